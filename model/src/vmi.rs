@@ -1,0 +1,645 @@
+//! Tolerant types for a KubeVirt `VirtualMachineInstance` (kubevirt.io/v1) and the parts shared
+//! with other kinds (metadata, conditions, migration state).
+//!
+//! Every field is optional, unknown fields are ignored, a field of the wrong shape becomes its
+//! default (see [`crate::lenient`]) and enum-like values are kept as strings, so any object a
+//! real cluster (of any KubeVirt version) produces deserializes. Old and new shapes both read
+//! (`migrationConfig` / `migrationConfiguration`, the removed `deviceStatus`, missing
+//! `sourcePod` / `failureReason`).
+
+use crate::time::Timestamp;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// Kubernetes object metadata, the parts Strata reads.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ObjectMeta {
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub name: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub generate_name: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub namespace: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub uid: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub resource_version: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub creation_timestamp: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub deletion_timestamp: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::map")]
+    pub labels: BTreeMap<String, String>,
+    #[serde(deserialize_with = "crate::lenient::map")]
+    pub annotations: BTreeMap<String, String>,
+    #[serde(deserialize_with = "crate::lenient::vec")]
+    pub owner_references: Vec<OwnerReference>,
+}
+
+/// `metadata.ownerReferences[]`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct OwnerReference {
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub kind: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub name: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub uid: Option<String>,
+}
+
+impl ObjectMeta {
+    /// The name, or `""`.
+    pub fn name(&self) -> &str {
+        self.name.as_deref().unwrap_or("")
+    }
+    /// The namespace, or `""`.
+    pub fn namespace(&self) -> &str {
+        self.namespace.as_deref().unwrap_or("")
+    }
+    /// `metadata.creationTimestamp` parsed.
+    pub fn created(&self) -> Option<Timestamp> {
+        self.creation_timestamp.as_deref().and_then(Timestamp::parse)
+    }
+}
+
+/// A condition of a VMI, VMIM, VM, Pod or Node. `status` is "True", "False" or "Unknown" but kept
+/// verbatim. Node conditions also carry `lastHeartbeatTime`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Condition {
+    #[serde(rename = "type", deserialize_with = "crate::lenient::string")]
+    pub type_: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub status: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub reason: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub message: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub last_probe_time: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub last_transition_time: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub last_heartbeat_time: Option<String>,
+}
+
+impl Condition {
+    /// `status == "True"`.
+    pub fn is_true(&self) -> bool {
+        self.status.as_deref() == Some("True")
+    }
+    /// `status == "False"`.
+    pub fn is_false(&self) -> bool {
+        self.status.as_deref() == Some("False")
+    }
+    /// The reason, or `""`.
+    pub fn reason(&self) -> &str {
+        self.reason.as_deref().unwrap_or("")
+    }
+    /// The message, or `""`.
+    pub fn message(&self) -> &str {
+        self.message.as_deref().unwrap_or("")
+    }
+    /// The newest of the condition's timestamps.
+    pub fn newest_time(&self) -> Option<Timestamp> {
+        [&self.last_probe_time, &self.last_transition_time, &self.last_heartbeat_time]
+            .into_iter()
+            .filter_map(|t| t.as_deref().and_then(Timestamp::parse))
+            .max()
+    }
+}
+
+/// Finds a condition by type in a list.
+pub fn find_condition<'a>(conditions: &'a [Condition], type_: &str) -> Option<&'a Condition> {
+    conditions.iter().find(|c| c.type_.as_deref() == Some(type_))
+}
+
+/// A VirtualMachineInstance.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Vmi {
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub api_version: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub kind: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::any")]
+    pub metadata: ObjectMeta,
+    #[serde(deserialize_with = "crate::lenient::any")]
+    pub spec: VmiSpec,
+    #[serde(deserialize_with = "crate::lenient::any")]
+    pub status: VmiStatus,
+}
+
+/// The parts of `spec` Strata reads.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct VmiSpec {
+    /// `None`, `LiveMigrate`, `LiveMigrateIfPossible`, `External`, or unknown verbatim. Unset
+    /// means the cluster default applies.
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub eviction_strategy: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::any")]
+    pub domain: Domain,
+    #[serde(deserialize_with = "crate::lenient::vec")]
+    pub networks: Vec<Network>,
+    #[serde(deserialize_with = "crate::lenient::vec")]
+    pub volumes: Vec<Value>,
+}
+
+/// `spec.domain`, the parts Strata reads.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Domain {
+    #[serde(deserialize_with = "crate::lenient::any")]
+    pub devices: Devices,
+}
+
+/// `spec.domain.devices`, the parts Strata reads.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Devices {
+    #[serde(deserialize_with = "crate::lenient::vec")]
+    pub interfaces: Vec<SpecInterface>,
+}
+
+/// `spec.domain.devices.interfaces[]`: the name and which binding is used.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct SpecInterface {
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub name: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::value")]
+    pub masquerade: Option<Value>,
+    #[serde(deserialize_with = "crate::lenient::value")]
+    pub bridge: Option<Value>,
+    #[serde(deserialize_with = "crate::lenient::value")]
+    pub sriov: Option<Value>,
+    #[serde(deserialize_with = "crate::lenient::value")]
+    pub passt: Option<Value>,
+    #[serde(deserialize_with = "crate::lenient::value")]
+    pub binding: Option<Value>,
+}
+
+impl SpecInterface {
+    /// `masquerade`, `bridge`, `sriov`, `passt`, `binding:<plugin>` or `unknown`.
+    pub fn binding_kind(&self) -> String {
+        if self.masquerade.is_some() {
+            "masquerade".into()
+        } else if self.bridge.is_some() {
+            "bridge".into()
+        } else if self.sriov.is_some() {
+            "sriov".into()
+        } else if self.passt.is_some() {
+            "passt".into()
+        } else if let Some(b) = &self.binding {
+            format!("binding:{}", b.get("name").and_then(Value::as_str).unwrap_or("?"))
+        } else {
+            "unknown".into()
+        }
+    }
+}
+
+/// `spec.networks[]`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Network {
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub name: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::value")]
+    pub pod: Option<Value>,
+    #[serde(deserialize_with = "crate::lenient::value")]
+    pub multus: Option<Value>,
+}
+
+/// `status` of a VirtualMachineInstance (facts.md §1).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct VmiStatus {
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub phase: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub node_name: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub reason: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::vec")]
+    pub conditions: Vec<Condition>,
+    #[serde(deserialize_with = "crate::lenient::vec")]
+    pub phase_transition_timestamps: Vec<PhaseTransition>,
+    #[serde(deserialize_with = "crate::lenient::vec")]
+    pub interfaces: Vec<Interface>,
+    #[serde(rename = "guestOSInfo", deserialize_with = "crate::lenient::any")]
+    pub guest_os_info: GuestOsInfo,
+    #[serde(deserialize_with = "crate::lenient::any")]
+    pub migration_state: Option<MigrationState>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub migration_method: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub migration_transport: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub qos_class: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub launcher_container_image_version: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub evacuation_node_name: Option<String>,
+    /// podUID → node name. Two entries during a migration.
+    #[serde(deserialize_with = "crate::lenient::map")]
+    pub active_pods: BTreeMap<String, String>,
+    #[serde(deserialize_with = "crate::lenient::vec")]
+    pub volume_status: Vec<VolumeStatus>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub fs_freeze_status: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::value")]
+    pub machine: Option<Value>,
+    #[serde(deserialize_with = "crate::lenient::i64")]
+    pub runtime_user: Option<i64>,
+    #[serde(deserialize_with = "crate::lenient::vec")]
+    pub migrated_volumes: Vec<Value>,
+    /// Removed after v1.7 (DRA device status); kept verbatim when an old cluster sends it.
+    #[serde(deserialize_with = "crate::lenient::value")]
+    pub device_status: Option<Value>,
+    #[serde(deserialize_with = "crate::lenient::value")]
+    pub changed_block_tracking: Option<Value>,
+}
+
+/// `status.phaseTransitionTimestamps[]`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct PhaseTransition {
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub phase: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub phase_transition_timestamp: Option<String>,
+}
+
+/// `status.interfaces[]` (facts.md §4.1).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Interface {
+    /// Empty for guest-only interfaces.
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub name: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub ip_address: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::vec")]
+    pub ip_addresses: Vec<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub mac: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub interface_name: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub pod_interface_name: Option<String>,
+    /// Comma+space separated, e.g. `domain, guest-agent`; see [`Interface::info_sources`].
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub info_source: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub link_state: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::i64")]
+    pub queue_count: Option<i64>,
+}
+
+impl Interface {
+    /// `infoSource` split into its parts (`domain`, `guest-agent`, `multus-status`, …).
+    pub fn info_sources(&self) -> Vec<&str> {
+        self.info_source
+            .as_deref()
+            .unwrap_or("")
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .collect()
+    }
+    /// Every IP this entry reports: `ipAddresses`, plus `ipAddress` if it is not among them.
+    pub fn all_ips(&self) -> Vec<&str> {
+        let mut ips: Vec<&str> = self.ip_addresses.iter().map(String::as_str).filter(|s| !s.is_empty()).collect();
+        if let Some(ip) = self.ip_address.as_deref().filter(|s| !s.is_empty())
+            && !ips.contains(&ip)
+        {
+            ips.insert(0, ip);
+        }
+        ips
+    }
+}
+
+/// `status.guestOSInfo` and `os` of the guestosinfo answer (facts.md §4.2).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct GuestOsInfo {
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub name: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub kernel_release: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub version: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub pretty_name: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub version_id: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub kernel_version: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub machine: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub id: Option<String>,
+}
+
+impl GuestOsInfo {
+    /// True when the agent filled anything in (it stays `{}` without an agent).
+    pub fn is_filled(&self) -> bool {
+        [&self.name, &self.pretty_name, &self.id, &self.kernel_release, &self.version]
+            .iter()
+            .any(|f| f.as_deref().is_some_and(|s| !s.is_empty()))
+    }
+}
+
+/// `status.volumeStatus[]`, the parts Strata reads.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct VolumeStatus {
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub name: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub target: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub phase: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub reason: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub message: Option<String>,
+}
+
+/// `status.migrationState` of a VMI, also copied into a VMIM (facts.md §3.1).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct MigrationState {
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub start_timestamp: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub end_timestamp: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub target_node_domain_ready_timestamp: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::bool")]
+    pub target_node_domain_detected: Option<bool>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub target_node_address: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::map")]
+    pub target_direct_migration_node_ports: BTreeMap<String, String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub target_node: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub target_pod: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub target_attachment_pod_uid: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub source_node: Option<String>,
+    /// Since ~v1.3.
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub source_pod: Option<String>,
+    /// Finished, successfully **or not**.
+    #[serde(deserialize_with = "crate::lenient::bool")]
+    pub completed: Option<bool>,
+    #[serde(deserialize_with = "crate::lenient::bool")]
+    pub failed: Option<bool>,
+    #[serde(deserialize_with = "crate::lenient::bool")]
+    pub abort_requested: Option<bool>,
+    /// `Succeeded`, `Failed`, `Aborting`, or unknown verbatim.
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub abort_status: Option<String>,
+    /// Since ~v1.3.
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub failure_reason: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub migration_uid: Option<String>,
+    /// `PreCopy`, `PostCopy`, `Paused`, or unknown verbatim.
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub mode: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub migration_policy_name: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::any")]
+    pub migration_configuration: Option<MigrationConfiguration>,
+    /// The ≤2019 key for the same data.
+    #[serde(deserialize_with = "crate::lenient::any")]
+    pub migration_config: Option<MigrationConfiguration>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub migration_network_type: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::value")]
+    pub source_state: Option<Value>,
+    #[serde(deserialize_with = "crate::lenient::value")]
+    pub target_state: Option<Value>,
+}
+
+impl MigrationState {
+    /// The effective configuration, from `migrationConfiguration` or the old `migrationConfig`.
+    pub fn configuration(&self) -> Option<&MigrationConfiguration> {
+        self.migration_configuration.as_ref().or(self.migration_config.as_ref())
+    }
+    /// `startTimestamp` parsed.
+    pub fn started(&self) -> Option<Timestamp> {
+        self.start_timestamp.as_deref().and_then(Timestamp::parse)
+    }
+    /// `endTimestamp` parsed.
+    pub fn ended(&self) -> Option<Timestamp> {
+        self.end_timestamp.as_deref().and_then(Timestamp::parse)
+    }
+    /// `completed: true`.
+    pub fn is_completed(&self) -> bool {
+        self.completed == Some(true)
+    }
+    /// `failed: true`.
+    pub fn is_failed(&self) -> bool {
+        self.failed == Some(true)
+    }
+    /// Completed and not failed: the only real success.
+    pub fn is_succeeded(&self) -> bool {
+        self.is_completed() && !self.is_failed()
+    }
+    /// Same rule as the VM controller: started and not (yet) ended. Without `now`, an unset end
+    /// means in progress.
+    pub fn is_in_progress(&self, now: Option<Timestamp>) -> bool {
+        let Some(start) = self.started() else { return false };
+        if self.is_completed() {
+            return false;
+        }
+        if let Some(now) = now
+            && start > now
+        {
+            return false;
+        }
+        match (self.ended(), now) {
+            (None, _) => true,
+            (Some(end), Some(now)) => end > now,
+            (Some(_), None) => false,
+        }
+    }
+}
+
+/// Effective migration options (`migrationConfiguration`, old `migrationConfig`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct MigrationConfiguration {
+    #[serde(rename = "completionTimeoutPerGiB", deserialize_with = "crate::lenient::i64")]
+    pub completion_timeout_per_gib: Option<i64>,
+    #[serde(deserialize_with = "crate::lenient::i64")]
+    pub progress_timeout: Option<i64>,
+    #[serde(deserialize_with = "crate::lenient::bool")]
+    pub allow_post_copy: Option<bool>,
+    #[serde(deserialize_with = "crate::lenient::bool")]
+    pub allow_auto_converge: Option<bool>,
+    #[serde(deserialize_with = "crate::lenient::bool")]
+    pub allow_workload_disruption: Option<bool>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub bandwidth_per_migration: Option<String>,
+    #[serde(deserialize_with = "crate::lenient::i64")]
+    pub max_downtime_ms: Option<i64>,
+    #[serde(deserialize_with = "crate::lenient::i64")]
+    pub utility_volumes_timeout: Option<i64>,
+    #[serde(deserialize_with = "crate::lenient::string")]
+    pub network: Option<String>,
+}
+
+impl Vmi {
+    /// Reads a VMI from any JSON value; never fails. Fields of the wrong shape become defaults.
+    pub fn from_value(value: &serde_json::Value) -> Vmi {
+        crate::lenient::from_value(value)
+    }
+
+    /// The condition of the given type, if present.
+    pub fn condition(&self, type_: &str) -> Option<&Condition> {
+        find_condition(&self.status.conditions, type_)
+    }
+
+    /// `namespace/name` key.
+    pub fn key(&self) -> crate::summary::VmiKey {
+        crate::summary::VmiKey {
+            namespace: self.metadata.namespace().to_string(),
+            name: self.metadata.name().to_string(),
+        }
+    }
+
+    /// `status.phase`, or `""`.
+    pub fn phase(&self) -> &str {
+        self.status.phase.as_deref().unwrap_or("")
+    }
+
+    /// `Paused=True` present.
+    pub fn is_paused(&self) -> bool {
+        self.condition("Paused").is_some_and(Condition::is_true)
+    }
+
+    /// `LiveMigratable` as a bool, `None` when the condition is absent or not True/False.
+    pub fn live_migratable(&self) -> Option<bool> {
+        let c = self.condition("LiveMigratable")?;
+        if c.is_true() {
+            Some(true)
+        } else if c.is_false() {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    /// `evacuationNodeName`, when set and non-empty.
+    pub fn evacuation_node(&self) -> Option<&str> {
+        self.status.evacuation_node_name.as_deref().filter(|s| !s.is_empty())
+    }
+
+    /// The newest timestamp anywhere in the status: the best available "last written" time,
+    /// because a VMI has no status subresource and no status-update stamp of its own.
+    pub fn newest_status_time(&self) -> Option<Timestamp> {
+        let conds = self.status.conditions.iter().filter_map(Condition::newest_time);
+        let phases = self
+            .status
+            .phase_transition_timestamps
+            .iter()
+            .filter_map(|p| p.phase_transition_timestamp.as_deref().and_then(Timestamp::parse));
+        let mig = self
+            .status
+            .migration_state
+            .iter()
+            .flat_map(|m| [m.started(), m.ended()])
+            .flatten();
+        conds.chain(phases).chain(mig).max()
+    }
+
+    /// When the VMI entered `phase`, from `phaseTransitionTimestamps`.
+    pub fn phase_entered(&self, phase: &str) -> Option<Timestamp> {
+        self.status
+            .phase_transition_timestamps
+            .iter()
+            .filter(|p| p.phase.as_deref() == Some(phase))
+            .filter_map(|p| p.phase_transition_timestamp.as_deref().and_then(Timestamp::parse))
+            .max()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn reads_unknown_fields_and_values() {
+        let v = json!({
+            "metadata": {"name": "a", "namespace": "ns", "futureField": 1},
+            "status": {"phase": "SomethingNew", "nodeName": "n1", "extra": {"x": 1}}
+        });
+        let vmi = Vmi::from_value(&v);
+        assert_eq!(vmi.metadata.name.as_deref(), Some("a"));
+        assert_eq!(vmi.status.phase.as_deref(), Some("SomethingNew"));
+    }
+
+    #[test]
+    fn wrong_shapes_do_not_lose_the_rest() {
+        let v = json!({"metadata": {"name": "a", "namespace": 7}, "status": {
+            "conditions": "oops", "phase": "Running",
+            "interfaces": [{"ipAddress": "10.0.0.1"}, "garbage", {"ipAddress": ["x"]}],
+            "activePods": {"uid1": "n1", "uid2": {"bad": 1}},
+            "migrationState": {"completed": "true", "failed": 3, "mode": "PostCopy"}
+        }});
+        let vmi = Vmi::from_value(&v);
+        assert_eq!(vmi.metadata.name.as_deref(), Some("a"));
+        assert_eq!(vmi.metadata.namespace.as_deref(), Some("7"));
+        assert!(vmi.status.conditions.is_empty());
+        assert_eq!(vmi.phase(), "Running");
+        assert_eq!(vmi.status.interfaces.len(), 2);
+        assert_eq!(vmi.status.active_pods.len(), 1);
+        let ms = vmi.status.migration_state.unwrap();
+        assert_eq!(ms.completed, Some(true));
+        assert_eq!(ms.failed, None);
+        assert_eq!(ms.mode.as_deref(), Some("PostCopy"));
+    }
+
+    #[test]
+    fn old_and_new_migration_config_keys() {
+        let old: MigrationState = serde_json::from_value(json!({"migrationConfig": {"progressTimeout": 10}})).unwrap();
+        let new: MigrationState =
+            serde_json::from_value(json!({"migrationConfiguration": {"progressTimeout": 20, "allowPostCopy": true}})).unwrap();
+        let both: MigrationState = serde_json::from_value(
+            json!({"migrationConfig": {"progressTimeout": 10}, "migrationConfiguration": {"progressTimeout": 20}}),
+        )
+        .unwrap();
+        assert_eq!(old.configuration().unwrap().progress_timeout, Some(10));
+        assert_eq!(new.configuration().unwrap().allow_post_copy, Some(true));
+        assert_eq!(both.configuration().unwrap().progress_timeout, Some(20));
+    }
+
+    #[test]
+    fn info_source_splits_on_comma_space() {
+        let i = Interface { info_source: Some("domain, guest-agent, multus-status".into()), ..Default::default() };
+        assert_eq!(i.info_sources(), ["domain", "guest-agent", "multus-status"]);
+    }
+
+    #[test]
+    fn in_progress_follows_the_vm_controller_rule() {
+        let t = |s: &str| Timestamp::parse(s);
+        let ms = MigrationState { start_timestamp: Some("2024-01-01T00:00:00Z".into()), ..Default::default() };
+        assert!(ms.is_in_progress(t("2024-01-01T00:01:00Z")));
+        assert!(!ms.is_in_progress(t("2023-12-31T00:00:00Z")));
+        let done = MigrationState { end_timestamp: Some("2024-01-01T00:00:30Z".into()), ..ms.clone() };
+        assert!(!done.is_in_progress(t("2024-01-01T00:01:00Z")));
+        let completed = MigrationState { completed: Some(true), ..ms };
+        assert!(!completed.is_in_progress(None));
+    }
+}

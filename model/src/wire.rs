@@ -1,0 +1,85 @@
+//! The wire protocol between backend and browser: one server-sent-events stream per tab.
+//!
+//! Every SSE message carries an `id` (a sequence number of the backend's store) and one
+//! [`StreamMsg`] as JSON in `data`. A client first gets a [`StreamMsg::Snapshot`], then
+//! [`StreamMsg::Upsert`] and [`StreamMsg::Delete`] in order. After a reconnect with
+//! `Last-Event-ID`, it gets the missed changes, or a new snapshot when they are no longer kept.
+
+use crate::summary::{VmiKey, VmiSummary};
+use serde::{Deserialize, Serialize};
+
+/// The SSE `event` name used for every message.
+pub const EVENT_NAME: &str = "vmi";
+
+/// One message on the stream.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum StreamMsg {
+    /// The whole current state; replaces whatever the client had.
+    Snapshot {
+        items: Vec<VmiSummary>,
+        /// True once the backend's caches have synced with the cluster.
+        synced: bool,
+    },
+    /// A VMI was added or changed.
+    Upsert { item: VmiSummary },
+    /// A VMI is gone.
+    Delete { key: VmiKey },
+}
+
+impl StreamMsg {
+    /// Applies this message to a client-side list kept sorted by key.
+    pub fn apply(self, list: &mut Vec<VmiSummary>) {
+        match self {
+            StreamMsg::Snapshot { mut items, .. } => {
+                items.sort_by(|a, b| a.key.cmp(&b.key));
+                *list = items;
+            }
+            StreamMsg::Upsert { item } => match list.binary_search_by(|s| s.key.cmp(&item.key)) {
+                Ok(i) => list[i] = item,
+                Err(i) => list.insert(i, item),
+            },
+            StreamMsg::Delete { key } => {
+                if let Ok(i) = list.binary_search_by(|s| s.key.cmp(&key)) {
+                    list.remove(i);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(ns: &str, name: &str, phase: &str) -> VmiSummary {
+        VmiSummary {
+            key: VmiKey { namespace: ns.into(), name: name.into() },
+            phase: phase.into(),
+            node: None,
+            ip: None,
+            paused: false,
+        }
+    }
+
+    #[test]
+    fn apply_keeps_list_sorted_and_replaces() {
+        let mut list = vec![];
+        StreamMsg::Snapshot { items: vec![s("b", "x", "Running"), s("a", "y", "Pending")], synced: true }
+            .apply(&mut list);
+        assert_eq!(list[0].key.namespace, "a");
+        StreamMsg::Upsert { item: s("a", "y", "Running") }.apply(&mut list);
+        assert_eq!(list[0].phase, "Running");
+        StreamMsg::Upsert { item: s("a", "z", "Running") }.apply(&mut list);
+        assert_eq!(list.iter().map(|s| s.key.name.as_str()).collect::<Vec<_>>(), ["y", "z", "x"]);
+        StreamMsg::Delete { key: list[1].key.clone() }.apply(&mut list);
+        assert_eq!(list.len(), 2);
+    }
+
+    #[test]
+    fn json_shape_is_tagged() {
+        let j = serde_json::to_value(StreamMsg::Delete { key: VmiKey { namespace: "n".into(), name: "v".into() } }).unwrap();
+        assert_eq!(j["type"], "delete");
+        assert_eq!(j["key"]["name"], "v");
+    }
+}
