@@ -12,6 +12,7 @@
 
 pub mod lenient;
 pub mod objects;
+pub mod parse;
 pub mod summary;
 pub mod time;
 pub mod vmi;
