@@ -10,6 +10,7 @@
 //! * [`summary`]: the compact per-VMI projection the overview shows.
 //! * [`wire`]: the messages the backend pushes to the browser.
 
+pub mod explain;
 pub mod lenient;
 pub mod objects;
 pub mod parse;
