@@ -1,1 +1,171 @@
+//! The end-to-end harness: each test gets its own simulator, backend and chromedriver on free
+//! loopback ports, and a fresh headless Chromium profile.
+//!
+//! The frontend must be built first (`cargo xtask test` does it; by hand: `trunk build --release`).
+//! Its folder is `STRATA_DIST`, else `<workspace>/dist`.
 
+use anyhow::{Context, Result, bail};
+use fantoccini::{Client, ClientBuilder, Locator};
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+use tokio::net::TcpListener;
+use tokio::process::{Child, Command};
+
+/// The workspace root.
+pub fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("e2e lives in the workspace").to_path_buf()
+}
+
+/// Where screenshots go: `target/e2e-screens/`.
+pub fn screens_dir() -> PathBuf {
+    workspace().join("target").join("e2e-screens")
+}
+
+fn dist() -> Result<PathBuf> {
+    let dir = std::env::var_os("STRATA_DIST").map(PathBuf::from).unwrap_or_else(|| workspace().join("dist"));
+    if !dir.join("index.html").is_file() {
+        bail!("no built frontend in {}: run `cargo xtask build` (or `trunk build --release`) first", dir.display());
+    }
+    Ok(dir)
+}
+
+/// Chromium's flags for this machine: headless, no sandbox (root), nothing that calls home.
+pub fn chrome_args(profile: &Path) -> Vec<String> {
+    [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+        "--window-size=1280,860",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .chain([format!("--user-data-dir={}", profile.display())])
+    .collect()
+}
+
+/// A chromedriver process, killed with its whole process group when dropped.
+struct Driver {
+    child: Child,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        if let Some(pid) = self.child.id() {
+            // The group holds chromedriver and the Chromium processes it started.
+            let _ = std::process::Command::new("kill").args(["-KILL", &format!("-{pid}")]).status();
+        }
+        let _ = self.child.start_kill();
+    }
+}
+
+async fn free_port() -> Result<u16> {
+    Ok(TcpListener::bind(("127.0.0.1", 0)).await?.local_addr()?.port())
+}
+
+/// One test's world.
+pub struct Harness {
+    pub sim: sim::Sim,
+    pub console: backend::run::Console,
+    pub browser: Client,
+    name: String,
+    _driver: Driver,
+    _profile: tempfile::TempDir,
+}
+
+impl Harness {
+    /// Starts the demo simulator, the backend pointed at it, chromedriver and a browser session.
+    pub async fn start(name: &str) -> Result<Harness> {
+        let sim = sim::Sim::start_demo().await?;
+        Self::start_with(name, sim).await
+    }
+
+    /// Like [`Harness::start`], with a simulator the test made.
+    pub async fn start_with(name: &str, sim: sim::Sim) -> Result<Harness> {
+        let dist = dist()?;
+        let client = backend::cluster::connect(backend::cluster::Source::Url(sim.url())).await?;
+        let listener = TcpListener::bind(("127.0.0.1", 0)).await?;
+        let console = backend::run::start(client, listener, Some(dist))?;
+
+        let port = free_port().await?;
+        let chromedriver = std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".into());
+        let child = Command::new(&chromedriver)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .process_group(0)
+            .kill_on_drop(true)
+            .spawn()
+            .with_context(|| format!("cannot start {chromedriver}"))?;
+        let driver = Driver { child };
+        let profile = tempfile::tempdir()?;
+        let mut caps = serde_json::Map::new();
+        caps.insert(
+            "goog:chromeOptions".into(),
+            serde_json::json!({
+                "binary": std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into()),
+                "args": chrome_args(profile.path()),
+            }),
+        );
+        let url = format!("http://127.0.0.1:{port}");
+        let deadline = Instant::now() + Duration::from_secs(20);
+        let browser = loop {
+            let mut builder = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new());
+            builder.capabilities(caps.clone());
+            match builder.connect(&url).await {
+                Ok(c) => break c,
+                Err(e) if Instant::now() > deadline => bail!("chromedriver on {url} did not start: {e}"),
+                Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
+            }
+        };
+        Ok(Harness { sim, console, browser, name: name.to_string(), _driver: driver, _profile: profile })
+    }
+
+    /// The console's URL for `path`.
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.console.url(), path)
+    }
+
+    /// Waits until `css` matches an element whose text satisfies `pred`; returns that text.
+    pub async fn wait_text(&self, css: &str, timeout: Duration, pred: impl Fn(&str) -> bool) -> Result<String> {
+        let deadline = Instant::now() + timeout;
+        let mut last = String::new();
+        loop {
+            if let Ok(el) = self.browser.find(Locator::Css(css)).await
+                && let Ok(text) = el.text().await
+            {
+                if pred(&text) {
+                    return Ok(text);
+                }
+                last = text;
+            }
+            if Instant::now() > deadline {
+                bail!("`{css}` did not show the expected text within {timeout:?}; last seen: {last:?}");
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    /// Saves a screenshot as `target/e2e-screens/<test name>.png`.
+    pub async fn screenshot(&self) -> Result<PathBuf> {
+        let png = self.browser.screenshot().await?;
+        let dir = screens_dir();
+        std::fs::create_dir_all(&dir)?;
+        let path = dir.join(format!("{}.png", self.name));
+        std::fs::write(&path, png)?;
+        Ok(path)
+    }
+
+    /// Takes the test's screenshot and ends the browser session.
+    pub async fn finish(self) -> Result<()> {
+        self.screenshot().await?;
+        self.browser.close().await?;
+        Ok(())
+    }
+}

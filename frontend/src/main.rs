@@ -1,1 +1,4 @@
-fn main() {}
+//! The Trunk entry point: mounts the app.
+fn main() {
+    frontend::start();
+}

@@ -1,0 +1,2 @@
+//! Views shared by pages.
+pub mod vmi_card;

@@ -1,0 +1,2 @@
+//! One module per route.
+pub mod overview;

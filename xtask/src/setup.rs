@@ -1,0 +1,101 @@
+//! Installing what is missing. Every step first checks the installed version and does nothing
+//! when it matches, so a second run spends no time installing.
+
+use crate::{cmd, root, run};
+use anyhow::{Context, Result, bail};
+use std::process::Command;
+
+pub const TRUNK_VERSION: &str = "0.21.14";
+pub const BINARYEN_VERSION: &str = "132";
+
+/// The output of `program args`, or None when it cannot run or fails.
+fn output(program: &str, args: &[&str]) -> Option<String> {
+    let out = Command::new(program).args(args).output().ok()?;
+    out.status.success().then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// The version of a package in Cargo.lock.
+pub fn locked_version(package: &str) -> Result<String> {
+    let lock = std::fs::read_to_string(root().join("Cargo.lock")).context("reading Cargo.lock")?;
+    let needle = format!("name = \"{package}\"\nversion = \"");
+    let start = lock.find(&needle).with_context(|| format!("{package} is not in Cargo.lock"))? + needle.len();
+    let end = lock[start..].find('"').context("malformed Cargo.lock")?;
+    Ok(lock[start..start + end].to_string())
+}
+
+/// Checks that Trunk.toml pins the tool versions this setup installs.
+fn check_trunk_toml(wasm_bindgen: &str) -> Result<()> {
+    let trunk = std::fs::read_to_string(root().join("Trunk.toml")).context("reading Trunk.toml")?;
+    let want_bindgen = format!("wasm_bindgen = \"{wasm_bindgen}\"");
+    let want_opt = format!("wasm_opt = \"version_{BINARYEN_VERSION}\"");
+    if !trunk.contains(&want_bindgen) || !trunk.contains(&want_opt) || !trunk.contains("offline = true") {
+        bail!(
+            "Trunk.toml must say `{want_bindgen}`, `{want_opt}` and `offline = true` \
+             (Cargo.lock has wasm-bindgen {wasm_bindgen})"
+        );
+    }
+    Ok(())
+}
+
+fn apt_install(packages: &[&str]) -> Result<()> {
+    if packages.is_empty() {
+        return Ok(());
+    }
+    let sudo = output("id", &["-u"]).is_some_and(|u| u.trim() != "0");
+    let apt = |args: &[&str]| {
+        let mut c = if sudo { let mut c = cmd("sudo"); c.arg("apt-get"); c } else { cmd("apt-get") };
+        c.args(args).env("DEBIAN_FRONTEND", "noninteractive");
+        run(&mut c)
+    };
+    apt(&["update"])?;
+    let mut args = vec!["install", "-y", "--no-install-recommends"];
+    args.extend_from_slice(packages);
+    apt(&args)
+}
+
+/// Installs what is missing; with `test`, also what the test suites need.
+pub fn ensure(test: bool) -> Result<()> {
+    let targets = output("rustup", &["target", "list", "--installed"]).unwrap_or_default();
+    if !targets.lines().any(|t| t.trim() == "wasm32-unknown-unknown") {
+        run(cmd("rustup").args(["target", "add", "wasm32-unknown-unknown"]))?;
+    }
+    for (tool, component) in [("fmt", "rustfmt"), ("clippy", "clippy")] {
+        if output("cargo", &[tool, "--version"]).is_none() {
+            run(cmd("rustup").args(["component", "add", component]))?;
+        }
+    }
+    let bindgen = locked_version("wasm-bindgen")?;
+    check_trunk_toml(&bindgen)?;
+    if !output("trunk", &["--version"]).is_some_and(|v| v.trim() == format!("trunk {TRUNK_VERSION}")) {
+        run(cmd("cargo").args(["install", "trunk", "--version", TRUNK_VERSION, "--locked"]))?;
+    }
+    if !output("wasm-bindgen", &["--version"]).is_some_and(|v| v.split_whitespace().nth(1) == Some(&bindgen)) {
+        // Without --locked: wasm-bindgen-cli's own lock file does not build with every toolchain.
+        run(cmd("cargo").args(["install", "wasm-bindgen-cli", "--version", &bindgen, "--force"]))?;
+    }
+    if !output("wasm-opt", &["--version"]).is_some_and(|v| v.split_whitespace().nth(2) == Some(BINARYEN_VERSION)) {
+        run(cmd("npm").args(["install", "--global", &format!("binaryen@{BINARYEN_VERSION}")]))?;
+    }
+    run(cmd("cargo").args(["fetch", "--locked"]))?;
+    if test {
+        if output("cargo", &["nextest", "--version"]).is_none() {
+            run(cmd("cargo").args(["install", "cargo-nextest", "--locked"]))?;
+        }
+        let mut missing = Vec::new();
+        for (bin, package) in [
+            ("/usr/bin/chromium", "chromium"),
+            ("/usr/bin/chromedriver", "chromium-driver"),
+            ("/usr/bin/prometheus", "prometheus"),
+        ] {
+            if !std::path::Path::new(bin).exists() {
+                missing.push(package);
+            }
+        }
+        // Some images ship kubectl from another package; Debian's is only needed when none is there.
+        if output("kubectl", &["version", "--client"]).is_none() {
+            missing.push("kubernetes-client");
+        }
+        apt_install(&missing)?;
+    }
+    Ok(())
+}
