@@ -42,7 +42,10 @@ pub fn app(state: AppState, assets: Option<PathBuf>) -> Router {
         Some(dir) => {
             let index = ServeFile::new(dir.join("index.html"));
             api.fallback_service(
-                ServeDir::new(&dir).precompressed_br().precompressed_gzip().fallback(index),
+                ServeDir::new(&dir)
+                    .precompressed_br()
+                    .precompressed_gzip()
+                    .fallback(index),
             )
         }
         None => api.fallback(|| async {
@@ -85,7 +88,10 @@ fn sse_event((seq, msg): &Sequenced) -> Event {
         .unwrap_or_else(|_| Event::default().comment("unserializable message"))
 }
 
-async fn stream(State(state): State<AppState>, headers: HeaderMap) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
+async fn stream(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
     let last_seen = headers
         .get("last-event-id")
         .and_then(|v| v.to_str().ok())
@@ -96,29 +102,36 @@ async fn stream(State(state): State<AppState>, headers: HeaderMap) -> Sse<impl S
         Start::Resume(missed) => missed,
         Start::Snapshot(s) => vec![s],
     };
-    let after = first.last().map(|(s, _)| *s).unwrap_or(last_seen.unwrap_or(0));
+    let after = first
+        .last()
+        .map(|(s, _)| *s)
+        .unwrap_or(last_seen.unwrap_or(0));
     let initial = futures::stream::iter(first.into_iter().map(|m| Ok(sse_event(&m))));
-    let live = futures::stream::unfold((rx, store, after), |(mut rx, store, mut after)| async move {
-        loop {
-            match rx.recv().await {
-                // Messages already covered by the snapshot or resume are skipped.
-                Ok(m) if m.0 <= after => continue,
-                Ok(m) => {
-                    after = m.0;
-                    return Some((Ok(sse_event(&m)), (rx, store, after)));
+    let live = futures::stream::unfold(
+        (rx, store, after),
+        |(mut rx, store, mut after)| async move {
+            loop {
+                match rx.recv().await {
+                    // Messages already covered by the snapshot or resume are skipped.
+                    Ok(m) if m.0 <= after => continue,
+                    Ok(m) => {
+                        after = m.0;
+                        return Some((Ok(sse_event(&m)), (rx, store, after)));
+                    }
+                    Err(RecvError::Lagged(_)) => {
+                        // Too slow: drop what is queued and resync from a snapshot.
+                        rx = rx.resubscribe();
+                        let snap = store.snapshot();
+                        after = snap.0;
+                        return Some((Ok(sse_event(&snap)), (rx, store, after)));
+                    }
+                    Err(RecvError::Closed) => return None,
                 }
-                Err(RecvError::Lagged(_)) => {
-                    // Too slow: drop what is queued and resync from a snapshot.
-                    rx = rx.resubscribe();
-                    let snap = store.snapshot();
-                    after = snap.0;
-                    return Some((Ok(sse_event(&snap)), (rx, store, after)));
-                }
-                Err(RecvError::Closed) => return None,
             }
-        }
-    });
-    Sse::new(futures::StreamExt::chain(initial, live)).keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
+        },
+    );
+    Sse::new(futures::StreamExt::chain(initial, live))
+        .keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
 }
 
 #[cfg(test)]
@@ -138,18 +151,38 @@ mod tests {
     #[tokio::test]
     async fn vmis_and_readiness() {
         let store = Arc::new(Store::new(100, 16));
-        let app = app(AppState { store: store.clone() }, None);
-        let res = app.clone().oneshot(Request::get("/readyz").body(Body::empty()).unwrap()).await.unwrap();
+        let app = app(
+            AppState {
+                store: store.clone(),
+            },
+            None,
+        );
+        let res = app
+            .clone()
+            .oneshot(Request::get("/readyz").body(Body::empty()).unwrap())
+            .await
+            .unwrap();
         assert_eq!(res.status(), StatusCode::SERVICE_UNAVAILABLE);
         store.replace_all(vec![summary("a", "Running")]);
-        let res = app.clone().oneshot(Request::get("/readyz").body(Body::empty()).unwrap()).await.unwrap();
+        let res = app
+            .clone()
+            .oneshot(Request::get("/readyz").body(Body::empty()).unwrap())
+            .await
+            .unwrap();
         assert_eq!(res.status(), StatusCode::OK);
-        let res = app.clone().oneshot(Request::get("/api/v1/vmis").body(Body::empty()).unwrap()).await.unwrap();
+        let res = app
+            .clone()
+            .oneshot(Request::get("/api/v1/vmis").body(Body::empty()).unwrap())
+            .await
+            .unwrap();
         assert_eq!(res.headers()["x-content-type-options"], "nosniff");
         let body = res.into_body().collect().await.unwrap().to_bytes();
         let items: Vec<model::VmiSummary> = serde_json::from_slice(&body).unwrap();
         assert_eq!(items, vec![summary("a", "Running")]);
-        let res = app.oneshot(Request::get("/vmi/ns/a").body(Body::empty()).unwrap()).await.unwrap();
+        let res = app
+            .oneshot(Request::get("/vmi/ns/a").body(Body::empty()).unwrap())
+            .await
+            .unwrap();
         assert_eq!(res.status(), StatusCode::SERVICE_UNAVAILABLE);
     }
 
@@ -157,8 +190,17 @@ mod tests {
     async fn stream_starts_with_snapshot_then_resumes_from_last_event_id() {
         let store = Arc::new(Store::new(100, 16));
         store.replace_all(vec![summary("a", "Running")]);
-        let app = app(AppState { store: store.clone() }, None);
-        let res = app.clone().oneshot(Request::get("/api/v1/stream").body(Body::empty()).unwrap()).await.unwrap();
+        let app = app(
+            AppState {
+                store: store.clone(),
+            },
+            None,
+        );
+        let res = app
+            .clone()
+            .oneshot(Request::get("/api/v1/stream").body(Body::empty()).unwrap())
+            .await
+            .unwrap();
         assert_eq!(res.headers()["content-type"], "text/event-stream");
         let mut body = res.into_body();
         let frame = body.frame().await.unwrap().unwrap().into_data().unwrap();
@@ -171,10 +213,16 @@ mod tests {
         assert!(String::from_utf8_lossy(&frame).contains("\"phase\":\"Paused\""));
 
         store.upsert(summary("b", "Pending"));
-        let req = Request::get("/api/v1/stream").header("last-event-id", seq.to_string()).body(Body::empty()).unwrap();
+        let req = Request::get("/api/v1/stream")
+            .header("last-event-id", seq.to_string())
+            .body(Body::empty())
+            .unwrap();
         let mut body = app.oneshot(req).await.unwrap().into_body();
         let frame = body.frame().await.unwrap().unwrap().into_data().unwrap();
         let text = String::from_utf8(frame.to_vec()).unwrap();
-        assert!(text.contains("\"type\":\"upsert\"") && text.contains("Paused"), "{text}");
+        assert!(
+            text.contains("\"type\":\"upsert\"") && text.contains("Paused"),
+            "{text}"
+        );
     }
 }

@@ -12,7 +12,10 @@ use std::time::Duration;
 #[derive(Debug, Clone)]
 pub enum Source {
     /// kubeconfig (an explicit file, else `KUBECONFIG` / `~/.kube/config`), else in-cluster.
-    Kubeconfig { path: Option<PathBuf>, context: Option<String> },
+    Kubeconfig {
+        path: Option<PathBuf>,
+        context: Option<String>,
+    },
     /// A plain URL without credentials (the simulator on loopback).
     Url(String),
 }
@@ -20,15 +23,24 @@ pub enum Source {
 impl std::fmt::Display for Source {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Source::Kubeconfig { path: Some(p), context } => {
+            Source::Kubeconfig {
+                path: Some(p),
+                context,
+            } => {
                 write!(f, "kubeconfig file {}", p.display())?;
                 if let Some(c) = context {
                     write!(f, " (context {c})")?;
                 }
                 Ok(())
             }
-            Source::Kubeconfig { path: None, context } => {
-                write!(f, "KUBECONFIG / ~/.kube/config, then the in-cluster service account")?;
+            Source::Kubeconfig {
+                path: None,
+                context,
+            } => {
+                write!(
+                    f,
+                    "KUBECONFIG / ~/.kube/config, then the in-cluster service account"
+                )?;
                 if let Some(c) = context {
                     write!(f, " (context {c})")?;
                 }
@@ -45,7 +57,11 @@ pub enum ConnectError {
     #[error("no usable cluster configuration from {from}: {error}")]
     Config { from: Source, error: String },
     #[error("the Kubernetes API at {url} (from {from}) did not answer: {error}")]
-    Unreachable { from: Source, url: String, error: String },
+    Unreachable {
+        from: Source,
+        url: String,
+        error: String,
+    },
 }
 
 impl ConnectError {
@@ -60,16 +76,35 @@ impl ConnectError {
 async fn config_for(source: &Source) -> Result<Config, String> {
     match source {
         Source::Url(url) => Ok(Config::new(url.parse().map_err(|e| format!("{e}"))?)),
-        Source::Kubeconfig { path: Some(path), context } => {
+        Source::Kubeconfig {
+            path: Some(path),
+            context,
+        } => {
             let kubeconfig = Kubeconfig::read_from(path).map_err(|e| e.to_string())?;
-            let options = KubeConfigOptions { context: context.clone(), ..Default::default() };
-            Config::from_custom_kubeconfig(kubeconfig, &options).await.map_err(|e| e.to_string())
+            let options = KubeConfigOptions {
+                context: context.clone(),
+                ..Default::default()
+            };
+            Config::from_custom_kubeconfig(kubeconfig, &options)
+                .await
+                .map_err(|e| e.to_string())
         }
-        Source::Kubeconfig { path: None, context: Some(context) } => {
-            let options = KubeConfigOptions { context: Some(context.clone()), ..Default::default() };
-            Config::from_kubeconfig(&options).await.map_err(|e| e.to_string())
+        Source::Kubeconfig {
+            path: None,
+            context: Some(context),
+        } => {
+            let options = KubeConfigOptions {
+                context: Some(context.clone()),
+                ..Default::default()
+            };
+            Config::from_kubeconfig(&options)
+                .await
+                .map_err(|e| e.to_string())
         }
-        Source::Kubeconfig { path: None, context: None } => Config::infer().await.map_err(|e| e.to_string()),
+        Source::Kubeconfig {
+            path: None,
+            context: None,
+        } => Config::infer().await.map_err(|e| e.to_string()),
     }
 }
 
@@ -77,14 +112,27 @@ async fn config_for(source: &Source) -> Result<Config, String> {
 pub async fn connect(source: Source) -> Result<Client, ConnectError> {
     let config = config_for(&source)
         .await
-        .map_err(|error| ConnectError::Config { from: source.clone(), error })?;
+        .map_err(|error| ConnectError::Config {
+            from: source.clone(),
+            error,
+        })?;
     let url = config.cluster_url.to_string();
-    let client = Client::try_from(config)
-        .map_err(|e| ConnectError::Config { from: source.clone(), error: e.to_string() })?;
+    let client = Client::try_from(config).map_err(|e| ConnectError::Config {
+        from: source.clone(),
+        error: e.to_string(),
+    })?;
     match tokio::time::timeout(Duration::from_secs(10), client.apiserver_version()).await {
         Ok(Ok(_)) => Ok(client),
-        Ok(Err(e)) => Err(ConnectError::Unreachable { from: source, url, error: e.to_string() }),
-        Err(_) => Err(ConnectError::Unreachable { from: source, url, error: "no answer within 10 s".into() }),
+        Ok(Err(e)) => Err(ConnectError::Unreachable {
+            from: source,
+            url,
+            error: e.to_string(),
+        }),
+        Err(_) => Err(ConnectError::Unreachable {
+            from: source,
+            url,
+            error: "no answer within 10 s".into(),
+        }),
     }
 }
 
@@ -95,8 +143,14 @@ mod tests {
     #[tokio::test]
     async fn unreachable_url_names_what_was_tried() {
         // Bind then drop a listener so the port is (very likely) closed.
-        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-        let err = connect(Source::Url(format!("http://127.0.0.1:{port}"))).await.unwrap_err();
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let err = connect(Source::Url(format!("http://127.0.0.1:{port}")))
+            .await
+            .unwrap_err();
         let text = err.to_string();
         assert!(text.contains(&format!("127.0.0.1:{port}")), "{text}");
         assert!(matches!(err, ConnectError::Unreachable { .. }));
@@ -104,9 +158,12 @@ mod tests {
 
     #[tokio::test]
     async fn missing_kubeconfig_file_is_a_config_error() {
-        let err = connect(Source::Kubeconfig { path: Some("/nonexistent/kubeconfig".into()), context: None })
-            .await
-            .unwrap_err();
+        let err = connect(Source::Kubeconfig {
+            path: Some("/nonexistent/kubeconfig".into()),
+            context: None,
+        })
+        .await
+        .unwrap_err();
         assert!(matches!(err, ConnectError::Config { .. }));
         assert!(err.to_string().contains("/nonexistent/kubeconfig"));
     }

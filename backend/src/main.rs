@@ -12,7 +12,11 @@ use std::process::ExitCode;
 use tokio::net::TcpListener;
 
 #[derive(Parser)]
-#[command(name = "strata", version, about = "A web console that tells which layer of a KubeVirt VM is broken")]
+#[command(
+    name = "strata",
+    version,
+    about = "A web console that tells which layer of a KubeVirt VM is broken"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -72,9 +76,9 @@ async fn main() -> ExitCode {
 }
 
 async fn bind(addr: SocketAddr) -> anyhow::Result<TcpListener> {
-    TcpListener::bind(addr)
-        .await
-        .map_err(|e| anyhow::anyhow!("cannot listen on {addr}: {e} (choose another address with --listen)"))
+    TcpListener::bind(addr).await.map_err(|e| {
+        anyhow::anyhow!("cannot listen on {addr}: {e} (choose another address with --listen)")
+    })
 }
 
 async fn serve_console(client: kube::Client, web: WebOpts) -> anyhow::Result<ExitCode> {
@@ -90,8 +94,15 @@ async fn serve_console(client: kube::Client, web: WebOpts) -> anyhow::Result<Exi
 
 async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
-        Command::Serve { web, kubeconfig, context } => {
-            let source = Source::Kubeconfig { path: kubeconfig, context };
+        Command::Serve {
+            web,
+            kubeconfig,
+            context,
+        } => {
+            let source = Source::Kubeconfig {
+                path: kubeconfig,
+                context,
+            };
             let client = match cluster::connect(source).await {
                 Ok(c) => c,
                 Err(e) => {

@@ -21,11 +21,20 @@ impl Console {
 }
 
 /// Starts the watchers and the HTTP server on `listener`, in background tasks.
-pub fn start(client: kube::Client, listener: TcpListener, assets: Option<PathBuf>) -> std::io::Result<Console> {
+pub fn start(
+    client: kube::Client,
+    listener: TcpListener,
+    assets: Option<PathBuf>,
+) -> std::io::Result<Console> {
     let addr = listener.local_addr()?;
     let store = Arc::new(Store::new(10_000, 1024));
     tokio::spawn(crate::watch::watch_vmis(client, store.clone()));
-    let router = app(AppState { store: store.clone() }, assets);
+    let router = app(
+        AppState {
+            store: store.clone(),
+        },
+        assets,
+    );
     let server = tokio::spawn(async move {
         axum::serve(listener, router)
             .with_graceful_shutdown(async {
@@ -33,5 +42,9 @@ pub fn start(client: kube::Client, listener: TcpListener, assets: Option<PathBuf
             })
             .await
     });
-    Ok(Console { addr, store, server })
+    Ok(Console {
+        addr,
+        store,
+        server,
+    })
 }

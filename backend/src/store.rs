@@ -41,7 +41,12 @@ impl Store {
     pub fn new(log_len: usize, channel: usize) -> Store {
         let (tx, _) = broadcast::channel(channel.max(1));
         Store {
-            inner: RwLock::new(Inner { seq: 0, items: BTreeMap::new(), log: VecDeque::new(), synced: false }),
+            inner: RwLock::new(Inner {
+                seq: 0,
+                items: BTreeMap::new(),
+                log: VecDeque::new(),
+                synced: false,
+            }),
             tx,
             log_len,
         }
@@ -87,8 +92,14 @@ impl Store {
     /// store synced.
     pub fn replace_all(&self, items: Vec<VmiSummary>) {
         let mut inner = self.write();
-        let fresh: BTreeMap<VmiKey, VmiSummary> = items.into_iter().map(|s| (s.key.clone(), s)).collect();
-        let gone: Vec<VmiKey> = inner.items.keys().filter(|k| !fresh.contains_key(*k)).cloned().collect();
+        let fresh: BTreeMap<VmiKey, VmiSummary> =
+            items.into_iter().map(|s| (s.key.clone(), s)).collect();
+        let gone: Vec<VmiKey> = inner
+            .items
+            .keys()
+            .filter(|k| !fresh.contains_key(*k))
+            .cloned()
+            .collect();
         for key in gone {
             inner.items.remove(&key);
             self.publish(&mut inner, StreamMsg::Delete { key });
@@ -102,7 +113,10 @@ impl Store {
         if !inner.synced {
             inner.synced = true;
             // Streams opened before the first sync got an empty, unsynced snapshot; tell them.
-            let snapshot = StreamMsg::Snapshot { items: inner.items.values().cloned().collect(), synced: true };
+            let snapshot = StreamMsg::Snapshot {
+                items: inner.items.values().cloned().collect(),
+                synced: true,
+            };
             self.publish(&mut inner, snapshot);
         }
     }
@@ -121,9 +135,15 @@ impl Store {
         let inner = self.read();
         let rx = self.tx.subscribe();
         if let Some(last) = last_seen {
-            let covered = last == inner.seq || inner.log.front().is_some_and(|(s, _)| *s <= last + 1);
+            let covered =
+                last == inner.seq || inner.log.front().is_some_and(|(s, _)| *s <= last + 1);
             if covered && last <= inner.seq {
-                let missed = inner.log.iter().filter(|(s, _)| *s > last).cloned().collect();
+                let missed = inner
+                    .log
+                    .iter()
+                    .filter(|(s, _)| *s > last)
+                    .cloned()
+                    .collect();
                 return (Start::Resume(missed), rx);
             }
         }
@@ -137,7 +157,13 @@ impl Store {
 
     fn snapshot_of(inner: &Inner) -> Sequenced {
         let items = inner.items.values().cloned().collect();
-        (inner.seq, Arc::new(StreamMsg::Snapshot { items, synced: inner.synced }))
+        (
+            inner.seq,
+            Arc::new(StreamMsg::Snapshot {
+                items,
+                synced: inner.synced,
+            }),
+        )
     }
 }
 
@@ -163,7 +189,9 @@ mod tests {
             Start::Resume(missed) => {
                 assert_eq!(missed.len(), 1);
                 assert_eq!(missed[0].0, 3);
-                assert!(matches!(&*missed[0].1, StreamMsg::Upsert { item } if item.phase == "Running"));
+                assert!(
+                    matches!(&*missed[0].1, StreamMsg::Upsert { item } if item.phase == "Running")
+                );
             }
             Start::Snapshot(_) => panic!("expected a resume"),
         }

@@ -14,7 +14,10 @@ use tokio::process::{Child, Command};
 
 /// The workspace root.
 pub fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("e2e lives in the workspace").to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("e2e lives in the workspace")
+        .to_path_buf()
 }
 
 /// Where screenshots go: `target/e2e-screens/`.
@@ -23,9 +26,14 @@ pub fn screens_dir() -> PathBuf {
 }
 
 fn dist() -> Result<PathBuf> {
-    let dir = std::env::var_os("STRATA_DIST").map(PathBuf::from).unwrap_or_else(|| workspace().join("dist"));
+    let dir = std::env::var_os("STRATA_DIST")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| workspace().join("dist"));
     if !dir.join("index.html").is_file() {
-        bail!("no built frontend in {}: run `cargo xtask build` (or `trunk build --release`) first", dir.display());
+        bail!(
+            "no built frontend in {}: run `cargo xtask build` (or `trunk build --release`) first",
+            dir.display()
+        );
     }
     Ok(dir)
 }
@@ -59,14 +67,19 @@ impl Drop for Driver {
     fn drop(&mut self) {
         if let Some(pid) = self.child.id() {
             // The group holds chromedriver and the Chromium processes it started.
-            let _ = std::process::Command::new("kill").args(["-KILL", &format!("-{pid}")]).status();
+            let _ = std::process::Command::new("kill")
+                .args(["-KILL", &format!("-{pid}")])
+                .status();
         }
         let _ = self.child.start_kill();
     }
 }
 
 async fn free_port() -> Result<u16> {
-    Ok(TcpListener::bind(("127.0.0.1", 0)).await?.local_addr()?.port())
+    Ok(TcpListener::bind(("127.0.0.1", 0))
+        .await?
+        .local_addr()?
+        .port())
 }
 
 /// One test's world.
@@ -94,7 +107,8 @@ impl Harness {
         let console = backend::run::start(client, listener, Some(dist))?;
 
         let port = free_port().await?;
-        let chromedriver = std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".into());
+        let chromedriver =
+            std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".into());
         let child = Command::new(&chromedriver)
             .arg(format!("--port={port}"))
             .stdout(Stdio::null())
@@ -116,15 +130,25 @@ impl Harness {
         let url = format!("http://127.0.0.1:{port}");
         let deadline = Instant::now() + Duration::from_secs(20);
         let browser = loop {
-            let mut builder = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new());
+            let mut builder =
+                ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new());
             builder.capabilities(caps.clone());
             match builder.connect(&url).await {
                 Ok(c) => break c,
-                Err(e) if Instant::now() > deadline => bail!("chromedriver on {url} did not start: {e}"),
+                Err(e) if Instant::now() > deadline => {
+                    bail!("chromedriver on {url} did not start: {e}")
+                }
                 Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
             }
         };
-        Ok(Harness { sim, console, browser, name: name.to_string(), _driver: driver, _profile: profile })
+        Ok(Harness {
+            sim,
+            console,
+            browser,
+            name: name.to_string(),
+            _driver: driver,
+            _profile: profile,
+        })
     }
 
     /// The console's URL for `path`.
@@ -133,7 +157,12 @@ impl Harness {
     }
 
     /// Waits until `css` matches an element whose text satisfies `pred`; returns that text.
-    pub async fn wait_text(&self, css: &str, timeout: Duration, pred: impl Fn(&str) -> bool) -> Result<String> {
+    pub async fn wait_text(
+        &self,
+        css: &str,
+        timeout: Duration,
+        pred: impl Fn(&str) -> bool,
+    ) -> Result<String> {
         let deadline = Instant::now() + timeout;
         let mut last = String::new();
         loop {
@@ -146,7 +175,9 @@ impl Harness {
                 last = text;
             }
             if Instant::now() > deadline {
-                bail!("`{css}` did not show the expected text within {timeout:?}; last seen: {last:?}");
+                bail!(
+                    "`{css}` did not show the expected text within {timeout:?}; last seen: {last:?}"
+                );
             }
             tokio::time::sleep(Duration::from_millis(20)).await;
         }

@@ -68,8 +68,10 @@ pub fn connect(live: Live) {
         }
     });
     let on_open = Closure::<dyn FnMut()>::new(move || live.connection.set(Connection::Live));
-    let on_error = Closure::<dyn FnMut()>::new(move || live.connection.set(Connection::Reconnecting));
-    let _ = source.add_event_listener_with_callback(EVENT_NAME, on_message.as_ref().unchecked_ref());
+    let on_error =
+        Closure::<dyn FnMut()>::new(move || live.connection.set(Connection::Reconnecting));
+    let _ =
+        source.add_event_listener_with_callback(EVENT_NAME, on_message.as_ref().unchecked_ref());
     source.set_onopen(Some(on_open.as_ref().unchecked_ref()));
     source.set_onerror(Some(on_error.as_ref().unchecked_ref()));
     // One stream for the page's whole life: the callbacks live as long as it does.

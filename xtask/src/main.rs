@@ -41,7 +41,10 @@ enum Cmd {
 
 /// The workspace root.
 pub fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask lives in the workspace")
+        .to_path_buf()
 }
 
 /// A command run from the workspace root.
@@ -54,7 +57,9 @@ pub fn cmd(program: &str) -> Command {
 /// Runs a command, failing with its command line when it fails.
 pub fn run(c: &mut Command) -> Result<()> {
     eprintln!("xtask: $ {}", show(c));
-    let status = c.status().with_context(|| format!("cannot start {}", show(c)))?;
+    let status = c
+        .status()
+        .with_context(|| format!("cannot start {}", show(c)))?;
     if !status.success() {
         bail!("{} failed ({status})", show(c));
     }
@@ -78,7 +83,15 @@ pub fn build_frontend() -> Result<()> {
 fn build() -> Result<()> {
     setup::ensure(false)?;
     build_frontend()?;
-    run(cmd("cargo").args(["build", "--release", "--locked", "-p", "backend", "--bin", "strata"]))
+    run(cmd("cargo").args([
+        "build",
+        "--release",
+        "--locked",
+        "-p",
+        "backend",
+        "--bin",
+        "strata",
+    ]))
 }
 
 fn main() {
@@ -97,7 +110,10 @@ fn main() {
 
 fn demo(args: Vec<String>) -> Result<()> {
     let mut c = cmd(&root().join("target/release/strata").to_string_lossy());
-    c.arg("demo").arg("--assets").arg(root().join("dist")).args(args);
+    c.arg("demo")
+        .arg("--assets")
+        .arg(root().join("dist"))
+        .args(args);
     eprintln!("xtask: $ {}", show(&c));
     // Replace this process with the console: Ctrl-C reaches it directly and nothing is left behind.
     #[cfg(unix)]

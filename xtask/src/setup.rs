@@ -11,14 +11,19 @@ pub const BINARYEN_VERSION: &str = "132";
 /// The output of `program args`, or None when it cannot run or fails.
 fn output(program: &str, args: &[&str]) -> Option<String> {
     let out = Command::new(program).args(args).output().ok()?;
-    out.status.success().then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
 /// The version of a package in Cargo.lock.
 pub fn locked_version(package: &str) -> Result<String> {
     let lock = std::fs::read_to_string(root().join("Cargo.lock")).context("reading Cargo.lock")?;
     let needle = format!("name = \"{package}\"\nversion = \"");
-    let start = lock.find(&needle).with_context(|| format!("{package} is not in Cargo.lock"))? + needle.len();
+    let start = lock
+        .find(&needle)
+        .with_context(|| format!("{package} is not in Cargo.lock"))?
+        + needle.len();
     let end = lock[start..].find('"').context("malformed Cargo.lock")?;
     Ok(lock[start..start + end].to_string())
 }
@@ -28,7 +33,10 @@ fn check_trunk_toml(wasm_bindgen: &str) -> Result<()> {
     let trunk = std::fs::read_to_string(root().join("Trunk.toml")).context("reading Trunk.toml")?;
     let want_bindgen = format!("wasm_bindgen = \"{wasm_bindgen}\"");
     let want_opt = format!("wasm_opt = \"version_{BINARYEN_VERSION}\"");
-    if !trunk.contains(&want_bindgen) || !trunk.contains(&want_opt) || !trunk.contains("offline = true") {
+    if !trunk.contains(&want_bindgen)
+        || !trunk.contains(&want_opt)
+        || !trunk.contains("offline = true")
+    {
         bail!(
             "Trunk.toml must say `{want_bindgen}`, `{want_opt}` and `offline = true` \
              (Cargo.lock has wasm-bindgen {wasm_bindgen})"
@@ -43,7 +51,13 @@ fn apt_install(packages: &[&str]) -> Result<()> {
     }
     let sudo = output("id", &["-u"]).is_some_and(|u| u.trim() != "0");
     let apt = |args: &[&str]| {
-        let mut c = if sudo { let mut c = cmd("sudo"); c.arg("apt-get"); c } else { cmd("apt-get") };
+        let mut c = if sudo {
+            let mut c = cmd("sudo");
+            c.arg("apt-get");
+            c
+        } else {
+            cmd("apt-get")
+        };
         c.args(args).env("DEBIAN_FRONTEND", "noninteractive");
         run(&mut c)
     };
@@ -56,7 +70,10 @@ fn apt_install(packages: &[&str]) -> Result<()> {
 /// Installs what is missing; with `test`, also what the test suites need.
 pub fn ensure(test: bool) -> Result<()> {
     let targets = output("rustup", &["target", "list", "--installed"]).unwrap_or_default();
-    if !targets.lines().any(|t| t.trim() == "wasm32-unknown-unknown") {
+    if !targets
+        .lines()
+        .any(|t| t.trim() == "wasm32-unknown-unknown")
+    {
         run(cmd("rustup").args(["target", "add", "wasm32-unknown-unknown"]))?;
     }
     for (tool, component) in [("fmt", "rustfmt"), ("clippy", "clippy")] {
@@ -66,15 +83,31 @@ pub fn ensure(test: bool) -> Result<()> {
     }
     let bindgen = locked_version("wasm-bindgen")?;
     check_trunk_toml(&bindgen)?;
-    if !output("trunk", &["--version"]).is_some_and(|v| v.trim() == format!("trunk {TRUNK_VERSION}")) {
+    if !output("trunk", &["--version"])
+        .is_some_and(|v| v.trim() == format!("trunk {TRUNK_VERSION}"))
+    {
         run(cmd("cargo").args(["install", "trunk", "--version", TRUNK_VERSION, "--locked"]))?;
     }
-    if !output("wasm-bindgen", &["--version"]).is_some_and(|v| v.split_whitespace().nth(1) == Some(&bindgen)) {
+    if !output("wasm-bindgen", &["--version"])
+        .is_some_and(|v| v.split_whitespace().nth(1) == Some(&bindgen))
+    {
         // Without --locked: wasm-bindgen-cli's own lock file does not build with every toolchain.
-        run(cmd("cargo").args(["install", "wasm-bindgen-cli", "--version", &bindgen, "--force"]))?;
+        run(cmd("cargo").args([
+            "install",
+            "wasm-bindgen-cli",
+            "--version",
+            &bindgen,
+            "--force",
+        ]))?;
     }
-    if !output("wasm-opt", &["--version"]).is_some_and(|v| v.split_whitespace().nth(2) == Some(BINARYEN_VERSION)) {
-        run(cmd("npm").args(["install", "--global", &format!("binaryen@{BINARYEN_VERSION}")]))?;
+    if !output("wasm-opt", &["--version"])
+        .is_some_and(|v| v.split_whitespace().nth(2) == Some(BINARYEN_VERSION))
+    {
+        run(cmd("npm").args([
+            "install",
+            "--global",
+            &format!("binaryen@{BINARYEN_VERSION}"),
+        ]))?;
     }
     run(cmd("cargo").args(["fetch", "--locked"]))?;
     if test {

@@ -43,35 +43,52 @@ fn run_capture(c: &mut Command) -> Result<(bool, Vec<String>)> {
             .inspect(|l| eprintln!("{l}"))
             .collect::<Vec<_>>()
     });
-    let mut lines: Vec<String> =
-        BufReader::new(stdout).lines().map_while(Result::ok).inspect(|l| eprintln!("{l}")).collect();
+    let mut lines: Vec<String> = BufReader::new(stdout)
+        .lines()
+        .map_while(Result::ok)
+        .inspect(|l| eprintln!("{l}"))
+        .collect();
     lines.extend(err_thread.join().unwrap_or_default());
     Ok((child.wait()?.success(), lines))
 }
 
 fn number_before(text: &str, word: &str) -> Option<u64> {
     let idx = text.find(word)?;
-    text[..idx].split(|c: char| !c.is_ascii_digit()).rfind(|s| !s.is_empty())?.parse().ok()
+    text[..idx]
+        .split(|c: char| !c.is_ascii_digit())
+        .rfind(|s| !s.is_empty())?
+        .parse()
+        .ok()
 }
 
 /// Counts from nextest's summary line, e.g.
 /// `Summary [ 1.2s] 12 tests run: 10 passed, 1 failed, 1 timed out, 0 skipped`.
 pub fn parse_nextest(lines: &[String]) -> Option<(u64, u64)> {
-    let line = lines.iter().rev().find(|l| l.contains("Summary [") && l.contains(" run: "))?;
+    let line = lines
+        .iter()
+        .rev()
+        .find(|l| l.contains("Summary [") && l.contains(" run: "))?;
     let tail = &line[line.find(" run: ")?..];
     let passed = number_before(tail, " passed").unwrap_or(0);
-    let failed = number_before(tail, " failed").unwrap_or(0) + number_before(tail, " timed out").unwrap_or(0);
+    let failed = number_before(tail, " failed").unwrap_or(0)
+        + number_before(tail, " timed out").unwrap_or(0);
     Some((passed, failed))
 }
 
 /// Counts from libtest-style lines (`test result: ok. 3 passed; 0 failed; ...`), summed.
 pub fn parse_libtest(lines: &[String]) -> Option<(u64, u64)> {
-    let results: Vec<&String> = lines.iter().filter(|l| l.contains("test result:")).collect();
+    let results: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.contains("test result:"))
+        .collect();
     if results.is_empty() {
         return None;
     }
     Some(results.iter().fold((0, 0), |(p, f), l| {
-        (p + number_before(l, " passed").unwrap_or(0), f + number_before(l, " failed").unwrap_or(0))
+        (
+            p + number_before(l, " passed").unwrap_or(0),
+            f + number_before(l, " failed").unwrap_or(0),
+        )
     }))
 }
 
@@ -89,7 +106,10 @@ impl Tally {
                         self.failed += 1;
                     }
                 }
-                None => self.check(name, Err(anyhow::anyhow!("no test summary (did it build?)"))),
+                None => self.check(
+                    name,
+                    Err(anyhow::anyhow!("no test summary (did it build?)")),
+                ),
             },
             Err(e) => self.check(name, Err(e)),
         }
@@ -107,31 +127,66 @@ fn status(c: &mut Command) -> Result<()> {
 pub fn run_all() -> Result<()> {
     setup::ensure(true)?;
     let mut t = Tally::default();
-    t.check("cargo fmt", status(cmd("cargo").args(["fmt", "--all", "--check"])));
+    t.check(
+        "cargo fmt",
+        status(cmd("cargo").args(["fmt", "--all", "--check"])),
+    );
     t.check(
         "clippy (native)",
         status(cmd("cargo").args([
-            "clippy", "--locked", "--workspace", "--exclude", "frontend", "--all-targets", "--", "-D", "warnings",
+            "clippy",
+            "--locked",
+            "--workspace",
+            "--exclude",
+            "frontend",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
         ])),
     );
     let wasm_clippy = |args: &[&str]| {
-        status(cmd("cargo").args(["clippy", "--locked", "--target", "wasm32-unknown-unknown"]).args(args).args([
-            "--", "-D", "warnings",
-        ]))
+        status(
+            cmd("cargo")
+                .args(["clippy", "--locked", "--target", "wasm32-unknown-unknown"])
+                .args(args)
+                .args(["--", "-D", "warnings"]),
+        )
     };
-    t.check("clippy (wasm32)", wasm_clippy(&["-p", "frontend", "--all-targets"]).and_then(|()| wasm_clippy(&["-p", "model", "--lib"])));
+    t.check(
+        "clippy (wasm32)",
+        wasm_clippy(&["-p", "frontend", "--all-targets"])
+            .and_then(|()| wasm_clippy(&["-p", "model", "--lib"])),
+    );
     let frontend = build_frontend();
     let frontend_ok = frontend.is_ok();
     t.check("trunk build --release", frontend);
     t.suite(
         "native tests",
-        cmd("cargo").args(["nextest", "run", "--locked", "--workspace", "--exclude", "frontend", "--exclude", "e2e", "--no-fail-fast"]),
+        cmd("cargo").args([
+            "nextest",
+            "run",
+            "--locked",
+            "--workspace",
+            "--exclude",
+            "frontend",
+            "--exclude",
+            "e2e",
+            "--no-fail-fast",
+        ]),
         parse_nextest,
     );
     t.suite(
         "wasm tests (Chromium)",
         cmd("cargo")
-            .args(["test", "--locked", "-p", "frontend", "--target", "wasm32-unknown-unknown"])
+            .args([
+                "test",
+                "--locked",
+                "-p",
+                "frontend",
+                "--target",
+                "wasm32-unknown-unknown",
+            ])
             .env("CHROMEDRIVER", "/usr/bin/chromedriver")
             .env("WASM_BINDGEN_TEST_TIMEOUT", "120"),
         parse_libtest,
@@ -140,12 +195,24 @@ pub fn run_all() -> Result<()> {
         t.suite(
             "e2e (Chromium)",
             cmd("cargo")
-                .args(["nextest", "run", "--locked", "-p", "e2e", "--no-fail-fast", "--test-threads", "2"])
+                .args([
+                    "nextest",
+                    "run",
+                    "--locked",
+                    "-p",
+                    "e2e",
+                    "--no-fail-fast",
+                    "--test-threads",
+                    "2",
+                ])
                 .env("STRATA_DIST", root().join("dist")),
             parse_nextest,
         );
     } else {
-        t.check("e2e (Chromium)", Err(anyhow::anyhow!("skipped: the frontend did not build")));
+        t.check(
+            "e2e (Chromium)",
+            Err(anyhow::anyhow!("skipped: the frontend did not build")),
+        );
     }
     if !t.problems.is_empty() {
         eprintln!("xtask: problems: {}", t.problems.join("; "));
@@ -167,7 +234,9 @@ mod tests {
 
     #[test]
     fn nextest_summary_with_failures_and_timeouts() {
-        let l = lines("junk\n     Summary [   3.210s] 12 tests run: 9 passed, 2 failed, 1 timed out, 0 skipped\n");
+        let l = lines(
+            "junk\n     Summary [   3.210s] 12 tests run: 9 passed, 2 failed, 1 timed out, 0 skipped\n",
+        );
         assert_eq!(parse_nextest(&l), Some((9, 3)));
         let l = lines("     Summary [   0.5s] 1 test run: 1 passed, 0 skipped");
         assert_eq!(parse_nextest(&l), Some((1, 0)));
@@ -176,7 +245,9 @@ mod tests {
 
     #[test]
     fn libtest_results_are_summed() {
-        let l = lines("test result: ok. 3 passed; 0 failed; 0 ignored\nx\ntest result: FAILED. 2 passed; 1 failed; 0 ignored");
+        let l = lines(
+            "test result: ok. 3 passed; 0 failed; 0 ignored\nx\ntest result: FAILED. 2 passed; 1 failed; 0 ignored",
+        );
         assert_eq!(parse_libtest(&l), Some((5, 1)));
         assert_eq!(parse_libtest(&lines("nothing")), None);
     }

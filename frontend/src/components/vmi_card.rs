@@ -17,7 +17,11 @@ pub fn phase_class(phase: &str) -> &'static str {
 #[component]
 pub fn VmiCard(summary: VmiSummary) -> impl IntoView {
     let key = summary.key.to_string();
-    let phase = if summary.phase.is_empty() { "(no phase)".to_string() } else { summary.phase.clone() };
+    let phase = if summary.phase.is_empty() {
+        "(no phase)".to_string()
+    } else {
+        summary.phase.clone()
+    };
     let class = phase_class(&summary.phase);
     view! {
         <article class="vmi-card" data-key=key.clone() aria-label=key>
