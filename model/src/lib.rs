@@ -8,8 +8,10 @@
 //! * [`objects`]: tolerant types for VM, VMIM, Pod, Node, Event, guest agent answers, metrics.
 //! * [`time`]: RFC 3339 timestamps; "now" is always a parameter.
 //! * [`summary`]: the compact per-VMI projection the overview shows.
+//! * [`api`]: the JSON shapes of the backend's HTTP API.
 //! * [`wire`]: the messages the backend pushes to the browser.
 
+pub mod api;
 pub mod explain;
 pub mod lenient;
 pub mod objects;

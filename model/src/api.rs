@@ -1,0 +1,99 @@
+//! The JSON shapes of the backend's HTTP API, shared by the backend (which produces them) and the
+//! browser (which reads them). The endpoints:
+//!
+//! | endpoint | answer |
+//! |---|---|
+//! | `GET /api/v1/stream` | server-sent events of [`crate::wire::StreamMsg`] |
+//! | `GET /api/v1/vmis` | `Vec<VmiSummary>` |
+//! | `GET /api/v1/vmis/{ns}/{name}` | [`crate::evidence::Evidence`]: the VMI, its VM, launcher pods, migrations, events, nodes |
+//! | `GET /api/v1/vmis/{ns}/{name}/guestagent/{guestosinfo,userlist,filesystemlist}` | [`GuestAgentResult`] |
+//! | `GET /api/v1/vmis/{ns}/{name}/metrics?set=domain\|migration&range=SECONDS&step=SECONDS` | [`SeriesSet`] |
+//! | `GET /api/v1/migrations` | `Vec<objects::Vmim>` |
+//! | `GET /api/v1/nodes` | `Vec<objects::Node>` |
+//! | `GET /api/v1/nodes/{name}/drain` | [`crate::drain::DrainReport`] |
+//!
+//! Every error is an [`ApiError`] with an HTTP status code.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// An error answer: a sentence a person can act on.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ApiError {
+    pub error: String,
+    /// The HTTP status code, repeated for clients that only see the body.
+    pub code: u16,
+}
+
+/// The answer of one guest agent subresource, with the 409 cases told apart (facts.md §5).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "state", rename_all = "snake_case")]
+pub enum GuestAgentResult {
+    /// The agent answered; `data` is the subresource's JSON as KubeVirt returned it.
+    Ok { data: serde_json::Value },
+    /// 409: the VMI has no `AgentConnected` condition.
+    AgentNotConnected { message: String },
+    /// 409: the VMI is not Running.
+    VmiNotRunning { message: String },
+    /// 403: the caller may not read this subresource.
+    Forbidden { message: String },
+    /// 404: no such VMI.
+    NotFound { message: String },
+    /// Anything else (500 while proxying to virt-handler, timeouts), verbatim.
+    Error { message: String },
+}
+
+/// Which group of series a metrics request asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeriesGroup {
+    /// CPU, memory, block I/O, network, dirty rate.
+    Domain,
+    /// Data processed / remaining, transfer rate, dirty rate during a migration.
+    Migration,
+}
+
+/// One time series for a chart.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Series {
+    /// What is plotted: `cpu`, `memory_resident`, `memory_available`, `memory_usable`,
+    /// `block_read`, `block_write`, `net_rx`, `net_tx`, `dirty_rate`, `migration_processed`,
+    /// `migration_remaining`, `migration_transfer_rate`, `migration_dirty_rate`.
+    pub metric: String,
+    /// Unit of the values: `cores`, `bytes`, `bytes_per_second`.
+    pub unit: String,
+    /// Distinguishing labels (e.g. `drive`, `interface`).
+    pub labels: BTreeMap<String, String>,
+    /// `[unix seconds, value]` pairs, oldest first.
+    pub points: Vec<[f64; 2]>,
+}
+
+/// The answer of a metrics request.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SeriesSet {
+    /// False when no Prometheus is configured or it could not be reached; `message` says which.
+    pub available: bool,
+    pub message: Option<String>,
+    pub series: Vec<Series>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn guest_agent_states_are_tagged() {
+        let j = serde_json::to_value(GuestAgentResult::AgentNotConnected {
+            message: "m".into(),
+        })
+        .unwrap();
+        assert_eq!(j["state"], "agent_not_connected");
+        let back: GuestAgentResult = serde_json::from_value(j).unwrap();
+        assert_eq!(
+            back,
+            GuestAgentResult::AgentNotConnected {
+                message: "m".into()
+            }
+        );
+    }
+}
