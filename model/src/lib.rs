@@ -10,8 +10,11 @@
 //! * [`summary`]: the compact per-VMI projection the overview shows.
 //! * [`wire`]: the messages the backend pushes to the browser.
 
+pub mod diagnosis;
+pub mod evidence;
 pub mod explain;
 pub mod lenient;
+pub mod migration;
 pub mod objects;
 pub mod parse;
 pub mod summary;

@@ -4,7 +4,7 @@ use crate::vmi::Vmi;
 use serde::{Deserialize, Serialize};
 
 /// Identifies a VMI in the cluster.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct VmiKey {
     pub namespace: String,
     pub name: String,
