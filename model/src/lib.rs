@@ -10,7 +10,9 @@
 //! * [`summary`]: the compact per-VMI projection the overview shows.
 //! * [`wire`]: the messages the backend pushes to the browser.
 
+pub mod cli;
 pub mod diagnosis;
+pub mod drain;
 pub mod evidence;
 pub mod explain;
 pub mod lenient;

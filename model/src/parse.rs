@@ -535,6 +535,12 @@ fn by_status(whole: &Value, status: &Value, spec: Option<&Value>) -> Option<Obje
         // A migrationState next to a phase, without VMI-only fields: a VMIM status.
         return Some(Object::Vmim(Box::new(Vmim::from_value(whole))));
     }
+    // Only a phase and/or conditions: Strata is about VMIs, so a VMI phase means a VMI.
+    const VMI_PHASES: &[&str] = &["", "Pending", "Scheduling", "Scheduled", "Running", "Succeeded", "Failed", "WaitingForSync", "Unknown"];
+    let only_generic = status.as_object().is_some_and(|m| m.keys().all(|k| matches!(k.as_str(), "phase" | "conditions" | "reason")));
+    if only_generic && (status.get("phase").is_some() || status.get("conditions").is_some()) && VMI_PHASES.contains(&phase) {
+        return Some(Object::Vmi(Box::new(Vmi::from_value(whole))));
+    }
     None
 }
 
