@@ -3,13 +3,13 @@
 //! [`DiagnoseOutcome::exit_code`] (0 nothing broken, 1 a layer broken, 2 unreadable input).
 //! [`diagnose_input`] gives the same report as data, for the browser's paste-a-dump page.
 
-use crate::diagnosis::{diagnose, Diagnosis, Health, Layer};
-use crate::drain::{drain_impact, DrainAction, DrainReport};
-use crate::evidence::{group, Dump};
+use crate::diagnosis::{Diagnosis, Health, Layer, diagnose};
+use crate::drain::{DrainAction, DrainReport, drain_impact};
+use crate::evidence::{Dump, group};
 use crate::explain::Severity;
 use crate::migration::{AbortState, MigrationReport, Trigger};
-use crate::parse::{parse, Note, Object, ParseError};
-use crate::time::{format_duration, Timestamp};
+use crate::parse::{Note, Object, ParseError, parse};
+use crate::time::{Timestamp, format_duration};
 use serde::{Deserialize, Serialize};
 
 /// Options of `strata diagnose`.
@@ -48,7 +48,9 @@ pub struct Report {
 impl Report {
     /// True when any layer of any VMI (or any migration) is broken.
     pub fn is_broken(&self) -> bool {
-        self.diagnoses.iter().any(|d| d.is_broken() || d.migrations.iter().any(|m| m.health == Health::Broken))
+        self.diagnoses
+            .iter()
+            .any(|d| d.is_broken() || d.migrations.iter().any(|m| m.health == Health::Broken))
     }
 }
 
@@ -70,8 +72,21 @@ pub fn newest_timestamp(objects: &[Object]) -> Option<Timestamp> {
             Object::Vmim(m) => {
                 see(m.metadata.created());
                 see(conds(&m.status.conditions));
-                see(m.status.phase_transition_timestamps.iter().filter_map(|p| p.phase_transition_timestamp.as_deref().and_then(Timestamp::parse)).max());
-                see(m.status.migration_state.as_ref().and_then(|s| s.ended().max(s.started())));
+                see(m
+                    .status
+                    .phase_transition_timestamps
+                    .iter()
+                    .filter_map(|p| {
+                        p.phase_transition_timestamp
+                            .as_deref()
+                            .and_then(Timestamp::parse)
+                    })
+                    .max());
+                see(m
+                    .status
+                    .migration_state
+                    .as_ref()
+                    .and_then(|s| s.ended().max(s.started())));
             }
             Object::Pod(p) => {
                 see(p.metadata.created());
@@ -88,10 +103,24 @@ pub fn newest_timestamp(objects: &[Object]) -> Option<Timestamp> {
 }
 
 /// Diagnoses already-grouped evidence.
-pub fn report_from_dump(dump: &Dump, notes: Vec<Note>, now: Option<Timestamp>, now_source: &str) -> Report {
+pub fn report_from_dump(
+    dump: &Dump,
+    notes: Vec<Note>,
+    now: Option<Timestamp>,
+    now_source: &str,
+) -> Report {
     let diagnoses: Vec<Diagnosis> = dump.bundles.iter().map(|b| diagnose(b, now)).collect();
-    let vmis: Vec<crate::vmi::Vmi> = dump.bundles.iter().filter_map(|b| b.vmi().cloned()).collect();
-    let mut drain_nodes: Vec<String> = dump.nodes.iter().filter(|n| n.is_cordoned()).map(|n| n.metadata.name().to_string()).collect();
+    let vmis: Vec<crate::vmi::Vmi> = dump
+        .bundles
+        .iter()
+        .filter_map(|b| b.vmi().cloned())
+        .collect();
+    let mut drain_nodes: Vec<String> = dump
+        .nodes
+        .iter()
+        .filter(|n| n.is_cordoned())
+        .map(|n| n.metadata.name().to_string())
+        .collect();
     for v in &vmis {
         if let Some(n) = v.evacuation_node()
             && !drain_nodes.iter().any(|x| x == n)
@@ -99,8 +128,19 @@ pub fn report_from_dump(dump: &Dump, notes: Vec<Note>, now: Option<Timestamp>, n
             drain_nodes.push(n.to_string());
         }
     }
-    let drains = drain_nodes.iter().map(|n| drain_impact(n, &vmis, &dump.vms, None)).filter(|r| !r.outcomes.is_empty()).collect();
-    Report { diagnoses, drains, notes, now, now_source: now_source.to_string(), unmatched: dump.unmatched }
+    let drains = drain_nodes
+        .iter()
+        .map(|n| drain_impact(n, &vmis, &dump.vms, None))
+        .filter(|r| !r.outcomes.is_empty())
+        .collect();
+    Report {
+        diagnoses,
+        drains,
+        notes,
+        now,
+        now_source: now_source.to_string(),
+        unmatched: dump.unmatched,
+    }
 }
 
 /// Reads any input form and diagnoses every VMI and migration in it.
@@ -111,7 +151,10 @@ pub fn diagnose_input(input: &str, now: Option<Timestamp>) -> Result<Report, Par
         Some(n) => (Some(n), "given"),
         None => match newest_timestamp(&objects) {
             Some(t) => (Some(t), "newest timestamp in the input"),
-            None => (None, "unknown (no timestamps in the input): ages are not judged"),
+            None => (
+                None,
+                "unknown (no timestamps in the input): ages are not judged",
+            ),
         },
     };
     let dump = group(objects, None);
@@ -123,16 +166,21 @@ pub fn diagnose_text(input: &str, opts: &CliOptions) -> DiagnoseOutcome {
     match diagnose_input(input, opts.now) {
         Err(e) => {
             let output = if opts.json {
-                serde_json::to_string_pretty(&serde_json::json!({ "error": e })).unwrap_or_else(|_| format!("{{\"error\": \"{}\"}}", e.message))
+                serde_json::to_string_pretty(&serde_json::json!({ "error": e }))
+                    .unwrap_or_else(|_| format!("{{\"error\": \"{}\"}}", e.message))
             } else {
                 format!("strata diagnose: cannot read the input: {e}\n")
             };
-            DiagnoseOutcome { output, exit_code: 2 }
+            DiagnoseOutcome {
+                output,
+                exit_code: 2,
+            }
         }
         Ok(report) => {
             let exit_code = if report.is_broken() { 1 } else { 0 };
             let output = if opts.json {
-                serde_json::to_string_pretty(&report).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+                serde_json::to_string_pretty(&report)
+                    .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
             } else {
                 render_text(&report)
             };
@@ -169,13 +217,35 @@ pub fn render_text(r: &Report) -> String {
     for d in &r.diagnoses {
         push(&mut o, format!("== {}", d.headline));
         for l in &d.layers {
-            push(&mut o, format!("  {:<14} {:<9} ({:?} confidence)  {}", l.layer.as_str(), mark(l.health), l.confidence, l.summary).replace("(High", "(high").replace("(Medium", "(medium").replace("(Low", "(low"));
+            push(
+                &mut o,
+                format!(
+                    "  {:<14} {:<9} ({:?} confidence)  {}",
+                    l.layer.as_str(),
+                    mark(l.health),
+                    l.confidence,
+                    l.summary
+                )
+                .replace("(High", "(high")
+                .replace("(Medium", "(medium")
+                .replace("(Low", "(low"),
+            );
             for f in &l.findings {
-                if l.health == Health::Healthy && f.severity == Severity::Info && l.layer != Layer::Migration {
+                if l.health == Health::Healthy
+                    && f.severity == Severity::Info
+                    && l.layer != Layer::Migration
+                {
                     continue;
                 }
-                let c = if f.contradiction { " [contradiction]" } else { "" };
-                push(&mut o, format!("      {} {}{c}", sev_mark(f.severity), f.title));
+                let c = if f.contradiction {
+                    " [contradiction]"
+                } else {
+                    ""
+                };
+                push(
+                    &mut o,
+                    format!("      {} {}{c}", sev_mark(f.severity), f.title),
+                );
                 if !f.detail.is_empty() {
                     push(&mut o, format!("          {}", f.detail));
                 }
@@ -193,7 +263,10 @@ pub fn render_text(r: &Report) -> String {
             render_migration(&mut o, m);
         }
         if !d.missing_evidence.is_empty() {
-            push(&mut o, format!("  not in the evidence: {}", d.missing_evidence.join(", ")));
+            push(
+                &mut o,
+                format!("  not in the evidence: {}", d.missing_evidence.join(", ")),
+            );
         }
         o.push('\n');
     }
@@ -208,25 +281,52 @@ pub fn render_text(r: &Report) -> String {
                 DrainAction::NotAffected => "not affected",
                 DrainAction::Unknown => "unknown",
             };
-            push(&mut o, format!("  {:<30} {:<13} {} [{} from {}]", oc.key.to_string(), a, oc.reason, oc.strategy, oc.strategy_source));
+            push(
+                &mut o,
+                format!(
+                    "  {:<30} {:<13} {} [{} from {}]",
+                    oc.key.to_string(),
+                    a,
+                    oc.reason,
+                    oc.strategy,
+                    oc.strategy_source
+                ),
+            );
         }
         o.push('\n');
     }
     for n in &r.notes {
         push(&mut o, format!("note: {}: {}", n.origin, n.message));
     }
-    push(&mut o, format!("judged at: {}", r.now.map(|t| format!("{t} ({})", r.now_source)).unwrap_or_else(|| r.now_source.clone())));
+    push(
+        &mut o,
+        format!(
+            "judged at: {}",
+            r.now
+                .map(|t| format!("{t} ({})", r.now_source))
+                .unwrap_or_else(|| r.now_source.clone())
+        ),
+    );
     o
 }
 
 fn render_migration(o: &mut String, m: &MigrationReport) {
     let trig = match &m.trigger {
-        Trigger::Evacuation { node } => format!("evacuation{}", node.as_ref().map(|n| format!(" of {n}")).unwrap_or_default()),
+        Trigger::Evacuation { node } => format!(
+            "evacuation{}",
+            node.as_ref()
+                .map(|n| format!(" of {n}"))
+                .unwrap_or_default()
+        ),
         Trigger::WorkloadUpdate => "workload update".into(),
         Trigger::User => "user or tool".into(),
         Trigger::Unknown => "unknown (only the VMI's migrationState)".into(),
     };
-    o.push_str(&format!("  migration {} [{}] triggered by {trig}", m.headline, mark(m.health)));
+    o.push_str(&format!(
+        "  migration {} [{}] triggered by {trig}",
+        m.headline,
+        mark(m.health)
+    ));
     if let (Some(s), Some(t)) = (&m.source_node, &m.target_node) {
         o.push_str(&format!(", {s} -> {t}"));
     }
@@ -235,18 +335,39 @@ fn render_migration(o: &mut String, m: &MigrationReport) {
         let steps: Vec<String> = m
             .timeline
             .iter()
-            .map(|s| format!("{}{}", if s.phase.is_empty() { "(unset)" } else { &s.phase }, s.duration_secs.map(|d| format!(" {}", format_duration(d))).unwrap_or_default()))
+            .map(|s| {
+                format!(
+                    "{}{}",
+                    if s.phase.is_empty() {
+                        "(unset)"
+                    } else {
+                        &s.phase
+                    },
+                    s.duration_secs
+                        .map(|d| format!(" {}", format_duration(d)))
+                        .unwrap_or_default()
+                )
+            })
             .collect();
         o.push_str(&format!("      timeline: {}\n", steps.join(" -> ")));
     }
     for mc in &m.mode_changes {
-        o.push_str(&format!("      mode: {} -> {}{} ({})\n", mc.from, mc.to, mc.at.map(|t| format!(" at {t}")).unwrap_or_default(), mc.evidence));
+        o.push_str(&format!(
+            "      mode: {} -> {}{} ({})\n",
+            mc.from,
+            mc.to,
+            mc.at.map(|t| format!(" at {t}")).unwrap_or_default(),
+            mc.evidence
+        ));
     }
     if m.abort != AbortState::NotRequested {
         o.push_str(&format!("      abort: {:?}\n", m.abort));
     }
     if let Some(f) = &m.failure {
-        o.push_str(&format!("      failure: {:?} / {:?}: {}\n", f.plane, f.kind, f.reason));
+        o.push_str(&format!(
+            "      failure: {:?} / {:?}: {}\n",
+            f.plane, f.kind, f.reason
+        ));
     }
     if let Some(p) = &m.progress {
         let mut parts = Vec::new();
@@ -278,22 +399,41 @@ mod tests {
 
     #[test]
     fn exit_codes() {
-        let ok = diagnose_text("kind: VirtualMachineInstance\nmetadata: {name: a, namespace: n}\nstatus:\n  phase: Running\n  conditions:\n  - {type: Ready, status: 'True'}\n  - {type: LiveMigratable, status: 'True'}\n  - {type: AgentConnected, status: 'True'}\n  interfaces: [{name: default, ipAddress: 10.0.0.1, ipAddresses: [10.0.0.1]}]\n", &CliOptions::default());
+        let ok = diagnose_text(
+            "kind: VirtualMachineInstance\nmetadata: {name: a, namespace: n}\nstatus:\n  phase: Running\n  conditions:\n  - {type: Ready, status: 'True'}\n  - {type: LiveMigratable, status: 'True'}\n  - {type: AgentConnected, status: 'True'}\n  interfaces: [{name: default, ipAddress: 10.0.0.1, ipAddresses: [10.0.0.1]}]\n",
+            &CliOptions::default(),
+        );
         assert_eq!(ok.exit_code, 0, "{}", ok.output);
-        let broken = diagnose_text("kind: VirtualMachineInstance\nmetadata: {name: a, namespace: n}\nstatus: {phase: Failed}\n", &CliOptions::default());
+        let broken = diagnose_text(
+            "kind: VirtualMachineInstance\nmetadata: {name: a, namespace: n}\nstatus: {phase: Failed}\n",
+            &CliOptions::default(),
+        );
         assert_eq!(broken.exit_code, 1, "{}", broken.output);
         let bad = diagnose_text("kind: [", &CliOptions::default());
         assert_eq!(bad.exit_code, 2);
         assert!(bad.output.contains("line 1"), "{}", bad.output);
-        let bad_json = diagnose_text("kind: [", &CliOptions { json: true, now: None });
+        let bad_json = diagnose_text(
+            "kind: [",
+            &CliOptions {
+                json: true,
+                now: None,
+            },
+        );
         let v: serde_json::Value = serde_json::from_str(&bad_json.output).unwrap();
         assert_eq!(v["error"]["line"], 1);
     }
 
     #[test]
     fn json_output_is_the_report() {
-        let out = diagnose_text("status: {phase: Failed}\n", &CliOptions { json: true, now: None });
-        let v: serde_json::Value = serde_json::from_str(&out.output).unwrap_or_else(|e| panic!("{e}: {}", out.output));
+        let out = diagnose_text(
+            "status: {phase: Failed}\n",
+            &CliOptions {
+                json: true,
+                now: None,
+            },
+        );
+        let v: serde_json::Value =
+            serde_json::from_str(&out.output).unwrap_or_else(|e| panic!("{e}: {}", out.output));
         assert_eq!(v["diagnoses"][0]["layers"].as_array().unwrap().len(), 5);
         assert_eq!(out.exit_code, 1);
     }

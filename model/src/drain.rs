@@ -3,7 +3,7 @@
 //! Follows facts.md §8.1 (eviction strategies and the eviction webhook).
 
 use crate::diagnosis::effective_eviction_strategy;
-use crate::explain::{explain, Subject, Topic};
+use crate::explain::{Subject, Topic, explain};
 use crate::objects::Vm;
 use crate::summary::VmiKey;
 use crate::vmi::Vmi;
@@ -56,17 +56,29 @@ pub struct DrainReport {
 /// What draining `node` would do to each of `vmis` (VMIs elsewhere are skipped). `vms` give
 /// template eviction strategies and run strategies; `cluster_default` is
 /// `KubeVirt.spec.configuration.evictionStrategy` when known.
-pub fn drain_impact(node: &str, vmis: &[Vmi], vms: &[Vm], cluster_default: Option<&str>) -> DrainReport {
+pub fn drain_impact(
+    node: &str,
+    vmis: &[Vmi],
+    vms: &[Vm],
+    cluster_default: Option<&str>,
+) -> DrainReport {
     let mut outcomes = Vec::new();
     for vmi in vmis {
-        let on_node = vmi.status.node_name.as_deref() == Some(node) || vmi.status.active_pods.values().any(|n| n == node);
+        let on_node = vmi.status.node_name.as_deref() == Some(node)
+            || vmi.status.active_pods.values().any(|n| n == node);
         if !on_node {
             continue;
         }
-        let vm = vms.iter().find(|v| v.metadata.name() == vmi.metadata.name() && v.metadata.namespace() == vmi.metadata.namespace());
+        let vm = vms.iter().find(|v| {
+            v.metadata.name() == vmi.metadata.name()
+                && v.metadata.namespace() == vmi.metadata.namespace()
+        });
         outcomes.push(outcome(vmi, vm, cluster_default));
     }
-    let blocking = outcomes.iter().filter(|o| o.action == DrainAction::BlockDrain).count();
+    let blocking = outcomes
+        .iter()
+        .filter(|o| o.action == DrainAction::BlockDrain)
+        .count();
     let count = |a: DrainAction| outcomes.iter().filter(|o| o.action == a).count();
     let summary = format!(
         "draining {node}: {} migrate, {} block, {} shut down, {} external, {} unknown",
@@ -76,7 +88,12 @@ pub fn drain_impact(node: &str, vmis: &[Vmi], vms: &[Vm], cluster_default: Optio
         count(DrainAction::External),
         count(DrainAction::Unknown)
     );
-    DrainReport { node: node.to_string(), outcomes, blocking, summary }
+    DrainReport {
+        node: node.to_string(),
+        outcomes,
+        blocking,
+        summary,
+    }
 }
 
 fn outcome(vmi: &Vmi, vm: Option<&Vm>, cluster_default: Option<&str>) -> DrainOutcome {
@@ -85,23 +102,40 @@ fn outcome(vmi: &Vmi, vm: Option<&Vm>, cluster_default: Option<&str>) -> DrainOu
     let cond = vmi.condition("LiveMigratable");
     let mut evidence = vec![format!("{source} = {strategy}")];
     if let Some(c) = cond {
-        evidence.push(format!("status.conditions[LiveMigratable].status = {}", c.status.as_deref().unwrap_or("")));
+        evidence.push(format!(
+            "status.conditions[LiveMigratable].status = {}",
+            c.status.as_deref().unwrap_or("")
+        ));
         if !c.reason().is_empty() {
-            evidence.push(format!("status.conditions[LiveMigratable].reason = {}", c.reason()));
+            evidence.push(format!(
+                "status.conditions[LiveMigratable].reason = {}",
+                c.reason()
+            ));
         }
     }
-    let subject = Subject { namespace: vmi.metadata.namespace().into(), name: vmi.metadata.name().into(), node: vmi.status.node_name.clone(), ..Default::default() };
+    let subject = Subject {
+        namespace: vmi.metadata.namespace().into(),
+        name: vmi.metadata.name().into(),
+        node: vmi.status.node_name.clone(),
+        ..Default::default()
+    };
     let not_migratable = || {
         let r = cond.map(|c| c.reason()).unwrap_or("");
         explain(Topic::Reason, r, &subject).title
     };
     let restart = vm.and_then(Vm::run_strategy).map(|r| match r.as_str() {
-        "Always" | "RerunOnFailure" => format!(" With run strategy {r} it is started again on another node."),
+        "Always" | "RerunOnFailure" => {
+            format!(" With run strategy {r} it is started again on another node.")
+        }
         other => format!(" With run strategy {other} it stays stopped."),
     });
-    let restart = restart.unwrap_or_else(|| " The VM's run strategy decides whether it restarts elsewhere.".into());
+    let restart = restart
+        .unwrap_or_else(|| " The VM's run strategy decides whether it restarts elsewhere.".into());
     let (action, reason) = if matches!(vmi.phase(), "Succeeded" | "Failed") {
-        (DrainAction::NotAffected, format!("The VMI is already {}.", vmi.phase()))
+        (
+            DrainAction::NotAffected,
+            format!("The VMI is already {}.", vmi.phase()),
+        )
     } else {
         match (strategy.as_str(), lm) {
             ("LiveMigrate", Some(true)) | ("LiveMigrateIfPossible", Some(true)) => (DrainAction::Migrate, "The eviction is turned into a live migration.".to_string()),
@@ -119,13 +153,30 @@ fn outcome(vmi: &Vmi, vm: Option<&Vm>, cluster_default: Option<&str>) -> DrainOu
     };
     let next_steps = match action {
         DrainAction::BlockDrain => {
-            let mut s = explain(Topic::Reason, cond.map(|c| c.reason()).unwrap_or(""), &subject).next_steps;
-            s.push(format!("virtctl stop {} -n {}   # or make it migratable; the drain then continues", subject.name, subject.namespace));
+            let mut s = explain(
+                Topic::Reason,
+                cond.map(|c| c.reason()).unwrap_or(""),
+                &subject,
+            )
+            .next_steps;
+            s.push(format!(
+                "virtctl stop {} -n {}   # or make it migratable; the drain then continues",
+                subject.name, subject.namespace
+            ));
             s
         }
         _ => explain(Topic::EvictionStrategy, &strategy, &subject).next_steps,
     };
-    DrainOutcome { key: vmi.key(), action, strategy, strategy_source: source.to_string(), live_migratable: lm, reason, evidence, next_steps }
+    DrainOutcome {
+        key: vmi.key(),
+        action,
+        strategy,
+        strategy_source: source.to_string(),
+        live_migratable: lm,
+        reason,
+        evidence,
+        next_steps,
+    }
 }
 
 #[cfg(test)]
@@ -147,7 +198,12 @@ mod tests {
         let vmis = [
             vmi("a", Some("LiveMigrate"), "True", ""),
             vmi("b", Some("LiveMigrate"), "False", "DisksNotLiveMigratable"),
-            vmi("c", Some("LiveMigrateIfPossible"), "False", "HostDeviceNotLiveMigratable"),
+            vmi(
+                "c",
+                Some("LiveMigrateIfPossible"),
+                "False",
+                "HostDeviceNotLiveMigratable",
+            ),
             vmi("d", Some("External"), "False", "SEVNotLiveMigratable"),
             vmi("e", None, "True", ""),
             vmi("f", Some("Sideways"), "True", ""),
@@ -155,7 +211,10 @@ mod tests {
         let r = drain_impact("n1", &vmis, &[], None);
         let actions: Vec<DrainAction> = r.outcomes.iter().map(|o| o.action).collect();
         use DrainAction::*;
-        assert_eq!(actions, [Migrate, BlockDrain, ShutDown, External, ShutDown, Unknown]);
+        assert_eq!(
+            actions,
+            [Migrate, BlockDrain, ShutDown, External, ShutDown, Unknown]
+        );
         assert_eq!(r.blocking, 1);
         assert!(r.outcomes[1].reason.contains("Disks"));
         assert!(r.outcomes[4].strategy_source.starts_with("assumed"));

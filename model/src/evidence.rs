@@ -5,7 +5,9 @@
 //! label, the `kubevirt.io/domain` annotation and the pods named in `migrationState`; its
 //! migrations through `spec.vmiName`; its events through `involvedObject`; its node by name.
 
-use crate::objects::{Event, GuestAgentAnswer, MetricSample, Node, Pod, Vm, Vmim, CREATED_BY_LABEL, DOMAIN_ANNOTATION};
+use crate::objects::{
+    CREATED_BY_LABEL, DOMAIN_ANNOTATION, Event, GuestAgentAnswer, MetricSample, Node, Pod, Vm, Vmim,
+};
 use crate::parse::Object;
 use crate::summary::VmiKey;
 use crate::time::Timestamp;
@@ -22,7 +24,10 @@ pub struct Observed<T> {
 impl<T> Observed<T> {
     /// Wraps a value observed at `at`.
     pub fn new(value: T, at: Option<Timestamp>) -> Self {
-        Observed { value, observed_at: at }
+        Observed {
+            value,
+            observed_at: at,
+        }
     }
 }
 
@@ -60,7 +65,11 @@ pub struct Evidence {
 impl Evidence {
     /// A bundle with only a VMI (what the overview has).
     pub fn from_vmi(vmi: Vmi, observed_at: Option<Timestamp>) -> Evidence {
-        Evidence { key: vmi.key(), vmi: Some(Observed::new(vmi, observed_at)), ..Default::default() }
+        Evidence {
+            key: vmi.key(),
+            vmi: Some(Observed::new(vmi, observed_at)),
+            ..Default::default()
+        }
     }
     /// The VMI, if known.
     pub fn vmi(&self) -> Option<&Vmi> {
@@ -68,7 +77,10 @@ impl Evidence {
     }
     /// A node by name.
     pub fn node(&self, name: &str) -> Option<&Node> {
-        self.nodes.iter().map(|o| &o.value).find(|n| n.metadata.name() == name)
+        self.nodes
+            .iter()
+            .map(|o| &o.value)
+            .find(|n| n.metadata.name() == name)
     }
 }
 
@@ -126,13 +138,17 @@ pub fn group(objects: Vec<Object>, observed_at: Option<Timestamp>) -> Dump {
         }
     }
     // VMIs named only by a migration get a bundle of their own.
-    let mut keys: Vec<(VmiKey, Option<Vmi>)> = vmis.into_iter().map(|v| (v.key(), Some(v))).collect();
+    let mut keys: Vec<(VmiKey, Option<Vmi>)> =
+        vmis.into_iter().map(|v| (v.key(), Some(v))).collect();
     for m in &vmims {
         let key = VmiKey {
             namespace: m.metadata.namespace().to_string(),
             name: m.spec.vmi_name.clone().unwrap_or_default(),
         };
-        if !keys.iter().any(|(k, _)| k.name == key.name && ns_eq(&k.namespace, &key.namespace)) {
+        if !keys
+            .iter()
+            .any(|(k, _)| k.name == key.name && ns_eq(&k.namespace, &key.namespace))
+        {
             keys.push((key, None));
         }
     }
@@ -141,15 +157,27 @@ pub fn group(objects: Vec<Object>, observed_at: Option<Timestamp>) -> Dump {
     let mut used_events = vec![false; events.len()];
     let mut bundles = Vec::new();
     for (key, vmi) in keys {
-        let mut e = Evidence { key: key.clone(), coverage, ..Default::default() };
+        let mut e = Evidence {
+            key: key.clone(),
+            coverage,
+            ..Default::default()
+        };
         let matches_name = |ns: &str, name: &str| name == key.name && ns_eq(ns, &key.namespace);
         e.migrations = vmims
             .iter()
-            .filter(|m| matches_name(m.metadata.namespace(), m.spec.vmi_name.as_deref().unwrap_or("")))
+            .filter(|m| {
+                matches_name(
+                    m.metadata.namespace(),
+                    m.spec.vmi_name.as_deref().unwrap_or(""),
+                )
+            })
             .cloned()
             .map(|m| Observed::new(m, observed_at))
             .collect();
-        let uid = vmi.as_ref().and_then(|v| v.metadata.uid.clone()).filter(|u| !u.is_empty());
+        let uid = vmi
+            .as_ref()
+            .and_then(|v| v.metadata.uid.clone())
+            .filter(|u| !u.is_empty());
         let mut pod_names: Vec<String> = Vec::new();
         if let Some(v) = &vmi
             && let Some(ms) = &v.status.migration_state
@@ -163,10 +191,20 @@ pub fn group(objects: Vec<Object>, observed_at: Option<Timestamp>) -> Dump {
         }
         for (i, p) in pods.iter().enumerate() {
             let pod_uid = p.metadata.uid.as_deref().unwrap_or("");
-            let by_uid = uid.as_deref().is_some_and(|u| p.metadata.labels.get(CREATED_BY_LABEL).map(String::as_str) == Some(u));
-            let by_active = !pod_uid.is_empty() && vmi.as_ref().is_some_and(|v| v.status.active_pods.contains_key(pod_uid));
+            let by_uid = uid.as_deref().is_some_and(|u| {
+                p.metadata.labels.get(CREATED_BY_LABEL).map(String::as_str) == Some(u)
+            });
+            let by_active = !pod_uid.is_empty()
+                && vmi
+                    .as_ref()
+                    .is_some_and(|v| v.status.active_pods.contains_key(pod_uid));
             let same_ns = ns_eq(p.metadata.namespace(), &key.namespace);
-            let by_domain = same_ns && p.metadata.annotations.get(DOMAIN_ANNOTATION).map(String::as_str) == Some(key.name.as_str());
+            let by_domain = same_ns
+                && p.metadata
+                    .annotations
+                    .get(DOMAIN_ANNOTATION)
+                    .map(String::as_str)
+                    == Some(key.name.as_str());
             let by_name = same_ns && pod_names.iter().any(|n| n == p.metadata.name());
             let unnamed_single = single && key.name.is_empty() && p.is_launcher();
             if by_uid || by_active || by_domain || by_name || unnamed_single {
@@ -174,11 +212,23 @@ pub fn group(objects: Vec<Object>, observed_at: Option<Timestamp>) -> Dump {
                 e.pods.push(Observed::new(p.clone(), observed_at));
             }
         }
-        let pod_names_found: Vec<String> = e.pods.iter().map(|p| p.value.metadata.name().to_string()).collect();
-        let vmim_names: Vec<String> = e.migrations.iter().map(|m| m.value.metadata.name().to_string()).collect();
+        let pod_names_found: Vec<String> = e
+            .pods
+            .iter()
+            .map(|p| p.value.metadata.name().to_string())
+            .collect();
+        let vmim_names: Vec<String> = e
+            .migrations
+            .iter()
+            .map(|m| m.value.metadata.name().to_string())
+            .collect();
         for (i, ev) in events.iter().enumerate() {
             let io = &ev.involved_object;
-            let (kind, name, ns) = (io.kind.as_deref().unwrap_or(""), io.name.as_deref().unwrap_or(""), io.namespace.as_deref().unwrap_or(""));
+            let (kind, name, ns) = (
+                io.kind.as_deref().unwrap_or(""),
+                io.name.as_deref().unwrap_or(""),
+                io.namespace.as_deref().unwrap_or(""),
+            );
             let uid_match = uid.is_some() && io.uid == uid;
             let hit = uid_match
                 || (ns_eq(ns, &key.namespace)
@@ -196,7 +246,9 @@ pub fn group(objects: Vec<Object>, observed_at: Option<Timestamp>) -> Dump {
         }
         e.vm = vms
             .iter()
-            .find(|v| v.metadata.name() == key.name && ns_eq(v.metadata.namespace(), &key.namespace))
+            .find(|v| {
+                v.metadata.name() == key.name && ns_eq(v.metadata.namespace(), &key.namespace)
+            })
             .cloned()
             .map(|v| Observed::new(v, observed_at));
         let mut node_names: Vec<String> = Vec::new();
@@ -208,18 +260,34 @@ pub fn group(objects: Vec<Object>, observed_at: Option<Timestamp>) -> Dump {
                 node_names.extend(ms.target_node.iter().chain(ms.source_node.iter()).cloned());
             }
         }
-        node_names.extend(e.pods.iter().filter_map(|p| p.value.node().map(str::to_string)));
+        node_names.extend(
+            e.pods
+                .iter()
+                .filter_map(|p| p.value.node().map(str::to_string)),
+        );
         e.nodes = nodes
             .iter()
-            .filter(|n| node_names.iter().any(|x| x == n.metadata.name()) || (single && node_names.is_empty() && nodes.len() == 1))
+            .filter(|n| {
+                node_names.iter().any(|x| x == n.metadata.name())
+                    || (single && node_names.is_empty() && nodes.len() == 1)
+            })
             .cloned()
             .map(|n| Observed::new(n, observed_at))
             .collect();
         let agent = agents
             .iter()
-            .find(|a| a.metadata.name() == key.name && ns_eq(a.metadata.namespace(), &key.namespace))
-            .or_else(|| if single && agents.len() == 1 { agents.first() } else { None });
-        e.guest_agent = agent.map(|a| Observed::new(GuestAgentAnswer::Info(a.clone()), observed_at));
+            .find(|a| {
+                a.metadata.name() == key.name && ns_eq(a.metadata.namespace(), &key.namespace)
+            })
+            .or_else(|| {
+                if single && agents.len() == 1 {
+                    agents.first()
+                } else {
+                    None
+                }
+            });
+        e.guest_agent =
+            agent.map(|a| Observed::new(GuestAgentAnswer::Info(Box::new(a.clone())), observed_at));
         e.metrics = metrics
             .iter()
             .filter(|s| match s.vmi_key() {
@@ -231,8 +299,14 @@ pub fn group(objects: Vec<Object>, observed_at: Option<Timestamp>) -> Dump {
         e.vmi = vmi.map(|v| Observed::new(v, observed_at));
         bundles.push(e);
     }
-    let unmatched = used_pods.iter().filter(|u| !**u).count() + used_events.iter().filter(|u| !**u).count();
-    Dump { bundles, nodes, vms, unmatched }
+    let unmatched =
+        used_pods.iter().filter(|u| !**u).count() + used_events.iter().filter(|u| !**u).count();
+    Dump {
+        bundles,
+        nodes,
+        vms,
+        unmatched,
+    }
 }
 
 #[cfg(test)]
@@ -277,7 +351,12 @@ metadata: {name: node-1}
 kind: Node
 metadata: {name: node-9}
 "#;
-        let objects = parse(input).unwrap().objects.into_iter().map(|l| l.object).collect();
+        let objects = parse(input)
+            .unwrap()
+            .objects
+            .into_iter()
+            .map(|l| l.object)
+            .collect();
         let dump = group(objects, None);
         assert_eq!(dump.bundles.len(), 2);
         let web = &dump.bundles[0];

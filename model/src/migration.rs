@@ -4,9 +4,9 @@
 //! what triggered the migration.
 
 use crate::diagnosis::{Finding, Health, Layer};
-use crate::explain::{explain, Severity, Subject, Topic};
+use crate::explain::{Severity, Subject, Topic, explain};
 use crate::objects::{Event, MetricSample, MigrationMetric, Pod, Vmim};
-use crate::time::{format_duration, Timestamp};
+use crate::time::{Timestamp, format_duration};
 use crate::vmi::{MigrationState, Vmi};
 use serde::{Deserialize, Serialize};
 
@@ -174,7 +174,11 @@ pub fn classify_failure_text(text: &str) -> (Plane, FailureKind) {
     let has = |w: &str| t.contains(w);
     if has("exceeded quota") {
         (Plane::ControlPlane, FailureKind::ResourceQuota)
-    } else if has("unschedulable") || has("didn't match") || has("insufficient ") || has("no nodes available") {
+    } else if has("unschedulable")
+        || has("didn't match")
+        || has("insufficient ")
+        || has("no nodes available")
+    {
         (Plane::ControlPlane, FailureKind::TargetUnschedulable)
     } else if has("utility volume") {
         (Plane::ControlPlane, FailureKind::UtilityVolumes)
@@ -184,11 +188,23 @@ pub fn classify_failure_text(text: &str) -> (Plane, FailureKind) {
         (Plane::ControlPlane, FailureKind::Policy)
     } else if has("post-copy") || has("postcopy") || has("post copy") {
         (Plane::DataPlane, FailureKind::PostCopyBroken)
-    } else if has("has been aborted") && (has("stuck") || has("not completed after") || has("progress")) || has("converge") || has("timed out") && has("migration") || has("completion timeout") || has("progress timeout") {
+    } else if has("has been aborted")
+        && (has("stuck") || has("not completed after") || has("progress"))
+        || has("converge")
+        || has("timed out") && has("migration")
+        || has("completion timeout")
+        || has("progress timeout")
+    {
         (Plane::DataPlane, FailureKind::NoConvergence)
     } else if has("aborted") || has("canceled") || has("cancelled") {
         (Plane::Unknown, FailureKind::Aborted)
-    } else if has("proxy") || has("socket") || has("connection refused") || has("broken pipe") || has("connection reset") || has("dial ") {
+    } else if has("proxy")
+        || has("socket")
+        || has("connection refused")
+        || has("broken pipe")
+        || has("connection reset")
+        || has("dial ")
+    {
         (Plane::DataPlane, FailureKind::ProxyOrSocket)
     } else if has("target pod") || has("target attachment pod") {
         (Plane::DataPlane, FailureKind::TargetPodGone)
@@ -204,12 +220,21 @@ pub fn classify_failure_text(text: &str) -> (Plane, FailureKind) {
 fn trigger_of(vmim: &Vmim) -> Trigger {
     let a = &vmim.metadata.annotations;
     if let Some(node) = a.get(EVACUATION_ANNOTATION) {
-        Trigger::Evacuation { node: Some(node.clone()).filter(|n| !n.is_empty()) }
+        Trigger::Evacuation {
+            node: Some(node.clone()).filter(|n| !n.is_empty()),
+        }
     } else if a.contains_key(WORKLOAD_UPDATE_ANNOTATION) {
         Trigger::WorkloadUpdate
-    } else if vmim.metadata.generate_name.as_deref() == Some("kubevirt-evacuation-") || vmim.metadata.name().starts_with("kubevirt-evacuation-") {
+    } else if vmim.metadata.generate_name.as_deref() == Some("kubevirt-evacuation-")
+        || vmim.metadata.name().starts_with("kubevirt-evacuation-")
+    {
         Trigger::Evacuation { node: None }
-    } else if vmim.metadata.generate_name.as_deref() == Some("kubevirt-workload-update-") || vmim.metadata.name().starts_with("kubevirt-workload-update-") {
+    } else if vmim.metadata.generate_name.as_deref() == Some("kubevirt-workload-update-")
+        || vmim
+            .metadata
+            .name()
+            .starts_with("kubevirt-workload-update-")
+    {
         Trigger::WorkloadUpdate
     } else {
         Trigger::User
@@ -218,7 +243,10 @@ fn trigger_of(vmim: &Vmim) -> Trigger {
 
 /// Progress from the migration samples of one VMI (old or new metric names).
 pub fn progress_from_metrics(samples: &[MetricSample], now: Option<Timestamp>) -> Option<Progress> {
-    let mine: Vec<(&MetricSample, MigrationMetric)> = samples.iter().filter_map(|s| s.migration_metric().map(|m| (s, m))).collect();
+    let mine: Vec<(&MetricSample, MigrationMetric)> = samples
+        .iter()
+        .filter_map(|s| s.migration_metric().map(|m| (s, m)))
+        .collect();
     if mine.is_empty() {
         return None;
     }
@@ -237,9 +265,16 @@ pub fn progress_from_metrics(samples: &[MetricSample], now: Option<Timestamp>) -
     p.data_remaining_bytes = remaining.map(|t| t.0);
     p.transfer_rate_bytes_per_sec = latest(MigrationMetric::TransferRate).map(|t| t.0);
     p.dirty_rate_bytes_per_sec = latest(MigrationMetric::DirtyRate).map(|t| t.0);
-    p.sampled_at = [total, processed, remaining].iter().flatten().filter_map(|t| t.1).max();
+    p.sampled_at = [total, processed, remaining]
+        .iter()
+        .flatten()
+        .filter_map(|t| t.1)
+        .max();
     if let Some(total) = p.data_total_bytes.filter(|t| *t > 0.0) {
-        let done = p.data_remaining_bytes.map(|r| total - r).or(p.data_processed_bytes);
+        let done = p
+            .data_remaining_bytes
+            .map(|r| total - r)
+            .or(p.data_processed_bytes);
         p.percent = done.map(|d| (d / total * 100.0).clamp(0.0, 100.0));
     }
     // Remaining over time, when several samples exist: its slope is the honest net rate.
@@ -302,7 +337,10 @@ pub fn interpret(vmim: Option<&Vmim>, ctx: &MigrationContext<'_>) -> MigrationRe
     let (ms, ms_prefix): (Option<&MigrationState>, &str) = if vmi_ms_matches {
         (vmi_ms, "vmi.status")
     } else {
-        (vmim.and_then(|m| m.status.migration_state.as_ref()), "vmim.status")
+        (
+            vmim.and_then(|m| m.status.migration_state.as_ref()),
+            "vmim.status",
+        )
     };
     let namespace = vmim
         .map(|m| m.metadata.namespace().to_string())
@@ -326,8 +364,22 @@ pub fn interpret(vmim: Option<&Vmim>, ctx: &MigrationContext<'_>) -> MigrationRe
         pod: ms.and_then(|m| m.source_pod.clone()),
     };
     let mut findings: Vec<Finding> = Vec::new();
-    let mut add = |health: Health, severity: Severity, title: String, detail: String, evidence: Vec<String>, steps: Vec<String>| {
-        findings.push(Finding { layer: Layer::Migration, health, severity, title, detail, evidence, next_steps: steps, contradiction: false });
+    let mut add = |health: Health,
+                   severity: Severity,
+                   title: String,
+                   detail: String,
+                   evidence: Vec<String>,
+                   steps: Vec<String>| {
+        findings.push(Finding {
+            layer: Layer::Migration,
+            health,
+            severity,
+            title,
+            detail,
+            evidence,
+            next_steps: steps,
+            contradiction: false,
+        });
     };
 
     // Timeline.
@@ -336,7 +388,14 @@ pub fn interpret(vmim: Option<&Vmim>, ctx: &MigrationContext<'_>) -> MigrationRe
             m.status
                 .phase_transition_timestamps
                 .iter()
-                .map(|p| (p.phase.clone().unwrap_or_default(), p.phase_transition_timestamp.as_deref().and_then(Timestamp::parse)))
+                .map(|p| {
+                    (
+                        p.phase.clone().unwrap_or_default(),
+                        p.phase_transition_timestamp
+                            .as_deref()
+                            .and_then(Timestamp::parse),
+                    )
+                })
                 .collect()
         })
         .unwrap_or_default();
@@ -346,12 +405,22 @@ pub fn interpret(vmim: Option<&Vmim>, ctx: &MigrationContext<'_>) -> MigrationRe
         .iter()
         .enumerate()
         .map(|(i, (p, at))| {
-            let next = steps.get(i + 1).and_then(|n| n.1).or(if is_final_phase { None } else { ctx.now });
+            let next =
+                steps
+                    .get(i + 1)
+                    .and_then(|n| n.1)
+                    .or(if is_final_phase { None } else { ctx.now });
             let duration_secs = match (at, next) {
-                (Some(a), Some(b)) if i + 1 < steps.len() || !is_final_phase => Some(a.seconds_until(b)),
+                (Some(a), Some(b)) if i + 1 < steps.len() || !is_final_phase => {
+                    Some(a.seconds_until(b))
+                }
                 _ => None,
             };
-            TimelineStep { phase: p.clone(), at: *at, duration_secs }
+            TimelineStep {
+                phase: p.clone(),
+                at: *at,
+                duration_secs,
+            }
         })
         .collect();
 
@@ -378,13 +447,19 @@ pub fn interpret(vmim: Option<&Vmim>, ctx: &MigrationContext<'_>) -> MigrationRe
     }
 
     // Abort state.
-    let abort_cond = vmim.and_then(|m| m.condition("migrationAbortRequested")).filter(|c| c.is_true());
+    let abort_cond = vmim
+        .and_then(|m| m.condition("migrationAbortRequested"))
+        .filter(|c| c.is_true());
     let abort = match ms.and_then(|m| m.abort_status.as_deref()) {
         Some("Succeeded") => AbortState::Succeeded,
         Some("Failed") => AbortState::Failed,
         Some("Aborting") => AbortState::Aborting,
-        _ if ms.is_some_and(|m| m.abort_requested == Some(true)) || abort_cond.is_some() => AbortState::Requested,
-        _ if vmim.is_some_and(|m| m.metadata.deletion_timestamp.is_some()) && !is_final_phase => AbortState::Requested,
+        _ if ms.is_some_and(|m| m.abort_requested == Some(true)) || abort_cond.is_some() => {
+            AbortState::Requested
+        }
+        _ if vmim.is_some_and(|m| m.metadata.deletion_timestamp.is_some()) && !is_final_phase => {
+            AbortState::Requested
+        }
         _ => AbortState::NotRequested,
     };
 
@@ -396,8 +471,14 @@ pub fn interpret(vmim: Option<&Vmim>, ctx: &MigrationContext<'_>) -> MigrationRe
     let vmim_cite = |c: &str, r: &str| format!("vmim.status.conditions[{c}].reason = {r}");
     if let Some(m) = vmim {
         for (cond, kind) in [
-            ("migrationRejectedByResourceQuota", FailureKind::ResourceQuota),
-            ("migrationBlockedByUtilityVolumes", FailureKind::UtilityVolumes),
+            (
+                "migrationRejectedByResourceQuota",
+                FailureKind::ResourceQuota,
+            ),
+            (
+                "migrationBlockedByUtilityVolumes",
+                FailureKind::UtilityVolumes,
+            ),
             ("migrationBlockedByBackup", FailureKind::Backup),
             ("decentralizedMigrationBlocked", FailureKind::Policy),
         ] {
@@ -405,8 +486,19 @@ pub fn interpret(vmim: Option<&Vmim>, ctx: &MigrationContext<'_>) -> MigrationRe
                 failure.get_or_insert(Failure {
                     plane: Plane::ControlPlane,
                     kind,
-                    reason: if c.message().is_empty() { cond.to_string() } else { c.message().to_string() },
-                    evidence: vec![vmim_cite(cond, if c.reason().is_empty() { c.status.as_deref().unwrap_or("") } else { c.reason() })],
+                    reason: if c.message().is_empty() {
+                        cond.to_string()
+                    } else {
+                        c.message().to_string()
+                    },
+                    evidence: vec![vmim_cite(
+                        cond,
+                        if c.reason().is_empty() {
+                            c.status.as_deref().unwrap_or("")
+                        } else {
+                            c.reason()
+                        },
+                    )],
                 });
             }
         }
@@ -415,37 +507,65 @@ pub fn interpret(vmim: Option<&Vmim>, ctx: &MigrationContext<'_>) -> MigrationRe
     let target_pod_name = ms.and_then(|m| m.target_pod.clone());
     for p in ctx.pods {
         let is_target = target_pod_name.as_deref() == Some(p.metadata.name())
-            || p.metadata.labels.get("kubevirt.io/migrationJobUID").is_some_and(|u| Some(u.as_str()) == vmim_uid)
-            || p.metadata.annotations.get("kubevirt.io/migrationName").is_some_and(|n| *n == name)
-            || p.metadata.labels.get("kubevirt.io/migrationName").is_some_and(|n| *n == name);
-        if is_target
-            && let Some(c) = p.condition("PodScheduled").filter(|c| c.is_false())
-        {
+            || p.metadata
+                .labels
+                .get("kubevirt.io/migrationJobUID")
+                .is_some_and(|u| Some(u.as_str()) == vmim_uid)
+            || p.metadata
+                .annotations
+                .get("kubevirt.io/migrationName")
+                .is_some_and(|n| *n == name)
+            || p.metadata
+                .labels
+                .get("kubevirt.io/migrationName")
+                .is_some_and(|n| *n == name);
+        if is_target && let Some(c) = p.condition("PodScheduled").filter(|c| c.is_false()) {
             failure.get_or_insert(Failure {
                 plane: Plane::ControlPlane,
                 kind: FailureKind::TargetUnschedulable,
                 reason: c.message().to_string(),
-                evidence: vec![format!("pod {}: status.conditions[PodScheduled].reason = {}", p.metadata.name(), c.reason())],
+                evidence: vec![format!(
+                    "pod {}: status.conditions[PodScheduled].reason = {}",
+                    p.metadata.name(),
+                    c.reason()
+                )],
             });
         }
     }
     let ev_fail = ctx.events.iter().find(|e| {
-        matches!(e.reason(), "migrationTargetPodUnschedulable" | "FailedMigration" | "MigrationBackoff" | "NoSuitableNodesForHostModelMigration" | "FailedCreate")
-            || (e.reason() == "Migrated" && e.is_warning())
+        matches!(
+            e.reason(),
+            "migrationTargetPodUnschedulable"
+                | "FailedMigration"
+                | "MigrationBackoff"
+                | "NoSuitableNodesForHostModelMigration"
+                | "FailedCreate"
+        ) || (e.reason() == "Migrated" && e.is_warning())
             || (e.reason() == "SyncFailed" && e.message().contains(IRRECOVERABLE_MESSAGE))
     });
-    let failure_reason = ms.and_then(|m| m.failure_reason.clone()).filter(|r| !r.is_empty());
+    let failure_reason = ms
+        .and_then(|m| m.failure_reason.clone())
+        .filter(|r| !r.is_empty());
     let ms_failed = ms.is_some_and(MigrationState::is_failed);
     let failed = phase == "Failed" || ms_failed;
     if failure.is_none() {
         if let Some(r) = &failure_reason {
             let (plane, kind) = classify_failure_text(r);
-            failure = Some(Failure { plane, kind, reason: r.clone(), evidence: vec![cite_ms(ms_prefix, "failureReason", r)] });
+            failure = Some(Failure {
+                plane,
+                kind,
+                reason: r.clone(),
+                evidence: vec![cite_ms(ms_prefix, "failureReason", r)],
+            });
         } else if let Some(e) = ev_fail {
             let (plane, kind) = match e.reason() {
-                "migrationTargetPodUnschedulable" => (Plane::ControlPlane, FailureKind::TargetUnschedulable),
+                "migrationTargetPodUnschedulable" => {
+                    (Plane::ControlPlane, FailureKind::TargetUnschedulable)
+                }
                 "MigrationBackoff" => (Plane::ControlPlane, FailureKind::Policy),
-                "NoSuitableNodesForHostModelMigration" => (Plane::ControlPlane, FailureKind::TargetUnschedulable),
+                "NoSuitableNodesForHostModelMigration" => {
+                    (Plane::ControlPlane, FailureKind::TargetUnschedulable)
+                }
                 _ => classify_failure_text(e.message()),
             };
             if failed || plane == Plane::ControlPlane {
@@ -453,13 +573,22 @@ pub fn interpret(vmim: Option<&Vmim>, ctx: &MigrationContext<'_>) -> MigrationRe
                     plane,
                     kind,
                     reason: e.message().to_string(),
-                    evidence: vec![format!("event {} ({}): {}", e.reason(), e.type_.as_deref().unwrap_or("?"), e.message())],
+                    evidence: vec![format!(
+                        "event {} ({}): {}",
+                        e.reason(),
+                        e.type_.as_deref().unwrap_or("?"),
+                        e.message()
+                    )],
                 });
             }
         }
     }
     let irrecoverable = failed && mode.as_deref() == Some("PostCopy")
-        || ctx.vmi.is_some_and(|v| v.condition("Synchronized").is_some_and(|c| c.message().contains(IRRECOVERABLE_MESSAGE)) && mode.as_deref() == Some("PostCopy"));
+        || ctx.vmi.is_some_and(|v| {
+            v.condition("Synchronized")
+                .is_some_and(|c| c.message().contains(IRRECOVERABLE_MESSAGE))
+                && mode.as_deref() == Some("PostCopy")
+        });
     if irrecoverable {
         match &mut failure {
             Some(f) => {
@@ -471,7 +600,10 @@ pub fn interpret(vmim: Option<&Vmim>, ctx: &MigrationContext<'_>) -> MigrationRe
                     plane: Plane::DataPlane,
                     kind: FailureKind::PostCopyBroken,
                     reason: IRRECOVERABLE_MESSAGE.into(),
-                    evidence: vec![cite_ms(ms_prefix, "mode", "PostCopy"), cite_ms(ms_prefix, "failed", true)],
+                    evidence: vec![
+                        cite_ms(ms_prefix, "mode", "PostCopy"),
+                        cite_ms(ms_prefix, "failed", true),
+                    ],
                 })
             }
         }
@@ -489,13 +621,25 @@ pub fn interpret(vmim: Option<&Vmim>, ctx: &MigrationContext<'_>) -> MigrationRe
     let in_progress = ms.is_some_and(|m| m.is_in_progress(ctx.now));
     let outcome = if abort == AbortState::Succeeded {
         Outcome::Aborted
-    } else if phase == "Succeeded" || (vmim.is_none() && ms.is_some_and(MigrationState::is_succeeded)) {
+    } else if phase == "Succeeded"
+        || (vmim.is_none() && ms.is_some_and(MigrationState::is_succeeded))
+    {
         Outcome::Succeeded
     } else if failed {
         Outcome::Failed
     } else if phase == "Running" || in_progress {
         Outcome::InProgress
-    } else if matches!(phase.as_str(), "" | "Pending" | "Scheduling" | "Scheduled" | "PreparingTarget" | "TargetReady" | "WaitingForSync" | "Synchronizing") && vmim.is_some() {
+    } else if matches!(
+        phase.as_str(),
+        "" | "Pending"
+            | "Scheduling"
+            | "Scheduled"
+            | "PreparingTarget"
+            | "TargetReady"
+            | "WaitingForSync"
+            | "Synchronizing"
+    ) && vmim.is_some()
+    {
         Outcome::Pending
     } else {
         Outcome::Unknown
@@ -509,7 +653,10 @@ pub fn interpret(vmim: Option<&Vmim>, ctx: &MigrationContext<'_>) -> MigrationRe
             Severity::Warning,
             "completed=true together with failed=true: the migration failed".into(),
             "`completed` only says the migration ended; `failed` says it did not succeed.".into(),
-            vec![cite_ms(ms_prefix, "completed", true), cite_ms(ms_prefix, "failed", true)],
+            vec![
+                cite_ms(ms_prefix, "completed", true),
+                cite_ms(ms_prefix, "failed", true),
+            ],
             vec![],
         );
     }
@@ -548,31 +695,67 @@ pub fn interpret(vmim: Option<&Vmim>, ctx: &MigrationContext<'_>) -> MigrationRe
             Plane::DataPlane => "data plane (while transferring)",
             Plane::Unknown => "unknown plane",
         };
-        let title = if outcome == Outcome::Failed && !title.contains("fail") { format!("{title} (migration failed)") } else { title.to_string() };
-        add(health, if health == Health::Broken { Severity::Error } else { Severity::Warning }, title, format!("{}; {plane}.", f.reason), f.evidence.clone(), phase_x.next_steps.clone());
+        let title = if outcome == Outcome::Failed && !title.contains("fail") {
+            format!("{title} (migration failed)")
+        } else {
+            title.to_string()
+        };
+        add(
+            health,
+            if health == Health::Broken {
+                Severity::Error
+            } else {
+                Severity::Warning
+            },
+            title,
+            format!("{}; {plane}.", f.reason),
+            f.evidence.clone(),
+            phase_x.next_steps.clone(),
+        );
     }
     if let Some(p) = &progress
         && matches!(outcome, Outcome::InProgress)
     {
         if p.converging == Some(false) {
             let rates = match (p.transfer_rate_bytes_per_sec, p.dirty_rate_bytes_per_sec) {
-                (Some(t), Some(d)) => format!("dirty rate {} ≥ transfer rate {}", human_rate(d), human_rate(t)),
+                (Some(t), Some(d)) => format!(
+                    "dirty rate {} ≥ transfer rate {}",
+                    human_rate(d),
+                    human_rate(t)
+                ),
                 _ => "data remaining does not shrink".into(),
             };
-            let allow_post = ms.and_then(|m| m.configuration()).and_then(|c| c.allow_post_copy) == Some(true);
+            let allow_post = ms
+                .and_then(|m| m.configuration())
+                .and_then(|c| c.allow_post_copy)
+                == Some(true);
             add(
                 Health::Degraded,
                 Severity::Warning,
                 "Migration is not converging".into(),
                 format!(
                     "{rates}: the guest writes memory faster than it can be copied. {}",
-                    if allow_post { "Post-copy is allowed, so KubeVirt can switch to PostCopy." } else { "Without post-copy or auto-converge it will hit the progress/completion timeout and be aborted." }
+                    if allow_post {
+                        "Post-copy is allowed, so KubeVirt can switch to PostCopy."
+                    } else {
+                        "Without post-copy or auto-converge it will hit the progress/completion timeout and be aborted."
+                    }
                 ),
-                vec!["kubevirt_vmi_migration_dirty_memory_rate_bytes".into(), "kubevirt_vmi_migration_memory_transfer_rate_bytes".into()],
+                vec![
+                    "kubevirt_vmi_migration_dirty_memory_rate_bytes".into(),
+                    "kubevirt_vmi_migration_memory_transfer_rate_bytes".into(),
+                ],
                 phase_x.next_steps.clone(),
             );
         } else {
-            add(Health::Healthy, Severity::Info, "Migration progressing".into(), describe_progress(p), vec!["kubevirt_vmi_migration_data_remaining_bytes".into()], vec![]);
+            add(
+                Health::Healthy,
+                Severity::Info,
+                "Migration progressing".into(),
+                describe_progress(p),
+                vec!["kubevirt_vmi_migration_data_remaining_bytes".into()],
+                vec![],
+            );
         }
     }
     match mode.as_deref() {
@@ -622,26 +805,75 @@ pub fn interpret(vmim: Option<&Vmim>, ctx: &MigrationContext<'_>) -> MigrationRe
         AbortState::NotRequested => {}
     }
     if outcome == Outcome::Succeeded {
-        add(Health::Healthy, Severity::Info, "Migration succeeded".into(), format!("The VM moved to {}.", ms.and_then(|m| m.target_node.as_deref()).unwrap_or("the target node")), vec![if vmim.is_some() { "vmim.status.phase = Succeeded".into() } else { cite_ms(ms_prefix, "completed", true) }], vec![]);
+        add(
+            Health::Healthy,
+            Severity::Info,
+            "Migration succeeded".into(),
+            format!(
+                "The VM moved to {}.",
+                ms.and_then(|m| m.target_node.as_deref())
+                    .unwrap_or("the target node")
+            ),
+            vec![if vmim.is_some() {
+                "vmim.status.phase = Succeeded".into()
+            } else {
+                cite_ms(ms_prefix, "completed", true)
+            }],
+            vec![],
+        );
     }
     if outcome == Outcome::Pending && failure.is_none() {
         let since = vmim.and_then(|m| m.phase_entered(&phase).or(m.metadata.created()));
         let waited = since.zip(ctx.now).map(|(a, b)| a.seconds_until(b));
         let long = waited.is_some_and(|w| w > 300.0);
         add(
-            if long { Health::Degraded } else { Health::Healthy },
-            if long { Severity::Warning } else { Severity::Info },
+            if long {
+                Health::Degraded
+            } else {
+                Health::Healthy
+            },
+            if long {
+                Severity::Warning
+            } else {
+                Severity::Info
+            },
             format!("Migration {}", phase_x.title.to_lowercase()),
-            format!("{}{}", phase_x.meaning, waited.map(|w| format!(" For {}.", format_duration(w))).unwrap_or_default()),
-            vec![format!("vmim.status.phase = {}", if phase.is_empty() { "\"\"" } else { &phase })],
+            format!(
+                "{}{}",
+                phase_x.meaning,
+                waited
+                    .map(|w| format!(" For {}.", format_duration(w)))
+                    .unwrap_or_default()
+            ),
+            vec![format!(
+                "vmim.status.phase = {}",
+                if phase.is_empty() { "\"\"" } else { &phase }
+            )],
             phase_x.next_steps.clone(),
         );
     }
-    if outcome == Outcome::InProgress && progress.is_none() && mode.as_deref().is_none_or(|m| m == "PreCopy") {
-        add(Health::Healthy, Severity::Info, "Migration in progress".into(), "No migration metrics were given, so progress and ETA are unknown.".into(), vec![format!("vmim.status.phase = {phase}")], vec![]);
+    if outcome == Outcome::InProgress
+        && progress.is_none()
+        && mode.as_deref().is_none_or(|m| m == "PreCopy")
+    {
+        add(
+            Health::Healthy,
+            Severity::Info,
+            "Migration in progress".into(),
+            "No migration metrics were given, so progress and ETA are unknown.".into(),
+            vec![format!("vmim.status.phase = {phase}")],
+            vec![],
+        );
     }
     if !phase_x.known && vmim.is_some() {
-        add(Health::Unknown, Severity::Warning, phase_x.title.clone(), phase_x.meaning.clone(), vec![format!("vmim.status.phase = {phase}")], phase_x.next_steps.clone());
+        add(
+            Health::Unknown,
+            Severity::Warning,
+            phase_x.title.clone(),
+            phase_x.meaning.clone(),
+            vec![format!("vmim.status.phase = {phase}")],
+            phase_x.next_steps.clone(),
+        );
     }
 
     let health = crate::diagnosis::combine(&findings);
@@ -649,16 +881,45 @@ pub fn interpret(vmim: Option<&Vmim>, ctx: &MigrationContext<'_>) -> MigrationRe
         Outcome::Succeeded => format!("{name}: succeeded"),
         Outcome::Aborted => format!("{name}: aborted"),
         Outcome::Failed if irrecoverable => format!("{name}: FAILED in post-copy — VM lost"),
-        Outcome::Failed => format!("{name}: failed — {}", failure.as_ref().map(|f| f.reason.as_str()).unwrap_or("no reason recorded")),
+        Outcome::Failed => format!(
+            "{name}: failed — {}",
+            failure
+                .as_ref()
+                .map(|f| f.reason.as_str())
+                .unwrap_or("no reason recorded")
+        ),
         Outcome::InProgress => {
-            let pct = progress.as_ref().and_then(|p| p.percent).map(|p| format!(" {p:.0}%")).unwrap_or_default();
-            format!("{name}: in progress{pct}{}", mode.as_deref().map(|m| format!(" ({m})")).unwrap_or_default())
+            let pct = progress
+                .as_ref()
+                .and_then(|p| p.percent)
+                .map(|p| format!(" {p:.0}%"))
+                .unwrap_or_default();
+            format!(
+                "{name}: in progress{pct}{}",
+                mode.as_deref()
+                    .map(|m| format!(" ({m})"))
+                    .unwrap_or_default()
+            )
         }
         Outcome::Pending => match &failure {
             Some(f) => format!("{name}: blocked — {}", f.reason),
-            None => format!("{name}: {}", if phase.is_empty() { "not processed yet".into() } else { phase.to_lowercase() }),
+            None => format!(
+                "{name}: {}",
+                if phase.is_empty() {
+                    "not processed yet".into()
+                } else {
+                    phase.to_lowercase()
+                }
+            ),
         },
-        Outcome::Unknown => format!("{name}: {}", if phase.is_empty() { "state unknown" } else { &phase }),
+        Outcome::Unknown => format!(
+            "{name}: {}",
+            if phase.is_empty() {
+                "state unknown"
+            } else {
+                &phase
+            }
+        ),
     };
     MigrationReport {
         name,
@@ -697,7 +958,11 @@ pub fn human_bytes(b: f64) -> String {
         v /= 1024.0;
         i += 1;
     }
-    if i == 0 { format!("{v:.0} {}", units[i]) } else { format!("{v:.1} {}", units[i]) }
+    if i == 0 {
+        format!("{v:.0} {}", units[i])
+    } else {
+        format!("{v:.1} {}", units[i])
+    }
 }
 
 fn describe_progress(p: &Progress) -> String {
@@ -727,7 +992,12 @@ mod tests {
     use std::collections::BTreeMap;
 
     fn sample(name: &str, v: f64, t: i64) -> MetricSample {
-        MetricSample { name: name.into(), labels: BTreeMap::new(), value: v, timestamp: Some(Timestamp(t * 1000)) }
+        MetricSample {
+            name: name.into(),
+            labels: BTreeMap::new(),
+            value: v,
+            timestamp: Some(Timestamp(t * 1000)),
+        }
     }
 
     #[test]
@@ -735,7 +1005,11 @@ mod tests {
         let s = vec![
             sample("kubevirt_vmi_migration_data_bytes_total", 1000.0, 10),
             sample("kubevirt_vmi_migration_data_remaining_bytes", 400.0, 10),
-            sample("kubevirt_vmi_migration_memory_transfer_rate_bytes", 100.0, 10),
+            sample(
+                "kubevirt_vmi_migration_memory_transfer_rate_bytes",
+                100.0,
+                10,
+            ),
             sample("kubevirt_vmi_migration_dirty_memory_rate_bytes", 50.0, 10),
         ];
         let p = progress_from_metrics(&s, Some(Timestamp(12_000))).unwrap();
@@ -765,11 +1039,29 @@ mod tests {
 
     #[test]
     fn failure_texts() {
-        assert_eq!(classify_failure_text("pods \"x\" is forbidden: exceeded quota: q").1, FailureKind::ResourceQuota);
-        assert_eq!(classify_failure_text("Live migration stuck for 150 sec and has been aborted").1, FailureKind::NoConvergence);
-        assert_eq!(classify_failure_text("Live migration has been aborted").1, FailureKind::Aborted);
-        assert_eq!(classify_failure_text("internal error: qemu unexpectedly closed the monitor: post-copy failed").1, FailureKind::PostCopyBroken);
+        assert_eq!(
+            classify_failure_text("pods \"x\" is forbidden: exceeded quota: q").1,
+            FailureKind::ResourceQuota
+        );
+        assert_eq!(
+            classify_failure_text("Live migration stuck for 150 sec and has been aborted").1,
+            FailureKind::NoConvergence
+        );
+        assert_eq!(
+            classify_failure_text("Live migration has been aborted").1,
+            FailureKind::Aborted
+        );
+        assert_eq!(
+            classify_failure_text(
+                "internal error: qemu unexpectedly closed the monitor: post-copy failed"
+            )
+            .1,
+            FailureKind::PostCopyBroken
+        );
         assert_eq!(classify_failure_text("unable to connect to server: dial unix /var/run/kubevirt/migrationproxy/x.sock: connect: connection refused").0, Plane::DataPlane);
-        assert_eq!(classify_failure_text("something else").1, FailureKind::Other);
+        assert_eq!(
+            classify_failure_text("something else").1,
+            FailureKind::Other
+        );
     }
 }
