@@ -4,8 +4,8 @@
 //! accepted where strings are expected (YAML `name: 123`), and one bad list element is dropped
 //! instead of emptying the list.
 
-use serde::de::{DeserializeOwned, Deserializer};
 use serde::Deserialize;
+use serde::de::{DeserializeOwned, Deserializer};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
@@ -49,7 +49,9 @@ pub(crate) fn number(v: &Value) -> Option<f64> {
 /// An integer, also from a numeric string; fractions are truncated.
 pub fn i64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
     Ok(match Value::deserialize(d)? {
-        Value::Number(n) => n.as_i64().or_else(|| n.as_f64().filter(|f| f.abs() < 9e18).map(|f| f as i64)),
+        Value::Number(n) => n
+            .as_i64()
+            .or_else(|| n.as_f64().filter(|f| f.abs() < 9e18).map(|f| f as i64)),
         Value::String(s) => s.trim().parse::<i64>().ok(),
         _ => None,
     })
@@ -63,7 +65,10 @@ pub fn any<'de, D: Deserializer<'de>, T: DeserializeOwned + Default>(d: D) -> Re
 /// A list; elements that do not fit are dropped, a non-list becomes empty.
 pub fn vec<'de, D: Deserializer<'de>, T: DeserializeOwned>(d: D) -> Result<Vec<T>, D::Error> {
     Ok(match Value::deserialize(d)? {
-        Value::Array(items) => items.into_iter().filter_map(|v| serde_json::from_value(v).ok()).collect(),
+        Value::Array(items) => items
+            .into_iter()
+            .filter_map(|v| serde_json::from_value(v).ok())
+            .collect(),
         _ => Vec::new(),
     })
 }
@@ -71,7 +76,10 @@ pub fn vec<'de, D: Deserializer<'de>, T: DeserializeOwned>(d: D) -> Result<Vec<T
 /// A string map (labels, annotations, `activePods`); scalar values are stringified, others dropped.
 pub fn map<'de, D: Deserializer<'de>>(d: D) -> Result<BTreeMap<String, String>, D::Error> {
     Ok(match Value::deserialize(d)? {
-        Value::Object(m) => m.into_iter().filter_map(|(k, v)| scalar_string(&v).map(|s| (k, s))).collect(),
+        Value::Object(m) => m
+            .into_iter()
+            .filter_map(|(k, v)| scalar_string(&v).map(|s| (k, s)))
+            .collect(),
         _ => BTreeMap::new(),
     })
 }

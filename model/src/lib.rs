@@ -12,8 +12,13 @@
 //! * [`wire`]: the messages the backend pushes to the browser.
 
 pub mod api;
+pub mod cli;
+pub mod diagnosis;
+pub mod drain;
+pub mod evidence;
 pub mod explain;
 pub mod lenient;
+pub mod migration;
 pub mod objects;
 pub mod parse;
 pub mod summary;

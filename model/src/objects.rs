@@ -6,7 +6,9 @@
 //! `events.k8s.io/v1` events read as well as the current ones.
 
 use crate::time::Timestamp;
-use crate::vmi::{find_condition, Condition, GuestOsInfo, MigrationState, ObjectMeta, PhaseTransition};
+use crate::vmi::{
+    Condition, GuestOsInfo, MigrationState, ObjectMeta, PhaseTransition, find_condition,
+};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -51,7 +53,8 @@ pub struct VmSpec {
 
 fn template_eviction<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
     let v = Value::deserialize(d)?;
-    Ok(v.pointer("/spec/evictionStrategy").and_then(crate::lenient::scalar_string))
+    Ok(v.pointer("/spec/evictionStrategy")
+        .and_then(crate::lenient::scalar_string))
 }
 
 /// `status` of a VirtualMachine.
@@ -74,7 +77,13 @@ impl Vm {
     /// The effective run strategy: `spec.runStrategy`, else derived from `spec.running`.
     pub fn run_strategy(&self) -> Option<String> {
         self.spec.run_strategy.clone().or_else(|| {
-            self.spec.running.map(|r| if r { "Always".to_string() } else { "Halted".to_string() })
+            self.spec.running.map(|r| {
+                if r {
+                    "Always".to_string()
+                } else {
+                    "Halted".to_string()
+                }
+            })
         })
     }
 }
@@ -141,7 +150,11 @@ impl Vmim {
             .phase_transition_timestamps
             .iter()
             .filter(|p| p.phase.as_deref() == Some(phase))
-            .filter_map(|p| p.phase_transition_timestamp.as_deref().and_then(Timestamp::parse))
+            .filter_map(|p| {
+                p.phase_transition_timestamp
+                    .as_deref()
+                    .and_then(Timestamp::parse)
+            })
             .max()
     }
 }
@@ -206,9 +219,12 @@ impl ContainerStatus {
     /// (`waiting`|`running`|`terminated`, reason) of the current state.
     pub fn state_summary(&self) -> Option<(&str, Option<&str>)> {
         let obj = self.state.as_ref()?.as_object()?;
-        ["waiting", "terminated", "running"].into_iter().find_map(|k| {
-            obj.get(k).map(|s| (k, s.get("reason").and_then(Value::as_str)))
-        })
+        ["waiting", "terminated", "running"]
+            .into_iter()
+            .find_map(|k| {
+                obj.get(k)
+                    .map(|s| (k, s.get("reason").and_then(Value::as_str)))
+            })
     }
 }
 
@@ -382,15 +398,22 @@ impl Event {
             e.message = value.get("note").and_then(crate::lenient::scalar_string);
         }
         if e.last_timestamp.is_none() {
-            e.last_timestamp = value.get("deprecatedLastTimestamp").and_then(crate::lenient::scalar_string);
+            e.last_timestamp = value
+                .get("deprecatedLastTimestamp")
+                .and_then(crate::lenient::scalar_string);
         }
         e
     }
     /// The best timestamp: `lastTimestamp`, `eventTime`, `firstTimestamp`, creation time.
     pub fn time(&self) -> Option<Timestamp> {
-        [&self.last_timestamp, &self.event_time, &self.first_timestamp, &self.metadata.creation_timestamp]
-            .into_iter()
-            .find_map(|t| t.as_deref().and_then(Timestamp::parse))
+        [
+            &self.last_timestamp,
+            &self.event_time,
+            &self.first_timestamp,
+            &self.metadata.creation_timestamp,
+        ]
+        .into_iter()
+        .find_map(|t| t.as_deref().and_then(Timestamp::parse))
     }
     /// The reason, or `""`.
     pub fn reason(&self) -> &str {
@@ -505,7 +528,7 @@ impl GuestAgentInfo {
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum GuestAgentAnswer {
     /// The `guestosinfo` data.
-    Info(GuestAgentInfo),
+    Info(Box<GuestAgentInfo>),
     /// 409 "VMI does not have guest agent connected".
     NotConnected,
     /// 409 "VMI is not running".
@@ -565,13 +588,21 @@ impl MetricSample {
             .pointer("/data/result")
             .or_else(|| v.get("result"))
             .or(if v.is_array() { Some(v) } else { None });
-        let Some(Value::Array(series)) = result else { return Vec::new() };
+        let Some(Value::Array(series)) = result else {
+            return Vec::new();
+        };
         let mut out = Vec::new();
         for s in series {
             let labels: BTreeMap<String, String> = s
                 .get("metric")
                 .and_then(Value::as_object)
-                .map(|m| m.iter().filter_map(|(k, v)| crate::lenient::scalar_string(v).map(|v| (k.clone(), v))).collect())
+                .map(|m| {
+                    m.iter()
+                        .filter_map(|(k, v)| {
+                            crate::lenient::scalar_string(v).map(|v| (k.clone(), v))
+                        })
+                        .collect()
+                })
                 .unwrap_or_default();
             let name = labels.get("__name__").cloned().unwrap_or_default();
             let points: Vec<&Value> = match (s.get("value"), s.get("values")) {
@@ -580,8 +611,12 @@ impl MetricSample {
                 _ => Vec::new(),
             };
             for p in points {
-                let (Some(ts), Some(val)) = (p.get(0), p.get(1)) else { continue };
-                let Some(value) = crate::lenient::number(val) else { continue };
+                let (Some(ts), Some(val)) = (p.get(0), p.get(1)) else {
+                    continue;
+                };
+                let Some(value) = crate::lenient::number(val) else {
+                    continue;
+                };
                 out.push(MetricSample {
                     name: name.clone(),
                     labels: labels.clone(),
@@ -607,7 +642,11 @@ fn parse_exposition_line(line: &str) -> Option<MetricSample> {
     }
     let name_end = line.find(|c: char| c == '{' || c.is_whitespace())?;
     let name = &line[..name_end];
-    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':') {
+    if name.is_empty()
+        || !name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':')
+    {
         return None;
     }
     let mut rest = &line[name_end..];
@@ -619,7 +658,11 @@ fn parse_exposition_line(line: &str) -> Option<MetricSample> {
         let mut start = 0;
         while start < bytes.len() {
             let eq = bytes[start..].find('=')? + start;
-            let key = bytes[start..eq].trim().trim_start_matches(',').trim().to_string();
+            let key = bytes[start..eq]
+                .trim()
+                .trim_start_matches(',')
+                .trim()
+                .to_string();
             let after = &bytes[eq + 1..];
             if !after.starts_with('"') {
                 return None;
@@ -646,7 +689,9 @@ fn parse_exposition_line(line: &str) -> Option<MetricSample> {
             let end = end?;
             labels.insert(key, val);
             start = end;
-            while start < bytes.len() && (bytes.as_bytes()[start] == b',' || bytes.as_bytes()[start] == b' ') {
+            while start < bytes.len()
+                && (bytes.as_bytes()[start] == b',' || bytes.as_bytes()[start] == b' ')
+            {
                 start += 1;
             }
         }
@@ -658,8 +703,16 @@ fn parse_exposition_line(line: &str) -> Option<MetricSample> {
         "-Inf" => f64::NEG_INFINITY,
         v => v.parse::<f64>().ok()?,
     };
-    let timestamp = parts.next().and_then(|t| t.parse::<i64>().ok()).map(Timestamp);
-    Some(MetricSample { name: name.to_string(), labels, value, timestamp })
+    let timestamp = parts
+        .next()
+        .and_then(|t| t.parse::<i64>().ok())
+        .map(Timestamp);
+    Some(MetricSample {
+        name: name.to_string(),
+        labels,
+        value,
+        timestamp,
+    })
 }
 
 fn find_label_end(s: &str) -> Option<usize> {
@@ -684,12 +737,33 @@ mod tests {
 
     #[test]
     fn old_and_new_migration_metric_names() {
-        let m = |n: &str| MetricSample { name: n.into(), ..Default::default() }.migration_metric();
-        assert_eq!(m("kubevirt_migrate_vmi_data_remaining_bytes"), Some(MigrationMetric::DataRemaining));
-        assert_eq!(m("kubevirt_vmi_migration_data_remaining_bytes"), Some(MigrationMetric::DataRemaining));
-        assert_eq!(m("kubevirt_vmi_migration_data_total_bytes"), Some(MigrationMetric::DataTotal));
-        assert_eq!(m("kubevirt_vmi_migration_data_bytes_total"), Some(MigrationMetric::DataTotal));
-        assert_eq!(m("kubevirt_migrate_vmi_dirty_memory_rate_bytes"), Some(MigrationMetric::DirtyRate));
+        let m = |n: &str| {
+            MetricSample {
+                name: n.into(),
+                ..Default::default()
+            }
+            .migration_metric()
+        };
+        assert_eq!(
+            m("kubevirt_migrate_vmi_data_remaining_bytes"),
+            Some(MigrationMetric::DataRemaining)
+        );
+        assert_eq!(
+            m("kubevirt_vmi_migration_data_remaining_bytes"),
+            Some(MigrationMetric::DataRemaining)
+        );
+        assert_eq!(
+            m("kubevirt_vmi_migration_data_total_bytes"),
+            Some(MigrationMetric::DataTotal)
+        );
+        assert_eq!(
+            m("kubevirt_vmi_migration_data_bytes_total"),
+            Some(MigrationMetric::DataTotal)
+        );
+        assert_eq!(
+            m("kubevirt_migrate_vmi_dirty_memory_rate_bytes"),
+            Some(MigrationMetric::DirtyRate)
+        );
         assert_eq!(m("kubevirt_vmi_migration_disk_transfer_rate_bytes"), None);
         assert_eq!(m("kubevirt_vmi_cpu_usage_seconds_total"), None);
     }
@@ -719,10 +793,14 @@ mod tests {
 
     #[test]
     fn events_of_both_api_groups() {
-        let core = Event::from_value(&json!({"involvedObject": {"kind": "VirtualMachineInstance", "name": "a"},
-            "reason": "SyncFailed", "message": "m", "type": "Warning", "lastTimestamp": "2024-01-01T00:00:00Z"}));
-        let new = Event::from_value(&json!({"apiVersion": "events.k8s.io/v1", "regarding": {"kind": "VirtualMachineInstance", "name": "a"},
-            "reason": "SyncFailed", "note": "m", "type": "Warning", "eventTime": "2024-01-01T00:00:00.000000Z"}));
+        let core = Event::from_value(
+            &json!({"involvedObject": {"kind": "VirtualMachineInstance", "name": "a"},
+            "reason": "SyncFailed", "message": "m", "type": "Warning", "lastTimestamp": "2024-01-01T00:00:00Z"}),
+        );
+        let new = Event::from_value(
+            &json!({"apiVersion": "events.k8s.io/v1", "regarding": {"kind": "VirtualMachineInstance", "name": "a"},
+            "reason": "SyncFailed", "note": "m", "type": "Warning", "eventTime": "2024-01-01T00:00:00.000000Z"}),
+        );
         assert_eq!(core.involved_object.name, new.involved_object.name);
         assert_eq!(core.message, new.message);
         assert_eq!(core.time(), new.time());
@@ -736,13 +814,22 @@ mod tests {
         let missing = info.missing_required_commands();
         assert!(missing.contains(&"guest-info"));
         assert!(!missing.contains(&"guest-ping"));
-        assert!(GuestAgentInfo::default().missing_required_commands().is_empty());
+        assert!(
+            GuestAgentInfo::default()
+                .missing_required_commands()
+                .is_empty()
+        );
     }
 
     #[test]
     fn vm_template_eviction_and_run_strategy() {
-        let vm = Vm::from_value(&json!({"spec": {"running": true, "template": {"spec": {"evictionStrategy": "LiveMigrate"}}}}));
+        let vm = Vm::from_value(
+            &json!({"spec": {"running": true, "template": {"spec": {"evictionStrategy": "LiveMigrate"}}}}),
+        );
         assert_eq!(vm.run_strategy().as_deref(), Some("Always"));
-        assert_eq!(vm.spec.template_eviction_strategy.as_deref(), Some("LiveMigrate"));
+        assert_eq!(
+            vm.spec.template_eviction_strategy.as_deref(),
+            Some("LiveMigrate")
+        );
     }
 }

@@ -146,22 +146,38 @@ pub const READ_KINDS: &[&str] = &[
 pub fn parse(input: &str) -> Result<Parsed, ParseError> {
     let trimmed = input.trim();
     if trimmed.is_empty() {
-        return Err(ParseError { line: None, column: None, message: format!("the input is empty; {EXPECTED}") });
+        return Err(ParseError {
+            line: None,
+            column: None,
+            message: format!("the input is empty; {EXPECTED}"),
+        });
     }
     if let Some(err) = recognise_non_kubernetes_text(input) {
         return Err(err);
     }
     if let Some(samples) = exposition_metrics(input) {
-        let origin = Origin { document: 1, line: Some(1), path: String::new() };
+        let origin = Origin {
+            document: 1,
+            line: Some(1),
+            path: String::new(),
+        };
         return Ok(Parsed {
-            objects: vec![Located { object: Object::Metrics(samples), origin, recognised_by: Recognition::Shape }],
+            objects: vec![Located {
+                object: Object::Metrics(samples),
+                origin,
+                recognised_by: Recognition::Shape,
+            }],
             notes: Vec::new(),
         });
     }
     let documents = read_documents(input)?;
     let mut parsed = Parsed::default();
     for (i, (line, value)) in documents.iter().enumerate() {
-        let origin = Origin { document: i + 1, line: Some(*line), path: String::new() };
+        let origin = Origin {
+            document: i + 1,
+            line: Some(*line),
+            path: String::new(),
+        };
         collect(value, origin, &mut parsed, 0);
     }
     if parsed.objects.is_empty() {
@@ -175,9 +191,16 @@ pub fn parse(input: &str) -> Result<Parsed, ParseError> {
         let message = if detail.is_empty() {
             format!("no object found; {EXPECTED}")
         } else {
-            format!("nothing Strata can diagnose: {detail}. Strata reads {}; {EXPECTED}", READ_KINDS.join(", "))
+            format!(
+                "nothing Strata can diagnose: {detail}. Strata reads {}; {EXPECTED}",
+                READ_KINDS.join(", ")
+            )
         };
-        return Err(ParseError { line, column: None, message });
+        return Err(ParseError {
+            line,
+            column: None,
+            message,
+        });
     }
     Ok(parsed)
 }
@@ -196,7 +219,10 @@ pub fn read_documents(input: &str) -> Result<Vec<(usize, Value)>, ParseError> {
                 None => break,
                 Some(Ok(v)) => {
                     let skipped = t[start..].len() - t[start..].trim_start().len();
-                    out.push((offset_lines + t[..start + skipped].matches('\n').count() + 1, v));
+                    out.push((
+                        offset_lines + t[..start + skipped].matches('\n').count() + 1,
+                        v,
+                    ));
                 }
                 Some(Err(e)) => {
                     json_err = Some(e);
@@ -238,7 +264,13 @@ fn read_yaml(input: &str) -> Result<Vec<(usize, Value)>, ParseError> {
                 let loc = e.location();
                 let line = loc.map(|l| l.line() as usize + start_line - 1);
                 let column = loc.map(|l| l.column() as usize);
-                let first = e.to_string().lines().next().unwrap_or("").trim().to_string();
+                let first = e
+                    .to_string()
+                    .lines()
+                    .next()
+                    .unwrap_or("")
+                    .trim()
+                    .to_string();
                 return Err(ParseError {
                     line,
                     column,
@@ -284,26 +316,39 @@ fn recognise_non_kubernetes_text(input: &str) -> Option<ParseError> {
     let first = lines.iter().position(|l| !l.trim().is_empty())?;
     let head = lines[first].trim_end();
     // `kubectl get` table: a header of upper-case column names separated by 2+ spaces.
-    let cols: Vec<&str> = head.split("  ").map(str::trim).filter(|c| !c.is_empty()).collect();
-    if head.starts_with("NAME") || head.starts_with("NAMESPACE") {
-        if cols.len() >= 2 && cols.iter().all(|c| c.chars().all(|ch| ch.is_ascii_uppercase() || "-_ ()%".contains(ch))) {
-            return Some(ParseError {
-                line: Some(first + 1),
-                column: Some(1),
-                message: format!(
-                    "this looks like a `kubectl get` table (columns {}), which does not carry the status details; \
-                     run the same command with `-o yaml` instead; {EXPECTED}",
-                    cols.join(", ")
-                ),
-            });
-        }
+    let cols: Vec<&str> = head
+        .split("  ")
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .collect();
+    if (head.starts_with("NAME") || head.starts_with("NAMESPACE"))
+        && cols.len() >= 2
+        && cols.iter().all(|c| {
+            c.chars()
+                .all(|ch| ch.is_ascii_uppercase() || "-_ ()%".contains(ch))
+        })
+    {
+        return Some(ParseError {
+            line: Some(first + 1),
+            column: Some(1),
+            message: format!(
+                "this looks like a `kubectl get` table (columns {}), which does not carry the status details; \
+                 run the same command with `-o yaml` instead; {EXPECTED}",
+                cols.join(", ")
+            ),
+        });
     }
     // `kubectl describe`: "Name:", "Namespace:" and typical section headers at column 0.
     let starts = |p: &str| lines.iter().any(|l| l.starts_with(p));
-    if starts("Name:") && (starts("Namespace:") || starts("Labels:")) && (starts("API Version:") || starts("Events:") || starts("Annotations:"))
+    if starts("Name:")
+        && (starts("Namespace:") || starts("Labels:"))
+        && (starts("API Version:") || starts("Events:") || starts("Annotations:"))
     {
         return Some(ParseError {
-            line: lines.iter().position(|l| l.starts_with("Name:")).map(|i| i + 1),
+            line: lines
+                .iter()
+                .position(|l| l.starts_with("Name:"))
+                .map(|i| i + 1),
             column: Some(1),
             message: format!(
                 "this looks like `kubectl describe` output, which Strata cannot read reliably; \
@@ -315,12 +360,21 @@ fn recognise_non_kubernetes_text(input: &str) -> Option<ParseError> {
 }
 
 fn exposition_metrics(input: &str) -> Option<Vec<MetricSample>> {
-    let data: Vec<&str> = input.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect();
-    if data.is_empty() || !data.iter().all(|l| l.contains('{') || l.split_whitespace().count() <= 3) {
+    let data: Vec<&str> = input
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    if data.is_empty()
+        || !data
+            .iter()
+            .all(|l| l.contains('{') || l.split_whitespace().count() <= 3)
+    {
         return None;
     }
     let samples = MetricSample::from_exposition(input);
-    (samples.len() == data.len() && samples.iter().any(|s| s.name.starts_with("kubevirt_"))).then_some(samples)
+    (samples.len() == data.len() && samples.iter().any(|s| s.name.starts_with("kubevirt_")))
+        .then_some(samples)
 }
 
 fn type_name(v: &Value) -> &'static str {
@@ -336,13 +390,19 @@ fn type_name(v: &Value) -> &'static str {
 
 fn collect(v: &Value, origin: Origin, out: &mut Parsed, depth: usize) {
     if depth > 8 {
-        out.notes.push(Note { origin, message: "lists nested too deep; skipped".into() });
+        out.notes.push(Note {
+            origin,
+            message: "lists nested too deep; skipped".into(),
+        });
         return;
     }
     match v {
         Value::Array(items) => {
             for (i, item) in items.iter().enumerate() {
-                let o = Origin { path: format!("{}/{i}", origin.path), ..origin.clone() };
+                let o = Origin {
+                    path: format!("{}/{i}", origin.path),
+                    ..origin.clone()
+                };
                 collect(item, o, out, depth + 1);
             }
         }
@@ -353,7 +413,10 @@ fn collect(v: &Value, origin: Origin, out: &mut Parsed, depth: usize) {
                 && !is_guest_list(kind)
             {
                 for (i, item) in items.iter().enumerate() {
-                    let o = Origin { path: format!("{}/items/{i}", origin.path), ..origin.clone() };
+                    let o = Origin {
+                        path: format!("{}/items/{i}", origin.path),
+                        ..origin.clone()
+                    };
                     collect(item, o, out, depth + 1);
                 }
                 return;
@@ -361,14 +424,22 @@ fn collect(v: &Value, origin: Origin, out: &mut Parsed, depth: usize) {
             match classify(v) {
                 Some((object, recognised_by)) => {
                     check_shapes(v, &origin, &object, out);
-                    out.objects.push(Located { object, origin, recognised_by });
+                    out.objects.push(Located {
+                        object,
+                        origin,
+                        recognised_by,
+                    });
                 }
                 None => {
                     let message = if kind.is_empty() {
                         let keys: Vec<&str> = m.keys().map(String::as_str).take(6).collect();
                         format!(
                             "no `kind`, and its fields ({}) match no object Strata reads",
-                            if keys.is_empty() { "none".into() } else { keys.join(", ") }
+                            if keys.is_empty() {
+                                "none".into()
+                            } else {
+                                keys.join(", ")
+                            }
                         )
                     } else {
                         format!("kind `{kind}` is not one Strata reads; skipped")
@@ -379,13 +450,19 @@ fn collect(v: &Value, origin: Origin, out: &mut Parsed, depth: usize) {
         }
         other => out.notes.push(Note {
             origin,
-            message: format!("expected a mapping (a Kubernetes object), found {}", type_name(other)),
+            message: format!(
+                "expected a mapping (a Kubernetes object), found {}",
+                type_name(other)
+            ),
         }),
     }
 }
 
 fn is_guest_list(kind: &str) -> bool {
-    matches!(kind, "VirtualMachineInstanceGuestOSUserList" | "VirtualMachineInstanceFileSystemList")
+    matches!(
+        kind,
+        "VirtualMachineInstanceGuestOSUserList" | "VirtualMachineInstanceFileSystemList"
+    )
 }
 
 const VMI_STATUS_KEYS: &[&str] = &[
@@ -407,8 +484,23 @@ const VMI_STATUS_KEYS: &[&str] = &[
     "fsFreezeStatus",
     "virtualMachineRevisionName",
 ];
-const POD_STATUS_KEYS: &[&str] = &["containerStatuses", "podIP", "podIPs", "hostIP", "hostIPs", "initContainerStatuses", "startTime"];
-const NODE_STATUS_KEYS: &[&str] = &["nodeInfo", "capacity", "allocatable", "daemonEndpoints", "addresses", "images"];
+const POD_STATUS_KEYS: &[&str] = &[
+    "containerStatuses",
+    "podIP",
+    "podIPs",
+    "hostIP",
+    "hostIPs",
+    "initContainerStatuses",
+    "startTime",
+];
+const NODE_STATUS_KEYS: &[&str] = &[
+    "nodeInfo",
+    "capacity",
+    "allocatable",
+    "daemonEndpoints",
+    "addresses",
+    "images",
+];
 const VMI_CONDITIONS: &[&str] = &[
     "LiveMigratable",
     "AgentConnected",
@@ -425,8 +517,17 @@ const VMI_CONDITIONS: &[&str] = &[
     "VolumesChange",
     "MigrationRequired",
 ];
-const POD_CONDITIONS: &[&str] = &["ContainersReady", "Initialized", "PodReadyToStartContainers"];
-const NODE_CONDITIONS: &[&str] = &["MemoryPressure", "DiskPressure", "PIDPressure", "NetworkUnavailable"];
+const POD_CONDITIONS: &[&str] = &[
+    "ContainersReady",
+    "Initialized",
+    "PodReadyToStartContainers",
+];
+const NODE_CONDITIONS: &[&str] = &[
+    "MemoryPressure",
+    "DiskPressure",
+    "PIDPressure",
+    "NetworkUnavailable",
+];
 const VMIM_CONDITIONS: &[&str] = &[
     "migrationAbortRequested",
     "migrationRejectedByResourceQuota",
@@ -440,7 +541,11 @@ fn condition_types(status: &Value) -> Vec<&str> {
     status
         .get("conditions")
         .and_then(Value::as_array)
-        .map(|cs| cs.iter().filter_map(|c| c.get("type").and_then(Value::as_str)).collect())
+        .map(|cs| {
+            cs.iter()
+                .filter_map(|c| c.get("type").and_then(Value::as_str))
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -458,7 +563,9 @@ pub fn classify(v: &Value) -> Option<(Object, Recognition)> {
         "Pod" => Some(Object::Pod(Box::new(Pod::from_value(v)))),
         "Node" => Some(Object::Node(Box::new(Node::from_value(v)))),
         "Event" => Some(Object::Event(Box::new(Event::from_value(v)))),
-        "VirtualMachineInstanceGuestAgentInfo" => Some(Object::GuestAgent(Box::new(GuestAgentInfo::from_value(v)))),
+        "VirtualMachineInstanceGuestAgentInfo" => {
+            Some(Object::GuestAgent(Box::new(GuestAgentInfo::from_value(v))))
+        }
         _ => None,
     };
     if let Some(o) = by_kind {
@@ -477,7 +584,9 @@ fn shape(v: &Value) -> Option<Object> {
     if has_any(v, &["guestAgentVersion", "supportedCommands", "fsInfo"]) {
         return Some(Object::GuestAgent(Box::new(GuestAgentInfo::from_value(v))));
     }
-    if (v.get("involvedObject").is_some() || v.get("regarding").is_some()) && v.get("reason").is_some() {
+    if (v.get("involvedObject").is_some() || v.get("regarding").is_some())
+        && v.get("reason").is_some()
+    {
         return Some(Object::Event(Box::new(Event::from_value(v))));
     }
     let spec = v.get("spec");
@@ -494,8 +603,14 @@ fn shape(v: &Value) -> Option<Object> {
             return Some(o);
         }
         // Only a `migrationState`.
-        if has_any(v, &["migrationUid", "targetNode", "sourceNode", "targetPod"]) && v.get("phase").is_none() {
-            return Some(Object::Vmi(Box::new(Vmi::from_value(&serde_json::json!({"status": {"migrationState": v}})))));
+        if has_any(
+            v,
+            &["migrationUid", "targetNode", "sourceNode", "targetPod"],
+        ) && v.get("phase").is_none()
+        {
+            return Some(Object::Vmi(Box::new(Vmi::from_value(
+                &serde_json::json!({"status": {"migrationState": v}}),
+            ))));
         }
     }
     if let Some(s) = spec {
@@ -519,7 +634,10 @@ fn by_status(whole: &Value, status: &Value, spec: Option<&Value>) -> Option<Obje
     if status.get("printableStatus").is_some() {
         return Some(Object::Vm(Box::new(Vm::from_value(whole))));
     }
-    if has_any(status, POD_STATUS_KEYS) || cond_in(POD_CONDITIONS) || spec.is_some_and(|s| s.get("containers").is_some()) {
+    if has_any(status, POD_STATUS_KEYS)
+        || cond_in(POD_CONDITIONS)
+        || spec.is_some_and(|s| s.get("containers").is_some())
+    {
         return Some(Object::Pod(Box::new(Pod::from_value(whole))));
     }
     if has_any(status, NODE_STATUS_KEYS) || cond_in(NODE_CONDITIONS) {
@@ -528,12 +646,37 @@ fn by_status(whole: &Value, status: &Value, spec: Option<&Value>) -> Option<Obje
     if cond_in(VMIM_CONDITIONS) || VMIM_ONLY_PHASES.contains(&phase) {
         return Some(Object::Vmim(Box::new(Vmim::from_value(whole))));
     }
-    if has_any(status, VMI_STATUS_KEYS) || cond_in(VMI_CONDITIONS) || spec.is_some_and(|s| s.get("domain").is_some()) {
+    if has_any(status, VMI_STATUS_KEYS)
+        || cond_in(VMI_CONDITIONS)
+        || spec.is_some_and(|s| s.get("domain").is_some())
+    {
         return Some(Object::Vmi(Box::new(Vmi::from_value(whole))));
     }
     if status.get("migrationState").is_some() {
         // A migrationState next to a phase, without VMI-only fields: a VMIM status.
         return Some(Object::Vmim(Box::new(Vmim::from_value(whole))));
+    }
+    // Only a phase and/or conditions: Strata is about VMIs, so a VMI phase means a VMI.
+    const VMI_PHASES: &[&str] = &[
+        "",
+        "Pending",
+        "Scheduling",
+        "Scheduled",
+        "Running",
+        "Succeeded",
+        "Failed",
+        "WaitingForSync",
+        "Unknown",
+    ];
+    let only_generic = status.as_object().is_some_and(|m| {
+        m.keys()
+            .all(|k| matches!(k.as_str(), "phase" | "conditions" | "reason"))
+    });
+    if only_generic
+        && (status.get("phase").is_some() || status.get("conditions").is_some())
+        && VMI_PHASES.contains(&phase)
+    {
+        return Some(Object::Vmi(Box::new(Vmi::from_value(whole))));
     }
     None
 }
@@ -547,7 +690,11 @@ fn check_shapes(v: &Value, origin: &Origin, object: &Object, out: &mut Parsed) {
         {
             out.notes.push(Note {
                 origin: origin.clone(),
-                message: format!("{}: field `{path}`: expected {want}, found {}; ignored", object.label(), type_name(x)),
+                message: format!(
+                    "{}: field `{path}`: expected {want}, found {}; ignored",
+                    object.label(),
+                    type_name(x)
+                ),
             });
         }
     };
@@ -556,7 +703,11 @@ fn check_shapes(v: &Value, origin: &Origin, object: &Object, out: &mut Parsed) {
     expect("/status", "a mapping", Value::is_object);
     expect("/status/conditions", "a list", Value::is_array);
     expect("/status/interfaces", "a list", Value::is_array);
-    expect("/status/activePods", "a mapping of pod UID to node name", Value::is_object);
+    expect(
+        "/status/activePods",
+        "a mapping of pod UID to node name",
+        Value::is_object,
+    );
     expect("/status/migrationState", "a mapping", Value::is_object);
     expect("/status/phase", "a string", Value::is_string);
     if let Some(Value::Array(cs)) = v.pointer("/status/conditions") {
@@ -584,7 +735,10 @@ mod tests {
         let input = "apiVersion: kubevirt.io/v1\nkind: VirtualMachineInstance\nmetadata:\n  name: a\n  namespace: ns\n---\n\
 apiVersion: v1\nkind: List\nitems:\n- kind: Pod\n  metadata: {name: virt-launcher-a-x, namespace: ns}\n- kind: ConfigMap\n  metadata: {name: c}\n";
         let p = parse(input).unwrap();
-        assert_eq!(kinds(&p), ["VirtualMachineInstance ns/a", "Pod ns/virt-launcher-a-x"]);
+        assert_eq!(
+            kinds(&p),
+            ["VirtualMachineInstance ns/a", "Pod ns/virt-launcher-a-x"]
+        );
         assert_eq!(p.objects[1].origin.document, 2);
         assert_eq!(p.objects[1].origin.line, Some(6));
         assert_eq!(p.notes.len(), 1);
@@ -603,7 +757,8 @@ apiVersion: v1\nkind: List\nitems:\n- kind: Pod\n  metadata: {name: virt-launche
         let p = parse("status:\n  phase: Running\n  activePods:\n    abc: node-1\n").unwrap();
         assert!(matches!(p.objects[0].object, Object::Vmi(_)));
         assert_eq!(p.objects[0].recognised_by, Recognition::Shape);
-        let p = parse("phase: Running\nconditions:\n- type: LiveMigratable\n  status: 'False'\n").unwrap();
+        let p = parse("phase: Running\nconditions:\n- type: LiveMigratable\n  status: 'False'\n")
+            .unwrap();
         assert!(matches!(&p.objects[0].object, Object::Vmi(v) if v.phase() == "Running"));
         let p = parse("phase: TargetReady\n").unwrap();
         assert!(matches!(p.objects[0].object, Object::Vmim(_)));
@@ -633,13 +788,19 @@ apiVersion: v1\nkind: List\nitems:\n- kind: Pod\n  metadata: {name: virt-launche
         assert!(e.message.contains("kubectl describe"), "{e}");
         let table = "NAME   AGE   PHASE     IP           NODENAME   READY\nweb    3d    Running   10.0.0.5     node-1     True\n";
         let e = parse(table).unwrap_err();
-        assert!(e.message.contains("table") && e.message.contains("-o yaml"), "{e}");
+        assert!(
+            e.message.contains("table") && e.message.contains("-o yaml"),
+            "{e}"
+        );
     }
 
     #[test]
     fn unknown_things_are_errors_naming_the_field() {
         let e = parse("- 1\n- hello\n").unwrap_err();
-        assert!(e.message.contains("/0") && e.message.contains("expected a mapping"), "{e}");
+        assert!(
+            e.message.contains("/0") && e.message.contains("expected a mapping"),
+            "{e}"
+        );
         let e = parse("foo: bar\n").unwrap_err();
         assert!(e.message.contains("foo"), "{e}");
         assert!(parse("   \n").unwrap_err().message.contains("empty"));
@@ -649,7 +810,11 @@ apiVersion: v1\nkind: List\nitems:\n- kind: Pod\n  metadata: {name: virt-launche
     fn wrong_field_shapes_become_notes() {
         let p = parse("kind: VirtualMachineInstance\nmetadata: {name: a}\nstatus:\n  phase: Running\n  conditions: nope\n").unwrap();
         assert_eq!(p.objects.len(), 1);
-        assert!(p.notes[0].message.contains("/status/conditions"), "{:?}", p.notes);
+        assert!(
+            p.notes[0].message.contains("/status/conditions"),
+            "{:?}",
+            p.notes
+        );
     }
 
     #[test]
@@ -663,6 +828,8 @@ apiVersion: v1\nkind: List\nitems:\n- kind: Pod\n  metadata: {name: virt-launche
     #[test]
     fn guest_agent_answer() {
         let p = parse("guestAgentVersion: 8.1.0\nhostname: web\nsupportedCommands:\n- name: guest-ping\n  enabled: true\n").unwrap();
-        assert!(matches!(&p.objects[0].object, Object::GuestAgent(g) if g.hostname.as_deref() == Some("web")));
+        assert!(
+            matches!(&p.objects[0].object, Object::GuestAgent(g) if g.hostname.as_deref() == Some("web"))
+        );
     }
 }

@@ -1,10 +1,12 @@
 //! The compact projection of one VMI that the overview shows and the stream carries.
 
+use crate::diagnosis::{Health, Layer, diagnose};
+use crate::evidence::Evidence;
 use crate::vmi::Vmi;
 use serde::{Deserialize, Serialize};
 
 /// Identifies a VMI in the cluster.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct VmiKey {
     pub namespace: String,
     pub name: String,
@@ -28,12 +30,98 @@ pub struct VmiSummary {
     pub ip: Option<String>,
     /// `Paused=True` condition present (the phase stays `Running` when paused).
     pub paused: bool,
+    /// `LiveMigratable` True/False; `None` when absent.
+    #[serde(default)]
+    pub live_migratable: Option<bool>,
+    /// The `LiveMigratable=False` reason, verbatim.
+    #[serde(default)]
+    pub not_migratable_reason: Option<String>,
+    /// Guest agent state.
+    #[serde(default)]
+    pub agent: AgentState,
+    /// The migration in progress, if any.
+    #[serde(default)]
+    pub migration: Option<MigrationBrief>,
+    /// Per-layer verdict at a glance, from the VMI alone.
+    #[serde(default)]
+    pub layers: LayerGlance,
+    /// The diagnosis headline from the VMI alone.
+    #[serde(default)]
+    pub headline: String,
+}
+
+/// Guest agent state as the VMI shows it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AgentState {
+    /// `AgentConnected` absent.
+    #[default]
+    Absent,
+    /// `AgentConnected=True`.
+    Connected,
+    /// Connected, but `AgentVersionNotSupported=True`.
+    Unsupported,
+}
+
+/// A migration in progress, as far as the VMI shows it.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct MigrationBrief {
+    /// `PreCopy`, `PostCopy`, `Paused` or unknown verbatim.
+    #[serde(default)]
+    pub mode: Option<String>,
+    #[serde(default)]
+    pub target_node: Option<String>,
+    /// Percent done, when metrics are known (never from the VMI alone).
+    #[serde(default)]
+    pub percent: Option<f64>,
+}
+
+/// The verdict of three layers, for the overview.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LayerGlance {
+    #[serde(default)]
+    pub control_plane: Health,
+    #[serde(default)]
+    pub node: Health,
+    #[serde(default)]
+    pub guest: Health,
 }
 
 impl VmiSummary {
     /// Projects a VMI. Objects without a name or namespace get empty strings, never a panic.
     pub fn from_vmi(vmi: &Vmi) -> VmiSummary {
+        let d = diagnose(&Evidence::from_vmi(vmi.clone(), None), None);
+        let lm = vmi.condition("LiveMigratable");
+        let agent = match (
+            vmi.condition("AgentConnected").is_some_and(|c| c.is_true()),
+            vmi.condition("AgentVersionNotSupported")
+                .is_some_and(|c| c.is_true()),
+        ) {
+            (true, true) => AgentState::Unsupported,
+            (true, false) => AgentState::Connected,
+            _ => AgentState::Absent,
+        };
+        let migration = vmi
+            .status
+            .migration_state
+            .as_ref()
+            .filter(|m| m.is_in_progress(None))
+            .map(|m| MigrationBrief {
+                mode: m.mode.clone(),
+                target_node: m.target_node.clone(),
+                percent: None,
+            });
         VmiSummary {
+            live_migratable: vmi.live_migratable(),
+            not_migratable_reason: lm.filter(|c| c.is_false()).map(|c| c.reason().to_string()),
+            agent,
+            migration,
+            layers: LayerGlance {
+                control_plane: d.layer(Layer::ControlPlane).health,
+                node: d.layer(Layer::Node).health,
+                guest: d.layer(Layer::Guest).health,
+            },
+            headline: d.headline,
             key: VmiKey {
                 namespace: vmi.metadata.namespace.clone().unwrap_or_default(),
                 name: vmi.metadata.name.clone().unwrap_or_default(),
@@ -74,6 +162,38 @@ mod tests {
         assert_eq!(s.node.as_deref(), Some("node-1"));
         assert_eq!(s.ip.as_deref(), Some("10.0.0.5"));
         assert!(s.paused);
+        assert_eq!(s.layers.guest, Health::Degraded);
+        assert_eq!(s.agent, AgentState::Absent);
+    }
+
+    #[test]
+    fn projects_migration_agent_and_layers() {
+        let vmi = Vmi::from_value(&json!({
+            "metadata": {"name": "db", "namespace": "prod"},
+            "status": {
+                "phase": "Running", "nodeName": "node-1",
+                "conditions": [
+                    {"type": "AgentConnected", "status": "True"},
+                    {"type": "LiveMigratable", "status": "False", "reason": "DisksNotLiveMigratable"}
+                ],
+                "migrationState": {"startTimestamp": "2024-01-01T00:00:00Z", "mode": "PostCopy", "targetNode": "node-2"}
+            }
+        }));
+        let s = VmiSummary::from_vmi(&vmi);
+        assert_eq!(s.live_migratable, Some(false));
+        assert_eq!(
+            s.not_migratable_reason.as_deref(),
+            Some("DisksNotLiveMigratable")
+        );
+        assert_eq!(s.agent, AgentState::Connected);
+        assert_eq!(
+            s.migration.as_ref().and_then(|m| m.mode.as_deref()),
+            Some("PostCopy")
+        );
+        assert_eq!(s.layers.guest, Health::Healthy);
+        assert_eq!(s.layers.control_plane, Health::Healthy);
+        let old: VmiSummary = serde_json::from_value(json!({"key": {"namespace": "a", "name": "b"}, "phase": "Running", "node": null, "ip": null, "paused": false})).unwrap();
+        assert_eq!(old.layers.guest, Health::Unknown);
     }
 
     #[test]

@@ -77,7 +77,9 @@ fn digits(b: &[u8]) -> Option<i64> {
     if b.is_empty() || !b.iter().all(u8::is_ascii_digit) {
         return None;
     }
-    b.iter().try_fold(0i64, |acc, d| acc.checked_mul(10)?.checked_add(i64::from(d - b'0')))
+    b.iter().try_fold(0i64, |acc, d| {
+        acc.checked_mul(10)?.checked_add(i64::from(d - b'0'))
+    })
 }
 
 fn parse_rfc3339(s: &str) -> Option<i64> {
@@ -182,13 +184,22 @@ mod tests {
     #[test]
     fn parses_known_instants() {
         assert_eq!(Timestamp::parse("1970-01-01T00:00:00Z"), Some(Timestamp(0)));
-        assert_eq!(Timestamp::parse("2024-02-29T12:00:00Z"), Some(Timestamp(1_709_208_000_000)));
+        assert_eq!(
+            Timestamp::parse("2024-02-29T12:00:00Z"),
+            Some(Timestamp(1_709_208_000_000))
+        );
         assert_eq!(
             Timestamp::parse("2024-02-29T14:00:00+02:00"),
             Timestamp::parse("2024-02-29T12:00:00Z")
         );
-        assert_eq!(Timestamp::parse("2024-02-29T12:00:00.123456Z"), Some(Timestamp(1_709_208_000_123)));
-        assert_eq!(Timestamp::parse("1969-12-31T23:59:59Z"), Some(Timestamp(-1000)));
+        assert_eq!(
+            Timestamp::parse("2024-02-29T12:00:00.123456Z"),
+            Some(Timestamp(1_709_208_000_123))
+        );
+        assert_eq!(
+            Timestamp::parse("1969-12-31T23:59:59Z"),
+            Some(Timestamp(-1000))
+        );
     }
 
     #[test]

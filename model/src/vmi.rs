@@ -61,7 +61,9 @@ impl ObjectMeta {
     }
     /// `metadata.creationTimestamp` parsed.
     pub fn created(&self) -> Option<Timestamp> {
-        self.creation_timestamp.as_deref().and_then(Timestamp::parse)
+        self.creation_timestamp
+            .as_deref()
+            .and_then(Timestamp::parse)
     }
 }
 
@@ -105,16 +107,22 @@ impl Condition {
     }
     /// The newest of the condition's timestamps.
     pub fn newest_time(&self) -> Option<Timestamp> {
-        [&self.last_probe_time, &self.last_transition_time, &self.last_heartbeat_time]
-            .into_iter()
-            .filter_map(|t| t.as_deref().and_then(Timestamp::parse))
-            .max()
+        [
+            &self.last_probe_time,
+            &self.last_transition_time,
+            &self.last_heartbeat_time,
+        ]
+        .into_iter()
+        .filter_map(|t| t.as_deref().and_then(Timestamp::parse))
+        .max()
     }
 }
 
 /// Finds a condition by type in a list.
 pub fn find_condition<'a>(conditions: &'a [Condition], type_: &str) -> Option<&'a Condition> {
-    conditions.iter().find(|c| c.type_.as_deref() == Some(type_))
+    conditions
+        .iter()
+        .find(|c| c.type_.as_deref() == Some(type_))
 }
 
 /// A VirtualMachineInstance.
@@ -195,7 +203,10 @@ impl SpecInterface {
         } else if self.passt.is_some() {
             "passt".into()
         } else if let Some(b) = &self.binding {
-            format!("binding:{}", b.get("name").and_then(Value::as_str).unwrap_or("?"))
+            format!(
+                "binding:{}",
+                b.get("name").and_then(Value::as_str).unwrap_or("?")
+            )
         } else {
             "unknown".into()
         }
@@ -313,7 +324,12 @@ impl Interface {
     }
     /// Every IP this entry reports: `ipAddresses`, plus `ipAddress` if it is not among them.
     pub fn all_ips(&self) -> Vec<&str> {
-        let mut ips: Vec<&str> = self.ip_addresses.iter().map(String::as_str).filter(|s| !s.is_empty()).collect();
+        let mut ips: Vec<&str> = self
+            .ip_addresses
+            .iter()
+            .map(String::as_str)
+            .filter(|s| !s.is_empty())
+            .collect();
         if let Some(ip) = self.ip_address.as_deref().filter(|s| !s.is_empty())
             && !ips.contains(&ip)
         {
@@ -348,9 +364,15 @@ pub struct GuestOsInfo {
 impl GuestOsInfo {
     /// True when the agent filled anything in (it stays `{}` without an agent).
     pub fn is_filled(&self) -> bool {
-        [&self.name, &self.pretty_name, &self.id, &self.kernel_release, &self.version]
-            .iter()
-            .any(|f| f.as_deref().is_some_and(|s| !s.is_empty()))
+        [
+            &self.name,
+            &self.pretty_name,
+            &self.id,
+            &self.kernel_release,
+            &self.version,
+        ]
+        .iter()
+        .any(|f| f.as_deref().is_some_and(|s| !s.is_empty()))
     }
 }
 
@@ -433,7 +455,9 @@ pub struct MigrationState {
 impl MigrationState {
     /// The effective configuration, from `migrationConfiguration` or the old `migrationConfig`.
     pub fn configuration(&self) -> Option<&MigrationConfiguration> {
-        self.migration_configuration.as_ref().or(self.migration_config.as_ref())
+        self.migration_configuration
+            .as_ref()
+            .or(self.migration_config.as_ref())
     }
     /// `startTimestamp` parsed.
     pub fn started(&self) -> Option<Timestamp> {
@@ -458,7 +482,9 @@ impl MigrationState {
     /// Same rule as the VM controller: started and not (yet) ended. Without `now`, an unset end
     /// means in progress.
     pub fn is_in_progress(&self, now: Option<Timestamp>) -> bool {
-        let Some(start) = self.started() else { return false };
+        let Some(start) = self.started() else {
+            return false;
+        };
         if self.is_completed() {
             return false;
         }
@@ -479,7 +505,10 @@ impl MigrationState {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct MigrationConfiguration {
-    #[serde(rename = "completionTimeoutPerGiB", deserialize_with = "crate::lenient::i64")]
+    #[serde(
+        rename = "completionTimeoutPerGiB",
+        deserialize_with = "crate::lenient::i64"
+    )]
     pub completion_timeout_per_gib: Option<i64>,
     #[serde(deserialize_with = "crate::lenient::i64")]
     pub progress_timeout: Option<i64>,
@@ -542,18 +571,29 @@ impl Vmi {
 
     /// `evacuationNodeName`, when set and non-empty.
     pub fn evacuation_node(&self) -> Option<&str> {
-        self.status.evacuation_node_name.as_deref().filter(|s| !s.is_empty())
+        self.status
+            .evacuation_node_name
+            .as_deref()
+            .filter(|s| !s.is_empty())
     }
 
     /// The newest timestamp anywhere in the status: the best available "last written" time,
     /// because a VMI has no status subresource and no status-update stamp of its own.
     pub fn newest_status_time(&self) -> Option<Timestamp> {
-        let conds = self.status.conditions.iter().filter_map(Condition::newest_time);
+        let conds = self
+            .status
+            .conditions
+            .iter()
+            .filter_map(Condition::newest_time);
         let phases = self
             .status
             .phase_transition_timestamps
             .iter()
-            .filter_map(|p| p.phase_transition_timestamp.as_deref().and_then(Timestamp::parse));
+            .filter_map(|p| {
+                p.phase_transition_timestamp
+                    .as_deref()
+                    .and_then(Timestamp::parse)
+            });
         let mig = self
             .status
             .migration_state
@@ -569,7 +609,11 @@ impl Vmi {
             .phase_transition_timestamps
             .iter()
             .filter(|p| p.phase.as_deref() == Some(phase))
-            .filter_map(|p| p.phase_transition_timestamp.as_deref().and_then(Timestamp::parse))
+            .filter_map(|p| {
+                p.phase_transition_timestamp
+                    .as_deref()
+                    .and_then(Timestamp::parse)
+            })
             .max()
     }
 }
@@ -613,9 +657,12 @@ mod tests {
 
     #[test]
     fn old_and_new_migration_config_keys() {
-        let old: MigrationState = serde_json::from_value(json!({"migrationConfig": {"progressTimeout": 10}})).unwrap();
-        let new: MigrationState =
-            serde_json::from_value(json!({"migrationConfiguration": {"progressTimeout": 20, "allowPostCopy": true}})).unwrap();
+        let old: MigrationState =
+            serde_json::from_value(json!({"migrationConfig": {"progressTimeout": 10}})).unwrap();
+        let new: MigrationState = serde_json::from_value(
+            json!({"migrationConfiguration": {"progressTimeout": 20, "allowPostCopy": true}}),
+        )
+        .unwrap();
         let both: MigrationState = serde_json::from_value(
             json!({"migrationConfig": {"progressTimeout": 10}, "migrationConfiguration": {"progressTimeout": 20}}),
         )
@@ -627,19 +674,31 @@ mod tests {
 
     #[test]
     fn info_source_splits_on_comma_space() {
-        let i = Interface { info_source: Some("domain, guest-agent, multus-status".into()), ..Default::default() };
+        let i = Interface {
+            info_source: Some("domain, guest-agent, multus-status".into()),
+            ..Default::default()
+        };
         assert_eq!(i.info_sources(), ["domain", "guest-agent", "multus-status"]);
     }
 
     #[test]
     fn in_progress_follows_the_vm_controller_rule() {
         let t = |s: &str| Timestamp::parse(s);
-        let ms = MigrationState { start_timestamp: Some("2024-01-01T00:00:00Z".into()), ..Default::default() };
+        let ms = MigrationState {
+            start_timestamp: Some("2024-01-01T00:00:00Z".into()),
+            ..Default::default()
+        };
         assert!(ms.is_in_progress(t("2024-01-01T00:01:00Z")));
         assert!(!ms.is_in_progress(t("2023-12-31T00:00:00Z")));
-        let done = MigrationState { end_timestamp: Some("2024-01-01T00:00:30Z".into()), ..ms.clone() };
+        let done = MigrationState {
+            end_timestamp: Some("2024-01-01T00:00:30Z".into()),
+            ..ms.clone()
+        };
         assert!(!done.is_in_progress(t("2024-01-01T00:01:00Z")));
-        let completed = MigrationState { completed: Some(true), ..ms };
+        let completed = MigrationState {
+            completed: Some(true),
+            ..ms
+        };
         assert!(!completed.is_in_progress(None));
     }
 }

@@ -53,32 +53,50 @@ mod tests {
     use super::*;
 
     fn s(ns: &str, name: &str, phase: &str) -> VmiSummary {
-        VmiSummary {
-            key: VmiKey { namespace: ns.into(), name: name.into() },
-            phase: phase.into(),
-            node: None,
-            ip: None,
-            paused: false,
-        }
+        VmiSummary::from_vmi(&crate::vmi::Vmi::from_value(&serde_json::json!({
+            "metadata": {"namespace": ns, "name": name},
+            "status": {"phase": phase}
+        })))
     }
 
     #[test]
     fn apply_keeps_list_sorted_and_replaces() {
         let mut list = vec![];
-        StreamMsg::Snapshot { items: vec![s("b", "x", "Running"), s("a", "y", "Pending")], synced: true }
-            .apply(&mut list);
+        StreamMsg::Snapshot {
+            items: vec![s("b", "x", "Running"), s("a", "y", "Pending")],
+            synced: true,
+        }
+        .apply(&mut list);
         assert_eq!(list[0].key.namespace, "a");
-        StreamMsg::Upsert { item: s("a", "y", "Running") }.apply(&mut list);
+        StreamMsg::Upsert {
+            item: s("a", "y", "Running"),
+        }
+        .apply(&mut list);
         assert_eq!(list[0].phase, "Running");
-        StreamMsg::Upsert { item: s("a", "z", "Running") }.apply(&mut list);
-        assert_eq!(list.iter().map(|s| s.key.name.as_str()).collect::<Vec<_>>(), ["y", "z", "x"]);
-        StreamMsg::Delete { key: list[1].key.clone() }.apply(&mut list);
+        StreamMsg::Upsert {
+            item: s("a", "z", "Running"),
+        }
+        .apply(&mut list);
+        assert_eq!(
+            list.iter().map(|s| s.key.name.as_str()).collect::<Vec<_>>(),
+            ["y", "z", "x"]
+        );
+        StreamMsg::Delete {
+            key: list[1].key.clone(),
+        }
+        .apply(&mut list);
         assert_eq!(list.len(), 2);
     }
 
     #[test]
     fn json_shape_is_tagged() {
-        let j = serde_json::to_value(StreamMsg::Delete { key: VmiKey { namespace: "n".into(), name: "v".into() } }).unwrap();
+        let j = serde_json::to_value(StreamMsg::Delete {
+            key: VmiKey {
+                namespace: "n".into(),
+                name: "v".into(),
+            },
+        })
+        .unwrap();
         assert_eq!(j["type"], "delete");
         assert_eq!(j["key"]["name"], "v");
     }

@@ -1,0 +1,440 @@
+//! `strata diagnose [FILE|-] [--json]` as pure functions: the backend reads the input, calls
+//! [`diagnose_text`], prints [`DiagnoseOutcome::output`] and exits with
+//! [`DiagnoseOutcome::exit_code`] (0 nothing broken, 1 a layer broken, 2 unreadable input).
+//! [`diagnose_input`] gives the same report as data, for the browser's paste-a-dump page.
+
+use crate::diagnosis::{Diagnosis, Health, Layer, diagnose};
+use crate::drain::{DrainAction, DrainReport, drain_impact};
+use crate::evidence::{Dump, group};
+use crate::explain::Severity;
+use crate::migration::{AbortState, MigrationReport, Trigger};
+use crate::parse::{Note, Object, ParseError, parse};
+use crate::time::{Timestamp, format_duration};
+use serde::{Deserialize, Serialize};
+
+/// Options of `strata diagnose`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CliOptions {
+    /// Print JSON instead of text.
+    pub json: bool,
+    /// The time to judge ages against. `None`: the newest timestamp found in the input (the
+    /// dump's own time), so a dump reads the same whenever it is diagnosed.
+    pub now: Option<Timestamp>,
+}
+
+/// What `strata diagnose` prints and its exit code.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DiagnoseOutcome {
+    pub output: String,
+    /// 0: nothing broken; 1: a layer is broken; 2: the input cannot be read.
+    pub exit_code: i32,
+}
+
+/// The whole report of one input.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    pub diagnoses: Vec<Diagnosis>,
+    /// Drain impact for nodes that are cordoned or being evacuated.
+    pub drains: Vec<DrainReport>,
+    /// Skipped documents and ignored fields.
+    pub notes: Vec<Note>,
+    /// The time ages were judged against, and where it came from.
+    pub now: Option<Timestamp>,
+    pub now_source: String,
+    /// Pods and events that belong to no VMI in the input.
+    pub unmatched: usize,
+}
+
+impl Report {
+    /// True when any layer of any VMI (or any migration) is broken.
+    pub fn is_broken(&self) -> bool {
+        self.diagnoses
+            .iter()
+            .any(|d| d.is_broken() || d.migrations.iter().any(|m| m.health == Health::Broken))
+    }
+}
+
+/// The newest timestamp in a set of objects.
+pub fn newest_timestamp(objects: &[Object]) -> Option<Timestamp> {
+    let mut best: Option<Timestamp> = None;
+    let mut see = |t: Option<Timestamp>| {
+        if let Some(t) = t {
+            best = Some(best.map_or(t, |b| b.max(t)));
+        }
+    };
+    let conds = |cs: &[crate::vmi::Condition]| cs.iter().filter_map(|c| c.newest_time()).max();
+    for o in objects {
+        match o {
+            Object::Vmi(v) => {
+                see(v.newest_status_time());
+                see(v.metadata.created());
+            }
+            Object::Vmim(m) => {
+                see(m.metadata.created());
+                see(conds(&m.status.conditions));
+                see(m
+                    .status
+                    .phase_transition_timestamps
+                    .iter()
+                    .filter_map(|p| {
+                        p.phase_transition_timestamp
+                            .as_deref()
+                            .and_then(Timestamp::parse)
+                    })
+                    .max());
+                see(m
+                    .status
+                    .migration_state
+                    .as_ref()
+                    .and_then(|s| s.ended().max(s.started())));
+            }
+            Object::Pod(p) => {
+                see(p.metadata.created());
+                see(conds(&p.status.conditions));
+            }
+            Object::Node(n) => see(conds(&n.status.conditions)),
+            Object::Event(e) => see(e.time()),
+            Object::Vm(v) => see(conds(&v.status.conditions)),
+            Object::Metrics(s) => see(s.iter().filter_map(|x| x.timestamp).max()),
+            Object::GuestAgent(_) => {}
+        }
+    }
+    best
+}
+
+/// Diagnoses already-grouped evidence.
+pub fn report_from_dump(
+    dump: &Dump,
+    notes: Vec<Note>,
+    now: Option<Timestamp>,
+    now_source: &str,
+) -> Report {
+    let diagnoses: Vec<Diagnosis> = dump.bundles.iter().map(|b| diagnose(b, now)).collect();
+    let vmis: Vec<crate::vmi::Vmi> = dump
+        .bundles
+        .iter()
+        .filter_map(|b| b.vmi().cloned())
+        .collect();
+    let mut drain_nodes: Vec<String> = dump
+        .nodes
+        .iter()
+        .filter(|n| n.is_cordoned())
+        .map(|n| n.metadata.name().to_string())
+        .collect();
+    for v in &vmis {
+        if let Some(n) = v.evacuation_node()
+            && !drain_nodes.iter().any(|x| x == n)
+        {
+            drain_nodes.push(n.to_string());
+        }
+    }
+    let drains = drain_nodes
+        .iter()
+        .map(|n| drain_impact(n, &vmis, &dump.vms, None))
+        .filter(|r| !r.outcomes.is_empty())
+        .collect();
+    Report {
+        diagnoses,
+        drains,
+        notes,
+        now,
+        now_source: now_source.to_string(),
+        unmatched: dump.unmatched,
+    }
+}
+
+/// Reads any input form and diagnoses every VMI and migration in it.
+pub fn diagnose_input(input: &str, now: Option<Timestamp>) -> Result<Report, ParseError> {
+    let parsed = parse(input)?;
+    let objects: Vec<Object> = parsed.objects.into_iter().map(|l| l.object).collect();
+    let (now, source) = match now {
+        Some(n) => (Some(n), "given"),
+        None => match newest_timestamp(&objects) {
+            Some(t) => (Some(t), "newest timestamp in the input"),
+            None => (
+                None,
+                "unknown (no timestamps in the input): ages are not judged",
+            ),
+        },
+    };
+    let dump = group(objects, None);
+    Ok(report_from_dump(&dump, parsed.notes, now, source))
+}
+
+/// `strata diagnose`: text or JSON and the exit code, from the raw input.
+pub fn diagnose_text(input: &str, opts: &CliOptions) -> DiagnoseOutcome {
+    match diagnose_input(input, opts.now) {
+        Err(e) => {
+            let output = if opts.json {
+                serde_json::to_string_pretty(&serde_json::json!({ "error": e }))
+                    .unwrap_or_else(|_| format!("{{\"error\": \"{}\"}}", e.message))
+            } else {
+                format!("strata diagnose: cannot read the input: {e}\n")
+            };
+            DiagnoseOutcome {
+                output,
+                exit_code: 2,
+            }
+        }
+        Ok(report) => {
+            let exit_code = if report.is_broken() { 1 } else { 0 };
+            let output = if opts.json {
+                serde_json::to_string_pretty(&report)
+                    .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+            } else {
+                render_text(&report)
+            };
+            DiagnoseOutcome { output, exit_code }
+        }
+    }
+}
+
+fn mark(h: Health) -> &'static str {
+    match h {
+        Health::Healthy => "ok",
+        Health::Degraded => "DEGRADED",
+        Health::Broken => "BROKEN",
+        Health::Unknown => "unknown",
+    }
+}
+
+fn sev_mark(s: Severity) -> &'static str {
+    match s {
+        Severity::Info => "-",
+        Severity::Warning => "!",
+        Severity::Error => "x",
+        Severity::Critical => "X",
+    }
+}
+
+/// Renders a report as text.
+pub fn render_text(r: &Report) -> String {
+    let mut o = String::new();
+    let push = |o: &mut String, s: String| {
+        o.push_str(&s);
+        o.push('\n');
+    };
+    for d in &r.diagnoses {
+        push(&mut o, format!("== {}", d.headline));
+        for l in &d.layers {
+            push(
+                &mut o,
+                format!(
+                    "  {:<14} {:<9} ({:?} confidence)  {}",
+                    l.layer.as_str(),
+                    mark(l.health),
+                    l.confidence,
+                    l.summary
+                )
+                .replace("(High", "(high")
+                .replace("(Medium", "(medium")
+                .replace("(Low", "(low"),
+            );
+            for f in &l.findings {
+                if l.health == Health::Healthy
+                    && f.severity == Severity::Info
+                    && l.layer != Layer::Migration
+                {
+                    continue;
+                }
+                let c = if f.contradiction {
+                    " [contradiction]"
+                } else {
+                    ""
+                };
+                push(
+                    &mut o,
+                    format!("      {} {}{c}", sev_mark(f.severity), f.title),
+                );
+                if !f.detail.is_empty() {
+                    push(&mut o, format!("          {}", f.detail));
+                }
+                for e in &f.evidence {
+                    push(&mut o, format!("          evidence: {e}"));
+                }
+                if f.health != Health::Healthy {
+                    for s in f.next_steps.iter().take(3) {
+                        push(&mut o, format!("          next: {s}"));
+                    }
+                }
+            }
+        }
+        for m in &d.migrations {
+            render_migration(&mut o, m);
+        }
+        if !d.missing_evidence.is_empty() {
+            push(
+                &mut o,
+                format!("  not in the evidence: {}", d.missing_evidence.join(", ")),
+            );
+        }
+        o.push('\n');
+    }
+    for dr in &r.drains {
+        push(&mut o, format!("== drain impact: {}", dr.summary));
+        for oc in &dr.outcomes {
+            let a = match oc.action {
+                DrainAction::Migrate => "migrate",
+                DrainAction::BlockDrain => "BLOCKS DRAIN",
+                DrainAction::ShutDown => "shut down",
+                DrainAction::External => "external",
+                DrainAction::NotAffected => "not affected",
+                DrainAction::Unknown => "unknown",
+            };
+            push(
+                &mut o,
+                format!(
+                    "  {:<30} {:<13} {} [{} from {}]",
+                    oc.key.to_string(),
+                    a,
+                    oc.reason,
+                    oc.strategy,
+                    oc.strategy_source
+                ),
+            );
+        }
+        o.push('\n');
+    }
+    for n in &r.notes {
+        push(&mut o, format!("note: {}: {}", n.origin, n.message));
+    }
+    push(
+        &mut o,
+        format!(
+            "judged at: {}",
+            r.now
+                .map(|t| format!("{t} ({})", r.now_source))
+                .unwrap_or_else(|| r.now_source.clone())
+        ),
+    );
+    o
+}
+
+fn render_migration(o: &mut String, m: &MigrationReport) {
+    let trig = match &m.trigger {
+        Trigger::Evacuation { node } => format!(
+            "evacuation{}",
+            node.as_ref()
+                .map(|n| format!(" of {n}"))
+                .unwrap_or_default()
+        ),
+        Trigger::WorkloadUpdate => "workload update".into(),
+        Trigger::User => "user or tool".into(),
+        Trigger::Unknown => "unknown (only the VMI's migrationState)".into(),
+    };
+    o.push_str(&format!(
+        "  migration {} [{}] triggered by {trig}",
+        m.headline,
+        mark(m.health)
+    ));
+    if let (Some(s), Some(t)) = (&m.source_node, &m.target_node) {
+        o.push_str(&format!(", {s} -> {t}"));
+    }
+    o.push('\n');
+    if !m.timeline.is_empty() {
+        let steps: Vec<String> = m
+            .timeline
+            .iter()
+            .map(|s| {
+                format!(
+                    "{}{}",
+                    if s.phase.is_empty() {
+                        "(unset)"
+                    } else {
+                        &s.phase
+                    },
+                    s.duration_secs
+                        .map(|d| format!(" {}", format_duration(d)))
+                        .unwrap_or_default()
+                )
+            })
+            .collect();
+        o.push_str(&format!("      timeline: {}\n", steps.join(" -> ")));
+    }
+    for mc in &m.mode_changes {
+        o.push_str(&format!(
+            "      mode: {} -> {}{} ({})\n",
+            mc.from,
+            mc.to,
+            mc.at.map(|t| format!(" at {t}")).unwrap_or_default(),
+            mc.evidence
+        ));
+    }
+    if m.abort != AbortState::NotRequested {
+        o.push_str(&format!("      abort: {:?}\n", m.abort));
+    }
+    if let Some(f) = &m.failure {
+        o.push_str(&format!(
+            "      failure: {:?} / {:?}: {}\n",
+            f.plane, f.kind, f.reason
+        ));
+    }
+    if let Some(p) = &m.progress {
+        let mut parts = Vec::new();
+        if let Some(pc) = p.percent {
+            parts.push(format!("{pc:.0}%"));
+        }
+        if let Some(t) = p.transfer_rate_bytes_per_sec {
+            parts.push(format!("transfer {}", crate::migration::human_rate(t)));
+        }
+        if let Some(d) = p.dirty_rate_bytes_per_sec {
+            parts.push(format!("dirty {}", crate::migration::human_rate(d)));
+        }
+        parts.push(match p.eta_secs {
+            Some(e) => format!("ETA ~{}", format_duration(e)),
+            None => "no ETA".into(),
+        });
+        o.push_str(&format!("      progress: {}\n", parts.join(", ")));
+    }
+    for f in &m.findings {
+        if f.health != Health::Healthy {
+            o.push_str(&format!("      {} {}\n", sev_mark(f.severity), f.title));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exit_codes() {
+        let ok = diagnose_text(
+            "kind: VirtualMachineInstance\nmetadata: {name: a, namespace: n}\nstatus:\n  phase: Running\n  conditions:\n  - {type: Ready, status: 'True'}\n  - {type: LiveMigratable, status: 'True'}\n  - {type: AgentConnected, status: 'True'}\n  interfaces: [{name: default, ipAddress: 10.0.0.1, ipAddresses: [10.0.0.1]}]\n",
+            &CliOptions::default(),
+        );
+        assert_eq!(ok.exit_code, 0, "{}", ok.output);
+        let broken = diagnose_text(
+            "kind: VirtualMachineInstance\nmetadata: {name: a, namespace: n}\nstatus: {phase: Failed}\n",
+            &CliOptions::default(),
+        );
+        assert_eq!(broken.exit_code, 1, "{}", broken.output);
+        let bad = diagnose_text("kind: [", &CliOptions::default());
+        assert_eq!(bad.exit_code, 2);
+        assert!(bad.output.contains("line 1"), "{}", bad.output);
+        let bad_json = diagnose_text(
+            "kind: [",
+            &CliOptions {
+                json: true,
+                now: None,
+            },
+        );
+        let v: serde_json::Value = serde_json::from_str(&bad_json.output).unwrap();
+        assert_eq!(v["error"]["line"], 1);
+    }
+
+    #[test]
+    fn json_output_is_the_report() {
+        let out = diagnose_text(
+            "status: {phase: Failed}\n",
+            &CliOptions {
+                json: true,
+                now: None,
+            },
+        );
+        let v: serde_json::Value =
+            serde_json::from_str(&out.output).unwrap_or_else(|e| panic!("{e}: {}", out.output));
+        assert_eq!(v["diagnoses"][0]["layers"].as_array().unwrap().len(), 5);
+        assert_eq!(out.exit_code, 1);
+    }
+}
