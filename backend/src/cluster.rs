@@ -150,7 +150,8 @@ mod tests {
             .port();
         let err = connect(Source::Url(format!("http://127.0.0.1:{port}")))
             .await
-            .err().expect("connecting must fail");
+            .err()
+            .expect("connecting must fail");
         let text = err.to_string();
         assert!(text.contains(&format!("127.0.0.1:{port}")), "{text}");
         assert!(matches!(err, ConnectError::Unreachable { .. }));
@@ -163,7 +164,8 @@ mod tests {
             context: None,
         })
         .await
-        .err().expect("connecting must fail");
+        .err()
+        .expect("connecting must fail");
         assert!(matches!(err, ConnectError::Config { .. }));
         assert!(err.to_string().contains("/nonexistent/kubeconfig"));
     }
