@@ -4,6 +4,8 @@
 //! The frontend must be built first (`cargo xtask test` does it; by hand: `trunk build --release`).
 //! Its folder is `STRATA_DIST`, else `<workspace>/dist`.
 
+pub mod bench;
+
 use anyhow::{Context, Result, bail};
 use fantoccini::{Client, ClientBuilder, Locator};
 use std::path::{Path, PathBuf};
