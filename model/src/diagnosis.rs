@@ -458,6 +458,11 @@ fn pick_active_pod<'a>(cx: &Ctx<'a>) -> Option<&'a Pod> {
             pods.iter()
                 .copied()
                 .filter(|p| Some(p.metadata.name()) != target)
+                .filter(|p| {
+                    !p.metadata
+                        .labels
+                        .contains_key("kubevirt.io/migrationJobUID")
+                })
                 .max_by_key(|p| p.metadata.created())
         })
 }
@@ -801,7 +806,7 @@ fn node_layer(cx: &mut Ctx<'_>, pod: Option<&Pod>, node: Option<&Node>, stale: b
                 ),
             }
             if n.is_cordoned() {
-                cx.add(Layer::Node, Health::Degraded, Severity::Warning, format!("Node {name} cordoned"), "spec.unschedulable is true: no new pods go there; a drain is likely in progress.", vec![format!("node {name}: spec.unschedulable = true")], vec![]);
+                cx.add(Layer::Node, Health::Healthy, Severity::Info, format!("Node {name} cordoned"), "spec.unschedulable is true: no new pods go there; a drain is likely in progress. Running VMs are not affected by the cordon itself.", vec![format!("node {name}: spec.unschedulable = true")], vec![]);
             }
         }
         None => {
@@ -942,17 +947,32 @@ fn node_layer(cx: &mut Ctx<'_>, pod: Option<&Pod>, node: Option<&Node>, stale: b
                 }
                 "Pending" => {
                     if let Some(c) = p.condition("PodScheduled").filter(|c| c.is_false()) {
+                        // Scheduling belongs to the control plane; the VMI usually carries it too.
+                        if vmi.condition("PodScheduled").is_none_or(|v| !v.is_false()) {
+                            cx.add(
+                                Layer::ControlPlane,
+                                Health::Broken,
+                                Severity::Error,
+                                "Launcher pod unschedulable",
+                                c.message().to_string(),
+                                vec![pcite(
+                                    p,
+                                    format!(
+                                        "status.conditions[PodScheduled].reason = {}",
+                                        c.reason()
+                                    ),
+                                )],
+                                cx.explain(Topic::Reason, "Unschedulable").next_steps,
+                            );
+                        }
                         cx.add(
                             Layer::Node,
-                            Health::Broken,
-                            Severity::Error,
-                            "Launcher pod unschedulable",
-                            c.message().to_string(),
-                            vec![pcite(
-                                p,
-                                format!("status.conditions[PodScheduled].reason = {}", c.reason()),
-                            )],
-                            cx.explain(Topic::Reason, "Unschedulable").next_steps,
+                            Health::Unknown,
+                            Severity::Info,
+                            "No node yet: the launcher pod is not scheduled",
+                            "",
+                            vec![pcite(p, "spec.nodeName unset".into())],
+                            vec![],
                         );
                     } else {
                         cx.add(
@@ -1056,18 +1076,19 @@ fn node_layer(cx: &mut Ctx<'_>, pod: Option<&Pod>, node: Option<&Node>, stale: b
         None => {
             let running = phase == "Running";
             if cx.e.coverage.pods && running && !stale {
-                cx.contradiction(
+                // Pods were given but not this VMI's: the dump may be partial, so this is missing
+                // evidence rather than proof that the pod is gone.
+                cx.add(
                     Layer::Node,
-                    Health::Degraded,
-                    "VMI Running but no launcher pod found",
-                    "Pods were included in the evidence but none belongs to this VMI.",
-                    vec![
-                        "status.phase = Running".into(),
-                        format!("status.activePods = {:?}", vmi.status.active_pods),
-                    ],
-                    vec![],
+                    Health::Unknown,
+                    Severity::Info,
+                    "The VMI's launcher pod is not among the pods given",
+                    "Pods were included in the evidence but none is this VMI's active pod.",
+                    vec![format!("status.activePods = {:?}", vmi.status.active_pods)],
+                    vec![cx.explain(Topic::VmiPhase, "Scheduling").next_steps[0].clone()],
                 );
-            } else {
+            }
+            {
                 cx.missing.push("the virt-launcher pod".into());
                 if running && !stale {
                     if let Some(r) = vmi.condition("Ready").filter(|r| r.is_true()) {
@@ -1137,6 +1158,18 @@ fn guest(cx: &mut Ctx<'_>, pod: Option<&Pod>, stale: bool) {
                 x.meaning,
                 ev,
                 x.next_steps,
+            );
+            return;
+        }
+        "Unknown" => {
+            cx.add(
+                Layer::Guest,
+                Health::Unknown,
+                Severity::Warning,
+                "Guest state unknown: its host cannot be reached",
+                "The guest may still run on the unreachable node or may be gone.",
+                pcite,
+                vec![],
             );
             return;
         }
@@ -1701,9 +1734,16 @@ fn migration_layer(cx: &mut Ctx<'_>, reports: &[MigrationReport]) {
         }
         // Left-behind state and active pods.
         let ms = v.status.migration_state.as_ref();
+        let state_vmim_final = ms.is_some_and(|m| {
+            cx.e.migrations.iter().any(|o| {
+                o.value.metadata.uid.is_some()
+                    && o.value.metadata.uid == m.migration_uid
+                    && o.value.is_final()
+            })
+        });
         if v.status.active_pods.len() >= 2
             && !any_active
-            && !ms.is_some_and(|m| m.is_in_progress(cx.now))
+            && (state_vmim_final || !ms.is_some_and(|m| m.is_in_progress(cx.now)))
         {
             cx.contradiction(Layer::Migration, Health::Degraded, "Two activePods with no migration in progress", "During a migration the source and target pods are both active; without one, a pod was left behind (for example after a target crash).", vec![format!("status.activePods = {:?}", v.status.active_pods)], vec![cx.explain(Topic::VmiPhase, "Scheduling").next_steps[0].clone()]);
         }

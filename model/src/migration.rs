@@ -647,7 +647,7 @@ pub fn interpret(vmim: Option<&Vmim>, ctx: &MigrationContext<'_>) -> MigrationRe
 
     // Findings.
     let phase_x = explain(Topic::VmimPhase, &phase, &subject);
-    if ms.is_some_and(|m| m.is_completed() && m.is_failed()) {
+    if ms.is_some_and(|m| m.is_completed() && m.is_failed()) && abort != AbortState::Succeeded {
         add(
             Health::Degraded,
             Severity::Warning,
@@ -669,7 +669,7 @@ pub fn interpret(vmim: Option<&Vmim>, ctx: &MigrationContext<'_>) -> MigrationRe
             failure.as_ref().map(|f| f.evidence.clone()).unwrap_or_default(),
             explain(Topic::MigrationMode, "PostCopy", &subject).next_steps,
         );
-    } else if let Some(f) = &failure {
+    } else if let Some(f) = failure.as_ref().filter(|_| outcome != Outcome::Aborted) {
         let health = match outcome {
             Outcome::Failed => Health::Degraded,
             Outcome::Pending | Outcome::InProgress | Outcome::Unknown => Health::Broken,

@@ -423,7 +423,9 @@ fn collect(v: &Value, origin: Origin, out: &mut Parsed, depth: usize) {
             }
             match classify(v) {
                 Some((object, recognised_by)) => {
-                    check_shapes(v, &origin, &object, out);
+                    if !matches!(object, Object::Metrics(_) | Object::GuestAgent(_)) {
+                        check_shapes(v, &origin, &object, out);
+                    }
                     out.objects.push(Located {
                         object,
                         origin,
