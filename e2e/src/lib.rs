@@ -5,6 +5,7 @@
 //! Its folder is `STRATA_DIST`, else `<workspace>/dist`.
 
 pub mod bench;
+pub mod cdp;
 
 use anyhow::{Context, Result, bail};
 use fantoccini::{Client, ClientBuilder, Locator};

@@ -5,7 +5,9 @@
 //! `--check` turns a missed budget into a failing exit code.
 
 pub mod load;
+pub mod overview;
 pub mod pixel;
+pub mod server;
 pub mod throughput;
 
 use serde::Serialize;

@@ -1,7 +1,7 @@
 //! The benchmark runner behind `cargo xtask bench` (see `e2e::bench`).
 
 use clap::Parser;
-use e2e::bench::{Report, Settings, load, pixel, throughput};
+use e2e::bench::{Report, Settings, load, overview, pixel, server, throughput};
 use std::path::PathBuf;
 
 #[derive(Parser)]
