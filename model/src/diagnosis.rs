@@ -1879,6 +1879,29 @@ mod tests {
     }
 
     #[test]
+    fn guest_agent_gone_while_the_domain_runs() {
+        let d = diag(
+            json!({"metadata": {"name": "a", "namespace": "n"}, "status": {"phase": "Running",
+            "guestOSInfo": {"name": "Fedora Linux", "id": "fedora"},
+            "interfaces": [{"name": "default", "ipAddress": "10.0.0.1", "ipAddresses": ["10.0.0.1"], "infoSource": "domain, guest-agent"}],
+            "conditions": [{"type": "LiveMigratable", "status": "True"}, {"type": "Ready", "status": "True"}]}}),
+        );
+        assert_eq!(d.layer(Layer::Guest).health, Health::Degraded);
+        let c: Vec<&str> = d.contradictions().map(|f| f.title.as_str()).collect();
+        assert!(
+            c.contains(&"Guest agent gone while the domain runs"),
+            "{c:?}"
+        );
+        // Its guest-agent IPs are stale too.
+        assert_eq!(d.layer(Layer::Network).health, Health::Degraded);
+        // Without any sign of an earlier agent it is only unknown.
+        let d = diag(
+            json!({"status": {"phase": "Running", "conditions": [{"type": "LiveMigratable", "status": "True"}]}}),
+        );
+        assert_eq!(d.layer(Layer::Guest).health, Health::Unknown);
+    }
+
+    #[test]
     fn old_observations_lower_confidence() {
         let v = Vmi::from_value(
             &json!({"metadata": {"name": "a", "namespace": "n"}, "status": {"phase": "Running",
