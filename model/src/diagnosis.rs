@@ -173,6 +173,18 @@ struct Ctx<'a> {
     missing: Vec<String>,
 }
 
+/// Joins a free-text message and an explanation into one text with proper punctuation.
+fn sentences(message: &str, explanation: &str) -> String {
+    let m = message.trim();
+    if m.is_empty() {
+        explanation.to_string()
+    } else if m.ends_with(['.', '!', '?']) {
+        format!("{m} {explanation}")
+    } else {
+        format!("{m}. {explanation}")
+    }
+}
+
 fn cond_cite(c: &Condition) -> Vec<String> {
     let t = c.type_.as_deref().unwrap_or("?");
     let mut v = vec![format!(
@@ -655,7 +667,7 @@ fn control_plane(cx: &mut Ctx<'_>) {
             Health::Broken,
             Severity::Error,
             format!("Launcher pod cannot be scheduled ({})", c.reason()),
-            format!("{} {}", c.message(), x.implies),
+            sentences(c.message(), &x.implies),
             cond_cite(c),
             x.next_steps,
         );
@@ -669,7 +681,7 @@ fn control_plane(cx: &mut Ctx<'_>) {
             Health::Broken,
             Severity::Error,
             format!("virt-controller sync error: {}", x.title),
-            format!("{} {}", c.message(), x.meaning),
+            sentences(c.message(), &x.meaning),
             cond_cite(c),
             x.next_steps,
         );
@@ -906,7 +918,7 @@ fn node_layer(cx: &mut Ctx<'_>, pod: Option<&Pod>, node: Option<&Node>, stale: b
             Health::Broken,
             Severity::Error,
             title,
-            format!("{} {}", c.message(), x.implies),
+            sentences(c.message(), &x.implies),
             cond_cite(c),
             x.next_steps,
         );
