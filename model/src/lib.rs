@@ -20,6 +20,7 @@
 //! * [`cli`]: `strata diagnose` as pure functions.
 //! * [`time`]: RFC 3339 timestamps without a clock.
 //! * [`summary`]: the compact per-VMI projection the overview shows.
+//! * [`api`]: the JSON shapes of the backend's HTTP API.
 //! * [`wire`]: the messages the backend pushes to the browser.
 //!
 //! # Entry points for the other crates
@@ -47,6 +48,7 @@
 //! * The overview keeps using [`VmiSummary::from_vmi`], which now also carries live-migratability,
 //!   the agent state, the migration in progress and a per-layer glance.
 
+pub mod api;
 pub mod cli;
 pub mod diagnosis;
 pub mod drain;
