@@ -211,7 +211,7 @@ pub fn guest_os_info(vm: &Vm, now: f64) -> Value {
         ("UTC", 0)
     };
     json!({
-        "apiVersion": "kubevirt.io/v1", "kind": "VirtualMachineInstanceGuestAgentInfo", "metadata": {},
+        "apiVersion": "kubevirt.io/v1", "kind": "VirtualMachineInstanceGuestAgentInfo",
         "guestAgentVersion": if unsupported { "2.5.0" } else { vm.os.agent_version },
         "supportedCommands": commands,
         "hostname": if vm.os.id == "mswindows" { format!("WIN-{}", &vm.uid[..8].to_uppercase()) } else { vm.name.clone() },
