@@ -173,6 +173,18 @@ struct Ctx<'a> {
     missing: Vec<String>,
 }
 
+/// Joins a free-text message and an explanation into one text with proper punctuation.
+fn sentences(message: &str, explanation: &str) -> String {
+    let m = message.trim();
+    if m.is_empty() {
+        explanation.to_string()
+    } else if m.ends_with(['.', '!', '?']) {
+        format!("{m} {explanation}")
+    } else {
+        format!("{m}. {explanation}")
+    }
+}
+
 fn cond_cite(c: &Condition) -> Vec<String> {
     let t = c.type_.as_deref().unwrap_or("?");
     let mut v = vec![format!(
@@ -322,6 +334,7 @@ pub fn diagnose(e: &Evidence, now: Option<Timestamp>) -> Diagnosis {
         .unwrap_or(Health::Unknown);
     let headline = headline(&e.key, &layers);
     let mut missing = cx.missing;
+    missing.extend(old_observations(e, now));
     missing.dedup();
     Diagnosis {
         key: e.key.clone(),
@@ -333,8 +346,53 @@ pub fn diagnose(e: &Evidence, now: Option<Timestamp>) -> Diagnosis {
     }
 }
 
+/// Evidence observed more than [`OLD_OBSERVATION_SECS`] before `now`.
+fn old_observations(e: &Evidence, now: Option<Timestamp>) -> Vec<String> {
+    let Some(now) = now else { return Vec::new() };
+    let mut out = Vec::new();
+    let mut check = |what: String, at: Option<Timestamp>| {
+        if let Some(at) = at
+            && at.seconds_until(now) > OLD_OBSERVATION_SECS
+        {
+            out.push(format!(
+                "fresh {what} (the one used was observed {} before now)",
+                format_duration(at.seconds_until(now))
+            ));
+        }
+    };
+    if let Some(v) = &e.vmi {
+        check("VMI status".into(), v.observed_at);
+    }
+    for p in &e.pods {
+        check(format!("pod {}", p.value.metadata.name()), p.observed_at);
+    }
+    for n in &e.nodes {
+        check(format!("node {}", n.value.metadata.name()), n.observed_at);
+    }
+    for m in &e.migrations {
+        check(
+            format!("migration {}", m.value.metadata.name()),
+            m.observed_at,
+        );
+    }
+    if let Some(g) = &e.guest_agent {
+        check("guest agent answer".into(), g.observed_at);
+    }
+    out
+}
+
+/// Older observations lower the confidence of every layer.
+pub const OLD_OBSERVATION_SECS: f64 = 300.0;
+
 fn confidence(cx: &Ctx<'_>, layer: Layer, health: Health, stale: bool) -> Confidence {
     if health == Health::Unknown {
+        return Confidence::Low;
+    }
+    let vmi_old = cx
+        .now
+        .zip(cx.e.vmi.as_ref().and_then(|v| v.observed_at))
+        .is_some_and(|(now, at)| at.seconds_until(now) > OLD_OBSERVATION_SECS);
+    if vmi_old {
         return Confidence::Low;
     }
     let e = cx.e;
@@ -609,7 +667,7 @@ fn control_plane(cx: &mut Ctx<'_>) {
             Health::Broken,
             Severity::Error,
             format!("Launcher pod cannot be scheduled ({})", c.reason()),
-            format!("{} {}", c.message(), x.implies),
+            sentences(c.message(), &x.implies),
             cond_cite(c),
             x.next_steps,
         );
@@ -623,7 +681,7 @@ fn control_plane(cx: &mut Ctx<'_>) {
             Health::Broken,
             Severity::Error,
             format!("virt-controller sync error: {}", x.title),
-            format!("{} {}", c.message(), x.meaning),
+            sentences(c.message(), &x.meaning),
             cond_cite(c),
             x.next_steps,
         );
@@ -860,7 +918,7 @@ fn node_layer(cx: &mut Ctx<'_>, pod: Option<&Pod>, node: Option<&Node>, stale: b
             Health::Broken,
             Severity::Error,
             title,
-            format!("{} {}", c.message(), x.implies),
+            sentences(c.message(), &x.implies),
             cond_cite(c),
             x.next_steps,
         );
@@ -1830,6 +1888,61 @@ mod tests {
         let d = diag(json!({}));
         assert!(d.layer(Layer::Guest).health != Health::Healthy);
         assert!(d.layer(Layer::Node).health != Health::Healthy);
+    }
+
+    #[test]
+    fn guest_agent_gone_while_the_domain_runs() {
+        let d = diag(
+            json!({"metadata": {"name": "a", "namespace": "n"}, "status": {"phase": "Running",
+            "guestOSInfo": {"name": "Fedora Linux", "id": "fedora"},
+            "interfaces": [{"name": "default", "ipAddress": "10.0.0.1", "ipAddresses": ["10.0.0.1"], "infoSource": "domain, guest-agent"}],
+            "conditions": [{"type": "LiveMigratable", "status": "True"}, {"type": "Ready", "status": "True"}]}}),
+        );
+        assert_eq!(d.layer(Layer::Guest).health, Health::Degraded);
+        let c: Vec<&str> = d.contradictions().map(|f| f.title.as_str()).collect();
+        assert!(
+            c.contains(&"Guest agent gone while the domain runs"),
+            "{c:?}"
+        );
+        // Its guest-agent IPs are stale too.
+        assert_eq!(d.layer(Layer::Network).health, Health::Degraded);
+        // Without any sign of an earlier agent it is only unknown.
+        let d = diag(
+            json!({"status": {"phase": "Running", "conditions": [{"type": "LiveMigratable", "status": "True"}]}}),
+        );
+        assert_eq!(d.layer(Layer::Guest).health, Health::Unknown);
+    }
+
+    #[test]
+    fn old_observations_lower_confidence() {
+        let v = Vmi::from_value(
+            &json!({"metadata": {"name": "a", "namespace": "n"}, "status": {"phase": "Running",
+            "conditions": [{"type": "LiveMigratable", "status": "True"}]}}),
+        );
+        let seen = Timestamp::parse("2026-01-01T00:00:00Z");
+        let fresh = diagnose(
+            &Evidence::from_vmi(v.clone(), seen),
+            Timestamp::parse("2026-01-01T00:01:00Z"),
+        );
+        assert_eq!(fresh.layer(Layer::Migration).confidence, Confidence::High);
+        assert!(
+            fresh
+                .missing_evidence
+                .iter()
+                .all(|m| !m.contains("observed"))
+        );
+        let old = diagnose(
+            &Evidence::from_vmi(v, seen),
+            Timestamp::parse("2026-01-01T01:00:00Z"),
+        );
+        assert_eq!(old.layer(Layer::Migration).confidence, Confidence::Low);
+        assert!(
+            old.missing_evidence
+                .iter()
+                .any(|m| m.contains("observed 1h00m before now")),
+            "{:?}",
+            old.missing_evidence
+        );
     }
 
     #[test]
