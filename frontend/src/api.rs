@@ -128,10 +128,8 @@ fn open_stream(live: Live) {
 fn retry_later(live: Live) {
     let again = Closure::once_into_js(move || open_stream(live));
     if let Some(w) = web_sys::window() {
-        let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(
-            again.unchecked_ref(),
-            3000,
-        );
+        let _ =
+            w.set_timeout_with_callback_and_timeout_and_arguments_0(again.unchecked_ref(), 3000);
     }
 }
 

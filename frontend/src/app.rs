@@ -60,7 +60,11 @@ fn Shell(lang: RwSignal<Lang>, theme: RwSignal<Theme>) -> impl IntoView {
     let nav_link = |href: &'static str, id: &'static str| {
         let current = move || {
             let p = loc.pathname.get();
-            if href == "/" { p == "/" } else { p.starts_with(href) }
+            if href == "/" {
+                p == "/"
+            } else {
+                p.starts_with(href)
+            }
         };
         view! { <a href=href aria-current=move || if current() { "page" } else { "false" }>{t(id)}</a> }
     };

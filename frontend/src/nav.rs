@@ -7,7 +7,13 @@ use leptos_router::hooks::{use_location, use_navigate};
 use leptos_router::params::ParamsMap;
 
 /// `path?query#hash` with `key` set to `value` (or removed for `None`).
-pub fn with_param(path: &str, query: &ParamsMap, hash: &str, key: &str, value: Option<&str>) -> String {
+pub fn with_param(
+    path: &str,
+    query: &ParamsMap,
+    hash: &str,
+    key: &str,
+    value: Option<&str>,
+) -> String {
     let mut q = query.clone();
     q.remove(key);
     if let Some(v) = value {
@@ -24,7 +30,10 @@ pub fn with_param(path: &str, query: &ParamsMap, hash: &str, key: &str, value: O
 }
 
 /// A reactive link that sets one query parameter.
-pub fn param_href(key: &'static str, value: Option<String>) -> impl Fn() -> String + Send + Sync + 'static {
+pub fn param_href(
+    key: &'static str,
+    value: Option<String>,
+) -> impl Fn() -> String + Send + Sync + 'static {
     let loc = use_location();
     move || {
         with_param(

@@ -82,7 +82,9 @@ fn draw(canvas: web_sys::HtmlCanvasElement, title: &str, series: &[Series]) -> O
             ))
             .ok()?
             .label(series_label(s))
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], color.stroke_width(2)));
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 16, y)], color.stroke_width(2))
+            });
     }
     chart
         .configure_series_labels()

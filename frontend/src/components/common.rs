@@ -45,14 +45,20 @@ pub fn age(at: Option<Timestamp>, now: Timestamp) -> String {
 
 /// A clear failure state for a failed request: unreachable, forbidden, not found, other.
 #[component]
-pub fn FetchFailure(error: FetchError, #[prop(optional)] on_retry: Option<Callback<()>>) -> impl IntoView {
+pub fn FetchFailure(
+    error: FetchError,
+    #[prop(optional)] on_retry: Option<Callback<()>>,
+) -> impl IntoView {
     let title = match error.status {
         None => "err.backend",
         Some(403) => "err.forbidden",
         Some(404) => "err.notfound",
         Some(_) => "err.backend",
     };
-    let code = error.status.map(|s| format!("HTTP {s}: ")).unwrap_or_default();
+    let code = error
+        .status
+        .map(|s| format!("HTTP {s}: "))
+        .unwrap_or_default();
     view! {
         <div class="failure" role="alert" data-testid="failure" data-status=error.status.map(|s| s.to_string()).unwrap_or_else(|| "network".into())>
             <strong>{t(title)}</strong>

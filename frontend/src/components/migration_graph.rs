@@ -5,9 +5,9 @@
 //! Nothing is judged here: phases passed, outcome, failure and abort state all come from
 //! `model::migration::interpret`.
 
+use leptos::prelude::*;
 use model::migration::{AbortState, MigrationReport, Outcome, Plane};
 use model::time::format_duration;
-use leptos::prelude::*;
 
 /// The happy path of a VMIM, in order.
 pub const MAIN_PATH: [&str; 7] = [
@@ -154,7 +154,11 @@ pub fn MigrationGraph(report: MigrationReport) -> impl IntoView {
         .as_ref()
         .map(|f| f.reason.clone())
         .unwrap_or_default();
-    let fail_class = if failed { "mg-node mg-failed" } else { "mg-node mg-future" };
+    let fail_class = if failed {
+        "mg-node mg-failed"
+    } else {
+        "mg-node mg-future"
+    };
     let fail_time = report
         .timeline
         .iter()

@@ -352,11 +352,12 @@ fn Interfaces(evidence: Evidence, diagnosis: Diagnosis) -> impl IntoView {
         .into_iter()
         .enumerate()
         .map(|(idx, i)| {
-            let label = i
-                .name
-                .clone()
-                .filter(|n| !n.is_empty())
-                .unwrap_or_else(|| format!("#{idx} (guest-only {})", i.interface_name.as_deref().unwrap_or("?")));
+            let label = i.name.clone().filter(|n| !n.is_empty()).unwrap_or_else(|| {
+                format!(
+                    "#{idx} (guest-only {})",
+                    i.interface_name.as_deref().unwrap_or("?")
+                )
+            });
             let cite = format!("status.interfaces[{label}]");
             let issues: Vec<String> = contradictions
                 .iter()
@@ -501,12 +502,15 @@ fn Events(evidence: Evidence) -> impl IntoView {
             }
         })
         .collect_view();
-    view! { <h2>{t("vmi.events")}</h2><ol class="events" data-testid="events">{items}</ol> }.into_any()
+    view! { <h2>{t("vmi.events")}</h2><ol class="events" data-testid="events">{items}</ol> }
+        .into_any()
 }
 
 fn trigger_text(t: &Trigger) -> String {
     match t {
-        Trigger::Evacuation { node } => format!("evacuation of {}", node.as_deref().unwrap_or("a node")),
+        Trigger::Evacuation { node } => {
+            format!("evacuation of {}", node.as_deref().unwrap_or("a node"))
+        }
         Trigger::WorkloadUpdate => "workload update".into(),
         Trigger::User => "user".into(),
         Trigger::Unknown => "unknown".into(),

@@ -83,7 +83,10 @@ pub fn Diagnose() -> impl IntoView {
     let run2 = run.clone();
     let on_drop = move |ev: web_sys::DragEvent| {
         ev.prevent_default();
-        let file = ev.data_transfer().and_then(|d| d.files()).and_then(|f| f.get(0));
+        let file = ev
+            .data_transfer()
+            .and_then(|d| d.files())
+            .and_then(|f| f.get(0));
         if let Some(file) = file {
             let run = run2.clone();
             leptos::task::spawn_local(async move {
@@ -108,7 +111,7 @@ pub fn Diagnose() -> impl IntoView {
             <p class="help">{t("dg.help")}</p>
             <form class="paste" on:submit=move |ev| { ev.prevent_default(); run(); }>
                 <label for="dump">{t("dg.input")}</label>
-                <textarea id="dump" name="dump" rows="10" spellcheck="false" data-testid="dump-input"
+                <textarea id="dump" name="dump" rows=move || if result.with(Option::is_some) { "4" } else { "14" } spellcheck="false" data-testid="dump-input"
                     prop:value=move || text.get()
                     on:input=move |ev| text.set(event_target_value(&ev))
                     on:dragover=|ev: web_sys::DragEvent| ev.prevent_default()

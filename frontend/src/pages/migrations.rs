@@ -17,7 +17,8 @@ pub fn Migrations() -> impl IntoView {
         retry.track();
         api::fetch_migrations()
     });
-    let table = move || match data.get() {
+    let table = move || {
+        match data.get() {
         None => view! { <p class="empty" role="status">{t("vmi.loading")}</p> }.into_any(),
         Some(Err(e)) => view! { <FetchFailure error=e on_retry=Callback::new(move |_| retry.update(|r| *r += 1))/> }.into_any(),
         Some(Ok(list)) if list.is_empty() => view! { <p class="empty" data-testid="mg-empty">{t("mg.empty")}</p> }.into_any(),
@@ -68,6 +69,7 @@ pub fn Migrations() -> impl IntoView {
             }
             .into_any()
         }
+    }
     };
     view! { <section class="migrations-page"><h1>{t("mg.title")}</h1>{table}</section> }
 }

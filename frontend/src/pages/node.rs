@@ -59,7 +59,8 @@ pub fn NodePage() -> impl IntoView {
         retry.track();
         async move { api::fetch_drain(&n).await }
     });
-    let body = move || match report.get() {
+    let body = move || {
+        match report.get() {
         None => view! { <p class="empty" role="status">{t("vmi.loading")}</p> }.into_any(),
         Some(Err(e)) => view! { <FetchFailure error=e on_retry=Callback::new(move |_| retry.update(|r| *r += 1))/> }.into_any(),
         Some(Ok(r)) => {
@@ -89,6 +90,7 @@ pub fn NodePage() -> impl IntoView {
             }
             .into_any()
         }
+    }
     };
     view! {
         <section class="node-page">

@@ -26,7 +26,12 @@ pub const CARD_MIN_W: f64 = 290.0;
 const OVERSCAN: usize = 3;
 
 /// Verdicts in display order.
-pub const VERDICTS: [Health; 4] = [Health::Broken, Health::Degraded, Health::Healthy, Health::Unknown];
+pub const VERDICTS: [Health; 4] = [
+    Health::Broken,
+    Health::Degraded,
+    Health::Healthy,
+    Health::Unknown,
+];
 
 /// True when `s` matches the search text (name, namespace, node, IP, phase; case-insensitive).
 pub fn matches(s: &VmiSummary, q: &str) -> bool {

@@ -54,7 +54,10 @@ pub fn VmiPage() -> impl IntoView {
         async move {
             match api::fetch_guest_agent(&n, &m, "guestosinfo").await {
                 Ok(g) => GuestState::from_api(g),
-                Err(FetchError { status: Some(403), message }) => GuestState::Forbidden(message),
+                Err(FetchError {
+                    status: Some(403),
+                    message,
+                }) => GuestState::Forbidden(message),
                 Err(e) => GuestState::Error(e.message),
             }
         }
@@ -104,14 +107,23 @@ pub fn VmiPage() -> impl IntoView {
 /// Groups of charts: (title, metrics plotted together).
 const DOMAIN_CHARTS: [(&str, &[&str]); 5] = [
     ("CPU (cores)", &["cpu"]),
-    ("Memory", &["memory_resident", "memory_available", "memory_usable"]),
+    (
+        "Memory",
+        &["memory_resident", "memory_available", "memory_usable"],
+    ),
     ("Block I/O", &["block_read", "block_write"]),
     ("Network", &["net_rx", "net_tx"]),
     ("Dirty rate", &["dirty_rate"]),
 ];
 const MIGRATION_CHARTS: [(&str, &[&str]); 2] = [
-    ("Migration: processed / remaining", &["migration_processed", "migration_remaining"]),
-    ("Migration: transfer rate vs dirty rate", &["migration_transfer_rate", "migration_dirty_rate"]),
+    (
+        "Migration: processed / remaining",
+        &["migration_processed", "migration_remaining"],
+    ),
+    (
+        "Migration: transfer rate vs dirty rate",
+        &["migration_transfer_rate", "migration_dirty_rate"],
+    ),
 ];
 
 fn pick(set: &SeriesSet, metrics: &[&str]) -> Vec<Series> {
@@ -128,7 +140,11 @@ fn Metrics(ns: String, name: String, migrating: bool) -> impl IntoView {
     let range = query_param("range");
     let secs = Memo::new(move |_| {
         let r = range.get().unwrap_or_else(|| "1h".into());
-        RANGES.iter().find(|(k, _)| *k == r).map(|(_, s)| *s).unwrap_or(3600)
+        RANGES
+            .iter()
+            .find(|(k, _)| *k == r)
+            .map(|(_, s)| *s)
+            .unwrap_or(3600)
     });
     let (n1, m1) = (ns.clone(), name.clone());
     let domain = LocalResource::new(move || {

@@ -45,7 +45,12 @@ pub fn Wall() -> impl IntoView {
         live.connection.get() != Connection::Live || age_secs().is_none_or(|a| a > WALL_STALE_SECS)
     };
     // Rotation: the index advances with the 1 s clock, every `rotate` seconds.
-    let period = move || rotate.get().and_then(|r| r.parse::<i64>().ok()).filter(|r| *r > 0);
+    let period = move || {
+        rotate
+            .get()
+            .and_then(|r| r.parse::<i64>().ok())
+            .filter(|r| *r > 0)
+    };
     let focus = move || {
         let p = period()?;
         let list = problems.get();
