@@ -194,12 +194,122 @@ impl Harness {
         }
     }
 
+    /// Sets a form field's value as typing would (an `input` event follows), without sending
+    /// thousands of key events for a long text.
+    pub async fn set_value(&self, css: &str, text: &str) -> Result<()> {
+        self.browser
+            .execute(
+                "const el = document.querySelector(arguments[0]);\n\
+                 if (!el) { throw new Error('no element ' + arguments[0]); }\n\
+                 el.value = arguments[1];\n\
+                 el.dispatchEvent(new Event('input', { bubbles: true }));",
+                vec![css.into(), text.into()],
+            )
+            .await?;
+        Ok(())
+    }
+
+    /// How many elements match `css` now.
+    pub async fn count(&self, css: &str) -> Result<usize> {
+        Ok(self.browser.find_all(Locator::Css(css)).await?.len())
+    }
+
+    /// Waits until `count(css)` satisfies `pred`; returns the count.
+    pub async fn wait_count(
+        &self,
+        css: &str,
+        timeout: Duration,
+        pred: impl Fn(usize) -> bool,
+    ) -> Result<usize> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let n = self.count(css).await?;
+            if pred(n) {
+                return Ok(n);
+            }
+            if Instant::now() > deadline {
+                bail!("`{css}` count {n} did not reach the expected value within {timeout:?}");
+            }
+            tokio::time::sleep(Duration::from_millis(30)).await;
+        }
+    }
+
+    /// Scrolls the first element matching `css` to the top of the viewport (for screenshots).
+    pub async fn scroll_to(&self, css: &str) -> Result<()> {
+        self.browser
+            .execute(
+                "const el = document.querySelector(arguments[0]); if (el) el.scrollIntoView({block: 'start'});",
+                vec![css.into()],
+            )
+            .await?;
+        Ok(())
+    }
+
+    /// The page's current URL.
+    pub async fn current_url(&self) -> Result<String> {
+        Ok(self.browser.current_url().await?.to_string())
+    }
+
+    /// Runs axe-core on the current page and returns its serious and critical violations as
+    /// `"<id> (<impact>): <help> [<n> nodes]"`. axe-core is read from the file named by `AXE_JS`
+    /// (`node_modules/axe-core/axe.min.js`); without it this fails: an accessibility check is
+    /// never skipped silently.
+    pub async fn axe_serious(&self) -> Result<Vec<String>> {
+        let path = std::env::var_os("AXE_JS").context(
+            "AXE_JS is not set: point it at axe-core's axe.min.js \
+             (npm install axe-core@4, then AXE_JS=node_modules/axe-core/axe.min.js)",
+        )?;
+        let source = std::fs::read_to_string(&path)
+            .with_context(|| format!("cannot read AXE_JS={}", Path::new(&path).display()))?;
+        self.browser.execute(&source, vec![]).await?;
+        let result = self
+            .browser
+            .execute_async(
+                "const done = arguments[arguments.length - 1];\n\
+                 axe.run(document, { resultTypes: ['violations'] })\n\
+                   .then(r => done(r.violations.map(v => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length, targets: v.nodes.slice(0, 3).map(n => n.target.join(' ')) }))))\n\
+                   .catch(e => done({ error: String(e) }));",
+                vec![],
+            )
+            .await?;
+        if let Some(e) = result.get("error") {
+            bail!("axe-core failed: {e}");
+        }
+        Ok(result
+            .as_array()
+            .map(Vec::as_slice)
+            .unwrap_or_default()
+            .iter()
+            .filter(|v| matches!(v["impact"].as_str(), Some("serious" | "critical")))
+            .map(|v| {
+                format!(
+                    "{} ({}): {} [{} nodes: {}]",
+                    v["id"].as_str().unwrap_or("?"),
+                    v["impact"].as_str().unwrap_or("?"),
+                    v["help"].as_str().unwrap_or(""),
+                    v["nodes"],
+                    v["targets"]
+                )
+            })
+            .collect())
+    }
+
     /// Saves a screenshot as `target/e2e-screens/<test name>.png`.
     pub async fn screenshot(&self) -> Result<PathBuf> {
         let png = self.browser.screenshot().await?;
         let dir = screens_dir();
         std::fs::create_dir_all(&dir)?;
         let path = dir.join(format!("{}.png", self.name));
+        std::fs::write(&path, png)?;
+        Ok(path)
+    }
+
+    /// Saves an extra screenshot as `target/e2e-screens/<name>.png`.
+    pub async fn screenshot_as(&self, name: &str) -> Result<PathBuf> {
+        let png = self.browser.screenshot().await?;
+        let dir = screens_dir();
+        std::fs::create_dir_all(&dir)?;
+        let path = dir.join(format!("{name}.png"));
         std::fs::write(&path, png)?;
         Ok(path)
     }

@@ -1,13 +1,18 @@
-//! I/O with the backend: the server-sent-events stream of VMI summaries.
+//! All I/O of the browser app: the server-sent-events stream of VMI summaries, JSON requests to
+//! the backend's HTTP API (`model::api`), the clipboard, the clock, and the two preferences kept
+//! in `localStorage` (language and theme — never tokens or cluster data).
 //!
 //! The browser's `EventSource` reconnects by itself and sends `Last-Event-ID`, so the backend
 //! either resumes or sends a fresh snapshot. Messages are [`model::wire::StreamMsg`].
 
 use leptos::prelude::*;
 use model::VmiSummary;
+use model::time::Timestamp;
 use model::wire::{EVENT_NAME, StreamMsg};
+use serde::de::DeserializeOwned;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
+use wasm_bindgen_futures::JsFuture;
 use web_sys::{EventSource, MessageEvent};
 
 /// State of the connection to the backend.
@@ -26,6 +31,10 @@ pub struct Live {
     pub connection: RwSignal<Connection>,
     /// True once the backend reported its caches synced.
     pub synced: RwSignal<bool>,
+    /// When the last message arrived (milliseconds since the epoch), for the data age.
+    pub last_message: RwSignal<Option<Timestamp>>,
+    /// A clock that ticks every second, so ages re-render.
+    pub now: RwSignal<Timestamp>,
 }
 
 impl Live {
@@ -34,6 +43,8 @@ impl Live {
             vmis: RwSignal::new(Vec::new()),
             connection: RwSignal::new(Connection::Connecting),
             synced: RwSignal::new(false),
+            last_message: RwSignal::new(None),
+            now: RwSignal::new(now()),
         }
     }
 
@@ -52,14 +63,38 @@ impl Default for Live {
     }
 }
 
-/// Opens the stream and feeds `live` for the lifetime of the page.
+/// The current time from the browser's clock.
+pub fn now() -> Timestamp {
+    Timestamp(js_sys::Date::now() as i64)
+}
+
+/// Opens the stream and feeds `live` for the lifetime of the page; also starts the 1 s clock.
+///
+/// When the backend is down, `EventSource` gives up after an HTTP error: a timer then opens a
+/// new one every 3 s, so the page recovers by itself without a reload.
 pub fn connect(live: Live) {
+    open_stream(live);
+    let tick = Closure::<dyn FnMut()>::new(move || {
+        live.now.set(now());
+    });
+    if let Some(w) = web_sys::window() {
+        let _ = w.set_interval_with_callback_and_timeout_and_arguments_0(
+            tick.as_ref().unchecked_ref(),
+            1000,
+        );
+    }
+    tick.forget();
+}
+
+fn open_stream(live: Live) {
     let Ok(source) = EventSource::new("/api/v1/stream") else {
         live.connection.set(Connection::Reconnecting);
+        retry_later(live);
         return;
     };
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
         live.connection.set(Connection::Live);
+        live.last_message.set(Some(now()));
         if let Some(text) = ev.data().as_string() {
             match serde_json::from_str::<StreamMsg>(&text) {
                 Ok(msg) => live.apply(msg),
@@ -67,15 +102,234 @@ pub fn connect(live: Live) {
             }
         }
     });
-    let on_open = Closure::<dyn FnMut()>::new(move || live.connection.set(Connection::Live));
-    let on_error =
-        Closure::<dyn FnMut()>::new(move || live.connection.set(Connection::Reconnecting));
+    let on_open = Closure::<dyn FnMut()>::new(move || {
+        live.connection.set(Connection::Live);
+        live.last_message.set(Some(now()));
+    });
+    let src = source.clone();
+    let on_error = Closure::<dyn FnMut()>::new(move || {
+        live.connection.set(Connection::Reconnecting);
+        // CLOSED (2): the browser will not retry by itself (e.g. the backend answered 502).
+        if src.ready_state() == 2 {
+            retry_later(live);
+        }
+    });
     let _ =
         source.add_event_listener_with_callback(EVENT_NAME, on_message.as_ref().unchecked_ref());
     source.set_onopen(Some(on_open.as_ref().unchecked_ref()));
     source.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-    // One stream for the page's whole life: the callbacks live as long as it does.
+    // The callbacks live as long as this stream; a closed stream is replaced by a new one, so
+    // at most one set per reconnect attempt after a hard failure is leaked (a few bytes).
     on_message.forget();
     on_open.forget();
     on_error.forget();
+}
+
+fn retry_later(live: Live) {
+    let again = Closure::once_into_js(move || open_stream(live));
+    if let Some(w) = web_sys::window() {
+        let _ =
+            w.set_timeout_with_callback_and_timeout_and_arguments_0(again.unchecked_ref(), 3000);
+    }
+}
+
+/// Why a request failed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FetchError {
+    /// The HTTP status, or `None` when the backend could not be reached at all.
+    pub status: Option<u16>,
+    pub message: String,
+}
+
+impl FetchError {
+    fn network(e: wasm_bindgen::JsValue) -> FetchError {
+        FetchError {
+            status: None,
+            message: e
+                .as_string()
+                .or_else(|| {
+                    js_sys::Reflect::get(&e, &"message".into())
+                        .ok()
+                        .and_then(|m| m.as_string())
+                })
+                .unwrap_or_else(|| "the backend cannot be reached".into()),
+        }
+    }
+}
+
+/// `GET url` and read the JSON answer. Errors carry the backend's `ApiError` sentence.
+pub async fn get_json<T: DeserializeOwned>(url: &str) -> Result<T, FetchError> {
+    let window = web_sys::window().ok_or_else(|| FetchError {
+        status: None,
+        message: "no window".into(),
+    })?;
+    let resp = JsFuture::from(window.fetch_with_str(url))
+        .await
+        .map_err(FetchError::network)?;
+    let resp: web_sys::Response = resp.unchecked_into();
+    let status = resp.status();
+    let text = JsFuture::from(resp.text().map_err(FetchError::network)?)
+        .await
+        .map_err(FetchError::network)?
+        .as_string()
+        .unwrap_or_default();
+    if !resp.ok() {
+        let message = serde_json::from_str::<model::api::ApiError>(&text)
+            .map(|e| e.error)
+            .unwrap_or_else(|_| {
+                if text.trim().is_empty() {
+                    format!("HTTP {status}")
+                } else {
+                    text.chars().take(300).collect()
+                }
+            });
+        return Err(FetchError {
+            status: Some(status),
+            message,
+        });
+    }
+    serde_json::from_str(&text).map_err(|e| FetchError {
+        status: Some(status),
+        message: format!("unexpected answer from {url}: {e}"),
+    })
+}
+
+fn enc(s: &str) -> String {
+    String::from(js_sys::encode_uri_component(s))
+}
+
+/// `GET /api/v1/vmis/{ns}/{name}`.
+pub async fn fetch_evidence(ns: &str, name: &str) -> Result<model::evidence::Evidence, FetchError> {
+    get_json(&format!("/api/v1/vmis/{}/{}", enc(ns), enc(name))).await
+}
+
+/// `GET /api/v1/vmis/{ns}/{name}/guestagent/{what}`.
+pub async fn fetch_guest_agent(
+    ns: &str,
+    name: &str,
+    what: &str,
+) -> Result<model::api::GuestAgentResult, FetchError> {
+    get_json(&format!(
+        "/api/v1/vmis/{}/{}/guestagent/{what}",
+        enc(ns),
+        enc(name)
+    ))
+    .await
+}
+
+/// `GET /api/v1/vmis/{ns}/{name}/metrics?set=…&range=…&step=…`.
+pub async fn fetch_metrics(
+    ns: &str,
+    name: &str,
+    set: &str,
+    range_secs: u32,
+) -> Result<model::api::SeriesSet, FetchError> {
+    let step = (range_secs / 120).max(5);
+    get_json(&format!(
+        "/api/v1/vmis/{}/{}/metrics?set={set}&range={range_secs}&step={step}",
+        enc(ns),
+        enc(name)
+    ))
+    .await
+}
+
+/// `GET /api/v1/migrations`.
+pub async fn fetch_migrations() -> Result<Vec<model::objects::Vmim>, FetchError> {
+    get_json("/api/v1/migrations").await
+}
+
+/// `GET /api/v1/nodes/{name}/drain`.
+pub async fn fetch_drain(node: &str) -> Result<model::drain::DrainReport, FetchError> {
+    get_json(&format!("/api/v1/nodes/{}/drain", enc(node))).await
+}
+
+/// Copies text to the clipboard; false when the browser refused.
+pub async fn copy_to_clipboard(text: &str) -> bool {
+    let Some(w) = web_sys::window() else {
+        return false;
+    };
+    JsFuture::from(w.navigator().clipboard().write_text(text))
+        .await
+        .is_ok()
+}
+
+/// The page's full URL.
+pub fn current_href() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .unwrap_or_default()
+}
+
+/// The URL fragment without `#`.
+pub fn current_fragment() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .map(|h| h.trim_start_matches('#').to_string())
+        .unwrap_or_default()
+}
+
+/// Replaces the URL fragment without a navigation or a history entry.
+pub fn replace_fragment(fragment: &str) {
+    if let Some(w) = web_sys::window()
+        && let Ok(history) = w.history()
+    {
+        let loc = w.location();
+        let base = format!(
+            "{}{}",
+            loc.pathname().unwrap_or_default(),
+            loc.search().unwrap_or_default()
+        );
+        let url = if fragment.is_empty() {
+            base
+        } else {
+            format!("{base}#{fragment}")
+        };
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+    }
+}
+
+/// A remembered preference (`lang`, `theme`).
+pub fn pref_get(key: &str) -> Option<String> {
+    web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .and_then(|s| s.get_item(&format!("strata.{key}")).ok().flatten())
+}
+
+/// Remembers a preference.
+pub fn pref_set(key: &str, value: &str) {
+    if let Some(s) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
+        let _ = s.set_item(&format!("strata.{key}"), value);
+    }
+}
+
+/// The browser's preferred language (`navigator.language`).
+pub fn browser_language() -> String {
+    web_sys::window()
+        .and_then(|w| w.navigator().language())
+        .unwrap_or_default()
+}
+
+/// True when the system asks for a dark colour scheme.
+pub fn prefers_dark() -> bool {
+    web_sys::window()
+        .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
+        .is_some_and(|m| m.matches())
+}
+
+/// Sets an attribute on `<html>` (`lang`, `data-theme`, `data-wall`).
+pub fn set_root_attr(name: &str, value: Option<&str>) {
+    if let Some(root) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+    {
+        let _ = match value {
+            Some(v) => root.set_attribute(name, v),
+            None => root.remove_attribute(name),
+        };
+    }
+}
+
+/// Reads a dropped file's text.
+pub async fn read_file_text(file: web_sys::File) -> Option<String> {
+    JsFuture::from(file.text()).await.ok()?.as_string()
 }

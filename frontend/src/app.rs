@@ -1,28 +1,119 @@
-//! The router and the page shell.
+//! The router and the page shell: navigation, language and theme switches, the connection badge,
+//! and wall mode (`/wall`, or `?wall` on any page) which hides the chrome and enlarges the type.
 
 use crate::api::{self, Connection, Live};
+use crate::i18n::{Lang, t};
+use crate::nav::query_param;
 use crate::pages;
 use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes};
+use leptos_router::hooks::use_location;
 use leptos_router::path;
+
+/// The colour theme.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Theme {
+    Light,
+    Dark,
+}
 
 #[component]
 pub fn App() -> impl IntoView {
     let live = Live::new();
     provide_context(live);
     api::connect(live);
+    let lang = RwSignal::new(
+        api::pref_get("lang")
+            .map(|l| Lang::from_tag(&l))
+            .unwrap_or_else(|| Lang::from_tag(&api::browser_language())),
+    );
+    provide_context(lang);
+    let theme = RwSignal::new(match api::pref_get("theme").as_deref() {
+        Some("dark") => Theme::Dark,
+        Some("light") => Theme::Light,
+        _ if api::prefers_dark() => Theme::Dark,
+        _ => Theme::Light,
+    });
+    Effect::new(move |_| api::set_root_attr("lang", Some(lang.get().tag())));
+    Effect::new(move |_| {
+        api::set_root_attr(
+            "data-theme",
+            Some(match theme.get() {
+                Theme::Dark => "dark",
+                Theme::Light => "light",
+            }),
+        )
+    });
     view! {
         <Router>
-            <header class="topbar">
-                <a class="brand" href="/">"Strata"</a>
-                <ConnectionBadge/>
-            </header>
-            <main>
-                <Routes fallback=|| view! { <p class="empty">"Page not found."</p> }>
-                    <Route path=path!("/") view=pages::overview::Overview/>
-                </Routes>
-            </main>
+            <Shell lang=lang theme=theme/>
         </Router>
+    }
+}
+
+#[component]
+fn Shell(lang: RwSignal<Lang>, theme: RwSignal<Theme>) -> impl IntoView {
+    let loc = use_location();
+    let wall_q = query_param("wall");
+    let wall = Memo::new(move |_| wall_q.get().is_some() || loc.pathname.get() == "/wall");
+    Effect::new(move |_| api::set_root_attr("data-wall", wall.get().then_some("on")));
+    let nav_link = |href: &'static str, id: &'static str| {
+        let current = move || {
+            let p = loc.pathname.get();
+            if href == "/" {
+                p == "/"
+            } else {
+                p.starts_with(href)
+            }
+        };
+        view! { <a href=href aria-current=move || if current() { "page" } else { "false" }>{t(id)}</a> }
+    };
+    view! {
+        <a class="skip" href="#main">"Skip to content"</a>
+        <header class="topbar">
+            <a class="brand" href="/">"Strata"</a>
+            <nav class="mainnav" aria-label="main">
+                {nav_link("/", "nav.overview")}
+                {nav_link("/migrations", "nav.migrations")}
+                {nav_link("/nodes", "nav.nodes")}
+                {nav_link("/diagnose", "nav.diagnose")}
+                {nav_link("/wall", "nav.wall")}
+            </nav>
+            <label class="pref">
+                <span class="sr-only">{t("language")}</span>
+                <select data-testid="lang" aria-label="Language / 言語"
+                    prop:value=move || lang.get().tag()
+                    on:change=move |ev| {
+                        let l = Lang::from_tag(&event_target_value(&ev));
+                        api::pref_set("lang", l.tag());
+                        lang.set(l);
+                    }>
+                    <option value="en">"English"</option>
+                    <option value="ja">"日本語"</option>
+                </select>
+            </label>
+            <button type="button" class="pref" data-testid="theme"
+                aria-label=move || format!("{}: {}", t("theme")(), if theme.get() == Theme::Dark { t("theme.dark")() } else { t("theme.light")() })
+                on:click=move |_| {
+                    let next = if theme.get_untracked() == Theme::Dark { Theme::Light } else { Theme::Dark };
+                    api::pref_set("theme", if next == Theme::Dark { "dark" } else { "light" });
+                    theme.set(next);
+                }>
+                {move || if theme.get() == Theme::Dark { "☾" } else { "☀" }}
+            </button>
+            <ConnectionBadge/>
+        </header>
+        <main id="main" tabindex="-1">
+            <Routes fallback=|| view! { <p class="empty">{t("notfound")}</p> }>
+                <Route path=path!("/") view=pages::overview::Overview/>
+                <Route path=path!("/vmi/:namespace/:name") view=pages::vmi::VmiPage/>
+                <Route path=path!("/diagnose") view=pages::diagnose::Diagnose/>
+                <Route path=path!("/migrations") view=pages::migrations::Migrations/>
+                <Route path=path!("/nodes") view=pages::node::Nodes/>
+                <Route path=path!("/node/:name") view=pages::node::NodePage/>
+                <Route path=path!("/wall") view=pages::wall::Wall/>
+            </Routes>
+        </main>
     }
 }
 
@@ -31,15 +122,15 @@ pub fn App() -> impl IntoView {
 fn ConnectionBadge() -> impl IntoView {
     let live = expect_context::<Live>();
     let label = move || match live.connection.get() {
-        Connection::Connecting => "connecting…",
-        Connection::Live if !live.synced.get() => "syncing…",
-        Connection::Live => "live",
-        Connection::Reconnecting => "disconnected — reconnecting",
+        Connection::Connecting => t("conn.connecting")(),
+        Connection::Live if !live.synced.get() => t("conn.syncing")(),
+        Connection::Live => t("conn.live")(),
+        Connection::Reconnecting => t("conn.down")(),
     };
     let class = move || match live.connection.get() {
         Connection::Live => "conn conn-live",
         Connection::Connecting => "conn conn-wait",
         Connection::Reconnecting => "conn conn-down",
     };
-    view! { <span class=class role="status" data-testid="connection">{label}</span> }
+    view! { <span class=class role="status" data-testid="connection" data-state=move || format!("{:?}", live.connection.get())>{label}</span> }
 }

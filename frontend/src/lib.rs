@@ -1,16 +1,22 @@
 //! Strata's browser app.
 //!
-//! * [`api`]: all I/O with the backend (the push stream); nothing else talks to the network.
-//! * [`app`]: the router and the shell (header, connection badge).
+//! * [`api`]: all I/O (the push stream, JSON requests, clipboard, preferences); nothing else
+//!   talks to the network or to browser storage.
+//! * [`app`]: the router and the shell (navigation, language, theme, connection, wall mode).
 //! * [`pages`]: one module per route.
-//! * [`components`]: views shared by pages (the VMI card).
+//! * [`components`]: views shared by pages (VMI card, VMI view, migration graph, charts).
+//! * [`i18n`]: English and Japanese UI text; [`nav`]: view state in the URL;
+//!   [`share`]: the compressed dump in a share link's fragment.
 //!
 //! Everything the pages compute comes from `model`; this crate only renders it.
 
 pub mod api;
 pub mod app;
 pub mod components;
+pub mod i18n;
+pub mod nav;
 pub mod pages;
+pub mod share;
 
 /// Mounts the app on `<body>`.
 pub fn start() {

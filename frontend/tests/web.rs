@@ -102,3 +102,109 @@ fn live_state_applies_stream_messages() {
         assert_eq!(live.vmis.get_untracked().len(), 1);
     });
 }
+
+// ---- pure helpers -------------------------------------------------------------------------
+
+const DUMP: &str = include_str!("../../e2e/tests/fixtures/failed-migration.yaml");
+
+#[wasm_bindgen_test]
+fn share_link_round_trips_and_rejects_damage() {
+    use frontend::share;
+    let f = share::encode(DUMP);
+    assert!(f.starts_with(share::KEY));
+    assert!(f.len() < DUMP.len() / 2, "compressed to {}", f.len());
+    assert!(!f.contains(['+', '/', '#', '&']));
+    assert_eq!(share::decode(&f).unwrap(), DUMP);
+    assert!(share::decode("other=1").unwrap_err().contains("no dump"));
+    assert!(share::decode("dump=!!!").unwrap_err().contains("base64"));
+    assert!(share::decode("dump=AAAA").unwrap_err().contains("deflate"));
+}
+
+#[wasm_bindgen_test]
+fn messages_exist_in_both_languages() {
+    use frontend::i18n::{Lang, tr};
+    assert_eq!(Lang::from_tag("ja-JP"), Lang::Ja);
+    assert_eq!(Lang::from_tag("en-GB"), Lang::En);
+    assert_eq!(Lang::from_tag(""), Lang::En);
+    assert_eq!(tr(Lang::Ja, "nav.overview"), "概要");
+    assert_eq!(tr(Lang::En, "nav.overview"), "Overview");
+    assert_eq!(tr(Lang::En, "no.such.id"), "no.such.id");
+}
+
+#[wasm_bindgen_test]
+fn dump_analysis_and_migration_graph_states() {
+    use frontend::components::migration_graph::{MAIN_PATH, NodeState, main_path_states};
+    let a = frontend::pages::diagnose::analyse(DUMP).expect("the fixture parses");
+    assert_eq!(a.bundles.len(), 2);
+    let db = a
+        .report
+        .diagnoses
+        .iter()
+        .find(|d| d.key.name == "db-primary")
+        .unwrap();
+    let m = db.migrations.first().expect("the failed migration");
+    let states = main_path_states(m);
+    assert_eq!(states.len(), MAIN_PATH.len());
+    // Failed after Running: every phase up to Running passed, Succeeded not reached.
+    let running = MAIN_PATH.iter().position(|p| *p == "Running").unwrap();
+    assert!(
+        states[..=running].iter().all(|s| *s == NodeState::Passed),
+        "{states:?}"
+    );
+    assert_eq!(states[running + 1], NodeState::NotReached);
+    assert!(frontend::pages::diagnose::analyse("").is_err());
+}
+
+#[wasm_bindgen_test]
+fn overview_search_and_layout() {
+    use frontend::pages::overview::{Row, layout, matches};
+    let a = summary("prod", "db", "Running", false);
+    let b = summary("dev", "web", "Pending", false);
+    assert!(matches(&a, "PROD db"));
+    assert!(matches(&a, "node-1"));
+    assert!(!matches(&a, "web"));
+    let items = vec![&a, &b];
+    let rows = layout(&items, "namespace", 4);
+    assert_eq!(rows.len(), 4, "two headers, two card rows");
+    assert!(matches!(&rows[0], Row::Header { label, count: 1 } if label == "dev"));
+    let flat = layout(&items, "", 1);
+    assert_eq!(flat.len(), 2);
+    assert!(
+        flat.iter()
+            .all(|r| matches!(r, Row::Cards(c) if c.len() == 1))
+    );
+}
+
+#[wasm_bindgen_test]
+fn card_shows_every_field() {
+    let root = container();
+    let vmi = Vmi::from_value(&serde_json::json!({
+        "metadata": {"name": "db", "namespace": "prod"},
+        "status": {
+            "phase": "Running", "nodeName": "node-1",
+            "interfaces": [{"name": "default", "ipAddress": "10.0.0.5", "ipAddresses": ["10.0.0.5"]}],
+            "conditions": [
+                {"type": "AgentConnected", "status": "True"},
+                {"type": "LiveMigratable", "status": "False", "reason": "DisksNotLiveMigratable"}
+            ],
+            "migrationState": {"startTimestamp": "2026-01-01T00:00:00Z", "mode": "PostCopy", "targetNode": "node-2"}
+        }
+    }));
+    let s = VmiSummary::from_vmi(&vmi);
+    let handle =
+        leptos::mount::mount_to(root.clone(), move || view! { <VmiCard summary=s.clone()/> });
+    let text = |css: &str| {
+        root.query_selector(css)
+            .unwrap()
+            .unwrap_or_else(|| panic!("{css}"))
+            .text_content()
+            .unwrap_or_default()
+    };
+    assert_eq!(text("[data-testid=ip]"), "10.0.0.5");
+    assert!(text("[data-testid=migratable]").contains("DisksNotLiveMigratable"));
+    assert_eq!(text("[data-testid=agent]"), "connected");
+    assert!(text("[data-testid=migration]").contains("PostCopy"));
+    assert!(text("[data-testid=migration]").contains("node-2"));
+    assert_eq!(root.query_selector_all(".glance").unwrap().length(), 3);
+    drop(handle);
+}

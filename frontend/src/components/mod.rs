@@ -1,2 +1,6 @@
 //! Views shared by pages.
+pub mod charts;
+pub mod common;
+pub mod migration_graph;
 pub mod vmi_card;
+pub mod vmi_view;

@@ -1,2 +1,7 @@
 //! One module per route.
+pub mod diagnose;
+pub mod migrations;
+pub mod node;
 pub mod overview;
+pub mod vmi;
+pub mod wall;

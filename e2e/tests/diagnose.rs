@@ -1,0 +1,145 @@
+//! The paste-a-dump page: the diagnosis runs in the browser, the share link carries the dump in
+//! the URL fragment, and the link reopens the same view.
+
+use e2e::Harness;
+use fantoccini::Locator;
+use std::time::Duration;
+
+const DUMP: &str = include_str!("fixtures/failed-migration.yaml");
+const T: Duration = Duration::from_secs(10);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pasted_dump_is_diagnosed_in_the_browser() -> anyhow::Result<()> {
+    let h = Harness::start("diagnose_pasted_dump").await?;
+    h.browser.goto(&h.url("/diagnose")).await?;
+    h.wait_count("[data-testid=dump-input]", T, |n| n == 1)
+        .await?;
+    h.set_value("[data-testid=dump-input]", DUMP).await?;
+    h.browser
+        .find(Locator::Css("[data-testid=run]"))
+        .await?
+        .click()
+        .await?;
+    // Two VMIs in the dump, the first one selected.
+    h.wait_text("[data-testid=dg-count]", T, |t| t == "2")
+        .await?;
+    let headline = h
+        .wait_text("[data-testid=headline]", T, |t| !t.is_empty())
+        .await?;
+    eprintln!("headline: {headline}");
+    // The layers side by side, five of them, each with a verdict.
+    assert_eq!(h.count(".layers .layer").await?, 5);
+    assert_eq!(h.count(".layers .layer > h3 .health").await?, 5);
+    // Conditions with explanations.
+    h.wait_text("[data-condition=LiveMigratable] .explain", T, |t| {
+        !t.is_empty()
+    })
+    .await?;
+    // activePods as source and target with nodes.
+    let pods = h
+        .wait_text("[data-testid=pods]", T, |t| t.contains("worker-b"))
+        .await?;
+    assert!(pods.contains("target") && pods.contains("source"), "{pods}");
+
+    // Share link: the dump is in the fragment, nothing else was sent.
+    let url = h.current_url().await?;
+    assert!(url.contains("#dump="), "{url}");
+
+    // Network tab: provenance badges and the Multus disagreement highlighted.
+    h.browser
+        .find(Locator::Css("a[data-tab=network]"))
+        .await?
+        .click()
+        .await?;
+    h.wait_text("[data-testid=interfaces]", T, |t| {
+        t.contains("multus-status")
+    })
+    .await?;
+    assert!(h.count("[data-testid=interfaces] .src-guest-agent").await? >= 2);
+    assert!(
+        h.count("tr.disagree[data-iface=storage]").await? == 1,
+        "the storage interface disagrees with Multus"
+    );
+    h.scroll_to(".vmi-head").await?;
+    h.screenshot_as("diagnose_network_tab").await?;
+
+    // Migrations tab: the state graph with the failure.
+    h.browser
+        .find(Locator::Css("a[data-tab=migrations]"))
+        .await?
+        .click()
+        .await?;
+    h.wait_count("[data-testid=migration-graph]", T, |n| n == 1)
+        .await?;
+    assert_eq!(
+        h.count("[data-testid=migration-graph] g[data-phase=Failed][data-state=failed]")
+            .await?,
+        1,
+        "the failure branch is drawn as reached"
+    );
+    assert_eq!(
+        h.count("[data-testid=migration-graph] g[data-phase=Running][data-state=passed]")
+            .await?,
+        1
+    );
+    let url_with_tab = h.current_url().await?;
+    assert!(url_with_tab.contains("tab=migrations"), "{url_with_tab}");
+    assert!(url_with_tab.contains("#dump="), "{url_with_tab}");
+    h.scroll_to("[data-testid=mg-detail]").await?;
+    h.screenshot_as("diagnose_migration_graph").await?;
+
+    // The link opened afresh shows the same diagnosis and tab.
+    h.browser.goto("about:blank").await?;
+    h.browser.goto(&url_with_tab).await?;
+    h.wait_text("[data-testid=headline]", T, |t| t == headline)
+        .await?;
+    h.wait_count("[data-testid=migration-graph]", T, |n| n == 1)
+        .await?;
+
+    // The second VMI: paused while Running.
+    h.browser
+        .find(Locator::Css(".dg-list a[data-key='prod/web-frontend-1']"))
+        .await?
+        .click()
+        .await?;
+    h.wait_text(".vmi-head .badge-paused", T, |t| t == "Paused")
+        .await?;
+    h.wait_text(".vmi-head [data-testid=phase]", T, |t| t == "Running")
+        .await?;
+    h.browser
+        .find(Locator::Css("a[data-tab=diagnosis]"))
+        .await?
+        .click()
+        .await?;
+    h.wait_count(".layers .layer", T, |n| n == 5).await?;
+    h.finish().await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unreadable_input_gets_a_clear_message() -> anyhow::Result<()> {
+    let h = Harness::start("diagnose_unreadable_input").await?;
+    h.browser.goto(&h.url("/diagnose")).await?;
+    h.wait_count("[data-testid=dump-input]", T, |n| n == 1)
+        .await?;
+    h.set_value(
+        "[data-testid=dump-input]",
+        "Name:         db\nNamespace:    prod\nAPI Version:  kubevirt.io/v1\nKind:         VirtualMachineInstance\n",
+    )
+    .await?;
+    h.browser
+        .find(Locator::Css("[data-testid=run]"))
+        .await?
+        .click()
+        .await?;
+    let msg = h
+        .wait_text("[data-testid=parse-error]", T, |t| !t.is_empty())
+        .await?;
+    eprintln!("{msg}");
+    assert!(msg.to_lowercase().contains("describe"), "{msg}");
+    // A damaged share link also explains itself.
+    h.browser.goto("about:blank").await?;
+    h.browser.goto(&h.url("/diagnose#dump=AAAA")).await?;
+    h.wait_text("[data-testid=parse-error]", T, |t| t.contains("damaged"))
+        .await?;
+    h.finish().await
+}

@@ -1,0 +1,183 @@
+//! The overview: every card field, counts by verdict, grouping, search and filters kept in the
+//! URL, and the virtualized list with 10,000 VMIs.
+
+use e2e::Harness;
+use fantoccini::Locator;
+use std::time::{Duration, Instant};
+use tokio::net::TcpListener;
+
+const T: Duration = Duration::from_secs(15);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn search_group_and_verdict_filters_live_in_the_url() -> anyhow::Result<()> {
+    let h = Harness::start("overview_filters").await?;
+    h.browser.goto(&h.url("/")).await?;
+    let (_, vmis) = h.sim.store().list(&sim::store::VMI, None);
+    let total = vmis.len();
+    h.wait_text("[data-testid=vmi-count]", T, |t| t == total.to_string())
+        .await?;
+    // Every card has the fields and three layer verdicts.
+    let card = h
+        .browser
+        .find(Locator::Css(
+            "article.vmi-card[data-key='prod/web-frontend-1']",
+        ))
+        .await?;
+    for field in ["phase", "node", "ip", "migratable", "agent"] {
+        card.find(Locator::Css(&format!("[data-testid={field}]")))
+            .await?;
+    }
+    assert_eq!(
+        card.find_all(Locator::Css(".glance[data-health]"))
+            .await?
+            .len(),
+        3
+    );
+    assert_eq!(
+        card.find(Locator::Css("[data-testid=ip]"))
+            .await?
+            .text()
+            .await?,
+        "10.244.1.17"
+    );
+    // The verdict counts add up to the total.
+    let mut sum = 0;
+    for v in ["broken", "degraded", "healthy", "unknown"] {
+        let n: usize = h
+            .browser
+            .find(Locator::Css(&format!("[data-testid=count-{v}]")))
+            .await?
+            .text()
+            .await?
+            .parse()?;
+        assert_eq!(
+            n,
+            h.count(&format!("article.vmi-card[data-verdict={v}]"))
+                .await?,
+            "count of {v}"
+        );
+        sum += n;
+    }
+    assert_eq!(sum, total);
+
+    // Search narrows the list and is written to the URL.
+    h.browser
+        .find(Locator::Css("[data-testid=search]"))
+        .await?
+        .send_keys("postgres")
+        .await?;
+    h.wait_count("article.vmi-card", T, |n| n == 1).await?;
+    let url = h.current_url().await?;
+    assert!(url.contains("q=postgres"), "{url}");
+
+    // Group by node: headers appear, and the grouping is in the URL.
+    h.browser.goto(&h.url("/?group=node")).await?;
+    h.wait_count(".group-head", T, |n| n >= 2).await?;
+    let heads = h.browser.find_all(Locator::Css(".group-head")).await?;
+    let mut labels = Vec::new();
+    for el in heads {
+        labels.push(el.attr("data-group").await?.unwrap_or_default());
+    }
+    assert!(labels.iter().any(|l| l == "worker-a"), "{labels:?}");
+    assert!(labels.iter().any(|l| l == "(no node)"), "{labels:?}");
+
+    // A verdict filter from a fresh load of a URL.
+    h.browser
+        .goto(&h.url("/?verdict=healthy&group=namespace"))
+        .await?;
+    h.wait_text("[data-testid=vmi-count]", T, |t| t == total.to_string())
+        .await?;
+    let shown = h.count("article.vmi-card").await?;
+    assert_eq!(
+        shown,
+        h.count("article.vmi-card[data-verdict=healthy]").await?
+    );
+    let pressed = h
+        .browser
+        .find(Locator::Css("button.chip[data-verdict=healthy]"))
+        .await?
+        .attr("aria-pressed")
+        .await?;
+    assert_eq!(pressed.as_deref(), Some("true"));
+    // Clicking the chip again clears the filter from the URL.
+    h.browser
+        .find(Locator::Css("button.chip[data-verdict=healthy]"))
+        .await?
+        .click()
+        .await?;
+    h.wait_count("article.vmi-card", T, |n| n == total).await?;
+    let url = h.current_url().await?;
+    assert!(!url.contains("verdict="), "{url}");
+    assert!(url.contains("group=namespace"), "{url}");
+    h.finish().await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ten_thousand_vmis_only_visible_cards_in_the_dom() -> anyhow::Result<()> {
+    let mut objects = Vec::with_capacity(10_001);
+    objects.push(
+        serde_json::json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "load"}}),
+    );
+    for i in 0..10_000 {
+        let node = format!("worker-{}", i % 40);
+        let ip = format!("10.{}.{}.{}", i / 65536, (i / 256) % 256, i % 256);
+        objects.push(sim::scenarios::vmi(
+            "load",
+            &format!("vm-{i:05}"),
+            if i % 17 == 0 { "Failed" } else { "Running" },
+            Some(&node),
+            Some(&ip),
+        ));
+    }
+    let sim = sim::Sim::start(TcpListener::bind(("127.0.0.1", 0)).await?, objects).await?;
+    let h = Harness::start_with("overview_10k", sim).await?;
+    let start = Instant::now();
+    h.browser.goto(&h.url("/")).await?;
+    h.wait_text("[data-testid=vmi-count]", Duration::from_secs(60), |t| {
+        t == "10000"
+    })
+    .await?;
+    eprintln!("10,000 VMIs shown after {:?}", start.elapsed());
+    let in_dom = h.wait_count("article.vmi-card", T, |n| n > 0).await?;
+    assert!(
+        in_dom < 200,
+        "{in_dom} cards in the DOM: the list is not virtualized"
+    );
+    // Scroll to the end: the last VMI's card is rendered, the first is gone.
+    h.browser
+        .execute("window.scrollTo(0, document.body.scrollHeight);", vec![])
+        .await?;
+    h.wait_count("article.vmi-card[data-key='load/vm-09999']", T, |n| n == 1)
+        .await?;
+    assert_eq!(
+        h.count("article.vmi-card[data-key='load/vm-00000']")
+            .await?,
+        0
+    );
+    assert!(h.count("article.vmi-card").await? < 200);
+    // A live change deep in the list shows when scrolled to.
+    assert!(h.sim.set_vmi_phase("load", "vm-09998", "Failed"));
+    h.wait_text(
+        "article.vmi-card[data-key='load/vm-09998'] [data-testid=phase]",
+        T,
+        |t| t == "Failed",
+    )
+    .await?;
+    // Scrolling cost: time 20 scroll steps with a forced layout each.
+    let ms = h
+        .browser
+        .execute_async(
+            "const done = arguments[0]; const t0 = performance.now(); let i = 0;\n\
+             function step() { window.scrollTo(0, i * 1500); document.body.offsetHeight; i++;\n\
+               if (i < 20) requestAnimationFrame(step); else done(performance.now() - t0); }\n\
+             step();",
+            vec![],
+        )
+        .await?;
+    eprintln!("20 scroll frames took {ms} ms");
+    assert!(
+        ms.as_f64().unwrap_or(1e9) < 20.0 * 100.0,
+        "scrolling is slow: {ms} ms"
+    );
+    h.finish().await
+}

@@ -1,0 +1,74 @@
+//! Wall mode: large type, counts, the problems, the age of the data, and a banner when the
+//! stream is down; `?wall` on other pages.
+
+use e2e::Harness;
+use std::time::Duration;
+
+const T: Duration = Duration::from_secs(10);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn wall_shows_counts_problems_and_data_age() -> anyhow::Result<()> {
+    let h = Harness::start("wall").await?;
+    h.browser.goto(&h.url("/wall?rotate=5")).await?;
+    h.wait_text("[data-testid=wall-age]", T, |t| t.contains('s'))
+        .await?;
+    // Chrome is hidden in wall mode, and the type is large.
+    let hidden = h
+        .browser
+        .execute(
+            "return getComputedStyle(document.querySelector('.topbar')).display === 'none' && document.documentElement.dataset.wall === 'on';",
+            vec![],
+        )
+        .await?;
+    assert_eq!(hidden, serde_json::Value::Bool(true));
+    let px = h
+        .browser
+        .execute(
+            "return parseFloat(getComputedStyle(document.querySelector('.wall-age')).fontSize);",
+            vec![],
+        )
+        .await?;
+    assert!(px.as_f64().unwrap_or(0.0) >= 40.0, "wall type is {px}px");
+    // The demo has a Failed VMI: it is listed, and the rotation shows one problem large.
+    h.wait_text("[data-testid=wall-list]", T, |t| t.contains("legacy-erp"))
+        .await?;
+    h.wait_text("[data-testid=wall-focus]", T, |t| !t.is_empty())
+        .await?;
+    assert_eq!(
+        h.count("[data-testid=wall-stale]").await?,
+        0,
+        "fresh data is not stale"
+    );
+    h.screenshot_as("wall_live").await?;
+
+    // The backend goes away: the banner appears.
+    h.console.server.abort();
+    h.browser
+        .execute(
+            "window.__strata_probe = fetch('/healthz').then(() => 'up', () => 'down');",
+            vec![],
+        )
+        .await?;
+    h.wait_text("[data-testid=wall-stale]", Duration::from_secs(60), |t| {
+        t.contains("STALE")
+    })
+    .await?;
+    h.finish().await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn wall_query_on_the_overview() -> anyhow::Result<()> {
+    let h = Harness::start("overview_wall_query").await?;
+    h.browser.goto(&h.url("/?wall")).await?;
+    h.wait_text("[data-testid=vmi-count]", T, |t| t != "0")
+        .await?;
+    let on = h
+        .browser
+        .execute(
+            "return document.documentElement.dataset.wall === 'on';",
+            vec![],
+        )
+        .await?;
+    assert_eq!(on, serde_json::Value::Bool(true));
+    h.finish().await
+}

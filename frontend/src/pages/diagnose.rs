@@ -1,0 +1,189 @@
+//! `/diagnose`: paste or drop `kubectl get vmi,vmim,pod -o yaml` output; the model (compiled to
+//! wasm) parses, groups and diagnoses it in the browser. Nothing is sent to the server: the share
+//! link carries the dump deflated in the URL fragment (`#dump=…`), which browsers never send.
+
+use crate::api;
+use crate::components::common::HealthBadge;
+use crate::components::vmi_view::VmiView;
+use crate::i18n::t;
+use crate::nav::{param_href, query_param};
+use crate::share;
+use leptos::prelude::*;
+use leptos_router::NavigateOptions;
+use leptos_router::hooks::{use_location, use_navigate};
+use model::cli::{Report, newest_timestamp, report_from_dump};
+use model::evidence::{Evidence, group};
+use model::parse::{Object, parse};
+
+/// A diagnosed dump.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Analysed {
+    pub bundles: Vec<Evidence>,
+    pub report: Report,
+}
+
+/// Parses, groups and diagnoses a dump, judging ages against its newest timestamp.
+pub fn analyse(text: &str) -> Result<Analysed, String> {
+    let parsed = parse(text).map_err(|e| e.to_string())?;
+    let objects: Vec<Object> = parsed.objects.into_iter().map(|l| l.object).collect();
+    if objects.is_empty() {
+        return Err("no Kubernetes objects found in the input".into());
+    }
+    let now = newest_timestamp(&objects);
+    let source = if now.is_some() {
+        "newest timestamp in the input"
+    } else {
+        "unknown (no timestamps in the input): ages are not judged"
+    };
+    let dump = group(objects, None);
+    let report = report_from_dump(&dump, parsed.notes, now, source);
+    Ok(Analysed {
+        bundles: dump.bundles,
+        report,
+    })
+}
+
+#[component]
+pub fn Diagnose() -> impl IntoView {
+    let text = RwSignal::new(String::new());
+    let result = RwSignal::new(None::<Result<Analysed, String>>);
+    let loc = use_location();
+    let navigate = use_navigate();
+
+    // A shared link: the dump is in the fragment.
+    let from_link = api::current_fragment();
+    if from_link.starts_with(share::KEY) {
+        match share::decode(&from_link) {
+            Ok(dump) => {
+                result.set(Some(analyse(&dump)));
+                text.set(dump);
+            }
+            Err(e) => result.set(Some(Err(e))),
+        }
+    }
+
+    let run = move || {
+        let input = text.get_untracked();
+        result.set(Some(analyse(&input)));
+        let url = format!(
+            "{}{}#{}",
+            loc.pathname.get_untracked(),
+            loc.query.get_untracked().to_query_string(),
+            share::encode(&input)
+        );
+        navigate(
+            &url,
+            NavigateOptions {
+                replace: true,
+                scroll: false,
+                ..Default::default()
+            },
+        );
+    };
+    let run2 = run.clone();
+    let on_drop = move |ev: web_sys::DragEvent| {
+        ev.prevent_default();
+        let file = ev
+            .data_transfer()
+            .and_then(|d| d.files())
+            .and_then(|f| f.get(0));
+        if let Some(file) = file {
+            let run = run2.clone();
+            leptos::task::spawn_local(async move {
+                if let Some(s) = api::read_file_text(file).await {
+                    text.set(s);
+                    run();
+                }
+            });
+        }
+    };
+    let share_copied = RwSignal::new(false);
+    let copy_share = move |_| {
+        let href = api::current_href();
+        leptos::task::spawn_local(async move {
+            share_copied.set(api::copy_to_clipboard(&href).await);
+        });
+    };
+
+    view! {
+        <section class="diagnose">
+            <h1>{t("dg.title")}</h1>
+            <p class="help">{t("dg.help")}</p>
+            <form class="paste" on:submit=move |ev| { ev.prevent_default(); run(); }>
+                <label for="dump">{t("dg.input")}</label>
+                <textarea id="dump" name="dump" rows=move || if result.with(Option::is_some) { "4" } else { "14" } spellcheck="false" data-testid="dump-input"
+                    prop:value=move || text.get()
+                    on:input=move |ev| text.set(event_target_value(&ev))
+                    on:dragover=|ev: web_sys::DragEvent| ev.prevent_default()
+                    on:drop=on_drop
+                ></textarea>
+                <div class="actions">
+                    <button type="submit" data-testid="run">{t("dg.run")}</button>
+                    <button type="button" data-testid="share" on:click=copy_share
+                        disabled=move || !matches!(result.get(), Some(Ok(_)))>
+                        {move || if share_copied.get() { t("vmi.copied")() } else { t("dg.share")() }}
+                    </button>
+                </div>
+            </form>
+            {move || result.get().map(|r| match r {
+                Err(e) => view! {
+                    <div class="failure" role="alert" data-testid="parse-error"><strong>{t("dg.error")}</strong><p>{e}</p></div>
+                }.into_any(),
+                Ok(a) => view! { <Results analysed=a/> }.into_any(),
+            })}
+        </section>
+    }
+}
+
+#[component]
+fn Results(analysed: Analysed) -> impl IntoView {
+    let sel = query_param("vmi");
+    let now = analysed.report.now;
+    let list = analysed
+        .report
+        .diagnoses
+        .iter()
+        .map(|d| {
+            let key = d.key.to_string();
+            let href = param_href("vmi", Some(key.clone()));
+            let k2 = key.clone();
+            let first = analysed.report.diagnoses.first().map(|d| d.key.to_string());
+            let current = Memo::new(move |_| sel.get().or(first.clone()).as_deref() == Some(k2.as_str()));
+            view! {
+                <li class:selected=current>
+                    <a href=href aria-current=move || if current.get() { "true" } else { "false" } data-key=key.clone()>{key.clone()}</a>
+                    " " <HealthBadge health=d.overall/>
+                </li>
+            }
+        })
+        .collect_view();
+    let bundles = analysed.bundles.clone();
+    let diagnoses = analysed.report.diagnoses.clone();
+    let selected = move || {
+        let want = sel.get();
+        let i = want
+            .and_then(|w| diagnoses.iter().position(|d| d.key.to_string() == w))
+            .unwrap_or(0);
+        Some((bundles.get(i)?.clone(), diagnoses.get(i)?.clone()))
+    };
+    let notes = analysed.report.notes.clone();
+    let drains = analysed.report.drains.clone();
+    view! {
+        <div class="dg-results">
+            <aside class="dg-list">
+                <h2>{t("dg.vmis")} " " <span class="count" data-testid="dg-count">{analysed.report.diagnoses.len()}</span></h2>
+                <ul>{list}</ul>
+                <p class="muted">{t("dg.now")} ": " {now.map(|n| n.to_rfc3339()).unwrap_or_else(|| "—".into())} " (" {analysed.report.now_source.clone()} ")"</p>
+                {(!notes.is_empty()).then(|| view! {
+                    <details><summary>{t("dg.notes")} {format!(" ({})", notes.len())}</summary>
+                        <ul>{notes.iter().map(|n| view! { <li>{n.origin.to_string()} ": " {n.message.clone()}</li> }).collect_view()}</ul>
+                    </details>
+                })}
+                {drains.into_iter().map(|d| view! { <p class="drain-summary">{d.summary}</p> }).collect_view()}
+            </aside>
+            <div class="dg-main">
+                {move || selected().map(|(e, d)| view! { <VmiView evidence=e diagnosis=d now=Signal::stored(now)/> })}
+            </div>
+        </div>
+    }
+}

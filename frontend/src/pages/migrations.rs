@@ -1,0 +1,75 @@
+//! `/migrations`: every migration, live and past, with phase, mode, trigger, progress and
+//! outcome, as `model::migration::interpret` reads each VMIM. Re-fetched when the stream moves.
+
+use crate::api::{self, Live};
+use crate::components::common::{FetchFailure, HealthBadge};
+use crate::components::vmi_view::outcome_text;
+use crate::i18n::t;
+use leptos::prelude::*;
+use model::migration::{MigrationContext, Trigger, interpret};
+
+#[component]
+pub fn Migrations() -> impl IntoView {
+    let live = expect_context::<Live>();
+    let retry = RwSignal::new(0u32);
+    let data = LocalResource::new(move || {
+        live.vmis.track();
+        retry.track();
+        api::fetch_migrations()
+    });
+    let table = move || {
+        match data.get() {
+        None => view! { <p class="empty" role="status">{t("vmi.loading")}</p> }.into_any(),
+        Some(Err(e)) => view! { <FetchFailure error=e on_retry=Callback::new(move |_| retry.update(|r| *r += 1))/> }.into_any(),
+        Some(Ok(list)) if list.is_empty() => view! { <p class="empty" data-testid="mg-empty">{t("mg.empty")}</p> }.into_any(),
+        Some(Ok(list)) => {
+            let now = Some(api::now());
+            let mut reports: Vec<_> = list
+                .iter()
+                .map(|m| {
+                    let r = interpret(Some(m), &MigrationContext { now, ..Default::default() });
+                    (m.metadata.created(), r)
+                })
+                .collect();
+            reports.sort_by_key(|(c, _)| std::cmp::Reverse(*c));
+            let rows = reports
+                .into_iter()
+                .map(|(created, r)| {
+                    let href = format!("/vmi/{}/{}?tab=migrations&mig={}", r.namespace, r.vmi_name, r.name);
+                    let trigger = match &r.trigger {
+                        Trigger::Evacuation { node } => format!("evacuation {}", node.clone().unwrap_or_default()),
+                        Trigger::WorkloadUpdate => "workload update".into(),
+                        Trigger::User => "user".into(),
+                        Trigger::Unknown => "unknown".into(),
+                    };
+                    let pct = r.progress.as_ref().and_then(|p| p.percent).map(|p| format!("{p:.0}%")).unwrap_or_default();
+                    view! {
+                        <tr data-migration=r.name.clone()>
+                            <th scope="row"><a href=href>{r.name.clone()}</a></th>
+                            <td>{format!("{}/{}", r.namespace, r.vmi_name)}</td>
+                            <td data-testid="mg-phase">{r.phase.clone()}</td>
+                            <td>{r.mode.clone().unwrap_or_default()}</td>
+                            <td>{trigger}</td>
+                            <td>{pct}</td>
+                            <td>{outcome_text(r.outcome)} " " <HealthBadge health=r.health/></td>
+                            <td>{created.map(|c| c.to_rfc3339()).unwrap_or_default()}</td>
+                        </tr>
+                    }
+                })
+                .collect_view();
+            view! {
+                <table class="migrations" data-testid="migrations-table">
+                    <thead><tr>
+                        <th scope="col">{t("col.name")}</th><th scope="col">{t("col.vmi")}</th><th scope="col">{t("col.phase")}</th>
+                        <th scope="col">{t("col.mode")}</th><th scope="col">{t("col.trigger")}</th><th scope="col">{t("col.progress")}</th>
+                        <th scope="col">{t("col.outcome")}</th><th scope="col">{t("col.time")}</th>
+                    </tr></thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            }
+            .into_any()
+        }
+    }
+    };
+    view! { <section class="migrations-page"><h1>{t("mg.title")}</h1>{table}</section> }
+}

@@ -1,0 +1,201 @@
+//! `/vmi/{namespace}/{name}`: the live diagnosis of one VMI. The evidence bundle comes from
+//! `GET /api/v1/vmis/{ns}/{name}` and is fetched again whenever the stream reports a change of
+//! this VMI; the guest agent and metrics come from their own endpoints. The verdict is
+//! `model::diagnosis::diagnose`, run here in the browser.
+
+use crate::api::{self, FetchError, Live};
+use crate::components::charts::Chart;
+use crate::components::common::FetchFailure;
+use crate::components::vmi_view::{CopyLink, GuestState, VmiView};
+use crate::i18n::t;
+use crate::nav::{param_href, query_param};
+use leptos::prelude::*;
+use leptos_router::hooks::use_params_map;
+use model::api::{Series, SeriesSet};
+use model::diagnosis::diagnose;
+use model::evidence::Evidence;
+
+/// The time ranges of the charts: (query value, seconds).
+pub const RANGES: [(&str, u32); 4] = [("15m", 900), ("1h", 3600), ("6h", 21600), ("24h", 86400)];
+
+#[component]
+pub fn VmiPage() -> impl IntoView {
+    let params = use_params_map();
+    let live = expect_context::<Live>();
+    let ns = Memo::new(move |_| params.with(|p| p.get("namespace").unwrap_or_default()));
+    let name = Memo::new(move |_| params.with(|p| p.get("name").unwrap_or_default()));
+    // This VMI's summary in the stream: a change triggers a new fetch.
+    let summary = Memo::new(move |_| {
+        let (n, m) = (ns.get(), name.get());
+        live.vmis.with(|l| {
+            l.iter()
+                .find(|s| s.key.namespace == n && s.key.name == m)
+                .cloned()
+        })
+    });
+    let gone = move || live.synced.get() && summary.with(Option::is_none);
+    let retry = RwSignal::new(0u32);
+    let last_good = RwSignal::new(None::<Evidence>);
+    let evidence = LocalResource::new(move || {
+        let (n, m) = (ns.get(), name.get());
+        summary.track();
+        retry.track();
+        async move {
+            let r = api::fetch_evidence(&n, &m).await;
+            if let Ok(e) = &r {
+                last_good.set(Some(e.clone()));
+            }
+            r
+        }
+    });
+    let guest = LocalResource::new(move || {
+        let (n, m) = (ns.get(), name.get());
+        summary.track();
+        async move {
+            match api::fetch_guest_agent(&n, &m, "guestosinfo").await {
+                Ok(g) => GuestState::from_api(g),
+                Err(FetchError {
+                    status: Some(403),
+                    message,
+                }) => GuestState::Forbidden(message),
+                Err(e) => GuestState::Error(e.message),
+            }
+        }
+    });
+    let guest_sig = Signal::derive(move || guest.get().unwrap_or(GuestState::Unknown));
+    let now = Signal::derive(move || Some(live.now.get()));
+
+    let content = move || {
+        let shown = match evidence.get() {
+            None => last_good.get().map(Ok),
+            Some(Ok(e)) => Some(Ok(e)),
+            Some(Err(err)) => match last_good.get() {
+                // Keep showing the last evidence when the VMI vanished.
+                Some(e) if err.status == Some(404) => Some(Ok(e)),
+                _ => Some(Err(err)),
+            },
+        };
+        match shown {
+            None => view! { <p class="empty" role="status">{t("vmi.loading")}</p> }.into_any(),
+            Some(Err(err)) => view! { <FetchFailure error=err on_retry=Callback::new(move |_| retry.update(|r| *r += 1))/> }.into_any(),
+            Some(Ok(e)) => {
+                let d = diagnose(&e, Some(api::now()));
+                let (n, m) = (ns.get_untracked(), name.get_untracked());
+                let active = e
+                    .vmi()
+                    .and_then(|v| v.status.migration_state.as_ref())
+                    .is_some_and(|ms| ms.is_in_progress(None));
+                view! {
+                    <VmiView evidence=e diagnosis=d now=now guest=guest_sig
+                        metrics=ViewFn::from(move || view! { <Metrics ns=n.clone() name=m.clone() migrating=active/> })/>
+                }
+                .into_any()
+            }
+        }
+    };
+    view! {
+        <div class="vmi-page">
+            <div class="page-tools"><CopyLink/></div>
+            {move || gone().then(|| view! {
+                <div class="failure" role="alert" data-testid="vmi-gone"><strong>{t("vmi.gone")}</strong></div>
+            })}
+            {content}
+        </div>
+    }
+}
+
+/// Groups of charts: (title, metrics plotted together).
+const DOMAIN_CHARTS: [(&str, &[&str]); 5] = [
+    ("CPU (cores)", &["cpu"]),
+    (
+        "Memory",
+        &["memory_resident", "memory_available", "memory_usable"],
+    ),
+    ("Block I/O", &["block_read", "block_write"]),
+    ("Network", &["net_rx", "net_tx"]),
+    ("Dirty rate", &["dirty_rate"]),
+];
+const MIGRATION_CHARTS: [(&str, &[&str]); 2] = [
+    (
+        "Migration: processed / remaining",
+        &["migration_processed", "migration_remaining"],
+    ),
+    (
+        "Migration: transfer rate vs dirty rate",
+        &["migration_transfer_rate", "migration_dirty_rate"],
+    ),
+];
+
+fn pick(set: &SeriesSet, metrics: &[&str]) -> Vec<Series> {
+    set.series
+        .iter()
+        .filter(|s| metrics.contains(&s.metric.as_str()))
+        .cloned()
+        .collect()
+}
+
+/// The charts with their time range picker (`?range=`).
+#[component]
+fn Metrics(ns: String, name: String, migrating: bool) -> impl IntoView {
+    let range = query_param("range");
+    let secs = Memo::new(move |_| {
+        let r = range.get().unwrap_or_else(|| "1h".into());
+        RANGES
+            .iter()
+            .find(|(k, _)| *k == r)
+            .map(|(_, s)| *s)
+            .unwrap_or(3600)
+    });
+    let (n1, m1) = (ns.clone(), name.clone());
+    let domain = LocalResource::new(move || {
+        let (n, m, s) = (n1.clone(), m1.clone(), secs.get());
+        async move { api::fetch_metrics(&n, &m, "domain", s).await }
+    });
+    let migration = LocalResource::new(move || {
+        let (n, m, s) = (ns.clone(), name.clone(), secs.get());
+        async move {
+            if migrating {
+                Some(api::fetch_metrics(&n, &m, "migration", s).await)
+            } else {
+                None
+            }
+        }
+    });
+    let picker = RANGES
+        .iter()
+        .map(|(k, _)| {
+            let k = *k;
+            let on = move || range.get().as_deref().unwrap_or("1h") == k;
+            view! { <a href=param_href("range", Some(k.to_string())) class="range" class:tab-on=on aria-current=move || on().to_string() data-range=k>{k}</a> }
+        })
+        .collect_view();
+    let charts = |set: SeriesSet, groups: &[(&str, &[&str])]| {
+        if !set.available {
+            return view! {
+                <div class="failure" role="status" data-testid="no-metrics"><strong>{t("vmi.noprom")}</strong>
+                <p>{set.message.clone().unwrap_or_default()}</p></div>
+            }
+            .into_any();
+        }
+        groups
+            .iter()
+            .map(|(title, ms)| view! { <Chart title=title.to_string() series=pick(&set, ms)/> })
+            .collect_view()
+            .into_any()
+    };
+    view! {
+        <nav class="ranges" aria-label=move || t("vmi.range")()>{t("vmi.range")} ": " {picker}</nav>
+        <div class="charts">
+            {move || match domain.get() {
+                None => view! { <p class="empty">{t("vmi.loading")}</p> }.into_any(),
+                Some(Err(e)) => view! { <FetchFailure error=e/> }.into_any(),
+                Some(Ok(set)) => charts(set, &DOMAIN_CHARTS),
+            }}
+            {move || match migration.get() {
+                Some(Some(Ok(set))) => charts(set, &MIGRATION_CHARTS),
+                Some(Some(Err(e))) => view! { <FetchFailure error=e/> }.into_any(),
+                _ => ().into_any(),
+            }}
+        </div>
+    }
+}
