@@ -67,6 +67,18 @@ enum Command {
         #[command(flatten)]
         web: WebOpts,
     },
+    /// Diagnose a dump (`kubectl get vmi,vmim,pod -o yaml`, JSON, a List, or a pasted status).
+    /// Exit code 0: nothing broken; 1: a layer is broken; 2: the input cannot be read.
+    Diagnose {
+        /// The file to read; `-` or nothing reads standard input.
+        file: Option<PathBuf>,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Judge ages against this time (RFC 3339) instead of the newest time in the input.
+        #[arg(long)]
+        now: Option<String>,
+    },
     /// Run the simulated cluster alone.
     Sim {
         /// Address to listen on.
@@ -132,8 +144,50 @@ async fn serve_console(
     Ok(ExitCode::SUCCESS)
 }
 
+/// `strata diagnose`: only I/O here; the report comes from `model::cli`.
+fn diagnose(file: Option<PathBuf>, json: bool, now: Option<String>) -> ExitCode {
+    use std::io::Read;
+    let fail = |msg: String| {
+        eprintln!("strata diagnose: {msg}");
+        ExitCode::from(2)
+    };
+    let now = match now.as_deref().map(model::time::Timestamp::parse) {
+        None => None,
+        Some(Some(t)) => Some(t),
+        Some(None) => {
+            return fail("--now expects an RFC 3339 time such as 2026-01-02T03:04:05Z".into());
+        }
+    };
+    let mut bytes = Vec::new();
+    let read = match &file {
+        Some(path) if path.as_os_str() != "-" => {
+            std::fs::File::open(path).and_then(|mut f| f.read_to_end(&mut bytes))
+        }
+        _ => std::io::stdin().read_to_end(&mut bytes),
+    };
+    let name = file
+        .as_ref()
+        .map_or("standard input".to_string(), |p| p.display().to_string());
+    if let Err(e) = read {
+        return fail(format!("cannot read {name}: {e}"));
+    }
+    let Ok(input) = String::from_utf8(bytes) else {
+        return fail(format!(
+            "{name} is not UTF-8 text; expected Kubernetes YAML or JSON"
+        ));
+    };
+    let outcome = model::cli::diagnose_text(&input, &model::cli::CliOptions { json, now });
+    if outcome.exit_code == 2 && !json {
+        eprint!("{}", outcome.output);
+    } else {
+        print!("{}", outcome.output);
+    }
+    ExitCode::from(u8::try_from(outcome.exit_code).unwrap_or(2))
+}
+
 async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
+        Command::Diagnose { file, json, now } => Ok(diagnose(file, json, now)),
         Command::Serve {
             web,
             kubeconfig,

@@ -96,7 +96,7 @@ pub fn newest_timestamp(objects: &[Object]) -> Option<Timestamp> {
             Object::Event(e) => see(e.time()),
             Object::Vm(v) => see(conds(&v.status.conditions)),
             Object::Metrics(s) => see(s.iter().filter_map(|x| x.timestamp).max()),
-            Object::GuestAgent(_) => {}
+            Object::GuestAgent(_) | Object::GuestAgentError { .. } => {}
         }
     }
     best

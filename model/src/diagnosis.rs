@@ -173,6 +173,18 @@ struct Ctx<'a> {
     missing: Vec<String>,
 }
 
+/// Joins a free-text message and an explanation into one text with proper punctuation.
+fn sentences(message: &str, explanation: &str) -> String {
+    let m = message.trim();
+    if m.is_empty() {
+        explanation.to_string()
+    } else if m.ends_with(['.', '!', '?']) {
+        format!("{m} {explanation}")
+    } else {
+        format!("{m}. {explanation}")
+    }
+}
+
 fn cond_cite(c: &Condition) -> Vec<String> {
     let t = c.type_.as_deref().unwrap_or("?");
     let mut v = vec![format!(
@@ -322,6 +334,7 @@ pub fn diagnose(e: &Evidence, now: Option<Timestamp>) -> Diagnosis {
         .unwrap_or(Health::Unknown);
     let headline = headline(&e.key, &layers);
     let mut missing = cx.missing;
+    missing.extend(old_observations(e, now));
     missing.dedup();
     Diagnosis {
         key: e.key.clone(),
@@ -333,8 +346,53 @@ pub fn diagnose(e: &Evidence, now: Option<Timestamp>) -> Diagnosis {
     }
 }
 
+/// Evidence observed more than [`OLD_OBSERVATION_SECS`] before `now`.
+fn old_observations(e: &Evidence, now: Option<Timestamp>) -> Vec<String> {
+    let Some(now) = now else { return Vec::new() };
+    let mut out = Vec::new();
+    let mut check = |what: String, at: Option<Timestamp>| {
+        if let Some(at) = at
+            && at.seconds_until(now) > OLD_OBSERVATION_SECS
+        {
+            out.push(format!(
+                "fresh {what} (the one used was observed {} before now)",
+                format_duration(at.seconds_until(now))
+            ));
+        }
+    };
+    if let Some(v) = &e.vmi {
+        check("VMI status".into(), v.observed_at);
+    }
+    for p in &e.pods {
+        check(format!("pod {}", p.value.metadata.name()), p.observed_at);
+    }
+    for n in &e.nodes {
+        check(format!("node {}", n.value.metadata.name()), n.observed_at);
+    }
+    for m in &e.migrations {
+        check(
+            format!("migration {}", m.value.metadata.name()),
+            m.observed_at,
+        );
+    }
+    if let Some(g) = &e.guest_agent {
+        check("guest agent answer".into(), g.observed_at);
+    }
+    out
+}
+
+/// Older observations lower the confidence of every layer.
+pub const OLD_OBSERVATION_SECS: f64 = 300.0;
+
 fn confidence(cx: &Ctx<'_>, layer: Layer, health: Health, stale: bool) -> Confidence {
     if health == Health::Unknown {
+        return Confidence::Low;
+    }
+    let vmi_old = cx
+        .now
+        .zip(cx.e.vmi.as_ref().and_then(|v| v.observed_at))
+        .is_some_and(|(now, at)| at.seconds_until(now) > OLD_OBSERVATION_SECS);
+    if vmi_old {
         return Confidence::Low;
     }
     let e = cx.e;
@@ -458,6 +516,11 @@ fn pick_active_pod<'a>(cx: &Ctx<'a>) -> Option<&'a Pod> {
             pods.iter()
                 .copied()
                 .filter(|p| Some(p.metadata.name()) != target)
+                .filter(|p| {
+                    !p.metadata
+                        .labels
+                        .contains_key("kubevirt.io/migrationJobUID")
+                })
                 .max_by_key(|p| p.metadata.created())
         })
 }
@@ -604,7 +667,7 @@ fn control_plane(cx: &mut Ctx<'_>) {
             Health::Broken,
             Severity::Error,
             format!("Launcher pod cannot be scheduled ({})", c.reason()),
-            format!("{} {}", c.message(), x.implies),
+            sentences(c.message(), &x.implies),
             cond_cite(c),
             x.next_steps,
         );
@@ -618,7 +681,7 @@ fn control_plane(cx: &mut Ctx<'_>) {
             Health::Broken,
             Severity::Error,
             format!("virt-controller sync error: {}", x.title),
-            format!("{} {}", c.message(), x.meaning),
+            sentences(c.message(), &x.meaning),
             cond_cite(c),
             x.next_steps,
         );
@@ -801,7 +864,7 @@ fn node_layer(cx: &mut Ctx<'_>, pod: Option<&Pod>, node: Option<&Node>, stale: b
                 ),
             }
             if n.is_cordoned() {
-                cx.add(Layer::Node, Health::Degraded, Severity::Warning, format!("Node {name} cordoned"), "spec.unschedulable is true: no new pods go there; a drain is likely in progress.", vec![format!("node {name}: spec.unschedulable = true")], vec![]);
+                cx.add(Layer::Node, Health::Healthy, Severity::Info, format!("Node {name} cordoned"), "spec.unschedulable is true: no new pods go there; a drain is likely in progress. Running VMs are not affected by the cordon itself.", vec![format!("node {name}: spec.unschedulable = true")], vec![]);
             }
         }
         None => {
@@ -855,7 +918,7 @@ fn node_layer(cx: &mut Ctx<'_>, pod: Option<&Pod>, node: Option<&Node>, stale: b
             Health::Broken,
             Severity::Error,
             title,
-            format!("{} {}", c.message(), x.implies),
+            sentences(c.message(), &x.implies),
             cond_cite(c),
             x.next_steps,
         );
@@ -942,17 +1005,32 @@ fn node_layer(cx: &mut Ctx<'_>, pod: Option<&Pod>, node: Option<&Node>, stale: b
                 }
                 "Pending" => {
                     if let Some(c) = p.condition("PodScheduled").filter(|c| c.is_false()) {
+                        // Scheduling belongs to the control plane; the VMI usually carries it too.
+                        if vmi.condition("PodScheduled").is_none_or(|v| !v.is_false()) {
+                            cx.add(
+                                Layer::ControlPlane,
+                                Health::Broken,
+                                Severity::Error,
+                                "Launcher pod unschedulable",
+                                c.message().to_string(),
+                                vec![pcite(
+                                    p,
+                                    format!(
+                                        "status.conditions[PodScheduled].reason = {}",
+                                        c.reason()
+                                    ),
+                                )],
+                                cx.explain(Topic::Reason, "Unschedulable").next_steps,
+                            );
+                        }
                         cx.add(
                             Layer::Node,
-                            Health::Broken,
-                            Severity::Error,
-                            "Launcher pod unschedulable",
-                            c.message().to_string(),
-                            vec![pcite(
-                                p,
-                                format!("status.conditions[PodScheduled].reason = {}", c.reason()),
-                            )],
-                            cx.explain(Topic::Reason, "Unschedulable").next_steps,
+                            Health::Unknown,
+                            Severity::Info,
+                            "No node yet: the launcher pod is not scheduled",
+                            "",
+                            vec![pcite(p, "spec.nodeName unset".into())],
+                            vec![],
                         );
                     } else {
                         cx.add(
@@ -1056,18 +1134,19 @@ fn node_layer(cx: &mut Ctx<'_>, pod: Option<&Pod>, node: Option<&Node>, stale: b
         None => {
             let running = phase == "Running";
             if cx.e.coverage.pods && running && !stale {
-                cx.contradiction(
+                // Pods were given but not this VMI's: the dump may be partial, so this is missing
+                // evidence rather than proof that the pod is gone.
+                cx.add(
                     Layer::Node,
-                    Health::Degraded,
-                    "VMI Running but no launcher pod found",
-                    "Pods were included in the evidence but none belongs to this VMI.",
-                    vec![
-                        "status.phase = Running".into(),
-                        format!("status.activePods = {:?}", vmi.status.active_pods),
-                    ],
-                    vec![],
+                    Health::Unknown,
+                    Severity::Info,
+                    "The VMI's launcher pod is not among the pods given",
+                    "Pods were included in the evidence but none is this VMI's active pod.",
+                    vec![format!("status.activePods = {:?}", vmi.status.active_pods)],
+                    vec![cx.explain(Topic::VmiPhase, "Scheduling").next_steps[0].clone()],
                 );
-            } else {
+            }
+            {
                 cx.missing.push("the virt-launcher pod".into());
                 if running && !stale {
                     if let Some(r) = vmi.condition("Ready").filter(|r| r.is_true()) {
@@ -1137,6 +1216,18 @@ fn guest(cx: &mut Ctx<'_>, pod: Option<&Pod>, stale: bool) {
                 x.meaning,
                 ev,
                 x.next_steps,
+            );
+            return;
+        }
+        "Unknown" => {
+            cx.add(
+                Layer::Guest,
+                Health::Unknown,
+                Severity::Warning,
+                "Guest state unknown: its host cannot be reached",
+                "The guest may still run on the unreachable node or may be gone.",
+                pcite,
+                vec![],
             );
             return;
         }
@@ -1701,9 +1792,16 @@ fn migration_layer(cx: &mut Ctx<'_>, reports: &[MigrationReport]) {
         }
         // Left-behind state and active pods.
         let ms = v.status.migration_state.as_ref();
+        let state_vmim_final = ms.is_some_and(|m| {
+            cx.e.migrations.iter().any(|o| {
+                o.value.metadata.uid.is_some()
+                    && o.value.metadata.uid == m.migration_uid
+                    && o.value.is_final()
+            })
+        });
         if v.status.active_pods.len() >= 2
             && !any_active
-            && !ms.is_some_and(|m| m.is_in_progress(cx.now))
+            && (state_vmim_final || !ms.is_some_and(|m| m.is_in_progress(cx.now)))
         {
             cx.contradiction(Layer::Migration, Health::Degraded, "Two activePods with no migration in progress", "During a migration the source and target pods are both active; without one, a pod was left behind (for example after a target crash).", vec![format!("status.activePods = {:?}", v.status.active_pods)], vec![cx.explain(Topic::VmiPhase, "Scheduling").next_steps[0].clone()]);
         }
@@ -1790,6 +1888,61 @@ mod tests {
         let d = diag(json!({}));
         assert!(d.layer(Layer::Guest).health != Health::Healthy);
         assert!(d.layer(Layer::Node).health != Health::Healthy);
+    }
+
+    #[test]
+    fn guest_agent_gone_while_the_domain_runs() {
+        let d = diag(
+            json!({"metadata": {"name": "a", "namespace": "n"}, "status": {"phase": "Running",
+            "guestOSInfo": {"name": "Fedora Linux", "id": "fedora"},
+            "interfaces": [{"name": "default", "ipAddress": "10.0.0.1", "ipAddresses": ["10.0.0.1"], "infoSource": "domain, guest-agent"}],
+            "conditions": [{"type": "LiveMigratable", "status": "True"}, {"type": "Ready", "status": "True"}]}}),
+        );
+        assert_eq!(d.layer(Layer::Guest).health, Health::Degraded);
+        let c: Vec<&str> = d.contradictions().map(|f| f.title.as_str()).collect();
+        assert!(
+            c.contains(&"Guest agent gone while the domain runs"),
+            "{c:?}"
+        );
+        // Its guest-agent IPs are stale too.
+        assert_eq!(d.layer(Layer::Network).health, Health::Degraded);
+        // Without any sign of an earlier agent it is only unknown.
+        let d = diag(
+            json!({"status": {"phase": "Running", "conditions": [{"type": "LiveMigratable", "status": "True"}]}}),
+        );
+        assert_eq!(d.layer(Layer::Guest).health, Health::Unknown);
+    }
+
+    #[test]
+    fn old_observations_lower_confidence() {
+        let v = Vmi::from_value(
+            &json!({"metadata": {"name": "a", "namespace": "n"}, "status": {"phase": "Running",
+            "conditions": [{"type": "LiveMigratable", "status": "True"}]}}),
+        );
+        let seen = Timestamp::parse("2026-01-01T00:00:00Z");
+        let fresh = diagnose(
+            &Evidence::from_vmi(v.clone(), seen),
+            Timestamp::parse("2026-01-01T00:01:00Z"),
+        );
+        assert_eq!(fresh.layer(Layer::Migration).confidence, Confidence::High);
+        assert!(
+            fresh
+                .missing_evidence
+                .iter()
+                .all(|m| !m.contains("observed"))
+        );
+        let old = diagnose(
+            &Evidence::from_vmi(v, seen),
+            Timestamp::parse("2026-01-01T01:00:00Z"),
+        );
+        assert_eq!(old.layer(Layer::Migration).confidence, Confidence::Low);
+        assert!(
+            old.missing_evidence
+                .iter()
+                .any(|m| m.contains("observed 1h00m before now")),
+            "{:?}",
+            old.missing_evidence
+        );
     }
 
     #[test]

@@ -111,6 +111,7 @@ pub fn group(objects: Vec<Object>, observed_at: Option<Timestamp>) -> Dump {
     let mut nodes = Vec::new();
     let mut events = Vec::new();
     let mut agents = Vec::new();
+    let mut agent_errors: Vec<(Option<String>, GuestAgentAnswer)> = Vec::new();
     let mut metrics = Vec::new();
     let mut coverage = Coverage::default();
     for o in objects {
@@ -134,6 +135,7 @@ pub fn group(objects: Vec<Object>, observed_at: Option<Timestamp>) -> Dump {
                 events.push(*e)
             }
             Object::GuestAgent(g) => agents.push(*g),
+            Object::GuestAgentError { name, answer } => agent_errors.push((name, answer)),
             Object::Metrics(m) => metrics.extend(m),
         }
     }
@@ -286,8 +288,17 @@ pub fn group(objects: Vec<Object>, observed_at: Option<Timestamp>) -> Dump {
                     None
                 }
             });
-        e.guest_agent =
-            agent.map(|a| Observed::new(GuestAgentAnswer::Info(Box::new(a.clone())), observed_at));
+        e.guest_agent = agent
+            .map(|a| GuestAgentAnswer::Info(Box::new(a.clone())))
+            .or_else(|| {
+                agent_errors
+                    .iter()
+                    .find(|(n, _)| {
+                        n.as_deref() == Some(key.name.as_str()) || (single && n.is_none())
+                    })
+                    .map(|(_, a)| a.clone())
+            })
+            .map(|a| Observed::new(a, observed_at));
         e.metrics = metrics
             .iter()
             .filter(|s| match s.vmi_key() {

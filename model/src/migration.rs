@@ -168,6 +168,15 @@ fn lc(s: &str) -> String {
     s.to_ascii_lowercase()
 }
 
+/// The reason part of a pre-v1.3 Warning `Migrated` event ("VirtualMachineInstance migration uid
+/// <uid> failed. reason:<r>"), or the whole message for any other event.
+pub fn event_reason_text(message: &str) -> &str {
+    match message.split_once("failed. reason:") {
+        Some((_, r)) if !r.trim().is_empty() => r.trim(),
+        _ => message,
+    }
+}
+
 /// Classifies a free-text failure reason (libvirt error, event message).
 pub fn classify_failure_text(text: &str) -> (Plane, FailureKind) {
     let t = lc(text);
@@ -566,13 +575,13 @@ pub fn interpret(vmim: Option<&Vmim>, ctx: &MigrationContext<'_>) -> MigrationRe
                 "NoSuitableNodesForHostModelMigration" => {
                     (Plane::ControlPlane, FailureKind::TargetUnschedulable)
                 }
-                _ => classify_failure_text(e.message()),
+                _ => classify_failure_text(event_reason_text(e.message())),
             };
             if failed || plane == Plane::ControlPlane {
                 failure = Some(Failure {
                     plane,
                     kind,
-                    reason: e.message().to_string(),
+                    reason: event_reason_text(e.message()).to_string(),
                     evidence: vec![format!(
                         "event {} ({}): {}",
                         e.reason(),
@@ -647,7 +656,7 @@ pub fn interpret(vmim: Option<&Vmim>, ctx: &MigrationContext<'_>) -> MigrationRe
 
     // Findings.
     let phase_x = explain(Topic::VmimPhase, &phase, &subject);
-    if ms.is_some_and(|m| m.is_completed() && m.is_failed()) {
+    if ms.is_some_and(|m| m.is_completed() && m.is_failed()) && abort != AbortState::Succeeded {
         add(
             Health::Degraded,
             Severity::Warning,
@@ -669,7 +678,7 @@ pub fn interpret(vmim: Option<&Vmim>, ctx: &MigrationContext<'_>) -> MigrationRe
             failure.as_ref().map(|f| f.evidence.clone()).unwrap_or_default(),
             explain(Topic::MigrationMode, "PostCopy", &subject).next_steps,
         );
-    } else if let Some(f) = &failure {
+    } else if let Some(f) = failure.as_ref().filter(|_| outcome != Outcome::Aborted) {
         let health = match outcome {
             Outcome::Failed => Health::Degraded,
             Outcome::Pending | Outcome::InProgress | Outcome::Unknown => Health::Broken,
@@ -1035,6 +1044,40 @@ mod tests {
         let p = progress_from_metrics(&s, None).unwrap();
         assert_eq!(p.converging, Some(true));
         assert_eq!(p.eta_secs, Some(15.0));
+    }
+
+    #[test]
+    fn reason_from_an_old_migrated_event() {
+        let msg = "VirtualMachineInstance migration uid 1234 failed. reason:Live migration stuck for 150 sec and has been aborted";
+        assert_eq!(
+            event_reason_text(msg),
+            "Live migration stuck for 150 sec and has been aborted"
+        );
+        assert_eq!(event_reason_text("other text"), "other text");
+        // A VMI of ~v1.2 without failureReason: the reason comes from the event.
+        let vmi = Vmi::from_value(
+            &serde_json::json!({"metadata": {"name": "a", "namespace": "n"}, "status": {"phase": "Running",
+            "migrationState": {"completed": true, "failed": true, "mode": "PreCopy", "startTimestamp": "2024-01-01T00:00:00Z",
+                               "endTimestamp": "2024-01-01T00:05:00Z", "migrationUid": "1234"}}}),
+        );
+        let ev = Event::from_value(
+            &serde_json::json!({"reason": "Migrated", "type": "Warning", "message": msg,
+            "involvedObject": {"kind": "VirtualMachineInstance", "name": "a"}}),
+        );
+        let r = interpret(
+            None,
+            &MigrationContext {
+                vmi: Some(&vmi),
+                events: &[&ev],
+                ..Default::default()
+            },
+        );
+        assert_eq!(r.outcome, Outcome::Failed);
+        let f = r.failure.unwrap();
+        assert_eq!(
+            (f.plane, f.kind),
+            (Plane::DataPlane, FailureKind::NoConvergence)
+        );
     }
 
     #[test]

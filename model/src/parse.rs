@@ -8,7 +8,7 @@
 //! expected. Wrong shapes inside a recognised object are not errors: they become [`Note`]s and
 //! the field is ignored.
 
-use crate::objects::{Event, GuestAgentInfo, MetricSample, Node, Pod, Vm, Vmim};
+use crate::objects::{Event, GuestAgentAnswer, GuestAgentInfo, MetricSample, Node, Pod, Vm, Vmim};
 use crate::vmi::Vmi;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -24,6 +24,12 @@ pub enum Object {
     Node(Box<Node>),
     Event(Box<Event>),
     GuestAgent(Box<GuestAgentInfo>),
+    /// A failed guest agent request (a `kind: Status` answer such as 409 "VMI does not have
+    /// guest agent connected"), for the VMI `name` when the answer names it.
+    GuestAgentError {
+        name: Option<String>,
+        answer: GuestAgentAnswer,
+    },
     Metrics(Vec<MetricSample>),
 }
 
@@ -45,6 +51,12 @@ impl Object {
             Object::Node(o) => format!("Node {}", nn(&o.metadata)),
             Object::Event(o) => format!("Event {}", nn(&o.metadata)),
             Object::GuestAgent(o) => format!("guest agent info {}", nn(&o.metadata)),
+            Object::GuestAgentError { name, .. } => {
+                format!(
+                    "guest agent error for {}",
+                    name.as_deref().unwrap_or("(unnamed)")
+                )
+            }
             Object::Metrics(s) => format!("{} metric samples", s.len()),
         }
     }
@@ -423,7 +435,12 @@ fn collect(v: &Value, origin: Origin, out: &mut Parsed, depth: usize) {
             }
             match classify(v) {
                 Some((object, recognised_by)) => {
-                    check_shapes(v, &origin, &object, out);
+                    if !matches!(
+                        object,
+                        Object::Metrics(_) | Object::GuestAgent(_) | Object::GuestAgentError { .. }
+                    ) {
+                        check_shapes(v, &origin, &object, out);
+                    }
                     out.objects.push(Located {
                         object,
                         origin,
@@ -553,6 +570,28 @@ fn has_any(v: &Value, keys: &[&str]) -> bool {
     keys.iter().any(|k| v.get(*k).is_some())
 }
 
+/// A `kind: Status` failure from a guest agent subresource (facts.md §5).
+fn guest_agent_error(v: &Value) -> Option<Object> {
+    let message = v.get("message").and_then(Value::as_str).unwrap_or("");
+    let answer = if message.contains("does not have guest agent connected") {
+        GuestAgentAnswer::NotConnected
+    } else if message.contains("VMI is not running") {
+        GuestAgentAnswer::NotRunning
+    } else if message.contains("guest agent") || message.contains("guestosinfo") {
+        GuestAgentAnswer::Error {
+            message: message.to_string(),
+        }
+    } else {
+        return None;
+    };
+    let name = v
+        .pointer("/details/name")
+        .and_then(Value::as_str)
+        .map(str::to_string)
+        .or_else(|| message.split('"').nth(1).map(str::to_string));
+    Some(Object::GuestAgentError { name, answer })
+}
+
 /// What kind of object a value is, by `kind` or else by shape.
 pub fn classify(v: &Value) -> Option<(Object, Recognition)> {
     let kind = v.get("kind").and_then(Value::as_str).unwrap_or("");
@@ -566,6 +605,7 @@ pub fn classify(v: &Value) -> Option<(Object, Recognition)> {
         "VirtualMachineInstanceGuestAgentInfo" => {
             Some(Object::GuestAgent(Box::new(GuestAgentInfo::from_value(v))))
         }
+        "Status" => guest_agent_error(v),
         _ => None,
     };
     if let Some(o) = by_kind {
@@ -823,6 +863,14 @@ apiVersion: v1\nkind: List\nitems:\n- kind: Pod\n  metadata: {name: virt-launche
         assert!(matches!(&p.objects[0].object, Object::Metrics(s) if s.len() == 1));
         let p = parse("# TYPE x gauge\nkubevirt_vmi_migration_data_remaining_bytes{namespace=\"ns\",name=\"a\"} 5\n").unwrap();
         assert!(matches!(&p.objects[0].object, Object::Metrics(s) if s[0].value == 5.0));
+    }
+
+    #[test]
+    fn guest_agent_409_status() {
+        let p = parse(r#"{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"Operation cannot be fulfilled on virtualmachineinstance.kubevirt.io \"web\": VMI does not have guest agent connected","reason":"Conflict","code":409}"#).unwrap();
+        assert!(matches!(&p.objects[0].object,
+            Object::GuestAgentError { name: Some(n), answer: GuestAgentAnswer::NotConnected } if n == "web"));
+        assert!(parse(r#"{"kind":"Status","message":"forbidden"}"#).is_err());
     }
 
     #[test]

@@ -2,13 +2,21 @@
 //!
 //! Paths follow the Kubernetes layout (`/api/v1/...` for the core group, `/apis/{group}/{version}/...`
 //! for others) and are parsed by one handler, [`resource_request`], so every resource gets the same
-//! get / list / watch semantics. Errors are Kubernetes `Status` objects.
+//! get / list / watch semantics: `resourceVersion`, `limit`/`continue`, `labelSelector`,
+//! `fieldSelector`, `allowWatchBookmarks`, `timeoutSeconds`, `sendInitialEvents`, and `Table`
+//! answers for `kubectl get`. Errors are Kubernetes `Status` objects. A middleware applies the
+//! API faults (restart, slowness) and bearer-token authentication.
 
-use crate::store::{self, Change, Resource, Store};
+use crate::auth::{self, Attributes};
+use crate::selectors::{FieldSelector, LabelSelector, Selectors};
+use crate::store::{self, Change, Resource};
+use crate::table::{self, IncludeObject};
+use crate::{Shared, discovery, guestagent, metrics, promql};
 use axum::Router;
-use axum::body::Body;
-use axum::extract::{Query, State};
-use axum::http::{StatusCode, Uri, header};
+use axum::body::{Body, Bytes};
+use axum::extract::{Query, Request, State};
+use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
+use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use futures::StreamExt;
@@ -17,243 +25,854 @@ use serde_json::{Value, json};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// The router of the simulated API server.
-pub fn router(store: Arc<Store>) -> Router {
+type Line = Result<Bytes, std::convert::Infallible>;
+
+/// The caller, as authenticated by the middleware (None when authentication is off).
+#[derive(Clone, Debug)]
+pub struct Caller(pub Option<auth::User>);
+
+/// The router of the simulated cluster.
+pub fn router(shared: Arc<Shared>) -> Router {
     Router::new()
-        .route("/version", get(version))
-        .route("/api", get(api_versions))
-        .route("/apis", get(api_groups))
+        .route(
+            "/version",
+            get(|| async { axum::Json(discovery::version()) }),
+        )
+        .route(
+            "/api",
+            get(|| async { axum::Json(discovery::api_versions()) }),
+        )
+        .route(
+            "/apis",
+            get(|| async { axum::Json(discovery::api_groups()) }),
+        )
+        .route("/healthz", get(|| async { "ok" }))
+        .route("/readyz", get(|| async { "ok" }))
+        .route("/livez", get(|| async { "ok" }))
+        .route("/metrics", get(metrics::handler))
+        .route("/api/v1/query", get(promql::query).post(promql::query_post))
+        .route(
+            "/api/v1/query_range",
+            get(promql::query_range).post(promql::query_range_post),
+        )
+        .route("/-/ready", get(promql::ready))
+        .route("/-/healthy", get(promql::ready))
+        .nest("/_sim", crate::control::router())
         .fallback(resource_request)
-        .with_state(store)
+        .layer(middleware::from_fn_with_state(shared.clone(), gate))
+        .with_state(shared)
 }
 
-async fn version() -> impl IntoResponse {
-    axum::Json(json!({
-        "major": "1", "minor": "33", "gitVersion": "v1.33.0-strata-sim",
-        "gitCommit": "0000000000000000000000000000000000000000", "gitTreeState": "clean",
-        "buildDate": "2026-01-01T00:00:00Z", "goVersion": "go1.24", "compiler": "gc", "platform": "linux/amd64"
-    }))
+fn exempt(path: &str) -> bool {
+    path.starts_with("/_sim")
+        || path == "/metrics"
+        || path.starts_with("/api/v1/query")
+        || path.starts_with("/-/")
+        || matches!(path, "/healthz" | "/readyz" | "/livez")
 }
 
-async fn api_versions() -> impl IntoResponse {
-    axum::Json(json!({
-        "kind": "APIVersions", "versions": ["v1"],
-        "serverAddressByClientCIDRs": [{"clientCIDR": "0.0.0.0/0", "serverAddress": "127.0.0.1"}]
-    }))
-}
-
-async fn api_groups() -> impl IntoResponse {
-    axum::Json(json!({
-        "kind": "APIGroupList", "apiVersion": "v1",
-        "groups": [{
-            "name": "kubevirt.io",
-            "versions": [{"groupVersion": "kubevirt.io/v1", "version": "v1"}],
-            "preferredVersion": {"groupVersion": "kubevirt.io/v1", "version": "v1"}
-        }]
-    }))
+/// Faults and authentication in front of the Kubernetes API.
+async fn gate(State(shared): State<Arc<Shared>>, mut req: Request, next: Next) -> Response {
+    let path = req.uri().path().to_string();
+    if exempt(&path) {
+        return next.run(req).await;
+    }
+    if shared.faults.api_down() {
+        return status_error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "ServiceUnavailable",
+            "the server is currently unable to handle the request",
+            None,
+        );
+    }
+    let slow = shared.faults.slow();
+    if !slow.is_zero() {
+        tokio::time::sleep(slow).await;
+    }
+    let caller = match &shared.auth {
+        None => Caller(None),
+        Some(policy) => {
+            let token = req
+                .headers()
+                .get(header::AUTHORIZATION)
+                .and_then(|h| h.to_str().ok())
+                .and_then(|h| h.strip_prefix("Bearer "))
+                .map(str::trim);
+            match token.and_then(|t| policy.user(t)) {
+                Some(u) => Caller(Some(u.clone())),
+                None => {
+                    return status_error(
+                        StatusCode::UNAUTHORIZED,
+                        "Unauthorized",
+                        "Unauthorized",
+                        None,
+                    );
+                }
+            }
+        }
+    };
+    req.extensions_mut().insert(caller);
+    next.run(req).await
 }
 
 /// A Kubernetes `Status` error response.
-pub fn status_error(code: StatusCode, reason: &str, message: &str) -> Response {
-    (code, axum::Json(status_object(code.as_u16(), reason, message))).into_response()
+pub fn status_error(
+    code: StatusCode,
+    reason: &str,
+    message: &str,
+    details: Option<Value>,
+) -> Response {
+    let mut s = status_object(code.as_u16(), reason, message);
+    if let Some(d) = details {
+        s["details"] = d;
+    }
+    (code, axum::Json(s)).into_response()
 }
 
-fn status_object(code: u16, reason: &str, message: &str) -> Value {
+/// A Kubernetes `Status` object.
+pub fn status_object(code: u16, reason: &str, message: &str) -> Value {
     json!({
         "kind": "Status", "apiVersion": "v1", "metadata": {},
         "status": "Failure", "message": message, "reason": reason, "code": code
     })
 }
 
-fn resource_list(group: &str, version: &str) -> Value {
-    let gv = if group.is_empty() { version.to_string() } else { format!("{group}/{version}") };
-    let resources: Vec<Value> = store::RESOURCES
-        .iter()
-        .filter(|r| r.group == group && r.version == version)
-        .map(|r| {
-            json!({
-                "name": r.plural, "singularName": r.kind.to_lowercase(), "namespaced": r.namespaced,
-                "kind": r.kind, "verbs": ["get", "list", "watch"]
-            })
-        })
-        .collect();
-    json!({"kind": "APIResourceList", "apiVersion": "v1", "groupVersion": gv, "resources": resources})
+fn not_found(r: &Resource, name: &str) -> Response {
+    status_error(
+        StatusCode::NOT_FOUND,
+        "NotFound",
+        &format!("{} \"{name}\" not found", r.group_resource()),
+        Some(json!({"name": name, "group": r.group, "kind": r.plural})),
+    )
+}
+
+fn path_not_found() -> Response {
+    status_error(
+        StatusCode::NOT_FOUND,
+        "NotFound",
+        "the server could not find the requested resource",
+        Some(json!({})),
+    )
 }
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
-struct ListParams {
+pub struct ListParams {
     watch: Option<String>,
     resource_version: Option<String>,
     allow_watch_bookmarks: Option<bool>,
+    send_initial_events: Option<bool>,
     timeout_seconds: Option<u64>,
     limit: Option<usize>,
     #[serde(rename = "continue")]
     continue_: Option<String>,
+    label_selector: Option<String>,
+    field_selector: Option<String>,
+    include_object: Option<String>,
 }
 
 /// What a path names.
-struct Target {
-    resource: Resource,
-    namespace: Option<String>,
-    name: Option<String>,
+enum Route {
+    Discovery(Value),
+    Collection {
+        resource: Resource,
+        namespace: Option<String>,
+        watch: bool,
+    },
+    Object {
+        resource: Resource,
+        namespace: Option<String>,
+        name: String,
+        watch: bool,
+    },
+    Subresource {
+        namespace: String,
+        kind: &'static str,
+        name: String,
+        sub: String,
+    },
+    AccessReview,
 }
 
-/// Parses `/api/v1/...` and `/apis/{g}/{v}/...`. `Err` carries the discovery document to answer
-/// for a group-version path itself, or `None` for an unknown path.
-fn parse_path(path: &str) -> Result<Target, Option<Value>> {
+fn parse_path(path: &str) -> Option<Route> {
     let segs: Vec<&str> = path.trim_matches('/').split('/').collect();
-    let (group, version, rest) = match segs.as_slice() {
+    let (group, version, mut rest) = match segs.as_slice() {
         ["api", v, rest @ ..] => ("", *v, rest),
+        ["apis", g] => return discovery::api_group(g).map(Route::Discovery),
         ["apis", g, v, rest @ ..] => (*g, *v, rest),
-        _ => return Err(None),
+        _ => return None,
     };
-    let lookup = |plural: &str| store::resource(group, version, plural).ok_or(None);
+    if rest.is_empty() {
+        return discovery::resource_list(group, version).map(Route::Discovery);
+    }
+    if (group, version) == ("authorization.k8s.io", "v1") {
+        return (rest == ["selfsubjectaccessreviews"]).then_some(Route::AccessReview);
+    }
+    if (group, version) == ("subresources.kubevirt.io", "v1") {
+        return match rest {
+            [
+                "namespaces",
+                ns,
+                kind @ ("virtualmachineinstances" | "virtualmachines"),
+                name,
+                sub @ ..,
+            ] if !sub.is_empty() => Some(Route::Subresource {
+                namespace: ns.to_string(),
+                kind: if *kind == "virtualmachines" {
+                    "virtualmachines"
+                } else {
+                    "virtualmachineinstances"
+                },
+                name: name.to_string(),
+                sub: sub.join("/"),
+            }),
+            _ => None,
+        };
+    }
+    let mut watch = false;
+    if let ["watch", r @ ..] = rest {
+        watch = true;
+        rest = r;
+    }
+    let lookup = |plural: &str| store::resource(group, version, plural);
     match rest {
-        [] => {
-            let list = resource_list(group, version);
-            if list["resources"].as_array().is_some_and(|r| !r.is_empty()) { Err(Some(list)) } else { Err(None) }
-        }
-        [plural] => Ok(Target { resource: lookup(plural)?, namespace: None, name: None }),
-        ["namespaces", ns, plural] => {
-            Ok(Target { resource: lookup(plural)?, namespace: Some(ns.to_string()), name: None })
-        }
-        ["namespaces", ns, plural, name] => Ok(Target {
+        [plural] => Some(Route::Collection {
             resource: lookup(plural)?,
-            namespace: Some(ns.to_string()),
-            name: Some(name.to_string()),
+            namespace: None,
+            watch,
         }),
-        [plural, name] => Ok(Target { resource: lookup(plural)?, namespace: None, name: Some(name.to_string()) }),
-        _ => Err(None),
+        ["namespaces", ns, plural] => {
+            let resource = lookup(plural)?;
+            resource.namespaced.then(|| Route::Collection {
+                resource,
+                namespace: Some(ns.to_string()),
+                watch,
+            })
+        }
+        ["namespaces", ns, plural, name] => {
+            let resource = lookup(plural)?;
+            resource.namespaced.then(|| Route::Object {
+                resource,
+                namespace: Some(ns.to_string()),
+                name: name.to_string(),
+                watch,
+            })
+        }
+        [plural, name] => {
+            let resource = lookup(plural)?;
+            (!resource.namespaced).then(|| Route::Object {
+                resource,
+                namespace: None,
+                name: name.to_string(),
+                watch,
+            })
+        }
+        _ => None,
+    }
+}
+
+fn authorize(caller: &Caller, a: &Attributes) -> Result<(), Response> {
+    match &caller.0 {
+        None => Ok(()),
+        Some(u) if u.allows(a) => Ok(()),
+        Some(u) => {
+            let mut details = json!({"group": a.group, "kind": a.resource});
+            if !a.name.is_empty() {
+                details["name"] = json!(a.name);
+            }
+            Err(status_error(
+                StatusCode::FORBIDDEN,
+                "Forbidden",
+                &auth::forbidden_message(&u.name, a),
+                Some(details),
+            ))
+        }
+    }
+}
+
+fn attrs(verb: &str, r: &Resource, ns: Option<&str>, name: &str) -> Attributes {
+    Attributes {
+        verb: verb.into(),
+        group: r.group.into(),
+        resource: r.plural.into(),
+        subresource: String::new(),
+        namespace: ns.unwrap_or_default().into(),
+        name: name.into(),
     }
 }
 
 async fn resource_request(
-    State(store): State<Arc<Store>>,
+    State(shared): State<Arc<Shared>>,
+    method: Method,
     uri: Uri,
+    headers: HeaderMap,
+    caller: Option<axum::Extension<Caller>>,
     Query(params): Query<ListParams>,
+    body: Bytes,
 ) -> Response {
-    let target = match parse_path(uri.path()) {
-        Ok(t) => t,
-        Err(Some(discovery)) => return axum::Json(discovery).into_response(),
-        Err(None) => {
-            return status_error(StatusCode::NOT_FOUND, "NotFound", "the server could not find the requested resource");
+    let caller = caller.map(|c| c.0).unwrap_or(Caller(None));
+    let Some(route) = parse_path(uri.path()) else {
+        return path_not_found();
+    };
+    let accept = headers
+        .get(header::ACCEPT)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("")
+        .to_string();
+    let is_watch = |w: bool| w || matches!(params.watch.as_deref(), Some("true" | "1"));
+    match (method, route) {
+        (Method::GET, Route::Discovery(doc)) => axum::Json(doc).into_response(),
+        (Method::POST, Route::AccessReview) => {
+            let body: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
+            if body["spec"].is_null() {
+                return status_error(
+                    StatusCode::BAD_REQUEST,
+                    "BadRequest",
+                    "the request body must be a SelfSubjectAccessReview",
+                    None,
+                );
+            }
+            (
+                StatusCode::CREATED,
+                axum::Json(auth::self_subject_access_review(caller.0.as_ref(), &body)),
+            )
+                .into_response()
+        }
+        (
+            method,
+            Route::Subresource {
+                namespace,
+                kind,
+                name,
+                sub,
+            },
+        ) => {
+            let verb = if method == Method::GET {
+                "get"
+            } else {
+                "update"
+            };
+            let (base_sub, _) = sub.split_once('/').unwrap_or((&sub, ""));
+            let a = Attributes {
+                verb: verb.into(),
+                group: "subresources.kubevirt.io".into(),
+                resource: kind.into(),
+                subresource: base_sub.into(),
+                namespace: namespace.clone(),
+                name: name.clone(),
+            };
+            if let Err(e) = authorize(&caller, &a) {
+                return e;
+            }
+            guestagent::handle(&shared, &method, kind, &namespace, &name, &sub)
+        }
+        (
+            Method::GET,
+            Route::Object {
+                resource,
+                namespace,
+                name,
+                watch,
+            },
+        ) => {
+            let ns = namespace.as_deref();
+            if is_watch(watch) {
+                if let Err(e) = authorize(&caller, &attrs("watch", &resource, ns, &name)) {
+                    return e;
+                }
+                let sel = Selectors {
+                    labels: LabelSelector::default(),
+                    fields: FieldSelector::parse(&format!("metadata.name={name}"), &resource)
+                        .unwrap_or_default(),
+                };
+                return watch_response(shared, resource, namespace, sel, params, &accept);
+            }
+            if let Err(e) = authorize(&caller, &attrs("get", &resource, ns, &name)) {
+                return e;
+            }
+            match shared.store.get(&resource, ns, &name) {
+                Some(obj) if table::wants_table(&accept) => {
+                    let now = shared.clock.now();
+                    let rv = obj["metadata"]["resourceVersion"].clone();
+                    let t = table::table(
+                        &resource,
+                        &[&*obj],
+                        json!({"resourceVersion": rv}),
+                        now,
+                        IncludeObject::parse(params.include_object.as_deref()),
+                        true,
+                    );
+                    axum::Json(t).into_response()
+                }
+                Some(obj) => json_bytes(serde_json::to_vec(&*obj).unwrap_or_default()),
+                None => not_found(&resource, &name),
+            }
+        }
+        (
+            Method::GET,
+            Route::Collection {
+                resource,
+                namespace,
+                watch,
+            },
+        ) => {
+            let verb = if is_watch(watch) { "watch" } else { "list" };
+            if let Err(e) = authorize(&caller, &attrs(verb, &resource, namespace.as_deref(), "")) {
+                return e;
+            }
+            let sel = match selectors(&params, &resource) {
+                Ok(s) => s,
+                Err(e) => return e,
+            };
+            if is_watch(watch) {
+                return watch_response(shared, resource, namespace, sel, params, &accept);
+            }
+            list(
+                &shared,
+                &resource,
+                namespace.as_deref(),
+                &sel,
+                &params,
+                &accept,
+            )
+        }
+        (
+            Method::DELETE,
+            Route::Object {
+                resource,
+                namespace,
+                name,
+                ..
+            },
+        ) => {
+            let ns = namespace.as_deref();
+            if let Err(e) = authorize(&caller, &attrs("delete", &resource, ns, &name)) {
+                return e;
+            }
+            delete(&shared, &resource, ns, &name)
+        }
+        (
+            _,
+            Route::Discovery(_)
+            | Route::AccessReview
+            | Route::Object { .. }
+            | Route::Collection { .. },
+        ) => status_error(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "MethodNotAllowed",
+            "the server does not allow this method on the requested resource",
+            Some(json!({})),
+        ),
+    }
+}
+
+fn json_bytes(bytes: Vec<u8>) -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], bytes).into_response()
+}
+
+fn selectors(params: &ListParams, resource: &Resource) -> Result<Selectors, Response> {
+    let bad = |m: String| status_error(StatusCode::BAD_REQUEST, "BadRequest", &m, None);
+    let labels = LabelSelector::parse(params.label_selector.as_deref().unwrap_or(""))
+        .map_err(|e| bad(format!("unable to parse requirement: {e}")))?;
+    let fields = FieldSelector::parse(params.field_selector.as_deref().unwrap_or(""), resource)
+        .map_err(|e| bad(format!("{} is invalid: {e}", resource.plural)))?;
+    Ok(Selectors { labels, fields })
+}
+
+fn delete(shared: &Shared, resource: &Resource, ns: Option<&str>, name: &str) -> Response {
+    if *resource == store::VMIM {
+        let mut w = shared.world();
+        let key = w
+            .vms
+            .values()
+            .find(|v| {
+                v.migration
+                    .as_ref()
+                    .is_some_and(|m| m.name == name && !m.gone)
+                    && Some(v.ns.as_str()) == ns
+            })
+            .map(|v| v.key());
+        if let Some(k) = key
+            && crate::scenarios::migration::abort(&mut w, &k)
+        {
+            w.flush();
+            drop(w);
+            return match shared.store.get(resource, ns, name) {
+                Some(o) => json_bytes(serde_json::to_vec(&*o).unwrap_or_default()),
+                None => not_found(resource, name),
+            };
+        }
+    }
+    if matches!(*resource, store::VMI | store::VM) {
+        let mut w = shared.world();
+        let key = (ns.unwrap_or_default().to_string(), name.to_string());
+        if let Some(obj) = shared.store.get(resource, ns, name)
+            && w.remove_vm(&key)
+        {
+            return json_bytes(serde_json::to_vec(&*obj).unwrap_or_default());
+        }
+    }
+    match shared.store.delete(resource, ns, name) {
+        Some(o) => json_bytes(serde_json::to_vec(&*o).unwrap_or_default()),
+        None => not_found(resource, name),
+    }
+}
+
+/// The continue token: the version the list was served at and the last key served.
+fn encode_continue(rv: u64, ns: &str, name: &str) -> String {
+    let raw = format!("{rv}\u{0}{ns}\u{0}{name}");
+    raw.bytes().map(|b| format!("{b:02x}")).collect()
+}
+
+fn decode_continue(token: &str) -> Option<(u64, String, String)> {
+    if token.len() % 2 != 0 {
+        return None;
+    }
+    let bytes: Option<Vec<u8>> = (0..token.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(token.get(i..i + 2)?, 16).ok())
+        .collect();
+    let raw = String::from_utf8(bytes?).ok()?;
+    let mut parts = raw.split('\u{0}');
+    Some((
+        parts.next()?.parse().ok()?,
+        parts.next()?.to_string(),
+        parts.next()?.to_string(),
+    ))
+}
+
+fn list(
+    shared: &Shared,
+    resource: &Resource,
+    namespace: Option<&str>,
+    sel: &Selectors,
+    params: &ListParams,
+    accept: &str,
+) -> Response {
+    let (rv, items) = shared.store.list(resource, namespace);
+    let mut served_rv = rv;
+    let mut items: Vec<&Arc<Value>> = items.iter().filter(|o| sel.matches(o)).collect();
+    if let Some(token) = params.continue_.as_deref().filter(|t| !t.is_empty()) {
+        let Some((crv, cns, cname)) = decode_continue(token) else {
+            return status_error(
+                StatusCode::BAD_REQUEST,
+                "BadRequest",
+                "continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)",
+                None,
+            );
+        };
+        if shared.store.watch_from(crv).is_err() {
+            return status_error(
+                StatusCode::GONE,
+                "Expired",
+                "The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.",
+                None,
+            );
+        }
+        served_rv = crv;
+        items.retain(|o| {
+            let ns = o["metadata"]["namespace"].as_str().unwrap_or_default();
+            let name = o["metadata"]["name"].as_str().unwrap_or_default();
+            (ns, name) > (cns.as_str(), cname.as_str())
+        });
+    }
+    let limit = params.limit.filter(|l| *l > 0).unwrap_or(usize::MAX);
+    let total = items.len();
+    items.truncate(limit);
+    let mut metadata = json!({"resourceVersion": served_rv.to_string()});
+    if total > items.len()
+        && let Some(last) = items.last()
+    {
+        metadata["continue"] = json!(encode_continue(
+            served_rv,
+            last["metadata"]["namespace"].as_str().unwrap_or_default(),
+            last["metadata"]["name"].as_str().unwrap_or_default()
+        ));
+        metadata["remainingItemCount"] = json!(total - items.len());
+    }
+    if table::wants_table(accept) {
+        let refs: Vec<&Value> = items.iter().map(|o| &***o).collect();
+        let t = table::table(
+            resource,
+            &refs,
+            metadata,
+            shared.clock.now(),
+            IncludeObject::parse(params.include_object.as_deref()),
+            true,
+        );
+        return axum::Json(t).into_response();
+    }
+    // Serialize items without cloning them.
+    let mut out = Vec::with_capacity(256 + items.len() * 2048);
+    out.extend_from_slice(
+        format!(
+            "{{\"kind\":\"{}List\",\"apiVersion\":\"{}\",\"metadata\":",
+            resource.kind,
+            resource.api_version()
+        )
+        .as_bytes(),
+    );
+    out.extend_from_slice(&serde_json::to_vec(&metadata).unwrap_or_default());
+    out.extend_from_slice(b",\"items\":[");
+    for (i, o) in items.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        let _ = serde_json::to_writer(&mut out, &***o);
+    }
+    out.extend_from_slice(b"]}");
+    json_bytes(out)
+}
+
+/// How a watch encodes its events.
+#[derive(Clone)]
+struct Encoder {
+    resource: Resource,
+    table: bool,
+    include: IncludeObject,
+    clock: Arc<crate::clock::Clock>,
+}
+
+impl Encoder {
+    fn line(&self, kind: &str, object: &Value, pre: Option<Bytes>, first: &mut bool) -> Line {
+        let body: Vec<u8> = if self.table && kind != "ERROR" && kind != "BOOKMARK" {
+            let t = table::table(
+                &self.resource,
+                &[object],
+                json!({"resourceVersion": object["metadata"]["resourceVersion"]}),
+                self.clock.now(),
+                self.include,
+                *first,
+            );
+            *first = false;
+            serde_json::to_vec(&t).unwrap_or_default()
+        } else {
+            match pre {
+                Some(b) => b.to_vec(),
+                None => serde_json::to_vec(object).unwrap_or_default(),
+            }
+        };
+        let mut line = Vec::with_capacity(body.len() + 32);
+        line.extend_from_slice(b"{\"type\":\"");
+        line.extend_from_slice(kind.as_bytes());
+        line.extend_from_slice(b"\",\"object\":");
+        line.extend_from_slice(&body);
+        line.extend_from_slice(b"}\n");
+        Ok(Bytes::from(line))
+    }
+}
+
+/// The watch event a change becomes for a watcher with selectors (None: not for it).
+fn translate(c: &Change, sel: &Selectors) -> Option<&'static str> {
+    let now = sel.matches(&c.object);
+    match c.kind {
+        "MODIFIED" => {
+            let before = c.old.as_ref().is_some_and(|o| sel.matches(o));
+            match (before, now) {
+                (true, true) => Some("MODIFIED"),
+                (false, true) => Some("ADDED"),
+                (true, false) => Some("DELETED"),
+                (false, false) => None,
+            }
+        }
+        k => now.then_some(k),
+    }
+}
+
+fn watch_response(
+    shared: Arc<Shared>,
+    resource: Resource,
+    namespace: Option<String>,
+    sel: Selectors,
+    params: ListParams,
+    accept: &str,
+) -> Response {
+    let enc = Encoder {
+        resource,
+        table: table::wants_table(accept),
+        include: IncludeObject::parse(params.include_object.as_deref()),
+        clock: shared.clock.clone(),
+    };
+    let in_scope = {
+        let namespace = namespace.clone();
+        move |c: &Change| {
+            c.resource == resource
+                && namespace.as_deref().is_none_or(|n| {
+                    n == c.object["metadata"]["namespace"]
+                        .as_str()
+                        .unwrap_or_default()
+                })
         }
     };
-    let ns = target.namespace.as_deref();
-    if let Some(name) = &target.name {
-        return match store.get(&target.resource, ns, name) {
-            Some(obj) => axum::Json(obj).into_response(),
-            None => status_error(
-                StatusCode::NOT_FOUND,
-                "NotFound",
-                &format!("{}.{} \"{}\" not found", target.resource.plural, target.resource.group, name)
-                    .replace(". \"", " \""),
-            ),
-        };
-    }
-    if matches!(params.watch.as_deref(), Some("true") | Some("1")) {
-        return watch(store, target, params);
-    }
-    list(&store, &target, &params)
-}
-
-fn list(store: &Store, target: &Target, params: &ListParams) -> Response {
-    let (rv, items) = store.list(&target.resource, target.namespace.as_deref());
-    let start: usize = params.continue_.as_deref().and_then(|c| c.parse().ok()).unwrap_or(0);
-    let limit = params.limit.filter(|l| *l > 0).unwrap_or(usize::MAX);
-    let page: Vec<Value> = items.iter().skip(start).take(limit).cloned().collect();
-    let mut metadata = json!({"resourceVersion": rv.to_string()});
-    if start.saturating_add(limit) < items.len() {
-        metadata["continue"] = json!((start + limit).to_string());
-        metadata["remainingItemCount"] = json!(items.len() - start - limit);
-    }
-    axum::Json(json!({
-        "kind": format!("{}List", target.resource.kind),
-        "apiVersion": target.resource.api_version(),
-        "metadata": metadata,
-        "items": page,
-    }))
-    .into_response()
-}
-
-fn event_line(kind: &str, object: &Value) -> Result<bytes::Bytes, std::convert::Infallible> {
-    let mut line = serde_json::to_vec(&json!({"type": kind, "object": object})).unwrap_or_default();
-    line.push(b'\n');
-    Ok(bytes::Bytes::from(line))
-}
-
-fn watch(store: Arc<Store>, target: Target, params: ListParams) -> Response {
-    let resource = target.resource;
-    let namespace = target.namespace.clone();
-    let matches = move |c: &Change| c.resource == resource && namespace.as_deref().is_none_or(|n| n == object_namespace(&c.object));
-    let since = params.resource_version.as_deref().filter(|v| !v.is_empty() && *v != "0");
-    let mut initial: Vec<Result<bytes::Bytes, std::convert::Infallible>> = Vec::new();
+    let since = params
+        .resource_version
+        .as_deref()
+        .filter(|v| !v.is_empty() && *v != "0");
+    let bookmarks = params.allow_watch_bookmarks.unwrap_or(false);
+    let mut first = true;
+    let mut initial: Vec<Line> = Vec::new();
+    let send_initial = params.send_initial_events.unwrap_or(since.is_none());
     let rx = match since {
-        None => {
-            // No version: the current state as synthetic ADDED events, then live changes.
-            let (_, items, rx) = store.list_and_subscribe(&resource, target.namespace.as_deref());
-            initial.extend(items.iter().map(|o| event_line("ADDED", o)));
-            rx
-        }
-        Some(v) => {
-            let since: u64 = match v.parse() {
-                Ok(s) => s,
-                Err(_) => {
-                    return status_error(
-                        StatusCode::BAD_REQUEST,
-                        "BadRequest",
-                        &format!("invalid resource version: {v}"),
-                    );
-                }
+        Some(v) if !send_initial => {
+            let Ok(since) = v.parse::<u64>() else {
+                return status_error(
+                    StatusCode::BAD_REQUEST,
+                    "BadRequest",
+                    &format!("invalid resource version: {v}"),
+                    None,
+                );
             };
-            match store.watch_from(since) {
+            match shared.store.watch_from(since) {
                 Ok((past, rx)) => {
-                    initial.extend(past.iter().filter(|c| matches(c)).map(|c| event_line(c.kind, &c.object)));
+                    for c in past.iter().filter(|c| in_scope(c)) {
+                        if let Some(kind) = translate(c, &sel) {
+                            initial.push(enc.line(kind, &c.object, Some(c.encoded()), &mut first));
+                        }
+                    }
                     rx
                 }
                 Err(()) => {
-                    let gone = status_object(410, "Expired", &format!("too old resource version: {since}"));
-                    let body = Body::from_stream(futures::stream::iter([event_line("ERROR", &gone)]));
+                    // An API server answers a too-old watch with 200 and one ERROR event.
+                    let gone = status_object(
+                        410,
+                        "Expired",
+                        &format!(
+                            "too old resource version: {since} ({})",
+                            shared.store.resource_version()
+                        ),
+                    );
+                    let line = enc.line("ERROR", &gone, None, &mut first);
+                    let body = Body::from_stream(futures::stream::iter([line]));
                     return ([(header::CONTENT_TYPE, "application/json")], body).into_response();
                 }
             }
         }
+        _ => {
+            // No version (or sendInitialEvents): the current state as synthetic ADDED events.
+            let (rv, items, rx) = shared
+                .store
+                .list_and_subscribe(&resource, namespace.as_deref());
+            for o in items.iter().filter(|o| sel.matches(o)) {
+                initial.push(enc.line("ADDED", o, None, &mut first));
+            }
+            if params.send_initial_events == Some(true) && bookmarks {
+                let bm = json!({"kind": resource.kind, "apiVersion": resource.api_version(),
+                    "metadata": {"resourceVersion": rv.to_string(), "annotations": {"k8s.io/initial-events-end": "true"}}});
+                initial.push(enc.line("BOOKMARK", &bm, None, &mut first));
+            }
+            rx
+        }
     };
-    let bookmarks = params.allow_watch_bookmarks.unwrap_or(false);
-    let timeout = Duration::from_secs(params.timeout_seconds.unwrap_or(1800).max(1));
-    let api_version = resource.api_version();
-    let kind = resource.kind;
-    let live = futures::stream::unfold((rx, tokio::time::interval(Duration::from_secs(5))), move |(mut rx, mut tick)| {
-        let matches = matches.clone();
-        let api_version = api_version.clone();
-        let store_rv = store.clone();
+    let timeout = Duration::from_secs(params.timeout_seconds.filter(|t| *t > 0).unwrap_or(1800));
+    let mut epoch = shared.faults.watch_epoch();
+    epoch.mark_unchanged();
+    let store = shared.store.clone();
+    let state = (
+        rx,
+        tokio::time::interval_at(
+            tokio::time::Instant::now() + Duration::from_secs(5),
+            Duration::from_secs(5),
+        ),
+        enc,
+        first,
+        sel,
+    );
+    let live = futures::stream::unfold(state, move |(mut rx, mut tick, enc, mut first, sel)| {
+        let in_scope = in_scope.clone();
+        let store = store.clone();
         async move {
             loop {
                 tokio::select! {
                     msg = rx.recv() => match msg {
-                        Ok(c) if matches(&c) => return Some((event_line(c.kind, &c.object), (rx, tick))),
+                        Ok(c) if in_scope(&c) => {
+                            if let Some(kind) = translate(&c, &sel) {
+                                let line = enc.line(kind, &c.object, Some(c.encoded()), &mut first);
+                                return Some((line, (rx, tick, enc, first, sel)));
+                            }
+                        }
                         Ok(_) => continue,
                         Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
                             let gone = status_object(410, "Expired", "watch fell behind; resourceVersion too old");
-                            return Some((event_line("ERROR", &gone), (rx, tick)));
+                            let line = enc.line("ERROR", &gone, None, &mut first);
+                            // End after the error, as the API server does.
+                            return Some((line, (store_closed(), tick, enc, first, sel)));
                         }
                         Err(tokio::sync::broadcast::error::RecvError::Closed) => return None,
                     },
                     _ = tick.tick(), if bookmarks => {
-                        let bm = json!({"kind": kind, "apiVersion": api_version,
-                            "metadata": {"resourceVersion": store_rv.resource_version().to_string()}});
-                        return Some((event_line("BOOKMARK", &bm), (rx, tick)));
+                        let r = enc.resource;
+                        let bm = json!({"kind": r.kind, "apiVersion": r.api_version(),
+                            "metadata": {"resourceVersion": store.resource_version().to_string()}});
+                        let line = enc.line("BOOKMARK", &bm, None, &mut first);
+                        return Some((line, (rx, tick, enc, first, sel)));
                     }
                 }
             }
         }
     });
-    let stream = futures::stream::iter(initial).chain(live).take_until(tokio::time::sleep(timeout));
-    ([(header::CONTENT_TYPE, "application/json")], Body::from_stream(stream)).into_response()
+    let end = async move {
+        tokio::select! {
+            _ = tokio::time::sleep(timeout) => {}
+            _ = epoch.changed() => {}
+        }
+    };
+    let stream = futures::stream::iter(initial).chain(live).take_until(end);
+    (
+        [(header::CONTENT_TYPE, "application/json")],
+        Body::from_stream(stream),
+    )
+        .into_response()
 }
 
-fn object_namespace(o: &Value) -> &str {
-    o["metadata"]["namespace"].as_str().unwrap_or_default()
+/// A receiver whose sender is gone: the next `recv` ends the stream.
+fn store_closed() -> tokio::sync::broadcast::Receiver<Change> {
+    let (tx, rx) = tokio::sync::broadcast::channel(1);
+    drop(tx);
+    rx
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn continue_tokens_round_trip() {
+        let t = encode_continue(1234, "prod", "web-1");
+        assert_eq!(
+            decode_continue(&t),
+            Some((1234, "prod".into(), "web-1".into()))
+        );
+        assert_eq!(decode_continue("zz"), None);
+    }
+
+    #[test]
+    fn paths_parse_like_the_api_server() {
+        assert!(matches!(
+            parse_path("/api/v1/pods"),
+            Some(Route::Collection {
+                namespace: None,
+                ..
+            })
+        ));
+        assert!(matches!(
+            parse_path("/api/v1/namespaces/prod/pods/x"),
+            Some(Route::Object { .. })
+        ));
+        assert!(matches!(
+            parse_path("/apis/kubevirt.io/v1/watch/namespaces/prod/virtualmachineinstances"),
+            Some(Route::Collection { watch: true, .. })
+        ));
+        assert!(matches!(parse_path("/api/v1/namespaces/prod/nodes"), None));
+        assert!(matches!(
+            parse_path("/apis/kubevirt.io/v1"),
+            Some(Route::Discovery(_))
+        ));
+        assert!(matches!(
+            parse_path(
+                "/apis/subresources.kubevirt.io/v1/namespaces/p/virtualmachineinstances/x/guestosinfo"
+            ),
+            Some(Route::Subresource { .. })
+        ));
+        assert!(parse_path("/apis/nope.io/v1").is_none());
+    }
+}

@@ -3,60 +3,15 @@
 //! Every change gets the next cluster-wide `resourceVersion`, is written into the object's
 //! `metadata.resourceVersion`, kept in a bounded history and broadcast to watchers. A watch that
 //! asks for a version older than the history answers `410 Gone`, like an API server whose etcd
-//! compacted.
+//! compacted. Objects are kept as `Arc<Value>` so that lists, history and watch fan-out share
+//! one copy; each change also carries its previous object so that watches with selectors can
+//! turn "stopped matching" into `DELETED` and "started matching" into `ADDED`.
 
+pub use crate::resources::*;
 use serde_json::{Value, json};
-use std::collections::{BTreeMap, VecDeque};
-use std::sync::Mutex;
+use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::sync::{Arc, Mutex, OnceLock};
 use tokio::sync::broadcast;
-
-/// A kind of object the simulator serves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Resource {
-    /// API group; empty for the core group.
-    pub group: &'static str,
-    pub version: &'static str,
-    pub plural: &'static str,
-    pub kind: &'static str,
-    pub namespaced: bool,
-}
-
-impl Resource {
-    pub fn api_version(&self) -> String {
-        if self.group.is_empty() {
-            self.version.to_string()
-        } else {
-            format!("{}/{}", self.group, self.version)
-        }
-    }
-}
-
-pub const VMI: Resource = Resource {
-    group: "kubevirt.io",
-    version: "v1",
-    plural: "virtualmachineinstances",
-    kind: "VirtualMachineInstance",
-    namespaced: true,
-};
-pub const NAMESPACE: Resource =
-    Resource { group: "", version: "v1", plural: "namespaces", kind: "Namespace", namespaced: false };
-
-/// Every resource the simulator knows.
-pub const RESOURCES: &[Resource] = &[VMI, NAMESPACE];
-
-/// Looks a resource up by group, version and plural.
-pub fn resource(group: &str, version: &str, plural: &str) -> Option<Resource> {
-    RESOURCES
-        .iter()
-        .copied()
-        .find(|r| r.group == group && r.version == version && r.plural == plural)
-}
-
-fn resource_of(obj: &Value) -> Option<Resource> {
-    let api_version = obj.get("apiVersion")?.as_str()?;
-    let kind = obj.get("kind")?.as_str()?;
-    RESOURCES.iter().copied().find(|r| r.api_version() == api_version && r.kind == kind)
-}
 
 /// One change, as a watch would report it.
 #[derive(Debug, Clone)]
@@ -65,24 +20,63 @@ pub struct Change {
     pub resource: Resource,
     /// `ADDED`, `MODIFIED` or `DELETED`.
     pub kind: &'static str,
-    pub object: Value,
+    pub object: Arc<Value>,
+    /// The object before a `MODIFIED` change.
+    pub old: Option<Arc<Value>>,
+    /// The object's JSON, serialized once for every watcher.
+    encoded: Arc<OnceLock<bytes::Bytes>>,
 }
 
-type Key = (Resource, String, String);
+impl Change {
+    fn new(
+        rv: u64,
+        resource: Resource,
+        kind: &'static str,
+        object: Arc<Value>,
+        old: Option<Arc<Value>>,
+    ) -> Change {
+        Change {
+            rv,
+            resource,
+            kind,
+            object,
+            old,
+            encoded: Arc::default(),
+        }
+    }
+
+    /// The object as JSON (serialized on first use, then shared).
+    pub fn encoded(&self) -> bytes::Bytes {
+        self.encoded
+            .get_or_init(|| serde_json::to_vec(&*self.object).unwrap_or_default().into())
+            .clone()
+    }
+}
+
+type Key = (String, String);
 
 struct Inner {
     rv: u64,
-    objects: BTreeMap<Key, Value>,
+    objects: HashMap<Resource, BTreeMap<Key, Arc<Value>>>,
     history: VecDeque<Change>,
+    /// Watches from a version below this one get `410 Gone`.
+    oldest_resumable: u64,
+    uid_counter: u64,
 }
 
 impl Inner {
-    fn items(&self, resource: &Resource, namespace: Option<&str>) -> Vec<Value> {
-        self.objects
-            .iter()
-            .filter(|((r, ns, _), _)| r == resource && namespace.is_none_or(|n| n == ns))
-            .map(|(_, v)| v.clone())
-            .collect()
+    fn items(&self, resource: &Resource, namespace: Option<&str>) -> Vec<Arc<Value>> {
+        let Some(map) = self.objects.get(resource) else {
+            return Vec::new();
+        };
+        match namespace {
+            None => map.values().cloned().collect(),
+            Some(ns) => map
+                .range((ns.to_string(), String::new())..)
+                .take_while(|((n, _), _)| n == ns)
+                .map(|(_, v)| v.clone())
+                .collect(),
+        }
     }
 }
 
@@ -99,13 +93,33 @@ impl Default for Store {
     }
 }
 
+fn key_of(obj: &Value) -> Option<Key> {
+    let name = obj["metadata"]["name"].as_str()?.to_string();
+    let ns = obj["metadata"]["namespace"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    Some((ns, name))
+}
+
 impl Store {
     pub fn new() -> Store {
-        let (tx, _) = broadcast::channel(4096);
+        Store::with_history(10_000)
+    }
+
+    /// A store keeping the last `history_len` changes for watch resume.
+    pub fn with_history(history_len: usize) -> Store {
+        let (tx, _) = broadcast::channel(1 << 15);
         Store {
-            inner: Mutex::new(Inner { rv: 1000, objects: BTreeMap::new(), history: VecDeque::new() }),
+            inner: Mutex::new(Inner {
+                rv: 1000,
+                objects: HashMap::new(),
+                history: VecDeque::new(),
+                oldest_resumable: 0,
+                uid_counter: 0,
+            }),
             tx,
-            history_len: 10_000,
+            history_len,
         }
     }
 
@@ -118,31 +132,58 @@ impl Store {
         self.lock().rv
     }
 
-    fn commit(&self, inner: &mut Inner, resource: Resource, kind: &'static str, object: Value) {
-        let change = Change { rv: inner.rv, resource, kind, object };
+    fn commit(&self, inner: &mut Inner, change: Change) {
         inner.history.push_back(change.clone());
         while inner.history.len() > self.history_len {
-            inner.history.pop_front();
+            if let Some(c) = inner.history.pop_front() {
+                inner.oldest_resumable = c.rv;
+            }
         }
         let _ = self.tx.send(change);
     }
 
-    /// Creates or replaces an object (its `apiVersion` and `kind` pick the resource).
-    pub fn upsert(&self, mut obj: Value) -> Option<Value> {
+    /// Creates or replaces an object (its `apiVersion` and `kind` pick the resource). A
+    /// replacement whose content equals the stored object is not a change and keeps its version.
+    pub fn upsert(&self, mut obj: Value) -> Option<Arc<Value>> {
         let resource = resource_of(&obj)?;
-        let name = obj["metadata"]["name"].as_str()?.to_string();
-        let ns = obj["metadata"]["namespace"].as_str().unwrap_or_default().to_string();
+        let key = key_of(&obj)?;
         let mut inner = self.lock();
+        let old = inner
+            .objects
+            .get(&resource)
+            .and_then(|m| m.get(&key))
+            .cloned();
+        if let Some(old) = &old {
+            obj["metadata"]["resourceVersion"] = old["metadata"]["resourceVersion"].clone();
+            if obj["metadata"]["uid"].is_null() {
+                obj["metadata"]["uid"] = old["metadata"]["uid"].clone();
+            }
+            if obj["metadata"]["creationTimestamp"].is_null() {
+                obj["metadata"]["creationTimestamp"] = old["metadata"]["creationTimestamp"].clone();
+            }
+            if **old == obj {
+                return Some(old.clone());
+            }
+        }
         inner.rv += 1;
         let rv = inner.rv;
         obj["metadata"]["resourceVersion"] = json!(rv.to_string());
         if obj["metadata"]["uid"].is_null() {
-            obj["metadata"]["uid"] = json!(format!("{:08x}-0000-4000-8000-{:012x}", rv, rv));
+            inner.uid_counter += 1;
+            let n = inner.uid_counter;
+            obj["metadata"]["uid"] = json!(format!("{:08x}-0000-4000-8000-{:012x}", n, rv));
         }
-        let key = (resource, ns, name);
-        let kind = if inner.objects.contains_key(&key) { "MODIFIED" } else { "ADDED" };
-        inner.objects.insert(key, obj.clone());
-        self.commit(&mut inner, resource, kind, obj.clone());
+        let obj = Arc::new(obj);
+        inner
+            .objects
+            .entry(resource)
+            .or_default()
+            .insert(key, obj.clone());
+        let kind = if old.is_some() { "MODIFIED" } else { "ADDED" };
+        self.commit(
+            &mut inner,
+            Change::new(rv, resource, kind, obj.clone(), old),
+        );
         Some(obj)
     }
 
@@ -153,40 +194,60 @@ impl Store {
         namespace: Option<&str>,
         name: &str,
         f: impl FnOnce(&mut Value),
-    ) -> Option<Value> {
-        let mut inner = self.lock();
-        let key = (*resource, namespace.unwrap_or_default().to_string(), name.to_string());
-        let mut obj = inner.objects.get(&key)?.clone();
+    ) -> Option<Arc<Value>> {
+        let key = (namespace.unwrap_or_default().to_string(), name.to_string());
+        let mut obj = {
+            let inner = self.lock();
+            (**inner.objects.get(resource)?.get(&key)?).clone()
+        };
         f(&mut obj);
-        inner.rv += 1;
-        obj["metadata"]["resourceVersion"] = json!(inner.rv.to_string());
-        inner.objects.insert(key, obj.clone());
-        self.commit(&mut inner, *resource, "MODIFIED", obj.clone());
-        Some(obj)
+        self.upsert(obj)
     }
 
     /// Deletes an object; returns it, or None when it did not exist.
-    pub fn delete(&self, resource: &Resource, namespace: Option<&str>, name: &str) -> Option<Value> {
+    pub fn delete(
+        &self,
+        resource: &Resource,
+        namespace: Option<&str>,
+        name: &str,
+    ) -> Option<Arc<Value>> {
         let mut inner = self.lock();
-        let key = (*resource, namespace.unwrap_or_default().to_string(), name.to_string());
-        let mut obj = inner.objects.remove(&key)?;
+        let key = (namespace.unwrap_or_default().to_string(), name.to_string());
+        let old = inner.objects.get_mut(resource)?.remove(&key)?;
         inner.rv += 1;
+        let mut obj = (*old).clone();
         obj["metadata"]["resourceVersion"] = json!(inner.rv.to_string());
-        self.commit(&mut inner, *resource, "DELETED", obj.clone());
+        let obj = Arc::new(obj);
+        let rv = inner.rv;
+        self.commit(
+            &mut inner,
+            Change::new(rv, *resource, "DELETED", obj.clone(), Some(old)),
+        );
         Some(obj)
     }
 
     /// One object.
-    pub fn get(&self, resource: &Resource, namespace: Option<&str>, name: &str) -> Option<Value> {
-        let key = (*resource, namespace.unwrap_or_default().to_string(), name.to_string());
-        self.lock().objects.get(&key).cloned()
+    pub fn get(
+        &self,
+        resource: &Resource,
+        namespace: Option<&str>,
+        name: &str,
+    ) -> Option<Arc<Value>> {
+        let key = (namespace.unwrap_or_default().to_string(), name.to_string());
+        self.lock().objects.get(resource)?.get(&key).cloned()
     }
 
-    /// All objects of a resource (in one namespace when given), with the store's version.
-    pub fn list(&self, resource: &Resource, namespace: Option<&str>) -> (u64, Vec<Value>) {
+    /// All objects of a resource (in one namespace when given), sorted by namespace and name,
+    /// with the store's version.
+    pub fn list(&self, resource: &Resource, namespace: Option<&str>) -> (u64, Vec<Arc<Value>>) {
         let inner = self.lock();
         let items = inner.items(resource, namespace);
         (inner.rv, items)
+    }
+
+    /// How many objects of a resource exist.
+    pub fn count(&self, resource: &Resource) -> usize {
+        self.lock().objects.get(resource).map_or(0, |m| m.len())
     }
 
     /// The current objects of a resource and a receiver for every change after them, atomically.
@@ -194,7 +255,7 @@ impl Store {
         &self,
         resource: &Resource,
         namespace: Option<&str>,
-    ) -> (u64, Vec<Value>, broadcast::Receiver<Change>) {
+    ) -> (u64, Vec<Arc<Value>>, broadcast::Receiver<Change>) {
         let inner = self.lock();
         let rx = self.tx.subscribe();
         let items = inner.items(resource, namespace);
@@ -207,16 +268,22 @@ impl Store {
     pub fn watch_from(&self, since: u64) -> Result<(Vec<Change>, broadcast::Receiver<Change>), ()> {
         let inner = self.lock();
         let rx = self.tx.subscribe();
-        let oldest = inner.history.front().map(|c| c.rv).unwrap_or(inner.rv + 1);
-        if since.saturating_add(1) < oldest && since < inner.rv {
+        if since < inner.oldest_resumable {
             return Err(());
         }
-        let past = inner.history.iter().filter(|c| c.rv > since).cloned().collect();
+        let past = inner
+            .history
+            .iter()
+            .filter(|c| c.rv > since)
+            .cloned()
+            .collect();
         Ok((past, rx))
     }
 
     /// Forgets the change history, so any watch resuming from an older version gets `410 Gone`.
     pub fn compact(&self) {
-        self.lock().history.clear();
+        let mut inner = self.lock();
+        inner.history.clear();
+        inner.oldest_resumable = inner.rv;
     }
 }

@@ -16,6 +16,11 @@ fn output(program: &str, args: &[&str]) -> Option<String> {
         .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
+/// Whether word `field` of `program --version` is `want` (e.g. `trunk 0.21.14`, field 1).
+fn version_is(program: &str, field: usize, want: &str) -> bool {
+    output(program, &["--version"]).is_some_and(|v| v.split_whitespace().nth(field) == Some(want))
+}
+
 /// The version of a package in Cargo.lock.
 pub fn locked_version(package: &str) -> Result<String> {
     let lock = std::fs::read_to_string(root().join("Cargo.lock")).context("reading Cargo.lock")?;
@@ -83,14 +88,10 @@ pub fn ensure(test: bool) -> Result<()> {
     }
     let bindgen = locked_version("wasm-bindgen")?;
     check_trunk_toml(&bindgen)?;
-    if !output("trunk", &["--version"])
-        .is_some_and(|v| v.trim() == format!("trunk {TRUNK_VERSION}"))
-    {
+    if !version_is("trunk", 1, TRUNK_VERSION) {
         run(cmd("cargo").args(["install", "trunk", "--version", TRUNK_VERSION, "--locked"]))?;
     }
-    if !output("wasm-bindgen", &["--version"])
-        .is_some_and(|v| v.split_whitespace().nth(1) == Some(&bindgen))
-    {
+    if !version_is("wasm-bindgen", 1, &bindgen) {
         // Without --locked: wasm-bindgen-cli's own lock file does not build with every toolchain.
         run(cmd("cargo").args([
             "install",
@@ -100,9 +101,7 @@ pub fn ensure(test: bool) -> Result<()> {
             "--force",
         ]))?;
     }
-    if !output("wasm-opt", &["--version"])
-        .is_some_and(|v| v.split_whitespace().nth(2) == Some(BINARYEN_VERSION))
-    {
+    if !version_is("wasm-opt", 2, BINARYEN_VERSION) {
         run(cmd("npm").args([
             "install",
             "--global",

@@ -1,0 +1,98 @@
+//! Faults tests can switch on: API restart (every watch drops, requests fail for a while),
+//! forced `410 Gone`, slow responses, Prometheus down, guest-agent endpoints failing with 500.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+use tokio::sync::watch;
+
+/// The switchable faults. Shared behind the simulator's state.
+#[derive(Debug)]
+pub struct Faults {
+    epoch: watch::Sender<u64>,
+    down_until: Mutex<Option<Instant>>,
+    slow_ms: AtomicU64,
+    prometheus_down: AtomicBool,
+    guest_agent_500: AtomicBool,
+}
+
+impl Default for Faults {
+    fn default() -> Self {
+        Faults {
+            epoch: watch::channel(0).0,
+            down_until: Mutex::new(None),
+            slow_ms: AtomicU64::new(0),
+            prometheus_down: AtomicBool::new(false),
+            guest_agent_500: AtomicBool::new(false),
+        }
+    }
+}
+
+impl Faults {
+    /// Ends every open watch; for `down`, Kubernetes API requests then answer 503.
+    pub fn restart_api(&self, down: Duration) {
+        *self.down_until.lock().unwrap_or_else(|p| p.into_inner()) = Some(Instant::now() + down);
+        self.drop_watches();
+    }
+
+    /// Ends every open watch (clients reconnect).
+    pub fn drop_watches(&self) {
+        self.epoch.send_modify(|e| *e += 1);
+    }
+
+    /// A receiver that changes when watches must end.
+    pub fn watch_epoch(&self) -> watch::Receiver<u64> {
+        self.epoch.subscribe()
+    }
+
+    /// Whether the API is down (restarting) now.
+    pub fn api_down(&self) -> bool {
+        self.down_until
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .is_some_and(|t| Instant::now() < t)
+    }
+
+    pub fn set_slow(&self, delay: Duration) {
+        self.slow_ms
+            .store(delay.as_millis() as u64, Ordering::Relaxed);
+    }
+
+    pub fn slow(&self) -> Duration {
+        Duration::from_millis(self.slow_ms.load(Ordering::Relaxed))
+    }
+
+    pub fn set_prometheus_down(&self, down: bool) {
+        self.prometheus_down.store(down, Ordering::Relaxed);
+    }
+
+    pub fn prometheus_down(&self) -> bool {
+        self.prometheus_down.load(Ordering::Relaxed)
+    }
+
+    pub fn set_guest_agent_failing(&self, failing: bool) {
+        self.guest_agent_500.store(failing, Ordering::Relaxed);
+    }
+
+    pub fn guest_agent_failing(&self) -> bool {
+        self.guest_agent_500.load(Ordering::Relaxed)
+    }
+
+    /// Switches every fault off.
+    pub fn clear(&self) {
+        *self.down_until.lock().unwrap_or_else(|p| p.into_inner()) = None;
+        self.set_slow(Duration::ZERO);
+        self.set_prometheus_down(false);
+        self.set_guest_agent_failing(false);
+    }
+
+    /// The current state, for `GET /_sim/faults`.
+    pub fn describe(&self) -> serde_json::Value {
+        serde_json::json!({
+            "apiDown": self.api_down(),
+            "slowMs": self.slow().as_millis() as u64,
+            "prometheusDown": self.prometheus_down(),
+            "guestAgentFailing": self.guest_agent_failing(),
+        })
+    }
+}
