@@ -11,6 +11,7 @@
 //! * everything else: the built frontend (`dist/`), `index.html` (with a fresh CSP nonce) for
 //!   client-side routes.
 
+use crate::api::SeriesGroup;
 use crate::auth::{Access, Auth, Caller};
 use crate::error::ApiErr;
 use crate::guest::{self, Subresource};
@@ -27,7 +28,6 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{any, get};
 use axum::{Form, Json, Router};
 use futures::Stream;
-use model::api::SeriesGroup;
 use model::evidence::Observed;
 use model::objects::{Node, Vm, Vmim};
 use model::vmi::Vmi;
@@ -815,7 +815,7 @@ mod tests {
             .unwrap();
         assert_eq!(res.status(), StatusCode::NOT_FOUND);
         let body = res.into_body().collect().await.unwrap().to_bytes();
-        let err: model::api::ApiError = serde_json::from_slice(&body).unwrap();
+        let err: crate::api::ApiError = serde_json::from_slice(&body).unwrap();
         assert_eq!(err.code, 404);
     }
 
@@ -908,7 +908,7 @@ mod tests {
                 .unwrap();
             assert_eq!(res.status(), code, "{uri}");
             let body = res.into_body().collect().await.unwrap().to_bytes();
-            let err: model::api::ApiError = serde_json::from_slice(&body).unwrap();
+            let err: crate::api::ApiError = serde_json::from_slice(&body).unwrap();
             assert!(err.error.len() > 20, "{uri}: {}", err.error);
         }
         let res = app
@@ -920,7 +920,7 @@ mod tests {
             .await
             .unwrap();
         let body = res.into_body().collect().await.unwrap().to_bytes();
-        let set: model::api::SeriesSet = serde_json::from_slice(&body).unwrap();
+        let set: crate::api::SeriesSet = serde_json::from_slice(&body).unwrap();
         assert!(!set.available);
         assert!(set.message.unwrap().contains("--prometheus-url"));
     }

@@ -1,9 +1,9 @@
-//! JSON errors: every API error is a [`model::api::ApiError`] with a sentence a person can act on.
+//! JSON errors: every API error is a [`crate::api::ApiError`] with a sentence a person can act on.
 
+use crate::api::ApiError;
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use model::api::ApiError;
 
 /// An error answer of the JSON API.
 #[derive(Debug, Clone, PartialEq, Eq)]

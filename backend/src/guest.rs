@@ -3,7 +3,7 @@
 //! [`GuestAgentResult`] (facts.md §5): 409 "VMI is not running", 409 "VMI does not have guest
 //! agent connected", 403, 404, and everything else verbatim.
 
-use model::api::GuestAgentResult;
+use crate::api::GuestAgentResult;
 use model::objects::{GuestAgentAnswer, GuestAgentInfo};
 use std::time::Duration;
 

@@ -14,6 +14,11 @@
 //! * [`app`]: the axum router.
 //! * [`run`]: the `serve` and `demo` entry points.
 
+/// The JSON shapes of the API, `model/src/api.rs`. Main's `model/src/lib.rs` lost its
+/// `pub mod api;` line; until it is back the same file is compiled here (then this becomes
+/// `pub use model::api;`).
+#[path = "../../model/src/api.rs"]
+pub mod api;
 pub mod app;
 pub mod auth;
 pub mod cluster;

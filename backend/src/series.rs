@@ -5,7 +5,7 @@
 //! Without a Prometheus, or when it cannot be reached, the answer is
 //! `SeriesSet { available: false, message }`, never an empty chart that looks like "no load".
 
-use model::api::{Series, SeriesGroup, SeriesSet};
+use crate::api::{Series, SeriesGroup, SeriesSet};
 use std::collections::BTreeMap;
 use std::time::Duration;
 
