@@ -73,7 +73,7 @@ impl Metrics {
             "Kubernetes API proxy requests forwarded.",
             self.proxy_forwarded.load(Ordering::Relaxed).to_string(),
         );
-        out.push_str("# HELP strata_watch_restarts_total Watch failures followed by a backoff and a restart.\n# TYPE strata_watch_restarts_total counter\n");
+        out.push_str("# HELP strata_watch_restarts_total Watch failures (retried with backoff) and re-lists after the first sync (e.g. after 410 Gone).\n# TYPE strata_watch_restarts_total counter\n");
         for kind in Kind::ALL {
             let _ = writeln!(
                 out,

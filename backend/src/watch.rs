@@ -128,7 +128,7 @@ impl KindState {
     pub fn healthy(&self) -> bool {
         self.healthy.load(Ordering::Relaxed)
     }
-    /// How many times the watch failed and was restarted.
+    /// How many times the watch failed or had to re-list.
     pub fn restarts(&self) -> u64 {
         self.restarts.load(Ordering::Relaxed)
     }
@@ -304,6 +304,11 @@ pub async fn watch_kind(
         };
         if !keep {
             continue;
+        }
+        if matches!(event, watcher::Event::Init) && watched.state.synced() {
+            // A re-list after the first sync (e.g. after `410 Gone`).
+            watched.state.restarts.fetch_add(1, Ordering::Relaxed);
+            metrics.watch_restart(kind);
         }
         writer.apply_watcher_event(&event);
         if matches!(event, watcher::Event::InitDone) {
