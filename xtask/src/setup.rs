@@ -16,7 +16,9 @@ pub fn axe_js() -> Option<std::path::PathBuf> {
     let dir = std::path::Path::new(root.trim()).join("axe-core");
     let package = std::fs::read_to_string(dir.join("package.json")).ok()?;
     let version: serde_json::Value = serde_json::from_str(&package).ok()?;
-    (version["version"] == AXE_VERSION).then(|| dir.join("axe.min.js")).filter(|p| p.is_file())
+    (version["version"] == AXE_VERSION)
+        .then(|| dir.join("axe.min.js"))
+        .filter(|p| p.is_file())
 }
 
 /// The output of `program args`, or None when it cannot run or fails.
