@@ -22,6 +22,7 @@ pub mod error;
 pub mod evidence;
 pub mod guest;
 pub mod metrics;
+pub mod promql;
 pub mod proxy;
 pub mod run;
 pub mod security;

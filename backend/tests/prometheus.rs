@@ -4,10 +4,8 @@
 //! Needs `prometheus` (Debian package; `PROMETHEUS` overrides the path). The Prometheus process
 //! is killed and its storage removed by a guard, also when the test fails.
 
-#[path = "../src/promql.rs"]
-#[allow(dead_code)]
-mod promql;
-
+use backend::api::SeriesGroup;
+use backend::series::queries;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -164,7 +162,11 @@ async fn real_prometheus_agrees_with_the_simulator() {
         ("net", "edge-router"),
         ("staging", "ci-runner-7"),
     ] {
-        for (key, q) in promql::all(ns, name, window) {
+        let all = [SeriesGroup::Domain, SeriesGroup::Migration]
+            .into_iter()
+            .flat_map(|g| queries(g, ns, name, window.as_secs()));
+        for query in all {
+            let (key, q) = (query.metric, query.promql);
             let real = query(&client, &prom, &q, t).await;
             let simulated = query(&client, &sim.url(), &q, t).await;
             let real_sets: Vec<_> = real.iter().map(|(l, _)| l.clone()).collect();
@@ -192,10 +194,7 @@ async fn real_prometheus_agrees_with_the_simulator() {
                     migration_series += 1;
                 }
             }
-            if matches!(
-                key,
-                "cpu_usage" | "memory_resident" | "storage_read" | "network_receive"
-            ) {
+            if matches!(key, "cpu" | "memory_resident" | "block_read" | "net_rx") {
                 assert!(!real.is_empty(), "{ns}/{name} {key} has data");
             }
         }

@@ -126,18 +126,25 @@ pub fn precompress(dir: &Path) -> Result<()> {
     Ok(())
 }
 
-fn build() -> Result<()> {
-    setup::ensure(false)?;
+/// The release frontend and binaries: `strata`, plus `extra` cargo arguments (more packages).
+fn build_release(test_tools: bool, extra: &[&str]) -> Result<()> {
+    setup::ensure(test_tools)?;
     build_frontend()?;
-    run(cmd("cargo").args([
-        "build",
-        "--release",
-        "--locked",
-        "-p",
-        "backend",
-        "--bin",
-        "strata",
-    ]))
+    run(cmd("cargo")
+        .args([
+            "build",
+            "--release",
+            "--locked",
+            "-p",
+            "backend",
+            "--bin",
+            "strata",
+        ])
+        .args(extra))
+}
+
+fn build() -> Result<()> {
+    build_release(false, &[])
 }
 
 fn main() {
@@ -157,21 +164,7 @@ fn main() {
 
 /// Builds release binaries and the frontend, then runs the benchmark runner (`e2e/src/bench`).
 pub fn bench(quick: bool, check: bool) -> Result<()> {
-    setup::ensure(true)?;
-    build_frontend()?;
-    run(cmd("cargo").args([
-        "build",
-        "--release",
-        "--locked",
-        "-p",
-        "backend",
-        "--bin",
-        "strata",
-        "-p",
-        "e2e",
-        "--bin",
-        "bench",
-    ]))?;
+    build_release(true, &["-p", "e2e", "--bin", "bench"])?;
     let mut c = cmd(&target_dir().join("release/bench").to_string_lossy());
     c.arg("--dist").arg(root().join("dist"));
     c.arg("--strata").arg(target_dir().join("release/strata"));

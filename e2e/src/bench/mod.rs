@@ -143,6 +143,17 @@ impl Report {
     }
 }
 
+/// A simulator with `n` scale VMs and no scenarios, on a free loopback port.
+pub async fn scale_sim(n: usize) -> anyhow::Result<sim::Sim> {
+    let listener = tokio::net::TcpListener::bind(("127.0.0.1", 0)).await?;
+    let args = sim::SimArgs {
+        scenarios: "none".into(),
+        vmis: n,
+        ..Default::default()
+    };
+    Ok(sim::Sim::start_with(listener, &args).await?)
+}
+
 /// The `q`-quantile (0..=1) of `values` (sorted in place), nearest-rank.
 pub fn quantile(values: &mut [f64], q: f64) -> f64 {
     if values.is_empty() {

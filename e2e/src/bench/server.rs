@@ -5,7 +5,7 @@
 //! through a kubeconfig, exactly as against a real cluster.
 
 use super::load::temp_kubeconfig;
-use super::{Budget, Figure, Settings, quantile};
+use super::{Budget, Figure, Settings, quantile, scale_sim};
 use anyhow::{Context, Result, bail};
 use futures::StreamExt;
 use std::collections::HashMap;
@@ -13,16 +13,6 @@ use std::process::Stdio;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::process::{Child, Command};
-
-async fn scale_sim(n: usize) -> Result<sim::Sim> {
-    let listener = tokio::net::TcpListener::bind(("127.0.0.1", 0)).await?;
-    let args = sim::SimArgs {
-        scenarios: "none".into(),
-        vmis: n,
-        ..Default::default()
-    };
-    Ok(sim::Sim::start_with(listener, &args).await?)
-}
 
 /// A `strata serve` child, killed when dropped.
 struct Serve {
