@@ -67,6 +67,8 @@ enum Command {
         /// Address to listen on.
         #[arg(long, default_value = "127.0.0.1:8081")]
         listen: SocketAddr,
+        #[command(flatten)]
+        args: sim::SimArgs,
     },
 }
 
@@ -172,8 +174,8 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let client = cluster::connect(Source::Url(sim.url())).await?;
             serve_console(client, web).await
         }
-        Command::Sim { listen } => {
-            let sim = sim::Sim::start(bind(listen).await?, sim::scenarios::demo()).await?;
+        Command::Sim { listen, args } => {
+            let sim = sim::Sim::start_with(bind(listen).await?, &args).await?;
             println!("Simulated cluster on {}", sim.url());
             tokio::signal::ctrl_c().await?;
             Ok(ExitCode::SUCCESS)

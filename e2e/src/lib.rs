@@ -4,6 +4,9 @@
 //! The frontend must be built first (`cargo xtask test` does it; by hand: `trunk build --release`).
 //! Its folder is `STRATA_DIST`, else `<workspace>/dist`.
 
+pub mod bench;
+pub mod cdp;
+
 use anyhow::{Context, Result, bail};
 use fantoccini::{Client, ClientBuilder, Locator};
 use std::path::{Path, PathBuf};
@@ -65,11 +68,19 @@ struct Driver {
 
 impl Drop for Driver {
     fn drop(&mut self) {
-        if let Some(pid) = self.child.id() {
-            // The group holds chromedriver and the Chromium processes it started.
-            let _ = std::process::Command::new("kill")
-                .args(["-KILL", &format!("-{pid}")])
-                .status();
+        if let Some(pid) = self
+            .child
+            .id()
+            .and_then(|p| i32::try_from(p).ok())
+            .filter(|p| *p > 1)
+        {
+            // The group holds chromedriver and the Chromium processes it started. Signal it with
+            // the system call itself: some `kill` programs misread a negative pid as -1 (every
+            // process).
+            // SAFETY: kill(2) with a negative pid only signals that process group.
+            unsafe {
+                libc::kill(-pid, libc::SIGKILL);
+            }
         }
         let _ = self.child.start_kill();
     }

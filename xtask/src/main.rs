@@ -37,6 +37,15 @@ enum Cmd {
     },
     /// Run every check and test suite; ends with `N passed, N failed`.
     Test,
+    /// Measure against the budgets; writes target/bench/report.{md,json}.
+    Bench {
+        /// Small N and short runs (what CI runs).
+        #[arg(long)]
+        quick: bool,
+        /// Fail when a budget is missed.
+        #[arg(long)]
+        check: bool,
+    },
 }
 
 /// The workspace root.
@@ -45,6 +54,13 @@ pub fn root() -> PathBuf {
         .parent()
         .expect("xtask lives in the workspace")
         .to_path_buf()
+}
+
+/// Cargo's target folder (`CARGO_TARGET_DIR`, else `<root>/target`).
+pub fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("target"))
 }
 
 /// A command run from the workspace root.
@@ -75,9 +91,39 @@ pub fn show(c: &Command) -> String {
     s
 }
 
-/// Builds the release frontend into `dist/`.
+/// Builds the release frontend into `dist/` and precompresses its wasm, JS and CSS.
 pub fn build_frontend() -> Result<()> {
-    run(cmd("trunk").args(["build", "--release"]))
+    run(cmd("trunk").args(["build", "--release"]))?;
+    precompress(&root().join("dist"))
+}
+
+/// Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip -9) beside every wasm, JS and
+/// CSS file, which the backend serves to browsers that accept them.
+pub fn precompress(dir: &Path) -> Result<()> {
+    use std::io::Write;
+    for entry in std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
+        let path = entry?.path();
+        let ext = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .unwrap_or_default();
+        if !matches!(ext, "wasm" | "js" | "css") {
+            continue;
+        }
+        let data = std::fs::read(&path)?;
+        let mut br = Vec::new();
+        let params = brotli::enc::BrotliEncoderParams {
+            quality: 11,
+            lgwin: 24,
+            ..Default::default()
+        };
+        brotli::BrotliCompress(&mut &data[..], &mut br, &params)?;
+        std::fs::write(format!("{}.br", path.display()), br)?;
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        gz.write_all(&data)?;
+        std::fs::write(format!("{}.gz", path.display()), gz.finish()?)?;
+    }
+    Ok(())
 }
 
 fn build() -> Result<()> {
@@ -101,6 +147,7 @@ fn main() {
         Cmd::Build => build(),
         Cmd::Demo { args } => build().and_then(|()| demo(args)),
         Cmd::Test => test::run_all(),
+        Cmd::Bench { quick, check } => bench(quick, check),
     };
     if let Err(e) = result {
         eprintln!("xtask: error: {e:#}");
@@ -108,8 +155,38 @@ fn main() {
     }
 }
 
+/// Builds release binaries and the frontend, then runs the benchmark runner (`e2e/src/bench`).
+pub fn bench(quick: bool, check: bool) -> Result<()> {
+    setup::ensure(true)?;
+    build_frontend()?;
+    run(cmd("cargo").args([
+        "build",
+        "--release",
+        "--locked",
+        "-p",
+        "backend",
+        "--bin",
+        "strata",
+        "-p",
+        "e2e",
+        "--bin",
+        "bench",
+    ]))?;
+    let mut c = cmd(&target_dir().join("release/bench").to_string_lossy());
+    c.arg("--dist").arg(root().join("dist"));
+    c.arg("--strata").arg(target_dir().join("release/strata"));
+    c.arg("--out").arg(root().join("target/bench"));
+    if quick {
+        c.arg("--quick");
+    }
+    if check {
+        c.arg("--check");
+    }
+    run(&mut c)
+}
+
 fn demo(args: Vec<String>) -> Result<()> {
-    let mut c = cmd(&root().join("target/release/strata").to_string_lossy());
+    let mut c = cmd(&target_dir().join("release/strata").to_string_lossy());
     c.arg("demo")
         .arg("--assets")
         .arg(root().join("dist"))

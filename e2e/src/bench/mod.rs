@@ -1,0 +1,200 @@
+//! `cargo xtask bench`: what Strata costs, measured here, against budgets.
+//!
+//! Each measurement produces [`Figure`]s. The report is printed as a table and written to
+//! `target/bench/report.md` and `report.json`. Timings live here, never in pass/fail tests;
+//! `--check` turns a missed budget into a failing exit code.
+
+pub mod load;
+pub mod overview;
+pub mod pixel;
+pub mod server;
+pub mod throughput;
+
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+
+/// A budget a figure must meet.
+#[derive(Debug, Clone, Copy, Serialize)]
+#[serde(tag = "kind", content = "value", rename_all = "snake_case")]
+pub enum Budget {
+    AtMost(f64),
+    AtLeast(f64),
+}
+
+/// One measured figure.
+#[derive(Debug, Clone, Serialize)]
+pub struct Figure {
+    pub id: String,
+    pub title: String,
+    pub value: f64,
+    pub unit: String,
+    pub budget: Option<Budget>,
+    /// How it was measured, and anything that qualifies the number.
+    pub note: String,
+}
+
+impl Figure {
+    pub fn new(id: &str, title: &str, value: f64, unit: &str) -> Figure {
+        Figure {
+            id: id.into(),
+            title: title.into(),
+            value,
+            unit: unit.into(),
+            budget: None,
+            note: String::new(),
+        }
+    }
+    pub fn budget(mut self, b: Budget) -> Figure {
+        self.budget = Some(b);
+        self
+    }
+    pub fn note(mut self, n: impl Into<String>) -> Figure {
+        self.note = n.into();
+        self
+    }
+    /// `Some(true)` when the budget is met, `None` without a budget.
+    pub fn met(&self) -> Option<bool> {
+        self.budget.map(|b| match b {
+            Budget::AtMost(max) => self.value <= max,
+            Budget::AtLeast(min) => self.value >= min,
+        })
+    }
+}
+
+/// Settings shared by every measurement.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// Small N and short runs (CI).
+    pub quick: bool,
+    /// The built frontend (`dist/`, precompressed).
+    pub dist: PathBuf,
+    /// The release `strata` binary, for measurements that need it as its own process.
+    pub strata: PathBuf,
+}
+
+/// The whole report.
+#[derive(Debug, Serialize)]
+pub struct Report {
+    pub mode: &'static str,
+    pub figures: Vec<Figure>,
+    /// Measurements that could not run, with why.
+    pub errors: Vec<String>,
+}
+
+fn fmt_value(v: f64, unit: &str) -> String {
+    match unit {
+        "bytes" if v >= 1024.0 * 1024.0 => format!("{:.2} MiB", v / 1024.0 / 1024.0),
+        "bytes" if v >= 1024.0 => format!("{:.1} KiB", v / 1024.0),
+        "bytes" => format!("{v:.0} B"),
+        _ if v.fract() == 0.0 && v.abs() < 1e15 => format!("{v:.0} {unit}"),
+        _ if v.abs() >= 100.0 => format!("{v:.0} {unit}"),
+        _ => format!("{v:.2} {unit}"),
+    }
+}
+
+impl Report {
+    /// The report as a Markdown table.
+    pub fn markdown(&self) -> String {
+        let mut s = format!("# Strata benchmarks ({} mode)\n\n", self.mode);
+        s.push_str("| figure | value | budget | met | how |\n|---|---|---|---|---|\n");
+        for f in &self.figures {
+            let budget = match f.budget {
+                Some(Budget::AtMost(m)) => format!("≤ {}", fmt_value(m, &f.unit)),
+                Some(Budget::AtLeast(m)) => format!("≥ {}", fmt_value(m, &f.unit)),
+                None => "—".into(),
+            };
+            let met = match f.met() {
+                Some(true) => "yes",
+                Some(false) => "**NO**",
+                None => "",
+            };
+            s.push_str(&format!(
+                "| {} | {} | {} | {} | {} |\n",
+                f.title,
+                fmt_value(f.value, &f.unit),
+                budget,
+                met,
+                f.note.replace('|', "\\|")
+            ));
+        }
+        if !self.errors.is_empty() {
+            s.push_str("\n## Not measured\n\n");
+            for e in &self.errors {
+                s.push_str(&format!("- {e}\n"));
+            }
+        }
+        s
+    }
+
+    /// Writes `report.md` and `report.json` into `dir`.
+    pub fn write(&self, dir: &Path) -> anyhow::Result<()> {
+        std::fs::create_dir_all(dir)?;
+        std::fs::write(dir.join("report.md"), self.markdown())?;
+        std::fs::write(dir.join("report.json"), serde_json::to_vec_pretty(self)?)?;
+        Ok(())
+    }
+
+    /// Figures whose budget is missed.
+    pub fn missed(&self) -> Vec<&Figure> {
+        self.figures
+            .iter()
+            .filter(|f| f.met() == Some(false))
+            .collect()
+    }
+}
+
+/// The `q`-quantile (0..=1) of `values` (sorted in place), nearest-rank.
+pub fn quantile(values: &mut [f64], q: f64) -> f64 {
+    if values.is_empty() {
+        return f64::NAN;
+    }
+    values.sort_by(|a, b| a.total_cmp(b));
+    let rank = ((q * values.len() as f64).ceil() as usize).clamp(1, values.len());
+    values[rank - 1]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn budgets_and_quantiles() {
+        assert_eq!(
+            Figure::new("a", "A", 5.0, "ms")
+                .budget(Budget::AtMost(5.0))
+                .met(),
+            Some(true)
+        );
+        assert_eq!(
+            Figure::new("a", "A", 5.1, "ms")
+                .budget(Budget::AtMost(5.0))
+                .met(),
+            Some(false)
+        );
+        assert_eq!(
+            Figure::new("a", "A", 9.0, "/s")
+                .budget(Budget::AtLeast(10.0))
+                .met(),
+            Some(false)
+        );
+        assert_eq!(Figure::new("a", "A", 9.0, "/s").met(), None);
+        let mut v: Vec<f64> = (1..=100).map(f64::from).collect();
+        assert_eq!(quantile(&mut v, 0.5), 50.0);
+        assert_eq!(quantile(&mut v, 0.99), 99.0);
+        assert_eq!(quantile(&mut [3.0], 0.99), 3.0);
+    }
+
+    #[test]
+    fn markdown_marks_missed_budgets() {
+        let r = Report {
+            mode: "quick",
+            figures: vec![
+                Figure::new("x", "Bundle", 400_000.0, "bytes").budget(Budget::AtMost(300_000.0)),
+            ],
+            errors: vec!["fan-out: no chromedriver".into()],
+        };
+        let md = r.markdown();
+        assert!(md.contains("**NO**") && md.contains("Not measured"), "{md}");
+        assert_eq!(r.missed().len(), 1);
+    }
+}

@@ -1,0 +1,195 @@
+//! The overview at scale: time until the visible cards are rendered, script time to apply an
+//! update touching 10% of the VMIs, and the JS heap under churn.
+
+use super::{Budget, Figure};
+use crate::Harness;
+use anyhow::{Context, Result, bail};
+use std::time::{Duration, Instant};
+
+async fn scale_sim(n: usize) -> Result<sim::Sim> {
+    let listener = tokio::net::TcpListener::bind(("127.0.0.1", 0)).await?;
+    let args = sim::SimArgs {
+        scenarios: "none".into(),
+        vmis: n,
+        ..Default::default()
+    };
+    Ok(sim::Sim::start_with(listener, &args).await?)
+}
+
+/// Waits until the page shows `n` VMIs and cards; returns ms since navigation start.
+async fn rendered_at(h: &Harness, n: usize) -> Result<f64> {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        let v = h
+            .browser
+            .execute(
+                "const c = document.querySelector('[data-testid=vmi-count]');
+                 const cards = document.querySelectorAll('article.vmi-card').length;
+                 return [c ? c.textContent.trim() : '', cards, performance.now()];",
+                vec![],
+            )
+            .await?;
+        if v[0].as_str() == Some(&n.to_string()) && v[1].as_u64().unwrap_or(0) > 0 {
+            return v[2].as_f64().context("performance.now()");
+        }
+        if Instant::now() > deadline {
+            bail!(
+                "the overview did not show {n} VMIs within 120 s (count {:?}, cards {})",
+                v[0],
+                v[1]
+            );
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+/// Script time (ms) spent from now until the page has been idle for `quiet`.
+async fn script_ms_until_idle(h: &Harness, before: f64, quiet: Duration) -> Result<f64> {
+    let mut last = before;
+    let mut since = Instant::now();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let now = h
+            .metrics()
+            .await?
+            .get("ScriptDuration")
+            .copied()
+            .unwrap_or(last);
+        if now > last {
+            last = now;
+            since = Instant::now();
+        } else if since.elapsed() >= quiet || Instant::now() > deadline {
+            return Ok((last - before) * 1000.0);
+        }
+    }
+}
+
+/// Item 2 for one N.
+pub async fn at(n: usize, churn_secs: u64) -> Result<Vec<Figure>> {
+    let sim = scale_sim(n).await?;
+    let h = Harness::start_with(&format!("bench_overview_{n}"), sim).await?;
+    h.browser.goto(&h.url("/")).await?;
+    let t = rendered_at(&h, n).await?;
+    let visible = h
+        .browser
+        .execute(
+            "return document.querySelectorAll('article.vmi-card').length;",
+            vec![],
+        )
+        .await?;
+    let dom_cards = visible.as_u64().unwrap_or(0);
+    // Let the page settle, then change 10% of the VMIs at once.
+    script_ms_until_idle(
+        &h,
+        h.metrics()
+            .await?
+            .get("ScriptDuration")
+            .copied()
+            .unwrap_or(0.0),
+        Duration::from_millis(500),
+    )
+    .await?;
+    let (_, vmis) = h.sim.store().list(&sim::store::VMI, None);
+    let before = h
+        .metrics()
+        .await?
+        .get("ScriptDuration")
+        .copied()
+        .unwrap_or(0.0);
+    let touched = vmis.len() / 10;
+    for (i, v) in vmis.iter().take(touched).enumerate() {
+        let (ns, name) = (
+            v["metadata"]["namespace"].as_str().unwrap_or(""),
+            v["metadata"]["name"].as_str().unwrap_or(""),
+        );
+        h.sim
+            .set_vmi_phase(ns, name, if i % 2 == 0 { "Failed" } else { "Scheduling" });
+    }
+    let script = script_ms_until_idle(&h, before, Duration::from_millis(700)).await?;
+
+    // Heap under churn: sample, then fit a line.
+    h.sim.set_churn((n as f64 / 100.0).max(5.0));
+    let mut samples = Vec::new();
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(churn_secs) {
+        h.cdp("HeapProfiler.collectGarbage", serde_json::json!({}))
+            .await
+            .ok();
+        let heap = h
+            .metrics()
+            .await?
+            .get("JSHeapUsedSize")
+            .copied()
+            .unwrap_or(0.0);
+        samples.push((start.elapsed().as_secs_f64(), heap));
+        tokio::time::sleep(Duration::from_secs((churn_secs / 10).max(1))).await;
+    }
+    h.sim.set_churn(0.0);
+    let (slope, first, last) = trend(&samples);
+    h.finish().await?;
+    let per_hour = slope * 3600.0;
+    Ok(vec![
+        Figure::new(
+            &format!("overview_render_{n}"),
+            &format!("Overview at {n} VMIs: navigation → cards rendered"),
+            t,
+            "ms",
+        )
+        .note(format!("{dom_cards} cards in the DOM")),
+        Figure::new(
+            &format!("overview_update_{n}"),
+            &format!("Overview at {n} VMIs: script time for a 10% update"),
+            script,
+            "ms",
+        )
+        .budget(Budget::AtMost(if n >= 10_000 {
+            16.0
+        } else {
+            f64::INFINITY
+        }))
+        .note(format!(
+            "{touched} VMIs changed at once in the simulator; CDP ScriptDuration until idle"
+        )),
+        Figure::new(
+            &format!("overview_heap_{n}"),
+            &format!("Overview at {n} VMIs: JS heap trend under churn"),
+            per_hour,
+            "bytes/h",
+        )
+        .note(format!(
+            "{} samples over {churn_secs} s after GC, {:.1} → {:.1} MiB; least-squares slope",
+            samples.len(),
+            first / 1048576.0,
+            last / 1048576.0
+        )),
+    ])
+}
+
+/// Least-squares slope (per second) of `(t, v)` samples, with the first and last value.
+pub fn trend(samples: &[(f64, f64)]) -> (f64, f64, f64) {
+    let n = samples.len() as f64;
+    if samples.len() < 2 {
+        return (
+            0.0,
+            samples.first().map_or(0.0, |s| s.1),
+            samples.last().map_or(0.0, |s| s.1),
+        );
+    }
+    let mt = samples.iter().map(|s| s.0).sum::<f64>() / n;
+    let mv = samples.iter().map(|s| s.1).sum::<f64>() / n;
+    let cov: f64 = samples.iter().map(|s| (s.0 - mt) * (s.1 - mv)).sum();
+    let var: f64 = samples.iter().map(|s| (s.0 - mt).powi(2)).sum();
+    let slope = if var > 0.0 { cov / var } else { 0.0 };
+    (slope, samples[0].1, samples[samples.len() - 1].1)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn trend_of_a_line() {
+        let (s, a, b) = super::trend(&[(0.0, 10.0), (1.0, 12.0), (2.0, 14.0)]);
+        assert!((s - 2.0).abs() < 1e-9 && a == 10.0 && b == 14.0);
+        assert_eq!(super::trend(&[(0.0, 5.0)]).0, 0.0);
+    }
+}

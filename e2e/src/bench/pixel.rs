@@ -1,0 +1,95 @@
+//! Event-to-pixel: the simulator changes a VMI; how long until the open page shows it.
+//!
+//! A MutationObserver in the page notes when the new text enters the DOM, then the next animation
+//! frame (the paint that shows it); the bench notes when it made the change. Both clocks are this
+//! machine's wall clock (`performance.timeOrigin + performance.now()` in the page).
+
+use super::{Budget, Figure, quantile};
+use crate::Harness;
+use anyhow::{Context, Result, bail};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+const OBSERVER: &str = r#"
+window.__e2p = { pending: null, seen: {} };
+new MutationObserver(() => {
+  const p = window.__e2p.pending;
+  if (p && !(p in window.__e2p.seen) && document.body.textContent.includes(p)) {
+    window.__e2p.seen[p] = performance.timeOrigin + performance.now();
+    requestAnimationFrame(() => { window.__e2p.seen[p + ':paint'] = performance.timeOrigin + performance.now(); });
+  }
+}).observe(document.body, { subtree: true, childList: true, characterData: true });
+"#;
+
+fn epoch_ms() -> f64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs_f64() * 1000.0)
+        .unwrap_or(0.0)
+}
+
+/// Item 3: p50 and p99 over `changes` changes.
+pub async fn event_to_pixel(changes: usize) -> Result<Vec<Figure>> {
+    let h = Harness::start("bench_event_to_pixel").await?;
+    h.browser.goto(&h.url("/")).await?;
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let key = loop {
+        let v = h
+            .browser
+            .execute("const c = document.querySelector('article.vmi-card[data-key]'); return c ? c.getAttribute('data-key') : null;", vec![])
+            .await?;
+        if let Some(k) = v.as_str() {
+            break k.to_string();
+        }
+        if Instant::now() > deadline {
+            bail!("no VMI card appeared");
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    let (ns, name) = key.split_once('/').context("card key is namespace/name")?;
+    h.browser.execute(OBSERVER, vec![]).await?;
+    let mut latencies = Vec::with_capacity(changes);
+    let mut dom = Vec::with_capacity(changes);
+    for i in 0..changes {
+        let token = format!("Bench{i}x");
+        h.browser
+            .execute(
+                "window.__e2p.pending = arguments[0];",
+                vec![serde_json::json!(token)],
+            )
+            .await?;
+        let t0 = epoch_ms();
+        anyhow::ensure!(
+            h.sim.set_vmi_phase(ns, name, &token),
+            "the VMI {key} disappeared"
+        );
+        let until = Instant::now() + Duration::from_secs(10);
+        loop {
+            let v = h
+                .browser
+                .execute(
+                    "const s = window.__e2p.seen; return [s[arguments[0]] ?? null, s[arguments[0] + ':paint'] ?? null];",
+                    vec![serde_json::json!(token)],
+                )
+                .await?;
+            if let (Some(d), Some(p)) = (v[0].as_f64(), v[1].as_f64()) {
+                dom.push(d - t0);
+                latencies.push(p - t0);
+                break;
+            }
+            if Instant::now() > until {
+                bail!("change {i} did not reach the page within 10 s");
+            }
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    }
+    h.finish().await?;
+    let n = latencies.len();
+    let dom50 = quantile(&mut dom, 0.5);
+    Ok(vec![
+        Figure::new("e2p_p50", "Event-to-pixel p50", quantile(&mut latencies, 0.5), "ms")
+            .note(format!("{n} phase changes of one VMI, simulator → backend watch → SSE → DOM → next frame; DOM alone p50 {dom50:.1} ms")),
+        Figure::new("e2p_p99", "Event-to-pixel p99", quantile(&mut latencies, 0.99), "ms")
+            .budget(Budget::AtMost(250.0))
+            .note(format!("{n} changes, headless Chromium")),
+    ])
+}

@@ -1,0 +1,308 @@
+//! Measurements of the backend as its own process: resident memory per watched VMI, and how many
+//! stream clients one core serves under churn.
+//!
+//! The simulator runs in the bench process; `strata serve` runs as a child process pointed at it
+//! through a kubeconfig, exactly as against a real cluster.
+
+use super::load::temp_kubeconfig;
+use super::{Budget, Figure, Settings, quantile};
+use anyhow::{Context, Result, bail};
+use futures::StreamExt;
+use std::collections::HashMap;
+use std::process::Stdio;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::process::{Child, Command};
+
+async fn scale_sim(n: usize) -> Result<sim::Sim> {
+    let listener = tokio::net::TcpListener::bind(("127.0.0.1", 0)).await?;
+    let args = sim::SimArgs {
+        scenarios: "none".into(),
+        vmis: n,
+        ..Default::default()
+    };
+    Ok(sim::Sim::start_with(listener, &args).await?)
+}
+
+/// A `strata serve` child, killed when dropped.
+struct Serve {
+    child: Child,
+    url: String,
+    _kubeconfig: tempfile::TempDir,
+}
+
+impl Serve {
+    /// Starts `strata serve` against `sim`, pinned to CPU `cpu` when given, and waits until ready.
+    async fn start(s: &Settings, sim: &sim::Sim, cpu: Option<usize>) -> Result<Serve> {
+        let (dir, kc) = temp_kubeconfig(&sim.url())?;
+        let port = tokio::net::TcpListener::bind(("127.0.0.1", 0))
+            .await?
+            .local_addr()?
+            .port();
+        let mut cmd = match cpu {
+            Some(c) => {
+                let mut t = Command::new("taskset");
+                t.arg("-c").arg(c.to_string()).arg(&s.strata);
+                t
+            }
+            None => Command::new(&s.strata),
+        };
+        cmd.arg("serve")
+            .arg("--kubeconfig")
+            .arg(&kc)
+            .arg("--listen")
+            .arg(format!("127.0.0.1:{port}"))
+            .arg("--assets")
+            .arg(&s.dist)
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .kill_on_drop(true);
+        let child = cmd
+            .spawn()
+            .with_context(|| format!("starting {}", s.strata.display()))?;
+        let serve = Serve {
+            child,
+            url: format!("http://127.0.0.1:{port}"),
+            _kubeconfig: dir,
+        };
+        let client = reqwest::Client::new();
+        let deadline = Instant::now() + Duration::from_secs(120);
+        loop {
+            if let Ok(r) = client.get(format!("{}/readyz", serve.url)).send().await
+                && r.status().is_success()
+            {
+                return Ok(serve);
+            }
+            if Instant::now() > deadline {
+                bail!("strata serve did not become ready within 120 s");
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// Resident set size in bytes (`VmRSS`; taskset execs the program, so the pid is strata's).
+    fn rss(&self) -> Result<f64> {
+        let pid = self.child.id().context("exited")?;
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status"))?;
+        let kb: f64 = status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmRSS:"))
+            .and_then(|v| v.split_whitespace().next())
+            .and_then(|v| v.parse().ok())
+            .context("no VmRSS")?;
+        Ok(kb * 1024.0)
+    }
+}
+
+/// Item 5: resident bytes per watched VMI above an idle baseline.
+pub async fn memory(s: &Settings, n: usize) -> Result<Vec<Figure>> {
+    let mut rss = Vec::new();
+    for count in [0, n] {
+        let sim = scale_sim(count).await?;
+        let serve = Serve::start(s, &sim, None).await?;
+        // Let allocations settle after the initial list.
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        rss.push(serve.rss()?);
+    }
+    let per = (rss[1] - rss[0]) / n as f64;
+    Ok(vec![
+        Figure::new(
+            &format!("backend_rss_per_vmi_{n}"),
+            &format!("Backend memory per watched VMI ({n} VMIs)"),
+            per,
+            "bytes",
+        )
+        .budget(Budget::AtMost(2048.0))
+        .note(format!(
+            "VmRSS of strata serve: {:.1} MiB idle, {:.1} MiB with {n} VMIs and their pods",
+            rss[0] / 1048576.0,
+            rss[1] / 1048576.0
+        )),
+    ])
+}
+
+/// A delivery: (client, seq) seen at an instant.
+type Seen = (usize, u32, Instant);
+
+/// Opens `k` streams; each reports when it saw phase token `Fan<seq>`. Returns once every stream
+/// has received its first bytes (the snapshot).
+async fn clients(
+    url: &str,
+    k: usize,
+    tx: tokio::sync::mpsc::UnboundedSender<Seen>,
+) -> Result<Vec<tokio::task::JoinHandle<()>>> {
+    let client = reqwest::Client::builder()
+        .pool_max_idle_per_host(0)
+        .build()?;
+    let ready = Arc::new(tokio::sync::Semaphore::new(0));
+    let mut tasks = Vec::with_capacity(k);
+    for id in 0..k {
+        let res = client.get(format!("{url}/api/v1/stream")).send().await?;
+        let (ready, tx) = (ready.clone(), tx.clone());
+        tasks.push(tokio::spawn(async move {
+            let mut stream = res.bytes_stream();
+            let mut first = true;
+            let mut carry = Vec::new();
+            while let Some(Ok(chunk)) = stream.next().await {
+                if first {
+                    first = false;
+                    ready.add_permits(1);
+                }
+                let at = Instant::now();
+                carry.extend_from_slice(&chunk);
+                let text = String::from_utf8_lossy(&carry).into_owned();
+                let Some(end) = text.rfind("\n\n") else {
+                    continue;
+                };
+                for (i, _) in text[..end].match_indices("\"phase\":\"Fan") {
+                    let digits: String = text[i + 13..]
+                        .chars()
+                        .take_while(|c| c.is_ascii_digit())
+                        .collect();
+                    if let Ok(seq) = digits.parse::<u32>() {
+                        let _ = tx.send((id, seq, at));
+                    }
+                }
+                carry.drain(..(end + 2).min(carry.len()));
+            }
+        }));
+    }
+    if tokio::time::timeout(Duration::from_secs(120), ready.acquire_many(k as u32))
+        .await
+        .is_err()
+    {
+        bail!("not every one of {k} streams got its snapshot within 120 s");
+    }
+    Ok(tasks)
+}
+
+/// p99 delivery latency (ms) over `k` clients and `changes` changes (20 per second); a change a
+/// client never saw within 2 s of the last one counts as infinitely late. Returns (p99, missed).
+async fn fan_out_p99(
+    url: &str,
+    sim: &sim::Sim,
+    key: (&str, &str),
+    k: usize,
+    changes: u32,
+) -> Result<(f64, usize)> {
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+    let tasks = clients(url, k, tx).await?;
+    let mut sent = HashMap::new();
+    let mut tick = tokio::time::interval(Duration::from_millis(50));
+    for seq in 0..changes {
+        tick.tick().await;
+        sent.insert(seq, Instant::now());
+        anyhow::ensure!(
+            sim.set_vmi_phase(key.0, key.1, &format!("Fan{seq}")),
+            "the VMI disappeared"
+        );
+    }
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    for t in &tasks {
+        t.abort();
+    }
+    let mut first: HashMap<(usize, u32), Instant> = HashMap::new();
+    while let Ok((id, seq, at)) = rx.try_recv() {
+        first.entry((id, seq)).or_insert(at);
+    }
+    let mut lat = Vec::with_capacity(k * changes as usize);
+    let mut missed = 0;
+    for id in 0..k {
+        for (seq, t0) in &sent {
+            match first.get(&(id, *seq)) {
+                Some(at) => lat.push(at.duration_since(*t0).as_secs_f64() * 1000.0),
+                None => {
+                    missed += 1;
+                    lat.push(f64::INFINITY);
+                }
+            }
+        }
+    }
+    Ok((quantile(&mut lat, 0.99), missed))
+}
+
+/// Item 4: stream clients one backend core serves before p99 delivery passes 1 s.
+pub async fn fan_out(s: &Settings, steps: &[usize]) -> Result<Vec<Figure>> {
+    let sim = scale_sim(100).await?;
+    let (_, vmis) = sim.store().list(&sim::store::VMI, None);
+    let v = vmis.first().context("no VMI")?;
+    let key = (
+        v["metadata"]["namespace"]
+            .as_str()
+            .unwrap_or("")
+            .to_string(),
+        v["metadata"]["name"].as_str().unwrap_or("").to_string(),
+    );
+    // The backend gets core 0; this process (simulator and clients) core 1.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let pinned = cores >= 2;
+    if pinned {
+        let _ = std::process::Command::new("taskset")
+            .args(["-a", "-p", "-c", "1", &std::process::id().to_string()])
+            .output();
+    }
+    let serve = Serve::start(s, &sim, pinned.then_some(0)).await?;
+    let mut best = 0usize;
+    let mut rows = Vec::new();
+    for &k in steps {
+        let (p99, missed) = fan_out_p99(&serve.url, &sim, (&key.0, &key.1), k, 60).await?;
+        rows.push(format!(
+            "{k}: p99 {}{}",
+            if p99.is_finite() {
+                format!("{p99:.0} ms")
+            } else {
+                "∞".into()
+            },
+            if missed > 0 {
+                format!(" ({missed} missed)")
+            } else {
+                String::new()
+            }
+        ));
+        if p99 <= 1000.0 {
+            best = k;
+        } else {
+            break;
+        }
+    }
+    if pinned {
+        let all: Vec<String> = (0..cores).map(|c| c.to_string()).collect();
+        let _ = std::process::Command::new("taskset")
+            .args([
+                "-a",
+                "-p",
+                "-c",
+                &all.join(","),
+                &std::process::id().to_string(),
+            ])
+            .output();
+    }
+    let top = *steps.iter().max().unwrap_or(&0);
+    let note = format!(
+        "backend {} one core; 100 VMIs, 20 changes/s for 3 s; {}{}",
+        if pinned {
+            "pinned to"
+        } else {
+            "NOT pinned (one CPU here) on"
+        },
+        rows.join("; "),
+        if best == top {
+            " (largest step tried)"
+        } else {
+            ""
+        }
+    );
+    let fig = Figure::new(
+        "fanout_clients_per_core",
+        "Fan-out: stream clients per backend core with p99 ≤ 1 s",
+        best as f64,
+        "clients",
+    )
+    .note(note);
+    Ok(vec![if top >= 1000 {
+        fig.budget(Budget::AtLeast(1000.0))
+    } else {
+        fig
+    }])
+}

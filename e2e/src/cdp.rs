@@ -1,0 +1,63 @@
+//! Chrome DevTools Protocol commands through chromedriver's `goog/cdp/execute` endpoint, for the
+//! measurements WebDriver has no command for (script time, JS heap).
+
+use fantoccini::wd::WebDriverCompatibleCommand;
+
+/// One CDP command, e.g. `Performance.getMetrics`.
+#[derive(Debug)]
+pub struct Cdp {
+    pub cmd: String,
+    pub params: serde_json::Value,
+}
+
+impl WebDriverCompatibleCommand for Cdp {
+    fn endpoint(
+        &self,
+        base_url: &url::Url,
+        session_id: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base_url.join(&format!(
+            "session/{}/goog/cdp/execute",
+            session_id.unwrap_or_default()
+        ))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
+        let body = serde_json::json!({ "cmd": self.cmd, "params": self.params });
+        (http::Method::POST, Some(body.to_string()))
+    }
+}
+
+impl crate::Harness {
+    /// Runs a CDP command and returns its result.
+    pub async fn cdp(
+        &self,
+        cmd: &str,
+        params: serde_json::Value,
+    ) -> anyhow::Result<serde_json::Value> {
+        Ok(self
+            .browser
+            .issue_cmd(Cdp {
+                cmd: cmd.into(),
+                params,
+            })
+            .await?)
+    }
+
+    /// `Performance.getMetrics` as a name → value map (enables the domain first).
+    pub async fn metrics(&self) -> anyhow::Result<std::collections::HashMap<String, f64>> {
+        self.cdp("Performance.enable", serde_json::json!({}))
+            .await?;
+        let r = self
+            .cdp("Performance.getMetrics", serde_json::json!({}))
+            .await?;
+        Ok(r["metrics"]
+            .as_array()
+            .map(|m| {
+                m.iter()
+                    .filter_map(|e| Some((e["name"].as_str()?.to_string(), e["value"].as_f64()?)))
+                    .collect()
+            })
+            .unwrap_or_default())
+    }
+}
