@@ -165,8 +165,8 @@ async fn real_prometheus_agrees_with_the_simulator() {
         let all = [SeriesGroup::Domain, SeriesGroup::Migration]
             .into_iter()
             .flat_map(|g| queries(g, ns, name, window.as_secs()));
-        for query in all {
-            let (key, q) = (query.metric, query.promql);
+        for planned in all {
+            let (key, q) = (planned.metric, planned.promql);
             let real = query(&client, &prom, &q, t).await;
             let simulated = query(&client, &sim.url(), &q, t).await;
             let real_sets: Vec<_> = real.iter().map(|(l, _)| l.clone()).collect();

@@ -55,6 +55,20 @@ async fn main() -> anyhow::Result<()> {
         "event-to-pixel",
         pixel::event_to_pixel(if s.quick { 30 } else { 200 }).await,
     );
+    add("diagnosis throughput (wasm)", throughput::wasm().await);
+    if s.quick {
+        add("overview at 1000", overview::at(1_000, 10).await);
+        add("backend memory", server::memory(&s, 1_000).await);
+        add("fan-out", server::fan_out(&s, &[50, 200]).await);
+    } else {
+        add("overview at 1000", overview::at(1_000, 60).await);
+        add("overview at 10000", overview::at(10_000, 600).await);
+        add("backend memory", server::memory(&s, 10_000).await);
+        add(
+            "fan-out",
+            server::fan_out(&s, &[250, 500, 1_000, 2_000, 4_000]).await,
+        );
+    }
 
     report.write(&args.out)?;
     println!("{}", report.markdown());
