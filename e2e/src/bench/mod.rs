@@ -48,6 +48,10 @@ impl Figure {
         self.budget = Some(b);
         self
     }
+    /// The budget applies only when `applies` (e.g. only at the N the issue names).
+    pub fn budget_if(self, applies: bool, b: Budget) -> Figure {
+        if applies { self.budget(b) } else { self }
+    }
     pub fn note(mut self, n: impl Into<String>) -> Figure {
         self.note = n.into();
         self

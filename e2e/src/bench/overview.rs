@@ -133,11 +133,7 @@ pub async fn at(n: usize, churn_secs: u64) -> Result<Vec<Figure>> {
             script,
             "ms",
         )
-        .budget(Budget::AtMost(if n >= 10_000 {
-            16.0
-        } else {
-            f64::INFINITY
-        }))
+        .budget_if(n >= 10_000, Budget::AtMost(16.0))
         .note(format!(
             "{touched} VMIs changed at once in the simulator; CDP ScriptDuration until idle"
         )),

@@ -112,6 +112,9 @@ pub async fn memory(s: &Settings, n: usize) -> Result<Vec<Figure>> {
     ])
 }
 
+/// What precedes a change's sequence number in a stream message.
+const TOKEN: &str = "\"phase\":\"Fan";
+
 /// A delivery: (client, seq) seen at an instant.
 type Seen = (usize, u32, Instant);
 
@@ -145,8 +148,8 @@ async fn clients(
                 let Some(end) = text.rfind("\n\n") else {
                     continue;
                 };
-                for (i, _) in text[..end].match_indices("\"phase\":\"Fan") {
-                    let digits: String = text[i + 13..]
+                for (i, _) in text[..end].match_indices(TOKEN) {
+                    let digits: String = text[i + TOKEN.len()..]
                         .chars()
                         .take_while(|c| c.is_ascii_digit())
                         .collect();
