@@ -293,9 +293,5 @@ pub async fn fan_out(s: &Settings, steps: &[usize]) -> Result<Vec<Figure>> {
         "clients",
     )
     .note(note);
-    Ok(vec![if top >= 1000 {
-        fig.budget(Budget::AtLeast(1000.0))
-    } else {
-        fig
-    }])
+    Ok(vec![fig.budget_if(top >= 1000, Budget::AtLeast(1000.0))])
 }
