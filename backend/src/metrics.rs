@@ -35,7 +35,8 @@ impl Metrics {
     }
 
     /// The text exposition.
-    pub fn render(&self, caches: &Caches) -> String {
+    /// The text exposition; `vmis` is how many VMI summaries the store holds.
+    pub fn render(&self, caches: &Caches, vmis: usize) -> String {
         let mut out = String::new();
         let mut one = |name: &str, kind: &str, help: &str, value: String| {
             let _ = writeln!(
@@ -82,7 +83,7 @@ impl Metrics {
                 self.watch_restarts(kind)
             );
         }
-        out.push_str("# HELP strata_cache_synced Whether the watch cache of a resource has synced (1) or not (0).\n# TYPE strata_cache_synced gauge\n");
+        out.push_str("# HELP strata_cache_synced Whether the watch cache of a resource has synced (1) or not (0); for a resource fetched on demand, whether a fetch has succeeded.\n# TYPE strata_cache_synced gauge\n");
         for kind in Kind::ALL {
             let _ = writeln!(
                 out,
@@ -91,14 +92,19 @@ impl Metrics {
                 u8::from(caches.get(kind).state.synced())
             );
         }
-        out.push_str("# HELP strata_cache_objects Objects in the watch cache of a resource.\n# TYPE strata_cache_objects gauge\n");
-        for kind in Kind::ALL {
-            let _ = writeln!(
-                out,
-                "strata_cache_objects{{resource=\"{}\"}} {}",
-                kind.name(),
-                caches.get(kind).store.len()
-            );
+        out.push_str("# HELP strata_cache_objects Objects kept (as compact projections) for a watched resource.\n# TYPE strata_cache_objects gauge\n");
+        for kind in Kind::WATCHED {
+            let n = match kind {
+                Kind::Vmi => Some(vmis),
+                _ => caches.len(kind),
+            };
+            if let Some(n) = n {
+                let _ = writeln!(
+                    out,
+                    "strata_cache_objects{{resource=\"{}\"}} {n}",
+                    kind.name(),
+                );
+            }
         }
         out
     }
