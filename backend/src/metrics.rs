@@ -74,6 +74,20 @@ impl Metrics {
             "Kubernetes API proxy requests forwarded.",
             self.proxy_forwarded.load(Ordering::Relaxed).to_string(),
         );
+        if let Some((used, free)) = heap() {
+            one(
+                "strata_heap_in_use_bytes",
+                "gauge",
+                "Heap bytes allocated now (glibc mallinfo2).",
+                used.to_string(),
+            );
+            one(
+                "strata_heap_free_bytes",
+                "gauge",
+                "Heap bytes free but not returned to the system (glibc mallinfo2).",
+                free.to_string(),
+            );
+        }
         out.push_str("# HELP strata_watch_restarts_total Watch failures (retried with backoff) and re-lists after the first sync (e.g. after 410 Gone).\n# TYPE strata_watch_restarts_total counter\n");
         for kind in Kind::ALL {
             let _ = writeln!(
@@ -108,4 +122,16 @@ impl Metrics {
         }
         out
     }
+}
+
+/// Heap bytes in use and free (kept by the allocator), where glibc tells.
+fn heap() -> Option<(usize, usize)> {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        // SAFETY: mallinfo2 only reads glibc's own statistics.
+        let m = unsafe { libc::mallinfo2() };
+        Some((m.uordblks + m.hblkhd, m.fordblks))
+    }
+    #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+    None
 }

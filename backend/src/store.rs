@@ -144,6 +144,57 @@ impl Store {
         true
     }
 
+    /// Moves every summary into fresh allocations. After a list, the summaries sit scattered
+    /// among the freed pages of the listed objects and keep them resident. They are written to
+    /// one buffer, dropped, `between` runs (it returns freed pages to the system), and they are
+    /// read back, packed together. Log entries that are the current upsert of their VMI move
+    /// along; readers wait on the lock meanwhile and see no gap.
+    pub fn compact(&self, between: impl FnOnce()) {
+        let mut inner = self.write();
+        let mut current = Vec::new();
+        for (i, (_, m)) in inner.log.iter().enumerate() {
+            if let StreamMsg::Upsert { item } = &**m
+                && inner
+                    .items
+                    .get(&item.key)
+                    .is_some_and(|e| Arc::ptr_eq(&e.msg, m))
+            {
+                current.push((i, item.key.clone()));
+            }
+        }
+        let saved: Vec<(&VmiSummary, Option<u64>)> = inner
+            .items
+            .values()
+            .map(|e| (e.item(), e.version))
+            .collect();
+        let Ok(bytes) = serde_json::to_vec(&saved) else {
+            return;
+        };
+        drop(saved);
+        // Placeholders (no heap) until the summaries are back.
+        for (i, _) in &current {
+            inner.log[*i].1 = Arc::new(StreamMsg::Delete {
+                key: VmiKey::default(),
+            });
+        }
+        inner.items = BTreeMap::new();
+        between();
+        let back: Vec<(VmiSummary, Option<u64>)> =
+            serde_json::from_slice(&bytes).unwrap_or_default();
+        drop(bytes);
+        for (item, version) in back {
+            let key = item.key.clone();
+            let msg = Arc::new(StreamMsg::Upsert { item });
+            inner.items.insert(key, Entry { msg, version });
+        }
+        let Inner { items, log, .. } = &mut *inner;
+        for (i, key) in current {
+            if let (Some((_, m)), Some(e)) = (log.get_mut(i), items.get(&key)) {
+                *m = e.msg.clone();
+            }
+        }
+    }
+
     /// Whether the store holds `key`.
     pub fn contains(&self, key: &VmiKey) -> bool {
         self.read().items.contains_key(key)
@@ -330,5 +381,21 @@ mod tests {
         assert_eq!(store.len(), 1);
         store.upsert_version(s("a", "Running"), Some(8));
         assert!(!store.refresh(s("a", "Failed"), Some(7)));
+        let mut ran = false;
+        store.compact(|| ran = true);
+        assert!(ran);
+        assert_eq!(store.items(), vec![s("a", "Running")]);
+        assert!(
+            !store.refresh(s("a", "Failed"), Some(7)),
+            "versions survive"
+        );
+        // The logged changes still resume, the last with the current summary.
+        match store.subscribe(Some(seq)).0 {
+            Start::Resume(m) => {
+                assert_eq!(m.len(), 2);
+                assert!(matches!(&*m[1].1, StreamMsg::Upsert { item } if item.phase == "Running"));
+            }
+            Start::Snapshot(_) => panic!("expected a resume"),
+        }
     }
 }

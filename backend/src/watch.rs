@@ -45,7 +45,7 @@ use tokio::sync::mpsc;
 /// The label every virt-launcher pod carries (`kubevirt.io=virt-launcher`).
 pub const LAUNCHER_SELECTOR: &str = "kubevirt.io=virt-launcher";
 /// Objects per page of a list.
-pub const PAGE_SIZE: u32 = 100;
+pub const PAGE_SIZE: u32 = 50;
 /// Above this many VMIs to re-project at once, one list replaces the GETs.
 const REFRESH_BY_LIST: usize = 32;
 /// Changes to re-project are gathered for this long.
@@ -187,7 +187,7 @@ impl KindState {
 }
 
 /// A virt-launcher pod, as far as the overview needs it.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Launcher {
     pub name: Box<str>,
     pub uid: Box<str>,
@@ -412,6 +412,22 @@ impl Caches {
     /// One node by name.
     pub fn node(&self, name: &str) -> Option<Arc<Node>> {
         read(&self.node_objects).get(name).cloned()
+    }
+
+    /// Moves the launcher projections into fresh allocations around `between` (see
+    /// [`Store::compact`]). Nodes and migrations are few and left alone.
+    pub fn compact(&self, between: impl FnOnce()) {
+        let mut map = write(&self.launchers);
+        let saved: Vec<(&VmiKey, &Vec<Launcher>)> = map.iter().collect();
+        let Ok(bytes) = serde_json::to_vec(&saved) else {
+            return;
+        };
+        drop(saved);
+        *map = BTreeMap::new();
+        between();
+        let back: Vec<(VmiKey, Vec<Launcher>)> = serde_json::from_slice(&bytes).unwrap_or_default();
+        drop(bytes);
+        map.extend(back);
     }
 
     fn changed(&self, refresh: Refresh) {
@@ -651,8 +667,13 @@ pub fn start_all(
 }
 
 /// Returns unused heap pages to the system after a (re)list, whose transient objects are much
-/// larger than what is kept.
-fn release_memory() {
+/// larger than what is kept: what is kept is copied into fresh allocations once the transient
+/// ones are freed, so it packs into few pages, and glibc is asked to give back free pages.
+fn release_memory(caches: &Caches, store: &Store) {
+    store.compact(|| caches.compact(trim_heap));
+}
+
+fn trim_heap() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: malloc_trim only walks glibc's own arenas; it takes no pointers from us.
     unsafe {
@@ -763,7 +784,7 @@ pub async fn watch_kind(
         }
         if done {
             watched.state.synced.store(true, Ordering::Relaxed);
-            release_memory();
+            release_memory(&caches, &store);
         }
     }
 }
@@ -854,7 +875,7 @@ async fn refresh_all(
             break;
         }
     }
-    release_memory();
+    release_memory(caches, store);
     Ok(())
 }
 
@@ -960,6 +981,13 @@ mod tests {
         )));
         assert_eq!(rx.try_recv().unwrap(), Refresh::One(key.clone()));
         assert_eq!(caches.launchers(&key)[0].ready, Some(false));
+        let before = caches.launchers(&key);
+        caches.compact(|| ());
+        assert_eq!(
+            caches.launchers(&key),
+            before,
+            "compacting keeps every projection"
+        );
         caches.apply_pod(Applied::Delete(running));
         assert_eq!(rx.try_recv().unwrap(), Refresh::One(key.clone()));
         assert!(caches.launchers(&key).is_empty());
