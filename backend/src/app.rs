@@ -172,8 +172,7 @@ async fn visible(state: &AppState, caller: &Caller) -> Result<Option<BTreeSet<St
         .chain(
             state
                 .caches
-                .vmims
-                .all()
+                .migrations()
                 .iter()
                 .filter_map(|m| m.metadata.namespace.clone()),
         )
@@ -213,8 +212,15 @@ async fn evidence(
     if !state.caches.vmis.state.synced() {
         return Err(not_synced(Kind::Vmi));
     }
-    let at = crate::evidence::now();
-    let Some(mut bundle) = crate::evidence::collect(&state.caches, &ns, &name, at) else {
+    let fetched =
+        crate::evidence::collect(&state.auth.local_client(), &state.caches, &ns, &name).await;
+    let Some(mut bundle) = fetched.map_err(|e| {
+        ApiErr::new(
+            StatusCode::BAD_GATEWAY,
+            format!("Strata could not read {ns}/{name} from the cluster: {e}"),
+        )
+    })?
+    else {
         return Err(ApiErr::not_found(format!(
             "No VMI {ns}/{name} and no migration naming it: it may have been deleted, or the \
              name is misspelt."
@@ -318,15 +324,14 @@ async fn migrations(State(state): State<AppState>, headers: HeaderMap) -> Result
     let visible = visible(&state, &caller).await?;
     let mut list: Vec<Vmim> = state
         .caches
-        .vmims
-        .all()
+        .migrations()
         .iter()
         .filter(|m| {
             visible
                 .as_ref()
-                .is_none_or(|v| v.contains(m.metadata.namespace.as_deref().unwrap_or("")))
+                .is_none_or(|v| v.contains(m.metadata.namespace()))
         })
-        .map(|m| Vmim::from_value(&crate::evidence::value(m)))
+        .map(|m| (**m).clone())
         .collect();
     list.sort_by(|a, b| {
         (a.metadata.namespace(), a.metadata.name())
@@ -344,13 +349,7 @@ async fn nodes(State(state): State<AppState>, headers: HeaderMap) -> Result<Resp
     if !state.caches.nodes.state.synced() {
         return Err(not_synced(Kind::Node));
     }
-    let mut list: Vec<Node> = state
-        .caches
-        .nodes
-        .all()
-        .iter()
-        .map(|n| Node::from_value(&crate::evidence::value(n)))
-        .collect();
+    let mut list: Vec<Node> = state.caches.nodes().iter().map(|n| (**n).clone()).collect();
     list.sort_by(|a, b| a.metadata.name().cmp(b.metadata.name()));
     Ok(Json(list).into_response())
 }
@@ -369,7 +368,7 @@ async fn drain(
     if !state.caches.vmis.state.synced() {
         return Err(not_synced(Kind::Vmi));
     }
-    if state.caches.nodes.state.synced() && state.caches.nodes.get("", &node).is_none() {
+    if state.caches.nodes.state.synced() && state.caches.node(&node).is_none() {
         return Err(ApiErr::not_found(format!("No node named {node}.")));
     }
     let visible = visible(&state, &caller).await?;
@@ -378,18 +377,27 @@ async fn drain(
             .as_ref()
             .is_none_or(|v| ns.is_some_and(|n| v.contains(n)))
     };
-    let vmis: Vec<Vmi> = state
-        .caches
-        .vmis
-        .all()
+    // Fetched now: the watchers keep no full VMIs or VMs.
+    let client = state.auth.local_client();
+    let params = kube::api::ListParams::default;
+    let (vmis, vms) = tokio::join!(
+        crate::evidence::list(&client, Kind::Vmi, None, params()),
+        crate::evidence::list(&client, Kind::Vm, None, params()),
+    );
+    let unreadable = |e: String| ApiErr::new(StatusCode::BAD_GATEWAY, e);
+    let vmis: Vec<Vmi> = vmis
+        .map_err(unreadable)?
         .iter()
         .filter(|o| in_view(o.metadata.namespace.as_ref()))
         .map(|o| Vmi::from_value(&crate::evidence::value(o)))
         .collect();
-    let vms: Vec<Vm> = state
+    state
         .caches
         .vms
-        .all()
+        .state
+        .fetched(vms.as_ref().map(|_| ()).map_err(Clone::clone));
+    let vms: Vec<Vm> = vms
+        .unwrap_or_default()
         .iter()
         .filter(|o| in_view(o.metadata.namespace.as_ref()))
         .map(|o| Vm::from_value(&crate::evidence::value(o)))
@@ -403,8 +411,8 @@ async fn readyz(State(state): State<AppState>) -> Response {
         .map(|&k| {
             let s = &state.caches.get(k).state;
             serde_json::json!({
-                "resource": k.name(), "synced": s.synced(), "healthy": s.healthy(),
-                "restarts": s.restarts(), "error": s.last_error(),
+                "resource": k.name(), "watched": k.watched(), "synced": s.synced(),
+                "healthy": s.healthy(), "restarts": s.restarts(), "error": s.last_error(),
             })
         })
         .collect();
@@ -431,7 +439,7 @@ async fn metrics_text(State(state): State<AppState>) -> Response {
             header::CONTENT_TYPE,
             HeaderValue::from_static("text/plain; version=0.0.4"),
         )],
-        state.metrics.render(&state.caches),
+        state.metrics.render(&state.caches, state.store.len()),
     )
         .into_response()
 }

@@ -172,6 +172,11 @@ impl Auth {
     }
 
     /// The client to act as `caller`.
+    /// The console's own client (the one its watchers use).
+    pub fn local_client(&self) -> kube::Client {
+        self.local.clone()
+    }
+
     pub fn client(&self, caller: &Caller) -> Result<kube::Client, ApiErr> {
         let (token, key) = match caller {
             Caller::Local => return Ok(self.local.clone()),

@@ -1,19 +1,29 @@
-//! Collecting one VMI's evidence bundle from the watch caches.
+//! Collecting one VMI's evidence bundle when a page asks for it.
 //!
-//! The candidates (the VMI, its VM, the namespace's launcher pods, migrations and events, every
-//! node) are handed to [`model::evidence::group`], which decides what belongs to the VMI
-//! (`activePods`, labels, annotations, `migrationState`, `involvedObject`); the backend only
-//! collects. `coverage` says which kinds were actually watched and synced, so a missing pod means
-//! "no pod" only when pods were visible at all.
+//! The watchers keep only compact projections, so the bundle is fetched on demand, concurrently
+//! and each request with a short timeout: the VMI, then its VM and its launcher pods (label
+//! `kubevirt.io/created-by=<uid>`, plus any launcher the pod watch attributes to it), then the
+//! events about the VMI, its VM, pods and migrations (field selector `involvedObject.name`).
+//! Migrations and nodes come from the watchers. The candidates are handed to
+//! [`model::evidence::group`], which decides what belongs to the VMI; the backend only collects.
+//!
+//! `coverage` says which kinds were actually visible (the fetch succeeded, or the watch has
+//! synced), so a missing pod means "no pod" only when pods could be read at all; `observed_at` is
+//! when the fetches were made.
 
-use crate::watch::Caches;
-use kube::api::DynamicObject;
+use crate::watch::{Caches, Kind, LAUNCHER_SELECTOR};
+use futures::future::join_all;
+use kube::api::{Api, DynamicObject, ListParams};
 use model::evidence::{Coverage, Evidence};
-use model::objects::{Event, Node, Pod, Vm, Vmim};
+use model::objects::{Event, Pod, Vm};
 use model::parse::Object;
 use model::time::Timestamp;
 use model::vmi::Vmi;
-use std::sync::Arc;
+use std::collections::BTreeSet;
+use std::time::Duration;
+
+/// How long one on-demand request may take.
+pub const FETCH_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// Now, as a model timestamp.
 pub fn now() -> Timestamp {
@@ -24,51 +34,202 @@ pub fn now() -> Timestamp {
     Timestamp(ms)
 }
 
-/// The JSON of a cached object.
+/// The JSON of an object.
 pub fn value(obj: &DynamicObject) -> serde_json::Value {
     serde_json::to_value(obj).unwrap_or_default()
-}
-
-fn values(objs: &[Arc<DynamicObject>]) -> impl Iterator<Item = serde_json::Value> + '_ {
-    objs.iter().map(|o| value(o))
 }
 
 /// At most this many events per bundle (the newest).
 pub const MAX_EVENTS: usize = 100;
 
-/// The evidence bundle of `namespace/name` from the caches, or `None` when neither the VMI nor
-/// a migration naming it is known.
-pub fn collect(caches: &Caches, namespace: &str, name: &str, at: Timestamp) -> Option<Evidence> {
-    let mut objects: Vec<Object> = Vec::new();
-    if let Some(vmi) = caches.vmis.get(namespace, name) {
-        objects.push(Object::Vmi(Box::new(Vmi::from_value(&value(&vmi)))));
+async fn timed<T>(
+    what: &str,
+    f: impl std::future::Future<Output = Result<T, kube::Error>>,
+) -> Result<T, String> {
+    match tokio::time::timeout(FETCH_TIMEOUT, f).await {
+        Ok(Ok(v)) => Ok(v),
+        Ok(Err(e)) => Err(format!("reading {what}: {e}")),
+        Err(_) => Err(format!(
+            "reading {what}: no answer within {} s",
+            FETCH_TIMEOUT.as_secs()
+        )),
     }
-    if let Some(vm) = caches.vms.get(namespace, name) {
+}
+
+fn api(client: &kube::Client, kind: Kind, namespace: &str) -> Api<DynamicObject> {
+    Api::namespaced_with(client.clone(), namespace, &kind.resource())
+}
+
+/// Lists `kind` in `namespace` with `params`, every page.
+pub async fn list(
+    client: &kube::Client,
+    kind: Kind,
+    namespace: Option<&str>,
+    params: ListParams,
+) -> Result<Vec<DynamicObject>, String> {
+    let api = match namespace {
+        Some(ns) => api(client, kind, ns),
+        None => Api::all_with(client.clone(), &kind.resource()),
+    };
+    let mut out = Vec::new();
+    let mut token: Option<String> = None;
+    loop {
+        let mut lp = params.clone().limit(crate::watch::PAGE_SIZE);
+        if let Some(t) = &token {
+            lp = lp.continue_token(t);
+        }
+        let page = timed(kind.name(), api.list(&lp)).await?;
+        out.extend(page.items);
+        token = page.metadata.continue_.filter(|t| !t.is_empty());
+        if token.is_none() {
+            return Ok(out);
+        }
+    }
+}
+
+/// The evidence bundle of `namespace/name`, or `None` when neither the VMI nor a migration
+/// naming it exists. `Err` when the VMI itself could not be read.
+pub async fn collect(
+    client: &kube::Client,
+    caches: &Caches,
+    namespace: &str,
+    name: &str,
+) -> Result<Option<Evidence>, String> {
+    let vmi = timed("the VMI", api(client, Kind::Vmi, namespace).get_opt(name))
+        .await?
+        .map(|o| Vmi::from_value(&value(&o)));
+    let migrations: Vec<_> = caches
+        .migrations_in(namespace)
+        .into_iter()
+        .filter(|m| m.spec.vmi_name.as_deref() == Some(name))
+        .collect();
+    if vmi.is_none() && migrations.is_empty() {
+        return Ok(None);
+    }
+    let uid = vmi
+        .as_ref()
+        .and_then(|v| v.metadata.uid.clone())
+        .filter(|u| !u.is_empty());
+    let key = model::VmiKey {
+        namespace: namespace.to_string(),
+        name: name.to_string(),
+    };
+    let known: Vec<String> = caches
+        .launchers(&key)
+        .iter()
+        .map(|l| l.name.to_string())
+        .collect();
+
+    // The VM and the launcher pods, concurrently.
+    let vm = async {
+        let r = timed("the VM", api(client, Kind::Vm, namespace).get_opt(name)).await;
+        caches
+            .vms
+            .state
+            .fetched(r.as_ref().map(|_| ()).map_err(Clone::clone));
+        r.ok().flatten()
+    };
+    let pods = async {
+        let by_label = match &uid {
+            Some(u) => {
+                list(
+                    client,
+                    Kind::Pod,
+                    Some(namespace),
+                    ListParams::default()
+                        .labels(&format!("{LAUNCHER_SELECTOR},kubevirt.io/created-by={u}")),
+                )
+                .await
+            }
+            None => Ok(Vec::new()),
+        };
+        let mut pods = by_label?;
+        let missing: Vec<&String> = known
+            .iter()
+            .filter(|n| !pods.iter().any(|p| p.metadata.name.as_ref() == Some(*n)))
+            .collect();
+        let pod_api = api(client, Kind::Pod, namespace);
+        let more = join_all(
+            missing
+                .iter()
+                .map(|n| timed("a launcher pod", pod_api.get_opt(n))),
+        )
+        .await;
+        for p in more {
+            pods.extend(p?);
+        }
+        Ok::<_, String>(pods)
+    };
+    let (vm, pods) = tokio::join!(vm, pods);
+    let pods_ok = pods.is_ok();
+    let pods: Vec<Pod> = pods
+        .unwrap_or_default()
+        .iter()
+        .map(|p| Pod::from_value(&value(p)))
+        .collect();
+
+    // Events about the VMI and VM (same name), its pods and its migrations.
+    let mut names: BTreeSet<String> = BTreeSet::from([name.to_string()]);
+    names.extend(pods.iter().map(|p| p.metadata.name().to_string()));
+    names.extend(migrations.iter().map(|m| m.metadata.name().to_string()));
+    let events = join_all(names.iter().map(|n| {
+        list(
+            client,
+            Kind::Event,
+            Some(namespace),
+            ListParams::default().fields(&format!("involvedObject.name={n}")),
+        )
+    }))
+    .await;
+    let events_ok = events.iter().all(Result::is_ok);
+    caches.events.state.fetched(
+        events
+            .iter()
+            .find_map(|r| r.as_ref().err().cloned())
+            .map_or(Ok(()), Err),
+    );
+    let at = now();
+
+    let mut objects: Vec<Object> = Vec::new();
+    if let Some(v) = vmi {
+        objects.push(Object::Vmi(Box::new(v)));
+    }
+    if let Some(vm) = vm {
         objects.push(Object::Vm(Box::new(Vm::from_value(&value(&vm)))));
     }
     objects.extend(
-        values(&caches.vmims.in_namespace(namespace))
-            .map(|v| Object::Vmim(Box::new(Vmim::from_value(&v)))),
+        migrations
+            .iter()
+            .map(|m| Object::Vmim(Box::new((**m).clone()))),
+    );
+    objects.extend(pods.into_iter().map(|p| Object::Pod(Box::new(p))));
+    objects.extend(
+        events
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| value(&e))
+            .filter(crate::watch::event_is_relevant)
+            .map(|e| Object::Event(Box::new(Event::from_value(&e)))),
     );
     objects.extend(
-        values(&caches.pods.in_namespace(namespace))
-            .map(|v| Object::Pod(Box::new(Pod::from_value(&v)))),
+        caches
+            .nodes()
+            .iter()
+            .map(|n| Object::Node(Box::new((**n).clone()))),
     );
-    objects.extend(
-        values(&caches.events.in_namespace(namespace))
-            .map(|v| Object::Event(Box::new(Event::from_value(&v)))),
-    );
-    objects
-        .extend(values(&caches.nodes.all()).map(|v| Object::Node(Box::new(Node::from_value(&v)))));
     let dump = model::evidence::group(objects, Some(at));
-    let mut bundle = dump
+    let Some(mut bundle) = dump
         .bundles
         .into_iter()
-        .find(|b| b.key.namespace == namespace && b.key.name == name)?;
+        .find(|b| b.key.namespace == namespace && b.key.name == name)
+    else {
+        return Ok(None);
+    };
     bundle.coverage = Coverage {
-        pods: caches.pods.state.synced(),
+        pods: pods_ok,
         migrations: caches.vmims.state.synced(),
-        events: caches.events.state.synced(),
+        events: events_ok,
         nodes: caches.nodes.state.synced(),
     };
     bundle
@@ -76,5 +237,5 @@ pub fn collect(caches: &Caches, namespace: &str, name: &str, at: Timestamp) -> O
         .sort_by_key(|e| std::cmp::Reverse(e.value.time()));
     bundle.events.truncate(MAX_EVENTS);
     bundle.events.reverse();
-    Some(bundle)
+    Ok(Some(bundle))
 }

@@ -35,7 +35,8 @@ impl Metrics {
     }
 
     /// The text exposition.
-    pub fn render(&self, caches: &Caches) -> String {
+    /// The text exposition; `vmis` is how many VMI summaries the store holds.
+    pub fn render(&self, caches: &Caches, vmis: usize) -> String {
         let mut out = String::new();
         let mut one = |name: &str, kind: &str, help: &str, value: String| {
             let _ = writeln!(
@@ -73,6 +74,20 @@ impl Metrics {
             "Kubernetes API proxy requests forwarded.",
             self.proxy_forwarded.load(Ordering::Relaxed).to_string(),
         );
+        if let Some((used, free)) = heap() {
+            one(
+                "strata_heap_in_use_bytes",
+                "gauge",
+                "Heap bytes allocated now (glibc mallinfo2).",
+                used.to_string(),
+            );
+            one(
+                "strata_heap_free_bytes",
+                "gauge",
+                "Heap bytes free but not returned to the system (glibc mallinfo2).",
+                free.to_string(),
+            );
+        }
         out.push_str("# HELP strata_watch_restarts_total Watch failures (retried with backoff) and re-lists after the first sync (e.g. after 410 Gone).\n# TYPE strata_watch_restarts_total counter\n");
         for kind in Kind::ALL {
             let _ = writeln!(
@@ -82,7 +97,7 @@ impl Metrics {
                 self.watch_restarts(kind)
             );
         }
-        out.push_str("# HELP strata_cache_synced Whether the watch cache of a resource has synced (1) or not (0).\n# TYPE strata_cache_synced gauge\n");
+        out.push_str("# HELP strata_cache_synced Whether the watch cache of a resource has synced (1) or not (0); for a resource fetched on demand, whether a fetch has succeeded.\n# TYPE strata_cache_synced gauge\n");
         for kind in Kind::ALL {
             let _ = writeln!(
                 out,
@@ -91,15 +106,32 @@ impl Metrics {
                 u8::from(caches.get(kind).state.synced())
             );
         }
-        out.push_str("# HELP strata_cache_objects Objects in the watch cache of a resource.\n# TYPE strata_cache_objects gauge\n");
-        for kind in Kind::ALL {
-            let _ = writeln!(
-                out,
-                "strata_cache_objects{{resource=\"{}\"}} {}",
-                kind.name(),
-                caches.get(kind).store.len()
-            );
+        out.push_str("# HELP strata_cache_objects Objects kept (as compact projections) for a watched resource.\n# TYPE strata_cache_objects gauge\n");
+        for kind in Kind::WATCHED {
+            let n = match kind {
+                Kind::Vmi => Some(vmis),
+                _ => caches.len(kind),
+            };
+            if let Some(n) = n {
+                let _ = writeln!(
+                    out,
+                    "strata_cache_objects{{resource=\"{}\"}} {n}",
+                    kind.name(),
+                );
+            }
         }
         out
     }
+}
+
+/// Heap bytes in use and free (kept by the allocator), where glibc tells.
+fn heap() -> Option<(usize, usize)> {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        // SAFETY: mallinfo2 only reads glibc's own statistics.
+        let m = unsafe { libc::mallinfo2() };
+        Some((m.uordblks + m.hblkhd, m.fordblks))
+    }
+    #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+    None
 }

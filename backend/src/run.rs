@@ -11,6 +11,10 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use tokio::net::TcpListener;
 
+/// Changes kept for `Last-Event-ID` resume: enough for a browser that reconnects after a short
+/// outage under steady churn; older ids get a fresh snapshot.
+pub const LOG_LEN: usize = 2048;
+
 /// A running console.
 pub struct Console {
     pub addr: SocketAddr,
@@ -75,7 +79,7 @@ pub fn start_with(
     options: Options,
 ) -> std::io::Result<Console> {
     let addr = listener.local_addr()?;
-    let store = Arc::new(Store::new(10_000, 1024));
+    let store = Arc::new(Store::new(LOG_LEN, 1024));
     let caches = Arc::new(Caches::new());
     let metrics = Arc::new(Metrics::default());
     let prometheus = match options.prometheus_url.as_deref() {

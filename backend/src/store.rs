@@ -4,6 +4,11 @@
 //! log (so a reconnecting browser can resume with `Last-Event-ID`) and is broadcast. Broadcasting
 //! never waits for a reader: a reader that falls behind learns it lagged and resyncs from a
 //! snapshot, so one slow browser never stalls the watchers or other browsers.
+//!
+//! Memory: a summary is held once. The map keeps the `Arc` of its latest upsert message, which
+//! the log and the broadcast share; snapshots are built on demand and never logged (publishing
+//! one clears the log, since resuming from before it means starting over anyway). The log is
+//! bounded by `log_len` changes, whatever the number of VMIs.
 
 use model::wire::StreamMsg;
 use model::{VmiKey, VmiSummary};
@@ -14,9 +19,25 @@ use tokio::sync::broadcast;
 /// A message with its sequence number.
 pub type Sequenced = (u64, Arc<StreamMsg>);
 
+/// One VMI: its latest upsert message and the resourceVersion it was projected from, if known.
+struct Entry {
+    msg: Arc<StreamMsg>,
+    version: Option<u64>,
+}
+
+impl Entry {
+    fn item(&self) -> &VmiSummary {
+        match &*self.msg {
+            StreamMsg::Upsert { item } => item,
+            // Entries are only built from upserts.
+            _ => unreachable!("a store entry holds an upsert"),
+        }
+    }
+}
+
 struct Inner {
     seq: u64,
-    items: BTreeMap<VmiKey, VmiSummary>,
+    items: BTreeMap<VmiKey, Entry>,
     log: VecDeque<Sequenced>,
     synced: bool,
 }
@@ -60,40 +81,154 @@ impl Store {
         self.inner.read().unwrap_or_else(|p| p.into_inner())
     }
 
-    fn publish(&self, inner: &mut Inner, msg: StreamMsg) {
+    fn publish(&self, inner: &mut Inner, msg: Arc<StreamMsg>) {
         inner.seq += 1;
-        let m = (inner.seq, Arc::new(msg));
-        inner.log.push_back(m.clone());
-        while inner.log.len() > self.log_len {
-            inner.log.pop_front();
+        let m = (inner.seq, msg);
+        if matches!(*m.1, StreamMsg::Snapshot { .. }) {
+            inner.log.clear();
+            inner.log.shrink_to_fit();
+        } else {
+            inner.log.push_back(m.clone());
+            while inner.log.len() > self.log_len {
+                inner.log.pop_front();
+            }
         }
         let _ = self.tx.send(m);
     }
 
-    /// Adds or changes a VMI. An unchanged summary publishes nothing.
-    pub fn upsert(&self, item: VmiSummary) {
-        let mut inner = self.write();
-        if inner.items.get(&item.key) == Some(&item) {
+    /// Stores and publishes `item` unless it equals what is stored.
+    fn put(&self, inner: &mut Inner, item: VmiSummary, version: Option<u64>) {
+        if let Some(e) = inner.items.get_mut(&item.key)
+            && e.item() == &item
+        {
+            e.version = version.or(e.version);
             return;
         }
-        inner.items.insert(item.key.clone(), item.clone());
-        self.publish(&mut inner, StreamMsg::Upsert { item });
+        let key = item.key.clone();
+        let msg = Arc::new(StreamMsg::Upsert { item });
+        inner.items.insert(
+            key,
+            Entry {
+                msg: msg.clone(),
+                version,
+            },
+        );
+        self.publish(inner, msg);
+    }
+
+    /// Adds or changes a VMI. An unchanged summary publishes nothing.
+    pub fn upsert(&self, item: VmiSummary) {
+        self.upsert_version(item, None)
+    }
+
+    /// Adds or changes a VMI projected from the object at `version` (its resourceVersion).
+    pub fn upsert_version(&self, item: VmiSummary, version: Option<u64>) {
+        let mut inner = self.write();
+        self.put(&mut inner, item, version);
+    }
+
+    /// Re-projects a VMI the store already holds (after its pods, nodes or migrations changed),
+    /// unless the store has it from a newer object or no longer has it. Returns whether it
+    /// was taken.
+    pub fn refresh(&self, item: VmiSummary, version: Option<u64>) -> bool {
+        let mut inner = self.write();
+        let Some(e) = inner.items.get(&item.key) else {
+            return false;
+        };
+        if let (Some(have), Some(new)) = (e.version, version)
+            && new < have
+        {
+            return false;
+        }
+        self.put(&mut inner, item, version);
+        true
+    }
+
+    /// Moves every summary into fresh allocations. After a list, the summaries sit scattered
+    /// among the freed pages of the listed objects and keep them resident. They are written to
+    /// one buffer, dropped, `between` runs (it returns freed pages to the system), and they are
+    /// read back, packed together. Log entries that are the current upsert of their VMI move
+    /// along; readers wait on the lock meanwhile and see no gap.
+    pub fn compact(&self, between: impl FnOnce()) {
+        let mut inner = self.write();
+        let mut current = Vec::new();
+        for (i, (_, m)) in inner.log.iter().enumerate() {
+            if let StreamMsg::Upsert { item } = &**m
+                && inner
+                    .items
+                    .get(&item.key)
+                    .is_some_and(|e| Arc::ptr_eq(&e.msg, m))
+            {
+                current.push((i, item.key.clone()));
+            }
+        }
+        let saved: Vec<(&VmiSummary, Option<u64>)> = inner
+            .items
+            .values()
+            .map(|e| (e.item(), e.version))
+            .collect();
+        let Ok(bytes) = serde_json::to_vec(&saved) else {
+            return;
+        };
+        drop(saved);
+        // Placeholders (no heap) until the summaries are back.
+        for (i, _) in &current {
+            inner.log[*i].1 = Arc::new(StreamMsg::Delete {
+                key: VmiKey::default(),
+            });
+        }
+        inner.items = BTreeMap::new();
+        between();
+        let back: Vec<(VmiSummary, Option<u64>)> =
+            serde_json::from_slice(&bytes).unwrap_or_default();
+        drop(bytes);
+        for (item, version) in back {
+            let key = item.key.clone();
+            let msg = Arc::new(StreamMsg::Upsert { item });
+            inner.items.insert(key, Entry { msg, version });
+        }
+        let Inner { items, log, .. } = &mut *inner;
+        for (i, key) in current {
+            if let (Some((_, m)), Some(e)) = (log.get_mut(i), items.get(&key)) {
+                *m = e.msg.clone();
+            }
+        }
+    }
+
+    /// Whether the store holds `key`.
+    pub fn contains(&self, key: &VmiKey) -> bool {
+        self.read().items.contains_key(key)
+    }
+
+    /// How many VMIs the store holds.
+    pub fn len(&self) -> usize {
+        self.read().items.len()
+    }
+
+    /// Whether the store holds no VMI.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 
     /// Removes a VMI.
     pub fn delete(&self, key: &VmiKey) {
         let mut inner = self.write();
         if inner.items.remove(key).is_some() {
-            self.publish(&mut inner, StreamMsg::Delete { key: key.clone() });
+            self.publish(&mut inner, Arc::new(StreamMsg::Delete { key: key.clone() }));
         }
     }
 
     /// Replaces the whole state after a (re)list, publishing only the differences, and marks the
     /// store synced.
     pub fn replace_all(&self, items: Vec<VmiSummary>) {
+        self.replace_all_versions(items.into_iter().map(|s| (s, None)).collect())
+    }
+
+    /// [`Store::replace_all`] with the resourceVersion each summary was projected from.
+    pub fn replace_all_versions(&self, items: Vec<(VmiSummary, Option<u64>)>) {
         let mut inner = self.write();
-        let fresh: BTreeMap<VmiKey, VmiSummary> =
-            items.into_iter().map(|s| (s.key.clone(), s)).collect();
+        let fresh: BTreeMap<VmiKey, (VmiSummary, Option<u64>)> =
+            items.into_iter().map(|s| (s.0.key.clone(), s)).collect();
         let gone: Vec<VmiKey> = inner
             .items
             .keys()
@@ -102,21 +237,15 @@ impl Store {
             .collect();
         for key in gone {
             inner.items.remove(&key);
-            self.publish(&mut inner, StreamMsg::Delete { key });
+            self.publish(&mut inner, Arc::new(StreamMsg::Delete { key }));
         }
-        for (key, item) in fresh {
-            if inner.items.get(&key) != Some(&item) {
-                inner.items.insert(key, item.clone());
-                self.publish(&mut inner, StreamMsg::Upsert { item });
-            }
+        for (item, version) in fresh.into_values() {
+            self.put(&mut inner, item, version);
         }
         if !inner.synced {
             inner.synced = true;
             // Streams opened before the first sync got an empty, unsynced snapshot; tell them.
-            let snapshot = StreamMsg::Snapshot {
-                items: inner.items.values().cloned().collect(),
-                synced: true,
-            };
+            let snapshot = Self::snapshot_of(&inner).1;
             self.publish(&mut inner, snapshot);
         }
     }
@@ -127,7 +256,11 @@ impl Store {
 
     /// All summaries, sorted by key.
     pub fn items(&self) -> Vec<VmiSummary> {
-        self.read().items.values().cloned().collect()
+        self.read()
+            .items
+            .values()
+            .map(|e| e.item().clone())
+            .collect()
     }
 
     /// Subscribes a new stream. With `last_seen`, it resumes when the log still covers it.
@@ -156,7 +289,7 @@ impl Store {
     }
 
     fn snapshot_of(inner: &Inner) -> Sequenced {
-        let items = inner.items.values().cloned().collect();
+        let items = inner.items.values().map(|e| e.item().clone()).collect();
         (
             inner.seq,
             Arc::new(StreamMsg::Snapshot {
@@ -227,5 +360,42 @@ mod tests {
         store.replace_all(vec![s("b", "Pending")]);
         assert_eq!(store.items().len(), 1);
         assert!(store.synced());
+    }
+
+    #[test]
+    fn snapshots_clear_the_log_and_refresh_never_goes_back() {
+        let store = Store::new(100, 16);
+        store.upsert(s("a", "Pending"));
+        store.replace_all_versions(vec![(s("a", "Running"), Some(7))]);
+        let seq = store.snapshot().0;
+        // The log held only changes, and the snapshot cleared it: older ids get a snapshot.
+        assert!(matches!(store.subscribe(Some(1)).0, Start::Snapshot(_)));
+        assert!(matches!(store.subscribe(Some(seq)).0, Start::Resume(m) if m.is_empty()));
+        // A re-projection from an older object is ignored; from the same or newer one, taken.
+        assert!(!store.refresh(s("a", "Failed"), Some(6)));
+        assert_eq!(store.items()[0].phase, "Running");
+        assert!(store.refresh(s("a", "Paused"), Some(7)));
+        assert_eq!(store.items()[0].phase, "Paused");
+        // Only VMIs the store holds are refreshed.
+        assert!(!store.refresh(s("b", "Running"), Some(9)));
+        assert_eq!(store.len(), 1);
+        store.upsert_version(s("a", "Running"), Some(8));
+        assert!(!store.refresh(s("a", "Failed"), Some(7)));
+        let mut ran = false;
+        store.compact(|| ran = true);
+        assert!(ran);
+        assert_eq!(store.items(), vec![s("a", "Running")]);
+        assert!(
+            !store.refresh(s("a", "Failed"), Some(7)),
+            "versions survive"
+        );
+        // The logged changes still resume, the last with the current summary.
+        match store.subscribe(Some(seq)).0 {
+            Start::Resume(m) => {
+                assert_eq!(m.len(), 2);
+                assert!(matches!(&*m[1].1, StreamMsg::Upsert { item } if item.phase == "Running"));
+            }
+            Start::Snapshot(_) => panic!("expected a resume"),
+        }
     }
 }

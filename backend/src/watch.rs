@@ -1,15 +1,26 @@
-//! kube-rs watchers and their caches: one watcher per resource for the whole process, however
-//! many browsers are connected.
+//! kube-rs watchers and the compact state they keep: one watcher per watched resource for the
+//! whole process, however many browsers are connected.
 //!
-//! Each [`Watched`] resource is a kube-rs `watcher` (list, then watch; after any error it backs
-//! off and starts again, resuming from the last resourceVersion or re-listing after `410 Gone`)
-//! feeding a kube-rs `reflector` store. Objects are trimmed (`managedFields`, the
-//! last-applied annotation) and filtered (only virt-launcher pods, only events about KubeVirt
-//! objects, launcher pods and nodes) before they are cached, so memory follows what Strata shows.
+//! Each watcher is a kube-rs `watcher` (list in pages, then watch; after any error it backs off
+//! and starts again, resuming from the last resourceVersion or re-listing after `410 Gone`).
+//! No raw object is kept: every object is projected at once into what Strata shows, and
+//! dropped, so memory follows what is shown rather than what the cluster stores.
 //!
-//! VMI changes are also projected through [`model::VmiSummary`] into the [`Store`] that feeds the
-//! browser streams. A re-list is buffered between `Init` and `InitDone` and applied as a diff, so
-//! browsers see no gap and no flicker.
+//! * VMIs become their overview summary in the [`Store`], through
+//!   [`model::VmiSummary::from_evidence`] over the VMI plus the compact launcher, node and
+//!   migration state below. The full VMI is fetched when a page asks ([`crate::evidence`]).
+//! * virt-launcher pods become a [`Launcher`] (name, uid, phase, Ready, node, reason), indexed by
+//!   their VMI.
+//! * Nodes (few) and migrations (what the migrations page lists) are kept as the model's typed
+//!   objects, which hold only the fields Strata reads.
+//! * VMs and events are not watched: the evidence and drain endpoints fetch them on demand
+//!   ([`Kind::watched`]), and their [`KindState`] tells how the last fetch went.
+//!
+//! A re-list is buffered between `Init` and `InitDone` and applied as a diff, so browsers see no
+//! gap and no flicker. When a launcher pod, node or migration changes in a way the overview shows,
+//! the affected VMIs are re-projected by the [`refresher`]: it GETs those VMIs (or lists them all
+//! when many are affected) and replaces their summaries unless the store already has them from a
+//! newer object.
 //!
 //! Every resource keeps a [`KindState`]: synced or not, the last error, the number of restarts.
 //! A resource that the cluster does not serve or that Strata may not read stays unsynced, and the
@@ -18,19 +29,29 @@
 use crate::metrics::Metrics;
 use crate::store::Store;
 use futures::StreamExt;
-use kube::api::{Api, ApiResource, DynamicObject, GroupVersionKind};
-use kube::runtime::reflector::store::Writer;
-use kube::runtime::reflector::{self, ObjectRef};
+use kube::api::{Api, ApiResource, DynamicObject, GroupVersionKind, ListParams};
 use kube::runtime::{WatchStreamExt, watcher};
-use model::VmiSummary;
-use model::vmi::Vmi;
+use model::evidence::{Evidence, Observed};
+use model::objects::{Node, Pod, Vmim};
+use model::time::Timestamp;
+use model::vmi::{Condition, Vmi};
+use model::{VmiKey, VmiSummary};
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, RwLock};
+use std::time::Duration;
+use tokio::sync::mpsc;
 
 /// The label every virt-launcher pod carries (`kubevirt.io=virt-launcher`).
 pub const LAUNCHER_SELECTOR: &str = "kubevirt.io=virt-launcher";
+/// Objects per page of a list.
+pub const PAGE_SIZE: u32 = 50;
+/// Above this many VMIs to re-project at once, one list replaces the GETs.
+const REFRESH_BY_LIST: usize = 32;
+/// Changes to re-project are gathered for this long.
+const REFRESH_DELAY: Duration = Duration::from_millis(200);
 
-/// The kinds Strata watches.
+/// The kinds Strata reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Kind {
     Vmi,
@@ -50,6 +71,14 @@ impl Kind {
         Kind::Node,
         Kind::Event,
     ];
+
+    /// The kinds with a watcher; the others are fetched on demand.
+    pub const WATCHED: [Kind; 4] = [Kind::Vmi, Kind::Vmim, Kind::Pod, Kind::Node];
+
+    /// Whether this kind has a watcher (else it is fetched when a page asks).
+    pub fn watched(self) -> bool {
+        Kind::WATCHED.contains(&self)
+    }
 
     /// The short name used in logs, `/readyz` and `/metrics`.
     pub fn name(self) -> &'static str {
@@ -77,17 +106,10 @@ impl Kind {
     }
 
     fn config(self) -> watcher::Config {
+        let c = watcher::Config::default().page_size(PAGE_SIZE);
         match self {
-            Kind::Pod => watcher::Config::default().labels(LAUNCHER_SELECTOR),
-            _ => watcher::Config::default(),
-        }
-    }
-
-    /// Whether an object of this kind is worth caching.
-    fn keep(self, obj: &DynamicObject) -> bool {
-        match self {
-            Kind::Event => event_is_relevant(&obj.data),
-            _ => true,
+            Kind::Pod => c.labels(LAUNCHER_SELECTOR),
+            _ => c,
         }
     }
 }
@@ -97,7 +119,7 @@ pub fn vmi_resource() -> ApiResource {
     Kind::Vmi.resource()
 }
 
-/// Events Strata keeps: about KubeVirt objects, virt-launcher pods and nodes.
+/// Events Strata shows: about KubeVirt objects, virt-launcher pods and nodes.
 pub fn event_is_relevant(event: &serde_json::Value) -> bool {
     let io = &event["involvedObject"];
     let kind = io["kind"].as_str().unwrap_or("");
@@ -110,7 +132,7 @@ pub fn event_is_relevant(event: &serde_json::Value) -> bool {
     }
 }
 
-/// Health of one watched resource.
+/// Health of one resource: of its watch, or of the last on-demand fetch.
 #[derive(Default)]
 pub struct KindState {
     synced: AtomicBool,
@@ -120,11 +142,12 @@ pub struct KindState {
 }
 
 impl KindState {
-    /// True once a full list has been applied (and stays true across later re-lists).
+    /// True once a full list has been applied (and stays true across later re-lists); for a kind
+    /// fetched on demand, once a fetch succeeded.
     pub fn synced(&self) -> bool {
         self.synced.load(Ordering::Relaxed)
     }
-    /// False after an error until the watch delivers again.
+    /// False after an error until the watch (or a fetch) succeeds again.
     pub fn healthy(&self) -> bool {
         self.healthy.load(Ordering::Relaxed)
     }
@@ -148,49 +171,146 @@ impl KindState {
         self.restarts.fetch_add(1, Ordering::Relaxed);
         *self.last_error.lock().unwrap_or_else(|p| p.into_inner()) = Some(error);
     }
+    /// Records how an on-demand fetch of this kind went.
+    pub fn fetched(&self, result: Result<(), String>) {
+        match result {
+            Ok(()) => {
+                self.ok();
+                self.synced.store(true, Ordering::Relaxed);
+            }
+            Err(e) => {
+                self.healthy.store(false, Ordering::Relaxed);
+                *self.last_error.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
+            }
+        }
+    }
 }
 
-/// One watched resource: its reflector store and its state.
+/// A virt-launcher pod, as far as the overview needs it.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Launcher {
+    pub name: Box<str>,
+    pub uid: Box<str>,
+    pub phase: Box<str>,
+    pub reason: Option<Box<str>>,
+    /// The `Ready` condition's status: `Some(true)` for True.
+    pub ready: Option<bool>,
+    pub node: Option<Box<str>>,
+    pub created: Option<Timestamp>,
+    /// A migration target pod (`kubevirt.io/migrationJobUID` label).
+    pub migration_target: bool,
+}
+
+const MIGRATION_JOB_LABEL: &str = "kubevirt.io/migrationJobUID";
+
+impl Launcher {
+    /// The VMI a launcher pod belongs to (`kubevirt.io/domain` annotation, else the owning
+    /// VMI), and its projection.
+    pub fn project(pod: &Pod) -> Option<(VmiKey, Launcher)> {
+        let m = &pod.metadata;
+        let vmi = m
+            .annotations
+            .get(model::objects::DOMAIN_ANNOTATION)
+            .cloned()
+            .or_else(|| {
+                m.owner_references
+                    .iter()
+                    .find(|o| o.kind.as_deref() == Some("VirtualMachineInstance"))
+                    .and_then(|o| o.name.clone())
+            })
+            .filter(|n| !n.is_empty())?;
+        let ready = pod.condition("Ready").map(Condition::is_true);
+        Some((
+            VmiKey {
+                namespace: m.namespace().to_string(),
+                name: vmi,
+            },
+            Launcher {
+                name: m.name().into(),
+                uid: m.uid.as_deref().unwrap_or("").into(),
+                phase: pod.phase().into(),
+                reason: pod.status.reason.as_deref().map(Into::into),
+                ready,
+                node: pod.node().map(Into::into),
+                created: m.created(),
+                migration_target: m.labels.contains_key(MIGRATION_JOB_LABEL),
+            },
+        ))
+    }
+
+    /// The pod again, with only the projected fields.
+    pub fn to_pod(&self, namespace: &str) -> Pod {
+        let mut p = Pod::default();
+        p.metadata.name = Some(self.name.to_string());
+        p.metadata.namespace = Some(namespace.to_string());
+        p.metadata.uid = Some(self.uid.to_string()).filter(|u| !u.is_empty());
+        p.metadata.creation_timestamp = self.created.map(|t| t.to_string());
+        if self.migration_target {
+            p.metadata
+                .labels
+                .insert(MIGRATION_JOB_LABEL.to_string(), String::new());
+        }
+        p.spec.node_name = self.node.as_deref().map(str::to_string);
+        p.status.phase = Some(self.phase.to_string()).filter(|s| !s.is_empty());
+        p.status.reason = self.reason.as_deref().map(str::to_string);
+        if let Some(ready) = self.ready {
+            p.status.conditions.push(Condition {
+                type_: Some("Ready".into()),
+                status: Some(if ready { "True" } else { "False" }.into()),
+                ..Condition::default()
+            });
+        }
+        p
+    }
+}
+
+/// What of a node the overview shows; a change re-projects the VMIs.
+fn node_glance(n: &Node) -> (Option<String>, bool) {
+    (n.ready().and_then(|c| c.status.clone()), n.is_cordoned())
+}
+
+/// What of a migration the overview shows; a change re-projects its VMI.
+fn vmim_glance(m: &Vmim) -> (String, Option<String>, Option<String>) {
+    let ms = m.status.migration_state.as_ref();
+    (
+        m.phase().to_string(),
+        ms.and_then(|s| s.mode.clone()),
+        ms.and_then(|s| s.target_node.clone()),
+    )
+}
+
+fn vmim_key(m: &Vmim) -> VmiKey {
+    VmiKey {
+        namespace: m.metadata.namespace().to_string(),
+        name: m.spec.vmi_name.clone().unwrap_or_default(),
+    }
+}
+
+/// One resource's state: its watch (or fetch) health.
 pub struct Watched {
     pub kind: Kind,
-    pub store: reflector::Store<DynamicObject>,
     pub state: KindState,
-    writer: Mutex<Option<Writer<DynamicObject>>>,
+    started: AtomicBool,
 }
 
 impl Watched {
     fn new(kind: Kind) -> Watched {
-        let writer = Writer::new(kind.resource());
         Watched {
             kind,
-            store: writer.as_reader(),
             state: KindState::default(),
-            writer: Mutex::new(Some(writer)),
+            started: AtomicBool::new(false),
         }
-    }
-
-    /// Every cached object.
-    pub fn all(&self) -> Vec<Arc<DynamicObject>> {
-        self.store.state()
-    }
-
-    /// The cached objects in `namespace`.
-    pub fn in_namespace(&self, namespace: &str) -> Vec<Arc<DynamicObject>> {
-        self.store
-            .state_filter(|o| o.metadata.namespace.as_deref() == Some(namespace))
-    }
-
-    /// One object by namespace (empty for cluster-scoped kinds) and name.
-    pub fn get(&self, namespace: &str, name: &str) -> Option<Arc<DynamicObject>> {
-        let mut r = ObjectRef::new_with(name, self.kind.resource());
-        if !namespace.is_empty() {
-            r = r.within(namespace);
-        }
-        self.store.get(&r)
     }
 }
 
-/// The caches of every watched resource.
+/// A VMI to re-project, or all of them.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Refresh {
+    One(VmiKey),
+    All,
+}
+
+/// The compact state of every watched resource.
 pub struct Caches {
     pub vmis: Watched,
     pub vms: Watched,
@@ -198,6 +318,16 @@ pub struct Caches {
     pub pods: Watched,
     pub nodes: Watched,
     pub events: Watched,
+    /// Launcher pods by VMI.
+    launchers: RwLock<BTreeMap<VmiKey, Vec<Launcher>>>,
+    /// Migrations by namespace and name.
+    migrations: RwLock<BTreeMap<(String, String), Arc<Vmim>>>,
+    /// Nodes by name.
+    node_objects: RwLock<BTreeMap<String, Arc<Node>>>,
+    /// Bumped on every change of the launchers, migrations or nodes.
+    generation: AtomicU64,
+    refresh_tx: mpsc::UnboundedSender<Refresh>,
+    refresh_rx: Mutex<Option<mpsc::UnboundedReceiver<Refresh>>>,
 }
 
 impl Default for Caches {
@@ -206,8 +336,17 @@ impl Default for Caches {
     }
 }
 
+fn read<T>(l: &RwLock<T>) -> std::sync::RwLockReadGuard<'_, T> {
+    l.read().unwrap_or_else(|p| p.into_inner())
+}
+
+fn write<T>(l: &RwLock<T>) -> std::sync::RwLockWriteGuard<'_, T> {
+    l.write().unwrap_or_else(|p| p.into_inner())
+}
+
 impl Caches {
     pub fn new() -> Caches {
+        let (refresh_tx, rx) = mpsc::unbounded_channel();
         Caches {
             vmis: Watched::new(Kind::Vmi),
             vms: Watched::new(Kind::Vm),
@@ -215,6 +354,12 @@ impl Caches {
             pods: Watched::new(Kind::Pod),
             nodes: Watched::new(Kind::Node),
             events: Watched::new(Kind::Event),
+            launchers: RwLock::default(),
+            migrations: RwLock::default(),
+            node_objects: RwLock::default(),
+            generation: AtomicU64::new(0),
+            refresh_tx,
+            refresh_rx: Mutex::new(Some(rx)),
         }
     }
 
@@ -228,6 +373,246 @@ impl Caches {
             Kind::Event => &self.events,
         }
     }
+
+    /// How many objects of a kind are kept (`None` for kinds fetched on demand; VMIs are in the
+    /// store).
+    pub fn len(&self, kind: Kind) -> Option<usize> {
+        match kind {
+            Kind::Pod => Some(read(&self.launchers).values().map(Vec::len).sum()),
+            Kind::Vmim => Some(read(&self.migrations).len()),
+            Kind::Node => Some(read(&self.node_objects).len()),
+            _ => None,
+        }
+    }
+
+    /// The launcher pods of one VMI.
+    pub fn launchers(&self, key: &VmiKey) -> Vec<Launcher> {
+        read(&self.launchers).get(key).cloned().unwrap_or_default()
+    }
+
+    /// Every migration.
+    pub fn migrations(&self) -> Vec<Arc<Vmim>> {
+        read(&self.migrations).values().cloned().collect()
+    }
+
+    /// The migrations in `namespace`.
+    pub fn migrations_in(&self, namespace: &str) -> Vec<Arc<Vmim>> {
+        read(&self.migrations)
+            .range((namespace.to_string(), String::new())..)
+            .take_while(|((ns, _), _)| ns == namespace)
+            .map(|(_, m)| m.clone())
+            .collect()
+    }
+
+    /// Every node.
+    pub fn nodes(&self) -> Vec<Arc<Node>> {
+        read(&self.node_objects).values().cloned().collect()
+    }
+
+    /// One node by name.
+    pub fn node(&self, name: &str) -> Option<Arc<Node>> {
+        read(&self.node_objects).get(name).cloned()
+    }
+
+    /// Moves the launcher projections into fresh allocations around `between` (see
+    /// [`Store::compact`]). Nodes and migrations are few and left alone.
+    pub fn compact(&self, between: impl FnOnce()) {
+        let mut map = write(&self.launchers);
+        let saved: Vec<(&VmiKey, &Vec<Launcher>)> = map.iter().collect();
+        let Ok(bytes) = serde_json::to_vec(&saved) else {
+            return;
+        };
+        drop(saved);
+        *map = BTreeMap::new();
+        between();
+        let back: Vec<(VmiKey, Vec<Launcher>)> = serde_json::from_slice(&bytes).unwrap_or_default();
+        drop(bytes);
+        map.extend(back);
+    }
+
+    fn changed(&self, refresh: Refresh) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
+        let _ = self.refresh_tx.send(refresh);
+    }
+
+    /// The overview summary of `vmi`, with what is known of its launcher pods, nodes and
+    /// migrations.
+    pub fn summarize(&self, vmi: Vmi) -> VmiSummary {
+        let key = vmi.key();
+        let mut e = Evidence::from_vmi(vmi, None);
+        e.pods = self
+            .launchers(&key)
+            .iter()
+            .map(|l| Observed::new(l.to_pod(&key.namespace), None))
+            .collect();
+        e.migrations = self
+            .migrations_in(&key.namespace)
+            .iter()
+            .filter(|m| m.spec.vmi_name.as_deref() == Some(key.name.as_str()))
+            .map(|m| Observed::new((**m).clone(), None))
+            .collect();
+        let mut names: BTreeSet<&str> = BTreeSet::new();
+        if let Some(v) = e.vmi() {
+            names.extend(v.status.node_name.as_deref());
+            if let Some(ms) = &v.status.migration_state {
+                names.extend(ms.target_node.as_deref());
+            }
+        }
+        let nodes = read(&self.node_objects);
+        let found: Vec<Observed<Node>> = names
+            .iter()
+            .filter_map(|n| nodes.get(*n))
+            .map(|n| Observed::new((**n).clone(), None))
+            .collect();
+        drop(nodes);
+        e.nodes = found;
+        e.coverage.pods = self.pods.state.synced();
+        e.coverage.migrations = self.vmims.state.synced();
+        e.coverage.nodes = self.nodes.state.synced();
+        VmiSummary::from_evidence(&e, None)
+    }
+
+    fn apply_pod(&self, event: Applied<Pod>) {
+        match event {
+            Applied::Upsert(pod) => {
+                let Some((key, l)) = Launcher::project(&pod) else {
+                    return;
+                };
+                let mut map = write(&self.launchers);
+                let list = map.entry(key.clone()).or_default();
+                match list.iter_mut().find(|x| x.name == l.name) {
+                    Some(x) if *x == l => return,
+                    Some(x) => *x = l,
+                    None => list.push(l),
+                }
+                drop(map);
+                self.changed(Refresh::One(key));
+            }
+            Applied::Delete(pod) => {
+                let Some((key, l)) = Launcher::project(&pod) else {
+                    return;
+                };
+                let mut map = write(&self.launchers);
+                let Some(list) = map.get_mut(&key) else {
+                    return;
+                };
+                let before = list.len();
+                list.retain(|x| x.name != l.name);
+                let gone = list.len() != before;
+                if list.is_empty() {
+                    map.remove(&key);
+                }
+                drop(map);
+                if gone {
+                    self.changed(Refresh::One(key));
+                }
+            }
+            Applied::Replace(pods) => {
+                let mut fresh: BTreeMap<VmiKey, Vec<Launcher>> = BTreeMap::new();
+                for (key, l) in pods.iter().filter_map(Launcher::project) {
+                    fresh.entry(key).or_default().push(l);
+                }
+                let mut map = write(&self.launchers);
+                let old = std::mem::replace(&mut *map, fresh);
+                let changed = diff_keys(&old, &map, |k| k.clone());
+                drop(map);
+                for key in changed {
+                    self.changed(Refresh::One(key));
+                }
+            }
+        }
+    }
+
+    fn apply_vmim(&self, event: Applied<Vmim>) {
+        let id = |m: &Vmim| {
+            (
+                m.metadata.namespace().to_string(),
+                m.metadata.name().to_string(),
+            )
+        };
+        match event {
+            Applied::Upsert(m) => {
+                let old = write(&self.migrations).insert(id(&m), Arc::new(m.clone()));
+                if old.is_none_or(|o| vmim_glance(&o) != vmim_glance(&m)) {
+                    self.changed(Refresh::One(vmim_key(&m)));
+                }
+            }
+            Applied::Delete(m) => {
+                if write(&self.migrations).remove(&id(&m)).is_some() {
+                    self.changed(Refresh::One(vmim_key(&m)));
+                }
+            }
+            Applied::Replace(list) => {
+                let fresh: BTreeMap<(String, String), Arc<Vmim>> =
+                    list.into_iter().map(|m| (id(&m), Arc::new(m))).collect();
+                let old = std::mem::replace(&mut *write(&self.migrations), fresh);
+                let new = read(&self.migrations);
+                let mut keys: BTreeSet<VmiKey> = BTreeSet::new();
+                for (id, m) in old.iter() {
+                    if new.get(id).is_none_or(|n| vmim_glance(n) != vmim_glance(m)) {
+                        keys.insert(vmim_key(m));
+                    }
+                }
+                for (id, m) in new.iter() {
+                    if !old.contains_key(id) {
+                        keys.insert(vmim_key(m));
+                    }
+                }
+                drop(new);
+                for key in keys {
+                    self.changed(Refresh::One(key));
+                }
+            }
+        }
+    }
+
+    fn apply_node(&self, event: Applied<Node>) {
+        let changed = match event {
+            Applied::Upsert(n) => {
+                let name = n.metadata.name().to_string();
+                let old = write(&self.node_objects).insert(name, Arc::new(n.clone()));
+                old.is_none_or(|o| node_glance(&o) != node_glance(&n))
+            }
+            Applied::Delete(n) => write(&self.node_objects)
+                .remove(n.metadata.name())
+                .is_some(),
+            Applied::Replace(list) => {
+                let fresh: BTreeMap<String, Arc<Node>> = list
+                    .into_iter()
+                    .map(|n| (n.metadata.name().to_string(), Arc::new(n)))
+                    .collect();
+                let old = std::mem::replace(&mut *write(&self.node_objects), fresh);
+                let new = read(&self.node_objects);
+                old.len() != new.len()
+                    || old
+                        .iter()
+                        .any(|(k, o)| new.get(k).is_none_or(|n| node_glance(n) != node_glance(o)))
+            }
+        };
+        if changed {
+            self.changed(Refresh::All);
+        }
+    }
+}
+
+/// The keys whose values differ between two maps.
+fn diff_keys<K: Ord, V: PartialEq, T>(
+    old: &BTreeMap<K, V>,
+    new: &BTreeMap<K, V>,
+    out: impl Fn(&K) -> T,
+) -> Vec<T> {
+    old.iter()
+        .filter(|(k, v)| new.get(*k) != Some(*v))
+        .map(|(k, _)| out(k))
+        .chain(new.keys().filter(|k| !old.contains_key(*k)).map(&out))
+        .collect()
+}
+
+/// A change to apply to a compact index.
+enum Applied<T> {
+    Upsert(T),
+    Delete(T),
+    Replace(Vec<T>),
 }
 
 /// Drops what Strata never reads: `managedFields` and the last-applied annotation.
@@ -238,20 +623,34 @@ fn trim(obj: &mut DynamicObject) {
     }
 }
 
-/// Projects a VMI object into its overview summary.
-pub fn summarize(obj: &DynamicObject) -> VmiSummary {
-    let value = serde_json::to_value(obj).unwrap_or_default();
-    VmiSummary::from_vmi(&Vmi::from_value(&value))
+/// The model's reading of a raw object.
+pub fn typed<T: serde::de::DeserializeOwned + Default>(obj: &DynamicObject) -> T {
+    serde_json::to_value(obj)
+        .map(|v| model::lenient::from_value(&v))
+        .unwrap_or_default()
 }
 
-/// Starts one watcher task per kind. Returns their handles.
+/// The resourceVersion of an object, when it is a number (as every API server makes it).
+pub fn version(obj: &DynamicObject) -> Option<u64> {
+    obj.metadata
+        .resource_version
+        .as_deref()
+        .and_then(|v| v.parse().ok())
+}
+
+/// Projects a VMI object into its overview summary (from the VMI alone).
+pub fn summarize(obj: &DynamicObject) -> VmiSummary {
+    VmiSummary::from_vmi(&typed(obj))
+}
+
+/// Starts one watcher task per watched kind and the refresher. Returns their handles.
 pub fn start_all(
     client: kube::Client,
     caches: Arc<Caches>,
     store: Arc<Store>,
     metrics: Arc<Metrics>,
 ) -> Vec<tokio::task::JoinHandle<()>> {
-    Kind::ALL
+    let mut tasks: Vec<_> = Kind::WATCHED
         .iter()
         .map(|&kind| {
             tokio::spawn(watch_kind(
@@ -262,7 +661,24 @@ pub fn start_all(
                 metrics.clone(),
             ))
         })
-        .collect()
+        .collect();
+    tasks.push(tokio::spawn(refresher(client, caches, store)));
+    tasks
+}
+
+/// Returns unused heap pages to the system after a (re)list, whose transient objects are much
+/// larger than what is kept: what is kept is copied into fresh allocations once the transient
+/// ones are freed, so it packs into few pages, and glibc is asked to give back free pages.
+fn release_memory(caches: &Caches, store: &Store) {
+    store.compact(|| caches.compact(trim_heap));
+}
+
+fn trim_heap() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only walks glibc's own arenas; it takes no pointers from us.
+    unsafe {
+        libc::malloc_trim(0);
+    }
 }
 
 /// Watches one kind until the process ends.
@@ -274,19 +690,19 @@ pub async fn watch_kind(
     metrics: Arc<Metrics>,
 ) {
     let watched = caches.get(kind);
-    let Some(mut writer) = watched
-        .writer
-        .lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .take()
-    else {
-        tracing::error!(kind = kind.name(), "a watcher for this kind already runs");
+    if !kind.watched() || watched.started.swap(true, Ordering::Relaxed) {
+        tracing::error!(
+            kind = kind.name(),
+            "this kind is not watched, or its watcher already runs"
+        );
         return;
-    };
+    }
     let api: Api<DynamicObject> = Api::all_with(client, &kind.resource());
     let stream = watcher(api, kind.config()).default_backoff().modify(trim);
     futures::pin_mut!(stream);
-    let mut buffer: Vec<VmiSummary> = Vec::new();
+    let mut vmi_buffer: Vec<(VmiSummary, Option<u64>)> = Vec::new();
+    let mut buffer: Vec<DynamicObject> = Vec::new();
+    let mut generation = 0;
     while let Some(event) = stream.next().await {
         let event = match event {
             Ok(e) => e,
@@ -298,32 +714,169 @@ pub async fn watch_kind(
             }
         };
         watched.state.ok();
-        let keep = match &event {
-            watcher::Event::Apply(o) | watcher::Event::InitApply(o) => kind.keep(o),
-            _ => true,
-        };
-        if !keep {
-            continue;
-        }
         if matches!(event, watcher::Event::Init) && watched.state.synced() {
             // A re-list after the first sync (e.g. after `410 Gone`).
             watched.state.restarts.fetch_add(1, Ordering::Relaxed);
             metrics.watch_restart(kind);
         }
-        writer.apply_watcher_event(&event);
-        if matches!(event, watcher::Event::InitDone) {
-            watched.state.synced.store(true, Ordering::Relaxed);
-        }
+        let done = matches!(event, watcher::Event::InitDone);
         if kind == Kind::Vmi {
             match event {
-                watcher::Event::Init => buffer.clear(),
-                watcher::Event::InitApply(obj) => buffer.push(summarize(&obj)),
-                watcher::Event::InitDone => store.replace_all(std::mem::take(&mut buffer)),
-                watcher::Event::Apply(obj) => store.upsert(summarize(&obj)),
-                watcher::Event::Delete(obj) => store.delete(&summarize(&obj).key),
+                watcher::Event::Init => {
+                    vmi_buffer.clear();
+                    generation = caches.generation.load(Ordering::Relaxed);
+                }
+                watcher::Event::InitApply(obj) => {
+                    vmi_buffer.push((caches.summarize(typed(&obj)), version(&obj)))
+                }
+                watcher::Event::InitDone => {
+                    store.replace_all_versions(std::mem::take(&mut vmi_buffer));
+                    vmi_buffer.shrink_to_fit();
+                    // Pods, nodes or migrations changed while the list was read.
+                    if caches.generation.load(Ordering::Relaxed) != generation {
+                        let _ = caches.refresh_tx.send(Refresh::All);
+                    }
+                }
+                watcher::Event::Apply(obj) => {
+                    store.upsert_version(caches.summarize(typed(&obj)), version(&obj))
+                }
+                watcher::Event::Delete(obj) => {
+                    let vmi: Vmi = typed(&obj);
+                    store.delete(&vmi.key())
+                }
+            }
+        } else {
+            let applied = match event {
+                watcher::Event::Init => {
+                    buffer.clear();
+                    None
+                }
+                watcher::Event::InitApply(obj) => {
+                    buffer.push(obj);
+                    None
+                }
+                watcher::Event::InitDone => Some(Applied::Replace(std::mem::take(&mut buffer))),
+                watcher::Event::Apply(obj) => Some(Applied::Upsert(obj)),
+                watcher::Event::Delete(obj) => Some(Applied::Delete(obj)),
+            };
+            let typed_all = |a: Applied<DynamicObject>| -> Applied<serde_json::Value> {
+                let v = |o: &DynamicObject| serde_json::to_value(o).unwrap_or_default();
+                match a {
+                    Applied::Upsert(o) => Applied::Upsert(v(&o)),
+                    Applied::Delete(o) => Applied::Delete(v(&o)),
+                    Applied::Replace(l) => Applied::Replace(l.iter().map(v).collect()),
+                }
+            };
+            if let Some(a) = applied {
+                let a = typed_all(a);
+                match kind {
+                    Kind::Pod => caches.apply_pod(map_applied(a, Pod::from_value)),
+                    Kind::Vmim => caches.apply_vmim(map_applied(a, Vmim::from_value)),
+                    Kind::Node => caches.apply_node(map_applied(a, |v| {
+                        let mut n = Node::from_value(v);
+                        n.metadata.annotations.clear();
+                        n
+                    })),
+                    _ => {}
+                }
+                buffer.shrink_to_fit();
             }
         }
+        if done {
+            watched.state.synced.store(true, Ordering::Relaxed);
+            release_memory(&caches, &store);
+        }
     }
+}
+
+fn map_applied<T>(
+    a: Applied<serde_json::Value>,
+    f: impl Fn(&serde_json::Value) -> T,
+) -> Applied<T> {
+    match a {
+        Applied::Upsert(v) => Applied::Upsert(f(&v)),
+        Applied::Delete(v) => Applied::Delete(f(&v)),
+        Applied::Replace(l) => Applied::Replace(l.iter().map(f).collect()),
+    }
+}
+
+/// Re-projects the VMIs whose launcher pods, nodes or migrations changed: gathers the requests
+/// for a moment, then GETs the few VMIs concerned, or lists them all when many are.
+pub async fn refresher(client: kube::Client, caches: Arc<Caches>, store: Arc<Store>) {
+    let Some(mut rx) = caches
+        .refresh_rx
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .take()
+    else {
+        return;
+    };
+    let api: Api<DynamicObject> = Api::all_with(client.clone(), &Kind::Vmi.resource());
+    while let Some(first) = rx.recv().await {
+        tokio::time::sleep(REFRESH_DELAY).await;
+        let mut wanted: BTreeSet<Refresh> = BTreeSet::from([first]);
+        while let Ok(r) = rx.try_recv() {
+            wanted.insert(r);
+        }
+        if !store.synced() {
+            // The VMI list in progress reads the new state (and asks again if it changed).
+            continue;
+        }
+        let keys: Vec<VmiKey> = wanted
+            .iter()
+            .filter_map(|r| match r {
+                Refresh::One(k) => Some(k.clone()),
+                Refresh::All => None,
+            })
+            .filter(|k| store.contains(k))
+            .collect();
+        if wanted.contains(&Refresh::All) || keys.len() > REFRESH_BY_LIST {
+            if let Err(e) = refresh_all(&api, &caches, &store).await {
+                tracing::warn!(error = %e, "re-projecting the VMIs failed");
+            }
+        } else {
+            let client = &client;
+            let caches = &caches;
+            let store = &store;
+            futures::stream::iter(keys)
+                .for_each_concurrent(8, |key| async move {
+                    let api: Api<DynamicObject> =
+                        Api::namespaced_with(client.clone(), &key.namespace, &vmi_resource());
+                    match api.get_opt(&key.name).await {
+                        Ok(Some(obj)) => {
+                            store.refresh(caches.summarize(typed(&obj)), version(&obj));
+                        }
+                        Ok(None) => {}
+                        Err(e) => tracing::warn!(vmi = %key, error = %e, "re-projecting failed"),
+                    }
+                })
+                .await;
+        }
+    }
+}
+
+async fn refresh_all(
+    api: &Api<DynamicObject>,
+    caches: &Caches,
+    store: &Store,
+) -> Result<(), kube::Error> {
+    let mut token: Option<String> = None;
+    loop {
+        let mut lp = ListParams::default().limit(PAGE_SIZE);
+        if let Some(t) = &token {
+            lp = lp.continue_token(t);
+        }
+        let page = api.list(&lp).await?;
+        for obj in &page.items {
+            store.refresh(caches.summarize(typed(obj)), version(obj));
+        }
+        token = page.metadata.continue_.filter(|t| !t.is_empty());
+        if token.is_none() {
+            break;
+        }
+    }
+    release_memory(caches, store);
+    Ok(())
 }
 
 /// Watches only VMIs into `store` (kept for callers that need nothing else).
@@ -344,7 +897,7 @@ mod tests {
     use serde_json::json;
 
     #[test]
-    fn only_kubevirt_launcher_and_node_events_are_kept() {
+    fn only_kubevirt_launcher_and_node_events_are_relevant() {
         let ev = |kind: &str, name: &str| json!({"involvedObject": {"kind": kind, "name": name}});
         assert!(event_is_relevant(&ev("VirtualMachineInstance", "web")));
         assert!(event_is_relevant(&ev(
@@ -371,5 +924,95 @@ mod tests {
         let a = obj.metadata.annotations.unwrap();
         assert_eq!(a.len(), 1);
         assert_eq!(a["keep"], "me");
+    }
+
+    fn launcher_pod(name: &str, phase: &str, ready: &str) -> Pod {
+        Pod::from_value(&json!({
+            "metadata": {"name": name, "namespace": "prod", "uid": format!("uid-{name}"),
+                "creationTimestamp": "2024-01-01T00:00:00Z",
+                "annotations": {"kubevirt.io/domain": "web"},
+                "labels": {"kubevirt.io": "virt-launcher", "kubevirt.io/created-by": "vmi-uid"}},
+            "spec": {"nodeName": "node-1", "containers": [{"name": "compute"}]},
+            "status": {"phase": phase, "conditions": [{"type": "Ready", "status": ready}]}
+        }))
+    }
+
+    #[test]
+    fn launcher_projection_keeps_what_the_glance_reads() {
+        let pod = launcher_pod("virt-launcher-web-abcde", "Running", "True");
+        let (key, l) = Launcher::project(&pod).unwrap();
+        assert_eq!(key.to_string(), "prod/web");
+        let back = l.to_pod("prod");
+        assert_eq!(back.phase(), "Running");
+        assert_eq!(back.node(), Some("node-1"));
+        assert_eq!(
+            back.metadata.uid.as_deref(),
+            Some("uid-virt-launcher-web-abcde")
+        );
+        assert!(back.condition("Ready").unwrap().is_true());
+        assert_eq!(back.metadata.created(), pod.metadata.created());
+        // Owned by a VMI but without the annotation: found through the owner reference.
+        let owned = Pod::from_value(&json!({
+            "metadata": {"name": "virt-launcher-db-x", "namespace": "prod",
+                "ownerReferences": [{"kind": "VirtualMachineInstance", "name": "db"}]}
+        }));
+        assert_eq!(Launcher::project(&owned).unwrap().0.name, "db");
+        assert!(Launcher::project(&Pod::default()).is_none());
+    }
+
+    #[test]
+    fn launcher_and_node_changes_ask_for_a_re_projection() {
+        let caches = Caches::new();
+        let mut rx = caches.refresh_rx.lock().unwrap().take().unwrap();
+        let key = VmiKey {
+            namespace: "prod".into(),
+            name: "web".into(),
+        };
+        let running = launcher_pod("virt-launcher-web-abcde", "Running", "True");
+        caches.apply_pod(Applied::Replace(vec![running.clone()]));
+        assert_eq!(rx.try_recv().unwrap(), Refresh::One(key.clone()));
+        // The same pod again changes nothing the overview shows.
+        caches.apply_pod(Applied::Upsert(running.clone()));
+        assert!(rx.try_recv().is_err());
+        caches.apply_pod(Applied::Upsert(launcher_pod(
+            "virt-launcher-web-abcde",
+            "Running",
+            "False",
+        )));
+        assert_eq!(rx.try_recv().unwrap(), Refresh::One(key.clone()));
+        assert_eq!(caches.launchers(&key)[0].ready, Some(false));
+        let before = caches.launchers(&key);
+        caches.compact(|| ());
+        assert_eq!(
+            caches.launchers(&key),
+            before,
+            "compacting keeps every projection"
+        );
+        caches.apply_pod(Applied::Delete(running));
+        assert_eq!(rx.try_recv().unwrap(), Refresh::One(key.clone()));
+        assert!(caches.launchers(&key).is_empty());
+
+        let node = |ready: &str, hb: &str| {
+            Node::from_value(
+                &json!({"metadata": {"name": "node-1"}, "status": {"conditions": [
+                {"type": "Ready", "status": ready, "lastHeartbeatTime": hb}]}}),
+            )
+        };
+        caches.apply_node(Applied::Replace(vec![node("True", "2024-01-01T00:00:00Z")]));
+        assert_eq!(rx.try_recv().unwrap(), Refresh::All);
+        // A heartbeat alone is not shown at a glance.
+        caches.apply_node(Applied::Upsert(node("True", "2024-01-01T00:01:00Z")));
+        assert!(rx.try_recv().is_err());
+        caches.apply_node(Applied::Upsert(node("False", "2024-01-01T00:02:00Z")));
+        assert_eq!(rx.try_recv().unwrap(), Refresh::All);
+
+        // The summary reads the node: NotReady shows in the node layer.
+        let vmi = Vmi::from_value(&json!({
+            "metadata": {"name": "web", "namespace": "prod"},
+            "status": {"phase": "Running", "nodeName": "node-1"}
+        }));
+        caches.nodes.state.fetched(Ok(()));
+        let s = caches.summarize(vmi);
+        assert_eq!(s.layers.node, model::diagnosis::Health::Broken, "{s:?}");
     }
 }

@@ -2,6 +2,7 @@
 
 use crate::diagnosis::{Health, Layer, diagnose};
 use crate::evidence::Evidence;
+use crate::time::Timestamp;
 use crate::vmi::Vmi;
 use serde::{Deserialize, Serialize};
 
@@ -42,10 +43,11 @@ pub struct VmiSummary {
     /// The migration in progress, if any.
     #[serde(default)]
     pub migration: Option<MigrationBrief>,
-    /// Per-layer verdict at a glance, from the VMI alone.
+    /// Per-layer verdict at a glance, from what the backend knows cheaply (the VMI, its launcher
+    /// pods, nodes and migrations).
     #[serde(default)]
     pub layers: LayerGlance,
-    /// The diagnosis headline from the VMI alone.
+    /// The diagnosis headline from the same evidence.
     #[serde(default)]
     pub headline: String,
 }
@@ -88,9 +90,24 @@ pub struct LayerGlance {
 }
 
 impl VmiSummary {
-    /// Projects a VMI. Objects without a name or namespace get empty strings, never a panic.
+    /// Projects a VMI alone. Objects without a name or namespace get empty strings, never a
+    /// panic.
     pub fn from_vmi(vmi: &Vmi) -> VmiSummary {
-        let d = diagnose(&Evidence::from_vmi(vmi.clone(), None), None);
+        VmiSummary::from_evidence(&Evidence::from_vmi(vmi.clone(), None), None)
+    }
+
+    /// Projects what is known about one VMI: the VMI, and whatever else the bundle holds (its
+    /// launcher pods, nodes, migrations), so the layers and the headline are those of
+    /// [`diagnose`] over all of it: a VMI whose launcher pod is gone, or whose node is NotReady,
+    /// does not look healthy at a glance. `now` is passed to the diagnosis (`None`: time-based
+    /// findings are left out, which suits a projection that is not re-evaluated as time passes).
+    ///
+    /// The migration is the VMI's `migrationState` when in progress, else an unfinished
+    /// migration object of the bundle (target node from its `migrationState`, when set).
+    pub fn from_evidence(e: &Evidence, now: Option<Timestamp>) -> VmiSummary {
+        let empty = Vmi::default();
+        let vmi = e.vmi().unwrap_or(&empty);
+        let d = diagnose(e, now);
         let lm = vmi.condition("LiveMigratable");
         let agent = match (
             vmi.condition("AgentConnected").is_some_and(|c| c.is_true()),
@@ -101,31 +118,47 @@ impl VmiSummary {
             (true, false) => AgentState::Connected,
             _ => AgentState::Absent,
         };
-        let migration = vmi
+        let from_vmi = vmi
             .status
             .migration_state
             .as_ref()
-            .filter(|m| m.is_in_progress(None))
+            .filter(|m| m.is_in_progress(now))
             .map(|m| MigrationBrief {
                 mode: m.mode.clone(),
                 target_node: m.target_node.clone(),
                 percent: None,
             });
+        let from_vmim = || {
+            e.migrations
+                .iter()
+                .map(|m| &m.value)
+                .find(|m| !m.is_final() && !m.phase().is_empty())
+                .map(|m| MigrationBrief {
+                    mode: m
+                        .status
+                        .migration_state
+                        .as_ref()
+                        .and_then(|s| s.mode.clone()),
+                    target_node: m
+                        .status
+                        .migration_state
+                        .as_ref()
+                        .and_then(|s| s.target_node.clone()),
+                    percent: None,
+                })
+        };
         VmiSummary {
             live_migratable: vmi.live_migratable(),
             not_migratable_reason: lm.filter(|c| c.is_false()).map(|c| c.reason().to_string()),
             agent,
-            migration,
+            migration: from_vmi.or_else(from_vmim),
             layers: LayerGlance {
                 control_plane: d.layer(Layer::ControlPlane).health,
                 node: d.layer(Layer::Node).health,
                 guest: d.layer(Layer::Guest).health,
             },
             headline: d.headline,
-            key: VmiKey {
-                namespace: vmi.metadata.namespace.clone().unwrap_or_default(),
-                name: vmi.metadata.name.clone().unwrap_or_default(),
-            },
+            key: e.key.clone(),
             phase: vmi.status.phase.clone().unwrap_or_default(),
             node: vmi.status.node_name.clone().filter(|n| !n.is_empty()),
             ip: vmi
@@ -202,5 +235,66 @@ mod tests {
         assert_eq!(s.key.name, "");
         assert_eq!(s.phase, "");
         assert!(s.node.is_none() && s.ip.is_none() && !s.paused);
+    }
+
+    #[test]
+    fn evidence_beyond_the_vmi_shows_in_the_glance() {
+        use crate::evidence::Observed;
+        use crate::objects::{Node, Pod, Vmim};
+        let vmi = Vmi::from_value(&json!({
+            "metadata": {"name": "web", "namespace": "prod", "uid": "u1"},
+            "status": {"phase": "Running", "nodeName": "node-1",
+                "activePods": {"p1": "node-1"},
+                "conditions": [{"type": "Ready", "status": "True"}]}
+        }));
+        let alone = VmiSummary::from_vmi(&vmi);
+        let pod = |phase: &str| {
+            Pod::from_value(&json!({
+                "metadata": {"name": "virt-launcher-web-abcde", "namespace": "prod", "uid": "p1",
+                    "labels": {"kubevirt.io/created-by": "u1"}},
+                "spec": {"nodeName": "node-1"},
+                "status": {"phase": phase, "conditions": [{"type": "Ready", "status": "True"}]}
+            }))
+        };
+        let node = |ready: &str| {
+            Node::from_value(&json!({"metadata": {"name": "node-1"},
+                "status": {"conditions": [{"type": "Ready", "status": ready}]}}))
+        };
+        let with = |pod: Pod, node: Node| {
+            let mut e = Evidence::from_vmi(vmi.clone(), None);
+            e.pods = vec![Observed::new(pod, None)];
+            e.nodes = vec![Observed::new(node, None)];
+            e.coverage.pods = true;
+            e.coverage.nodes = true;
+            VmiSummary::from_evidence(&e, None)
+        };
+        let healthy = with(pod("Running"), node("True"));
+        assert_eq!(healthy.layers.node, Health::Healthy);
+        assert_eq!(healthy.key, alone.key);
+        assert_eq!(healthy.phase, alone.phase);
+        // The node went NotReady: the VMI alone still says Running, the glance does not.
+        let not_ready = with(pod("Running"), node("False"));
+        assert_eq!(not_ready.layers.node, Health::Broken);
+        assert!(
+            not_ready.headline.contains("node-1"),
+            "{}",
+            not_ready.headline
+        );
+        // The launcher pod failed under a Running VMI.
+        let failed = with(pod("Failed"), node("True"));
+        assert_ne!(failed.layers.node, Health::Healthy, "{failed:?}");
+        // A pending migration object shows before the VMI's migrationState does.
+        let mut e = Evidence::from_vmi(vmi.clone(), None);
+        e.migrations = vec![Observed::new(
+            Vmim::from_value(&json!({"metadata": {"name": "m1", "namespace": "prod"},
+                "spec": {"vmiName": "web"}, "status": {"phase": "Scheduling"}})),
+            None,
+        )];
+        e.coverage.migrations = true;
+        let s = VmiSummary::from_evidence(&e, None);
+        assert!(s.migration.is_some());
+        assert!(alone.migration.is_none());
+        e.migrations[0].value.status.phase = Some("Succeeded".into());
+        assert!(VmiSummary::from_evidence(&e, None).migration.is_none());
     }
 }

@@ -58,10 +58,10 @@ where
     }
 }
 
-/// Waits until every watch cache has synced.
+/// Waits until every watched resource has synced.
 pub async fn all_synced(console: &Console) {
     eventually(Duration::from_secs(20), "all caches synced", || async {
-        backend::watch::Kind::ALL
+        backend::watch::Kind::WATCHED
             .iter()
             .all(|k| console.caches.get(*k).state.synced())
             .then_some(())
