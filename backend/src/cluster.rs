@@ -51,6 +51,18 @@ impl std::fmt::Display for Source {
     }
 }
 
+/// A client for the same API server as `base`, authenticated only with `token` (token mode: every
+/// proxied call and every guest agent call is made as the signed-in user). Strata's own
+/// credentials (client certificates, exec plugins, its token) are not carried over.
+pub fn client_for_token(base: &Config, token: &str) -> Result<Client, kube::Error> {
+    let mut config = base.clone();
+    config.auth_info = kube::config::AuthInfo {
+        token: Some(token.to_string().into()),
+        ..Default::default()
+    };
+    Client::try_from(config)
+}
+
 /// Why no client could be made.
 #[derive(Debug, thiserror::Error)]
 pub enum ConnectError {
@@ -110,6 +122,12 @@ async fn config_for(source: &Source) -> Result<Config, String> {
 
 /// Builds a client and checks that the API server answers `/version`.
 pub async fn connect(source: Source) -> Result<Client, ConnectError> {
+    connect_with_config(source).await.map(|(client, _)| client)
+}
+
+/// Like [`connect`], and also returns the `Config` (token mode derives per-user clients from it:
+/// same API server and TLS trust, the user's bearer token instead of Strata's identity).
+pub async fn connect_with_config(source: Source) -> Result<(Client, Config), ConnectError> {
     let config = config_for(&source)
         .await
         .map_err(|error| ConnectError::Config {
@@ -117,12 +135,12 @@ pub async fn connect(source: Source) -> Result<Client, ConnectError> {
             error,
         })?;
     let url = config.cluster_url.to_string();
-    let client = Client::try_from(config).map_err(|e| ConnectError::Config {
+    let client = Client::try_from(config.clone()).map_err(|e| ConnectError::Config {
         from: source.clone(),
         error: e.to_string(),
     })?;
     match tokio::time::timeout(Duration::from_secs(10), client.apiserver_version()).await {
-        Ok(Ok(_)) => Ok(client),
+        Ok(Ok(_)) => Ok((client, config)),
         Ok(Err(e)) => Err(ConnectError::Unreachable {
             from: source,
             url,

@@ -1,13 +1,34 @@
 //! Strata's backend: the only part of Strata that talks to the cluster.
 //!
 //! * [`cluster`]: builds the kube-rs `Client` (kubeconfig, in-cluster, or the simulator's URL).
-//! * [`watch`]: the kube-rs watchers that feed the store.
+//! * [`watch`]: one kube-rs watcher + reflector cache per resource; VMIs feed the store.
 //! * [`store`]: the in-memory state (model summaries) with its change log and broadcast.
-//! * [`app`]: the axum router: push stream, JSON API, health, static frontend.
+//! * [`evidence`]: one VMI's evidence bundle, collected from the caches.
+//! * [`guest`]: the guest agent subresources and their 409 mapping.
+//! * [`series`]: domain and migration series from Prometheus.
+//! * [`proxy`]: the allowlist of the read-only Kubernetes API proxy.
+//! * [`auth`]: local and token modes, sessions, SelfSubjectAccessReviews.
+//! * [`security`]: CSP with nonce, shared headers, CSRF check.
+//! * [`metrics`]: the console's own `/metrics`.
+//! * [`error`]: JSON errors.
+//! * [`app`]: the axum router.
 //! * [`run`]: the `serve` and `demo` entry points.
 
+/// The JSON shapes of the API, `model/src/api.rs`. Main's `model/src/lib.rs` lost its
+/// `pub mod api;` line; until it is back the same file is compiled here (then this becomes
+/// `pub use model::api;`).
+#[path = "../../model/src/api.rs"]
+pub mod api;
 pub mod app;
+pub mod auth;
 pub mod cluster;
+pub mod error;
+pub mod evidence;
+pub mod guest;
+pub mod metrics;
+pub mod proxy;
 pub mod run;
+pub mod security;
+pub mod series;
 pub mod store;
 pub mod watch;

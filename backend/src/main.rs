@@ -30,6 +30,23 @@ struct WebOpts {
     /// The frontend built by Trunk.
     #[arg(long, default_value = "dist", env = "STRATA_ASSETS")]
     assets: PathBuf,
+    /// Base URL of the Prometheus HTTP API that scrapes KubeVirt (for the charts).
+    #[arg(long, env = "STRATA_PROMETHEUS_URL")]
+    prometheus_url: Option<String>,
+    /// `local`: act as the kubeconfig / in-cluster identity. `token`: users sign in with their
+    /// own bearer token and see only what they may read.
+    #[arg(long, value_enum, default_value_t = AuthArg::Local, env = "STRATA_AUTH")]
+    auth: AuthArg,
+    /// Mark the session cookie `Secure` (set this when Strata is served over HTTPS, e.g.
+    /// behind a TLS-terminating ingress).
+    #[arg(long, env = "STRATA_SECURE_COOKIE")]
+    secure_cookie: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum AuthArg {
+    Local,
+    Token,
 }
 
 #[derive(Subcommand)]
@@ -95,12 +112,35 @@ async fn bind(addr: SocketAddr) -> anyhow::Result<TcpListener> {
     })
 }
 
-async fn serve_console(client: kube::Client, web: WebOpts) -> anyhow::Result<ExitCode> {
+async fn serve_console(
+    client: kube::Client,
+    config: kube::Config,
+    web: WebOpts,
+) -> anyhow::Result<ExitCode> {
     let listener = bind(web.listen).await?;
     if !web.assets.join("index.html").is_file() {
         tracing::warn!(assets = %web.assets.display(), "frontend not built; pages will answer 503");
     }
-    let console = backend::run::start(client, listener, Some(web.assets))?;
+    if web.auth == AuthArg::Local && !web.listen.ip().is_loopback() {
+        tracing::warn!(
+            listen = %web.listen,
+            "local auth on a non-loopback address: everyone who reaches it reads the cluster as \
+             Strata's identity; use --auth token unless a proxy in front authenticates users"
+        );
+    }
+    let auth = match web.auth {
+        AuthArg::Local => backend::auth::Mode::Local,
+        AuthArg::Token => backend::auth::Mode::Token {
+            base: Box::new(config),
+            secure_cookie: web.secure_cookie,
+        },
+    };
+    let options = backend::run::Options {
+        assets: Some(web.assets),
+        auth,
+        prometheus_url: web.prometheus_url,
+    };
+    let console = backend::run::start_with(client, listener, options)?;
     println!("Strata is serving on {}", console.url());
     console.server.await??;
     Ok(ExitCode::SUCCESS)
@@ -159,20 +199,22 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 path: kubeconfig,
                 context,
             };
-            let client = match cluster::connect(source).await {
+            let (client, config) = match cluster::connect_with_config(source).await {
                 Ok(c) => c,
                 Err(e) => {
                     eprintln!("strata: {e}\n{}", e.hint());
                     return Ok(ExitCode::from(2));
                 }
             };
-            serve_console(client, web).await
+            serve_console(client, config, web).await
         }
-        Command::Demo { web } => {
+        Command::Demo { mut web } => {
             let sim = sim::Sim::start_demo().await?;
             tracing::info!(url = %sim.url(), "simulated cluster started");
-            let client = cluster::connect(Source::Url(sim.url())).await?;
-            serve_console(client, web).await
+            let (client, config) = cluster::connect_with_config(Source::Url(sim.url())).await?;
+            // The simulator also answers the Prometheus query API.
+            web.prometheus_url.get_or_insert_with(|| sim.url());
+            serve_console(client, config, web).await
         }
         Command::Sim { listen, args } => {
             let sim = sim::Sim::start_with(bind(listen).await?, &args).await?;

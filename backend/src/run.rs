@@ -1,7 +1,11 @@
 //! Entry points shared by `strata serve`, `strata demo` and the e2e tests.
 
 use crate::app::{AppState, app};
+use crate::auth::{Auth, Mode};
+use crate::metrics::Metrics;
+use crate::series::Prometheus;
 use crate::store::Store;
+use crate::watch::Caches;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -11,7 +15,22 @@ use tokio::net::TcpListener;
 pub struct Console {
     pub addr: SocketAddr,
     pub store: Arc<Store>,
+    pub caches: Arc<Caches>,
+    pub metrics: Arc<Metrics>,
     pub server: tokio::task::JoinHandle<std::io::Result<()>>,
+    /// The watcher tasks; aborted when the console is dropped.
+    pub watchers: Watchers,
+}
+
+/// Watcher tasks, aborted on drop (so a test's console stops watching its simulator).
+pub struct Watchers(pub Vec<tokio::task::JoinHandle<()>>);
+
+impl Drop for Watchers {
+    fn drop(&mut self) {
+        for w in &self.0 {
+            w.abort();
+        }
+    }
 }
 
 impl Console {
@@ -20,20 +39,65 @@ impl Console {
     }
 }
 
-/// Starts the watchers and the HTTP server on `listener`, in background tasks.
+/// How the console runs.
+#[derive(Clone)]
+pub struct Options {
+    pub assets: Option<PathBuf>,
+    pub auth: Mode,
+    /// Base URL of the Prometheus HTTP API.
+    pub prometheus_url: Option<String>,
+}
+
+impl Options {
+    /// Local auth, no Prometheus.
+    pub fn local(assets: Option<PathBuf>) -> Options {
+        Options {
+            assets,
+            auth: Mode::Local,
+            prometheus_url: None,
+        }
+    }
+}
+
+/// Starts the watchers and the HTTP server on `listener` (local auth, no Prometheus).
 pub fn start(
     client: kube::Client,
     listener: TcpListener,
     assets: Option<PathBuf>,
 ) -> std::io::Result<Console> {
+    start_with(client, listener, Options::local(assets))
+}
+
+/// Starts the watchers and the HTTP server on `listener`, in background tasks.
+pub fn start_with(
+    client: kube::Client,
+    listener: TcpListener,
+    options: Options,
+) -> std::io::Result<Console> {
     let addr = listener.local_addr()?;
     let store = Arc::new(Store::new(10_000, 1024));
-    tokio::spawn(crate::watch::watch_vmis(client, store.clone()));
+    let caches = Arc::new(Caches::new());
+    let metrics = Arc::new(Metrics::default());
+    let prometheus = match options.prometheus_url.as_deref() {
+        Some(url) => Some(Prometheus::new(url).map_err(std::io::Error::other)?),
+        None => None,
+    };
+    let watchers = Watchers(crate::watch::start_all(
+        client.clone(),
+        caches.clone(),
+        store.clone(),
+        metrics.clone(),
+    ));
     let router = app(
         AppState {
             store: store.clone(),
+            caches: caches.clone(),
+            metrics: metrics.clone(),
+            auth: Arc::new(Auth::new(options.auth, client)),
+            prometheus,
+            assets: None,
         },
-        assets,
+        options.assets,
     );
     let server = tokio::spawn(async move {
         axum::serve(listener, router)
@@ -45,6 +109,9 @@ pub fn start(
     Ok(Console {
         addr,
         store,
+        caches,
+        metrics,
         server,
+        watchers,
     })
 }

@@ -1,0 +1,378 @@
+//! Time series for one VMI from Prometheus (`--prometheus-url`): the domain stats (CPU, memory,
+//! block I/O, network, dirty rate) and the migration progress (data processed / remaining,
+//! transfer rate, dirty rate), each as one PromQL `query_range` (facts.md §6).
+//!
+//! Without a Prometheus, or when it cannot be reached, the answer is
+//! `SeriesSet { available: false, message }`, never an empty chart that looks like "no load".
+
+use crate::api::{Series, SeriesGroup, SeriesSet};
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+/// Longest range a request may ask for (7 days) and most points per series (as Prometheus).
+pub const MAX_RANGE: u64 = 7 * 24 * 3600;
+pub const MAX_POINTS: u64 = 11_000;
+
+/// One query of a group.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Query {
+    pub metric: &'static str,
+    pub unit: &'static str,
+    pub promql: String,
+}
+
+/// Escapes a PromQL string literal.
+pub fn escape(s: &str) -> String {
+    s.replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace('\n', "\\n")
+}
+
+/// The queries of `group` for the VMI `namespace/name`; rates use a window of `window` seconds.
+pub fn queries(group: SeriesGroup, namespace: &str, name: &str, window: u64) -> Vec<Query> {
+    let sel = format!(
+        "namespace=\"{}\",name=\"{}\"",
+        escape(namespace),
+        escape(name)
+    );
+    let w = format!("{window}s");
+    let q = |metric, unit, promql: String| Query {
+        metric,
+        unit,
+        promql,
+    };
+    match group {
+        SeriesGroup::Domain => vec![
+            q(
+                "cpu",
+                "cores",
+                format!("sum(rate(kubevirt_vmi_cpu_usage_seconds_total{{{sel}}}[{w}]))"),
+            ),
+            q(
+                "memory_resident",
+                "bytes",
+                format!("sum(kubevirt_vmi_memory_resident_bytes{{{sel}}})"),
+            ),
+            q(
+                "memory_available",
+                "bytes",
+                format!("sum(kubevirt_vmi_memory_available_bytes{{{sel}}})"),
+            ),
+            q(
+                "memory_usable",
+                "bytes",
+                format!("sum(kubevirt_vmi_memory_usable_bytes{{{sel}}})"),
+            ),
+            q(
+                "block_read",
+                "bytes_per_second",
+                format!(
+                    "sum by (drive) (rate(kubevirt_vmi_storage_read_traffic_bytes_total{{{sel}}}[{w}]))"
+                ),
+            ),
+            q(
+                "block_write",
+                "bytes_per_second",
+                format!(
+                    "sum by (drive) (rate(kubevirt_vmi_storage_write_traffic_bytes_total{{{sel}}}[{w}]))"
+                ),
+            ),
+            q(
+                "net_rx",
+                "bytes_per_second",
+                format!(
+                    "sum by (interface) (rate(kubevirt_vmi_network_receive_bytes_total{{{sel}}}[{w}]))"
+                ),
+            ),
+            q(
+                "net_tx",
+                "bytes_per_second",
+                format!(
+                    "sum by (interface) (rate(kubevirt_vmi_network_transmit_bytes_total{{{sel}}}[{w}]))"
+                ),
+            ),
+            q(
+                "dirty_rate",
+                "bytes_per_second",
+                format!("sum(kubevirt_vmi_dirty_rate_bytes_per_second{{{sel}}})"),
+            ),
+        ],
+        SeriesGroup::Migration => vec![
+            q(
+                "migration_processed",
+                "bytes",
+                format!("max(kubevirt_vmi_migration_data_processed_bytes{{{sel}}})"),
+            ),
+            q(
+                "migration_remaining",
+                "bytes",
+                format!("max(kubevirt_vmi_migration_data_remaining_bytes{{{sel}}})"),
+            ),
+            q(
+                "migration_transfer_rate",
+                "bytes_per_second",
+                format!("max(kubevirt_vmi_migration_memory_transfer_rate_bytes{{{sel}}})"),
+            ),
+            q(
+                "migration_dirty_rate",
+                "bytes_per_second",
+                format!("max(kubevirt_vmi_migration_dirty_memory_rate_bytes{{{sel}}})"),
+            ),
+        ],
+    }
+}
+
+/// A validated time range.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Range {
+    pub start: f64,
+    pub end: f64,
+    pub step: u64,
+}
+
+impl Range {
+    /// The last `range` seconds up to `end`, with `step` (default: 120 points), clamped to
+    /// [`MAX_RANGE`] and [`MAX_POINTS`].
+    pub fn ending_at(end: f64, range: Option<u64>, step: Option<u64>) -> Result<Range, String> {
+        let range = range.unwrap_or(3600);
+        if range == 0 || range > MAX_RANGE {
+            return Err(format!(
+                "range must be between 1 and {MAX_RANGE} seconds (7 days); got {range}"
+            ));
+        }
+        let step = step.unwrap_or((range / 120).max(1));
+        if step == 0 {
+            return Err("step must be at least 1 second".into());
+        }
+        if range / step > MAX_POINTS {
+            return Err(format!(
+                "range {range} s with step {step} s gives more than {MAX_POINTS} points; use a larger step"
+            ));
+        }
+        Ok(Range {
+            start: end - range as f64,
+            end,
+            step,
+        })
+    }
+
+    /// The rate window: four steps, at least one minute.
+    pub fn window(&self) -> u64 {
+        (self.step * 4).max(60)
+    }
+}
+
+/// Reads a Prometheus `query_range` answer into series.
+pub fn parse_matrix(
+    metric: &str,
+    unit: &str,
+    answer: &serde_json::Value,
+) -> Result<Vec<Series>, String> {
+    if answer["status"] != "success" {
+        return Err(answer["error"]
+            .as_str()
+            .unwrap_or("Prometheus answered without status success")
+            .to_string());
+    }
+    let Some(result) = answer["data"]["result"].as_array() else {
+        return Err("Prometheus answered without data.result".into());
+    };
+    Ok(result
+        .iter()
+        .map(|s| {
+            let labels: BTreeMap<String, String> = s["metric"]
+                .as_object()
+                .map(|m| {
+                    m.iter()
+                        .filter(|(k, _)| k.as_str() != "__name__")
+                        .filter_map(|(k, v)| Some((k.clone(), v.as_str()?.to_string())))
+                        .collect()
+                })
+                .unwrap_or_default();
+            let points = s["values"]
+                .as_array()
+                .map(|vs| {
+                    vs.iter()
+                        .filter_map(|p| {
+                            let t = p[0].as_f64()?;
+                            let v: f64 = p[1].as_str()?.parse().ok()?;
+                            v.is_finite().then_some([t, v])
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            Series {
+                metric: metric.to_string(),
+                unit: unit.to_string(),
+                labels,
+                points,
+            }
+        })
+        .collect())
+}
+
+/// A Prometheus HTTP API client.
+#[derive(Clone)]
+pub struct Prometheus {
+    base: String,
+    http: reqwest::Client,
+}
+
+impl Prometheus {
+    pub fn new(base: &str) -> Result<Prometheus, String> {
+        let http = reqwest::Client::builder()
+            .timeout(Duration::from_secs(20))
+            .build()
+            .map_err(|e| e.to_string())?;
+        Ok(Prometheus {
+            base: base.trim_end_matches('/').to_string(),
+            http,
+        })
+    }
+
+    async fn query_range(&self, q: &Query, r: Range) -> Result<Vec<Series>, String> {
+        let url = format!("{}/api/v1/query_range", self.base);
+        let res = self
+            .http
+            .get(&url)
+            .query(&[
+                ("query", q.promql.as_str()),
+                ("start", &r.start.to_string()),
+                ("end", &r.end.to_string()),
+                ("step", &r.step.to_string()),
+            ])
+            .send()
+            .await
+            .map_err(|e| format!("Prometheus at {} did not answer: {e}", self.base))?;
+        let status = res.status();
+        let body: serde_json::Value = res
+            .json()
+            .await
+            .map_err(|e| format!("Prometheus answered HTTP {status} without JSON: {e}"))?;
+        parse_matrix(q.metric, q.unit, &body)
+    }
+
+    /// Runs every query of `group` concurrently.
+    pub async fn series(
+        &self,
+        group: SeriesGroup,
+        namespace: &str,
+        name: &str,
+        r: Range,
+    ) -> SeriesSet {
+        let qs = queries(group, namespace, name, r.window());
+        let answers = futures::future::join_all(qs.iter().map(|q| self.query_range(q, r))).await;
+        let mut series = Vec::new();
+        let mut errors = Vec::new();
+        for (q, a) in qs.iter().zip(answers) {
+            match a {
+                Ok(s) => series.extend(s),
+                Err(e) => errors.push(format!("{}: {e}", q.metric)),
+            }
+        }
+        if errors.len() == qs.len() {
+            return SeriesSet {
+                available: false,
+                message: errors.into_iter().next(),
+                series: Vec::new(),
+            };
+        }
+        let message = if !errors.is_empty() {
+            Some(format!("some series failed: {}", errors.join("; ")))
+        } else if series.is_empty() {
+            Some(format!(
+                "Prometheus has no {} samples for this VMI in this range",
+                match group {
+                    SeriesGroup::Domain => "domain",
+                    SeriesGroup::Migration => "migration",
+                }
+            ))
+        } else {
+            None
+        };
+        SeriesSet {
+            available: true,
+            message,
+            series,
+        }
+    }
+}
+
+/// The answer when no Prometheus is configured.
+pub fn unconfigured() -> SeriesSet {
+    SeriesSet {
+        available: false,
+        message: Some(
+            "No Prometheus is configured: start Strata with --prometheus-url pointing at the \
+             Prometheus that scrapes KubeVirt (for example http://prometheus-k8s.monitoring:9090)."
+                .into(),
+        ),
+        series: Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn queries_escape_labels_and_cover_every_series() {
+        let qs = queries(SeriesGroup::Domain, "prod", "we\"b", 60);
+        let names: Vec<&str> = qs.iter().map(|q| q.metric).collect();
+        assert_eq!(
+            names,
+            [
+                "cpu",
+                "memory_resident",
+                "memory_available",
+                "memory_usable",
+                "block_read",
+                "block_write",
+                "net_rx",
+                "net_tx",
+                "dirty_rate"
+            ]
+        );
+        assert_eq!(
+            qs[0].promql,
+            "sum(rate(kubevirt_vmi_cpu_usage_seconds_total{namespace=\"prod\",name=\"we\\\"b\"}[60s]))"
+        );
+        let qs = queries(SeriesGroup::Migration, "prod", "web", 60);
+        assert!(
+            qs[0]
+                .promql
+                .contains("kubevirt_vmi_migration_data_processed_bytes")
+        );
+        assert!(qs[2].promql.contains("memory_transfer_rate_bytes"));
+        assert_eq!(qs.len(), 4);
+    }
+
+    #[test]
+    fn ranges_are_validated() {
+        let r = Range::ending_at(10_000.0, Some(600), Some(15)).unwrap();
+        assert_eq!((r.start, r.step, r.window()), (9_400.0, 15, 60));
+        assert_eq!(Range::ending_at(0.0, None, None).unwrap().step, 30);
+        assert!(Range::ending_at(0.0, Some(0), None).is_err());
+        assert!(Range::ending_at(0.0, Some(MAX_RANGE + 1), None).is_err());
+        assert!(Range::ending_at(0.0, Some(3600), Some(0)).is_err());
+        assert!(Range::ending_at(0.0, Some(MAX_RANGE), Some(1)).is_err());
+    }
+
+    #[test]
+    fn matrix_answers_become_series() {
+        let answer = json!({"status": "success", "data": {"resultType": "matrix", "result": [
+            {"metric": {"drive": "vda"}, "values": [[1.0, "5"], [2.0, "NaN"], [3.0, "7.5"]]}
+        ]}});
+        let s = parse_matrix("block_read", "bytes_per_second", &answer).unwrap();
+        assert_eq!(s.len(), 1);
+        assert_eq!(s[0].labels["drive"], "vda");
+        assert_eq!(s[0].points, vec![[1.0, 5.0], [3.0, 7.5]]);
+        let err = parse_matrix(
+            "x",
+            "y",
+            &json!({"status": "error", "error": "parse error"}),
+        );
+        assert_eq!(err.unwrap_err(), "parse error");
+    }
+}

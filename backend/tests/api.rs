@@ -1,0 +1,190 @@
+//! The JSON API against the simulator: evidence bundles, guest agent states, nodes, migrations,
+//! drain impact, Prometheus series, readiness and the console's own metrics.
+
+mod common;
+
+use common::*;
+use serde_json::Value;
+use std::time::Duration;
+
+const SCENARIOS: &str = "healthy,no-agent,unschedulable,evict-blocked-disks";
+
+#[tokio::test]
+async fn evidence_bundle_holds_pods_nodes_events_and_the_agent() {
+    let sim = sim(SCENARIOS).await;
+    let console = console(&sim).await;
+    all_synced(&console).await;
+    let (code, e) = get_json(&console, "/api/v1/vmis/default/healthy").await;
+    assert_eq!(code, 200, "{e}");
+    assert_eq!(e["key"]["name"], "healthy");
+    assert_eq!(e["vmi"]["value"]["status"]["phase"], "Running");
+    assert!(e["vmi"]["observed_at"].is_number());
+    let pods = e["pods"].as_array().unwrap();
+    assert!(!pods.is_empty(), "launcher pod found: {e}");
+    assert!(
+        pods.iter().all(|p| p["value"]["metadata"]["name"]
+            .as_str()
+            .unwrap()
+            .starts_with("virt-launcher-healthy")),
+        "only this VMI's pods: {pods:?}"
+    );
+    let node = e["vmi"]["value"]["status"]["nodeName"].as_str().unwrap();
+    assert!(
+        e["nodes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|n| n["value"]["metadata"]["name"] == node)
+    );
+    assert_eq!(
+        e["coverage"],
+        serde_json::json!({"pods": true, "migrations": true, "events": true, "nodes": true})
+    );
+    assert_eq!(e["guest_agent"]["value"]["kind"], "info", "{e}");
+
+    let (code, e) = get_json(&console, "/api/v1/vmis/default/no-agent").await;
+    assert_eq!(code, 200);
+    assert_eq!(e["guest_agent"]["value"]["kind"], "not_connected");
+
+    let (code, err) = get_json(&console, "/api/v1/vmis/default/does-not-exist").await;
+    assert_eq!(code, 404);
+    assert!(
+        err["error"]
+            .as_str()
+            .unwrap()
+            .contains("default/does-not-exist")
+    );
+}
+
+#[tokio::test]
+async fn guest_agent_answers_and_409s_are_told_apart() {
+    let sim = sim(SCENARIOS).await;
+    let console = console(&sim).await;
+    all_synced(&console).await;
+    let state = |name: &'static str, sub: &'static str| {
+        let console = &console;
+        async move {
+            let (code, v) = get_json(
+                console,
+                &format!("/api/v1/vmis/default/{name}/guestagent/{sub}"),
+            )
+            .await;
+            assert_eq!(code, 200, "{v}");
+            v
+        }
+    };
+    for sub in ["guestosinfo", "userlist", "filesystemlist"] {
+        let v = state("healthy", sub).await;
+        assert_eq!(v["state"], "ok", "{sub}: {v}");
+    }
+    assert!(state("healthy", "guestosinfo").await["data"]["guestAgentVersion"].is_string());
+    assert!(state("healthy", "filesystemlist").await["data"]["items"].is_array());
+    let v = state("no-agent", "userlist").await;
+    assert_eq!(v["state"], "agent_not_connected", "{v}");
+    assert!(v["message"].as_str().unwrap().contains("guest agent"));
+    let v = state("unschedulable", "guestosinfo").await;
+    assert_eq!(v["state"], "vmi_not_running", "{v}");
+    let v = state("missing", "guestosinfo").await;
+    assert_eq!(v["state"], "not_found", "{v}");
+    sim.faults().set_guest_agent_failing(true);
+    let v = state("healthy", "guestosinfo").await;
+    assert_eq!(v["state"], "error", "{v}");
+}
+
+#[tokio::test]
+async fn nodes_migrations_and_drain_impact() {
+    let sim = sim(SCENARIOS).await;
+    let console = console(&sim).await;
+    all_synced(&console).await;
+    let (code, nodes) = get_json(&console, "/api/v1/nodes").await;
+    assert_eq!(code, 200);
+    assert!(nodes.as_array().unwrap().len() >= 2, "{nodes}");
+    let (code, migrations) = get_json(&console, "/api/v1/migrations").await;
+    assert_eq!(code, 200);
+    assert!(migrations.is_array());
+
+    let (_, e) = get_json(&console, "/api/v1/vmis/default/evict-blocked-disks").await;
+    let node = e["vmi"]["value"]["status"]["nodeName"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (code, report) = get_json(&console, &format!("/api/v1/nodes/{node}/drain")).await;
+    assert_eq!(code, 200, "{report}");
+    assert_eq!(report["node"], node.as_str());
+    let outcome = report["outcomes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["key"]["name"] == "evict-blocked-disks")
+        .cloned()
+        .unwrap_or(Value::Null);
+    assert_eq!(outcome["action"], "block_drain", "{report}");
+    assert!(report["blocking"].as_u64().unwrap() >= 1);
+    let (code, _) = get_json(&console, "/api/v1/nodes/no-such-node/drain").await;
+    assert_eq!(code, 404);
+}
+
+#[tokio::test]
+async fn series_come_from_prometheus_or_say_why_not() {
+    // A real-time clock, so the simulator's samples line up with the backend's "now".
+    let sim = sim_with(sim::SimArgs {
+        scenarios: "healthy".into(),
+        ..sim::SimArgs::default()
+    })
+    .await;
+    let console = console(&sim).await;
+    let path = "/api/v1/vmis/default/healthy/metrics?set=domain&range=600&step=15";
+    let set = eventually(Duration::from_secs(20), "cpu samples", || async {
+        let (code, set) = get_json(&console, path).await;
+        assert_eq!(code, 200, "{set}");
+        let has_cpu = set["series"].as_array().is_some_and(|s| {
+            s.iter().any(|x| {
+                x["metric"] == "cpu" && x["points"].as_array().is_some_and(|p| !p.is_empty())
+            })
+        });
+        has_cpu.then_some(set)
+    })
+    .await;
+    assert_eq!(set["available"], true);
+    let cpu = set["series"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["metric"] == "cpu")
+        .unwrap();
+    assert_eq!(cpu["unit"], "cores");
+    sim.faults().set_prometheus_down(true);
+    let (code, set) = get_json(&console, path).await;
+    assert_eq!(code, 200);
+    assert_eq!(set["available"], false, "{set}");
+    assert!(set["message"].as_str().unwrap().len() > 10);
+}
+
+#[tokio::test]
+async fn readiness_and_own_metrics() {
+    let sim = sim(SCENARIOS).await;
+    let console = console(&sim).await;
+    all_synced(&console).await;
+    let (code, r) = eventually(Duration::from_secs(10), "ready", || async {
+        let (code, r) = get_json(&console, "/readyz").await;
+        (code == 200).then_some((code, r))
+    })
+    .await;
+    assert_eq!(code, 200);
+    assert_eq!(r["ready"], true);
+    assert_eq!(r["resources"].as_array().unwrap().len(), 6);
+    let text = http()
+        .get(format!("{}/metrics", console.url()))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(text.contains("strata_connected_clients 0"), "{text}");
+    assert!(
+        text.contains("strata_cache_synced{resource=\"pods\"} 1"),
+        "{text}"
+    );
+    assert!(text.contains("strata_watch_restarts_total{resource=\"virtualmachineinstances\"}"));
+}

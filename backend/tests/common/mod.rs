@@ -1,0 +1,89 @@
+//! Shared helpers of the backend's integration tests: a simulator, a console against it, and an
+//! HTTP client.
+#![allow(dead_code)]
+
+use backend::run::{Console, Options};
+use sim::{Sim, SimArgs};
+use std::time::{Duration, Instant};
+use tokio::net::TcpListener;
+
+/// A simulator running `scenarios` (comma-separated) on a manual clock.
+pub async fn sim(scenarios: &str) -> Sim {
+    sim_with(SimArgs {
+        scenarios: scenarios.into(),
+        clock: "manual".into(),
+        ..SimArgs::default()
+    })
+    .await
+}
+
+pub async fn sim_with(args: SimArgs) -> Sim {
+    let listener = TcpListener::bind(("127.0.0.1", 0)).await.unwrap();
+    Sim::start_with(listener, &args).await.unwrap()
+}
+
+/// A console on the simulator, local auth, the simulator as Prometheus.
+pub async fn console(sim: &Sim) -> Console {
+    let client = backend::cluster::connect(backend::cluster::Source::Url(sim.url()))
+        .await
+        .unwrap();
+    console_with(
+        client,
+        Options {
+            prometheus_url: Some(sim.url()),
+            ..Options::local(None)
+        },
+    )
+    .await
+}
+
+pub async fn console_with(client: kube::Client, options: Options) -> Console {
+    let listener = TcpListener::bind(("127.0.0.1", 0)).await.unwrap();
+    backend::run::start_with(client, listener, options).unwrap()
+}
+
+/// Polls `f` until it returns `Some`, for at most `timeout`.
+pub async fn eventually<T, F, Fut>(timeout: Duration, what: &str, mut f: F) -> T
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Option<T>>,
+{
+    let deadline = Instant::now() + timeout;
+    loop {
+        if let Some(v) = f().await {
+            return v;
+        }
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Waits until every watch cache has synced.
+pub async fn all_synced(console: &Console) {
+    eventually(Duration::from_secs(20), "all caches synced", || async {
+        backend::watch::Kind::ALL
+            .iter()
+            .all(|k| console.caches.get(*k).state.synced())
+            .then_some(())
+    })
+    .await
+}
+
+pub fn http() -> reqwest::Client {
+    reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
+}
+
+/// GET `path` on the console; status and JSON body (Null when not JSON).
+pub async fn get_json(console: &Console, path: &str) -> (u16, serde_json::Value) {
+    let res = http()
+        .get(format!("{}{path}", console.url()))
+        .send()
+        .await
+        .unwrap();
+    let status = res.status().as_u16();
+    let body = res.json().await.unwrap_or(serde_json::Value::Null);
+    (status, body)
+}

@@ -1,0 +1,104 @@
+//! The deploy manifests: they parse, the ClusterRole is read-only and grants exactly what the
+//! proxy allowlist and the watches need, and the Deployment runs `strata serve` with probes.
+
+use backend::proxy::ALLOWLIST;
+use serde::Deserialize;
+use std::collections::BTreeSet;
+use std::path::Path;
+
+fn docs(file: &str) -> Vec<serde_yaml::Value> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../deploy")
+        .join(file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    serde_yaml::Deserializer::from_str(&text)
+        .map(|d| serde_yaml::Value::deserialize(d).unwrap())
+        .filter(|v| !v.is_null())
+        .collect()
+}
+
+fn kind<'a>(docs: &'a [serde_yaml::Value], k: &str) -> Vec<&'a serde_yaml::Value> {
+    docs.iter()
+        .filter(|d| d["kind"].as_str() == Some(k))
+        .collect()
+}
+
+fn strs(v: &serde_yaml::Value) -> Vec<String> {
+    v.as_sequence()
+        .map(|s| {
+            s.iter()
+                .filter_map(|x| x.as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn rbac_grants_exactly_the_allowlist_and_only_reads() {
+    let docs = docs("rbac.yaml");
+    let roles = kind(&docs, "ClusterRole");
+    assert_eq!(roles.len(), 1);
+    let mut granted = BTreeSet::new();
+    for rule in roles[0]["rules"].as_sequence().unwrap() {
+        let verbs = strs(&rule["verbs"]);
+        for v in &verbs {
+            assert!(
+                matches!(v.as_str(), "get" | "list" | "watch"),
+                "write verb {v}"
+            );
+        }
+        assert!(rule.get("nonResourceURLs").is_none());
+        assert!(rule.get("resourceNames").is_none());
+        for g in strs(&rule["apiGroups"]) {
+            assert_ne!(g, "*");
+            for r in strs(&rule["resources"]) {
+                assert_ne!(r, "*");
+                for v in &verbs {
+                    granted.insert((g.clone(), r.clone(), v.clone()));
+                }
+            }
+        }
+    }
+    let wanted: BTreeSet<(String, String, String)> = ALLOWLIST
+        .iter()
+        .flat_map(|(g, r, vs)| {
+            vs.iter()
+                .map(move |v| (g.to_string(), r.to_string(), v.to_string()))
+        })
+        .collect();
+    assert_eq!(granted, wanted);
+    // Every watched kind is readable.
+    for k in backend::watch::Kind::ALL {
+        let ar = k.resource();
+        for v in ["list", "watch"] {
+            assert!(
+                granted.contains(&(ar.group.clone(), ar.plural.clone(), v.into())),
+                "{} {v}",
+                ar.plural
+            );
+        }
+    }
+    let binding = kind(&docs, "ClusterRoleBinding");
+    assert_eq!(binding[0]["roleRef"]["name"], roles[0]["metadata"]["name"]);
+    let sa = kind(&docs, "ServiceAccount");
+    assert_eq!(binding[0]["subjects"][0]["name"], sa[0]["metadata"]["name"]);
+}
+
+#[test]
+fn deployment_runs_strata_with_probes_and_a_network_policy() {
+    let docs = docs("deployment.yaml");
+    let dep = kind(&docs, "Deployment");
+    let pod = &dep[0]["spec"]["template"]["spec"];
+    assert_eq!(pod["serviceAccountName"], "strata");
+    let c = &pod["containers"][0];
+    let args = strs(&c["args"]);
+    assert_eq!(args[0], "serve");
+    assert!(args.iter().any(|a| a.starts_with("--listen=0.0.0.0:")));
+    assert!(args.iter().any(|a| a == "--auth=token"));
+    assert_eq!(c["readinessProbe"]["httpGet"]["path"], "/readyz");
+    assert_eq!(c["livenessProbe"]["httpGet"]["path"], "/healthz");
+    assert_eq!(c["securityContext"]["allowPrivilegeEscalation"], false);
+    assert_eq!(kind(&docs, "Service").len(), 1);
+    let np = kind(&docs, "NetworkPolicy");
+    assert_eq!(strs(&np[0]["spec"]["policyTypes"]), ["Ingress", "Egress"]);
+}

@@ -1,0 +1,233 @@
+//! Token mode against the simulator's token policy: sign-in, the session cookie, and each user
+//! seeing only the namespaces they may read (JSON API, stream, evidence, proxy).
+
+mod common;
+
+use backend::auth::Mode;
+use backend::run::{Console, Options};
+use common::*;
+use serde_json::{Value, json};
+use std::time::Duration;
+
+fn policy() -> Value {
+    let read = ["get", "list", "watch"];
+    json!({"users": [
+        {"name": "strata", "token": "strata-sa-token", "rules": [{"verbs": read}]},
+        {"name": "alice", "token": "alice-token", "rules": [
+            {"verbs": read, "apiGroups": ["kubevirt.io", ""],
+             "resources": ["virtualmachineinstances", "virtualmachineinstancemigrations", "pods", "events"],
+             "namespaces": ["prod"]},
+            {"verbs": ["get"], "apiGroups": ["subresources.kubevirt.io"],
+             "resources": ["virtualmachineinstances/guestosinfo"], "namespaces": ["prod"]}
+        ]},
+        {"name": "bob", "token": "bob-token", "rules": [
+            {"verbs": read, "apiGroups": ["kubevirt.io"], "resources": ["virtualmachineinstances"],
+             "namespaces": ["staging"]}
+        ]}
+    ]})
+}
+
+async fn setup() -> (sim::Sim, Console, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("policy.json");
+    std::fs::write(&path, policy().to_string()).unwrap();
+    let sim = sim_with(sim::SimArgs {
+        scenarios: "demo".into(),
+        clock: "manual".into(),
+        token_policy: Some(path),
+        ..sim::SimArgs::default()
+    })
+    .await;
+    let mut config = kube::Config::new(sim.url().parse().unwrap());
+    config.auth_info.token = Some("strata-sa-token".to_string().into());
+    let client = kube::Client::try_from(config.clone()).unwrap();
+    let console = console_with(
+        client,
+        Options {
+            auth: Mode::Token {
+                base: Box::new(config),
+                secure_cookie: false,
+            },
+            ..Options::local(None)
+        },
+    )
+    .await;
+    all_synced(&console).await;
+    (sim, console, dir)
+}
+
+/// Signs in through the form; returns the session cookie (`name=value`).
+async fn sign_in(console: &Console, token: &str) -> reqwest::Response {
+    http()
+        .post(format!("{}/auth/signin", console.url()))
+        .header("origin", console.url())
+        .form(&[("token", token)])
+        .send()
+        .await
+        .unwrap()
+}
+
+async fn session(console: &Console, token: &str) -> String {
+    let res = sign_in(console, token).await;
+    assert_eq!(res.status(), 303);
+    assert_eq!(res.headers()["location"], "/");
+    let set = res.headers()["set-cookie"].to_str().unwrap().to_string();
+    assert!(
+        set.contains("HttpOnly") && set.contains("SameSite=Strict"),
+        "{set}"
+    );
+    set.split(';').next().unwrap().to_string()
+}
+
+async fn get_as(console: &Console, cookie: &str, path: &str) -> (u16, Value) {
+    let res = http()
+        .get(format!("{}{path}", console.url()))
+        .header("cookie", cookie)
+        .send()
+        .await
+        .unwrap();
+    let code = res.status().as_u16();
+    (code, res.json().await.unwrap_or(Value::Null))
+}
+
+fn namespaces(items: &Value) -> Vec<String> {
+    let mut ns: Vec<String> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["key"]["namespace"].as_str().unwrap().to_string())
+        .collect();
+    ns.dedup();
+    ns
+}
+
+#[tokio::test]
+async fn without_a_session_nothing_is_served() {
+    let (_sim, console, _dir) = setup().await;
+    let (code, err) = get_json(&console, "/api/v1/vmis").await;
+    assert_eq!(code, 401);
+    assert!(err["error"].as_str().unwrap().contains("sign in"));
+    assert_eq!(get_json(&console, "/api/v1/stream").await.0, 401);
+    assert_eq!(get_json(&console, "/k8s/api/v1/nodes").await.0, 401);
+    let res = http().get(console.url()).send().await.unwrap();
+    assert_eq!(res.status(), 303);
+    assert_eq!(res.headers()["location"], "/auth/signin");
+    let res = http()
+        .get(format!("{}/auth/signin", console.url()))
+        .send()
+        .await
+        .unwrap();
+    let csp = res.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .to_string();
+    let page = res.text().await.unwrap();
+    let nonce = csp
+        .split("'nonce-")
+        .nth(1)
+        .unwrap()
+        .split('\'')
+        .next()
+        .unwrap();
+    assert!(page.contains(&format!("nonce=\"{nonce}\"")), "{page}");
+    assert!(page.contains("name=\"token\""));
+    // A wrong token is rejected and sets no cookie; a cross-site post is refused.
+    let res = sign_in(&console, "not-a-valid-token").await;
+    assert_eq!(res.status(), 401);
+    assert!(res.headers().get("set-cookie").is_none());
+    let res = http()
+        .post(format!("{}/auth/signin", console.url()))
+        .header("origin", "http://evil.example")
+        .form(&[("token", "alice-token")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 403);
+    assert!(res.headers().get("set-cookie").is_none());
+}
+
+#[tokio::test]
+async fn each_user_sees_only_their_namespaces() {
+    let (_sim, console, _dir) = setup().await;
+    let alice = session(&console, "alice-token").await;
+    let bob = session(&console, "bob-token").await;
+
+    let (code, items) = get_as(&console, &alice, "/api/v1/vmis").await;
+    assert_eq!(code, 200);
+    assert_eq!(namespaces(&items), ["prod"]);
+    let (_, items) = get_as(&console, &bob, "/api/v1/vmis").await;
+    assert_eq!(namespaces(&items), ["staging"]);
+
+    let (code, e) = get_as(&console, &alice, "/api/v1/vmis/prod/web-frontend-1").await;
+    assert_eq!(code, 200, "{e}");
+    assert!(!e["pods"].as_array().unwrap().is_empty());
+    assert_eq!(e["coverage"]["nodes"], false, "alice may not list nodes");
+    assert!(e["nodes"].as_array().unwrap().is_empty());
+    assert_eq!(e["guest_agent"]["value"]["kind"], "info", "{e}");
+    let (code, e) = get_as(&console, &bob, "/api/v1/vmis/staging/ci-runner-7").await;
+    assert_eq!(code, 200);
+    assert_eq!(e["coverage"]["pods"], false, "bob may not list pods");
+    assert!(e["pods"].as_array().unwrap().is_empty());
+    let (code, err) = get_as(&console, &alice, "/api/v1/vmis/staging/ci-runner-7").await;
+    assert_eq!(code, 403);
+    assert!(err["error"].as_str().unwrap().contains("staging"));
+    assert_eq!(get_as(&console, &alice, "/api/v1/nodes").await.0, 403);
+    // Guest agent calls are made as the user: bob may not read the subresource.
+    let (_, g) = get_as(
+        &console,
+        &bob,
+        "/api/v1/vmis/staging/ci-runner-7/guestagent/userlist",
+    )
+    .await;
+    assert_eq!(g["state"], "forbidden", "{g}");
+
+    // The proxy forwards as the user; the API server decides.
+    let (code, _) = get_as(&console, &alice, "/k8s/api/v1/namespaces/staging/pods").await;
+    assert_eq!(code, 403);
+    let (code, list) = get_as(
+        &console,
+        &alice,
+        "/k8s/apis/kubevirt.io/v1/namespaces/prod/virtualmachineinstances",
+    )
+    .await;
+    assert_eq!(code, 200);
+    assert!(!list["items"].as_array().unwrap().is_empty());
+
+    // The stream's snapshot is filtered the same way.
+    let mut res = http()
+        .get(format!("{}/api/v1/stream", console.url()))
+        .header("cookie", &bob)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let mut text = String::new();
+    while !text.contains("\n\n") {
+        let chunk = tokio::time::timeout(Duration::from_secs(10), res.chunk())
+            .await
+            .unwrap()
+            .unwrap()
+            .unwrap();
+        text.push_str(&String::from_utf8_lossy(&chunk));
+    }
+    let data = text.lines().find_map(|l| l.strip_prefix("data: ")).unwrap();
+    let msg: Value = serde_json::from_str(data).unwrap();
+    assert_eq!(msg["type"], "snapshot");
+    assert_eq!(namespaces(&msg["items"]), ["staging"]);
+
+    // Sign-out clears the cookie.
+    let res = http()
+        .post(format!("{}/auth/signout", console.url()))
+        .header("origin", console.url())
+        .header("cookie", &alice)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 303);
+    assert!(
+        res.headers()["set-cookie"]
+            .to_str()
+            .unwrap()
+            .contains("Max-Age=0")
+    );
+}
