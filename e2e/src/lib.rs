@@ -110,12 +110,23 @@ impl Harness {
         Self::start_with(name, sim).await
     }
 
-    /// Like [`Harness::start`], with a simulator the test made.
+    /// Like [`Harness::start`], with a simulator the test made. As in `strata demo`, the
+    /// simulator's Prometheus API feeds the charts.
     pub async fn start_with(name: &str, sim: sim::Sim) -> Result<Harness> {
+        Self::start_opts(name, sim, true).await
+    }
+
+    /// Like [`Harness::start_with`]; `prometheus: false` starts the backend without a
+    /// Prometheus URL.
+    pub async fn start_opts(name: &str, sim: sim::Sim, prometheus: bool) -> Result<Harness> {
         let dist = dist()?;
         let client = backend::cluster::connect(backend::cluster::Source::Url(sim.url())).await?;
         let listener = TcpListener::bind(("127.0.0.1", 0)).await?;
-        let console = backend::run::start(client, listener, Some(dist))?;
+        let mut options = backend::run::Options::local(Some(dist));
+        if prometheus {
+            options.prometheus_url = Some(sim.url());
+        }
+        let console = backend::run::start_with(client, listener, options)?;
 
         let port = free_port().await?;
         let chromedriver =
@@ -243,6 +254,33 @@ impl Harness {
             )
             .await?;
         Ok(())
+    }
+
+    /// Scrolls the virtualized overview list from top to bottom and returns every card seen as
+    /// `key -> phase text`; ends scrolled back to the top.
+    pub async fn collect_cards(&self) -> Result<std::collections::BTreeMap<String, String>> {
+        let seen = self
+            .browser
+            .execute_async(
+                "const done = arguments[arguments.length - 1]; const seen = {};\n\
+                 const grab = () => document.querySelectorAll('article.vmi-card').forEach(c => {\n\
+                   const p = c.querySelector('[data-testid=phase]'); seen[c.dataset.key] = p ? p.textContent : ''; });\n\
+                 let y = 0; window.scrollTo(0, 0);\n\
+                 const step = () => { grab(); if (y > document.body.scrollHeight) { window.scrollTo(0, 0); done(seen); return; }\n\
+                   y += window.innerHeight / 2; window.scrollTo(0, y);\n\
+                   requestAnimationFrame(() => requestAnimationFrame(step)); };\n\
+                 requestAnimationFrame(step);",
+                vec![],
+            )
+            .await?;
+        Ok(seen
+            .as_object()
+            .map(|o| {
+                o.iter()
+                    .map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().to_string()))
+                    .collect()
+            })
+            .unwrap_or_default())
     }
 
     /// The page's current URL.

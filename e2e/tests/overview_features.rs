@@ -114,22 +114,13 @@ async fn search_group_and_verdict_filters_live_in_the_url() -> anyhow::Result<()
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn ten_thousand_vmis_only_visible_cards_in_the_dom() -> anyhow::Result<()> {
-    let mut objects = Vec::with_capacity(10_001);
-    objects.push(
-        serde_json::json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "load"}}),
-    );
-    for i in 0..10_000 {
-        let node = format!("worker-{}", i % 40);
-        let ip = format!("10.{}.{}.{}", i / 65536, (i / 256) % 256, i % 256);
-        objects.push(sim::scenarios::vmi(
-            "load",
-            &format!("vm-{i:05}"),
-            if i % 17 == 0 { "Failed" } else { "Running" },
-            Some(&node),
-            Some(&ip),
-        ));
-    }
-    let sim = sim::Sim::start(TcpListener::bind(("127.0.0.1", 0)).await?, objects).await?;
+    // The simulator's scale mode: 10,000 running VMs over 20 namespaces `tenant-00`..`tenant-19`.
+    let args = sim::SimArgs {
+        scenarios: "none".into(),
+        vmis: 10_000,
+        ..sim::SimArgs::default()
+    };
+    let sim = sim::Sim::start_with(TcpListener::bind(("127.0.0.1", 0)).await?, &args).await?;
     let h = Harness::start_with("overview_10k", sim).await?;
     let start = Instant::now();
     h.browser.goto(&h.url("/")).await?;
@@ -147,18 +138,20 @@ async fn ten_thousand_vmis_only_visible_cards_in_the_dom() -> anyhow::Result<()>
     h.browser
         .execute("window.scrollTo(0, document.body.scrollHeight);", vec![])
         .await?;
-    h.wait_count("article.vmi-card[data-key='load/vm-09999']", T, |n| n == 1)
-        .await?;
+    h.wait_count("article.vmi-card[data-key='tenant-19/vm-09999']", T, |n| {
+        n == 1
+    })
+    .await?;
     assert_eq!(
-        h.count("article.vmi-card[data-key='load/vm-00000']")
+        h.count("article.vmi-card[data-key='tenant-00/vm-00000']")
             .await?,
         0
     );
     assert!(h.count("article.vmi-card").await? < 200);
     // A live change deep in the list shows when scrolled to.
-    assert!(h.sim.set_vmi_phase("load", "vm-09998", "Failed"));
+    assert!(h.sim.set_vmi_phase("tenant-18", "vm-09998", "Failed"));
     h.wait_text(
-        "article.vmi-card[data-key='load/vm-09998'] [data-testid=phase]",
+        "article.vmi-card[data-key='tenant-18/vm-09998'] [data-testid=phase]",
         T,
         |t| t == "Failed",
     )

@@ -269,18 +269,20 @@ pub fn Overview() -> impl IntoView {
             </div>
             {move || (live.vmis.with(Vec::is_empty) && !live.synced.get()).then(|| view! { <p class="empty" role="status">{t("ov.waiting")}</p> })}
             {move || (filtered_count.get() == 0 && live.synced.get()).then(|| view! { <p class="empty" data-testid="no-match">{t("ov.empty")}</p> })}
-            <div class="vlist" node_ref=list_ref style=move || format!("height: {}px", total_h()) data-testid="vlist">
+            <div class="vlist" node_ref=list_ref style:height=move || format!("{}px", total_h()) data-testid="vlist">
                 <For
                     each=move || visible.get()
                     key=|(y, r)| (r.key(), *y as i64, match r { Row::Cards(c) => serde_json::to_string(c).unwrap_or_default(), Row::Header { count, .. } => count.to_string() })
                     children=move |(y, r)| {
-                        let style = format!("top: {y}px");
+                        // CSSOM properties, not a `style` attribute: the page's CSP forbids inline style
+                        // attributes.
+                        let top = format!("{y}px");
                         match r {
                             Row::Header { label, count } => view! {
-                                <h2 class="group-head" style=style data-group=label.clone()>{label.clone()} " " <span class="count">{count}</span></h2>
+                                <h2 class="group-head" style:top=top data-group=label.clone()>{label.clone()} " " <span class="count">{count}</span></h2>
                             }.into_any(),
                             Row::Cards(cards) => view! {
-                                <div class="card-row" style=style>
+                                <div class="card-row" style:top=top>
                                     {cards.into_iter().map(|s| view! { <VmiCard summary=s/> }).collect_view()}
                                 </div>
                             }.into_any(),
