@@ -93,6 +93,13 @@ async fn free_port() -> Result<u16> {
         .port())
 }
 
+/// What [`Harness::collect_cards_full`] reads from an overview card.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Card {
+    pub phase: String,
+    pub verdict: String,
+}
+
 /// One test's world.
 pub struct Harness {
     pub sim: sim::Sim,
@@ -259,12 +266,23 @@ impl Harness {
     /// Scrolls the virtualized overview list from top to bottom and returns every card seen as
     /// `key -> phase text`; ends scrolled back to the top.
     pub async fn collect_cards(&self) -> Result<std::collections::BTreeMap<String, String>> {
+        Ok(self
+            .collect_cards_full()
+            .await?
+            .into_iter()
+            .map(|(k, c)| (k, c.phase))
+            .collect())
+    }
+
+    /// Like [`Harness::collect_cards`], with each card's phase and verdict.
+    pub async fn collect_cards_full(&self) -> Result<std::collections::BTreeMap<String, Card>> {
         let seen = self
             .browser
             .execute_async(
                 "const done = arguments[arguments.length - 1]; const seen = {};\n\
                  const grab = () => document.querySelectorAll('article.vmi-card').forEach(c => {\n\
-                   const p = c.querySelector('[data-testid=phase]'); seen[c.dataset.key] = p ? p.textContent : ''; });\n\
+                   const p = c.querySelector('[data-testid=phase]');\n\
+                   seen[c.dataset.key] = { phase: p ? p.textContent : '', verdict: c.dataset.verdict || '' }; });\n\
                  let y = 0; window.scrollTo(0, 0);\n\
                  const step = () => { grab(); if (y > document.body.scrollHeight) { window.scrollTo(0, 0); done(seen); return; }\n\
                    y += window.innerHeight / 2; window.scrollTo(0, y);\n\
@@ -277,7 +295,16 @@ impl Harness {
             .as_object()
             .map(|o| {
                 o.iter()
-                    .map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().to_string()))
+                    .map(|(k, v)| {
+                        let field = |f: &str| v[f].as_str().unwrap_or_default().to_string();
+                        (
+                            k.clone(),
+                            Card {
+                                phase: field("phase"),
+                                verdict: field("verdict"),
+                            },
+                        )
+                    })
                     .collect()
             })
             .unwrap_or_default())
