@@ -100,11 +100,72 @@ pub struct Card {
     pub verdict: String,
 }
 
+/// The address the browser uses: a TCP relay in front of the backend, so a test can take the
+/// backend away (every connection is cut and new ones are refused) and bring it back on the
+/// same port.
+pub struct FrontDoor {
+    addr: std::net::SocketAddr,
+    up: tokio::sync::watch::Sender<bool>,
+}
+
+impl FrontDoor {
+    async fn start(backend: std::net::SocketAddr) -> Result<FrontDoor> {
+        let listener = TcpListener::bind(("127.0.0.1", 0)).await?;
+        let addr = listener.local_addr()?;
+        let (up, rx) = tokio::sync::watch::channel(true);
+        tokio::spawn(Self::serve(listener, addr, backend, rx));
+        Ok(FrontDoor { addr, up })
+    }
+
+    async fn serve(
+        listener: TcpListener,
+        addr: std::net::SocketAddr,
+        backend: std::net::SocketAddr,
+        mut rx: tokio::sync::watch::Receiver<bool>,
+    ) {
+        let mut listener = Some(listener);
+        loop {
+            let Some(l) = &listener else {
+                // Down: wait to come back, then listen on the same port again.
+                if rx.wait_for(|up| *up).await.is_err() {
+                    return;
+                }
+                listener = TcpListener::bind(addr).await.ok();
+                continue;
+            };
+            tokio::select! {
+                accepted = l.accept() => {
+                    let Ok((mut inbound, _)) = accepted else { continue };
+                    let mut down = rx.clone();
+                    tokio::spawn(async move {
+                        let Ok(mut outbound) = tokio::net::TcpStream::connect(backend).await else {
+                            return;
+                        };
+                        tokio::select! {
+                            _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound) => {}
+                            _ = down.wait_for(|up| !*up) => {}
+                        }
+                    });
+                }
+                changed = rx.changed() => {
+                    if changed.is_err() {
+                        return;
+                    }
+                    if !*rx.borrow_and_update() {
+                        listener = None;
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// One test's world.
 pub struct Harness {
     pub sim: sim::Sim,
     pub console: backend::run::Console,
     pub browser: Client,
+    door: FrontDoor,
     name: String,
     _driver: Driver,
     _profile: tempfile::TempDir,
@@ -134,6 +195,7 @@ impl Harness {
             options.prometheus_url = Some(sim.url());
         }
         let console = backend::run::start_with(client, listener, options)?;
+        let door = FrontDoor::start(console.addr).await?;
 
         let port = free_port().await?;
         let chromedriver =
@@ -174,15 +236,27 @@ impl Harness {
             sim,
             console,
             browser,
+            door,
             name: name.to_string(),
             _driver: driver,
             _profile: profile,
         })
     }
 
-    /// The console's URL for `path`.
+    /// The console's URL for `path` (through the front door).
     pub fn url(&self, path: &str) -> String {
-        format!("{}{}", self.console.url(), path)
+        format!("http://{}{}", self.door.addr, path)
+    }
+
+    /// Takes the backend away from the browser: open connections (the stream too) are cut and
+    /// new ones are refused, as when the backend process dies.
+    pub fn backend_down(&self) {
+        self.door.up.send_replace(false);
+    }
+
+    /// Brings the backend back on the same address.
+    pub fn backend_up(&self) {
+        self.door.up.send_replace(true);
     }
 
     /// Waits until `css` matches an element whose text satisfies `pred`; returns that text.

@@ -31,7 +31,10 @@ pub struct Live {
     pub connection: RwSignal<Connection>,
     /// True once the backend reported its caches synced.
     pub synced: RwSignal<bool>,
-    /// When the last message arrived (milliseconds since the epoch), for the data age.
+    /// When the data was last known current (milliseconds since the epoch), for the data age:
+    /// the last message, or the last clock tick while the stream is open. An open stream is
+    /// current: the backend sends every change and keeps the connection alive with comments,
+    /// and a dropped connection fires `error`.
     pub last_message: RwSignal<Option<Timestamp>>,
     /// A clock that ticks every second, so ages re-render.
     pub now: RwSignal<Timestamp>,
@@ -75,7 +78,11 @@ pub fn now() -> Timestamp {
 pub fn connect(live: Live) {
     open_stream(live);
     let tick = Closure::<dyn FnMut()>::new(move || {
-        live.now.set(now());
+        let t = now();
+        if live.connection.get_untracked() == Connection::Live {
+            live.last_message.set(Some(t));
+        }
+        live.now.set(t);
     });
     if let Some(w) = web_sys::window() {
         let _ = w.set_interval_with_callback_and_timeout_and_arguments_0(
