@@ -289,6 +289,9 @@ impl Harness {
     /// Sets a form field's value as typing would (an `input` event follows), without sending
     /// thousands of key events for a long text.
     pub async fn set_value(&self, css: &str, text: &str) -> Result<()> {
+        // The page may still be loading: wait for the field first.
+        self.wait_count(css, Duration::from_secs(10), |n| n > 0)
+            .await?;
         self.browser
             .execute(
                 "const el = document.querySelector(arguments[0]);\n\
