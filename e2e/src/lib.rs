@@ -160,12 +160,40 @@ impl FrontDoor {
     }
 }
 
+/// A new browser session on chromedriver `url`, with its own fresh profile (kept while the
+/// returned directory lives).
+async fn session(url: &str) -> Result<(Client, tempfile::TempDir)> {
+    let profile = tempfile::tempdir()?;
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        serde_json::json!({
+            "binary": std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into()),
+            "args": chrome_args(profile.path()),
+        }),
+    );
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let mut builder =
+            ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new());
+        builder.capabilities(caps.clone());
+        match builder.connect(url).await {
+            Ok(c) => return Ok((c, profile)),
+            Err(e) if Instant::now() > deadline => {
+                bail!("chromedriver on {url} did not start: {e}")
+            }
+            Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
+        }
+    }
+}
+
 /// One test's world.
 pub struct Harness {
     pub sim: sim::Sim,
     pub console: backend::run::Console,
     pub browser: Client,
     door: FrontDoor,
+    driver_url: String,
     name: String,
     _driver: Driver,
     _profile: tempfile::TempDir,
@@ -209,38 +237,25 @@ impl Harness {
             .spawn()
             .with_context(|| format!("cannot start {chromedriver}"))?;
         let driver = Driver { child };
-        let profile = tempfile::tempdir()?;
-        let mut caps = serde_json::Map::new();
-        caps.insert(
-            "goog:chromeOptions".into(),
-            serde_json::json!({
-                "binary": std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into()),
-                "args": chrome_args(profile.path()),
-            }),
-        );
         let url = format!("http://127.0.0.1:{port}");
-        let deadline = Instant::now() + Duration::from_secs(20);
-        let browser = loop {
-            let mut builder =
-                ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new());
-            builder.capabilities(caps.clone());
-            match builder.connect(&url).await {
-                Ok(c) => break c,
-                Err(e) if Instant::now() > deadline => {
-                    bail!("chromedriver on {url} did not start: {e}")
-                }
-                Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
-            }
-        };
+        let (browser, profile) = session(&url).await?;
         Ok(Harness {
             sim,
             console,
             browser,
             door,
+            driver_url: url,
             name: name.to_string(),
             _driver: driver,
             _profile: profile,
         })
+    }
+
+    /// A second browser session with a fresh profile (nothing shared with [`Harness::browser`]:
+    /// no storage, no cookies), e.g. to open a copied link as someone else would. Close it with
+    /// `close()`; keep the directory alive until then.
+    pub async fn fresh_session(&self) -> Result<(Client, tempfile::TempDir)> {
+        session(&self.driver_url).await
     }
 
     /// The console's URL for `path` (through the front door).

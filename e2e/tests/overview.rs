@@ -14,21 +14,35 @@ async fn overview_lists_the_simulator_vmis() -> anyhow::Result<()> {
         t == expected.len().to_string()
     })
     .await?;
-    // The list is virtualized: scroll through it and check every VMI's card and phase.
-    let cards = h.collect_cards().await?;
-    assert_eq!(cards.len(), expected.len(), "cards seen: {cards:?}");
-    for vmi in &expected {
-        let key = format!(
-            "{}/{}",
-            vmi["metadata"]["namespace"].as_str().unwrap(),
-            vmi["metadata"]["name"].as_str().unwrap()
-        );
-        let phase = vmi["status"]["phase"].as_str().unwrap_or("(no phase)");
-        assert_eq!(
-            cards.get(&key).map(String::as_str),
-            Some(phase),
-            "phase of {key}"
-        );
+    // The list is virtualized: scroll through it and check every VMI's card and phase. The
+    // demo cluster moves on its own (scenarios progress), so compare with the cluster as it is
+    // after the scroll, and look again if a VMI changed meanwhile.
+    let mut attempts = 0;
+    loop {
+        let cards = h.collect_cards().await?;
+        let (_, now) = h.sim.store().list(&sim::store::VMI, None);
+        let want: std::collections::BTreeMap<String, String> = now
+            .iter()
+            .map(|vmi| {
+                (
+                    format!(
+                        "{}/{}",
+                        vmi["metadata"]["namespace"].as_str().unwrap(),
+                        vmi["metadata"]["name"].as_str().unwrap()
+                    ),
+                    vmi["status"]["phase"]
+                        .as_str()
+                        .unwrap_or("(no phase)")
+                        .to_string(),
+                )
+            })
+            .collect();
+        attempts += 1;
+        if cards == want || attempts == 5 {
+            assert_eq!(cards, want, "cards (key -> phase) vs the cluster");
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(300)).await;
     }
     h.wait_text("[data-testid=connection]", Duration::from_secs(5), |t| {
         t == "live"
