@@ -197,7 +197,12 @@ pub fn MigrationGraph(report: MigrationReport) -> impl IntoView {
         AbortState::Succeeded => "mg-node mg-passed",
         AbortState::Failed => "mg-node mg-failed",
     };
-    let ax = x_of(0);
+    // The abort box sits on the lower row at the end away from the Failed box.
+    let ax = if fail_x > width / 2.0 {
+        x_of(0)
+    } else {
+        x_of(MAIN_PATH.len() - 1)
+    };
     let abort_branch = view! {
         <g class=abort_class data-testid="mg-abort" data-abort=format!("{abort:?}")>
             <rect x=ax y=fail_y width=BOX_W height=BOX_H rx="6" stroke-dasharray="4 3"/>
