@@ -14,11 +14,7 @@
 //! * [`app`]: the axum router.
 //! * [`run`]: the `serve` and `demo` entry points.
 
-/// The JSON shapes of the API, `model/src/api.rs`. Main's `model/src/lib.rs` lost its
-/// `pub mod api;` line; until it is back the same file is compiled here (then this becomes
-/// `pub use model::api;`).
-#[path = "../../model/src/api.rs"]
-pub mod api;
+pub use model::api;
 pub mod app;
 pub mod auth;
 pub mod cluster;
@@ -26,6 +22,7 @@ pub mod error;
 pub mod evidence;
 pub mod guest;
 pub mod metrics;
+pub mod promql;
 pub mod proxy;
 pub mod run;
 pub mod security;

@@ -13,112 +13,13 @@ use std::time::Duration;
 pub const MAX_RANGE: u64 = 7 * 24 * 3600;
 pub const MAX_POINTS: u64 = 11_000;
 
-/// One query of a group.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Query {
-    pub metric: &'static str,
-    pub unit: &'static str,
-    pub promql: String,
-}
-
-/// Escapes a PromQL string literal.
-pub fn escape(s: &str) -> String {
-    s.replace('\\', "\\\\")
-        .replace('"', "\\\"")
-        .replace('\n', "\\n")
-}
+pub use crate::promql::Query;
 
 /// The queries of `group` for the VMI `namespace/name`; rates use a window of `window` seconds.
 pub fn queries(group: SeriesGroup, namespace: &str, name: &str, window: u64) -> Vec<Query> {
-    let sel = format!(
-        "namespace=\"{}\",name=\"{}\"",
-        escape(namespace),
-        escape(name)
-    );
-    let w = format!("{window}s");
-    let q = |metric, unit, promql: String| Query {
-        metric,
-        unit,
-        promql,
-    };
     match group {
-        SeriesGroup::Domain => vec![
-            q(
-                "cpu",
-                "cores",
-                format!("sum(rate(kubevirt_vmi_cpu_usage_seconds_total{{{sel}}}[{w}]))"),
-            ),
-            q(
-                "memory_resident",
-                "bytes",
-                format!("sum(kubevirt_vmi_memory_resident_bytes{{{sel}}})"),
-            ),
-            q(
-                "memory_available",
-                "bytes",
-                format!("sum(kubevirt_vmi_memory_available_bytes{{{sel}}})"),
-            ),
-            q(
-                "memory_usable",
-                "bytes",
-                format!("sum(kubevirt_vmi_memory_usable_bytes{{{sel}}})"),
-            ),
-            q(
-                "block_read",
-                "bytes_per_second",
-                format!(
-                    "sum by (drive) (rate(kubevirt_vmi_storage_read_traffic_bytes_total{{{sel}}}[{w}]))"
-                ),
-            ),
-            q(
-                "block_write",
-                "bytes_per_second",
-                format!(
-                    "sum by (drive) (rate(kubevirt_vmi_storage_write_traffic_bytes_total{{{sel}}}[{w}]))"
-                ),
-            ),
-            q(
-                "net_rx",
-                "bytes_per_second",
-                format!(
-                    "sum by (interface) (rate(kubevirt_vmi_network_receive_bytes_total{{{sel}}}[{w}]))"
-                ),
-            ),
-            q(
-                "net_tx",
-                "bytes_per_second",
-                format!(
-                    "sum by (interface) (rate(kubevirt_vmi_network_transmit_bytes_total{{{sel}}}[{w}]))"
-                ),
-            ),
-            q(
-                "dirty_rate",
-                "bytes_per_second",
-                format!("sum(kubevirt_vmi_dirty_rate_bytes_per_second{{{sel}}})"),
-            ),
-        ],
-        SeriesGroup::Migration => vec![
-            q(
-                "migration_processed",
-                "bytes",
-                format!("max(kubevirt_vmi_migration_data_processed_bytes{{{sel}}})"),
-            ),
-            q(
-                "migration_remaining",
-                "bytes",
-                format!("max(kubevirt_vmi_migration_data_remaining_bytes{{{sel}}})"),
-            ),
-            q(
-                "migration_transfer_rate",
-                "bytes_per_second",
-                format!("max(kubevirt_vmi_migration_memory_transfer_rate_bytes{{{sel}}})"),
-            ),
-            q(
-                "migration_dirty_rate",
-                "bytes_per_second",
-                format!("max(kubevirt_vmi_migration_dirty_memory_rate_bytes{{{sel}}})"),
-            ),
-        ],
+        SeriesGroup::Domain => crate::promql::domain(namespace, name, Duration::from_secs(window)),
+        SeriesGroup::Migration => crate::promql::migration(namespace, name),
     }
 }
 

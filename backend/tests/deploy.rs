@@ -2,29 +2,29 @@
 //! proxy allowlist and the watches need, and the Deployment runs `strata serve` with probes.
 
 use backend::proxy::ALLOWLIST;
-use serde::Deserialize;
 use std::collections::BTreeSet;
 use std::path::Path;
 
-fn docs(file: &str) -> Vec<serde_yaml::Value> {
+fn docs(file: &str) -> Vec<serde_json::Value> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../deploy")
         .join(file);
     let text = std::fs::read_to_string(&path).unwrap();
-    serde_yaml::Deserializer::from_str(&text)
-        .map(|d| serde_yaml::Value::deserialize(d).unwrap())
+    serde_saphyr::from_multiple::<serde_json::Value>(&text)
+        .unwrap()
+        .into_iter()
         .filter(|v| !v.is_null())
         .collect()
 }
 
-fn kind<'a>(docs: &'a [serde_yaml::Value], k: &str) -> Vec<&'a serde_yaml::Value> {
+fn kind<'a>(docs: &'a [serde_json::Value], k: &str) -> Vec<&'a serde_json::Value> {
     docs.iter()
         .filter(|d| d["kind"].as_str() == Some(k))
         .collect()
 }
 
-fn strs(v: &serde_yaml::Value) -> Vec<String> {
-    v.as_sequence()
+fn strs(v: &serde_json::Value) -> Vec<String> {
+    v.as_array()
         .map(|s| {
             s.iter()
                 .filter_map(|x| x.as_str().map(String::from))
@@ -39,7 +39,7 @@ fn rbac_grants_exactly_the_allowlist_and_only_reads() {
     let roles = kind(&docs, "ClusterRole");
     assert_eq!(roles.len(), 1);
     let mut granted = BTreeSet::new();
-    for rule in roles[0]["rules"].as_sequence().unwrap() {
+    for rule in roles[0]["rules"].as_array().unwrap() {
         let verbs = strs(&rule["verbs"]);
         for v in &verbs {
             assert!(

@@ -44,7 +44,10 @@ fn diagnose_throughput_in_the_browser() {
         objects.extend(parsed.objects.into_iter().map(|l| l.object));
     }
     let bundles = model::evidence::group(objects, None).bundles;
-    assert!(bundles.len() >= FIXTURES.len(), "every fixture has at least one VMI");
+    assert!(
+        bundles.len() >= FIXTURES.len(),
+        "every fixture has at least one VMI"
+    );
     let now = model::time::Timestamp::parse("2026-11-30T09:00:00Z");
     let perf = web_sys::window().unwrap().performance().unwrap();
     let start = perf.now();
@@ -52,11 +55,15 @@ fn diagnose_throughput_in_the_browser() {
     let mut broken = 0u64;
     while perf.now() - start < 1500.0 {
         for e in &bundles {
-            broken += u64::from(model::diagnosis::diagnose(std::hint::black_box(e), now).is_broken());
+            broken +=
+                u64::from(model::diagnosis::diagnose(std::hint::black_box(e), now).is_broken());
             judged += 1;
         }
     }
     assert!(broken > 0, "the fixtures include broken VMIs");
     let rate = judged as f64 / ((perf.now() - start) / 1000.0);
-    console_log!("diagnose_wasm_vmis_per_second={rate:.0} bundles={}", bundles.len());
+    console_log!(
+        "diagnose_wasm_vmis_per_second={rate:.0} bundles={}",
+        bundles.len()
+    );
 }

@@ -886,6 +886,12 @@ pub fn interpret(vmim: Option<&Vmim>, ctx: &MigrationContext<'_>) -> MigrationRe
     }
 
     let health = crate::diagnosis::combine(&findings);
+    // Without a VMIM (only the VMI's migrationState), the migration has no name of its own.
+    let name = if name.is_empty() {
+        "last migration".to_string()
+    } else {
+        name
+    };
     let headline = match outcome {
         Outcome::Succeeded => format!("{name}: succeeded"),
         Outcome::Aborted => format!("{name}: aborted"),

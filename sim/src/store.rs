@@ -133,7 +133,11 @@ impl Store {
     }
 
     fn commit(&self, inner: &mut Inner, change: Change) {
-        inner.history.push_back(change.clone());
+        // History keeps only the new object (not the previous one) to bound memory.
+        inner.history.push_back(Change {
+            old: None,
+            ..change.clone()
+        });
         while inner.history.len() > self.history_len {
             if let Some(c) = inner.history.pop_front() {
                 inner.oldest_resumable = c.rv;

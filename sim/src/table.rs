@@ -322,10 +322,10 @@ fn pod_status(o: &Value) -> String {
             }
         }
     }
-    if st["phase"] == "Pending" {
-        if let Some(r) = st["reason"].as_str() {
-            return r.into();
-        }
+    if st["phase"] == "Pending"
+        && let Some(r) = st["reason"].as_str()
+    {
+        return r.into();
     }
     st["phase"].as_str().unwrap_or("Unknown").into()
 }

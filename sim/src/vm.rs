@@ -312,7 +312,7 @@ fn cond(
 }
 
 fn quantity_mib(mib: u64) -> String {
-    if mib % 1024 == 0 {
+    if mib.is_multiple_of(1024) {
         format!("{}Gi", mib / 1024)
     } else {
         format!("{mib}Mi")
@@ -959,7 +959,7 @@ impl Vm {
         conds.push(cond(
             "ContainersReady",
             tf(containers_ready),
-            if containers_ready || !running { "" } else { "" },
+            "",
             "",
             None,
             Some(started),

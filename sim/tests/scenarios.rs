@@ -605,3 +605,43 @@ async fn scenarios_and_clock_over_http() {
     let (code, _) = post(&sim, "/_sim/vmis/team/vm-b/migrate").await;
     assert_eq!(code, 409, "already migrating");
 }
+
+#[tokio::test]
+async fn scale_mode_with_churn() {
+    let args = sim::SimArgs {
+        scenarios: "none".into(),
+        vmis: 2000,
+        churn: 50.0,
+        clock: "manual".into(),
+        ..Default::default()
+    };
+    let sim = start(&args).await;
+    assert_eq!(sim.store().count(&sim::store::VMI), 2000);
+    assert_eq!(sim.store().count(&sim::store::POD), 2000);
+    let (_, nodes) = get(
+        &sim,
+        "/api/v1/nodes?labelSelector=node-role.kubernetes.io/worker",
+    )
+    .await;
+    assert_eq!(nodes["items"].as_array().unwrap().len(), 20);
+    let rv0 = sim.store().resource_version();
+    let (_, before) = get(&sim, "/apis/kubevirt.io/v1/virtualmachineinstances").await;
+    sim.advance(10.0);
+    let changes = sim.store().resource_version() - rv0;
+    assert!(changes >= 450, "{changes} changes for 500 churn steps");
+    let (_, after) = get(&sim, "/apis/kubevirt.io/v1/virtualmachineinstances").await;
+    let differ = before["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(after["items"].as_array().unwrap())
+        .filter(|(a, b)| a["status"] != b["status"])
+        .count();
+    assert!(differ > 300, "{differ} VMIs changed status");
+    // Over HTTP: stop the churn, nothing moves but heartbeats.
+    let (code, _) = post(&sim, "/_sim/churn?rate=0").await;
+    assert_eq!(code, 200);
+    let rv1 = sim.store().resource_version();
+    sim.advance(10.0);
+    assert_eq!(sim.store().resource_version(), rv1);
+}

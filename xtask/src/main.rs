@@ -45,6 +45,9 @@ enum Cmd {
         /// Fail when a budget is missed.
         #[arg(long)]
         check: bool,
+        /// Only the measurements whose name contains this (e.g. `memory`).
+        #[arg(long)]
+        only: Option<String>,
     },
 }
 
@@ -126,18 +129,25 @@ pub fn precompress(dir: &Path) -> Result<()> {
     Ok(())
 }
 
-fn build() -> Result<()> {
-    setup::ensure(false)?;
+/// The release frontend and binaries: `strata`, plus `extra` cargo arguments (more packages).
+fn build_release(test_tools: bool, extra: &[&str]) -> Result<()> {
+    setup::ensure(test_tools)?;
     build_frontend()?;
-    run(cmd("cargo").args([
-        "build",
-        "--release",
-        "--locked",
-        "-p",
-        "backend",
-        "--bin",
-        "strata",
-    ]))
+    run(cmd("cargo")
+        .args([
+            "build",
+            "--release",
+            "--locked",
+            "-p",
+            "backend",
+            "--bin",
+            "strata",
+        ])
+        .args(extra))
+}
+
+fn build() -> Result<()> {
+    build_release(false, &[])
 }
 
 fn main() {
@@ -147,7 +157,7 @@ fn main() {
         Cmd::Build => build(),
         Cmd::Demo { args } => build().and_then(|()| demo(args)),
         Cmd::Test => test::run_all(),
-        Cmd::Bench { quick, check } => bench(quick, check),
+        Cmd::Bench { quick, check, only } => bench(quick, check, only),
     };
     if let Err(e) = result {
         eprintln!("xtask: error: {e:#}");
@@ -156,22 +166,8 @@ fn main() {
 }
 
 /// Builds release binaries and the frontend, then runs the benchmark runner (`e2e/src/bench`).
-pub fn bench(quick: bool, check: bool) -> Result<()> {
-    setup::ensure(true)?;
-    build_frontend()?;
-    run(cmd("cargo").args([
-        "build",
-        "--release",
-        "--locked",
-        "-p",
-        "backend",
-        "--bin",
-        "strata",
-        "-p",
-        "e2e",
-        "--bin",
-        "bench",
-    ]))?;
+pub fn bench(quick: bool, check: bool, only: Option<String>) -> Result<()> {
+    build_release(true, &["-p", "e2e", "--bin", "bench"])?;
     let mut c = cmd(&target_dir().join("release/bench").to_string_lossy());
     c.arg("--dist").arg(root().join("dist"));
     c.arg("--strata").arg(target_dir().join("release/strata"));
@@ -181,6 +177,9 @@ pub fn bench(quick: bool, check: bool) -> Result<()> {
     }
     if check {
         c.arg("--check");
+    }
+    if let Some(only) = only {
+        c.arg("--only").arg(only);
     }
     run(&mut c)
 }

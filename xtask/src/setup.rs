@@ -7,6 +7,19 @@ use std::process::Command;
 
 pub const TRUNK_VERSION: &str = "0.21.14";
 pub const BINARYEN_VERSION: &str = "132";
+/// axe-core, injected into pages by the accessibility e2e test.
+pub const AXE_VERSION: &str = "4.14.1";
+
+/// `axe.min.js` of the globally installed axe-core, if it is the pinned version.
+pub fn axe_js() -> Option<std::path::PathBuf> {
+    let root = output("npm", &["root", "--global"])?;
+    let dir = std::path::Path::new(root.trim()).join("axe-core");
+    let package = std::fs::read_to_string(dir.join("package.json")).ok()?;
+    let version: serde_json::Value = serde_json::from_str(&package).ok()?;
+    (version["version"] == AXE_VERSION)
+        .then(|| dir.join("axe.min.js"))
+        .filter(|p| p.is_file())
+}
 
 /// The output of `program args`, or None when it cannot run or fails.
 fn output(program: &str, args: &[&str]) -> Option<String> {
@@ -112,6 +125,9 @@ pub fn ensure(test: bool) -> Result<()> {
     if test {
         if output("cargo", &["nextest", "--version"]).is_none() {
             run(cmd("cargo").args(["install", "cargo-nextest", "--locked"]))?;
+        }
+        if axe_js().is_none() {
+            run(cmd("npm").args(["install", "--global", &format!("axe-core@{AXE_VERSION}")]))?;
         }
         let mut missing = Vec::new();
         for (bin, package) in [

@@ -205,7 +205,8 @@ pub fn run_all() -> Result<()> {
                     "--test-threads",
                     "2",
                 ])
-                .env("STRATA_DIST", root().join("dist")),
+                .env("STRATA_DIST", root().join("dist"))
+                .env("AXE_JS", setup::axe_js().unwrap_or_default()),
             parse_nextest,
         );
     } else {

@@ -48,6 +48,10 @@ impl Figure {
         self.budget = Some(b);
         self
     }
+    /// The budget applies only when `applies` (e.g. only at the N the issue names).
+    pub fn budget_if(self, applies: bool, b: Budget) -> Figure {
+        if applies { self.budget(b) } else { self }
+    }
     pub fn note(mut self, n: impl Into<String>) -> Figure {
         self.note = n.into();
         self
@@ -141,6 +145,17 @@ impl Report {
             .filter(|f| f.met() == Some(false))
             .collect()
     }
+}
+
+/// A simulator with `n` scale VMs and no scenarios, on a free loopback port.
+pub async fn scale_sim(n: usize) -> anyhow::Result<sim::Sim> {
+    let listener = tokio::net::TcpListener::bind(("127.0.0.1", 0)).await?;
+    let args = sim::SimArgs {
+        scenarios: "none".into(),
+        vmis: n,
+        ..Default::default()
+    };
+    Ok(sim::Sim::start_with(listener, &args).await?)
 }
 
 /// The `q`-quantile (0..=1) of `values` (sorted in place), nearest-rank.

@@ -1,20 +1,10 @@
 //! The overview at scale: time until the visible cards are rendered, script time to apply an
 //! update touching 10% of the VMIs, and the JS heap under churn.
 
-use super::{Budget, Figure};
+use super::{Budget, Figure, scale_sim};
 use crate::Harness;
 use anyhow::{Context, Result, bail};
 use std::time::{Duration, Instant};
-
-async fn scale_sim(n: usize) -> Result<sim::Sim> {
-    let listener = tokio::net::TcpListener::bind(("127.0.0.1", 0)).await?;
-    let args = sim::SimArgs {
-        scenarios: "none".into(),
-        vmis: n,
-        ..Default::default()
-    };
-    Ok(sim::Sim::start_with(listener, &args).await?)
-}
 
 /// Waits until the page shows `n` VMIs and cards; returns ms since navigation start.
 async fn rendered_at(h: &Harness, n: usize) -> Result<f64> {
@@ -143,11 +133,7 @@ pub async fn at(n: usize, churn_secs: u64) -> Result<Vec<Figure>> {
             script,
             "ms",
         )
-        .budget(Budget::AtMost(if n >= 10_000 {
-            16.0
-        } else {
-            f64::INFINITY
-        }))
+        .budget_if(n >= 10_000, Budget::AtMost(16.0))
         .note(format!(
             "{touched} VMIs changed at once in the simulator; CDP ScriptDuration until idle"
         )),

@@ -5,7 +5,7 @@
 //! through a kubeconfig, exactly as against a real cluster.
 
 use super::load::temp_kubeconfig;
-use super::{Budget, Figure, Settings, quantile};
+use super::{Budget, Figure, Settings, quantile, scale_sim};
 use anyhow::{Context, Result, bail};
 use futures::StreamExt;
 use std::collections::HashMap;
@@ -13,16 +13,6 @@ use std::process::Stdio;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::process::{Child, Command};
-
-async fn scale_sim(n: usize) -> Result<sim::Sim> {
-    let listener = tokio::net::TcpListener::bind(("127.0.0.1", 0)).await?;
-    let args = sim::SimArgs {
-        scenarios: "none".into(),
-        vmis: n,
-        ..Default::default()
-    };
-    Ok(sim::Sim::start_with(listener, &args).await?)
-}
 
 /// A `strata serve` child, killed when dropped.
 struct Serve {
@@ -122,6 +112,9 @@ pub async fn memory(s: &Settings, n: usize) -> Result<Vec<Figure>> {
     ])
 }
 
+/// What precedes a change's sequence number in a stream message.
+const TOKEN: &str = "\"phase\":\"Fan";
+
 /// A delivery: (client, seq) seen at an instant.
 type Seen = (usize, u32, Instant);
 
@@ -155,8 +148,8 @@ async fn clients(
                 let Some(end) = text.rfind("\n\n") else {
                     continue;
                 };
-                for (i, _) in text[..end].match_indices("\"phase\":\"Fan") {
-                    let digits: String = text[i + 13..]
+                for (i, _) in text[..end].match_indices(TOKEN) {
+                    let digits: String = text[i + TOKEN.len()..]
                         .chars()
                         .take_while(|c| c.is_ascii_digit())
                         .collect();
@@ -300,9 +293,5 @@ pub async fn fan_out(s: &Settings, steps: &[usize]) -> Result<Vec<Figure>> {
         "clients",
     )
     .note(note);
-    Ok(vec![if top >= 1000 {
-        fig.budget(Budget::AtLeast(1000.0))
-    } else {
-        fig
-    }])
+    Ok(vec![fig.budget_if(top >= 1000, Budget::AtLeast(1000.0))])
 }

@@ -22,6 +22,10 @@ pub async fn demo_bundles(sim_url: &str) -> Result<Vec<model::evidence::Evidence
             continue; // a kind the simulator does not serve is simply not evidence
         }
         let text = res.text().await?;
+        let list: serde_json::Value = serde_json::from_str(&text)?;
+        if list["items"].as_array().is_none_or(|i| i.is_empty()) {
+            continue; // nothing of this kind in the demo cluster right now
+        }
         let parsed =
             model::parse::parse(&text).map_err(|e| anyhow::anyhow!("{path}: {}", e.message))?;
         objects.extend(parsed.objects.into_iter().map(|l| l.object));

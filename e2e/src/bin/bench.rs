@@ -22,6 +22,9 @@ struct Args {
     /// Where the report goes.
     #[arg(long)]
     out: PathBuf,
+    /// Run only the measurements whose name contains this (e.g. `memory`, `fan-out`).
+    #[arg(long)]
+    only: Option<String>,
 }
 
 #[tokio::main]
@@ -44,17 +47,48 @@ async fn main() -> anyhow::Result<()> {
             report.errors.push(format!("{name}: {e:#}"));
         }
     };
+    // Each measurement runs when its name contains `--only` (or always without it).
+    let want = |name: &str| args.only.as_deref().is_none_or(|o| name.contains(o));
+    let q = s.quick;
     let stack = load::Stack::demo(&s).await?;
-    add("first load", load::first_load(&s, &stack).await);
-    add("side by side", load::side_by_side(&stack).await);
-    add(
-        "diagnosis throughput",
-        throughput::native(&stack.sim.url(), s.quick).await,
-    );
-    add(
-        "event-to-pixel",
-        pixel::event_to_pixel(if s.quick { 30 } else { 200 }).await,
-    );
+    if want("first load") {
+        add("first load", load::first_load(&s, &stack).await);
+    }
+    if want("side by side") {
+        add("side by side", load::side_by_side(&stack).await);
+    }
+    if want("diagnosis native") {
+        let url = stack.sim.url();
+        add("diagnosis native", throughput::native(&url, q).await);
+    }
+    if want("event-to-pixel") {
+        let changes = if q { 30 } else { 200 };
+        add("event-to-pixel", pixel::event_to_pixel(changes).await);
+    }
+    if want("diagnosis wasm") {
+        add("diagnosis wasm", throughput::wasm().await);
+    }
+    if want("overview 1000") {
+        add(
+            "overview 1000",
+            overview::at(1_000, if q { 10 } else { 60 }).await,
+        );
+    }
+    if !q && want("overview 10000") {
+        add("overview 10000", overview::at(10_000, 600).await);
+    }
+    if want("backend memory") {
+        let n = if q { 1_000 } else { 10_000 };
+        add("backend memory", server::memory(&s, n).await);
+    }
+    if want("fan-out") {
+        let steps: &[usize] = if q {
+            &[50, 200]
+        } else {
+            &[250, 500, 1_000, 2_000, 4_000]
+        };
+        add("fan-out", server::fan_out(&s, steps).await);
+    }
 
     report.write(&args.out)?;
     println!("{}", report.markdown());

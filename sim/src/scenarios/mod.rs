@@ -419,7 +419,7 @@ pub fn boot(w: &mut World, k: &Key, node: String, with_agent: bool) {
                     "virt-handler",
                 );
                 if with_agent {
-                    w.after_vm(20.0, k, |w, k| connect_agent(w, k));
+                    w.after_vm(20.0, k, connect_agent);
                 }
             });
         });
