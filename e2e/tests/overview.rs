@@ -1,7 +1,6 @@
 //! The overview page against the demo simulator.
 
 use e2e::Harness;
-use fantoccini::Locator;
 use std::time::{Duration, Instant};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
