@@ -215,13 +215,38 @@ impl Harness {
     /// Like [`Harness::start_with`]; `prometheus: false` starts the backend without a
     /// Prometheus URL.
     pub async fn start_opts(name: &str, sim: sim::Sim, prometheus: bool) -> Result<Harness> {
-        let dist = dist()?;
         let client = backend::cluster::connect(backend::cluster::Source::Url(sim.url())).await?;
-        let listener = TcpListener::bind(("127.0.0.1", 0)).await?;
-        let mut options = backend::run::Options::local(Some(dist));
+        let mut options = backend::run::Options::local(Some(dist()?));
         if prometheus {
             options.prometheus_url = Some(sim.url());
         }
+        Self::start_console(name, sim, client, options).await
+    }
+
+    /// Token mode (`--auth token`): the backend watches with `service_token` and each browser
+    /// signs in with its own token. `sim` must have been started with a token policy.
+    pub async fn start_token(name: &str, sim: sim::Sim, service_token: &str) -> Result<Harness> {
+        let mut config = kube::Config::new(sim.url().parse()?);
+        config.auth_info.token = Some(service_token.to_string().into());
+        let client = kube::Client::try_from(config.clone())?;
+        let options = backend::run::Options {
+            auth: backend::auth::Mode::Token {
+                base: Box::new(config),
+                secure_cookie: false,
+            },
+            prometheus_url: Some(sim.url()),
+            ..backend::run::Options::local(Some(dist()?))
+        };
+        Self::start_console(name, sim, client, options).await
+    }
+
+    async fn start_console(
+        name: &str,
+        sim: sim::Sim,
+        client: kube::Client,
+        options: backend::run::Options,
+    ) -> Result<Harness> {
+        let listener = TcpListener::bind(("127.0.0.1", 0)).await?;
         let console = backend::run::start_with(client, listener, options)?;
         let door = FrontDoor::start(console.addr).await?;
 

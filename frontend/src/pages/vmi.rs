@@ -33,7 +33,6 @@ pub fn VmiPage() -> impl IntoView {
                 .cloned()
         })
     });
-    let gone = move || live.synced.get() && summary.with(Option::is_none);
     let retry = RwSignal::new(0u32);
     let last_good = RwSignal::new(None::<Evidence>);
     let evidence = LocalResource::new(move || {
@@ -48,6 +47,19 @@ pub fn VmiPage() -> impl IntoView {
             r
         }
     });
+    // Absent from the synced stream. Not when the evidence answer is 403: the VMI may well exist
+    // in a namespace this user may not read, and the stream only carries readable ones.
+    let gone = move || {
+        live.synced.get()
+            && summary.with(Option::is_none)
+            && !matches!(
+                evidence.get(),
+                Some(Err(FetchError {
+                    status: Some(403),
+                    ..
+                }))
+            )
+    };
     let guest = LocalResource::new(move || {
         let (n, m) = (ns.get(), name.get());
         summary.track();
