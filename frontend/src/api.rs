@@ -91,7 +91,7 @@ const MAX_BACKLOG: usize = 20_000;
 /// During a burst, batches are at least this far apart (ms); a lone message waits one frame.
 const MIN_BATCH_GAP_MS: f64 = 100.0;
 /// A batch with more messages than this means a burst is going on.
-const BURST: usize = 8;
+const BURST: usize = 2;
 
 fn take_pending() -> Vec<StreamMsg> {
     PENDING.with(|p| {
