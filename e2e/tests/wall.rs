@@ -76,5 +76,24 @@ async fn wall_query_on_the_overview() -> anyhow::Result<()> {
         )
         .await?;
     assert_eq!(on, serde_json::Value::Bool(true));
+    // The larger type still fits: cards grow with it, nothing overlaps or is cut off.
+    h.wait_count("article.vmi-card", T, |n| n > 0).await?;
+    let bad = h
+        .browser
+        .execute(
+            "const cards = [...document.querySelectorAll('article.vmi-card')];\n\
+             const rows = [...document.querySelectorAll('.card-row')].map(r => r.getBoundingClientRect());\n\
+             const overlap = rows.some((r, i) => i > 0 && r.top < rows[i - 1].bottom - 1);\n\
+             const cut = cards.filter(c => c.querySelector('.card-headline').getBoundingClientRect().bottom > c.getBoundingClientRect().bottom + 1).map(c => c.dataset.key);\n\
+             return { overlap, cut };",
+            vec![],
+        )
+        .await?;
+    assert_eq!(bad["overlap"], false, "rows overlap in wall mode");
+    assert_eq!(
+        bad["cut"],
+        serde_json::json!([]),
+        "cards cut off in wall mode"
+    );
     h.finish().await
 }

@@ -16,7 +16,8 @@ use leptos::prelude::*;
 use model::VmiSummary;
 use model::diagnosis::Health;
 
-/// Card height plus the gap, in CSS pixels (the CSS uses the same numbers).
+/// Card height plus the gap, in CSS pixels at a 16 px root font (the CSS uses the same sizes in
+/// rem: 12.5rem cards, 0.75rem gap), so they scale with wall mode's larger type.
 pub const ROW_H: f64 = 212.0;
 /// Group header height.
 pub const HEADER_H: f64 = 44.0;
@@ -179,8 +180,21 @@ pub fn Overview() -> impl IntoView {
     let scroll_y = RwSignal::new(0.0f64);
     let viewport = RwSignal::new((1280.0f64, 860.0f64));
     let list_top = RwSignal::new(0.0f64);
+    // Root font size / 16: row heights and card widths are in rem.
+    let scale = RwSignal::new(1.0f64);
     let measure = move || {
         if let Some(w) = web_sys::window() {
+            let root_px = w
+                .document()
+                .and_then(|d| d.document_element())
+                .and_then(|e| w.get_computed_style(&e).ok().flatten())
+                .and_then(|st| st.get_property_value("font-size").ok())
+                .and_then(|v| v.trim_end_matches("px").parse::<f64>().ok())
+                .filter(|v| *v > 0.0)
+                .unwrap_or(16.0);
+            if (scale.get_untracked() - root_px / 16.0).abs() > 1e-6 {
+                scale.set(root_px / 16.0);
+            }
             scroll_y.set(w.scroll_y().unwrap_or(0.0));
             let width = list_ref
                 .get_untracked()
@@ -209,7 +223,9 @@ pub fn Overview() -> impl IntoView {
         measure();
     });
 
-    let cols = Memo::new(move |_| ((viewport.get().0 / CARD_MIN_W).floor() as usize).max(1));
+    let cols = Memo::new(move |_| {
+        ((viewport.get().0 / (CARD_MIN_W * scale.get())).floor() as usize).max(1)
+    });
     // Positions (in `live.vmis`) of the VMIs the search and verdict filter keep.
     let kept = Memo::new(move |_| {
         let q = q.get().unwrap_or_default().trim().to_lowercase();
@@ -239,12 +255,13 @@ pub fn Overview() -> impl IntoView {
         })
     });
     let offsets = Memo::new(move |_| {
+        let k = scale.get();
         rows.with(|(_, rows)| {
             let mut acc = 0.0;
             let mut v = Vec::with_capacity(rows.len() + 1);
             for r in rows {
                 v.push(acc);
-                acc += r.height();
+                acc += r.height() * k;
             }
             v.push(acc);
             v
