@@ -93,11 +93,107 @@ async fn free_port() -> Result<u16> {
         .port())
 }
 
+/// What [`Harness::collect_cards_full`] reads from an overview card.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Card {
+    pub phase: String,
+    pub verdict: String,
+}
+
+/// The address the browser uses: a TCP relay in front of the backend, so a test can take the
+/// backend away (every connection is cut and new ones are refused) and bring it back on the
+/// same port.
+pub struct FrontDoor {
+    addr: std::net::SocketAddr,
+    up: tokio::sync::watch::Sender<bool>,
+}
+
+impl FrontDoor {
+    async fn start(backend: std::net::SocketAddr) -> Result<FrontDoor> {
+        let listener = TcpListener::bind(("127.0.0.1", 0)).await?;
+        let addr = listener.local_addr()?;
+        let (up, rx) = tokio::sync::watch::channel(true);
+        tokio::spawn(Self::serve(listener, addr, backend, rx));
+        Ok(FrontDoor { addr, up })
+    }
+
+    async fn serve(
+        listener: TcpListener,
+        addr: std::net::SocketAddr,
+        backend: std::net::SocketAddr,
+        mut rx: tokio::sync::watch::Receiver<bool>,
+    ) {
+        let mut listener = Some(listener);
+        loop {
+            let Some(l) = &listener else {
+                // Down: wait to come back, then listen on the same port again.
+                if rx.wait_for(|up| *up).await.is_err() {
+                    return;
+                }
+                listener = TcpListener::bind(addr).await.ok();
+                continue;
+            };
+            tokio::select! {
+                accepted = l.accept() => {
+                    let Ok((mut inbound, _)) = accepted else { continue };
+                    let mut down = rx.clone();
+                    tokio::spawn(async move {
+                        let Ok(mut outbound) = tokio::net::TcpStream::connect(backend).await else {
+                            return;
+                        };
+                        tokio::select! {
+                            _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound) => {}
+                            _ = down.wait_for(|up| !*up) => {}
+                        }
+                    });
+                }
+                changed = rx.changed() => {
+                    if changed.is_err() {
+                        return;
+                    }
+                    if !*rx.borrow_and_update() {
+                        listener = None;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A new browser session on chromedriver `url`, with its own fresh profile (kept while the
+/// returned directory lives).
+async fn session(url: &str) -> Result<(Client, tempfile::TempDir)> {
+    let profile = tempfile::tempdir()?;
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        serde_json::json!({
+            "binary": std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into()),
+            "args": chrome_args(profile.path()),
+        }),
+    );
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let mut builder =
+            ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new());
+        builder.capabilities(caps.clone());
+        match builder.connect(url).await {
+            Ok(c) => return Ok((c, profile)),
+            Err(e) if Instant::now() > deadline => {
+                bail!("chromedriver on {url} did not start: {e}")
+            }
+            Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
+        }
+    }
+}
+
 /// One test's world.
 pub struct Harness {
     pub sim: sim::Sim,
     pub console: backend::run::Console,
     pub browser: Client,
+    door: FrontDoor,
+    driver_url: String,
     name: String,
     _driver: Driver,
     _profile: tempfile::TempDir,
@@ -110,12 +206,49 @@ impl Harness {
         Self::start_with(name, sim).await
     }
 
-    /// Like [`Harness::start`], with a simulator the test made.
+    /// Like [`Harness::start`], with a simulator the test made. As in `strata demo`, the
+    /// simulator's Prometheus API feeds the charts.
     pub async fn start_with(name: &str, sim: sim::Sim) -> Result<Harness> {
-        let dist = dist()?;
+        Self::start_opts(name, sim, true).await
+    }
+
+    /// Like [`Harness::start_with`]; `prometheus: false` starts the backend without a
+    /// Prometheus URL.
+    pub async fn start_opts(name: &str, sim: sim::Sim, prometheus: bool) -> Result<Harness> {
         let client = backend::cluster::connect(backend::cluster::Source::Url(sim.url())).await?;
+        let mut options = backend::run::Options::local(Some(dist()?));
+        if prometheus {
+            options.prometheus_url = Some(sim.url());
+        }
+        Self::start_console(name, sim, client, options).await
+    }
+
+    /// Token mode (`--auth token`): the backend watches with `service_token` and each browser
+    /// signs in with its own token. `sim` must have been started with a token policy.
+    pub async fn start_token(name: &str, sim: sim::Sim, service_token: &str) -> Result<Harness> {
+        let mut config = kube::Config::new(sim.url().parse()?);
+        config.auth_info.token = Some(service_token.to_string().into());
+        let client = kube::Client::try_from(config.clone())?;
+        let options = backend::run::Options {
+            auth: backend::auth::Mode::Token {
+                base: Box::new(config),
+                secure_cookie: false,
+            },
+            prometheus_url: Some(sim.url()),
+            ..backend::run::Options::local(Some(dist()?))
+        };
+        Self::start_console(name, sim, client, options).await
+    }
+
+    async fn start_console(
+        name: &str,
+        sim: sim::Sim,
+        client: kube::Client,
+        options: backend::run::Options,
+    ) -> Result<Harness> {
         let listener = TcpListener::bind(("127.0.0.1", 0)).await?;
-        let console = backend::run::start(client, listener, Some(dist))?;
+        let console = backend::run::start_with(client, listener, options)?;
+        let door = FrontDoor::start(console.addr).await?;
 
         let port = free_port().await?;
         let chromedriver =
@@ -129,42 +262,41 @@ impl Harness {
             .spawn()
             .with_context(|| format!("cannot start {chromedriver}"))?;
         let driver = Driver { child };
-        let profile = tempfile::tempdir()?;
-        let mut caps = serde_json::Map::new();
-        caps.insert(
-            "goog:chromeOptions".into(),
-            serde_json::json!({
-                "binary": std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into()),
-                "args": chrome_args(profile.path()),
-            }),
-        );
         let url = format!("http://127.0.0.1:{port}");
-        let deadline = Instant::now() + Duration::from_secs(20);
-        let browser = loop {
-            let mut builder =
-                ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new());
-            builder.capabilities(caps.clone());
-            match builder.connect(&url).await {
-                Ok(c) => break c,
-                Err(e) if Instant::now() > deadline => {
-                    bail!("chromedriver on {url} did not start: {e}")
-                }
-                Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
-            }
-        };
+        let (browser, profile) = session(&url).await?;
         Ok(Harness {
             sim,
             console,
             browser,
+            door,
+            driver_url: url,
             name: name.to_string(),
             _driver: driver,
             _profile: profile,
         })
     }
 
-    /// The console's URL for `path`.
+    /// A second browser session with a fresh profile (nothing shared with [`Harness::browser`]:
+    /// no storage, no cookies), e.g. to open a copied link as someone else would. Close it with
+    /// `close()`; keep the directory alive until then.
+    pub async fn fresh_session(&self) -> Result<(Client, tempfile::TempDir)> {
+        session(&self.driver_url).await
+    }
+
+    /// The console's URL for `path` (through the front door).
     pub fn url(&self, path: &str) -> String {
-        format!("{}{}", self.console.url(), path)
+        format!("http://{}{}", self.door.addr, path)
+    }
+
+    /// Takes the backend away from the browser: open connections (the stream too) are cut and
+    /// new ones are refused, as when the backend process dies.
+    pub fn backend_down(&self) {
+        self.door.up.send_replace(false);
+    }
+
+    /// Brings the backend back on the same address.
+    pub fn backend_up(&self) {
+        self.door.up.send_replace(true);
     }
 
     /// Waits until `css` matches an element whose text satisfies `pred`; returns that text.
@@ -197,6 +329,9 @@ impl Harness {
     /// Sets a form field's value as typing would (an `input` event follows), without sending
     /// thousands of key events for a long text.
     pub async fn set_value(&self, css: &str, text: &str) -> Result<()> {
+        // The page may still be loading: wait for the field first.
+        self.wait_count(css, Duration::from_secs(10), |n| n > 0)
+            .await?;
         self.browser
             .execute(
                 "const el = document.querySelector(arguments[0]);\n\
@@ -243,6 +378,53 @@ impl Harness {
             )
             .await?;
         Ok(())
+    }
+
+    /// Scrolls the virtualized overview list from top to bottom and returns every card seen as
+    /// `key -> phase text`; ends scrolled back to the top.
+    pub async fn collect_cards(&self) -> Result<std::collections::BTreeMap<String, String>> {
+        Ok(self
+            .collect_cards_full()
+            .await?
+            .into_iter()
+            .map(|(k, c)| (k, c.phase))
+            .collect())
+    }
+
+    /// Like [`Harness::collect_cards`], with each card's phase and verdict.
+    pub async fn collect_cards_full(&self) -> Result<std::collections::BTreeMap<String, Card>> {
+        let seen = self
+            .browser
+            .execute_async(
+                "const done = arguments[arguments.length - 1]; const seen = {};\n\
+                 const grab = () => document.querySelectorAll('article.vmi-card').forEach(c => {\n\
+                   const p = c.querySelector('[data-testid=phase]');\n\
+                   seen[c.dataset.key] = { phase: p ? p.textContent : '', verdict: c.dataset.verdict || '' }; });\n\
+                 let y = 0; window.scrollTo(0, 0);\n\
+                 const step = () => { grab(); if (y > document.body.scrollHeight) { window.scrollTo(0, 0); done(seen); return; }\n\
+                   y += window.innerHeight / 2; window.scrollTo(0, y);\n\
+                   requestAnimationFrame(() => requestAnimationFrame(step)); };\n\
+                 requestAnimationFrame(step);",
+                vec![],
+            )
+            .await?;
+        Ok(seen
+            .as_object()
+            .map(|o| {
+                o.iter()
+                    .map(|(k, v)| {
+                        let field = |f: &str| v[f].as_str().unwrap_or_default().to_string();
+                        (
+                            k.clone(),
+                            Card {
+                                phase: field("phase"),
+                                verdict: field("verdict"),
+                            },
+                        )
+                    })
+                    .collect()
+            })
+            .unwrap_or_default())
     }
 
     /// The page's current URL.

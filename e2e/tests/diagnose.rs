@@ -14,6 +14,13 @@ async fn pasted_dump_is_diagnosed_in_the_browser() -> anyhow::Result<()> {
     h.browser.goto(&h.url("/diagnose")).await?;
     h.wait_count("[data-testid=dump-input]", T, |n| n == 1)
         .await?;
+    // The analyser is a separate module, not loaded with the page...
+    let loaded = "return performance.getEntriesByType('resource').some(e => e.name.includes('dump_module'));";
+    assert_eq!(
+        h.browser.execute(loaded, vec![]).await?,
+        serde_json::Value::Bool(false),
+        "the dump analyser was loaded before it was needed"
+    );
     h.set_value("[data-testid=dump-input]", DUMP).await?;
     h.browser
         .find(Locator::Css("[data-testid=run]"))
@@ -27,6 +34,11 @@ async fn pasted_dump_is_diagnosed_in_the_browser() -> anyhow::Result<()> {
         .wait_text("[data-testid=headline]", T, |t| !t.is_empty())
         .await?;
     eprintln!("headline: {headline}");
+    // ...but on first use.
+    assert_eq!(
+        h.browser.execute(loaded, vec![]).await?,
+        serde_json::Value::Bool(true)
+    );
     // The layers side by side, five of them, each with a verdict.
     assert_eq!(h.count(".layers .layer").await?, 5);
     assert_eq!(h.count(".layers .layer > h3 .health").await?, 5);

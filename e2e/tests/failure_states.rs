@@ -17,7 +17,7 @@ async fn missing_vmi_and_unknown_route_show_clear_states() -> anyhow::Result<()>
     // The stream knows the VMI is absent: the page says so too.
     h.wait_text("[data-testid=vmi-gone]", T, |t| !t.is_empty())
         .await?;
-    h.screenshot_as("failure_missing_vmi").await?;
+    h.screenshot_as("failure_missing_vmi_page").await?;
     h.browser.goto(&h.url("/no/such/page")).await?;
     h.wait_text("main", T, |t| t.contains("not found")).await?;
     h.finish().await
@@ -29,7 +29,7 @@ async fn backend_down_shows_disconnected() -> anyhow::Result<()> {
     h.browser.goto(&h.url("/")).await?;
     h.wait_text("[data-testid=connection]", T, |t| t == "live")
         .await?;
-    h.console.server.abort();
+    h.backend_down();
     h.wait_text("[data-testid=connection]", Duration::from_secs(60), |t| {
         t.contains("disconnected")
     })

@@ -16,13 +16,16 @@ async fn search_group_and_verdict_filters_live_in_the_url() -> anyhow::Result<()
     let total = vmis.len();
     h.wait_text("[data-testid=vmi-count]", T, |t| t == total.to_string())
         .await?;
-    // Every card has the fields and three layer verdicts.
-    let card = h
-        .browser
-        .find(Locator::Css(
-            "article.vmi-card[data-key='prod/web-frontend-1']",
-        ))
-        .await?;
+    // Every card has the fields and three layer verdicts; the IP is the VMI's first interface's.
+    let first = &vmis[0];
+    let (ns, name) = (
+        first["metadata"]["namespace"].as_str().unwrap(),
+        first["metadata"]["name"].as_str().unwrap(),
+    );
+    h.browser.goto(&h.url(&format!("/?q={name}"))).await?;
+    let card_css = format!("article.vmi-card[data-key='{ns}/{name}']");
+    h.wait_count(&card_css, T, |n| n == 1).await?;
+    let card = h.browser.find(Locator::Css(&card_css)).await?;
     for field in ["phase", "node", "ip", "migratable", "agent"] {
         card.find(Locator::Css(&format!("[data-testid={field}]")))
             .await?;
@@ -33,14 +36,30 @@ async fn search_group_and_verdict_filters_live_in_the_url() -> anyhow::Result<()
             .len(),
         3
     );
+    let ip = first["status"]["interfaces"][0]["ipAddress"]
+        .as_str()
+        .unwrap_or("—");
     assert_eq!(
         card.find(Locator::Css("[data-testid=ip]"))
             .await?
             .text()
             .await?,
-        "10.244.1.17"
+        ip
     );
-    // The verdict counts add up to the total.
+    let node = first["status"]["nodeName"].as_str().unwrap_or("—");
+    assert_eq!(
+        card.find(Locator::Css("[data-testid=node]"))
+            .await?
+            .text()
+            .await?,
+        node
+    );
+    // The verdict counts add up to the total, and match the cards (scrolled through).
+    h.browser.goto(&h.url("/")).await?;
+    h.wait_text("[data-testid=vmi-count]", T, |t| t == total.to_string())
+        .await?;
+    let cards = h.collect_cards_full().await?;
+    assert_eq!(cards.len(), total);
     let mut sum = 0;
     for v in ["broken", "degraded", "healthy", "unknown"] {
         let n: usize = h
@@ -52,13 +71,16 @@ async fn search_group_and_verdict_filters_live_in_the_url() -> anyhow::Result<()
             .parse()?;
         assert_eq!(
             n,
-            h.count(&format!("article.vmi-card[data-verdict={v}]"))
-                .await?,
+            cards.values().filter(|c| c.verdict == v).count(),
             "count of {v}"
         );
         sum += n;
     }
     assert_eq!(sum, total);
+    assert!(
+        cards.values().any(|c| c.verdict == "broken"),
+        "the demo has broken VMIs"
+    );
 
     // Search narrows the list and is written to the URL.
     h.browser
@@ -67,6 +89,8 @@ async fn search_group_and_verdict_filters_live_in_the_url() -> anyhow::Result<()
         .send_keys("postgres")
         .await?;
     h.wait_count("article.vmi-card", T, |n| n == 1).await?;
+    h.wait_text("[data-testid=shown-count]", T, |t| t.starts_with("1 "))
+        .await?;
     let url = h.current_url().await?;
     assert!(url.contains("q=postgres"), "{url}");
 
@@ -78,7 +102,7 @@ async fn search_group_and_verdict_filters_live_in_the_url() -> anyhow::Result<()
     for el in heads {
         labels.push(el.attr("data-group").await?.unwrap_or_default());
     }
-    assert!(labels.iter().any(|l| l == "worker-a"), "{labels:?}");
+    assert!(labels.iter().any(|l| l == "worker-1"), "{labels:?}");
     assert!(labels.iter().any(|l| l == "(no node)"), "{labels:?}");
 
     // A verdict filter from a fresh load of a URL.
@@ -105,7 +129,10 @@ async fn search_group_and_verdict_filters_live_in_the_url() -> anyhow::Result<()
         .await?
         .click()
         .await?;
-    h.wait_count("article.vmi-card", T, |n| n == total).await?;
+    h.wait_text("[data-testid=shown-count]", T, |t| {
+        t.starts_with(&format!("{total} "))
+    })
+    .await?;
     let url = h.current_url().await?;
     assert!(!url.contains("verdict="), "{url}");
     assert!(url.contains("group=namespace"), "{url}");
@@ -114,23 +141,23 @@ async fn search_group_and_verdict_filters_live_in_the_url() -> anyhow::Result<()
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn ten_thousand_vmis_only_visible_cards_in_the_dom() -> anyhow::Result<()> {
-    let mut objects = Vec::with_capacity(10_001);
-    objects.push(
-        serde_json::json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "load"}}),
-    );
-    for i in 0..10_000 {
-        let node = format!("worker-{}", i % 40);
-        let ip = format!("10.{}.{}.{}", i / 65536, (i / 256) % 256, i % 256);
-        objects.push(sim::scenarios::vmi(
-            "load",
-            &format!("vm-{i:05}"),
-            if i % 17 == 0 { "Failed" } else { "Running" },
-            Some(&node),
-            Some(&ip),
-        ));
-    }
-    let sim = sim::Sim::start(TcpListener::bind(("127.0.0.1", 0)).await?, objects).await?;
+    // The simulator's scale mode: 10,000 running VMs over 20 namespaces `tenant-00`..`tenant-19`.
+    let args = sim::SimArgs {
+        scenarios: "none".into(),
+        vmis: 10_000,
+        ..sim::SimArgs::default()
+    };
+    let sim = sim::Sim::start_with(TcpListener::bind(("127.0.0.1", 0)).await?, &args).await?;
     let h = Harness::start_with("overview_10k", sim).await?;
+    let start = Instant::now();
+    while h.console.store.items().len() < 10_000 {
+        anyhow::ensure!(
+            start.elapsed() < Duration::from_secs(60),
+            "the backend did not list 10,000 VMIs"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    eprintln!("backend has 10,000 VMIs after {:?}", start.elapsed());
     let start = Instant::now();
     h.browser.goto(&h.url("/")).await?;
     h.wait_text("[data-testid=vmi-count]", Duration::from_secs(60), |t| {
@@ -147,18 +174,20 @@ async fn ten_thousand_vmis_only_visible_cards_in_the_dom() -> anyhow::Result<()>
     h.browser
         .execute("window.scrollTo(0, document.body.scrollHeight);", vec![])
         .await?;
-    h.wait_count("article.vmi-card[data-key='load/vm-09999']", T, |n| n == 1)
-        .await?;
+    h.wait_count("article.vmi-card[data-key='tenant-19/vm-09999']", T, |n| {
+        n == 1
+    })
+    .await?;
     assert_eq!(
-        h.count("article.vmi-card[data-key='load/vm-00000']")
+        h.count("article.vmi-card[data-key='tenant-00/vm-00000']")
             .await?,
         0
     );
     assert!(h.count("article.vmi-card").await? < 200);
     // A live change deep in the list shows when scrolled to.
-    assert!(h.sim.set_vmi_phase("load", "vm-09998", "Failed"));
+    assert!(h.sim.set_vmi_phase("tenant-19", "vm-09979", "Failed"));
     h.wait_text(
-        "article.vmi-card[data-key='load/vm-09998'] [data-testid=phase]",
+        "article.vmi-card[data-key='tenant-19/vm-09979'] [data-testid=phase]",
         T,
         |t| t == "Failed",
     )

@@ -29,9 +29,12 @@ async fn wall_shows_counts_problems_and_data_age() -> anyhow::Result<()> {
         )
         .await?;
     assert!(px.as_f64().unwrap_or(0.0) >= 40.0, "wall type is {px}px");
-    // The demo has a Failed VMI: it is listed, and the rotation shows one problem large.
-    h.wait_text("[data-testid=wall-list]", T, |t| t.contains("legacy-erp"))
-        .await?;
+    // The demo's unschedulable VMI is listed with its layer and the model's headline, and the
+    // rotation shows one problem large.
+    h.wait_text("[data-testid=wall-list]", T, |t| {
+        t.contains("ml/gpu-trainer: control plane broken")
+    })
+    .await?;
     h.wait_text("[data-testid=wall-focus]", T, |t| !t.is_empty())
         .await?;
     assert_eq!(
@@ -41,16 +44,19 @@ async fn wall_shows_counts_problems_and_data_age() -> anyhow::Result<()> {
     );
     h.screenshot_as("wall_live").await?;
 
-    // The backend goes away: the banner appears.
-    h.console.server.abort();
-    h.browser
-        .execute(
-            "window.__strata_probe = fetch('/healthz').then(() => 'up', () => 'down');",
-            vec![],
-        )
+    // The backend goes away: the banner appears and the data age grows.
+    h.backend_down();
+    h.wait_text("[data-testid=wall-stale]", T, |t| t.contains("STALE"))
         .await?;
-    h.wait_text("[data-testid=wall-stale]", Duration::from_secs(60), |t| {
-        t.contains("STALE")
+    h.wait_text("[data-testid=wall-age]", T, |t| {
+        t.contains("3s") || t.contains("4s")
+    })
+    .await?;
+    h.screenshot_as("wall_stale").await?;
+    // It comes back: the page reconnects by itself and the banner goes.
+    h.backend_up();
+    h.wait_count("[data-testid=wall-stale]", Duration::from_secs(20), |n| {
+        n == 0
     })
     .await?;
     h.finish().await
@@ -70,5 +76,24 @@ async fn wall_query_on_the_overview() -> anyhow::Result<()> {
         )
         .await?;
     assert_eq!(on, serde_json::Value::Bool(true));
+    // The larger type still fits: cards grow with it, nothing overlaps or is cut off.
+    h.wait_count("article.vmi-card", T, |n| n > 0).await?;
+    let bad = h
+        .browser
+        .execute(
+            "const cards = [...document.querySelectorAll('article.vmi-card')];\n\
+             const rows = [...document.querySelectorAll('.card-row')].map(r => r.getBoundingClientRect());\n\
+             const overlap = rows.some((r, i) => i > 0 && r.top < rows[i - 1].bottom - 1);\n\
+             const cut = cards.filter(c => c.querySelector('.card-headline').getBoundingClientRect().bottom > c.getBoundingClientRect().bottom + 1).map(c => c.dataset.key);\n\
+             return { overlap, cut };",
+            vec![],
+        )
+        .await?;
+    assert_eq!(bad["overlap"], false, "rows overlap in wall mode");
+    assert_eq!(
+        bad["cut"],
+        serde_json::json!([]),
+        "cards cut off in wall mode"
+    );
     h.finish().await
 }

@@ -10,6 +10,7 @@ use model::VmiSummary;
 use model::time::Timestamp;
 use model::wire::{EVENT_NAME, StreamMsg};
 use serde::de::DeserializeOwned;
+use std::cell::RefCell;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
 use wasm_bindgen_futures::JsFuture;
@@ -31,7 +32,10 @@ pub struct Live {
     pub connection: RwSignal<Connection>,
     /// True once the backend reported its caches synced.
     pub synced: RwSignal<bool>,
-    /// When the last message arrived (milliseconds since the epoch), for the data age.
+    /// When the data was last known current (milliseconds since the epoch), for the data age:
+    /// the last message, or the last clock tick while the stream is open. An open stream is
+    /// current: the backend sends every change and keeps the connection alive with comments,
+    /// and a dropped connection fires `error`.
     pub last_message: RwSignal<Option<Timestamp>>,
     /// A clock that ticks every second, so ages re-render.
     pub now: RwSignal<Timestamp>,
@@ -50,10 +54,113 @@ impl Live {
 
     /// Applies one stream message.
     pub fn apply(&self, msg: StreamMsg) {
-        if let StreamMsg::Snapshot { synced, .. } = &msg {
-            self.synced.set(*synced);
+        self.apply_batch(vec![msg]);
+    }
+
+    /// Applies messages in order with one update of the list, so the pages recompute once.
+    pub fn apply_batch(&self, msgs: Vec<StreamMsg>) {
+        if msgs.is_empty() {
+            return;
         }
-        self.vmis.update(|list| msg.apply(list));
+        let synced = msgs.iter().rev().find_map(|m| match m {
+            StreamMsg::Snapshot { synced, .. } => Some(*synced),
+            _ => None,
+        });
+        if let Some(synced) = synced
+            && synced != self.synced.get_untracked()
+        {
+            self.synced.set(synced);
+        }
+        self.vmis.update(|list| {
+            for msg in msgs {
+                msg.apply(list);
+            }
+        });
+    }
+}
+
+thread_local! {
+    /// Stream messages received since the last batch, and whether a batch is booked.
+    static PENDING: RefCell<(Vec<StreamMsg>, bool)> = const { RefCell::new((Vec::new(), false)) };
+    /// When the last batch was applied (`Date.now()` ms) and how many messages it had.
+    static LAST_FLUSH: std::cell::Cell<(f64, usize)> = const { std::cell::Cell::new((0.0, 0)) };
+}
+
+/// Queued messages applied at once, without waiting for a frame.
+const MAX_BACKLOG: usize = 20_000;
+/// During a burst, batches are at least this far apart (ms); a lone message waits one frame.
+const MIN_BATCH_GAP_MS: f64 = 100.0;
+/// A batch with more messages than this means a burst is going on.
+const BURST: usize = 2;
+
+fn take_pending() -> Vec<StreamMsg> {
+    PENDING.with(|p| {
+        let mut p = p.borrow_mut();
+        p.1 = false;
+        std::mem::take(&mut p.0)
+    })
+}
+
+fn flush(live: Live) {
+    let msgs = take_pending();
+    LAST_FLUSH.with(|t| t.set((js_sys::Date::now(), msgs.len())));
+    live.last_message.set(Some(now()));
+    live.apply_batch(msgs);
+}
+
+/// Queues a stream message. Messages are applied in batches, each in an animation frame: a
+/// lone change shows in the next frame; during a burst (1,000 upserts after a 10% change), once
+/// a batch had more than [`BURST`] messages, the next waits until [`MIN_BATCH_GAP_MS`] after
+/// it: the overview recomputes a few times, not a thousand. A snapshot makes the messages
+/// queued before it moot.
+fn enqueue(live: Live, msg: StreamMsg) {
+    let (book, backlog) = PENDING.with(|p| {
+        let mut p = p.borrow_mut();
+        if matches!(msg, StreamMsg::Snapshot { .. }) {
+            p.0.clear();
+        }
+        p.0.push(msg);
+        (!std::mem::replace(&mut p.1, true), p.0.len())
+    });
+    // A hidden tab gets no animation frames: do not let the queue grow without bound.
+    if backlog >= MAX_BACKLOG {
+        let msgs = PENDING.with(|p| std::mem::take(&mut p.borrow_mut().0));
+        live.apply_batch(msgs);
+    }
+    if !book {
+        return;
+    }
+    let Some(w) = web_sys::window() else {
+        flush(live);
+        return;
+    };
+    let in_frame = move || {
+        let f = Closure::once_into_js(move || flush(live));
+        let booked = web_sys::window()
+            .and_then(|w| w.request_animation_frame(f.unchecked_ref()).ok())
+            .is_some();
+        if !booked {
+            flush(live);
+        }
+    };
+    let (last, last_len) = LAST_FLUSH.with(|t| t.get());
+    let wait = if last_len > BURST {
+        last + MIN_BATCH_GAP_MS - js_sys::Date::now()
+    } else {
+        0.0
+    };
+    if wait <= 0.0 {
+        in_frame();
+    } else {
+        let later = Closure::once_into_js(in_frame);
+        if w.set_timeout_with_callback_and_timeout_and_arguments_0(
+            later.unchecked_ref(),
+            wait.ceil() as i32,
+        )
+        .is_err()
+        {
+            flush(live);
+        }
     }
 }
 
@@ -75,7 +182,11 @@ pub fn now() -> Timestamp {
 pub fn connect(live: Live) {
     open_stream(live);
     let tick = Closure::<dyn FnMut()>::new(move || {
-        live.now.set(now());
+        let t = now();
+        if live.connection.get_untracked() == Connection::Live {
+            live.last_message.set(Some(t));
+        }
+        live.now.set(t);
     });
     if let Some(w) = web_sys::window() {
         let _ = w.set_interval_with_callback_and_timeout_and_arguments_0(
@@ -93,11 +204,15 @@ fn open_stream(live: Live) {
         return;
     };
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
-        live.connection.set(Connection::Live);
-        live.last_message.set(Some(now()));
+        // Signals notify on every set: only touch them when something changes (a burst of
+        // messages must not re-render the badge a thousand times). The data age is stamped
+        // when the batch is applied.
+        if live.connection.get_untracked() != Connection::Live {
+            live.connection.set(Connection::Live);
+        }
         if let Some(text) = ev.data().as_string() {
             match serde_json::from_str::<StreamMsg>(&text) {
-                Ok(msg) => live.apply(msg),
+                Ok(msg) => enqueue(live, msg),
                 Err(e) => leptos::logging::warn!("unreadable stream message: {e}"),
             }
         }

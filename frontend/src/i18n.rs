@@ -219,10 +219,19 @@ const MESSAGES: &[(&str, &str, &str)] = &[
 
 /// The text of `id` in `lang`; the id itself when unknown (visible, never a panic).
 pub fn tr(lang: Lang, id: &'static str) -> &'static str {
-    MESSAGES
-        .iter()
-        .find(|(k, _, _)| *k == id)
-        .map(|(_, en, ja)| match lang {
+    // Views ask for texts often (every card, every re-render): index the table once.
+    static INDEX: std::sync::OnceLock<
+        std::collections::HashMap<&'static str, (&'static str, &'static str)>,
+    > = std::sync::OnceLock::new();
+    INDEX
+        .get_or_init(|| {
+            MESSAGES
+                .iter()
+                .map(|(k, en, ja)| (*k, (*en, *ja)))
+                .collect()
+        })
+        .get(id)
+        .map(|(en, ja)| match lang {
             Lang::En => *en,
             Lang::Ja => *ja,
         })

@@ -7,6 +7,7 @@
 //! * [`components`]: views shared by pages (VMI card, VMI view, migration graph, charts).
 //! * [`i18n`]: English and Japanese UI text; [`nav`]: view state in the URL;
 //!   [`share`]: the compressed dump in a share link's fragment.
+//! * [`lazy`]: the paste page's analysis, a second wasm module loaded on first use.
 //!
 //! Everything the pages compute comes from `model`; this crate only renders it.
 
@@ -14,6 +15,7 @@ pub mod api;
 pub mod app;
 pub mod components;
 pub mod i18n;
+pub mod lazy;
 pub mod nav;
 pub mod pages;
 pub mod share;

@@ -98,7 +98,6 @@ fn short(s: &str, n: usize) -> String {
 pub fn MigrationGraph(report: MigrationReport) -> impl IntoView {
     let states = main_path_states(&report);
     let width = x_of(MAIN_PATH.len()) + 8.0;
-    let height = 250.0;
     let step_of = |p: &str| report.timeline.iter().find(|s| s.phase == p).cloned();
     let nodes = MAIN_PATH
         .iter()
@@ -166,14 +165,20 @@ pub fn MigrationGraph(report: MigrationReport) -> impl IntoView {
         .and_then(|s| s.at)
         .map(|t| t.to_rfc3339()[11..19].to_string())
         .unwrap_or_default();
+    // The reason line runs under the Failed box, towards the side with room.
+    let (reason_x, reason_anchor) = if fail_x + BOX_W / 2.0 > width / 2.0 {
+        (fail_x + BOX_W, "end")
+    } else {
+        (fail_x, "start")
+    };
     let fail_branch = view! {
         <g class=fail_class data-phase="Failed" data-state=if failed { "failed" } else { "not-reached" }>
             <title>{format!("Failed{}", if reason.is_empty() { String::new() } else { format!(": {reason}") })}</title>
             <line class=if failed { "mg-edge mg-edge-fail" } else { "mg-edge" } x1=x_of(furthest) + BOX_W / 2.0 y1=TOP + BOX_H + 34.0 x2=fail_x + BOX_W / 2.0 y2=fail_y - 2.0 marker-end="url(#mg-arrow)"/>
             <rect x=fail_x y=fail_y width=BOX_W height=BOX_H rx="6"/>
             <text class="mg-label" x=fail_x + BOX_W / 2.0 y=fail_y + 25.0 text-anchor="middle">"Failed"</text>
-            <text class="mg-time" x=fail_x + BOX_W + 8.0 y=fail_y + 14.0>{fail_time}</text>
-            <text class="mg-reason" x=fail_x + BOX_W + 8.0 y=fail_y + 30.0 data-testid="mg-plane">{plane.map(|p| format!("{p}: {}", short(&reason, 70))).unwrap_or_default()}</text>
+            <text class="mg-time" x=fail_x + BOX_W / 2.0 y=fail_y + BOX_H + 16.0 text-anchor="middle">{fail_time}</text>
+            <text class="mg-reason" x=reason_x y=fail_y + BOX_H + 32.0 text-anchor=reason_anchor data-testid="mg-plane">{plane.map(|p| format!("{p}: {}", short(&reason, 70))).unwrap_or_default()}</text>
         </g>
     };
 
@@ -192,7 +197,12 @@ pub fn MigrationGraph(report: MigrationReport) -> impl IntoView {
         AbortState::Succeeded => "mg-node mg-passed",
         AbortState::Failed => "mg-node mg-failed",
     };
-    let ax = x_of(5);
+    // The abort box sits on the lower row at the end away from the Failed box.
+    let ax = if fail_x > width / 2.0 {
+        x_of(0)
+    } else {
+        x_of(MAIN_PATH.len() - 1)
+    };
     let abort_branch = view! {
         <g class=abort_class data-testid="mg-abort" data-abort=format!("{abort:?}")>
             <rect x=ax y=fail_y width=BOX_W height=BOX_H rx="6" stroke-dasharray="4 3"/>
@@ -201,7 +211,7 @@ pub fn MigrationGraph(report: MigrationReport) -> impl IntoView {
     };
 
     // Mode lane: PreCopy → PostCopy / Paused.
-    let lane_y = 200.0;
+    let lane_y = 210.0;
     let mut modes: Vec<(String, String)> = Vec::new();
     if let Some(first) = report.mode_changes.first() {
         modes.push((first.from.clone(), String::new()));
@@ -218,6 +228,13 @@ pub fn MigrationGraph(report: MigrationReport) -> impl IntoView {
     {
         modes.push((m.clone(), String::new()));
     }
+    // Without a known mode the lane is left out and the graph ends under the failure row.
+    let has_modes = !modes.is_empty();
+    let height = if has_modes {
+        lane_y + 50.0
+    } else {
+        fail_y + BOX_H + 44.0
+    };
     let lane = modes
         .into_iter()
         .enumerate()
@@ -240,7 +257,7 @@ pub fn MigrationGraph(report: MigrationReport) -> impl IntoView {
         report.name, report.phase, report.outcome
     );
     view! {
-        <svg class="mg-graph" viewBox=format!("0 0 {width} {}", height + 14.0) role="img" aria-label=label data-testid="migration-graph">
+        <svg class="mg-graph" viewBox=format!("0 0 {width} {height}") role="img" aria-label=label data-testid="migration-graph">
             <defs>
                 <marker id="mg-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
                     <path d="M 0 0 L 10 5 L 0 10 z" class="mg-arrowhead"/>
@@ -249,7 +266,7 @@ pub fn MigrationGraph(report: MigrationReport) -> impl IntoView {
             {nodes}
             {fail_branch}
             {abort_branch}
-            <text class="mg-time" x="8" y=lane_y - 6.0>"mode"</text>
+            {has_modes.then(|| view! { <text class="mg-time" x="8" y=lane_y - 6.0>"mode"</text> })}
             {lane}
         </svg>
     }

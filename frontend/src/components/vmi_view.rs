@@ -64,6 +64,17 @@ impl GuestState {
         }
     }
     /// From the backend's `guestosinfo` answer.
+    /// The answer as diagnosis evidence (none for a refusal or when not asked).
+    pub fn answer(self) -> Option<GuestAgentAnswer> {
+        match self {
+            GuestState::Info(i) => Some(GuestAgentAnswer::Info(i)),
+            GuestState::NotConnected => Some(GuestAgentAnswer::NotConnected),
+            GuestState::NotRunning => Some(GuestAgentAnswer::NotRunning),
+            GuestState::Error(message) => Some(GuestAgentAnswer::Error { message }),
+            GuestState::Forbidden(_) | GuestState::Unknown => None,
+        }
+    }
+
     pub fn from_api(r: model::api::GuestAgentResult) -> GuestState {
         use model::api::GuestAgentResult as G;
         match r {
@@ -348,6 +359,7 @@ fn Interfaces(evidence: Evidence, diagnosis: Diagnosis) -> impl IntoView {
         .filter(|f| f.contradiction || f.health == Health::Degraded)
         .cloned()
         .collect();
+    let no_ifaces = ifaces.is_empty();
     let rows = ifaces
         .into_iter()
         .enumerate()
@@ -395,6 +407,7 @@ fn Interfaces(evidence: Evidence, diagnosis: Diagnosis) -> impl IntoView {
             <tbody>{rows}</tbody>
         </table>
         </div>
+        {no_ifaces.then(|| view! { <p class="empty" data-testid="no-interfaces">{t("vmi.none")}</p> })}
         <ul class="findings">{findings_list(net.findings)}</ul>
     }
 }

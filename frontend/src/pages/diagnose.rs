@@ -16,7 +16,7 @@ use model::evidence::{Evidence, group};
 use model::parse::{Object, parse};
 
 /// A diagnosed dump.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Analysed {
     pub bundles: Vec<Evidence>,
     pub report: Report,
@@ -52,10 +52,20 @@ pub fn Diagnose() -> impl IntoView {
 
     // A shared link: the dump is in the fragment.
     let from_link = api::current_fragment();
+    // The analysis runs in a module loaded on first use; `busy` while it loads and runs.
+    let busy = RwSignal::new(false);
+    let start = move |input: String| {
+        busy.set(true);
+        leptos::task::spawn_local(async move {
+            let r = crate::lazy::analyse(input).await;
+            result.set(Some(r));
+            busy.set(false);
+        });
+    };
     if from_link.starts_with(share::KEY) {
         match share::decode(&from_link) {
             Ok(dump) => {
-                result.set(Some(analyse(&dump)));
+                start(dump.clone());
                 text.set(dump);
             }
             Err(e) => result.set(Some(Err(e))),
@@ -64,7 +74,7 @@ pub fn Diagnose() -> impl IntoView {
 
     let run = move || {
         let input = text.get_untracked();
-        result.set(Some(analyse(&input)));
+        start(input.clone());
         let url = format!(
             "{}{}#{}",
             loc.pathname.get_untracked(),
@@ -125,6 +135,7 @@ pub fn Diagnose() -> impl IntoView {
                     </button>
                 </div>
             </form>
+            {move || busy.get().then(|| view! { <p class="empty" role="status" data-testid="busy">{t("vmi.loading")}</p> })}
             {move || result.get().map(|r| match r {
                 Err(e) => view! {
                     <div class="failure" role="alert" data-testid="parse-error"><strong>{t("dg.error")}</strong><p>{e}</p></div>

@@ -16,7 +16,8 @@ use leptos::prelude::*;
 use model::VmiSummary;
 use model::diagnosis::Health;
 
-/// Card height plus the gap, in CSS pixels (the CSS uses the same numbers).
+/// Card height plus the gap, in CSS pixels at a 16 px root font (the CSS uses the same sizes in
+/// rem: 12.5rem cards, 0.75rem gap), so they scale with wall mode's larger type.
 pub const ROW_H: f64 = 212.0;
 /// Group header height.
 pub const HEADER_H: f64 = 44.0;
@@ -35,7 +36,11 @@ pub const VERDICTS: [Health; 4] = [
 
 /// True when `s` matches the search text (name, namespace, node, IP, phase; case-insensitive).
 pub fn matches(s: &VmiSummary, q: &str) -> bool {
-    let q = q.trim().to_lowercase();
+    matches_lower(s, &q.trim().to_lowercase())
+}
+
+/// [`matches`] with the search text already trimmed and lower-cased.
+fn matches_lower(s: &VmiSummary, q: &str) -> bool {
     if q.is_empty() {
         return true;
     }
@@ -60,12 +65,6 @@ pub enum Row {
 }
 
 impl Row {
-    fn height(&self) -> f64 {
-        match self {
-            Row::Header { .. } => HEADER_H,
-            Row::Cards(_) => ROW_H,
-        }
-    }
     fn key(&self) -> String {
         match self {
             Row::Header { label, .. } => format!("h:{label}"),
@@ -77,23 +76,50 @@ impl Row {
     }
 }
 
-/// Lays the filtered summaries out in rows of `cols` cards, grouped by `group`.
-pub fn layout(items: &[&VmiSummary], group: &str, cols: usize) -> Vec<Row> {
+/// One row of the virtual list: cards as a range of positions in the layout's order (cheap to
+/// build for 10,000 VMIs: nothing is copied or allocated per row).
+#[derive(Debug, Clone, PartialEq)]
+pub enum RowIdx {
+    Header { label: String, count: usize },
+    Cards(std::ops::Range<usize>),
+}
+
+impl RowIdx {
+    fn height(&self) -> f64 {
+        match self {
+            RowIdx::Header { .. } => HEADER_H,
+            RowIdx::Cards(_) => ROW_H,
+        }
+    }
+}
+
+/// Lays `items` out in rows of `cols` cards, grouped by `group`. Returns the display order (as
+/// positions in `items`) and the rows, whose card ranges index that order.
+pub fn layout_idx(items: &[&VmiSummary], group: &str, cols: usize) -> (Vec<usize>, Vec<RowIdx>) {
     let cols = cols.max(1);
-    let mut groups: Vec<(String, Vec<&VmiSummary>)> = Vec::new();
-    let label = |s: &VmiSummary| -> Option<String> {
-        match group {
-            "verdict" => Some(verdict(s).as_str().to_string()),
-            "node" => Some(s.node.clone().unwrap_or_else(|| "(no node)".into())),
-            "namespace" => Some(s.key.namespace.clone()),
-            _ => None,
+    let card_rows = |rows: &mut Vec<RowIdx>, start: usize, end: usize| {
+        let mut i = start;
+        while i < end {
+            rows.push(RowIdx::Cards(i..(i + cols).min(end)));
+            i += cols;
         }
     };
-    for s in items {
-        let l = label(s).unwrap_or_default();
+    let grouped = matches!(group, "verdict" | "node" | "namespace");
+    if !grouped {
+        let mut rows = Vec::with_capacity(items.len() / cols + 1);
+        card_rows(&mut rows, 0, items.len());
+        return ((0..items.len()).collect(), rows);
+    }
+    let mut groups: Vec<(String, Vec<usize>)> = Vec::new();
+    for (i, s) in items.iter().enumerate() {
+        let l: std::borrow::Cow<'_, str> = match group {
+            "verdict" => verdict(s).as_str().into(),
+            "node" => s.node.as_deref().unwrap_or("(no node)").into(),
+            _ => s.key.namespace.as_str().into(),
+        };
         match groups.iter_mut().find(|(g, _)| *g == l) {
-            Some((_, v)) => v.push(s),
-            None => groups.push((l, vec![s])),
+            Some((_, v)) => v.push(i),
+            None => groups.push((l.into_owned(), vec![i])),
         }
     }
     if group == "verdict" {
@@ -101,19 +127,29 @@ pub fn layout(items: &[&VmiSummary], group: &str, cols: usize) -> Vec<Row> {
     } else {
         groups.sort_by(|a, b| a.0.cmp(&b.0));
     }
+    let mut order = Vec::with_capacity(items.len());
     let mut rows = Vec::new();
     for (g, members) in groups {
-        if matches!(group, "verdict" | "node" | "namespace") {
-            rows.push(Row::Header {
-                label: g.clone(),
-                count: members.len(),
-            });
-        }
-        for chunk in members.chunks(cols) {
-            rows.push(Row::Cards(chunk.iter().map(|s| (*s).clone()).collect()));
-        }
+        rows.push(RowIdx::Header {
+            label: g,
+            count: members.len(),
+        });
+        let start = order.len();
+        order.extend(members);
+        card_rows(&mut rows, start, order.len());
     }
-    rows
+    (order, rows)
+}
+
+/// Lays the filtered summaries out in rows of `cols` cards, grouped by `group`.
+pub fn layout(items: &[&VmiSummary], group: &str, cols: usize) -> Vec<Row> {
+    let (order, rows) = layout_idx(items, group, cols);
+    rows.into_iter()
+        .map(|r| match r {
+            RowIdx::Header { label, count } => Row::Header { label, count },
+            RowIdx::Cards(c) => Row::Cards(order[c].iter().map(|i| items[*i].clone()).collect()),
+        })
+        .collect()
 }
 
 #[component]
@@ -125,24 +161,17 @@ pub fn Overview() -> impl IntoView {
     let group = query_param("group");
     let set = param_setter();
 
-    let filtered_count = Memo::new(move |_| {
-        let q = q.get().unwrap_or_default();
-        let v = verdict_f.get();
-        live.vmis.with(|all| {
-            all.iter()
-                .filter(|s| matches(s, &q))
-                .filter(|s| v.as_deref().is_none_or(|v| verdict(s).as_str() == v))
-                .count()
-        })
-    });
     let counts = Memo::new(move |_| {
-        let q = q.get().unwrap_or_default();
+        let q = q.get().unwrap_or_default().trim().to_lowercase();
         live.vmis.with(|all| {
-            VERDICTS.map(|h| {
-                all.iter()
-                    .filter(|s| matches(s, &q) && verdict(s) == h)
-                    .count()
-            })
+            let mut n = [0usize; VERDICTS.len()];
+            for s in all.iter().filter(|s| matches_lower(s, &q)) {
+                let v = verdict(s);
+                if let Some(i) = VERDICTS.iter().position(|h| *h == v) {
+                    n[i] += 1;
+                }
+            }
+            n
         })
     });
 
@@ -151,8 +180,21 @@ pub fn Overview() -> impl IntoView {
     let scroll_y = RwSignal::new(0.0f64);
     let viewport = RwSignal::new((1280.0f64, 860.0f64));
     let list_top = RwSignal::new(0.0f64);
+    // Root font size / 16: row heights and card widths are in rem.
+    let scale = RwSignal::new(1.0f64);
     let measure = move || {
         if let Some(w) = web_sys::window() {
+            let root_px = w
+                .document()
+                .and_then(|d| d.document_element())
+                .and_then(|e| w.get_computed_style(&e).ok().flatten())
+                .and_then(|st| st.get_property_value("font-size").ok())
+                .and_then(|v| v.trim_end_matches("px").parse::<f64>().ok())
+                .filter(|v| *v > 0.0)
+                .unwrap_or(16.0);
+            if (scale.get_untracked() - root_px / 16.0).abs() > 1e-6 {
+                scale.set(root_px / 16.0);
+            }
             scroll_y.set(w.scroll_y().unwrap_or(0.0));
             let width = list_ref
                 .get_untracked()
@@ -181,34 +223,52 @@ pub fn Overview() -> impl IntoView {
         measure();
     });
 
-    let cols = Memo::new(move |_| ((viewport.get().0 / CARD_MIN_W).floor() as usize).max(1));
-    let rows = Memo::new(move |_| {
-        let q = q.get().unwrap_or_default();
+    let cols = Memo::new(move |_| {
+        ((viewport.get().0 / (CARD_MIN_W * scale.get())).floor() as usize).max(1)
+    });
+    // Positions (in `live.vmis`) of the VMIs the search and verdict filter keep.
+    let kept = Memo::new(move |_| {
+        let q = q.get().unwrap_or_default().trim().to_lowercase();
         let v = verdict_f.get();
+        live.vmis.with(|all| {
+            all.iter()
+                .enumerate()
+                .filter(|(_, s)| matches_lower(s, &q))
+                .filter(|(_, s)| v.as_deref().is_none_or(|v| verdict(s).as_str() == v))
+                .map(|(i, _)| i)
+                .collect::<Vec<usize>>()
+        })
+    });
+    // The display order (positions in `live.vmis`) and the rows over it.
+    let rows = Memo::new(move |_| {
         let g = group.get().unwrap_or_default();
         let c = cols.get();
-        live.vmis.with(|all| {
-            let items: Vec<&VmiSummary> = all
-                .iter()
-                .filter(|s| matches(s, &q))
-                .filter(|s| v.as_deref().is_none_or(|v| verdict(s).as_str() == v))
-                .collect();
-            layout(&items, &g, c)
+        kept.with(|kept| {
+            live.vmis.with(|all| {
+                let items: Vec<&VmiSummary> = kept.iter().map(|i| &all[*i]).collect();
+                let (mut order, rows) = layout_idx(&items, &g, c);
+                for i in order.iter_mut() {
+                    *i = kept[*i];
+                }
+                (order, rows)
+            })
         })
     });
     let offsets = Memo::new(move |_| {
-        rows.with(|rows| {
+        let k = scale.get();
+        rows.with(|(_, rows)| {
             let mut acc = 0.0;
             let mut v = Vec::with_capacity(rows.len() + 1);
             for r in rows {
                 v.push(acc);
-                acc += r.height();
+                acc += r.height() * k;
             }
             v.push(acc);
             v
         })
     });
     let total_h = move || offsets.with(|o| o.last().copied().unwrap_or(0.0));
+    // Only the rows near the viewport are materialized (with copies of their summaries).
     let visible = Memo::new(move |_| {
         let top = scroll_y.get() - list_top.get();
         let bottom = top + viewport.get().1;
@@ -216,13 +276,33 @@ pub fn Overview() -> impl IntoView {
             let n = o.len().saturating_sub(1);
             let first = o.partition_point(|y| *y < top).saturating_sub(1 + OVERSCAN);
             let last = (o.partition_point(|y| *y < bottom) + OVERSCAN).min(n);
-            rows.with(|rows| {
-                (first..last)
-                    .filter_map(|i| rows.get(i).map(|r| (o[i], r.clone())))
-                    .collect::<Vec<_>>()
+            rows.with(|(order, rows)| {
+                live.vmis.with(|all| {
+                    (first..last)
+                        .filter_map(|i| {
+                            let row = match rows.get(i)? {
+                                RowIdx::Header { label, count } => Row::Header {
+                                    label: label.clone(),
+                                    count: *count,
+                                },
+                                RowIdx::Cards(c) => Row::Cards(
+                                    order
+                                        .get(c.clone())?
+                                        .iter()
+                                        .filter_map(|j| all.get(*j).cloned())
+                                        .collect(),
+                                ),
+                            };
+                            Some((o[i], row))
+                        })
+                        .collect::<Vec<_>>()
+                })
             })
         })
     });
+
+    let filtered_count = Memo::new(move |_| kept.with(Vec::len));
+    let total = Memo::new(move |_| live.vmis.with(Vec::len));
 
     let set_q = set.clone();
     let set_g = set.clone();
@@ -247,7 +327,7 @@ pub fn Overview() -> impl IntoView {
     view! {
         <section class="overview">
             <h1>{t("ov.title")} " "
-                <span class="count" data-testid="vmi-count">{move || live.vmis.with(|v| v.len())}</span>
+                <span class="count" data-testid="vmi-count">{total}</span>
             </h1>
             <div class="toolbar" role="search">
                 <label for="ov-search">{t("ov.search")}</label>
@@ -269,18 +349,20 @@ pub fn Overview() -> impl IntoView {
             </div>
             {move || (live.vmis.with(Vec::is_empty) && !live.synced.get()).then(|| view! { <p class="empty" role="status">{t("ov.waiting")}</p> })}
             {move || (filtered_count.get() == 0 && live.synced.get()).then(|| view! { <p class="empty" data-testid="no-match">{t("ov.empty")}</p> })}
-            <div class="vlist" node_ref=list_ref style=move || format!("height: {}px", total_h()) data-testid="vlist">
+            <div class="vlist" node_ref=list_ref style:height=move || format!("{}px", total_h()) data-testid="vlist">
                 <For
                     each=move || visible.get()
                     key=|(y, r)| (r.key(), *y as i64, match r { Row::Cards(c) => serde_json::to_string(c).unwrap_or_default(), Row::Header { count, .. } => count.to_string() })
                     children=move |(y, r)| {
-                        let style = format!("top: {y}px");
+                        // CSSOM properties, not a `style` attribute: the page's CSP forbids inline style
+                        // attributes.
+                        let top = format!("{y}px");
                         match r {
                             Row::Header { label, count } => view! {
-                                <h2 class="group-head" style=style data-group=label.clone()>{label.clone()} " " <span class="count">{count}</span></h2>
+                                <h2 class="group-head" style:top=top data-group=label.clone()>{label.clone()} " " <span class="count">{count}</span></h2>
                             }.into_any(),
                             Row::Cards(cards) => view! {
-                                <div class="card-row" style=style>
+                                <div class="card-row" style:top=top>
                                     {cards.into_iter().map(|s| view! { <VmiCard summary=s/> }).collect_view()}
                                 </div>
                             }.into_any(),

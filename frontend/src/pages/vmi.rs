@@ -13,7 +13,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
 use model::api::{Series, SeriesSet};
 use model::diagnosis::diagnose;
-use model::evidence::Evidence;
+use model::evidence::{Evidence, Observed};
 
 /// The time ranges of the charts: (query value, seconds).
 pub const RANGES: [(&str, u32); 4] = [("15m", 900), ("1h", 3600), ("6h", 21600), ("24h", 86400)];
@@ -33,7 +33,6 @@ pub fn VmiPage() -> impl IntoView {
                 .cloned()
         })
     });
-    let gone = move || live.synced.get() && summary.with(Option::is_none);
     let retry = RwSignal::new(0u32);
     let last_good = RwSignal::new(None::<Evidence>);
     let evidence = LocalResource::new(move || {
@@ -48,6 +47,19 @@ pub fn VmiPage() -> impl IntoView {
             r
         }
     });
+    // Absent from the synced stream. Not when the evidence answer is 403: the VMI may well exist
+    // in a namespace this user may not read, and the stream only carries readable ones.
+    let gone = move || {
+        live.synced.get()
+            && summary.with(Option::is_none)
+            && !matches!(
+                evidence.get(),
+                Some(Err(FetchError {
+                    status: Some(403),
+                    ..
+                }))
+            )
+    };
     let guest = LocalResource::new(move || {
         let (n, m) = (ns.get(), name.get());
         summary.track();
@@ -78,7 +90,14 @@ pub fn VmiPage() -> impl IntoView {
         match shown {
             None => view! { <p class="empty" role="status">{t("vmi.loading")}</p> }.into_any(),
             Some(Err(err)) => view! { <FetchFailure error=err on_retry=Callback::new(move |_| retry.update(|r| *r += 1))/> }.into_any(),
-            Some(Ok(e)) => {
+            Some(Ok(mut e)) => {
+                // The guest agent is asked separately; its answer is evidence for the guest
+                // layer too.
+                if e.guest_agent.is_none()
+                    && let Some(answer) = guest.get().and_then(GuestState::answer)
+                {
+                    e.guest_agent = Some(Observed::new(answer, Some(api::now())));
+                }
                 let d = diagnose(&e, Some(api::now()));
                 let (n, m) = (ns.get_untracked(), name.get_untracked());
                 let active = e

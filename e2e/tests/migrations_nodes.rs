@@ -1,0 +1,154 @@
+//! The migrations page (a live migration started in the simulator appears, progresses and links
+//! to its VMI's migration graph) and the node pages (the node list and a node's drain impact).
+
+use e2e::Harness;
+use fantoccini::Locator;
+use std::time::Duration;
+
+const T: Duration = Duration::from_secs(20);
+
+/// A running, live-migratable VMI of the demo that is not migrating: `(namespace, name, node)`.
+fn migratable(h: &Harness) -> (String, String, String) {
+    let (_, vmis) = h.sim.store().list(&sim::store::VMI, None);
+    let v = vmis
+        .iter()
+        .find(|v| {
+            let conds = v["status"]["conditions"].as_array();
+            v["status"]["phase"] == "Running"
+                && conds.is_some_and(|c| {
+                    c.iter()
+                        .any(|c| c["type"] == "LiveMigratable" && c["status"] == "True")
+                        && !c
+                            .iter()
+                            .any(|c| c["type"] == "Paused" && c["status"] == "True")
+                })
+                && v["status"]["migrationState"].is_null()
+        })
+        .expect("a live-migratable VMI in the demo");
+    (
+        v["metadata"]["namespace"].as_str().unwrap().to_string(),
+        v["metadata"]["name"].as_str().unwrap().to_string(),
+        v["status"]["nodeName"].as_str().unwrap().to_string(),
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_started_migration_is_listed_and_links_to_its_graph() -> anyhow::Result<()> {
+    let h = Harness::start("migrations").await?;
+    let (ns, name, _) = migratable(&h);
+    let vmim = h
+        .sim
+        .migrate(&ns, &name, "long")
+        .map_err(anyhow::Error::msg)?;
+    h.browser.goto(&h.url("/migrations")).await?;
+    h.wait_count("[data-testid=migrations-table]", T, |n| n == 1)
+        .await?;
+    // The new migration's row names its VMI and links to the VMI's migration tab.
+    let link_css = format!("[data-testid=migrations-table] a[href*='mig={vmim}']");
+    h.wait_count(&link_css, T, |n| n == 1).await?;
+    let row_text = h
+        .wait_text(
+            &format!("[data-testid=migrations-table] tr:has(a[href*='mig={vmim}'])"),
+            T,
+            |t| !t.is_empty(),
+        )
+        .await?;
+    eprintln!("row: {row_text}");
+    let phase = h
+        .wait_text(
+            &format!(
+                "[data-testid=migrations-table] tr:has(a[href*='mig={vmim}']) [data-testid=mg-phase]"
+            ),
+            T,
+            |t| !t.is_empty(),
+        )
+        .await?;
+    assert!(
+        [
+            "Pending",
+            "Scheduling",
+            "Scheduled",
+            "PreparingTarget",
+            "TargetReady",
+            "Running"
+        ]
+        .contains(&phase.as_str()),
+        "a long migration is in progress: {phase}"
+    );
+    h.screenshot_as("migrations_list").await?;
+
+    h.browser
+        .find(Locator::Css(&link_css))
+        .await?
+        .click()
+        .await?;
+    let url = h.current_url().await?;
+    assert!(
+        url.contains(&format!("/vmi/{ns}/{name}")) && url.contains("tab=migrations"),
+        "{url}"
+    );
+    h.wait_count("[data-testid=migration-graph]", T, |n| n == 1)
+        .await?;
+    // The graph marks a phase of the main path as current while the migration runs.
+    h.wait_count(
+        "[data-testid=migration-graph] g[data-state=current]",
+        T,
+        |n| n == 1,
+    )
+    .await?;
+    h.finish().await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn node_pages_list_nodes_and_drain_impact() -> anyhow::Result<()> {
+    let h = Harness::start("node_drain").await?;
+    let (_, _, node) = migratable(&h);
+    let (_, vmis) = h.sim.store().list(&sim::store::VMI, None);
+    let on_node: Vec<String> = vmis
+        .iter()
+        .filter(|v| v["status"]["nodeName"] == node.as_str())
+        .map(|v| {
+            format!(
+                "{}/{}",
+                v["metadata"]["namespace"].as_str().unwrap(),
+                v["metadata"]["name"].as_str().unwrap()
+            )
+        })
+        .collect();
+    assert!(!on_node.is_empty());
+
+    h.browser.goto(&h.url("/nodes")).await?;
+    h.wait_text("[data-testid=node-list]", T, |t| t.contains(&node))
+        .await?;
+    h.browser
+        .find(Locator::Css(&format!(
+            "[data-testid=node-list] a[href='/node/{node}']"
+        )))
+        .await?
+        .click()
+        .await?;
+    let summary = h
+        .wait_text("[data-testid=drain-summary]", T, |t| !t.is_empty())
+        .await?;
+    eprintln!("drain {node}: {summary}");
+    // One row per VMI on the node, each with an action.
+    h.wait_count("[data-testid=drain-table] tbody tr", T, |n| {
+        n == on_node.len()
+    })
+    .await?;
+    for key in &on_node {
+        let action = h
+            .browser
+            .find(Locator::Css(&format!(
+                "[data-testid=drain-table] tr[data-key='{key}']"
+            )))
+            .await?
+            .attr("data-action")
+            .await?;
+        assert!(
+            action.as_deref().is_some_and(|a| !a.is_empty()),
+            "{key} has no drain action"
+        );
+    }
+    h.finish().await
+}

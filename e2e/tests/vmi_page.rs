@@ -1,0 +1,228 @@
+//! The live VMI page against the demo simulator: headline and layers, guest agent panel states,
+//! charts from the simulator's Prometheus API (and a clear state without one), deep links opened
+//! in a fresh browser, and failure states (VMI deleted, backend down).
+
+use e2e::Harness;
+use fantoccini::Locator;
+use std::time::Duration;
+
+const T: Duration = Duration::from_secs(15);
+
+/// A running VMI of the demo with a connected guest agent.
+fn healthy_vmi(h: &Harness) -> (String, String) {
+    let (_, vmis) = h.sim.store().list(&sim::store::VMI, None);
+    let v = vmis
+        .iter()
+        .find(|v| {
+            v["status"]["phase"] == "Running"
+                && v["status"]["conditions"]
+                    .as_array()
+                    .is_some_and(|c| c.iter().any(|c| c["type"] == "AgentConnected"))
+                && v["status"]["conditions"].as_array().is_some_and(|c| {
+                    !c.iter()
+                        .any(|c| c["type"] == "Paused" && c["status"] == "True")
+                })
+        })
+        .expect("a running VMI with an agent in the demo");
+    (
+        v["metadata"]["namespace"].as_str().unwrap().to_string(),
+        v["metadata"]["name"].as_str().unwrap().to_string(),
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn headline_layers_guest_agent_and_charts() -> anyhow::Result<()> {
+    let h = Harness::start("vmi_live").await?;
+    let (ns, name) = healthy_vmi(&h);
+    h.browser.goto(&h.url(&format!("/vmi/{ns}/{name}"))).await?;
+    let headline = h
+        .wait_text("[data-testid=headline]", T, |t| !t.is_empty())
+        .await?;
+    assert!(headline.contains(&format!("{ns}/{name}")), "{headline}");
+    assert!(headline.contains("healthy"), "{headline}");
+    // The three layers, each with a verdict.
+    let layers = h.count("[data-testid=layers] .layer").await?;
+    assert!(layers >= 3, "{layers} layers");
+    assert_eq!(
+        h.wait_text("[data-testid=phase]", T, |t| !t.is_empty())
+            .await?,
+        "Running"
+    );
+    h.screenshot_as("vmi_live_diagnosis").await?;
+
+    // The guest agent panel reads the live agent through the backend.
+    h.browser
+        .goto(&h.url(&format!("/vmi/{ns}/{name}?tab=guest")))
+        .await?;
+    h.wait_count("[data-testid=guest][data-state=info]", T, |n| n == 1)
+        .await?;
+    let os = h
+        .wait_text("[data-testid=guest-os]", T, |t| !t.is_empty())
+        .await?;
+    let host = h
+        .wait_text("[data-testid=guest-hostname]", T, |t| !t.is_empty())
+        .await?;
+    eprintln!("guest: {os} on {host}");
+    h.screenshot_as("vmi_live_guest").await?;
+
+    // The agent disconnects: the panel says so without a reload.
+    h.browser
+        .execute("window.__no_reload = true;", vec![])
+        .await?;
+    assert!(h.sim.set_agent(&ns, &name, false));
+    h.wait_count("[data-testid=guest][data-state=not_connected]", T, |n| {
+        n == 1
+    })
+    .await?;
+    h.wait_text("[data-testid=guest]", T, |t| t.contains("not connected"))
+        .await?;
+    assert_eq!(
+        h.browser
+            .execute("return window.__no_reload === true;", vec![])
+            .await?,
+        serde_json::Value::Bool(true)
+    );
+    h.screenshot_as("vmi_live_guest_disconnected").await?;
+
+    // Charts from the simulator's Prometheus API, with the range in the URL.
+    h.browser
+        .goto(&h.url(&format!("/vmi/{ns}/{name}?tab=metrics&range=15m")))
+        .await?;
+    let charts = h
+        .wait_count("[data-testid=chart] canvas", T, |n| n >= 3)
+        .await?;
+    eprintln!("{charts} charts");
+    assert_eq!(h.count("[data-testid=no-metrics]").await?, 0);
+    // The canvases are drawn (not blank): some pixel is not white.
+    let drawn = h
+        .browser
+        .execute(
+            "const c = document.querySelector('[data-testid=chart] canvas');\n\
+             const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;\n\
+             for (let i = 0; i < d.length; i += 4) { if (d[i] < 200 || d[i+1] < 200 || d[i+2] < 200) return true; }\n\
+             return false;",
+            vec![],
+        )
+        .await?;
+    assert_eq!(drawn, serde_json::Value::Bool(true), "the chart is blank");
+    let on = h
+        .browser
+        .find(Locator::Css("a.range[data-range='15m']"))
+        .await?
+        .attr("aria-current")
+        .await?;
+    assert_eq!(on.as_deref(), Some("true"));
+    h.finish().await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_prometheus_the_charts_say_so() -> anyhow::Result<()> {
+    let sim = sim::Sim::start_demo().await?;
+    let h = Harness::start_opts("vmi_no_prometheus", sim, false).await?;
+    let (ns, name) = healthy_vmi(&h);
+    h.browser
+        .goto(&h.url(&format!("/vmi/{ns}/{name}?tab=metrics")))
+        .await?;
+    let msg = h
+        .wait_text("[data-testid=no-metrics]", T, |t| !t.is_empty())
+        .await?;
+    eprintln!("no Prometheus: {msg}");
+    assert_eq!(h.count("[data-testid=chart]").await?, 0);
+    // The rest of the page still works.
+    h.wait_text("[data-testid=headline]", T, |t| t.contains(&name))
+        .await?;
+    h.finish().await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_copied_link_shows_the_same_diagnosis_in_a_fresh_browser() -> anyhow::Result<()> {
+    let h = Harness::start("vmi_deep_link").await?;
+    // A broken VMI, on the network tab.
+    h.browser.goto(&h.url("/vmi/ml/gpu-trainer")).await?;
+    let headline = h
+        .wait_text("[data-testid=headline]", T, |t| t.contains("broken"))
+        .await?;
+    h.browser
+        .find(Locator::Css(
+            "[role=tab][data-tab=network], a[data-tab=network]",
+        ))
+        .await?
+        .click()
+        .await?;
+    h.wait_count("[data-testid=interfaces]", T, |n| n == 1)
+        .await?;
+    let url = h.current_url().await?;
+    assert!(url.contains("tab=network"), "{url}");
+
+    let (other, _profile) = h.fresh_session().await?;
+    other.goto(&url).await?;
+    let deadline = std::time::Instant::now() + T;
+    let seen = loop {
+        if let Ok(el) = other.find(Locator::Css("[data-testid=headline]")).await
+            && let Ok(text) = el.text().await
+            && !text.is_empty()
+        {
+            break text;
+        }
+        anyhow::ensure!(
+            std::time::Instant::now() < deadline,
+            "no headline in the fresh session"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert_eq!(seen, headline, "the same diagnosis");
+    other.find(Locator::Css("[data-testid=interfaces]")).await?;
+    let png = other.screenshot().await?;
+    std::fs::create_dir_all(e2e::screens_dir())?;
+    std::fs::write(e2e::screens_dir().join("vmi_deep_link_fresh.png"), png)?;
+    other.close().await?;
+    h.finish().await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deleted_vmi_keeps_its_last_diagnosis_with_a_banner() -> anyhow::Result<()> {
+    let h = Harness::start("vmi_deleted").await?;
+    let (ns, name) = healthy_vmi(&h);
+    h.browser.goto(&h.url(&format!("/vmi/{ns}/{name}"))).await?;
+    h.wait_text("[data-testid=headline]", T, |t| t.contains(&name))
+        .await?;
+    assert_eq!(h.count("[data-testid=vmi-gone]").await?, 0);
+    assert!(h.sim.remove_vm(&ns, &name));
+    h.wait_text("[data-testid=vmi-gone]", T, |t| !t.is_empty())
+        .await?;
+    // The last evidence stays readable.
+    h.wait_text("[data-testid=headline]", T, |t| t.contains(&name))
+        .await?;
+    h.finish().await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn backend_down_keeps_the_page_and_recovers() -> anyhow::Result<()> {
+    let h = Harness::start("vmi_backend_down").await?;
+    let (ns, name) = healthy_vmi(&h);
+    h.browser.goto(&h.url(&format!("/vmi/{ns}/{name}"))).await?;
+    h.wait_text("[data-testid=connection]", T, |t| t == "live")
+        .await?;
+    h.backend_down();
+    h.wait_text("[data-testid=connection]", T, |t| {
+        t.contains("disconnected")
+    })
+    .await?;
+    h.wait_text("[data-testid=headline]", T, |t| t.contains(&name))
+        .await?;
+    h.screenshot_as("vmi_backend_down_disconnected").await?;
+    // Back up: live again, and a change made meanwhile shows.
+    assert!(h.sim.set_paused(&ns, &name, true));
+    h.backend_up();
+    h.wait_text("[data-testid=connection]", Duration::from_secs(30), |t| {
+        t == "live"
+    })
+    .await?;
+    h.wait_count(".badge-paused", Duration::from_secs(30), |n| n == 1)
+        .await?;
+    let headline = h
+        .wait_text("[data-testid=headline]", T, |t| !t.is_empty())
+        .await?;
+    assert!(headline.contains("Paused"), "{headline}");
+    h.finish().await
+}

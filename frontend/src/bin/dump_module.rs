@@ -1,0 +1,14 @@
+//! The paste page's analysis as its own wasm module, loaded by the app the first time a dump is
+//! diagnosed (see `frontend::lazy`). It holds what only that page needs (the YAML/JSON input
+//! parser, grouping, the dump report), so the main bundle does not.
+
+use wasm_bindgen::prelude::*;
+
+/// Parses, groups and diagnoses `text`; answers `Result<Analysed, String>` as JSON.
+#[wasm_bindgen]
+pub fn analyse_json(text: &str) -> String {
+    serde_json::to_string(&frontend::pages::diagnose::analyse(text))
+        .unwrap_or_else(|e| format!("{{\"Err\":\"cannot encode the analysis: {e}\"}}"))
+}
+
+fn main() {}

@@ -1,0 +1,75 @@
+//! Code loaded on demand: the paste page's analysis is a second wasm module (the `dump_module`
+//! binary, built by Trunk beside the app as `dump_module.js` + `dump_module_bg.wasm`), imported
+//! the first time a dump is diagnosed. Trunk 0.21 cannot split one wasm binary into chunks
+//! (leptos' `#[lazy]` needs cargo-leptos' splitter), so the split is by binary.
+
+use crate::pages::diagnose::Analysed;
+use js_sys::{Function, Object, Promise, Reflect};
+use std::cell::RefCell;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::JsFuture;
+
+#[wasm_bindgen(inline_js = "export function import_module(url) { return import(url); }")]
+extern "C" {
+    fn import_module(url: &str) -> Promise;
+}
+
+/// Where Trunk puts the module (workers keep their binary's name, unhashed).
+const MODULE_JS: &str = "/dump_module.js";
+const MODULE_WASM: &str = "/dump_module_bg.wasm";
+
+thread_local! {
+    /// The loaded and initialised module.
+    static MODULE: RefCell<Option<JsValue>> = const { RefCell::new(None) };
+}
+
+fn js_err(what: &str, e: JsValue) -> String {
+    let detail = e
+        .dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| e.as_string())
+        .unwrap_or_else(|| format!("{e:?}"));
+    format!("{what}: {detail}")
+}
+
+async fn module() -> Result<JsValue, String> {
+    if let Some(m) = MODULE.with(|m| m.borrow().clone()) {
+        return Ok(m);
+    }
+    let m = JsFuture::from(import_module(MODULE_JS))
+        .await
+        .map_err(|e| js_err("cannot load the dump analyser", e))?;
+    let init: Function = Reflect::get(&m, &"default".into())
+        .map_err(|e| js_err("the dump analyser has no init", e))?
+        .dyn_into()
+        .map_err(|e| js_err("the dump analyser has no init", e))?;
+    let opts = Object::new();
+    Reflect::set(&opts, &"module_or_path".into(), &MODULE_WASM.into())
+        .map_err(|e| js_err("cannot start the dump analyser", e))?;
+    let started: Promise = init
+        .call1(&JsValue::NULL, &opts)
+        .map_err(|e| js_err("cannot start the dump analyser", e))?
+        .dyn_into()
+        .map_err(|e| js_err("cannot start the dump analyser", e))?;
+    JsFuture::from(started)
+        .await
+        .map_err(|e| js_err("cannot start the dump analyser", e))?;
+    MODULE.with(|slot| *slot.borrow_mut() = Some(m.clone()));
+    Ok(m)
+}
+
+/// Analyses a dump in the lazily loaded module.
+pub async fn analyse(text: String) -> Result<Analysed, String> {
+    let m = module().await?;
+    let f: Function = Reflect::get(&m, &"analyse_json".into())
+        .map_err(|e| js_err("the dump analyser is incomplete", e))?
+        .dyn_into()
+        .map_err(|e| js_err("the dump analyser is incomplete", e))?;
+    let out = f
+        .call1(&JsValue::NULL, &JsValue::from_str(&text))
+        .map_err(|e| js_err("the dump analyser failed", e))?
+        .as_string()
+        .ok_or_else(|| "the dump analyser answered nothing".to_string())?;
+    serde_json::from_str::<Result<Analysed, String>>(&out)
+        .map_err(|e| format!("unreadable answer from the dump analyser: {e}"))?
+}
