@@ -1,4 +1,4 @@
-//! Domain-stat and migration charts drawn on a `<canvas>` with its 2D API.
+//! Domain-stat and migration charts drawn with plotters on a `<canvas>`.
 //!
 //! A chart plots one or more [`model::api::Series`] of the same unit against time (minutes
 //! before the newest sample). The series come from the backend's metrics endpoint as they are.
@@ -6,11 +6,16 @@
 use leptos::html::Canvas;
 use leptos::prelude::*;
 use model::api::Series;
-use wasm_bindgen::JsCast;
-use web_sys::CanvasRenderingContext2d;
+use plotters::prelude::*;
+use plotters_canvas::CanvasBackend;
 
-const COLORS: [&str; 6] = [
-    "#0969da", "#cf222e", "#1a7f37", "#9a6700", "#8250df", "#57606a",
+const COLORS: [RGBColor; 6] = [
+    RGBColor(9, 105, 218),
+    RGBColor(207, 34, 46),
+    RGBColor(26, 127, 55),
+    RGBColor(154, 103, 0),
+    RGBColor(130, 80, 223),
+    RGBColor(87, 96, 106),
 ];
 
 /// A series' legend label: its metric and distinguishing labels.
@@ -33,23 +38,19 @@ pub fn fmt_value(v: f64, unit: &str) -> String {
     }
 }
 
-/// Canvas size in CSS pixels (the CSS scales it down on narrow screens).
-const W: f64 = 560.0;
-const H: f64 = 240.0;
-/// Plot area: left (room for value labels), top (title), right, bottom (time labels).
-const PL: f64 = 78.0;
-const PT: f64 = 30.0;
-const PR: f64 = 12.0;
-const PB: f64 = 34.0;
-
-/// Draws the chart with the canvas 2D API: title, grid with value and time labels, one line
-/// per series and a legend.
 fn draw(canvas: web_sys::HtmlCanvasElement, title: &str, series: &[Series]) -> Option<()> {
-    let ctx: CanvasRenderingContext2d = canvas.get_context("2d").ok()??.dyn_into().ok()?;
+    let backend = CanvasBackend::with_canvas_object(canvas)?;
+    let root = backend.into_drawing_area();
+    root.fill(&WHITE).ok()?;
     let unit = series.first().map(|s| s.unit.clone()).unwrap_or_default();
-    let xs = || series.iter().flat_map(|s| s.points.iter().map(|p| p[0]));
-    let newest = xs().fold(f64::MIN, f64::max);
-    let oldest = xs().fold(f64::MAX, f64::min);
+    let newest = series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|p| p[0]))
+        .fold(f64::MIN, f64::max);
+    let oldest = series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|p| p[0]))
+        .fold(f64::MAX, f64::min);
     let ymax = series
         .iter()
         .flat_map(|s| s.points.iter().map(|p| p[1]))
@@ -57,89 +58,43 @@ fn draw(canvas: web_sys::HtmlCanvasElement, title: &str, series: &[Series]) -> O
         .max(1e-9)
         * 1.1;
     let span = ((newest - oldest) / 60.0).max(1.0);
-    let (pw, ph) = (W - PL - PR, H - PT - PB);
-    let x_of = |minutes_ago: f64| PL + pw * (1.0 - minutes_ago / span);
-    let y_of = |v: f64| PT + ph * (1.0 - v / ymax);
-
-    ctx.set_fill_style_str("#ffffff");
-    ctx.fill_rect(0.0, 0.0, W, H);
-    ctx.set_fill_style_str("#1f2328");
-    ctx.set_font("15px sans-serif");
-    ctx.set_text_align("center");
-    ctx.fill_text(title, W / 2.0, 18.0).ok()?;
-
-    // Grid and labels: 5 value steps, about 7 time steps.
-    ctx.set_font("11px sans-serif");
-    ctx.set_line_width(1.0);
-    ctx.set_stroke_style_str("#e6e8eb");
-    ctx.set_text_align("right");
-    for i in 0..=5 {
-        let v = ymax * f64::from(i) / 5.0;
-        let y = y_of(v);
-        ctx.begin_path();
-        ctx.move_to(PL, y);
-        ctx.line_to(W - PR, y);
-        ctx.stroke();
-        ctx.fill_text(&fmt_value(v, &unit), PL - 6.0, y + 4.0)
-            .ok()?;
-    }
-    let step = [1.0, 2.0, 5.0, 10.0, 15.0, 30.0, 60.0, 120.0, 240.0]
-        .into_iter()
-        .find(|s| span / s <= 7.0)
-        .unwrap_or(span / 6.0);
-    ctx.set_text_align("center");
-    let mut m = 0.0;
-    while m <= span + 1e-9 {
-        let x = x_of(m);
-        ctx.begin_path();
-        ctx.move_to(x, PT);
-        ctx.line_to(x, PT + ph);
-        ctx.stroke();
-        ctx.fill_text(&format!("{m:.0}"), x, PT + ph + 14.0).ok()?;
-        m += step;
-    }
-    ctx.fill_text("minutes ago", PL + pw / 2.0, H - 4.0).ok()?;
-    ctx.set_stroke_style_str("#8c959f");
-    ctx.stroke_rect(PL, PT, pw, ph);
-
-    // Lines.
-    ctx.set_line_width(2.0);
+    let mut chart = ChartBuilder::on(&root)
+        .caption(title, ("sans-serif", 15))
+        .margin(8)
+        .x_label_area_size(26)
+        .y_label_area_size(72)
+        .build_cartesian_2d(-span..0.0, 0.0..ymax)
+        .ok()?;
+    chart
+        .configure_mesh()
+        .x_desc("minutes ago")
+        .x_label_formatter(&|x| format!("{:.0}", -x))
+        .y_label_formatter(&|y| fmt_value(*y, &unit))
+        .label_style(("sans-serif", 11))
+        .draw()
+        .ok()?;
     for (i, s) in series.iter().enumerate() {
-        ctx.set_stroke_style_str(COLORS[i % COLORS.len()]);
-        ctx.begin_path();
-        for (j, p) in s.points.iter().enumerate() {
-            let (x, y) = (x_of((newest - p[0]) / 60.0), y_of(p[1]));
-            if j == 0 {
-                ctx.move_to(x, y);
-            } else {
-                ctx.line_to(x, y);
-            }
-        }
-        ctx.stroke();
+        let color = COLORS[i % COLORS.len()];
+        chart
+            .draw_series(LineSeries::new(
+                s.points.iter().map(|p| ((p[0] - newest) / 60.0, p[1])),
+                color.stroke_width(2),
+            ))
+            .ok()?
+            .label(series_label(s))
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 16, y)], color.stroke_width(2))
+            });
     }
-
-    // Legend, top right inside the plot, on a translucent background.
-    let labels: Vec<String> = series.iter().map(series_label).collect();
-    let lw = labels
-        .iter()
-        .filter_map(|l| ctx.measure_text(l).ok().map(|m| m.width()))
-        .fold(0.0f64, f64::max)
-        + 30.0;
-    let (lx, ly) = (W - PR - lw - 6.0, PT + 6.0);
-    ctx.set_fill_style_str("rgba(255,255,255,0.85)");
-    ctx.fill_rect(lx, ly, lw, 14.0 * labels.len() as f64 + 6.0);
-    ctx.set_text_align("left");
-    for (i, l) in labels.iter().enumerate() {
-        let y = ly + 12.0 + 14.0 * i as f64;
-        ctx.set_stroke_style_str(COLORS[i % COLORS.len()]);
-        ctx.begin_path();
-        ctx.move_to(lx + 4.0, y - 4.0);
-        ctx.line_to(lx + 20.0, y - 4.0);
-        ctx.stroke();
-        ctx.set_fill_style_str("#1f2328");
-        ctx.fill_text(l, lx + 24.0, y).ok()?;
-    }
-    Some(())
+    chart
+        .configure_series_labels()
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK.mix(0.3))
+        .label_font(("sans-serif", 11))
+        .position(SeriesLabelPosition::UpperLeft)
+        .draw()
+        .ok()?;
+    root.present().ok()
 }
 
 /// One chart. `series` share a unit; an empty list shows "no data".
