@@ -91,7 +91,7 @@ fn draw(canvas: web_sys::HtmlCanvasElement, title: &str, series: &[Series]) -> O
         .background_style(WHITE.mix(0.85))
         .border_style(BLACK.mix(0.3))
         .label_font(("sans-serif", 11))
-        .position(SeriesLabelPosition::UpperLeft)
+        .position(SeriesLabelPosition::UpperRight)
         .draw()
         .ok()?;
     root.present().ok()
