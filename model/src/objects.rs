@@ -47,8 +47,43 @@ pub struct VmSpec {
     #[serde(deserialize_with = "crate::lenient::bool")]
     pub running: Option<bool>,
     /// `spec.template.spec.evictionStrategy`, lifted out.
-    #[serde(rename = "template", deserialize_with = "template_eviction")]
+    #[serde(
+        rename = "template",
+        deserialize_with = "template_eviction",
+        serialize_with = "write_template_eviction"
+    )]
     pub template_eviction_strategy: Option<String>,
+}
+
+/// Writes the lifted strategy back where it was read from, so a VM survives a JSON round trip
+/// (the browser receives VMs serialized by the backend).
+fn write_template_eviction<S: serde::Serializer>(
+    v: &Option<String>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    match v {
+        Some(strategy) => {
+            serde_json::json!({ "spec": { "evictionStrategy": strategy } }).serialize(s)
+        }
+        None => s.serialize_none(),
+    }
+}
+
+#[cfg(test)]
+mod vm_round_trip {
+    #[test]
+    fn template_eviction_strategy_survives_json() {
+        let vm = super::Vm::from_value(&serde_json::json!({
+            "metadata": {"name": "v", "namespace": "n"},
+            "spec": {"template": {"spec": {"evictionStrategy": "LiveMigrate"}}}
+        }));
+        assert_eq!(
+            vm.spec.template_eviction_strategy.as_deref(),
+            Some("LiveMigrate")
+        );
+        let back = super::Vm::from_value(&serde_json::to_value(&vm).unwrap());
+        assert_eq!(back, vm);
+    }
 }
 
 fn template_eviction<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
