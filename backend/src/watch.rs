@@ -1194,6 +1194,88 @@ mod tests {
     }
 
     #[test]
+    fn vm_projection_keeps_what_diagnosis_and_drain_read() {
+        let vm = Vm::from_value(&json!({
+            "metadata": {"name": "web", "namespace": "prod", "uid": "vm-uid",
+                "annotations": {"kubectl.kubernetes.io/last-applied-configuration": "{}"},
+                "labels": {"app": "web"}},
+            "spec": {"running": true, "template": {"spec": {"evictionStrategy": "LiveMigrate",
+                "domain": {"devices": {"disks": [{"name": "root"}]}}}}},
+            "status": {"printableStatus": "CrashLoopBackOff", "ready": false, "created": true,
+                "startFailure": {"consecutiveFailCount": 3, "retryAfterTimestamp": "2024-01-01T00:05:00Z"},
+                "conditions": [
+                    {"type": "Ready", "status": "False", "reason": "PodNotReady"},
+                    {"type": "Failure", "status": "True", "message": "boom",
+                        "lastTransitionTime": "2024-01-01T00:00:00Z"},
+                    {"type": "Paused", "status": "False"},
+                    {"type": "Initialized", "status": "True"},
+                    {"type": "DataVolumesReady", "status": "True"}]}
+        }));
+        let rec = VmRecord::project(&vm);
+        let back = rec.to_vm();
+        assert_eq!(back.metadata.name(), "web");
+        assert_eq!(back.metadata.namespace(), "prod");
+        assert_eq!(back.metadata.uid.as_deref(), Some("vm-uid"));
+        assert!(back.metadata.annotations.is_empty() && back.metadata.labels.is_empty());
+        assert_eq!(back.run_strategy().as_deref(), Some("Always"));
+        assert_eq!(back.spec, vm.spec);
+        assert_eq!(back.status.printable_status, vm.status.printable_status);
+        assert_eq!(
+            (back.status.ready, back.status.created),
+            (Some(false), Some(true))
+        );
+        assert_eq!(back.status.start_failure, vm.status.start_failure);
+        assert_eq!(back.status.conditions, vm.status.conditions[..3]);
+
+        // The drain outcome is the same with the record as with the full VM.
+        let vmi = Vmi::from_value(&json!({
+            "metadata": {"name": "web", "namespace": "prod"},
+            "status": {"phase": "Running", "nodeName": "node-1", "conditions": [
+                {"type": "LiveMigratable", "status": "False", "reason": "DisksNotLiveMigratable"}]}
+        }));
+        let full = model::drain::drain_impact("node-1", std::slice::from_ref(&vmi), &[vm], None);
+        let kept = model::drain::drain_impact("node-1", &[vmi], &[back], None);
+        assert_eq!(kept, full);
+        assert_eq!(kept.blocking, 1);
+
+        // Kept, compacted and removed through the cache.
+        let caches = Caches::new();
+        let key = rec.key();
+        caches.apply_vm(Applied::Replace(vec![rec.clone()]));
+        caches.compact(|| ());
+        assert_eq!(caches.vm(&key), Some(rec.to_vm()));
+        assert_eq!(caches.len(Kind::Vm), Some(1));
+        caches.apply_vm(Applied::Delete(rec));
+        assert!(caches.vm(&key).is_none() && caches.vms().is_empty());
+    }
+
+    #[test]
+    fn irrelevant_events_are_not_projected() {
+        let obj = |kind: &str, name: &str| -> DynamicObject {
+            serde_json::from_value(json!({
+                "apiVersion": "v1", "kind": "Event",
+                "metadata": {"name": "e", "namespace": "prod"},
+                "involvedObject": {"kind": kind, "name": name, "namespace": "prod"},
+                "reason": "Started"
+            }))
+            .unwrap()
+        };
+        assert!(Projected::of(Kind::Event, &obj("Pod", "nginx-1")).is_none());
+        let caches = Caches::new();
+        for o in [obj("Pod", "nginx-1"), obj("Pod", "virt-launcher-web-x")] {
+            if let Some(a) = Projected::of(Kind::Event, &o)
+                .map(Applied::Upsert)
+                .and_then(|a| a.filter_map(Projected::event))
+            {
+                caches.apply_event(a);
+            }
+        }
+        assert_eq!(caches.len(Kind::Event), Some(1));
+        let about = Involved::new("Pod", "prod", "virt-launcher-web-x");
+        assert_eq!(caches.events_about(&about)[0].reason(), "Started");
+    }
+
+    #[test]
     fn launcher_and_node_changes_ask_for_a_re_projection() {
         let caches = Caches::new();
         let mut rx = caches.refresh_rx.lock().unwrap().take().unwrap();
