@@ -13,8 +13,13 @@
 //!   their VMI.
 //! * Nodes (few) and migrations (what the migrations page lists) are kept as the model's typed
 //!   objects, which hold only the fields Strata reads.
-//! * VMs and events are not watched: the evidence and drain endpoints fetch them on demand
-//!   ([`Kind::watched`]), and their [`KindState`] tells how the last fetch went.
+//! * VMs become a [`VmRecord`] (run strategy, the template's eviction strategy,
+//!   printableStatus, the Ready/Failure/Paused conditions, startFailure), which the evidence
+//!   bundle and drain impact read.
+//! * Events about VMIs, VMs, migrations, virt-launcher pods and nodes ([`event_is_relevant`];
+//!   the others are dropped as they arrive) go into the bounded per-object rings of
+//!   [`crate::event_cache`]. An event does not re-project its VMI: the overview summary has no
+//!   field that events change, so a VMI page learns of new events only when it fetches again.
 //!
 //! A re-list is buffered between `Init` and `InitDone` and applied as a diff, so browsers see no
 //! gap and no flicker. When a launcher pod, node or migration changes in a way the overview shows,
