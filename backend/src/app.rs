@@ -377,30 +377,27 @@ async fn drain(
             .as_ref()
             .is_none_or(|v| ns.is_some_and(|n| v.contains(n)))
     };
-    // Fetched now: the watchers keep no full VMIs or VMs.
+    // The VMIs are fetched now (the store keeps summaries); the VMs come from their watch. If
+    // VMs cannot be read at all (not served, or forbidden), the report goes without them, as it
+    // would for a VMI without a VM.
+    let vm_state = &state.caches.vms.state;
+    if !vm_state.synced() && vm_state.last_error().is_none() {
+        return Err(not_synced(Kind::Vm));
+    }
     let client = state.auth.local_client();
-    let params = kube::api::ListParams::default;
-    let (vmis, vms) = tokio::join!(
-        crate::evidence::list(&client, Kind::Vmi, None, params()),
-        crate::evidence::list(&client, Kind::Vm, None, params()),
-    );
-    let unreadable = |e: String| ApiErr::new(StatusCode::BAD_GATEWAY, e);
+    let vmis = crate::evidence::list(&client, Kind::Vmi, None, kube::api::ListParams::default())
+        .await
+        .map_err(|e| ApiErr::new(StatusCode::BAD_GATEWAY, e))?;
     let vmis: Vec<Vmi> = vmis
-        .map_err(unreadable)?
         .iter()
         .filter(|o| in_view(o.metadata.namespace.as_ref()))
         .map(|o| Vmi::from_value(&crate::evidence::value(o)))
         .collect();
-    state
+    let vms: Vec<Vm> = state
         .caches
-        .vms
-        .state
-        .fetched(vms.as_ref().map(|_| ()).map_err(Clone::clone));
-    let vms: Vec<Vm> = vms
-        .unwrap_or_default()
-        .iter()
-        .filter(|o| in_view(o.metadata.namespace.as_ref()))
-        .map(|o| Vm::from_value(&crate::evidence::value(o)))
+        .vms()
+        .into_iter()
+        .filter(|v| in_view(v.metadata.namespace.as_ref()))
         .collect();
     Ok(Json(model::drain::drain_impact(&node, &vmis, &vms, None)).into_response())
 }

@@ -1,16 +1,21 @@
 //! Collecting one VMI's evidence bundle when a page asks for it.
 //!
-//! The watchers keep only compact projections, so the bundle is fetched on demand, concurrently
-//! and each request with a short timeout: the VMI, then its VM and its launcher pods (label
-//! `kubevirt.io/created-by=<uid>`, plus any launcher the pod watch attributes to it), then the
-//! events about the VMI, its VM, pods and migrations (field selector `involvedObject.name`).
-//! Migrations and nodes come from the watchers. The candidates are handed to
-//! [`model::evidence::group`], which decides what belongs to the VMI; the backend only collects.
+//! The watchers keep compact projections, not raw objects, so the full VMI and its launcher pods
+//! are fetched when a page asks, concurrently and each request with a short timeout: the VMI,
+//! then its launcher pods (label `kubevirt.io/created-by=<uid>`, plus any launcher the pod watch
+//! attributes to it). The rest comes from the watchers: the VM ([`crate::watch::VmRecord`]), the
+//! events about the VMI, its VM, pods and migrations (the per-object rings of
+//! [`crate::event_cache`]), migrations and nodes. Only while the VM or event watch has not synced
+//! yet are those fetched instead (`get`, and lists with the field selector
+//! `involvedObject.name`), and [`crate::watch::KindState::fetches`] counts it. The candidates are
+//! handed to [`model::evidence::group`], which decides what belongs to the VMI; the backend only
+//! collects.
 //!
 //! `coverage` says which kinds were actually visible (the fetch succeeded, or the watch has
 //! synced), so a missing pod means "no pod" only when pods could be read at all; `observed_at` is
 //! when the fetches were made.
 
+use crate::event_cache::Involved;
 use crate::watch::{Caches, Kind, LAUNCHER_SELECTOR};
 use futures::future::join_all;
 use kube::api::{Api, DynamicObject, ListParams};
@@ -120,14 +125,14 @@ pub async fn collect(
         .map(|l| l.name.to_string())
         .collect();
 
-    // The VM and the launcher pods, concurrently.
+    // The VM (from its watch once synced) and the launcher pods, concurrently.
     let vm = async {
+        if caches.vms.state.synced() {
+            return caches.vm(&key);
+        }
+        caches.vms.state.fetched_on_demand();
         let r = timed("the VM", api(client, Kind::Vm, namespace).get_opt(name)).await;
-        caches
-            .vms
-            .state
-            .fetched(r.as_ref().map(|_| ()).map_err(Clone::clone));
-        r.ok().flatten()
+        r.ok().flatten().map(|o| Vm::from_value(&value(&o)))
     };
     let pods = async {
         let by_label = match &uid {
@@ -168,26 +173,38 @@ pub async fn collect(
         .map(|p| Pod::from_value(&value(p)))
         .collect();
 
-    // Events about the VMI and VM (same name), its pods and its migrations.
-    let mut names: BTreeSet<String> = BTreeSet::from([name.to_string()]);
-    names.extend(pods.iter().map(|p| p.metadata.name().to_string()));
-    names.extend(migrations.iter().map(|m| m.metadata.name().to_string()));
-    let events = join_all(names.iter().map(|n| {
-        list(
-            client,
-            Kind::Event,
-            Some(namespace),
-            ListParams::default().fields(&format!("involvedObject.name={n}")),
+    // Events about the VMI and VM (same name), its pods and its migrations: from the event
+    // watch once synced, else fetched.
+    let (events, events_ok) = if caches.events.state.synced() {
+        (
+            cached_events(caches, namespace, name, &pods, &migrations),
+            true,
         )
-    }))
-    .await;
-    let events_ok = events.iter().all(Result::is_ok);
-    caches.events.state.fetched(
-        events
-            .iter()
-            .find_map(|r| r.as_ref().err().cloned())
-            .map_or(Ok(()), Err),
-    );
+    } else {
+        caches.events.state.fetched_on_demand();
+        let mut names: BTreeSet<String> = BTreeSet::from([name.to_string()]);
+        names.extend(pods.iter().map(|p| p.metadata.name().to_string()));
+        names.extend(migrations.iter().map(|m| m.metadata.name().to_string()));
+        let fetched = join_all(names.iter().map(|n| {
+            list(
+                client,
+                Kind::Event,
+                Some(namespace),
+                ListParams::default().fields(&format!("involvedObject.name={n}")),
+            )
+        }))
+        .await;
+        let ok = fetched.iter().all(Result::is_ok);
+        let events = fetched
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| value(&e))
+            .filter(crate::watch::event_is_relevant)
+            .map(|e| Event::from_value(&e))
+            .collect();
+        (events, ok)
+    };
     let at = now();
 
     let mut objects: Vec<Object> = Vec::new();
@@ -195,7 +212,7 @@ pub async fn collect(
         objects.push(Object::Vmi(Box::new(v)));
     }
     if let Some(vm) = vm {
-        objects.push(Object::Vm(Box::new(Vm::from_value(&value(&vm)))));
+        objects.push(Object::Vm(Box::new(vm)));
     }
     objects.extend(
         migrations
@@ -203,15 +220,7 @@ pub async fn collect(
             .map(|m| Object::Vmim(Box::new((**m).clone()))),
     );
     objects.extend(pods.into_iter().map(|p| Object::Pod(Box::new(p))));
-    objects.extend(
-        events
-            .into_iter()
-            .flatten()
-            .flatten()
-            .map(|e| value(&e))
-            .filter(crate::watch::event_is_relevant)
-            .map(|e| Object::Event(Box::new(Event::from_value(&e)))),
-    );
+    objects.extend(events.into_iter().map(|e| Object::Event(Box::new(e))));
     objects.extend(
         caches
             .nodes()
@@ -238,4 +247,30 @@ pub async fn collect(
     bundle.events.truncate(MAX_EVENTS);
     bundle.events.reverse();
     Ok(Some(bundle))
+}
+
+/// The cached events about a VMI, its VM, its launcher pods and its migrations.
+fn cached_events(
+    caches: &Caches,
+    namespace: &str,
+    name: &str,
+    pods: &[Pod],
+    migrations: &[std::sync::Arc<model::objects::Vmim>],
+) -> Vec<Event> {
+    let mut about = vec![
+        Involved::new("VirtualMachineInstance", namespace, name),
+        Involved::new("VirtualMachine", namespace, name),
+    ];
+    about.extend(
+        pods.iter()
+            .map(|p| Involved::new("Pod", namespace, p.metadata.name())),
+    );
+    about.extend(migrations.iter().map(|m| {
+        Involved::new(
+            "VirtualMachineInstanceMigration",
+            namespace,
+            m.metadata.name(),
+        )
+    }));
+    about.iter().flat_map(|a| caches.events_about(a)).collect()
 }

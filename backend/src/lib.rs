@@ -3,6 +3,7 @@
 //! * [`cluster`]: builds the kube-rs `Client` (kubeconfig, in-cluster, or the simulator's URL).
 //! * [`watch`]: one kube-rs watcher + reflector cache per resource; VMIs feed the store.
 //! * [`store`]: the in-memory state (model summaries) with its change log and broadcast.
+//! * [`event_cache`]: the bounded per-object rings of KubeVirt-related events.
 //! * [`evidence`]: one VMI's evidence bundle, collected from the caches.
 //! * [`guest`]: the guest agent subresources and their 409 mapping.
 //! * [`series`]: domain and migration series from Prometheus.
@@ -19,6 +20,7 @@ pub mod app;
 pub mod auth;
 pub mod cluster;
 pub mod error;
+pub mod event_cache;
 pub mod evidence;
 pub mod guest;
 pub mod metrics;

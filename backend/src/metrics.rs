@@ -97,7 +97,7 @@ impl Metrics {
                 self.watch_restarts(kind)
             );
         }
-        out.push_str("# HELP strata_cache_synced Whether the watch cache of a resource has synced (1) or not (0); for a resource fetched on demand, whether a fetch has succeeded.\n# TYPE strata_cache_synced gauge\n");
+        out.push_str("# HELP strata_cache_synced Whether the watch cache of a resource has synced (1) or not (0).\n# TYPE strata_cache_synced gauge\n");
         for kind in Kind::ALL {
             let _ = writeln!(
                 out,
@@ -106,7 +106,16 @@ impl Metrics {
                 u8::from(caches.get(kind).state.synced())
             );
         }
-        out.push_str("# HELP strata_cache_objects Objects kept (as compact projections) for a watched resource.\n# TYPE strata_cache_objects gauge\n");
+        out.push_str("# HELP strata_on_demand_fetches_total Evidence or drain requests that fetched a resource because its watch had not synced yet.\n# TYPE strata_on_demand_fetches_total counter\n");
+        for kind in Kind::ALL {
+            let _ = writeln!(
+                out,
+                "strata_on_demand_fetches_total{{resource=\"{}\"}} {}",
+                kind.name(),
+                caches.get(kind).state.fetches()
+            );
+        }
+        out.push_str("# HELP strata_cache_objects Objects kept (as compact projections) for a watched resource (events: records in the bounded rings).\n# TYPE strata_cache_objects gauge\n");
         for kind in Kind::WATCHED {
             let n = match kind {
                 Kind::Vmi => Some(vmis),

@@ -13,8 +13,13 @@
 //!   their VMI.
 //! * Nodes (few) and migrations (what the migrations page lists) are kept as the model's typed
 //!   objects, which hold only the fields Strata reads.
-//! * VMs and events are not watched: the evidence and drain endpoints fetch them on demand
-//!   ([`Kind::watched`]), and their [`KindState`] tells how the last fetch went.
+//! * VMs become a [`VmRecord`] (run strategy, the template's eviction strategy,
+//!   printableStatus, the Ready/Failure/Paused conditions, startFailure), which the evidence
+//!   bundle and drain impact read.
+//! * Events about VMIs, VMs, migrations, virt-launcher pods and nodes ([`event_is_relevant`];
+//!   the others are dropped as they arrive) go into the bounded per-object rings of
+//!   [`crate::event_cache`]. An event does not re-project its VMI: the overview summary has no
+//!   field that events change, so a VMI page learns of new events only when it fetches again.
 //!
 //! A re-list is buffered between `Init` and `InitDone` and applied as a diff, so browsers see no
 //! gap and no flicker. When a launcher pod, node or migration changes in a way the overview shows,
@@ -26,13 +31,14 @@
 //! A resource that the cluster does not serve or that Strata may not read stays unsynced, and the
 //! evidence endpoint says so (`coverage`) instead of pretending that nothing exists.
 
+use crate::event_cache::{EventCache, Involved};
 use crate::metrics::Metrics;
 use crate::store::Store;
 use futures::StreamExt;
 use kube::api::{Api, ApiResource, DynamicObject, GroupVersionKind, ListParams};
 use kube::runtime::{WatchStreamExt, watcher};
 use model::evidence::{Evidence, Observed};
-use model::objects::{Node, Pod, Vmim};
+use model::objects::{Event, Node, Pod, Vm, Vmim};
 use model::time::Timestamp;
 use model::vmi::{Condition, Vmi};
 use model::{VmiKey, VmiSummary};
@@ -72,10 +78,10 @@ impl Kind {
         Kind::Event,
     ];
 
-    /// The kinds with a watcher; the others are fetched on demand.
-    pub const WATCHED: [Kind; 4] = [Kind::Vmi, Kind::Vmim, Kind::Pod, Kind::Node];
+    /// The kinds with a watcher: all of them.
+    pub const WATCHED: [Kind; 6] = Kind::ALL;
 
-    /// Whether this kind has a watcher (else it is fetched when a page asks).
+    /// Whether this kind has a watcher.
     pub fn watched(self) -> bool {
         Kind::WATCHED.contains(&self)
     }
@@ -132,18 +138,18 @@ pub fn event_is_relevant(event: &serde_json::Value) -> bool {
     }
 }
 
-/// Health of one resource: of its watch, or of the last on-demand fetch.
+/// Health of one resource's watch.
 #[derive(Default)]
 pub struct KindState {
     synced: AtomicBool,
     healthy: AtomicBool,
     restarts: AtomicU64,
+    fetches: AtomicU64,
     last_error: Mutex<Option<String>>,
 }
 
 impl KindState {
-    /// True once a full list has been applied (and stays true across later re-lists); for a kind
-    /// fetched on demand, once a fetch succeeded.
+    /// True once a full list has been applied (and stays true across later re-lists).
     pub fn synced(&self) -> bool {
         self.synced.load(Ordering::Relaxed)
     }
@@ -171,18 +177,17 @@ impl KindState {
         self.restarts.fetch_add(1, Ordering::Relaxed);
         *self.last_error.lock().unwrap_or_else(|p| p.into_inner()) = Some(error);
     }
-    /// Records how an on-demand fetch of this kind went.
-    pub fn fetched(&self, result: Result<(), String>) {
-        match result {
-            Ok(()) => {
-                self.ok();
-                self.synced.store(true, Ordering::Relaxed);
-            }
-            Err(e) => {
-                self.healthy.store(false, Ordering::Relaxed);
-                *self.last_error.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
-            }
-        }
+    /// How many times a page had to fetch this kind itself because the watch had not synced.
+    pub fn fetches(&self) -> u64 {
+        self.fetches.load(Ordering::Relaxed)
+    }
+    /// Counts one on-demand fetch (made while the watch has not synced).
+    pub fn fetched_on_demand(&self) {
+        self.fetches.fetch_add(1, Ordering::Relaxed);
+    }
+    #[cfg(test)]
+    pub(crate) fn mark_synced(&self) {
+        self.synced.store(true, Ordering::Relaxed);
     }
 }
 
@@ -264,6 +269,123 @@ impl Launcher {
     }
 }
 
+/// The VM conditions Strata keeps.
+pub const VM_CONDITIONS: [&str; 3] = ["Ready", "Failure", "Paused"];
+
+/// A condition of a VM, as far as the evidence shows it.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct VmCondition {
+    pub type_: Box<str>,
+    pub status: Option<Box<str>>,
+    pub reason: Option<Box<str>>,
+    pub message: Option<Box<str>>,
+    pub last_transition: Option<Box<str>>,
+}
+
+/// A VirtualMachine, as far as the diagnosis and drain impact read it.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct VmRecord {
+    pub name: Box<str>,
+    pub namespace: Box<str>,
+    pub uid: Option<Box<str>>,
+    pub run_strategy: Option<Box<str>>,
+    /// The deprecated `spec.running`.
+    pub running: Option<bool>,
+    /// `spec.template.spec.evictionStrategy`.
+    pub eviction_strategy: Option<Box<str>>,
+    pub printable_status: Option<Box<str>>,
+    pub ready: Option<bool>,
+    pub created: Option<bool>,
+    /// Only [`VM_CONDITIONS`].
+    pub conditions: Vec<VmCondition>,
+    /// `status.startFailure` as JSON text.
+    pub start_failure: Option<Box<str>>,
+}
+
+fn boxed(s: &Option<String>) -> Option<Box<str>> {
+    s.as_deref().map(Into::into)
+}
+
+fn unboxed(s: &Option<Box<str>>) -> Option<String> {
+    s.as_deref().map(str::to_string)
+}
+
+impl VmRecord {
+    /// The compact projection of a VM.
+    pub fn project(vm: &Vm) -> VmRecord {
+        VmRecord {
+            name: vm.metadata.name().into(),
+            namespace: vm.metadata.namespace().into(),
+            uid: boxed(&vm.metadata.uid).filter(|u| !u.is_empty()),
+            run_strategy: boxed(&vm.spec.run_strategy),
+            running: vm.spec.running,
+            eviction_strategy: boxed(&vm.spec.template_eviction_strategy),
+            printable_status: boxed(&vm.status.printable_status),
+            ready: vm.status.ready,
+            created: vm.status.created,
+            conditions: vm
+                .status
+                .conditions
+                .iter()
+                .filter_map(|c| {
+                    let t = c.type_.as_deref()?;
+                    VM_CONDITIONS.contains(&t).then(|| VmCondition {
+                        type_: t.into(),
+                        status: boxed(&c.status),
+                        reason: boxed(&c.reason),
+                        message: boxed(&c.message),
+                        last_transition: boxed(&c.last_transition_time),
+                    })
+                })
+                .collect(),
+            start_failure: vm
+                .status
+                .start_failure
+                .as_ref()
+                .filter(|v| !v.is_null())
+                .map(|v| v.to_string().into()),
+        }
+    }
+
+    /// The model's VM again, with only the projected fields.
+    pub fn to_vm(&self) -> Vm {
+        let mut vm = Vm::default();
+        vm.metadata.name = Some(self.name.to_string());
+        vm.metadata.namespace = Some(self.namespace.to_string()).filter(|n| !n.is_empty());
+        vm.metadata.uid = unboxed(&self.uid);
+        vm.spec.run_strategy = unboxed(&self.run_strategy);
+        vm.spec.running = self.running;
+        vm.spec.template_eviction_strategy = unboxed(&self.eviction_strategy);
+        vm.status.printable_status = unboxed(&self.printable_status);
+        vm.status.ready = self.ready;
+        vm.status.created = self.created;
+        vm.status.conditions = self
+            .conditions
+            .iter()
+            .map(|c| Condition {
+                type_: Some(c.type_.to_string()),
+                status: unboxed(&c.status),
+                reason: unboxed(&c.reason),
+                message: unboxed(&c.message),
+                last_transition_time: unboxed(&c.last_transition),
+                ..Condition::default()
+            })
+            .collect();
+        vm.status.start_failure = self
+            .start_failure
+            .as_deref()
+            .and_then(|s| serde_json::from_str(s).ok());
+        vm
+    }
+
+    fn key(&self) -> VmiKey {
+        VmiKey {
+            namespace: self.namespace.to_string(),
+            name: self.name.to_string(),
+        }
+    }
+}
+
 /// What of a node the overview shows; a change re-projects the VMIs.
 fn node_glance(n: &Node) -> (Option<String>, bool) {
     (n.ready().and_then(|c| c.status.clone()), n.is_cordoned())
@@ -324,6 +446,10 @@ pub struct Caches {
     migrations: RwLock<BTreeMap<(String, String), Arc<Vmim>>>,
     /// Nodes by name.
     node_objects: RwLock<BTreeMap<String, Arc<Node>>>,
+    /// VMs by namespace and name.
+    vm_records: RwLock<BTreeMap<VmiKey, VmRecord>>,
+    /// KubeVirt-related events, per involved object.
+    event_cache: RwLock<EventCache>,
     /// Bumped on every change of the launchers, migrations or nodes.
     generation: AtomicU64,
     refresh_tx: mpsc::UnboundedSender<Refresh>,
@@ -357,6 +483,8 @@ impl Caches {
             launchers: RwLock::default(),
             migrations: RwLock::default(),
             node_objects: RwLock::default(),
+            vm_records: RwLock::default(),
+            event_cache: RwLock::default(),
             generation: AtomicU64::new(0),
             refresh_tx,
             refresh_rx: Mutex::new(Some(rx)),
@@ -374,15 +502,34 @@ impl Caches {
         }
     }
 
-    /// How many objects of a kind are kept (`None` for kinds fetched on demand; VMIs are in the
-    /// store).
+    /// How many objects of a kind are kept (`None` for VMIs: they are in the store).
     pub fn len(&self, kind: Kind) -> Option<usize> {
         match kind {
             Kind::Pod => Some(read(&self.launchers).values().map(Vec::len).sum()),
             Kind::Vmim => Some(read(&self.migrations).len()),
             Kind::Node => Some(read(&self.node_objects).len()),
-            _ => None,
+            Kind::Vm => Some(read(&self.vm_records).len()),
+            Kind::Event => Some(read(&self.event_cache).len()),
+            Kind::Vmi => None,
         }
+    }
+
+    /// The VM of the same namespace and name as a VMI.
+    pub fn vm(&self, key: &VmiKey) -> Option<Vm> {
+        read(&self.vm_records).get(key).map(VmRecord::to_vm)
+    }
+
+    /// Every VM.
+    pub fn vms(&self) -> Vec<Vm> {
+        read(&self.vm_records)
+            .values()
+            .map(VmRecord::to_vm)
+            .collect()
+    }
+
+    /// The events kept about one object, oldest first.
+    pub fn events_about(&self, about: &Involved) -> Vec<Event> {
+        read(&self.event_cache).about(about)
     }
 
     /// The launcher pods of one VMI.
@@ -414,20 +561,28 @@ impl Caches {
         read(&self.node_objects).get(name).cloned()
     }
 
-    /// Moves the launcher projections into fresh allocations around `between` (see
-    /// [`Store::compact`]). Nodes and migrations are few and left alone.
+    /// Moves the launcher, VM and event projections into fresh allocations around `between`
+    /// (see [`Store::compact`]). Nodes and migrations are few and left alone.
     pub fn compact(&self, between: impl FnOnce()) {
-        let mut map = write(&self.launchers);
-        let saved: Vec<(&VmiKey, &Vec<Launcher>)> = map.iter().collect();
+        let mut launchers = write(&self.launchers);
+        let mut vms = write(&self.vm_records);
+        let mut events = write(&self.event_cache);
+        let saved: (Vec<(&VmiKey, &Vec<Launcher>)>, Vec<&VmRecord>) =
+            (launchers.iter().collect(), vms.values().collect());
         let Ok(bytes) = serde_json::to_vec(&saved) else {
             return;
         };
         drop(saved);
-        *map = BTreeMap::new();
-        between();
-        let back: Vec<(VmiKey, Vec<Launcher>)> = serde_json::from_slice(&bytes).unwrap_or_default();
-        drop(bytes);
-        map.extend(back);
+        *launchers = BTreeMap::new();
+        *vms = BTreeMap::new();
+        events.compact(|| {
+            between();
+            type Saved = (Vec<(VmiKey, Vec<Launcher>)>, Vec<VmRecord>);
+            let back: Saved = serde_json::from_slice(&bytes).unwrap_or_default();
+            drop(bytes);
+            launchers.extend(back.0);
+            vms.extend(back.1.into_iter().map(|v| (v.key(), v)));
+        });
     }
 
     fn changed(&self, refresh: Refresh) {
@@ -593,6 +748,34 @@ impl Caches {
             self.changed(Refresh::All);
         }
     }
+
+    fn apply_vm(&self, event: Applied<VmRecord>) {
+        let mut map = write(&self.vm_records);
+        match event {
+            Applied::Upsert(vm) => {
+                map.insert(vm.key(), vm);
+            }
+            Applied::Delete(vm) => {
+                map.remove(&vm.key());
+            }
+            Applied::Replace(list) => {
+                *map = list.into_iter().map(|v| (v.key(), v)).collect();
+            }
+        }
+    }
+
+    fn apply_event(&self, event: Applied<Event>) {
+        let mut cache = write(&self.event_cache);
+        match event {
+            Applied::Upsert(e) => {
+                cache.upsert(&e);
+            }
+            Applied::Delete(e) => {
+                cache.delete(&e);
+            }
+            Applied::Replace(list) => cache.replace(list),
+        }
+    }
 }
 
 /// The keys whose values differ between two maps.
@@ -613,6 +796,81 @@ enum Applied<T> {
     Upsert(T),
     Delete(T),
     Replace(Vec<T>),
+}
+
+impl<T> Applied<T> {
+    /// The change with every item mapped; `None` when a single item maps to nothing.
+    fn filter_map<U>(self, f: impl Fn(T) -> Option<U>) -> Option<Applied<U>> {
+        Some(match self {
+            Applied::Upsert(t) => Applied::Upsert(f(t)?),
+            Applied::Delete(t) => Applied::Delete(f(t)?),
+            Applied::Replace(l) => Applied::Replace(l.into_iter().filter_map(f).collect()),
+        })
+    }
+}
+
+/// A watched object (not a VMI), read into what its index keeps as soon as it arrives, so a
+/// (re)list buffers projections rather than raw objects.
+enum Projected {
+    Pod(Pod),
+    Vmim(Box<Vmim>),
+    Node(Node),
+    Vm(VmRecord),
+    Event(Event),
+}
+
+impl Projected {
+    /// `obj` of `kind`, read; `None` for events Strata does not show.
+    fn of(kind: Kind, obj: &DynamicObject) -> Option<Projected> {
+        let v = || serde_json::to_value(obj).unwrap_or_default();
+        Some(match kind {
+            Kind::Pod => Projected::Pod(Pod::from_value(&v())),
+            Kind::Vmim => Projected::Vmim(Box::new(Vmim::from_value(&v()))),
+            Kind::Node => {
+                let mut n = Node::from_value(&v());
+                n.metadata.annotations.clear();
+                Projected::Node(n)
+            }
+            Kind::Vm => Projected::Vm(VmRecord::project(&Vm::from_value(&v()))),
+            Kind::Event => {
+                if !event_is_relevant(&obj.data) {
+                    return None;
+                }
+                Projected::Event(Event::from_value(&v()))
+            }
+            Kind::Vmi => return None,
+        })
+    }
+    fn pod(self) -> Option<Pod> {
+        match self {
+            Projected::Pod(p) => Some(p),
+            _ => None,
+        }
+    }
+    fn vmim(self) -> Option<Vmim> {
+        match self {
+            Projected::Vmim(m) => Some(*m),
+            _ => None,
+        }
+    }
+    fn node(self) -> Option<Node> {
+        match self {
+            Projected::Node(n) => Some(n),
+            _ => None,
+        }
+    }
+    fn vm(self) -> Option<VmRecord> {
+        match self {
+            Projected::Vm(v) => Some(v),
+            _ => None,
+        }
+    }
+    fn event(self) -> Option<Event> {
+        match self {
+            Projected::Event(e) => Some(e),
+            _ => None,
+        }
+    }
 }
 
 /// Drops what Strata never reads: `managedFields` and the last-applied annotation.
@@ -701,7 +959,7 @@ pub async fn watch_kind(
     let stream = watcher(api, kind.config()).default_backoff().modify(trim);
     futures::pin_mut!(stream);
     let mut vmi_buffer: Vec<(VmiSummary, Option<u64>)> = Vec::new();
-    let mut buffer: Vec<DynamicObject> = Vec::new();
+    let mut buffer: Vec<Projected> = Vec::new();
     let mut generation = 0;
     while let Some(event) = stream.next().await {
         let event = match event {
@@ -752,33 +1010,24 @@ pub async fn watch_kind(
                     None
                 }
                 watcher::Event::InitApply(obj) => {
-                    buffer.push(obj);
+                    buffer.extend(Projected::of(kind, &obj));
                     None
                 }
                 watcher::Event::InitDone => Some(Applied::Replace(std::mem::take(&mut buffer))),
-                watcher::Event::Apply(obj) => Some(Applied::Upsert(obj)),
-                watcher::Event::Delete(obj) => Some(Applied::Delete(obj)),
-            };
-            let typed_all = |a: Applied<DynamicObject>| -> Applied<serde_json::Value> {
-                let v = |o: &DynamicObject| serde_json::to_value(o).unwrap_or_default();
-                match a {
-                    Applied::Upsert(o) => Applied::Upsert(v(&o)),
-                    Applied::Delete(o) => Applied::Delete(v(&o)),
-                    Applied::Replace(l) => Applied::Replace(l.iter().map(v).collect()),
-                }
+                watcher::Event::Apply(obj) => Projected::of(kind, &obj).map(Applied::Upsert),
+                watcher::Event::Delete(obj) => Projected::of(kind, &obj).map(Applied::Delete),
             };
             if let Some(a) = applied {
-                let a = typed_all(a);
-                match kind {
-                    Kind::Pod => caches.apply_pod(map_applied(a, Pod::from_value)),
-                    Kind::Vmim => caches.apply_vmim(map_applied(a, Vmim::from_value)),
-                    Kind::Node => caches.apply_node(map_applied(a, |v| {
-                        let mut n = Node::from_value(v);
-                        n.metadata.annotations.clear();
-                        n
-                    })),
-                    _ => {}
-                }
+                let _ = match kind {
+                    Kind::Pod => a.filter_map(Projected::pod).map(|a| caches.apply_pod(a)),
+                    Kind::Vmim => a.filter_map(Projected::vmim).map(|a| caches.apply_vmim(a)),
+                    Kind::Node => a.filter_map(Projected::node).map(|a| caches.apply_node(a)),
+                    Kind::Vm => a.filter_map(Projected::vm).map(|a| caches.apply_vm(a)),
+                    Kind::Event => a
+                        .filter_map(Projected::event)
+                        .map(|a| caches.apply_event(a)),
+                    Kind::Vmi => None,
+                };
                 buffer.shrink_to_fit();
             }
         }
@@ -786,17 +1035,6 @@ pub async fn watch_kind(
             watched.state.synced.store(true, Ordering::Relaxed);
             release_memory(&caches, &store);
         }
-    }
-}
-
-fn map_applied<T>(
-    a: Applied<serde_json::Value>,
-    f: impl Fn(&serde_json::Value) -> T,
-) -> Applied<T> {
-    match a {
-        Applied::Upsert(v) => Applied::Upsert(f(&v)),
-        Applied::Delete(v) => Applied::Delete(f(&v)),
-        Applied::Replace(l) => Applied::Replace(l.iter().map(f).collect()),
     }
 }
 
@@ -961,6 +1199,88 @@ mod tests {
     }
 
     #[test]
+    fn vm_projection_keeps_what_diagnosis_and_drain_read() {
+        let vm = Vm::from_value(&json!({
+            "metadata": {"name": "web", "namespace": "prod", "uid": "vm-uid",
+                "annotations": {"kubectl.kubernetes.io/last-applied-configuration": "{}"},
+                "labels": {"app": "web"}},
+            "spec": {"running": true, "template": {"spec": {"evictionStrategy": "LiveMigrate",
+                "domain": {"devices": {"disks": [{"name": "root"}]}}}}},
+            "status": {"printableStatus": "CrashLoopBackOff", "ready": false, "created": true,
+                "startFailure": {"consecutiveFailCount": 3, "retryAfterTimestamp": "2024-01-01T00:05:00Z"},
+                "conditions": [
+                    {"type": "Ready", "status": "False", "reason": "PodNotReady"},
+                    {"type": "Failure", "status": "True", "message": "boom",
+                        "lastTransitionTime": "2024-01-01T00:00:00Z"},
+                    {"type": "Paused", "status": "False"},
+                    {"type": "Initialized", "status": "True"},
+                    {"type": "DataVolumesReady", "status": "True"}]}
+        }));
+        let rec = VmRecord::project(&vm);
+        let back = rec.to_vm();
+        assert_eq!(back.metadata.name(), "web");
+        assert_eq!(back.metadata.namespace(), "prod");
+        assert_eq!(back.metadata.uid.as_deref(), Some("vm-uid"));
+        assert!(back.metadata.annotations.is_empty() && back.metadata.labels.is_empty());
+        assert_eq!(back.run_strategy().as_deref(), Some("Always"));
+        assert_eq!(back.spec, vm.spec);
+        assert_eq!(back.status.printable_status, vm.status.printable_status);
+        assert_eq!(
+            (back.status.ready, back.status.created),
+            (Some(false), Some(true))
+        );
+        assert_eq!(back.status.start_failure, vm.status.start_failure);
+        assert_eq!(back.status.conditions, vm.status.conditions[..3]);
+
+        // The drain outcome is the same with the record as with the full VM.
+        let vmi = Vmi::from_value(&json!({
+            "metadata": {"name": "web", "namespace": "prod"},
+            "status": {"phase": "Running", "nodeName": "node-1", "conditions": [
+                {"type": "LiveMigratable", "status": "False", "reason": "DisksNotLiveMigratable"}]}
+        }));
+        let full = model::drain::drain_impact("node-1", std::slice::from_ref(&vmi), &[vm], None);
+        let kept = model::drain::drain_impact("node-1", &[vmi], &[back], None);
+        assert_eq!(kept, full);
+        assert_eq!(kept.blocking, 1);
+
+        // Kept, compacted and removed through the cache.
+        let caches = Caches::new();
+        let key = rec.key();
+        caches.apply_vm(Applied::Replace(vec![rec.clone()]));
+        caches.compact(|| ());
+        assert_eq!(caches.vm(&key), Some(rec.to_vm()));
+        assert_eq!(caches.len(Kind::Vm), Some(1));
+        caches.apply_vm(Applied::Delete(rec));
+        assert!(caches.vm(&key).is_none() && caches.vms().is_empty());
+    }
+
+    #[test]
+    fn irrelevant_events_are_not_projected() {
+        let obj = |kind: &str, name: &str| -> DynamicObject {
+            serde_json::from_value(json!({
+                "apiVersion": "v1", "kind": "Event",
+                "metadata": {"name": "e", "namespace": "prod"},
+                "involvedObject": {"kind": kind, "name": name, "namespace": "prod"},
+                "reason": "Started"
+            }))
+            .unwrap()
+        };
+        assert!(Projected::of(Kind::Event, &obj("Pod", "nginx-1")).is_none());
+        let caches = Caches::new();
+        for o in [obj("Pod", "nginx-1"), obj("Pod", "virt-launcher-web-x")] {
+            if let Some(a) = Projected::of(Kind::Event, &o)
+                .map(Applied::Upsert)
+                .and_then(|a| a.filter_map(Projected::event))
+            {
+                caches.apply_event(a);
+            }
+        }
+        assert_eq!(caches.len(Kind::Event), Some(1));
+        let about = Involved::new("Pod", "prod", "virt-launcher-web-x");
+        assert_eq!(caches.events_about(&about)[0].reason(), "Started");
+    }
+
+    #[test]
     fn launcher_and_node_changes_ask_for_a_re_projection() {
         let caches = Caches::new();
         let mut rx = caches.refresh_rx.lock().unwrap().take().unwrap();
@@ -1011,7 +1331,7 @@ mod tests {
             "metadata": {"name": "web", "namespace": "prod"},
             "status": {"phase": "Running", "nodeName": "node-1"}
         }));
-        caches.nodes.state.fetched(Ok(()));
+        caches.nodes.state.mark_synced();
         let s = caches.summarize(vmi);
         assert_eq!(s.layers.node, model::diagnosis::Health::Broken, "{s:?}");
     }
