@@ -39,7 +39,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
-use tokio::sync::broadcast::error::RecvError;
+use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 use tower_http::compression::CompressionLayer;
 use tower_http::sensitive_headers::SetSensitiveRequestHeadersLayer;
 use tower_http::services::ServeDir;
@@ -451,6 +451,17 @@ fn sse_event(seq: u64, msg: &StreamMsg) -> Event {
         .unwrap_or_else(|_| Event::default().comment("unserializable message"))
 }
 
+/// Too slow: drop what is queued and start again from a snapshot.
+fn resync(st: &mut StreamState) -> Sequenced {
+    st.rx = st.rx.resubscribe();
+    st.pending.clear();
+    st.state
+        .metrics
+        .stream_resyncs
+        .fetch_add(1, Ordering::Relaxed);
+    st.state.store.snapshot()
+}
+
 /// Decrements the connected-clients gauge when a stream ends.
 struct ClientGuard(Arc<Metrics>);
 
@@ -461,6 +472,8 @@ impl Drop for ClientGuard {
 }
 
 struct StreamState {
+    /// The stream fell behind while coalescing: send a snapshot next.
+    resync: bool,
     pending: VecDeque<Sequenced>,
     rx: tokio::sync::broadcast::Receiver<Sequenced>,
     after: u64,
@@ -506,8 +519,13 @@ async fn filter_msg(
             .may(caller, &vmi_access(&key.namespace))
             .await?
             .then(|| msg.clone())),
+        // The store never publishes batches: streams build them after filtering.
+        StreamMsg::Batch { .. } => Ok(None),
     }
 }
+
+/// At most this many messages go out in one SSE event.
+const MAX_BATCH: usize = 512;
 
 async fn stream(
     State(state): State<AppState>,
@@ -532,6 +550,7 @@ async fn stream(
         .connected_clients
         .fetch_add(1, Ordering::Relaxed);
     let st = StreamState {
+        resync: false,
         pending,
         rx,
         after,
@@ -543,35 +562,61 @@ async fn stream(
         loop {
             let (seq, msg) = match st.pending.pop_front() {
                 Some(m) => m,
+                None if st.resync => {
+                    st.resync = false;
+                    resync(&mut st)
+                }
                 None => match st.rx.recv().await {
                     // Messages already covered by the snapshot or resume are skipped.
                     Ok(m) if m.0 <= st.after => continue,
                     Ok(m) => m,
-                    Err(RecvError::Lagged(_)) => {
-                        // Too slow: drop what is queued and resync from a snapshot.
-                        st.rx = st.rx.resubscribe();
-                        st.state
-                            .metrics
-                            .stream_resyncs
-                            .fetch_add(1, Ordering::Relaxed);
-                        st.state.store.snapshot()
-                    }
+                    Err(RecvError::Lagged(_)) => resync(&mut st),
                     Err(RecvError::Closed) => return None,
                 },
             };
             st.after = st.after.max(seq);
-            match filter_msg(&st.state, &st.caller, &msg).await {
-                Ok(Some(m)) => {
-                    st.state
-                        .metrics
-                        .events_fanned_out
-                        .fetch_add(1, Ordering::Relaxed);
-                    return Some((Ok(sse_event(seq, &m)), st));
-                }
+            let first = match filter_msg(&st.state, &st.caller, &msg).await {
+                Ok(Some(m)) => m,
                 Ok(None) => continue,
                 // The session ended or the access review failed: close; the browser reconnects.
                 Err(_) => return None,
+            };
+            // Whatever else is already waiting goes out in the same event: a burst of changes
+            // costs the browser one message, and a lone change waits for nothing.
+            let mut msgs = vec![first];
+            let mut last = seq;
+            while msgs.len() < MAX_BATCH {
+                let (seq, msg) = match st.pending.pop_front() {
+                    Some(m) => m,
+                    None => match st.rx.try_recv() {
+                        Ok(m) if m.0 <= st.after => continue,
+                        Ok(m) => m,
+                        Err(TryRecvError::Lagged(_)) => {
+                            st.resync = true;
+                            break;
+                        }
+                        Err(_) => break,
+                    },
+                };
+                st.after = st.after.max(seq);
+                last = seq;
+                match filter_msg(&st.state, &st.caller, &msg).await {
+                    Ok(Some(m)) => msgs.push(m),
+                    Ok(None) => {}
+                    Err(_) => break,
+                }
             }
+            st.state
+                .metrics
+                .events_fanned_out
+                .fetch_add(msgs.len() as u64, Ordering::Relaxed);
+            let event = if msgs.len() == 1 {
+                sse_event(last, &msgs[0])
+            } else {
+                let msgs = msgs.iter().map(|m| (**m).clone()).collect();
+                sse_event(last, &StreamMsg::Batch { msgs })
+            };
+            return Some((Ok(event), st));
         }
     });
     Ok(Sse::new(events).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
@@ -863,6 +908,36 @@ mod tests {
             text.contains("\"type\":\"upsert\"") && text.contains("Paused"),
             "{text}"
         );
+    }
+
+    #[tokio::test]
+    async fn a_burst_already_waiting_goes_out_as_one_batch() {
+        let store = Arc::new(Store::new(1000, 1000));
+        store.replace_all(vec![summary("a", "Running")]);
+        let app = app(AppState::local(store.clone(), offline_client()), None);
+        let res = app
+            .oneshot(Request::get("/api/v1/stream").body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        let mut body = res.into_body();
+        let snapshot = body.frame().await.unwrap().unwrap().into_data().unwrap();
+        assert!(String::from_utf8_lossy(&snapshot).contains("\"type\":\"snapshot\""));
+        // 50 changes land before the stream is polled again.
+        for i in 0..50 {
+            store.upsert(summary(&format!("v{i:02}"), "Pending"));
+        }
+        let last = store.snapshot().0;
+        let frame = body.frame().await.unwrap().unwrap().into_data().unwrap();
+        let text = String::from_utf8(frame.to_vec()).unwrap();
+        assert!(text.contains(&format!("id: {last}\n")), "{text}");
+        let data = text
+            .lines()
+            .find_map(|l| l.strip_prefix("data: "))
+            .expect("a data line");
+        let msg: StreamMsg = serde_json::from_str(data).unwrap();
+        let msgs = msg.into_messages();
+        assert_eq!(msgs.len(), 50, "one event carries the whole burst");
+        assert!(matches!(&msgs[49], StreamMsg::Upsert { item } if item.key.name == "v49"));
     }
 
     #[tokio::test]

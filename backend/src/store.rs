@@ -354,6 +354,7 @@ mod tests {
                 StreamMsg::Upsert { item } => format!("up {}", item.key.name),
                 StreamMsg::Delete { key } => format!("del {}", key.name),
                 StreamMsg::Snapshot { items, synced } => format!("snap {} {synced}", items.len()),
+                StreamMsg::Batch { .. } => "batch (the store never publishes one)".into(),
             });
         }
         assert_eq!(kinds, ["up a", "up b", "snap 2 true"]);

@@ -114,6 +114,12 @@ fn flush(live: Live) {
 /// it: the overview recomputes a few times, not a thousand. A snapshot makes the messages
 /// queued before it moot.
 fn enqueue(live: Live, msg: StreamMsg) {
+    if let StreamMsg::Batch { .. } = msg {
+        for m in msg.into_messages() {
+            enqueue(live, m);
+        }
+        return;
+    }
     let (book, backlog) = PENDING.with(|p| {
         let mut p = p.borrow_mut();
         if matches!(msg, StreamMsg::Snapshot { .. }) {

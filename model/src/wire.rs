@@ -25,6 +25,10 @@ pub enum StreamMsg {
     Upsert { item: VmiSummary },
     /// A VMI is gone.
     Delete { key: VmiKey },
+    /// Several of the messages above, in order: a burst of changes already waiting for a stream
+    /// goes out as one SSE event (its `id` is that of the last). The store never publishes one;
+    /// each stream builds them after filtering.
+    Batch { msgs: Vec<StreamMsg> },
 }
 
 impl StreamMsg {
@@ -44,6 +48,22 @@ impl StreamMsg {
                     list.remove(i);
                 }
             }
+            StreamMsg::Batch { msgs } => {
+                for m in msgs {
+                    m.apply(list);
+                }
+            }
+        }
+    }
+
+    /// The plain messages this one stands for (a batch's, in order; itself otherwise).
+    pub fn into_messages(self) -> Vec<StreamMsg> {
+        match self {
+            StreamMsg::Batch { msgs } => msgs
+                .into_iter()
+                .flat_map(StreamMsg::into_messages)
+                .collect(),
+            m => vec![m],
         }
     }
 }
@@ -51,6 +71,33 @@ impl StreamMsg {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_batch_applies_in_order_and_flattens() {
+        let mut list = vec![];
+        let batch = StreamMsg::Batch {
+            msgs: vec![
+                StreamMsg::Upsert {
+                    item: s("a", "x", "Pending"),
+                },
+                StreamMsg::Upsert {
+                    item: s("a", "x", "Running"),
+                },
+                StreamMsg::Upsert {
+                    item: s("a", "y", "Running"),
+                },
+                StreamMsg::Delete {
+                    key: s("a", "y", "").key,
+                },
+            ],
+        };
+        let json = serde_json::to_value(&batch).unwrap();
+        assert_eq!(json["type"], "batch");
+        assert_eq!(batch.clone().into_messages().len(), 4);
+        batch.apply(&mut list);
+        assert_eq!(list.len(), 1);
+        assert_eq!(list[0].phase, "Running");
+    }
 
     fn s(ns: &str, name: &str, phase: &str) -> VmiSummary {
         VmiSummary::from_vmi(&crate::vmi::Vmi::from_value(&serde_json::json!({
