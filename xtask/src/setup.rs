@@ -134,6 +134,11 @@ pub fn ensure(test: bool) -> Result<()> {
             ("/usr/bin/chromium", "chromium"),
             ("/usr/bin/chromedriver", "chromium-driver"),
             ("/usr/bin/prometheus", "prometheus"),
+            // Japanese text in the e2e screenshots.
+            (
+                "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+                "fonts-noto-cjk",
+            ),
         ] {
             if !std::path::Path::new(bin).exists() {
                 missing.push(package);
