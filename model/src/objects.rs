@@ -8,6 +8,7 @@
 use crate::time::Timestamp;
 use crate::vmi::{
     Condition, GuestOsInfo, MigrationState, ObjectMeta, PhaseTransition, find_condition,
+    phase_entered,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -181,16 +182,7 @@ impl Vmim {
     }
     /// When the VMIM entered `phase`.
     pub fn phase_entered(&self, phase: &str) -> Option<Timestamp> {
-        self.status
-            .phase_transition_timestamps
-            .iter()
-            .filter(|p| p.phase.as_deref() == Some(phase))
-            .filter_map(|p| {
-                p.phase_transition_timestamp
-                    .as_deref()
-                    .and_then(Timestamp::parse)
-            })
-            .max()
+        phase_entered(&self.status.phase_transition_timestamps, phase)
     }
 }
 

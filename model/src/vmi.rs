@@ -118,6 +118,18 @@ impl Condition {
     }
 }
 
+/// The newest time `phase` was entered, from a `phaseTransitionTimestamps` list (VMI or VMIM).
+pub fn phase_entered(list: &[PhaseTransition], phase: &str) -> Option<Timestamp> {
+    list.iter()
+        .filter(|p| p.phase.as_deref() == Some(phase))
+        .filter_map(|p| {
+            p.phase_transition_timestamp
+                .as_deref()
+                .and_then(Timestamp::parse)
+        })
+        .max()
+}
+
 /// Finds a condition by type in a list.
 pub fn find_condition<'a>(conditions: &'a [Condition], type_: &str) -> Option<&'a Condition> {
     conditions
@@ -605,16 +617,7 @@ impl Vmi {
 
     /// When the VMI entered `phase`, from `phaseTransitionTimestamps`.
     pub fn phase_entered(&self, phase: &str) -> Option<Timestamp> {
-        self.status
-            .phase_transition_timestamps
-            .iter()
-            .filter(|p| p.phase.as_deref() == Some(phase))
-            .filter_map(|p| {
-                p.phase_transition_timestamp
-                    .as_deref()
-                    .and_then(Timestamp::parse)
-            })
-            .max()
+        phase_entered(&self.status.phase_transition_timestamps, phase)
     }
 }
 
