@@ -233,20 +233,15 @@ impl Ctx<'_> {
         evidence: Vec<String>,
         next_steps: Vec<String>,
     ) {
-        self.findings.push(Finding {
-            layer,
-            health,
-            severity: if health == Health::Broken {
-                Severity::Error
-            } else {
-                Severity::Warning
-            },
-            title: title.into(),
-            detail: detail.into(),
-            evidence,
-            next_steps,
-            contradiction: true,
-        });
+        let severity = if health == Health::Broken {
+            Severity::Error
+        } else {
+            Severity::Warning
+        };
+        self.add(layer, health, severity, title, detail, evidence, next_steps);
+        if let Some(f) = self.findings.last_mut() {
+            f.contradiction = true;
+        }
     }
     fn explain(&self, topic: Topic, value: &str) -> crate::explain::Explanation {
         explain(topic, value, &self.subject)
