@@ -3,8 +3,10 @@
 //!
 //! * `GET /api/v1/stream`: server-sent events, one stream per browser tab ([`model::wire`]).
 //! * `GET /api/v1/vmis`, `/api/v1/vmis/{ns}/{name}` (evidence bundle),
+//!   `/api/v1/vmis/{ns}/{name}/detail` (the VMI page, diagnosed here),
 //!   `/api/v1/vmis/{ns}/{name}/guestagent/{sub}`, `/api/v1/vmis/{ns}/{name}/metrics`,
-//!   `/api/v1/migrations`, `/api/v1/nodes`, `/api/v1/nodes/{name}/drain`.
+//!   `/api/v1/migrations`, `/api/v1/migrations/reports`, `/api/v1/nodes`,
+//!   `/api/v1/nodes/{name}/drain`.
 //! * `/k8s/...`: the read-only Kubernetes API proxy ([`crate::proxy`]).
 //! * `/auth/signin`, `/auth/signout`: token mode's session ([`crate::auth`]).
 //! * `GET /healthz`, `/readyz` (caches synced, cluster reachable), `/metrics`.
@@ -28,7 +30,10 @@ use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{any, get};
 use axum::{Form, Json, Router};
 use futures::Stream;
-use model::evidence::Observed;
+use model::api::{GuestAgentResult, MigrationRow};
+use model::detail::{GuestView, VmiDetail};
+use model::evidence::{Evidence, Observed};
+use model::migration::{MigrationContext, interpret};
 use model::objects::{Node, Vm, Vmim};
 use model::vmi::Vmi;
 use model::wire::{EVENT_NAME, StreamMsg};
@@ -83,12 +88,14 @@ pub fn app(mut state: AppState, assets: Option<PathBuf>) -> Router {
     let json_api = Router::new()
         .route("/api/v1/vmis", get(vmis))
         .route("/api/v1/vmis/{ns}/{name}", get(evidence))
+        .route("/api/v1/vmis/{ns}/{name}/detail", get(detail))
         .route(
             "/api/v1/vmis/{ns}/{name}/guestagent/{sub}",
             get(guest_agent),
         )
         .route("/api/v1/vmis/{ns}/{name}/metrics", get(metrics_series))
         .route("/api/v1/migrations", get(migrations))
+        .route("/api/v1/migrations/reports", get(migration_reports))
         .route("/api/v1/nodes", get(nodes))
         .route("/api/v1/nodes/{name}/drain", get(drain))
         .route("/api/v1/{*rest}", any(api_not_found))
@@ -200,14 +207,18 @@ async fn vmis(State(state): State<AppState>, headers: HeaderMap) -> Result<Respo
     Ok(Json(items).into_response())
 }
 
-async fn evidence(
-    State(state): State<AppState>,
-    Path((ns, name)): Path<(String, String)>,
-    headers: HeaderMap,
-) -> Result<Response, ApiErr> {
+/// The evidence bundle of `ns/name` as this caller may see it, with the guest agent's
+/// `guestosinfo` answer (also returned as the API gave it, so a refusal stays distinct).
+async fn bundle(
+    state: &AppState,
+    ns: &str,
+    name: &str,
+    headers: &HeaderMap,
+) -> Result<(Evidence, Option<GuestAgentResult>), ApiErr> {
+    let (ns, name) = (ns.to_string(), name.to_string());
     check_name("namespace", &ns)?;
     check_name("name", &name)?;
-    let caller = state.auth.caller(&headers)?;
+    let caller = state.auth.caller(headers)?;
     state.auth.require(&caller, &vmi_access(&ns)).await?;
     if !state.caches.vmis.state.synced() {
         return Err(not_synced(Kind::Vmi));
@@ -253,15 +264,40 @@ async fn evidence(
             bundle.coverage.nodes = false;
         }
     }
+    let mut raw = None;
     if bundle.vmi.is_some() {
         let client = state.auth.client(&caller)?;
         let answer = guest::call(&client, &ns, &name, Subresource::GuestOsInfo).await;
         bundle.guest_agent = Some(Observed::new(
-            guest::as_answer(answer),
+            guest::as_answer(answer.clone()),
             Some(crate::evidence::now()),
         ));
+        raw = Some(answer);
     }
+    Ok((bundle, raw))
+}
+
+async fn evidence(
+    State(state): State<AppState>,
+    Path((ns, name)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Result<Response, ApiErr> {
+    let (bundle, _) = bundle(&state, &ns, &name, &headers).await?;
     Ok(Json(bundle).into_response())
+}
+
+/// The VMI page: the bundle diagnosed against the server's clock, explanations resolved.
+async fn detail(
+    State(state): State<AppState>,
+    Path((ns, name)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Result<Response, ApiErr> {
+    let (bundle, guest) = bundle(&state, &ns, &name, &headers).await?;
+    let mut detail = VmiDetail::build(&bundle, Some(crate::evidence::now()));
+    if let Some(answer) = &guest {
+        detail.guest = GuestView::from_api(answer);
+    }
+    Ok(Json(detail).into_response())
 }
 
 async fn guest_agent(
@@ -316,12 +352,13 @@ async fn metrics_series(
     Ok(Json(set).into_response())
 }
 
-async fn migrations(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiErr> {
-    let caller = state.auth.caller(&headers)?;
+/// The migrations this caller may see, sorted by namespace and name.
+async fn visible_migrations(state: &AppState, headers: &HeaderMap) -> Result<Vec<Vmim>, ApiErr> {
+    let caller = state.auth.caller(headers)?;
     if !state.caches.vmims.state.synced() {
         return Err(not_synced(Kind::Vmim));
     }
-    let visible = visible(&state, &caller).await?;
+    let visible = visible(state, &caller).await?;
     let mut list: Vec<Vmim> = state
         .caches
         .migrations()
@@ -337,7 +374,35 @@ async fn migrations(State(state): State<AppState>, headers: HeaderMap) -> Result
         (a.metadata.namespace(), a.metadata.name())
             .cmp(&(b.metadata.namespace(), b.metadata.name()))
     });
-    Ok(Json(list).into_response())
+    Ok(list)
+}
+
+async fn migrations(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiErr> {
+    Ok(Json(visible_migrations(&state, &headers).await?).into_response())
+}
+
+/// The migrations page: every visible VMIM interpreted, newest first.
+async fn migration_reports(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> Result<Response, ApiErr> {
+    let now = Some(crate::evidence::now());
+    let mut rows: Vec<MigrationRow> = visible_migrations(&state, &headers)
+        .await?
+        .iter()
+        .map(|m| MigrationRow {
+            created: m.metadata.created(),
+            report: interpret(
+                Some(m),
+                &MigrationContext {
+                    now,
+                    ..Default::default()
+                },
+            ),
+        })
+        .collect();
+    rows.sort_by_key(|r| std::cmp::Reverse(r.created));
+    Ok(Json(rows).into_response())
 }
 
 async fn nodes(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiErr> {

@@ -57,6 +57,42 @@ async fn evidence_bundle_holds_pods_nodes_events_and_the_agent() {
 }
 
 #[tokio::test]
+async fn the_vmi_page_detail_is_diagnosed_and_explained_on_the_server() {
+    let sim = sim(SCENARIOS).await;
+    let console = console(&sim).await;
+    all_synced(&console).await;
+    let (code, d) = get_json(&console, "/api/v1/vmis/default/healthy/detail").await;
+    assert_eq!(code, 200, "{d}");
+    assert_eq!(d["key"]["name"], "healthy");
+    assert_eq!(d["phase"], "Running");
+    assert_eq!(d["diagnosis"]["overall"], "healthy", "{d}");
+    assert_eq!(d["diagnosis"]["layers"].as_array().unwrap().len(), 5);
+    assert!(d["guest"]["Info"]["agent_version"].is_string(), "{d}");
+    let pods = d["pods"].as_array().unwrap();
+    assert!(!pods.is_empty(), "{d}");
+    assert!(pods.iter().all(|p| p["role"] == "current"), "{pods:?}");
+    let conditions = d["conditions"].as_array().unwrap();
+    assert!(!conditions.is_empty());
+    assert!(
+        conditions
+            .iter()
+            .all(|c| !c["explained"]["title"].as_str().unwrap().is_empty()),
+        "{conditions:?}"
+    );
+
+    let (_, d) = get_json(&console, "/api/v1/vmis/default/no-agent/detail").await;
+    assert_eq!(d["guest"], "NotConnected", "{d}");
+    // Nothing is broken; the guest layer cannot be observed.
+    assert_eq!(d["diagnosis"]["layers"][2]["layer"], "guest");
+    assert_eq!(d["diagnosis"]["layers"][2]["health"], "unknown", "{d}");
+    let (code, err) = get_json(&console, "/api/v1/vmis/default/does-not-exist/detail").await;
+    assert_eq!(code, 404);
+    assert!(err["error"].as_str().unwrap().contains("does-not-exist"));
+    let (code, _) = get_json(&console, "/api/v1/vmis/default/Bad_Name/detail").await;
+    assert_eq!(code, 400);
+}
+
+#[tokio::test]
 async fn guest_agent_answers_and_409s_are_told_apart() {
     let sim = sim(SCENARIOS).await;
     let console = console(&sim).await;
@@ -102,6 +138,12 @@ async fn nodes_migrations_and_drain_impact() {
     let (code, migrations) = get_json(&console, "/api/v1/migrations").await;
     assert_eq!(code, 200);
     assert!(migrations.is_array());
+    let (code, rows) = get_json(&console, "/api/v1/migrations/reports").await;
+    assert_eq!(code, 200);
+    assert_eq!(
+        rows.as_array().unwrap().len(),
+        migrations.as_array().unwrap().len()
+    );
 
     let (_, e) = get_json(&console, "/api/v1/vmis/default/evict-blocked-disks").await;
     let node = e["vmi"]["value"]["status"]["nodeName"]
@@ -122,6 +164,43 @@ async fn nodes_migrations_and_drain_impact() {
     assert!(report["blocking"].as_u64().unwrap() >= 1);
     let (code, _) = get_json(&console, "/api/v1/nodes/no-such-node/drain").await;
     assert_eq!(code, 404);
+}
+
+#[tokio::test]
+async fn migrations_are_interpreted_for_the_migrations_page() {
+    let sim = sim("migration-precopy,migration-postcopy-failure").await;
+    let console = console(&sim).await;
+    all_synced(&console).await;
+    // Let both migrations run to their end.
+    sim.advance(3600.0);
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        let (code, vmims) = get_json(&console, "/api/v1/migrations").await;
+        assert_eq!(code, 200);
+        let (code, rows) = get_json(&console, "/api/v1/migrations/reports").await;
+        assert_eq!(code, 200, "{rows}");
+        let rows = rows.as_array().unwrap().clone();
+        assert_eq!(rows.len(), vmims.as_array().unwrap().len());
+        assert!(
+            rows.windows(2)
+                .all(|w| w[0]["created"].as_i64() >= w[1]["created"].as_i64()),
+            "newest first: {rows:?}"
+        );
+        let failed = rows.iter().find(|r| r["report"]["outcome"] == "failed");
+        let succeeded = rows.iter().find(|r| r["report"]["outcome"] == "succeeded");
+        if let (Some(failed), Some(_)) = (failed, succeeded) {
+            assert!(
+                failed["report"]["irrecoverable"].as_bool().unwrap(),
+                "{failed}"
+            );
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "a failed post-copy and a succeeded pre-copy migration: {rows:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
 }
 
 #[tokio::test]

@@ -319,23 +319,9 @@ fn enc(s: &str) -> String {
     String::from(js_sys::encode_uri_component(s))
 }
 
-/// `GET /api/v1/vmis/{ns}/{name}`.
-pub async fn fetch_evidence(ns: &str, name: &str) -> Result<model::evidence::Evidence, FetchError> {
-    get_json(&format!("/api/v1/vmis/{}/{}", enc(ns), enc(name))).await
-}
-
-/// `GET /api/v1/vmis/{ns}/{name}/guestagent/{what}`.
-pub async fn fetch_guest_agent(
-    ns: &str,
-    name: &str,
-    what: &str,
-) -> Result<model::api::GuestAgentResult, FetchError> {
-    get_json(&format!(
-        "/api/v1/vmis/{}/{}/guestagent/{what}",
-        enc(ns),
-        enc(name)
-    ))
-    .await
+/// `GET /api/v1/vmis/{ns}/{name}/detail`: the VMI page, diagnosed by the backend.
+pub async fn fetch_detail(ns: &str, name: &str) -> Result<model::detail::VmiDetail, FetchError> {
+    get_json(&format!("/api/v1/vmis/{}/{}/detail", enc(ns), enc(name))).await
 }
 
 /// `GET /api/v1/vmis/{ns}/{name}/metrics?set=…&range=…&step=…`.
@@ -354,9 +340,9 @@ pub async fn fetch_metrics(
     .await
 }
 
-/// `GET /api/v1/migrations`.
-pub async fn fetch_migrations() -> Result<Vec<model::objects::Vmim>, FetchError> {
-    get_json("/api/v1/migrations").await
+/// `GET /api/v1/migrations/reports`: every migration, interpreted by the backend, newest first.
+pub async fn fetch_migrations() -> Result<Vec<model::api::MigrationRow>, FetchError> {
+    get_json("/api/v1/migrations/reports").await
 }
 
 /// `GET /api/v1/nodes/{name}/drain`.

@@ -1,6 +1,6 @@
-//! Code loaded on demand: the paste page's analysis is a second wasm module (the `dump_module`
-//! binary, built by Trunk beside the app as `dump_module.js` + `dump_module_bg.wasm`), imported
-//! the first time a dump is diagnosed. Trunk 0.21 cannot split one wasm binary into chunks
+//! Code loaded on demand: the paste page's analysis and its share-link codec (deflate, base64)
+//! are a second wasm module (the `dump_module` binary, built by Trunk beside the app as
+//! `dump_module.js` + `dump_module_bg.wasm`), imported the first time the paste page needs it. Trunk 0.21 cannot split one wasm binary into chunks
 //! (leptos' `#[lazy]` needs cargo-leptos' splitter), so the split is by binary.
 
 use crate::pages::diagnose::Analysed;
@@ -58,18 +58,34 @@ async fn module() -> Result<JsValue, String> {
     Ok(m)
 }
 
-/// Analyses a dump in the lazily loaded module.
-pub async fn analyse(text: String) -> Result<Analysed, String> {
+/// Calls the module's export `name` with one string; it answers a string.
+async fn call(name: &str, arg: &str) -> Result<String, String> {
     let m = module().await?;
-    let f: Function = Reflect::get(&m, &"analyse_json".into())
+    let f: Function = Reflect::get(&m, &name.into())
         .map_err(|e| js_err("the dump analyser is incomplete", e))?
         .dyn_into()
         .map_err(|e| js_err("the dump analyser is incomplete", e))?;
-    let out = f
-        .call1(&JsValue::NULL, &JsValue::from_str(&text))
+    f.call1(&JsValue::NULL, &JsValue::from_str(arg))
         .map_err(|e| js_err("the dump analyser failed", e))?
         .as_string()
-        .ok_or_else(|| "the dump analyser answered nothing".to_string())?;
+        .ok_or_else(|| "the dump analyser answered nothing".to_string())
+}
+
+/// Analyses a dump in the lazily loaded module.
+pub async fn analyse(text: String) -> Result<Analysed, String> {
+    let out = call("analyse_json", &text).await?;
     serde_json::from_str::<Result<Analysed, String>>(&out)
+        .map_err(|e| format!("unreadable answer from the dump analyser: {e}"))?
+}
+
+/// [`crate::share::encode`], run in the module.
+pub async fn share_encode(text: String) -> Result<String, String> {
+    call("share_encode", &text).await
+}
+
+/// [`crate::share::decode`], run in the module.
+pub async fn share_decode(fragment: String) -> Result<String, String> {
+    let out = call("share_decode_json", &fragment).await?;
+    serde_json::from_str::<Result<String, String>>(&out)
         .map_err(|e| format!("unreadable answer from the dump analyser: {e}"))?
 }

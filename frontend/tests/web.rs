@@ -135,14 +135,17 @@ fn messages_exist_in_both_languages() {
 fn dump_analysis_and_migration_graph_states() {
     use frontend::components::migration_graph::{MAIN_PATH, NodeState, main_path_states};
     let a = frontend::pages::diagnose::analyse(DUMP).expect("the fixture parses");
-    assert_eq!(a.bundles.len(), 2);
+    assert_eq!(a.details.len(), 2);
     let db = a
-        .report
-        .diagnoses
+        .details
         .iter()
         .find(|d| d.key.name == "db-primary")
         .unwrap();
-    let m = db.migrations.first().expect("the failed migration");
+    let m = db
+        .diagnosis
+        .migrations
+        .first()
+        .expect("the failed migration");
     let states = main_path_states(m);
     assert_eq!(states.len(), MAIN_PATH.len());
     // Failed after Running: every phase up to Running passed, Succeeded not reached.

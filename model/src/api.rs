@@ -6,9 +6,11 @@
 //! | `GET /api/v1/stream` | server-sent events of [`crate::wire::StreamMsg`] |
 //! | `GET /api/v1/vmis` | `Vec<VmiSummary>` |
 //! | `GET /api/v1/vmis/{ns}/{name}` | [`crate::evidence::Evidence`]: the VMI, its VM, launcher pods, migrations, events, nodes |
+//! | `GET /api/v1/vmis/{ns}/{name}/detail` | [`crate::detail::VmiDetail`]: the VMI page, diagnosed and explained on the server |
 //! | `GET /api/v1/vmis/{ns}/{name}/guestagent/{guestosinfo,userlist,filesystemlist}` | [`GuestAgentResult`] |
 //! | `GET /api/v1/vmis/{ns}/{name}/metrics?set=domain\|migration&range=SECONDS&step=SECONDS` | [`SeriesSet`] |
 //! | `GET /api/v1/migrations` | `Vec<objects::Vmim>` |
+//! | `GET /api/v1/migrations/reports` | `Vec<`[`MigrationRow`]`>`, newest first |
 //! | `GET /api/v1/nodes` | `Vec<objects::Node>` |
 //! | `GET /api/v1/nodes/{name}/drain` | [`crate::drain::DrainReport`] |
 //!
@@ -16,6 +18,14 @@
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+
+/// One migration as the migrations page lists it: a VMIM read by
+/// [`crate::migration::interpret`], with its creation time.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MigrationRow {
+    pub created: Option<crate::time::Timestamp>,
+    pub report: crate::migration::MigrationReport,
+}
 
 /// An error answer: a sentence a person can act on.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

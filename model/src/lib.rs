@@ -20,6 +20,7 @@
 //! * [`cli`]: `strata diagnose` as pure functions.
 //! * [`time`]: RFC 3339 timestamps without a clock.
 //! * [`summary`]: the compact per-VMI projection the overview shows.
+//! * [`detail`]: the VMI page's view model (diagnosis and explanations resolved to rows and text).
 //! * [`api`]: the JSON shapes of the backend's HTTP API.
 //! * [`wire`]: the messages the backend pushes to the browser.
 //!
@@ -50,6 +51,7 @@
 
 pub mod api;
 pub mod cli;
+pub mod detail;
 pub mod diagnosis;
 pub mod drain;
 pub mod evidence;

@@ -17,9 +17,10 @@ pub const WORKLOAD_UPDATE_ANNOTATION: &str = "kubevirt.io/workloadUpdateMigratio
 /// The exact irrecoverable message virt-handler writes.
 pub const IRRECOVERABLE_MESSAGE: &str = "VMI is irrecoverable due to failed post-copy migration";
 
-/// What started a migration.
+/// What started a migration. Externally tagged (`"user"`, `{"evacuation":{"node":…}}`): the
+/// browser then reads it without serde's buffering of internally tagged enums.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "by", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum Trigger {
     /// A node drain/eviction: the evacuation controller created it for `node`.
     Evacuation { node: Option<String> },

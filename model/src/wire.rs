@@ -11,9 +11,11 @@ use serde::{Deserialize, Serialize};
 /// The SSE `event` name used for every message.
 pub const EVENT_NAME: &str = "vmi";
 
-/// One message on the stream.
+/// One message on the stream, externally tagged: `{"upsert":{"item":…}}`. (An internally tagged
+/// enum would make every browser read buffer the message first, and costs the bundle serde's
+/// buffering code.)
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum StreamMsg {
     /// The whole current state; replaces whatever the client had.
     Snapshot {

@@ -1,6 +1,7 @@
 //! The paste page's analysis as its own wasm module, loaded by the app the first time a dump is
 //! diagnosed (see `frontend::lazy`). It holds what only that page needs (the YAML/JSON input
-//! parser, grouping, the dump report), so the main bundle does not.
+//! parser, grouping, the diagnosis and explanations, the share-link codec), so the main bundle
+//! does not.
 
 use wasm_bindgen::prelude::*;
 
@@ -9,6 +10,19 @@ use wasm_bindgen::prelude::*;
 pub fn analyse_json(text: &str) -> String {
     serde_json::to_string(&frontend::pages::diagnose::analyse(text))
         .unwrap_or_else(|e| format!("{{\"Err\":\"cannot encode the analysis: {e}\"}}"))
+}
+
+/// The share-link fragment of a dump (`dump=…`).
+#[wasm_bindgen]
+pub fn share_encode(text: &str) -> String {
+    frontend::share::encode(text)
+}
+
+/// Decodes a share-link fragment; answers `Result<String, String>` as JSON.
+#[wasm_bindgen]
+pub fn share_decode_json(fragment: &str) -> String {
+    serde_json::to_string(&frontend::share::decode(fragment))
+        .unwrap_or_else(|e| format!("{{\"Err\":\"cannot encode the dump: {e}\"}}"))
 }
 
 fn main() {}

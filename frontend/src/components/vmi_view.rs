@@ -1,7 +1,8 @@
-//! The diagnosis of one VMI from its [`Evidence`] and the model's [`Diagnosis`]: the headline
-//! naming the broken layer, the layers side by side with findings and evidence, conditions with
-//! their explanations, launcher pods, interfaces with IP provenance, the guest agent, events and
-//! migrations. The live VMI page and the paste-a-dump page both render this.
+//! One VMI's page from its [`VmiDetail`]: the headline naming the broken layer, the layers side
+//! by side with findings and evidence, conditions with their explanations, launcher pods,
+//! interfaces with IP provenance, the guest agent, events and migrations. The live VMI page (the
+//! backend builds the detail) and the paste-a-dump page (the dump module builds it) both render
+//! this; nothing here diagnoses or explains.
 //!
 //! Tab and selected migration are query parameters (`tab`, `mig`), so a copied link reopens the
 //! same view.
@@ -12,11 +13,9 @@ use crate::components::migration_graph::MigrationGraph;
 use crate::i18n::{lang, t, tr};
 use crate::nav::{param_href, query_param};
 use leptos::prelude::*;
-use model::diagnosis::{Diagnosis, Finding, Health, Layer};
-use model::evidence::Evidence;
-use model::explain::{Subject, Topic, explain};
+use model::detail::{ConditionRow, EventRow, GuestView, InterfaceRow, PodRole, PodRow, VmiDetail};
+use model::diagnosis::{Diagnosis, Finding, Layer};
 use model::migration::{MigrationReport, Outcome, Trigger, human_bytes, human_rate};
-use model::objects::{GuestAgentAnswer, GuestAgentInfo};
 use model::time::{Timestamp, format_duration};
 
 /// The tabs, in order: (query value, message id).
@@ -32,100 +31,25 @@ pub const TABS: [(&str, &str); 6] = [
 /// Evidence older than this (seconds) is flagged stale.
 pub const STALE_AFTER_SECS: f64 = 120.0;
 
-/// What is known of the guest agent.
-#[derive(Debug, Clone, PartialEq)]
-pub enum GuestState {
-    Info(Box<GuestAgentInfo>),
-    /// 409: `AgentConnected` absent.
-    NotConnected,
-    /// 409: the VMI is not Running.
-    NotRunning,
-    Forbidden(String),
-    Error(String),
-    /// Not asked (e.g. a dump without a guest agent answer).
-    Unknown,
-}
-
-impl GuestState {
-    /// From what a dump or the evidence bundle holds.
-    pub fn from_evidence(e: &Evidence) -> GuestState {
-        match e.guest_agent.as_ref().map(|o| &o.value) {
-            Some(GuestAgentAnswer::Info(i)) => GuestState::Info(i.clone()),
-            Some(GuestAgentAnswer::NotConnected) => GuestState::NotConnected,
-            Some(GuestAgentAnswer::NotRunning) => GuestState::NotRunning,
-            Some(GuestAgentAnswer::Error { message }) => GuestState::Error(message.clone()),
-            None => match e.vmi() {
-                Some(v) if v.phase() != "Running" => GuestState::NotRunning,
-                Some(v) if v.condition("AgentConnected").is_none_or(|c| !c.is_true()) => {
-                    GuestState::NotConnected
-                }
-                _ => GuestState::Unknown,
-            },
-        }
-    }
-    /// From the backend's `guestosinfo` answer.
-    /// The answer as diagnosis evidence (none for a refusal or when not asked).
-    pub fn answer(self) -> Option<GuestAgentAnswer> {
-        match self {
-            GuestState::Info(i) => Some(GuestAgentAnswer::Info(i)),
-            GuestState::NotConnected => Some(GuestAgentAnswer::NotConnected),
-            GuestState::NotRunning => Some(GuestAgentAnswer::NotRunning),
-            GuestState::Error(message) => Some(GuestAgentAnswer::Error { message }),
-            GuestState::Forbidden(_) | GuestState::Unknown => None,
-        }
-    }
-
-    pub fn from_api(r: model::api::GuestAgentResult) -> GuestState {
-        use model::api::GuestAgentResult as G;
-        match r {
-            G::Ok { data } => GuestState::Info(Box::new(GuestAgentInfo::from_value(&data))),
-            G::AgentNotConnected { .. } => GuestState::NotConnected,
-            G::VmiNotRunning { .. } => GuestState::NotRunning,
-            G::Forbidden { message } => GuestState::Forbidden(message),
-            G::NotFound { message } | G::Error { message } => GuestState::Error(message),
-        }
-    }
-}
-
-fn subject(e: &Evidence) -> Subject {
-    Subject {
-        namespace: e.key.namespace.clone(),
-        name: e.key.name.clone(),
-        node: e.vmi().and_then(|v| v.status.node_name.clone()),
-        uid: e.vmi().and_then(|v| v.metadata.uid.clone()),
-        ..Default::default()
-    }
-}
-
-/// The newest observation time of the evidence (the VMI's), if known.
-pub fn observed_at(e: &Evidence) -> Option<Timestamp> {
-    e.vmi.as_ref().and_then(|o| o.observed_at)
-}
-
 /// The whole VMI view.
 #[component]
 pub fn VmiView(
-    evidence: Evidence,
-    diagnosis: Diagnosis,
+    detail: VmiDetail,
     /// The time ages are judged against (the clock live, the dump's time for a paste).
     #[prop(into)]
     now: Signal<Option<Timestamp>>,
-    #[prop(optional)] guest: Option<Signal<GuestState>>,
     /// The metrics tab's content (live pages only).
     #[prop(optional, into)]
     metrics: Option<ViewFn>,
 ) -> impl IntoView {
     let tab = query_param("tab");
     let current_tab = move || tab.get().unwrap_or_else(|| "diagnosis".into());
-    let guest = guest.unwrap_or_else(|| Signal::stored(GuestState::from_evidence(&evidence)));
-    let vmi = evidence.vmi().cloned();
-    let phase = vmi
-        .as_ref()
-        .map(|v| v.phase().to_string())
-        .filter(|p| !p.is_empty())
-        .unwrap_or_else(|| "(no phase)".into());
-    let paused = vmi.as_ref().is_some_and(|v| v.is_paused());
-    let observed = observed_at(&evidence);
+    let phase = if detail.phase.is_empty() {
+        "(no phase)".to_string()
+    } else {
+        detail.phase.clone()
+    };
+    let observed = detail.observed_at;
     let l = lang();
     let staleness = move || {
         let n = now.get()?;
@@ -145,35 +69,34 @@ pub fn VmiView(
         })
         .collect_view();
 
-    let e1 = evidence.clone();
-    let d1 = diagnosis.clone();
-    let e2 = evidence.clone();
-    let d2 = diagnosis.clone();
-    let e4 = evidence.clone();
-    let d4 = diagnosis.clone();
+    let d = detail.clone();
     let body = move || match current_tab().as_str() {
-        "network" => view! { <Interfaces evidence=e2.clone() diagnosis=d2.clone()/> }.into_any(),
-        "guest" => view! { <GuestPanel state=guest/> }.into_any(),
-        "events" => view! { <Events evidence=e4.clone()/> }.into_any(),
-        "migrations" => view! { <Migrations reports=d4.migrations.clone()/> }.into_any(),
+        "network" => {
+            view! { <Interfaces rows=d.interfaces.clone() diagnosis=d.diagnosis.clone()/> }
+                .into_any()
+        }
+        "guest" => view! { <GuestPanel state=d.guest.clone()/> }.into_any(),
+        "events" => view! { <Events rows=d.events.clone()/> }.into_any(),
+        "migrations" => view! { <Migrations reports=d.diagnosis.migrations.clone()/> }.into_any(),
         "metrics" => match &metrics {
             Some(m) => m.run(),
             None => view! { <p class="empty">{t("vmi.noprom")}</p> }.into_any(),
         },
-        _ => view! { <DiagnosisTab evidence=e1.clone() diagnosis=d1.clone()/> }.into_any(),
+        _ => view! { <DiagnosisTab detail=d.clone()/> }.into_any(),
     };
+    let overall = detail.diagnosis.overall;
 
     view! {
-        <article class="vmi-view" data-key=evidence.key.to_string()>
+        <article class="vmi-view" data-key=detail.key.to_string()>
             <header class="vmi-head">
                 <h1>
-                    <span class="name">{evidence.key.name.clone()}</span>
+                    <span class="name">{detail.key.name.clone()}</span>
                     " "
-                    <span class="ns">{evidence.key.namespace.clone()}</span>
+                    <span class="ns">{detail.key.namespace.clone()}</span>
                 </h1>
                 <span class=crate::components::vmi_card::phase_class(&phase) data-testid="phase">{phase.clone()}</span>
-                {paused.then(|| view! { <span class="badge badge-paused">"Paused"</span> })}
-                <HealthBadge health=diagnosis.overall/>
+                {detail.paused.then(|| view! { <span class="badge badge-paused">"Paused"</span> })}
+                <HealthBadge health=overall/>
                 <span class="observed" data-testid="observed">
                     {t("vmi.observed")} ": "
                     {move || match staleness() {
@@ -184,7 +107,7 @@ pub fn VmiView(
                     }}
                 </span>
             </header>
-            <p class=format!("headline headline-{}", diagnosis.overall.as_str()) data-testid="headline" role="status">{diagnosis.headline.clone()}</p>
+            <p class=format!("headline headline-{}", overall.as_str()) data-testid="headline" role="status">{detail.diagnosis.headline.clone()}</p>
             <nav class="tabs" role="tablist" aria-label="VMI sections">{tabs}</nav>
             <section class="tab-body" role="tabpanel">{body}</section>
         </article>
@@ -221,8 +144,9 @@ fn findings_list(findings: Vec<Finding>) -> impl IntoView {
 }
 
 #[component]
-fn DiagnosisTab(evidence: Evidence, diagnosis: Diagnosis) -> impl IntoView {
+fn DiagnosisTab(detail: VmiDetail) -> impl IntoView {
     let l = lang();
+    let diagnosis = &detail.diagnosis;
     let layers = Layer::ALL
         .iter()
         .map(|layer| {
@@ -238,36 +162,25 @@ fn DiagnosisTab(evidence: Evidence, diagnosis: Diagnosis) -> impl IntoView {
             }
         })
         .collect_view();
-    let subj = subject(&evidence);
-    let conditions = evidence
-        .vmi()
-        .map(|v| v.status.conditions.clone())
-        .unwrap_or_default();
-    let cond_rows = conditions
-        .into_iter()
-        .map(|c| {
-            let ty = c.type_.clone().unwrap_or_default();
-            let ex_type = explain(Topic::ConditionType, &ty, &subj);
-            let ex_reason = (!c.reason().is_empty()).then(|| explain(Topic::Reason, c.reason(), &subj));
-            let steps = ex_reason
-                .as_ref()
-                .map(|e| e.next_steps.clone())
-                .filter(|s| !s.is_empty())
-                .unwrap_or_else(|| ex_type.next_steps.clone());
-            let status = c.status.clone().unwrap_or_default();
+    let cond_rows = detail
+        .conditions
+        .iter()
+        .cloned()
+        .map(|c: ConditionRow| {
+            let ex = c.explained;
             view! {
-                <tr data-condition=ty.clone()>
-                    <th scope="row">{ty.clone()}</th>
-                    <td class=format!("cond-{}", status.to_lowercase())>{status.clone()}</td>
-                    <td><code>{c.reason().to_string()}</code></td>
-                    <td>{c.message().to_string()}</td>
+                <tr data-condition=c.type_.clone()>
+                    <th scope="row">{c.type_.clone()}</th>
+                    <td class=format!("cond-{}", c.status.to_lowercase())>{c.status.clone()}</td>
+                    <td><code>{c.reason}</code></td>
+                    <td>{c.message}</td>
                     <td class="explain">
-                        <strong>{ex_reason.as_ref().map(|e| e.title.clone()).unwrap_or_else(|| ex_type.title.clone())}</strong>
-                        <p>{ex_reason.as_ref().map(|e| e.meaning.clone()).unwrap_or_else(|| ex_type.meaning.clone())}</p>
-                        {ex_reason.as_ref().filter(|e| !e.implies.is_empty()).map(|e| view! { <p class="implies">{e.implies.clone()}</p> })}
-                        {(!steps.is_empty()).then(|| view! {
+                        <strong>{ex.title}</strong>
+                        <p>{ex.meaning}</p>
+                        {(!ex.implies.is_empty()).then(|| view! { <p class="implies">{ex.implies.clone()}</p> })}
+                        {(!ex.next_steps.is_empty()).then(|| view! {
                             <details><summary>{t("vmi.next")}</summary>
-                                <ul class="next">{steps.iter().map(|s| view! { <li><code>{s.clone()}</code></li> }).collect_view()}</ul>
+                                <ul class="next">{ex.next_steps.iter().map(|s| view! { <li><code>{s.clone()}</code></li> }).collect_view()}</ul>
                             </details>
                         })}
                     </td>
@@ -290,7 +203,7 @@ fn DiagnosisTab(evidence: Evidence, diagnosis: Diagnosis) -> impl IntoView {
             </table>
         </div>
         <h2>{t("vmi.pods")}</h2>
-        <Pods evidence=evidence.clone()/>
+        <Pods rows=detail.pods.clone()/>
         {(!missing.is_empty()).then(|| view! {
             <h2>{t("vmi.missing")}</h2>
             <ul class="missing">{missing.into_iter().map(|m| view! { <li>{m}</li> }).collect_view()}</ul>
@@ -300,39 +213,25 @@ fn DiagnosisTab(evidence: Evidence, diagnosis: Diagnosis) -> impl IntoView {
 
 /// `status.activePods` as source and target launcher pods with their nodes.
 #[component]
-fn Pods(evidence: Evidence) -> impl IntoView {
-    let Some(vmi) = evidence.vmi().cloned() else {
+fn Pods(rows: Option<Vec<PodRow>>) -> impl IntoView {
+    let Some(rows) = rows else {
         return view! { <p class="empty">{t("vmi.none")}</p> }.into_any();
     };
-    let ms = vmi.status.migration_state.clone();
-    let in_progress = ms.as_ref().is_some_and(|m| m.is_in_progress(None));
-    let rows = vmi
-        .status
-        .active_pods
-        .iter()
-        .map(|(uid, node)| {
-            let pod = evidence
-                .pods
-                .iter()
-                .map(|o| &o.value)
-                .find(|p| p.metadata.uid.as_deref() == Some(uid.as_str()));
-            let name = pod.map(|p| p.metadata.name().to_string());
-            let role = match (&ms, &name) {
-                (Some(m), Some(n)) if m.target_pod.as_deref() == Some(n.as_str()) => "vmi.pod.target",
-                (Some(m), Some(n)) if m.source_pod.as_deref() == Some(n.as_str()) => "vmi.pod.source",
-                (Some(m), _) if in_progress && m.target_node.as_deref() == Some(node.as_str()) => "vmi.pod.target",
-                (Some(m), _) if in_progress && m.source_node.as_deref() == Some(node.as_str()) => "vmi.pod.source",
-                _ if vmi.status.node_name.as_deref() == Some(node.as_str()) => "vmi.pod.current",
-                _ => "vmi.pod.source",
+    let rows = rows
+        .into_iter()
+        .map(|p| {
+            let (role, class) = match p.role {
+                PodRole::Target => ("vmi.pod.target", "target"),
+                PodRole::Source => ("vmi.pod.source", "source"),
+                PodRole::Current => ("vmi.pod.current", "current"),
             };
-            let phase = pod.map(|p| p.phase().to_string()).unwrap_or_default();
             view! {
-                <tr data-pod-uid=uid.clone()>
-                    <td><span class=format!("role role-{}", role.trim_start_matches("vmi.pod."))>{t(role)}</span></td>
-                    <td>{name.unwrap_or_else(|| "(pod not in evidence)".into())}</td>
-                    <td><code>{uid.clone()}</code></td>
-                    <td><a href=format!("/node/{node}")>{node.clone()}</a></td>
-                    <td>{phase}</td>
+                <tr data-pod-uid=p.uid.clone()>
+                    <td><span class=format!("role role-{class}")>{t(role)}</span></td>
+                    <td>{p.name.clone().unwrap_or_else(|| "(pod not in evidence)".into())}</td>
+                    <td><code>{p.uid.clone()}</code></td>
+                    <td><a href=format!("/node/{}", p.node)>{p.node.clone()}</a></td>
+                    <td>{p.phase.clone()}</td>
                 </tr>
             }
         })
@@ -347,50 +246,26 @@ fn Pods(evidence: Evidence) -> impl IntoView {
 }
 
 #[component]
-fn Interfaces(evidence: Evidence, diagnosis: Diagnosis) -> impl IntoView {
-    let ifaces = evidence
-        .vmi()
-        .map(|v| v.status.interfaces.clone())
-        .unwrap_or_default();
-    let contradictions: Vec<Finding> = diagnosis
-        .layer(Layer::Network)
-        .findings
-        .iter()
-        .filter(|f| f.contradiction || f.health == Health::Degraded)
-        .cloned()
-        .collect();
-    let no_ifaces = ifaces.is_empty();
-    let rows = ifaces
+fn Interfaces(rows: Vec<InterfaceRow>, diagnosis: Diagnosis) -> impl IntoView {
+    let no_ifaces = rows.is_empty();
+    let rows = rows
         .into_iter()
-        .enumerate()
-        .map(|(idx, i)| {
-            let label = i.name.clone().filter(|n| !n.is_empty()).unwrap_or_else(|| {
-                format!(
-                    "#{idx} (guest-only {})",
-                    i.interface_name.as_deref().unwrap_or("?")
-                )
-            });
-            let cite = format!("status.interfaces[{label}]");
-            let issues: Vec<String> = contradictions
-                .iter()
-                .filter(|f| f.evidence.iter().any(|c| c.starts_with(&cite)))
-                .map(|f| f.title.clone())
-                .collect();
-            let disagree = !issues.is_empty();
+        .map(|i| {
+            let disagree = !i.issues.is_empty();
             let badges = i
-                .info_sources()
-                .into_iter()
-                .map(|s| view! { <span class=format!("src src-{s}")>{s.to_string()}</span> })
+                .sources
+                .iter()
+                .map(|s| view! { <span class=format!("src src-{s}")>{s.clone()}</span> })
                 .collect_view();
             view! {
-                <tr class:disagree=disagree data-iface=label.clone()>
-                    <th scope="row">{label.clone()}</th>
-                    <td>{i.interface_name.clone().unwrap_or_default()}</td>
-                    <td>{i.all_ips().join(", ")}</td>
-                    <td><code>{i.mac.clone().unwrap_or_default()}</code></td>
+                <tr class:disagree=disagree data-iface=i.label.clone()>
+                    <th scope="row">{i.label.clone()}</th>
+                    <td>{i.guest_name}</td>
+                    <td>{i.ips.join(", ")}</td>
+                    <td><code>{i.mac}</code></td>
                     <td>{badges}</td>
-                    <td>{i.link_state.clone().unwrap_or_default()}</td>
-                    <td class="issues">{issues.join("; ")}</td>
+                    <td>{i.link_state}</td>
+                    <td class="issues">{i.issues.join("; ")}</td>
                 </tr>
             }
         })
@@ -414,56 +289,36 @@ fn Interfaces(evidence: Evidence, diagnosis: Diagnosis) -> impl IntoView {
 
 /// The guest agent panel: OS, hostname, timezone, users, filesystems, or why there is nothing.
 #[component]
-pub fn GuestPanel(#[prop(into)] state: Signal<GuestState>) -> impl IntoView {
-    move || match state.get() {
-        GuestState::Info(info) => {
-            let os = info
-                .os
-                .pretty_name
-                .clone()
-                .or_else(|| info.os.name.clone())
-                .unwrap_or_default();
-            let kernel = info.os.kernel_release.clone().unwrap_or_default();
-            let users = info
-                .user_list
-                .iter()
-                .map(|u| {
-                    u.get("userName")
-                        .and_then(|v| v.as_str())
-                        .unwrap_or("?")
-                        .to_string()
-                })
-                .collect::<Vec<_>>()
-                .join(", ");
+pub fn GuestPanel(state: GuestView) -> impl IntoView {
+    match state {
+        GuestView::Info(info) => {
             let fs = info
-                .fs_info
-                .disks
+                .filesystems
                 .iter()
                 .map(|d| {
-                    let used = d.used_bytes.unwrap_or(0.0);
-                    let total = d.total_bytes.unwrap_or(0.0);
+                    let (used, total) = (d.used_bytes, d.total_bytes);
                     let pct = if total > 0.0 { (used / total * 100.0).clamp(0.0, 100.0) } else { 0.0 };
-                    let mount = d.mount_point.clone().unwrap_or_default();
+                    let mount = d.mount.clone();
                     view! {
                         <li class="fs">
-                            <span class="fs-name">{mount.clone()} " " <small>{d.file_system_type.clone().unwrap_or_default()} " " {d.disk_name.clone().unwrap_or_default()}</small></span>
+                            <span class="fs-name">{mount.clone()} " " <small>{d.fs_type.clone()} " " {d.disk.clone()}</small></span>
                             <meter min="0" max="100" low="80" high="90" optimum="10" value=format!("{pct:.0}") aria-label=format!("{mount} usage")></meter>
                             <span class="fs-use">{format!("{pct:.0}% — {} / {}", human_bytes(used), human_bytes(total))}</span>
                         </li>
                     }
                 })
                 .collect_view();
-            let missing = info.missing_required_commands();
+            let missing = info.missing_commands.clone();
             view! {
                 <section class="guest" data-testid="guest" data-state="info">
                     <h2>{t("vmi.guest")}</h2>
                     <dl class="kv">
-                        <dt>"OS"</dt><dd data-testid="guest-os">{os}</dd>
-                        <dt>"Kernel"</dt><dd>{kernel}</dd>
-                        <dt>"Hostname"</dt><dd data-testid="guest-hostname">{info.hostname.clone().unwrap_or_default()}</dd>
-                        <dt>"Timezone"</dt><dd>{info.timezone.clone().unwrap_or_default()}</dd>
-                        <dt>"Users"</dt><dd>{users}</dd>
-                        <dt>"Agent"</dt><dd>{info.guest_agent_version.clone().unwrap_or_default()}</dd>
+                        <dt>"OS"</dt><dd data-testid="guest-os">{info.os.clone()}</dd>
+                        <dt>"Kernel"</dt><dd>{info.kernel.clone()}</dd>
+                        <dt>"Hostname"</dt><dd data-testid="guest-hostname">{info.hostname.clone()}</dd>
+                        <dt>"Timezone"</dt><dd>{info.timezone.clone()}</dd>
+                        <dt>"Users"</dt><dd>{info.users.join(", ")}</dd>
+                        <dt>"Agent"</dt><dd>{info.agent_version.clone()}</dd>
                     </dl>
                     {(!missing.is_empty()).then(|| view! { <p class="warn">{format!("Agent lacks required commands: {}", missing.join(", "))}</p> })}
                     <ul class="filesystems">{fs}</ul>
@@ -473,10 +328,10 @@ pub fn GuestPanel(#[prop(into)] state: Signal<GuestState>) -> impl IntoView {
         }
         other => {
             let (state, text) = match other {
-                GuestState::NotConnected => ("not_connected", "The guest agent is not connected: the VMI has no AgentConnected condition (virt-handler removes it when the agent's channel is down). Guest OS data cannot be read.".to_string()),
-                GuestState::NotRunning => ("not_running", "The VMI is not Running, so the guest agent cannot be asked.".to_string()),
-                GuestState::Forbidden(m) => ("forbidden", format!("Forbidden: you may not read the guest agent subresources of this VMI. {m}")),
-                GuestState::Error(m) => ("error", format!("The guest agent query failed: {m}")),
+                GuestView::NotConnected => ("not_connected", "The guest agent is not connected: the VMI has no AgentConnected condition (virt-handler removes it when the agent's channel is down). Guest OS data cannot be read.".to_string()),
+                GuestView::NotRunning => ("not_running", "The VMI is not Running, so the guest agent cannot be asked.".to_string()),
+                GuestView::Forbidden(m) => ("forbidden", format!("Forbidden: you may not read the guest agent subresources of this VMI. {m}")),
+                GuestView::Error(m) => ("error", format!("The guest agent query failed: {m}")),
                 _ => ("unknown", "No guest agent answer in this evidence.".to_string()),
             };
             view! {
@@ -491,26 +346,21 @@ pub fn GuestPanel(#[prop(into)] state: Signal<GuestState>) -> impl IntoView {
 }
 
 #[component]
-fn Events(evidence: Evidence) -> impl IntoView {
-    let mut events: Vec<_> = evidence.events.iter().map(|o| o.value.clone()).collect();
-    events.sort_by_key(|e| std::cmp::Reverse(e.time()));
-    let subj = subject(&evidence);
-    if events.is_empty() {
+fn Events(rows: Vec<EventRow>) -> impl IntoView {
+    if rows.is_empty() {
         return view! { <p class="empty" data-testid="events">{t("vmi.none")}</p> }.into_any();
     }
-    let items = events
+    let items = rows
         .into_iter()
         .map(|e| {
-            let ex = explain(Topic::EventReason, e.reason(), &subj);
-            let warn = e.is_warning();
             view! {
-                <li class:ev-warn=warn data-reason=e.reason().to_string()>
-                    <time>{e.time().map(|t| t.to_rfc3339()).unwrap_or_else(|| "—".into())}</time>
-                    <span class="ev-reason">{e.reason().to_string()}</span>
+                <li class:ev-warn=e.warning data-reason=e.reason.clone()>
+                    <time>{e.time.map(|t| t.to_rfc3339()).unwrap_or_else(|| "—".into())}</time>
+                    <span class="ev-reason">{e.reason.clone()}</span>
                     {e.count.filter(|c| *c > 1).map(|c| view! { <span class="ev-count">{format!("×{c}")}</span> })}
-                    <span class="ev-obj">{format!("{} {}", e.involved_object.kind.clone().unwrap_or_default(), e.involved_object.name.clone().unwrap_or_default())}</span>
-                    <p>{e.message().to_string()}</p>
-                    {ex.known.then(|| view! { <p class="explain">{ex.meaning.clone()}</p> })}
+                    <span class="ev-obj">{e.object}</span>
+                    <p>{e.message}</p>
+                    {e.meaning.map(|m| view! { <p class="explain">{m}</p> })}
                 </li>
             }
         })

@@ -11,15 +11,25 @@ use crate::share;
 use leptos::prelude::*;
 use leptos_router::NavigateOptions;
 use leptos_router::hooks::{use_location, use_navigate};
-use model::cli::{Report, newest_timestamp, report_from_dump};
-use model::evidence::{Evidence, group};
+use model::cli::{newest_timestamp, report_from_dump};
+use model::detail::VmiDetail;
+use model::drain::DrainReport;
+use model::evidence::group;
 use model::parse::{Object, parse};
+use model::time::Timestamp;
 
-/// A diagnosed dump.
+/// A diagnosed dump, as the page shows it (the dump module sends it to the app as JSON).
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Analysed {
-    pub bundles: Vec<Evidence>,
-    pub report: Report,
+    /// One per VMI, in the report's order.
+    pub details: Vec<VmiDetail>,
+    /// Drain impact for nodes that are cordoned or being evacuated.
+    pub drains: Vec<DrainReport>,
+    /// Skipped documents and ignored fields, as `<where>: <what>`.
+    pub notes: Vec<String>,
+    /// The time ages were judged against, and where it came from.
+    pub now: Option<Timestamp>,
+    pub now_source: String,
 }
 
 /// Parses, groups and diagnoses a dump, judging ages against its newest timestamp.
@@ -37,9 +47,22 @@ pub fn analyse(text: &str) -> Result<Analysed, String> {
     };
     let dump = group(objects, None);
     let report = report_from_dump(&dump, parsed.notes, now, source);
+    let details = dump
+        .bundles
+        .iter()
+        .zip(report.diagnoses)
+        .map(|(e, d)| VmiDetail::with_diagnosis(e, d))
+        .collect();
     Ok(Analysed {
-        bundles: dump.bundles,
-        report,
+        details,
+        drains: report.drains,
+        notes: report
+            .notes
+            .iter()
+            .map(|n| format!("{}: {}", n.origin, n.message))
+            .collect(),
+        now: report.now,
+        now_source: report.now_source,
     })
 }
 
@@ -63,32 +86,42 @@ pub fn Diagnose() -> impl IntoView {
         });
     };
     if from_link.starts_with(share::KEY) {
-        match share::decode(&from_link) {
-            Ok(dump) => {
-                start(dump.clone());
-                text.set(dump);
+        busy.set(true);
+        leptos::task::spawn_local(async move {
+            match crate::lazy::share_decode(from_link).await {
+                Ok(dump) => {
+                    text.set(dump.clone());
+                    let r = crate::lazy::analyse(dump).await;
+                    result.set(Some(r));
+                }
+                Err(e) => result.set(Some(Err(e))),
             }
-            Err(e) => result.set(Some(Err(e))),
-        }
+            busy.set(false);
+        });
     }
 
     let run = move || {
         let input = text.get_untracked();
         start(input.clone());
-        let url = format!(
-            "{}{}#{}",
-            loc.pathname.get_untracked(),
-            loc.query.get_untracked().to_query_string(),
-            share::encode(&input)
-        );
-        navigate(
-            &url,
-            NavigateOptions {
-                replace: true,
-                scroll: false,
-                ..Default::default()
-            },
-        );
+        // The share link: the dump in the fragment, encoded by the same module.
+        let navigate = navigate.clone();
+        leptos::task::spawn_local(async move {
+            if let Ok(fragment) = crate::lazy::share_encode(input).await {
+                let url = format!(
+                    "{}{}#{fragment}",
+                    loc.pathname.get_untracked(),
+                    loc.query.get_untracked().to_query_string(),
+                );
+                navigate(
+                    &url,
+                    NavigateOptions {
+                        replace: true,
+                        scroll: false,
+                        ..Default::default()
+                    },
+                );
+            }
+        });
     };
     let run2 = run.clone();
     let on_drop = move |ev: web_sys::DragEvent| {
@@ -149,51 +182,51 @@ pub fn Diagnose() -> impl IntoView {
 #[component]
 fn Results(analysed: Analysed) -> impl IntoView {
     let sel = query_param("vmi");
-    let now = analysed.report.now;
+    let now = analysed.now;
+    let first = analysed.details.first().map(|d| d.key.to_string());
     let list = analysed
-        .report
-        .diagnoses
+        .details
         .iter()
         .map(|d| {
             let key = d.key.to_string();
             let href = param_href("vmi", Some(key.clone()));
             let k2 = key.clone();
-            let first = analysed.report.diagnoses.first().map(|d| d.key.to_string());
+            let first = first.clone();
             let current = Memo::new(move |_| sel.get().or(first.clone()).as_deref() == Some(k2.as_str()));
             view! {
                 <li class:selected=current>
                     <a href=href aria-current=move || if current.get() { "true" } else { "false" } data-key=key.clone()>{key.clone()}</a>
-                    " " <HealthBadge health=d.overall/>
+                    " " <HealthBadge health=d.diagnosis.overall/>
                 </li>
             }
         })
         .collect_view();
-    let bundles = analysed.bundles.clone();
-    let diagnoses = analysed.report.diagnoses.clone();
+    let count = analysed.details.len();
+    let details = analysed.details;
     let selected = move || {
         let want = sel.get();
         let i = want
-            .and_then(|w| diagnoses.iter().position(|d| d.key.to_string() == w))
+            .and_then(|w| details.iter().position(|d| d.key.to_string() == w))
             .unwrap_or(0);
-        Some((bundles.get(i)?.clone(), diagnoses.get(i)?.clone()))
+        details.get(i).cloned()
     };
-    let notes = analysed.report.notes.clone();
-    let drains = analysed.report.drains.clone();
+    let notes = analysed.notes;
+    let drains = analysed.drains;
     view! {
         <div class="dg-results">
             <aside class="dg-list">
-                <h2>{t("dg.vmis")} " " <span class="count" data-testid="dg-count">{analysed.report.diagnoses.len()}</span></h2>
+                <h2>{t("dg.vmis")} " " <span class="count" data-testid="dg-count">{count}</span></h2>
                 <ul>{list}</ul>
-                <p class="muted">{t("dg.now")} ": " {now.map(|n| n.to_rfc3339()).unwrap_or_else(|| "—".into())} " (" {analysed.report.now_source.clone()} ")"</p>
+                <p class="muted">{t("dg.now")} ": " {now.map(|n| n.to_rfc3339()).unwrap_or_else(|| "—".into())} " (" {analysed.now_source.clone()} ")"</p>
                 {(!notes.is_empty()).then(|| view! {
                     <details><summary>{t("dg.notes")} {format!(" ({})", notes.len())}</summary>
-                        <ul>{notes.iter().map(|n| view! { <li>{n.origin.to_string()} ": " {n.message.clone()}</li> }).collect_view()}</ul>
+                        <ul>{notes.iter().map(|n| view! { <li>{n.clone()}</li> }).collect_view()}</ul>
                     </details>
                 })}
                 {drains.into_iter().map(|d| view! { <p class="drain-summary">{d.summary}</p> }).collect_view()}
             </aside>
             <div class="dg-main">
-                {move || selected().map(|(e, d)| view! { <VmiView evidence=e diagnosis=d now=Signal::stored(now)/> })}
+                {move || selected().map(|d| view! { <VmiView detail=d now=Signal::stored(now)/> })}
             </div>
         </div>
     }

@@ -1,12 +1,13 @@
 //! `/migrations`: every migration, live and past, with phase, mode, trigger, progress and
-//! outcome, as `model::migration::interpret` reads each VMIM. Re-fetched when the stream moves.
+//! outcome, as `model::migration::interpret` reads each VMIM on the backend
+//! (`GET /api/v1/migrations/reports`). Re-fetched when the stream moves.
 
 use crate::api::{self, Live};
 use crate::components::common::{FetchFailure, HealthBadge};
 use crate::components::vmi_view::outcome_text;
 use crate::i18n::t;
 use leptos::prelude::*;
-use model::migration::{MigrationContext, Trigger, interpret};
+use model::migration::Trigger;
 
 #[component]
 pub fn Migrations() -> impl IntoView {
@@ -23,18 +24,9 @@ pub fn Migrations() -> impl IntoView {
         Some(Err(e)) => view! { <FetchFailure error=e on_retry=Callback::new(move |_| retry.update(|r| *r += 1))/> }.into_any(),
         Some(Ok(list)) if list.is_empty() => view! { <p class="empty" data-testid="mg-empty">{t("mg.empty")}</p> }.into_any(),
         Some(Ok(list)) => {
-            let now = Some(api::now());
-            let mut reports: Vec<_> = list
-                .iter()
-                .map(|m| {
-                    let r = interpret(Some(m), &MigrationContext { now, ..Default::default() });
-                    (m.metadata.created(), r)
-                })
-                .collect();
-            reports.sort_by_key(|(c, _)| std::cmp::Reverse(*c));
-            let rows = reports
+            let rows = list
                 .into_iter()
-                .map(|(created, r)| {
+                .map(|model::api::MigrationRow { created, report: r }| {
                     let href = format!("/vmi/{}/{}?tab=migrations&mig={}", r.namespace, r.vmi_name, r.name);
                     let trigger = match &r.trigger {
                         Trigger::Evacuation { node } => format!("evacuation {}", node.clone().unwrap_or_default()),

@@ -1,19 +1,18 @@
-//! `/vmi/{namespace}/{name}`: the live diagnosis of one VMI. The evidence bundle comes from
-//! `GET /api/v1/vmis/{ns}/{name}` and is fetched again whenever the stream reports a change of
-//! this VMI; the guest agent and metrics come from their own endpoints. The verdict is
-//! `model::diagnosis::diagnose`, run here in the browser.
+//! `/vmi/{namespace}/{name}`: the live diagnosis of one VMI. The page's view model
+//! ([`model::detail::VmiDetail`]: diagnosis, explanations, guest agent answer) comes from
+//! `GET /api/v1/vmis/{ns}/{name}/detail`, diagnosed on the backend, and is fetched again whenever
+//! the stream reports a change of this VMI; the metrics come from their own endpoint.
 
 use crate::api::{self, FetchError, Live};
 use crate::components::charts::Chart;
 use crate::components::common::FetchFailure;
-use crate::components::vmi_view::{CopyLink, GuestState, VmiView};
+use crate::components::vmi_view::{CopyLink, VmiView};
 use crate::i18n::t;
 use crate::nav::{param_href, query_param};
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
 use model::api::{Series, SeriesSet};
-use model::diagnosis::diagnose;
-use model::evidence::{Evidence, Observed};
+use model::detail::VmiDetail;
 
 /// The time ranges of the charts: (query value, seconds).
 pub const RANGES: [(&str, u32); 4] = [("15m", 900), ("1h", 3600), ("6h", 21600), ("24h", 86400)];
@@ -34,78 +33,52 @@ pub fn VmiPage() -> impl IntoView {
         })
     });
     let retry = RwSignal::new(0u32);
-    let last_good = RwSignal::new(None::<Evidence>);
-    let evidence = LocalResource::new(move || {
+    let last_good = RwSignal::new(None::<VmiDetail>);
+    let detail = LocalResource::new(move || {
         let (n, m) = (ns.get(), name.get());
         summary.track();
         retry.track();
         async move {
-            let r = api::fetch_evidence(&n, &m).await;
-            if let Ok(e) = &r {
-                last_good.set(Some(e.clone()));
+            let r = api::fetch_detail(&n, &m).await;
+            if let Ok(d) = &r {
+                last_good.set(Some(d.clone()));
             }
             r
         }
     });
-    // Absent from the synced stream. Not when the evidence answer is 403: the VMI may well exist
-    // in a namespace this user may not read, and the stream only carries readable ones.
+    // Absent from the synced stream. Not when the answer is 403: the VMI may well exist in a
+    // namespace this user may not read, and the stream only carries readable ones.
     let gone = move || {
         live.synced.get()
             && summary.with(Option::is_none)
             && !matches!(
-                evidence.get(),
+                detail.get(),
                 Some(Err(FetchError {
                     status: Some(403),
                     ..
                 }))
             )
     };
-    let guest = LocalResource::new(move || {
-        let (n, m) = (ns.get(), name.get());
-        summary.track();
-        async move {
-            match api::fetch_guest_agent(&n, &m, "guestosinfo").await {
-                Ok(g) => GuestState::from_api(g),
-                Err(FetchError {
-                    status: Some(403),
-                    message,
-                }) => GuestState::Forbidden(message),
-                Err(e) => GuestState::Error(e.message),
-            }
-        }
-    });
-    let guest_sig = Signal::derive(move || guest.get().unwrap_or(GuestState::Unknown));
     let now = Signal::derive(move || Some(live.now.get()));
 
     let content = move || {
-        let shown = match evidence.get() {
+        let shown = match detail.get() {
             None => last_good.get().map(Ok),
-            Some(Ok(e)) => Some(Ok(e)),
+            Some(Ok(d)) => Some(Ok(d)),
             Some(Err(err)) => match last_good.get() {
-                // Keep showing the last evidence when the VMI vanished.
-                Some(e) if err.status == Some(404) => Some(Ok(e)),
+                // Keep showing the last diagnosis when the VMI vanished.
+                Some(d) if err.status == Some(404) => Some(Ok(d)),
                 _ => Some(Err(err)),
             },
         };
         match shown {
             None => view! { <p class="empty" role="status">{t("vmi.loading")}</p> }.into_any(),
             Some(Err(err)) => view! { <FetchFailure error=err on_retry=Callback::new(move |_| retry.update(|r| *r += 1))/> }.into_any(),
-            Some(Ok(mut e)) => {
-                // The guest agent is asked separately; its answer is evidence for the guest
-                // layer too.
-                if e.guest_agent.is_none()
-                    && let Some(answer) = guest.get().and_then(GuestState::answer)
-                {
-                    e.guest_agent = Some(Observed::new(answer, Some(api::now())));
-                }
-                let d = diagnose(&e, Some(api::now()));
+            Some(Ok(d)) => {
                 let (n, m) = (ns.get_untracked(), name.get_untracked());
-                let active = e
-                    .vmi()
-                    .and_then(|v| v.status.migration_state.as_ref())
-                    .is_some_and(|ms| ms.is_in_progress(None));
+                let active = d.migrating;
                 view! {
-                    <VmiView evidence=e diagnosis=d now=now guest=guest_sig
+                    <VmiView detail=d now=now
                         metrics=ViewFn::from(move || view! { <Metrics ns=n.clone() name=m.clone() migrating=active/> })/>
                 }
                 .into_any()

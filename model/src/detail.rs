@@ -1,0 +1,402 @@
+//! The VMI page's view model: everything the live VMI page and the paste-a-dump page show for one
+//! VMI, computed from its [`Evidence`] and [`Diagnosis`].
+//!
+//! The backend builds it for the live page (`GET /api/v1/vmis/{ns}/{name}/detail`) and the paste
+//! page's on-demand wasm module builds it for a dump, so the browser's main bundle carries no
+//! diagnosis, no explanation catalogue and no tolerant Kubernetes types: only these plain rows.
+//! Every explanation is already resolved to text here.
+
+use crate::api::GuestAgentResult;
+use crate::diagnosis::{Diagnosis, diagnose};
+use crate::evidence::Evidence;
+use crate::explain::{Subject, Topic, explain};
+use crate::objects::{GuestAgentAnswer, GuestAgentInfo};
+use crate::summary::VmiKey;
+use crate::time::Timestamp;
+use serde::{Deserialize, Serialize};
+
+/// One VMI as its page shows it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct VmiDetail {
+    pub key: VmiKey,
+    /// `status.phase`; empty when the VMI has none (or the evidence holds no VMI).
+    pub phase: String,
+    /// The VMI carries a true `Paused` condition.
+    pub paused: bool,
+    /// When the VMI was observed (the evidence's freshness).
+    pub observed_at: Option<Timestamp>,
+    pub diagnosis: Diagnosis,
+    /// `status.conditions`, each with its explanation.
+    pub conditions: Vec<ConditionRow>,
+    /// `status.activePods` with roles; `None` when the evidence holds no VMI.
+    pub pods: Option<Vec<PodRow>>,
+    /// `status.interfaces` with IP provenance and the network findings that cite each.
+    pub interfaces: Vec<InterfaceRow>,
+    pub guest: GuestView,
+    /// Newest first.
+    pub events: Vec<EventRow>,
+    /// A migration is in progress (the page then also charts migration metrics).
+    pub migrating: bool,
+}
+
+/// An explanation resolved to text.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Explained {
+    pub title: String,
+    pub meaning: String,
+    /// What it implies for the VM (reasons only; may be empty).
+    pub implies: String,
+    pub next_steps: Vec<String>,
+}
+
+/// One condition of the VMI.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ConditionRow {
+    pub type_: String,
+    pub status: String,
+    pub reason: String,
+    pub message: String,
+    /// The reason's explanation when there is a reason, else the condition type's; next steps
+    /// fall back to the type's when the reason has none.
+    pub explained: Explained,
+}
+
+/// What a launcher pod is to the VMI.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PodRole {
+    /// The pod the VM runs in (no migration in progress).
+    Current,
+    /// The migration's source.
+    Source,
+    /// The migration's target.
+    Target,
+}
+
+/// One entry of `status.activePods`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PodRow {
+    pub role: PodRole,
+    pub uid: String,
+    pub node: String,
+    /// From the pod itself; `None` when the pod is not in the evidence.
+    pub name: Option<String>,
+    pub phase: String,
+}
+
+/// One entry of `status.interfaces`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct InterfaceRow {
+    /// The interface's name, or `#<index> (guest-only <ifname>)` for one only the guest reports.
+    pub label: String,
+    pub guest_name: String,
+    pub ips: Vec<String>,
+    pub mac: String,
+    /// `infoSource`, split: `domain`, `guest-agent`, `multus-status`.
+    pub sources: Vec<String>,
+    pub link_state: String,
+    /// Titles of the network findings (degraded or contradictions) that cite this interface.
+    pub issues: Vec<String>,
+}
+
+/// What is known of the guest agent.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum GuestView {
+    Info(Box<GuestInfoView>),
+    /// 409: `AgentConnected` absent.
+    NotConnected,
+    /// 409: the VMI is not Running.
+    NotRunning,
+    /// 403: the caller may not read the guest agent subresources.
+    Forbidden(String),
+    Error(String),
+    /// Not asked (e.g. a dump without a guest agent answer).
+    Unknown,
+}
+
+/// The `guestosinfo` answer, as shown.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct GuestInfoView {
+    /// `os.prettyName`, else `os.name`.
+    pub os: String,
+    pub kernel: String,
+    pub hostname: String,
+    pub timezone: String,
+    pub users: Vec<String>,
+    pub agent_version: String,
+    /// Commands KubeVirt requires that the agent does not offer.
+    pub missing_commands: Vec<String>,
+    pub filesystems: Vec<FilesystemRow>,
+}
+
+/// One guest filesystem.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct FilesystemRow {
+    pub mount: String,
+    pub fs_type: String,
+    pub disk: String,
+    pub used_bytes: f64,
+    pub total_bytes: f64,
+}
+
+/// One Kubernetes event about the VMI or its pods.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EventRow {
+    pub time: Option<Timestamp>,
+    pub reason: String,
+    pub count: Option<i64>,
+    /// `<kind> <name>` of the involved object.
+    pub object: String,
+    pub message: String,
+    pub warning: bool,
+    /// What the reason means, when the catalogue knows it.
+    pub meaning: Option<String>,
+}
+
+impl GuestInfoView {
+    fn from_info(info: &GuestAgentInfo) -> GuestInfoView {
+        GuestInfoView {
+            os: info
+                .os
+                .pretty_name
+                .clone()
+                .or_else(|| info.os.name.clone())
+                .unwrap_or_default(),
+            kernel: info.os.kernel_release.clone().unwrap_or_default(),
+            hostname: info.hostname.clone().unwrap_or_default(),
+            timezone: info.timezone.clone().unwrap_or_default(),
+            users: info
+                .user_list
+                .iter()
+                .map(|u| {
+                    u.get("userName")
+                        .and_then(|v| v.as_str())
+                        .unwrap_or("?")
+                        .to_string()
+                })
+                .collect(),
+            agent_version: info.guest_agent_version.clone().unwrap_or_default(),
+            missing_commands: info
+                .missing_required_commands()
+                .into_iter()
+                .map(String::from)
+                .collect(),
+            filesystems: info
+                .fs_info
+                .disks
+                .iter()
+                .map(|d| FilesystemRow {
+                    mount: d.mount_point.clone().unwrap_or_default(),
+                    fs_type: d.file_system_type.clone().unwrap_or_default(),
+                    disk: d.disk_name.clone().unwrap_or_default(),
+                    used_bytes: d.used_bytes.unwrap_or(0.0),
+                    total_bytes: d.total_bytes.unwrap_or(0.0),
+                })
+                .collect(),
+        }
+    }
+}
+
+impl GuestView {
+    /// From what the evidence holds: the agent's answer, else what the VMI's phase and
+    /// `AgentConnected` condition imply.
+    pub fn from_evidence(e: &Evidence) -> GuestView {
+        match e.guest_agent.as_ref().map(|o| &o.value) {
+            Some(GuestAgentAnswer::Info(i)) => {
+                GuestView::Info(Box::new(GuestInfoView::from_info(i)))
+            }
+            Some(GuestAgentAnswer::NotConnected) => GuestView::NotConnected,
+            Some(GuestAgentAnswer::NotRunning) => GuestView::NotRunning,
+            Some(GuestAgentAnswer::Error { message }) => GuestView::Error(message.clone()),
+            None => match e.vmi() {
+                Some(v) if v.phase() != "Running" => GuestView::NotRunning,
+                Some(v) if v.condition("AgentConnected").is_none_or(|c| !c.is_true()) => {
+                    GuestView::NotConnected
+                }
+                _ => GuestView::Unknown,
+            },
+        }
+    }
+
+    /// From the backend's own `guestosinfo` call, which tells a refusal (403) apart.
+    pub fn from_api(r: &GuestAgentResult) -> GuestView {
+        match r {
+            GuestAgentResult::Ok { data } => GuestView::Info(Box::new(GuestInfoView::from_info(
+                &GuestAgentInfo::from_value(data),
+            ))),
+            GuestAgentResult::AgentNotConnected { .. } => GuestView::NotConnected,
+            GuestAgentResult::VmiNotRunning { .. } => GuestView::NotRunning,
+            GuestAgentResult::Forbidden { message } => GuestView::Forbidden(message.clone()),
+            GuestAgentResult::NotFound { message } | GuestAgentResult::Error { message } => {
+                GuestView::Error(message.clone())
+            }
+        }
+    }
+}
+
+fn explained(e: crate::explain::Explanation) -> Explained {
+    Explained {
+        title: e.title,
+        meaning: e.meaning,
+        implies: e.implies,
+        next_steps: e.next_steps,
+    }
+}
+
+impl VmiDetail {
+    /// Diagnoses `e` against `now` and resolves everything the page shows.
+    pub fn build(e: &Evidence, now: Option<Timestamp>) -> VmiDetail {
+        let diagnosis = diagnose(e, now);
+        VmiDetail::with_diagnosis(e, diagnosis)
+    }
+
+    /// As [`VmiDetail::build`], with a diagnosis already made (the paste page's report has one).
+    pub fn with_diagnosis(e: &Evidence, diagnosis: Diagnosis) -> VmiDetail {
+        let vmi = e.vmi();
+        let subject = Subject {
+            namespace: e.key.namespace.clone(),
+            name: e.key.name.clone(),
+            node: vmi.and_then(|v| v.status.node_name.clone()),
+            uid: vmi.and_then(|v| v.metadata.uid.clone()),
+            ..Default::default()
+        };
+        let conditions = vmi
+            .map(|v| v.status.conditions.as_slice())
+            .unwrap_or_default()
+            .iter()
+            .map(|c| {
+                let type_ = c.type_.clone().unwrap_or_default();
+                let by_type = explain(Topic::ConditionType, &type_, &subject);
+                let mut shown = if c.reason().is_empty() {
+                    Explained {
+                        implies: String::new(),
+                        ..explained(by_type.clone())
+                    }
+                } else {
+                    explained(explain(Topic::Reason, c.reason(), &subject))
+                };
+                if shown.next_steps.is_empty() {
+                    shown.next_steps = by_type.next_steps;
+                }
+                ConditionRow {
+                    type_,
+                    status: c.status.clone().unwrap_or_default(),
+                    reason: c.reason().to_string(),
+                    message: c.message().to_string(),
+                    explained: shown,
+                }
+            })
+            .collect();
+        let pods = vmi.map(|v| {
+            let ms = v.status.migration_state.as_ref();
+            let in_progress = ms.is_some_and(|m| m.is_in_progress(None));
+            v.status
+                .active_pods
+                .iter()
+                .map(|(uid, node)| {
+                    let pod = e
+                        .pods
+                        .iter()
+                        .map(|o| &o.value)
+                        .find(|p| p.metadata.uid.as_deref() == Some(uid.as_str()));
+                    let name = pod.map(|p| p.metadata.name().to_string());
+                    let is = |field: Option<&String>, value: Option<&str>| {
+                        value.is_some() && field.map(String::as_str) == value
+                    };
+                    let role = match ms {
+                        Some(m) if is(m.target_pod.as_ref(), name.as_deref()) => PodRole::Target,
+                        Some(m) if is(m.source_pod.as_ref(), name.as_deref()) => PodRole::Source,
+                        Some(m) if in_progress && is(m.target_node.as_ref(), Some(node)) => {
+                            PodRole::Target
+                        }
+                        Some(m) if in_progress && is(m.source_node.as_ref(), Some(node)) => {
+                            PodRole::Source
+                        }
+                        _ if v.status.node_name.as_deref() == Some(node.as_str()) => {
+                            PodRole::Current
+                        }
+                        _ => PodRole::Source,
+                    };
+                    PodRow {
+                        role,
+                        uid: uid.clone(),
+                        node: node.clone(),
+                        name,
+                        phase: pod.map(|p| p.phase().to_string()).unwrap_or_default(),
+                    }
+                })
+                .collect()
+        });
+        let net_issues: Vec<_> = diagnosis
+            .layer(crate::diagnosis::Layer::Network)
+            .findings
+            .iter()
+            .filter(|f| f.contradiction || f.health == crate::diagnosis::Health::Degraded)
+            .collect();
+        let interfaces = vmi
+            .map(|v| v.status.interfaces.as_slice())
+            .unwrap_or_default()
+            .iter()
+            .enumerate()
+            .map(|(idx, i)| {
+                let label = i.name.clone().filter(|n| !n.is_empty()).unwrap_or_else(|| {
+                    format!(
+                        "#{idx} (guest-only {})",
+                        i.interface_name.as_deref().unwrap_or("?")
+                    )
+                });
+                let cite = format!("status.interfaces[{label}]");
+                InterfaceRow {
+                    issues: net_issues
+                        .iter()
+                        .filter(|f| f.evidence.iter().any(|c| c.starts_with(&cite)))
+                        .map(|f| f.title.clone())
+                        .collect(),
+                    label,
+                    guest_name: i.interface_name.clone().unwrap_or_default(),
+                    ips: i.all_ips().into_iter().map(String::from).collect(),
+                    mac: i.mac.clone().unwrap_or_default(),
+                    sources: i.info_sources().into_iter().map(String::from).collect(),
+                    link_state: i.link_state.clone().unwrap_or_default(),
+                }
+            })
+            .collect();
+        let mut events: Vec<EventRow> = e
+            .events
+            .iter()
+            .map(|o| {
+                let ev = &o.value;
+                let ex = explain(Topic::EventReason, ev.reason(), &subject);
+                EventRow {
+                    time: ev.time(),
+                    reason: ev.reason().to_string(),
+                    count: ev.count,
+                    object: format!(
+                        "{} {}",
+                        ev.involved_object.kind.as_deref().unwrap_or_default(),
+                        ev.involved_object.name.as_deref().unwrap_or_default()
+                    ),
+                    message: ev.message().to_string(),
+                    warning: ev.is_warning(),
+                    meaning: ex.known.then_some(ex.meaning),
+                }
+            })
+            .collect();
+        events.sort_by_key(|r| std::cmp::Reverse(r.time));
+        VmiDetail {
+            key: e.key.clone(),
+            phase: vmi.map(|v| v.phase().to_string()).unwrap_or_default(),
+            paused: vmi.is_some_and(|v| v.is_paused()),
+            observed_at: e.vmi.as_ref().and_then(|o| o.observed_at),
+            conditions,
+            pods,
+            interfaces,
+            guest: GuestView::from_evidence(e),
+            events,
+            migrating: vmi
+                .and_then(|v| v.status.migration_state.as_ref())
+                .is_some_and(|ms| ms.is_in_progress(None)),
+            diagnosis,
+        }
+    }
+}
