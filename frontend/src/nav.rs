@@ -46,6 +46,15 @@ pub fn param_href(
     }
 }
 
+/// Navigation options that replace the current history entry and keep the scroll position.
+pub fn in_place() -> NavigateOptions {
+    NavigateOptions {
+        replace: true,
+        scroll: false,
+        ..Default::default()
+    }
+}
+
 /// A function that sets one query parameter (replacing the history entry: typing in a search
 /// box must not fill the back button).
 pub fn param_setter() -> impl Fn(&'static str, Option<String>) + Clone + 'static {
@@ -59,14 +68,7 @@ pub fn param_setter() -> impl Fn(&'static str, Option<String>) + Clone + 'static
             key,
             value.as_deref().filter(|v| !v.is_empty()),
         );
-        navigate(
-            &url,
-            NavigateOptions {
-                replace: true,
-                scroll: false,
-                ..Default::default()
-            },
-        );
+        navigate(&url, in_place());
     }
 }
 

@@ -9,7 +9,7 @@
 use crate::api::GuestAgentResult;
 use crate::diagnosis::{Diagnosis, diagnose};
 use crate::evidence::Evidence;
-use crate::explain::{Subject, Topic, explain};
+use crate::explain::{Topic, explain};
 use crate::objects::{GuestAgentAnswer, GuestAgentInfo};
 use crate::summary::VmiKey;
 use crate::time::Timestamp;
@@ -253,13 +253,7 @@ impl VmiDetail {
     /// As [`VmiDetail::build`], with a diagnosis already made (the paste page's report has one).
     pub fn with_diagnosis(e: &Evidence, diagnosis: Diagnosis) -> VmiDetail {
         let vmi = e.vmi();
-        let subject = Subject {
-            namespace: e.key.namespace.clone(),
-            name: e.key.name.clone(),
-            node: vmi.and_then(|v| v.status.node_name.clone()),
-            uid: vmi.and_then(|v| v.metadata.uid.clone()),
-            ..Default::default()
-        };
+        let subject = e.subject();
         let conditions = vmi
             .map(|v| v.status.conditions.as_slice())
             .unwrap_or_default()

@@ -260,14 +260,7 @@ impl Ctx<'_> {
 /// incomplete, gives a diagnosis.
 pub fn diagnose(e: &Evidence, now: Option<Timestamp>) -> Diagnosis {
     let vmi = e.vmi();
-    let subject = Subject {
-        namespace: e.key.namespace.clone(),
-        name: e.key.name.clone(),
-        node: vmi.and_then(|v| v.status.node_name.clone()),
-        uid: vmi.and_then(|v| v.metadata.uid.clone()),
-        migration: None,
-        pod: None,
-    };
+    let subject = e.subject();
     let mut cx = Ctx {
         e,
         vmi,

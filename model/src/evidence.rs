@@ -71,6 +71,18 @@ impl Evidence {
             ..Default::default()
         }
     }
+    /// Whom explanations and next steps name: this VMI, its node and uid.
+    pub fn subject(&self) -> crate::explain::Subject {
+        let vmi = self.vmi();
+        crate::explain::Subject {
+            namespace: self.key.namespace.clone(),
+            name: self.key.name.clone(),
+            node: vmi.and_then(|v| v.status.node_name.clone()),
+            uid: vmi.and_then(|v| v.metadata.uid.clone()),
+            migration: None,
+            pod: None,
+        }
+    }
     /// The VMI, if known.
     pub fn vmi(&self) -> Option<&Vmi> {
         self.vmi.as_ref().map(|o| &o.value)

@@ -9,7 +9,6 @@ use crate::i18n::t;
 use crate::nav::{param_href, query_param};
 use crate::share;
 use leptos::prelude::*;
-use leptos_router::NavigateOptions;
 use leptos_router::hooks::{use_location, use_navigate};
 use model::cli::{newest_timestamp, report_from_dump};
 use model::detail::VmiDetail;
@@ -112,14 +111,7 @@ pub fn Diagnose() -> impl IntoView {
                     loc.pathname.get_untracked(),
                     loc.query.get_untracked().to_query_string(),
                 );
-                navigate(
-                    &url,
-                    NavigateOptions {
-                        replace: true,
-                        scroll: false,
-                        ..Default::default()
-                    },
-                );
+                navigate(&url, crate::nav::in_place());
             }
         });
     };
