@@ -267,3 +267,41 @@ async fn readiness_and_own_metrics() {
     );
     assert!(text.contains("strata_watch_restarts_total{resource=\"virtualmachineinstances\"}"));
 }
+
+#[tokio::test]
+async fn a_new_event_reaches_the_detail_without_a_vmi_change() {
+    let sim = sim("healthy").await;
+    let console = console(&sim).await;
+    all_synced(&console).await;
+    let (_, before) = get_json(&console, "/api/v1/vmis/default/healthy/detail").await;
+    assert!(
+        !before["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["reason"] == "StrataProbe")
+    );
+    sim.with_world(|w| {
+        w.vmi_event(
+            &("default".to_string(), "healthy".to_string()),
+            "Warning",
+            "StrataProbe",
+            "an event that changes nothing else",
+            "virt-handler",
+        )
+    });
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let (_, d) = get_json(&console, "/api/v1/vmis/default/healthy/detail").await;
+        let events = d["events"].as_array().unwrap();
+        if let Some(e) = events.iter().find(|e| e["reason"] == "StrataProbe") {
+            assert!(e["warning"].as_bool().unwrap(), "{e}");
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the event never reached the detail: {events:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}

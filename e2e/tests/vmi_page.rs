@@ -226,3 +226,40 @@ async fn backend_down_keeps_the_page_and_recovers() -> anyhow::Result<()> {
     assert!(headline.contains("Paused"), "{headline}");
     h.finish().await
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_event_that_changes_nothing_else_still_shows_up() -> anyhow::Result<()> {
+    // A stopped clock: nothing in the cluster changes unless the test changes it.
+    let args = sim::SimArgs {
+        scenarios: "healthy".into(),
+        clock: "manual".into(),
+        ..sim::SimArgs::default()
+    };
+    let sim = sim::Sim::start_with(
+        tokio::net::TcpListener::bind(("127.0.0.1", 0)).await?,
+        &args,
+    )
+    .await?;
+    let h = Harness::start_with("vmi_events_refresh", sim).await?;
+    let (ns, name) = healthy_vmi(&h);
+    h.browser
+        .goto(&h.url(&format!("/vmi/{ns}/{name}?tab=events")))
+        .await?;
+    h.wait_text("[data-testid=headline]", T, |t| !t.is_empty())
+        .await?;
+    // An event about the VMI, with no change to the VMI itself: the stream says nothing, the
+    // page's periodic refetch brings it.
+    h.sim.with_world(|w| {
+        w.vmi_event(
+            &(ns.clone(), name.clone()),
+            "Warning",
+            "StrataProbe",
+            "an event that changes nothing else",
+            "virt-handler",
+        )
+    });
+    let wait = Duration::from_secs(model::detail::REFRESH_SECS as u64 + 15);
+    h.wait_count("[data-reason=StrataProbe]", wait, |n| n == 1)
+        .await?;
+    h.finish().await
+}

@@ -15,6 +15,10 @@ use crate::summary::VmiKey;
 use crate::time::Timestamp;
 use serde::{Deserialize, Serialize};
 
+/// How often an open VMI page fetches its detail again even when the stream reports no change
+/// of the VMI (events and the guest agent's answer are not on the stream).
+pub const REFRESH_SECS: i64 = 30;
+
 /// One VMI as its page shows it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct VmiDetail {

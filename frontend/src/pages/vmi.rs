@@ -1,7 +1,8 @@
 //! `/vmi/{namespace}/{name}`: the live diagnosis of one VMI. The page's view model
 //! ([`model::detail::VmiDetail`]: diagnosis, explanations, guest agent answer) comes from
 //! `GET /api/v1/vmis/{ns}/{name}/detail`, diagnosed on the backend, and is fetched again whenever
-//! the stream reports a change of this VMI; the metrics come from their own endpoint.
+//! the stream reports a change of this VMI, and every [`model::detail::REFRESH_SECS`] for what the stream does
+//! not carry (new events, the guest agent's answer); the metrics come from their own endpoint.
 
 use crate::api::{self, FetchError, Live};
 use crate::components::charts::Chart;
@@ -12,7 +13,7 @@ use crate::nav::{param_href, query_param};
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
 use model::api::{Series, SeriesSet};
-use model::detail::VmiDetail;
+use model::detail::{REFRESH_SECS, VmiDetail};
 
 /// The time ranges of the charts: (query value, seconds).
 pub const RANGES: [(&str, u32); 4] = [("15m", 900), ("1h", 3600), ("6h", 21600), ("24h", 86400)];
@@ -33,11 +34,21 @@ pub fn VmiPage() -> impl IntoView {
         })
     });
     let retry = RwSignal::new(0u32);
+    // Changes every REFRESH_SECS of the page's clock.
+    let bucket = move |t: model::time::Timestamp| t.0 / (REFRESH_SECS * 1000);
+    let period = RwSignal::new(bucket(live.now.get_untracked()));
+    Effect::new(move |_| {
+        let b = bucket(live.now.get());
+        if period.get_untracked() != b {
+            period.set(b);
+        }
+    });
     let last_good = RwSignal::new(None::<VmiDetail>);
     let detail = LocalResource::new(move || {
         let (n, m) = (ns.get(), name.get());
         summary.track();
         retry.track();
+        period.track();
         async move {
             let r = api::fetch_detail(&n, &m).await;
             if let Ok(d) = &r {
