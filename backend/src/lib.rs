@@ -6,10 +6,12 @@
 //! * [`event_cache`]: the bounded per-object rings of KubeVirt-related events.
 //! * [`evidence`]: one VMI's evidence bundle, collected from the caches.
 //! * [`guest`]: the guest agent subresources and their 409 mapping.
+//! * [`intern`]: shared copies of the short strings many kept projections repeat.
 //! * [`series`]: domain and migration series from Prometheus.
 //! * [`proxy`]: the allowlist of the read-only Kubernetes API proxy.
 //! * [`auth`]: local and token modes, sessions, SelfSubjectAccessReviews.
 //! * [`security`]: CSP with nonce, shared headers, CSRF check.
+//! * [`memory`]: glibc allocator settings and trims, so resident memory follows what is kept.
 //! * [`metrics`]: the console's own `/metrics`.
 //! * [`error`]: JSON errors.
 //! * [`app`]: the axum router.
@@ -23,6 +25,8 @@ pub mod error;
 pub mod event_cache;
 pub mod evidence;
 pub mod guest;
+pub mod intern;
+pub mod memory;
 pub mod metrics;
 pub mod promql;
 pub mod proxy;

@@ -74,7 +74,7 @@ impl Metrics {
             "Kubernetes API proxy requests forwarded.",
             self.proxy_forwarded.load(Ordering::Relaxed).to_string(),
         );
-        if let Some((used, free)) = heap() {
+        if let Some((used, free)) = crate::memory::heap() {
             one(
                 "strata_heap_in_use_bytes",
                 "gauge",
@@ -131,16 +131,4 @@ impl Metrics {
         }
         out
     }
-}
-
-/// Heap bytes in use and free (kept by the allocator), where glibc tells.
-fn heap() -> Option<(usize, usize)> {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    {
-        // SAFETY: mallinfo2 only reads glibc's own statistics.
-        let m = unsafe { libc::mallinfo2() };
-        Some((m.uordblks + m.hblkhd, m.fordblks))
-    }
-    #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
-    None
 }

@@ -5,14 +5,17 @@
 //! never waits for a reader: a reader that falls behind learns it lagged and resyncs from a
 //! snapshot, so one slow browser never stalls the watchers or other browsers.
 //!
-//! Memory: a summary is held once. The map keeps the `Arc` of its latest upsert message, which
-//! the log and the broadcast share; snapshots are built on demand and never logged (publishing
+//! Memory: a summary is held once. The set keeps the `Arc` of its latest upsert message, which
+//! the log and the broadcast share, and is ordered by the key inside it (no second copy of the
+//! key); snapshots are built on demand and never logged (publishing
 //! one clears the log, since resuming from before it means starting over anyway). The log is
 //! bounded by `log_len` changes, whatever the number of VMIs.
 
 use model::wire::StreamMsg;
 use model::{VmiKey, VmiSummary};
-use std::collections::{BTreeMap, VecDeque};
+use std::borrow::Borrow;
+use std::cmp::Ordering;
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::sync::{Arc, RwLock};
 use tokio::sync::broadcast;
 
@@ -20,12 +23,20 @@ use tokio::sync::broadcast;
 pub type Sequenced = (u64, Arc<StreamMsg>);
 
 /// One VMI: its latest upsert message and the resourceVersion it was projected from, if known.
+/// Ordered, compared and looked up by the summary's key.
 struct Entry {
     msg: Arc<StreamMsg>,
     version: Option<u64>,
 }
 
 impl Entry {
+    fn new(item: VmiSummary, version: Option<u64>) -> Entry {
+        Entry {
+            msg: Arc::new(StreamMsg::Upsert { item }),
+            version,
+        }
+    }
+
     fn item(&self) -> &VmiSummary {
         match &*self.msg {
             StreamMsg::Upsert { item } => item,
@@ -35,9 +46,35 @@ impl Entry {
     }
 }
 
+impl Borrow<VmiKey> for Entry {
+    fn borrow(&self) -> &VmiKey {
+        &self.item().key
+    }
+}
+
+impl PartialEq for Entry {
+    fn eq(&self, other: &Self) -> bool {
+        self.item().key == other.item().key
+    }
+}
+
+impl Eq for Entry {}
+
+impl PartialOrd for Entry {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Entry {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.item().key.cmp(&other.item().key)
+    }
+}
+
 struct Inner {
     seq: u64,
-    items: BTreeMap<VmiKey, Entry>,
+    items: BTreeSet<Entry>,
     log: VecDeque<Sequenced>,
     synced: bool,
 }
@@ -64,7 +101,7 @@ impl Store {
         Store {
             inner: RwLock::new(Inner {
                 seq: 0,
-                items: BTreeMap::new(),
+                items: BTreeSet::new(),
                 log: VecDeque::new(),
                 synced: false,
             }),
@@ -98,21 +135,21 @@ impl Store {
 
     /// Stores and publishes `item` unless it equals what is stored.
     fn put(&self, inner: &mut Inner, item: VmiSummary, version: Option<u64>) {
-        if let Some(e) = inner.items.get_mut(&item.key)
+        if let Some(e) = inner.items.get(&item.key)
             && e.item() == &item
         {
-            e.version = version.or(e.version);
+            if version.is_some_and(|v| e.version != Some(v))
+                && let Some(mut e) = inner.items.take(&item.key)
+            {
+                e.version = version;
+                inner.items.insert(e);
+            }
             return;
         }
-        let key = item.key.clone();
-        let msg = Arc::new(StreamMsg::Upsert { item });
-        inner.items.insert(
-            key,
-            Entry {
-                msg: msg.clone(),
-                version,
-            },
-        );
+        let entry = Entry::new(item, version);
+        let msg = entry.msg.clone();
+        // `replace`, not `insert`: an equal (same key) entry must give way.
+        inner.items.replace(entry);
         self.publish(inner, msg);
     }
 
@@ -162,11 +199,8 @@ impl Store {
                 current.push((i, item.key.clone()));
             }
         }
-        let saved: Vec<(&VmiSummary, Option<u64>)> = inner
-            .items
-            .values()
-            .map(|e| (e.item(), e.version))
-            .collect();
+        let saved: Vec<(&VmiSummary, Option<u64>)> =
+            inner.items.iter().map(|e| (e.item(), e.version)).collect();
         let Ok(bytes) = serde_json::to_vec(&saved) else {
             return;
         };
@@ -177,16 +211,17 @@ impl Store {
                 key: VmiKey::default(),
             });
         }
-        inner.items = BTreeMap::new();
+        inner.items = BTreeSet::new();
         between();
         let back: Vec<(VmiSummary, Option<u64>)> =
             serde_json::from_slice(&bytes).unwrap_or_default();
         drop(bytes);
-        for (item, version) in back {
-            let key = item.key.clone();
-            let msg = Arc::new(StreamMsg::Upsert { item });
-            inner.items.insert(key, Entry { msg, version });
-        }
+        // Collected, not inserted one by one: built from sorted entries, the set's nodes come
+        // out full.
+        inner.items = back
+            .into_iter()
+            .map(|(item, version)| Entry::new(item, version))
+            .collect();
         let Inner { items, log, .. } = &mut *inner;
         for (i, key) in current {
             if let (Some((_, m)), Some(e)) = (log.get_mut(i), items.get(&key)) {
@@ -197,7 +232,7 @@ impl Store {
 
     /// Whether the store holds `key`.
     pub fn contains(&self, key: &VmiKey) -> bool {
-        self.read().items.contains_key(key)
+        self.read().items.contains(key)
     }
 
     /// How many VMIs the store holds.
@@ -213,7 +248,7 @@ impl Store {
     /// Removes a VMI.
     pub fn delete(&self, key: &VmiKey) {
         let mut inner = self.write();
-        if inner.items.remove(key).is_some() {
+        if inner.items.remove(key) {
             self.publish(&mut inner, Arc::new(StreamMsg::Delete { key: key.clone() }));
         }
     }
@@ -231,7 +266,8 @@ impl Store {
             items.into_iter().map(|s| (s.0.key.clone(), s)).collect();
         let gone: Vec<VmiKey> = inner
             .items
-            .keys()
+            .iter()
+            .map(|e| &e.item().key)
             .filter(|k| !fresh.contains_key(*k))
             .cloned()
             .collect();
@@ -256,11 +292,7 @@ impl Store {
 
     /// All summaries, sorted by key.
     pub fn items(&self) -> Vec<VmiSummary> {
-        self.read()
-            .items
-            .values()
-            .map(|e| e.item().clone())
-            .collect()
+        self.read().items.iter().map(|e| e.item().clone()).collect()
     }
 
     /// Subscribes a new stream. With `last_seen`, it resumes when the log still covers it.
@@ -289,7 +321,7 @@ impl Store {
     }
 
     fn snapshot_of(inner: &Inner) -> Sequenced {
-        let items = inner.items.values().map(|e| e.item().clone()).collect();
+        let items = inner.items.iter().map(|e| e.item().clone()).collect();
         (
             inner.seq,
             Arc::new(StreamMsg::Snapshot {
@@ -361,6 +393,38 @@ mod tests {
         store.replace_all(vec![s("b", "Pending")]);
         assert_eq!(store.items().len(), 1);
         assert!(store.synced());
+    }
+
+    #[test]
+    fn entries_are_found_by_key_and_replaced_not_duplicated() {
+        let store = Store::new(100, 16);
+        for name in ["c", "a", "b"] {
+            store.upsert_version(s(name, "Pending"), Some(1));
+        }
+        store.upsert_version(s("b", "Running"), Some(2));
+        // The same summary from a newer object publishes nothing but keeps the version.
+        let seq = store.snapshot().0;
+        store.upsert_version(s("b", "Running"), Some(5));
+        assert_eq!(store.snapshot().0, seq);
+        assert!(!store.refresh(s("b", "Failed"), Some(4)));
+        let names = |st: &Store| -> Vec<(String, String)> {
+            st.items()
+                .into_iter()
+                .map(|i| (i.key.name, i.phase))
+                .collect()
+        };
+        let want = [("a", "Pending"), ("b", "Running"), ("c", "Pending")]
+            .map(|(n, p)| (n.to_string(), p.to_string()));
+        assert_eq!(names(&store), want);
+        store.compact(|| ());
+        assert_eq!(names(&store), want);
+        assert!(store.contains(&s("c", "Pending").key));
+        store.delete(&s("c", "Pending").key);
+        assert_eq!(store.len(), 2);
+        assert!(
+            !store.refresh(s("b", "Failed"), Some(4)),
+            "versions survive"
+        );
     }
 
     #[test]

@@ -25,13 +25,21 @@
 //! gap and no flicker. When a launcher pod, node or migration changes in a way the overview shows,
 //! the affected VMIs are re-projected by the [`refresher`]: it GETs those VMIs (or lists them all
 //! when many are affected) and replaces their summaries unless the store already has them from a
-//! newer object.
+//! newer object. At start, the VMI watcher lists only once launcher pods, nodes and migrations
+//! have synced (or failed, or a time limit passed; see [`start_all`]), so the first projection
+//! already has them and the VMIs are not listed a second time.
+//!
+//! Memory: the projections share repeated short strings ([`crate::intern`]), keep no spare
+//! capacity, and are repacked after every (re)list, after which free heap pages are returned
+//! ([`crate::memory`]).
 //!
 //! Every resource keeps a [`KindState`]: synced or not, the last error, the number of restarts.
 //! A resource that the cluster does not serve or that Strata may not read stays unsynced, and the
 //! evidence endpoint says so (`coverage`) instead of pretending that nothing exists.
 
 use crate::event_cache::{EventCache, Involved};
+use crate::intern::{intern, intern_opt};
+use crate::memory;
 use crate::metrics::Metrics;
 use crate::store::Store;
 use futures::StreamExt;
@@ -196,11 +204,14 @@ impl KindState {
 pub struct Launcher {
     pub name: Box<str>,
     pub uid: Box<str>,
-    pub phase: Box<str>,
+    /// Interned ([`crate::intern`]), as is `node`.
+    #[serde(with = "crate::intern::string")]
+    pub phase: Arc<str>,
     pub reason: Option<Box<str>>,
     /// The `Ready` condition's status: `Some(true)` for True.
     pub ready: Option<bool>,
-    pub node: Option<Box<str>>,
+    #[serde(with = "crate::intern::option")]
+    pub node: Option<Arc<str>>,
     pub created: Option<Timestamp>,
     /// A migration target pod (`kubevirt.io/migrationJobUID` label).
     pub migration_target: bool,
@@ -233,10 +244,10 @@ impl Launcher {
             Launcher {
                 name: m.name().into(),
                 uid: m.uid.as_deref().unwrap_or("").into(),
-                phase: pod.phase().into(),
+                phase: intern(pod.phase()),
                 reason: pod.status.reason.as_deref().map(Into::into),
                 ready,
-                node: pod.node().map(Into::into),
+                node: intern_opt(pod.node()),
                 created: m.created(),
                 migration_target: m.labels.contains_key(MIGRATION_JOB_LABEL),
             },
@@ -272,32 +283,39 @@ impl Launcher {
 /// The VM conditions Strata keeps.
 pub const VM_CONDITIONS: [&str; 3] = ["Ready", "Failure", "Paused"];
 
-/// A condition of a VM, as far as the evidence shows it.
+/// A condition of a VM, as far as the evidence shows it. Type, status and reason are interned
+/// ([`crate::intern`]).
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct VmCondition {
-    pub type_: Box<str>,
-    pub status: Option<Box<str>>,
-    pub reason: Option<Box<str>>,
+    #[serde(with = "crate::intern::string")]
+    pub type_: Arc<str>,
+    #[serde(with = "crate::intern::option")]
+    pub status: Option<Arc<str>>,
+    #[serde(with = "crate::intern::option")]
+    pub reason: Option<Arc<str>>,
     pub message: Option<Box<str>>,
     pub last_transition: Option<Box<str>>,
 }
 
-/// A VirtualMachine, as far as the diagnosis and drain impact read it.
+/// A VirtualMachine, as far as the diagnosis and drain impact read it. Its namespace and name
+/// are the key it is kept under. Run strategy, eviction strategy and printableStatus are
+/// interned ([`crate::intern`]).
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct VmRecord {
-    pub name: Box<str>,
-    pub namespace: Box<str>,
     pub uid: Option<Box<str>>,
-    pub run_strategy: Option<Box<str>>,
+    #[serde(with = "crate::intern::option")]
+    pub run_strategy: Option<Arc<str>>,
     /// The deprecated `spec.running`.
     pub running: Option<bool>,
     /// `spec.template.spec.evictionStrategy`.
-    pub eviction_strategy: Option<Box<str>>,
-    pub printable_status: Option<Box<str>>,
+    #[serde(with = "crate::intern::option")]
+    pub eviction_strategy: Option<Arc<str>>,
+    #[serde(with = "crate::intern::option")]
+    pub printable_status: Option<Arc<str>>,
     pub ready: Option<bool>,
     pub created: Option<bool>,
     /// Only [`VM_CONDITIONS`].
-    pub conditions: Vec<VmCondition>,
+    pub conditions: Box<[VmCondition]>,
     /// `status.startFailure` as JSON text.
     pub start_failure: Option<Box<str>>,
 }
@@ -306,21 +324,23 @@ fn boxed(s: &Option<String>) -> Option<Box<str>> {
     s.as_deref().map(Into::into)
 }
 
-fn unboxed(s: &Option<Box<str>>) -> Option<String> {
-    s.as_deref().map(str::to_string)
+fn unboxed(s: Option<&str>) -> Option<String> {
+    s.map(str::to_string)
 }
 
 impl VmRecord {
-    /// The compact projection of a VM.
-    pub fn project(vm: &Vm) -> VmRecord {
-        VmRecord {
-            name: vm.metadata.name().into(),
-            namespace: vm.metadata.namespace().into(),
+    /// The key of a VM (its namespace and name) and its compact projection.
+    pub fn project(vm: &Vm) -> (VmiKey, VmRecord) {
+        let key = VmiKey {
+            namespace: vm.metadata.namespace().to_string(),
+            name: vm.metadata.name().to_string(),
+        };
+        let record = VmRecord {
             uid: boxed(&vm.metadata.uid).filter(|u| !u.is_empty()),
-            run_strategy: boxed(&vm.spec.run_strategy),
+            run_strategy: intern_opt(vm.spec.run_strategy.as_deref()),
             running: vm.spec.running,
-            eviction_strategy: boxed(&vm.spec.template_eviction_strategy),
-            printable_status: boxed(&vm.status.printable_status),
+            eviction_strategy: intern_opt(vm.spec.template_eviction_strategy.as_deref()),
+            printable_status: intern_opt(vm.status.printable_status.as_deref()),
             ready: vm.status.ready,
             created: vm.status.created,
             conditions: vm
@@ -330,9 +350,9 @@ impl VmRecord {
                 .filter_map(|c| {
                     let t = c.type_.as_deref()?;
                     VM_CONDITIONS.contains(&t).then(|| VmCondition {
-                        type_: t.into(),
-                        status: boxed(&c.status),
-                        reason: boxed(&c.reason),
+                        type_: intern(t),
+                        status: intern_opt(c.status.as_deref()),
+                        reason: intern_opt(c.reason.as_deref()),
                         message: boxed(&c.message),
                         last_transition: boxed(&c.last_transition_time),
                     })
@@ -344,19 +364,20 @@ impl VmRecord {
                 .as_ref()
                 .filter(|v| !v.is_null())
                 .map(|v| v.to_string().into()),
-        }
+        };
+        (key, record)
     }
 
-    /// The model's VM again, with only the projected fields.
-    pub fn to_vm(&self) -> Vm {
+    /// The model's VM `key` again, with only the projected fields.
+    pub fn to_vm(&self, key: &VmiKey) -> Vm {
         let mut vm = Vm::default();
-        vm.metadata.name = Some(self.name.to_string());
-        vm.metadata.namespace = Some(self.namespace.to_string()).filter(|n| !n.is_empty());
-        vm.metadata.uid = unboxed(&self.uid);
-        vm.spec.run_strategy = unboxed(&self.run_strategy);
+        vm.metadata.name = Some(key.name.clone());
+        vm.metadata.namespace = Some(key.namespace.clone()).filter(|n| !n.is_empty());
+        vm.metadata.uid = unboxed(self.uid.as_deref());
+        vm.spec.run_strategy = unboxed(self.run_strategy.as_deref());
         vm.spec.running = self.running;
-        vm.spec.template_eviction_strategy = unboxed(&self.eviction_strategy);
-        vm.status.printable_status = unboxed(&self.printable_status);
+        vm.spec.template_eviction_strategy = unboxed(self.eviction_strategy.as_deref());
+        vm.status.printable_status = unboxed(self.printable_status.as_deref());
         vm.status.ready = self.ready;
         vm.status.created = self.created;
         vm.status.conditions = self
@@ -364,10 +385,10 @@ impl VmRecord {
             .iter()
             .map(|c| Condition {
                 type_: Some(c.type_.to_string()),
-                status: unboxed(&c.status),
-                reason: unboxed(&c.reason),
-                message: unboxed(&c.message),
-                last_transition_time: unboxed(&c.last_transition),
+                status: unboxed(c.status.as_deref()),
+                reason: unboxed(c.reason.as_deref()),
+                message: unboxed(c.message.as_deref()),
+                last_transition_time: unboxed(c.last_transition.as_deref()),
                 ..Condition::default()
             })
             .collect();
@@ -376,13 +397,6 @@ impl VmRecord {
             .as_deref()
             .and_then(|s| serde_json::from_str(s).ok());
         vm
-    }
-
-    fn key(&self) -> VmiKey {
-        VmiKey {
-            namespace: self.namespace.to_string(),
-            name: self.name.to_string(),
-        }
     }
 }
 
@@ -440,8 +454,8 @@ pub struct Caches {
     pub pods: Watched,
     pub nodes: Watched,
     pub events: Watched,
-    /// Launcher pods by VMI.
-    launchers: RwLock<BTreeMap<VmiKey, Vec<Launcher>>>,
+    /// Launcher pods by VMI (a boxed slice: no spare capacity).
+    launchers: RwLock<BTreeMap<VmiKey, Box<[Launcher]>>>,
     /// Migrations by namespace and name.
     migrations: RwLock<BTreeMap<(String, String), Arc<Vmim>>>,
     /// Nodes by name.
@@ -505,7 +519,7 @@ impl Caches {
     /// How many objects of a kind are kept (`None` for VMIs: they are in the store).
     pub fn len(&self, kind: Kind) -> Option<usize> {
         match kind {
-            Kind::Pod => Some(read(&self.launchers).values().map(Vec::len).sum()),
+            Kind::Pod => Some(read(&self.launchers).values().map(|l| l.len()).sum()),
             Kind::Vmim => Some(read(&self.migrations).len()),
             Kind::Node => Some(read(&self.node_objects).len()),
             Kind::Vm => Some(read(&self.vm_records).len()),
@@ -516,14 +530,14 @@ impl Caches {
 
     /// The VM of the same namespace and name as a VMI.
     pub fn vm(&self, key: &VmiKey) -> Option<Vm> {
-        read(&self.vm_records).get(key).map(VmRecord::to_vm)
+        read(&self.vm_records).get(key).map(|r| r.to_vm(key))
     }
 
     /// Every VM.
     pub fn vms(&self) -> Vec<Vm> {
         read(&self.vm_records)
-            .values()
-            .map(VmRecord::to_vm)
+            .iter()
+            .map(|(k, r)| r.to_vm(k))
             .collect()
     }
 
@@ -534,7 +548,10 @@ impl Caches {
 
     /// The launcher pods of one VMI.
     pub fn launchers(&self, key: &VmiKey) -> Vec<Launcher> {
-        read(&self.launchers).get(key).cloned().unwrap_or_default()
+        read(&self.launchers)
+            .get(key)
+            .map(|l| l.to_vec())
+            .unwrap_or_default()
     }
 
     /// Every migration.
@@ -567,8 +584,14 @@ impl Caches {
         let mut launchers = write(&self.launchers);
         let mut vms = write(&self.vm_records);
         let mut events = write(&self.event_cache);
-        let saved: (Vec<(&VmiKey, &Vec<Launcher>)>, Vec<&VmRecord>) =
-            (launchers.iter().collect(), vms.values().collect());
+        type Saved<'a> = (
+            Vec<(&'a VmiKey, &'a [Launcher])>,
+            Vec<(&'a VmiKey, &'a VmRecord)>,
+        );
+        let saved: Saved = (
+            launchers.iter().map(|(k, l)| (k, &**l)).collect(),
+            vms.iter().collect(),
+        );
         let Ok(bytes) = serde_json::to_vec(&saved) else {
             return;
         };
@@ -577,11 +600,12 @@ impl Caches {
         *vms = BTreeMap::new();
         events.compact(|| {
             between();
-            type Saved = (Vec<(VmiKey, Vec<Launcher>)>, Vec<VmRecord>);
-            let back: Saved = serde_json::from_slice(&bytes).unwrap_or_default();
+            type Back = (Vec<(VmiKey, Box<[Launcher]>)>, Vec<(VmiKey, VmRecord)>);
+            let back: Back = serde_json::from_slice(&bytes).unwrap_or_default();
             drop(bytes);
-            launchers.extend(back.0);
-            vms.extend(back.1.into_iter().map(|v| (v.key(), v)));
+            // Collected, not extended: built from sorted keys, the maps' nodes come out full.
+            *launchers = back.0.into_iter().collect();
+            *vms = back.1.into_iter().collect();
         });
     }
 
@@ -627,35 +651,36 @@ impl Caches {
         VmiSummary::from_evidence(&e, None)
     }
 
-    fn apply_pod(&self, event: Applied<Pod>) {
+    fn apply_pod(&self, event: Applied<(VmiKey, Launcher)>) {
         match event {
-            Applied::Upsert(pod) => {
-                let Some((key, l)) = Launcher::project(&pod) else {
-                    return;
-                };
+            Applied::Upsert((key, l)) => {
                 let mut map = write(&self.launchers);
                 let list = map.entry(key.clone()).or_default();
                 match list.iter_mut().find(|x| x.name == l.name) {
                     Some(x) if *x == l => return,
                     Some(x) => *x = l,
-                    None => list.push(l),
+                    None => {
+                        let mut v = std::mem::take(list).into_vec();
+                        v.push(l);
+                        *list = v.into_boxed_slice();
+                    }
                 }
                 drop(map);
                 self.changed(Refresh::One(key));
             }
-            Applied::Delete(pod) => {
-                let Some((key, l)) = Launcher::project(&pod) else {
-                    return;
-                };
+            Applied::Delete((key, l)) => {
                 let mut map = write(&self.launchers);
                 let Some(list) = map.get_mut(&key) else {
                     return;
                 };
                 let before = list.len();
-                list.retain(|x| x.name != l.name);
-                let gone = list.len() != before;
-                if list.is_empty() {
+                let mut v = std::mem::take(list).into_vec();
+                v.retain(|x| x.name != l.name);
+                let gone = v.len() != before;
+                if v.is_empty() {
                     map.remove(&key);
+                } else {
+                    *list = v.into_boxed_slice();
                 }
                 drop(map);
                 if gone {
@@ -664,9 +689,13 @@ impl Caches {
             }
             Applied::Replace(pods) => {
                 let mut fresh: BTreeMap<VmiKey, Vec<Launcher>> = BTreeMap::new();
-                for (key, l) in pods.iter().filter_map(Launcher::project) {
+                for (key, l) in pods {
                     fresh.entry(key).or_default().push(l);
                 }
+                let fresh: BTreeMap<VmiKey, Box<[Launcher]>> = fresh
+                    .into_iter()
+                    .map(|(k, v)| (k, v.into_boxed_slice()))
+                    .collect();
                 let mut map = write(&self.launchers);
                 let old = std::mem::replace(&mut *map, fresh);
                 let changed = diff_keys(&old, &map, |k| k.clone());
@@ -749,17 +778,17 @@ impl Caches {
         }
     }
 
-    fn apply_vm(&self, event: Applied<VmRecord>) {
+    fn apply_vm(&self, event: Applied<(VmiKey, VmRecord)>) {
         let mut map = write(&self.vm_records);
         match event {
-            Applied::Upsert(vm) => {
-                map.insert(vm.key(), vm);
+            Applied::Upsert((key, vm)) => {
+                map.insert(key, vm);
             }
-            Applied::Delete(vm) => {
-                map.remove(&vm.key());
+            Applied::Delete((key, _)) => {
+                map.remove(&key);
             }
             Applied::Replace(list) => {
-                *map = list.into_iter().map(|v| (v.key(), v)).collect();
+                *map = list.into_iter().collect();
             }
         }
     }
@@ -812,26 +841,27 @@ impl<T> Applied<T> {
 /// A watched object (not a VMI), read into what its index keeps as soon as it arrives, so a
 /// (re)list buffers projections rather than raw objects.
 enum Projected {
-    Pod(Pod),
+    Pod(Box<(VmiKey, Launcher)>),
     Vmim(Box<Vmim>),
     Node(Node),
-    Vm(VmRecord),
+    Vm(Box<(VmiKey, VmRecord)>),
     Event(Event),
 }
 
 impl Projected {
-    /// `obj` of `kind`, read; `None` for events Strata does not show.
+    /// `obj` of `kind`, read; `None` for events Strata does not show and pods that belong to no
+    /// VMI.
     fn of(kind: Kind, obj: &DynamicObject) -> Option<Projected> {
         let v = || serde_json::to_value(obj).unwrap_or_default();
         Some(match kind {
-            Kind::Pod => Projected::Pod(Pod::from_value(&v())),
+            Kind::Pod => Projected::Pod(Box::new(Launcher::project(&Pod::from_value(&v()))?)),
             Kind::Vmim => Projected::Vmim(Box::new(Vmim::from_value(&v()))),
             Kind::Node => {
                 let mut n = Node::from_value(&v());
                 n.metadata.annotations.clear();
                 Projected::Node(n)
             }
-            Kind::Vm => Projected::Vm(VmRecord::project(&Vm::from_value(&v()))),
+            Kind::Vm => Projected::Vm(Box::new(VmRecord::project(&Vm::from_value(&v())))),
             Kind::Event => {
                 if !event_is_relevant(&obj.data) {
                     return None;
@@ -841,9 +871,9 @@ impl Projected {
             Kind::Vmi => return None,
         })
     }
-    fn pod(self) -> Option<Pod> {
+    fn pod(self) -> Option<(VmiKey, Launcher)> {
         match self {
-            Projected::Pod(p) => Some(p),
+            Projected::Pod(p) => Some(*p),
             _ => None,
         }
     }
@@ -859,9 +889,9 @@ impl Projected {
             _ => None,
         }
     }
-    fn vm(self) -> Option<VmRecord> {
+    fn vm(self) -> Option<(VmiKey, VmRecord)> {
         match self {
-            Projected::Vm(v) => Some(v),
+            Projected::Vm(v) => Some(*v),
             _ => None,
         }
     }
@@ -902,6 +932,12 @@ pub fn summarize(obj: &DynamicObject) -> VmiSummary {
 }
 
 /// Starts one watcher task per watched kind and the refresher. Returns their handles.
+///
+/// The VMI watcher starts listing once the kinds a summary reads besides the VMI
+/// ([`SUMMARY_INPUTS`]) have synced or failed, or after [`INPUTS_WAIT`]: the VMIs are then
+/// projected with their launcher pods, nodes and migrations known, instead of being projected
+/// without them and listed a second time by the [`refresher`] (which would also send every
+/// browser an upsert per VMI right after the first snapshot).
 pub fn start_all(
     client: kube::Client,
     caches: Arc<Caches>,
@@ -911,32 +947,62 @@ pub fn start_all(
     let mut tasks: Vec<_> = Kind::WATCHED
         .iter()
         .map(|&kind| {
-            tokio::spawn(watch_kind(
+            let watch = watch_kind(
                 client.clone(),
                 caches.clone(),
                 kind,
                 store.clone(),
                 metrics.clone(),
-            ))
+            );
+            let caches = caches.clone();
+            tokio::spawn(async move {
+                if kind == Kind::Vmi {
+                    summary_inputs_settled(&caches, INPUTS_WAIT).await;
+                }
+                watch.await
+            })
         })
         .collect();
     tasks.push(tokio::spawn(refresher(client, caches, store)));
+    tasks.push(tokio::spawn(memory::trim_periodically()));
     tasks
+}
+
+/// The kinds a VMI's overview summary reads besides the VMI itself.
+pub const SUMMARY_INPUTS: [Kind; 3] = [Kind::Pod, Kind::Node, Kind::Vmim];
+/// How long the VMI watcher waits for [`SUMMARY_INPUTS`] before its first list.
+pub const INPUTS_WAIT: Duration = Duration::from_secs(20);
+
+/// Returns once every one of [`SUMMARY_INPUTS`] has synced or failed (a kind Strata may not
+/// read is not waited for), or after `limit`.
+async fn summary_inputs_settled(caches: &Caches, limit: Duration) {
+    let settled = || {
+        SUMMARY_INPUTS.iter().all(|&k| {
+            let s = &caches.get(k).state;
+            s.synced() || s.last_error().is_some()
+        })
+    };
+    let _ = tokio::time::timeout(limit, async {
+        while !settled() {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    })
+    .await;
 }
 
 /// Returns unused heap pages to the system after a (re)list, whose transient objects are much
 /// larger than what is kept: what is kept is copied into fresh allocations once the transient
 /// ones are freed, so it packs into few pages, and glibc is asked to give back free pages.
+/// The compaction itself leaves free memory behind (its buffer, the growth of the lists it reads
+/// back), hence a second trim at the end.
 fn release_memory(caches: &Caches, store: &Store) {
-    store.compact(|| caches.compact(trim_heap));
-}
-
-fn trim_heap() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: malloc_trim only walks glibc's own arenas; it takes no pointers from us.
-    unsafe {
-        libc::malloc_trim(0);
-    }
+    store.compact(|| {
+        caches.compact(|| {
+            crate::intern::prune();
+            memory::trim();
+        })
+    });
+    memory::trim();
 }
 
 /// Watches one kind until the process ends.
@@ -1216,8 +1282,9 @@ mod tests {
                     {"type": "Initialized", "status": "True"},
                     {"type": "DataVolumesReady", "status": "True"}]}
         }));
-        let rec = VmRecord::project(&vm);
-        let back = rec.to_vm();
+        let (key, rec) = VmRecord::project(&vm);
+        assert_eq!(key.to_string(), "prod/web");
+        let back = rec.to_vm(&key);
         assert_eq!(back.metadata.name(), "web");
         assert_eq!(back.metadata.namespace(), "prod");
         assert_eq!(back.metadata.uid.as_deref(), Some("vm-uid"));
@@ -1245,12 +1312,12 @@ mod tests {
 
         // Kept, compacted and removed through the cache.
         let caches = Caches::new();
-        let key = rec.key();
-        caches.apply_vm(Applied::Replace(vec![rec.clone()]));
+        caches.apply_vm(Applied::Replace(vec![(key.clone(), rec.clone())]));
         caches.compact(|| ());
-        assert_eq!(caches.vm(&key), Some(rec.to_vm()));
+        assert_eq!(caches.vm(&key), Some(rec.to_vm(&key)));
+        assert_eq!(caches.vms(), vec![rec.to_vm(&key)]);
         assert_eq!(caches.len(Kind::Vm), Some(1));
-        caches.apply_vm(Applied::Delete(rec));
+        caches.apply_vm(Applied::Delete((key.clone(), rec)));
         assert!(caches.vm(&key).is_none() && caches.vms().is_empty());
     }
 
@@ -1280,6 +1347,22 @@ mod tests {
         assert_eq!(caches.events_about(&about)[0].reason(), "Started");
     }
 
+    #[tokio::test]
+    async fn the_vmi_list_waits_for_pods_nodes_and_migrations_to_settle() {
+        let caches = Caches::new();
+        let limit = Duration::from_millis(200);
+        let t = std::time::Instant::now();
+        summary_inputs_settled(&caches, limit).await;
+        assert!(t.elapsed() >= limit, "nothing settled: waits out the limit");
+        caches.pods.state.mark_synced();
+        caches.nodes.state.mark_synced();
+        // Migrations may not be read: a failed watch is not waited for.
+        caches.vmims.state.failed("forbidden".into());
+        let t = std::time::Instant::now();
+        summary_inputs_settled(&caches, Duration::from_secs(30)).await;
+        assert!(t.elapsed() < Duration::from_secs(5));
+    }
+
     #[test]
     fn launcher_and_node_changes_ask_for_a_re_projection() {
         let caches = Caches::new();
@@ -1289,16 +1372,17 @@ mod tests {
             name: "web".into(),
         };
         let running = launcher_pod("virt-launcher-web-abcde", "Running", "True");
-        caches.apply_pod(Applied::Replace(vec![running.clone()]));
+        let launcher = |pod: &Pod| Launcher::project(pod).unwrap();
+        caches.apply_pod(Applied::Replace(vec![launcher(&running)]));
         assert_eq!(rx.try_recv().unwrap(), Refresh::One(key.clone()));
         // The same pod again changes nothing the overview shows.
-        caches.apply_pod(Applied::Upsert(running.clone()));
+        caches.apply_pod(Applied::Upsert(launcher(&running)));
         assert!(rx.try_recv().is_err());
-        caches.apply_pod(Applied::Upsert(launcher_pod(
+        caches.apply_pod(Applied::Upsert(launcher(&launcher_pod(
             "virt-launcher-web-abcde",
             "Running",
             "False",
-        )));
+        ))));
         assert_eq!(rx.try_recv().unwrap(), Refresh::One(key.clone()));
         assert_eq!(caches.launchers(&key)[0].ready, Some(false));
         let before = caches.launchers(&key);
@@ -1308,7 +1392,7 @@ mod tests {
             before,
             "compacting keeps every projection"
         );
-        caches.apply_pod(Applied::Delete(running));
+        caches.apply_pod(Applied::Delete(launcher(&running)));
         assert_eq!(rx.try_recv().unwrap(), Refresh::One(key.clone()));
         assert!(caches.launchers(&key).is_empty());
 

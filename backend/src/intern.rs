@@ -1,0 +1,130 @@
+//! Shared copies of the short strings that thousands of kept projections repeat: pod phases,
+//! node names, run strategies, printable statuses, condition types, statuses and reasons.
+//!
+//! [`intern`] returns one `Arc<str>` per distinct value, so 10,000 launcher pods on 100 nodes
+//! hold 100 node names, not 10,000 (each small string would otherwise cost a 32-byte heap
+//! chunk). Only fields whose values come from a small vocabulary are interned; names, uids and
+//! messages are not.
+//!
+//! Bounded whatever the cluster holds: at most [`MAX`] distinct values are shared; past that a
+//! value gets its own allocation, which is correct, only not shared. [`prune`] forgets the
+//! values no projection holds any more (the watchers call it after a (re)list).
+//!
+//! The `serde` helpers write an interned string as a plain string and intern it again when
+//! read, so projections that are serialized and read back (see `Store::compact`) keep sharing.
+
+use std::collections::HashSet;
+use std::sync::{Arc, LazyLock, Mutex};
+
+/// Distinct values shared at most.
+pub const MAX: usize = 4096;
+
+static STRINGS: LazyLock<Mutex<HashSet<Arc<str>>>> = LazyLock::new(Mutex::default);
+
+fn strings() -> std::sync::MutexGuard<'static, HashSet<Arc<str>>> {
+    STRINGS.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// The shared copy of `s`.
+pub fn intern(s: &str) -> Arc<str> {
+    let mut set = strings();
+    if let Some(v) = set.get(s) {
+        return v.clone();
+    }
+    let v: Arc<str> = Arc::from(s);
+    if set.len() < MAX {
+        set.insert(v.clone());
+    }
+    v
+}
+
+/// [`intern`] for an optional string.
+pub fn intern_opt(s: Option<&str>) -> Option<Arc<str>> {
+    s.map(intern)
+}
+
+/// Forgets the values that only the interner still holds.
+pub fn prune() {
+    let mut set = strings();
+    set.retain(|v| Arc::strong_count(v) > 1);
+    set.shrink_to_fit();
+}
+
+/// How many distinct values are shared now.
+pub fn len() -> usize {
+    strings().len()
+}
+
+/// `#[serde(with = "crate::intern::string")]` for an `Arc<str>` field.
+pub mod string {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use std::sync::Arc;
+
+    pub fn serialize<S: Serializer>(v: &Arc<str>, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(v)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Arc<str>, D::Error> {
+        let s = std::borrow::Cow::<'de, str>::deserialize(d)?;
+        Ok(super::intern(&s))
+    }
+}
+
+/// `#[serde(with = "crate::intern::option")]` for an `Option<Arc<str>>` field.
+pub mod option {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use std::sync::Arc;
+
+    pub fn serialize<S: Serializer>(v: &Option<Arc<str>>, s: S) -> Result<S::Ok, S::Error> {
+        match v {
+            Some(v) => s.serialize_some(&**v),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Arc<str>>, D::Error> {
+        let s = Option::<std::borrow::Cow<'de, str>>::deserialize(d)?;
+        Ok(s.as_deref().map(super::intern))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn equal_values_share_one_allocation_and_survive_a_round_trip() {
+        let a = intern("Running-intern-test");
+        let b = intern(&String::from("Running-intern-test"));
+        assert!(Arc::ptr_eq(&a, &b));
+        #[derive(serde::Serialize, serde::Deserialize)]
+        struct T {
+            #[serde(with = "string")]
+            s: Arc<str>,
+            #[serde(with = "option")]
+            o: Option<Arc<str>>,
+            #[serde(with = "option")]
+            n: Option<Arc<str>>,
+        }
+        let t = T {
+            s: a.clone(),
+            o: Some(a.clone()),
+            n: None,
+        };
+        let back: T = serde_json::from_str(&serde_json::to_string(&t).unwrap()).unwrap();
+        assert!(Arc::ptr_eq(&back.s, &a) && Arc::ptr_eq(back.o.as_ref().unwrap(), &a));
+        assert!(back.n.is_none());
+    }
+
+    #[test]
+    fn pruning_forgets_values_nobody_holds() {
+        let kept = intern("kept-intern-test");
+        drop(intern("dropped-intern-test"));
+        prune();
+        let set = strings();
+        assert!(set.contains("kept-intern-test"));
+        assert!(!set.contains("dropped-intern-test"));
+        drop(set);
+        drop(kept);
+    }
+}
