@@ -950,7 +950,7 @@ mod tests {
         let mut body = res.into_body();
         let frame = body.frame().await.unwrap().unwrap().into_data().unwrap();
         let text = String::from_utf8(frame.to_vec()).unwrap();
-        assert!(text.contains("\"type\":\"snapshot\""), "{text}");
+        assert!(text.contains("{\"snapshot\":"), "{text}");
         let seq = store.snapshot().0;
         assert!(text.contains(&format!("id: {seq}")), "{text}");
         assert_eq!(metrics.connected_clients.load(Ordering::Relaxed), 1);
@@ -970,7 +970,7 @@ mod tests {
         let frame = body.frame().await.unwrap().unwrap().into_data().unwrap();
         let text = String::from_utf8(frame.to_vec()).unwrap();
         assert!(
-            text.contains("\"type\":\"upsert\"") && text.contains("Paused"),
+            text.contains("{\"upsert\":") && text.contains("Paused"),
             "{text}"
         );
     }
@@ -986,7 +986,7 @@ mod tests {
             .unwrap();
         let mut body = res.into_body();
         let snapshot = body.frame().await.unwrap().unwrap().into_data().unwrap();
-        assert!(String::from_utf8_lossy(&snapshot).contains("\"type\":\"snapshot\""));
+        assert!(String::from_utf8_lossy(&snapshot).contains("{\"snapshot\":"));
         // 50 changes land before the stream is polled again.
         for i in 0..50 {
             store.upsert(summary(&format!("v{i:02}"), "Pending"));
@@ -1024,7 +1024,7 @@ mod tests {
         }
         let frame = body.frame().await.unwrap().unwrap().into_data().unwrap();
         let text = String::from_utf8(frame.to_vec()).unwrap();
-        assert!(text.contains("\"type\":\"snapshot\""), "{text}");
+        assert!(text.contains("{\"snapshot\":"), "{text}");
         assert!(text.contains("v49"), "the resync holds the latest state");
         assert_eq!(metrics.stream_resyncs.load(Ordering::Relaxed), 1);
     }

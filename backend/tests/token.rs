@@ -93,7 +93,7 @@ async fn get_as(console: &Console, cookie: &str, path: &str) -> (u16, Value) {
 fn namespaces(items: &Value) -> Vec<String> {
     let mut ns: Vec<String> = items
         .as_array()
-        .unwrap()
+        .unwrap_or_else(|| panic!("a list of summaries: {items}"))
         .iter()
         .map(|s| s["key"]["namespace"].as_str().unwrap().to_string())
         .collect();
@@ -223,7 +223,7 @@ async fn each_user_sees_only_their_namespaces() {
     let data = text.lines().find_map(|l| l.strip_prefix("data: ")).unwrap();
     let msg: Value = serde_json::from_str(data).unwrap();
     assert!(msg["snapshot"].is_object(), "{msg}");
-    assert_eq!(namespaces(&msg["items"]), ["staging"]);
+    assert_eq!(namespaces(&msg["snapshot"]["items"]), ["staging"]);
 
     // Sign-out clears the cookie.
     let res = http()

@@ -94,7 +94,7 @@ mod tests {
             ],
         };
         let json = serde_json::to_value(&batch).unwrap();
-        assert_eq!(json["type"], "batch");
+        assert_eq!(json["batch"]["msgs"].as_array().map(Vec::len), Some(4));
         assert_eq!(batch.clone().into_messages().len(), 4);
         batch.apply(&mut list);
         assert_eq!(list.len(), 1);
@@ -146,7 +146,6 @@ mod tests {
             },
         })
         .unwrap();
-        assert_eq!(j["type"], "delete");
-        assert_eq!(j["key"]["name"], "v");
+        assert_eq!(j["delete"]["key"]["name"], "v");
     }
 }
