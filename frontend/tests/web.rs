@@ -103,6 +103,103 @@ fn live_state_applies_stream_messages() {
     });
 }
 
+#[wasm_bindgen_test]
+fn overview_updates_from_the_delta_as_a_full_recount_would() {
+    use frontend::pages::overview::{Counts, Filter, Shown};
+    use model::diagnosis::Health;
+    let vm = |i: usize, node: &str, broken: bool| {
+        let mut s = summary(
+            if i.is_multiple_of(2) { "a" } else { "b" },
+            &format!("vm{i:02}"),
+            "Running",
+            false,
+        );
+        s.node = Some(node.into());
+        s.layers.control_plane = if broken {
+            Health::Broken
+        } else {
+            Health::Healthy
+        };
+        s
+    };
+    let upsert = |item| StreamMsg::Upsert { item };
+    let filter = |q: &str, verdict: Option<&str>, group: &str| Filter {
+        q: q.into(),
+        verdict: verdict.map(String::from),
+        group: group.into(),
+    };
+    let filters = [
+        filter("", None, ""),
+        filter("vm1", None, ""),
+        filter("", Some("broken"), ""),
+        filter("", None, "verdict"),
+        filter("", None, "node"),
+        filter("a", Some("healthy"), "namespace"),
+    ];
+    let batches = vec![
+        vec![StreamMsg::Snapshot {
+            items: (0..30).map(|i| vm(i, "node-1", false)).collect(),
+            synced: true,
+        }],
+        // Replacements that change nothing shown, the verdict, the node; one VMI twice.
+        vec![
+            upsert(vm(3, "node-1", false)),
+            upsert(vm(4, "node-1", true)),
+        ],
+        vec![
+            upsert(vm(5, "node-2", false)),
+            upsert(vm(12, "node-1", true)),
+            upsert(vm(12, "node-2", false)),
+        ],
+        vec![
+            upsert(vm(4, "node-1", false)),
+            upsert(vm(10, "node-1", true)),
+        ],
+        // Added and removed.
+        vec![upsert(vm(40, "node-3", true))],
+        vec![StreamMsg::Delete {
+            key: vm(3, "", false).key,
+        }],
+        vec![
+            upsert(vm(7, "node-1", false)),
+            upsert(vm(8, "node-1", true)),
+        ],
+    ];
+    let owner = Owner::new();
+    owner.with(|| {
+        let live = Live::new();
+        let mut kept: Vec<(Option<Counts>, Option<Shown>)> = vec![(None, None); filters.len()];
+        for (b, batch) in batches.into_iter().enumerate() {
+            live.apply_batch(batch);
+            let d = live.delta.get_untracked();
+            let all = live.vmis.get_untracked();
+            for (f, (counts, shown)) in filters.iter().zip(kept.iter_mut()) {
+                let next = Counts::next(counts.as_ref(), &d, &all, f.q.clone());
+                let full = Counts::next(None, &d, &all, f.q.clone());
+                assert_eq!(next, full, "counts after batch {b}, {f:?}");
+                *counts = Some(next);
+                let (next, _) = Shown::next(shown.take(), &d, &all, f.clone());
+                let (full, _) = Shown::next(None, &d, &all, f.clone());
+                assert_eq!(next, full, "shown after batch {b}, {f:?}");
+                *shown = Some(next);
+            }
+        }
+        let d = live.delta.get_untracked();
+        assert_eq!(d.seq, 7);
+        let replaced = d.replaced.expect("the last batch only replaced");
+        let all = live.vmis.get_untracked();
+        let names: Vec<&str> = replaced
+            .iter()
+            .map(|(i, _)| all[*i].key.name.as_str())
+            .collect();
+        assert_eq!(
+            names,
+            ["vm08", "vm07"],
+            "ascending positions: a/vm08, b/vm07"
+        );
+    });
+}
+
 // ---- pure helpers -------------------------------------------------------------------------
 
 const DUMP: &str = include_str!("../../e2e/tests/fixtures/failed-migration.yaml");

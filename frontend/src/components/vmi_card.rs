@@ -34,84 +34,101 @@ pub fn verdict(s: &VmiSummary) -> Health {
         .unwrap_or(Health::Unknown)
 }
 
+/// The card of `summary`. Every field is bound on its own: when the summary changes (a live
+/// update, or another VMI taking this place in the virtual list), only what differs is
+/// rewritten in the DOM; the card is not built again.
 #[component]
-pub fn VmiCard(summary: VmiSummary) -> impl IntoView {
+pub fn VmiCard(#[prop(into)] summary: Signal<VmiSummary>) -> impl IntoView {
     let l = lang();
-    let key = summary.key.to_string();
-    let phase = if summary.phase.is_empty() {
-        "(no phase)".to_string()
-    } else {
-        summary.phase.clone()
-    };
-    let class = phase_class(&summary.phase);
-    let href = format!("/vmi/{}/{}", summary.key.namespace, summary.key.name);
-    let v = verdict(&summary);
-    let migratable = match summary.live_migratable {
-        Some(true) => view! { <span class="yes">{t("yes")}</span> }.into_any(),
-        Some(false) => view! {
-            <span class="no" title=summary.not_migratable_reason.clone().unwrap_or_default()>
-                {t("no")} {summary.not_migratable_reason.clone().map(|r| format!(" ({r})"))}
-            </span>
+    let get = move |f: fn(&VmiSummary) -> String| move || summary.with(f);
+    let key = get(|s| s.key.to_string());
+    let v = Memo::new(move |_| summary.with(verdict));
+    let phase = get(|s| {
+        if s.phase.is_empty() {
+            "(no phase)".to_string()
+        } else {
+            s.phase.clone()
         }
-        .into_any(),
-        None => view! { <span class="muted">"—"</span> }.into_any(),
+    });
+    let migratable =
+        Memo::new(move |_| summary.with(|s| (s.live_migratable, s.not_migratable_reason.clone())));
+    let migratable = move || match migratable.get() {
+        (Some(true), _) => view! { <span class="yes">{t("yes")}</span> }.into_any(),
+        (Some(false), reason) => {
+            let suffix = reason.as_ref().map(|r| format!(" ({r})"));
+            view! {
+                <span class="no" title=reason.unwrap_or_default()>{t("no")} {suffix}</span>
+            }
+            .into_any()
+        }
+        (None, _) => view! { <span class="muted">"—"</span> }.into_any(),
     };
-    let agent = match summary.agent {
+    let agent = Memo::new(move |_| match summary.with(|s| s.agent) {
         AgentState::Connected => ("agent-ok", "agent.connected"),
         AgentState::Absent => ("agent-none", "agent.absent"),
         AgentState::Unsupported => ("agent-bad", "agent.unsupported"),
-    };
-    let migration = summary.migration.clone().map(|m| {
-        let pct = m.percent.map(|p| format!("{p:.0}%")).unwrap_or_else(|| "…".into());
-        let value = m.percent.unwrap_or(0.0).clamp(0.0, 100.0);
-        view! {
-            <dt>{t("f.migration")}</dt>
-            <dd data-testid="migration">
-                <progress max="100" value=format!("{value:.0}") aria-label="migration progress"></progress>
-                " " {pct} " " {m.mode.clone().unwrap_or_default()} {m.target_node.clone().map(|n| format!(" → {n}"))}
-            </dd>
-        }
     });
-    let glance = [
-        (Layer::ControlPlane, summary.layers.control_plane),
-        (Layer::Node, summary.layers.node),
-        (Layer::Guest, summary.layers.guest),
-    ]
-    .into_iter()
-    .map(|(layer, h)| {
-        view! {
-            <li class=format!("glance health-{}", h.as_str()) data-layer=layer.as_str() data-health=h.as_str()
-                title=move || format!("{}: {}", tr(l.get(), layer_id(layer)), tr(l.get(), health_id(h)))>
-                <span class="glance-layer">{move || tr(l.get(), layer_id(layer))}</span>
-                <span class="glance-health">{move || tr(l.get(), health_id(h))}</span>
-            </li>
-        }
-    })
-    .collect_view();
+    let paused = Memo::new(move |_| summary.with(|s| s.paused));
+    let migration = Memo::new(move |_| summary.with(|s| s.migration.clone()));
+    let migration = move || {
+        migration.get().map(|m| {
+            let pct = m
+                .percent
+                .map(|p| format!("{p:.0}%"))
+                .unwrap_or_else(|| "…".into());
+            let value = m.percent.unwrap_or(0.0).clamp(0.0, 100.0);
+            view! {
+                <dt>{t("f.migration")}</dt>
+                <dd data-testid="migration">
+                    <progress max="100" value=format!("{value:.0}") aria-label="migration progress"></progress>
+                    " " {pct} " " {m.mode.clone().unwrap_or_default()} {m.target_node.clone().map(|n| format!(" → {n}"))}
+                </dd>
+            }
+        })
+    };
+    let glance = [Layer::ControlPlane, Layer::Node, Layer::Guest]
+        .into_iter()
+        .map(|layer| {
+            let h = Memo::new(move |_| {
+                summary.with(|s| match layer {
+                    Layer::ControlPlane => s.layers.control_plane,
+                    Layer::Node => s.layers.node,
+                    _ => s.layers.guest,
+                })
+            });
+            view! {
+                <li class=move || format!("glance health-{}", h.get().as_str()) data-layer=layer.as_str() data-health=move || h.get().as_str()
+                    title=move || format!("{}: {}", tr(l.get(), layer_id(layer)), tr(l.get(), health_id(h.get())))>
+                    <span class="glance-layer">{move || tr(l.get(), layer_id(layer))}</span>
+                    <span class="glance-health">{move || tr(l.get(), health_id(h.get()))}</span>
+                </li>
+            }
+        })
+        .collect_view();
     view! {
-        <article class=format!("vmi-card verdict-{}", v.as_str()) data-key=key.clone() data-verdict=v.as_str() aria-label=key>
+        <article class=move || format!("vmi-card verdict-{}", v.get().as_str()) data-key=key data-verdict=move || v.get().as_str() aria-label=key>
             <header>
-                <a class="name" href=href>{summary.key.name.clone()}</a>
-                <span class="ns">{summary.key.namespace.clone()}</span>
+                <a class="name" href=get(|s| format!("/vmi/{}/{}", s.key.namespace, s.key.name))>{get(|s| s.key.name.clone())}</a>
+                <span class="ns">{get(|s| s.key.namespace.clone())}</span>
             </header>
             <ul class="glances" aria-label=move || t("f.layers")()>{glance}</ul>
             <dl>
                 <dt>{t("f.phase")}</dt>
                 <dd>
-                    <span class=class data-testid="phase">{phase}</span>
-                    {summary.paused.then(|| view! { <span class="badge badge-paused">"Paused"</span> })}
+                    <span class=move || summary.with(|s| phase_class(&s.phase)) data-testid="phase">{phase}</span>
+                    {move || paused.get().then(|| view! { <span class="badge badge-paused">"Paused"</span> })}
                 </dd>
                 <dt>{t("f.node")}</dt>
-                <dd data-testid="node">{summary.node.clone().unwrap_or_else(|| "—".into())}</dd>
+                <dd data-testid="node">{get(|s| s.node.clone().unwrap_or_else(|| "—".into()))}</dd>
                 <dt>{t("f.ip")}</dt>
-                <dd data-testid="ip">{summary.ip.clone().unwrap_or_else(|| "—".into())}</dd>
+                <dd data-testid="ip">{get(|s| s.ip.clone().unwrap_or_else(|| "—".into()))}</dd>
                 <dt>{t("f.migratable")}</dt>
                 <dd data-testid="migratable">{migratable}</dd>
                 <dt>{t("f.agent")}</dt>
-                <dd data-testid="agent" class=agent.0>{t(agent.1)}</dd>
+                <dd data-testid="agent" class=move || agent.get().0>{move || tr(l.get(), agent.get().1)}</dd>
                 {migration}
             </dl>
-            <p class="card-headline" title=summary.headline.clone()>{summary.headline.clone()}</p>
+            <p class="card-headline" title=get(|s| s.headline.clone())>{get(|s| s.headline.clone())}</p>
         </article>
     }
 }

@@ -5,7 +5,7 @@
 //! a container as tall as the whole list, and only the rows near the viewport are in the DOM, so
 //! 10,000 VMIs scroll smoothly.
 
-use crate::api::Live;
+use crate::api::{Delta, Live};
 use crate::components::common::health_id;
 use crate::components::vmi_card::{VmiCard, verdict};
 use crate::i18n::{lang, t, tr};
@@ -13,8 +13,10 @@ use crate::nav::{param_setter, query_param};
 use leptos::ev;
 use leptos::html::Div;
 use leptos::prelude::*;
-use model::VmiSummary;
 use model::diagnosis::Health;
+use model::{VmiKey, VmiSummary};
+use std::borrow::Cow;
+use std::collections::HashMap;
 
 /// Card height plus the gap, in CSS pixels at a 16 px root font (the CSS uses the same sizes in
 /// rem: 12.5rem cards, 0.75rem gap), so they scale with wall mode's larger type.
@@ -65,15 +67,27 @@ pub enum Row {
 }
 
 impl Row {
-    fn key(&self) -> String {
+    /// What identifies the row in the DOM. A card row is known by its first card and its
+    /// length: its cards follow their places in it, so a changed card updates alone.
+    fn dom_key(&self) -> RowKey {
         match self {
-            Row::Header { label, .. } => format!("h:{label}"),
-            Row::Cards(c) => format!(
-                "c:{}",
-                c.first().map(|s| s.key.to_string()).unwrap_or_default()
-            ),
+            Row::Header { label, count } => RowKey::Header {
+                label: label.clone(),
+                count: *count,
+            },
+            Row::Cards(c) => RowKey::Cards {
+                first: c.first().map(|s| s.key.clone()).unwrap_or_default(),
+                len: c.len(),
+            },
         }
     }
+}
+
+/// See [`Row::dom_key`].
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum RowKey {
+    Header { label: String, count: usize },
+    Cards { first: VmiKey, len: usize },
 }
 
 /// One row of the virtual list: cards as a range of positions in the layout's order (cheap to
@@ -93,10 +107,49 @@ impl RowIdx {
     }
 }
 
-/// Lays `items` out in rows of `cols` cards, grouped by `group`. Returns the display order (as
-/// positions in `items`) and the rows, whose card ranges index that order.
-pub fn layout_idx(items: &[&VmiSummary], group: &str, cols: usize) -> (Vec<usize>, Vec<RowIdx>) {
+/// The label of the group `s` belongs to when grouped by `group` (`verdict`, `node` or
+/// `namespace`); `None` when `group` is none of them.
+fn group_label<'a>(s: &'a VmiSummary, group: &str) -> Option<Cow<'a, str>> {
+    match group {
+        "verdict" => Some(verdict(s).as_str().into()),
+        "node" => Some(s.node.as_deref().unwrap_or("(no node)").into()),
+        "namespace" => Some(s.key.namespace.as_str().into()),
+        _ => None,
+    }
+}
+
+/// Groups `items` by `group`. Returns the display order (as positions in `items`) and the groups
+/// in display order as (label, number of members); no groups when `group` groups nothing.
+pub fn group_order(items: &[&VmiSummary], group: &str) -> (Vec<usize>, Vec<(String, usize)>) {
+    if !matches!(group, "verdict" | "node" | "namespace") {
+        return ((0..items.len()).collect(), Vec::new());
+    }
+    let mut by_label: HashMap<Cow<'_, str>, Vec<usize>> = HashMap::new();
+    for (i, s) in items.iter().enumerate() {
+        if let Some(l) = group_label(s, group) {
+            by_label.entry(l).or_default().push(i);
+        }
+    }
+    let mut groups: Vec<(Cow<'_, str>, Vec<usize>)> = by_label.into_iter().collect();
+    if group == "verdict" {
+        groups.sort_by_key(|(g, _)| VERDICTS.iter().position(|v| v.as_str() == g));
+    } else {
+        groups.sort_by(|a, b| a.0.cmp(&b.0));
+    }
+    let mut order = Vec::with_capacity(items.len());
+    let mut heads = Vec::with_capacity(groups.len());
+    for (g, members) in groups {
+        heads.push((g.into_owned(), members.len()));
+        order.extend(members);
+    }
+    (order, heads)
+}
+
+/// The rows of `n` cards in display order, `cols` to a row, under the headers of `groups` (see
+/// [`group_order`]).
+fn rows_of(groups: &[(String, usize)], n: usize, cols: usize) -> Vec<RowIdx> {
     let cols = cols.max(1);
+    let mut rows = Vec::with_capacity(n / cols + groups.len() * 2 + 1);
     let card_rows = |rows: &mut Vec<RowIdx>, start: usize, end: usize| {
         let mut i = start;
         while i < end {
@@ -104,40 +157,26 @@ pub fn layout_idx(items: &[&VmiSummary], group: &str, cols: usize) -> (Vec<usize
             i += cols;
         }
     };
-    let grouped = matches!(group, "verdict" | "node" | "namespace");
-    if !grouped {
-        let mut rows = Vec::with_capacity(items.len() / cols + 1);
-        card_rows(&mut rows, 0, items.len());
-        return ((0..items.len()).collect(), rows);
+    if groups.is_empty() {
+        card_rows(&mut rows, 0, n);
     }
-    let mut groups: Vec<(String, Vec<usize>)> = Vec::new();
-    for (i, s) in items.iter().enumerate() {
-        let l: std::borrow::Cow<'_, str> = match group {
-            "verdict" => verdict(s).as_str().into(),
-            "node" => s.node.as_deref().unwrap_or("(no node)").into(),
-            _ => s.key.namespace.as_str().into(),
-        };
-        match groups.iter_mut().find(|(g, _)| *g == l) {
-            Some((_, v)) => v.push(i),
-            None => groups.push((l.into_owned(), vec![i])),
-        }
-    }
-    if group == "verdict" {
-        groups.sort_by_key(|(g, _)| VERDICTS.iter().position(|v| v.as_str() == g));
-    } else {
-        groups.sort_by(|a, b| a.0.cmp(&b.0));
-    }
-    let mut order = Vec::with_capacity(items.len());
-    let mut rows = Vec::new();
-    for (g, members) in groups {
+    let mut start = 0;
+    for (label, count) in groups {
         rows.push(RowIdx::Header {
-            label: g,
-            count: members.len(),
+            label: label.clone(),
+            count: *count,
         });
-        let start = order.len();
-        order.extend(members);
-        card_rows(&mut rows, start, order.len());
+        card_rows(&mut rows, start, start + count);
+        start += count;
     }
+    rows
+}
+
+/// Lays `items` out in rows of `cols` cards, grouped by `group`. Returns the display order (as
+/// positions in `items`) and the rows, whose card ranges index that order.
+pub fn layout_idx(items: &[&VmiSummary], group: &str, cols: usize) -> (Vec<usize>, Vec<RowIdx>) {
+    let (order, groups) = group_order(items, group);
+    let rows = rows_of(&groups, order.len(), cols);
     (order, rows)
 }
 
@@ -152,6 +191,166 @@ pub fn layout(items: &[&VmiSummary], group: &str, cols: usize) -> Vec<Row> {
         .collect()
 }
 
+/// The summary in place `slot` of the card row that starts with `first`, among `rows`.
+fn slot_of<'a>(rows: &'a [(f64, Row)], first: &VmiKey, slot: usize) -> Option<&'a VmiSummary> {
+    rows.iter().find_map(|(_, r)| match r {
+        Row::Cards(c) if c.first().is_some_and(|s| s.key == *first) => c.get(slot),
+        _ => None,
+    })
+}
+
+/// What decides which VMIs the overview shows, and how they are grouped.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Filter {
+    /// The search text, trimmed and lower-cased.
+    pub q: String,
+    /// Only this verdict (`Health::as_str`).
+    pub verdict: Option<String>,
+    /// `verdict`, `node`, `namespace`, or anything else for no grouping.
+    pub group: String,
+}
+
+impl Filter {
+    /// True when `s` is shown.
+    pub fn keeps(&self, s: &VmiSummary) -> bool {
+        matches_lower(s, &self.q)
+            && self
+                .verdict
+                .as_deref()
+                .is_none_or(|v| verdict(s).as_str() == v)
+    }
+
+    /// True when `new` in place of `old` is shown, or not, just as `old` was, in the same group.
+    fn same_place(&self, old: &VmiSummary, new: &VmiSummary) -> bool {
+        let kept = self.keeps(old);
+        kept == self.keeps(new)
+            && (!kept || group_label(old, &self.group) == group_label(new, &self.group))
+    }
+}
+
+/// The VMIs the overview shows, as of one [`Delta`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Shown {
+    /// The [`Delta::seq`] this reflects.
+    pub seq: u64,
+    pub filter: Filter,
+    /// Positions in `Live::vmis`, in display order.
+    pub order: Vec<usize>,
+    /// The group headers (label, members) in display order, when grouped.
+    pub groups: Vec<(String, usize)>,
+}
+
+impl Shown {
+    /// What `filter` shows of `all` after `d`, from `prev` (what was shown before) when that
+    /// is cheaper: when summaries were only replaced since `prev`, and none of them is shown or
+    /// hidden by the change or moves to another group, nothing moves and no work is done over
+    /// every VMI. The flag says whether the order or the groups changed.
+    pub fn next(
+        prev: Option<Shown>,
+        d: &Delta,
+        all: &[VmiSummary],
+        filter: Filter,
+    ) -> (Shown, bool) {
+        let unchanged = prev.as_ref().is_some_and(|p| {
+            p.filter == filter
+                && replaced_since(d, p.seq).is_some_and(|replaced| {
+                    replaced
+                        .iter()
+                        .all(|(i, old)| all.get(*i).is_some_and(|new| filter.same_place(old, new)))
+                })
+        });
+        let prev = match prev {
+            Some(mut p) if unchanged => {
+                p.seq = d.seq;
+                return (p, false);
+            }
+            other => other,
+        };
+        let kept: Vec<usize> = all
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| filter.keeps(s))
+            .map(|(i, _)| i)
+            .collect();
+        let items: Vec<&VmiSummary> = kept.iter().map(|i| &all[*i]).collect();
+        let (mut order, groups) = group_order(&items, &filter.group);
+        for i in order.iter_mut() {
+            *i = kept[*i];
+        }
+        let changed = prev.is_none_or(|p| p.order != order || p.groups != groups);
+        let shown = Shown {
+            seq: d.seq,
+            filter,
+            order,
+            groups,
+        };
+        (shown, changed)
+    }
+}
+
+/// The number of VMIs by verdict (in [`VERDICTS`] order) that a search keeps, as of one
+/// [`Delta`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Counts {
+    /// The [`Delta::seq`] this reflects.
+    pub seq: u64,
+    /// The search, trimmed and lower-cased.
+    pub q: String,
+    pub n: [usize; VERDICTS.len()],
+}
+
+impl Counts {
+    /// The counts of `all` after `d`: from `prev` and the replaced summaries alone when that is
+    /// all that changed since `prev` (for the same search), else by counting every VMI.
+    pub fn next(prev: Option<&Counts>, d: &Delta, all: &[VmiSummary], q: String) -> Counts {
+        let since = prev
+            .filter(|p| p.q == q)
+            .and_then(|p| Some((p.n, replaced_since(d, p.seq)?)));
+        let n = match since {
+            Some((mut n, replaced)) => {
+                for (i, old) in replaced {
+                    if matches_lower(old, &q) {
+                        let v = verdict_index(old);
+                        n[v] = n[v].saturating_sub(1);
+                    }
+                    if let Some(new) = all.get(*i)
+                        && matches_lower(new, &q)
+                    {
+                        n[verdict_index(new)] += 1;
+                    }
+                }
+                n
+            }
+            None => {
+                let mut n = [0usize; VERDICTS.len()];
+                for s in all.iter().filter(|s| matches_lower(s, &q)) {
+                    n[verdict_index(s)] += 1;
+                }
+                n
+            }
+        };
+        Counts { seq: d.seq, q, n }
+    }
+}
+
+/// The summaries `d` replaced, when `d` is the one change since the state of `seq`: then a
+/// state can be brought up to date from them alone.
+fn replaced_since(d: &Delta, seq: u64) -> Option<&[(usize, VmiSummary)]> {
+    d.replaced
+        .as_deref()
+        .map(Vec::as_slice)
+        .filter(|_| d.seq == seq + 1)
+}
+
+/// The position of the verdict of `s` in [`VERDICTS`].
+fn verdict_index(s: &VmiSummary) -> usize {
+    let v = verdict(s);
+    VERDICTS
+        .iter()
+        .position(|h| *h == v)
+        .unwrap_or(VERDICTS.len() - 1)
+}
+
 #[component]
 pub fn Overview() -> impl IntoView {
     let live = expect_context::<Live>();
@@ -161,18 +360,20 @@ pub fn Overview() -> impl IntoView {
     let group = query_param("group");
     let set = param_setter();
 
-    let counts = Memo::new(move |_| {
-        let q = q.get().unwrap_or_default().trim().to_lowercase();
-        live.vmis.with(|all| {
-            let mut n = [0usize; VERDICTS.len()];
-            for s in all.iter().filter(|s| matches_lower(s, &q)) {
-                let v = verdict(s);
-                if let Some(i) = VERDICTS.iter().position(|h| *h == v) {
-                    n[i] += 1;
-                }
-            }
-            n
-        })
+    let search = Memo::new(move |_| q.get().unwrap_or_default().trim().to_lowercase());
+    let filter = Memo::new(move |_| Filter {
+        q: search.get(),
+        verdict: verdict_f.get(),
+        group: group.get().unwrap_or_default(),
+    });
+
+    let counts = Memo::new_owning(move |prev: Option<Counts>| {
+        let q = search.get();
+        let next = live
+            .delta
+            .with(|d| live.vmis.with(|all| Counts::next(prev.as_ref(), d, all, q)));
+        let changed = prev.is_none_or(|p| p.n != next.n);
+        (next, changed)
     });
 
     // Viewport tracking for the virtual list.
@@ -226,37 +427,20 @@ pub fn Overview() -> impl IntoView {
     let cols = Memo::new(move |_| {
         ((viewport.get().0 / (CARD_MIN_W * scale.get())).floor() as usize).max(1)
     });
-    // Positions (in `live.vmis`) of the VMIs the search and verdict filter keep.
-    let kept = Memo::new(move |_| {
-        let q = q.get().unwrap_or_default().trim().to_lowercase();
-        let v = verdict_f.get();
-        live.vmis.with(|all| {
-            all.iter()
-                .enumerate()
-                .filter(|(_, s)| matches_lower(s, &q))
-                .filter(|(_, s)| v.as_deref().is_none_or(|v| verdict(s).as_str() == v))
-                .map(|(i, _)| i)
-                .collect::<Vec<usize>>()
-        })
+    // What is shown, in display order.
+    let shown = Memo::new_owning(move |prev: Option<Shown>| {
+        let filter = filter.get();
+        live.delta
+            .with(|d| live.vmis.with(|all| Shown::next(prev, d, all, filter)))
     });
-    // The display order (positions in `live.vmis`) and the rows over it.
+    // The rows over the display order.
     let rows = Memo::new(move |_| {
-        let g = group.get().unwrap_or_default();
         let c = cols.get();
-        kept.with(|kept| {
-            live.vmis.with(|all| {
-                let items: Vec<&VmiSummary> = kept.iter().map(|i| &all[*i]).collect();
-                let (mut order, rows) = layout_idx(&items, &g, c);
-                for i in order.iter_mut() {
-                    *i = kept[*i];
-                }
-                (order, rows)
-            })
-        })
+        shown.with(|s| rows_of(&s.groups, s.order.len(), c))
     });
     let offsets = Memo::new(move |_| {
         let k = scale.get();
-        rows.with(|(_, rows)| {
+        rows.with(|rows| {
             let mut acc = 0.0;
             let mut v = Vec::with_capacity(rows.len() + 1);
             for r in rows {
@@ -276,32 +460,34 @@ pub fn Overview() -> impl IntoView {
             let n = o.len().saturating_sub(1);
             let first = o.partition_point(|y| *y < top).saturating_sub(1 + OVERSCAN);
             let last = (o.partition_point(|y| *y < bottom) + OVERSCAN).min(n);
-            rows.with(|(order, rows)| {
-                live.vmis.with(|all| {
-                    (first..last)
-                        .filter_map(|i| {
-                            let row = match rows.get(i)? {
-                                RowIdx::Header { label, count } => Row::Header {
-                                    label: label.clone(),
-                                    count: *count,
-                                },
-                                RowIdx::Cards(c) => Row::Cards(
-                                    order
-                                        .get(c.clone())?
-                                        .iter()
-                                        .filter_map(|j| all.get(*j).cloned())
-                                        .collect(),
-                                ),
-                            };
-                            Some((o[i], row))
-                        })
-                        .collect::<Vec<_>>()
+            rows.with(|rows| {
+                shown.with(|s| {
+                    live.vmis.with(|all| {
+                        (first..last)
+                            .filter_map(|i| {
+                                let row = match rows.get(i)? {
+                                    RowIdx::Header { label, count } => Row::Header {
+                                        label: label.clone(),
+                                        count: *count,
+                                    },
+                                    RowIdx::Cards(c) => Row::Cards(
+                                        s.order
+                                            .get(c.clone())?
+                                            .iter()
+                                            .filter_map(|j| all.get(*j).cloned())
+                                            .collect(),
+                                    ),
+                                };
+                                Some((o[i], row))
+                            })
+                            .collect::<Vec<_>>()
+                    })
                 })
             })
         })
     });
 
-    let filtered_count = Memo::new(move |_| kept.with(Vec::len));
+    let filtered_count = Memo::new(move |_| shown.with(|s| s.order.len()));
     let total = Memo::new(move |_| live.vmis.with(Vec::len));
 
     let set_q = set.clone();
@@ -318,7 +504,7 @@ pub fn Overview() -> impl IntoView {
                     aria-pressed=move || on().to_string() data-verdict=h.as_str()
                     on:click=move |_| set("verdict", if on() { None } else { Some(h.as_str().to_string()) })>
                     {move || tr(l.get(), health_id(h))} " "
-                    <span class="chip-count" data-testid=format!("count-{}", h.as_str())>{move || counts.get()[i]}</span>
+                    <span class="chip-count" data-testid=format!("count-{}", h.as_str())>{move || counts.with(|c| c.n[i])}</span>
                 </button>
             }
         })
@@ -351,21 +537,37 @@ pub fn Overview() -> impl IntoView {
             {move || (filtered_count.get() == 0 && live.synced.get()).then(|| view! { <p class="empty" data-testid="no-match">{t("ov.empty")}</p> })}
             <div class="vlist" node_ref=list_ref style:height=move || format!("{}px", total_h()) data-testid="vlist">
                 <For
-                    each=move || visible.get()
-                    key=|(y, r)| (r.key(), *y as i64, match r { Row::Cards(c) => serde_json::to_string(c).unwrap_or_default(), Row::Header { count, .. } => count.to_string() })
+                    each=move || visible.with(|v| v.iter().map(|(y, r)| (y.to_bits(), r.dom_key())).collect::<Vec<_>>())
+                    key=|k| k.clone()
                     children=move |(y, r)| {
                         // CSSOM properties, not a `style` attribute: the page's CSP forbids inline style
                         // attributes.
-                        let top = format!("{y}px");
+                        let top = format!("{}px", f64::from_bits(y));
                         match r {
-                            Row::Header { label, count } => view! {
+                            RowKey::Header { label, count } => view! {
                                 <h2 class="group-head" style:top=top data-group=label.clone()>{label.clone()} " " <span class="count">{count}</span></h2>
                             }.into_any(),
-                            Row::Cards(cards) => view! {
-                                <div class="card-row" style:top=top>
-                                    {cards.into_iter().map(|s| view! { <VmiCard summary=s/> }).collect_view()}
-                                </div>
-                            }.into_any(),
+                            RowKey::Cards { first, len } => {
+                                // One signal per place in the row, set only when its summary
+                                // changed: an update wakes the changed cards alone.
+                                let places: Vec<RwSignal<VmiSummary>> = visible.with_untracked(|v| {
+                                    (0..len).filter_map(|slot| slot_of(v, &first, slot).cloned().map(RwSignal::new)).collect()
+                                });
+                                let set = places.clone();
+                                Effect::new(move |_| {
+                                    visible.with(|v| {
+                                        for (slot, place) in set.iter().enumerate() {
+                                            if let Some(s) = slot_of(v, &first, slot)
+                                                && place.with_untracked(|p| p != s)
+                                            {
+                                                place.set(s.clone());
+                                            }
+                                        }
+                                    })
+                                });
+                                let cards = places.into_iter().map(|s| view! { <VmiCard summary=s/> }).collect_view();
+                                view! { <div class="card-row" style:top=top>{cards}</div> }.into_any()
+                            }
                         }
                     }
                 />
