@@ -20,28 +20,31 @@ impl std::fmt::Display for VmiKey {
 }
 
 /// What the overview card of one VMI needs. Small on purpose: one per VMI is kept by the backend
-/// and sent to every browser.
+/// and sent to every browser, so fields at their default (absent, false) are left out of the JSON.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct VmiSummary {
     pub key: VmiKey,
     /// `status.phase` verbatim; empty when unset.
     pub phase: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub node: Option<String>,
     /// `status.interfaces[0].ipAddress`, as the `kubectl get vmi` IP column shows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ip: Option<String>,
     /// `Paused=True` condition present (the phase stays `Running` when paused).
+    #[serde(default, skip_serializing_if = "is_false")]
     pub paused: bool,
     /// `LiveMigratable` True/False; `None` when absent.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub live_migratable: Option<bool>,
     /// The `LiveMigratable=False` reason, verbatim.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub not_migratable_reason: Option<String>,
     /// Guest agent state.
     #[serde(default)]
     pub agent: AgentState,
     /// The migration in progress, if any.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub migration: Option<MigrationBrief>,
     /// Per-layer verdict at a glance, from what the backend knows cheaply (the VMI, its launcher
     /// pods, nodes and migrations).
@@ -50,6 +53,10 @@ pub struct VmiSummary {
     /// The diagnosis headline from the same evidence.
     #[serde(default)]
     pub headline: String,
+}
+
+fn is_false(b: &bool) -> bool {
+    !b
 }
 
 /// Guest agent state as the VMI shows it.
@@ -178,6 +185,26 @@ impl VmiSummary {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn defaults_stay_off_the_wire_and_come_back() {
+        let bare = VmiSummary::from_vmi(&Vmi::from_value(
+            &json!({"metadata": {"name": "web", "namespace": "prod"}}),
+        ));
+        let j = serde_json::to_value(&bare).unwrap();
+        for absent in ["node", "ip", "paused", "live_migratable", "migration"] {
+            assert!(j.get(absent).is_none(), "{absent} in {j}");
+        }
+        assert_eq!(serde_json::from_value::<VmiSummary>(j).unwrap(), bare);
+        let paused = VmiSummary {
+            paused: true,
+            node: Some("n1".into()),
+            ..bare
+        };
+        let j = serde_json::to_value(&paused).unwrap();
+        assert_eq!(j["paused"], true);
+        assert_eq!(serde_json::from_value::<VmiSummary>(j).unwrap(), paused);
+    }
 
     #[test]
     fn projects_phase_node_ip_and_pause() {

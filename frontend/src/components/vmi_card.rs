@@ -42,7 +42,9 @@ pub fn VmiCard(#[prop(into)] summary: Signal<VmiSummary>) -> impl IntoView {
     let l = lang();
     let get = move |f: fn(&VmiSummary) -> String| move || summary.with(f);
     let key = get(|s| s.key.to_string());
-    let v = Memo::new(move |_| summary.with(verdict));
+    // Plain closures rather than memos: each is cheap to recompute, and every distinct memo type
+    // costs the bundle its own copy of the reactive machinery.
+    let v = move || summary.with(verdict);
     let phase = get(|s| {
         if s.phase.is_empty() {
             "(no phase)".to_string()
@@ -51,27 +53,25 @@ pub fn VmiCard(#[prop(into)] summary: Signal<VmiSummary>) -> impl IntoView {
         }
     });
     let migratable =
-        Memo::new(move |_| summary.with(|s| (s.live_migratable, s.not_migratable_reason.clone())));
-    let migratable = move || match migratable.get() {
-        (Some(true), _) => view! { <span class="yes">{t("yes")}</span> }.into_any(),
-        (Some(false), reason) => {
-            let suffix = reason.as_ref().map(|r| format!(" ({r})"));
-            view! {
-                <span class="no" title=reason.unwrap_or_default()>{t("no")} {suffix}</span>
+        move || match summary.with(|s| (s.live_migratable, s.not_migratable_reason.clone())) {
+            (Some(true), _) => view! { <span class="yes">{t("yes")}</span> }.into_any(),
+            (Some(false), reason) => {
+                let suffix = reason.as_ref().map(|r| format!(" ({r})"));
+                view! {
+                    <span class="no" title=reason.unwrap_or_default()>{t("no")} {suffix}</span>
+                }
+                .into_any()
             }
-            .into_any()
-        }
-        (None, _) => view! { <span class="muted">"—"</span> }.into_any(),
-    };
-    let agent = Memo::new(move |_| match summary.with(|s| s.agent) {
+            (None, _) => view! { <span class="muted">"—"</span> }.into_any(),
+        };
+    let agent = move || match summary.with(|s| s.agent) {
         AgentState::Connected => ("agent-ok", "agent.connected"),
         AgentState::Absent => ("agent-none", "agent.absent"),
         AgentState::Unsupported => ("agent-bad", "agent.unsupported"),
-    });
-    let paused = Memo::new(move |_| summary.with(|s| s.paused));
-    let migration = Memo::new(move |_| summary.with(|s| s.migration.clone()));
+    };
+    let paused = move || summary.with(|s| s.paused);
     let migration = move || {
-        migration.get().map(|m| {
+        summary.with(|s| s.migration.clone()).map(|m| {
             let pct = m
                 .percent
                 .map(|p| format!("{p:.0}%"))
@@ -89,24 +89,24 @@ pub fn VmiCard(#[prop(into)] summary: Signal<VmiSummary>) -> impl IntoView {
     let glance = [Layer::ControlPlane, Layer::Node, Layer::Guest]
         .into_iter()
         .map(|layer| {
-            let h = Memo::new(move |_| {
+            let h = move || {
                 summary.with(|s| match layer {
                     Layer::ControlPlane => s.layers.control_plane,
                     Layer::Node => s.layers.node,
                     _ => s.layers.guest,
                 })
-            });
+            };
             view! {
-                <li class=move || format!("glance health-{}", h.get().as_str()) data-layer=layer.as_str() data-health=move || h.get().as_str()
-                    title=move || format!("{}: {}", tr(l.get(), layer_id(layer)), tr(l.get(), health_id(h.get())))>
+                <li class=move || format!("glance health-{}", h().as_str()) data-layer=layer.as_str() data-health=move || h().as_str()
+                    title=move || format!("{}: {}", tr(l.get(), layer_id(layer)), tr(l.get(), health_id(h())))>
                     <span class="glance-layer">{move || tr(l.get(), layer_id(layer))}</span>
-                    <span class="glance-health">{move || tr(l.get(), health_id(h.get()))}</span>
+                    <span class="glance-health">{move || tr(l.get(), health_id(h()))}</span>
                 </li>
             }
         })
         .collect_view();
     view! {
-        <article class=move || format!("vmi-card verdict-{}", v.get().as_str()) data-key=key data-verdict=move || v.get().as_str() aria-label=key>
+        <article class=move || format!("vmi-card verdict-{}", v().as_str()) data-key=key data-verdict=move || v().as_str() aria-label=key>
             <header>
                 <a class="name" href=get(|s| format!("/vmi/{}/{}", s.key.namespace, s.key.name))>{get(|s| s.key.name.clone())}</a>
                 <span class="ns">{get(|s| s.key.namespace.clone())}</span>
@@ -116,7 +116,7 @@ pub fn VmiCard(#[prop(into)] summary: Signal<VmiSummary>) -> impl IntoView {
                 <dt>{t("f.phase")}</dt>
                 <dd>
                     <span class=move || summary.with(|s| phase_class(&s.phase)) data-testid="phase">{phase}</span>
-                    {move || paused.get().then(|| view! { <span class="badge badge-paused">"Paused"</span> })}
+                    {move || paused().then(|| view! { <span class="badge badge-paused">"Paused"</span> })}
                 </dd>
                 <dt>{t("f.node")}</dt>
                 <dd data-testid="node">{get(|s| s.node.clone().unwrap_or_else(|| "—".into()))}</dd>
@@ -125,7 +125,7 @@ pub fn VmiCard(#[prop(into)] summary: Signal<VmiSummary>) -> impl IntoView {
                 <dt>{t("f.migratable")}</dt>
                 <dd data-testid="migratable">{migratable}</dd>
                 <dt>{t("f.agent")}</dt>
-                <dd data-testid="agent" class=move || agent.get().0>{move || tr(l.get(), agent.get().1)}</dd>
+                <dd data-testid="agent" class=move || agent().0>{move || tr(l.get(), agent().1)}</dd>
                 {migration}
             </dl>
             <p class="card-headline" title=get(|s| s.headline.clone())>{get(|s| s.headline.clone())}</p>
