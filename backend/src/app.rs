@@ -1007,8 +1007,9 @@ mod tests {
         );
     }
 
-    #[tokio::test]
-    async fn a_burst_already_waiting_goes_out_as_one_batch() {
+    /// A stream on a store holding one VMI `a`: the store, and the body once its snapshot frame
+    /// was read.
+    async fn stream_past_snapshot() -> (Arc<Store>, Body) {
         let store = Arc::new(Store::new(1000, 1000));
         store.replace_all(vec![summary("a", "Running")]);
         let app = app(AppState::local(store.clone(), offline_client()), None);
@@ -1019,6 +1020,12 @@ mod tests {
         let mut body = res.into_body();
         let snapshot = body.frame().await.unwrap().unwrap().into_data().unwrap();
         assert!(String::from_utf8_lossy(&snapshot).contains("{\"snapshot\":"));
+        (store, body)
+    }
+
+    #[tokio::test]
+    async fn a_burst_already_waiting_goes_out_as_one_batch() {
+        let (store, mut body) = stream_past_snapshot().await;
         // 50 changes land before the stream is polled again.
         for i in 0..50 {
             store.upsert(summary(&format!("v{i:02}"), "Pending"));
@@ -1053,15 +1060,7 @@ mod tests {
     #[tokio::test(start_paused = true)]
     async fn a_lone_change_goes_at_once_and_a_burst_in_a_few_events() {
         use tokio::time::Instant;
-        let store = Arc::new(Store::new(1000, 1000));
-        store.replace_all(vec![summary("a", "Running")]);
-        let app = app(AppState::local(store.clone(), offline_client()), None);
-        let res = app
-            .oneshot(Request::get("/api/v1/stream").body(Body::empty()).unwrap())
-            .await
-            .unwrap();
-        let mut body = res.into_body();
-        let _snapshot = body.frame().await.unwrap().unwrap();
+        let (store, mut body) = stream_past_snapshot().await;
         tokio::time::sleep(Duration::from_secs(1)).await;
         let t = Instant::now();
         store.upsert(summary("a", "Paused"));
