@@ -50,7 +50,7 @@ pub struct VmiSummary {
     /// pods, nodes and migrations).
     #[serde(default)]
     pub layers: LayerGlance,
-    /// The diagnosis headline from the same evidence.
+    /// The diagnosis headline from the same evidence, without its leading `namespace/name: `.
     #[serde(default)]
     pub headline: String,
 }
@@ -164,7 +164,12 @@ impl VmiSummary {
                 node: d.layer(Layer::Node).health,
                 guest: d.layer(Layer::Guest).health,
             },
-            headline: d.headline,
+            // The card and the wall show the key beside it, so it is not repeated in front.
+            headline: d
+                .headline
+                .strip_prefix(&format!("{}: ", e.key))
+                .map(str::to_string)
+                .unwrap_or_else(|| d.headline.clone()),
             key: e.key.clone(),
             phase: vmi.status.phase.clone().unwrap_or_default(),
             node: vmi.status.node_name.clone().filter(|n| !n.is_empty()),
@@ -304,6 +309,18 @@ mod tests {
         assert_eq!(not_ready.layers.node, Health::Broken);
         assert!(
             not_ready.headline.contains("node-1"),
+            "{}",
+            not_ready.headline
+        );
+        // The key is shown beside the headline, not repeated in it.
+        let key = format!("{}: ", not_ready.key);
+        assert!(
+            !not_ready.headline.starts_with(&key),
+            "{}",
+            not_ready.headline
+        );
+        assert!(
+            not_ready.headline.starts_with("node/launcher broken"),
             "{}",
             not_ready.headline
         );
