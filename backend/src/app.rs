@@ -268,10 +268,7 @@ async fn bundle(
     if bundle.vmi.is_some() {
         let client = state.auth.client(&caller)?;
         let answer = guest::call(&client, &ns, &name, Subresource::GuestOsInfo).await;
-        bundle.guest_agent = Some(Observed::new(
-            guest::as_answer(answer.clone()),
-            Some(crate::evidence::now()),
-        ));
+        bundle.guest_agent = Some(Observed::new(answer.answer(), Some(crate::evidence::now())));
         raw = Some(answer);
     }
     Ok((bundle, raw))

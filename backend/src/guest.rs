@@ -4,7 +4,6 @@
 //! agent connected", 403, 404, and everything else verbatim.
 
 use crate::api::GuestAgentResult;
-use model::objects::{GuestAgentAnswer, GuestAgentInfo};
 use std::time::Duration;
 
 /// The guest agent subresources Strata reads.
@@ -93,20 +92,6 @@ pub async fn call(
                 TIMEOUT.as_secs()
             ),
         },
-    }
-}
-
-/// The evidence form of a `guestosinfo` result.
-pub fn as_answer(result: GuestAgentResult) -> GuestAgentAnswer {
-    match result {
-        GuestAgentResult::Ok { data } => {
-            GuestAgentAnswer::Info(Box::new(GuestAgentInfo::from_value(&data)))
-        }
-        GuestAgentResult::AgentNotConnected { .. } => GuestAgentAnswer::NotConnected,
-        GuestAgentResult::VmiNotRunning { .. } => GuestAgentAnswer::NotRunning,
-        GuestAgentResult::Forbidden { message }
-        | GuestAgentResult::NotFound { message }
-        | GuestAgentResult::Error { message } => GuestAgentAnswer::Error { message },
     }
 }
 

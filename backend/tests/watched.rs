@@ -54,6 +54,16 @@ async fn an_event_created_in_the_cluster_shows_in_the_evidence_from_the_cache() 
     .await;
     assert_eq!(reasons(&e), [("a probe event".to_string(), 1)]);
     assert_eq!(e["coverage"]["events"], true);
+    // The VMI page's detail is built from the same bundle: the event is there, though the VMI
+    // itself did not change.
+    let (_, d) = get_json(&console, "/api/v1/vmis/default/healthy/detail").await;
+    let probe = d["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|ev| ev["reason"] == "StrataProbe")
+        .unwrap_or_else(|| panic!("the event in the detail: {d}"));
+    assert!(probe["warning"].as_bool().unwrap(), "{probe}");
     // The VM came from its watch too.
     assert_eq!(e["vm"]["value"]["metadata"]["name"], "healthy", "{e}");
     assert!(e["vm"]["value"]["status"]["printableStatus"].is_string());

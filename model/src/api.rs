@@ -53,6 +53,25 @@ pub enum GuestAgentResult {
     Error { message: String },
 }
 
+impl GuestAgentResult {
+    /// The evidence form of a `guestosinfo` answer (a refusal or a missing VMI is an error).
+    pub fn answer(&self) -> crate::objects::GuestAgentAnswer {
+        use crate::objects::{GuestAgentAnswer, GuestAgentInfo};
+        match self {
+            GuestAgentResult::Ok { data } => {
+                GuestAgentAnswer::Info(Box::new(GuestAgentInfo::from_value(data)))
+            }
+            GuestAgentResult::AgentNotConnected { .. } => GuestAgentAnswer::NotConnected,
+            GuestAgentResult::VmiNotRunning { .. } => GuestAgentAnswer::NotRunning,
+            GuestAgentResult::Forbidden { message }
+            | GuestAgentResult::NotFound { message }
+            | GuestAgentResult::Error { message } => GuestAgentAnswer::Error {
+                message: message.clone(),
+            },
+        }
+    }
+}
+
 /// Which group of series a metrics request asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -206,12 +206,7 @@ impl GuestView {
     /// `AgentConnected` condition imply.
     pub fn from_evidence(e: &Evidence) -> GuestView {
         match e.guest_agent.as_ref().map(|o| &o.value) {
-            Some(GuestAgentAnswer::Info(i)) => {
-                GuestView::Info(Box::new(GuestInfoView::from_info(i)))
-            }
-            Some(GuestAgentAnswer::NotConnected) => GuestView::NotConnected,
-            Some(GuestAgentAnswer::NotRunning) => GuestView::NotRunning,
-            Some(GuestAgentAnswer::Error { message }) => GuestView::Error(message.clone()),
+            Some(answer) => GuestView::from_answer(answer),
             None => match e.vmi() {
                 Some(v) if v.phase() != "Running" => GuestView::NotRunning,
                 Some(v) if v.condition("AgentConnected").is_none_or(|c| !c.is_true()) => {
@@ -225,15 +220,17 @@ impl GuestView {
     /// From the backend's own `guestosinfo` call, which tells a refusal (403) apart.
     pub fn from_api(r: &GuestAgentResult) -> GuestView {
         match r {
-            GuestAgentResult::Ok { data } => GuestView::Info(Box::new(GuestInfoView::from_info(
-                &GuestAgentInfo::from_value(data),
-            ))),
-            GuestAgentResult::AgentNotConnected { .. } => GuestView::NotConnected,
-            GuestAgentResult::VmiNotRunning { .. } => GuestView::NotRunning,
             GuestAgentResult::Forbidden { message } => GuestView::Forbidden(message.clone()),
-            GuestAgentResult::NotFound { message } | GuestAgentResult::Error { message } => {
-                GuestView::Error(message.clone())
-            }
+            other => GuestView::from_answer(&other.answer()),
+        }
+    }
+
+    fn from_answer(answer: &GuestAgentAnswer) -> GuestView {
+        match answer {
+            GuestAgentAnswer::Info(i) => GuestView::Info(Box::new(GuestInfoView::from_info(i))),
+            GuestAgentAnswer::NotConnected => GuestView::NotConnected,
+            GuestAgentAnswer::NotRunning => GuestView::NotRunning,
+            GuestAgentAnswer::Error { message } => GuestView::Error(message.clone()),
         }
     }
 }

@@ -369,7 +369,8 @@ fn Events(rows: Vec<EventRow>) -> impl IntoView {
         .into_any()
 }
 
-fn trigger_text(t: &Trigger) -> String {
+/// What started a migration, in a few words.
+pub fn trigger_text(t: &Trigger) -> String {
     match t {
         Trigger::Evacuation { node } => {
             format!("evacuation of {}", node.as_deref().unwrap_or("a node"))

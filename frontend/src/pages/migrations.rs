@@ -4,10 +4,9 @@
 
 use crate::api::{self, Live};
 use crate::components::common::{FetchFailure, HealthBadge};
-use crate::components::vmi_view::outcome_text;
+use crate::components::vmi_view::{outcome_text, trigger_text};
 use crate::i18n::t;
 use leptos::prelude::*;
-use model::migration::Trigger;
 
 #[component]
 pub fn Migrations() -> impl IntoView {
@@ -28,12 +27,7 @@ pub fn Migrations() -> impl IntoView {
                 .into_iter()
                 .map(|model::api::MigrationRow { created, report: r }| {
                     let href = format!("/vmi/{}/{}?tab=migrations&mig={}", r.namespace, r.vmi_name, r.name);
-                    let trigger = match &r.trigger {
-                        Trigger::Evacuation { node } => format!("evacuation {}", node.clone().unwrap_or_default()),
-                        Trigger::WorkloadUpdate => "workload update".into(),
-                        Trigger::User => "user".into(),
-                        Trigger::Unknown => "unknown".into(),
-                    };
+                    let trigger = trigger_text(&r.trigger);
                     let pct = r.progress.as_ref().and_then(|p| p.percent).map(|p| format!("{p:.0}%")).unwrap_or_default();
                     view! {
                         <tr data-migration=r.name.clone()>

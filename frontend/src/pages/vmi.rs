@@ -34,7 +34,8 @@ pub fn VmiPage() -> impl IntoView {
         })
     });
     let retry = RwSignal::new(0u32);
-    // Changes every REFRESH_SECS of the page's clock.
+    // Changes every REFRESH_SECS of the page's clock. A signal set by an effect: a memo that
+    // nothing reads (the resource only tracks it) was never recomputed, so never refetched.
     let bucket = move |t: model::time::Timestamp| t.0 / (REFRESH_SECS * 1000);
     let period = RwSignal::new(bucket(live.now.get_untracked()));
     Effect::new(move |_| {
