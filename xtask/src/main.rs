@@ -6,6 +6,7 @@
 //! * `test`: fmt, clippy (native and wasm32), native tests, wasm tests in Chromium, e2e;
 //!   ends with one line `N passed, N failed`.
 
+mod glue;
 mod setup;
 mod test;
 
@@ -48,6 +49,12 @@ enum Cmd {
         /// Only the measurements whose name contains this (e.g. `memory`).
         #[arg(long)]
         only: Option<String>,
+        /// Seconds of churn for the overview's JS heap trend (instead of the mode's default).
+        #[arg(long)]
+        churn: Option<u64>,
+        /// Also write CPU profiles of the overview's 10% update into target/bench.
+        #[arg(long)]
+        cpu_profile: bool,
     },
 }
 
@@ -94,10 +101,13 @@ pub fn show(c: &Command) -> String {
     s
 }
 
-/// Builds the release frontend into `dist/` and precompresses its wasm, JS and CSS.
+/// Builds the release frontend into `dist/`, shrinks the main wasm's names and JS glue (see
+/// `glue.rs`) and precompresses its wasm, JS and CSS.
 pub fn build_frontend() -> Result<()> {
     run(cmd("trunk").args(["build", "--release"]))?;
-    precompress(&root().join("dist"))
+    let dist = root().join("dist");
+    glue::shrink(&dist)?;
+    precompress(&dist)
 }
 
 /// Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip -9) beside every wasm, JS and
@@ -157,7 +167,13 @@ fn main() {
         Cmd::Build => build(),
         Cmd::Demo { args } => build().and_then(|()| demo(args)),
         Cmd::Test => test::run_all(),
-        Cmd::Bench { quick, check, only } => bench(quick, check, only),
+        Cmd::Bench {
+            quick,
+            check,
+            only,
+            churn,
+            cpu_profile,
+        } => bench(quick, check, only, churn, cpu_profile),
     };
     if let Err(e) = result {
         eprintln!("xtask: error: {e:#}");
@@ -166,7 +182,13 @@ fn main() {
 }
 
 /// Builds release binaries and the frontend, then runs the benchmark runner (`e2e/src/bench`).
-pub fn bench(quick: bool, check: bool, only: Option<String>) -> Result<()> {
+pub fn bench(
+    quick: bool,
+    check: bool,
+    only: Option<String>,
+    churn: Option<u64>,
+    cpu_profile: bool,
+) -> Result<()> {
     build_release(true, &["-p", "e2e", "--bin", "bench"])?;
     let mut c = cmd(&target_dir().join("release/bench").to_string_lossy());
     c.arg("--dist").arg(root().join("dist"));
@@ -180,6 +202,12 @@ pub fn bench(quick: bool, check: bool, only: Option<String>) -> Result<()> {
     }
     if let Some(only) = only {
         c.arg("--only").arg(only);
+    }
+    if let Some(churn) = churn {
+        c.arg("--churn").arg(churn.to_string());
+    }
+    if cpu_profile {
+        c.arg("--cpu-profile");
     }
     run(&mut c)
 }

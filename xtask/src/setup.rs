@@ -7,6 +7,8 @@ use std::process::Command;
 
 pub const TRUNK_VERSION: &str = "0.21.14";
 pub const BINARYEN_VERSION: &str = "132";
+/// terser, which minifies the JS glue after its names were shortened (see `glue.rs`).
+pub const TERSER_VERSION: &str = "5.51.4";
 /// axe-core, injected into pages by the accessibility e2e test.
 pub const AXE_VERSION: &str = "4.14.1";
 
@@ -120,6 +122,9 @@ pub fn ensure(test: bool) -> Result<()> {
             "--global",
             &format!("binaryen@{BINARYEN_VERSION}"),
         ]))?;
+    }
+    if !version_is("terser", 1, TERSER_VERSION) {
+        run(cmd("npm").args(["install", "--global", &format!("terser@{TERSER_VERSION}")]))?;
     }
     run(cmd("cargo").args(["fetch", "--locked"]))?;
     if test {

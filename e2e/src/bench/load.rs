@@ -36,10 +36,12 @@ fn http() -> reqwest::Client {
         .expect("http client")
 }
 
-/// Every `/name.(js|wasm|css)` the page references.
+/// Every `/path/name.(js|wasm|css)` the page references, quoted or not (a minified page drops
+/// the quotes), each once.
 pub fn asset_paths(html: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    for (i, _) in html.match_indices('/') {
+    let mut from = 0;
+    while let Some(i) = html[from..].find('/').map(|i| from + i) {
         let rest = &html[i..];
         let end = rest
             .find(|c: char| c == '"' || c == '\'' || c.is_whitespace() || c == '>')
@@ -47,12 +49,16 @@ pub fn asset_paths(html: &str) -> Vec<String> {
         let path = &rest[..end];
         let ok_chars = path[1..]
             .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c));
-        if ok_chars
-            && [".js", ".wasm", ".css"].iter().any(|e| path.ends_with(e))
-            && !out.iter().any(|p| p == path)
-        {
-            out.push(path.to_string());
+            .all(|c| c.is_ascii_alphanumeric() || "-_./".contains(c))
+            && !path.contains("//");
+        if ok_chars && [".js", ".wasm", ".css"].iter().any(|e| path.ends_with(e)) {
+            if !out.iter().any(|p| p == path) {
+                out.push(path.to_string());
+            }
+            // Not again as the tail of itself (`/inline0.js` of `/snippets/x/inline0.js`).
+            from = i + end;
+        } else {
+            from = i + 1;
         }
     }
     out
@@ -269,13 +275,15 @@ mod tests {
     #[test]
     fn finds_trunk_asset_references() {
         let html = r#"<link rel="modulepreload" href="/frontend-ab12.js"><link rel="preload" href="/frontend-ab12_bg.wasm" as="fetch">
-<link rel="stylesheet" href="/strata-9f.css"><script type="module">import init from '/frontend-ab12.js';init({ module_or_path: '/frontend-ab12_bg.wasm' });</script>"#;
+<link rel="stylesheet" href="/strata-9f.css"><script type="module">import init from '/frontend-ab12.js';init({ module_or_path: '/frontend-ab12_bg.wasm' });</script>
+<link crossorigin href=/snippets/frontend-cd34/inline0.js rel=modulepreload></head>"#;
         assert_eq!(
             super::asset_paths(html),
             [
                 "/frontend-ab12.js",
                 "/frontend-ab12_bg.wasm",
-                "/strata-9f.css"
+                "/strata-9f.css",
+                "/snippets/frontend-cd34/inline0.js"
             ]
         );
     }

@@ -55,8 +55,13 @@ async fn script_ms_until_idle(h: &Harness, before: f64, quiet: Duration) -> Resu
     }
 }
 
-/// Item 2 for one N.
-pub async fn at(n: usize, churn_secs: u64) -> Result<Vec<Figure>> {
+/// Item 2 for one N. With `profile`, the 10% update is recorded by Chromium's CPU profiler into
+/// `profile/overview_update_N.cpuprofile`.
+pub async fn at(
+    n: usize,
+    churn_secs: u64,
+    profile: Option<&std::path::Path>,
+) -> Result<Vec<Figure>> {
     let sim = scale_sim(n).await?;
     let h = Harness::start_with(&format!("bench_overview_{n}"), sim).await?;
     h.browser.goto(&h.url("/")).await?;
@@ -87,6 +92,10 @@ pub async fn at(n: usize, churn_secs: u64) -> Result<Vec<Figure>> {
         .get("ScriptDuration")
         .copied()
         .unwrap_or(0.0);
+    if profile.is_some() {
+        h.cdp("Profiler.enable", serde_json::json!({})).await?;
+        h.cdp("Profiler.start", serde_json::json!({})).await?;
+    }
     let touched = vmis.len() / 10;
     for (i, v) in vmis.iter().take(touched).enumerate() {
         let (ns, name) = (
@@ -97,6 +106,13 @@ pub async fn at(n: usize, churn_secs: u64) -> Result<Vec<Figure>> {
             .set_vmi_phase(ns, name, if i % 2 == 0 { "Failed" } else { "Scheduling" });
     }
     let script = script_ms_until_idle(&h, before, Duration::from_millis(700)).await?;
+    if let Some(dir) = profile {
+        let p = h.cdp("Profiler.stop", serde_json::json!({})).await?;
+        std::fs::create_dir_all(dir)?;
+        let path = dir.join(format!("overview_update_{n}.cpuprofile"));
+        std::fs::write(&path, p["profile"].to_string())
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
 
     // Heap under churn: sample, then fit a line.
     h.sim.set_churn((n as f64 / 100.0).max(5.0));

@@ -25,6 +25,14 @@ struct Args {
     /// Run only the measurements whose name contains this (e.g. `memory`, `fan-out`).
     #[arg(long)]
     only: Option<String>,
+    /// Seconds of churn for the overview's heap trend (default: 10 quick, 60 at 1,000 and 600
+    /// at 10,000 VMIs).
+    #[arg(long)]
+    churn: Option<u64>,
+    /// Also write a CPU profile (`.cpuprofile`, for Chromium's DevTools) of each overview's 10%
+    /// update into `--out`. The profiler's overhead is in that run's script time.
+    #[arg(long)]
+    cpu_profile: bool,
 }
 
 #[tokio::main]
@@ -50,6 +58,7 @@ async fn main() -> anyhow::Result<()> {
     // Each measurement runs when its name contains `--only` (or always without it).
     let want = |name: &str| args.only.as_deref().is_none_or(|o| name.contains(o));
     let q = s.quick;
+    let profile = args.cpu_profile.then_some(args.out.as_path());
     let stack = load::Stack::demo(&s).await?;
     if want("first load") {
         add("first load", load::first_load(&s, &stack).await);
@@ -69,13 +78,12 @@ async fn main() -> anyhow::Result<()> {
         add("diagnosis wasm", throughput::wasm().await);
     }
     if want("overview 1000") {
-        add(
-            "overview 1000",
-            overview::at(1_000, if q { 10 } else { 60 }).await,
-        );
+        let churn = args.churn.unwrap_or(if q { 10 } else { 60 });
+        add("overview 1000", overview::at(1_000, churn, profile).await);
     }
     if !q && want("overview 10000") {
-        add("overview 10000", overview::at(10_000, 600).await);
+        let churn = args.churn.unwrap_or(600);
+        add("overview 10000", overview::at(10_000, churn, profile).await);
     }
     if want("backend memory") {
         let n = if q { 1_000 } else { 10_000 };
