@@ -249,8 +249,8 @@ fn open_stream(live: Live) {
         if live.connection.get_untracked() != Connection::Live {
             live.connection.set(Connection::Live);
         }
-        if let Some(text) = ev.data().as_string() {
-            match serde_json::from_str::<StreamMsg>(&text) {
+        if let Some(bytes) = utf8(&ev.data()) {
+            match serde_json::from_slice::<StreamMsg>(&bytes) {
                 Ok(msg) => enqueue(live, msg),
                 Err(e) => leptos::logging::warn!("unreadable stream message: {e}"),
             }
@@ -277,6 +277,29 @@ fn open_stream(live: Live) {
     on_message.forget();
     on_open.forget();
     on_error.forget();
+}
+
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// The browser's `TextEncoder`, bound here with a `JsValue` argument: web-sys's binding
+    /// takes a `&str`, which would bring the text into wasm memory the slow way first.
+    #[wasm_bindgen(js_name = TextEncoder)]
+    type Utf8Encoder;
+    #[wasm_bindgen(constructor, js_class = "TextEncoder")]
+    fn new() -> Utf8Encoder;
+    #[wasm_bindgen(method, js_class = "TextEncoder", js_name = encode)]
+    fn encode(this: &Utf8Encoder, text: &wasm_bindgen::JsValue) -> js_sys::Uint8Array;
+}
+
+/// The UTF-8 bytes of `data` when it is a string. The browser encodes it natively, then one
+/// copy brings the bytes into wasm memory: a burst's event carries hundreds of kilobytes, which
+/// `JsValue::as_string` would walk one character at a time in JS.
+pub fn utf8(data: &wasm_bindgen::JsValue) -> Option<Vec<u8>> {
+    thread_local! {
+        static ENCODER: Utf8Encoder = Utf8Encoder::new();
+    }
+    data.is_string()
+        .then(|| ENCODER.with(|e| e.encode(data).to_vec()))
 }
 
 fn retry_later(live: Live) {

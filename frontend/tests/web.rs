@@ -308,3 +308,47 @@ fn card_shows_every_field() {
     assert_eq!(root.query_selector_all(".glance").unwrap().length(), 3);
     drop(handle);
 }
+
+#[wasm_bindgen_test]
+async fn card_follows_the_language_and_later_updates() {
+    use frontend::i18n::Lang;
+    let root = container();
+    let lang = RwSignal::new(Lang::En);
+    let s = RwSignal::new(summary("prod", "db", "Running", false));
+    let handle = leptos::mount::mount_to(root.clone(), move || {
+        provide_context(lang);
+        view! { <VmiCard summary=s/> }
+    });
+    let text = |css: &str| {
+        root.query_selector(css)
+            .unwrap()
+            .unwrap_or_else(|| panic!("{css}"))
+            .text_content()
+            .unwrap_or_default()
+    };
+    assert_eq!(text("dt"), "Phase");
+    lang.set(Lang::Ja);
+    leptos::task::tick().await;
+    assert_eq!(text("dt"), "フェーズ");
+    // The card built again for the language still follows its summary.
+    s.set(summary("prod", "db", "Failed", false));
+    leptos::task::tick().await;
+    assert_eq!(text("[data-testid=phase]"), "Failed");
+    assert_eq!(text("dt"), "フェーズ");
+    drop(handle);
+}
+
+#[wasm_bindgen_test]
+fn stream_text_reaches_wasm_as_utf8() {
+    let text = "{\"upsert\":{\"item\":\"vm-1 — 移行 → node-2 😀\"}}";
+    let bytes = frontend::api::utf8(&wasm_bindgen::JsValue::from_str(text));
+    assert_eq!(bytes.as_deref(), Some(text.as_bytes()));
+    assert_eq!(
+        frontend::api::utf8(&wasm_bindgen::JsValue::from_str("")),
+        Some(Vec::new())
+    );
+    assert_eq!(
+        frontend::api::utf8(&wasm_bindgen::JsValue::from_f64(1.0)),
+        None
+    );
+}

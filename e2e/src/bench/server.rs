@@ -231,9 +231,7 @@ pub async fn fan_out(s: &Settings, steps: &[usize]) -> Result<Vec<Figure>> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let pinned = cores >= 2;
     if pinned {
-        let _ = std::process::Command::new("taskset")
-            .args(["-a", "-p", "-c", "1", &std::process::id().to_string()])
-            .output();
+        super::pin(std::process::id(), "1");
     }
     let serve = Serve::start(s, &sim, pinned.then_some(0)).await?;
     let mut best = 0usize;
@@ -260,16 +258,7 @@ pub async fn fan_out(s: &Settings, steps: &[usize]) -> Result<Vec<Figure>> {
         }
     }
     if pinned {
-        let all: Vec<String> = (0..cores).map(|c| c.to_string()).collect();
-        let _ = std::process::Command::new("taskset")
-            .args([
-                "-a",
-                "-p",
-                "-c",
-                &all.join(","),
-                &std::process::id().to_string(),
-            ])
-            .output();
+        super::pin(std::process::id(), &super::all_cpus());
     }
     let top = *steps.iter().max().unwrap_or(&0);
     let note = format!(

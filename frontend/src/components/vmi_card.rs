@@ -3,7 +3,7 @@
 //! the three layers' verdicts at a glance and the model's headline.
 
 use crate::components::common::{health_id, layer_id};
-use crate::i18n::{lang, t, tr};
+use crate::i18n::{Lang, lang, tr};
 use leptos::prelude::*;
 use model::VmiSummary;
 use model::diagnosis::{Health, Layer};
@@ -37,9 +37,19 @@ pub fn verdict(s: &VmiSummary) -> Health {
 /// The card of `summary`. Every field is bound on its own: when the summary changes (a live
 /// update, or another VMI taking this place in the virtual list), only what differs is
 /// rewritten in the DOM; the card is not built again.
+///
+/// The card's texts are in the language of the moment it was built, and a change of language
+/// builds it again: the bindings then subscribe to the summary alone, so an update of 24
+/// visible cards re-subscribes a few hundred bindings to their card, not to one language signal
+/// that every binding of every card shares.
 #[component]
 pub fn VmiCard(#[prop(into)] summary: Signal<VmiSummary>) -> impl IntoView {
     let l = lang();
+    move || card(summary, l.get())
+}
+
+fn card(summary: Signal<VmiSummary>, l: Lang) -> impl IntoView {
+    let t = move |id| tr(l, id);
     let get = move |f: fn(&VmiSummary) -> String| move || summary.with(f);
     let key = get(|s| s.key.to_string());
     // Plain closures rather than memos: each is cheap to recompute, and every distinct memo type
@@ -98,9 +108,9 @@ pub fn VmiCard(#[prop(into)] summary: Signal<VmiSummary>) -> impl IntoView {
             };
             view! {
                 <li class=move || format!("glance health-{}", h().as_str()) data-layer=layer.as_str() data-health=move || h().as_str()
-                    title=move || format!("{}: {}", tr(l.get(), layer_id(layer)), tr(l.get(), health_id(h())))>
-                    <span class="glance-layer">{move || tr(l.get(), layer_id(layer))}</span>
-                    <span class="glance-health">{move || tr(l.get(), health_id(h()))}</span>
+                    title=move || format!("{}: {}", tr(l, layer_id(layer)), tr(l, health_id(h())))>
+                    <span class="glance-layer">{tr(l, layer_id(layer))}</span>
+                    <span class="glance-health">{move || tr(l, health_id(h()))}</span>
                 </li>
             }
         })
@@ -111,7 +121,7 @@ pub fn VmiCard(#[prop(into)] summary: Signal<VmiSummary>) -> impl IntoView {
                 <a class="name" href=get(|s| format!("/vmi/{}/{}", s.key.namespace, s.key.name))>{get(|s| s.key.name.clone())}</a>
                 <span class="ns">{get(|s| s.key.namespace.clone())}</span>
             </header>
-            <ul class="glances" aria-label=move || t("f.layers")()>{glance}</ul>
+            <ul class="glances" aria-label=t("f.layers")>{glance}</ul>
             <dl>
                 <dt>{t("f.phase")}</dt>
                 <dd>
@@ -125,7 +135,7 @@ pub fn VmiCard(#[prop(into)] summary: Signal<VmiSummary>) -> impl IntoView {
                 <dt>{t("f.migratable")}</dt>
                 <dd data-testid="migratable">{migratable}</dd>
                 <dt>{t("f.agent")}</dt>
-                <dd data-testid="agent" class=move || agent().0>{move || tr(l.get(), agent().1)}</dd>
+                <dd data-testid="agent" class=move || agent().0>{move || tr(l, agent().1)}</dd>
                 {migration}
             </dl>
             <p class="card-headline" title=get(|s| s.headline.clone())>{get(|s| s.headline.clone())}</p>
