@@ -310,7 +310,7 @@ fn card_shows_every_field() {
 }
 
 #[wasm_bindgen_test]
-async fn card_follows_the_language_and_later_updates() {
+async fn card_updates_in_place_with_its_summary_and_language() {
     use frontend::i18n::Lang;
     let root = container();
     let lang = RwSignal::new(Lang::En);
@@ -330,11 +330,25 @@ async fn card_follows_the_language_and_later_updates() {
     lang.set(Lang::Ja);
     leptos::task::tick().await;
     assert_eq!(text("dt"), "フェーズ");
-    // The card built again for the language still follows its summary.
-    s.set(summary("prod", "db", "Failed", false));
+    let article = root.query_selector("article.vmi-card").unwrap().unwrap();
+    let phase = root.query_selector("[data-testid=phase]").unwrap().unwrap();
+    s.set(summary("prod", "db", "Failed", true));
     leptos::task::tick().await;
     assert_eq!(text("[data-testid=phase]"), "Failed");
+    assert_eq!(phase.class_name(), "phase phase-bad");
+    assert!(text(".badge-paused").contains("Paused"));
     assert_eq!(text("dt"), "フェーズ");
+    // A new summary updates the card in place: the same elements, not a new card.
+    let now = root.query_selector("article.vmi-card").unwrap().unwrap();
+    assert!(now.is_same_node(Some(&article)));
+    let now = root.query_selector("[data-testid=phase]").unwrap().unwrap();
+    assert!(now.is_same_node(Some(&phase)));
+    assert_eq!(
+        root.query_selector_all("article.vmi-card")
+            .unwrap()
+            .length(),
+        1
+    );
     drop(handle);
 }
 
