@@ -64,17 +64,6 @@ pub async fn at(
 ) -> Result<Vec<Figure>> {
     let sim = scale_sim(n).await?;
     let h = Harness::start_with(&format!("bench_overview_{n}"), sim).await?;
-    // The browser on its own core, as on a user's machine, where neither the cluster nor the
-    // backend compete with it: the simulator and the backend (this process) get core 0,
-    // Chromium core 1 (before the page's renderer starts, so that it inherits it).
-    // (A Chromium helper may exit between listing and pinning: that one does not matter.)
-    let pinned = std::thread::available_parallelism().map_or(1, |n| n.get()) >= 2
-        && h.browser_pids()
-            .into_iter()
-            .filter(|pid| super::pin(*pid, "1"))
-            .count()
-            > 1
-        && super::pin(std::process::id(), "0");
     h.browser.goto(&h.url("/")).await?;
     let t = rendered_at(&h, n).await?;
     let visible = h
@@ -85,6 +74,17 @@ pub async fn at(
         )
         .await?;
     let dom_cards = visible.as_u64().unwrap_or(0);
+    // For the update, the browser gets its own core, as on a user's machine, where neither the
+    // cluster nor the backend compete with it: Chromium's processes core 1, the simulator and the
+    // backend (this process) core 0. (A Chromium helper may exit between listing and pinning:
+    // that one does not matter.)
+    let pinned = std::thread::available_parallelism().map_or(1, |n| n.get()) >= 2
+        && h.browser_pids()
+            .into_iter()
+            .filter(|pid| super::pin(*pid, "1"))
+            .count()
+            > 1
+        && super::pin(std::process::id(), "0");
     // Let the page settle, then change 10% of the VMIs at once.
     script_ms_until_idle(
         &h,
@@ -123,6 +123,12 @@ pub async fn at(
             .set_vmi_phase(ns, name, if i % 2 == 0 { "Failed" } else { "Scheduling" });
     }
     let script = script_ms_until_idle(&h, before, Duration::from_millis(700)).await?;
+    if pinned {
+        super::pin(std::process::id(), &super::all_cpus());
+        for pid in h.browser_pids() {
+            super::pin(pid, &super::all_cpus());
+        }
+    }
     if let Some(dir) = profile {
         let p = h.cdp("Profiler.stop", serde_json::json!({})).await?;
         std::fs::create_dir_all(dir)?;
@@ -151,7 +157,6 @@ pub async fn at(
     h.sim.set_churn(0.0);
     let (slope, first, last) = trend(&samples);
     h.finish().await?;
-    super::pin(std::process::id(), &super::all_cpus());
     let per_hour = slope * 3600.0;
     Ok(vec![
         Figure::new(
