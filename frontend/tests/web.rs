@@ -30,6 +30,15 @@ fn container() -> web_sys::HtmlElement {
     div.unchecked_into()
 }
 
+/// The text of the first element under `root` that `css` selects; panics when there is none.
+fn text_of(root: &web_sys::HtmlElement, css: &str) -> String {
+    root.query_selector(css)
+        .unwrap()
+        .unwrap_or_else(|| panic!("{css}"))
+        .text_content()
+        .unwrap_or_default()
+}
+
 #[wasm_bindgen_test]
 fn card_shows_phase_node_and_paused_badge() {
     let root = container();
@@ -293,13 +302,7 @@ fn card_shows_every_field() {
     let s = VmiSummary::from_vmi(&vmi);
     let handle =
         leptos::mount::mount_to(root.clone(), move || view! { <VmiCard summary=s.clone()/> });
-    let text = |css: &str| {
-        root.query_selector(css)
-            .unwrap()
-            .unwrap_or_else(|| panic!("{css}"))
-            .text_content()
-            .unwrap_or_default()
-    };
+    let text = |css: &str| text_of(&root, css);
     assert_eq!(text("[data-testid=ip]"), "10.0.0.5");
     assert!(text("[data-testid=migratable]").contains("DisksNotLiveMigratable"));
     assert_eq!(text("[data-testid=agent]"), "connected");
@@ -319,13 +322,7 @@ async fn card_updates_in_place_with_its_summary_and_language() {
         provide_context(lang);
         view! { <VmiCard summary=s/> }
     });
-    let text = |css: &str| {
-        root.query_selector(css)
-            .unwrap()
-            .unwrap_or_else(|| panic!("{css}"))
-            .text_content()
-            .unwrap_or_default()
-    };
+    let text = |css: &str| text_of(&root, css);
     assert_eq!(text("dt"), "Phase");
     lang.set(Lang::Ja);
     leptos::task::tick().await;
