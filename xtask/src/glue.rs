@@ -30,9 +30,9 @@ pub struct Renaming {
     pub exports: HashMap<String, String>,
 }
 
-/// Reads wasm-opt's JSON (`{"imports": [[module, old, new]...], "exports": [[old, new]...]}`);
-/// `module_names` are the import modules of the renamed wasm, in import order (wasm-opt does
-/// not print how it renamed the modules: it names them all alike).
+/// Reads wasm-opt's JSON (`{"imports": [[module, old, new]...], "exports": [[old, new]...]}`).
+/// `old_modules` and `new_modules` are the import modules of the wasm before and after the
+/// renaming, in import order: wasm-opt does not print how it renamed the modules.
 pub fn parse_renaming(
     json: &str,
     old_modules: &[String],

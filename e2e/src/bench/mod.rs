@@ -147,7 +147,6 @@ impl Report {
     }
 }
 
-/// A simulator with `n` scale VMs and no scenarios, on a free loopback port.
 /// Restricts every thread of process `pid` to the CPUs `cpus` (e.g. `"1"`, `"0,1"`) with
 /// `taskset`; false when that failed.
 pub fn pin(pid: u32, cpus: &str) -> bool {
@@ -157,15 +156,20 @@ pub fn pin(pid: u32, cpus: &str) -> bool {
         .is_ok_and(|o| o.status.success())
 }
 
+/// The number of CPUs this process may use.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 /// All CPUs, as `taskset` lists them.
 pub fn all_cpus() -> String {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    (0..cores)
+    (0..cores())
         .map(|c| c.to_string())
         .collect::<Vec<_>>()
         .join(",")
 }
 
+/// A simulator with `n` scale VMs and no scenarios, on a free loopback port.
 pub async fn scale_sim(n: usize) -> anyhow::Result<sim::Sim> {
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", 0)).await?;
     let args = sim::SimArgs {

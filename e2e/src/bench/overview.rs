@@ -78,7 +78,7 @@ pub async fn at(
     // cluster nor the backend compete with it: Chromium's processes core 1, the simulator and the
     // backend (this process) core 0. (A Chromium helper may exit between listing and pinning:
     // that one does not matter.)
-    let pinned = std::thread::available_parallelism().map_or(1, |n| n.get()) >= 2
+    let pinned = super::cores() >= 2
         && h.browser_pids()
             .into_iter()
             .filter(|pid| super::pin(*pid, "1"))

@@ -228,8 +228,7 @@ pub async fn fan_out(s: &Settings, steps: &[usize]) -> Result<Vec<Figure>> {
         v["metadata"]["name"].as_str().unwrap_or("").to_string(),
     );
     // The backend gets core 0; this process (simulator and clients) core 1.
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let pinned = cores >= 2;
+    let pinned = super::cores() >= 2;
     if pinned {
         super::pin(std::process::id(), "1");
     }

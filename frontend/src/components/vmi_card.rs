@@ -108,9 +108,9 @@ fn card(summary: Signal<VmiSummary>, l: Lang) -> impl IntoView {
             };
             view! {
                 <li class=move || format!("glance health-{}", h().as_str()) data-layer=layer.as_str() data-health=move || h().as_str()
-                    title=move || format!("{}: {}", tr(l, layer_id(layer)), tr(l, health_id(h())))>
-                    <span class="glance-layer">{tr(l, layer_id(layer))}</span>
-                    <span class="glance-health">{move || tr(l, health_id(h()))}</span>
+                    title=move || format!("{}: {}", t(layer_id(layer)), t(health_id(h())))>
+                    <span class="glance-layer">{t(layer_id(layer))}</span>
+                    <span class="glance-health">{move || t(health_id(h()))}</span>
                 </li>
             }
         })
@@ -135,7 +135,7 @@ fn card(summary: Signal<VmiSummary>, l: Lang) -> impl IntoView {
                 <dt>{t("f.migratable")}</dt>
                 <dd data-testid="migratable">{migratable}</dd>
                 <dt>{t("f.agent")}</dt>
-                <dd data-testid="agent" class=move || agent().0>{move || tr(l, agent().1)}</dd>
+                <dd data-testid="agent" class=move || agent().0>{move || t(agent().1)}</dd>
                 {migration}
             </dl>
             <p class="card-headline" title=get(|s| s.headline.clone())>{get(|s| s.headline.clone())}</p>
