@@ -985,7 +985,10 @@ mod tests {
         assert_eq!(metrics.connected_clients.load(Ordering::Relaxed), 1);
         store.upsert(summary("a", "Paused"));
         let frame = body.frame().await.unwrap().unwrap().into_data().unwrap();
-        assert!(String::from_utf8_lossy(&frame).contains("\"phase\":\"Paused\""));
+        assert!(matches!(
+            frame_messages(&frame).concat().as_slice(),
+            [StreamMsg::Upsert { item }] if item.phase == "Paused"
+        ));
         drop(body);
         assert_eq!(metrics.connected_clients.load(Ordering::Relaxed), 0);
         assert_eq!(metrics.events_fanned_out.load(Ordering::Relaxed), 2);

@@ -329,17 +329,46 @@ async fn card_updates_in_place_with_its_summary_and_language() {
     assert_eq!(text("dt"), "フェーズ");
     let article = root.query_selector("article.vmi-card").unwrap().unwrap();
     let phase = root.query_selector("[data-testid=phase]").unwrap().unwrap();
-    s.set(summary("prod", "db", "Failed", true));
+    let verdict_of = |s: &VmiSummary| frontend::components::vmi_card::verdict(s).as_str();
+    assert_eq!(
+        article.get_attribute("data-verdict").as_deref(),
+        Some(s.with_untracked(verdict_of))
+    );
+    let failed = summary("prod", "db", "Failed", true);
+    assert_ne!(verdict_of(&failed), s.with_untracked(verdict_of));
+    s.set(failed.clone());
     leptos::task::tick().await;
     assert_eq!(text("[data-testid=phase]"), "Failed");
     assert_eq!(phase.class_name(), "phase phase-bad");
     assert!(text(".badge-paused").contains("Paused"));
     assert_eq!(text("dt"), "フェーズ");
+    assert_eq!(
+        article.get_attribute("data-verdict").as_deref(),
+        Some(verdict_of(&failed))
+    );
     // A new summary updates the card in place: the same elements, not a new card.
     let now = root.query_selector("article.vmi-card").unwrap().unwrap();
     assert!(now.is_same_node(Some(&article)));
     let now = root.query_selector("[data-testid=phase]").unwrap().unwrap();
     assert!(now.is_same_node(Some(&phase)));
+    assert_eq!(
+        root.query_selector_all("article.vmi-card")
+            .unwrap()
+            .length(),
+        1
+    );
+    // Another VMI in this place: the card shows it, name, link and key included.
+    s.set(summary("dev", "web", "Running", false));
+    leptos::task::tick().await;
+    let card = root.query_selector("article.vmi-card").unwrap().unwrap();
+    assert_eq!(card.get_attribute("data-key").as_deref(), Some("dev/web"));
+    assert_eq!(card.get_attribute("aria-label").as_deref(), Some("dev/web"));
+    assert_eq!(text("a.name"), "web");
+    assert_eq!(text(".ns"), "dev");
+    let link = root.query_selector("a.name").unwrap().unwrap();
+    assert_eq!(link.get_attribute("href").as_deref(), Some("/vmi/dev/web"));
+    assert_eq!(text("[data-testid=phase]"), "Running");
+    assert_eq!(text("dt"), "フェーズ");
     assert_eq!(
         root.query_selector_all("article.vmi-card")
             .unwrap()

@@ -4,11 +4,14 @@
 //! [`StreamMsg`] as JSON in `data`. A client first gets a [`StreamMsg::Snapshot`], then
 //! [`StreamMsg::Upsert`] and [`StreamMsg::Delete`] in order. After a reconnect with
 //! `Last-Event-ID`, it gets the missed changes, or a new snapshot when they are no longer kept.
+//! Summaries travel in their [`compact`] form.
 
 use crate::summary::{VmiKey, VmiSummary};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
+
+pub mod compact;
 
 /// The SSE `event` name used for every message.
 pub const EVENT_NAME: &str = "vmi";
@@ -21,12 +24,16 @@ pub const EVENT_NAME: &str = "vmi";
 pub enum StreamMsg {
     /// The whole current state; replaces whatever the client had.
     Snapshot {
+        #[serde(with = "compact::list")]
         items: Vec<VmiSummary>,
         /// True once the backend's caches have synced with the cluster.
         synced: bool,
     },
     /// A VMI was added or changed.
-    Upsert { item: VmiSummary },
+    Upsert {
+        #[serde(with = "compact")]
+        item: VmiSummary,
+    },
     /// A VMI is gone.
     Delete { key: VmiKey },
     /// Several of the messages above, in order: a burst of changes already waiting for a stream

@@ -156,6 +156,28 @@ pub fn pin(pid: u32, cpus: &str) -> bool {
         .is_ok_and(|o| o.status.success())
 }
 
+/// Restricts the one thread `tid` (a process's main thread has the process's id) to `cpus`.
+pub fn pin_thread(tid: u32, cpus: &str) -> bool {
+    std::process::Command::new("taskset")
+        .args(["-p", "-c", cpus, &tid.to_string()])
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// True when `pid` is a Chromium renderer, the process that runs a page's scripts on its main
+/// thread (whose id is the process's). Chromium rewrites its helpers' command lines into one
+/// string, so arguments are split at NULs and spaces alike.
+pub fn is_renderer(pid: u32) -> bool {
+    std::fs::read(format!("/proc/{pid}/cmdline")).is_ok_and(|c| renderer_cmdline(&c))
+}
+
+/// True when the command line `cmdline` (as in `/proc/PID/cmdline`) is a renderer's.
+fn renderer_cmdline(cmdline: &[u8]) -> bool {
+    cmdline
+        .split(|b| *b == 0 || *b == b' ')
+        .any(|arg| arg == b"--type=renderer")
+}
+
 /// The number of CPUs this process may use.
 pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
@@ -193,6 +215,25 @@ pub fn quantile(values: &mut [f64], q: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn renderers_are_told_by_their_command_line() {
+        // As exec'd (NUL-separated) and as Chromium rewrites its helpers' (one string).
+        assert!(renderer_cmdline(
+            b"/usr/lib/chromium/chromium\0--type=renderer\0--lang=en\0"
+        ));
+        assert!(renderer_cmdline(
+            b"/usr/lib/chromium/chromium --type=renderer --crashpad-handler-pid=0\0"
+        ));
+        assert!(!renderer_cmdline(
+            b"/usr/lib/chromium/chromium --type=gpu-process --no-sandbox\0"
+        ));
+        assert!(!renderer_cmdline(
+            b"/usr/bin/renderer\0--type=renderer-ish\0"
+        ));
+        assert!(!renderer_cmdline(b""));
+        assert!(!is_renderer(std::process::id()));
+    }
 
     #[test]
     fn budgets_and_quantiles() {

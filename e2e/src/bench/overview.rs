@@ -64,6 +64,13 @@ pub async fn at(
 ) -> Result<Vec<Figure>> {
     let sim = scale_sim(n).await?;
     let h = Harness::start_with(&format!("bench_overview_{n}"), sim).await?;
+    // Times the page's callbacks by kind, so the update's figure says where its time went.
+    h.cdp("Page.enable", serde_json::json!({})).await?;
+    h.cdp(
+        "Page.addScriptToEvaluateOnNewDocument",
+        serde_json::json!({ "source": SPLIT_JS }),
+    )
+    .await?;
     h.browser.goto(&h.url("/")).await?;
     let t = rendered_at(&h, n).await?;
     let visible = h
@@ -74,17 +81,29 @@ pub async fn at(
         )
         .await?;
     let dom_cards = visible.as_u64().unwrap_or(0);
-    // For the update, the browser gets its own core, as on a user's machine, where neither the
-    // cluster nor the backend compete with it: Chromium's processes core 1, the simulator and the
-    // backend (this process) core 0. (A Chromium helper may exit between listing and pinning:
-    // that one does not matter.)
+    // For the update, the page's main thread gets a core to itself, as on a user's machine,
+    // where neither the cluster, the backend nor the browser's other processes and threads (the
+    // network service delivering the burst, the compositor) preempt it in the middle of a script:
+    // the renderers' main threads on core 1, everything else on core 0. (A Chromium helper may
+    // exit between listing and pinning: that one does not matter.)
+    let pids = h.browser_pids();
     let pinned = super::cores() >= 2
-        && h.browser_pids()
-            .into_iter()
-            .filter(|pid| super::pin(*pid, "1"))
+        && super::pin(std::process::id(), "0")
+        && pids.iter().filter(|pid| super::pin(**pid, "0")).count() > 1
+        && pids
+            .iter()
+            .filter(|pid| {
+                // A profile is sampled by a thread of the renderer: it goes along, or it would
+                // wait for core 0 and miss the samples.
+                super::is_renderer(**pid)
+                    && if profile.is_some() {
+                        super::pin(**pid, "1")
+                    } else {
+                        super::pin_thread(**pid, "1")
+                    }
+            })
             .count()
-            > 1
-        && super::pin(std::process::id(), "0");
+            > 0;
     // Let the page settle, then change 10% of the VMIs at once.
     script_ms_until_idle(
         &h,
@@ -97,6 +116,12 @@ pub async fn at(
     )
     .await?;
     let (_, vmis) = h.sim.store().list(&sim::store::VMI, None);
+    h.browser
+        .execute(
+            "for (const k in window.__split) window.__split[k] = 0;",
+            vec![],
+        )
+        .await?;
     let before = h
         .metrics()
         .await?
@@ -123,7 +148,12 @@ pub async fn at(
             .set_vmi_phase(ns, name, if i % 2 == 0 { "Failed" } else { "Scheduling" });
     }
     let script = script_ms_until_idle(&h, before, Duration::from_millis(700)).await?;
-    if pinned {
+    let split = h
+        .browser
+        .execute("return window.__split || {};", vec![])
+        .await?;
+    // Undone whether or not every step of the pinning worked.
+    if super::cores() >= 2 {
         super::pin(std::process::id(), &super::all_cpus());
         for pid in h.browser_pids() {
             super::pin(pid, &super::all_cpus());
@@ -174,11 +204,13 @@ pub async fn at(
         )
         .budget_if(n >= 10_000, Budget::AtMost(16.0))
         .note(format!(
-            "{touched} VMIs changed at once in the simulator; CDP ScriptDuration until idle; {}",
+            "{touched} VMIs changed at once in the simulator; CDP ScriptDuration until idle; \
+             by callback (performance.now): {}; {}",
+            split_note(&split),
             if pinned {
-                "Chromium on its own core"
+                "the page's main thread on a core of its own"
             } else {
-                "Chromium NOT on its own core (one CPU here)"
+                "the page's main thread NOT on a core of its own"
             }
         )),
         Figure::new(
@@ -194,6 +226,48 @@ pub async fn at(
             last / 1048576.0
         )),
     ])
+}
+
+/// Installed before the page's own scripts: wraps the callbacks through which the page's code
+/// runs (stream events, animation frames, timers, microtasks — where leptos runs its effects)
+/// and sums their time by kind in `window.__split` (`stream`, `frame`, `timer`, `micro`), with
+/// counts under `kind#`. The callbacks nest only through what they queue, which runs later.
+const SPLIT_JS: &str = r#"(() => {
+  const S = window.__split = {};
+  const wrap = (kind, f) => function (...args) {
+    const t0 = performance.now();
+    try { return f.apply(this, args); } finally {
+      S[kind] = (S[kind] || 0) + performance.now() - t0;
+      S[kind + '#'] = (S[kind + '#'] || 0) + 1;
+    }
+  };
+  const listen = EventTarget.prototype.addEventListener;
+  EventTarget.prototype.addEventListener = function (type, f, opts) {
+    const g = this instanceof EventSource && typeof f === 'function' ? wrap('stream', f) : f;
+    return listen.call(this, type, g, opts);
+  };
+  const raf = window.requestAnimationFrame;
+  window.requestAnimationFrame = (f) => raf.call(window, wrap('frame', f));
+  const timeout = window.setTimeout;
+  window.setTimeout = (f, ms, ...rest) =>
+    timeout.call(window, typeof f === 'function' ? wrap('timer', f) : f, ms, ...rest);
+  const micro = window.queueMicrotask;
+  window.queueMicrotask = (f) => micro.call(window, wrap('micro', f));
+})();"#;
+
+/// The note for [`SPLIT_JS`]'s sums: `stream 3.4 ms (8), …`.
+fn split_note(split: &serde_json::Value) -> String {
+    ["stream", "frame", "micro", "timer"]
+        .iter()
+        .map(|k| {
+            format!(
+                "{k} {:.1} ms ({})",
+                split[*k].as_f64().unwrap_or(0.0),
+                split[format!("{k}#")].as_u64().unwrap_or(0)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Least-squares slope (per second) of `(t, v)` samples, with the first and last value.
@@ -216,6 +290,17 @@ pub fn trend(samples: &[(f64, f64)]) -> (f64, f64, f64) {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn split_notes_every_kind() {
+        let note = super::split_note(&serde_json::json!({
+            "stream": 3.42, "stream#": 8, "micro": 1.0, "micro#": 2, "frame": 0.25
+        }));
+        assert_eq!(
+            note,
+            "stream 3.4 ms (8), frame 0.2 ms (0), micro 1.0 ms (2), timer 0.0 ms (0)"
+        );
+    }
+
     #[test]
     fn trend_of_a_line() {
         let (s, a, b) = super::trend(&[(0.0, 10.0), (1.0, 12.0), (2.0, 14.0)]);

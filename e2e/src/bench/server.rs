@@ -113,7 +113,7 @@ pub async fn memory(s: &Settings, n: usize) -> Result<Vec<Figure>> {
 }
 
 /// What precedes a change's sequence number in a stream message.
-const TOKEN: &str = "\"phase\":\"Fan";
+const TOKEN: &str = "\"p\":\"Fan";
 
 /// A delivery: (client, seq) seen at an instant.
 type Seen = (usize, u32, Instant);

@@ -5,9 +5,9 @@
 use crate::components::common::{health_id, layer_id};
 use crate::i18n::{Lang, lang, tr};
 use leptos::prelude::*;
-use model::VmiSummary;
 use model::diagnosis::{Health, Layer};
 use model::summary::AgentState;
+use model::{VmiKey, VmiSummary};
 
 /// CSS class for a phase; unknown phases get a neutral class, shown verbatim.
 pub fn phase_class(phase: &str) -> &'static str {
@@ -34,24 +34,26 @@ pub fn verdict(s: &VmiSummary) -> Health {
         .unwrap_or(Health::Unknown)
 }
 
-/// The card of `summary`. Every field is bound on its own: when the summary changes (a live
-/// update, or another VMI taking this place in the virtual list), only what differs is
-/// rewritten in the DOM; the card is not built again.
+/// The card of `summary`. Every status field is bound on its own: when the summary changes (a
+/// live update), only what differs is rewritten in the DOM; the card is not built again.
 ///
-/// The card's texts are in the language of the moment it was built, and a change of language
-/// builds it again: the bindings then subscribe to the summary alone, so an update of 24
-/// visible cards re-subscribes a few hundred bindings to their card, not to one language signal
-/// that every binding of every card shares.
+/// What the card is built for, unbound: its language, and the VMI it shows (name, namespace,
+/// link). A change of either, which is rare (another VMI taking this place in the virtual list,
+/// a change of language), runs [`card`] again, and the elements are updated in place. A status
+/// update wakes only the status bindings, each subscribed to the summary alone: an update of
+/// the 24 visible cards re-runs a few hundred bindings, not one per field of every card.
 #[component]
 pub fn VmiCard(#[prop(into)] summary: Signal<VmiSummary>) -> impl IntoView {
     let l = lang();
-    move || card(summary, l.get())
+    let key = Memo::new(move |_| summary.with(|s| s.key.clone()));
+    move || card(key.get(), summary, l.get())
 }
 
-fn card(summary: Signal<VmiSummary>, l: Lang) -> impl IntoView {
+fn card(key: VmiKey, summary: Signal<VmiSummary>, l: Lang) -> impl IntoView {
     let t = move |id| tr(l, id);
     let get = move |f: fn(&VmiSummary) -> String| move || summary.with(f);
-    let key = get(|s| s.key.to_string());
+    let href = format!("/vmi/{}/{}", key.namespace, key.name);
+    let label = key.to_string();
     // Plain closures rather than memos: each is cheap to recompute, and every distinct memo type
     // costs the bundle its own copy of the reactive machinery.
     let v = move || summary.with(verdict);
@@ -107,7 +109,8 @@ fn card(summary: Signal<VmiSummary>, l: Lang) -> impl IntoView {
                 })
             };
             view! {
-                <li class=move || format!("glance health-{}", h().as_str()) data-layer=layer.as_str() data-health=move || h().as_str()
+                // Coloured by `data-health` (see the style sheet): one binding less per layer.
+                <li class="glance" data-layer=layer.as_str() data-health=move || h().as_str()
                     title=move || format!("{}: {}", t(layer_id(layer)), t(health_id(h())))>
                     <span class="glance-layer">{t(layer_id(layer))}</span>
                     <span class="glance-health">{move || t(health_id(h()))}</span>
@@ -116,10 +119,11 @@ fn card(summary: Signal<VmiSummary>, l: Lang) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <article class=move || format!("vmi-card verdict-{}", v().as_str()) data-key=key data-verdict=move || v().as_str() aria-label=key>
+        // Bordered by `data-verdict` (see the style sheet).
+        <article class="vmi-card" data-key=label.clone() data-verdict=move || v().as_str() aria-label=label>
             <header>
-                <a class="name" href=get(|s| format!("/vmi/{}/{}", s.key.namespace, s.key.name))>{get(|s| s.key.name.clone())}</a>
-                <span class="ns">{get(|s| s.key.namespace.clone())}</span>
+                <a class="name" href=href>{key.name}</a>
+                <span class="ns">{key.namespace}</span>
             </header>
             <ul class="glances" aria-label=t("f.layers")>{glance}</ul>
             <dl>
