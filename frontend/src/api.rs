@@ -351,7 +351,7 @@ pub async fn get_json<T: DeserializeOwned>(url: &str) -> Result<T, FetchError> {
         .as_string()
         .unwrap_or_default();
     if !resp.ok() {
-        let message = serde_json::from_str::<model::api::ApiError>(&text)
+        let message = serde_json::from_slice::<model::api::ApiError>(text.as_bytes())
             .map(|e| e.error)
             .unwrap_or_else(|_| {
                 if text.trim().is_empty() {
@@ -365,7 +365,7 @@ pub async fn get_json<T: DeserializeOwned>(url: &str) -> Result<T, FetchError> {
             message,
         });
     }
-    serde_json::from_str(&text).map_err(|e| FetchError {
+    serde_json::from_slice(text.as_bytes()).map_err(|e| FetchError {
         status: Some(status),
         message: format!("unexpected answer from {url}: {e}"),
     })

@@ -74,7 +74,7 @@ async fn call(name: &str, arg: &str) -> Result<String, String> {
 /// Analyses a dump in the lazily loaded module.
 pub async fn analyse(text: String) -> Result<Analysed, String> {
     let out = call("analyse_json", &text).await?;
-    serde_json::from_str::<Result<Analysed, String>>(&out)
+    serde_json::from_slice::<Result<Analysed, String>>(out.as_bytes())
         .map_err(|e| format!("unreadable answer from the dump analyser: {e}"))?
 }
 
@@ -86,6 +86,6 @@ pub async fn share_encode(text: String) -> Result<String, String> {
 /// [`crate::share::decode`], run in the module.
 pub async fn share_decode(fragment: String) -> Result<String, String> {
     let out = call("share_decode_json", &fragment).await?;
-    serde_json::from_str::<Result<String, String>>(&out)
+    serde_json::from_slice::<Result<String, String>>(out.as_bytes())
         .map_err(|e| format!("unreadable answer from the dump analyser: {e}"))?
 }

@@ -390,8 +390,10 @@ pub fn Overview() -> impl IntoView {
                 .and_then(|d| d.document_element())
                 .and_then(|e| w.get_computed_style(&e).ok().flatten())
                 .and_then(|st| st.get_property_value("font-size").ok())
-                .and_then(|v| v.trim_end_matches("px").parse::<f64>().ok())
-                .filter(|v| *v > 0.0)
+                // JavaScript's `parseFloat` reads "16px" as 16; Rust's `f64::from_str` would
+                // bring its 10 KB table of powers of five into the bundle for this one number.
+                .map(|v| js_sys::parse_float(&v))
+                .filter(|v| v.is_finite() && *v > 0.0)
                 .unwrap_or(16.0);
             if (scale.get_untracked() - root_px / 16.0).abs() > 1e-6 {
                 scale.set(root_px / 16.0);
