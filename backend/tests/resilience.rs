@@ -25,6 +25,11 @@ async fn until_frame(res: &mut reqwest::Response, needle: &str) -> String {
     }
 }
 
+/// How a summary with phase `p` reads on the stream (see `model::wire::compact`).
+fn phase(p: &str) -> String {
+    format!("\"p\":\"{p}\"")
+}
+
 async fn open_stream(console: &backend::run::Console) -> reqwest::Response {
     let mut res = http()
         .get(format!("{}/api/v1/stream", console.url()))
@@ -45,7 +50,7 @@ async fn stream_survives_an_api_restart() {
     sim.restart_api(Duration::from_millis(1500));
     // Changed while the API answers 503 and every watch is gone.
     assert!(sim.set_vmi_phase("default", "no-agent", "Failed"));
-    let text = until_frame(&mut res, "\"phase\":\"Failed\"").await;
+    let text = until_frame(&mut res, &phase("Failed")).await;
     assert!(text.contains("no-agent"), "{text}");
     // kube-rs retries the 503s and resumes the watch; the console is ready again.
     eventually(Duration::from_secs(20), "ready again", || async {
@@ -65,11 +70,11 @@ async fn stream_survives_a_forced_410() {
     assert!(sim.set_vmi_phase("default", "healthy", "Unknown"));
     sim.expire_resource_versions();
     assert!(sim.set_vmi_phase("default", "no-agent", "Succeeded"));
-    let text = until_frame(&mut res, "\"phase\":\"Succeeded\"").await;
-    let text = if text.contains("\"phase\":\"Unknown\"") {
+    let text = until_frame(&mut res, &phase("Succeeded")).await;
+    let text = if text.contains(&phase("Unknown")) {
         text
     } else {
-        until_frame(&mut res, "\"phase\":\"Unknown\"").await
+        until_frame(&mut res, &phase("Unknown")).await
     };
     assert!(text.contains("healthy"));
     // The 410 forced a re-list, which is counted.
@@ -96,7 +101,7 @@ async fn reconnect_with_last_event_id_resumes_without_a_snapshot() {
         .send()
         .await
         .unwrap();
-    let text = until_frame(&mut res, "\"phase\":\"Failed\"").await;
+    let text = until_frame(&mut res, &phase("Failed")).await;
     assert!(!text.contains("{\"snapshot\":"), "{text}");
     assert!(text.contains("{\"upsert\":"), "{text}");
 }

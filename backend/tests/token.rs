@@ -221,9 +221,13 @@ async fn each_user_sees_only_their_namespaces() {
         text.push_str(&String::from_utf8_lossy(&chunk));
     }
     let data = text.lines().find_map(|l| l.strip_prefix("data: ")).unwrap();
-    let msg: Value = serde_json::from_str(data).unwrap();
-    assert!(msg["snapshot"].is_object(), "{msg}");
-    assert_eq!(namespaces(&msg["snapshot"]["items"]), ["staging"]);
+    let msg: model::wire::StreamMsg = serde_json::from_str(data).unwrap();
+    let model::wire::StreamMsg::Snapshot { items, .. } = msg else {
+        panic!("not a snapshot: {data}");
+    };
+    let mut ns: Vec<&str> = items.iter().map(|s| s.key.namespace.as_str()).collect();
+    ns.dedup();
+    assert_eq!(ns, ["staging"]);
 
     // Sign-out clears the cookie.
     let res = http()
