@@ -178,14 +178,54 @@ fn renderer_cmdline(cmdline: &[u8]) -> bool {
         .any(|arg| arg == b"--type=renderer")
 }
 
-/// The number of CPUs this process may use.
-pub fn cores() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
+/// The CPUs this process could use when the bench started (`Cpus_allowed_list` of
+/// `/proc/self/status`), read once: pinning narrows the process's own affinity, and what is
+/// restored afterwards must be the set it started with. The bench's `main` reads it first.
+pub fn cpus() -> &'static [usize] {
+    static CPUS: std::sync::OnceLock<Vec<usize>> = std::sync::OnceLock::new();
+    CPUS.get_or_init(|| {
+        std::fs::read_to_string("/proc/self/status")
+            .ok()
+            .and_then(|st| {
+                st.lines()
+                    .find_map(|l| l.strip_prefix("Cpus_allowed_list:"))
+                    .map(cpu_list)
+            })
+            .filter(|cpus| !cpus.is_empty())
+            .unwrap_or_else(|| {
+                (0..std::thread::available_parallelism().map_or(1, |n| n.get())).collect()
+            })
+    })
 }
 
-/// All CPUs, as `taskset` lists them.
+/// Parses a CPU list such as `0-3,6,8-9`; parts that do not read are left out.
+fn cpu_list(s: &str) -> Vec<usize> {
+    s.trim()
+        .split(',')
+        .flat_map(|part| {
+            let (a, b) = part.split_once('-').unwrap_or((part, part));
+            match (a.trim().parse::<usize>(), b.trim().parse::<usize>()) {
+                (Ok(a), Ok(b)) if a <= b => a..b + 1,
+                _ => 0..0,
+            }
+        })
+        .collect()
+}
+
+/// The number of CPUs the bench may use.
+pub fn cores() -> usize {
+    cpus().len()
+}
+
+/// The `i`-th of [`cpus`], as `taskset` names it.
+pub fn cpu(i: usize) -> String {
+    cpus().get(i).copied().unwrap_or(0).to_string()
+}
+
+/// All of [`cpus`], as `taskset` lists them.
 pub fn all_cpus() -> String {
-    (0..cores())
+    cpus()
+        .iter()
         .map(|c| c.to_string())
         .collect::<Vec<_>>()
         .join(",")
@@ -215,6 +255,18 @@ pub fn quantile(values: &mut [f64], q: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cpu_lists_read_as_taskset_writes_them() {
+        assert_eq!(cpu_list("0-1\n"), [0, 1]);
+        assert_eq!(cpu_list("0-3,6,8-9"), [0, 1, 2, 3, 6, 8, 9]);
+        assert_eq!(cpu_list("5"), [5]);
+        assert_eq!(cpu_list("x,2,4-3"), [2]);
+        assert!(cpu_list("").is_empty());
+        // This process may use at least one CPU, and all_cpus names each.
+        assert!(cores() >= 1);
+        assert_eq!(all_cpus().split(',').count(), cores());
+    }
 
     #[test]
     fn renderers_are_told_by_their_command_line() {

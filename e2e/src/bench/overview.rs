@@ -112,8 +112,12 @@ pub async fn at(
     // exit between listing and pinning: that one does not matter.)
     let pids = h.browser_pids();
     let pinned = super::cores() >= 2
-        && super::pin(std::process::id(), "0")
-        && pids.iter().filter(|pid| super::pin(**pid, "0")).count() > 1
+        && super::pin(std::process::id(), &super::cpu(0))
+        && pids
+            .iter()
+            .filter(|pid| super::pin(**pid, &super::cpu(0)))
+            .count()
+            > 1
         && pids
             .iter()
             .filter(|pid| {
@@ -121,9 +125,9 @@ pub async fn at(
                 // wait for core 0 and miss the samples.
                 super::is_renderer(**pid)
                     && if profile.is_some() {
-                        super::pin(**pid, "1")
+                        super::pin(**pid, &super::cpu(1))
                     } else {
-                        super::pin_thread(**pid, "1")
+                        super::pin_thread(**pid, &super::cpu(1))
                     }
             })
             .count()

@@ -230,9 +230,9 @@ pub async fn fan_out(s: &Settings, steps: &[usize]) -> Result<Vec<Figure>> {
     // The backend gets core 0; this process (simulator and clients) core 1.
     let pinned = super::cores() >= 2;
     if pinned {
-        super::pin(std::process::id(), "1");
+        super::pin(std::process::id(), &super::cpu(1));
     }
-    let serve = Serve::start(s, &sim, pinned.then_some(0)).await?;
+    let serve = Serve::start(s, &sim, pinned.then(|| super::cpus()[0])).await?;
     let mut best = 0usize;
     let mut rows = Vec::new();
     for &k in steps {

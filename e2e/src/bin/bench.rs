@@ -37,6 +37,8 @@ struct Args {
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
+    // Before any measurement pins this process: the set to restore afterwards.
+    e2e::bench::cpus();
     let args = Args::parse();
     let s = Settings {
         quick: args.quick,
