@@ -55,7 +55,8 @@ fn card(key: VmiKey, summary: Signal<VmiSummary>, l: Lang) -> impl IntoView {
     let href = format!("/vmi/{}/{}", key.namespace, key.name);
     let label = key.to_string();
     // Plain closures rather than memos: each is cheap to recompute, and every distinct memo type
-    // costs the bundle its own copy of the reactive machinery.
+    // costs the bundle its own copy of the reactive machinery. (The key memo in `VmiCard` is the
+    // exception: it spares the name, the link and the key a binding each.)
     let v = move || summary.with(verdict);
     let phase = get(|s| {
         if s.phase.is_empty() {
