@@ -55,7 +55,8 @@ pub struct VmiSummary {
     pub headline: String,
 }
 
-fn is_false(b: &bool) -> bool {
+/// For `skip_serializing_if`: a `false` is left out.
+pub(crate) fn is_false(b: &bool) -> bool {
     !b
 }
 

@@ -231,6 +231,45 @@ pub fn all_cpus() -> String {
         .join(",")
 }
 
+/// Gives the page's main thread a core to itself, as on a user's machine, where neither the
+/// cluster, the backend nor the browser's other processes and threads (the network service
+/// delivering a burst, the compositor) preempt it in the middle of a script: the renderers'
+/// main threads (of `browser`'s processes) on the second CPU, everything else, this process
+/// included, on the first. With `whole_renderer`, the renderers' other threads go along: a CPU
+/// profile is sampled by one of them, which would otherwise wait for the first CPU and miss
+/// samples. False when there are fewer than two CPUs or a step failed; [`unpin`] undoes it
+/// either way. (A Chromium helper may exit between listing and pinning: that one does not
+/// matter.)
+pub fn isolate_page(browser: &[u32], whole_renderer: bool) -> bool {
+    let (rest, page) = (cpu(0), cpu(1));
+    cores() >= 2
+        && pin(std::process::id(), &rest)
+        && browser.iter().filter(|pid| pin(**pid, &rest)).count() > 1
+        && browser
+            .iter()
+            .filter(|pid| {
+                is_renderer(**pid)
+                    && if whole_renderer {
+                        pin(**pid, &page)
+                    } else {
+                        pin_thread(**pid, &page)
+                    }
+            })
+            .count()
+            > 0
+}
+
+/// Gives this process and `browser`'s processes every CPU the bench started with again.
+pub fn unpin(browser: &[u32]) {
+    if cores() >= 2 {
+        let all = all_cpus();
+        pin(std::process::id(), &all);
+        for pid in browser {
+            pin(*pid, &all);
+        }
+    }
+}
+
 /// A simulator with `n` scale VMs and no scenarios, on a free loopback port.
 pub async fn scale_sim(n: usize) -> anyhow::Result<sim::Sim> {
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", 0)).await?;

@@ -105,33 +105,8 @@ pub async fn at(
         )
         .await?;
     let dom_cards = visible.as_u64().unwrap_or(0);
-    // For the update, the page's main thread gets a core to itself, as on a user's machine,
-    // where neither the cluster, the backend nor the browser's other processes and threads (the
-    // network service delivering the burst, the compositor) preempt it in the middle of a script:
-    // the renderers' main threads on core 1, everything else on core 0. (A Chromium helper may
-    // exit between listing and pinning: that one does not matter.)
-    let pids = h.browser_pids();
-    let pinned = super::cores() >= 2
-        && super::pin(std::process::id(), &super::cpu(0))
-        && pids
-            .iter()
-            .filter(|pid| super::pin(**pid, &super::cpu(0)))
-            .count()
-            > 1
-        && pids
-            .iter()
-            .filter(|pid| {
-                // A profile is sampled by a thread of the renderer: it goes along, or it would
-                // wait for core 0 and miss the samples.
-                super::is_renderer(**pid)
-                    && if profile.is_some() {
-                        super::pin(**pid, &super::cpu(1))
-                    } else {
-                        super::pin_thread(**pid, &super::cpu(1))
-                    }
-            })
-            .count()
-            > 0;
+    // For the update, the page's main thread gets a core to itself (see `isolate_page`).
+    let pinned = super::isolate_page(&h.browser_pids(), profile.is_some());
     // Let the page settle, then change 10% of the VMIs at once.
     script_ms_until_idle(
         &h,
@@ -180,13 +155,7 @@ pub async fn at(
         .browser
         .execute("return window.__split || {};", vec![])
         .await?;
-    // Undone whether or not every step of the pinning worked.
-    if super::cores() >= 2 {
-        super::pin(std::process::id(), &super::all_cpus());
-        for pid in h.browser_pids() {
-            super::pin(pid, &super::all_cpus());
-        }
-    }
+    super::unpin(&h.browser_pids());
     if let Some(dir) = profile {
         let p = h.cdp("Profiler.stop", serde_json::json!({})).await?;
         std::fs::create_dir_all(dir)?;

@@ -44,7 +44,11 @@ struct Compact<'a> {
     node: Option<Cow<'a, str>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     ip: Option<Cow<'a, str>>,
-    #[serde(rename = "pa", default, skip_serializing_if = "is_false")]
+    #[serde(
+        rename = "pa",
+        default,
+        skip_serializing_if = "crate::summary::is_false"
+    )]
     paused: bool,
     #[serde(rename = "lm", default, skip_serializing_if = "Option::is_none")]
     live_migratable: Option<bool>,
@@ -58,10 +62,6 @@ struct Compact<'a> {
     layers: LayerGlance,
     #[serde(rename = "h", default)]
     headline: Cow<'a, str>,
-}
-
-fn is_false(b: &bool) -> bool {
-    !b
 }
 
 fn is_absent(a: &AgentState) -> bool {
