@@ -122,7 +122,7 @@ thread_local! {
 /// Queued messages applied at once, without waiting for a frame.
 const MAX_BACKLOG: usize = 20_000;
 /// During a burst, batches are at least this far apart (ms); a lone message waits one frame.
-const MIN_BATCH_GAP_MS: f64 = 100.0;
+const MIN_BATCH_GAP_MS: f64 = 200.0;
 /// A batch with more messages than this means a burst is going on.
 const BURST: usize = 2;
 

@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 /// A UI language.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Lang {
     En,
     Ja,

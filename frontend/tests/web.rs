@@ -209,6 +209,34 @@ fn overview_updates_from_the_delta_as_a_full_recount_would() {
     });
 }
 
+#[wasm_bindgen_test]
+fn verdict_is_the_worst_layer_and_counts_follow_the_chips_order() {
+    use frontend::api::Delta;
+    use frontend::components::vmi_card::verdict;
+    use frontend::pages::overview::{Counts, VERDICTS};
+    use model::diagnosis::Health::{self, *};
+    let with = |cp: Health, node: Health, guest: Health| {
+        let mut s = summary("a", "vm", "Running", false);
+        s.layers.control_plane = cp;
+        s.layers.node = node;
+        s.layers.guest = guest;
+        s
+    };
+    assert_eq!(verdict(&with(Healthy, Broken, Unknown)), Broken);
+    assert_eq!(verdict(&with(Unknown, Unknown, Degraded)), Degraded);
+    assert_eq!(verdict(&with(Unknown, Healthy, Unknown)), Healthy);
+    assert_eq!(verdict(&with(Unknown, Unknown, Unknown)), Unknown);
+    assert_eq!(verdict(&with(Degraded, Healthy, Broken)), Broken);
+    // 1 broken, 2 degraded, 3 healthy, 4 unknown, counted in the chips' order.
+    let all: Vec<VmiSummary> = [(Broken, 1), (Degraded, 2), (Healthy, 3), (Unknown, 4)]
+        .into_iter()
+        .flat_map(|(h, n)| std::iter::repeat_n(with(h, Unknown, Unknown), n))
+        .collect();
+    let counts = Counts::next(None, &Delta::default(), &all, String::new());
+    assert_eq!(VERDICTS, [Broken, Degraded, Healthy, Unknown]);
+    assert_eq!(counts.n, [1, 2, 3, 4]);
+}
+
 // ---- pure helpers -------------------------------------------------------------------------
 
 const DUMP: &str = include_str!("../../e2e/tests/fixtures/failed-migration.yaml");
@@ -341,10 +369,48 @@ async fn card_updates_in_place_with_its_summary_and_language() {
     assert_eq!(text("[data-testid=phase]"), "Failed");
     assert_eq!(phase.class_name(), "phase phase-bad");
     assert!(text(".badge-paused").contains("Paused"));
+    assert_eq!(text("[data-testid=headline]"), failed.headline);
+    let glance = |i: u32| {
+        root.query_selector_all(".glance")
+            .unwrap()
+            .item(i)
+            .unwrap()
+            .unchecked_into::<web_sys::Element>()
+    };
+    let layers = [
+        failed.layers.control_plane,
+        failed.layers.node,
+        failed.layers.guest,
+    ];
+    for (i, h) in layers.iter().enumerate() {
+        assert_eq!(
+            glance(i as u32).get_attribute("data-health").as_deref(),
+            Some(h.as_str())
+        );
+    }
     assert_eq!(text("dt"), "フェーズ");
     assert_eq!(
         article.get_attribute("data-verdict").as_deref(),
         Some(verdict_of(&failed))
+    );
+    assert_eq!(text("[data-testid=migratable]"), "—");
+    let mut stuck = failed.clone();
+    stuck.live_migratable = Some(false);
+    stuck.not_migratable_reason = Some("DisksNotLiveMigratable".into());
+    s.set(stuck);
+    leptos::task::tick().await;
+    assert_eq!(
+        text("[data-testid=migratable]"),
+        "不可 (DisksNotLiveMigratable)"
+    );
+    let m = root
+        .query_selector("[data-testid=migratable] span")
+        .unwrap()
+        .unwrap();
+    assert_eq!(m.class_name(), "no");
+    assert_eq!(
+        m.get_attribute("title").as_deref(),
+        Some("DisksNotLiveMigratable")
     );
     // A new summary updates the card in place: the same elements, not a new card.
     let now = root.query_selector("article.vmi-card").unwrap().unwrap();
@@ -368,6 +434,20 @@ async fn card_updates_in_place_with_its_summary_and_language() {
     let link = root.query_selector("a.name").unwrap().unwrap();
     assert_eq!(link.get_attribute("href").as_deref(), Some("/vmi/dev/web"));
     assert_eq!(text("[data-testid=phase]"), "Running");
+    // Everything the status shows is that VMI's, not what the last one was updated to.
+    let web = summary("dev", "web", "Running", false);
+    assert_eq!(
+        card.get_attribute("data-verdict").as_deref(),
+        Some(verdict_of(&web))
+    );
+    let phase = root.query_selector("[data-testid=phase]").unwrap().unwrap();
+    assert_eq!(phase.class_name(), "phase phase-ok");
+    assert!(root.query_selector(".badge-paused").unwrap().is_none());
+    assert_eq!(
+        glance(0).get_attribute("data-health").as_deref(),
+        Some(web.layers.control_plane.as_str())
+    );
+    assert_eq!(text("[data-testid=headline]"), web.headline);
     assert_eq!(text("dt"), "フェーズ");
     assert_eq!(
         root.query_selector_all("article.vmi-card")

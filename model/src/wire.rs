@@ -7,9 +7,9 @@
 //! Summaries travel in their [`compact`] form.
 
 use crate::summary::{VmiKey, VmiSummary};
+use rustc_hash::{FxHashMap, FxHasher};
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
-use std::hash::{DefaultHasher, Hash, Hasher};
+use std::hash::{Hash, Hasher};
 
 pub mod compact;
 
@@ -76,13 +76,15 @@ impl Applied {
 /// Where the keys are in a client-side list kept sorted by key, so that applying an upsert to
 /// 10,000 summaries finds its place without comparing strings along a binary search. Keyed by
 /// a hash of the key; every hit is checked against the list, and a miss falls back to the
-/// binary search, so a stale or colliding entry costs time, never correctness.
+/// binary search, so a stale or colliding entry costs time, never correctness. The hashes are
+/// Fx (`rustc-hash`), not SipHash: a burst looks up 1,000 keys in the browser, and the keys
+/// come from our own backend, so there is no flooding to resist.
 #[derive(Debug, Clone, Default)]
-pub struct KeyIndex(HashMap<u64, usize>);
+pub struct KeyIndex(FxHashMap<u64, usize>);
 
 impl KeyIndex {
     fn hash(key: &VmiKey) -> u64 {
-        let mut h = DefaultHasher::new();
+        let mut h = FxHasher::default();
         key.hash(&mut h);
         h.finish()
     }
