@@ -53,6 +53,12 @@ async fn ready_after(h: &Harness, started: Instant) -> Result<f64> {
     }
 }
 
+/// One of the page's CDP performance metrics (`ScriptDuration` in s, `JSHeapUsedSize` in
+/// bytes, ...); 0 when Chromium does not report it.
+async fn metric(h: &Harness, name: &str) -> Result<f64> {
+    Ok(h.metrics().await?.get(name).copied().unwrap_or(0.0))
+}
+
 /// Script time (ms) spent from now until the page has been idle for `quiet`.
 async fn script_ms_until_idle(h: &Harness, before: f64, quiet: Duration) -> Result<f64> {
     let mut last = before;
@@ -60,12 +66,7 @@ async fn script_ms_until_idle(h: &Harness, before: f64, quiet: Duration) -> Resu
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
         tokio::time::sleep(Duration::from_millis(100)).await;
-        let now = h
-            .metrics()
-            .await?
-            .get("ScriptDuration")
-            .copied()
-            .unwrap_or(last);
+        let now = metric(h, "ScriptDuration").await?;
         if now > last {
             last = now;
             since = Instant::now();
@@ -110,11 +111,7 @@ pub async fn at(
     // Let the page settle, then change 10% of the VMIs at once.
     script_ms_until_idle(
         &h,
-        h.metrics()
-            .await?
-            .get("ScriptDuration")
-            .copied()
-            .unwrap_or(0.0),
+        metric(&h, "ScriptDuration").await?,
         Duration::from_millis(500),
     )
     .await?;
@@ -141,12 +138,7 @@ pub async fn at(
                 vec![],
             )
             .await?;
-        let before = h
-            .metrics()
-            .await?
-            .get("ScriptDuration")
-            .copied()
-            .unwrap_or(0.0);
+        let before = metric(&h, "ScriptDuration").await?;
         for (i, v) in vmis.iter().take(touched).enumerate() {
             let (ns, name) = (
                 v["metadata"]["namespace"].as_str().unwrap_or(""),
@@ -180,12 +172,7 @@ pub async fn at(
         h.cdp("HeapProfiler.collectGarbage", serde_json::json!({}))
             .await
             .ok();
-        let heap = h
-            .metrics()
-            .await?
-            .get("JSHeapUsedSize")
-            .copied()
-            .unwrap_or(0.0);
+        let heap = metric(&h, "JSHeapUsedSize").await?;
         samples.push((start.elapsed().as_secs_f64(), heap));
         tokio::time::sleep(Duration::from_secs((churn_secs / 10).max(1))).await;
     }
