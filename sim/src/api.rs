@@ -551,9 +551,8 @@ fn list(
     params: &ListParams,
     accept: &str,
 ) -> Response {
-    let (rv, items) = shared.store.list(resource, namespace);
-    let mut served_rv = rv;
-    let mut items: Vec<&Arc<Value>> = items.iter().filter(|o| sel.matches(o)).collect();
+    let mut after = None;
+    let mut from_rv = None;
     if let Some(token) = params.continue_.as_deref().filter(|t| !t.is_empty()) {
         let Some((crv, cns, cname)) = decode_continue(token) else {
             return status_error(
@@ -563,7 +562,7 @@ fn list(
                 None,
             );
         };
-        if shared.store.watch_from(crv).is_err() {
+        if !shared.store.resumable(crv) {
             return status_error(
                 StatusCode::GONE,
                 "Expired",
@@ -571,18 +570,19 @@ fn list(
                 None,
             );
         }
-        served_rv = crv;
-        items.retain(|o| {
-            let ns = o["metadata"]["namespace"].as_str().unwrap_or_default();
-            let name = o["metadata"]["name"].as_str().unwrap_or_default();
-            (ns, name) > (cns.as_str(), cname.as_str())
-        });
+        after = Some((cns, cname));
+        from_rv = Some(crv);
     }
     let limit = params.limit.filter(|l| *l > 0).unwrap_or(usize::MAX);
-    let total = items.len();
-    items.truncate(limit);
+    let (rv, items, rest) = shared
+        .store
+        .page(resource, namespace, after.as_ref(), limit, |o| {
+            sel.matches(o)
+        });
+    let served_rv = from_rv.unwrap_or(rv);
+    let items: Vec<&Arc<Value>> = items.iter().collect();
     let mut metadata = json!({"resourceVersion": served_rv.to_string()});
-    if total > items.len()
+    if rest > 0
         && let Some(last) = items.last()
     {
         metadata["continue"] = json!(encode_continue(
@@ -590,7 +590,7 @@ fn list(
             last["metadata"]["namespace"].as_str().unwrap_or_default(),
             last["metadata"]["name"].as_str().unwrap_or_default()
         ));
-        metadata["remainingItemCount"] = json!(total - items.len());
+        metadata["remainingItemCount"] = json!(rest);
     }
     if table::wants_table(accept) {
         let refs: Vec<&Value> = items.iter().map(|o| &***o).collect();

@@ -53,7 +53,8 @@ impl Change {
     }
 }
 
-type Key = (String, String);
+/// Namespace and name.
+pub type Key = (String, String);
 
 struct Inner {
     rv: u64,
@@ -249,6 +250,45 @@ impl Store {
         (inner.rv, items)
     }
 
+    /// One page of a list: up to `limit` objects of `resource` (in `namespace` when given) that
+    /// `keep` accepts, in key order, after the key `after` (exclusive) when given; with the
+    /// store's version and how many accepted objects follow the page. Walks the objects from
+    /// the page's start and clones only the page, so paging through N objects is not N² work.
+    pub fn page(
+        &self,
+        resource: &Resource,
+        namespace: Option<&str>,
+        after: Option<&Key>,
+        limit: usize,
+        keep: impl Fn(&Value) -> bool,
+    ) -> (u64, Vec<Arc<Value>>, usize) {
+        use std::ops::Bound;
+        let inner = self.lock();
+        let Some(map) = inner.objects.get(resource) else {
+            return (inner.rv, Vec::new(), 0);
+        };
+        let start = match (after, namespace) {
+            (Some(k), _) => Bound::Excluded(k.clone()),
+            (None, Some(ns)) => Bound::Included((ns.to_string(), String::new())),
+            (None, None) => Bound::Unbounded,
+        };
+        let mut matching = map
+            .range((start, Bound::Unbounded))
+            .skip_while(|((n, _), _)| namespace.is_some_and(|ns| n.as_str() < ns))
+            .take_while(|((n, _), _)| namespace.is_none_or(|ns| n == ns))
+            .filter(|(_, v)| keep(v))
+            .map(|(_, v)| v);
+        let items: Vec<Arc<Value>> = matching.by_ref().take(limit).cloned().collect();
+        let rest = matching.count();
+        (inner.rv, items, rest)
+    }
+
+    /// True when a watch or a list continued from `since` can still be served (it is not older
+    /// than the kept history).
+    pub fn resumable(&self, since: u64) -> bool {
+        since >= self.lock().oldest_resumable
+    }
+
     /// How many objects of a resource exist.
     pub fn count(&self, resource: &Resource) -> usize {
         self.lock().objects.get(resource).map_or(0, |m| m.len())
@@ -289,5 +329,78 @@ impl Store {
         let mut inner = self.lock();
         inner.history.clear();
         inner.oldest_resumable = inner.rv;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn vmi(ns: &str, name: &str, label: &str) -> Value {
+        json!({
+            "apiVersion": "kubevirt.io/v1", "kind": "VirtualMachineInstance",
+            "metadata": {"namespace": ns, "name": name, "labels": {"l": label}}
+        })
+    }
+
+    fn names(items: &[Arc<Value>]) -> Vec<String> {
+        items
+            .iter()
+            .map(|o| {
+                format!(
+                    "{}/{}",
+                    o["metadata"]["namespace"].as_str().unwrap_or_default(),
+                    o["metadata"]["name"].as_str().unwrap_or_default()
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn pages_follow_key_order_namespace_and_filter() {
+        let store = Store::new();
+        for (ns, name, l) in [
+            ("a", "1", "x"),
+            ("a", "2", "y"),
+            ("a", "3", "x"),
+            ("b", "1", "x"),
+            ("b", "2", "x"),
+            ("c", "1", "x"),
+        ] {
+            store.upsert(vmi(ns, name, l)).expect("stored");
+        }
+        let all = |_: &Value| true;
+        let (rv, items, rest) = store.page(&VMI, None, None, 2, all);
+        assert_eq!(rv, store.list(&VMI, None).0);
+        assert_eq!((names(&items), rest), (vec!["a/1".into(), "a/2".into()], 4));
+        // After a key, exclusive; the last page says nothing follows.
+        let after = ("a".to_string(), "2".to_string());
+        let (_, items, rest) = store.page(&VMI, None, Some(&after), 10, all);
+        assert_eq!(names(&items), ["a/3", "b/1", "b/2", "c/1"]);
+        assert_eq!(rest, 0);
+        // One namespace, also when continued from a key before it.
+        let (_, items, rest) = store.page(&VMI, Some("b"), Some(&after), 1, all);
+        assert_eq!((names(&items), rest), (vec!["b/1".into()], 1));
+        let (_, items, _) = store.page(&VMI, Some("b"), None, 10, all);
+        assert_eq!(names(&items), ["b/1", "b/2"]);
+        // Only what the filter keeps is listed and counted.
+        let x = |o: &Value| o["metadata"]["labels"]["l"] == "x";
+        let (_, items, rest) = store.page(&VMI, Some("a"), None, 1, x);
+        assert_eq!((names(&items), rest), (vec!["a/1".into()], 1));
+        let (_, items, rest) = store.page(&VMI, None, None, usize::MAX, x);
+        assert_eq!((items.len(), rest), (5, 0));
+        assert!(store.page(&POD, None, None, 5, all).1.is_empty());
+    }
+
+    #[test]
+    fn resumable_until_the_history_is_compacted() {
+        let store = Store::new();
+        store.upsert(vmi("a", "1", "x"));
+        let rv = store.list(&VMI, None).0;
+        assert!(store.resumable(rv) && store.resumable(0));
+        store.compact();
+        assert!(store.resumable(rv));
+        assert!(!store.resumable(rv - 1));
     }
 }
