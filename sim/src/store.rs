@@ -347,13 +347,8 @@ mod tests {
     fn names(items: &[Arc<Value>]) -> Vec<String> {
         items
             .iter()
-            .map(|o| {
-                format!(
-                    "{}/{}",
-                    o["metadata"]["namespace"].as_str().unwrap_or_default(),
-                    o["metadata"]["name"].as_str().unwrap_or_default()
-                )
-            })
+            .filter_map(|o| key_of(o))
+            .map(|(ns, name)| format!("{ns}/{name}"))
             .collect()
     }
 
