@@ -38,6 +38,15 @@ impl Health {
             Health::Broken => 3,
         }
     }
+
+    /// The worse of two: Broken, then Degraded, then Healthy; Unknown only when both are.
+    pub fn worse(self, other: Health) -> Health {
+        if other.rank() > self.rank() {
+            other
+        } else {
+            self
+        }
+    }
     /// `healthy`, `degraded`, `broken`, `unknown`.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -160,8 +169,7 @@ pub fn combine(findings: &[Finding]) -> Health {
     findings
         .iter()
         .map(|f| f.health)
-        .max_by_key(|h| h.rank())
-        .unwrap_or(Health::Unknown)
+        .fold(Health::Unknown, Health::worse)
 }
 
 struct Ctx<'a> {
@@ -318,8 +326,7 @@ pub fn diagnose(e: &Evidence, now: Option<Timestamp>) -> Diagnosis {
     let overall = layers
         .iter()
         .map(|l| l.health)
-        .max_by_key(|h| h.rank())
-        .unwrap_or(Health::Unknown);
+        .fold(Health::Unknown, Health::worse);
     let headline = headline(&e.key, &layers);
     let mut missing = cx.missing;
     missing.extend(old_observations(e, now));

@@ -97,6 +97,13 @@ pub struct LayerGlance {
     pub guest: Health,
 }
 
+impl LayerGlance {
+    /// The worst of the three layers: the VMI's verdict at a glance.
+    pub fn worst(&self) -> Health {
+        self.control_plane.worse(self.node).worse(self.guest)
+    }
+}
+
 impl VmiSummary {
     /// Projects a VMI alone. Objects without a name or namespace get empty strings, never a
     /// panic.
@@ -191,6 +198,22 @@ impl VmiSummary {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn the_worst_layer_is_the_verdict() {
+        use Health::*;
+        let g = |control_plane, node, guest| LayerGlance {
+            control_plane,
+            node,
+            guest,
+        };
+        assert_eq!(g(Healthy, Broken, Unknown).worst(), Broken);
+        assert_eq!(g(Degraded, Healthy, Broken).worst(), Broken);
+        assert_eq!(g(Unknown, Unknown, Degraded).worst(), Degraded);
+        assert_eq!(g(Unknown, Healthy, Unknown).worst(), Healthy);
+        assert_eq!(g(Unknown, Unknown, Unknown).worst(), Unknown);
+        assert_eq!(LayerGlance::default().worst(), Unknown);
+    }
 
     #[test]
     fn defaults_stay_off_the_wire_and_come_back() {

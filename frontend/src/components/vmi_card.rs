@@ -21,25 +21,18 @@ pub fn phase_class(phase: &str) -> &'static str {
     }
 }
 
-/// The card's verdict: the worst of the three layers the model judged from the VMI. (Plain
-/// comparisons: the overview's counts take the verdict of every summary a burst replaces.)
+/// The card's verdict: the worst of the three layers the model judged from the VMI.
 pub fn verdict(s: &VmiSummary) -> Health {
-    fn rank(h: Health) -> u8 {
-        match h {
-            Health::Unknown => 0,
-            Health::Healthy => 1,
-            Health::Degraded => 2,
-            Health::Broken => 3,
-        }
+    s.layers.worst()
+}
+
+/// How a phase is shown: as it is, or `(no phase)` when the VMI has none yet.
+pub fn phase_text(phase: &str) -> &str {
+    if phase.is_empty() {
+        "(no phase)"
+    } else {
+        phase
     }
-    let l = &s.layers;
-    let mut worst = l.control_plane;
-    for h in [l.node, l.guest] {
-        if rank(h) > rank(worst) {
-            worst = h;
-        }
-    }
-    worst
 }
 
 /// The card of `summary`.
@@ -86,11 +79,7 @@ impl Face {
         Face {
             verdict: verdict(s),
             layers: [s.layers.control_plane, s.layers.node, s.layers.guest],
-            phase: if s.phase.is_empty() {
-                "(no phase)".to_string()
-            } else {
-                s.phase.clone()
-            },
+            phase: phase_text(&s.phase).to_string(),
             node: s.node.clone().unwrap_or_else(|| "—".into()),
             ip: s.ip.clone().unwrap_or_else(|| "—".into()),
             agent: s.agent,

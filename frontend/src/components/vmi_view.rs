@@ -44,11 +44,7 @@ pub fn VmiView(
 ) -> impl IntoView {
     let tab = query_param("tab");
     let current_tab = move || tab.get().unwrap_or_else(|| "diagnosis".into());
-    let phase = if detail.phase.is_empty() {
-        "(no phase)".to_string()
-    } else {
-        detail.phase.clone()
-    };
+    let phase = crate::components::vmi_card::phase_text(&detail.phase).to_string();
     let observed = detail.observed_at;
     let l = lang();
     let staleness = move || {

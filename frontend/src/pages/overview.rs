@@ -344,12 +344,11 @@ fn replaced_since(d: &Delta, seq: u64) -> Option<&[(usize, VmiSummary)]> {
 
 /// The position of the verdict of `s` in [`VERDICTS`].
 fn verdict_index(s: &VmiSummary) -> usize {
-    match verdict(s) {
-        Health::Broken => 0,
-        Health::Degraded => 1,
-        Health::Healthy => 2,
-        Health::Unknown => 3,
-    }
+    let v = verdict(s);
+    VERDICTS
+        .iter()
+        .position(|h| *h == v)
+        .unwrap_or(VERDICTS.len() - 1)
 }
 
 #[component]
