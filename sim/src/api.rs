@@ -551,8 +551,8 @@ fn list(
     params: &ListParams,
     accept: &str,
 ) -> Response {
-    let mut after = None;
-    let mut from_rv = None;
+    // A continued list: the version it started at, and the key of its last object so far.
+    let mut from = None;
     if let Some(token) = params.continue_.as_deref().filter(|t| !t.is_empty()) {
         let Some((crv, cns, cname)) = decode_continue(token) else {
             return status_error(
@@ -570,17 +570,14 @@ fn list(
                 None,
             );
         }
-        after = Some((cns, cname));
-        from_rv = Some(crv);
+        from = Some((crv, (cns, cname)));
     }
     let limit = params.limit.filter(|l| *l > 0).unwrap_or(usize::MAX);
+    let after = from.as_ref().map(|(_, key)| key);
     let (rv, items, rest) = shared
         .store
-        .page(resource, namespace, after.as_ref(), limit, |o| {
-            sel.matches(o)
-        });
-    let served_rv = from_rv.unwrap_or(rv);
-    let items: Vec<&Arc<Value>> = items.iter().collect();
+        .page(resource, namespace, after, limit, |o| sel.matches(o));
+    let served_rv = from.as_ref().map_or(rv, |(crv, _)| *crv);
     let mut metadata = json!({"resourceVersion": served_rv.to_string()});
     if rest > 0
         && let Some(last) = items.last()
@@ -593,7 +590,7 @@ fn list(
         metadata["remainingItemCount"] = json!(rest);
     }
     if table::wants_table(accept) {
-        let refs: Vec<&Value> = items.iter().map(|o| &***o).collect();
+        let refs: Vec<&Value> = items.iter().map(|o| &**o).collect();
         let t = table::table(
             resource,
             &refs,
@@ -620,7 +617,7 @@ fn list(
         if i > 0 {
             out.push(b',');
         }
-        let _ = serde_json::to_writer(&mut out, &***o);
+        let _ = serde_json::to_writer(&mut out, &**o);
     }
     out.extend_from_slice(b"]}");
     json_bytes(out)
