@@ -12,14 +12,25 @@ pub const TERSER_VERSION: &str = "5.51.4";
 /// axe-core, injected into pages by the accessibility e2e test.
 pub const AXE_VERSION: &str = "4.14.1";
 
+/// `@kubevirt-ui-ext/kubevirt-api`, KubeVirt's OpenAPI definitions as TypeScript, against which
+/// the simulator's conformance test checks what it serves (`sim/tests/openapi/mod.rs`, which pins
+/// the same version and finds the package in the global npm root too).
+pub const KUBEVIRT_API: &str = "@kubevirt-ui-ext/kubevirt-api";
+pub const KUBEVIRT_API_VERSION: &str = "1.7.0";
+
+/// The folder of the globally installed npm `package`, if it is `version`.
+fn npm_global(package: &str, version: &str) -> Option<std::path::PathBuf> {
+    let root = output("npm", &["root", "--global"])?;
+    let dir = std::path::Path::new(root.trim()).join(package);
+    let manifest = std::fs::read_to_string(dir.join("package.json")).ok()?;
+    let manifest: serde_json::Value = serde_json::from_str(&manifest).ok()?;
+    (manifest["version"] == version).then_some(dir)
+}
+
 /// `axe.min.js` of the globally installed axe-core, if it is the pinned version.
 pub fn axe_js() -> Option<std::path::PathBuf> {
-    let root = output("npm", &["root", "--global"])?;
-    let dir = std::path::Path::new(root.trim()).join("axe-core");
-    let package = std::fs::read_to_string(dir.join("package.json")).ok()?;
-    let version: serde_json::Value = serde_json::from_str(&package).ok()?;
-    (version["version"] == AXE_VERSION)
-        .then(|| dir.join("axe.min.js"))
+    npm_global("axe-core", AXE_VERSION)
+        .map(|dir| dir.join("axe.min.js"))
         .filter(|p| p.is_file())
 }
 
@@ -133,6 +144,10 @@ pub fn ensure(test: bool) -> Result<()> {
         }
         if axe_js().is_none() {
             run(cmd("npm").args(["install", "--global", &format!("axe-core@{AXE_VERSION}")]))?;
+        }
+        if npm_global(KUBEVIRT_API, KUBEVIRT_API_VERSION).is_none() {
+            let package = format!("{KUBEVIRT_API}@{KUBEVIRT_API_VERSION}");
+            run(cmd("npm").args(["install", "--global", &package]))?;
         }
         let mut missing = Vec::new();
         for (bin, package) in [
