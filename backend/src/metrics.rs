@@ -177,3 +177,52 @@ impl Metrics {
         );
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_exposition_keeps_every_name_and_label() {
+        let metrics = Metrics::default();
+        metrics.connected_clients.fetch_add(2, Ordering::Relaxed);
+        metrics.proxy_refused.fetch_add(3, Ordering::Relaxed);
+        metrics.watch_restart(Kind::Vmi);
+        let caches = Caches::new();
+        caches.pods.state.mark_synced();
+        let text = metrics.render(&caches, 7);
+        for line in [
+            "strata_connected_clients 2",
+            "strata_events_fanned_out_total 0",
+            "strata_stream_resyncs_total 0",
+            "strata_proxy_refused_total 3",
+            "strata_proxy_forwarded_total 0",
+            "strata_watch_restarts_total{resource=\"virtualmachineinstances\"} 1",
+            "strata_watch_restarts_total{resource=\"events\"} 0",
+            "strata_cache_synced{resource=\"pods\"} 1",
+            "strata_cache_synced{resource=\"nodes\"} 0",
+            "strata_on_demand_fetches_total{resource=\"virtualmachines\"} 0",
+            "strata_cache_objects{resource=\"virtualmachineinstances\"} 7",
+            "strata_cache_objects{resource=\"events\"} 0",
+            "# TYPE strata_connected_clients gauge",
+            "# TYPE strata_watch_restarts counter",
+            "# HELP strata_connected_clients Browser streams open now.",
+        ] {
+            assert!(text.lines().any(|l| l == line), "{line:?} in\n{text}");
+        }
+        for kind in Kind::ALL {
+            let label = format!("{{resource=\"{}\"}}", kind.name());
+            for family in [
+                "strata_watch_restarts_total",
+                "strata_cache_synced",
+                "strata_on_demand_fetches_total",
+                "strata_cache_objects",
+            ] {
+                assert!(
+                    text.contains(&format!("{family}{label} ")),
+                    "{family}{label}"
+                );
+            }
+        }
+    }
+}

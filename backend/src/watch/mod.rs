@@ -30,9 +30,12 @@
 //! the affected VMIs are re-projected by the [`refresher`]: it GETs those VMIs (or lists them all
 //! when many are affected) and replaces their summaries unless the store already has them from a
 //! newer object. At start, the VMI watcher lists only once launcher pods, nodes and migrations
-//! have synced (or failed, or a time limit passed; see [`start_all`]; the wait is woken by each
-//! kind's [`KindState`], not polled), so the first projection
-//! already has them and the VMIs are not listed a second time.
+//! have synced (or failed, or a time limit passed; see [`start_all`]), so the first projection
+//! already has them and the VMIs are not listed a second time. The wait is woken by each kind's
+//! [`KindState`] (a tokio `watch` channel), not polled. Hand-written rather than kube-runtime's
+//! reflector `Store::wait_until_ready`: that store keeps whole objects and is ready only after
+//! its first `InitDone`, while Strata keeps projections and must stop waiting for a kind it may
+//! not read (a failing watch).
 //!
 //! Memory: the projections share repeated short strings ([`crate::intern`]), keep no spare
 //! capacity, and are repacked after every (re)list, after which free heap pages are returned
