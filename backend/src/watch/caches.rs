@@ -1,6 +1,6 @@
 //! The compact state of every watched kind ([`Caches`]): launcher pods by VMI, migrations,
 //! nodes, VM records and the event rings, each applied from a watcher's [`Applied`] change.
-//! A change the overview shows (launcher, node, migration) asks the [`super::refresher`] to
+//! A change the overview shows (launcher, node, migration) asks the [`super::refresher()`] to
 //! re-project the VMIs concerned ([`Refresh`]); [`Caches::summarize`] is that projection.
 
 use super::kind::{Kind, Watched};
@@ -153,7 +153,7 @@ impl Caches {
     }
 
     /// Moves the launcher, VM and event projections into fresh allocations around `between`
-    /// (see [`Store::compact`]). Nodes and migrations are few and left alone.
+    /// (see [`crate::store::Store::compact`]). Nodes and migrations are few and left alone.
     pub fn compact(&self, between: impl FnOnce()) {
         let mut launchers = self.launchers.write();
         let mut vms = self.vm_records.write();

@@ -3,7 +3,7 @@
 //!
 //! The rooms: [`kind`] (the kind registry and each kind's health), [`launcher`], [`vm_record`]
 //! and [`project`] (the projections), [`caches`] (the indexes), [`watcher`] (the one watch loop
-//! and the per-kind [`watcher::WatchedKind`]s) and [`refresher`] (re-projection).
+//! and the per-kind [`watcher::WatchedKind`]s) and [`mod@refresher`] (re-projection).
 //!
 //! Each watcher is a kube-rs `watcher` (list in pages, then watch; after any error it backs off
 //! and starts again, resuming from the last resourceVersion or re-listing after `410 Gone`).
@@ -27,7 +27,7 @@
 //!
 //! A re-list is buffered between `Init` and `InitDone` and applied as a diff, so browsers see no
 //! gap and no flicker. When a launcher pod, node or migration changes in a way the overview shows,
-//! the affected VMIs are re-projected by the [`refresher`]: it GETs those VMIs (or lists them all
+//! the affected VMIs are re-projected by the [`refresher()`]: it GETs those VMIs (or lists them all
 //! when many are affected) and replaces their summaries unless the store already has them from a
 //! newer object. At start, the VMI watcher lists only once launcher pods, nodes and migrations
 //! have synced (or failed, or a time limit passed; see [`start_all`]), so the first projection
@@ -45,13 +45,13 @@
 //! A resource that the cluster does not serve or that Strata may not read stays unsynced, and the
 //! evidence endpoint says so (`coverage`) instead of pretending that nothing exists.
 
-mod caches;
-mod kind;
-mod launcher;
-mod project;
-mod refresher;
-mod vm_record;
-mod watcher;
+pub mod caches;
+pub mod kind;
+pub mod launcher;
+pub mod project;
+pub mod refresher;
+pub mod vm_record;
+pub mod watcher;
 
 pub use caches::{Caches, Refresh};
 pub use kind::{Kind, KindState, Watched, vmi_resource};
@@ -74,7 +74,7 @@ pub const PAGE_SIZE: u32 = 50;
 /// The VMI watcher starts listing once the kinds a summary reads besides the VMI
 /// ([`SUMMARY_INPUTS`]) have synced or failed, or after [`INPUTS_WAIT`]: the VMIs are then
 /// projected with their launcher pods, nodes and migrations known, instead of being projected
-/// without them and listed a second time by the [`refresher`] (which would also send every
+/// without them and listed a second time by the [`refresher()`] (which would also send every
 /// browser an upsert per VMI right after the first snapshot).
 pub fn start_all<R: OnRestart>(
     client: kube::Client,

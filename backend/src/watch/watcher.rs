@@ -1,4 +1,4 @@
-//! The watch loop: ONE generic loop ([`run`]) over a kube-rs `watcher` stream, and one small
+//! The watch loop: ONE generic loop (`run`) over a kube-rs `watcher` stream, and one small
 //! [`WatchedKind`] per kind saying what its objects become as they arrive
 //! ([`WatchedKind::Projection`]) and where that goes (the store for VMIs, an index of
 //! [`Caches`] for the others).
@@ -7,7 +7,7 @@
 //! backs off and retries), any event marks it healthy, a re-list after the first sync counts
 //! as a restart. A (re)list (`Init`, `InitApply`…, `InitDone`) is buffered as projections and
 //! applied as one `Replace`, so browsers see no gap and no flicker; then the kind is synced and
-//! memory is released ([`super::release_memory`]).
+//! memory is released (`release_memory`).
 
 use super::caches::{Applied, Caches};
 use super::kind::Kind;
@@ -31,7 +31,7 @@ pub trait OnRestart: Send + Sync + 'static {
 }
 
 /// One watched kind: what its objects become as soon as they arrive, and where that goes.
-pub(crate) trait WatchedKind: Send {
+pub trait WatchedKind: Send {
     const KIND: Kind;
     /// What an object is read into at once (a (re)list buffers these, never raw objects).
     type Projection: Send;
