@@ -12,13 +12,15 @@
 
 use crate::error::ApiErr;
 use axum::http::{HeaderMap, StatusCode};
+use cookie::{Cookie, SameSite};
 use k8s_openapi::api::authorization::v1::{
     ResourceAttributes, SelfSubjectAccessReview, SelfSubjectAccessReviewSpec,
 };
 use kube::api::{Api, PostParams};
+use parking_lot::Mutex;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The session cookie.
@@ -103,33 +105,43 @@ pub fn token_is_well_formed(token: &str) -> bool {
             .all(|b| b.is_ascii_graphic() && !matches!(b, b';' | b',' | b'"' | b'\\'))
 }
 
-/// The session token from the `Cookie` headers, if any.
+/// The session token from the `Cookie` headers, if any (parsed by the `cookie` crate).
 pub fn session_token(headers: &HeaderMap) -> Option<String> {
     headers
         .get_all(axum::http::header::COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|c| c.trim().split_once('='))
-        .find(|(k, _)| *k == COOKIE)
-        .map(|(_, v)| v.to_string())
+        .flat_map(Cookie::split_parse)
+        .filter_map(Result::ok)
+        .find(|c| c.name() == COOKIE)
+        .map(|c| c.value().to_string())
         .filter(|t| token_is_well_formed(t))
+}
+
+/// How long a session cookie lives.
+const SESSION_AGE: cookie::time::Duration = cookie::time::Duration::hours(8);
+
+/// The session cookie's attributes: `Path=/`, `HttpOnly`, `SameSite=Strict`, `Secure` when
+/// asked, and `Max-Age`.
+fn session(value: &str, max_age: cookie::time::Duration, secure: bool) -> String {
+    Cookie::build((COOKIE, value))
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Strict)
+        .max_age(max_age)
+        .secure(secure)
+        .build()
+        .to_string()
 }
 
 /// The `Set-Cookie` value that stores `token`.
 pub fn session_cookie(token: &str, secure: bool) -> String {
-    format!(
-        "{COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=28800{}",
-        if secure { "; Secure" } else { "" }
-    )
+    session(token, SESSION_AGE, secure)
 }
 
 /// The `Set-Cookie` value that clears the session.
 pub fn clear_cookie(secure: bool) -> String {
-    format!(
-        "{COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0{}",
-        if secure { "; Secure" } else { "" }
-    )
+    session("", cookie::time::Duration::ZERO, secure)
 }
 
 impl Auth {
@@ -185,7 +197,7 @@ impl Auth {
         let Mode::Token { base, .. } = &self.mode else {
             return Ok(self.local.clone());
         };
-        let mut clients = self.clients.lock().unwrap_or_else(|p| p.into_inner());
+        let mut clients = self.clients.lock();
         let now = Instant::now();
         if let Some((c, at)) = clients.get(key)
             && now.duration_since(*at) < CLIENT_TTL
@@ -212,7 +224,7 @@ impl Auth {
         };
         let cache_key = (key, access.clone());
         {
-            let reviews = self.reviews.lock().unwrap_or_else(|p| p.into_inner());
+            let reviews = self.reviews.lock();
             if let Some((allowed, at)) = reviews.get(&cache_key)
                 && at.elapsed() < REVIEW_TTL
             {
@@ -221,7 +233,7 @@ impl Auth {
         }
         let client = self.client(caller)?;
         let allowed = review(&client, access).await?;
-        let mut reviews = self.reviews.lock().unwrap_or_else(|p| p.into_inner());
+        let mut reviews = self.reviews.lock();
         if reviews.len() > 50_000 {
             reviews.retain(|_, (_, at)| at.elapsed() < REVIEW_TTL);
         }

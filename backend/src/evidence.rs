@@ -119,92 +119,19 @@ pub async fn collect(
         namespace: namespace.to_string(),
         name: name.to_string(),
     };
-    let known: Vec<String> = caches
-        .launchers(&key)
-        .iter()
-        .map(|l| l.name.to_string())
-        .collect();
 
     // The VM (from its watch once synced) and the launcher pods, concurrently.
-    let vm = async {
-        if caches.vms.state.synced() {
-            return caches.vm(&key);
-        }
-        caches.vms.state.fetched_on_demand();
-        let r = timed("the VM", api(client, Kind::Vm, namespace).get_opt(name)).await;
-        r.ok().flatten().map(|o| Vm::from_value(&value(&o)))
-    };
-    let pods = async {
-        let by_label = match &uid {
-            Some(u) => {
-                list(
-                    client,
-                    Kind::Pod,
-                    Some(namespace),
-                    ListParams::default()
-                        .labels(&format!("{LAUNCHER_SELECTOR},kubevirt.io/created-by={u}")),
-                )
-                .await
-            }
-            None => Ok(Vec::new()),
-        };
-        let mut pods = by_label?;
-        let missing: Vec<&String> = known
-            .iter()
-            .filter(|n| !pods.iter().any(|p| p.metadata.name.as_ref() == Some(*n)))
-            .collect();
-        let pod_api = api(client, Kind::Pod, namespace);
-        let more = join_all(
-            missing
-                .iter()
-                .map(|n| timed("a launcher pod", pod_api.get_opt(n))),
-        )
-        .await;
-        for p in more {
-            pods.extend(p?);
-        }
-        Ok::<_, String>(pods)
-    };
-    let (vm, pods) = tokio::join!(vm, pods);
+    let (vm, pods) = tokio::join!(
+        vm(client, caches, &key),
+        launcher_pods(client, caches, &key, uid.as_deref())
+    );
     let pods_ok = pods.is_ok();
     let pods: Vec<Pod> = pods
         .unwrap_or_default()
         .iter()
         .map(|p| Pod::from_value(&value(p)))
         .collect();
-
-    // Events about the VMI and VM (same name), its pods and its migrations: from the event
-    // watch once synced, else fetched.
-    let (events, events_ok) = if caches.events.state.synced() {
-        (
-            cached_events(caches, namespace, name, &pods, &migrations),
-            true,
-        )
-    } else {
-        caches.events.state.fetched_on_demand();
-        let mut names: BTreeSet<String> = BTreeSet::from([name.to_string()]);
-        names.extend(pods.iter().map(|p| p.metadata.name().to_string()));
-        names.extend(migrations.iter().map(|m| m.metadata.name().to_string()));
-        let fetched = join_all(names.iter().map(|n| {
-            list(
-                client,
-                Kind::Event,
-                Some(namespace),
-                ListParams::default().fields(&format!("involvedObject.name={n}")),
-            )
-        }))
-        .await;
-        let ok = fetched.iter().all(Result::is_ok);
-        let events = fetched
-            .into_iter()
-            .flatten()
-            .flatten()
-            .map(|e| value(&e))
-            .filter(crate::watch::event_is_relevant)
-            .map(|e| Event::from_value(&e))
-            .collect();
-        (events, ok)
-    };
+    let (events, events_ok) = events(client, caches, &key, &pods, &migrations).await;
     let at = now();
 
     let mut objects: Vec<Object> = Vec::new();
@@ -247,6 +174,106 @@ pub async fn collect(
     bundle.events.truncate(MAX_EVENTS);
     bundle.events.reverse();
     Ok(Some(bundle))
+}
+
+/// The VM of the same name: from its watch once synced, else fetched (and counted).
+async fn vm(client: &kube::Client, caches: &Caches, key: &model::VmiKey) -> Option<Vm> {
+    if caches.vms.state.synced() {
+        return caches.vm(key);
+    }
+    caches.vms.state.fetched_on_demand();
+    let r = timed(
+        "the VM",
+        api(client, Kind::Vm, &key.namespace).get_opt(&key.name),
+    )
+    .await;
+    r.ok().flatten().map(|o| Vm::from_value(&value(&o)))
+}
+
+/// The VMI's launcher pods: those labelled with its uid, plus any launcher the pod watch
+/// attributes to it.
+async fn launcher_pods(
+    client: &kube::Client,
+    caches: &Caches,
+    key: &model::VmiKey,
+    uid: Option<&str>,
+) -> Result<Vec<DynamicObject>, String> {
+    let namespace = key.namespace.as_str();
+    let known: Vec<String> = caches
+        .launchers(key)
+        .iter()
+        .map(|l| l.name.to_string())
+        .collect();
+    let by_label = match uid {
+        Some(u) => {
+            list(
+                client,
+                Kind::Pod,
+                Some(namespace),
+                ListParams::default()
+                    .labels(&format!("{LAUNCHER_SELECTOR},kubevirt.io/created-by={u}")),
+            )
+            .await
+        }
+        None => Ok(Vec::new()),
+    };
+    let mut pods = by_label?;
+    let missing: Vec<&String> = known
+        .iter()
+        .filter(|n| !pods.iter().any(|p| p.metadata.name.as_ref() == Some(*n)))
+        .collect();
+    let pod_api = api(client, Kind::Pod, namespace);
+    let more = join_all(
+        missing
+            .iter()
+            .map(|n| timed("a launcher pod", pod_api.get_opt(n))),
+    )
+    .await;
+    for p in more {
+        pods.extend(p?);
+    }
+    Ok(pods)
+}
+
+/// Events about the VMI and VM (same name), its pods and its migrations: from the event watch
+/// once synced, else fetched. The flag says whether they could all be read.
+async fn events(
+    client: &kube::Client,
+    caches: &Caches,
+    key: &model::VmiKey,
+    pods: &[Pod],
+    migrations: &[std::sync::Arc<model::objects::Vmim>],
+) -> (Vec<Event>, bool) {
+    let (namespace, name) = (key.namespace.as_str(), key.name.as_str());
+    if caches.events.state.synced() {
+        return (
+            cached_events(caches, namespace, name, pods, migrations),
+            true,
+        );
+    }
+    caches.events.state.fetched_on_demand();
+    let mut names: BTreeSet<String> = BTreeSet::from([name.to_string()]);
+    names.extend(pods.iter().map(|p| p.metadata.name().to_string()));
+    names.extend(migrations.iter().map(|m| m.metadata.name().to_string()));
+    let fetched = join_all(names.iter().map(|n| {
+        list(
+            client,
+            Kind::Event,
+            Some(namespace),
+            ListParams::default().fields(&format!("involvedObject.name={n}")),
+        )
+    }))
+    .await;
+    let ok = fetched.iter().all(Result::is_ok);
+    let events = fetched
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| value(&e))
+        .filter(crate::watch::event_is_relevant)
+        .map(|e| Event::from_value(&e))
+        .collect();
+    (events, ok)
 }
 
 /// The cached events about a VMI, its VM, its launcher pods and its migrations.

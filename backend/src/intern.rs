@@ -13,16 +13,17 @@
 //! The `serde` helpers write an interned string as a plain string and intern it again when
 //! read, so projections that are serialized and read back (see `Store::compact`) keep sharing.
 
+use parking_lot::{Mutex, MutexGuard};
 use std::collections::HashSet;
-use std::sync::{Arc, LazyLock, Mutex};
+use std::sync::{Arc, LazyLock};
 
 /// Distinct values shared at most.
 pub const MAX: usize = 4096;
 
 static STRINGS: LazyLock<Mutex<HashSet<Arc<str>>>> = LazyLock::new(Mutex::default);
 
-fn strings() -> std::sync::MutexGuard<'static, HashSet<Arc<str>>> {
-    STRINGS.lock().unwrap_or_else(|p| p.into_inner())
+fn strings() -> MutexGuard<'static, HashSet<Arc<str>>> {
+    STRINGS.lock()
 }
 
 /// The shared copy of `s`.

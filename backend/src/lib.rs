@@ -1,7 +1,8 @@
 //! Strata's backend: the only part of Strata that talks to the cluster.
 //!
 //! * [`cluster`]: builds the kube-rs `Client` (kubeconfig, in-cluster, or the simulator's URL).
-//! * [`watch`]: one kube-rs watcher + reflector cache per resource; VMIs feed the store.
+//! * [`watch`]: one kube-rs watcher per resource, projected into compact caches; VMIs feed the
+//!   store.
 //! * [`store`]: the in-memory state (model summaries) with its change log and broadcast.
 //! * [`event_cache`]: the bounded per-object rings of KubeVirt-related events.
 //! * [`evidence`]: one VMI's evidence bundle, collected from the caches.
@@ -14,7 +15,9 @@
 //! * [`memory`]: glibc allocator settings and trims, so resident memory follows what is kept.
 //! * [`metrics`]: the console's own `/metrics`.
 //! * [`error`]: JSON errors.
-//! * [`app`]: the axum router.
+//! * [`app`]: the axum router, composed of [`routes`] (one module per area) and layers.
+//! * [`routes`]: the endpoints: push stream, VMIs, migrations, nodes, series, proxy, sign-in,
+//!   health, static frontend; token mode's redaction.
 //! * [`run`]: the `serve` and `demo` entry points.
 
 pub use model::api;
@@ -30,6 +33,7 @@ pub mod memory;
 pub mod metrics;
 pub mod promql;
 pub mod proxy;
+pub mod routes;
 pub mod run;
 pub mod security;
 pub mod series;

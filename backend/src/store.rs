@@ -13,10 +13,11 @@
 
 use model::wire::StreamMsg;
 use model::{VmiKey, VmiSummary};
+use parking_lot::{RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::borrow::Borrow;
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
-use std::sync::{Arc, RwLock};
+use std::sync::Arc;
 use tokio::sync::broadcast;
 
 /// A message with its sequence number.
@@ -110,12 +111,12 @@ impl Store {
         }
     }
 
-    fn write(&self) -> std::sync::RwLockWriteGuard<'_, Inner> {
-        self.inner.write().unwrap_or_else(|p| p.into_inner())
+    fn write(&self) -> RwLockWriteGuard<'_, Inner> {
+        self.inner.write()
     }
 
-    fn read(&self) -> std::sync::RwLockReadGuard<'_, Inner> {
-        self.inner.read().unwrap_or_else(|p| p.into_inner())
+    fn read(&self) -> RwLockReadGuard<'_, Inner> {
+        self.inner.read()
     }
 
     fn publish(&self, inner: &mut Inner, msg: Arc<StreamMsg>) {

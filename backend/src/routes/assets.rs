@@ -1,0 +1,48 @@
+//! The built frontend: static files from Trunk's `dist/` (precompressed `.br`/`.gz` when
+//! present) and `index.html`, with a fresh CSP nonce, for `/` and every client-side route.
+
+use super::AppState;
+use crate::error::ApiErr;
+use crate::security;
+use axum::Router;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::get;
+use tower_http::services::ServeDir;
+
+/// `/`, `/index.html`, and the fallback of `router`: a file of `state.assets`, else the SPA's
+/// `index.html`.
+pub fn serve(router: Router<AppState>, state: &AppState) -> Router<AppState> {
+    let router = router
+        .route("/", get(index))
+        .route("/index.html", get(index));
+    match &state.assets {
+        Some(dir) => router.fallback_service(
+            ServeDir::new(dir)
+                .append_index_html_on_directories(false)
+                .precompressed_br()
+                .precompressed_gzip()
+                .fallback(get(index).with_state(state.clone())),
+        ),
+        None => router.fallback(get(index)),
+    }
+}
+
+async fn index(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    if state.auth.is_token_mode() && crate::auth::session_token(&headers).is_none() {
+        return Redirect::to("/auth/signin").into_response();
+    }
+    let Some(dir) = &state.assets else {
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "The Strata frontend is not built. Run `cargo xtask demo` or `cargo xtask build` \
+             (or pass --assets pointing at Trunk's dist folder).",
+        )
+            .into_response();
+    };
+    match tokio::fs::read_to_string(dir.join("index.html")).await {
+        Ok(html) => security::html_page(StatusCode::OK, &html),
+        Err(e) => ApiErr::unavailable(format!("cannot read index.html: {e}")).into_response(),
+    }
+}

@@ -1,0 +1,62 @@
+//! The HTTP endpoints, one module per area; [`crate::app`] composes their routers. The JSON
+//! shapes are those of [`model::api`].
+//!
+//! * [`stream`] — `GET /api/v1/stream`, the push stream (its state machine in
+//!   [`stream::machine`]).
+//! * [`vmis`] — `/api/v1/vmis`, `/api/v1/vmis/{ns}/{name}` (evidence bundle), `…/detail` (the
+//!   VMI page, diagnosed here), `…/guestagent/{sub}`.
+//! * [`series`] — `/api/v1/vmis/{ns}/{name}/metrics`.
+//! * [`migrations`] — `/api/v1/migrations`, `/api/v1/migrations/reports`.
+//! * [`nodes`] — `/api/v1/nodes`, `/api/v1/nodes/{name}/drain`.
+//! * [`k8s`] — `/k8s/...`, the read-only Kubernetes API proxy.
+//! * [`auth`] — `/auth/signin`, `/auth/signout`.
+//! * [`health`] — `/healthz`, `/readyz`, `/metrics`.
+//! * [`assets`] — the built frontend with SPA fallback.
+//! * [`redact`] — token mode's cut of every answer to what the user may read.
+
+pub mod assets;
+pub mod auth;
+pub mod health;
+pub mod k8s;
+pub mod migrations;
+pub mod nodes;
+pub mod redact;
+pub mod series;
+pub mod stream;
+pub mod vmis;
+
+pub use crate::app::AppState;
+use crate::auth::Access;
+use crate::error::ApiErr;
+use crate::proxy;
+use crate::watch::Kind;
+
+/// `Ok` when `s` is a valid Kubernetes name; else a 400 naming `what`.
+fn check_name(what: &str, s: &str) -> Result<(), ApiErr> {
+    if proxy::is_name(s) {
+        Ok(())
+    } else {
+        Err(ApiErr::bad_request(format!(
+            "{what} {s:?} is not a valid Kubernetes name (lower-case letters, digits, '-' and '.')"
+        )))
+    }
+}
+
+/// Listing VMIs in `ns`: what every VMI endpoint requires.
+fn vmi_access(ns: &str) -> Access {
+    Access::list("kubevirt.io", "virtualmachineinstances", Some(ns))
+}
+
+/// 503: `kind`'s watch has not synced yet.
+fn not_synced(kind: Kind) -> ApiErr {
+    ApiErr::unavailable(format!(
+        "Strata has not finished reading {} from the cluster yet; try again in a few seconds \
+         (see /readyz).",
+        kind.name()
+    ))
+}
+
+/// Any other `/api/v1/...` path.
+pub async fn api_not_found() -> ApiErr {
+    ApiErr::not_found("No such API endpoint; the endpoints are listed in model::api.")
+}

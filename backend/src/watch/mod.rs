@@ -1,0 +1,167 @@
+//! kube-rs watchers and the compact state they keep: one watcher per watched resource for the
+//! whole process, however many browsers are connected.
+//!
+//! The rooms: [`kind`] (the kind registry and each kind's health), [`launcher`], [`vm_record`]
+//! and [`project`] (the projections), [`caches`] (the indexes), [`watcher`] (the one watch loop
+//! and the per-kind [`watcher::WatchedKind`]s) and [`mod@refresher`] (re-projection).
+//!
+//! Each watcher is a kube-rs `watcher` (list in pages, then watch; after any error it backs off
+//! and starts again, resuming from the last resourceVersion or re-listing after `410 Gone`).
+//! No raw object is kept: every object is projected at once into what Strata shows, and
+//! dropped, so memory follows what is shown rather than what the cluster stores.
+//!
+//! * VMIs become their overview summary in the [`Store`], through
+//!   [`model::VmiSummary::from_evidence`] over the VMI plus the compact launcher, node and
+//!   migration state below. The full VMI is fetched when a page asks ([`crate::evidence`]).
+//! * virt-launcher pods become a [`Launcher`] (name, uid, phase, Ready, node, reason), indexed by
+//!   their VMI.
+//! * Nodes (few) and migrations (what the migrations page lists) are kept as the model's typed
+//!   objects, which hold only the fields Strata reads.
+//! * VMs become a [`VmRecord`] (run strategy, the template's eviction strategy,
+//!   printableStatus, the Ready/Failure/Paused conditions, startFailure), which the evidence
+//!   bundle and drain impact read.
+//! * Events about VMIs, VMs, migrations, virt-launcher pods and nodes ([`event_is_relevant`];
+//!   the others are dropped as they arrive) go into the bounded per-object rings of
+//!   [`crate::event_cache`]. An event does not re-project its VMI: the overview summary has no
+//!   field that events change, so a VMI page learns of new events only when it fetches again.
+//!
+//! A re-list is buffered between `Init` and `InitDone` and applied as a diff, so browsers see no
+//! gap and no flicker. When a launcher pod, node or migration changes in a way the overview shows,
+//! the affected VMIs are re-projected by the [`refresher()`]: it GETs those VMIs (or lists them all
+//! when many are affected) and replaces their summaries unless the store already has them from a
+//! newer object. At start, the VMI watcher lists only once launcher pods, nodes and migrations
+//! have synced (or failed, or a time limit passed; see [`start_all`]), so the first projection
+//! already has them and the VMIs are not listed a second time. The wait is woken by each kind's
+//! [`KindState`] (a tokio `watch` channel), not polled. Hand-written rather than kube-runtime's
+//! reflector `Store::wait_until_ready`: that store keeps whole objects and is ready only after
+//! its first `InitDone`, while Strata keeps projections and must stop waiting for a kind it may
+//! not read (a failing watch).
+//!
+//! Memory: the projections share repeated short strings ([`crate::intern`]), keep no spare
+//! capacity, and are repacked after every (re)list, after which free heap pages are returned
+//! ([`crate::memory`]).
+//!
+//! Every resource keeps a [`KindState`]: synced or not, the last error, the number of restarts.
+//! A resource that the cluster does not serve or that Strata may not read stays unsynced, and the
+//! evidence endpoint says so (`coverage`) instead of pretending that nothing exists.
+
+pub mod caches;
+pub mod kind;
+pub mod launcher;
+pub mod project;
+pub mod refresher;
+pub mod vm_record;
+pub mod watcher;
+
+pub use caches::{Caches, Refresh};
+pub use kind::{Kind, KindState, Watched, vmi_resource};
+pub use launcher::Launcher;
+pub use project::{LAUNCHER_SELECTOR, event_is_relevant, summarize, typed, version};
+pub use refresher::refresher;
+pub use vm_record::{VM_CONDITIONS, VmCondition, VmRecord};
+pub use watcher::{OnRestart, watch_kind};
+
+use crate::memory;
+use crate::store::Store;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Objects per page of a list.
+pub const PAGE_SIZE: u32 = 50;
+
+/// Starts one watcher task per watched kind and the refresher. Returns their handles.
+///
+/// The VMI watcher starts listing once the kinds a summary reads besides the VMI
+/// ([`SUMMARY_INPUTS`]) have synced or failed, or after [`INPUTS_WAIT`]: the VMIs are then
+/// projected with their launcher pods, nodes and migrations known, instead of being projected
+/// without them and listed a second time by the [`refresher()`] (which would also send every
+/// browser an upsert per VMI right after the first snapshot).
+pub fn start_all<R: OnRestart>(
+    client: kube::Client,
+    caches: Arc<Caches>,
+    store: Arc<Store>,
+    restarts: Arc<R>,
+) -> Vec<tokio::task::JoinHandle<()>> {
+    let mut tasks: Vec<_> = Kind::WATCHED
+        .iter()
+        .map(|&kind| {
+            let watch = watch_kind(
+                client.clone(),
+                caches.clone(),
+                kind,
+                store.clone(),
+                restarts.clone(),
+            );
+            let caches = caches.clone();
+            tokio::spawn(async move {
+                if kind == Kind::Vmi {
+                    summary_inputs_settled(&caches, INPUTS_WAIT).await;
+                }
+                watch.await
+            })
+        })
+        .collect();
+    tasks.push(tokio::spawn(refresher(client, caches, store)));
+    tasks.push(tokio::spawn(memory::trim_periodically()));
+    tasks
+}
+
+/// The kinds a VMI's overview summary reads besides the VMI itself.
+pub const SUMMARY_INPUTS: [Kind; 3] = [Kind::Pod, Kind::Node, Kind::Vmim];
+/// How long the VMI watcher waits for [`SUMMARY_INPUTS`] before its first list.
+pub const INPUTS_WAIT: Duration = Duration::from_secs(20);
+
+/// Returns once every one of [`SUMMARY_INPUTS`] has synced or failed (a kind Strata may not
+/// read is not waited for), or after `limit`. Woken by the kinds' states, not polled.
+async fn summary_inputs_settled(caches: &Caches, limit: Duration) {
+    let settled = async {
+        loop {
+            let each = SUMMARY_INPUTS.map(|k| caches.get(k).state.settled());
+            futures::future::join_all(each).await;
+            // All at once, as a kind may have stopped failing before it synced.
+            if SUMMARY_INPUTS
+                .iter()
+                .all(|&k| caches.get(k).state.is_settled())
+            {
+                return;
+            }
+        }
+    };
+    let _ = tokio::time::timeout(limit, settled).await;
+}
+
+/// Returns unused heap pages to the system after a (re)list, whose transient objects are much
+/// larger than what is kept: what is kept is copied into fresh allocations once the transient
+/// ones are freed, so it packs into few pages, and glibc is asked to give back free pages.
+/// The compaction itself leaves free memory behind (its buffer, the growth of the lists it reads
+/// back), hence a second trim at the end.
+fn release_memory(caches: &Caches, store: &Store) {
+    store.compact(|| {
+        caches.compact(|| {
+            crate::intern::prune();
+            memory::trim();
+        })
+    });
+    memory::trim();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn the_vmi_list_waits_for_pods_nodes_and_migrations_to_settle() {
+        let caches = Caches::new();
+        let limit = Duration::from_millis(200);
+        let t = std::time::Instant::now();
+        summary_inputs_settled(&caches, limit).await;
+        assert!(t.elapsed() >= limit, "nothing settled: waits out the limit");
+        caches.pods.state.mark_synced();
+        caches.nodes.state.mark_synced();
+        // Migrations may not be read: a failed watch is not waited for.
+        caches.vmims.state.failed("forbidden".into());
+        let t = std::time::Instant::now();
+        summary_inputs_settled(&caches, Duration::from_secs(30)).await;
+        assert!(t.elapsed() < Duration::from_secs(5));
+    }
+}

@@ -1,0 +1,194 @@
+//! The projection of a VirtualMachine: [`VmRecord`], what the diagnosis and drain impact read
+//! of it, kept by namespace and name in [`super::Caches`].
+
+use crate::intern::{intern, intern_opt};
+use model::VmiKey;
+use model::objects::Vm;
+use model::vmi::Condition;
+use std::sync::Arc;
+
+/// The VM conditions Strata keeps.
+pub const VM_CONDITIONS: [&str; 3] = ["Ready", "Failure", "Paused"];
+
+/// A condition of a VM, as far as the evidence shows it. Type, status and reason are interned
+/// ([`crate::intern`]).
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct VmCondition {
+    #[serde(with = "crate::intern::string")]
+    pub type_: Arc<str>,
+    #[serde(with = "crate::intern::option")]
+    pub status: Option<Arc<str>>,
+    #[serde(with = "crate::intern::option")]
+    pub reason: Option<Arc<str>>,
+    pub message: Option<Box<str>>,
+    pub last_transition: Option<Box<str>>,
+}
+
+/// A VirtualMachine, as far as the diagnosis and drain impact read it. Its namespace and name
+/// are the key it is kept under. Run strategy, eviction strategy and printableStatus are
+/// interned ([`crate::intern`]).
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct VmRecord {
+    pub uid: Option<Box<str>>,
+    #[serde(with = "crate::intern::option")]
+    pub run_strategy: Option<Arc<str>>,
+    /// The deprecated `spec.running`.
+    pub running: Option<bool>,
+    /// `spec.template.spec.evictionStrategy`.
+    #[serde(with = "crate::intern::option")]
+    pub eviction_strategy: Option<Arc<str>>,
+    #[serde(with = "crate::intern::option")]
+    pub printable_status: Option<Arc<str>>,
+    pub ready: Option<bool>,
+    pub created: Option<bool>,
+    /// Only [`VM_CONDITIONS`].
+    pub conditions: Box<[VmCondition]>,
+    /// `status.startFailure` as JSON text.
+    pub start_failure: Option<Box<str>>,
+}
+
+fn boxed(s: &Option<String>) -> Option<Box<str>> {
+    s.as_deref().map(Into::into)
+}
+
+fn unboxed(s: Option<&str>) -> Option<String> {
+    s.map(str::to_string)
+}
+
+impl VmRecord {
+    /// The key of a VM (its namespace and name) and its compact projection.
+    pub fn project(vm: &Vm) -> (VmiKey, VmRecord) {
+        let key = VmiKey {
+            namespace: vm.metadata.namespace().to_string(),
+            name: vm.metadata.name().to_string(),
+        };
+        let record = VmRecord {
+            uid: boxed(&vm.metadata.uid).filter(|u| !u.is_empty()),
+            run_strategy: intern_opt(vm.spec.run_strategy.as_deref()),
+            running: vm.spec.running,
+            eviction_strategy: intern_opt(vm.spec.template_eviction_strategy.as_deref()),
+            printable_status: intern_opt(vm.status.printable_status.as_deref()),
+            ready: vm.status.ready,
+            created: vm.status.created,
+            conditions: vm
+                .status
+                .conditions
+                .iter()
+                .filter_map(|c| {
+                    let t = c.type_.as_deref()?;
+                    VM_CONDITIONS.contains(&t).then(|| VmCondition {
+                        type_: intern(t),
+                        status: intern_opt(c.status.as_deref()),
+                        reason: intern_opt(c.reason.as_deref()),
+                        message: boxed(&c.message),
+                        last_transition: boxed(&c.last_transition_time),
+                    })
+                })
+                .collect(),
+            start_failure: vm
+                .status
+                .start_failure
+                .as_ref()
+                .filter(|v| !v.is_null())
+                .map(|v| v.to_string().into()),
+        };
+        (key, record)
+    }
+
+    /// The model's VM `key` again, with only the projected fields.
+    pub fn to_vm(&self, key: &VmiKey) -> Vm {
+        let mut vm = Vm::default();
+        vm.metadata.name = Some(key.name.clone());
+        vm.metadata.namespace = Some(key.namespace.clone()).filter(|n| !n.is_empty());
+        vm.metadata.uid = unboxed(self.uid.as_deref());
+        vm.spec.run_strategy = unboxed(self.run_strategy.as_deref());
+        vm.spec.running = self.running;
+        vm.spec.template_eviction_strategy = unboxed(self.eviction_strategy.as_deref());
+        vm.status.printable_status = unboxed(self.printable_status.as_deref());
+        vm.status.ready = self.ready;
+        vm.status.created = self.created;
+        vm.status.conditions = self
+            .conditions
+            .iter()
+            .map(|c| Condition {
+                type_: Some(c.type_.to_string()),
+                status: unboxed(c.status.as_deref()),
+                reason: unboxed(c.reason.as_deref()),
+                message: unboxed(c.message.as_deref()),
+                last_transition_time: unboxed(c.last_transition.as_deref()),
+                ..Condition::default()
+            })
+            .collect();
+        vm.status.start_failure = self
+            .start_failure
+            .as_deref()
+            .and_then(|s| serde_json::from_str(s).ok());
+        vm
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::watch::Kind;
+    use crate::watch::caches::{Applied, Caches};
+    use model::vmi::Vmi;
+    use serde_json::json;
+
+    #[test]
+    fn vm_projection_keeps_what_diagnosis_and_drain_read() {
+        let vm = Vm::from_value(&json!({
+            "metadata": {"name": "web", "namespace": "prod", "uid": "vm-uid",
+                "annotations": {"kubectl.kubernetes.io/last-applied-configuration": "{}"},
+                "labels": {"app": "web"}},
+            "spec": {"running": true, "template": {"spec": {"evictionStrategy": "LiveMigrate",
+                "domain": {"devices": {"disks": [{"name": "root"}]}}}}},
+            "status": {"printableStatus": "CrashLoopBackOff", "ready": false, "created": true,
+                "startFailure": {"consecutiveFailCount": 3, "retryAfterTimestamp": "2024-01-01T00:05:00Z"},
+                "conditions": [
+                    {"type": "Ready", "status": "False", "reason": "PodNotReady"},
+                    {"type": "Failure", "status": "True", "message": "boom",
+                        "lastTransitionTime": "2024-01-01T00:00:00Z"},
+                    {"type": "Paused", "status": "False"},
+                    {"type": "Initialized", "status": "True"},
+                    {"type": "DataVolumesReady", "status": "True"}]}
+        }));
+        let (key, rec) = VmRecord::project(&vm);
+        assert_eq!(key.to_string(), "prod/web");
+        let back = rec.to_vm(&key);
+        assert_eq!(back.metadata.name(), "web");
+        assert_eq!(back.metadata.namespace(), "prod");
+        assert_eq!(back.metadata.uid.as_deref(), Some("vm-uid"));
+        assert!(back.metadata.annotations.is_empty() && back.metadata.labels.is_empty());
+        assert_eq!(back.run_strategy().as_deref(), Some("Always"));
+        assert_eq!(back.spec, vm.spec);
+        assert_eq!(back.status.printable_status, vm.status.printable_status);
+        assert_eq!(
+            (back.status.ready, back.status.created),
+            (Some(false), Some(true))
+        );
+        assert_eq!(back.status.start_failure, vm.status.start_failure);
+        assert_eq!(back.status.conditions, vm.status.conditions[..3]);
+
+        // The drain outcome is the same with the record as with the full VM.
+        let vmi = Vmi::from_value(&json!({
+            "metadata": {"name": "web", "namespace": "prod"},
+            "status": {"phase": "Running", "nodeName": "node-1", "conditions": [
+                {"type": "LiveMigratable", "status": "False", "reason": "DisksNotLiveMigratable"}]}
+        }));
+        let full = model::drain::drain_impact("node-1", std::slice::from_ref(&vmi), &[vm], None);
+        let kept = model::drain::drain_impact("node-1", &[vmi], &[back], None);
+        assert_eq!(kept, full);
+        assert_eq!(kept.blocking, 1);
+
+        // Kept, compacted and removed through the cache.
+        let caches = Caches::new();
+        caches.apply_vm(Applied::Replace(vec![(key.clone(), rec.clone())]));
+        caches.compact(|| ());
+        assert_eq!(caches.vm(&key), Some(rec.to_vm(&key)));
+        assert_eq!(caches.vms(), vec![rec.to_vm(&key)]);
+        assert_eq!(caches.len(Kind::Vm), Some(1));
+        caches.apply_vm(Applied::Delete((key.clone(), rec)));
+        assert!(caches.vm(&key).is_none() && caches.vms().is_empty());
+    }
+}
