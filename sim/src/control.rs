@@ -128,7 +128,7 @@ async fn state(State(shared): State<Arc<Shared>>) -> Response {
 
 async fn scenarios() -> Response {
     done(json!({
-        "scenarios": crate::scenarios::SCENARIOS.iter().map(|(n, d)| json!({"name": n, "description": d})).collect::<Vec<_>>(),
+        "scenarios": crate::scenarios::SCENARIOS.iter().map(|s| json!({"name": s.name, "description": s.description})).collect::<Vec<_>>(),
         "migrations": crate::scenarios::migration::NAMED,
     }))
 }

@@ -9,8 +9,8 @@
 //!
 //! * [`store`] / [`resources`]: the versioned object store and the kinds it serves.
 //! * [`api`]: the Kubernetes HTTP routes; [`discovery`], [`selectors`], [`table`], [`auth`].
-//! * [`world`] / [`vm`]: the cluster's state as Rust values and its rendering into objects.
-//! * [`scenarios`]: named scenarios, the demo mix, scale mode; [`clock`]: simulated time.
+//! * [`world`] / [`kubevirt`]: the cluster's state as Rust values and its rendering into objects.
+//! * [`scenarios`]: the scenario catalog, the demo mix, scale mode; [`clock`]: simulated time.
 //! * [`guestagent`]: the `subresources.kubevirt.io` guest-agent endpoints.
 //! * [`metrics`] / [`promql`]: `/metrics` and the Prometheus query API.
 //! * [`faults`] / [`control`]: fault injection and the `/_sim` control API.
@@ -22,6 +22,7 @@ pub mod control;
 pub mod discovery;
 pub mod faults;
 pub mod guestagent;
+pub mod kubevirt;
 pub mod metrics;
 pub mod promql;
 pub mod resources;
@@ -29,14 +30,15 @@ pub mod scenarios;
 pub mod selectors;
 pub mod store;
 pub mod table;
-pub mod vm;
+
 pub mod world;
 
 use clock::Clock;
 use faults::Faults;
+use parking_lot::{Mutex, MutexGuard};
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::Arc;
 use std::time::Duration;
 use store::Store;
 use tokio::net::TcpListener;
@@ -105,7 +107,7 @@ pub struct Shared {
 impl Shared {
     /// The world, after running every step due by the clock.
     pub fn world(&self) -> MutexGuard<'_, World> {
-        let mut w = self.world.lock().unwrap_or_else(|p| p.into_inner());
+        let mut w = self.world.lock();
         let now = self.clock.now();
         if now > w.now {
             w.advance_to(now);

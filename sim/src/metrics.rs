@@ -6,7 +6,7 @@
 //! Prometheus) and the simulator's own PromQL evaluation at any instant.
 
 use crate::Shared;
-use crate::vm::{Vm, overhead_mib};
+use crate::kubevirt::{Vm, overhead_mib};
 use crate::world::World;
 use axum::extract::State;
 use axum::http::{StatusCode, header};

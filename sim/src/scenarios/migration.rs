@@ -3,7 +3,7 @@
 //! events each step records (facts.md §3).
 
 use super::new_pod;
-use crate::vm::{Migration, node_ip, vmim_condition};
+use crate::kubevirt::{Migration, node_ip, vmim_condition};
 use crate::world::{Key, World};
 
 const MIB: f64 = 1024.0 * 1024.0;
@@ -527,7 +527,7 @@ fn running(w: &mut World, k: &Key, uid: String, spec: MigrationSpec) {
 }
 
 /// Removes a pod object now, or marks it finished and deletes it later.
-fn retire_pod(w: &mut World, k: &Key, pod: crate::vm::Pod, phase: &str, keep_for: f64) {
+fn retire_pod(w: &mut World, k: &Key, pod: crate::kubevirt::Pod, phase: &str, keep_for: f64) {
     let now = w.now;
     let mut pod = pod;
     pod.phase = phase.to_string();
@@ -691,7 +691,7 @@ fn postcopy_failure(w: &mut World, k: &Key) {
     );
     if let Some(vm) = w.vm_mut(k) {
         vm.set_phase("Failed", now);
-        vm.agent = crate::vm::Agent::None;
+        vm.agent = crate::kubevirt::Agent::None;
         vm.paused = None;
     }
     w.vmi_event(
