@@ -97,7 +97,7 @@ fn num(p: &Params, k: &str, default: Option<f64>) -> Result<f64, Response> {
     }
 }
 
-/// The `/_sim` router (nested by [`crate::api::router`]).
+/// The `/_sim` router (nested by [`crate::http::router`]).
 pub fn router() -> Router<Arc<Shared>> {
     Router::new()
         .route("/", get(state))

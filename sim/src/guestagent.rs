@@ -3,7 +3,7 @@
 //! and the `pause` / `unpause` actions.
 
 use crate::Shared;
-use crate::api::status_error;
+use crate::http::status_error;
 use crate::kubevirt::Vm;
 use crate::world::Key;
 use axum::http::{Method, StatusCode};

@@ -8,20 +8,20 @@
 //! over HTTP under `/_sim/`.
 //!
 //! * [`store`] / [`resources`]: the versioned object store and the kinds it serves.
-//! * [`api`]: the Kubernetes HTTP routes; [`discovery`], [`selectors`], [`table`], [`auth`].
+//! * [`http`]: the Kubernetes HTTP routes; [`discovery`], [`selectors`], [`table`], [`auth`].
 //! * [`world`] / [`kubevirt`]: the cluster's state as Rust values and its rendering into objects.
 //! * [`scenarios`]: the scenario catalog, the demo mix, scale mode; [`clock`]: simulated time.
 //! * [`guestagent`]: the `subresources.kubevirt.io` guest-agent endpoints.
 //! * [`metrics`] / [`promql`]: `/metrics` and the Prometheus query API.
 //! * [`faults`] / [`control`]: fault injection and the `/_sim` control API.
 
-pub mod api;
 pub mod auth;
 pub mod clock;
 pub mod control;
 pub mod discovery;
 pub mod faults;
 pub mod guestagent;
+pub mod http;
 pub mod kubevirt;
 pub mod metrics;
 pub mod promql;
@@ -30,7 +30,6 @@ pub mod scenarios;
 pub mod selectors;
 pub mod store;
 pub mod table;
-
 pub mod world;
 
 use clock::Clock;
@@ -183,7 +182,7 @@ impl Sim {
             auth,
             addr,
         });
-        let app = api::router(shared.clone());
+        let app = http::router(shared.clone());
         tokio::spawn(async move {
             if let Err(e) = axum::serve(listener, app).await {
                 tracing::error!(error = %e, "simulator stopped");
