@@ -114,8 +114,6 @@ pub(super) fn list(
     json_bytes(out)
 }
 
-/// How a watch encodes its events.
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,7 +1,7 @@
 //! HTTP routes of the simulated API server.
 //!
 //! Paths follow the Kubernetes layout (`/api/v1/...` for the core group, `/apis/{group}/{version}/...`
-//! for others) and are parsed by one handler, [`resource::resource_request`], so every resource gets the same
+//! for others) and are parsed by one handler (`resource::resource_request`), so every resource gets the same
 //! get / list / watch semantics: `resourceVersion`, `limit`/`continue`, `labelSelector`,
 //! `fieldSelector`, `allowWatchBookmarks`, `timeoutSeconds`, `sendInitialEvents`, and `Table`
 //! answers for `kubectl get`. Errors are Kubernetes `Status` objects. A middleware applies the

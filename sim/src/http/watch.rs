@@ -20,6 +20,7 @@ use tokio::sync::broadcast::error::RecvError;
 
 type Line = Result<Bytes, std::convert::Infallible>;
 
+/// How a watch encodes its events.
 #[derive(Clone)]
 struct Encoder {
     resource: Resource,

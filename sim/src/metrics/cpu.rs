@@ -7,18 +7,18 @@ use super::{Sampled, Series, push};
 pub(super) fn usage(s: &Sampled, out: &mut Vec<Series>) {
     let (vm, l, c, cpus, util) = (s.vm, &s.labels[..], &s.c, s.cpus, s.util);
     let cpu = c.value(20, cpus * util);
-    push(out, "kubevirt_vmi_cpu_usage_seconds_total", &l, &[], cpu);
+    push(out, "kubevirt_vmi_cpu_usage_seconds_total", l, &[], cpu);
     push(
         out,
         "kubevirt_vmi_cpu_user_usage_seconds_total",
-        &l,
+        l,
         &[],
         (cpu * 0.78).round_ties_even_ish(),
     );
     push(
         out,
         "kubevirt_vmi_cpu_system_usage_seconds_total",
-        &l,
+        l,
         &[],
         (cpu * 0.17).round_ties_even_ish(),
     );
@@ -27,21 +27,21 @@ pub(super) fn usage(s: &Sampled, out: &mut Vec<Series>) {
         push(
             out,
             "kubevirt_vmi_vcpu_seconds_total",
-            &l,
+            l,
             &[("id", id.clone()), ("state", "running".into())],
             c.value(100 + i as u64 * 7, util),
         );
         push(
             out,
             "kubevirt_vmi_vcpu_wait_seconds_total",
-            &l,
+            l,
             &[("id", id.clone())],
             c.value(300 + i as u64 * 7, util * 0.01),
         );
         push(
             out,
             "kubevirt_vmi_vcpu_delay_seconds_total",
-            &l,
+            l,
             &[("id", id)],
             c.value(500 + i as u64 * 7, util * 0.02),
         );
@@ -51,5 +51,5 @@ pub(super) fn usage(s: &Sampled, out: &mut Vec<Series>) {
 /// `kubevirt_vmi_node_cpu_affinity`.
 pub(super) fn affinity(s: &Sampled, out: &mut Vec<Series>) {
     let (l, cpus) = (&s.labels[..], s.cpus);
-    push(out, "kubevirt_vmi_node_cpu_affinity", &l, &[], cpus * 64.0);
+    push(out, "kubevirt_vmi_node_cpu_affinity", l, &[], cpus * 64.0);
 }

@@ -12,21 +12,21 @@ pub(super) fn load(s: &Sampled, out: &mut Vec<Series>) {
         push(
             out,
             "kubevirt_vmi_guest_load_1m",
-            &l,
+            l,
             &[],
             (load * 100.0).round() / 100.0,
         );
         push(
             out,
             "kubevirt_vmi_guest_load_5m",
-            &l,
+            l,
             &[],
             (cpus * util * 100.0).round() / 100.0,
         );
         push(
             out,
             "kubevirt_vmi_guest_load_15m",
-            &l,
+            l,
             &[],
             (cpus * util * 0.95 * 100.0).round() / 100.0,
         );
@@ -47,14 +47,14 @@ pub(super) fn filesystems(s: &Sampled, out: &mut Vec<Series>) {
             push(
                 out,
                 "kubevirt_vmi_filesystem_capacity_bytes",
-                &l,
+                l,
                 &fl,
                 fs["totalBytes"].as_f64().unwrap_or(0.0),
             );
             push(
                 out,
                 "kubevirt_vmi_filesystem_used_bytes",
-                &l,
+                l,
                 &fl,
                 fs["usedBytes"].as_f64().unwrap_or(0.0),
             );

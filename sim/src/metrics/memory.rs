@@ -13,65 +13,59 @@ pub(super) fn series(s: &Sampled, out: &mut Vec<Series>) {
     push(
         out,
         "kubevirt_vmi_memory_resident_bytes",
-        &l,
+        l,
         &[],
         wave(mem * 0.55 + overhead, 0.02, period, phase, t).round(),
     );
     push(
         out,
         "kubevirt_vmi_memory_available_bytes",
-        &l,
+        l,
         &[],
         mem - 48.0 * 1024.0 * 1024.0,
     );
     push(
         out,
         "kubevirt_vmi_memory_unused_bytes",
-        &l,
+        l,
         &[],
         (usable * 0.7).round(),
     );
     push(
         out,
         "kubevirt_vmi_memory_cached_bytes",
-        &l,
+        l,
         &[],
         (mem * 0.18).round(),
     );
-    push(out, "kubevirt_vmi_memory_usable_bytes", &l, &[], usable);
-    push(
-        out,
-        "kubevirt_vmi_memory_actual_balloon_bytes",
-        &l,
-        &[],
-        mem,
-    );
-    push(out, "kubevirt_vmi_memory_domain_bytes", &l, &[], mem);
+    push(out, "kubevirt_vmi_memory_usable_bytes", l, &[], usable);
+    push(out, "kubevirt_vmi_memory_actual_balloon_bytes", l, &[], mem);
+    push(out, "kubevirt_vmi_memory_domain_bytes", l, &[], mem);
     push(
         out,
         "kubevirt_vmi_memory_swap_in_traffic_bytes",
-        &l,
+        l,
         &[],
         0.0,
     );
     push(
         out,
         "kubevirt_vmi_memory_swap_out_traffic_bytes",
-        &l,
+        l,
         &[],
         0.0,
     );
     push(
         out,
         "kubevirt_vmi_memory_pgmajfault_total",
-        &l,
+        l,
         &[],
         c.value(40, 0.5).floor(),
     );
     push(
         out,
         "kubevirt_vmi_memory_pgminfault_total",
-        &l,
+        l,
         &[],
         c.value(41, 120.0).floor(),
     );

@@ -21,7 +21,7 @@ pub(super) fn series(s: &Sampled, node: String, out: &mut Vec<Series>) {
             push(
                 out,
                 "kubevirt_vmi_dirty_rate_bytes_per_second",
-                &l,
+                l,
                 &[],
                 if vm.paused.is_some() { 0.0 } else { dirty },
             );

@@ -122,6 +122,7 @@ pub fn vm_series(w: &World, vm: &Vm, t: f64, out: &mut Vec<Series>) {
     migration::series(&s, node, out);
 }
 
+/// Every series at `t` of the VMs `keep` accepts (by namespace and name).
 pub fn collect(w: &World, t: f64, keep: &dyn Fn(&str, &str) -> bool) -> Vec<Series> {
     let mut out = Vec::new();
     for vm in w.vms.values().filter(|v| keep(&v.ns, &v.name)) {

@@ -15,56 +15,56 @@ pub(super) fn series(s: &Sampled, out: &mut Vec<Series>) {
         push(
             out,
             "kubevirt_vmi_network_receive_bytes_total",
-            &l,
+            l,
             &ifl,
             c.value(salt + 2, rx).floor(),
         );
         push(
             out,
             "kubevirt_vmi_network_transmit_bytes_total",
-            &l,
+            l,
             &ifl,
             c.value(salt + 3, tx).floor(),
         );
         push(
             out,
             "kubevirt_vmi_network_receive_packets_total",
-            &l,
+            l,
             &ifl,
             c.value(salt + 4, rx / 900.0).floor(),
         );
         push(
             out,
             "kubevirt_vmi_network_transmit_packets_total",
-            &l,
+            l,
             &ifl,
             c.value(salt + 5, tx / 700.0).floor(),
         );
         push(
             out,
             "kubevirt_vmi_network_receive_errors_total",
-            &l,
+            l,
             &ifl,
             0.0,
         );
         push(
             out,
             "kubevirt_vmi_network_transmit_errors_total",
-            &l,
+            l,
             &ifl,
             0.0,
         );
         push(
             out,
             "kubevirt_vmi_network_receive_packets_dropped_total",
-            &l,
+            l,
             &ifl,
             c.value(salt + 6, 0.01).floor(),
         );
         push(
             out,
             "kubevirt_vmi_network_transmit_packets_dropped_total",
-            &l,
+            l,
             &ifl,
             0.0,
         );

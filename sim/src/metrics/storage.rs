@@ -15,56 +15,56 @@ pub(super) fn series(s: &Sampled, out: &mut Vec<Series>) {
         push(
             out,
             "kubevirt_vmi_storage_iops_read_total",
-            &l,
+            l,
             &drive,
             c.value(salt + 2, read_bps / 16384.0).floor(),
         );
         push(
             out,
             "kubevirt_vmi_storage_iops_write_total",
-            &l,
+            l,
             &drive,
             c.value(salt + 3, write_bps / 16384.0).floor(),
         );
         push(
             out,
             "kubevirt_vmi_storage_read_traffic_bytes_total",
-            &l,
+            l,
             &drive,
             c.value(salt + 4, read_bps).floor(),
         );
         push(
             out,
             "kubevirt_vmi_storage_write_traffic_bytes_total",
-            &l,
+            l,
             &drive,
             c.value(salt + 5, write_bps).floor(),
         );
         push(
             out,
             "kubevirt_vmi_storage_read_times_seconds_total",
-            &l,
+            l,
             &drive,
             c.value(salt + 6, read_bps / 16384.0 * 0.0004),
         );
         push(
             out,
             "kubevirt_vmi_storage_write_times_seconds_total",
-            &l,
+            l,
             &drive,
             c.value(salt + 7, write_bps / 16384.0 * 0.0009),
         );
         push(
             out,
             "kubevirt_vmi_storage_flush_requests_total",
-            &l,
+            l,
             &drive,
             c.value(salt + 8, scale * 2.0).floor(),
         );
         push(
             out,
             "kubevirt_vmi_storage_flush_times_seconds_total",
-            &l,
+            l,
             &drive,
             c.value(salt + 9, scale * 0.002),
         );

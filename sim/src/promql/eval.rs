@@ -6,6 +6,7 @@ use crate::metrics::{self, Series};
 use crate::world::World;
 use std::collections::{BTreeMap, HashMap};
 
+/// A label set.
 pub type Labels = BTreeMap<String, String>;
 
 /// The value of an expression at one instant.

@@ -393,8 +393,6 @@ pub fn parse(q: &str) -> Result<Expr, String> {
     Ok(e)
 }
 
-/// A label set.
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -48,6 +48,7 @@ fn pod_status(o: &Value) -> String {
     st["phase"].as_str().unwrap_or("Unknown").into()
 }
 
+/// The cells of one row.
 pub fn cells(r: &Resource, o: &Value, now: f64) -> Vec<Value> {
     let md = &o["metadata"];
     let created = &md["creationTimestamp"];
@@ -77,8 +78,6 @@ pub fn cells(r: &Resource, o: &Value, now: f64) -> Vec<Value> {
         _ => vec![s(&md["name"]), age(o, created, now)],
     }
 }
-
-/// What a Table row's `object` carries (`includeObject`).
 
 /// A Pod's row: readiness, status, restarts, IP, node, readiness gates.
 fn pod_cells(o: &Value, now: f64) -> Vec<Value> {

@@ -161,7 +161,6 @@ pub const SCENARIOS: &[Scenario] = &[
             name: "gpu-trainer",
             node: None,
         }],
-        ..Scenario::BASE
     },
     Scenario {
         name: "sync-failed",
@@ -255,7 +254,6 @@ pub const SCENARIOS: &[Scenario] = &[
             once(w, k, 20.0, MigrationSpec::new(fail, 250.0, 400.0))
         },
         demo: &[on("prod", "kafka-broker-0", "worker-1")],
-        ..Scenario::BASE
     },
     Scenario {
         name: "migration-abort",
