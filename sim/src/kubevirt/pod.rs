@@ -73,12 +73,15 @@ impl Vm {
             ];
             for (n, i) in multus.iter().enumerate() {
                 let ip = i.multus_ip.clone().or_else(|| i.ips.first().cloned());
-                status.push(json!({"name": format!("{}/{}", self.ns, i.multus.as_deref().unwrap_or_default()), "interface": format!("pod{}", pod_iface_hash(i.name.as_deref().unwrap_or_default(), n)), "ips": ip.into_iter().collect::<Vec<_>>(), "mac": i.mac, "dns": {}}));
+                let name = format!("{}/{}", self.ns, i.multus.as_deref().unwrap_or_default());
+                let iface = pod_iface_hash(i.name.as_deref().unwrap_or_default(), n);
+                status.push(json!({"name": name, "interface": format!("pod{iface}"),
+                    "ips": ip.into_iter().collect::<Vec<_>>(), "mac": i.mac, "dns": {}}));
             }
             annotations["k8s.v1.cni.cncf.io/network-status"] =
                 json!(serde_json::to_string_pretty(&status).unwrap_or_default());
             annotations["k8s.v1.cni.cncf.io/networks"] =
-                json!(serde_json::to_string(&multus.iter().map(|i| json!({"name": i.multus, "namespace": self.ns, "interface": format!("pod{}", pod_iface_hash(i.name.as_deref().unwrap_or_default(), 0))})).collect::<Vec<_>>()).unwrap_or_default());
+                json!(serde_json::to_string(&self.network_requests(&multus)).unwrap_or_default());
         }
         let mem_req = format!("{}Mi", self.memory_mib + overhead_mib(self));
         let mut spec = json!({
@@ -239,6 +242,19 @@ impl Vm {
             "containerID": format!("cri-o://{}", p.uid.replace('-', "")), "state": state,
         }]);
         st
+    }
+}
+
+impl Vm {
+    /// The `k8s.v1.cni.cncf.io/networks` requests of the secondary interfaces.
+    fn network_requests(&self, multus: &[&Iface]) -> Vec<Value> {
+        multus
+            .iter()
+            .map(|i| {
+                let iface = pod_iface_hash(i.name.as_deref().unwrap_or_default(), 0);
+                json!({"name": i.multus, "namespace": self.ns, "interface": format!("pod{iface}")})
+            })
+            .collect()
     }
 }
 

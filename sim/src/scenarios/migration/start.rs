@@ -131,9 +131,17 @@ pub(super) fn scheduling(w: &mut World, k: &Key, uid: String, target: String, sp
         let n = w.nodes.len();
         let cp = w.nodes.values().filter(|n| n.control_plane).count();
         pod.unschedulable = Some(format!(
-            "0/{n} nodes are available: 1 node(s) didn't match pod anti-affinity rules, {cp} node(s) had untolerated taint {{node-role.kubernetes.io/control-plane: }}, {} Insufficient memory. preemption: 0/{n} nodes are available: 1 No preemption victims found for incoming pod, {} Preemption is not helpful for scheduling.",
+            concat!(
+                "0/{n} nodes are available: 1 node(s) didn't match pod anti-affinity rules, ",
+                "{cp} node(s) had untolerated taint {{node-role.kubernetes.io/control-plane: }}, ",
+                "{} Insufficient memory. preemption: 0/{n} nodes are available: ",
+                "1 No preemption victims found for incoming pod, ",
+                "{} Preemption is not helpful for scheduling."
+            ),
             n - cp - 1,
-            n - 1
+            n - 1,
+            n = n,
+            cp = cp,
         ));
     }
     let pod_name = pod.name.clone();
