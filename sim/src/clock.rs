@@ -4,7 +4,7 @@
 //! and every metric value comes from this clock, so a manual clock with a fixed start makes a run
 //! reproducible.
 
-use std::sync::Mutex;
+use parking_lot::{Mutex, MutexGuard};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 /// The start of a manual clock unless told otherwise: 2026-11-30T08:00:00Z.
@@ -56,8 +56,8 @@ impl Clock {
         }
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, Mode> {
-        self.mode.lock().unwrap_or_else(|p| p.into_inner())
+    fn lock(&self) -> MutexGuard<'_, Mode> {
+        self.mode.lock()
     }
 
     /// Simulated now, seconds since the epoch.

@@ -97,7 +97,7 @@ fn num(p: &Params, k: &str, default: Option<f64>) -> Result<f64, Response> {
     }
 }
 
-/// The `/_sim` router (nested by [`crate::api::router`]).
+/// The `/_sim` router (nested by [`crate::http::router`]).
 pub fn router() -> Router<Arc<Shared>> {
     Router::new()
         .route("/", get(state))
@@ -128,7 +128,7 @@ async fn state(State(shared): State<Arc<Shared>>) -> Response {
 
 async fn scenarios() -> Response {
     done(json!({
-        "scenarios": crate::scenarios::SCENARIOS.iter().map(|(n, d)| json!({"name": n, "description": d})).collect::<Vec<_>>(),
+        "scenarios": crate::scenarios::SCENARIOS.iter().map(|s| json!({"name": s.name, "description": s.description})).collect::<Vec<_>>(),
         "migrations": crate::scenarios::migration::NAMED,
     }))
 }

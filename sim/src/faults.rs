@@ -1,7 +1,7 @@
 //! Faults tests can switch on: API restart (every watch drops, requests fail for a while),
 //! forced `410 Gone`, slow responses, Prometheus down, guest-agent endpoints failing with 500.
 
-use std::sync::Mutex;
+use parking_lot::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
@@ -31,7 +31,7 @@ impl Default for Faults {
 impl Faults {
     /// Ends every open watch; for `down`, Kubernetes API requests then answer 503.
     pub fn restart_api(&self, down: Duration) {
-        *self.down_until.lock().unwrap_or_else(|p| p.into_inner()) = Some(Instant::now() + down);
+        *self.down_until.lock() = Some(Instant::now() + down);
         self.drop_watches();
     }
 
@@ -47,10 +47,7 @@ impl Faults {
 
     /// Whether the API is down (restarting) now.
     pub fn api_down(&self) -> bool {
-        self.down_until
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .is_some_and(|t| Instant::now() < t)
+        self.down_until.lock().is_some_and(|t| Instant::now() < t)
     }
 
     pub fn set_slow(&self, delay: Duration) {
@@ -80,7 +77,7 @@ impl Faults {
 
     /// Switches every fault off.
     pub fn clear(&self) {
-        *self.down_until.lock().unwrap_or_else(|p| p.into_inner()) = None;
+        *self.down_until.lock() = None;
         self.set_slow(Duration::ZERO);
         self.set_prometheus_down(false);
         self.set_guest_agent_failing(false);

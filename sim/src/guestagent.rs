@@ -3,8 +3,8 @@
 //! and the `pause` / `unpause` actions.
 
 use crate::Shared;
-use crate::api::status_error;
-use crate::vm::Vm;
+use crate::http::status_error;
+use crate::kubevirt::Vm;
 use crate::world::Key;
 use axum::http::{Method, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -72,7 +72,7 @@ pub fn handle(
                     "InternalError",
                     &format!(
                         "Internal error occurred: dial tcp {}:8186: connect: connection refused",
-                        crate::vm::node_ip(vm.node.as_deref().unwrap_or_default())
+                        crate::kubevirt::node_ip(vm.node.as_deref().unwrap_or_default())
                     ),
                     Some(json!({"causes": [{"message": "dial tcp: connect: connection refused"}]})),
                 );
@@ -188,7 +188,7 @@ pub fn guest_os_info(vm: &Vm, now: f64) -> Value {
         "guest-fsfreeze-thaw",
         "guest-get-load",
     ];
-    let unsupported = matches!(vm.agent, crate::vm::Agent::Unsupported { .. });
+    let unsupported = matches!(vm.agent, crate::kubevirt::Agent::Unsupported { .. });
     let commands: Vec<Value> = BASIC
         .iter()
         .map(|c| {

@@ -8,20 +8,21 @@
 //! over HTTP under `/_sim/`.
 //!
 //! * [`store`] / [`resources`]: the versioned object store and the kinds it serves.
-//! * [`api`]: the Kubernetes HTTP routes; [`discovery`], [`selectors`], [`table`], [`auth`].
-//! * [`world`] / [`vm`]: the cluster's state as Rust values and its rendering into objects.
-//! * [`scenarios`]: named scenarios, the demo mix, scale mode; [`clock`]: simulated time.
+//! * [`http`]: the Kubernetes HTTP routes; [`discovery`], [`selectors`], [`table`], [`auth`].
+//! * [`world`] / [`kubevirt`]: the cluster's state as Rust values and its rendering into objects.
+//! * [`scenarios`]: the scenario catalog, the demo mix, scale mode; [`clock`]: simulated time.
 //! * [`guestagent`]: the `subresources.kubevirt.io` guest-agent endpoints.
 //! * [`metrics`] / [`promql`]: `/metrics` and the Prometheus query API.
 //! * [`faults`] / [`control`]: fault injection and the `/_sim` control API.
 
-pub mod api;
 pub mod auth;
 pub mod clock;
 pub mod control;
 pub mod discovery;
 pub mod faults;
 pub mod guestagent;
+pub mod http;
+pub mod kubevirt;
 pub mod metrics;
 pub mod promql;
 pub mod resources;
@@ -29,14 +30,14 @@ pub mod scenarios;
 pub mod selectors;
 pub mod store;
 pub mod table;
-pub mod vm;
 pub mod world;
 
 use clock::Clock;
 use faults::Faults;
+use parking_lot::{Mutex, MutexGuard};
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::Arc;
 use std::time::Duration;
 use store::Store;
 use tokio::net::TcpListener;
@@ -105,7 +106,7 @@ pub struct Shared {
 impl Shared {
     /// The world, after running every step due by the clock.
     pub fn world(&self) -> MutexGuard<'_, World> {
-        let mut w = self.world.lock().unwrap_or_else(|p| p.into_inner());
+        let mut w = self.world.lock();
         let now = self.clock.now();
         if now > w.now {
             w.advance_to(now);
@@ -181,7 +182,7 @@ impl Sim {
             auth,
             addr,
         });
-        let app = api::router(shared.clone());
+        let app = http::router(shared.clone());
         tokio::spawn(async move {
             if let Err(e) = axum::serve(listener, app).await {
                 tracing::error!(error = %e, "simulator stopped");

@@ -1,4 +1,7 @@
 //! Kubernetes label and field selectors: parsing (with the API server's error texts) and matching.
+//!
+//! Hand-written: no Rust crate parses set-based selectors server-side with the API server's error
+//! texts (kube-rs builds query strings), and the field selectors allowed depend on the kind.
 
 use crate::resources::Resource;
 use serde_json::Value;

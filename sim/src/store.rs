@@ -8,9 +8,10 @@
 //! turn "stopped matching" into `DELETED` and "started matching" into `ADDED`.
 
 pub use crate::resources::*;
+use parking_lot::{Mutex, MutexGuard};
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, HashMap, VecDeque};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 use tokio::sync::broadcast;
 
 /// One change, as a watch would report it.
@@ -124,8 +125,8 @@ impl Store {
         }
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
-        self.inner.lock().unwrap_or_else(|p| p.into_inner())
+    fn lock(&self) -> MutexGuard<'_, Inner> {
+        self.inner.lock()
     }
 
     /// The current cluster-wide resourceVersion.

@@ -6,8 +6,8 @@
 //! moves, a run produces the same objects.
 
 use crate::clock::{rfc3339, rfc3339_micro};
+use crate::kubevirt::{Vm, node_ip};
 use crate::store::{self, Store};
-use crate::vm::{Vm, node_ip};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use serde_json::{Value, json};

@@ -2,7 +2,7 @@
 //! for benchmarks.
 
 use super::{VmSpec, connect_agent, disconnect_agent, pause, running_vm, unpause};
-use crate::vm;
+use crate::kubevirt::os;
 use crate::world::{Key, World};
 
 /// Adds `n` VMs spread over `max(3, n/100)` worker nodes and `max(1, n/500)` namespaces. Adds the
@@ -26,7 +26,7 @@ pub fn populate(w: &mut World, n: usize) {
         }
     }
     let namespaces = (n / 500).max(1);
-    let oses = [vm::FEDORA, vm::UBUNTU, vm::RHEL, vm::CENTOS, vm::WINDOWS];
+    let oses = [os::FEDORA, os::UBUNTU, os::RHEL, os::CENTOS, os::WINDOWS];
     for i in 0..n {
         let ns = format!("tenant-{:02}", i % namespaces);
         let name = format!("vm-{i:05}");

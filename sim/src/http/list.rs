@@ -1,0 +1,137 @@
+//! Lists: pages (`limit` / `continue`), selectors, `Table` answers, and items serialized as they
+//! are stored.
+
+use super::resource::ListParams;
+use super::{json_bytes, status_error};
+use crate::Shared;
+use crate::resources::Resource;
+use crate::selectors::Selectors;
+use crate::table::{self, IncludeObject};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde_json::{Value, json};
+
+/// The continue token: the version the list was served at and the last key served.
+fn encode_continue(rv: u64, ns: &str, name: &str) -> String {
+    let raw = format!("{rv}\u{0}{ns}\u{0}{name}");
+    raw.bytes().map(|b| format!("{b:02x}")).collect()
+}
+
+fn decode_continue(token: &str) -> Option<(u64, String, String)> {
+    if !token.len().is_multiple_of(2) {
+        return None;
+    }
+    let bytes: Option<Vec<u8>> = (0..token.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(token.get(i..i + 2)?, 16).ok())
+        .collect();
+    let raw = String::from_utf8(bytes?).ok()?;
+    let mut parts = raw.split('\u{0}');
+    Some((
+        parts.next()?.parse().ok()?,
+        parts.next()?.to_string(),
+        parts.next()?.to_string(),
+    ))
+}
+
+pub(super) fn list(
+    shared: &Shared,
+    resource: &Resource,
+    namespace: Option<&str>,
+    sel: &Selectors,
+    params: &ListParams,
+    accept: &str,
+) -> Response {
+    // A continued list: the version it started at, and the key of its last object so far.
+    let mut from = None;
+    if let Some(token) = params.continue_.as_deref().filter(|t| !t.is_empty()) {
+        let Some((crv, cns, cname)) = decode_continue(token) else {
+            return status_error(
+                StatusCode::BAD_REQUEST,
+                "BadRequest",
+                "continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)",
+                None,
+            );
+        };
+        if !shared.store.resumable(crv) {
+            return status_error(
+                StatusCode::GONE,
+                "Expired",
+                concat!(
+                    "The provided continue parameter is too old to display a consistent list ",
+                    "result. You can start a new list without the continue parameter, or use the ",
+                    "continue token in this response to retrieve the remainder of the results. ",
+                    "Continuing with the provided token results in an inconsistent list - objects ",
+                    "that were created, modified, or deleted between the time the first chunk was ",
+                    "returned and now may show up in the list."
+                ),
+                None,
+            );
+        }
+        from = Some((crv, (cns, cname)));
+    }
+    let limit = params.limit.filter(|l| *l > 0).unwrap_or(usize::MAX);
+    let after = from.as_ref().map(|(_, key)| key);
+    let (rv, items, rest) = shared
+        .store
+        .page(resource, namespace, after, limit, |o| sel.matches(o));
+    let served_rv = from.as_ref().map_or(rv, |(crv, _)| *crv);
+    let mut metadata = json!({"resourceVersion": served_rv.to_string()});
+    if rest > 0
+        && let Some(last) = items.last()
+    {
+        metadata["continue"] = json!(encode_continue(
+            served_rv,
+            last["metadata"]["namespace"].as_str().unwrap_or_default(),
+            last["metadata"]["name"].as_str().unwrap_or_default()
+        ));
+        metadata["remainingItemCount"] = json!(rest);
+    }
+    if table::wants_table(accept) {
+        let refs: Vec<&Value> = items.iter().map(|o| &**o).collect();
+        let t = table::table(
+            resource,
+            &refs,
+            metadata,
+            shared.clock.now(),
+            IncludeObject::parse(params.include_object.as_deref()),
+            true,
+        );
+        return axum::Json(t).into_response();
+    }
+    // Serialize items without cloning them.
+    let mut out = Vec::with_capacity(256 + items.len() * 2048);
+    out.extend_from_slice(
+        format!(
+            "{{\"kind\":\"{}List\",\"apiVersion\":\"{}\",\"metadata\":",
+            resource.kind,
+            resource.api_version()
+        )
+        .as_bytes(),
+    );
+    out.extend_from_slice(&serde_json::to_vec(&metadata).unwrap_or_default());
+    out.extend_from_slice(b",\"items\":[");
+    for (i, o) in items.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        let _ = serde_json::to_writer(&mut out, &**o);
+    }
+    out.extend_from_slice(b"]}");
+    json_bytes(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn continue_tokens_round_trip() {
+        let t = encode_continue(1234, "prod", "web-1");
+        assert_eq!(
+            decode_continue(&t),
+            Some((1234, "prod".into(), "web-1".into()))
+        );
+        assert_eq!(decode_continue("zz"), None);
+    }
+}

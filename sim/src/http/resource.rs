@@ -1,0 +1,338 @@
+//! The one handler behind every Kubernetes path: it parses the route, authorizes the caller and
+//! answers get, list, watch, delete, access reviews and KubeVirt subresources.
+
+use super::list::list;
+use super::route::{Route, parse_path};
+use super::watch::watch_response;
+use super::{Caller, json_bytes, not_found, path_not_found, status_error};
+use crate::auth::{self, Attributes};
+use crate::resources::Resource;
+use crate::selectors::{FieldSelector, LabelSelector, Selectors};
+use crate::table::{self, IncludeObject};
+use crate::{Shared, guestagent, store};
+use axum::body::Bytes;
+use axum::extract::{Query, State};
+use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::sync::Arc;
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ListParams {
+    pub(super) watch: Option<String>,
+    pub(super) resource_version: Option<String>,
+    pub(super) allow_watch_bookmarks: Option<bool>,
+    pub(super) send_initial_events: Option<bool>,
+    pub(super) timeout_seconds: Option<u64>,
+    pub(super) limit: Option<usize>,
+    #[serde(rename = "continue")]
+    pub(super) continue_: Option<String>,
+    pub(super) label_selector: Option<String>,
+    pub(super) field_selector: Option<String>,
+    pub(super) include_object: Option<String>,
+}
+
+fn authorize(caller: &Caller, a: &Attributes) -> Result<(), Response> {
+    match &caller.0 {
+        None => Ok(()),
+        Some(u) if u.allows(a) => Ok(()),
+        Some(u) => {
+            let mut details = json!({"group": a.group, "kind": a.resource});
+            if !a.name.is_empty() {
+                details["name"] = json!(a.name);
+            }
+            Err(status_error(
+                StatusCode::FORBIDDEN,
+                "Forbidden",
+                &auth::forbidden_message(&u.name, a),
+                Some(details),
+            ))
+        }
+    }
+}
+
+fn attrs(verb: &str, r: &Resource, ns: Option<&str>, name: &str) -> Attributes {
+    Attributes {
+        verb: verb.into(),
+        group: r.group.into(),
+        resource: r.plural.into(),
+        subresource: String::new(),
+        namespace: ns.unwrap_or_default().into(),
+        name: name.into(),
+    }
+}
+
+/// Every Kubernetes path (the router's fallback).
+pub(super) async fn resource_request(
+    State(shared): State<Arc<Shared>>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    caller: Option<axum::Extension<Caller>>,
+    Query(params): Query<ListParams>,
+    body: Bytes,
+) -> Response {
+    let caller = caller.map(|c| c.0).unwrap_or(Caller(None));
+    let Some(route) = parse_path(uri.path()) else {
+        return path_not_found();
+    };
+    let accept = headers
+        .get(header::ACCEPT)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("")
+        .to_string();
+    let watch_param = matches!(params.watch.as_deref(), Some("true" | "1"));
+    let req = Req {
+        shared,
+        caller,
+        params,
+        accept,
+    };
+    match (method, route) {
+        (Method::GET, Route::Discovery(doc)) => axum::Json(doc).into_response(),
+        (Method::POST, Route::AccessReview) => access_review(&req.caller, &body),
+        (
+            method,
+            Route::Subresource {
+                namespace,
+                kind,
+                name,
+                sub,
+            },
+        ) => subresource(&req, &method, kind, &namespace, &name, &sub),
+        (
+            Method::GET,
+            Route::Object {
+                resource,
+                namespace,
+                name,
+                watch,
+            },
+        ) => get_object(req, resource, namespace, name, watch || watch_param),
+        (
+            Method::GET,
+            Route::Collection {
+                resource,
+                namespace,
+                watch,
+            },
+        ) => get_collection(req, resource, namespace, watch || watch_param),
+        (
+            Method::DELETE,
+            Route::Object {
+                resource,
+                namespace,
+                name,
+                ..
+            },
+        ) => {
+            let ns = namespace.as_deref();
+            if let Err(e) = authorize(&req.caller, &attrs("delete", &resource, ns, &name)) {
+                return e;
+            }
+            delete(&req.shared, &resource, ns, &name)
+        }
+        (
+            _,
+            Route::Discovery(_)
+            | Route::AccessReview
+            | Route::Object { .. }
+            | Route::Collection { .. },
+        ) => status_error(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "MethodNotAllowed",
+            "the server does not allow this method on the requested resource",
+            Some(json!({})),
+        ),
+    }
+}
+
+/// What every verb's answer needs from the request.
+struct Req {
+    shared: Arc<Shared>,
+    caller: Caller,
+    params: ListParams,
+    accept: String,
+}
+
+/// `POST selfsubjectaccessreviews`: what the caller may do.
+fn access_review(caller: &Caller, body: &Bytes) -> Response {
+    let body: Value = serde_json::from_slice(body).unwrap_or(Value::Null);
+    if body["spec"].is_null() {
+        return status_error(
+            StatusCode::BAD_REQUEST,
+            "BadRequest",
+            "the request body must be a SelfSubjectAccessReview",
+            None,
+        );
+    }
+    (
+        StatusCode::CREATED,
+        axum::Json(auth::self_subject_access_review(caller.0.as_ref(), &body)),
+    )
+        .into_response()
+}
+
+/// A `subresources.kubevirt.io` request (guest agent), authorized by its subresource.
+fn subresource(
+    req: &Req,
+    method: &Method,
+    kind: &'static str,
+    namespace: &str,
+    name: &str,
+    sub: &str,
+) -> Response {
+    let verb = if *method == Method::GET {
+        "get"
+    } else {
+        "update"
+    };
+    let (base_sub, _) = sub.split_once('/').unwrap_or((sub, ""));
+    let a = Attributes {
+        verb: verb.into(),
+        group: "subresources.kubevirt.io".into(),
+        resource: kind.into(),
+        subresource: base_sub.into(),
+        namespace: namespace.to_string(),
+        name: name.to_string(),
+    };
+    if let Err(e) = authorize(&req.caller, &a) {
+        return e;
+    }
+    guestagent::handle(&req.shared, method, kind, namespace, name, sub)
+}
+
+/// `GET` of one object: the object (JSON or Table), or a watch of it.
+fn get_object(
+    req: Req,
+    resource: Resource,
+    namespace: Option<String>,
+    name: String,
+    watch: bool,
+) -> Response {
+    let ns = namespace.as_deref();
+    if watch {
+        if let Err(e) = authorize(&req.caller, &attrs("watch", &resource, ns, &name)) {
+            return e;
+        }
+        let sel = Selectors {
+            labels: LabelSelector::default(),
+            fields: FieldSelector::parse(&format!("metadata.name={name}"), &resource)
+                .unwrap_or_default(),
+        };
+        return watch_response(
+            req.shared,
+            resource,
+            namespace,
+            sel,
+            req.params,
+            &req.accept,
+        );
+    }
+    if let Err(e) = authorize(&req.caller, &attrs("get", &resource, ns, &name)) {
+        return e;
+    }
+    match req.shared.store.get(&resource, ns, &name) {
+        Some(obj) if table::wants_table(&req.accept) => {
+            let now = req.shared.clock.now();
+            let rv = obj["metadata"]["resourceVersion"].clone();
+            let t = table::table(
+                &resource,
+                &[&*obj],
+                json!({"resourceVersion": rv}),
+                now,
+                IncludeObject::parse(req.params.include_object.as_deref()),
+                true,
+            );
+            axum::Json(t).into_response()
+        }
+        Some(obj) => json_bytes(serde_json::to_vec(&*obj).unwrap_or_default()),
+        None => not_found(&resource, &name),
+    }
+}
+
+/// `GET` of a collection: a list, or a watch.
+fn get_collection(
+    req: Req,
+    resource: Resource,
+    namespace: Option<String>,
+    watch: bool,
+) -> Response {
+    let verb = if watch { "watch" } else { "list" };
+    let a = attrs(verb, &resource, namespace.as_deref(), "");
+    if let Err(e) = authorize(&req.caller, &a) {
+        return e;
+    }
+    let sel = match selectors(&req.params, &resource) {
+        Ok(s) => s,
+        Err(e) => return e,
+    };
+    if watch {
+        return watch_response(
+            req.shared,
+            resource,
+            namespace,
+            sel,
+            req.params,
+            &req.accept,
+        );
+    }
+    list(
+        &req.shared,
+        &resource,
+        namespace.as_deref(),
+        &sel,
+        &req.params,
+        &req.accept,
+    )
+}
+
+fn selectors(params: &ListParams, resource: &Resource) -> Result<Selectors, Response> {
+    let bad = |m: String| status_error(StatusCode::BAD_REQUEST, "BadRequest", &m, None);
+    let labels = LabelSelector::parse(params.label_selector.as_deref().unwrap_or(""))
+        .map_err(|e| bad(format!("unable to parse requirement: {e}")))?;
+    let fields = FieldSelector::parse(params.field_selector.as_deref().unwrap_or(""), resource)
+        .map_err(|e| bad(format!("{} is invalid: {e}", resource.plural)))?;
+    Ok(Selectors { labels, fields })
+}
+
+fn delete(shared: &Shared, resource: &Resource, ns: Option<&str>, name: &str) -> Response {
+    if *resource == store::VMIM {
+        let mut w = shared.world();
+        let key = w
+            .vms
+            .values()
+            .find(|v| {
+                v.migration
+                    .as_ref()
+                    .is_some_and(|m| m.name == name && !m.gone)
+                    && Some(v.ns.as_str()) == ns
+            })
+            .map(|v| v.key());
+        if let Some(k) = key
+            && crate::scenarios::migration::abort(&mut w, &k)
+        {
+            w.flush();
+            drop(w);
+            return match shared.store.get(resource, ns, name) {
+                Some(o) => json_bytes(serde_json::to_vec(&*o).unwrap_or_default()),
+                None => not_found(resource, name),
+            };
+        }
+    }
+    if matches!(*resource, store::VMI | store::VM) {
+        let mut w = shared.world();
+        let key = (ns.unwrap_or_default().to_string(), name.to_string());
+        if let Some(obj) = shared.store.get(resource, ns, name)
+            && w.remove_vm(&key)
+        {
+            return json_bytes(serde_json::to_vec(&*obj).unwrap_or_default());
+        }
+    }
+    match shared.store.delete(resource, ns, name) {
+        Some(o) => json_bytes(serde_json::to_vec(&*o).unwrap_or_default()),
+        None => not_found(resource, name),
+    }
+}

@@ -1,0 +1,244 @@
+//! A migration's start: the VMIM, the target pod and its scheduling (or why it is not scheduled).
+
+use super::ending::fail_before_start;
+use super::transfer::running;
+use super::{MIB, MigrationSpec, Outcome, current, set_phase};
+use crate::kubevirt::{Migration, node_ip, vmim_condition};
+use crate::scenarios::vms::new_pod;
+use crate::world::{Key, World};
+
+/// Starts a migration of a Running VM now. Returns the VMIM name, or None when the VM cannot
+/// start one (not running, or already migrating).
+pub fn start(w: &mut World, k: &Key, spec: MigrationSpec) -> Option<String> {
+    let vm = w.vms.get(k)?;
+    if !vm.running()
+        || vm
+            .migration
+            .as_ref()
+            .is_some_and(|m| !matches!(m.phase.as_str(), "Succeeded" | "Failed"))
+    {
+        return None;
+    }
+    let source_node = vm.node.clone()?;
+    let source_pod = vm.pod.as_ref()?.name.clone();
+    let memory = vm.memory_mib as f64 * MIB;
+    let name = match &spec.evacuation {
+        Some(_) => format!("kubevirt-evacuation-{}", w.suffix(5)),
+        None => format!("{}-migration-{}", k.1, w.suffix(5)),
+    };
+    let uid = w.uuid();
+    let now = w.now;
+    // Retire the previous migration object (keep the last five finished ones, as KubeVirt's GC).
+    if let Some(prev) = w.vms[k].migration.as_ref().map(|m| m.name.clone()) {
+        let list = w.finished_migrations.entry(k.clone()).or_default();
+        list.push_back(prev);
+        while list.len() > 5 {
+            if let Some(old) = list.pop_front() {
+                w.store.delete(&crate::store::VMIM, Some(&k.0), &old);
+            }
+        }
+    }
+    let allow_post_copy = matches!(spec.outcome, Outcome::PostCopy { .. });
+    let m = Migration {
+        name: name.clone(),
+        uid: uid.clone(),
+        created: now,
+        phase: "Pending".into(),
+        phase_times: vec![("Pending".into(), now)],
+        source_node: source_node.clone(),
+        source_pod,
+        target_node: None,
+        target_pod: None,
+        target_address: None,
+        on_vmi: false,
+        start: None,
+        end: None,
+        mode: "PreCopy",
+        mode_since: now,
+        remaining_at_mode: memory,
+        completed: false,
+        failed: false,
+        abort_requested: false,
+        abort_status: None,
+        failure_reason: None,
+        total_bytes: memory * 1.02,
+        transfer_rate: spec.transfer_mib * MIB,
+        dirty_rate: spec.dirty_mib * MIB,
+        allow_post_copy,
+        conditions: Vec::new(),
+        evacuation: spec.evacuation.clone(),
+        deleting: None,
+        gone: false,
+    };
+    w.vm_mut(k)?.migration = Some(m);
+    let candidates = w.schedulable_nodes(Some(&source_node));
+    let target = spec.target_node.clone().or_else(|| {
+        if candidates.is_empty() {
+            None
+        } else {
+            let i = w.below(candidates.len());
+            Some(candidates[i].clone())
+        }
+    });
+    if spec.outcome == Outcome::QuotaRejected {
+        w.after_vm(1.0, k, move |w, k| {
+            if !current(w, k, &uid) {
+                return;
+            }
+            let now = w.now;
+            let pod_name = format!("virt-launcher-{}-{}", k.1, w.suffix(5));
+            let msg = format!(
+                "pods \"{pod_name}\" is forbidden: exceeded quota: {ns}-compute, requested: requests.memory=4556Mi, used: requests.memory=60Gi, limited: requests.memory=64Gi",
+                ns = k.0
+            );
+            if let Some(m) = w.vm_mut(k).and_then(|v| v.migration.as_mut()) {
+                m.conditions.push(vmim_condition("migrationRejectedByResourceQuota", "", &msg, now));
+            }
+            w.vmim_event(k, "Warning", "FailedCreate", &format!("Error creating pod: {msg}"));
+        });
+        return Some(name);
+    }
+    let Some(target) = target else {
+        w.after_vm(1.0, k, move |w, k| {
+            if current(w, k, &uid) {
+                fail_before_start(
+                    w,
+                    k,
+                    "Migration target pod for VMI is currently unschedulable.",
+                );
+            }
+        });
+        return Some(name);
+    };
+    w.after_vm(1.0, k, move |w, k| scheduling(w, k, uid, target, spec));
+    Some(name)
+}
+
+pub(super) fn scheduling(w: &mut World, k: &Key, uid: String, target: String, spec: MigrationSpec) {
+    if !current(w, k, &uid) {
+        return;
+    }
+    let now = w.now;
+    let mut pod = new_pod(w, &k.1, None, now);
+    let mname = w.vms[k]
+        .migration
+        .as_ref()
+        .map(|m| m.name.clone())
+        .unwrap_or_default();
+    pod.migration = Some((uid.clone(), mname));
+    let unschedulable = spec.outcome == Outcome::TargetUnschedulable;
+    if unschedulable {
+        let n = w.nodes.len();
+        let cp = w.nodes.values().filter(|n| n.control_plane).count();
+        pod.unschedulable = Some(format!(
+            concat!(
+                "0/{n} nodes are available: 1 node(s) didn't match pod anti-affinity rules, ",
+                "{cp} node(s) had untolerated taint {{node-role.kubernetes.io/control-plane: }}, ",
+                "{} Insufficient memory. preemption: 0/{n} nodes are available: ",
+                "1 No preemption victims found for incoming pod, ",
+                "{} Preemption is not helpful for scheduling."
+            ),
+            n - cp - 1,
+            n - 1,
+            n = n,
+            cp = cp,
+        ));
+    }
+    let pod_name = pod.name.clone();
+    let pod_uid = pod.uid.clone();
+    if let Some(vm) = w.vm_mut(k) {
+        vm.target_pod = Some(pod.clone());
+    }
+    set_phase(w, k, "Scheduling");
+    w.vmim_event(
+        k,
+        "Normal",
+        "SuccessfulCreate",
+        &format!(
+            "Created migration target pod {}/{pod_name} with uuid {pod_uid} for migration {uid}",
+            k.0
+        ),
+    );
+    if unschedulable {
+        let on = crate::world::Involved {
+            kind: "Pod",
+            api_version: "v1",
+            ns: k.0.clone(),
+            name: pod_name,
+            uid: pod_uid,
+        };
+        let msg = pod.unschedulable.clone().unwrap_or_default();
+        w.event(
+            &on,
+            "Warning",
+            "FailedScheduling",
+            &msg,
+            "default-scheduler",
+            None,
+        );
+        w.after_vm(300.0, k, move |w, k| {
+            if current(w, k, &uid) {
+                let msg = format!(
+                    "Migration target pod for VMI [{}/{}] is currently unschedulable.",
+                    k.0, k.1
+                );
+                w.vmim_event(k, "Warning", "migrationTargetPodUnschedulable", &msg);
+                fail_before_start(w, k, &msg);
+            }
+        });
+        return;
+    }
+    w.after_vm(2.0, k, move |w, k| {
+        if !current(w, k, &uid) {
+            return;
+        }
+        let now = w.now;
+        let ip = w.pod_ip(&target);
+        if let Some(vm) = w.vm_mut(k) {
+            if let Some(p) = vm.target_pod.as_mut() {
+                p.node = Some(target.clone());
+                p.phase = "Running".into();
+                p.ip = Some(ip);
+                p.started = Some(now + 1.0);
+            }
+            let tp = vm.target_pod.as_ref().map(|p| p.name.clone());
+            if let Some(m) = vm.migration.as_mut() {
+                m.target_node = Some(target.clone());
+                m.target_pod = tp;
+                m.on_vmi = true;
+            }
+        }
+        set_phase(w, k, "Scheduled");
+        w.after_vm(1.0, k, move |w, k| {
+            if !current(w, k, &uid) {
+                return;
+            }
+            set_phase(w, k, "PreparingTarget");
+            w.vmi_event(
+                k,
+                "Normal",
+                "PreparingTarget",
+                "VirtualMachineInstance Migration Target Prepared.",
+                "virt-handler",
+            );
+            w.after_vm(1.0, k, move |w, k| {
+                if !current(w, k, &uid) {
+                    return;
+                }
+                let addr = node_ip(&target);
+                if let Some(m) = w.vm_mut(k).and_then(|v| v.migration.as_mut()) {
+                    m.target_address = Some(addr.clone());
+                }
+                set_phase(w, k, "TargetReady");
+                w.vmi_event(
+                    k,
+                    "Normal",
+                    "PreparingTarget",
+                    &format!("Migration Target is listening at {addr}, on ports: 38421"),
+                    "virt-handler",
+                );
+                w.after_vm(1.0, k, move |w, k| running(w, k, uid, spec));
+            });
+        });
+    });
+}
