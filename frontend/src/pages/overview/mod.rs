@@ -13,7 +13,7 @@ use crate::api::Live;
 use crate::i18n::{Key, t};
 use crate::nav::query_param;
 use crate::overview_model::filter::normalize;
-use crate::overview_model::{Counts, Filter, Shown};
+use crate::overview_model::{Counts, Filter, Grouping, Shown};
 use leptos::prelude::*;
 use toolbar::Toolbar;
 use vlist::VirtualList;
@@ -29,7 +29,7 @@ pub fn Overview() -> impl IntoView {
     let filter = Memo::new(move |_| Filter {
         q: search.get(),
         verdict: verdict.get(),
-        group: crate::overview_model::Grouping::from_param(group.get().as_deref()),
+        group: Grouping::from_param(group.get().as_deref()),
     });
     let counts = Memo::new_owning(move |prev: Option<Counts>| {
         let q = search.get();
