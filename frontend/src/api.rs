@@ -11,7 +11,6 @@ use model::time::Timestamp;
 use model::wire::{EVENT_NAME, KeyIndex, StreamMsg};
 use serde::de::DeserializeOwned;
 use std::cell::RefCell;
-use std::sync::Arc;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
 use wasm_bindgen_futures::JsFuture;
@@ -26,16 +25,7 @@ pub enum Connection {
     Reconnecting,
 }
 
-/// What the last applied batch changed in [`Live::vmis`], so a page can update in proportion to
-/// the change (a 10% update of 10,000 VMIs touches 1,000 of them, not 10,000).
-#[derive(Debug, Clone, Default)]
-pub struct Delta {
-    /// Counts the batches that changed the list.
-    pub seq: u64,
-    /// `None` when positions moved (a snapshot, a VMI added or removed); otherwise the positions
-    /// whose summary was replaced, ascending, each with the summary it had before the batch.
-    pub replaced: Option<Arc<Vec<(usize, VmiSummary)>>>,
-}
+pub use crate::overview_model::Delta;
 
 /// The live state the pages read.
 #[derive(Clone, Copy)]
@@ -104,10 +94,7 @@ impl Live {
         if applied.is_empty() {
             return;
         }
-        self.delta.update(|d| {
-            d.seq += 1;
-            d.replaced = (!applied.moved).then(|| Arc::new(applied.replaced));
-        });
+        self.delta.update(|d| d.record(applied));
         self.vmis.notify();
     }
 }

@@ -2,7 +2,7 @@
 //! and wall mode (`/wall`, or `?wall` on any page) which hides the chrome and enlarges the type.
 
 use crate::api::{self, Connection, Live};
-use crate::i18n::{Lang, t};
+use crate::i18n::{Key, Lang, t};
 use crate::nav::query_param;
 use crate::pages;
 use leptos::prelude::*;
@@ -57,7 +57,7 @@ fn Shell(lang: RwSignal<Lang>, theme: RwSignal<Theme>) -> impl IntoView {
     let wall_q = query_param("wall");
     let wall = Memo::new(move |_| wall_q.get().is_some() || loc.pathname.get() == "/wall");
     Effect::new(move |_| api::set_root_attr("data-wall", wall.get().then_some("on")));
-    let nav_link = |href: &'static str, id: &'static str| {
+    let nav_link = |href: &'static str, key: Key| {
         let current = move || {
             let p = loc.pathname.get();
             if href == "/" {
@@ -66,21 +66,21 @@ fn Shell(lang: RwSignal<Lang>, theme: RwSignal<Theme>) -> impl IntoView {
                 p.starts_with(href)
             }
         };
-        view! { <a href=href aria-current=move || if current() { "page" } else { "false" }>{t(id)}</a> }
+        view! { <a href=href aria-current=move || if current() { "page" } else { "false" }>{t(key)}</a> }
     };
     view! {
         <a class="skip" href="#main">"Skip to content"</a>
         <header class="topbar">
             <a class="brand" href="/">"Strata"</a>
             <nav class="mainnav" aria-label="main">
-                {nav_link("/", "nav.overview")}
-                {nav_link("/migrations", "nav.migrations")}
-                {nav_link("/nodes", "nav.nodes")}
-                {nav_link("/diagnose", "nav.diagnose")}
-                {nav_link("/wall", "nav.wall")}
+                {nav_link("/", Key::NavOverview)}
+                {nav_link("/migrations", Key::NavMigrations)}
+                {nav_link("/nodes", Key::NavNodes)}
+                {nav_link("/diagnose", Key::NavDiagnose)}
+                {nav_link("/wall", Key::NavWall)}
             </nav>
             <label class="pref">
-                <span class="sr-only">{t("language")}</span>
+                <span class="sr-only">{t(Key::Language)}</span>
                 <select data-testid="lang" aria-label="Language / 言語"
                     prop:value=move || lang.get().tag()
                     on:change=move |ev| {
@@ -93,7 +93,7 @@ fn Shell(lang: RwSignal<Lang>, theme: RwSignal<Theme>) -> impl IntoView {
                 </select>
             </label>
             <button type="button" class="pref" data-testid="theme"
-                aria-label=move || format!("{}: {}", t("theme")(), if theme.get() == Theme::Dark { t("theme.dark")() } else { t("theme.light")() })
+                aria-label=move || format!("{}: {}", t(Key::Theme)(), if theme.get() == Theme::Dark { t(Key::ThemeDark)() } else { t(Key::ThemeLight)() })
                 on:click=move |_| {
                     let next = if theme.get_untracked() == Theme::Dark { Theme::Light } else { Theme::Dark };
                     api::pref_set("theme", if next == Theme::Dark { "dark" } else { "light" });
@@ -104,7 +104,7 @@ fn Shell(lang: RwSignal<Lang>, theme: RwSignal<Theme>) -> impl IntoView {
             <ConnectionBadge/>
         </header>
         <main id="main" tabindex="-1">
-            <Routes fallback=|| view! { <p class="empty">{t("notfound")}</p> }>
+            <Routes fallback=|| view! { <p class="empty">{t(Key::Notfound)}</p> }>
                 <Route path=path!("/") view=pages::overview::Overview/>
                 <Route path=path!("/vmi/:namespace/:name") view=pages::vmi::VmiPage/>
                 <Route path=path!("/diagnose") view=pages::diagnose::Diagnose/>
@@ -122,10 +122,10 @@ fn Shell(lang: RwSignal<Lang>, theme: RwSignal<Theme>) -> impl IntoView {
 fn ConnectionBadge() -> impl IntoView {
     let live = expect_context::<Live>();
     let label = move || match live.connection.get() {
-        Connection::Connecting => t("conn.connecting")(),
-        Connection::Live if !live.synced.get() => t("conn.syncing")(),
-        Connection::Live => t("conn.live")(),
-        Connection::Reconnecting => t("conn.down")(),
+        Connection::Connecting => t(Key::ConnConnecting)(),
+        Connection::Live if !live.synced.get() => t(Key::ConnSyncing)(),
+        Connection::Live => t(Key::ConnLive)(),
+        Connection::Reconnecting => t(Key::ConnDown)(),
     };
     let class = move || match live.connection.get() {
         Connection::Live => "conn conn-live",

@@ -11,6 +11,10 @@ use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
+/// The dump module's analysis, compiled here as the dump module compiles it.
+#[path = "../src/bin/dump_module/analyse.rs"]
+mod analyse;
+
 fn summary(ns: &str, name: &str, phase: &str, paused: bool) -> VmiSummary {
     let conditions = if paused {
         serde_json::json!([{"type": "Paused", "status": "True", "reason": "PausedByUser"}])
@@ -114,7 +118,7 @@ fn live_state_applies_stream_messages() {
 
 #[wasm_bindgen_test]
 fn overview_updates_from_the_delta_as_a_full_recount_would() {
-    use frontend::pages::overview::{Counts, Filter, Shown};
+    use frontend::overview_model::{Counts, Filter, Grouping, Shown};
     use model::diagnosis::Health;
     let vm = |i: usize, node: &str, broken: bool| {
         let mut s = summary(
@@ -135,7 +139,7 @@ fn overview_updates_from_the_delta_as_a_full_recount_would() {
     let filter = |q: &str, verdict: Option<&str>, group: &str| Filter {
         q: q.into(),
         verdict: verdict.map(String::from),
-        group: group.into(),
+        group: Grouping::from_param(Some(group)),
     };
     let filters = [
         filter("", None, ""),
@@ -212,8 +216,7 @@ fn overview_updates_from_the_delta_as_a_full_recount_would() {
 #[wasm_bindgen_test]
 fn verdict_is_the_worst_layer_and_counts_follow_the_chips_order() {
     use frontend::api::Delta;
-    use frontend::components::vmi_card::verdict;
-    use frontend::pages::overview::{Counts, VERDICTS};
+    use frontend::overview_model::{Counts, VERDICTS, verdict};
     use model::diagnosis::Health::{self, *};
     let with = |cp: Health, node: Health, guest: Health| {
         let mut s = summary("a", "vm", "Running", false);
@@ -256,19 +259,24 @@ fn share_link_round_trips_and_rejects_damage() {
 
 #[wasm_bindgen_test]
 fn messages_exist_in_both_languages() {
-    use frontend::i18n::{Lang, tr};
+    use frontend::i18n::{Key, Lang, tr};
     assert_eq!(Lang::from_tag("ja-JP"), Lang::Ja);
     assert_eq!(Lang::from_tag("en-GB"), Lang::En);
     assert_eq!(Lang::from_tag(""), Lang::En);
-    assert_eq!(tr(Lang::Ja, "nav.overview"), "概要");
-    assert_eq!(tr(Lang::En, "nav.overview"), "Overview");
-    assert_eq!(tr(Lang::En, "no.such.id"), "no.such.id");
+    assert_eq!(tr(Lang::Ja, Key::NavOverview), "概要");
+    assert_eq!(tr(Lang::En, Key::NavOverview), "Overview");
+    // A key that does not exist does not compile; every key has both texts.
+    assert!(
+        Key::ALL
+            .iter()
+            .all(|k| !tr(Lang::En, *k).is_empty() && !tr(Lang::Ja, *k).is_empty())
+    );
 }
 
 #[wasm_bindgen_test]
 fn dump_analysis_and_migration_graph_states() {
     use frontend::components::migration_graph::{MAIN_PATH, NodeState, main_path_states};
-    let a = frontend::pages::diagnose::analyse(DUMP).expect("the fixture parses");
+    let a = analyse::analyse(DUMP).expect("the fixture parses");
     assert_eq!(a.details.len(), 2);
     let db = a
         .details
@@ -289,22 +297,22 @@ fn dump_analysis_and_migration_graph_states() {
         "{states:?}"
     );
     assert_eq!(states[running + 1], NodeState::NotReached);
-    assert!(frontend::pages::diagnose::analyse("").is_err());
+    assert!(analyse::analyse("").is_err());
 }
 
 #[wasm_bindgen_test]
 fn overview_search_and_layout() {
-    use frontend::pages::overview::{Row, layout, matches};
+    use frontend::overview_model::{Grouping, Row, layout, matches};
     let a = summary("prod", "db", "Running", false);
     let b = summary("dev", "web", "Pending", false);
     assert!(matches(&a, "PROD db"));
     assert!(matches(&a, "node-1"));
     assert!(!matches(&a, "web"));
     let items = vec![&a, &b];
-    let rows = layout(&items, "namespace", 4);
+    let rows = layout(&items, Grouping::Namespace, 4);
     assert_eq!(rows.len(), 4, "two headers, two card rows");
     assert!(matches!(&rows[0], Row::Header { label, count: 1 } if label == "dev"));
-    let flat = layout(&items, "", 1);
+    let flat = layout(&items, Grouping::None, 1);
     assert_eq!(flat.len(), 2);
     assert!(
         flat.iter()
@@ -357,7 +365,7 @@ async fn card_updates_in_place_with_its_summary_and_language() {
     assert_eq!(text("dt"), "フェーズ");
     let article = root.query_selector("article.vmi-card").unwrap().unwrap();
     let phase = root.query_selector("[data-testid=phase]").unwrap().unwrap();
-    let verdict_of = |s: &VmiSummary| frontend::components::vmi_card::verdict(s).as_str();
+    let verdict_of = |s: &VmiSummary| frontend::overview_model::verdict(s).as_str();
     assert_eq!(
         article.get_attribute("data-verdict").as_deref(),
         Some(s.with_untracked(verdict_of))

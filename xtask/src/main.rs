@@ -3,9 +3,12 @@
 //! * `setup [--test]`: installs what is missing (version checks only when all is there).
 //! * `build`: the release frontend (Trunk) and the release `strata` binary.
 //! * `demo [ARGS]`: build, then `strata demo` on the embedded simulated cluster.
-//! * `test`: fmt, clippy (native and wasm32), native tests, wasm tests in Chromium, e2e;
+//! * `test`: fmt, the main bundle's rule on model imports, clippy (native and wasm32), native
+//!   tests, wasm tests in Chromium, e2e;
 //!   ends with one line `N passed, N failed`.
+//! * `bundle-rule`: the main bundle's rule on model imports alone (see `bundle_rule.rs`).
 
+mod bundle_rule;
 mod glue;
 mod setup;
 mod test;
@@ -38,6 +41,9 @@ enum Cmd {
     },
     /// Run every check and test suite; ends with `N passed, N failed`.
     Test,
+    /// Check that the main bundle uses only view types of `model`: the sources, and `dist/`
+    /// when it has been built.
+    BundleRule,
     /// Measure against the budgets; writes target/bench/report.{md,json}.
     Bench {
         /// Small N and short runs (what CI runs).
@@ -167,6 +173,14 @@ fn main() {
         Cmd::Build => build(),
         Cmd::Demo { args } => build().and_then(|()| demo(args)),
         Cmd::Test => test::run_all(),
+        Cmd::BundleRule => bundle_rule::check_sources(&root()).and_then(|()| {
+            let dist = root().join("dist");
+            if dist.join("dump_module_bg.wasm").exists() {
+                bundle_rule::check_bundle(&dist)
+            } else {
+                Ok(())
+            }
+        }),
         Cmd::Bench {
             quick,
             check,

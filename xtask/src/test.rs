@@ -4,7 +4,7 @@
 //! problem. The closing line counts tests (`N passed, N failed`); a failing check (fmt, clippy,
 //! a build) counts as one failure.
 
-use crate::{build_frontend, cmd, root, setup, show};
+use crate::{build_frontend, bundle_rule, cmd, root, setup, show};
 use anyhow::{Context, Result, bail};
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
@@ -132,6 +132,10 @@ pub fn run_all() -> Result<()> {
         status(cmd("cargo").args(["fmt", "--all", "--check"])),
     );
     t.check(
+        "main bundle uses only view types of model (sources)",
+        bundle_rule::check_sources(&root()),
+    );
+    t.check(
         "clippy (native)",
         status(cmd("cargo").args([
             "clippy",
@@ -161,6 +165,14 @@ pub fn run_all() -> Result<()> {
     let frontend = build_frontend();
     let frontend_ok = frontend.is_ok();
     t.check("trunk build --release", frontend);
+    t.check(
+        "main bundle holds no diagnosis (built wasm)",
+        if frontend_ok {
+            bundle_rule::check_bundle(&root().join("dist"))
+        } else {
+            Err(anyhow::anyhow!("skipped: the frontend did not build"))
+        },
+    );
     t.suite(
         "native tests",
         cmd("cargo").args([
@@ -175,6 +187,12 @@ pub fn run_all() -> Result<()> {
             "--no-fail-fast",
         ]),
         parse_nextest,
+    );
+    // The frontend's plain modules (the overview's layout model, i18n, the share codec).
+    t.suite(
+        "native tests (frontend lib)",
+        cmd("cargo").args(["test", "--locked", "-p", "frontend", "--lib"]),
+        parse_libtest,
     );
     t.suite(
         "wasm tests (Chromium)",

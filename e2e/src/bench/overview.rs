@@ -115,68 +115,13 @@ pub async fn at(
         Duration::from_millis(500),
     )
     .await?;
-    let (_, vmis) = h.sim.store().list(&sim::store::VMI, None);
-    let touched = vmis.len() / 10;
-    if profile.is_some() {
-        h.cdp("Profiler.enable", serde_json::json!({})).await?;
-        // 100 µs: the update itself lasts a few tens of milliseconds.
-        h.cdp(
-            "Profiler.setSamplingInterval",
-            serde_json::json!({"interval": 100}),
-        )
-        .await?;
-        h.cdp("Profiler.start", serde_json::json!({})).await?;
-    }
-    // The same 10% (the first VMIs, so every card on screen changes too) is changed
-    // `UPDATES` times, to broken phases and back to Running, and the figure is the median: one
-    // burst's script time varies with how the burst arrives and with the machine.
-    let mut updates = Vec::with_capacity(UPDATES);
-    for round in 0..UPDATES {
-        h.browser
-            .execute(
-                "for (const k in window.__split) window.__split[k] = 0;",
-                vec![],
-            )
-            .await?;
-        let before = metric(&h, "ScriptDuration").await?;
-        for (i, v) in vmis.iter().take(touched).enumerate() {
-            let (ns, name) = (
-                v["metadata"]["namespace"].as_str().unwrap_or(""),
-                v["metadata"]["name"].as_str().unwrap_or(""),
-            );
-            h.sim.set_vmi_phase(ns, name, update_phase(round, i));
-        }
-        let script = script_ms_until_idle(&h, before, Duration::from_millis(700)).await?;
-        let split = h
-            .browser
-            .execute("return window.__split || {};", vec![])
-            .await?;
-        updates.push((script, split));
-    }
-    super::unpin(&h.browser_pids());
-    if let Some(dir) = profile {
-        let p = h.cdp("Profiler.stop", serde_json::json!({})).await?;
-        std::fs::create_dir_all(dir)?;
-        let path = dir.join(format!("overview_update_{n}.cpuprofile"));
-        std::fs::write(&path, p["profile"].to_string())
-            .with_context(|| format!("writing {}", path.display()))?;
-    }
-    let times: Vec<f64> = updates.iter().map(|u| u.0).collect();
-    let (script, split) = updates.swap_remove(median_index(&times));
-
-    // Heap under churn: sample, then fit a line.
-    h.sim.set_churn((n as f64 / 100.0).max(5.0));
-    let mut samples = Vec::new();
-    let start = Instant::now();
-    while start.elapsed() < Duration::from_secs(churn_secs) {
-        h.cdp("HeapProfiler.collectGarbage", serde_json::json!({}))
-            .await
-            .ok();
-        let heap = metric(&h, "JSHeapUsedSize").await?;
-        samples.push((start.elapsed().as_secs_f64(), heap));
-        tokio::time::sleep(Duration::from_secs((churn_secs / 10).max(1))).await;
-    }
-    h.sim.set_churn(0.0);
+    let Updates {
+        times,
+        script,
+        split,
+        touched,
+    } = update_rounds(&h, n, profile).await?;
+    let samples = churn_heap(&h, n, churn_secs).await?;
     let (slope, first, last) = trend(&samples);
     // The first minutes grow the heap by V8 compiling the hot code (optimized JavaScript and
     // wasm, tens of KB, then level): the trend that tells a leak is the second half's.
@@ -239,6 +184,97 @@ pub async fn at(
             slope * 3600.0
         )),
     ])
+}
+
+/// The 10% update at N VMIs, measured [`UPDATES`] times.
+struct Updates {
+    /// Every round's script time (ms).
+    times: Vec<f64>,
+    /// The median round's script time, and its split by callback (see [`SPLIT_JS`]).
+    script: f64,
+    split: serde_json::Value,
+    /// How many VMIs each round changed.
+    touched: usize,
+}
+
+/// Measures [`Updates`]. With `profile`, Chromium's CPU profile of the rounds is written there.
+async fn update_rounds(
+    h: &Harness,
+    n: usize,
+    profile: Option<&std::path::Path>,
+) -> Result<Updates> {
+    let (_, vmis) = h.sim.store().list(&sim::store::VMI, None);
+    let touched = vmis.len() / 10;
+    if profile.is_some() {
+        h.cdp("Profiler.enable", serde_json::json!({})).await?;
+        // 100 µs: the update itself lasts a few tens of milliseconds.
+        h.cdp(
+            "Profiler.setSamplingInterval",
+            serde_json::json!({"interval": 100}),
+        )
+        .await?;
+        h.cdp("Profiler.start", serde_json::json!({})).await?;
+    }
+    // The same 10% (the first VMIs, so every card on screen changes too) is changed
+    // `UPDATES` times, to broken phases and back to Running, and the figure is the median: one
+    // burst's script time varies with how the burst arrives and with the machine.
+    let mut updates = Vec::with_capacity(UPDATES);
+    for round in 0..UPDATES {
+        h.browser
+            .execute(
+                "for (const k in window.__split) window.__split[k] = 0;",
+                vec![],
+            )
+            .await?;
+        let before = metric(h, "ScriptDuration").await?;
+        for (i, v) in vmis.iter().take(touched).enumerate() {
+            let (ns, name) = (
+                v["metadata"]["namespace"].as_str().unwrap_or(""),
+                v["metadata"]["name"].as_str().unwrap_or(""),
+            );
+            h.sim.set_vmi_phase(ns, name, update_phase(round, i));
+        }
+        let script = script_ms_until_idle(h, before, Duration::from_millis(700)).await?;
+        let split = h
+            .browser
+            .execute("return window.__split || {};", vec![])
+            .await?;
+        updates.push((script, split));
+    }
+    super::unpin(&h.browser_pids());
+    if let Some(dir) = profile {
+        let p = h.cdp("Profiler.stop", serde_json::json!({})).await?;
+        std::fs::create_dir_all(dir)?;
+        let path = dir.join(format!("overview_update_{n}.cpuprofile"));
+        std::fs::write(&path, p["profile"].to_string())
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    let times: Vec<f64> = updates.iter().map(|u| u.0).collect();
+    let (script, split) = updates.swap_remove(median_index(&times));
+    Ok(Updates {
+        times,
+        script,
+        split,
+        touched,
+    })
+}
+
+/// The JS heap (after GC) sampled for `churn_secs` while the simulator churns VMIs (a line is
+/// fitted to the samples afterwards).
+async fn churn_heap(h: &Harness, n: usize, churn_secs: u64) -> Result<Vec<(f64, f64)>> {
+    h.sim.set_churn((n as f64 / 100.0).max(5.0));
+    let mut samples = Vec::new();
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(churn_secs) {
+        h.cdp("HeapProfiler.collectGarbage", serde_json::json!({}))
+            .await
+            .ok();
+        let heap = metric(h, "JSHeapUsedSize").await?;
+        samples.push((start.elapsed().as_secs_f64(), heap));
+        tokio::time::sleep(Duration::from_secs((churn_secs / 10).max(1))).await;
+    }
+    h.sim.set_churn(0.0);
+    Ok(samples)
 }
 
 /// Installed before the page's own scripts: wraps the callbacks through which the page's code

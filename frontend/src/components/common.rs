@@ -1,29 +1,29 @@
 //! Small views shared by pages: health badges, ages, failure states.
 
 use crate::api::FetchError;
-use crate::i18n::{lang, t, tr};
+use crate::i18n::{Key, lang, t, tr};
 use leptos::prelude::*;
 use model::diagnosis::{Health, Layer};
 use model::time::{Timestamp, format_duration};
 
-/// The message id of a health.
-pub fn health_id(h: Health) -> &'static str {
+/// The message of a health.
+pub fn health_key(h: Health) -> Key {
     match h {
-        Health::Healthy => "health.healthy",
-        Health::Degraded => "health.degraded",
-        Health::Broken => "health.broken",
-        Health::Unknown => "health.unknown",
+        Health::Healthy => Key::HealthHealthy,
+        Health::Degraded => Key::HealthDegraded,
+        Health::Broken => Key::HealthBroken,
+        Health::Unknown => Key::HealthUnknown,
     }
 }
 
-/// The message id of a layer.
-pub fn layer_id(l: Layer) -> &'static str {
+/// The message of a layer.
+pub fn layer_key(l: Layer) -> Key {
     match l {
-        Layer::ControlPlane => "layer.control_plane",
-        Layer::Node => "layer.node",
-        Layer::Guest => "layer.guest",
-        Layer::Network => "layer.network",
-        Layer::Migration => "layer.migration",
+        Layer::ControlPlane => Key::LayerControlPlane,
+        Layer::Node => Key::LayerNode,
+        Layer::Guest => Key::LayerGuest,
+        Layer::Network => Key::LayerNetwork,
+        Layer::Migration => Key::LayerMigration,
     }
 }
 
@@ -32,7 +32,7 @@ pub fn layer_id(l: Layer) -> &'static str {
 pub fn HealthBadge(health: Health) -> impl IntoView {
     let l = lang();
     let class = format!("health health-{}", health.as_str());
-    view! { <span class=class data-health=health.as_str()>{move || tr(l.get(), health_id(health))}</span> }
+    view! { <span class=class data-health=health.as_str()>{move || tr(l.get(), health_key(health))}</span> }
 }
 
 /// "3m 10s ago" from two times; "—" when unknown.
@@ -50,10 +50,10 @@ pub fn FetchFailure(
     #[prop(optional)] on_retry: Option<Callback<()>>,
 ) -> impl IntoView {
     let title = match error.status {
-        None => "err.backend",
-        Some(403) => "err.forbidden",
-        Some(404) => "err.notfound",
-        Some(_) => "err.backend",
+        None => Key::ErrBackend,
+        Some(403) => Key::ErrForbidden,
+        Some(404) => Key::ErrNotfound,
+        Some(_) => Key::ErrBackend,
     };
     let code = error
         .status
@@ -63,7 +63,7 @@ pub fn FetchFailure(
         <div class="failure" role="alert" data-testid="failure" data-status=error.status.map(|s| s.to_string()).unwrap_or_else(|| "network".into())>
             <strong>{t(title)}</strong>
             <p>{code}{error.message.clone()}</p>
-            {on_retry.map(|cb| view! { <button type="button" on:click=move |_| cb.run(())>{t("err.retry")}</button> })}
+            {on_retry.map(|cb| view! { <button type="button" on:click=move |_| cb.run(())>{t(Key::ErrRetry)}</button> })}
         </div>
     }
 }

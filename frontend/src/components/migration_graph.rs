@@ -7,7 +7,7 @@
 
 use leptos::prelude::*;
 use model::migration::{AbortState, MigrationReport, Outcome, Plane};
-use model::time::format_duration;
+use model::time::{Timestamp, format_duration};
 
 /// The happy path of a VMIM, in order.
 pub const MAIN_PATH: [&str; 7] = [
@@ -93,24 +93,66 @@ fn short(s: &str, n: usize) -> String {
     }
 }
 
+/// `HH:MM:SS` of a time, empty when unknown.
+fn clock(at: Option<Timestamp>) -> String {
+    at.map(|t| t.to_rfc3339()[11..19].to_string())
+        .unwrap_or_default()
+}
+
+/// The top of the lower row (the Failed and abort boxes) and of the mode lane.
+const FAIL_Y: f64 = 120.0;
+const LANE_Y: f64 = 210.0;
+
 /// The SVG state graph of one migration.
 #[component]
 pub fn MigrationGraph(report: MigrationReport) -> impl IntoView {
     let states = main_path_states(&report);
     let width = x_of(MAIN_PATH.len()) + 8.0;
+    // The failure branch leaves from the furthest phase reached.
+    let furthest = states
+        .iter()
+        .rposition(|s| *s != NodeState::NotReached)
+        .unwrap_or(0);
+    let fail_x = x_of(furthest.min(MAIN_PATH.len() - 2));
+    let modes = modes_of(&report);
+    // Without a known mode the lane is left out and the graph ends under the failure row.
+    let has_modes = !modes.is_empty();
+    let height = if has_modes {
+        LANE_Y + 50.0
+    } else {
+        FAIL_Y + BOX_H + 44.0
+    };
+    let label = format!(
+        "Migration {} state graph: phase {}, outcome {:?}",
+        report.name, report.phase, report.outcome
+    );
+    view! {
+        <svg class="mg-graph" viewBox=format!("0 0 {width} {height}") role="img" aria-label=label data-testid="migration-graph">
+            <defs>
+                <marker id="mg-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+                    <path d="M 0 0 L 10 5 L 0 10 z" class="mg-arrowhead"/>
+                </marker>
+            </defs>
+            {main_path(&report, &states)}
+            {fail_branch(&report, furthest, fail_x, width)}
+            {abort_branch(report.abort, fail_x, width)}
+            {has_modes.then(|| view! { <text class="mg-time" x="8" y=LANE_Y - 6.0>"mode"</text> })}
+            {mode_lane(modes)}
+        </svg>
+    }
+}
+
+/// The main path's boxes, each with its state, entry time and duration, and the arrows between.
+fn main_path(report: &MigrationReport, states: &[NodeState]) -> impl IntoView + use<> {
     let step_of = |p: &str| report.timeline.iter().find(|s| s.phase == p).cloned();
-    let nodes = MAIN_PATH
+    MAIN_PATH
         .iter()
         .zip(states.iter())
         .enumerate()
         .map(|(i, (phase, st))| {
             let x = x_of(i);
             let step = step_of(phase);
-            let when = step
-                .as_ref()
-                .and_then(|s| s.at)
-                .map(|t| t.to_rfc3339()[11..19].to_string())
-                .unwrap_or_default();
+            let when = clock(step.as_ref().and_then(|s| s.at));
             let dur = step
                 .as_ref()
                 .and_then(|s| s.duration_secs)
@@ -133,16 +175,18 @@ pub fn MigrationGraph(report: MigrationReport) -> impl IntoView {
                 {arrow}
             }
         })
-        .collect_view();
+        .collect_view()
+}
 
-    // The failure branch, from the furthest phase reached down to "Failed".
-    let furthest = states
-        .iter()
-        .rposition(|s| *s != NodeState::NotReached)
-        .unwrap_or(0);
+/// The failure branch, from the furthest phase reached down to "Failed" at `fail_x`, with the
+/// failure's plane and reason.
+fn fail_branch(
+    report: &MigrationReport,
+    furthest: usize,
+    fail_x: f64,
+    width: f64,
+) -> impl IntoView + use<> {
     let failed = report.outcome == Outcome::Failed;
-    let fail_x = x_of(furthest.min(MAIN_PATH.len() - 2));
-    let fail_y = 120.0;
     let plane = report.failure.as_ref().map(|f| match f.plane {
         Plane::ControlPlane => "control plane",
         Plane::DataPlane => "data plane",
@@ -158,20 +202,21 @@ pub fn MigrationGraph(report: MigrationReport) -> impl IntoView {
     } else {
         "mg-node mg-future"
     };
-    let fail_time = report
-        .timeline
-        .iter()
-        .find(|s| s.phase == "Failed")
-        .and_then(|s| s.at)
-        .map(|t| t.to_rfc3339()[11..19].to_string())
-        .unwrap_or_default();
+    let fail_time = clock(
+        report
+            .timeline
+            .iter()
+            .find(|s| s.phase == "Failed")
+            .and_then(|s| s.at),
+    );
     // The reason line runs under the Failed box, towards the side with room.
     let (reason_x, reason_anchor) = if fail_x + BOX_W / 2.0 > width / 2.0 {
         (fail_x + BOX_W, "end")
     } else {
         (fail_x, "start")
     };
-    let fail_branch = view! {
+    let fail_y = FAIL_Y;
+    view! {
         <g class=fail_class data-phase="Failed" data-state=if failed { "failed" } else { "not-reached" }>
             <title>{format!("Failed{}", if reason.is_empty() { String::new() } else { format!(": {reason}") })}</title>
             <line class=if failed { "mg-edge mg-edge-fail" } else { "mg-edge" } x1=x_of(furthest) + BOX_W / 2.0 y1=TOP + BOX_H + 34.0 x2=fail_x + BOX_W / 2.0 y2=fail_y - 2.0 marker-end="url(#mg-arrow)"/>
@@ -180,10 +225,11 @@ pub fn MigrationGraph(report: MigrationReport) -> impl IntoView {
             <text class="mg-time" x=fail_x + BOX_W / 2.0 y=fail_y + BOX_H + 16.0 text-anchor="middle">{fail_time}</text>
             <text class="mg-reason" x=reason_x y=fail_y + BOX_H + 32.0 text-anchor=reason_anchor data-testid="mg-plane">{plane.map(|p| format!("{p}: {}", short(&reason, 70))).unwrap_or_default()}</text>
         </g>
-    };
+    }
+}
 
-    // The abort branch.
-    let abort = report.abort;
+/// The abort box, on the lower row at the end away from the Failed box at `fail_x`.
+fn abort_branch(abort: AbortState, fail_x: f64, width: f64) -> impl IntoView {
     let abort_label = match abort {
         AbortState::NotRequested => "abort: not requested",
         AbortState::Requested => "abort: requested",
@@ -197,45 +243,42 @@ pub fn MigrationGraph(report: MigrationReport) -> impl IntoView {
         AbortState::Succeeded => "mg-node mg-passed",
         AbortState::Failed => "mg-node mg-failed",
     };
-    // The abort box sits on the lower row at the end away from the Failed box.
     let ax = if fail_x > width / 2.0 {
         x_of(0)
     } else {
         x_of(MAIN_PATH.len() - 1)
     };
-    let abort_branch = view! {
+    let fail_y = FAIL_Y;
+    view! {
         <g class=abort_class data-testid="mg-abort" data-abort=format!("{abort:?}")>
             <rect x=ax y=fail_y width=BOX_W height=BOX_H rx="6" stroke-dasharray="4 3"/>
             <text class="mg-label mg-small" x=ax + BOX_W / 2.0 y=fail_y + 25.0 text-anchor="middle">{abort_label}</text>
         </g>
-    };
+    }
+}
 
-    // Mode lane: PreCopy → PostCopy / Paused.
-    let lane_y = 210.0;
+/// The modes the migration ran in, in order (PreCopy → PostCopy / Paused), each with the time
+/// it was entered (empty for the first): from the mode changes, else the one known mode.
+fn modes_of(report: &MigrationReport) -> Vec<(String, String)> {
     let mut modes: Vec<(String, String)> = Vec::new();
     if let Some(first) = report.mode_changes.first() {
         modes.push((first.from.clone(), String::new()));
     }
     for c in &report.mode_changes {
-        modes.push((
-            c.to.clone(),
-            c.at.map(|t| t.to_rfc3339()[11..19].to_string())
-                .unwrap_or_default(),
-        ));
+        modes.push((c.to.clone(), clock(c.at)));
     }
     if modes.is_empty()
         && let Some(m) = &report.mode
     {
         modes.push((m.clone(), String::new()));
     }
-    // Without a known mode the lane is left out and the graph ends under the failure row.
-    let has_modes = !modes.is_empty();
-    let height = if has_modes {
-        lane_y + 50.0
-    } else {
-        fail_y + BOX_H + 44.0
-    };
-    let lane = modes
+    modes
+}
+
+/// The mode lane: one pill per mode of [`modes_of`], with arrows between.
+fn mode_lane(modes: Vec<(String, String)>) -> impl IntoView {
+    let lane_y = LANE_Y;
+    modes
         .into_iter()
         .enumerate()
         .map(|(i, (m, at))| {
@@ -250,24 +293,5 @@ pub fn MigrationGraph(report: MigrationReport) -> impl IntoView {
                 </g>
             }
         })
-        .collect_view();
-
-    let label = format!(
-        "Migration {} state graph: phase {}, outcome {:?}",
-        report.name, report.phase, report.outcome
-    );
-    view! {
-        <svg class="mg-graph" viewBox=format!("0 0 {width} {height}") role="img" aria-label=label data-testid="migration-graph">
-            <defs>
-                <marker id="mg-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
-                    <path d="M 0 0 L 10 5 L 0 10 z" class="mg-arrowhead"/>
-                </marker>
-            </defs>
-            {nodes}
-            {fail_branch}
-            {abort_branch}
-            {has_modes.then(|| view! { <text class="mg-time" x="8" y=lane_y - 6.0>"mode"</text> })}
-            {lane}
-        </svg>
-    }
+        .collect_view()
 }

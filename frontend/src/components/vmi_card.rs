@@ -2,8 +2,9 @@
 //! while Running), IP, live-migratable, guest agent, the migration in progress with its percent,
 //! the three layers' verdicts at a glance and the model's headline.
 
-use crate::components::common::{health_id, layer_id};
-use crate::i18n::{Lang, lang, tr};
+use crate::components::common::{health_key, layer_key};
+use crate::i18n::{Key, Lang, lang, tr};
+use crate::overview_model::verdict;
 use leptos::html;
 use leptos::prelude::*;
 use model::diagnosis::{Health, Layer};
@@ -19,11 +20,6 @@ pub fn phase_class(phase: &str) -> &'static str {
         "Succeeded" => "phase phase-done",
         _ => "phase phase-other",
     }
-}
-
-/// The card's verdict: the worst of the three layers the model judged from the VMI.
-pub fn verdict(s: &VmiSummary) -> Health {
-    s.layers.worst()
 }
 
 /// How a phase is shown: as it is, or `(no phase)` when the VMI has none yet.
@@ -92,9 +88,9 @@ impl Face {
 /// The class, text and title of live-migratable.
 fn migratable_face(l: Lang, m: &(Option<bool>, Option<String>)) -> (&'static str, String, String) {
     match m {
-        (Some(true), _) => ("yes", tr(l, "yes").to_string(), String::new()),
+        (Some(true), _) => ("yes", tr(l, Key::Yes).to_string(), String::new()),
         (Some(false), reason) => {
-            let mut text = tr(l, "no").to_string();
+            let mut text = tr(l, Key::No).to_string();
             if let Some(r) = reason {
                 text.push_str(" (");
                 text.push_str(r);
@@ -107,18 +103,18 @@ fn migratable_face(l: Lang, m: &(Option<bool>, Option<String>)) -> (&'static str
 }
 
 /// The class and text id of an agent state.
-fn agent_face(a: AgentState) -> (&'static str, &'static str) {
+fn agent_face(a: AgentState) -> (&'static str, Key) {
     match a {
-        AgentState::Connected => ("agent-ok", "agent.connected"),
-        AgentState::Absent => ("agent-none", "agent.absent"),
-        AgentState::Unsupported => ("agent-bad", "agent.unsupported"),
+        AgentState::Connected => ("agent-ok", Key::AgentConnected),
+        AgentState::Absent => ("agent-none", Key::AgentAbsent),
+        AgentState::Unsupported => ("agent-bad", Key::AgentUnsupported),
     }
 }
 
 /// The title of a layer's glance. (Not `format!`: this runs for every changed layer of every
 /// card on screen, and the formatting machinery costs several times a concatenation.)
 fn glance_title(l: Lang, layer: Layer, h: Health) -> String {
-    [tr(l, layer_id(layer)), ": ", tr(l, health_id(h))].concat()
+    [tr(l, layer_key(layer)), ": ", tr(l, health_key(h))].concat()
 }
 
 /// Sets the text of `el` through the text node the view built for it, its first child (the
@@ -180,7 +176,7 @@ impl Refs {
                 let _ = li.set_attribute("data-health", h.as_str());
                 let _ = li.set_attribute("title", &glance_title(l, layer, h));
                 if let Some(span) = li.last_element_child() {
-                    set_text(&span, tr(l, health_id(h)));
+                    set_text(&span, tr(l, health_key(h)));
                 }
             }
         }
@@ -224,7 +220,7 @@ impl Refs {
 }
 
 fn card(key: VmiKey, summary: Signal<VmiSummary>, l: Lang) -> impl IntoView {
-    let t = move |id| tr(l, id);
+    let t = move |key| tr(l, key);
     let href = format!("/vmi/{}/{}", key.namespace, key.name);
     let label = key.to_string();
     // The status as the card is built with it; the effect writes every change after.
@@ -249,7 +245,7 @@ fn card(key: VmiKey, summary: Signal<VmiSummary>, l: Lang) -> impl IntoView {
                 .unwrap_or_else(|| "…".into());
             let value = m.percent.unwrap_or(0.0).clamp(0.0, 100.0);
             view! {
-                <dt>{t("f.migration")}</dt>
+                <dt>{t(Key::FMigration)}</dt>
                 <dd data-testid="migration">
                     <progress max="100" value=format!("{value:.0}") aria-label="migration progress"></progress>
                     " " {pct} " " {m.mode.clone().unwrap_or_default()} {m.target_node.clone().map(|n| format!(" → {n}"))}
@@ -266,8 +262,8 @@ fn card(key: VmiKey, summary: Signal<VmiSummary>, l: Lang) -> impl IntoView {
                 // Coloured by `data-health` (see the style sheet).
                 <li class="glance" data-layer=layer.as_str() data-health=h.as_str()
                     title=glance_title(l, layer, h) node_ref=refs.glances[i]>
-                    <span class="glance-layer">{t(layer_id(layer))}</span>
-                    <span class="glance-health">{t(health_id(h))}</span>
+                    <span class="glance-layer">{t(layer_key(layer))}</span>
+                    <span class="glance-health">{t(health_key(h))}</span>
                 </li>
             }
         })
@@ -282,22 +278,22 @@ fn card(key: VmiKey, summary: Signal<VmiSummary>, l: Lang) -> impl IntoView {
                 <a class="name" href=href>{key.name}</a>
                 <span class="ns">{key.namespace}</span>
             </header>
-            <ul class="glances" aria-label=t("f.layers")>{glance}</ul>
+            <ul class="glances" aria-label=t(Key::FLayers)>{glance}</ul>
             <dl>
-                <dt>{t("f.phase")}</dt>
+                <dt>{t(Key::FPhase)}</dt>
                 <dd>
                     <span class=phase_class(&face.phase) data-testid="phase" node_ref=refs.phase>{face.phase.clone()}</span>
                     {move || paused().then(|| view! { <span class="badge badge-paused">"Paused"</span> })}
                 </dd>
-                <dt>{t("f.node")}</dt>
+                <dt>{t(Key::FNode)}</dt>
                 <dd data-testid="node" node_ref=refs.node>{face.node.clone()}</dd>
-                <dt>{t("f.ip")}</dt>
+                <dt>{t(Key::FIp)}</dt>
                 <dd data-testid="ip" node_ref=refs.ip>{face.ip.clone()}</dd>
-                <dt>{t("f.migratable")}</dt>
+                <dt>{t(Key::FMigratable)}</dt>
                 <dd data-testid="migratable">
                     <span class=m_class title=m_title node_ref=refs.migratable>{m_text}</span>
                 </dd>
-                <dt>{t("f.agent")}</dt>
+                <dt>{t(Key::FAgent)}</dt>
                 <dd data-testid="agent" class=agent_class node_ref=refs.agent>{t(agent_id)}</dd>
                 {migration}
             </dl>

@@ -8,9 +8,9 @@
 //! same view.
 
 use crate::api;
-use crate::components::common::{HealthBadge, age, layer_id};
+use crate::components::common::{HealthBadge, age, layer_key};
 use crate::components::migration_graph::MigrationGraph;
-use crate::i18n::{lang, t, tr};
+use crate::i18n::{Key, lang, t, tr};
 use crate::nav::{param_href, query_param};
 use leptos::prelude::*;
 use model::detail::{ConditionRow, EventRow, GuestView, InterfaceRow, PodRole, PodRow, VmiDetail};
@@ -18,14 +18,14 @@ use model::diagnosis::{Diagnosis, Finding, Layer};
 use model::migration::{MigrationReport, Outcome, Trigger, human_bytes, human_rate};
 use model::time::{Timestamp, format_duration};
 
-/// The tabs, in order: (query value, message id).
-pub const TABS: [(&str, &str); 6] = [
-    ("diagnosis", "tab.diagnosis"),
-    ("network", "tab.network"),
-    ("guest", "tab.guest"),
-    ("events", "tab.events"),
-    ("migrations", "tab.migrations"),
-    ("metrics", "tab.metrics"),
+/// The tabs, in order: (query value, message).
+pub const TABS: [(&str, Key); 6] = [
+    ("diagnosis", Key::TabDiagnosis),
+    ("network", Key::TabNetwork),
+    ("guest", Key::TabGuest),
+    ("events", Key::TabEvents),
+    ("migrations", Key::TabMigrations),
+    ("metrics", Key::TabMetrics),
 ];
 
 /// Evidence older than this (seconds) is flagged stale.
@@ -60,7 +60,7 @@ pub fn VmiView(
             let href = param_href("tab", Some(id.to_string()));
             let selected = move || current_tab() == id;
             view! {
-                <a href=href role="tab" class="tab" aria-selected=move || selected().to_string() class:tab-on=selected data-tab=id>{t(msg)}</a>
+                <a href=href role="tab" class="tab" aria-selected=move || selected().to_string() class:tab-on=selected data-tab=id>{t(*msg)}</a>
             }
         })
         .collect_view();
@@ -76,7 +76,7 @@ pub fn VmiView(
         "migrations" => view! { <Migrations reports=d.diagnosis.migrations.clone()/> }.into_any(),
         "metrics" => match &metrics {
             Some(m) => m.run(),
-            None => view! { <p class="empty">{t("vmi.noprom")}</p> }.into_any(),
+            None => view! { <p class="empty">{t(Key::VmiNoprom)}</p> }.into_any(),
         },
         _ => view! { <DiagnosisTab detail=d.clone()/> }.into_any(),
     };
@@ -94,10 +94,10 @@ pub fn VmiView(
                 {detail.paused.then(|| view! { <span class="badge badge-paused">"Paused"</span> })}
                 <HealthBadge health=overall/>
                 <span class="observed" data-testid="observed">
-                    {t("vmi.observed")} ": "
+                    {t(Key::VmiObserved)} ": "
                     {move || match staleness() {
                         Some((stale, a)) => view! {
-                            <span class:stale-warn=stale>{a}{stale.then(|| view! { " — " {move || tr(l.get(), "vmi.stale")} })}</span>
+                            <span class:stale-warn=stale>{a}{stale.then(|| view! { " — " {move || tr(l.get(), Key::VmiStale)} })}</span>
                         }.into_any(),
                         None => view! { <span>{observed.map(|o| o.to_rfc3339()).unwrap_or_else(|| "—".into())}</span> }.into_any(),
                     }}
@@ -129,7 +129,7 @@ fn findings_list(findings: Vec<Finding>) -> impl IntoView {
                         </ul>
                     })}
                     {(!f.next_steps.is_empty()).then(|| view! {
-                        <details><summary>{t("vmi.next")}</summary>
+                        <details><summary>{t(Key::VmiNext)}</summary>
                             <ul class="next">{f.next_steps.iter().map(|c| view! { <li><code>{c.clone()}</code></li> }).collect_view()}</ul>
                         </details>
                     })}
@@ -150,8 +150,8 @@ fn DiagnosisTab(detail: VmiDetail) -> impl IntoView {
             let layer = *layer;
             let main = matches!(layer, Layer::ControlPlane | Layer::Node | Layer::Guest);
             view! {
-                <section class=format!("layer layer-{}{}", v.health.as_str(), if main { " layer-main" } else { "" }) data-layer=layer.as_str() aria-label=move || tr(l.get(), layer_id(layer))>
-                    <h3>{move || tr(l.get(), layer_id(layer))} " " <HealthBadge health=v.health/></h3>
+                <section class=format!("layer layer-{}{}", v.health.as_str(), if main { " layer-main" } else { "" }) data-layer=layer.as_str() aria-label=move || tr(l.get(), layer_key(layer))>
+                    <h3>{move || tr(l.get(), layer_key(layer))} " " <HealthBadge health=v.health/></h3>
                     <p class="layer-summary">{v.summary.clone()} <span class="confidence">{format!(" ({:?} confidence)", v.confidence).to_lowercase()}</span></p>
                     <ul class="findings">{findings_list(v.findings.clone())}</ul>
                 </section>
@@ -175,7 +175,7 @@ fn DiagnosisTab(detail: VmiDetail) -> impl IntoView {
                         <p>{ex.meaning}</p>
                         {(!ex.implies.is_empty()).then(|| view! { <p class="implies">{ex.implies.clone()}</p> })}
                         {(!ex.next_steps.is_empty()).then(|| view! {
-                            <details><summary>{t("vmi.next")}</summary>
+                            <details><summary>{t(Key::VmiNext)}</summary>
                                 <ul class="next">{ex.next_steps.iter().map(|s| view! { <li><code>{s.clone()}</code></li> }).collect_view()}</ul>
                             </details>
                         })}
@@ -187,21 +187,21 @@ fn DiagnosisTab(detail: VmiDetail) -> impl IntoView {
     let missing = diagnosis.missing_evidence.clone();
     view! {
         <div class="layers" data-testid="layers">{layers}</div>
-        <h2>{t("vmi.conditions")}</h2>
+        <h2>{t(Key::VmiConditions)}</h2>
         <div class="table-wrap">
             <table class="conditions" data-testid="conditions">
                 <thead><tr>
-                    <th scope="col">{t("col.type")}</th><th scope="col">{t("col.status")}</th>
-                    <th scope="col">{t("col.reason")}</th><th scope="col">{t("col.message")}</th>
-                    <th scope="col">{t("col.meaning")}</th>
+                    <th scope="col">{t(Key::ColType)}</th><th scope="col">{t(Key::ColStatus)}</th>
+                    <th scope="col">{t(Key::ColReason)}</th><th scope="col">{t(Key::ColMessage)}</th>
+                    <th scope="col">{t(Key::ColMeaning)}</th>
                 </tr></thead>
                 <tbody>{cond_rows}</tbody>
             </table>
         </div>
-        <h2>{t("vmi.pods")}</h2>
+        <h2>{t(Key::VmiPods)}</h2>
         <Pods rows=detail.pods.clone()/>
         {(!missing.is_empty()).then(|| view! {
-            <h2>{t("vmi.missing")}</h2>
+            <h2>{t(Key::VmiMissing)}</h2>
             <ul class="missing">{missing.into_iter().map(|m| view! { <li>{m}</li> }).collect_view()}</ul>
         })}
     }
@@ -211,15 +211,15 @@ fn DiagnosisTab(detail: VmiDetail) -> impl IntoView {
 #[component]
 fn Pods(rows: Option<Vec<PodRow>>) -> impl IntoView {
     let Some(rows) = rows else {
-        return view! { <p class="empty">{t("vmi.none")}</p> }.into_any();
+        return view! { <p class="empty">{t(Key::VmiNone)}</p> }.into_any();
     };
     let rows = rows
         .into_iter()
         .map(|p| {
             let (role, class) = match p.role {
-                PodRole::Target => ("vmi.pod.target", "target"),
-                PodRole::Source => ("vmi.pod.source", "source"),
-                PodRole::Current => ("vmi.pod.current", "current"),
+                PodRole::Target => (Key::VmiPodTarget, "target"),
+                PodRole::Source => (Key::VmiPodSource, "source"),
+                PodRole::Current => (Key::VmiPodCurrent, "current"),
             };
             view! {
                 <tr data-pod-uid=p.uid.clone()>
@@ -234,7 +234,7 @@ fn Pods(rows: Option<Vec<PodRow>>) -> impl IntoView {
         .collect_view();
     view! {
         <table class="pods" data-testid="pods">
-            <thead><tr><th scope="col">"Role"</th><th scope="col">{t("col.name")}</th><th scope="col">"UID"</th><th scope="col">{t("f.node")}</th><th scope="col">{t("col.phase")}</th></tr></thead>
+            <thead><tr><th scope="col">"Role"</th><th scope="col">{t(Key::ColName)}</th><th scope="col">"UID"</th><th scope="col">{t(Key::FNode)}</th><th scope="col">{t(Key::ColPhase)}</th></tr></thead>
             <tbody>{rows}</tbody>
         </table>
     }
@@ -268,17 +268,17 @@ fn Interfaces(rows: Vec<InterfaceRow>, diagnosis: Diagnosis) -> impl IntoView {
         .collect_view();
     let net = diagnosis.layer(Layer::Network).clone();
     view! {
-        <h2>{t("vmi.interfaces")} " " <HealthBadge health=net.health/></h2>
+        <h2>{t(Key::VmiInterfaces)} " " <HealthBadge health=net.health/></h2>
         <div class="table-wrap">
         <table class="interfaces" data-testid="interfaces">
             <thead><tr>
-                <th scope="col">{t("col.name")}</th><th scope="col">"guest if"</th><th scope="col">{t("col.ips")}</th>
-                <th scope="col">{t("col.mac")}</th><th scope="col">{t("col.source")}</th><th scope="col">"link"</th><th scope="col">"!"</th>
+                <th scope="col">{t(Key::ColName)}</th><th scope="col">"guest if"</th><th scope="col">{t(Key::ColIps)}</th>
+                <th scope="col">{t(Key::ColMac)}</th><th scope="col">{t(Key::ColSource)}</th><th scope="col">"link"</th><th scope="col">"!"</th>
             </tr></thead>
             <tbody>{rows}</tbody>
         </table>
         </div>
-        {no_ifaces.then(|| view! { <p class="empty" data-testid="no-interfaces">{t("vmi.none")}</p> })}
+        {no_ifaces.then(|| view! { <p class="empty" data-testid="no-interfaces">{t(Key::VmiNone)}</p> })}
         <ul class="findings">{findings_list(net.findings)}</ul>
     }
 }
@@ -307,7 +307,7 @@ pub fn GuestPanel(state: GuestView) -> impl IntoView {
             let missing = info.missing_commands.clone();
             view! {
                 <section class="guest" data-testid="guest" data-state="info">
-                    <h2>{t("vmi.guest")}</h2>
+                    <h2>{t(Key::VmiGuest)}</h2>
                     <dl class="kv">
                         <dt>"OS"</dt><dd data-testid="guest-os">{info.os.clone()}</dd>
                         <dt>"Kernel"</dt><dd>{info.kernel.clone()}</dd>
@@ -332,7 +332,7 @@ pub fn GuestPanel(state: GuestView) -> impl IntoView {
             };
             view! {
                 <section class="guest" data-testid="guest" data-state=state>
-                    <h2>{t("vmi.guest")}</h2>
+                    <h2>{t(Key::VmiGuest)}</h2>
                     <p class="guest-state" role="status">{text}</p>
                 </section>
             }
@@ -344,7 +344,7 @@ pub fn GuestPanel(state: GuestView) -> impl IntoView {
 #[component]
 fn Events(rows: Vec<EventRow>) -> impl IntoView {
     if rows.is_empty() {
-        return view! { <p class="empty" data-testid="events">{t("vmi.none")}</p> }.into_any();
+        return view! { <p class="empty" data-testid="events">{t(Key::VmiNone)}</p> }.into_any();
     }
     let items = rows
         .into_iter()
@@ -361,7 +361,7 @@ fn Events(rows: Vec<EventRow>) -> impl IntoView {
             }
         })
         .collect_view();
-    view! { <h2>{t("vmi.events")}</h2><ol class="events" data-testid="events">{items}</ol> }
+    view! { <h2>{t(Key::VmiEvents)}</h2><ol class="events" data-testid="events">{items}</ol> }
         .into_any()
 }
 
@@ -392,7 +392,8 @@ pub fn outcome_text(o: Outcome) -> &'static str {
 #[component]
 fn Migrations(reports: Vec<MigrationReport>) -> impl IntoView {
     if reports.is_empty() {
-        return view! { <p class="empty" data-testid="migrations">{t("mg.empty")}</p> }.into_any();
+        return view! { <p class="empty" data-testid="migrations">{t(Key::MgEmpty)}</p> }
+            .into_any();
     }
     let sel = query_param("mig");
     let reports2 = reports.clone();
@@ -429,11 +430,11 @@ fn Migrations(reports: Vec<MigrationReport>) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <h2>{t("vmi.history")}</h2>
+        <h2>{t(Key::VmiHistory)}</h2>
         <table class="migrations" data-testid="migrations">
             <thead><tr>
-                <th scope="col">{t("col.name")}</th><th scope="col">{t("col.phase")}</th><th scope="col">{t("col.mode")}</th>
-                <th scope="col">{t("col.trigger")}</th><th scope="col">{t("col.progress")}</th><th scope="col">{t("col.outcome")}</th><th scope="col">{t("col.nodes")}</th>
+                <th scope="col">{t(Key::ColName)}</th><th scope="col">{t(Key::ColPhase)}</th><th scope="col">{t(Key::ColMode)}</th>
+                <th scope="col">{t(Key::ColTrigger)}</th><th scope="col">{t(Key::ColProgress)}</th><th scope="col">{t(Key::ColOutcome)}</th><th scope="col">{t(Key::ColNodes)}</th>
             </tr></thead>
             <tbody>{rows}</tbody>
         </table>
@@ -452,7 +453,7 @@ fn MigrationDetail(report: MigrationReport) -> impl IntoView {
         };
         view! {
             <dl class="kv progress" data-testid="mg-progress">
-                <dt>{t("col.progress")}</dt><dd>{p.percent.map(|x| format!("{x:.1}%")).unwrap_or_else(|| "—".into())}</dd>
+                <dt>{t(Key::ColProgress)}</dt><dd>{p.percent.map(|x| format!("{x:.1}%")).unwrap_or_else(|| "—".into())}</dd>
                 <dt>"processed / remaining"</dt><dd>{format!("{} / {}", p.data_processed_bytes.map(human_bytes).unwrap_or_default(), p.data_remaining_bytes.map(human_bytes).unwrap_or_default())}</dd>
                 <dt>"transfer vs dirty rate"</dt><dd>{format!("{} vs {} {conv}", p.transfer_rate_bytes_per_sec.map(human_rate).unwrap_or_default(), p.dirty_rate_bytes_per_sec.map(human_rate).unwrap_or_default())}</dd>
                 <dt>"ETA"</dt><dd>{p.eta_secs.map(format_duration).unwrap_or_else(|| "—".into())}</dd>
@@ -493,7 +494,7 @@ pub fn CopyLink() -> impl IntoView {
     };
     view! {
         <button type="button" class="copy-link" data-testid="copy-link" on:click=on_click>
-            {move || if copied.get() { t("vmi.copied")() } else { t("vmi.copy")() }}
+            {move || if copied.get() { t(Key::VmiCopied)() } else { t(Key::VmiCopy)() }}
         </button>
     }
 }

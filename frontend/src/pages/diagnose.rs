@@ -1,20 +1,19 @@
 //! `/diagnose`: paste or drop `kubectl get vmi,vmim,pod -o yaml` output; the model (compiled to
-//! wasm) parses, groups and diagnoses it in the browser. Nothing is sent to the server: the share
-//! link carries the dump deflated in the URL fragment (`#dump=…`), which browsers never send.
+//! wasm) parses, groups and diagnoses it in the browser, in the dump module (`src/bin/dump_module`,
+//! loaded on first use through [`crate::lazy`]); this page only renders its [`Analysed`]. Nothing
+//! is sent to the server: the share link carries the dump deflated in the URL fragment
+//! (`#dump=…`), which browsers never send.
 
 use crate::api;
 use crate::components::common::HealthBadge;
 use crate::components::vmi_view::VmiView;
-use crate::i18n::t;
+use crate::i18n::{Key, t};
 use crate::nav::{param_href, query_param};
 use crate::share;
 use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_navigate};
-use model::cli::{newest_timestamp, report_from_dump};
 use model::detail::VmiDetail;
 use model::drain::DrainReport;
-use model::evidence::group;
-use model::parse::{Object, parse};
 use model::time::Timestamp;
 
 /// A diagnosed dump, as the page shows it (the dump module sends it to the app as JSON).
@@ -29,40 +28,6 @@ pub struct Analysed {
     /// The time ages were judged against, and where it came from.
     pub now: Option<Timestamp>,
     pub now_source: String,
-}
-
-/// Parses, groups and diagnoses a dump, judging ages against its newest timestamp.
-pub fn analyse(text: &str) -> Result<Analysed, String> {
-    let parsed = parse(text).map_err(|e| e.to_string())?;
-    let objects: Vec<Object> = parsed.objects.into_iter().map(|l| l.object).collect();
-    if objects.is_empty() {
-        return Err("no Kubernetes objects found in the input".into());
-    }
-    let now = newest_timestamp(&objects);
-    let source = if now.is_some() {
-        "newest timestamp in the input"
-    } else {
-        "unknown (no timestamps in the input): ages are not judged"
-    };
-    let dump = group(objects, None);
-    let report = report_from_dump(&dump, parsed.notes, now, source);
-    let details = dump
-        .bundles
-        .iter()
-        .zip(report.diagnoses)
-        .map(|(e, d)| VmiDetail::with_diagnosis(e, d))
-        .collect();
-    Ok(Analysed {
-        details,
-        drains: report.drains,
-        notes: report
-            .notes
-            .iter()
-            .map(|n| format!("{}: {}", n.origin, n.message))
-            .collect(),
-        now: report.now,
-        now_source: report.now_source,
-    })
 }
 
 #[component]
@@ -142,10 +107,10 @@ pub fn Diagnose() -> impl IntoView {
 
     view! {
         <section class="diagnose">
-            <h1>{t("dg.title")}</h1>
-            <p class="help">{t("dg.help")}</p>
+            <h1>{t(Key::DgTitle)}</h1>
+            <p class="help">{t(Key::DgHelp)}</p>
             <form class="paste" on:submit=move |ev| { ev.prevent_default(); run(); }>
-                <label for="dump">{t("dg.input")}</label>
+                <label for="dump">{t(Key::DgInput)}</label>
                 <textarea id="dump" name="dump" rows=move || if result.with(Option::is_some) { "4" } else { "14" } spellcheck="false" data-testid="dump-input"
                     prop:value=move || text.get()
                     on:input=move |ev| text.set(event_target_value(&ev))
@@ -153,17 +118,17 @@ pub fn Diagnose() -> impl IntoView {
                     on:drop=on_drop
                 ></textarea>
                 <div class="actions">
-                    <button type="submit" data-testid="run">{t("dg.run")}</button>
+                    <button type="submit" data-testid="run">{t(Key::DgRun)}</button>
                     <button type="button" data-testid="share" on:click=copy_share
                         disabled=move || !matches!(result.get(), Some(Ok(_)))>
-                        {move || if share_copied.get() { t("vmi.copied")() } else { t("dg.share")() }}
+                        {move || if share_copied.get() { t(Key::VmiCopied)() } else { t(Key::DgShare)() }}
                     </button>
                 </div>
             </form>
-            {move || busy.get().then(|| view! { <p class="empty" role="status" data-testid="busy">{t("vmi.loading")}</p> })}
+            {move || busy.get().then(|| view! { <p class="empty" role="status" data-testid="busy">{t(Key::VmiLoading)}</p> })}
             {move || result.get().map(|r| match r {
                 Err(e) => view! {
-                    <div class="failure" role="alert" data-testid="parse-error"><strong>{t("dg.error")}</strong><p>{e}</p></div>
+                    <div class="failure" role="alert" data-testid="parse-error"><strong>{t(Key::DgError)}</strong><p>{e}</p></div>
                 }.into_any(),
                 Ok(a) => view! { <Results analysed=a/> }.into_any(),
             })}
@@ -207,11 +172,11 @@ fn Results(analysed: Analysed) -> impl IntoView {
     view! {
         <div class="dg-results">
             <aside class="dg-list">
-                <h2>{t("dg.vmis")} " " <span class="count" data-testid="dg-count">{count}</span></h2>
+                <h2>{t(Key::DgVmis)} " " <span class="count" data-testid="dg-count">{count}</span></h2>
                 <ul>{list}</ul>
-                <p class="muted">{t("dg.now")} ": " {now.map(|n| n.to_rfc3339()).unwrap_or_else(|| "—".into())} " (" {analysed.now_source.clone()} ")"</p>
+                <p class="muted">{t(Key::DgNow)} ": " {now.map(|n| n.to_rfc3339()).unwrap_or_else(|| "—".into())} " (" {analysed.now_source.clone()} ")"</p>
                 {(!notes.is_empty()).then(|| view! {
-                    <details><summary>{t("dg.notes")} {format!(" ({})", notes.len())}</summary>
+                    <details><summary>{t(Key::DgNotes)} {format!(" ({})", notes.len())}</summary>
                         <ul>{notes.iter().map(|n| view! { <li>{n.clone()}</li> }).collect_view()}</ul>
                     </details>
                 })}

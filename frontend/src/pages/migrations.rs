@@ -5,7 +5,7 @@
 use crate::api::{self, Live};
 use crate::components::common::{FetchFailure, HealthBadge};
 use crate::components::vmi_view::{outcome_text, trigger_text};
-use crate::i18n::t;
+use crate::i18n::{Key, t};
 use leptos::prelude::*;
 
 #[component]
@@ -19,9 +19,9 @@ pub fn Migrations() -> impl IntoView {
     });
     let table = move || {
         match data.get() {
-        None => view! { <p class="empty" role="status">{t("vmi.loading")}</p> }.into_any(),
+        None => view! { <p class="empty" role="status">{t(Key::VmiLoading)}</p> }.into_any(),
         Some(Err(e)) => view! { <FetchFailure error=e on_retry=Callback::new(move |_| retry.update(|r| *r += 1))/> }.into_any(),
-        Some(Ok(list)) if list.is_empty() => view! { <p class="empty" data-testid="mg-empty">{t("mg.empty")}</p> }.into_any(),
+        Some(Ok(list)) if list.is_empty() => view! { <p class="empty" data-testid="mg-empty">{t(Key::MgEmpty)}</p> }.into_any(),
         Some(Ok(list)) => {
             let rows = list
                 .into_iter()
@@ -46,9 +46,9 @@ pub fn Migrations() -> impl IntoView {
             view! {
                 <table class="migrations" data-testid="migrations-table">
                     <thead><tr>
-                        <th scope="col">{t("col.name")}</th><th scope="col">{t("col.vmi")}</th><th scope="col">{t("col.phase")}</th>
-                        <th scope="col">{t("col.mode")}</th><th scope="col">{t("col.trigger")}</th><th scope="col">{t("col.progress")}</th>
-                        <th scope="col">{t("col.outcome")}</th><th scope="col">{t("col.time")}</th>
+                        <th scope="col">{t(Key::ColName)}</th><th scope="col">{t(Key::ColVmi)}</th><th scope="col">{t(Key::ColPhase)}</th>
+                        <th scope="col">{t(Key::ColMode)}</th><th scope="col">{t(Key::ColTrigger)}</th><th scope="col">{t(Key::ColProgress)}</th>
+                        <th scope="col">{t(Key::ColOutcome)}</th><th scope="col">{t(Key::ColTime)}</th>
                     </tr></thead>
                     <tbody>{rows}</tbody>
                 </table>
@@ -57,5 +57,5 @@ pub fn Migrations() -> impl IntoView {
         }
     }
     };
-    view! { <section class="migrations-page"><h1>{t("mg.title")}</h1>{table}</section> }
+    view! { <section class="migrations-page"><h1>{t(Key::MgTitle)}</h1>{table}</section> }
 }

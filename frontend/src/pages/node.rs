@@ -3,7 +3,7 @@
 
 use crate::api::{self, Live};
 use crate::components::common::FetchFailure;
-use crate::i18n::t;
+use crate::i18n::{Key, t};
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
 use model::drain::DrainAction;
@@ -25,7 +25,7 @@ pub fn Nodes() -> impl IntoView {
     });
     view! {
         <section>
-            <h1>{t("nd.list")}</h1>
+            <h1>{t(Key::NdList)}</h1>
             <ul class="node-list" data-testid="node-list">
                 {move || nodes.get().into_iter().map(|(n, c)| view! {
                     <li><a href=format!("/node/{n}")>{n.clone()}</a> " " <span class="count">{format!("{c} VMI")}</span></li>
@@ -61,7 +61,7 @@ pub fn NodePage() -> impl IntoView {
     });
     let body = move || {
         match report.get() {
-        None => view! { <p class="empty" role="status">{t("vmi.loading")}</p> }.into_any(),
+        None => view! { <p class="empty" role="status">{t(Key::VmiLoading)}</p> }.into_any(),
         Some(Err(e)) => view! { <FetchFailure error=e on_retry=Callback::new(move |_| retry.update(|r| *r += 1))/> }.into_any(),
         Some(Ok(r)) => {
             let rows = r
@@ -84,7 +84,7 @@ pub fn NodePage() -> impl IntoView {
             view! {
                 <p class="headline" data-testid="drain-summary">{r.summary.clone()}</p>
                 <table class="drain" data-testid="drain-table">
-                    <thead><tr><th scope="col">{t("col.vmi")}</th><th scope="col">{t("col.action")}</th><th scope="col">{t("col.strategy")}</th><th scope="col">{t("col.why")}</th></tr></thead>
+                    <thead><tr><th scope="col">{t(Key::ColVmi)}</th><th scope="col">{t(Key::ColAction)}</th><th scope="col">{t(Key::ColStrategy)}</th><th scope="col">{t(Key::ColWhy)}</th></tr></thead>
                     <tbody>{rows}</tbody>
                 </table>
             }
@@ -94,8 +94,8 @@ pub fn NodePage() -> impl IntoView {
     };
     view! {
         <section class="node-page">
-            <h1>{t("nd.title")} " " {move || name.get()}</h1>
-            <h2>{t("nd.drain")}</h2>
+            <h1>{t(Key::NdTitle)} " " {move || name.get()}</h1>
+            <h2>{t(Key::NdDrain)}</h2>
             {body}
         </section>
     }

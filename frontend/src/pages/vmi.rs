@@ -8,7 +8,7 @@ use crate::api::{self, FetchError, Live};
 use crate::components::charts::Chart;
 use crate::components::common::FetchFailure;
 use crate::components::vmi_view::{CopyLink, VmiView};
-use crate::i18n::t;
+use crate::i18n::{Key, t};
 use crate::nav::{param_href, query_param};
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
@@ -84,7 +84,7 @@ pub fn VmiPage() -> impl IntoView {
             },
         };
         match shown {
-            None => view! { <p class="empty" role="status">{t("vmi.loading")}</p> }.into_any(),
+            None => view! { <p class="empty" role="status">{t(Key::VmiLoading)}</p> }.into_any(),
             Some(Err(err)) => view! { <FetchFailure error=err on_retry=Callback::new(move |_| retry.update(|r| *r += 1))/> }.into_any(),
             Some(Ok(d)) => {
                 let (n, m) = (ns.get_untracked(), name.get_untracked());
@@ -101,7 +101,7 @@ pub fn VmiPage() -> impl IntoView {
         <div class="vmi-page">
             <div class="page-tools"><CopyLink/></div>
             {move || gone().then(|| view! {
-                <div class="failure" role="alert" data-testid="vmi-gone"><strong>{t("vmi.gone")}</strong></div>
+                <div class="failure" role="alert" data-testid="vmi-gone"><strong>{t(Key::VmiGone)}</strong></div>
             })}
             {content}
         </div>
@@ -176,7 +176,7 @@ fn Metrics(ns: String, name: String, migrating: bool) -> impl IntoView {
     let charts = |set: SeriesSet, groups: &[(&str, &[&str])]| {
         if !set.available {
             return view! {
-                <div class="failure" role="status" data-testid="no-metrics"><strong>{t("vmi.noprom")}</strong>
+                <div class="failure" role="status" data-testid="no-metrics"><strong>{t(Key::VmiNoprom)}</strong>
                 <p>{set.message.clone().unwrap_or_default()}</p></div>
             }
             .into_any();
@@ -188,10 +188,10 @@ fn Metrics(ns: String, name: String, migrating: bool) -> impl IntoView {
             .into_any()
     };
     view! {
-        <nav class="ranges" aria-label=move || t("vmi.range")()>{t("vmi.range")} ": " {picker}</nav>
+        <nav class="ranges" aria-label=move || t(Key::VmiRange)()>{t(Key::VmiRange)} ": " {picker}</nav>
         <div class="charts">
             {move || match domain.get() {
-                None => view! { <p class="empty">{t("vmi.loading")}</p> }.into_any(),
+                None => view! { <p class="empty">{t(Key::VmiLoading)}</p> }.into_any(),
                 Some(Err(e)) => view! { <FetchFailure error=e/> }.into_any(),
                 Some(Ok(set)) => charts(set, &DOMAIN_CHARTS),
             }}

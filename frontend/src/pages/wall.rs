@@ -4,11 +4,10 @@
 //! history, so it can run for days: the only state is the current list of summaries.
 
 use crate::api::{Connection, Live};
-use crate::components::common::health_id;
-use crate::components::vmi_card::verdict;
-use crate::i18n::{lang, t, tr};
+use crate::components::common::health_key;
+use crate::i18n::{Key, lang, t, tr};
 use crate::nav::query_param;
-use crate::pages::overview::VERDICTS;
+use crate::overview_model::{VERDICTS, verdict};
 use leptos::prelude::*;
 use model::diagnosis::Health;
 use model::time::format_duration;
@@ -62,7 +61,7 @@ pub fn Wall() -> impl IntoView {
     };
     view! {
         <section class="wall" data-testid="wall">
-            {move || stale().then(|| view! { <div class="wall-banner" role="alert" data-testid="wall-stale">{t("wall.stale")}</div> })}
+            {move || stale().then(|| view! { <div class="wall-banner" role="alert" data-testid="wall-stale">{t(Key::WallStale)}</div> })}
             <div class="wall-top">
                 <div class="wall-counts">
                     {VERDICTS.iter().enumerate().map(|(i, h)| {
@@ -70,13 +69,13 @@ pub fn Wall() -> impl IntoView {
                         view! {
                             <div class=format!("wall-count health-{}", h.as_str()) data-verdict=h.as_str()>
                                 <span class="n">{move || counts.get()[i]}</span>
-                                <span class="label">{move || tr(l.get(), health_id(h))}</span>
+                                <span class="label">{move || tr(l.get(), health_key(h))}</span>
                             </div>
                         }
                     }).collect_view()}
                 </div>
                 <div class="wall-age" data-testid="wall-age">
-                    {t("wall.age")} ": "
+                    {t(Key::WallAge)} ": "
                     {move || age_secs().map(format_duration).unwrap_or_else(|| "—".into())}
                 </div>
             </div>
@@ -86,11 +85,11 @@ pub fn Wall() -> impl IntoView {
                     <div class="wall-headline">{s.headline.clone()}</div>
                 </div>
             })}
-            <h1>{t("wall.problems")}</h1>
+            <h1>{t(Key::WallProblems)}</h1>
             {move || {
                 let list = problems.get();
                 if list.is_empty() {
-                    view! { <p class="wall-allgood">{t("wall.allgood")}</p> }.into_any()
+                    view! { <p class="wall-allgood">{t(Key::WallAllgood)}</p> }.into_any()
                 } else {
                     view! {
                         <ul class="wall-list" data-testid="wall-list">

@@ -3,12 +3,14 @@
 //! parser, grouping, the diagnosis and explanations, the share-link codec), so the main bundle
 //! does not.
 
+mod analyse;
+
 use wasm_bindgen::prelude::*;
 
 /// Parses, groups and diagnoses `text`; answers `Result<Analysed, String>` as JSON.
 #[wasm_bindgen]
 pub fn analyse_json(text: &str) -> String {
-    serde_json::to_string(&frontend::pages::diagnose::analyse(text))
+    serde_json::to_string(&analyse::analyse(text))
         .unwrap_or_else(|e| format!("{{\"Err\":\"cannot encode the analysis: {e}\"}}"))
 }
 

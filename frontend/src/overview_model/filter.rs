@@ -1,0 +1,70 @@
+//! Which VMIs the overview shows: the search text, the verdict chip and the grouping, as the URL
+//! (`q`, `verdict`, `group`) says.
+
+use super::grouping::Grouping;
+use super::verdict::verdict;
+use model::VmiSummary;
+
+/// True when `s` matches the search text (name, namespace, node, IP, phase; case-insensitive).
+pub fn matches(s: &VmiSummary, q: &str) -> bool {
+    matches_lower(s, &normalize(q))
+}
+
+/// The search text as it is matched: trimmed and lower-cased.
+pub fn normalize(q: &str) -> String {
+    q.trim().to_lowercase()
+}
+
+/// [`matches`] with the search text already [`normalize`]d.
+pub fn matches_lower(s: &VmiSummary, q: &str) -> bool {
+    if q.is_empty() {
+        return true;
+    }
+    q.split_whitespace().all(|word| {
+        [
+            s.key.name.as_str(),
+            s.key.namespace.as_str(),
+            s.node.as_deref().unwrap_or(""),
+            s.ip.as_deref().unwrap_or(""),
+            s.phase.as_str(),
+        ]
+        .iter()
+        .any(|f| f.to_lowercase().contains(word))
+    })
+}
+
+/// What decides which VMIs the overview shows, and how they are grouped.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Filter {
+    /// The search text, trimmed and lower-cased.
+    pub q: String,
+    /// Only this verdict (`Health::as_str`).
+    pub verdict: Option<String>,
+    pub group: Grouping,
+}
+
+impl Filter {
+    /// The filter of the URL's `q`, `verdict` and `group` parameters.
+    pub fn from_url(q: Option<&str>, verdict: Option<String>, group: Option<&str>) -> Filter {
+        Filter {
+            q: normalize(q.unwrap_or_default()),
+            verdict,
+            group: Grouping::from_param(group),
+        }
+    }
+
+    /// True when `s` is shown.
+    pub fn keeps(&self, s: &VmiSummary) -> bool {
+        matches_lower(s, &self.q)
+            && self
+                .verdict
+                .as_deref()
+                .is_none_or(|v| verdict(s).as_str() == v)
+    }
+
+    /// True when `new` in place of `old` is shown, or not, just as `old` was, in the same group.
+    pub fn same_place(&self, old: &VmiSummary, new: &VmiSummary) -> bool {
+        let kept = self.keeps(old);
+        kept == self.keeps(new) && (!kept || self.group.label(old) == self.group.label(new))
+    }
+}

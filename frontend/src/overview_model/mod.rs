@@ -1,0 +1,29 @@
+//! The overview's layout model, plain Rust (no leptos, no web-sys: its tests run natively).
+//!
+//! * [`filter`]: what the URL asks for (search `q`, `verdict`, `group`) and which VMIs it keeps.
+//! * [`grouping`]: the [`Grouping`] of the list and the display order it gives.
+//! * [`verdict`]: a card's verdict and the verdicts in the chips' order.
+//! * [`counts`]: the VMIs by verdict; [`shown`]: the VMIs shown, in display order. Both are
+//!   brought up to date from a [`Delta`] in proportion to the change when they can.
+//! * [`rows`]: the rows of the virtual list, their offsets, and which are near the viewport.
+//!
+//! `pages::overview` renders it.
+
+pub mod counts;
+pub mod delta;
+pub mod filter;
+pub mod grouping;
+pub mod rows;
+pub mod shown;
+pub mod verdict;
+
+pub use counts::Counts;
+pub use delta::Delta;
+pub use filter::{Filter, matches};
+pub use grouping::{Grouping, group_order};
+pub use rows::{Row, RowIdx, RowKey, layout, layout_idx};
+pub use shown::Shown;
+pub use verdict::{VERDICTS, verdict};
+
+#[cfg(test)]
+mod tests;

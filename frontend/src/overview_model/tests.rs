@@ -1,0 +1,244 @@
+//! Native tests of the layout model.
+
+use super::rows::{
+    HEADER_H, OVERSCAN, ROW_H, columns, materialize, near, offsets, rows_of, slot_of,
+};
+use super::*;
+use model::VmiSummary;
+use model::diagnosis::Health::{self, *};
+use model::vmi::Vmi;
+use model::wire::{KeyIndex, StreamMsg};
+
+fn summary(ns: &str, name: &str, phase: &str) -> VmiSummary {
+    VmiSummary::from_vmi(&Vmi::from_value(&serde_json::json!({
+        "metadata": {"name": name, "namespace": ns},
+        "status": {"phase": phase, "nodeName": "node-1"}
+    })))
+}
+
+/// The list and its delta, as `api::Live` keeps them.
+#[derive(Default)]
+struct List {
+    all: Vec<VmiSummary>,
+    index: KeyIndex,
+    delta: Delta,
+}
+
+impl List {
+    fn apply(&mut self, batch: Vec<StreamMsg>) {
+        let applied = StreamMsg::apply_all(batch, &mut self.all, &mut self.index);
+        if !applied.is_empty() {
+            self.delta.record(applied);
+        }
+    }
+}
+
+#[test]
+fn the_delta_brings_counts_and_order_up_to_date_as_a_full_recount_would() {
+    let vm = |i: usize, node: &str, broken: bool| {
+        let ns = if i.is_multiple_of(2) { "a" } else { "b" };
+        let mut s = summary(ns, &format!("vm{i:02}"), "Running");
+        s.node = Some(node.into());
+        s.layers.control_plane = if broken { Broken } else { Healthy };
+        s
+    };
+    let upsert = |item| StreamMsg::Upsert { item };
+    let filters = [
+        Filter::from_url(None, None, None),
+        Filter::from_url(Some(" VM1 "), None, None),
+        Filter::from_url(None, Some("broken".into()), None),
+        Filter::from_url(None, None, Some("verdict")),
+        Filter::from_url(None, None, Some("node")),
+        Filter::from_url(Some("a"), Some("healthy".into()), Some("namespace")),
+    ];
+    let batches = vec![
+        vec![StreamMsg::Snapshot {
+            items: (0..30).map(|i| vm(i, "node-1", false)).collect(),
+            synced: true,
+        }],
+        // Replacements that change nothing shown, the verdict, the node; one VMI twice.
+        vec![
+            upsert(vm(3, "node-1", false)),
+            upsert(vm(4, "node-1", true)),
+        ],
+        vec![
+            upsert(vm(5, "node-2", false)),
+            upsert(vm(12, "node-1", true)),
+            upsert(vm(12, "node-2", false)),
+        ],
+        vec![
+            upsert(vm(4, "node-1", false)),
+            upsert(vm(10, "node-1", true)),
+        ],
+        // Added and removed.
+        vec![upsert(vm(40, "node-3", true))],
+        vec![StreamMsg::Delete {
+            key: vm(3, "", false).key,
+        }],
+        vec![
+            upsert(vm(7, "node-1", false)),
+            upsert(vm(8, "node-1", true)),
+        ],
+    ];
+    let mut list = List::default();
+    let mut kept: Vec<(Option<Counts>, Option<Shown>)> = vec![(None, None); filters.len()];
+    for (b, batch) in batches.into_iter().enumerate() {
+        list.apply(batch);
+        let (d, all) = (&list.delta, &list.all);
+        for (f, (counts, shown)) in filters.iter().zip(kept.iter_mut()) {
+            let next = Counts::next(counts.as_ref(), d, all, f.q.clone());
+            let full = Counts::next(None, d, all, f.q.clone());
+            assert_eq!(next, full, "counts after batch {b}, {f:?}");
+            *counts = Some(next);
+            let (next, _) = Shown::next(shown.take(), d, all, f.clone());
+            let (full, _) = Shown::next(None, d, all, f.clone());
+            assert_eq!(next, full, "shown after batch {b}, {f:?}");
+            *shown = Some(next);
+        }
+    }
+    assert_eq!(list.delta.seq, 7);
+    let replaced = list
+        .delta
+        .replaced
+        .clone()
+        .expect("the last batch only replaced");
+    let names: Vec<&str> = replaced
+        .iter()
+        .map(|(i, _)| list.all[*i].key.name.as_str())
+        .collect();
+    assert_eq!(
+        names,
+        ["vm08", "vm07"],
+        "ascending positions: a/vm08, b/vm07"
+    );
+    assert_eq!(list.delta.replaced_since(6).map(<[_]>::len), Some(2));
+    assert!(list.delta.replaced_since(5).is_none(), "two changes ago");
+}
+
+#[test]
+fn an_unmoved_update_keeps_the_order_and_says_so() {
+    let mut list = List::default();
+    list.apply(vec![StreamMsg::Snapshot {
+        items: vec![summary("a", "x", "Running"), summary("a", "y", "Running")],
+        synced: true,
+    }]);
+    let filter = Filter::from_url(None, None, Some("verdict"));
+    let (first, changed) = Shown::next(None, &list.delta, &list.all, filter.clone());
+    assert!(changed);
+    let mut x = summary("a", "x", "Running");
+    x.ip = Some("10.0.0.9".into());
+    list.apply(vec![StreamMsg::Upsert { item: x }]);
+    let (same, changed) = Shown::next(Some(first.clone()), &list.delta, &list.all, filter);
+    assert!(!changed, "a replacement in place moves nothing");
+    assert_eq!((same.order, same.seq), (first.order, first.seq + 1));
+}
+
+#[test]
+fn verdict_is_the_worst_layer_and_counts_follow_the_chips_order() {
+    let with = |cp: Health, node: Health, guest: Health| {
+        let mut s = summary("a", "vm", "Running");
+        s.layers.control_plane = cp;
+        s.layers.node = node;
+        s.layers.guest = guest;
+        s
+    };
+    assert_eq!(verdict(&with(Healthy, Broken, Unknown)), Broken);
+    assert_eq!(verdict(&with(Unknown, Unknown, Degraded)), Degraded);
+    assert_eq!(verdict(&with(Unknown, Healthy, Unknown)), Healthy);
+    assert_eq!(verdict(&with(Unknown, Unknown, Unknown)), Unknown);
+    assert_eq!(verdict(&with(Degraded, Healthy, Broken)), Broken);
+    // 1 broken, 2 degraded, 3 healthy, 4 unknown, counted in the chips' order.
+    let all: Vec<VmiSummary> = [(Broken, 1), (Degraded, 2), (Healthy, 3), (Unknown, 4)]
+        .into_iter()
+        .flat_map(|(h, n)| std::iter::repeat_n(with(h, Unknown, Unknown), n))
+        .collect();
+    let counts = Counts::next(None, &Delta::default(), &all, String::new());
+    assert_eq!(VERDICTS, [Broken, Degraded, Healthy, Unknown]);
+    assert_eq!(counts.n, [1, 2, 3, 4]);
+}
+
+#[test]
+fn search_and_layout() {
+    let a = summary("prod", "db", "Running");
+    let b = summary("dev", "web", "Pending");
+    assert!(matches(&a, "PROD db"));
+    assert!(matches(&a, "node-1"));
+    assert!(!matches(&a, "web"));
+    let items = vec![&a, &b];
+    let rows = layout(&items, Grouping::Namespace, 4);
+    assert_eq!(rows.len(), 4, "two headers, two card rows");
+    assert!(matches!(&rows[0], Row::Header { label, count: 1 } if label == "dev"));
+    let flat = layout(&items, Grouping::None, 1);
+    assert_eq!(flat.len(), 2);
+    assert!(
+        flat.iter()
+            .all(|r| matches!(r, Row::Cards(c) if c.len() == 1))
+    );
+    let mut nodeless = summary("prod", "new", "Pending");
+    nodeless.node = None;
+    let by_node = layout(&[&a, &nodeless], Grouping::Node, 4);
+    assert!(matches!(&by_node[0], Row::Header { label, .. } if label == "(no node)"));
+}
+
+#[test]
+fn grouping_and_filters_come_from_the_url() {
+    for g in Grouping::ALL {
+        assert_eq!(Grouping::from_param(Some(g.param())), g);
+    }
+    assert_eq!(Grouping::from_param(Some("colour")), Grouping::None);
+    assert_eq!(Grouping::from_param(None), Grouping::None);
+    let f = Filter::from_url(Some("  Prod DB "), Some("broken".into()), Some("node"));
+    assert_eq!(f.q, "prod db");
+    assert_eq!(f.group, Grouping::Node);
+    let mut a = summary("prod", "db", "Running");
+    assert!(!f.keeps(&a), "healthy is not broken");
+    a.layers.node = Broken;
+    assert!(f.keeps(&a));
+}
+
+#[test]
+fn only_the_rows_near_the_viewport_are_materialized() {
+    let all: Vec<VmiSummary> = (0..40)
+        .map(|i| summary("ns", &format!("vm{i:02}"), "Running"))
+        .collect();
+    let order: Vec<usize> = (0..all.len()).rev().collect();
+    let groups = vec![("x".to_string(), 10), ("y".to_string(), 30)];
+    // 10 cards in 3 rows of 4, 30 in 8 rows, under 2 headers.
+    let rows = rows_of(&groups, order.len(), 4);
+    assert_eq!(rows.len(), 2 + 3 + 8);
+    assert_eq!(
+        rows[3],
+        RowIdx::Cards(8..10),
+        "the last row of a group is short"
+    );
+    let o = offsets(&rows, 2.0);
+    assert_eq!(o.len(), rows.len() + 1);
+    assert_eq!(o[1], HEADER_H * 2.0);
+    assert_eq!(*o.last().unwrap(), (2.0 * HEADER_H + 11.0 * ROW_H) * 2.0);
+    // A viewport over rows 6 and 7 brings OVERSCAN rows either side.
+    let r = near(&o, o[6] + 1.0, o[7] + 1.0);
+    assert_eq!(r, 6 - OVERSCAN..8 + OVERSCAN);
+    assert_eq!(near(&o, -500.0, 0.0).start, 0);
+    assert_eq!(near(&o, 1e9, 2e9).end, rows.len());
+    let shown = materialize(&rows, &o, 0..3, &order, &all);
+    assert_eq!(shown.len(), 3);
+    assert!(
+        matches!(&shown[0], (y, Row::Header { label, count: 10 }) if *y == 0.0 && label == "x")
+    );
+    let first = all[order[0]].key.clone();
+    assert_eq!(
+        shown[1].1.dom_key(),
+        RowKey::Cards {
+            first: first.clone(),
+            len: 4
+        }
+    );
+    assert_eq!(
+        slot_of(&shown, &first, 1).map(|s| s.key.name.as_str()),
+        Some("vm38")
+    );
+    assert!(slot_of(&shown, &first, 4).is_none());
+    assert_eq!(columns(1200.0, 1.0), 4);
+    assert_eq!(columns(100.0, 1.0), 1);
+    assert_eq!(columns(1200.0, 2.0), 2);
+}

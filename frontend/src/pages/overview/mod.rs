@@ -1,0 +1,62 @@
+//! `/`: a card per VMI, updated live from the stream, with counts by verdict, grouping by
+//! verdict / node / namespace, and search and filters kept in the URL (`q`, `verdict`, `group`).
+//!
+//! What is shown, counted and laid out is [`crate::overview_model`]'s; this module renders it:
+//! the toolbar ([`toolbar`]) and the virtualized list ([`vlist`], with the viewport it tracks in
+//! [`viewport`]).
+
+mod toolbar;
+mod viewport;
+mod vlist;
+
+use crate::api::Live;
+use crate::i18n::{Key, t};
+use crate::nav::query_param;
+use crate::overview_model::filter::normalize;
+use crate::overview_model::{Counts, Filter, Grouping, Shown};
+use leptos::prelude::*;
+use toolbar::Toolbar;
+use vlist::VirtualList;
+
+#[component]
+pub fn Overview() -> impl IntoView {
+    let live = expect_context::<Live>();
+    let q = query_param("q");
+    let verdict = query_param("verdict");
+    let group = query_param("group");
+
+    let search = Memo::new(move |_| normalize(&q.get().unwrap_or_default()));
+    let filter = Memo::new(move |_| Filter {
+        q: search.get(),
+        verdict: verdict.get(),
+        group: Grouping::from_param(group.get().as_deref()),
+    });
+    let counts = Memo::new_owning(move |prev: Option<Counts>| {
+        let q = search.get();
+        let next = live
+            .delta
+            .with(|d| live.vmis.with(|all| Counts::next(prev.as_ref(), d, all, q)));
+        let changed = prev.is_none_or(|p| p.n != next.n);
+        (next, changed)
+    });
+    // What is shown, in display order.
+    let shown = Memo::new_owning(move |prev: Option<Shown>| {
+        let filter = filter.get();
+        live.delta
+            .with(|d| live.vmis.with(|all| Shown::next(prev, d, all, filter)))
+    });
+    let shown_count = Memo::new(move |_| shown.with(|s| s.order.len()));
+    let total = Memo::new(move |_| live.vmis.with(Vec::len));
+
+    view! {
+        <section class="overview">
+            <h1>{t(Key::OvTitle)} " "
+                <span class="count" data-testid="vmi-count">{total}</span>
+            </h1>
+            <Toolbar q verdict group counts shown_count/>
+            {move || (live.vmis.with(Vec::is_empty) && !live.synced.get()).then(|| view! { <p class="empty" role="status">{t(Key::OvWaiting)}</p> })}
+            {move || (shown_count.get() == 0 && live.synced.get()).then(|| view! { <p class="empty" data-testid="no-match">{t(Key::OvEmpty)}</p> })}
+            <VirtualList shown/>
+        </section>
+    }
+}

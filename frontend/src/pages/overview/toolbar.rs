@@ -1,0 +1,71 @@
+//! The overview's toolbar: the search box, the grouping, the verdict chips with their counts,
+//! and how many VMIs are shown. Every control writes its URL parameter.
+
+use crate::components::common::health_key;
+use crate::i18n::{Key, lang, t, tr};
+use crate::nav::param_setter;
+use crate::overview_model::{Counts, VERDICTS};
+use leptos::prelude::*;
+
+/// The toolbar over the URL parameters `q`, `verdict` and `group`.
+#[component]
+pub fn Toolbar(
+    q: Memo<Option<String>>,
+    verdict: Memo<Option<String>>,
+    group: Memo<Option<String>>,
+    counts: Memo<Counts>,
+    shown_count: Memo<usize>,
+) -> impl IntoView {
+    let set = param_setter();
+    let set_q = set.clone();
+    let set_g = set.clone();
+    view! {
+        <div class="toolbar" role="search">
+            <label for="ov-search">{t(Key::OvSearch)}</label>
+            <input id="ov-search" type="search" data-testid="search"
+                placeholder=move || t(Key::OvSearchPlaceholder)()
+                prop:value=move || q.get().unwrap_or_default()
+                on:input=move |ev| set_q("q", Some(event_target_value(&ev)))/>
+            <label for="ov-group">{t(Key::OvGroup)}</label>
+            <select id="ov-group" data-testid="group"
+                prop:value=move || group.get().unwrap_or_default()
+                on:change=move |ev| set_g("group", Some(event_target_value(&ev)))>
+                <option value="">{t(Key::OvGroupNone)}</option>
+                <option value="verdict">{t(Key::OvGroupVerdict)}</option>
+                <option value="node">{t(Key::OvGroupNode)}</option>
+                <option value="namespace">{t(Key::OvGroupNamespace)}</option>
+            </select>
+            <div class="chips" role="group" aria-label=move || t(Key::OvFilterVerdict)()>
+                {verdict_chips(verdict, counts, set)}
+            </div>
+            <span class="muted" data-testid="shown-count">{shown_count} " " {t(Key::OvShown)}</span>
+        </div>
+    }
+}
+
+/// One chip per verdict, in [`VERDICTS`] order, with its count; a chip toggles the `verdict`
+/// parameter.
+fn verdict_chips(
+    verdict: Memo<Option<String>>,
+    counts: Memo<Counts>,
+    set: impl Fn(&'static str, Option<String>) + Clone + 'static,
+) -> impl IntoView {
+    let l = lang();
+    VERDICTS
+        .iter()
+        .enumerate()
+        .map(|(i, h)| {
+            let h = *h;
+            let set = set.clone();
+            let on = move || verdict.get().as_deref() == Some(h.as_str());
+            view! {
+                <button type="button" class=format!("chip health-{}", h.as_str()) class:chip-on=on
+                    aria-pressed=move || on().to_string() data-verdict=h.as_str()
+                    on:click=move |_| set("verdict", if on() { None } else { Some(h.as_str().to_string()) })>
+                    {move || tr(l.get(), health_key(h))} " "
+                    <span class="chip-count" data-testid=format!("count-{}", h.as_str())>{move || counts.with(|c| c.n[i])}</span>
+                </button>
+            }
+        })
+        .collect_view()
+}
