@@ -62,7 +62,7 @@ pub fn newest_timestamp(objects: &[Object]) -> Option<Timestamp> {
             best = Some(best.map_or(t, |b| b.max(t)));
         }
     };
-    let conds = |cs: &[crate::vmi::Condition]| cs.iter().filter_map(|c| c.newest_time()).max();
+    let conds = |cs: &[crate::kube::Condition]| cs.iter().filter_map(|c| c.newest_time()).max();
     for o in objects {
         match o {
             Object::Vmi(v) => {
@@ -110,7 +110,7 @@ pub fn report_from_dump(
     now_source: &str,
 ) -> Report {
     let diagnoses: Vec<Diagnosis> = dump.bundles.iter().map(|b| diagnose(b, now)).collect();
-    let vmis: Vec<crate::vmi::Vmi> = dump
+    let vmis: Vec<crate::kube::vmi::Vmi> = dump
         .bundles
         .iter()
         .filter_map(|b| b.vmi().cloned())

@@ -10,8 +10,8 @@ use crate::api::GuestAgentResult;
 use crate::diagnosis::{Diagnosis, diagnose};
 use crate::evidence::Evidence;
 use crate::explain::{Topic, explain};
-use crate::objects::{GuestAgentAnswer, GuestAgentInfo};
-use crate::summary::VmiKey;
+use crate::kube::VmiKey;
+use crate::kube::{GuestAgentAnswer, GuestAgentInfo};
 use crate::time::Timestamp;
 use serde::{Deserialize, Serialize};
 

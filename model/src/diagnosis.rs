@@ -8,13 +8,13 @@
 
 use crate::evidence::Evidence;
 use crate::explain::{Severity, Subject, Topic, explain};
+use crate::kube::VmiKey;
+use crate::kube::{Condition, Vmi};
+use crate::kube::{Event, GuestAgentAnswer, Node, Pod};
 use crate::migration::{
     IRRECOVERABLE_MESSAGE, MigrationContext, MigrationReport, Outcome, interpret,
 };
-use crate::objects::{Event, GuestAgentAnswer, Node, Pod};
-use crate::summary::VmiKey;
 use crate::time::{Timestamp, format_duration};
-use crate::vmi::{Condition, Vmi};
 use serde::{Deserialize, Serialize};
 
 /// Health of a layer.
@@ -530,7 +530,7 @@ fn migrations(cx: &Ctx<'_>) -> Vec<MigrationReport> {
         metrics: &cx.e.metrics,
         now: cx.now,
     };
-    let mut vmims: Vec<&crate::objects::Vmim> = cx.e.migrations.iter().map(|o| &o.value).collect();
+    let mut vmims: Vec<&crate::kube::Vmim> = cx.e.migrations.iter().map(|o| &o.value).collect();
     vmims.sort_by_key(|m| m.metadata.created());
     let latest_uid = vmims.last().and_then(|m| m.metadata.uid.clone());
     let mut out: Vec<MigrationReport> = vmims
@@ -1630,7 +1630,7 @@ fn network(cx: &mut Ctx<'_>, stale: bool) {
 /// The effective eviction strategy and where it came from.
 pub fn effective_eviction_strategy(
     vmi: &Vmi,
-    vm: Option<&crate::objects::Vm>,
+    vm: Option<&crate::kube::Vm>,
     cluster_default: Option<&str>,
 ) -> (String, &'static str) {
     if let Some(s) = vmi

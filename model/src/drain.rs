@@ -4,9 +4,9 @@
 
 use crate::diagnosis::effective_eviction_strategy;
 use crate::explain::{Subject, Topic, explain};
-use crate::objects::Vm;
-use crate::summary::VmiKey;
-use crate::vmi::Vmi;
+use crate::kube::Vm;
+use crate::kube::VmiKey;
+use crate::kube::vmi::Vmi;
 use serde::{Deserialize, Serialize};
 
 /// What a drain does to one VMI.

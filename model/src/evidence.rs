@@ -5,13 +5,13 @@
 //! label, the `kubevirt.io/domain` annotation and the pods named in `migrationState`; its
 //! migrations through `spec.vmiName`; its events through `involvedObject`; its node by name.
 
-use crate::objects::{
+use crate::kube::VmiKey;
+use crate::kube::vmi::Vmi;
+use crate::kube::{
     CREATED_BY_LABEL, DOMAIN_ANNOTATION, Event, GuestAgentAnswer, MetricSample, Node, Pod, Vm, Vmim,
 };
 use crate::parse::Object;
-use crate::summary::VmiKey;
 use crate::time::Timestamp;
-use crate::vmi::Vmi;
 use serde::{Deserialize, Serialize};
 
 /// A piece of evidence with the time it was observed (`None`: unknown, e.g. a pasted dump).

@@ -56,17 +56,34 @@ pub mod diagnosis;
 pub mod drain;
 pub mod evidence;
 pub mod explain;
-pub mod lenient;
+pub mod kube;
 pub mod migration;
-pub mod objects;
 pub mod parse;
 pub mod summary;
 pub mod time;
-pub mod vmi;
 pub mod wire;
 
 pub use cli::{CliOptions, DiagnoseOutcome, Report, diagnose_input, diagnose_text};
 pub use diagnosis::{Diagnosis, Health, Layer, diagnose};
 pub use evidence::{Evidence, Observed, group};
-pub use summary::{VmiKey, VmiSummary};
+pub use kube::VmiKey;
+pub use summary::VmiSummary;
 pub use time::Timestamp;
+
+// Transitional paths for the other crates; removed after they move.
+pub use kube::lenient;
+/// Transitional: `model::vmi` is now [`kube::vmi`] plus the shared metadata of [`kube::meta`].
+pub mod vmi {
+    pub use crate::kube::meta::*;
+    pub use crate::kube::vmi::*;
+}
+/// Transitional: `model::objects` is now one file per kind under [`kube`].
+pub mod objects {
+    pub use crate::kube::event::*;
+    pub use crate::kube::guest_agent::*;
+    pub use crate::kube::metrics::*;
+    pub use crate::kube::node::*;
+    pub use crate::kube::pod::*;
+    pub use crate::kube::vm::*;
+    pub use crate::kube::vmim::*;
+}

@@ -5,9 +5,9 @@
 
 use crate::diagnosis::{Finding, Health, Layer};
 use crate::explain::{Severity, Subject, Topic, explain};
-use crate::objects::{Event, MetricSample, MigrationMetric, Pod, Vmim};
+use crate::kube::vmi::{MigrationState, Vmi};
+use crate::kube::{Event, MetricSample, MigrationMetric, Pod, Vmim};
 use crate::time::{Timestamp, format_duration};
-use crate::vmi::{MigrationState, Vmi};
 use serde::{Deserialize, Serialize};
 
 /// Annotation on evacuation migrations (value: the source node).

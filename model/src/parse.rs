@@ -8,8 +8,8 @@
 //! expected. Wrong shapes inside a recognised object are not errors: they become [`Note`]s and
 //! the field is ignored.
 
-use crate::objects::{Event, GuestAgentAnswer, GuestAgentInfo, MetricSample, Node, Pod, Vm, Vmim};
-use crate::vmi::Vmi;
+use crate::kube::vmi::Vmi;
+use crate::kube::{Event, GuestAgentAnswer, GuestAgentInfo, MetricSample, Node, Pod, Vm, Vmim};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -36,7 +36,7 @@ pub enum Object {
 impl Object {
     /// A short label such as `VirtualMachineInstance prod/web`.
     pub fn label(&self) -> String {
-        fn nn(m: &crate::vmi::ObjectMeta) -> String {
+        fn nn(m: &crate::kube::ObjectMeta) -> String {
             match (m.namespace(), m.name()) {
                 ("", "") => "(unnamed)".into(),
                 ("", n) => n.into(),

@@ -25,7 +25,8 @@
 //! unknown for that layer.
 
 use crate::diagnosis::Health;
-use crate::summary::{AgentState, LayerGlance, MigrationBrief, VmiKey, VmiSummary};
+use crate::kube::VmiKey;
+use crate::summary::{AgentState, LayerGlance, MigrationBrief, VmiSummary};
 use serde::de::{Deserializer, Visitor};
 use serde::ser::Serializer;
 use serde::{Deserialize, Serialize};
