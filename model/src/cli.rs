@@ -3,13 +3,14 @@
 //! [`DiagnoseOutcome::exit_code`] (0 nothing broken, 1 a layer broken, 2 unreadable input).
 //! [`diagnose_input`] gives the same report as data, for the browser's paste-a-dump page.
 
-use crate::diagnosis::{Diagnosis, Health, Layer, diagnose};
+use crate::diagnosis::{Diagnosis, diagnose};
 use crate::drain::{DrainAction, DrainReport, drain_impact};
 use crate::evidence::{Dump, group};
 use crate::explain::Severity;
 use crate::migration::{AbortState, MigrationReport, Trigger};
 use crate::parse::{Note, Object, ParseError, parse};
 use crate::time::{Timestamp, format_duration};
+use crate::verdict::{Health, Layer};
 use serde::{Deserialize, Serialize};
 
 /// Options of `strata diagnose`.

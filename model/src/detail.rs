@@ -323,10 +323,10 @@ impl VmiDetail {
                 .collect()
         });
         let net_issues: Vec<_> = diagnosis
-            .layer(crate::diagnosis::Layer::Network)
+            .layer(crate::verdict::Layer::Network)
             .findings
             .iter()
-            .filter(|f| f.contradiction || f.health == crate::diagnosis::Health::Degraded)
+            .filter(|f| f.contradiction || f.health == crate::verdict::Health::Degraded)
             .collect();
         let interfaces = vmi
             .map(|v| v.status.interfaces.as_slice())

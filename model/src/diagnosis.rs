@@ -9,111 +9,18 @@
 use crate::evidence::Evidence;
 use crate::explain::{Severity, Subject, Topic, explain};
 use crate::kube::VmiKey;
+use crate::kube::vmi::effective_eviction_strategy;
 use crate::kube::{Condition, Vmi};
 use crate::kube::{Event, GuestAgentAnswer, Node, Pod};
 use crate::migration::{
     IRRECOVERABLE_MESSAGE, MigrationContext, MigrationReport, Outcome, interpret,
 };
 use crate::time::{Timestamp, format_duration};
+use crate::verdict::combine;
+// Transitional paths for the other crates (`model::diagnosis::{Health, Layer, Finding}`); removed
+// after they move to `model::verdict`.
+pub use crate::verdict::{Confidence, Finding, Health, Layer};
 use serde::{Deserialize, Serialize};
-
-/// Health of a layer.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Health {
-    Healthy,
-    Degraded,
-    Broken,
-    /// Not enough evidence.
-    #[default]
-    Unknown,
-}
-
-impl Health {
-    fn rank(self) -> u8 {
-        match self {
-            Health::Unknown => 0,
-            Health::Healthy => 1,
-            Health::Degraded => 2,
-            Health::Broken => 3,
-        }
-    }
-
-    /// The worse of two: Broken, then Degraded, then Healthy; Unknown only when both are.
-    pub fn worse(self, other: Health) -> Health {
-        if other.rank() > self.rank() {
-            other
-        } else {
-            self
-        }
-    }
-    /// `healthy`, `degraded`, `broken`, `unknown`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Health::Healthy => "healthy",
-            Health::Degraded => "degraded",
-            Health::Broken => "broken",
-            Health::Unknown => "unknown",
-        }
-    }
-}
-
-/// The layers, in report order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Layer {
-    ControlPlane,
-    Node,
-    Guest,
-    Network,
-    Migration,
-}
-
-impl Layer {
-    /// All layers in report order.
-    pub const ALL: [Layer; 5] = [
-        Layer::ControlPlane,
-        Layer::Node,
-        Layer::Guest,
-        Layer::Network,
-        Layer::Migration,
-    ];
-    /// Human name.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Layer::ControlPlane => "control plane",
-            Layer::Node => "node/launcher",
-            Layer::Guest => "guest",
-            Layer::Network => "network",
-            Layer::Migration => "migration",
-        }
-    }
-}
-
-/// How sure a verdict is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Confidence {
-    Low,
-    Medium,
-    High,
-}
-
-/// One observation with what it implies for its layer.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Finding {
-    pub layer: Layer,
-    /// What this finding says about the layer.
-    pub health: Health,
-    pub severity: Severity,
-    pub title: String,
-    pub detail: String,
-    /// Exact citations, e.g. `status.conditions[LiveMigratable].reason = DisksNotLiveMigratable`.
-    pub evidence: Vec<String>,
-    pub next_steps: Vec<String>,
-    /// Two layers say things that cannot both be true.
-    pub contradiction: bool,
-}
 
 /// The verdict of one layer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -163,15 +70,6 @@ impl Diagnosis {
     }
 }
 
-/// Combines findings: the worst non-Unknown health wins; Unknown only when nothing positive or
-/// negative was found.
-pub fn combine(findings: &[Finding]) -> Health {
-    findings
-        .iter()
-        .map(|f| f.health)
-        .fold(Health::Unknown, Health::worse)
-}
-
 struct Ctx<'a> {
     e: &'a Evidence,
     vmi: Option<&'a Vmi>,
@@ -209,47 +107,8 @@ fn cond_cite(c: &Condition) -> Vec<String> {
 }
 
 impl Ctx<'_> {
-    #[allow(clippy::too_many_arguments)]
-    fn add(
-        &mut self,
-        layer: Layer,
-        health: Health,
-        severity: Severity,
-        title: impl Into<String>,
-        detail: impl Into<String>,
-        evidence: Vec<String>,
-        next_steps: Vec<String>,
-    ) {
-        self.findings.push(Finding {
-            layer,
-            health,
-            severity,
-            title: title.into(),
-            detail: detail.into(),
-            evidence,
-            next_steps,
-            contradiction: false,
-        });
-    }
-    #[allow(clippy::too_many_arguments)]
-    fn contradiction(
-        &mut self,
-        layer: Layer,
-        health: Health,
-        title: impl Into<String>,
-        detail: impl Into<String>,
-        evidence: Vec<String>,
-        next_steps: Vec<String>,
-    ) {
-        let severity = if health == Health::Broken {
-            Severity::Error
-        } else {
-            Severity::Warning
-        };
-        self.add(layer, health, severity, title, detail, evidence, next_steps);
-        if let Some(f) = self.findings.last_mut() {
-            f.contradiction = true;
-        }
+    fn push(&mut self, finding: Finding) {
+        self.findings.push(finding);
     }
     fn explain(&self, topic: Topic, value: &str) -> crate::explain::Explanation {
         explain(topic, value, &self.subject)
@@ -604,19 +463,12 @@ fn node_stale(cx: &mut Ctx<'_>, node: Option<&Node>) -> bool {
     if let Some(h) = hb {
         evidence.push(format!("node {}: last heartbeat {h}", node.metadata.name()));
     }
-    cx.contradiction(
-        Layer::Guest,
-        Health::Unknown,
-        "VMI status is stale: its node is NotReady",
-        format!(
+    cx.push(Finding::contradiction(Layer::Guest, Health::Unknown, "VMI status is stale: its node is NotReady").explained(format!(
             "The VMI says {} but its node has been NotReady{}{}; virt-handler there cannot update the status, so the guest's real state is unknown.",
             vmi.phase(),
             since.map(|s| format!(" since {s}")).unwrap_or_default(),
             if older { " and the VMI status was last written before that" } else { "" }
-        ),
-        evidence,
-        vec![format!("kubectl describe node {}", node.metadata.name())],
-    );
+        )).cite(evidence).steps(vec![format!("kubectl describe node {}", node.metadata.name())]));
     true
 }
 
@@ -624,14 +476,17 @@ fn control_plane(cx: &mut Ctx<'_>) {
     let Some(vmi) = cx.vmi else {
         cx.missing
             .push("the VMI itself (only a migration names it)".into());
-        cx.add(
-            Layer::ControlPlane,
-            Health::Unknown,
-            Severity::Warning,
-            "VMI not in the evidence",
-            "Only a migration names this VMI; its own status is not known.",
-            vec![],
-            vec![cx.explain(Topic::VmiPhase, "Running").next_steps[0].clone()],
+        cx.push(
+            Finding::new(
+                Layer::ControlPlane,
+                Health::Unknown,
+                Severity::Warning,
+                "VMI not in the evidence",
+            )
+            .explained("Only a migration names this VMI; its own status is not known.")
+            .steps(vec![
+                cx.explain(Topic::VmiPhase, "Running").next_steps[0].clone(),
+            ]),
         );
         return;
     };
@@ -642,90 +497,102 @@ fn control_plane(cx: &mut Ctx<'_>) {
         if phase.is_empty() { "\"\"" } else { &phase }
     )];
     if vmi.metadata.deletion_timestamp.is_some() {
-        cx.add(
-            Layer::ControlPlane,
-            Health::Degraded,
-            Severity::Info,
-            "VMI is being deleted",
-            "metadata.deletionTimestamp is set.",
-            vec![format!(
+        cx.push(
+            Finding::new(
+                Layer::ControlPlane,
+                Health::Degraded,
+                Severity::Info,
+                "VMI is being deleted",
+            )
+            .explained("metadata.deletionTimestamp is set.")
+            .cite(vec![format!(
                 "metadata.deletionTimestamp = {}",
                 vmi.metadata.deletion_timestamp.as_deref().unwrap_or("")
-            )],
-            vec![],
+            )]),
         );
     }
     if let Some(c) = vmi.condition("PodScheduled").filter(|c| c.is_false()) {
         let x = cx.explain(Topic::Reason, c.reason());
-        cx.add(
-            Layer::ControlPlane,
-            Health::Broken,
-            Severity::Error,
-            format!("Launcher pod cannot be scheduled ({})", c.reason()),
-            sentences(c.message(), &x.implies),
-            cond_cite(c),
-            x.next_steps,
+        cx.push(
+            Finding::new(
+                Layer::ControlPlane,
+                Health::Broken,
+                Severity::Error,
+                format!("Launcher pod cannot be scheduled ({})", c.reason()),
+            )
+            .explained(sentences(c.message(), &x.implies))
+            .cite(cond_cite(c))
+            .steps(x.next_steps),
         );
     }
     if let Some(c) = vmi.condition("Synchronized").filter(|c| !c.is_true())
         && c.reason().trim() != "Synchronizing with the Domain failed."
     {
         let x = cx.explain(Topic::Reason, c.reason());
-        cx.add(
-            Layer::ControlPlane,
-            Health::Broken,
-            Severity::Error,
-            format!("virt-controller sync error: {}", x.title),
-            sentences(c.message(), &x.meaning),
-            cond_cite(c),
-            x.next_steps,
+        cx.push(
+            Finding::new(
+                Layer::ControlPlane,
+                Health::Broken,
+                Severity::Error,
+                format!("virt-controller sync error: {}", x.title),
+            )
+            .explained(sentences(c.message(), &x.meaning))
+            .cite(cond_cite(c))
+            .steps(x.next_steps),
         );
     }
     if let Some(c) = vmi.condition("Provisioning").filter(|c| c.is_true()) {
         let x = cx.explain(Topic::ConditionType, "Provisioning");
-        cx.add(
-            Layer::ControlPlane,
-            Health::Degraded,
-            Severity::Info,
-            x.title,
-            x.meaning,
-            cond_cite(c),
-            x.next_steps,
+        cx.push(
+            Finding::new(
+                Layer::ControlPlane,
+                Health::Degraded,
+                Severity::Info,
+                x.title,
+            )
+            .explained(x.meaning)
+            .cite(cond_cite(c))
+            .steps(x.next_steps),
         );
     }
     if let Some(c) = vmi.condition("DataVolumesReady").filter(|c| c.is_false()) {
         let x = cx.explain(Topic::Reason, c.reason());
-        cx.add(
-            Layer::ControlPlane,
-            Health::Degraded,
-            Severity::Warning,
-            "DataVolumes not ready",
-            x.meaning,
-            cond_cite(c),
-            x.next_steps,
+        cx.push(
+            Finding::new(
+                Layer::ControlPlane,
+                Health::Degraded,
+                Severity::Warning,
+                "DataVolumes not ready",
+            )
+            .explained(x.meaning)
+            .cite(cond_cite(c))
+            .steps(x.next_steps),
         );
     }
     if let Some(c) = vmi.condition("MigrationRequired") {
         let x = cx.explain(Topic::ConditionType, "MigrationRequired");
-        cx.add(
-            Layer::ControlPlane,
-            Health::Degraded,
-            Severity::Warning,
-            x.title,
-            x.meaning,
-            cond_cite(c),
-            x.next_steps,
+        cx.push(
+            Finding::new(
+                Layer::ControlPlane,
+                Health::Degraded,
+                Severity::Warning,
+                x.title,
+            )
+            .explained(x.meaning)
+            .cite(cond_cite(c))
+            .steps(x.next_steps),
         );
     }
     if let Some(c) = vmi.condition("HotMemoryChange").filter(|c| c.is_false()) {
-        cx.add(
-            Layer::ControlPlane,
-            Health::Degraded,
-            Severity::Warning,
-            "Memory hotplug failed",
-            c.message().to_string(),
-            cond_cite(c),
-            vec![],
+        cx.push(
+            Finding::new(
+                Layer::ControlPlane,
+                Health::Degraded,
+                Severity::Warning,
+                "Memory hotplug failed",
+            )
+            .explained(c.message().to_string())
+            .cite(cond_cite(c)),
         );
     }
     if let Some(vm) = cx.e.vm.as_ref().map(|o| &o.value)
@@ -733,14 +600,16 @@ fn control_plane(cx: &mut Ctx<'_>) {
     {
         let x = cx.explain(Topic::VmPrintableStatus, ps);
         if x.severity >= Severity::Error {
-            cx.add(
-                Layer::ControlPlane,
-                Health::Broken,
-                Severity::Error,
-                format!("VM status {ps}"),
-                x.meaning,
-                vec![format!("vm.status.printableStatus = {ps}")],
-                x.next_steps,
+            cx.push(
+                Finding::new(
+                    Layer::ControlPlane,
+                    Health::Broken,
+                    Severity::Error,
+                    format!("VM status {ps}"),
+                )
+                .explained(x.meaning)
+                .cite(vec![format!("vm.status.printableStatus = {ps}")])
+                .steps(x.next_steps),
             );
         }
     }
@@ -774,39 +643,44 @@ fn control_plane(cx: &mut Ctx<'_>) {
             } else {
                 format!("Starting: {}", px.title)
             };
-            cx.add(
-                Layer::ControlPlane,
-                health,
-                if long {
-                    Severity::Warning
-                } else {
-                    Severity::Info
-                },
-                title,
-                detail,
-                pcite,
-                px.next_steps,
+            cx.push(
+                Finding::new(
+                    Layer::ControlPlane,
+                    health,
+                    if long {
+                        Severity::Warning
+                    } else {
+                        Severity::Info
+                    },
+                    title,
+                )
+                .explained(detail)
+                .cite(pcite)
+                .steps(px.next_steps),
             );
         }
         "Running" | "Succeeded" | "Failed" | "Unknown" | "WaitingForSync" => {
-            cx.add(
-                Layer::ControlPlane,
-                Health::Healthy,
-                Severity::Info,
-                "Processed by the controllers",
-                format!("The VMI reached phase {phase}."),
-                pcite,
-                vec![],
+            cx.push(
+                Finding::new(
+                    Layer::ControlPlane,
+                    Health::Healthy,
+                    Severity::Info,
+                    "Processed by the controllers",
+                )
+                .explained(format!("The VMI reached phase {phase}."))
+                .cite(pcite),
             );
         }
-        _ => cx.add(
-            Layer::ControlPlane,
-            Health::Degraded,
-            Severity::Warning,
-            px.title,
-            px.meaning,
-            pcite,
-            px.next_steps,
+        _ => cx.push(
+            Finding::new(
+                Layer::ControlPlane,
+                Health::Degraded,
+                Severity::Warning,
+                px.title,
+            )
+            .explained(px.meaning)
+            .cite(pcite)
+            .steps(px.next_steps),
         ),
     }
 }
@@ -821,21 +695,21 @@ fn node_layer(cx: &mut Ctx<'_>, pod: Option<&Pod>, node: Option<&Node>, stale: b
             let name = n.metadata.name().to_string();
             match n.ready() {
                 Some(r) if r.is_true() => {
-                    cx.add(
-                        Layer::Node,
-                        Health::Healthy,
-                        Severity::Info,
-                        format!("Node {name} Ready"),
-                        "",
-                        vec![format!(
+                    cx.push(
+                        Finding::new(
+                            Layer::Node,
+                            Health::Healthy,
+                            Severity::Info,
+                            format!("Node {name} Ready"),
+                        )
+                        .cite(vec![format!(
                             "node {name}: status.conditions[Ready].status = True"
-                        )],
-                        vec![],
+                        )]),
                     );
                     if let (Some(hb), Some(now)) = (n.last_heartbeat(), cx.now)
                         && hb.seconds_until(now) > 600.0
                     {
-                        cx.add(Layer::Node, Health::Degraded, Severity::Warning, format!("Node {name} heartbeat is {} old", format_duration(hb.seconds_until(now))), "The node status has not been refreshed for a long time; this view of it may be stale.", vec![format!("node {name}: lastHeartbeatTime = {hb}")], vec![format!("kubectl describe node {name}")]);
+                        cx.push(Finding::new(Layer::Node, Health::Degraded, Severity::Warning, format!("Node {name} heartbeat is {} old", format_duration(hb.seconds_until(now)))).explained("The node status has not been refreshed for a long time; this view of it may be stale.").cite(vec![format!("node {name}: lastHeartbeatTime = {hb}")]).steps(vec![format!("kubectl describe node {name}")]));
                     }
                 }
                 Some(r) => {
@@ -846,20 +720,17 @@ fn node_layer(cx: &mut Ctx<'_>, pod: Option<&Pod>, node: Option<&Node>, stale: b
                     if let Some(hb) = n.last_heartbeat() {
                         ev.push(format!("node {name}: lastHeartbeatTime = {hb}"));
                     }
-                    cx.add(Layer::Node, Health::Broken, Severity::Error, format!("Node {name} NotReady"), format!("{} The kubelet (and so virt-handler's view) on this node is not reporting.", r.message()), ev, vec![format!("kubectl describe node {name}")]);
+                    cx.push(Finding::new(Layer::Node, Health::Broken, Severity::Error, format!("Node {name} NotReady")).explained(format!("{} The kubelet (and so virt-handler's view) on this node is not reporting.", r.message())).cite(ev).steps(vec![format!("kubectl describe node {name}")]));
                 }
-                None => cx.add(
+                None => cx.push(Finding::new(
                     Layer::Node,
                     Health::Unknown,
                     Severity::Info,
                     format!("Node {name} has no Ready condition"),
-                    "",
-                    vec![],
-                    vec![],
-                ),
+                )),
             }
             if n.is_cordoned() {
-                cx.add(Layer::Node, Health::Healthy, Severity::Info, format!("Node {name} cordoned"), "spec.unschedulable is true: no new pods go there; a drain is likely in progress. Running VMs are not affected by the cordon itself.", vec![format!("node {name}: spec.unschedulable = true")], vec![]);
+                cx.push(Finding::new(Layer::Node, Health::Healthy, Severity::Info, format!("Node {name} cordoned")).explained("spec.unschedulable is true: no new pods go there; a drain is likely in progress. Running VMs are not affected by the cordon itself.").cite(vec![format!("node {name}: spec.unschedulable = true")]));
             }
         }
         None => {
@@ -871,30 +742,34 @@ fn node_layer(cx: &mut Ctx<'_>, pod: Option<&Pod>, node: Option<&Node>, stale: b
     }
     if phase == "Unknown" {
         let x = cx.explain(Topic::VmiPhase, "Unknown");
-        cx.add(
-            Layer::Node,
-            Health::Broken,
-            Severity::Error,
-            "Host cannot be reached (phase Unknown)",
-            x.meaning,
-            vec!["status.phase = Unknown".into()],
-            x.next_steps,
+        cx.push(
+            Finding::new(
+                Layer::Node,
+                Health::Broken,
+                Severity::Error,
+                "Host cannot be reached (phase Unknown)",
+            )
+            .explained(x.meaning)
+            .cite(vec!["status.phase = Unknown".into()])
+            .steps(x.next_steps),
         );
     }
     if let Some(r) = vmi.status.reason.as_deref().filter(|r| !r.is_empty()) {
         let x = cx.explain(Topic::Reason, r);
-        cx.add(
-            Layer::Node,
-            if x.severity >= Severity::Error {
-                Health::Broken
-            } else {
-                Health::Degraded
-            },
-            x.severity,
-            x.title,
-            x.meaning,
-            vec![format!("status.reason = {r}")],
-            x.next_steps,
+        cx.push(
+            Finding::new(
+                Layer::Node,
+                if x.severity >= Severity::Error {
+                    Health::Broken
+                } else {
+                    Health::Degraded
+                },
+                x.severity,
+                x.title,
+            )
+            .explained(x.meaning)
+            .cite(vec![format!("status.reason = {r}")])
+            .steps(x.next_steps),
         );
     }
     // virt-handler sync errors.
@@ -908,26 +783,24 @@ fn node_layer(cx: &mut Ctx<'_>, pod: Option<&Pod>, node: Option<&Node>, stale: b
         } else {
             "virt-handler cannot sync the domain"
         };
-        cx.add(
-            Layer::Node,
-            Health::Broken,
-            Severity::Error,
-            title,
-            sentences(c.message(), &x.implies),
-            cond_cite(c),
-            x.next_steps,
+        cx.push(
+            Finding::new(Layer::Node, Health::Broken, Severity::Error, title)
+                .explained(sentences(c.message(), &x.implies))
+                .cite(cond_cite(c))
+                .steps(x.next_steps),
         );
     } else if phase != "Failed" {
         let sync_failed = cx.warning_events("SyncFailed");
         if let Some(ev) = sync_failed.last() {
-            cx.add(
-                Layer::Node,
-                Health::Degraded,
-                Severity::Warning,
-                "virt-handler reported a sync failure",
-                ev.message().to_string(),
-                vec![format!("event SyncFailed: {}", ev.message())],
-                vec![],
+            cx.push(
+                Finding::new(
+                    Layer::Node,
+                    Health::Degraded,
+                    Severity::Warning,
+                    "virt-handler reported a sync failure",
+                )
+                .explained(ev.message().to_string())
+                .cite(vec![format!("event SyncFailed: {}", ev.message())]),
             );
         }
     }
@@ -936,14 +809,16 @@ fn node_layer(cx: &mut Ctx<'_>, pod: Option<&Pod>, node: Option<&Node>, stale: b
         .filter(|c| c.is_true() && c.reason() == "PausedIOError")
     {
         let x = cx.explain(Topic::Reason, "PausedIOError");
-        cx.add(
-            Layer::Node,
-            Health::Broken,
-            Severity::Error,
-            "Storage I/O error paused the guest",
-            x.meaning,
-            cond_cite(c),
-            x.next_steps,
+        cx.push(
+            Finding::new(
+                Layer::Node,
+                Health::Broken,
+                Severity::Error,
+                "Storage I/O error paused the guest",
+            )
+            .explained(x.meaning)
+            .cite(cond_cite(c))
+            .steps(x.next_steps),
         );
     }
     // The launcher pod.
@@ -962,17 +837,18 @@ fn node_layer(cx: &mut Ctx<'_>, pod: Option<&Pod>, node: Option<&Node>, stale: b
                         } else {
                             "The virt-launcher pod runs (not Ready: paused guests fail the readiness gate)."
                         };
-                        cx.add(
-                            Layer::Node,
-                            Health::Healthy,
-                            Severity::Info,
-                            "Launcher pod Running",
-                            detail,
-                            cites.clone(),
-                            vec![],
+                        cx.push(
+                            Finding::new(
+                                Layer::Node,
+                                Health::Healthy,
+                                Severity::Info,
+                                "Launcher pod Running",
+                            )
+                            .explained(detail)
+                            .cite(cites.clone()),
                         );
                     } else if matches!(phase.as_str(), "Failed" | "Succeeded") {
-                        cx.contradiction(Layer::Node, Health::Degraded, format!("Launcher pod Running but the VMI is {phase}"), "The pod should terminate when the VMI is final; it may be stuck terminating or its status is stale.", [cites.clone(), vec![format!("status.phase = {phase}")]].concat(), cx.explain(Topic::VmiPhase, &phase).next_steps);
+                        cx.push(Finding::contradiction(Layer::Node, Health::Degraded, format!("Launcher pod Running but the VMI is {phase}")).explained("The pod should terminate when the VMI is final; it may be stuck terminating or its status is stale.").cite([cites.clone(), vec![format!("status.phase = {phase}")]].concat()).steps(cx.explain(Topic::VmiPhase, &phase).next_steps));
                     } else if phase == "Scheduled" {
                         let long = vmi
                             .phase_entered("Scheduled")
@@ -983,18 +859,21 @@ fn node_layer(cx: &mut Ctx<'_>, pod: Option<&Pod>, node: Option<&Node>, stale: b
                         } else {
                             Health::Degraded
                         };
-                        cx.contradiction(Layer::Node, h, "Launcher pod Running but the VMI is not", "The pod runs but the guest was not reported as running; virt-handler has not started the domain yet or cannot.", [cites.clone(), vec!["status.phase = Scheduled".into()]].concat(), cx.explain(Topic::VmiPhase, "Scheduled").next_steps);
+                        cx.push(Finding::contradiction(Layer::Node, h, "Launcher pod Running but the VMI is not").explained("The pod runs but the guest was not reported as running; virt-handler has not started the domain yet or cannot.").cite([cites.clone(), vec!["status.phase = Scheduled".into()]].concat()).steps(cx.explain(Topic::VmiPhase, "Scheduled").next_steps));
                     } else {
-                        cx.contradiction(
-                            Layer::Node,
-                            Health::Degraded,
-                            "Launcher pod Running but the VMI is not",
-                            format!(
+                        cx.push(
+                            Finding::contradiction(
+                                Layer::Node,
+                                Health::Degraded,
+                                "Launcher pod Running but the VMI is not",
+                            )
+                            .explained(format!(
                                 "The VMI is in phase {}.",
                                 if phase.is_empty() { "(unset)" } else { &phase }
+                            ))
+                            .cite(
+                                [cites.clone(), vec![format!("status.phase = {phase}")]].concat(),
                             ),
-                            [cites.clone(), vec![format!("status.phase = {phase}")]].concat(),
-                            vec![],
                         );
                     }
                 }
@@ -1002,90 +881,92 @@ fn node_layer(cx: &mut Ctx<'_>, pod: Option<&Pod>, node: Option<&Node>, stale: b
                     if let Some(c) = p.condition("PodScheduled").filter(|c| c.is_false()) {
                         // Scheduling belongs to the control plane; the VMI usually carries it too.
                         if vmi.condition("PodScheduled").is_none_or(|v| !v.is_false()) {
-                            cx.add(
-                                Layer::ControlPlane,
-                                Health::Broken,
-                                Severity::Error,
-                                "Launcher pod unschedulable",
-                                c.message().to_string(),
-                                vec![pcite(
+                            cx.push(
+                                Finding::new(
+                                    Layer::ControlPlane,
+                                    Health::Broken,
+                                    Severity::Error,
+                                    "Launcher pod unschedulable",
+                                )
+                                .explained(c.message().to_string())
+                                .cite(vec![pcite(
                                     p,
                                     format!(
                                         "status.conditions[PodScheduled].reason = {}",
                                         c.reason()
                                     ),
-                                )],
-                                cx.explain(Topic::Reason, "Unschedulable").next_steps,
+                                )])
+                                .steps(cx.explain(Topic::Reason, "Unschedulable").next_steps),
                             );
                         }
-                        cx.add(
-                            Layer::Node,
-                            Health::Unknown,
-                            Severity::Info,
-                            "No node yet: the launcher pod is not scheduled",
-                            "",
-                            vec![pcite(p, "spec.nodeName unset".into())],
-                            vec![],
+                        cx.push(
+                            Finding::new(
+                                Layer::Node,
+                                Health::Unknown,
+                                Severity::Info,
+                                "No node yet: the launcher pod is not scheduled",
+                            )
+                            .cite(vec![pcite(p, "spec.nodeName unset".into())]),
                         );
                     } else {
-                        cx.add(
-                            Layer::Node,
-                            Health::Degraded,
-                            Severity::Info,
-                            "Launcher pod Pending",
-                            "",
-                            cites.clone(),
-                            vec![],
+                        cx.push(
+                            Finding::new(
+                                Layer::Node,
+                                Health::Degraded,
+                                Severity::Info,
+                                "Launcher pod Pending",
+                            )
+                            .cite(cites.clone()),
                         );
                     }
                     if phase == "Running" {
-                        cx.contradiction(
-                            Layer::Node,
-                            Health::Broken,
-                            "VMI Running but its launcher pod is Pending",
-                            "",
-                            [cites.clone(), vec!["status.phase = Running".into()]].concat(),
-                            vec![],
+                        cx.push(
+                            Finding::contradiction(
+                                Layer::Node,
+                                Health::Broken,
+                                "VMI Running but its launcher pod is Pending",
+                            )
+                            .cite([cites.clone(), vec!["status.phase = Running".into()]].concat()),
                         );
                     }
                 }
                 "Failed" | "Succeeded" => {
                     if phase == "Running" {
-                        cx.contradiction(Layer::Node, Health::Broken, format!("VMI Running but its launcher pod {pp}"), "The process that runs the guest has ended, yet the VMI still says Running: its status is stale or the guest is gone.", [cites.clone(), vec!["status.phase = Running".into()]].concat(), cx.explain(Topic::EventReason, "Stopped").next_steps);
+                        cx.push(Finding::contradiction(Layer::Node, Health::Broken, format!("VMI Running but its launcher pod {pp}")).explained("The process that runs the guest has ended, yet the VMI still says Running: its status is stale or the guest is gone.").cite([cites.clone(), vec!["status.phase = Running".into()]].concat()).steps(cx.explain(Topic::EventReason, "Stopped").next_steps));
                     } else {
-                        cx.add(
-                            Layer::Node,
-                            Health::Degraded,
-                            Severity::Info,
-                            format!("Launcher pod {pp}"),
-                            "",
-                            cites.clone(),
-                            vec![],
+                        cx.push(
+                            Finding::new(
+                                Layer::Node,
+                                Health::Degraded,
+                                Severity::Info,
+                                format!("Launcher pod {pp}"),
+                            )
+                            .cite(cites.clone()),
                         );
                     }
                 }
-                other => cx.add(
-                    Layer::Node,
-                    Health::Unknown,
-                    Severity::Info,
-                    format!(
-                        "Launcher pod phase {}",
-                        if other.is_empty() { "unknown" } else { other }
-                    ),
-                    "",
-                    cites.clone(),
-                    vec![],
+                other => cx.push(
+                    Finding::new(
+                        Layer::Node,
+                        Health::Unknown,
+                        Severity::Info,
+                        format!(
+                            "Launcher pod phase {}",
+                            if other.is_empty() { "unknown" } else { other }
+                        ),
+                    )
+                    .cite(cites.clone()),
                 ),
             }
             if p.metadata.deletion_timestamp.is_some() {
-                cx.add(
-                    Layer::Node,
-                    Health::Degraded,
-                    Severity::Warning,
-                    "Launcher pod terminating",
-                    "",
-                    vec![pcite(p, "metadata.deletionTimestamp is set".into())],
-                    vec![],
+                cx.push(
+                    Finding::new(
+                        Layer::Node,
+                        Health::Degraded,
+                        Severity::Warning,
+                        "Launcher pod terminating",
+                    )
+                    .cite(vec![pcite(p, "metadata.deletionTimestamp is set".into())]),
                 );
             }
             for cs in &p.status.container_statuses {
@@ -1101,27 +982,27 @@ fn node_layer(cx: &mut Ctx<'_>, pod: Option<&Pod>, node: Option<&Node>, stale: b
                             | "InvalidImageName"
                     );
                     if bad {
-                        cx.add(Layer::Node, Health::Broken, Severity::Error, format!("Container {cname}: {reason}"), "", vec![pcite(p, format!("status.containerStatuses[{cname}].state.waiting.reason = {reason}"))], vec![]);
+                        cx.push(Finding::new(Layer::Node, Health::Broken, Severity::Error, format!("Container {cname}: {reason}")).cite(vec![pcite(p, format!("status.containerStatuses[{cname}].state.waiting.reason = {reason}"))]));
                     }
                 }
                 if cname == "compute" && cs.restart_count.unwrap_or(0) > 0 {
-                    cx.add(
-                        Layer::Node,
-                        Health::Degraded,
-                        Severity::Warning,
-                        format!(
-                            "compute container restarted {} times",
-                            cs.restart_count.unwrap_or(0)
-                        ),
-                        "",
-                        vec![pcite(
+                    cx.push(
+                        Finding::new(
+                            Layer::Node,
+                            Health::Degraded,
+                            Severity::Warning,
+                            format!(
+                                "compute container restarted {} times",
+                                cs.restart_count.unwrap_or(0)
+                            ),
+                        )
+                        .cite(vec![pcite(
                             p,
                             format!(
                                 "status.containerStatuses[compute].restartCount = {}",
                                 cs.restart_count.unwrap_or(0)
                             ),
-                        )],
-                        vec![],
+                        )]),
                     );
                 }
             }
@@ -1131,30 +1012,41 @@ fn node_layer(cx: &mut Ctx<'_>, pod: Option<&Pod>, node: Option<&Node>, stale: b
             if cx.e.coverage.pods && running && !stale {
                 // Pods were given but not this VMI's: the dump may be partial, so this is missing
                 // evidence rather than proof that the pod is gone.
-                cx.add(
-                    Layer::Node,
-                    Health::Unknown,
-                    Severity::Info,
-                    "The VMI's launcher pod is not among the pods given",
-                    "Pods were included in the evidence but none is this VMI's active pod.",
-                    vec![format!("status.activePods = {:?}", vmi.status.active_pods)],
-                    vec![cx.explain(Topic::VmiPhase, "Scheduling").next_steps[0].clone()],
+                cx.push(
+                    Finding::new(
+                        Layer::Node,
+                        Health::Unknown,
+                        Severity::Info,
+                        "The VMI's launcher pod is not among the pods given",
+                    )
+                    .explained(
+                        "Pods were included in the evidence but none is this VMI's active pod.",
+                    )
+                    .cite(vec![format!(
+                        "status.activePods = {:?}",
+                        vmi.status.active_pods
+                    )])
+                    .steps(vec![
+                        cx.explain(Topic::VmiPhase, "Scheduling").next_steps[0].clone(),
+                    ]),
                 );
             }
             {
                 cx.missing.push("the virt-launcher pod".into());
                 if running && !stale {
                     if let Some(r) = vmi.condition("Ready").filter(|r| r.is_true()) {
-                        cx.add(Layer::Node, Health::Healthy, Severity::Info, "Launcher pod Ready (from the VMI's Ready condition)", "The pod itself was not seen; the VMI's Ready condition is copied from it.", cond_cite(r), vec![]);
+                        cx.push(Finding::new(Layer::Node, Health::Healthy, Severity::Info, "Launcher pod Ready (from the VMI's Ready condition)").explained("The pod itself was not seen; the VMI's Ready condition is copied from it.").cite(cond_cite(r)));
                     } else if node.is_none() {
-                        cx.add(
-                            Layer::Node,
-                            Health::Unknown,
-                            Severity::Info,
-                            "Launcher pod and node not seen",
-                            "",
-                            vec![],
-                            vec![cx.explain(Topic::VmiPhase, "Scheduling").next_steps[0].clone()],
+                        cx.push(
+                            Finding::new(
+                                Layer::Node,
+                                Health::Unknown,
+                                Severity::Info,
+                                "Launcher pod and node not seen",
+                            )
+                            .steps(vec![
+                                cx.explain(Topic::VmiPhase, "Scheduling").next_steps[0].clone(),
+                            ]),
                         );
                     }
                 }
@@ -1203,38 +1095,42 @@ fn guest(cx: &mut Ctx<'_>, pod: Option<&Pod>, stale: bool) {
             if let Some(m) = &crashed {
                 ev.push(format!("event Stopped (Warning): {m}"));
             }
-            cx.add(
-                Layer::Guest,
-                Health::Broken,
-                Severity::Critical,
-                "Guest is gone (phase Failed)",
-                x.meaning,
-                ev,
-                x.next_steps,
+            cx.push(
+                Finding::new(
+                    Layer::Guest,
+                    Health::Broken,
+                    Severity::Critical,
+                    "Guest is gone (phase Failed)",
+                )
+                .explained(x.meaning)
+                .cite(ev)
+                .steps(x.next_steps),
             );
             return;
         }
         "Unknown" => {
-            cx.add(
-                Layer::Guest,
-                Health::Unknown,
-                Severity::Warning,
-                "Guest state unknown: its host cannot be reached",
-                "The guest may still run on the unreachable node or may be gone.",
-                pcite,
-                vec![],
+            cx.push(
+                Finding::new(
+                    Layer::Guest,
+                    Health::Unknown,
+                    Severity::Warning,
+                    "Guest state unknown: its host cannot be reached",
+                )
+                .explained("The guest may still run on the unreachable node or may be gone.")
+                .cite(pcite),
             );
             return;
         }
         "Succeeded" => {
-            cx.add(
-                Layer::Guest,
-                Health::Unknown,
-                Severity::Info,
-                "Guest shut down (phase Succeeded)",
-                "The guest stopped normally.",
-                pcite,
-                vec![],
+            cx.push(
+                Finding::new(
+                    Layer::Guest,
+                    Health::Unknown,
+                    Severity::Info,
+                    "Guest shut down (phase Succeeded)",
+                )
+                .explained("The guest stopped normally.")
+                .cite(pcite),
             );
             return;
         }
@@ -1242,29 +1138,30 @@ fn guest(cx: &mut Ctx<'_>, pod: Option<&Pod>, stale: bool) {
         _ => {
             if vmi.is_paused() {
                 let c = vmi.condition("Paused").cloned().unwrap_or_default();
-                cx.contradiction(
-                    Layer::Guest,
-                    Health::Degraded,
-                    format!(
-                        "Paused while the phase is {}",
-                        if phase.is_empty() { "unset" } else { &phase }
-                    ),
-                    "Pause is only set on running guests.",
-                    [cond_cite(&c), pcite.clone()].concat(),
-                    vec![],
+                cx.push(
+                    Finding::contradiction(
+                        Layer::Guest,
+                        Health::Degraded,
+                        format!(
+                            "Paused while the phase is {}",
+                            if phase.is_empty() { "unset" } else { &phase }
+                        ),
+                    )
+                    .explained("Pause is only set on running guests.")
+                    .cite([cond_cite(&c), pcite.clone()].concat()),
                 );
             }
-            cx.add(
-                Layer::Guest,
-                Health::Unknown,
-                Severity::Info,
-                format!(
-                    "Guest not running yet (phase {})",
-                    if phase.is_empty() { "unset" } else { &phase }
-                ),
-                "",
-                pcite,
-                vec![],
+            cx.push(
+                Finding::new(
+                    Layer::Guest,
+                    Health::Unknown,
+                    Severity::Info,
+                    format!(
+                        "Guest not running yet (phase {})",
+                        if phase.is_empty() { "unset" } else { &phase }
+                    ),
+                )
+                .cite(pcite),
             );
             return;
         }
@@ -1280,47 +1177,52 @@ fn guest(cx: &mut Ctx<'_>, pod: Option<&Pod>, stale: bool) {
         } else {
             Health::Degraded
         };
-        cx.add(
-            Layer::Guest,
-            health,
-            x.severity.max(Severity::Warning),
-            x.title.clone(),
-            x.meaning.clone(),
-            cond_cite(&c.clone()),
-            x.next_steps.clone(),
+        cx.push(
+            Finding::new(
+                Layer::Guest,
+                health,
+                x.severity.max(Severity::Warning),
+                x.title.clone(),
+            )
+            .explained(x.meaning.clone())
+            .cite(cond_cite(&c.clone()))
+            .steps(x.next_steps.clone()),
         );
-        cx.contradiction(
-            Layer::Guest,
-            Health::Degraded,
-            "Phase Running, but the guest is paused",
-            "A paused VMI keeps phase Running; only the Paused condition shows it.",
-            [pcite.clone(), cond_cite(c)].concat(),
-            vec![],
+        cx.push(
+            Finding::contradiction(
+                Layer::Guest,
+                Health::Degraded,
+                "Phase Running, but the guest is paused",
+            )
+            .explained("A paused VMI keeps phase Running; only the Paused condition shows it.")
+            .cite([pcite.clone(), cond_cite(c)].concat()),
         );
         if let Some(p) = pod
             && p.phase() == "Running"
         {
-            cx.contradiction(Layer::Guest, Health::Degraded, "Launcher pod Running while the guest is paused", "The pod keeps running (Ready=False through the readiness gate) while the guest's vCPUs are stopped.", vec![format!("pod {}: status.phase = Running", p.metadata.name()), format!("status.conditions[Paused].reason = {}", c.reason())], vec![]);
+            cx.push(Finding::contradiction(Layer::Guest, Health::Degraded, "Launcher pod Running while the guest is paused").explained("The pod keeps running (Ready=False through the readiness gate) while the guest's vCPUs are stopped.").cite(vec![format!("pod {}: status.phase = Running", p.metadata.name()), format!("status.conditions[Paused].reason = {}", c.reason())]));
         }
         return;
     }
     if let Some(r) = vmi.condition("Ready").filter(|r| r.is_false()) {
         let x = cx.explain(Topic::Reason, r.reason());
-        cx.add(
-            Layer::Guest,
-            Health::Degraded,
-            Severity::Warning,
-            format!(
-                "Running but not Ready ({})",
-                if r.reason().is_empty() {
-                    "no reason"
-                } else {
-                    r.reason()
-                }
-            ),
-            x.meaning,
-            cond_cite(r),
-            x.next_steps,
+        cx.push(
+            Finding::new(
+                Layer::Guest,
+                Health::Degraded,
+                Severity::Warning,
+                format!(
+                    "Running but not Ready ({})",
+                    if r.reason().is_empty() {
+                        "no reason"
+                    } else {
+                        r.reason()
+                    }
+                ),
+            )
+            .explained(x.meaning)
+            .cite(cond_cite(r))
+            .steps(x.next_steps),
         );
     }
     // Guest agent.
@@ -1328,12 +1230,14 @@ fn guest(cx: &mut Ctx<'_>, pod: Option<&Pod>, stale: bool) {
     let answer = cx.e.guest_agent.as_ref().map(|o| &o.value);
     match (agent, answer) {
         (Some(c), _) => {
-            cx.add(
-                Layer::Guest,
-                Health::Healthy,
-                Severity::Info,
-                "Guest agent connected",
-                format!(
+            cx.push(
+                Finding::new(
+                    Layer::Guest,
+                    Health::Healthy,
+                    Severity::Info,
+                    "Guest agent connected",
+                )
+                .explained(format!(
                     "The guest OS is up and its agent answers{}.",
                     vmi.status
                         .guest_os_info
@@ -1341,25 +1245,25 @@ fn guest(cx: &mut Ctx<'_>, pod: Option<&Pod>, stale: bool) {
                         .as_deref()
                         .map(|n| format!(" ({n})"))
                         .unwrap_or_default()
-                ),
-                cond_cite(c),
-                vec![],
+                ))
+                .cite(cond_cite(c)),
             );
         }
         (None, Some(GuestAgentAnswer::Info(i)))
             if i.guest_agent_version.is_some() || !i.supported_commands.is_empty() =>
         {
-            cx.add(
-                Layer::Guest,
-                Health::Healthy,
-                Severity::Info,
-                "Guest agent answered",
-                "The guestosinfo subresource returned data.",
-                vec![format!(
+            cx.push(
+                Finding::new(
+                    Layer::Guest,
+                    Health::Healthy,
+                    Severity::Info,
+                    "Guest agent answered",
+                )
+                .explained("The guestosinfo subresource returned data.")
+                .cite(vec![format!(
                     "guestosinfo.guestAgentVersion = {}",
                     i.guest_agent_version.as_deref().unwrap_or("?")
-                )],
-                vec![],
+                )]),
             );
         }
         _ => {
@@ -1367,19 +1271,19 @@ fn guest(cx: &mut Ctx<'_>, pod: Option<&Pod>, stale: bool) {
                 .explain(Topic::ConditionType, "AgentConnected")
                 .next_steps;
             if let Some(was) = agent_was_there(vmi) {
-                cx.contradiction(Layer::Guest, Health::Degraded, "Guest agent gone while the domain runs", "The agent reported earlier but AgentConnected is absent now: the guest may be hung, rebooting, or the agent stopped.", vec!["status.conditions[AgentConnected] absent".into(), was, "status.phase = Running".into()], steps);
+                cx.push(Finding::contradiction(Layer::Guest, Health::Degraded, "Guest agent gone while the domain runs").explained("The agent reported earlier but AgentConnected is absent now: the guest may be hung, rebooting, or the agent stopped.").cite(vec!["status.conditions[AgentConnected] absent".into(), was, "status.phase = Running".into()]).steps(steps));
             } else {
-                cx.add(Layer::Guest, Health::Unknown, Severity::Info, "No guest agent: the guest OS cannot be observed", "Without qemu-guest-agent KubeVirt cannot tell whether the OS inside booted; guest IPs, OS info and users are missing.", vec!["status.conditions[AgentConnected] absent".into()], steps);
+                cx.push(Finding::new(Layer::Guest, Health::Unknown, Severity::Info, "No guest agent: the guest OS cannot be observed").explained("Without qemu-guest-agent KubeVirt cannot tell whether the OS inside booted; guest IPs, OS info and users are missing.").cite(vec!["status.conditions[AgentConnected] absent".into()]).steps(steps));
             }
             if let Some(GuestAgentAnswer::NotConnected) = answer {
-                cx.add(
-                    Layer::Guest,
-                    Health::Unknown,
-                    Severity::Info,
-                    "guestosinfo: VMI does not have guest agent connected",
-                    "",
-                    vec!["guestosinfo answered 409".into()],
-                    vec![],
+                cx.push(
+                    Finding::new(
+                        Layer::Guest,
+                        Health::Unknown,
+                        Severity::Info,
+                        "guestosinfo: VMI does not have guest agent connected",
+                    )
+                    .cite(vec!["guestosinfo answered 409".into()]),
                 );
             }
         }
@@ -1394,31 +1298,29 @@ fn guest(cx: &mut Ctx<'_>, pod: Option<&Pod>, stale: bool) {
         } else {
             "Guest agent not supported".to_string()
         };
-        cx.add(
-            Layer::Guest,
-            Health::Degraded,
-            Severity::Warning,
-            title,
-            if x.known {
-                x.meaning
-            } else {
-                c.reason().to_string()
-            },
-            cond_cite(c),
-            x.next_steps,
+        cx.push(
+            Finding::new(Layer::Guest, Health::Degraded, Severity::Warning, title)
+                .explained(if x.known {
+                    x.meaning
+                } else {
+                    c.reason().to_string()
+                })
+                .cite(cond_cite(c))
+                .steps(x.next_steps),
         );
     }
     if let Some(GuestAgentAnswer::Info(i)) = answer {
         let missing = i.missing_required_commands();
         if !missing.is_empty() {
-            cx.add(
-                Layer::Guest,
-                Health::Degraded,
-                Severity::Warning,
-                "Guest agent lacks required commands",
-                missing.join(", "),
-                vec!["guestosinfo.supportedCommands".into()],
-                vec![],
+            cx.push(
+                Finding::new(
+                    Layer::Guest,
+                    Health::Degraded,
+                    Severity::Warning,
+                    "Guest agent lacks required commands",
+                )
+                .explained(missing.join(", "))
+                .cite(vec!["guestosinfo.supportedCommands".into()]),
             );
         }
         for fs in &i.fs_info.disks {
@@ -1427,14 +1329,16 @@ fn guest(cx: &mut Ctx<'_>, pod: Option<&Pod>, stale: bool) {
                 && u / t > 0.95
             {
                 let mp = fs.mount_point.as_deref().unwrap_or("?");
-                cx.add(
-                    Layer::Guest,
-                    Health::Degraded,
-                    Severity::Warning,
-                    format!("Guest filesystem {mp} {:.0}% full", u / t * 100.0),
-                    "",
-                    vec![format!("guestosinfo.fsInfo.disks[{mp}].usedBytes = {u}")],
-                    vec![],
+                cx.push(
+                    Finding::new(
+                        Layer::Guest,
+                        Health::Degraded,
+                        Severity::Warning,
+                        format!("Guest filesystem {mp} {:.0}% full", u / t * 100.0),
+                    )
+                    .cite(vec![format!(
+                        "guestosinfo.fsInfo.disks[{mp}].usedBytes = {u}"
+                    )]),
                 );
             }
         }
@@ -1443,14 +1347,15 @@ fn guest(cx: &mut Ctx<'_>, pod: Option<&Pod>, stale: bool) {
         .condition("AccessCredentialsSynchronized")
         .filter(|c| c.is_false())
     {
-        cx.add(
-            Layer::Guest,
-            Health::Degraded,
-            Severity::Warning,
-            "Access credentials not applied",
-            c.message().to_string(),
-            cond_cite(c),
-            vec![],
+        cx.push(
+            Finding::new(
+                Layer::Guest,
+                Health::Degraded,
+                Severity::Warning,
+                "Access credentials not applied",
+            )
+            .explained(c.message().to_string())
+            .cite(cond_cite(c)),
         );
     }
     let panics: f64 =
@@ -1460,14 +1365,16 @@ fn guest(cx: &mut Ctx<'_>, pod: Option<&Pod>, stale: bool) {
             .map(|s| s.value)
             .sum();
     if panics > 0.0 {
-        cx.add(
-            Layer::Guest,
-            Health::Degraded,
-            Severity::Warning,
-            format!("Guest OS panicked ({panics:.0})"),
-            "",
-            vec![format!("kubevirt_vmi_guest_os_panic_total = {panics}")],
-            vec![],
+        cx.push(
+            Finding::new(
+                Layer::Guest,
+                Health::Degraded,
+                Severity::Warning,
+                format!("Guest OS panicked ({panics:.0})"),
+            )
+            .cite(vec![format!(
+                "kubevirt_vmi_guest_os_panic_total = {panics}"
+            )]),
         );
     }
 }
@@ -1479,14 +1386,15 @@ fn network(cx: &mut Ctx<'_>, stale: bool) {
     }
     let ifaces = &vmi.status.interfaces;
     if ifaces.is_empty() {
-        cx.add(
-            Layer::Network,
-            Health::Unknown,
-            Severity::Info,
-            "No interface status",
-            "status.interfaces is empty.",
-            vec!["status.interfaces = []".into()],
-            vec![],
+        cx.push(
+            Finding::new(
+                Layer::Network,
+                Health::Unknown,
+                Severity::Info,
+                "No interface status",
+            )
+            .explained("status.interfaces is empty.")
+            .cite(vec!["status.interfaces = []".into()]),
         );
         return;
     }
@@ -1509,14 +1417,14 @@ fn network(cx: &mut Ctx<'_>, stale: bool) {
         }
         if i.link_state.as_deref() == Some("down") {
             all_ok = false;
-            cx.add(
-                Layer::Network,
-                Health::Degraded,
-                Severity::Warning,
-                format!("Interface {label} link down"),
-                "",
-                vec![cite("linkState", "down")],
-                vec![],
+            cx.push(
+                Finding::new(
+                    Layer::Network,
+                    Health::Degraded,
+                    Severity::Warning,
+                    format!("Interface {label} link down"),
+                )
+                .cite(vec![cite("linkState", "down")]),
             );
         }
         if let (Some(first), Some(list0)) = (
@@ -1525,46 +1433,56 @@ fn network(cx: &mut Ctx<'_>, stale: bool) {
         ) && first != list0
         {
             all_ok = false;
-            cx.contradiction(
-                Layer::Network,
-                Health::Degraded,
-                format!("Interface {label}: ipAddress differs from ipAddresses[0]"),
-                "These must be equal; the status was written from two sources that disagree.",
-                vec![cite("ipAddress", first), cite("ipAddresses[0]", list0)],
-                vec![],
+            cx.push(
+                Finding::contradiction(
+                    Layer::Network,
+                    Health::Degraded,
+                    format!("Interface {label}: ipAddress differs from ipAddresses[0]"),
+                )
+                .explained(
+                    "These must be equal; the status was written from two sources that disagree.",
+                )
+                .cite(vec![
+                    cite("ipAddress", first),
+                    cite("ipAddresses[0]", list0),
+                ]),
             );
         }
         if ips.is_empty() {
             if agent {
                 all_ok = false;
-                cx.add(Layer::Network, Health::Degraded, Severity::Warning, format!("Interface {label} has no IP"), "The guest agent is connected but reports no address for this interface: DHCP or the guest's network config may have failed.", vec![cite("ipAddresses", "[]")], vec![]);
+                cx.push(Finding::new(Layer::Network, Health::Degraded, Severity::Warning, format!("Interface {label} has no IP")).explained("The guest agent is connected but reports no address for this interface: DHCP or the guest's network config may have failed.").cite(vec![cite("ipAddresses", "[]")]));
             } else {
                 all_ok = false;
-                cx.add(
-                    Layer::Network,
-                    Health::Unknown,
-                    Severity::Info,
-                    format!("Interface {label}: no IP known"),
-                    "Without the guest agent, addresses of this interface may not be reported.",
-                    vec![cite("ipAddresses", "[]")],
-                    vec![],
+                cx.push(
+                    Finding::new(
+                        Layer::Network,
+                        Health::Unknown,
+                        Severity::Info,
+                        format!("Interface {label}: no IP known"),
+                    )
+                    .explained(
+                        "Without the guest agent, addresses of this interface may not be reported.",
+                    )
+                    .cite(vec![cite("ipAddresses", "[]")]),
                 );
             }
         }
         if i.info_sources().contains(&"guest-agent") && !agent {
-            cx.add(Layer::Network, Health::Degraded, Severity::Warning, format!("Interface {label}: guest-agent data without an agent"), "The addresses came from the guest agent, which is no longer connected; they may be stale.", vec![cite("infoSource", i.info_source.as_deref().unwrap_or(""))], vec![]);
+            cx.push(Finding::new(Layer::Network, Health::Degraded, Severity::Warning, format!("Interface {label}: guest-agent data without an agent")).explained("The addresses came from the guest agent, which is no longer connected; they may be stale.").cite(vec![cite("infoSource", i.info_source.as_deref().unwrap_or(""))]));
             all_ok = false;
         }
         for ip in &ips {
             if let Some((other, _)) = ip_owner.iter().find(|(_, x)| x == ip) {
                 all_ok = false;
-                cx.contradiction(
-                    Layer::Network,
-                    Health::Degraded,
-                    format!("IP {ip} reported on two interfaces"),
-                    format!("{other} and {label} both report it."),
-                    vec![cite("ipAddresses", ip)],
-                    vec![],
+                cx.push(
+                    Finding::contradiction(
+                        Layer::Network,
+                        Health::Degraded,
+                        format!("IP {ip} reported on two interfaces"),
+                    )
+                    .explained(format!("{other} and {label} both report it."))
+                    .cite(vec![cite("ipAddresses", ip)]),
                 );
             }
             ip_owner.push((label.clone(), ip.to_string()));
@@ -1591,14 +1509,7 @@ fn network(cx: &mut Ctx<'_>, stale: bool) {
                 if !ns.ips.iter().any(|x| ips.contains(&x.as_str())) {
                     all_ok = false;
                     let src = i.info_source.as_deref().unwrap_or("status");
-                    cx.contradiction(
-                        Layer::Network,
-                        Health::Degraded,
-                        format!("Interface {label}: guest and Multus disagree on the IP"),
-                        format!("Multus assigned {} but the VMI reports {} (from {src}); the guest may use a static or stale address.", ns.ips.join(", "), ips.join(", ")),
-                        vec![format!("pod {}: k8s.v1.cni.cncf.io/network-status[{}].ips = {}", p.metadata.name(), ns.name.as_deref().unwrap_or("?"), ns.ips.join(",")), cite("ipAddresses", &ips.join(",")), cite("infoSource", src)],
-                        vec![],
-                    );
+                    cx.push(Finding::contradiction(Layer::Network, Health::Degraded, format!("Interface {label}: guest and Multus disagree on the IP")).explained(format!("Multus assigned {} but the VMI reports {} (from {src}); the guest may use a static or stale address.", ns.ips.join(", "), ips.join(", "))).cite(vec![format!("pod {}: k8s.v1.cni.cncf.io/network-status[{}].ips = {}", p.metadata.name(), ns.name.as_deref().unwrap_or("?"), ns.ips.join(",")), cite("ipAddresses", &ips.join(",")), cite("infoSource", src)]));
                 }
             }
         }
@@ -1615,43 +1526,19 @@ fn network(cx: &mut Ctx<'_>, stale: bool) {
                 )
             })
             .collect();
-        cx.add(
-            Layer::Network,
-            Health::Healthy,
-            Severity::Info,
-            "Interfaces have addresses",
-            summary.join("; "),
-            vec![format!("status.interfaces ({} entries)", ifaces.len())],
-            vec![],
+        cx.push(
+            Finding::new(
+                Layer::Network,
+                Health::Healthy,
+                Severity::Info,
+                "Interfaces have addresses",
+            )
+            .explained(summary.join("; "))
+            .cite(vec![format!(
+                "status.interfaces ({} entries)",
+                ifaces.len()
+            )]),
         );
-    }
-}
-
-/// The effective eviction strategy and where it came from.
-pub fn effective_eviction_strategy(
-    vmi: &Vmi,
-    vm: Option<&crate::kube::Vm>,
-    cluster_default: Option<&str>,
-) -> (String, &'static str) {
-    if let Some(s) = vmi
-        .spec
-        .eviction_strategy
-        .as_deref()
-        .filter(|s| !s.is_empty())
-    {
-        (s.to_string(), "spec.evictionStrategy")
-    } else if let Some(s) = vm
-        .and_then(|v| v.spec.template_eviction_strategy.as_deref())
-        .filter(|s| !s.is_empty())
-    {
-        (s.to_string(), "vm.spec.template.spec.evictionStrategy")
-    } else if let Some(s) = cluster_default.filter(|s| !s.is_empty()) {
-        (s.to_string(), "cluster default")
-    } else {
-        (
-            "None".to_string(),
-            "assumed: KubeVirt's default when neither the VMI nor the cluster sets one",
-        )
     }
 }
 
@@ -1668,14 +1555,14 @@ fn migration_layer(cx: &mut Ctx<'_>, reports: &[MigrationReport]) {
     // Live-migratability.
     if let Some(v) = vmi {
         match (v.condition("LiveMigratable"), running) {
-            (Some(c), _) if c.is_true() => cx.add(
-                Layer::Migration,
-                Health::Healthy,
-                Severity::Info,
-                "Can live-migrate",
-                "",
-                cond_cite(c),
-                vec![],
+            (Some(c), _) if c.is_true() => cx.push(
+                Finding::new(
+                    Layer::Migration,
+                    Health::Healthy,
+                    Severity::Info,
+                    "Can live-migrate",
+                )
+                .cite(cond_cite(c)),
             ),
             (Some(c), _) if c.is_false() => {
                 let x = cx.explain(Topic::Reason, c.reason());
@@ -1699,23 +1586,25 @@ fn migration_layer(cx: &mut Ctx<'_>, reports: &[MigrationReport]) {
                         )
                     }
                 );
-                cx.add(
-                    Layer::Migration,
-                    if blocks {
-                        Health::Degraded
-                    } else {
-                        Health::Healthy
-                    },
-                    Severity::Warning,
-                    format!("Cannot live-migrate: {}", x.title),
-                    detail,
-                    cond_cite(c),
-                    x.next_steps,
+                cx.push(
+                    Finding::new(
+                        Layer::Migration,
+                        if blocks {
+                            Health::Degraded
+                        } else {
+                            Health::Healthy
+                        },
+                        Severity::Warning,
+                        format!("Cannot live-migrate: {}", x.title),
+                    )
+                    .explained(detail)
+                    .cite(cond_cite(c))
+                    .steps(x.next_steps),
                 );
             }
             (_, true) => {
                 cx.missing.push("the LiveMigratable condition".into());
-                cx.add(Layer::Migration, Health::Unknown, Severity::Info, "LiveMigratable condition missing", "A running VMI always has it in current KubeVirt; it may be an old release or a partial status.", vec!["status.conditions[LiveMigratable] absent".into()], vec![]);
+                cx.push(Finding::new(Layer::Migration, Health::Unknown, Severity::Info, "LiveMigratable condition missing").explained("A running VMI always has it in current KubeVirt; it may be an old release or a partial status.").cite(vec!["status.conditions[LiveMigratable] absent".into()]));
             }
             _ => {}
         }
@@ -1725,64 +1614,72 @@ fn migration_layer(cx: &mut Ctx<'_>, reports: &[MigrationReport]) {
             let (s, _) = strategy.clone().unwrap_or_default();
             if s == "External" {
                 let x = cx.explain(Topic::EvictionStrategy, "External");
-                cx.add(
-                    Layer::Migration,
-                    Health::Degraded,
-                    Severity::Info,
-                    "Evacuation left to an external controller",
-                    x.meaning,
-                    vec![cite.clone(), "spec.evictionStrategy = External".into()],
-                    x.next_steps,
+                cx.push(
+                    Finding::new(
+                        Layer::Migration,
+                        Health::Degraded,
+                        Severity::Info,
+                        "Evacuation left to an external controller",
+                    )
+                    .explained(x.meaning)
+                    .cite(vec![
+                        cite.clone(),
+                        "spec.evictionStrategy = External".into(),
+                    ])
+                    .steps(x.next_steps),
                 );
             } else if migratable == Some(false) {
                 let c = v.condition("LiveMigratable").cloned().unwrap_or_default();
                 let x = cx.explain(Topic::Reason, c.reason());
-                cx.contradiction(Layer::Migration, Health::Broken, format!("Evacuation requested but the VM cannot migrate ({})", c.reason()), format!("Node {node} is being drained; this VM must leave it but {}. The drain stays blocked until the VM is stopped, made migratable, or the evacuation is cancelled.", x.title.to_lowercase()), [vec![cite.clone()], cond_cite(&c)].concat(), [x.next_steps, vec![format!("virtctl evacuate-cancel vmi {} -n {}   # KubeVirt >= 1.7", cx.subject.name, cx.subject.namespace)]].concat());
+                cx.push(Finding::contradiction(Layer::Migration, Health::Broken, format!("Evacuation requested but the VM cannot migrate ({})", c.reason())).explained(format!("Node {node} is being drained; this VM must leave it but {}. The drain stays blocked until the VM is stopped, made migratable, or the evacuation is cancelled.", x.title.to_lowercase())).cite([vec![cite.clone()], cond_cite(&c)].concat()).steps([x.next_steps, vec![format!("virtctl evacuate-cancel vmi {} -n {}   # KubeVirt >= 1.7", cx.subject.name, cx.subject.namespace)]].concat()));
             } else if any_active {
-                cx.add(
-                    Layer::Migration,
-                    Health::Degraded,
-                    Severity::Info,
-                    format!("Evacuating from {node}"),
-                    "An evacuation migration is under way.",
-                    vec![cite.clone()],
-                    vec![],
+                cx.push(
+                    Finding::new(
+                        Layer::Migration,
+                        Health::Degraded,
+                        Severity::Info,
+                        format!("Evacuating from {node}"),
+                    )
+                    .explained("An evacuation migration is under way.")
+                    .cite(vec![cite.clone()]),
                 );
             } else if cx.e.coverage.migrations || !reports.is_empty() {
-                cx.add(Layer::Migration, Health::Degraded, Severity::Warning, format!("Evacuation of {node} requested, no migration running"), "The evacuation controller should create a kubevirt-evacuation-* migration; it may be throttled by parallel-migration limits or back-off.", vec![cite.clone()], cx.explain(Topic::Reason, "MigrationBackoff").next_steps);
+                cx.push(Finding::new(Layer::Migration, Health::Degraded, Severity::Warning, format!("Evacuation of {node} requested, no migration running")).explained("The evacuation controller should create a kubevirt-evacuation-* migration; it may be throttled by parallel-migration limits or back-off.").cite(vec![cite.clone()]).steps(cx.explain(Topic::Reason, "MigrationBackoff").next_steps));
             } else {
-                cx.add(
-                    Layer::Migration,
-                    Health::Degraded,
-                    Severity::Info,
-                    format!("Evacuation of {node} requested"),
-                    "Migrations were not in the evidence.",
-                    vec![cite.clone()],
-                    vec![],
+                cx.push(
+                    Finding::new(
+                        Layer::Migration,
+                        Health::Degraded,
+                        Severity::Info,
+                        format!("Evacuation of {node} requested"),
+                    )
+                    .explained("Migrations were not in the evidence.")
+                    .cite(vec![cite.clone()]),
                 );
             }
             if v.condition("EvictionRequested")
                 .is_none_or(|c| !c.is_true())
                 && v.condition("EvictionRequested").is_some()
             {
-                cx.contradiction(
-                    Layer::Migration,
-                    Health::Degraded,
-                    "evacuationNodeName set but EvictionRequested is not True",
-                    "",
-                    vec![cite],
-                    vec![],
+                cx.push(
+                    Finding::contradiction(
+                        Layer::Migration,
+                        Health::Degraded,
+                        "evacuationNodeName set but EvictionRequested is not True",
+                    )
+                    .cite(vec![cite]),
                 );
             }
         } else if let Some(c) = v.condition("EvictionRequested").filter(|c| c.is_true()) {
-            cx.add(
-                Layer::Migration,
-                Health::Degraded,
-                Severity::Warning,
-                "EvictionRequested without evacuationNodeName",
-                "The condition is left over or the status is mid-update.",
-                cond_cite(c),
-                vec![],
+            cx.push(
+                Finding::new(
+                    Layer::Migration,
+                    Health::Degraded,
+                    Severity::Warning,
+                    "EvictionRequested without evacuationNodeName",
+                )
+                .explained("The condition is left over or the status is mid-update.")
+                .cite(cond_cite(c)),
             );
         }
         // Left-behind state and active pods.
@@ -1798,7 +1695,7 @@ fn migration_layer(cx: &mut Ctx<'_>, reports: &[MigrationReport]) {
             && !any_active
             && (state_vmim_final || !ms.is_some_and(|m| m.is_in_progress(cx.now)))
         {
-            cx.contradiction(Layer::Migration, Health::Degraded, "Two activePods with no migration in progress", "During a migration the source and target pods are both active; without one, a pod was left behind (for example after a target crash).", vec![format!("status.activePods = {:?}", v.status.active_pods)], vec![cx.explain(Topic::VmiPhase, "Scheduling").next_steps[0].clone()]);
+            cx.push(Finding::contradiction(Layer::Migration, Health::Degraded, "Two activePods with no migration in progress").explained("During a migration the source and target pods are both active; without one, a pod was left behind (for example after a target crash).").cite(vec![format!("status.activePods = {:?}", v.status.active_pods)]).steps(vec![cx.explain(Topic::VmiPhase, "Scheduling").next_steps[0].clone()]));
         }
         if let Some(m) = ms
             && m.started().is_some()
@@ -1819,26 +1716,27 @@ fn migration_layer(cx: &mut Ctx<'_>, reports: &[MigrationReport]) {
                 });
             let vmim_final = vmim.is_some_and(|x| x.is_final());
             if vmim_final || target_gone {
-                cx.contradiction(
-                    Layer::Migration,
-                    Health::Degraded,
-                    "migrationState left behind",
-                    format!(
+                cx.push(
+                    Finding::contradiction(
+                        Layer::Migration,
+                        Health::Degraded,
+                        "migrationState left behind",
+                    )
+                    .explained(format!(
                         "The VMI's migrationState says the migration is still running, but {}.",
                         if vmim_final {
                             "its VMIM is final"
                         } else {
                             "the target pod is gone or ended"
                         }
-                    ),
-                    vec![
+                    ))
+                    .cite(vec![
                         format!(
                             "status.migrationState.migrationUid = {}",
                             m.migration_uid.as_deref().unwrap_or("?")
                         ),
                         "status.migrationState.completed = false".into(),
-                    ],
-                    vec![],
+                    ]),
                 );
             }
         }

@@ -2,11 +2,11 @@
 //! migrate it, be blocked by it (and why), shut it down, or leave it to an external controller.
 //! Follows facts.md §8.1 (eviction strategies and the eviction webhook).
 
-use crate::diagnosis::effective_eviction_strategy;
 use crate::explain::{Subject, Topic, explain};
 use crate::kube::Vm;
 use crate::kube::VmiKey;
 use crate::kube::vmi::Vmi;
+use crate::kube::vmi::effective_eviction_strategy;
 use serde::{Deserialize, Serialize};
 
 /// What a drain does to one VMI.

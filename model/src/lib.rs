@@ -61,14 +61,16 @@ pub mod migration;
 pub mod parse;
 pub mod summary;
 pub mod time;
+pub mod verdict;
 pub mod wire;
 
 pub use cli::{CliOptions, DiagnoseOutcome, Report, diagnose_input, diagnose_text};
-pub use diagnosis::{Diagnosis, Health, Layer, diagnose};
+pub use diagnosis::{Diagnosis, diagnose};
 pub use evidence::{Evidence, Observed, group};
 pub use kube::VmiKey;
 pub use summary::VmiSummary;
 pub use time::Timestamp;
+pub use verdict::{Health, Layer};
 
 // Transitional paths for the other crates; removed after they move.
 pub use kube::lenient;

@@ -3,11 +3,11 @@
 //! and kind, progress, transfer versus dirty rate, an ETA when one can honestly be given, and
 //! what triggered the migration.
 
-use crate::diagnosis::{Finding, Health, Layer};
 use crate::explain::{Severity, Subject, Topic, explain};
 use crate::kube::vmi::{MigrationState, Vmi};
 use crate::kube::{Event, MetricSample, MigrationMetric, Pod, Vmim};
 use crate::time::{Timestamp, format_duration};
+use crate::verdict::{Finding, Health, Layer};
 use serde::{Deserialize, Serialize};
 
 /// Annotation on evacuation migrations (value: the source node).
@@ -380,16 +380,12 @@ pub fn interpret(vmim: Option<&Vmim>, ctx: &MigrationContext<'_>) -> MigrationRe
                    detail: String,
                    evidence: Vec<String>,
                    steps: Vec<String>| {
-        findings.push(Finding {
-            layer: Layer::Migration,
-            health,
-            severity,
-            title,
-            detail,
-            evidence,
-            next_steps: steps,
-            contradiction: false,
-        });
+        findings.push(
+            Finding::new(Layer::Migration, health, severity, title)
+                .explained(detail)
+                .cite(evidence)
+                .steps(steps),
+        );
     };
 
     // Timeline.
@@ -886,7 +882,7 @@ pub fn interpret(vmim: Option<&Vmim>, ctx: &MigrationContext<'_>) -> MigrationRe
         );
     }
 
-    let health = crate::diagnosis::combine(&findings);
+    let health = crate::verdict::combine(&findings);
     // Without a VMIM (only the VMI's migrationState), the migration has no name of its own.
     let name = if name.is_empty() {
         "last migration".to_string()

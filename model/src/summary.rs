@@ -1,10 +1,11 @@
 //! The compact projection of one VMI that the overview shows and the stream carries.
 
-use crate::diagnosis::{Health, Layer, diagnose};
+use crate::diagnosis::diagnose;
 use crate::evidence::Evidence;
 use crate::kube::VmiKey;
 use crate::kube::vmi::Vmi;
 use crate::time::Timestamp;
+use crate::verdict::{Health, Layer};
 use serde::{Deserialize, Serialize};
 
 /// What the overview card of one VMI needs. Small on purpose: one per VMI is kept by the backend

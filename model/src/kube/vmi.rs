@@ -484,6 +484,34 @@ impl Vmi {
     }
 }
 
+/// The effective eviction strategy and where it came from.
+pub fn effective_eviction_strategy(
+    vmi: &Vmi,
+    vm: Option<&super::vm::Vm>,
+    cluster_default: Option<&str>,
+) -> (String, &'static str) {
+    if let Some(s) = vmi
+        .spec
+        .eviction_strategy
+        .as_deref()
+        .filter(|s| !s.is_empty())
+    {
+        (s.to_string(), "spec.evictionStrategy")
+    } else if let Some(s) = vm
+        .and_then(|v| v.spec.template_eviction_strategy.as_deref())
+        .filter(|s| !s.is_empty())
+    {
+        (s.to_string(), "vm.spec.template.spec.evictionStrategy")
+    } else if let Some(s) = cluster_default.filter(|s| !s.is_empty()) {
+        (s.to_string(), "cluster default")
+    } else {
+        (
+            "None".to_string(),
+            "assumed: KubeVirt's default when neither the VMI nor the cluster sets one",
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

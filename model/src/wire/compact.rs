@@ -24,9 +24,9 @@
 //! unknown field is ignored, and a layer code that is short or holds another letter reads as
 //! unknown for that layer.
 
-use crate::diagnosis::Health;
 use crate::kube::VmiKey;
 use crate::summary::{AgentState, LayerGlance, MigrationBrief, VmiSummary};
+use crate::verdict::Health;
 use serde::de::{Deserializer, Visitor};
 use serde::ser::Serializer;
 use serde::{Deserialize, Serialize};
