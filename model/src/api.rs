@@ -6,7 +6,7 @@
 //! | `GET /api/v1/stream` | server-sent events of [`crate::wire::StreamMsg`] |
 //! | `GET /api/v1/vmis` | `Vec<VmiSummary>` |
 //! | `GET /api/v1/vmis/{ns}/{name}` | [`crate::evidence::Evidence`]: the VMI, its VM, launcher pods, migrations, events, nodes |
-//! | `GET /api/v1/vmis/{ns}/{name}/detail` | [`crate::detail::VmiDetail`]: the VMI page, diagnosed and explained on the server |
+//! | `GET /api/v1/vmis/{ns}/{name}/detail` | [`crate::view::detail::VmiDetail`]: the VMI page, diagnosed and explained on the server |
 //! | `GET /api/v1/vmis/{ns}/{name}/guestagent/{guestosinfo,userlist,filesystemlist}` | [`GuestAgentResult`] |
 //! | `GET /api/v1/vmis/{ns}/{name}/metrics?set=domain\|migration&range=SECONDS&step=SECONDS` | [`SeriesSet`] |
 //! | `GET /api/v1/migrations` | `Vec<objects::Vmim>` |

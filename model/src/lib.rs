@@ -51,7 +51,6 @@
 
 pub mod api;
 pub mod cli;
-pub mod detail;
 pub mod diagnosis;
 pub mod drain;
 pub mod evidence;
@@ -59,21 +58,23 @@ pub mod explain;
 pub mod kube;
 pub mod migration;
 pub mod parse;
-pub mod summary;
 pub mod time;
+pub mod units;
 pub mod verdict;
+pub mod view;
 pub mod wire;
 
 pub use cli::{CliOptions, DiagnoseOutcome, Report, diagnose_input, diagnose_text};
 pub use diagnosis::{Diagnosis, diagnose};
 pub use evidence::{Evidence, Observed, group};
 pub use kube::VmiKey;
-pub use summary::VmiSummary;
 pub use time::Timestamp;
 pub use verdict::{Health, Layer};
+pub use view::summary::VmiSummary;
 
 // Transitional paths for the other crates; removed after they move.
 pub use kube::lenient;
+pub use view::{detail, summary};
 /// Transitional: `model::vmi` is now [`kube::vmi`] plus the shared metadata of [`kube::meta`].
 pub mod vmi {
     pub use crate::kube::meta::*;

@@ -7,6 +7,9 @@ use crate::explain::{Severity, Subject, Topic, explain};
 use crate::kube::vmi::{MigrationState, Vmi};
 use crate::kube::{Event, MetricSample, MigrationMetric, Pod, Vmim};
 use crate::time::{Timestamp, format_duration};
+// Transitional paths for the other crates (`model::migration::{human_bytes, human_rate}`); removed
+// after they move to `model::view::format`.
+pub use crate::units::{human_bytes, human_rate};
 use crate::verdict::{Finding, Health, Layer};
 use serde::{Deserialize, Serialize};
 
@@ -953,27 +956,6 @@ pub fn interpret(vmim: Option<&Vmim>, ctx: &MigrationContext<'_>) -> MigrationRe
         health,
         findings,
         headline,
-    }
-}
-
-/// `1.5 GiB/s`-style rate.
-pub fn human_rate(bps: f64) -> String {
-    format!("{}/s", human_bytes(bps))
-}
-
-/// `1.5 GiB`-style size.
-pub fn human_bytes(b: f64) -> String {
-    let units = ["B", "KiB", "MiB", "GiB", "TiB"];
-    let mut v = b;
-    let mut i = 0;
-    while v.abs() >= 1024.0 && i < units.len() - 1 {
-        v /= 1024.0;
-        i += 1;
-    }
-    if i == 0 {
-        format!("{v:.0} {}", units[i])
-    } else {
-        format!("{v:.1} {}", units[i])
     }
 }
 

@@ -25,8 +25,8 @@
 //! unknown for that layer.
 
 use crate::kube::VmiKey;
-use crate::summary::{AgentState, LayerGlance, MigrationBrief, VmiSummary};
 use crate::verdict::Health;
+use crate::view::summary::{AgentState, LayerGlance, MigrationBrief, VmiSummary};
 use serde::de::{Deserializer, Visitor};
 use serde::ser::Serializer;
 use serde::{Deserialize, Serialize};
@@ -48,7 +48,7 @@ struct Compact<'a> {
     #[serde(
         rename = "pa",
         default,
-        skip_serializing_if = "crate::summary::is_false"
+        skip_serializing_if = "crate::view::summary::is_false"
     )]
     paused: bool,
     #[serde(rename = "lm", default, skip_serializing_if = "Option::is_none")]

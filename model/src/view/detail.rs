@@ -6,10 +6,10 @@
 //! diagnosis, no explanation catalogue and no tolerant Kubernetes types: only these plain rows.
 //! Every explanation is already resolved to text here.
 
-use crate::api::GuestAgentResult;
 use crate::diagnosis::{Diagnosis, diagnose};
 use crate::evidence::Evidence;
 use crate::explain::{Topic, explain};
+use crate::kube::GuestAgentResult;
 use crate::kube::VmiKey;
 use crate::kube::{GuestAgentAnswer, GuestAgentInfo};
 use crate::time::Timestamp;

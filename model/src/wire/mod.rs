@@ -7,7 +7,7 @@
 //! Summaries travel in their [`compact`] form.
 
 use crate::kube::VmiKey;
-use crate::summary::VmiSummary;
+use crate::view::summary::VmiSummary;
 use rustc_hash::{FxHashMap, FxHasher};
 use serde::{Deserialize, Serialize};
 use std::hash::{Hash, Hasher};
