@@ -53,11 +53,12 @@ pub mod api;
 pub mod cli;
 pub mod diagnosis;
 pub mod drain;
-pub mod evidence;
+#[path = "evidence.rs"]
+mod evidence_bundles;
 pub mod explain;
+pub mod input;
 pub mod kube;
 pub mod migration;
-pub mod parse;
 pub mod time;
 pub mod units;
 pub mod verdict;
@@ -66,15 +67,23 @@ pub mod wire;
 
 pub use cli::{CliOptions, DiagnoseOutcome, Report, diagnose_input, diagnose_text};
 pub use diagnosis::{Diagnosis, diagnose};
-pub use evidence::{Evidence, Observed, group};
+pub use evidence::{Evidence, Observed};
+pub use input::group;
 pub use kube::VmiKey;
 pub use time::Timestamp;
 pub use verdict::{Health, Layer};
 pub use view::summary::VmiSummary;
 
 // Transitional paths for the other crates; removed after they move.
+pub use input::parse;
 pub use kube::lenient;
 pub use view::{detail, summary};
+/// `model::evidence` is [`evidence.rs`](evidence_bundles) (the bundle types); transitionally it also
+/// offers the dump grouping, which now lives in [`input::group`].
+pub mod evidence {
+    pub use crate::evidence_bundles::*;
+    pub use crate::input::group::{Dump, group};
+}
 /// Transitional: `model::vmi` is now [`kube::vmi`] plus the shared metadata of [`kube::meta`].
 pub mod vmi {
     pub use crate::kube::meta::*;

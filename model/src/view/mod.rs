@@ -3,6 +3,7 @@
 //! ([`format`]). The report data types the pages render are re-exported here; the diagnosis
 //! vocabulary (`Diagnosis`, `Finding`, `Health`) is in [`crate::verdict`] and [`crate::diagnosis`].
 
+pub mod analysed;
 pub mod detail;
 pub mod format;
 pub mod summary;
@@ -12,5 +13,6 @@ pub use crate::migration::{
     AbortState, Failure, FailureKind, MigrationReport, ModeChange, Outcome, Plane, Progress,
     TimelineStep, Trigger,
 };
+pub use analysed::Analysed;
 pub use detail::VmiDetail;
 pub use summary::VmiSummary;
