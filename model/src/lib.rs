@@ -59,6 +59,7 @@ pub mod explain;
 pub mod input;
 pub mod kube;
 pub mod migration;
+pub mod thresholds;
 pub mod time;
 pub mod units;
 pub mod verdict;
