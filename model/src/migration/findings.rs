@@ -6,7 +6,7 @@ use super::progress::describe_progress;
 use super::report::{AbortState, FailureKind, Outcome, Plane, Progress};
 use super::seen::Seen;
 use crate::explain::{Explanation, Severity, Topic, explain};
-use crate::thresholds::MIGRATION_PENDING_SECS;
+use crate::thresholds::{InPhase, in_phase};
 use crate::time::format_duration;
 use crate::units::human_rate;
 use crate::verdict::{Finding, Health, Layer};
@@ -261,8 +261,10 @@ fn pending(s: &Seen<'_>, f: &Found<'_>, phase_x: &Explanation) -> Option<Finding
     let since = s
         .vmim
         .and_then(|m| m.phase_entered(phase).or(m.metadata.created()));
-    let waited = since.zip(s.ctx.now).map(|(a, b)| a.seconds_until(b));
-    let long = waited.is_some_and(|w| w > MIGRATION_PENDING_SECS);
+    let InPhase {
+        secs: waited,
+        stuck: long,
+    } = in_phase(since, s.ctx.now);
     let (health, severity) = if long {
         (Health::Degraded, Severity::Warning)
     } else {
