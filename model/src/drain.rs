@@ -138,17 +138,59 @@ fn outcome(vmi: &Vmi, vm: Option<&Vm>, cluster_default: Option<&str>) -> DrainOu
         )
     } else {
         match (strategy.as_str(), lm) {
-            ("LiveMigrate", Some(true)) | ("LiveMigrateIfPossible", Some(true)) => (DrainAction::Migrate, "The eviction is turned into a live migration.".to_string()),
+            ("LiveMigrate", Some(true)) | ("LiveMigrateIfPossible", Some(true)) => (
+                DrainAction::Migrate,
+                "The eviction is turned into a live migration.".to_string(),
+            ),
             ("LiveMigrate", Some(false)) => (
                 DrainAction::BlockDrain,
-                format!("Eviction strategy LiveMigrate but not live-migratable ({}): the eviction is denied (\"VMI {} is configured with an eviction strategy but is not live-migratable\") and the drain waits.", not_migratable(), vmi.metadata.name()),
+                format!(
+                    "Eviction strategy LiveMigrate but not live-migratable ({}): \
+the eviction is denied (\"VMI {} is configured with an \
+eviction strategy but is not live-migratable\") and the \
+drain waits.",
+                    not_migratable(),
+                    vmi.metadata.name()
+                ),
             ),
-            ("LiveMigrate", None) => (DrainAction::Unknown, "LiveMigratable is unknown: the drain migrates it if it is migratable and blocks otherwise.".into()),
-            ("LiveMigrateIfPossible", Some(false)) => (DrainAction::ShutDown, format!("Not live-migratable ({}), so it behaves like None: the pod is evicted and the VM stops.{restart}", not_migratable())),
-            ("LiveMigrateIfPossible", None) => (DrainAction::Unknown, "LiveMigratable is unknown: migrated if possible, shut down otherwise.".into()),
-            ("External", _) => (DrainAction::External, "The eviction is denied and evacuationNodeName is set; an external controller (such as cluster-api-provider-kubevirt) must remove the VM.".into()),
-            ("None", _) => (DrainAction::ShutDown, format!("Eviction strategy None: the pod is evicted and the VM stops.{restart}")),
-            (other, _) => (DrainAction::Unknown, format!("Unrecognised eviction strategy {other}.")),
+            ("LiveMigrate", None) => (
+                DrainAction::Unknown,
+                "LiveMigratable is unknown: the drain migrates it if it is \
+migratable and blocks otherwise."
+                    .into(),
+            ),
+            ("LiveMigrateIfPossible", Some(false)) => (
+                DrainAction::ShutDown,
+                format!(
+                    "Not live-migratable ({}), so it behaves like None: the pod \
+is evicted and the VM stops.{restart}",
+                    not_migratable()
+                ),
+            ),
+            ("LiveMigrateIfPossible", None) => (
+                DrainAction::Unknown,
+                "LiveMigratable is unknown: migrated if possible, shut down \
+otherwise."
+                    .into(),
+            ),
+            ("External", _) => (
+                DrainAction::External,
+                "The eviction is denied and evacuationNodeName is set; an \
+external controller (such as cluster-api-provider-kubevirt) \
+must remove the VM."
+                    .into(),
+            ),
+            ("None", _) => (
+                DrainAction::ShutDown,
+                format!(
+                    "Eviction strategy None: the pod is evicted and the VM \
+stops.{restart}"
+                ),
+            ),
+            (other, _) => (
+                DrainAction::Unknown,
+                format!("Unrecognised eviction strategy {other}."),
+            ),
         }
     };
     let next_steps = match action {

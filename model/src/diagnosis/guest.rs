@@ -187,7 +187,21 @@ fn paused(cx: &mut Ctx<'_>, vmi: &Vmi, pod: Option<&Pod>, pcite: &[String]) -> b
         if let Some(p) = pod
             && p.phase() == "Running"
         {
-            cx.push(Finding::contradiction(Layer::Guest, Health::Degraded, "Launcher pod Running while the guest is paused").explained("The pod keeps running (Ready=False through the readiness gate) while the guest's vCPUs are stopped.").cite(vec![format!("pod {}: status.phase = Running", p.metadata.name()), format!("status.conditions[Paused].reason = {}", c.reason())]));
+            cx.push(
+                Finding::contradiction(
+                    Layer::Guest,
+                    Health::Degraded,
+                    "Launcher pod Running while the guest is paused",
+                )
+                .explained(
+                    "The pod keeps running (Ready=False through the readiness \
+gate) while the guest's vCPUs are stopped.",
+                )
+                .cite(vec![
+                    format!("pod {}: status.phase = Running", p.metadata.name()),
+                    format!("status.conditions[Paused].reason = {}", c.reason()),
+                ]),
+            );
         }
         return true;
     }
@@ -241,9 +255,38 @@ fn agent_connection(cx: &mut Ctx<'_>, vmi: &Vmi) {
                 .explain(Topic::ConditionType, "AgentConnected")
                 .next_steps;
             if let Some(was) = agent_was_there(vmi) {
-                cx.push(Finding::contradiction(Layer::Guest, Health::Degraded, "Guest agent gone while the domain runs").explained("The agent reported earlier but AgentConnected is absent now: the guest may be hung, rebooting, or the agent stopped.").cite(vec!["status.conditions[AgentConnected] absent".into(), was, "status.phase = Running".into()]).steps(steps));
+                cx.push(
+                    Finding::contradiction(
+                        Layer::Guest,
+                        Health::Degraded,
+                        "Guest agent gone while the domain runs",
+                    )
+                    .explained(
+                        "The agent reported earlier but AgentConnected is absent \
+now: the guest may be hung, rebooting, or the agent stopped.",
+                    )
+                    .cite(vec![
+                        "status.conditions[AgentConnected] absent".into(),
+                        was,
+                        "status.phase = Running".into(),
+                    ])
+                    .steps(steps),
+                );
             } else {
-                cx.push(Finding::new(Layer::Guest, Health::Unknown, Severity::Info, "No guest agent: the guest OS cannot be observed").explained("Without qemu-guest-agent KubeVirt cannot tell whether the OS inside booted; guest IPs, OS info and users are missing.").cite(vec!["status.conditions[AgentConnected] absent".into()]).steps(steps));
+                cx.push(
+                    Finding::new(
+                        Layer::Guest,
+                        Health::Unknown,
+                        Severity::Info,
+                        "No guest agent: the guest OS cannot be observed",
+                    )
+                    .explained(
+                        "Without qemu-guest-agent KubeVirt cannot tell whether the \
+OS inside booted; guest IPs, OS info and users are missing.",
+                    )
+                    .cite(vec!["status.conditions[AgentConnected] absent".into()])
+                    .steps(steps),
+                );
             }
             if let Some(GuestAgentAnswer::NotConnected) = answer {
                 cx.push(

@@ -85,11 +85,13 @@ fn live_migratable(cx: &mut Ctx<'_>, v: &Vmi, facts: &Facts) {
                 },
                 if blocks {
                     format!(
-                        "Eviction strategy LiveMigrate ({src}): a drain of its node blocks on this VM."
+                        "Eviction strategy LiveMigrate ({src}): a drain of its node \
+blocks on this VM."
                     )
                 } else {
                     format!(
-                        "Eviction strategy {s} ({src}): a drain shuts it down instead of migrating it."
+                        "Eviction strategy {s} ({src}): a drain shuts it down \
+instead of migrating it."
                     )
                 }
             );
@@ -111,7 +113,19 @@ fn live_migratable(cx: &mut Ctx<'_>, v: &Vmi, facts: &Facts) {
         }
         (_, true) => {
             cx.missing.push("the LiveMigratable condition".into());
-            cx.push(Finding::new(Layer::Migration, Health::Unknown, Severity::Info, "LiveMigratable condition missing").explained("A running VMI always has it in current KubeVirt; it may be an old release or a partial status.").cite(vec!["status.conditions[LiveMigratable] absent".into()]));
+            cx.push(
+                Finding::new(
+                    Layer::Migration,
+                    Health::Unknown,
+                    Severity::Info,
+                    "LiveMigratable condition missing",
+                )
+                .explained(
+                    "A running VMI always has it in current KubeVirt; it may be \
+an old release or a partial status.",
+                )
+                .cite(vec!["status.conditions[LiveMigratable] absent".into()]),
+            );
         }
         _ => {}
     }
@@ -142,7 +156,33 @@ fn evacuation(cx: &mut Ctx<'_>, v: &Vmi, facts: &Facts, reports: &[MigrationRepo
         } else if migratable == Some(false) {
             let c = v.condition("LiveMigratable").cloned().unwrap_or_default();
             let x = cx.explain(Topic::Reason, c.reason());
-            cx.push(Finding::contradiction(Layer::Migration, Health::Broken, format!("Evacuation requested but the VM cannot migrate ({})", c.reason())).explained(format!("Node {node} is being drained; this VM must leave it but {}. The drain stays blocked until the VM is stopped, made migratable, or the evacuation is cancelled.", x.title.to_lowercase())).cite([vec![cite.clone()], cond_cite(&c)].concat()).steps([x.next_steps, vec![format!("virtctl evacuate-cancel vmi {} -n {}   # KubeVirt >= 1.7", cx.subject.name, cx.subject.namespace)]].concat()));
+            cx.push(
+                Finding::contradiction(
+                    Layer::Migration,
+                    Health::Broken,
+                    format!(
+                        "Evacuation requested but the VM cannot migrate ({})",
+                        c.reason()
+                    ),
+                )
+                .explained(format!(
+                    "Node {node} is being drained; this VM must leave it but {}. \
+The drain stays blocked until the VM is stopped, made \
+migratable, or the evacuation is cancelled.",
+                    x.title.to_lowercase()
+                ))
+                .cite([vec![cite.clone()], cond_cite(&c)].concat())
+                .steps(
+                    [
+                        x.next_steps,
+                        vec![format!(
+                            "virtctl evacuate-cancel vmi {} -n {}   # KubeVirt >= 1.7",
+                            cx.subject.name, cx.subject.namespace
+                        )],
+                    ]
+                    .concat(),
+                ),
+            );
         } else if any_active {
             cx.push(
                 Finding::new(
@@ -155,7 +195,21 @@ fn evacuation(cx: &mut Ctx<'_>, v: &Vmi, facts: &Facts, reports: &[MigrationRepo
                 .cite(vec![cite.clone()]),
             );
         } else if cx.e.coverage.migrations || !reports.is_empty() {
-            cx.push(Finding::new(Layer::Migration, Health::Degraded, Severity::Warning, format!("Evacuation of {node} requested, no migration running")).explained("The evacuation controller should create a kubevirt-evacuation-* migration; it may be throttled by parallel-migration limits or back-off.").cite(vec![cite.clone()]).steps(cx.explain(Topic::Reason, "MigrationBackoff").next_steps));
+            cx.push(
+                Finding::new(
+                    Layer::Migration,
+                    Health::Degraded,
+                    Severity::Warning,
+                    format!("Evacuation of {node} requested, no migration running"),
+                )
+                .explained(
+                    "The evacuation controller should create a \
+kubevirt-evacuation-* migration; it may be throttled by \
+parallel-migration limits or back-off.",
+                )
+                .cite(vec![cite.clone()])
+                .steps(cx.explain(Topic::Reason, "MigrationBackoff").next_steps),
+            );
         } else {
             cx.push(
                 Finding::new(
@@ -209,7 +263,25 @@ fn left_behind(cx: &mut Ctx<'_>, v: &Vmi, any_active: bool) {
         && !any_active
         && (state_vmim_final || !ms.is_some_and(|m| m.is_in_progress(cx.now)))
     {
-        cx.push(Finding::contradiction(Layer::Migration, Health::Degraded, "Two activePods with no migration in progress").explained("During a migration the source and target pods are both active; without one, a pod was left behind (for example after a target crash).").cite(vec![format!("status.activePods = {:?}", v.status.active_pods)]).steps(vec![cx.explain(Topic::VmiPhase, "Scheduling").next_steps[0].clone()]));
+        cx.push(
+            Finding::contradiction(
+                Layer::Migration,
+                Health::Degraded,
+                "Two activePods with no migration in progress",
+            )
+            .explained(
+                "During a migration the source and target pods are both \
+active; without one, a pod was left behind (for example \
+after a target crash).",
+            )
+            .cite(vec![format!(
+                "status.activePods = {:?}",
+                v.status.active_pods
+            )])
+            .steps(vec![
+                cx.explain(Topic::VmiPhase, "Scheduling").next_steps[0].clone(),
+            ]),
+        );
     }
     if let Some(m) = ms
         && m.started().is_some()

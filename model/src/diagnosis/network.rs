@@ -121,7 +121,20 @@ fn interface(
     if ips.is_empty() {
         if agent {
             ok = false;
-            cx.push(Finding::new(Layer::Network, Health::Degraded, Severity::Warning, format!("Interface {label} has no IP")).explained("The guest agent is connected but reports no address for this interface: DHCP or the guest's network config may have failed.").cite(vec![cite("ipAddresses", "[]")]));
+            cx.push(
+                Finding::new(
+                    Layer::Network,
+                    Health::Degraded,
+                    Severity::Warning,
+                    format!("Interface {label} has no IP"),
+                )
+                .explained(
+                    "The guest agent is connected but reports no address for \
+this interface: DHCP or the guest's network config may have \
+failed.",
+                )
+                .cite(vec![cite("ipAddresses", "[]")]),
+            );
         } else {
             ok = false;
             cx.push(
@@ -139,7 +152,22 @@ fn interface(
         }
     }
     if i.info_sources().contains(&"guest-agent") && !agent {
-        cx.push(Finding::new(Layer::Network, Health::Degraded, Severity::Warning, format!("Interface {label}: guest-agent data without an agent")).explained("The addresses came from the guest agent, which is no longer connected; they may be stale.").cite(vec![cite("infoSource", i.info_source.as_deref().unwrap_or(""))]));
+        cx.push(
+            Finding::new(
+                Layer::Network,
+                Health::Degraded,
+                Severity::Warning,
+                format!("Interface {label}: guest-agent data without an agent"),
+            )
+            .explained(
+                "The addresses came from the guest agent, which is no longer \
+connected; they may be stale.",
+            )
+            .cite(vec![cite(
+                "infoSource",
+                i.info_source.as_deref().unwrap_or(""),
+            )]),
+        );
         ok = false;
     }
     for ip in &ips {
@@ -179,7 +207,29 @@ fn interface(
             if !ns.ips.iter().any(|x| ips.contains(&x.as_str())) {
                 ok = false;
                 let src = i.info_source.as_deref().unwrap_or("status");
-                cx.push(Finding::contradiction(Layer::Network, Health::Degraded, format!("Interface {label}: guest and Multus disagree on the IP")).explained(format!("Multus assigned {} but the VMI reports {} (from {src}); the guest may use a static or stale address.", ns.ips.join(", "), ips.join(", "))).cite(vec![format!("pod {}: k8s.v1.cni.cncf.io/network-status[{}].ips = {}", p.metadata.name(), ns.name.as_deref().unwrap_or("?"), ns.ips.join(",")), cite("ipAddresses", &ips.join(",")), cite("infoSource", src)]));
+                cx.push(
+                    Finding::contradiction(
+                        Layer::Network,
+                        Health::Degraded,
+                        format!("Interface {label}: guest and Multus disagree on the IP"),
+                    )
+                    .explained(format!(
+                        "Multus assigned {} but the VMI reports {} (from {src}); the \
+guest may use a static or stale address.",
+                        ns.ips.join(", "),
+                        ips.join(", ")
+                    ))
+                    .cite(vec![
+                        format!(
+                            "pod {}: k8s.v1.cni.cncf.io/network-status[{}].ips = {}",
+                            p.metadata.name(),
+                            ns.name.as_deref().unwrap_or("?"),
+                            ns.ips.join(",")
+                        ),
+                        cite("ipAddresses", &ips.join(",")),
+                        cite("infoSource", src),
+                    ]),
+                );
             }
         }
     }

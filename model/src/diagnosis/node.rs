@@ -49,7 +49,23 @@ fn node_state(cx: &mut Ctx<'_>, node: Option<&Node>, node_name: Option<String>) 
                     if let (Some(hb), Some(now)) = (n.last_heartbeat(), cx.now)
                         && hb.seconds_until(now) > NODE_HEARTBEAT_STALE_SECS
                     {
-                        cx.push(Finding::new(Layer::Node, Health::Degraded, Severity::Warning, format!("Node {name} heartbeat is {} old", format_duration(hb.seconds_until(now)))).explained("The node status has not been refreshed for a long time; this view of it may be stale.").cite(vec![format!("node {name}: lastHeartbeatTime = {hb}")]).steps(vec![format!("kubectl describe node {name}")]));
+                        cx.push(
+                            Finding::new(
+                                Layer::Node,
+                                Health::Degraded,
+                                Severity::Warning,
+                                format!(
+                                    "Node {name} heartbeat is {} old",
+                                    format_duration(hb.seconds_until(now))
+                                ),
+                            )
+                            .explained(
+                                "The node status has not been refreshed for a long time; \
+this view of it may be stale.",
+                            )
+                            .cite(vec![format!("node {name}: lastHeartbeatTime = {hb}")])
+                            .steps(vec![format!("kubectl describe node {name}")]),
+                        );
                     }
                 }
                 Some(r) => {
@@ -60,7 +76,21 @@ fn node_state(cx: &mut Ctx<'_>, node: Option<&Node>, node_name: Option<String>) 
                     if let Some(hb) = n.last_heartbeat() {
                         ev.push(format!("node {name}: lastHeartbeatTime = {hb}"));
                     }
-                    cx.push(Finding::new(Layer::Node, Health::Broken, Severity::Error, format!("Node {name} NotReady")).explained(format!("{} The kubelet (and so virt-handler's view) on this node is not reporting.", r.message())).cite(ev).steps(vec![format!("kubectl describe node {name}")]));
+                    cx.push(
+                        Finding::new(
+                            Layer::Node,
+                            Health::Broken,
+                            Severity::Error,
+                            format!("Node {name} NotReady"),
+                        )
+                        .explained(format!(
+                            "{} The kubelet (and so virt-handler's view) on this node is \
+not reporting.",
+                            r.message()
+                        ))
+                        .cite(ev)
+                        .steps(vec![format!("kubectl describe node {name}")]),
+                    );
                 }
                 None => cx.push(Finding::new(
                     Layer::Node,
@@ -70,7 +100,20 @@ fn node_state(cx: &mut Ctx<'_>, node: Option<&Node>, node_name: Option<String>) 
                 )),
             }
             if n.is_cordoned() {
-                cx.push(Finding::new(Layer::Node, Health::Healthy, Severity::Info, format!("Node {name} cordoned")).explained("spec.unschedulable is true: no new pods go there; a drain is likely in progress. Running VMs are not affected by the cordon itself.").cite(vec![format!("node {name}: spec.unschedulable = true")]));
+                cx.push(
+                    Finding::new(
+                        Layer::Node,
+                        Health::Healthy,
+                        Severity::Info,
+                        format!("Node {name} cordoned"),
+                    )
+                    .explained(
+                        "spec.unschedulable is true: no new pods go there; a drain \
+is likely in progress. Running VMs are not affected by the \
+cordon itself.",
+                    )
+                    .cite(vec![format!("node {name}: spec.unschedulable = true")]),
+                );
             }
         }
         None => {
@@ -179,7 +222,20 @@ fn launcher_phase(cx: &mut Ctx<'_>, vmi: &Vmi, p: &Pod) {
         "Pending" => launcher_pending(cx, vmi, p, cites),
         "Failed" | "Succeeded" => {
             if phase == "Running" {
-                cx.push(Finding::contradiction(Layer::Node, Health::Broken, format!("VMI Running but its launcher pod {pp}")).explained("The process that runs the guest has ended, yet the VMI still says Running: its status is stale or the guest is gone.").cite([cites.clone(), vec!["status.phase = Running".into()]].concat()).steps(cx.explain(Topic::EventReason, "Stopped").next_steps));
+                cx.push(
+                    Finding::contradiction(
+                        Layer::Node,
+                        Health::Broken,
+                        format!("VMI Running but its launcher pod {pp}"),
+                    )
+                    .explained(
+                        "The process that runs the guest has ended, yet the VMI \
+still says Running: its status is stale or the guest is \
+gone.",
+                    )
+                    .cite([cites.clone(), vec!["status.phase = Running".into()]].concat())
+                    .steps(cx.explain(Topic::EventReason, "Stopped").next_steps),
+                );
             } else {
                 cx.push(
                     Finding::new(
@@ -234,7 +290,19 @@ fn launcher_running(
             .cite(cites.clone()),
         );
     } else if matches!(phase.as_str(), "Failed" | "Succeeded") {
-        cx.push(Finding::contradiction(Layer::Node, Health::Degraded, format!("Launcher pod Running but the VMI is {phase}")).explained("The pod should terminate when the VMI is final; it may be stuck terminating or its status is stale.").cite([cites.clone(), vec![format!("status.phase = {phase}")]].concat()).steps(cx.explain(Topic::VmiPhase, &phase).next_steps));
+        cx.push(
+            Finding::contradiction(
+                Layer::Node,
+                Health::Degraded,
+                format!("Launcher pod Running but the VMI is {phase}"),
+            )
+            .explained(
+                "The pod should terminate when the VMI is final; it may be \
+stuck terminating or its status is stale.",
+            )
+            .cite([cites.clone(), vec![format!("status.phase = {phase}")]].concat())
+            .steps(cx.explain(Topic::VmiPhase, &phase).next_steps),
+        );
     } else if phase == "Scheduled" {
         let long = vmi
             .phase_entered("Scheduled")
@@ -245,7 +313,15 @@ fn launcher_running(
         } else {
             Health::Degraded
         };
-        cx.push(Finding::contradiction(Layer::Node, h, "Launcher pod Running but the VMI is not").explained("The pod runs but the guest was not reported as running; virt-handler has not started the domain yet or cannot.").cite([cites.clone(), vec!["status.phase = Scheduled".into()]].concat()).steps(cx.explain(Topic::VmiPhase, "Scheduled").next_steps));
+        cx.push(
+            Finding::contradiction(Layer::Node, h, "Launcher pod Running but the VMI is not")
+                .explained(
+                    "The pod runs but the guest was not reported as running; \
+virt-handler has not started the domain yet or cannot.",
+                )
+                .cite([cites.clone(), vec!["status.phase = Scheduled".into()]].concat())
+                .steps(cx.explain(Topic::VmiPhase, "Scheduled").next_steps),
+        );
     } else {
         cx.push(
             Finding::contradiction(
@@ -470,11 +546,29 @@ pub(super) fn node_stale(cx: &mut Ctx<'_>, node: Option<&Node>) -> bool {
     if let Some(h) = hb {
         evidence.push(format!("node {}: last heartbeat {h}", node.metadata.name()));
     }
-    cx.push(Finding::contradiction(Layer::Guest, Health::Unknown, "VMI status is stale: its node is NotReady").explained(format!(
-            "The VMI says {} but its node has been NotReady{}{}; virt-handler there cannot update the status, so the guest's real state is unknown.",
+    cx.push(
+        Finding::contradiction(
+            Layer::Guest,
+            Health::Unknown,
+            "VMI status is stale: its node is NotReady",
+        )
+        .explained(format!(
+            "The VMI says {} but its node has been NotReady{}{}; \
+virt-handler there cannot update the status, so the guest's \
+real state is unknown.",
             vmi.phase(),
             since.map(|s| format!(" since {s}")).unwrap_or_default(),
-            if older { " and the VMI status was last written before that" } else { "" }
-        )).cite(evidence).steps(vec![format!("kubectl describe node {}", node.metadata.name())]));
+            if older {
+                " and the VMI status was last written before that"
+            } else {
+                ""
+            }
+        ))
+        .cite(evidence)
+        .steps(vec![format!(
+            "kubectl describe node {}",
+            node.metadata.name()
+        )]),
+    );
     true
 }

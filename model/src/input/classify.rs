@@ -372,7 +372,11 @@ pub(super) fn check_shapes(v: &Value, origin: &Origin, object: &Object, out: &mu
             if !c.get("type").is_some_and(Value::is_string) {
                 out.notes.push(Note {
                     origin: origin.clone(),
-                    message: format!("{}: field `/status/conditions/{i}`: expected a condition with a string `type`; ignored", object.label()),
+                    message: format!(
+                        "{}: field `/status/conditions/{i}`: expected a condition \
+with a string `type`; ignored",
+                        object.label()
+                    ),
                 });
             }
         }

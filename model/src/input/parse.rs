@@ -132,7 +132,11 @@ apiVersion: v1\nkind: List\nitems:\n- kind: Pod\n  metadata: {name: virt-launche
 
     #[test]
     fn yaml_syntax_error_names_the_line() {
-        let e = parse("kind: VirtualMachineInstance\nmetadata:\n  name: a\n---\nkind: Pod\nstatus: [unclosed\n").unwrap_err();
+        let e = parse(
+            "kind: VirtualMachineInstance\nmetadata:\n  name: \
+a\n---\nkind: Pod\nstatus: [unclosed\n",
+        )
+        .unwrap_err();
         assert_eq!(e.line, Some(6), "{e}");
     }
 
@@ -145,10 +149,13 @@ apiVersion: v1\nkind: List\nitems:\n- kind: Pod\n  metadata: {name: virt-launche
 
     #[test]
     fn describe_and_table_get_clear_messages() {
-        let describe = "Name:         web\nNamespace:    prod\nLabels:       <none>\nAPI Version:  kubevirt.io/v1\nKind:         VirtualMachineInstance\nEvents:       <none>\n";
+        let describe = "Name:         web\nNamespace:    prod\nLabels:       \
+<none>\nAPI Version:  kubevirt.io/v1\nKind:         \
+VirtualMachineInstance\nEvents:       <none>\n";
         let e = parse(describe).unwrap_err();
         assert!(e.message.contains("kubectl describe"), "{e}");
-        let table = "NAME   AGE   PHASE     IP           NODENAME   READY\nweb    3d    Running   10.0.0.5     node-1     True\n";
+        let table = "NAME   AGE   PHASE     IP           NODENAME   \
+READY\nweb    3d    Running   10.0.0.5     node-1     True\n";
         let e = parse(table).unwrap_err();
         assert!(
             e.message.contains("table") && e.message.contains("-o yaml"),
@@ -170,7 +177,11 @@ apiVersion: v1\nkind: List\nitems:\n- kind: Pod\n  metadata: {name: virt-launche
 
     #[test]
     fn wrong_field_shapes_become_notes() {
-        let p = parse("kind: VirtualMachineInstance\nmetadata: {name: a}\nstatus:\n  phase: Running\n  conditions: nope\n").unwrap();
+        let p = parse(
+            "kind: VirtualMachineInstance\nmetadata: {name: \
+a}\nstatus:\n  phase: Running\n  conditions: nope\n",
+        )
+        .unwrap();
         assert_eq!(p.objects.len(), 1);
         assert!(
             p.notes[0].message.contains("/status/conditions"),
@@ -197,7 +208,12 @@ apiVersion: v1\nkind: List\nitems:\n- kind: Pod\n  metadata: {name: virt-launche
 
     #[test]
     fn guest_agent_answer() {
-        let p = parse("guestAgentVersion: 8.1.0\nhostname: web\nsupportedCommands:\n- name: guest-ping\n  enabled: true\n").unwrap();
+        let p = parse(
+            "guestAgentVersion: 8.1.0\nhostname: \
+web\nsupportedCommands:\n- name: guest-ping\n  enabled: \
+true\n",
+        )
+        .unwrap();
         assert!(
             matches!(&p.objects[0].object, Object::GuestAgent(g) if g.hostname.as_deref() == Some("web"))
         );

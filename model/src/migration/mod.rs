@@ -146,7 +146,8 @@ mod tests {
 
     #[test]
     fn reason_from_an_old_migrated_event() {
-        let msg = "VirtualMachineInstance migration uid 1234 failed. reason:Live migration stuck for 150 sec and has been aborted";
+        let msg = "VirtualMachineInstance migration uid 1234 failed. \
+reason:Live migration stuck for 150 sec and has been aborted";
         assert_eq!(
             event_reason_text(msg),
             "Live migration stuck for 150 sec and has been aborted"
@@ -199,7 +200,15 @@ mod tests {
             .1,
             FailureKind::PostCopyBroken
         );
-        assert_eq!(classify_failure_text("unable to connect to server: dial unix /var/run/kubevirt/migrationproxy/x.sock: connect: connection refused").0, Plane::DataPlane);
+        assert_eq!(
+            classify_failure_text(
+                "unable to connect to server: dial unix \
+/var/run/kubevirt/migrationproxy/x.sock: connect: \
+connection refused"
+            )
+            .0,
+            Plane::DataPlane
+        );
         assert_eq!(
             classify_failure_text("something else").1,
             FailureKind::Other
