@@ -92,7 +92,7 @@ fn not_running(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, pcite: &[String]) -> bo
                 .cite(ev)
                 .steps(x.next_steps),
             );
-            return true;
+            true
         }
         "Unknown" => {
             cx.push(
@@ -105,7 +105,7 @@ fn not_running(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, pcite: &[String]) -> bo
                 .explained("The guest may still run on the unreachable node or may be gone.")
                 .cite(pcite),
             );
-            return true;
+            true
         }
         "Succeeded" => {
             cx.push(
@@ -118,7 +118,7 @@ fn not_running(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, pcite: &[String]) -> bo
                 .explained("The guest stopped normally.")
                 .cite(pcite),
             );
-            return true;
+            true
         }
         "Running" => false,
         _ => {
@@ -149,7 +149,7 @@ fn not_running(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, pcite: &[String]) -> bo
                 )
                 .cite(pcite),
             );
-            return true;
+            true
         }
     }
 }

@@ -218,7 +218,7 @@ fn launcher_phase(cx: &mut Ctx<'_>, vmi: &Vmi, p: &Pod) {
     let ready = p.condition("Ready");
     let cites = vec![pcite(p, format!("status.phase = {pp}"))];
     match pp.as_str() {
-        "Running" => launcher_running(cx, vmi, p, ready, cites),
+        "Running" => launcher_running(cx, vmi, ready, cites),
         "Pending" => launcher_pending(cx, vmi, p, cites),
         "Failed" | "Succeeded" => {
             if phase == "Running" {
@@ -263,14 +263,8 @@ gone.",
     }
 }
 
-fn launcher_running(
-    cx: &mut Ctx<'_>,
-    vmi: &Vmi,
-    p: &Pod,
-    ready: Option<&Condition>,
-    cites: Vec<String>,
-) {
-    let _ = p;
+/// A running launcher pod: healthy with a running VMI, a contradiction otherwise.
+fn launcher_running(cx: &mut Ctx<'_>, vmi: &Vmi, ready: Option<&Condition>, cites: Vec<String>) {
     let phase = vmi.phase().to_string();
     let vmi_running = phase == "Running";
     if vmi_running {
@@ -338,6 +332,7 @@ virt-handler has not started the domain yet or cannot.",
     }
 }
 
+/// A pending launcher pod: unschedulable, or waiting, and a contradiction with a running VMI.
 fn launcher_pending(cx: &mut Ctx<'_>, vmi: &Vmi, p: &Pod, cites: Vec<String>) {
     let phase = vmi.phase().to_string();
     if let Some(c) = p.condition("PodScheduled").filter(|c| c.is_false()) {

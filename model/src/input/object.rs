@@ -131,8 +131,10 @@ impl std::fmt::Display for ParseError {
     }
 }
 
-pub(super) const EXPECTED: &str = "expected Kubernetes YAML or JSON such as the output of `kubectl get vmi,vmim,pod -o yaml` \
-(a single object, a `kind: List`, or several `---`-separated documents), or only the `status:` part of a VMI";
+/// What every "cannot read" message ends with: the input forms Strata reads.
+pub(super) const EXPECTED: &str = "expected Kubernetes YAML or JSON such as the output of \
+    `kubectl get vmi,vmim,pod -o yaml` (a single object, a `kind: List`, or several \
+    `---`-separated documents), or only the `status:` part of a VMI";
 
 /// Kinds Strata reads, for messages.
 pub const READ_KINDS: &[&str] = &[

@@ -25,8 +25,8 @@ pub(super) fn recognise_non_kubernetes_text(input: &str) -> Option<ParseError> {
             line: Some(first + 1),
             column: Some(1),
             message: format!(
-                "this looks like a `kubectl get` table (columns {}), which does not carry the status details; \
-                 run the same command with `-o yaml` instead; {EXPECTED}",
+                "this looks like a `kubectl get` table (columns {}), which does not carry the \
+                 status details; run the same command with `-o yaml` instead; {EXPECTED}",
                 cols.join(", ")
             ),
         });
