@@ -273,17 +273,17 @@ mod tests {
     fn exit_codes() {
         let ok = diagnose_text(
             "kind: VirtualMachineInstance\nmetadata: {name: a, \
-namespace: n}\nstatus:\n  phase: Running\n  conditions:\n  \
-- {type: Ready, status: 'True'}\n  - {type: LiveMigratable, \
-status: 'True'}\n  - {type: AgentConnected, status: \
-'True'}\n  interfaces: [{name: default, ipAddress: \
-10.0.0.1, ipAddresses: [10.0.0.1]}]\n",
+                namespace: n}\nstatus:\n  phase: Running\n  conditions:\n  \
+                - {type: Ready, status: 'True'}\n  - {type: LiveMigratable, \
+                status: 'True'}\n  - {type: AgentConnected, status: \
+                'True'}\n  interfaces: [{name: default, ipAddress: \
+                10.0.0.1, ipAddresses: [10.0.0.1]}]\n",
             &CliOptions::default(),
         );
         assert_eq!(ok.exit_code, 0, "{}", ok.output);
         let broken = diagnose_text(
             "kind: VirtualMachineInstance\nmetadata: {name: a, \
-namespace: n}\nstatus: {phase: Failed}\n",
+                namespace: n}\nstatus: {phase: Failed}\n",
             &CliOptions::default(),
         );
         assert_eq!(broken.exit_code, 1, "{}", broken.output);

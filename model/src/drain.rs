@@ -1,6 +1,9 @@
 //! Drain impact: for a node and the VMIs on it, what `kubectl drain` would do to each one —
 //! migrate it, be blocked by it (and why), shut it down, or leave it to an external controller.
-//! Follows facts.md §8.1 (eviction strategies and the eviction webhook).
+//! Follows KubeVirt's eviction strategies (`EvictionStrategyNone`, `EvictionStrategyLiveMigrate`,
+//! `EvictionStrategyLiveMigrateIfPossible`, `EvictionStrategyExternal` in
+//! `staging/src/kubevirt.io/api/core/v1/types.go`) and its eviction webhook
+//! (`pkg/virt-api/webhooks/validating-webhook/admitters/pod-eviction-admitter.go`).
 
 use crate::explain::{Subject, Topic, explain};
 use crate::kube::Vm;
@@ -146,9 +149,9 @@ fn outcome(vmi: &Vmi, vm: Option<&Vm>, cluster_default: Option<&str>) -> DrainOu
                 DrainAction::BlockDrain,
                 format!(
                     "Eviction strategy LiveMigrate but not live-migratable ({}): \
-the eviction is denied (\"VMI {} is configured with an \
-eviction strategy but is not live-migratable\") and the \
-drain waits.",
+                        the eviction is denied (\"VMI {} is configured with an \
+                        eviction strategy but is not live-migratable\") and the \
+                        drain waits.",
                     not_migratable(),
                     vmi.metadata.name()
                 ),
@@ -156,35 +159,35 @@ drain waits.",
             ("LiveMigrate", None) => (
                 DrainAction::Unknown,
                 "LiveMigratable is unknown: the drain migrates it if it is \
-migratable and blocks otherwise."
+                    migratable and blocks otherwise."
                     .into(),
             ),
             ("LiveMigrateIfPossible", Some(false)) => (
                 DrainAction::ShutDown,
                 format!(
                     "Not live-migratable ({}), so it behaves like None: the pod \
-is evicted and the VM stops.{restart}",
+                        is evicted and the VM stops.{restart}",
                     not_migratable()
                 ),
             ),
             ("LiveMigrateIfPossible", None) => (
                 DrainAction::Unknown,
                 "LiveMigratable is unknown: migrated if possible, shut down \
-otherwise."
+                    otherwise."
                     .into(),
             ),
             ("External", _) => (
                 DrainAction::External,
                 "The eviction is denied and evacuationNodeName is set; an \
-external controller (such as cluster-api-provider-kubevirt) \
-must remove the VM."
+                    external controller (such as cluster-api-provider-kubevirt) \
+                    must remove the VM."
                     .into(),
             ),
             ("None", _) => (
                 DrainAction::ShutDown,
                 format!(
                     "Eviction strategy None: the pod is evicted and the VM \
-stops.{restart}"
+                        stops.{restart}"
                 ),
             ),
             (other, _) => (

@@ -195,7 +195,7 @@ fn paused(cx: &mut Ctx<'_>, vmi: &Vmi, pod: Option<&Pod>, pcite: &[String]) -> b
                 )
                 .explained(
                     "The pod keeps running (Ready=False through the readiness \
-gate) while the guest's vCPUs are stopped.",
+                        gate) while the guest's vCPUs are stopped.",
                 )
                 .cite(vec![
                     format!("pod {}: status.phase = Running", p.metadata.name()),
@@ -263,7 +263,7 @@ fn agent_connection(cx: &mut Ctx<'_>, vmi: &Vmi) {
                     )
                     .explained(
                         "The agent reported earlier but AgentConnected is absent \
-now: the guest may be hung, rebooting, or the agent stopped.",
+                            now: the guest may be hung, rebooting, or the agent stopped.",
                     )
                     .cite(vec![
                         "status.conditions[AgentConnected] absent".into(),
@@ -282,7 +282,7 @@ now: the guest may be hung, rebooting, or the agent stopped.",
                     )
                     .explained(
                         "Without qemu-guest-agent KubeVirt cannot tell whether the \
-OS inside booted; guest IPs, OS info and users are missing.",
+                            OS inside booted; guest IPs, OS info and users are missing.",
                     )
                     .cite(vec!["status.conditions[AgentConnected] absent".into()])
                     .steps(steps),

@@ -86,12 +86,12 @@ fn live_migratable(cx: &mut Ctx<'_>, v: &Vmi, facts: &Facts) {
                 if blocks {
                     format!(
                         "Eviction strategy LiveMigrate ({src}): a drain of its node \
-blocks on this VM."
+                            blocks on this VM."
                     )
                 } else {
                     format!(
                         "Eviction strategy {s} ({src}): a drain shuts it down \
-instead of migrating it."
+                            instead of migrating it."
                     )
                 }
             );
@@ -122,7 +122,7 @@ instead of migrating it."
                 )
                 .explained(
                     "A running VMI always has it in current KubeVirt; it may be \
-an old release or a partial status.",
+                        an old release or a partial status.",
                 )
                 .cite(vec!["status.conditions[LiveMigratable] absent".into()]),
             );
@@ -167,8 +167,8 @@ fn evacuation(cx: &mut Ctx<'_>, v: &Vmi, facts: &Facts, reports: &[MigrationRepo
                 )
                 .explained(format!(
                     "Node {node} is being drained; this VM must leave it but {}. \
-The drain stays blocked until the VM is stopped, made \
-migratable, or the evacuation is cancelled.",
+                        The drain stays blocked until the VM is stopped, made \
+                        migratable, or the evacuation is cancelled.",
                     x.title.to_lowercase()
                 ))
                 .cite([vec![cite.clone()], cond_cite(&c)].concat())
@@ -204,8 +204,8 @@ migratable, or the evacuation is cancelled.",
                 )
                 .explained(
                     "The evacuation controller should create a \
-kubevirt-evacuation-* migration; it may be throttled by \
-parallel-migration limits or back-off.",
+                        kubevirt-evacuation-* migration; it may be throttled by \
+                        parallel-migration limits or back-off.",
                 )
                 .cite(vec![cite.clone()])
                 .steps(cx.explain(Topic::Reason, "MigrationBackoff").next_steps),
@@ -271,8 +271,8 @@ fn left_behind(cx: &mut Ctx<'_>, v: &Vmi, any_active: bool) {
             )
             .explained(
                 "During a migration the source and target pods are both \
-active; without one, a pod was left behind (for example \
-after a target crash).",
+                    active; without one, a pod was left behind (for example \
+                    after a target crash).",
             )
             .cite(vec![format!(
                 "status.activePods = {:?}",

@@ -130,8 +130,8 @@ fn interface(
                 )
                 .explained(
                     "The guest agent is connected but reports no address for \
-this interface: DHCP or the guest's network config may have \
-failed.",
+                        this interface: DHCP or the guest's network config may have \
+                        failed.",
                 )
                 .cite(vec![cite("ipAddresses", "[]")]),
             );
@@ -161,7 +161,7 @@ failed.",
             )
             .explained(
                 "The addresses came from the guest agent, which is no longer \
-connected; they may be stale.",
+                    connected; they may be stale.",
             )
             .cite(vec![cite(
                 "infoSource",
@@ -185,7 +185,16 @@ connected; they may be stale.",
         }
         ip_owner.push((label.clone(), ip.to_string()));
     }
-    // Multus network-status of the launcher pod versus what the VMI reports.
+    if !multus_agrees(cx, i, &label, &ips) {
+        ok = false;
+    }
+    ok
+}
+
+/// The Multus network-status of the launcher pods against the IPs the VMI reports for `i`.
+fn multus_agrees(cx: &mut Ctx<'_>, i: &Interface, label: &str, ips: &[&str]) -> bool {
+    let cite = |f: &str, v: &str| format!("status.interfaces[{label}].{f} = {v}");
+    let mut ok = true;
     for p in cx.e.pods.iter().map(|o| &o.value) {
         for ns in p.network_status() {
             let same_mac = ns
@@ -215,7 +224,7 @@ connected; they may be stale.",
                     )
                     .explained(format!(
                         "Multus assigned {} but the VMI reports {} (from {src}); the \
-guest may use a static or stale address.",
+                            guest may use a static or stale address.",
                         ns.ips.join(", "),
                         ips.join(", ")
                     ))

@@ -61,7 +61,7 @@ fn node_state(cx: &mut Ctx<'_>, node: Option<&Node>, node_name: Option<String>) 
                             )
                             .explained(
                                 "The node status has not been refreshed for a long time; \
-this view of it may be stale.",
+                                    this view of it may be stale.",
                             )
                             .cite(vec![format!("node {name}: lastHeartbeatTime = {hb}")])
                             .steps(vec![format!("kubectl describe node {name}")]),
@@ -85,7 +85,7 @@ this view of it may be stale.",
                         )
                         .explained(format!(
                             "{} The kubelet (and so virt-handler's view) on this node is \
-not reporting.",
+                                not reporting.",
                             r.message()
                         ))
                         .cite(ev)
@@ -109,8 +109,8 @@ not reporting.",
                     )
                     .explained(
                         "spec.unschedulable is true: no new pods go there; a drain \
-is likely in progress. Running VMs are not affected by the \
-cordon itself.",
+                            is likely in progress. Running VMs are not affected by the \
+                            cordon itself.",
                     )
                     .cite(vec![format!("node {name}: spec.unschedulable = true")]),
                 );
@@ -230,8 +230,8 @@ fn launcher_phase(cx: &mut Ctx<'_>, vmi: &Vmi, p: &Pod) {
                     )
                     .explained(
                         "The process that runs the guest has ended, yet the VMI \
-still says Running: its status is stale or the guest is \
-gone.",
+                            still says Running: its status is stale or the guest is \
+                            gone.",
                     )
                     .cite([cites.clone(), vec!["status.phase = Running".into()]].concat())
                     .steps(cx.explain(Topic::EventReason, "Stopped").next_steps),
@@ -292,7 +292,7 @@ fn launcher_running(cx: &mut Ctx<'_>, vmi: &Vmi, ready: Option<&Condition>, cite
             )
             .explained(
                 "The pod should terminate when the VMI is final; it may be \
-stuck terminating or its status is stale.",
+                    stuck terminating or its status is stale.",
             )
             .cite([cites.clone(), vec![format!("status.phase = {phase}")]].concat())
             .steps(cx.explain(Topic::VmiPhase, &phase).next_steps),
@@ -311,7 +311,7 @@ stuck terminating or its status is stale.",
             Finding::contradiction(Layer::Node, h, "Launcher pod Running but the VMI is not")
                 .explained(
                     "The pod runs but the guest was not reported as running; \
-virt-handler has not started the domain yet or cannot.",
+                        virt-handler has not started the domain yet or cannot.",
                 )
                 .cite([cites.clone(), vec!["status.phase = Scheduled".into()]].concat())
                 .steps(cx.explain(Topic::VmiPhase, "Scheduled").next_steps),
@@ -549,8 +549,8 @@ pub(super) fn node_stale(cx: &mut Ctx<'_>, node: Option<&Node>) -> bool {
         )
         .explained(format!(
             "The VMI says {} but its node has been NotReady{}{}; \
-virt-handler there cannot update the status, so the guest's \
-real state is unknown.",
+                virt-handler there cannot update the status, so the guest's \
+                real state is unknown.",
             vmi.phase(),
             since.map(|s| format!(" since {s}")).unwrap_or_default(),
             if older {

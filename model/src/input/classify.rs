@@ -187,7 +187,8 @@ pub(super) fn has_any(v: &Value, keys: &[&str]) -> bool {
     keys.iter().any(|k| v.get(*k).is_some())
 }
 
-/// A `kind: Status` failure from a guest agent subresource (facts.md §5).
+/// A `kind: Status` failure from a guest agent subresource (`vmiGuestAgentErr`, `vmiNotRunning` in
+/// `pkg/virt-api/rest/subresource.go`).
 pub(super) fn guest_agent_error(v: &Value) -> Option<Object> {
     let message = v.get("message").and_then(Value::as_str).unwrap_or("");
     let answer = if message.contains("does not have guest agent connected") {
@@ -374,7 +375,7 @@ pub(super) fn check_shapes(v: &Value, origin: &Origin, object: &Object, out: &mu
                     origin: origin.clone(),
                     message: format!(
                         "{}: field `/status/conditions/{i}`: expected a condition \
-with a string `type`; ignored",
+                            with a string `type`; ignored",
                         object.label()
                     ),
                 });

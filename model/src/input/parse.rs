@@ -95,7 +95,7 @@ mod tests {
     #[test]
     fn multi_document_yaml_with_list() {
         let input = "apiVersion: kubevirt.io/v1\nkind: VirtualMachineInstance\nmetadata:\n  name: a\n  namespace: ns\n---\n\
-apiVersion: v1\nkind: List\nitems:\n- kind: Pod\n  metadata: {name: virt-launcher-a-x, namespace: ns}\n- kind: ConfigMap\n  metadata: {name: c}\n";
+            apiVersion: v1\nkind: List\nitems:\n- kind: Pod\n  metadata: {name: virt-launcher-a-x, namespace: ns}\n- kind: ConfigMap\n  metadata: {name: c}\n";
         let p = parse(input).unwrap();
         assert_eq!(
             kinds(&p),
@@ -134,7 +134,7 @@ apiVersion: v1\nkind: List\nitems:\n- kind: Pod\n  metadata: {name: virt-launche
     fn yaml_syntax_error_names_the_line() {
         let e = parse(
             "kind: VirtualMachineInstance\nmetadata:\n  name: \
-a\n---\nkind: Pod\nstatus: [unclosed\n",
+                a\n---\nkind: Pod\nstatus: [unclosed\n",
         )
         .unwrap_err();
         assert_eq!(e.line, Some(6), "{e}");
@@ -150,12 +150,12 @@ a\n---\nkind: Pod\nstatus: [unclosed\n",
     #[test]
     fn describe_and_table_get_clear_messages() {
         let describe = "Name:         web\nNamespace:    prod\nLabels:       \
-<none>\nAPI Version:  kubevirt.io/v1\nKind:         \
-VirtualMachineInstance\nEvents:       <none>\n";
+            <none>\nAPI Version:  kubevirt.io/v1\nKind:         \
+            VirtualMachineInstance\nEvents:       <none>\n";
         let e = parse(describe).unwrap_err();
         assert!(e.message.contains("kubectl describe"), "{e}");
         let table = "NAME   AGE   PHASE     IP           NODENAME   \
-READY\nweb    3d    Running   10.0.0.5     node-1     True\n";
+            READY\nweb    3d    Running   10.0.0.5     node-1     True\n";
         let e = parse(table).unwrap_err();
         assert!(
             e.message.contains("table") && e.message.contains("-o yaml"),
@@ -179,7 +179,7 @@ READY\nweb    3d    Running   10.0.0.5     node-1     True\n";
     fn wrong_field_shapes_become_notes() {
         let p = parse(
             "kind: VirtualMachineInstance\nmetadata: {name: \
-a}\nstatus:\n  phase: Running\n  conditions: nope\n",
+                a}\nstatus:\n  phase: Running\n  conditions: nope\n",
         )
         .unwrap();
         assert_eq!(p.objects.len(), 1);
@@ -210,8 +210,8 @@ a}\nstatus:\n  phase: Running\n  conditions: nope\n",
     fn guest_agent_answer() {
         let p = parse(
             "guestAgentVersion: 8.1.0\nhostname: \
-web\nsupportedCommands:\n- name: guest-ping\n  enabled: \
-true\n",
+                web\nsupportedCommands:\n- name: guest-ping\n  enabled: \
+                true\n",
         )
         .unwrap();
         assert!(

@@ -65,7 +65,8 @@ pub struct GuestFilesystem {
     pub total_bytes: Option<f64>,
 }
 
-/// The basic commands KubeVirt requires of the guest agent (facts.md §2.2).
+/// The basic commands KubeVirt requires of the guest agent (`RequiredGuestAgentCommands` in
+/// `pkg/virt-handler/vm.go`).
 pub const REQUIRED_AGENT_COMMANDS: &[&str] = &[
     "guest-ping",
     "guest-get-time",
@@ -113,7 +114,8 @@ pub enum GuestAgentAnswer {
     Error { message: String },
 }
 
-/// The answer of one guest agent subresource, with the 409 cases told apart (facts.md §5).
+/// The answer of one guest agent subresource, with the 409 cases told apart (`vmiGuestAgentErr`,
+/// `vmiNotRunning` in `pkg/virt-api/rest/subresource.go`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "state", rename_all = "snake_case")]
 pub enum GuestAgentResult {

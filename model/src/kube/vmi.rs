@@ -110,7 +110,8 @@ pub struct Network {
     pub multus: Option<Value>,
 }
 
-/// `status` of a VirtualMachineInstance (facts.md §1).
+/// `status` of a VirtualMachineInstance (`VirtualMachineInstanceStatus` in
+/// `staging/src/kubevirt.io/api/core/v1/types.go`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct VmiStatus {
@@ -160,7 +161,8 @@ pub struct VmiStatus {
     pub changed_block_tracking: Option<Value>,
 }
 
-/// `status.interfaces[]` (facts.md §4.1).
+/// `status.interfaces[]` (`VirtualMachineInstanceNetworkInterface` in
+/// `staging/src/kubevirt.io/api/core/v1/types.go`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Interface {
@@ -214,7 +216,8 @@ impl Interface {
     }
 }
 
-/// `status.guestOSInfo` and `os` of the guestosinfo answer (facts.md §4.2).
+/// `status.guestOSInfo` and `os` of the guestosinfo answer (`VirtualMachineInstanceGuestOSInfo` in
+/// `staging/src/kubevirt.io/api/core/v1/types.go`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct GuestOsInfo {
@@ -267,7 +270,8 @@ pub struct VolumeStatus {
     pub message: Option<String>,
 }
 
-/// `status.migrationState` of a VMI, also copied into a VMIM (facts.md §3.1).
+/// `status.migrationState` of a VMI, also copied into a VMIM
+/// (`VirtualMachineInstanceMigrationState` in `staging/src/kubevirt.io/api/core/v1/types.go`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct MigrationState {

@@ -147,7 +147,7 @@ mod tests {
     #[test]
     fn reason_from_an_old_migrated_event() {
         let msg = "VirtualMachineInstance migration uid 1234 failed. \
-reason:Live migration stuck for 150 sec and has been aborted";
+            reason:Live migration stuck for 150 sec and has been aborted";
         assert_eq!(
             event_reason_text(msg),
             "Live migration stuck for 150 sec and has been aborted"
@@ -203,8 +203,8 @@ reason:Live migration stuck for 150 sec and has been aborted";
         assert_eq!(
             classify_failure_text(
                 "unable to connect to server: dial unix \
-/var/run/kubevirt/migrationproxy/x.sock: connect: \
-connection refused"
+                    /var/run/kubevirt/migrationproxy/x.sock: connect: \
+                    connection refused"
             )
             .0,
             Plane::DataPlane
