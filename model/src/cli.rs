@@ -247,10 +247,10 @@ fn render_migration(o: &mut String, m: &MigrationReport) {
             parts.push(format!("{pc:.0}%"));
         }
         if let Some(t) = p.transfer_rate_bytes_per_sec {
-            parts.push(format!("transfer {}", crate::units::human_rate(t)));
+            parts.push(format!("transfer {}", crate::view::format::human_rate(t)));
         }
         if let Some(d) = p.dirty_rate_bytes_per_sec {
-            parts.push(format!("dirty {}", crate::units::human_rate(d)));
+            parts.push(format!("dirty {}", crate::view::format::human_rate(d)));
         }
         parts.push(match p.eta_secs {
             Some(e) => format!("ETA ~{}", format_duration(e)),

@@ -6,8 +6,8 @@
 //! A layer is Healthy only on positive evidence; missing evidence gives Unknown or lowers the
 //! confidence, never a false "healthy". "Now" is a parameter.
 //!
-//! One file per layer ([`control_plane`], [`node`], [`guest`], [`network`], [`migration`]);
-//! [`select`] picks the evidence they judge, [`confidence`] and [`headline`] sum them up. Time
+//! One file per layer (`control_plane`, `node`, `guest`, `network`, `migration`);
+//! `select` picks the evidence they judge, `confidence` and `headline` sum them up. Time
 //! limits are in [`crate::thresholds`].
 
 mod confidence;

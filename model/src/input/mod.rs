@@ -3,7 +3,7 @@
 //! * [`parse`]: every input form, by [`documents`] (JSON, YAML, multi-document YAML), [`text`]
 //!   (not Kubernetes at all, or Prometheus exposition text) and [`classify`] (by `kind`, in
 //!   lists, or by shape), into the [`object`]s with their origins and notes.
-//! * [`group`]: a dump grouped into one evidence bundle per VMI.
+//! * [`group`](mod@group): a dump grouped into one evidence bundle per VMI.
 //! * [`pipeline`]: the one dump pipeline of `strata diagnose` and the paste page.
 
 pub mod classify;

@@ -23,7 +23,7 @@ fn lc(s: &str) -> String {
 }
 
 /// The reason part of a pre-v1.3 Warning `Migrated` event ("VirtualMachineInstance migration uid
-/// <uid> failed. reason:<r>"), or the whole message for any other event.
+/// \<uid\> failed. reason:\<r\>"), or the whole message for any other event.
 pub fn event_reason_text(message: &str) -> &str {
     match message.split_once("failed. reason:") {
         Some((_, r)) if !r.trim().is_empty() => r.trim(),

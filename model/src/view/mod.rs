@@ -1,6 +1,6 @@
 //! What the pages show, computed in the model so the backend, the CLI and the browser agree:
 //! the overview card ([`summary`]), the VMI page ([`detail`]) and the formatting helpers
-//! ([`format`]). The report data types the pages render are re-exported here; the diagnosis
+//! ([`format`](mod@format)). The report data types the pages render are re-exported here; the diagnosis
 //! vocabulary (`Diagnosis`, `Finding`, `Health`) is in [`crate::verdict`] and [`crate::diagnosis`].
 
 pub mod analysed;
