@@ -193,3 +193,34 @@ pub fn report_from_dump(
         unmatched: dump.unmatched,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_paste_view_has_one_page_per_vmi_and_notes_with_their_origin() {
+        let input = "kind: VirtualMachineInstance\nmetadata: {name: web, namespace: prod}\n\
+            status: {phase: Running, conditions: nope}\n---\n\
+            kind: VirtualMachineInstanceMigration\nmetadata: {name: m, namespace: prod}\n\
+            spec: {vmiName: db}\n";
+        let analysis = analyse(input, None).unwrap();
+        assert_eq!(analysis.report.diagnoses.len(), 2);
+        assert_eq!(analysis.details().len(), 2);
+        let notes = analysis.report.notes.clone();
+        let view = analysis.into_view();
+        assert_eq!(view.details.len(), 2);
+        assert_eq!(view.details[0].key.name, "web");
+        assert_eq!(view.notes.len(), notes.len());
+        assert!(!view.notes.is_empty());
+        assert_eq!(
+            view.notes[0],
+            format!("{}: {}", notes[0].origin, notes[0].message)
+        );
+        assert!(view.now.is_none());
+        assert_eq!(
+            view.now_source,
+            "unknown (no timestamps in the input): ages are not judged"
+        );
+    }
+}
