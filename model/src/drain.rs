@@ -134,13 +134,50 @@ fn outcome(vmi: &Vmi, vm: Option<&Vm>, cluster_default: Option<&str>) -> DrainOu
     });
     let restart = restart
         .unwrap_or_else(|| " The VM's run strategy decides whether it restarts elsewhere.".into());
-    let (action, reason) = if matches!(vmi.phase(), "Succeeded" | "Failed") {
+    let (action, reason) = action(vmi, &strategy, lm, &not_migratable(), &restart);
+    let next_steps = match action {
+        DrainAction::BlockDrain => {
+            let mut s = explain(
+                Topic::Reason,
+                cond.map(|c| c.reason()).unwrap_or(""),
+                &subject,
+            )
+            .next_steps;
+            s.push(format!(
+                "virtctl stop {} -n {}   # or make it migratable; the drain then continues",
+                subject.name, subject.namespace
+            ));
+            s
+        }
+        _ => explain(Topic::EvictionStrategy, &strategy, &subject).next_steps,
+    };
+    DrainOutcome {
+        key: vmi.key(),
+        action,
+        strategy,
+        strategy_source: source.to_string(),
+        live_migratable: lm,
+        reason,
+        evidence,
+        next_steps,
+    }
+}
+
+/// What the drain does to a running VMI with this strategy and live-migratability, and why.
+fn action(
+    vmi: &Vmi,
+    strategy: &str,
+    lm: Option<bool>,
+    not_migratable: &str,
+    restart: &str,
+) -> (DrainAction, String) {
+    if matches!(vmi.phase(), "Succeeded" | "Failed") {
         (
             DrainAction::NotAffected,
             format!("The VMI is already {}.", vmi.phase()),
         )
     } else {
-        match (strategy.as_str(), lm) {
+        match (strategy, lm) {
             ("LiveMigrate", Some(true)) | ("LiveMigrateIfPossible", Some(true)) => (
                 DrainAction::Migrate,
                 "The eviction is turned into a live migration.".to_string(),
@@ -152,7 +189,7 @@ fn outcome(vmi: &Vmi, vm: Option<&Vm>, cluster_default: Option<&str>) -> DrainOu
                         the eviction is denied (\"VMI {} is configured with an \
                         eviction strategy but is not live-migratable\") and the \
                         drain waits.",
-                    not_migratable(),
+                    not_migratable,
                     vmi.metadata.name()
                 ),
             ),
@@ -167,7 +204,7 @@ fn outcome(vmi: &Vmi, vm: Option<&Vm>, cluster_default: Option<&str>) -> DrainOu
                 format!(
                     "Not live-migratable ({}), so it behaves like None: the pod \
                         is evicted and the VM stops.{restart}",
-                    not_migratable()
+                    not_migratable
                 ),
             ),
             ("LiveMigrateIfPossible", None) => (
@@ -195,32 +232,6 @@ fn outcome(vmi: &Vmi, vm: Option<&Vm>, cluster_default: Option<&str>) -> DrainOu
                 format!("Unrecognised eviction strategy {other}."),
             ),
         }
-    };
-    let next_steps = match action {
-        DrainAction::BlockDrain => {
-            let mut s = explain(
-                Topic::Reason,
-                cond.map(|c| c.reason()).unwrap_or(""),
-                &subject,
-            )
-            .next_steps;
-            s.push(format!(
-                "virtctl stop {} -n {}   # or make it migratable; the drain then continues",
-                subject.name, subject.namespace
-            ));
-            s
-        }
-        _ => explain(Topic::EvictionStrategy, &strategy, &subject).next_steps,
-    };
-    DrainOutcome {
-        key: vmi.key(),
-        action,
-        strategy,
-        strategy_source: source.to_string(),
-        live_migratable: lm,
-        reason,
-        evidence,
-        next_steps,
     }
 }
 
