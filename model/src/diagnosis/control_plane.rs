@@ -9,14 +9,18 @@ use crate::thresholds::{InPhase, in_phase};
 use crate::time::format_duration;
 use crate::verdict::{Finding, Health, Layer};
 
+/// A finding about the ControlPlane layer.
+fn finding(health: Health, severity: Severity, title: impl Into<String>) -> Finding {
+    Finding::new(Layer::ControlPlane, health, severity, title)
+}
+
 /// The control plane: is the VMI processed by virt-controller, scheduled, synchronized?
 pub(super) fn control_plane(cx: &mut Ctx<'_>) {
     let Some(vmi) = cx.vmi else {
         cx.missing
             .push("the VMI itself (only a migration names it)".into());
         cx.push(
-            Finding::new(
-                Layer::ControlPlane,
+            finding(
                 Health::Unknown,
                 Severity::Warning,
                 "VMI not in the evidence",
@@ -43,24 +47,18 @@ pub(super) fn control_plane(cx: &mut Ctx<'_>) {
 fn conditions(cx: &mut Ctx<'_>, vmi: &Vmi) {
     if vmi.metadata.deletion_timestamp.is_some() {
         cx.push(
-            Finding::new(
-                Layer::ControlPlane,
-                Health::Degraded,
-                Severity::Info,
-                "VMI is being deleted",
-            )
-            .explained("metadata.deletionTimestamp is set.")
-            .cite(vec![format!(
-                "metadata.deletionTimestamp = {}",
-                vmi.metadata.deletion_timestamp.as_deref().unwrap_or("")
-            )]),
+            finding(Health::Degraded, Severity::Info, "VMI is being deleted")
+                .explained("metadata.deletionTimestamp is set.")
+                .cite(vec![format!(
+                    "metadata.deletionTimestamp = {}",
+                    vmi.metadata.deletion_timestamp.as_deref().unwrap_or("")
+                )]),
         );
     }
     if let Some(c) = vmi.condition("PodScheduled").filter(|c| c.is_false()) {
         let x = cx.explain(Topic::Reason, c.reason());
         cx.push(
-            Finding::new(
-                Layer::ControlPlane,
+            finding(
                 Health::Broken,
                 Severity::Error,
                 format!("Launcher pod cannot be scheduled ({})", c.reason()),
@@ -75,8 +73,7 @@ fn conditions(cx: &mut Ctx<'_>, vmi: &Vmi) {
     {
         let x = cx.explain(Topic::Reason, c.reason());
         cx.push(
-            Finding::new(
-                Layer::ControlPlane,
+            finding(
                 Health::Broken,
                 Severity::Error,
                 format!("virt-controller sync error: {}", x.title),
@@ -89,55 +86,35 @@ fn conditions(cx: &mut Ctx<'_>, vmi: &Vmi) {
     if let Some(c) = vmi.condition("Provisioning").filter(|c| c.is_true()) {
         let x = cx.explain(Topic::ConditionType, "Provisioning");
         cx.push(
-            Finding::new(
-                Layer::ControlPlane,
-                Health::Degraded,
-                Severity::Info,
-                x.title,
-            )
-            .explained(x.meaning)
-            .cite(cond_cite(c))
-            .steps(x.next_steps),
+            finding(Health::Degraded, Severity::Info, x.title)
+                .explained(x.meaning)
+                .cite(cond_cite(c))
+                .steps(x.next_steps),
         );
     }
     if let Some(c) = vmi.condition("DataVolumesReady").filter(|c| c.is_false()) {
         let x = cx.explain(Topic::Reason, c.reason());
         cx.push(
-            Finding::new(
-                Layer::ControlPlane,
-                Health::Degraded,
-                Severity::Warning,
-                "DataVolumes not ready",
-            )
-            .explained(x.meaning)
-            .cite(cond_cite(c))
-            .steps(x.next_steps),
+            finding(Health::Degraded, Severity::Warning, "DataVolumes not ready")
+                .explained(x.meaning)
+                .cite(cond_cite(c))
+                .steps(x.next_steps),
         );
     }
     if let Some(c) = vmi.condition("MigrationRequired") {
         let x = cx.explain(Topic::ConditionType, "MigrationRequired");
         cx.push(
-            Finding::new(
-                Layer::ControlPlane,
-                Health::Degraded,
-                Severity::Warning,
-                x.title,
-            )
-            .explained(x.meaning)
-            .cite(cond_cite(c))
-            .steps(x.next_steps),
+            finding(Health::Degraded, Severity::Warning, x.title)
+                .explained(x.meaning)
+                .cite(cond_cite(c))
+                .steps(x.next_steps),
         );
     }
     if let Some(c) = vmi.condition("HotMemoryChange").filter(|c| c.is_false()) {
         cx.push(
-            Finding::new(
-                Layer::ControlPlane,
-                Health::Degraded,
-                Severity::Warning,
-                "Memory hotplug failed",
-            )
-            .explained(c.message().to_string())
-            .cite(cond_cite(c)),
+            finding(Health::Degraded, Severity::Warning, "Memory hotplug failed")
+                .explained(c.message().to_string())
+                .cite(cond_cite(c)),
         );
     }
 }
@@ -150,15 +127,10 @@ fn vm_status(cx: &mut Ctx<'_>) {
         let x = cx.explain(Topic::VmPrintableStatus, ps);
         if x.severity >= Severity::Error {
             cx.push(
-                Finding::new(
-                    Layer::ControlPlane,
-                    Health::Broken,
-                    Severity::Error,
-                    format!("VM status {ps}"),
-                )
-                .explained(x.meaning)
-                .cite(vec![format!("vm.status.printableStatus = {ps}")])
-                .steps(x.next_steps),
+                finding(Health::Broken, Severity::Error, format!("VM status {ps}"))
+                    .explained(x.meaning)
+                    .cite(vec![format!("vm.status.printableStatus = {ps}")])
+                    .steps(x.next_steps),
             );
         }
     }
@@ -201,8 +173,7 @@ fn phase_finding(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, px: Explanation, pcit
                 format!("Starting: {}", px.title)
             };
             cx.push(
-                Finding::new(
-                    Layer::ControlPlane,
+                finding(
                     health,
                     if long {
                         Severity::Warning
@@ -218,8 +189,7 @@ fn phase_finding(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, px: Explanation, pcit
         }
         "Running" | "Succeeded" | "Failed" | "Unknown" | "WaitingForSync" => {
             cx.push(
-                Finding::new(
-                    Layer::ControlPlane,
+                finding(
                     Health::Healthy,
                     Severity::Info,
                     "Processed by the controllers",
@@ -229,15 +199,10 @@ fn phase_finding(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, px: Explanation, pcit
             );
         }
         _ => cx.push(
-            Finding::new(
-                Layer::ControlPlane,
-                Health::Degraded,
-                Severity::Warning,
-                px.title,
-            )
-            .explained(px.meaning)
-            .cite(pcite)
-            .steps(px.next_steps),
+            finding(Health::Degraded, Severity::Warning, px.title)
+                .explained(px.meaning)
+                .cite(pcite)
+                .steps(px.next_steps),
         ),
     }
 }

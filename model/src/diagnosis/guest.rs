@@ -7,6 +7,16 @@ use crate::kube::{GuestAgentAnswer, Pod, Vmi};
 use crate::thresholds::GUEST_FS_FULL_RATIO;
 use crate::verdict::{Finding, Health, Layer};
 
+/// A finding about the Guest layer.
+fn finding(health: Health, severity: Severity, title: impl Into<String>) -> Finding {
+    Finding::new(Layer::Guest, health, severity, title)
+}
+
+/// A contradiction found in the Guest layer.
+fn contradiction(health: Health, title: impl Into<String>) -> Finding {
+    Finding::contradiction(Layer::Guest, health, title)
+}
+
 /// The guest layer: is the guest running, paused, Ready, and does its agent answer?
 pub(super) fn guest(cx: &mut Ctx<'_>, pod: Option<&Pod>, stale: bool) {
     let Some(vmi) = cx.vmi else { return };
@@ -18,8 +28,7 @@ pub(super) fn guest(cx: &mut Ctx<'_>, pod: Option<&Pod>, stale: bool) {
     if let Some(r) = vmi.condition("Ready").filter(|r| r.is_false()) {
         let x = cx.explain(Topic::Reason, r.reason());
         cx.push(
-            Finding::new(
-                Layer::Guest,
+            finding(
                 Health::Degraded,
                 Severity::Warning,
                 format!(
@@ -82,8 +91,7 @@ fn not_running(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, pcite: &[String]) -> bo
                 ev.push(format!("event Stopped (Warning): {m}"));
             }
             cx.push(
-                Finding::new(
-                    Layer::Guest,
+                finding(
                     Health::Broken,
                     Severity::Critical,
                     "Guest is gone (phase Failed)",
@@ -96,8 +104,7 @@ fn not_running(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, pcite: &[String]) -> bo
         }
         "Unknown" => {
             cx.push(
-                Finding::new(
-                    Layer::Guest,
+                finding(
                     Health::Unknown,
                     Severity::Warning,
                     "Guest state unknown: its host cannot be reached",
@@ -109,8 +116,7 @@ fn not_running(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, pcite: &[String]) -> bo
         }
         "Succeeded" => {
             cx.push(
-                Finding::new(
-                    Layer::Guest,
+                finding(
                     Health::Unknown,
                     Severity::Info,
                     "Guest shut down (phase Succeeded)",
@@ -125,8 +131,7 @@ fn not_running(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, pcite: &[String]) -> bo
             if vmi.is_paused() {
                 let c = vmi.condition("Paused").cloned().unwrap_or_default();
                 cx.push(
-                    Finding::contradiction(
-                        Layer::Guest,
+                    contradiction(
                         Health::Degraded,
                         format!(
                             "Paused while the phase is {}",
@@ -138,8 +143,7 @@ fn not_running(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, pcite: &[String]) -> bo
                 );
             }
             cx.push(
-                Finding::new(
-                    Layer::Guest,
+                finding(
                     Health::Unknown,
                     Severity::Info,
                     format!(
@@ -165,31 +169,21 @@ fn paused(cx: &mut Ctx<'_>, vmi: &Vmi, pod: Option<&Pod>, pcite: &[String]) -> b
             Health::Degraded
         };
         cx.push(
-            Finding::new(
-                Layer::Guest,
-                health,
-                x.severity.max(Severity::Warning),
-                x.title.clone(),
-            )
-            .explained(x.meaning.clone())
-            .cite(cond_cite(&c.clone()))
-            .steps(x.next_steps.clone()),
+            finding(health, x.severity.max(Severity::Warning), x.title.clone())
+                .explained(x.meaning.clone())
+                .cite(cond_cite(&c.clone()))
+                .steps(x.next_steps.clone()),
         );
         cx.push(
-            Finding::contradiction(
-                Layer::Guest,
-                Health::Degraded,
-                "Phase Running, but the guest is paused",
-            )
-            .explained("A paused VMI keeps phase Running; only the Paused condition shows it.")
-            .cite([pcite.clone(), cond_cite(c)].concat()),
+            contradiction(Health::Degraded, "Phase Running, but the guest is paused")
+                .explained("A paused VMI keeps phase Running; only the Paused condition shows it.")
+                .cite([pcite.clone(), cond_cite(c)].concat()),
         );
         if let Some(p) = pod
             && p.phase() == "Running"
         {
             cx.push(
-                Finding::contradiction(
-                    Layer::Guest,
+                contradiction(
                     Health::Degraded,
                     "Launcher pod Running while the guest is paused",
                 )
@@ -215,39 +209,29 @@ fn agent_connection(cx: &mut Ctx<'_>, vmi: &Vmi) {
     match (agent, answer) {
         (Some(c), _) => {
             cx.push(
-                Finding::new(
-                    Layer::Guest,
-                    Health::Healthy,
-                    Severity::Info,
-                    "Guest agent connected",
-                )
-                .explained(format!(
-                    "The guest OS is up and its agent answers{}.",
-                    vmi.status
-                        .guest_os_info
-                        .pretty_name
-                        .as_deref()
-                        .map(|n| format!(" ({n})"))
-                        .unwrap_or_default()
-                ))
-                .cite(cond_cite(c)),
+                finding(Health::Healthy, Severity::Info, "Guest agent connected")
+                    .explained(format!(
+                        "The guest OS is up and its agent answers{}.",
+                        vmi.status
+                            .guest_os_info
+                            .pretty_name
+                            .as_deref()
+                            .map(|n| format!(" ({n})"))
+                            .unwrap_or_default()
+                    ))
+                    .cite(cond_cite(c)),
             );
         }
         (None, Some(GuestAgentAnswer::Info(i)))
             if i.guest_agent_version.is_some() || !i.supported_commands.is_empty() =>
         {
             cx.push(
-                Finding::new(
-                    Layer::Guest,
-                    Health::Healthy,
-                    Severity::Info,
-                    "Guest agent answered",
-                )
-                .explained("The guestosinfo subresource returned data.")
-                .cite(vec![format!(
-                    "guestosinfo.guestAgentVersion = {}",
-                    i.guest_agent_version.as_deref().unwrap_or("?")
-                )]),
+                finding(Health::Healthy, Severity::Info, "Guest agent answered")
+                    .explained("The guestosinfo subresource returned data.")
+                    .cite(vec![format!(
+                        "guestosinfo.guestAgentVersion = {}",
+                        i.guest_agent_version.as_deref().unwrap_or("?")
+                    )]),
             );
         }
         _ => {
@@ -256,26 +240,21 @@ fn agent_connection(cx: &mut Ctx<'_>, vmi: &Vmi) {
                 .next_steps;
             if let Some(was) = agent_was_there(vmi) {
                 cx.push(
-                    Finding::contradiction(
-                        Layer::Guest,
-                        Health::Degraded,
-                        "Guest agent gone while the domain runs",
-                    )
-                    .explained(
-                        "The agent reported earlier but AgentConnected is absent \
+                    contradiction(Health::Degraded, "Guest agent gone while the domain runs")
+                        .explained(
+                            "The agent reported earlier but AgentConnected is absent \
                             now: the guest may be hung, rebooting, or the agent stopped.",
-                    )
-                    .cite(vec![
-                        "status.conditions[AgentConnected] absent".into(),
-                        was,
-                        "status.phase = Running".into(),
-                    ])
-                    .steps(steps),
+                        )
+                        .cite(vec![
+                            "status.conditions[AgentConnected] absent".into(),
+                            was,
+                            "status.phase = Running".into(),
+                        ])
+                        .steps(steps),
                 );
             } else {
                 cx.push(
-                    Finding::new(
-                        Layer::Guest,
+                    finding(
                         Health::Unknown,
                         Severity::Info,
                         "No guest agent: the guest OS cannot be observed",
@@ -290,8 +269,7 @@ fn agent_connection(cx: &mut Ctx<'_>, vmi: &Vmi) {
             }
             if let Some(GuestAgentAnswer::NotConnected) = answer {
                 cx.push(
-                    Finding::new(
-                        Layer::Guest,
+                    finding(
                         Health::Unknown,
                         Severity::Info,
                         "guestosinfo: VMI does not have guest agent connected",
@@ -317,7 +295,7 @@ fn agent_support(cx: &mut Ctx<'_>, vmi: &Vmi) {
             "Guest agent not supported".to_string()
         };
         cx.push(
-            Finding::new(Layer::Guest, Health::Degraded, Severity::Warning, title)
+            finding(Health::Degraded, Severity::Warning, title)
                 .explained(if x.known {
                     x.meaning
                 } else {
@@ -331,8 +309,7 @@ fn agent_support(cx: &mut Ctx<'_>, vmi: &Vmi) {
         let missing = i.missing_required_commands();
         if !missing.is_empty() {
             cx.push(
-                Finding::new(
-                    Layer::Guest,
+                finding(
                     Health::Degraded,
                     Severity::Warning,
                     "Guest agent lacks required commands",
@@ -348,8 +325,7 @@ fn agent_support(cx: &mut Ctx<'_>, vmi: &Vmi) {
             {
                 let mp = fs.mount_point.as_deref().unwrap_or("?");
                 cx.push(
-                    Finding::new(
-                        Layer::Guest,
+                    finding(
                         Health::Degraded,
                         Severity::Warning,
                         format!("Guest filesystem {mp} {:.0}% full", u / t * 100.0),
@@ -370,8 +346,7 @@ fn other_signals(cx: &mut Ctx<'_>, vmi: &Vmi) {
         .filter(|c| c.is_false())
     {
         cx.push(
-            Finding::new(
-                Layer::Guest,
+            finding(
                 Health::Degraded,
                 Severity::Warning,
                 "Access credentials not applied",
@@ -388,8 +363,7 @@ fn other_signals(cx: &mut Ctx<'_>, vmi: &Vmi) {
             .sum();
     if panics > 0.0 {
         cx.push(
-            Finding::new(
-                Layer::Guest,
+            finding(
                 Health::Degraded,
                 Severity::Warning,
                 format!("Guest OS panicked ({panics:.0})"),

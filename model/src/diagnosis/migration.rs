@@ -8,6 +8,16 @@ use crate::kube::vmi::effective_eviction_strategy;
 use crate::migration::{MigrationReport, Outcome};
 use crate::verdict::{Finding, Health, Layer};
 
+/// A finding about the Migration layer.
+fn finding(health: Health, severity: Severity, title: impl Into<String>) -> Finding {
+    Finding::new(Layer::Migration, health, severity, title)
+}
+
+/// A contradiction found in the Migration layer.
+fn contradiction(health: Health, title: impl Into<String>) -> Finding {
+    Finding::contradiction(Layer::Migration, health, title)
+}
+
 /// The migration layer: live-migratability, evacuation, left-behind state, and the migrations.
 pub(super) fn migration_layer(cx: &mut Ctx<'_>, reports: &[MigrationReport]) {
     let vmi = cx.vmi;
@@ -62,15 +72,9 @@ struct Facts {
 fn live_migratable(cx: &mut Ctx<'_>, v: &Vmi, facts: &Facts) {
     let (running, strategy) = (facts.running, &facts.strategy);
     match (v.condition("LiveMigratable"), running) {
-        (Some(c), _) if c.is_true() => cx.push(
-            Finding::new(
-                Layer::Migration,
-                Health::Healthy,
-                Severity::Info,
-                "Can live-migrate",
-            )
-            .cite(cond_cite(c)),
-        ),
+        (Some(c), _) if c.is_true() => {
+            cx.push(finding(Health::Healthy, Severity::Info, "Can live-migrate").cite(cond_cite(c)))
+        }
         (Some(c), _) if c.is_false() => {
             let x = cx.explain(Topic::Reason, c.reason());
             let (s, src) = strategy.clone().unwrap_or_default();
@@ -96,8 +100,7 @@ fn live_migratable(cx: &mut Ctx<'_>, v: &Vmi, facts: &Facts) {
                 }
             );
             cx.push(
-                Finding::new(
-                    Layer::Migration,
+                finding(
                     if blocks {
                         Health::Degraded
                     } else {
@@ -114,8 +117,7 @@ fn live_migratable(cx: &mut Ctx<'_>, v: &Vmi, facts: &Facts) {
         (_, true) => {
             cx.missing.push("the LiveMigratable condition".into());
             cx.push(
-                Finding::new(
-                    Layer::Migration,
+                finding(
                     Health::Unknown,
                     Severity::Info,
                     "LiveMigratable condition missing",
@@ -140,8 +142,7 @@ fn evacuation(cx: &mut Ctx<'_>, v: &Vmi, facts: &Facts, reports: &[MigrationRepo
         if s == "External" {
             let x = cx.explain(Topic::EvictionStrategy, "External");
             cx.push(
-                Finding::new(
-                    Layer::Migration,
+                finding(
                     Health::Degraded,
                     Severity::Info,
                     "Evacuation left to an external controller",
@@ -157,8 +158,7 @@ fn evacuation(cx: &mut Ctx<'_>, v: &Vmi, facts: &Facts, reports: &[MigrationRepo
             let c = v.condition("LiveMigratable").cloned().unwrap_or_default();
             let x = cx.explain(Topic::Reason, c.reason());
             cx.push(
-                Finding::contradiction(
-                    Layer::Migration,
+                contradiction(
                     Health::Broken,
                     format!(
                         "Evacuation requested but the VM cannot migrate ({})",
@@ -185,8 +185,7 @@ fn evacuation(cx: &mut Ctx<'_>, v: &Vmi, facts: &Facts, reports: &[MigrationRepo
             );
         } else if any_active {
             cx.push(
-                Finding::new(
-                    Layer::Migration,
+                finding(
                     Health::Degraded,
                     Severity::Info,
                     format!("Evacuating from {node}"),
@@ -196,8 +195,7 @@ fn evacuation(cx: &mut Ctx<'_>, v: &Vmi, facts: &Facts, reports: &[MigrationRepo
             );
         } else if cx.e.coverage.migrations || !reports.is_empty() {
             cx.push(
-                Finding::new(
-                    Layer::Migration,
+                finding(
                     Health::Degraded,
                     Severity::Warning,
                     format!("Evacuation of {node} requested, no migration running"),
@@ -212,8 +210,7 @@ fn evacuation(cx: &mut Ctx<'_>, v: &Vmi, facts: &Facts, reports: &[MigrationRepo
             );
         } else {
             cx.push(
-                Finding::new(
-                    Layer::Migration,
+                finding(
                     Health::Degraded,
                     Severity::Info,
                     format!("Evacuation of {node} requested"),
@@ -227,8 +224,7 @@ fn evacuation(cx: &mut Ctx<'_>, v: &Vmi, facts: &Facts, reports: &[MigrationRepo
             && v.condition("EvictionRequested").is_some()
         {
             cx.push(
-                Finding::contradiction(
-                    Layer::Migration,
+                contradiction(
                     Health::Degraded,
                     "evacuationNodeName set but EvictionRequested is not True",
                 )
@@ -237,8 +233,7 @@ fn evacuation(cx: &mut Ctx<'_>, v: &Vmi, facts: &Facts, reports: &[MigrationRepo
         }
     } else if let Some(c) = v.condition("EvictionRequested").filter(|c| c.is_true()) {
         cx.push(
-            Finding::new(
-                Layer::Migration,
+            finding(
                 Health::Degraded,
                 Severity::Warning,
                 "EvictionRequested without evacuationNodeName",
@@ -264,8 +259,7 @@ fn left_behind(cx: &mut Ctx<'_>, v: &Vmi, any_active: bool) {
         && (state_vmim_final || !ms.is_some_and(|m| m.is_in_progress(cx.now)))
     {
         cx.push(
-            Finding::contradiction(
-                Layer::Migration,
+            contradiction(
                 Health::Degraded,
                 "Two activePods with no migration in progress",
             )
@@ -303,26 +297,22 @@ fn left_behind(cx: &mut Ctx<'_>, v: &Vmi, any_active: bool) {
         let vmim_final = vmim.is_some_and(|x| x.is_final());
         if vmim_final || target_gone {
             cx.push(
-                Finding::contradiction(
-                    Layer::Migration,
-                    Health::Degraded,
-                    "migrationState left behind",
-                )
-                .explained(format!(
-                    "The VMI's migrationState says the migration is still running, but {}.",
-                    if vmim_final {
-                        "its VMIM is final"
-                    } else {
-                        "the target pod is gone or ended"
-                    }
-                ))
-                .cite(vec![
-                    format!(
-                        "status.migrationState.migrationUid = {}",
-                        m.migration_uid.as_deref().unwrap_or("?")
-                    ),
-                    "status.migrationState.completed = false".into(),
-                ]),
+                contradiction(Health::Degraded, "migrationState left behind")
+                    .explained(format!(
+                        "The VMI's migrationState says the migration is still running, but {}.",
+                        if vmim_final {
+                            "its VMIM is final"
+                        } else {
+                            "the target pod is gone or ended"
+                        }
+                    ))
+                    .cite(vec![
+                        format!(
+                            "status.migrationState.migrationUid = {}",
+                            m.migration_uid.as_deref().unwrap_or("?")
+                        ),
+                        "status.migrationState.completed = false".into(),
+                    ]),
             );
         }
     }

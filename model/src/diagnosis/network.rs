@@ -7,6 +7,16 @@ use crate::kube::Condition;
 use crate::kube::vmi::Interface;
 use crate::verdict::{Finding, Health, Layer};
 
+/// A finding about the Network layer.
+fn finding(health: Health, severity: Severity, title: impl Into<String>) -> Finding {
+    Finding::new(Layer::Network, health, severity, title)
+}
+
+/// A contradiction found in the Network layer.
+fn contradiction(health: Health, title: impl Into<String>) -> Finding {
+    Finding::contradiction(Layer::Network, health, title)
+}
+
 /// The network layer: every interface of a running VMI.
 pub(super) fn network(cx: &mut Ctx<'_>, stale: bool) {
     let Some(vmi) = cx.vmi else { return };
@@ -16,14 +26,9 @@ pub(super) fn network(cx: &mut Ctx<'_>, stale: bool) {
     let ifaces = &vmi.status.interfaces;
     if ifaces.is_empty() {
         cx.push(
-            Finding::new(
-                Layer::Network,
-                Health::Unknown,
-                Severity::Info,
-                "No interface status",
-            )
-            .explained("status.interfaces is empty.")
-            .cite(vec!["status.interfaces = []".into()]),
+            finding(Health::Unknown, Severity::Info, "No interface status")
+                .explained("status.interfaces is empty.")
+                .cite(vec!["status.interfaces = []".into()]),
         );
         return;
     }
@@ -50,17 +55,12 @@ pub(super) fn network(cx: &mut Ctx<'_>, stale: bool) {
             })
             .collect();
         cx.push(
-            Finding::new(
-                Layer::Network,
-                Health::Healthy,
-                Severity::Info,
-                "Interfaces have addresses",
-            )
-            .explained(summary.join("; "))
-            .cite(vec![format!(
-                "status.interfaces ({} entries)",
-                ifaces.len()
-            )]),
+            finding(Health::Healthy, Severity::Info, "Interfaces have addresses")
+                .explained(summary.join("; "))
+                .cite(vec![format!(
+                    "status.interfaces ({} entries)",
+                    ifaces.len()
+                )]),
         );
     }
 }
@@ -88,8 +88,7 @@ fn interface(
     if i.link_state.as_deref() == Some("down") {
         ok = false;
         cx.push(
-            Finding::new(
-                Layer::Network,
+            finding(
                 Health::Degraded,
                 Severity::Warning,
                 format!("Interface {label} link down"),
@@ -104,8 +103,7 @@ fn interface(
     {
         ok = false;
         cx.push(
-            Finding::contradiction(
-                Layer::Network,
+            contradiction(
                 Health::Degraded,
                 format!("Interface {label}: ipAddress differs from ipAddresses[0]"),
             )
@@ -122,8 +120,7 @@ fn interface(
         if agent {
             ok = false;
             cx.push(
-                Finding::new(
-                    Layer::Network,
+                finding(
                     Health::Degraded,
                     Severity::Warning,
                     format!("Interface {label} has no IP"),
@@ -138,8 +135,7 @@ fn interface(
         } else {
             ok = false;
             cx.push(
-                Finding::new(
-                    Layer::Network,
+                finding(
                     Health::Unknown,
                     Severity::Info,
                     format!("Interface {label}: no IP known"),
@@ -153,8 +149,7 @@ fn interface(
     }
     if i.info_sources().contains(&"guest-agent") && !agent {
         cx.push(
-            Finding::new(
-                Layer::Network,
+            finding(
                 Health::Degraded,
                 Severity::Warning,
                 format!("Interface {label}: guest-agent data without an agent"),
@@ -174,8 +169,7 @@ fn interface(
         if let Some((other, _)) = ip_owner.iter().find(|(_, x)| x == ip) {
             ok = false;
             cx.push(
-                Finding::contradiction(
-                    Layer::Network,
+                contradiction(
                     Health::Degraded,
                     format!("IP {ip} reported on two interfaces"),
                 )
@@ -217,8 +211,7 @@ fn multus_agrees(cx: &mut Ctx<'_>, i: &Interface, label: &str, ips: &[&str]) -> 
                 ok = false;
                 let src = i.info_source.as_deref().unwrap_or("status");
                 cx.push(
-                    Finding::contradiction(
-                        Layer::Network,
+                    contradiction(
                         Health::Degraded,
                         format!("Interface {label}: guest and Multus disagree on the IP"),
                     )

@@ -9,6 +9,16 @@ use crate::thresholds::{NODE_HEARTBEAT_STALE_SECS, SCHEDULED_WITHOUT_DOMAIN_SECS
 use crate::time::{Timestamp, format_duration};
 use crate::verdict::{Finding, Health, Layer};
 
+/// A finding about the Node layer.
+fn finding(health: Health, severity: Severity, title: impl Into<String>) -> Finding {
+    Finding::new(Layer::Node, health, severity, title)
+}
+
+/// A contradiction found in the Node layer.
+fn contradiction(health: Health, title: impl Into<String>) -> Finding {
+    Finding::contradiction(Layer::Node, health, title)
+}
+
 /// The node and launcher layer: the node, virt-handler's signals on the VMI, the launcher pod.
 pub(super) fn node_layer(cx: &mut Ctx<'_>, pod: Option<&Pod>, node: Option<&Node>, stale: bool) {
     let Some(vmi) = cx.vmi else { return };
@@ -36,8 +46,7 @@ fn node_state(cx: &mut Ctx<'_>, node: Option<&Node>, node_name: Option<String>) 
             match n.ready() {
                 Some(r) if r.is_true() => {
                     cx.push(
-                        Finding::new(
-                            Layer::Node,
+                        finding(
                             Health::Healthy,
                             Severity::Info,
                             format!("Node {name} Ready"),
@@ -50,8 +59,7 @@ fn node_state(cx: &mut Ctx<'_>, node: Option<&Node>, node_name: Option<String>) 
                         && hb.seconds_until(now) > NODE_HEARTBEAT_STALE_SECS
                     {
                         cx.push(
-                            Finding::new(
-                                Layer::Node,
+                            finding(
                                 Health::Degraded,
                                 Severity::Warning,
                                 format!(
@@ -77,8 +85,7 @@ fn node_state(cx: &mut Ctx<'_>, node: Option<&Node>, node_name: Option<String>) 
                         ev.push(format!("node {name}: lastHeartbeatTime = {hb}"));
                     }
                     cx.push(
-                        Finding::new(
-                            Layer::Node,
+                        finding(
                             Health::Broken,
                             Severity::Error,
                             format!("Node {name} NotReady"),
@@ -92,8 +99,7 @@ fn node_state(cx: &mut Ctx<'_>, node: Option<&Node>, node_name: Option<String>) 
                         .steps(vec![format!("kubectl describe node {name}")]),
                     );
                 }
-                None => cx.push(Finding::new(
-                    Layer::Node,
+                None => cx.push(finding(
                     Health::Unknown,
                     Severity::Info,
                     format!("Node {name} has no Ready condition"),
@@ -101,8 +107,7 @@ fn node_state(cx: &mut Ctx<'_>, node: Option<&Node>, node_name: Option<String>) 
             }
             if n.is_cordoned() {
                 cx.push(
-                    Finding::new(
-                        Layer::Node,
+                    finding(
                         Health::Healthy,
                         Severity::Info,
                         format!("Node {name} cordoned"),
@@ -131,8 +136,7 @@ fn vmi_signals(cx: &mut Ctx<'_>, vmi: &Vmi) {
     if phase == "Unknown" {
         let x = cx.explain(Topic::VmiPhase, "Unknown");
         cx.push(
-            Finding::new(
-                Layer::Node,
+            finding(
                 Health::Broken,
                 Severity::Error,
                 "Host cannot be reached (phase Unknown)",
@@ -145,8 +149,7 @@ fn vmi_signals(cx: &mut Ctx<'_>, vmi: &Vmi) {
     if let Some(r) = vmi.status.reason.as_deref().filter(|r| !r.is_empty()) {
         let x = cx.explain(Topic::Reason, r);
         cx.push(
-            Finding::new(
-                Layer::Node,
+            finding(
                 if x.severity >= Severity::Error {
                     Health::Broken
                 } else {
@@ -172,7 +175,7 @@ fn vmi_signals(cx: &mut Ctx<'_>, vmi: &Vmi) {
             "virt-handler cannot sync the domain"
         };
         cx.push(
-            Finding::new(Layer::Node, Health::Broken, Severity::Error, title)
+            finding(Health::Broken, Severity::Error, title)
                 .explained(sentences(c.message(), &x.implies))
                 .cite(cond_cite(c))
                 .steps(x.next_steps),
@@ -181,8 +184,7 @@ fn vmi_signals(cx: &mut Ctx<'_>, vmi: &Vmi) {
         let sync_failed = cx.warning_events("SyncFailed");
         if let Some(ev) = sync_failed.last() {
             cx.push(
-                Finding::new(
-                    Layer::Node,
+                finding(
                     Health::Degraded,
                     Severity::Warning,
                     "virt-handler reported a sync failure",
@@ -198,8 +200,7 @@ fn vmi_signals(cx: &mut Ctx<'_>, vmi: &Vmi) {
     {
         let x = cx.explain(Topic::Reason, "PausedIOError");
         cx.push(
-            Finding::new(
-                Layer::Node,
+            finding(
                 Health::Broken,
                 Severity::Error,
                 "Storage I/O error paused the guest",
@@ -223,8 +224,7 @@ fn launcher_phase(cx: &mut Ctx<'_>, vmi: &Vmi, p: &Pod) {
         "Failed" | "Succeeded" => {
             if phase == "Running" {
                 cx.push(
-                    Finding::contradiction(
-                        Layer::Node,
+                    contradiction(
                         Health::Broken,
                         format!("VMI Running but its launcher pod {pp}"),
                     )
@@ -238,8 +238,7 @@ fn launcher_phase(cx: &mut Ctx<'_>, vmi: &Vmi, p: &Pod) {
                 );
             } else {
                 cx.push(
-                    Finding::new(
-                        Layer::Node,
+                    finding(
                         Health::Degraded,
                         Severity::Info,
                         format!("Launcher pod {pp}"),
@@ -249,8 +248,7 @@ fn launcher_phase(cx: &mut Ctx<'_>, vmi: &Vmi, p: &Pod) {
             }
         }
         other => cx.push(
-            Finding::new(
-                Layer::Node,
+            finding(
                 Health::Unknown,
                 Severity::Info,
                 format!(
@@ -274,19 +272,13 @@ fn launcher_running(cx: &mut Ctx<'_>, vmi: &Vmi, ready: Option<&Condition>, cite
             "The virt-launcher pod runs (not Ready: paused guests fail the readiness gate)."
         };
         cx.push(
-            Finding::new(
-                Layer::Node,
-                Health::Healthy,
-                Severity::Info,
-                "Launcher pod Running",
-            )
-            .explained(detail)
-            .cite(cites.clone()),
+            finding(Health::Healthy, Severity::Info, "Launcher pod Running")
+                .explained(detail)
+                .cite(cites.clone()),
         );
     } else if matches!(phase.as_str(), "Failed" | "Succeeded") {
         cx.push(
-            Finding::contradiction(
-                Layer::Node,
+            contradiction(
                 Health::Degraded,
                 format!("Launcher pod Running but the VMI is {phase}"),
             )
@@ -308,7 +300,7 @@ fn launcher_running(cx: &mut Ctx<'_>, vmi: &Vmi, ready: Option<&Condition>, cite
             Health::Degraded
         };
         cx.push(
-            Finding::contradiction(Layer::Node, h, "Launcher pod Running but the VMI is not")
+            contradiction(h, "Launcher pod Running but the VMI is not")
                 .explained(
                     "The pod runs but the guest was not reported as running; \
                         virt-handler has not started the domain yet or cannot.",
@@ -318,16 +310,12 @@ fn launcher_running(cx: &mut Ctx<'_>, vmi: &Vmi, ready: Option<&Condition>, cite
         );
     } else {
         cx.push(
-            Finding::contradiction(
-                Layer::Node,
-                Health::Degraded,
-                "Launcher pod Running but the VMI is not",
-            )
-            .explained(format!(
-                "The VMI is in phase {}.",
-                if phase.is_empty() { "(unset)" } else { &phase }
-            ))
-            .cite([cites.clone(), vec![format!("status.phase = {phase}")]].concat()),
+            contradiction(Health::Degraded, "Launcher pod Running but the VMI is not")
+                .explained(format!(
+                    "The VMI is in phase {}.",
+                    if phase.is_empty() { "(unset)" } else { &phase }
+                ))
+                .cite([cites.clone(), vec![format!("status.phase = {phase}")]].concat()),
         );
     }
 }
@@ -354,8 +342,7 @@ fn launcher_pending(cx: &mut Ctx<'_>, vmi: &Vmi, p: &Pod, cites: Vec<String>) {
             );
         }
         cx.push(
-            Finding::new(
-                Layer::Node,
+            finding(
                 Health::Unknown,
                 Severity::Info,
                 "No node yet: the launcher pod is not scheduled",
@@ -364,19 +351,12 @@ fn launcher_pending(cx: &mut Ctx<'_>, vmi: &Vmi, p: &Pod, cites: Vec<String>) {
         );
     } else {
         cx.push(
-            Finding::new(
-                Layer::Node,
-                Health::Degraded,
-                Severity::Info,
-                "Launcher pod Pending",
-            )
-            .cite(cites.clone()),
+            finding(Health::Degraded, Severity::Info, "Launcher pod Pending").cite(cites.clone()),
         );
     }
     if phase == "Running" {
         cx.push(
-            Finding::contradiction(
-                Layer::Node,
+            contradiction(
                 Health::Broken,
                 "VMI Running but its launcher pod is Pending",
             )
@@ -389,8 +369,7 @@ fn launcher_pending(cx: &mut Ctx<'_>, vmi: &Vmi, p: &Pod, cites: Vec<String>) {
 fn launcher_problems(cx: &mut Ctx<'_>, p: &Pod) {
     if p.metadata.deletion_timestamp.is_some() {
         cx.push(
-            Finding::new(
-                Layer::Node,
+            finding(
                 Health::Degraded,
                 Severity::Warning,
                 "Launcher pod terminating",
@@ -412,8 +391,7 @@ fn launcher_problems(cx: &mut Ctx<'_>, p: &Pod) {
             );
             if bad {
                 cx.push(
-                    Finding::new(
-                        Layer::Node,
+                    finding(
                         Health::Broken,
                         Severity::Error,
                         format!("Container {cname}: {reason}"),
@@ -429,8 +407,7 @@ fn launcher_problems(cx: &mut Ctx<'_>, p: &Pod) {
         }
         if cname == "compute" && cs.restart_count.unwrap_or(0) > 0 {
             cx.push(
-                Finding::new(
-                    Layer::Node,
+                finding(
                     Health::Degraded,
                     Severity::Warning,
                     format!(
@@ -458,8 +435,7 @@ fn no_launcher(cx: &mut Ctx<'_>, vmi: &Vmi, node: Option<&Node>, stale: bool) {
         // Pods were given but not this VMI's: the dump may be partial, so this is missing
         // evidence rather than proof that the pod is gone.
         cx.push(
-            Finding::new(
-                Layer::Node,
+            finding(
                 Health::Unknown,
                 Severity::Info,
                 "The VMI's launcher pod is not among the pods given",
@@ -479,8 +455,7 @@ fn no_launcher(cx: &mut Ctx<'_>, vmi: &Vmi, node: Option<&Node>, stale: bool) {
         if running && !stale {
             if let Some(r) = vmi.condition("Ready").filter(|r| r.is_true()) {
                 cx.push(
-                    Finding::new(
-                        Layer::Node,
+                    finding(
                         Health::Healthy,
                         Severity::Info,
                         "Launcher pod Ready (from the VMI's Ready condition)",
@@ -492,8 +467,7 @@ fn no_launcher(cx: &mut Ctx<'_>, vmi: &Vmi, node: Option<&Node>, stale: bool) {
                 );
             } else if node.is_none() {
                 cx.push(
-                    Finding::new(
-                        Layer::Node,
+                    finding(
                         Health::Unknown,
                         Severity::Info,
                         "Launcher pod and node not seen",
