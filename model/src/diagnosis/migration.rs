@@ -135,90 +135,9 @@ fn live_migratable(cx: &mut Ctx<'_>, v: &Vmi, facts: &Facts) {
 
 /// An evacuation (node drain) and whether a migration carries it out.
 fn evacuation(cx: &mut Ctx<'_>, v: &Vmi, facts: &Facts, reports: &[MigrationReport]) {
-    let (strategy, migratable, any_active) = (&facts.strategy, facts.migratable, facts.any_active);
     if let Some(node) = v.evacuation_node() {
         let cite = format!("status.evacuationNodeName = {node}");
-        let (s, _) = strategy.clone().unwrap_or_default();
-        if s == "External" {
-            let x = cx.explain(Topic::EvictionStrategy, "External");
-            cx.push(
-                finding(
-                    Health::Degraded,
-                    Severity::Info,
-                    "Evacuation left to an external controller",
-                )
-                .explained(x.meaning)
-                .cite(vec![
-                    cite.clone(),
-                    "spec.evictionStrategy = External".into(),
-                ])
-                .steps(x.next_steps),
-            );
-        } else if migratable == Some(false) {
-            let c = v.condition("LiveMigratable").cloned().unwrap_or_default();
-            let x = cx.explain(Topic::Reason, c.reason());
-            cx.push(
-                contradiction(
-                    Health::Broken,
-                    format!(
-                        "Evacuation requested but the VM cannot migrate ({})",
-                        c.reason()
-                    ),
-                )
-                .explained(format!(
-                    "Node {node} is being drained; this VM must leave it but {}. \
-                        The drain stays blocked until the VM is stopped, made \
-                        migratable, or the evacuation is cancelled.",
-                    x.title.to_lowercase()
-                ))
-                .cite([vec![cite.clone()], cond_cite(&c)].concat())
-                .steps(
-                    [
-                        x.next_steps,
-                        vec![format!(
-                            "virtctl evacuate-cancel vmi {} -n {}   # KubeVirt >= 1.7",
-                            cx.subject.name, cx.subject.namespace
-                        )],
-                    ]
-                    .concat(),
-                ),
-            );
-        } else if any_active {
-            cx.push(
-                finding(
-                    Health::Degraded,
-                    Severity::Info,
-                    format!("Evacuating from {node}"),
-                )
-                .explained("An evacuation migration is under way.")
-                .cite(vec![cite.clone()]),
-            );
-        } else if cx.e.coverage.migrations || !reports.is_empty() {
-            cx.push(
-                finding(
-                    Health::Degraded,
-                    Severity::Warning,
-                    format!("Evacuation of {node} requested, no migration running"),
-                )
-                .explained(
-                    "The evacuation controller should create a \
-                        kubevirt-evacuation-* migration; it may be throttled by \
-                        parallel-migration limits or back-off.",
-                )
-                .cite(vec![cite.clone()])
-                .steps(cx.explain(Topic::Reason, "MigrationBackoff").next_steps),
-            );
-        } else {
-            cx.push(
-                finding(
-                    Health::Degraded,
-                    Severity::Info,
-                    format!("Evacuation of {node} requested"),
-                )
-                .explained("Migrations were not in the evidence.")
-                .cite(vec![cite.clone()]),
-            );
-        }
+        evacuation_progress(cx, v, node, facts, reports);
         if v.condition("EvictionRequested")
             .is_none_or(|c| !c.is_true())
             && v.condition("EvictionRequested").is_some()
@@ -315,5 +234,98 @@ fn left_behind(cx: &mut Ctx<'_>, v: &Vmi, any_active: bool) {
                     ]),
             );
         }
+    }
+}
+
+/// Whether an evacuation of `node` can happen and whether a migration carries it out.
+fn evacuation_progress(
+    cx: &mut Ctx<'_>,
+    v: &Vmi,
+    node: &str,
+    facts: &Facts,
+    reports: &[MigrationReport],
+) {
+    let (strategy, migratable, any_active) = (&facts.strategy, facts.migratable, facts.any_active);
+    let cite = format!("status.evacuationNodeName = {node}");
+    let (s, _) = strategy.clone().unwrap_or_default();
+    if s == "External" {
+        let x = cx.explain(Topic::EvictionStrategy, "External");
+        cx.push(
+            finding(
+                Health::Degraded,
+                Severity::Info,
+                "Evacuation left to an external controller",
+            )
+            .explained(x.meaning)
+            .cite(vec![
+                cite.clone(),
+                "spec.evictionStrategy = External".into(),
+            ])
+            .steps(x.next_steps),
+        );
+    } else if migratable == Some(false) {
+        let c = v.condition("LiveMigratable").cloned().unwrap_or_default();
+        let x = cx.explain(Topic::Reason, c.reason());
+        cx.push(
+            contradiction(
+                Health::Broken,
+                format!(
+                    "Evacuation requested but the VM cannot migrate ({})",
+                    c.reason()
+                ),
+            )
+            .explained(format!(
+                "Node {node} is being drained; this VM must leave it but {}. \
+                    The drain stays blocked until the VM is stopped, made \
+                    migratable, or the evacuation is cancelled.",
+                x.title.to_lowercase()
+            ))
+            .cite([vec![cite.clone()], cond_cite(&c)].concat())
+            .steps(
+                [
+                    x.next_steps,
+                    vec![format!(
+                        "virtctl evacuate-cancel vmi {} -n {}   # KubeVirt >= 1.7",
+                        cx.subject.name, cx.subject.namespace
+                    )],
+                ]
+                .concat(),
+            ),
+        );
+    } else if any_active {
+        cx.push(
+            finding(
+                Health::Degraded,
+                Severity::Info,
+                format!("Evacuating from {node}"),
+            )
+            .explained("An evacuation migration is under way.")
+            .cite(vec![cite.clone()]),
+        );
+    } else if cx.e.coverage.migrations || !reports.is_empty() {
+        cx.push(
+            finding(
+                Health::Degraded,
+                Severity::Warning,
+                format!("Evacuation of {node} requested, no migration running"),
+            )
+            .explained(
+                "The evacuation controller should create a \
+                    kubevirt-evacuation-* migration; it may be throttled by \
+                    parallel-migration limits or back-off.",
+            )
+            .cite(vec![cite.clone()])
+            .steps(cx.explain(Topic::Reason, "MigrationBackoff").next_steps),
+        );
+    } else {
+        cx.push(
+            finding(
+                Health::Degraded,
+                Severity::Info,
+                format!("Evacuation of {node} requested"),
+            )
+            .explained("Migrations were not in the evidence.")
+            .cite(vec![cite.clone()]),
+        );
     }
 }

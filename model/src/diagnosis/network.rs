@@ -116,53 +116,7 @@ fn interface(
             ]),
         );
     }
-    if ips.is_empty() {
-        if agent {
-            ok = false;
-            cx.push(
-                finding(
-                    Health::Degraded,
-                    Severity::Warning,
-                    format!("Interface {label} has no IP"),
-                )
-                .explained(
-                    "The guest agent is connected but reports no address for \
-                        this interface: DHCP or the guest's network config may have \
-                        failed.",
-                )
-                .cite(vec![cite("ipAddresses", "[]")]),
-            );
-        } else {
-            ok = false;
-            cx.push(
-                finding(
-                    Health::Unknown,
-                    Severity::Info,
-                    format!("Interface {label}: no IP known"),
-                )
-                .explained(
-                    "Without the guest agent, addresses of this interface may not be reported.",
-                )
-                .cite(vec![cite("ipAddresses", "[]")]),
-            );
-        }
-    }
-    if i.info_sources().contains(&"guest-agent") && !agent {
-        cx.push(
-            finding(
-                Health::Degraded,
-                Severity::Warning,
-                format!("Interface {label}: guest-agent data without an agent"),
-            )
-            .explained(
-                "The addresses came from the guest agent, which is no longer \
-                    connected; they may be stale.",
-            )
-            .cite(vec![cite(
-                "infoSource",
-                i.info_source.as_deref().unwrap_or(""),
-            )]),
-        );
+    if !reported_addresses(cx, i, &label, &ips, agent) {
         ok = false;
     }
     for ip in &ips {
@@ -234,6 +188,68 @@ fn multus_agrees(cx: &mut Ctx<'_>, i: &Interface, label: &str, ips: &[&str]) -> 
                 );
             }
         }
+    }
+    ok
+}
+
+/// An interface without addresses, or with addresses from an agent that is gone.
+fn reported_addresses(
+    cx: &mut Ctx<'_>,
+    i: &Interface,
+    label: &str,
+    ips: &[&str],
+    agent: bool,
+) -> bool {
+    let cite = |f: &str, v: &str| format!("status.interfaces[{label}].{f} = {v}");
+    let mut ok = true;
+    if ips.is_empty() {
+        if agent {
+            ok = false;
+            cx.push(
+                finding(
+                    Health::Degraded,
+                    Severity::Warning,
+                    format!("Interface {label} has no IP"),
+                )
+                .explained(
+                    "The guest agent is connected but reports no address for \
+                        this interface: DHCP or the guest's network config may have \
+                        failed.",
+                )
+                .cite(vec![cite("ipAddresses", "[]")]),
+            );
+        } else {
+            ok = false;
+            cx.push(
+                finding(
+                    Health::Unknown,
+                    Severity::Info,
+                    format!("Interface {label}: no IP known"),
+                )
+                .explained(
+                    "Without the guest agent, addresses of this interface may not be reported.",
+                )
+                .cite(vec![cite("ipAddresses", "[]")]),
+            );
+        }
+    }
+    if i.info_sources().contains(&"guest-agent") && !agent {
+        cx.push(
+            finding(
+                Health::Degraded,
+                Severity::Warning,
+                format!("Interface {label}: guest-agent data without an agent"),
+            )
+            .explained(
+                "The addresses came from the guest agent, which is no longer \
+                    connected; they may be stale.",
+            )
+            .cite(vec![cite(
+                "infoSource",
+                i.info_source.as_deref().unwrap_or(""),
+            )]),
+        );
+        ok = false;
     }
     ok
 }
