@@ -1,6 +1,6 @@
 //! Evidence bundles: everything known about one VMI ([`Evidence`]), each piece [`Observed`] at a
-//! time, and which kinds were collected at all ([`Coverage`]). A pasted dump is grouped into bundles by
-//! `input::group`; the backend builds them from its watches.
+//! time, and which kinds were collected at all ([`Coverage`]). A pasted dump is grouped into
+//! bundles by `input::group`; the backend builds them from its watches.
 
 use crate::kube::VmiKey;
 use crate::kube::vmi::Vmi;

@@ -38,7 +38,8 @@
 //!   [`input::Analysis`]: its `report` (diagnoses, drains, notes, now), and `into_view()` gives the
 //!   paste page's [`view::Analysed`] (one [`view::VmiDetail`] per VMI).
 //! * From live watches: build an [`evidence::Evidence`] and call [`diagnosis::diagnose`], or
-//!   [`view::VmiDetail::build`] for the VMI page and [`VmiSummary::from_evidence`] for the overview.
+//!   [`view::VmiDetail::build`] for the VMI page and [`VmiSummary::from_evidence`] for the
+//!   overview.
 //! * [`migration::interpret`]`(Option<&Vmim>, &MigrationContext) -> MigrationReport`,
 //!   [`drain::drain_impact`]`(node, &[Vmi], &[Vm], cluster_default) -> DrainReport`,
 //!   [`explain::explain`]`(Topic, value, &Subject) -> Explanation`.

@@ -40,7 +40,8 @@ pub(super) fn migration_layer(cx: &mut Ctx<'_>, reports: &[MigrationReport]) {
         evacuation(cx, v, &facts, reports);
         left_behind(cx, v, any_active);
     }
-    // The migrations themselves: the latest one counts fully; older ones only when they broke the VM.
+    // The migrations themselves: the latest one counts fully; older ones only when they broke the
+    // VM.
     let n = reports.len();
     for (i, r) in reports.iter().enumerate() {
         let latest = i + 1 == n || r.irrecoverable;

@@ -1,7 +1,8 @@
 //! What the pages show, computed in the model so the backend, the CLI and the browser agree:
-//! the overview card ([`summary`]), the VMI page ([`detail`]) and the formatting helpers
-//! ([`format`](mod@format)). The report data types the pages render are re-exported here; the diagnosis
-//! vocabulary (`Diagnosis`, `Finding`, `Health`) is in [`crate::verdict`] and [`crate::diagnosis`].
+//! the overview card ([`summary`]), the VMI page ([`detail`]), the paste page ([`analysed`]) and
+//! the formatting helpers ([`format`](mod@format)). The report data types the pages render are
+//! re-exported here; the diagnosis vocabulary (`Diagnosis`, `Finding`, `Health`) is in
+//! [`crate::verdict`] and [`crate::diagnosis`].
 
 pub mod analysed;
 pub mod detail;
