@@ -6,7 +6,7 @@
 //! | `GET /api/v1/stream` | server-sent events of [`crate::wire::StreamMsg`] |
 //! | `GET /api/v1/vmis` | `Vec<VmiSummary>` |
 //! | `GET /api/v1/vmis/{ns}/{name}` | [`crate::evidence::Evidence`]: the VMI, its VM, launcher pods, migrations, events, nodes |
-//! | `GET /api/v1/vmis/{ns}/{name}/detail` | [`crate::detail::VmiDetail`]: the VMI page, diagnosed and explained on the server |
+//! | `GET /api/v1/vmis/{ns}/{name}/detail` | [`crate::view::detail::VmiDetail`]: the VMI page, diagnosed and explained on the server |
 //! | `GET /api/v1/vmis/{ns}/{name}/guestagent/{guestosinfo,userlist,filesystemlist}` | [`GuestAgentResult`] |
 //! | `GET /api/v1/vmis/{ns}/{name}/metrics?set=domain\|migration&range=SECONDS&step=SECONDS` | [`SeriesSet`] |
 //! | `GET /api/v1/migrations` | `Vec<objects::Vmim>` |
@@ -35,42 +35,7 @@ pub struct ApiError {
     pub code: u16,
 }
 
-/// The answer of one guest agent subresource, with the 409 cases told apart (facts.md §5).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "state", rename_all = "snake_case")]
-pub enum GuestAgentResult {
-    /// The agent answered; `data` is the subresource's JSON as KubeVirt returned it.
-    Ok { data: serde_json::Value },
-    /// 409: the VMI has no `AgentConnected` condition.
-    AgentNotConnected { message: String },
-    /// 409: the VMI is not Running.
-    VmiNotRunning { message: String },
-    /// 403: the caller may not read this subresource.
-    Forbidden { message: String },
-    /// 404: no such VMI.
-    NotFound { message: String },
-    /// Anything else (500 while proxying to virt-handler, timeouts), verbatim.
-    Error { message: String },
-}
-
-impl GuestAgentResult {
-    /// The evidence form of a `guestosinfo` answer (a refusal or a missing VMI is an error).
-    pub fn answer(&self) -> crate::objects::GuestAgentAnswer {
-        use crate::objects::{GuestAgentAnswer, GuestAgentInfo};
-        match self {
-            GuestAgentResult::Ok { data } => {
-                GuestAgentAnswer::Info(Box::new(GuestAgentInfo::from_value(data)))
-            }
-            GuestAgentResult::AgentNotConnected { .. } => GuestAgentAnswer::NotConnected,
-            GuestAgentResult::VmiNotRunning { .. } => GuestAgentAnswer::NotRunning,
-            GuestAgentResult::Forbidden { message }
-            | GuestAgentResult::NotFound { message }
-            | GuestAgentResult::Error { message } => GuestAgentAnswer::Error {
-                message: message.clone(),
-            },
-        }
-    }
-}
+pub use crate::kube::GuestAgentResult;
 
 /// Which group of series a metrics request asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

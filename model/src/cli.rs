@@ -1,16 +1,19 @@
 //! `strata diagnose [FILE|-] [--json]` as pure functions: the backend reads the input, calls
 //! [`diagnose_text`], prints [`DiagnoseOutcome::output`] and exits with
 //! [`DiagnoseOutcome::exit_code`] (0 nothing broken, 1 a layer broken, 2 unreadable input).
-//! [`diagnose_input`] gives the same report as data, for the browser's paste-a-dump page.
+//! The report itself comes from [`crate::input::pipeline`], which the paste-a-dump page uses too.
 
-use crate::diagnosis::{Diagnosis, Health, Layer, diagnose};
-use crate::drain::{DrainAction, DrainReport, drain_impact};
-use crate::evidence::{Dump, group};
+use crate::drain::DrainAction;
 use crate::explain::Severity;
+use crate::input::pipeline::analyse;
 use crate::migration::{AbortState, MigrationReport, Trigger};
-use crate::parse::{Note, Object, ParseError, parse};
 use crate::time::{Timestamp, format_duration};
+use crate::verdict::{Health, Layer};
 use serde::{Deserialize, Serialize};
+
+// Transitional paths for the other crates (`model::cli::{Report, diagnose_input, newest_timestamp,
+// report_from_dump}`); removed after they move to `model::input::pipeline`.
+pub use crate::input::pipeline::{Report, diagnose_input, newest_timestamp, report_from_dump};
 
 /// Options of `strata diagnose`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -30,140 +33,9 @@ pub struct DiagnoseOutcome {
     pub exit_code: i32,
 }
 
-/// The whole report of one input.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Report {
-    pub diagnoses: Vec<Diagnosis>,
-    /// Drain impact for nodes that are cordoned or being evacuated.
-    pub drains: Vec<DrainReport>,
-    /// Skipped documents and ignored fields.
-    pub notes: Vec<Note>,
-    /// The time ages were judged against, and where it came from.
-    pub now: Option<Timestamp>,
-    pub now_source: String,
-    /// Pods and events that belong to no VMI in the input.
-    pub unmatched: usize,
-}
-
-impl Report {
-    /// True when any layer of any VMI (or any migration) is broken.
-    pub fn is_broken(&self) -> bool {
-        self.diagnoses
-            .iter()
-            .any(|d| d.is_broken() || d.migrations.iter().any(|m| m.health == Health::Broken))
-    }
-}
-
-/// The newest timestamp in a set of objects.
-pub fn newest_timestamp(objects: &[Object]) -> Option<Timestamp> {
-    let mut best: Option<Timestamp> = None;
-    let mut see = |t: Option<Timestamp>| {
-        if let Some(t) = t {
-            best = Some(best.map_or(t, |b| b.max(t)));
-        }
-    };
-    let conds = |cs: &[crate::vmi::Condition]| cs.iter().filter_map(|c| c.newest_time()).max();
-    for o in objects {
-        match o {
-            Object::Vmi(v) => {
-                see(v.newest_status_time());
-                see(v.metadata.created());
-            }
-            Object::Vmim(m) => {
-                see(m.metadata.created());
-                see(conds(&m.status.conditions));
-                see(m
-                    .status
-                    .phase_transition_timestamps
-                    .iter()
-                    .filter_map(|p| {
-                        p.phase_transition_timestamp
-                            .as_deref()
-                            .and_then(Timestamp::parse)
-                    })
-                    .max());
-                see(m
-                    .status
-                    .migration_state
-                    .as_ref()
-                    .and_then(|s| s.ended().max(s.started())));
-            }
-            Object::Pod(p) => {
-                see(p.metadata.created());
-                see(conds(&p.status.conditions));
-            }
-            Object::Node(n) => see(conds(&n.status.conditions)),
-            Object::Event(e) => see(e.time()),
-            Object::Vm(v) => see(conds(&v.status.conditions)),
-            Object::Metrics(s) => see(s.iter().filter_map(|x| x.timestamp).max()),
-            Object::GuestAgent(_) | Object::GuestAgentError { .. } => {}
-        }
-    }
-    best
-}
-
-/// Diagnoses already-grouped evidence.
-pub fn report_from_dump(
-    dump: &Dump,
-    notes: Vec<Note>,
-    now: Option<Timestamp>,
-    now_source: &str,
-) -> Report {
-    let diagnoses: Vec<Diagnosis> = dump.bundles.iter().map(|b| diagnose(b, now)).collect();
-    let vmis: Vec<crate::vmi::Vmi> = dump
-        .bundles
-        .iter()
-        .filter_map(|b| b.vmi().cloned())
-        .collect();
-    let mut drain_nodes: Vec<String> = dump
-        .nodes
-        .iter()
-        .filter(|n| n.is_cordoned())
-        .map(|n| n.metadata.name().to_string())
-        .collect();
-    for v in &vmis {
-        if let Some(n) = v.evacuation_node()
-            && !drain_nodes.iter().any(|x| x == n)
-        {
-            drain_nodes.push(n.to_string());
-        }
-    }
-    let drains = drain_nodes
-        .iter()
-        .map(|n| drain_impact(n, &vmis, &dump.vms, None))
-        .filter(|r| !r.outcomes.is_empty())
-        .collect();
-    Report {
-        diagnoses,
-        drains,
-        notes,
-        now,
-        now_source: now_source.to_string(),
-        unmatched: dump.unmatched,
-    }
-}
-
-/// Reads any input form and diagnoses every VMI and migration in it.
-pub fn diagnose_input(input: &str, now: Option<Timestamp>) -> Result<Report, ParseError> {
-    let parsed = parse(input)?;
-    let objects: Vec<Object> = parsed.objects.into_iter().map(|l| l.object).collect();
-    let (now, source) = match now {
-        Some(n) => (Some(n), "given"),
-        None => match newest_timestamp(&objects) {
-            Some(t) => (Some(t), "newest timestamp in the input"),
-            None => (
-                None,
-                "unknown (no timestamps in the input): ages are not judged",
-            ),
-        },
-    };
-    let dump = group(objects, None);
-    Ok(report_from_dump(&dump, parsed.notes, now, source))
-}
-
 /// `strata diagnose`: text or JSON and the exit code, from the raw input.
 pub fn diagnose_text(input: &str, opts: &CliOptions) -> DiagnoseOutcome {
-    match diagnose_input(input, opts.now) {
+    match analyse(input, opts.now).map(|a| a.report) {
         Err(e) => {
             let output = if opts.json {
                 serde_json::to_string_pretty(&serde_json::json!({ "error": e }))
@@ -375,10 +247,10 @@ fn render_migration(o: &mut String, m: &MigrationReport) {
             parts.push(format!("{pc:.0}%"));
         }
         if let Some(t) = p.transfer_rate_bytes_per_sec {
-            parts.push(format!("transfer {}", crate::migration::human_rate(t)));
+            parts.push(format!("transfer {}", crate::view::format::human_rate(t)));
         }
         if let Some(d) = p.dirty_rate_bytes_per_sec {
-            parts.push(format!("dirty {}", crate::migration::human_rate(d)));
+            parts.push(format!("dirty {}", crate::view::format::human_rate(d)));
         }
         parts.push(match p.eta_secs {
             Some(e) => format!("ETA ~{}", format_duration(e)),
@@ -400,12 +272,18 @@ mod tests {
     #[test]
     fn exit_codes() {
         let ok = diagnose_text(
-            "kind: VirtualMachineInstance\nmetadata: {name: a, namespace: n}\nstatus:\n  phase: Running\n  conditions:\n  - {type: Ready, status: 'True'}\n  - {type: LiveMigratable, status: 'True'}\n  - {type: AgentConnected, status: 'True'}\n  interfaces: [{name: default, ipAddress: 10.0.0.1, ipAddresses: [10.0.0.1]}]\n",
+            "kind: VirtualMachineInstance\nmetadata: {name: a, \
+                namespace: n}\nstatus:\n  phase: Running\n  conditions:\n  \
+                - {type: Ready, status: 'True'}\n  - {type: LiveMigratable, \
+                status: 'True'}\n  - {type: AgentConnected, status: \
+                'True'}\n  interfaces: [{name: default, ipAddress: \
+                10.0.0.1, ipAddresses: [10.0.0.1]}]\n",
             &CliOptions::default(),
         );
         assert_eq!(ok.exit_code, 0, "{}", ok.output);
         let broken = diagnose_text(
-            "kind: VirtualMachineInstance\nmetadata: {name: a, namespace: n}\nstatus: {phase: Failed}\n",
+            "kind: VirtualMachineInstance\nmetadata: {name: a, \
+                namespace: n}\nstatus: {phase: Failed}\n",
             &CliOptions::default(),
         );
         assert_eq!(broken.exit_code, 1, "{}", broken.output);

@@ -1,12 +1,15 @@
 //! Drain impact: for a node and the VMIs on it, what `kubectl drain` would do to each one —
 //! migrate it, be blocked by it (and why), shut it down, or leave it to an external controller.
-//! Follows facts.md §8.1 (eviction strategies and the eviction webhook).
+//! Follows KubeVirt's eviction strategies (`EvictionStrategyNone`, `EvictionStrategyLiveMigrate`,
+//! `EvictionStrategyLiveMigrateIfPossible`, `EvictionStrategyExternal` in
+//! `staging/src/kubevirt.io/api/core/v1/types.go`) and its eviction webhook
+//! (`pkg/virt-api/webhooks/validating-webhook/admitters/pod-eviction-admitter.go`).
 
-use crate::diagnosis::effective_eviction_strategy;
 use crate::explain::{Subject, Topic, explain};
-use crate::objects::Vm;
-use crate::summary::VmiKey;
-use crate::vmi::Vmi;
+use crate::kube::Vm;
+use crate::kube::VmiKey;
+use crate::kube::vmi::Vmi;
+use crate::kube::vmi::effective_eviction_strategy;
 use serde::{Deserialize, Serialize};
 
 /// What a drain does to one VMI.
@@ -131,26 +134,7 @@ fn outcome(vmi: &Vmi, vm: Option<&Vm>, cluster_default: Option<&str>) -> DrainOu
     });
     let restart = restart
         .unwrap_or_else(|| " The VM's run strategy decides whether it restarts elsewhere.".into());
-    let (action, reason) = if matches!(vmi.phase(), "Succeeded" | "Failed") {
-        (
-            DrainAction::NotAffected,
-            format!("The VMI is already {}.", vmi.phase()),
-        )
-    } else {
-        match (strategy.as_str(), lm) {
-            ("LiveMigrate", Some(true)) | ("LiveMigrateIfPossible", Some(true)) => (DrainAction::Migrate, "The eviction is turned into a live migration.".to_string()),
-            ("LiveMigrate", Some(false)) => (
-                DrainAction::BlockDrain,
-                format!("Eviction strategy LiveMigrate but not live-migratable ({}): the eviction is denied (\"VMI {} is configured with an eviction strategy but is not live-migratable\") and the drain waits.", not_migratable(), vmi.metadata.name()),
-            ),
-            ("LiveMigrate", None) => (DrainAction::Unknown, "LiveMigratable is unknown: the drain migrates it if it is migratable and blocks otherwise.".into()),
-            ("LiveMigrateIfPossible", Some(false)) => (DrainAction::ShutDown, format!("Not live-migratable ({}), so it behaves like None: the pod is evicted and the VM stops.{restart}", not_migratable())),
-            ("LiveMigrateIfPossible", None) => (DrainAction::Unknown, "LiveMigratable is unknown: migrated if possible, shut down otherwise.".into()),
-            ("External", _) => (DrainAction::External, "The eviction is denied and evacuationNodeName is set; an external controller (such as cluster-api-provider-kubevirt) must remove the VM.".into()),
-            ("None", _) => (DrainAction::ShutDown, format!("Eviction strategy None: the pod is evicted and the VM stops.{restart}")),
-            (other, _) => (DrainAction::Unknown, format!("Unrecognised eviction strategy {other}.")),
-        }
-    };
+    let (action, reason) = action(vmi, &strategy, lm, &not_migratable(), &restart);
     let next_steps = match action {
         DrainAction::BlockDrain => {
             let mut s = explain(
@@ -176,6 +160,78 @@ fn outcome(vmi: &Vmi, vm: Option<&Vm>, cluster_default: Option<&str>) -> DrainOu
         reason,
         evidence,
         next_steps,
+    }
+}
+
+/// What the drain does to a running VMI with this strategy and live-migratability, and why.
+fn action(
+    vmi: &Vmi,
+    strategy: &str,
+    lm: Option<bool>,
+    not_migratable: &str,
+    restart: &str,
+) -> (DrainAction, String) {
+    if matches!(vmi.phase(), "Succeeded" | "Failed") {
+        (
+            DrainAction::NotAffected,
+            format!("The VMI is already {}.", vmi.phase()),
+        )
+    } else {
+        match (strategy, lm) {
+            ("LiveMigrate", Some(true)) | ("LiveMigrateIfPossible", Some(true)) => (
+                DrainAction::Migrate,
+                "The eviction is turned into a live migration.".to_string(),
+            ),
+            ("LiveMigrate", Some(false)) => (
+                DrainAction::BlockDrain,
+                format!(
+                    "Eviction strategy LiveMigrate but not live-migratable ({}): \
+                        the eviction is denied (\"VMI {} is configured with an \
+                        eviction strategy but is not live-migratable\") and the \
+                        drain waits.",
+                    not_migratable,
+                    vmi.metadata.name()
+                ),
+            ),
+            ("LiveMigrate", None) => (
+                DrainAction::Unknown,
+                "LiveMigratable is unknown: the drain migrates it if it is \
+                    migratable and blocks otherwise."
+                    .into(),
+            ),
+            ("LiveMigrateIfPossible", Some(false)) => (
+                DrainAction::ShutDown,
+                format!(
+                    "Not live-migratable ({}), so it behaves like None: the pod \
+                        is evicted and the VM stops.{restart}",
+                    not_migratable
+                ),
+            ),
+            ("LiveMigrateIfPossible", None) => (
+                DrainAction::Unknown,
+                "LiveMigratable is unknown: migrated if possible, shut down \
+                    otherwise."
+                    .into(),
+            ),
+            ("External", _) => (
+                DrainAction::External,
+                "The eviction is denied and evacuationNodeName is set; an \
+                    external controller (such as cluster-api-provider-kubevirt) \
+                    must remove the VM."
+                    .into(),
+            ),
+            ("None", _) => (
+                DrainAction::ShutDown,
+                format!(
+                    "Eviction strategy None: the pod is evicted and the VM \
+                        stops.{restart}"
+                ),
+            ),
+            (other, _) => (
+                DrainAction::Unknown,
+                format!("Unrecognised eviction strategy {other}."),
+            ),
+        }
     }
 }
 

@@ -6,67 +6,92 @@
 //! fields are `None`, fields of the wrong shape become defaults, and the diagnosis returns
 //! findings.
 //!
-//! # Modules
+//! # Modules, leaves first (`tests/module_dag.rs` keeps them a DAG)
 //!
-//! * [`vmi`], [`objects`]: tolerant types for VMI, VM, VMIM, Pod, Node, Event, guest agent answers
-//!   and Prometheus samples (old and new shapes; see [`lenient`]).
-//! * [`parse`]: every input form (JSON, YAML, multi-document YAML, `kind: List`, status-only
-//!   pastes, Prometheus answers and exposition text) with errors naming the line or field.
-//! * [`evidence`]: per-VMI evidence bundles and [`evidence::group`], which groups a dump.
+//! * [`time`], [`units`], [`thresholds`]: timestamps without a clock, byte sizes and rates, every
+//!   time limit the rules judge against.
+//! * [`kube`]: tolerant serde types, one file per kind, with [`kube::lenient`] and [`VmiKey`].
 //! * [`explain`]: the explanation catalogue.
-//! * [`diagnosis`]: the layered diagnosis.
-//! * [`migration`]: migration interpretation (timeline, modes, abort, failure plane, progress, ETA).
+//! * [`verdict`]: `Health`, `Layer`, `Confidence`, `Finding` (and its builder).
+//! * [`evidence`]: per-VMI evidence bundles (`Evidence`, `Observed`, `Coverage`).
+//! * [`migration`]: migration interpretation, one file per concern; `interpret` composes them.
+//! * [`diagnosis`]: the layered diagnosis, one file per layer.
 //! * [`drain`]: what a node drain does to each VMI.
+//! * [`view`]: what the pages show (overview card, VMI page, paste page, formatting).
+//! * [`input`]: every input form, dump grouping, and the one dump pipeline.
+//! * [`wire`]: the messages the backend pushes to the browser; [`api`]: the HTTP API's shapes.
 //! * [`cli`]: `strata diagnose` as pure functions.
-//! * [`time`]: RFC 3339 timestamps without a clock.
-//! * [`summary`]: the compact per-VMI projection the overview shows.
-//! * [`detail`]: the VMI page's view model (diagnosis and explanations resolved to rows and text).
-//! * [`api`]: the JSON shapes of the backend's HTTP API.
-//! * [`wire`]: the messages the backend pushes to the browser.
 //!
 //! # Entry points for the other crates
 //!
 //! `strata diagnose [FILE|-] [--json]` (backend): read the file or stdin, then
 //!
 //! ```
-//! let input = "kind: VirtualMachineInstance\nmetadata: {name: web, namespace: prod}\nstatus: {phase: Failed}\n";
+//! let input = "kind: VirtualMachineInstance\nmetadata: {name: web, namespace: prod}\n\
+//!     status: {phase: Failed}\n";
 //! let out = model::cli::diagnose_text(input, &model::cli::CliOptions { json: false, now: None });
-//! print!("{}", out.output); // then std::process::exit(out.exit_code): 0 ok, 1 broken, 2 unreadable
+//! print!("{}", out.output); // then exit with out.exit_code: 0 ok, 1 broken, 2 unreadable
 //! assert_eq!(out.exit_code, 1);
 //! ```
 //!
-//! The paste-a-dump page (browser) and the backend, with data instead of text:
-//!
-//! * [`cli::diagnose_input`]`(input: &str, now: Option<Timestamp>) -> Result<cli::Report, parse::ParseError>`
-//! * [`parse::parse`]`(input: &str) -> Result<parse::Parsed, parse::ParseError>`, then
-//!   [`evidence::group`]`(objects: Vec<parse::Object>, observed_at: Option<Timestamp>) -> evidence::Dump`
-//!   and [`cli::report_from_dump`] or, per bundle, [`diagnosis::diagnose`]`(&Evidence, now) -> Diagnosis`.
-//! * From live watches: build an [`evidence::Evidence`] (VMI, pods, VMIMs, events, nodes, guest agent
-//!   answer, metrics, each [`evidence::Observed`] with its time) and call [`diagnosis::diagnose`].
+//! * A dump as data (the paste page, the CLI): [`input::pipeline::analyse`]`(text, now)` gives an
+//!   [`input::Analysis`]: its `report` (diagnoses, drains, notes, now), and `into_view()` gives the
+//!   paste page's [`view::Analysed`] (one [`view::VmiDetail`] per VMI).
+//! * From live watches: build an [`evidence::Evidence`] and call [`diagnosis::diagnose`], or
+//!   [`view::VmiDetail::build`] for the VMI page and [`VmiSummary::from_evidence`] for the
+//!   overview.
 //! * [`migration::interpret`]`(Option<&Vmim>, &MigrationContext) -> MigrationReport`,
 //!   [`drain::drain_impact`]`(node, &[Vmi], &[Vm], cluster_default) -> DrainReport`,
 //!   [`explain::explain`]`(Topic, value, &Subject) -> Explanation`.
-//! * The overview keeps using [`VmiSummary::from_vmi`], which now also carries live-migratability,
-//!   the agent state, the migration in progress and a per-layer glance.
 
 pub mod api;
 pub mod cli;
-pub mod detail;
 pub mod diagnosis;
 pub mod drain;
-pub mod evidence;
+#[path = "evidence.rs"]
+mod evidence_bundles;
 pub mod explain;
-pub mod lenient;
+pub mod input;
+pub mod kube;
 pub mod migration;
-pub mod objects;
-pub mod parse;
-pub mod summary;
+pub mod thresholds;
 pub mod time;
-pub mod vmi;
+pub mod units;
+pub mod verdict;
+pub mod view;
 pub mod wire;
 
 pub use cli::{CliOptions, DiagnoseOutcome, Report, diagnose_input, diagnose_text};
-pub use diagnosis::{Diagnosis, Health, Layer, diagnose};
-pub use evidence::{Evidence, Observed, group};
-pub use summary::{VmiKey, VmiSummary};
+pub use diagnosis::{Diagnosis, diagnose};
+pub use evidence::{Evidence, Observed};
+pub use input::group;
+pub use kube::VmiKey;
 pub use time::Timestamp;
+pub use verdict::{Health, Layer};
+pub use view::summary::VmiSummary;
+
+// Transitional paths for the other crates; removed after they move.
+pub use input::parse;
+pub use kube::lenient;
+pub use view::{detail, summary};
+/// `model::evidence` is `evidence.rs` (the bundle types); transitionally it also
+/// offers the dump grouping, which now lives in [`input::group`](mod@input::group).
+pub mod evidence {
+    pub use crate::evidence_bundles::*;
+    pub use crate::input::group::{Dump, group};
+}
+/// Transitional: `model::vmi` is now [`kube::vmi`] plus the shared metadata of [`kube::meta`].
+pub mod vmi {
+    pub use crate::kube::meta::*;
+    pub use crate::kube::vmi::*;
+}
+/// Transitional: `model::objects` is now one file per kind under [`kube`].
+pub mod objects {
+    pub use crate::kube::event::*;
+    pub use crate::kube::guest_agent::*;
+    pub use crate::kube::metrics::*;
+    pub use crate::kube::node::*;
+    pub use crate::kube::pod::*;
+    pub use crate::kube::vm::*;
+    pub use crate::kube::vmim::*;
+}

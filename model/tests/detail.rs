@@ -2,12 +2,13 @@
 //! provenance and the findings citing each interface, resolved explanations, the guest agent
 //! states, events newest first.
 
-use model::api::GuestAgentResult;
-use model::detail::{GuestView, PodRole, VmiDetail};
-use model::evidence::{Evidence, group};
+use model::evidence::Evidence;
 use model::explain::{Subject, Topic, explain};
-use model::parse::parse;
+use model::input::group;
+use model::input::parse::parse;
+use model::kube::GuestAgentResult;
 use model::time::Timestamp;
+use model::view::detail::{GuestView, PodRole, VmiDetail};
 
 const NOW: &str = "2026-08-22T10:10:00Z";
 

@@ -6,10 +6,11 @@ use model::VmiSummary;
 use model::cli::{CliOptions, diagnose_text};
 use model::diagnosis::diagnose;
 use model::drain::drain_impact;
-use model::evidence::{Evidence, group};
-use model::parse::{classify, parse};
+use model::evidence::Evidence;
+use model::input::group;
+use model::input::parse::{classify, parse};
+use model::kube::Vmi;
 use model::time::Timestamp;
-use model::vmi::Vmi;
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
 
@@ -193,7 +194,7 @@ fn fixtures() -> Vec<Value> {
     for e in std::fs::read_dir(dir).unwrap() {
         let text = std::fs::read_to_string(e.unwrap().path()).unwrap();
         out.extend(
-            model::parse::read_documents(&text)
+            model::input::parse::read_documents(&text)
                 .unwrap()
                 .into_iter()
                 .map(|(_, v)| v),
@@ -203,7 +204,7 @@ fn fixtures() -> Vec<Value> {
 }
 
 fn check_everything(objects: Vec<Value>, now: Option<Timestamp>) {
-    let parsed: Vec<model::parse::Object> = objects
+    let parsed: Vec<model::input::parse::Object> = objects
         .iter()
         .filter_map(|v| classify(v).map(|(o, _)| o))
         .collect();

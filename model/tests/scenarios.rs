@@ -1,11 +1,13 @@
 //! One fixture per simulator scenario (tests/fixtures/, realistic objects written from the
 //! KubeVirt facts), each asserting the layer verdicts, the headline and the key findings.
 
-use model::cli::{CliOptions, Report, diagnose_input, diagnose_text};
-use model::diagnosis::{Diagnosis, Health, Layer};
-use model::drain::DrainAction;
-use model::migration::{AbortState, FailureKind, Outcome, Plane, Trigger};
+use model::cli::{CliOptions, diagnose_text};
+use model::diagnosis::Diagnosis;
+use model::input::pipeline::{Report, diagnose_input};
 use model::time::Timestamp;
+use model::verdict::{Health, Layer};
+use model::view::DrainAction;
+use model::view::{AbortState, FailureKind, Outcome, Plane, Trigger};
 
 const NOW: &str = "2026-08-22T10:10:00Z";
 

@@ -4,11 +4,11 @@
 //! `INSTA_UPDATE=always` and read the diff in git) when a change in behaviour is intended.
 
 use model::cli::{CliOptions, diagnose_text};
-use model::detail::VmiDetail;
-use model::evidence::group;
 use model::explain::{Subject, Topic, explain, known_values};
-use model::parse::parse;
+use model::input::group;
+use model::input::parse::parse;
 use model::time::Timestamp;
+use model::view::detail::VmiDetail;
 
 const NOW: &str = "2026-08-22T10:10:00Z";
 

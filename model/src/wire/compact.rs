@@ -24,8 +24,9 @@
 //! unknown field is ignored, and a layer code that is short or holds another letter reads as
 //! unknown for that layer.
 
-use crate::diagnosis::Health;
-use crate::summary::{AgentState, LayerGlance, MigrationBrief, VmiKey, VmiSummary};
+use crate::kube::VmiKey;
+use crate::verdict::Health;
+use crate::view::summary::{AgentState, LayerGlance, MigrationBrief, VmiSummary};
 use serde::de::{Deserializer, Visitor};
 use serde::ser::Serializer;
 use serde::{Deserialize, Serialize};
@@ -47,7 +48,7 @@ struct Compact<'a> {
     #[serde(
         rename = "pa",
         default,
-        skip_serializing_if = "crate::summary::is_false"
+        skip_serializing_if = "crate::view::summary::is_false"
     )]
     paused: bool,
     #[serde(rename = "lm", default, skip_serializing_if = "Option::is_none")]

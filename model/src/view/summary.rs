@@ -1,23 +1,12 @@
 //! The compact projection of one VMI that the overview shows and the stream carries.
 
-use crate::diagnosis::{Health, Layer, diagnose};
+use crate::diagnosis::diagnose;
 use crate::evidence::Evidence;
+use crate::kube::VmiKey;
+use crate::kube::vmi::Vmi;
 use crate::time::Timestamp;
-use crate::vmi::Vmi;
+use crate::verdict::{Health, Layer};
 use serde::{Deserialize, Serialize};
-
-/// Identifies a VMI in the cluster.
-#[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct VmiKey {
-    pub namespace: String,
-    pub name: String,
-}
-
-impl std::fmt::Display for VmiKey {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}/{}", self.namespace, self.name)
-    }
-}
 
 /// What the overview card of one VMI needs. Small on purpose: one per VMI is kept by the backend
 /// and sent to every browser, so fields at their default (absent, false) are left out of the JSON.
@@ -296,7 +285,7 @@ mod tests {
     #[test]
     fn evidence_beyond_the_vmi_shows_in_the_glance() {
         use crate::evidence::Observed;
-        use crate::objects::{Node, Pod, Vmim};
+        use crate::kube::{Node, Pod, Vmim};
         let vmi = Vmi::from_value(&json!({
             "metadata": {"name": "web", "namespace": "prod", "uid": "u1"},
             "status": {"phase": "Running", "nodeName": "node-1",

@@ -1,155 +1,28 @@
-//! Tolerant types for a KubeVirt `VirtualMachineInstance` (kubevirt.io/v1) and the parts shared
-//! with other kinds (metadata, conditions, migration state).
+//! Tolerant types for a KubeVirt `VirtualMachineInstance` (kubevirt.io/v1): spec, status,
+//! interfaces, guest OS info, volume and migration state.
 //!
-//! Every field is optional, unknown fields are ignored, a field of the wrong shape becomes its
-//! default (see [`crate::lenient`]) and enum-like values are kept as strings, so any object a
-//! real cluster (of any KubeVirt version) produces deserializes. Old and new shapes both read
-//! (`migrationConfig` / `migrationConfiguration`, the removed `deviceStatus`, missing
-//! `sourcePod` / `failureReason`).
+//! Old and new shapes both read (`migrationConfig` / `migrationConfiguration`, the removed
+//! `deviceStatus`, missing `sourcePod` / `failureReason`).
 
+use super::meta::{Condition, ObjectMeta, PhaseTransition, find_condition, phase_entered};
 use crate::time::Timestamp;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
-/// Kubernetes object metadata, the parts Strata reads.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
-pub struct ObjectMeta {
-    #[serde(deserialize_with = "crate::lenient::string")]
-    pub name: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
-    pub generate_name: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
-    pub namespace: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
-    pub uid: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
-    pub resource_version: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
-    pub creation_timestamp: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
-    pub deletion_timestamp: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::map")]
-    pub labels: BTreeMap<String, String>,
-    #[serde(deserialize_with = "crate::lenient::map")]
-    pub annotations: BTreeMap<String, String>,
-    #[serde(deserialize_with = "crate::lenient::vec")]
-    pub owner_references: Vec<OwnerReference>,
-}
-
-/// `metadata.ownerReferences[]`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
-pub struct OwnerReference {
-    #[serde(deserialize_with = "crate::lenient::string")]
-    pub kind: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
-    pub name: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
-    pub uid: Option<String>,
-}
-
-impl ObjectMeta {
-    /// The name, or `""`.
-    pub fn name(&self) -> &str {
-        self.name.as_deref().unwrap_or("")
-    }
-    /// The namespace, or `""`.
-    pub fn namespace(&self) -> &str {
-        self.namespace.as_deref().unwrap_or("")
-    }
-    /// `metadata.creationTimestamp` parsed.
-    pub fn created(&self) -> Option<Timestamp> {
-        self.creation_timestamp
-            .as_deref()
-            .and_then(Timestamp::parse)
-    }
-}
-
-/// A condition of a VMI, VMIM, VM, Pod or Node. `status` is "True", "False" or "Unknown" but kept
-/// verbatim. Node conditions also carry `lastHeartbeatTime`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
-pub struct Condition {
-    #[serde(rename = "type", deserialize_with = "crate::lenient::string")]
-    pub type_: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
-    pub status: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
-    pub reason: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
-    pub message: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
-    pub last_probe_time: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
-    pub last_transition_time: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
-    pub last_heartbeat_time: Option<String>,
-}
-
-impl Condition {
-    /// `status == "True"`.
-    pub fn is_true(&self) -> bool {
-        self.status.as_deref() == Some("True")
-    }
-    /// `status == "False"`.
-    pub fn is_false(&self) -> bool {
-        self.status.as_deref() == Some("False")
-    }
-    /// The reason, or `""`.
-    pub fn reason(&self) -> &str {
-        self.reason.as_deref().unwrap_or("")
-    }
-    /// The message, or `""`.
-    pub fn message(&self) -> &str {
-        self.message.as_deref().unwrap_or("")
-    }
-    /// The newest of the condition's timestamps.
-    pub fn newest_time(&self) -> Option<Timestamp> {
-        [
-            &self.last_probe_time,
-            &self.last_transition_time,
-            &self.last_heartbeat_time,
-        ]
-        .into_iter()
-        .filter_map(|t| t.as_deref().and_then(Timestamp::parse))
-        .max()
-    }
-}
-
-/// The newest time `phase` was entered, from a `phaseTransitionTimestamps` list (VMI or VMIM).
-pub fn phase_entered(list: &[PhaseTransition], phase: &str) -> Option<Timestamp> {
-    list.iter()
-        .filter(|p| p.phase.as_deref() == Some(phase))
-        .filter_map(|p| {
-            p.phase_transition_timestamp
-                .as_deref()
-                .and_then(Timestamp::parse)
-        })
-        .max()
-}
-
-/// Finds a condition by type in a list.
-pub fn find_condition<'a>(conditions: &'a [Condition], type_: &str) -> Option<&'a Condition> {
-    conditions
-        .iter()
-        .find(|c| c.type_.as_deref() == Some(type_))
-}
-
 /// A VirtualMachineInstance.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Vmi {
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub api_version: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub kind: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::any")]
+    #[serde(deserialize_with = "super::lenient::any")]
     pub metadata: ObjectMeta,
-    #[serde(deserialize_with = "crate::lenient::any")]
+    #[serde(deserialize_with = "super::lenient::any")]
     pub spec: VmiSpec,
-    #[serde(deserialize_with = "crate::lenient::any")]
+    #[serde(deserialize_with = "super::lenient::any")]
     pub status: VmiStatus,
 }
 
@@ -159,13 +32,13 @@ pub struct Vmi {
 pub struct VmiSpec {
     /// `None`, `LiveMigrate`, `LiveMigrateIfPossible`, `External`, or unknown verbatim. Unset
     /// means the cluster default applies.
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub eviction_strategy: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::any")]
+    #[serde(deserialize_with = "super::lenient::any")]
     pub domain: Domain,
-    #[serde(deserialize_with = "crate::lenient::vec")]
+    #[serde(deserialize_with = "super::lenient::vec")]
     pub networks: Vec<Network>,
-    #[serde(deserialize_with = "crate::lenient::vec")]
+    #[serde(deserialize_with = "super::lenient::vec")]
     pub volumes: Vec<Value>,
 }
 
@@ -173,7 +46,7 @@ pub struct VmiSpec {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Domain {
-    #[serde(deserialize_with = "crate::lenient::any")]
+    #[serde(deserialize_with = "super::lenient::any")]
     pub devices: Devices,
 }
 
@@ -181,7 +54,7 @@ pub struct Domain {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Devices {
-    #[serde(deserialize_with = "crate::lenient::vec")]
+    #[serde(deserialize_with = "super::lenient::vec")]
     pub interfaces: Vec<SpecInterface>,
 }
 
@@ -189,17 +62,17 @@ pub struct Devices {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SpecInterface {
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub name: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::value")]
+    #[serde(deserialize_with = "super::lenient::value")]
     pub masquerade: Option<Value>,
-    #[serde(deserialize_with = "crate::lenient::value")]
+    #[serde(deserialize_with = "super::lenient::value")]
     pub bridge: Option<Value>,
-    #[serde(deserialize_with = "crate::lenient::value")]
+    #[serde(deserialize_with = "super::lenient::value")]
     pub sriov: Option<Value>,
-    #[serde(deserialize_with = "crate::lenient::value")]
+    #[serde(deserialize_with = "super::lenient::value")]
     pub passt: Option<Value>,
-    #[serde(deserialize_with = "crate::lenient::value")]
+    #[serde(deserialize_with = "super::lenient::value")]
     pub binding: Option<Value>,
 }
 
@@ -229,97 +102,89 @@ impl SpecInterface {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Network {
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub name: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::value")]
+    #[serde(deserialize_with = "super::lenient::value")]
     pub pod: Option<Value>,
-    #[serde(deserialize_with = "crate::lenient::value")]
+    #[serde(deserialize_with = "super::lenient::value")]
     pub multus: Option<Value>,
 }
 
-/// `status` of a VirtualMachineInstance (facts.md §1).
+/// `status` of a VirtualMachineInstance (`VirtualMachineInstanceStatus` in
+/// `staging/src/kubevirt.io/api/core/v1/types.go`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct VmiStatus {
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub phase: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub node_name: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub reason: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::vec")]
+    #[serde(deserialize_with = "super::lenient::vec")]
     pub conditions: Vec<Condition>,
-    #[serde(deserialize_with = "crate::lenient::vec")]
+    #[serde(deserialize_with = "super::lenient::vec")]
     pub phase_transition_timestamps: Vec<PhaseTransition>,
-    #[serde(deserialize_with = "crate::lenient::vec")]
+    #[serde(deserialize_with = "super::lenient::vec")]
     pub interfaces: Vec<Interface>,
-    #[serde(rename = "guestOSInfo", deserialize_with = "crate::lenient::any")]
+    #[serde(rename = "guestOSInfo", deserialize_with = "super::lenient::any")]
     pub guest_os_info: GuestOsInfo,
-    #[serde(deserialize_with = "crate::lenient::any")]
+    #[serde(deserialize_with = "super::lenient::any")]
     pub migration_state: Option<MigrationState>,
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub migration_method: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub migration_transport: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub qos_class: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub launcher_container_image_version: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub evacuation_node_name: Option<String>,
     /// podUID → node name. Two entries during a migration.
-    #[serde(deserialize_with = "crate::lenient::map")]
+    #[serde(deserialize_with = "super::lenient::map")]
     pub active_pods: BTreeMap<String, String>,
-    #[serde(deserialize_with = "crate::lenient::vec")]
+    #[serde(deserialize_with = "super::lenient::vec")]
     pub volume_status: Vec<VolumeStatus>,
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub fs_freeze_status: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::value")]
+    #[serde(deserialize_with = "super::lenient::value")]
     pub machine: Option<Value>,
-    #[serde(deserialize_with = "crate::lenient::i64")]
+    #[serde(deserialize_with = "super::lenient::i64")]
     pub runtime_user: Option<i64>,
-    #[serde(deserialize_with = "crate::lenient::vec")]
+    #[serde(deserialize_with = "super::lenient::vec")]
     pub migrated_volumes: Vec<Value>,
     /// Removed after v1.7 (DRA device status); kept verbatim when an old cluster sends it.
-    #[serde(deserialize_with = "crate::lenient::value")]
+    #[serde(deserialize_with = "super::lenient::value")]
     pub device_status: Option<Value>,
-    #[serde(deserialize_with = "crate::lenient::value")]
+    #[serde(deserialize_with = "super::lenient::value")]
     pub changed_block_tracking: Option<Value>,
 }
 
-/// `status.phaseTransitionTimestamps[]`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
-pub struct PhaseTransition {
-    #[serde(deserialize_with = "crate::lenient::string")]
-    pub phase: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
-    pub phase_transition_timestamp: Option<String>,
-}
-
-/// `status.interfaces[]` (facts.md §4.1).
+/// `status.interfaces[]` (`VirtualMachineInstanceNetworkInterface` in
+/// `staging/src/kubevirt.io/api/core/v1/types.go`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Interface {
     /// Empty for guest-only interfaces.
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub name: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub ip_address: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::vec")]
+    #[serde(deserialize_with = "super::lenient::vec")]
     pub ip_addresses: Vec<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub mac: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub interface_name: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub pod_interface_name: Option<String>,
     /// Comma+space separated, e.g. `domain, guest-agent`; see [`Interface::info_sources`].
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub info_source: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub link_state: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::i64")]
+    #[serde(deserialize_with = "super::lenient::i64")]
     pub queue_count: Option<i64>,
 }
 
@@ -351,25 +216,26 @@ impl Interface {
     }
 }
 
-/// `status.guestOSInfo` and `os` of the guestosinfo answer (facts.md §4.2).
+/// `status.guestOSInfo` and `os` of the guestosinfo answer (`VirtualMachineInstanceGuestOSInfo` in
+/// `staging/src/kubevirt.io/api/core/v1/types.go`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct GuestOsInfo {
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub name: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub kernel_release: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub version: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub pretty_name: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub version_id: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub kernel_version: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub machine: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub id: Option<String>,
 }
 
@@ -392,75 +258,76 @@ impl GuestOsInfo {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct VolumeStatus {
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub name: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub target: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub phase: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub reason: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub message: Option<String>,
 }
 
-/// `status.migrationState` of a VMI, also copied into a VMIM (facts.md §3.1).
+/// `status.migrationState` of a VMI, also copied into a VMIM
+/// (`VirtualMachineInstanceMigrationState` in `staging/src/kubevirt.io/api/core/v1/types.go`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct MigrationState {
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub start_timestamp: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub end_timestamp: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub target_node_domain_ready_timestamp: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::bool")]
+    #[serde(deserialize_with = "super::lenient::bool")]
     pub target_node_domain_detected: Option<bool>,
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub target_node_address: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::map")]
+    #[serde(deserialize_with = "super::lenient::map")]
     pub target_direct_migration_node_ports: BTreeMap<String, String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub target_node: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub target_pod: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub target_attachment_pod_uid: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub source_node: Option<String>,
     /// Since ~v1.3.
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub source_pod: Option<String>,
     /// Finished, successfully **or not**.
-    #[serde(deserialize_with = "crate::lenient::bool")]
+    #[serde(deserialize_with = "super::lenient::bool")]
     pub completed: Option<bool>,
-    #[serde(deserialize_with = "crate::lenient::bool")]
+    #[serde(deserialize_with = "super::lenient::bool")]
     pub failed: Option<bool>,
-    #[serde(deserialize_with = "crate::lenient::bool")]
+    #[serde(deserialize_with = "super::lenient::bool")]
     pub abort_requested: Option<bool>,
     /// `Succeeded`, `Failed`, `Aborting`, or unknown verbatim.
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub abort_status: Option<String>,
     /// Since ~v1.3.
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub failure_reason: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub migration_uid: Option<String>,
     /// `PreCopy`, `PostCopy`, `Paused`, or unknown verbatim.
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub mode: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub migration_policy_name: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::any")]
+    #[serde(deserialize_with = "super::lenient::any")]
     pub migration_configuration: Option<MigrationConfiguration>,
     /// The ≤2019 key for the same data.
-    #[serde(deserialize_with = "crate::lenient::any")]
+    #[serde(deserialize_with = "super::lenient::any")]
     pub migration_config: Option<MigrationConfiguration>,
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub migration_network_type: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::value")]
+    #[serde(deserialize_with = "super::lenient::value")]
     pub source_state: Option<Value>,
-    #[serde(deserialize_with = "crate::lenient::value")]
+    #[serde(deserialize_with = "super::lenient::value")]
     pub target_state: Option<Value>,
 }
 
@@ -519,31 +386,31 @@ impl MigrationState {
 pub struct MigrationConfiguration {
     #[serde(
         rename = "completionTimeoutPerGiB",
-        deserialize_with = "crate::lenient::i64"
+        deserialize_with = "super::lenient::i64"
     )]
     pub completion_timeout_per_gib: Option<i64>,
-    #[serde(deserialize_with = "crate::lenient::i64")]
+    #[serde(deserialize_with = "super::lenient::i64")]
     pub progress_timeout: Option<i64>,
-    #[serde(deserialize_with = "crate::lenient::bool")]
+    #[serde(deserialize_with = "super::lenient::bool")]
     pub allow_post_copy: Option<bool>,
-    #[serde(deserialize_with = "crate::lenient::bool")]
+    #[serde(deserialize_with = "super::lenient::bool")]
     pub allow_auto_converge: Option<bool>,
-    #[serde(deserialize_with = "crate::lenient::bool")]
+    #[serde(deserialize_with = "super::lenient::bool")]
     pub allow_workload_disruption: Option<bool>,
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub bandwidth_per_migration: Option<String>,
-    #[serde(deserialize_with = "crate::lenient::i64")]
+    #[serde(deserialize_with = "super::lenient::i64")]
     pub max_downtime_ms: Option<i64>,
-    #[serde(deserialize_with = "crate::lenient::i64")]
+    #[serde(deserialize_with = "super::lenient::i64")]
     pub utility_volumes_timeout: Option<i64>,
-    #[serde(deserialize_with = "crate::lenient::string")]
+    #[serde(deserialize_with = "super::lenient::string")]
     pub network: Option<String>,
 }
 
 impl Vmi {
     /// Reads a VMI from any JSON value; never fails. Fields of the wrong shape become defaults.
     pub fn from_value(value: &serde_json::Value) -> Vmi {
-        crate::lenient::from_value(value)
+        super::lenient::from_value(value)
     }
 
     /// The condition of the given type, if present.
@@ -552,8 +419,8 @@ impl Vmi {
     }
 
     /// `namespace/name` key.
-    pub fn key(&self) -> crate::summary::VmiKey {
-        crate::summary::VmiKey {
+    pub fn key(&self) -> super::key::VmiKey {
+        super::key::VmiKey {
             namespace: self.metadata.namespace().to_string(),
             name: self.metadata.name().to_string(),
         }
@@ -618,6 +485,34 @@ impl Vmi {
     /// When the VMI entered `phase`, from `phaseTransitionTimestamps`.
     pub fn phase_entered(&self, phase: &str) -> Option<Timestamp> {
         phase_entered(&self.status.phase_transition_timestamps, phase)
+    }
+}
+
+/// The effective eviction strategy and where it came from.
+pub fn effective_eviction_strategy(
+    vmi: &Vmi,
+    vm: Option<&super::vm::Vm>,
+    cluster_default: Option<&str>,
+) -> (String, &'static str) {
+    if let Some(s) = vmi
+        .spec
+        .eviction_strategy
+        .as_deref()
+        .filter(|s| !s.is_empty())
+    {
+        (s.to_string(), "spec.evictionStrategy")
+    } else if let Some(s) = vm
+        .and_then(|v| v.spec.template_eviction_strategy.as_deref())
+        .filter(|s| !s.is_empty())
+    {
+        (s.to_string(), "vm.spec.template.spec.evictionStrategy")
+    } else if let Some(s) = cluster_default.filter(|s| !s.is_empty()) {
+        (s.to_string(), "cluster default")
+    } else {
+        (
+            "None".to_string(),
+            "assumed: KubeVirt's default when neither the VMI nor the cluster sets one",
+        )
     }
 }
 

@@ -6,12 +6,12 @@
 //! diagnosis, no explanation catalogue and no tolerant Kubernetes types: only these plain rows.
 //! Every explanation is already resolved to text here.
 
-use crate::api::GuestAgentResult;
 use crate::diagnosis::{Diagnosis, diagnose};
 use crate::evidence::Evidence;
-use crate::explain::{Topic, explain};
-use crate::objects::{GuestAgentAnswer, GuestAgentInfo};
-use crate::summary::VmiKey;
+use crate::explain::{Subject, Topic, explain};
+use crate::kube::GuestAgentResult;
+use crate::kube::VmiKey;
+use crate::kube::{GuestAgentAnswer, GuestAgentInfo, Vmi};
 use crate::time::Timestamp;
 use serde::{Deserialize, Serialize};
 
@@ -255,129 +255,10 @@ impl VmiDetail {
     pub fn with_diagnosis(e: &Evidence, diagnosis: Diagnosis) -> VmiDetail {
         let vmi = e.vmi();
         let subject = e.subject();
-        let conditions = vmi
-            .map(|v| v.status.conditions.as_slice())
-            .unwrap_or_default()
-            .iter()
-            .map(|c| {
-                let type_ = c.type_.clone().unwrap_or_default();
-                let by_type = explain(Topic::ConditionType, &type_, &subject);
-                let mut shown = if c.reason().is_empty() {
-                    Explained {
-                        implies: String::new(),
-                        ..explained(by_type.clone())
-                    }
-                } else {
-                    explained(explain(Topic::Reason, c.reason(), &subject))
-                };
-                if shown.next_steps.is_empty() {
-                    shown.next_steps = by_type.next_steps;
-                }
-                ConditionRow {
-                    type_,
-                    status: c.status.clone().unwrap_or_default(),
-                    reason: c.reason().to_string(),
-                    message: c.message().to_string(),
-                    explained: shown,
-                }
-            })
-            .collect();
-        let pods = vmi.map(|v| {
-            let ms = v.status.migration_state.as_ref();
-            let in_progress = ms.is_some_and(|m| m.is_in_progress(None));
-            v.status
-                .active_pods
-                .iter()
-                .map(|(uid, node)| {
-                    let pod = e
-                        .pods
-                        .iter()
-                        .map(|o| &o.value)
-                        .find(|p| p.metadata.uid.as_deref() == Some(uid.as_str()));
-                    let name = pod.map(|p| p.metadata.name().to_string());
-                    let is = |field: Option<&String>, value: Option<&str>| {
-                        value.is_some() && field.map(String::as_str) == value
-                    };
-                    let role = match ms {
-                        Some(m) if is(m.target_pod.as_ref(), name.as_deref()) => PodRole::Target,
-                        Some(m) if is(m.source_pod.as_ref(), name.as_deref()) => PodRole::Source,
-                        Some(m) if in_progress && is(m.target_node.as_ref(), Some(node)) => {
-                            PodRole::Target
-                        }
-                        Some(m) if in_progress && is(m.source_node.as_ref(), Some(node)) => {
-                            PodRole::Source
-                        }
-                        _ if v.status.node_name.as_deref() == Some(node.as_str()) => {
-                            PodRole::Current
-                        }
-                        _ => PodRole::Source,
-                    };
-                    PodRow {
-                        role,
-                        uid: uid.clone(),
-                        node: node.clone(),
-                        name,
-                        phase: pod.map(|p| p.phase().to_string()).unwrap_or_default(),
-                    }
-                })
-                .collect()
-        });
-        let net_issues: Vec<_> = diagnosis
-            .layer(crate::diagnosis::Layer::Network)
-            .findings
-            .iter()
-            .filter(|f| f.contradiction || f.health == crate::diagnosis::Health::Degraded)
-            .collect();
-        let interfaces = vmi
-            .map(|v| v.status.interfaces.as_slice())
-            .unwrap_or_default()
-            .iter()
-            .enumerate()
-            .map(|(idx, i)| {
-                let label = i.name.clone().filter(|n| !n.is_empty()).unwrap_or_else(|| {
-                    format!(
-                        "#{idx} (guest-only {})",
-                        i.interface_name.as_deref().unwrap_or("?")
-                    )
-                });
-                let cite = format!("status.interfaces[{label}]");
-                InterfaceRow {
-                    issues: net_issues
-                        .iter()
-                        .filter(|f| f.evidence.iter().any(|c| c.starts_with(&cite)))
-                        .map(|f| f.title.clone())
-                        .collect(),
-                    label,
-                    guest_name: i.interface_name.clone().unwrap_or_default(),
-                    ips: i.all_ips().into_iter().map(String::from).collect(),
-                    mac: i.mac.clone().unwrap_or_default(),
-                    sources: i.info_sources().into_iter().map(String::from).collect(),
-                    link_state: i.link_state.clone().unwrap_or_default(),
-                }
-            })
-            .collect();
-        let mut events: Vec<EventRow> = e
-            .events
-            .iter()
-            .map(|o| {
-                let ev = &o.value;
-                let ex = explain(Topic::EventReason, ev.reason(), &subject);
-                EventRow {
-                    time: ev.time(),
-                    reason: ev.reason().to_string(),
-                    count: ev.count,
-                    object: format!(
-                        "{} {}",
-                        ev.involved_object.kind.as_deref().unwrap_or_default(),
-                        ev.involved_object.name.as_deref().unwrap_or_default()
-                    ),
-                    message: ev.message().to_string(),
-                    warning: ev.is_warning(),
-                    meaning: ex.known.then_some(ex.meaning),
-                }
-            })
-            .collect();
-        events.sort_by_key(|r| std::cmp::Reverse(r.time));
+        let conditions = condition_rows(vmi, &subject);
+        let pods = pod_rows(e, vmi);
+        let interfaces = interface_rows(vmi, &diagnosis);
+        let events = event_rows(e, &subject);
         VmiDetail {
             key: e.key.clone(),
             phase: vmi.map(|v| v.phase().to_string()).unwrap_or_default(),
@@ -394,4 +275,140 @@ impl VmiDetail {
             diagnosis,
         }
     }
+}
+
+/// The VMI's conditions, each explained by its reason (or else its type).
+fn condition_rows(vmi: Option<&Vmi>, subject: &Subject) -> Vec<ConditionRow> {
+    vmi.map(|v| v.status.conditions.as_slice())
+        .unwrap_or_default()
+        .iter()
+        .map(|c| {
+            let type_ = c.type_.clone().unwrap_or_default();
+            let by_type = explain(Topic::ConditionType, &type_, subject);
+            let mut shown = if c.reason().is_empty() {
+                Explained {
+                    implies: String::new(),
+                    ..explained(by_type.clone())
+                }
+            } else {
+                explained(explain(Topic::Reason, c.reason(), subject))
+            };
+            if shown.next_steps.is_empty() {
+                shown.next_steps = by_type.next_steps;
+            }
+            ConditionRow {
+                type_,
+                status: c.status.clone().unwrap_or_default(),
+                reason: c.reason().to_string(),
+                message: c.message().to_string(),
+                explained: shown,
+            }
+        })
+        .collect()
+}
+
+/// The active pods with their role in a migration.
+fn pod_rows(e: &Evidence, vmi: Option<&Vmi>) -> Option<Vec<PodRow>> {
+    vmi.map(|v| {
+        let ms = v.status.migration_state.as_ref();
+        let in_progress = ms.is_some_and(|m| m.is_in_progress(None));
+        v.status
+            .active_pods
+            .iter()
+            .map(|(uid, node)| {
+                let pod = e
+                    .pods
+                    .iter()
+                    .map(|o| &o.value)
+                    .find(|p| p.metadata.uid.as_deref() == Some(uid.as_str()));
+                let name = pod.map(|p| p.metadata.name().to_string());
+                let is = |field: Option<&String>, value: Option<&str>| {
+                    value.is_some() && field.map(String::as_str) == value
+                };
+                let role = match ms {
+                    Some(m) if is(m.target_pod.as_ref(), name.as_deref()) => PodRole::Target,
+                    Some(m) if is(m.source_pod.as_ref(), name.as_deref()) => PodRole::Source,
+                    Some(m) if in_progress && is(m.target_node.as_ref(), Some(node)) => {
+                        PodRole::Target
+                    }
+                    Some(m) if in_progress && is(m.source_node.as_ref(), Some(node)) => {
+                        PodRole::Source
+                    }
+                    _ if v.status.node_name.as_deref() == Some(node.as_str()) => PodRole::Current,
+                    _ => PodRole::Source,
+                };
+                PodRow {
+                    role,
+                    uid: uid.clone(),
+                    node: node.clone(),
+                    name,
+                    phase: pod.map(|p| p.phase().to_string()).unwrap_or_default(),
+                }
+            })
+            .collect()
+    })
+}
+
+/// The interfaces, each with the network findings that cite it.
+fn interface_rows(vmi: Option<&Vmi>, diagnosis: &Diagnosis) -> Vec<InterfaceRow> {
+    let net_issues: Vec<_> = diagnosis
+        .layer(crate::verdict::Layer::Network)
+        .findings
+        .iter()
+        .filter(|f| f.contradiction || f.health == crate::verdict::Health::Degraded)
+        .collect();
+    vmi.map(|v| v.status.interfaces.as_slice())
+        .unwrap_or_default()
+        .iter()
+        .enumerate()
+        .map(|(idx, i)| {
+            let label = i.name.clone().filter(|n| !n.is_empty()).unwrap_or_else(|| {
+                format!(
+                    "#{idx} (guest-only {})",
+                    i.interface_name.as_deref().unwrap_or("?")
+                )
+            });
+            let cite = format!("status.interfaces[{label}]");
+            InterfaceRow {
+                issues: net_issues
+                    .iter()
+                    .filter(|f| f.evidence.iter().any(|c| c.starts_with(&cite)))
+                    .map(|f| f.title.clone())
+                    .collect(),
+                label,
+                guest_name: i.interface_name.clone().unwrap_or_default(),
+                ips: i.all_ips().into_iter().map(String::from).collect(),
+                mac: i.mac.clone().unwrap_or_default(),
+                sources: i.info_sources().into_iter().map(String::from).collect(),
+                link_state: i.link_state.clone().unwrap_or_default(),
+            }
+        })
+        .collect()
+}
+
+/// The events, newest first, with the meaning of their reason when known.
+fn event_rows(e: &Evidence, subject: &Subject) -> Vec<EventRow> {
+    let mut events: Vec<EventRow> = e
+        .events
+        .iter()
+        .map(|o| {
+            let ev = &o.value;
+            let ex = explain(Topic::EventReason, ev.reason(), subject);
+            EventRow {
+                time: ev.time(),
+                reason: ev.reason().to_string(),
+                count: ev.count,
+                object: format!(
+                    "{} {}",
+                    ev.involved_object.kind.as_deref().unwrap_or_default(),
+                    ev.involved_object.name.as_deref().unwrap_or_default()
+                ),
+                message: ev.message().to_string(),
+                warning: ev.is_warning(),
+                meaning: ex.known.then_some(ex.meaning),
+            }
+        })
+        .collect();
+    events.sort_by_key(|r| std::cmp::Reverse(r.time));
+    events
 }

@@ -1,4 +1,4 @@
-//! Field-level tolerant deserializers used by every type of [`crate::objects`] and [`crate::vmi`].
+//! Field-level tolerant deserializers used by every type of [`super`] (the `kube` types).
 //!
 //! A field of the wrong shape becomes its default instead of failing the whole object, scalars are
 //! accepted where strings are expected (YAML `name: 123`), and one bad list element is dropped

@@ -6,7 +6,8 @@
 //! `Last-Event-ID`, it gets the missed changes, or a new snapshot when they are no longer kept.
 //! Summaries travel in their [`compact`] form.
 
-use crate::summary::{VmiKey, VmiSummary};
+use crate::kube::VmiKey;
+use crate::view::summary::VmiSummary;
 use rustc_hash::{FxHashMap, FxHasher};
 use serde::{Deserialize, Serialize};
 use std::hash::{Hash, Hasher};
@@ -230,7 +231,7 @@ mod tests {
     }
 
     fn s(ns: &str, name: &str, phase: &str) -> VmiSummary {
-        VmiSummary::from_vmi(&crate::vmi::Vmi::from_value(&serde_json::json!({
+        VmiSummary::from_vmi(&crate::kube::vmi::Vmi::from_value(&serde_json::json!({
             "metadata": {"namespace": ns, "name": name},
             "status": {"phase": phase}
         })))

@@ -1,0 +1,208 @@
+//! The control-plane layer: virt-controller's view of the VMI (phase, scheduling, sync errors,
+//! provisioning, DataVolumes, the VM's printableStatus).
+
+use super::ctx::{Ctx, cond_cite, sentences};
+use crate::explain::Explanation;
+use crate::explain::{Severity, Topic};
+use crate::kube::Vmi;
+use crate::thresholds::{InPhase, in_phase};
+use crate::time::format_duration;
+use crate::verdict::{Finding, Health, Layer};
+
+/// A finding about the ControlPlane layer.
+fn finding(health: Health, severity: Severity, title: impl Into<String>) -> Finding {
+    Finding::new(Layer::ControlPlane, health, severity, title)
+}
+
+/// The control plane: is the VMI processed by virt-controller, scheduled, synchronized?
+pub(super) fn control_plane(cx: &mut Ctx<'_>) {
+    let Some(vmi) = cx.vmi else {
+        cx.missing
+            .push("the VMI itself (only a migration names it)".into());
+        cx.push(
+            finding(
+                Health::Unknown,
+                Severity::Warning,
+                "VMI not in the evidence",
+            )
+            .explained("Only a migration names this VMI; its own status is not known.")
+            .steps(vec![
+                cx.explain(Topic::VmiPhase, "Running").next_steps[0].clone(),
+            ]),
+        );
+        return;
+    };
+    let phase = vmi.phase().to_string();
+    let px = cx.explain(Topic::VmiPhase, &phase);
+    let pcite = vec![format!(
+        "status.phase = {}",
+        if phase.is_empty() { "\"\"" } else { &phase }
+    )];
+    conditions(cx, vmi);
+    vm_status(cx);
+    phase_finding(cx, vmi, &phase, px, pcite);
+}
+
+/// Deletion and the conditions virt-controller sets.
+fn conditions(cx: &mut Ctx<'_>, vmi: &Vmi) {
+    if vmi.metadata.deletion_timestamp.is_some() {
+        cx.push(
+            finding(Health::Degraded, Severity::Info, "VMI is being deleted")
+                .explained("metadata.deletionTimestamp is set.")
+                .cite(vec![format!(
+                    "metadata.deletionTimestamp = {}",
+                    vmi.metadata.deletion_timestamp.as_deref().unwrap_or("")
+                )]),
+        );
+    }
+    if let Some(c) = vmi.condition("PodScheduled").filter(|c| c.is_false()) {
+        let x = cx.explain(Topic::Reason, c.reason());
+        cx.push(
+            finding(
+                Health::Broken,
+                Severity::Error,
+                format!("Launcher pod cannot be scheduled ({})", c.reason()),
+            )
+            .explained(sentences(c.message(), &x.implies))
+            .cite(cond_cite(c))
+            .steps(x.next_steps),
+        );
+    }
+    if let Some(c) = vmi.condition("Synchronized").filter(|c| !c.is_true())
+        && c.reason().trim() != "Synchronizing with the Domain failed."
+    {
+        let x = cx.explain(Topic::Reason, c.reason());
+        cx.push(
+            finding(
+                Health::Broken,
+                Severity::Error,
+                format!("virt-controller sync error: {}", x.title),
+            )
+            .explained(sentences(c.message(), &x.meaning))
+            .cite(cond_cite(c))
+            .steps(x.next_steps),
+        );
+    }
+    if let Some(c) = vmi.condition("Provisioning").filter(|c| c.is_true()) {
+        let x = cx.explain(Topic::ConditionType, "Provisioning");
+        cx.push(
+            finding(Health::Degraded, Severity::Info, x.title)
+                .explained(x.meaning)
+                .cite(cond_cite(c))
+                .steps(x.next_steps),
+        );
+    }
+    if let Some(c) = vmi.condition("DataVolumesReady").filter(|c| c.is_false()) {
+        let x = cx.explain(Topic::Reason, c.reason());
+        cx.push(
+            finding(Health::Degraded, Severity::Warning, "DataVolumes not ready")
+                .explained(x.meaning)
+                .cite(cond_cite(c))
+                .steps(x.next_steps),
+        );
+    }
+    if let Some(c) = vmi.condition("MigrationRequired") {
+        let x = cx.explain(Topic::ConditionType, "MigrationRequired");
+        cx.push(
+            finding(Health::Degraded, Severity::Warning, x.title)
+                .explained(x.meaning)
+                .cite(cond_cite(c))
+                .steps(x.next_steps),
+        );
+    }
+    if let Some(c) = vmi.condition("HotMemoryChange").filter(|c| c.is_false()) {
+        cx.push(
+            finding(Health::Degraded, Severity::Warning, "Memory hotplug failed")
+                .explained(c.message().to_string())
+                .cite(cond_cite(c)),
+        );
+    }
+}
+
+/// The VM's printableStatus, when it says something is wrong.
+fn vm_status(cx: &mut Ctx<'_>) {
+    if let Some(vm) = cx.e.vm.as_ref().map(|o| &o.value)
+        && let Some(ps) = vm.status.printable_status.as_deref()
+    {
+        let x = cx.explain(Topic::VmPrintableStatus, ps);
+        if x.severity >= Severity::Error {
+            cx.push(
+                finding(Health::Broken, Severity::Error, format!("VM status {ps}"))
+                    .explained(x.meaning)
+                    .cite(vec![format!("vm.status.printableStatus = {ps}")])
+                    .steps(x.next_steps),
+            );
+        }
+    }
+}
+
+/// The phase: starting, stuck starting, processed, or an unexpected value.
+fn phase_finding(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, px: Explanation, pcite: Vec<String>) {
+    let phase = phase.to_string();
+    let since = vmi.phase_entered(&phase).or_else(|| vmi.metadata.created());
+    let InPhase {
+        secs: waited,
+        stuck,
+    } = in_phase(since, cx.now);
+    match phase.as_str() {
+        "" | "Pending" | "Scheduling" | "Scheduled" => {
+            let long = stuck;
+            let health = if long {
+                Health::Degraded
+            } else {
+                Health::Healthy
+            };
+            let detail = format!(
+                "{}{}",
+                px.meaning,
+                waited
+                    .map(|w| format!(" In this phase for {}.", format_duration(w)))
+                    .unwrap_or_default()
+            );
+            let title = if long {
+                format!(
+                    "Stuck in {} for {}",
+                    if phase.is_empty() {
+                        "an unset phase"
+                    } else {
+                        &phase
+                    },
+                    format_duration(waited.unwrap_or(0.0))
+                )
+            } else {
+                format!("Starting: {}", px.title)
+            };
+            cx.push(
+                finding(
+                    health,
+                    if long {
+                        Severity::Warning
+                    } else {
+                        Severity::Info
+                    },
+                    title,
+                )
+                .explained(detail)
+                .cite(pcite)
+                .steps(px.next_steps),
+            );
+        }
+        "Running" | "Succeeded" | "Failed" | "Unknown" | "WaitingForSync" => {
+            cx.push(
+                finding(
+                    Health::Healthy,
+                    Severity::Info,
+                    "Processed by the controllers",
+                )
+                .explained(format!("The VMI reached phase {phase}."))
+                .cite(pcite),
+            );
+        }
+        _ => cx.push(
+            finding(Health::Degraded, Severity::Warning, px.title)
+                .explained(px.meaning)
+                .cite(pcite)
+                .steps(px.next_steps),
+        ),
+    }
+}

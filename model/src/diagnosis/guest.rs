@@ -1,0 +1,376 @@
+//! The guest layer: phase, pause, readiness, the guest agent (connection, version, commands,
+//! filesystems), access credentials and guest panics.
+
+use super::ctx::{Ctx, cond_cite};
+use crate::explain::{Severity, Topic};
+use crate::kube::{GuestAgentAnswer, Pod, Vmi};
+use crate::thresholds::GUEST_FS_FULL_RATIO;
+use crate::verdict::{Finding, Health, Layer};
+
+/// A finding about the Guest layer.
+fn finding(health: Health, severity: Severity, title: impl Into<String>) -> Finding {
+    Finding::new(Layer::Guest, health, severity, title)
+}
+
+/// A contradiction found in the Guest layer.
+fn contradiction(health: Health, title: impl Into<String>) -> Finding {
+    Finding::contradiction(Layer::Guest, health, title)
+}
+
+/// The guest layer: is the guest running, paused, Ready, and does its agent answer?
+pub(super) fn guest(cx: &mut Ctx<'_>, pod: Option<&Pod>, stale: bool) {
+    let Some(vmi) = cx.vmi else { return };
+    let phase = vmi.phase().to_string();
+    let pcite = vec![format!("status.phase = {phase}")];
+    if not_running(cx, vmi, &phase, &pcite) || stale || paused(cx, vmi, pod, &pcite) {
+        return;
+    }
+    if let Some(r) = vmi.condition("Ready").filter(|r| r.is_false()) {
+        let x = cx.explain(Topic::Reason, r.reason());
+        cx.push(
+            finding(
+                Health::Degraded,
+                Severity::Warning,
+                format!(
+                    "Running but not Ready ({})",
+                    if r.reason().is_empty() {
+                        "no reason"
+                    } else {
+                        r.reason()
+                    }
+                ),
+            )
+            .explained(x.meaning)
+            .cite(cond_cite(r))
+            .steps(x.next_steps),
+        );
+    }
+    agent_connection(cx, vmi);
+    agent_support(cx, vmi);
+    other_signals(cx, vmi);
+}
+
+pub(super) fn agent_was_there(vmi: &Vmi) -> Option<String> {
+    if vmi.status.guest_os_info.is_filled() {
+        return Some(format!(
+            "status.guestOSInfo.name = {}",
+            vmi.status
+                .guest_os_info
+                .name
+                .as_deref()
+                .or(vmi.status.guest_os_info.pretty_name.as_deref())
+                .unwrap_or("(set)")
+        ));
+    }
+    vmi.status
+        .interfaces
+        .iter()
+        .find(|i| i.info_sources().contains(&"guest-agent"))
+        .map(|i| {
+            format!(
+                "status.interfaces[{}].infoSource = {}",
+                i.name.as_deref().unwrap_or(""),
+                i.info_source.as_deref().unwrap_or("")
+            )
+        })
+}
+
+/// A guest that is not running: gone, unreachable, shut down or not started. True when it said so.
+fn not_running(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, pcite: &[String]) -> bool {
+    let pcite = pcite.to_vec();
+    let phase = phase.to_string();
+    match phase.as_str() {
+        "Failed" => {
+            let x = cx.explain(Topic::VmiPhase, "Failed");
+            let crashed = cx
+                .warning_events("Stopped")
+                .first()
+                .map(|e| e.message().to_string());
+            let mut ev = pcite.clone();
+            if let Some(m) = &crashed {
+                ev.push(format!("event Stopped (Warning): {m}"));
+            }
+            cx.push(
+                finding(
+                    Health::Broken,
+                    Severity::Critical,
+                    "Guest is gone (phase Failed)",
+                )
+                .explained(x.meaning)
+                .cite(ev)
+                .steps(x.next_steps),
+            );
+            true
+        }
+        "Unknown" => {
+            cx.push(
+                finding(
+                    Health::Unknown,
+                    Severity::Warning,
+                    "Guest state unknown: its host cannot be reached",
+                )
+                .explained("The guest may still run on the unreachable node or may be gone.")
+                .cite(pcite),
+            );
+            true
+        }
+        "Succeeded" => {
+            cx.push(
+                finding(
+                    Health::Unknown,
+                    Severity::Info,
+                    "Guest shut down (phase Succeeded)",
+                )
+                .explained("The guest stopped normally.")
+                .cite(pcite),
+            );
+            true
+        }
+        "Running" => false,
+        _ => {
+            if vmi.is_paused() {
+                let c = vmi.condition("Paused").cloned().unwrap_or_default();
+                cx.push(
+                    contradiction(
+                        Health::Degraded,
+                        format!(
+                            "Paused while the phase is {}",
+                            if phase.is_empty() { "unset" } else { &phase }
+                        ),
+                    )
+                    .explained("Pause is only set on running guests.")
+                    .cite([cond_cite(&c), pcite.clone()].concat()),
+                );
+            }
+            cx.push(
+                finding(
+                    Health::Unknown,
+                    Severity::Info,
+                    format!(
+                        "Guest not running yet (phase {})",
+                        if phase.is_empty() { "unset" } else { &phase }
+                    ),
+                )
+                .cite(pcite),
+            );
+            true
+        }
+    }
+}
+
+/// A paused guest, with the contradictions a pause creates. True when paused.
+fn paused(cx: &mut Ctx<'_>, vmi: &Vmi, pod: Option<&Pod>, pcite: &[String]) -> bool {
+    let pcite = pcite.to_vec();
+    if let Some(c) = vmi.condition("Paused").filter(|c| c.is_true()) {
+        let x = cx.explain(Topic::Reason, c.reason());
+        let health = if c.reason() == "PausedIOError" {
+            Health::Broken
+        } else {
+            Health::Degraded
+        };
+        cx.push(
+            finding(health, x.severity.max(Severity::Warning), x.title.clone())
+                .explained(x.meaning.clone())
+                .cite(cond_cite(&c.clone()))
+                .steps(x.next_steps.clone()),
+        );
+        cx.push(
+            contradiction(Health::Degraded, "Phase Running, but the guest is paused")
+                .explained("A paused VMI keeps phase Running; only the Paused condition shows it.")
+                .cite([pcite.clone(), cond_cite(c)].concat()),
+        );
+        if let Some(p) = pod
+            && p.phase() == "Running"
+        {
+            cx.push(
+                contradiction(
+                    Health::Degraded,
+                    "Launcher pod Running while the guest is paused",
+                )
+                .explained(
+                    "The pod keeps running (Ready=False through the readiness \
+                        gate) while the guest's vCPUs are stopped.",
+                )
+                .cite(vec![
+                    format!("pod {}: status.phase = Running", p.metadata.name()),
+                    format!("status.conditions[Paused].reason = {}", c.reason()),
+                ]),
+            );
+        }
+        return true;
+    }
+    false
+}
+
+/// Whether the guest agent is connected or answered.
+fn agent_connection(cx: &mut Ctx<'_>, vmi: &Vmi) {
+    let agent = vmi.condition("AgentConnected").filter(|c| c.is_true());
+    let answer = cx.e.guest_agent.as_ref().map(|o| &o.value);
+    match (agent, answer) {
+        (Some(c), _) => {
+            cx.push(
+                finding(Health::Healthy, Severity::Info, "Guest agent connected")
+                    .explained(format!(
+                        "The guest OS is up and its agent answers{}.",
+                        vmi.status
+                            .guest_os_info
+                            .pretty_name
+                            .as_deref()
+                            .map(|n| format!(" ({n})"))
+                            .unwrap_or_default()
+                    ))
+                    .cite(cond_cite(c)),
+            );
+        }
+        (None, Some(GuestAgentAnswer::Info(i)))
+            if i.guest_agent_version.is_some() || !i.supported_commands.is_empty() =>
+        {
+            cx.push(
+                finding(Health::Healthy, Severity::Info, "Guest agent answered")
+                    .explained("The guestosinfo subresource returned data.")
+                    .cite(vec![format!(
+                        "guestosinfo.guestAgentVersion = {}",
+                        i.guest_agent_version.as_deref().unwrap_or("?")
+                    )]),
+            );
+        }
+        _ => {
+            let steps = cx
+                .explain(Topic::ConditionType, "AgentConnected")
+                .next_steps;
+            if let Some(was) = agent_was_there(vmi) {
+                cx.push(
+                    contradiction(Health::Degraded, "Guest agent gone while the domain runs")
+                        .explained(
+                            "The agent reported earlier but AgentConnected is absent \
+                            now: the guest may be hung, rebooting, or the agent stopped.",
+                        )
+                        .cite(vec![
+                            "status.conditions[AgentConnected] absent".into(),
+                            was,
+                            "status.phase = Running".into(),
+                        ])
+                        .steps(steps),
+                );
+            } else {
+                cx.push(
+                    finding(
+                        Health::Unknown,
+                        Severity::Info,
+                        "No guest agent: the guest OS cannot be observed",
+                    )
+                    .explained(
+                        "Without qemu-guest-agent KubeVirt cannot tell whether the \
+                            OS inside booted; guest IPs, OS info and users are missing.",
+                    )
+                    .cite(vec!["status.conditions[AgentConnected] absent".into()])
+                    .steps(steps),
+                );
+            }
+            if let Some(GuestAgentAnswer::NotConnected) = answer {
+                cx.push(
+                    finding(
+                        Health::Unknown,
+                        Severity::Info,
+                        "guestosinfo: VMI does not have guest agent connected",
+                    )
+                    .cite(vec!["guestosinfo answered 409".into()]),
+                );
+            }
+        }
+    }
+}
+
+/// Whether the agent is supported, has the required commands, and the guest's filesystems.
+fn agent_support(cx: &mut Ctx<'_>, vmi: &Vmi) {
+    let answer = cx.e.guest_agent.as_ref().map(|o| &o.value);
+    if let Some(c) = vmi
+        .condition("AgentVersionNotSupported")
+        .filter(|c| c.is_true())
+    {
+        let x = cx.explain(Topic::Reason, c.reason());
+        let title = if x.known {
+            x.title.clone()
+        } else {
+            "Guest agent not supported".to_string()
+        };
+        cx.push(
+            finding(Health::Degraded, Severity::Warning, title)
+                .explained(if x.known {
+                    x.meaning
+                } else {
+                    c.reason().to_string()
+                })
+                .cite(cond_cite(c))
+                .steps(x.next_steps),
+        );
+    }
+    if let Some(GuestAgentAnswer::Info(i)) = answer {
+        let missing = i.missing_required_commands();
+        if !missing.is_empty() {
+            cx.push(
+                finding(
+                    Health::Degraded,
+                    Severity::Warning,
+                    "Guest agent lacks required commands",
+                )
+                .explained(missing.join(", "))
+                .cite(vec!["guestosinfo.supportedCommands".into()]),
+            );
+        }
+        for fs in &i.fs_info.disks {
+            if let (Some(u), Some(t)) = (fs.used_bytes, fs.total_bytes)
+                && t > 0.0
+                && u / t > GUEST_FS_FULL_RATIO
+            {
+                let mp = fs.mount_point.as_deref().unwrap_or("?");
+                cx.push(
+                    finding(
+                        Health::Degraded,
+                        Severity::Warning,
+                        format!("Guest filesystem {mp} {:.0}% full", u / t * 100.0),
+                    )
+                    .cite(vec![format!(
+                        "guestosinfo.fsInfo.disks[{mp}].usedBytes = {u}"
+                    )]),
+                );
+            }
+        }
+    }
+}
+
+/// Access credentials and guest panics.
+fn other_signals(cx: &mut Ctx<'_>, vmi: &Vmi) {
+    if let Some(c) = vmi
+        .condition("AccessCredentialsSynchronized")
+        .filter(|c| c.is_false())
+    {
+        cx.push(
+            finding(
+                Health::Degraded,
+                Severity::Warning,
+                "Access credentials not applied",
+            )
+            .explained(c.message().to_string())
+            .cite(cond_cite(c)),
+        );
+    }
+    let panics: f64 =
+        cx.e.metrics
+            .iter()
+            .filter(|s| s.name == "kubevirt_vmi_guest_os_panic_total")
+            .map(|s| s.value)
+            .sum();
+    if panics > 0.0 {
+        cx.push(
+            finding(
+                Health::Degraded,
+                Severity::Warning,
+                format!("Guest OS panicked ({panics:.0})"),
+            )
+            .cite(vec![format!(
+                "kubevirt_vmi_guest_os_panic_total = {panics}"
+            )]),
+        );
+    }
+}

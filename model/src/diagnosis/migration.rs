@@ -1,0 +1,332 @@
+//! The migration layer: live-migratability against the eviction strategy, evacuations, state
+//! left behind by a migration, and the findings of each migration (the latest counts fully).
+
+use super::ctx::{Ctx, cond_cite};
+use crate::explain::{Severity, Topic};
+use crate::kube::Vmi;
+use crate::kube::vmi::effective_eviction_strategy;
+use crate::migration::{MigrationReport, Outcome};
+use crate::verdict::{Finding, Health, Layer};
+
+/// A finding about the Migration layer.
+fn finding(health: Health, severity: Severity, title: impl Into<String>) -> Finding {
+    Finding::new(Layer::Migration, health, severity, title)
+}
+
+/// A contradiction found in the Migration layer.
+fn contradiction(health: Health, title: impl Into<String>) -> Finding {
+    Finding::contradiction(Layer::Migration, health, title)
+}
+
+/// The migration layer: live-migratability, evacuation, left-behind state, and the migrations.
+pub(super) fn migration_layer(cx: &mut Ctx<'_>, reports: &[MigrationReport]) {
+    let vmi = cx.vmi;
+    let vm = cx.e.vm.as_ref().map(|o| &o.value);
+    let running = vmi.is_some_and(|v| v.phase() == "Running");
+    let migratable = vmi.and_then(Vmi::live_migratable);
+    let strategy =
+        vmi.map(|v| effective_eviction_strategy(v, vm, cx.e.cluster_eviction_strategy.as_deref()));
+    let any_active = reports
+        .iter()
+        .any(|r| matches!(r.outcome, Outcome::InProgress | Outcome::Pending));
+    let facts = Facts {
+        running,
+        migratable,
+        strategy,
+        any_active,
+    };
+    if let Some(v) = vmi {
+        live_migratable(cx, v, &facts);
+        evacuation(cx, v, &facts, reports);
+        left_behind(cx, v, any_active);
+    }
+    // The migrations themselves: the latest one counts fully; older ones only when they broke the
+    // VM.
+    let n = reports.len();
+    for (i, r) in reports.iter().enumerate() {
+        let latest = i + 1 == n || r.irrecoverable;
+        for f in &r.findings {
+            let mut f = f.clone();
+            f.title = format!("{}: {}", r.name, f.title);
+            if !latest && f.health != Health::Healthy {
+                f.health = Health::Healthy;
+                f.severity = Severity::Info;
+                f.title = format!("{} (earlier migration)", f.title);
+            }
+            cx.findings.push(f);
+        }
+    }
+    if vmi.is_some() && reports.is_empty() && !cx.e.coverage.migrations && migratable.is_none() {
+        cx.missing.push("migrations (VMIMs)".into());
+    }
+}
+
+/// What the migration rules share about the VMI.
+struct Facts {
+    running: bool,
+    migratable: Option<bool>,
+    strategy: Option<(String, &'static str)>,
+    any_active: bool,
+}
+
+/// LiveMigratable, and what a drain does because of it.
+fn live_migratable(cx: &mut Ctx<'_>, v: &Vmi, facts: &Facts) {
+    let (running, strategy) = (facts.running, &facts.strategy);
+    match (v.condition("LiveMigratable"), running) {
+        (Some(c), _) if c.is_true() => {
+            cx.push(finding(Health::Healthy, Severity::Info, "Can live-migrate").cite(cond_cite(c)))
+        }
+        (Some(c), _) if c.is_false() => {
+            let x = cx.explain(Topic::Reason, c.reason());
+            let (s, src) = strategy.clone().unwrap_or_default();
+            let blocks = s == "LiveMigrate";
+            let detail = format!(
+                "{} {}{}",
+                x.meaning,
+                if c.message().is_empty() {
+                    String::new()
+                } else {
+                    format!("({}) ", c.message())
+                },
+                if blocks {
+                    format!(
+                        "Eviction strategy LiveMigrate ({src}): a drain of its node \
+                            blocks on this VM."
+                    )
+                } else {
+                    format!(
+                        "Eviction strategy {s} ({src}): a drain shuts it down \
+                            instead of migrating it."
+                    )
+                }
+            );
+            cx.push(
+                finding(
+                    if blocks {
+                        Health::Degraded
+                    } else {
+                        Health::Healthy
+                    },
+                    Severity::Warning,
+                    format!("Cannot live-migrate: {}", x.title),
+                )
+                .explained(detail)
+                .cite(cond_cite(c))
+                .steps(x.next_steps),
+            );
+        }
+        (_, true) => {
+            cx.missing.push("the LiveMigratable condition".into());
+            cx.push(
+                finding(
+                    Health::Unknown,
+                    Severity::Info,
+                    "LiveMigratable condition missing",
+                )
+                .explained(
+                    "A running VMI always has it in current KubeVirt; it may be \
+                        an old release or a partial status.",
+                )
+                .cite(vec!["status.conditions[LiveMigratable] absent".into()]),
+            );
+        }
+        _ => {}
+    }
+}
+
+/// An evacuation (node drain) and whether a migration carries it out.
+fn evacuation(cx: &mut Ctx<'_>, v: &Vmi, facts: &Facts, reports: &[MigrationReport]) {
+    if let Some(node) = v.evacuation_node() {
+        let cite = format!("status.evacuationNodeName = {node}");
+        evacuation_progress(cx, v, node, facts, reports);
+        if v.condition("EvictionRequested")
+            .is_none_or(|c| !c.is_true())
+            && v.condition("EvictionRequested").is_some()
+        {
+            cx.push(
+                contradiction(
+                    Health::Degraded,
+                    "evacuationNodeName set but EvictionRequested is not True",
+                )
+                .cite(vec![cite]),
+            );
+        }
+    } else if let Some(c) = v.condition("EvictionRequested").filter(|c| c.is_true()) {
+        cx.push(
+            finding(
+                Health::Degraded,
+                Severity::Warning,
+                "EvictionRequested without evacuationNodeName",
+            )
+            .explained("The condition is left over or the status is mid-update.")
+            .cite(cond_cite(c)),
+        );
+    }
+}
+
+/// Two active pods without a migration, or a migrationState left behind.
+fn left_behind(cx: &mut Ctx<'_>, v: &Vmi, any_active: bool) {
+    let ms = v.status.migration_state.as_ref();
+    let state_vmim_final = ms.is_some_and(|m| {
+        cx.e.migrations.iter().any(|o| {
+            o.value.metadata.uid.is_some()
+                && o.value.metadata.uid == m.migration_uid
+                && o.value.is_final()
+        })
+    });
+    if v.status.active_pods.len() >= 2
+        && !any_active
+        && (state_vmim_final || !ms.is_some_and(|m| m.is_in_progress(cx.now)))
+    {
+        cx.push(
+            contradiction(
+                Health::Degraded,
+                "Two activePods with no migration in progress",
+            )
+            .explained(
+                "During a migration the source and target pods are both \
+                    active; without one, a pod was left behind (for example \
+                    after a target crash).",
+            )
+            .cite(vec![format!(
+                "status.activePods = {:?}",
+                v.status.active_pods
+            )])
+            .steps(vec![
+                cx.explain(Topic::VmiPhase, "Scheduling").next_steps[0].clone(),
+            ]),
+        );
+    }
+    if let Some(m) = ms
+        && m.started().is_some()
+        && !m.is_completed()
+        && m.ended().is_none()
+    {
+        let vmim =
+            cx.e.migrations
+                .iter()
+                .map(|o| &o.value)
+                .find(|x| x.metadata.uid.is_some() && x.metadata.uid == m.migration_uid);
+        let target_gone = cx.e.coverage.pods
+            && m.target_pod.as_deref().is_some_and(|t| {
+                !cx.e.pods.iter().any(|p| {
+                    p.value.metadata.name() == t
+                        && !matches!(p.value.phase(), "Failed" | "Succeeded")
+                })
+            });
+        let vmim_final = vmim.is_some_and(|x| x.is_final());
+        if vmim_final || target_gone {
+            cx.push(
+                contradiction(Health::Degraded, "migrationState left behind")
+                    .explained(format!(
+                        "The VMI's migrationState says the migration is still running, but {}.",
+                        if vmim_final {
+                            "its VMIM is final"
+                        } else {
+                            "the target pod is gone or ended"
+                        }
+                    ))
+                    .cite(vec![
+                        format!(
+                            "status.migrationState.migrationUid = {}",
+                            m.migration_uid.as_deref().unwrap_or("?")
+                        ),
+                        "status.migrationState.completed = false".into(),
+                    ]),
+            );
+        }
+    }
+}
+
+/// Whether an evacuation of `node` can happen and whether a migration carries it out.
+fn evacuation_progress(
+    cx: &mut Ctx<'_>,
+    v: &Vmi,
+    node: &str,
+    facts: &Facts,
+    reports: &[MigrationReport],
+) {
+    let (strategy, migratable, any_active) = (&facts.strategy, facts.migratable, facts.any_active);
+    let cite = format!("status.evacuationNodeName = {node}");
+    let (s, _) = strategy.clone().unwrap_or_default();
+    if s == "External" {
+        let x = cx.explain(Topic::EvictionStrategy, "External");
+        cx.push(
+            finding(
+                Health::Degraded,
+                Severity::Info,
+                "Evacuation left to an external controller",
+            )
+            .explained(x.meaning)
+            .cite(vec![
+                cite.clone(),
+                "spec.evictionStrategy = External".into(),
+            ])
+            .steps(x.next_steps),
+        );
+    } else if migratable == Some(false) {
+        let c = v.condition("LiveMigratable").cloned().unwrap_or_default();
+        let x = cx.explain(Topic::Reason, c.reason());
+        cx.push(
+            contradiction(
+                Health::Broken,
+                format!(
+                    "Evacuation requested but the VM cannot migrate ({})",
+                    c.reason()
+                ),
+            )
+            .explained(format!(
+                "Node {node} is being drained; this VM must leave it but {}. \
+                    The drain stays blocked until the VM is stopped, made \
+                    migratable, or the evacuation is cancelled.",
+                x.title.to_lowercase()
+            ))
+            .cite([vec![cite.clone()], cond_cite(&c)].concat())
+            .steps(
+                [
+                    x.next_steps,
+                    vec![format!(
+                        "virtctl evacuate-cancel vmi {} -n {}   # KubeVirt >= 1.7",
+                        cx.subject.name, cx.subject.namespace
+                    )],
+                ]
+                .concat(),
+            ),
+        );
+    } else if any_active {
+        cx.push(
+            finding(
+                Health::Degraded,
+                Severity::Info,
+                format!("Evacuating from {node}"),
+            )
+            .explained("An evacuation migration is under way.")
+            .cite(vec![cite.clone()]),
+        );
+    } else if cx.e.coverage.migrations || !reports.is_empty() {
+        cx.push(
+            finding(
+                Health::Degraded,
+                Severity::Warning,
+                format!("Evacuation of {node} requested, no migration running"),
+            )
+            .explained(
+                "The evacuation controller should create a \
+                    kubevirt-evacuation-* migration; it may be throttled by \
+                    parallel-migration limits or back-off.",
+            )
+            .cite(vec![cite.clone()])
+            .steps(cx.explain(Topic::Reason, "MigrationBackoff").next_steps),
+        );
+    } else {
+        cx.push(
+            finding(
+                Health::Degraded,
+                Severity::Info,
+                format!("Evacuation of {node} requested"),
+            )
+            .explained("Migrations were not in the evidence.")
+            .cite(vec![cite.clone()]),
+        );
+    }
+}

@@ -1,0 +1,255 @@
+//! The network layer: interface link state, addresses, guest-agent reported IPs, duplicate IPs
+//! between interfaces and Multus network-status against what the VMI reports.
+
+use super::ctx::Ctx;
+use crate::explain::Severity;
+use crate::kube::Condition;
+use crate::kube::vmi::Interface;
+use crate::verdict::{Finding, Health, Layer};
+
+/// A finding about the Network layer.
+fn finding(health: Health, severity: Severity, title: impl Into<String>) -> Finding {
+    Finding::new(Layer::Network, health, severity, title)
+}
+
+/// A contradiction found in the Network layer.
+fn contradiction(health: Health, title: impl Into<String>) -> Finding {
+    Finding::contradiction(Layer::Network, health, title)
+}
+
+/// The network layer: every interface of a running VMI.
+pub(super) fn network(cx: &mut Ctx<'_>, stale: bool) {
+    let Some(vmi) = cx.vmi else { return };
+    if vmi.phase() != "Running" || stale {
+        return;
+    }
+    let ifaces = &vmi.status.interfaces;
+    if ifaces.is_empty() {
+        cx.push(
+            finding(Health::Unknown, Severity::Info, "No interface status")
+                .explained("status.interfaces is empty.")
+                .cite(vec!["status.interfaces = []".into()]),
+        );
+        return;
+    }
+    let agent = vmi
+        .condition("AgentConnected")
+        .is_some_and(Condition::is_true);
+    let mut all_ok = true;
+    let mut ip_owner: Vec<(String, String)> = Vec::new();
+    for (idx, i) in ifaces.iter().enumerate() {
+        if !interface(cx, idx, i, agent, &mut ip_owner) {
+            all_ok = false;
+        }
+    }
+    if all_ok {
+        let summary: Vec<String> = ifaces
+            .iter()
+            .filter(|i| i.name.as_deref().is_some_and(|n| !n.is_empty()))
+            .map(|i| {
+                format!(
+                    "{}={}",
+                    i.name.as_deref().unwrap_or(""),
+                    i.all_ips().join(",")
+                )
+            })
+            .collect();
+        cx.push(
+            finding(Health::Healthy, Severity::Info, "Interfaces have addresses")
+                .explained(summary.join("; "))
+                .cite(vec![format!(
+                    "status.interfaces ({} entries)",
+                    ifaces.len()
+                )]),
+        );
+    }
+}
+
+/// One interface: link, IPs, guest agent, duplicate IPs, Multus. False when something is wrong.
+fn interface(
+    cx: &mut Ctx<'_>,
+    idx: usize,
+    i: &Interface,
+    agent: bool,
+    ip_owner: &mut Vec<(String, String)>,
+) -> bool {
+    let mut ok = true;
+    let label = i.name.clone().filter(|n| !n.is_empty()).unwrap_or_else(|| {
+        format!(
+            "#{idx} (guest-only {})",
+            i.interface_name.as_deref().unwrap_or("?")
+        )
+    });
+    let cite = |f: &str, v: &str| format!("status.interfaces[{label}].{f} = {v}");
+    let ips = i.all_ips();
+    if i.name.as_deref().is_none_or(str::is_empty) {
+        return true; // Guest-only interfaces (docker0, veth…) are informational.
+    }
+    if i.link_state.as_deref() == Some("down") {
+        ok = false;
+        cx.push(
+            finding(
+                Health::Degraded,
+                Severity::Warning,
+                format!("Interface {label} link down"),
+            )
+            .cite(vec![cite("linkState", "down")]),
+        );
+    }
+    if let (Some(first), Some(list0)) = (
+        i.ip_address.as_deref().filter(|s| !s.is_empty()),
+        i.ip_addresses.first(),
+    ) && first != list0
+    {
+        ok = false;
+        cx.push(
+            contradiction(
+                Health::Degraded,
+                format!("Interface {label}: ipAddress differs from ipAddresses[0]"),
+            )
+            .explained(
+                "These must be equal; the status was written from two sources that disagree.",
+            )
+            .cite(vec![
+                cite("ipAddress", first),
+                cite("ipAddresses[0]", list0),
+            ]),
+        );
+    }
+    if !reported_addresses(cx, i, &label, &ips, agent) {
+        ok = false;
+    }
+    for ip in &ips {
+        if let Some((other, _)) = ip_owner.iter().find(|(_, x)| x == ip) {
+            ok = false;
+            cx.push(
+                contradiction(
+                    Health::Degraded,
+                    format!("IP {ip} reported on two interfaces"),
+                )
+                .explained(format!("{other} and {label} both report it."))
+                .cite(vec![cite("ipAddresses", ip)]),
+            );
+        }
+        ip_owner.push((label.clone(), ip.to_string()));
+    }
+    if !multus_agrees(cx, i, &label, &ips) {
+        ok = false;
+    }
+    ok
+}
+
+/// The Multus network-status of the launcher pods against the IPs the VMI reports for `i`.
+fn multus_agrees(cx: &mut Ctx<'_>, i: &Interface, label: &str, ips: &[&str]) -> bool {
+    let cite = |f: &str, v: &str| format!("status.interfaces[{label}].{f} = {v}");
+    let mut ok = true;
+    for p in cx.e.pods.iter().map(|o| &o.value) {
+        for ns in p.network_status() {
+            let same_mac = ns
+                .mac
+                .as_deref()
+                .zip(i.mac.as_deref())
+                .is_some_and(|(a, b)| a.eq_ignore_ascii_case(b));
+            let same_if = ns
+                .interface
+                .as_deref()
+                .is_some_and(|x| Some(x) == i.pod_interface_name.as_deref());
+            if !(same_mac || same_if)
+                || ns.ips.is_empty()
+                || ips.is_empty()
+                || ns.default == Some(true)
+            {
+                continue;
+            }
+            if !ns.ips.iter().any(|x| ips.contains(&x.as_str())) {
+                ok = false;
+                let src = i.info_source.as_deref().unwrap_or("status");
+                cx.push(
+                    contradiction(
+                        Health::Degraded,
+                        format!("Interface {label}: guest and Multus disagree on the IP"),
+                    )
+                    .explained(format!(
+                        "Multus assigned {} but the VMI reports {} (from {src}); the \
+                            guest may use a static or stale address.",
+                        ns.ips.join(", "),
+                        ips.join(", ")
+                    ))
+                    .cite(vec![
+                        format!(
+                            "pod {}: k8s.v1.cni.cncf.io/network-status[{}].ips = {}",
+                            p.metadata.name(),
+                            ns.name.as_deref().unwrap_or("?"),
+                            ns.ips.join(",")
+                        ),
+                        cite("ipAddresses", &ips.join(",")),
+                        cite("infoSource", src),
+                    ]),
+                );
+            }
+        }
+    }
+    ok
+}
+
+/// An interface without addresses, or with addresses from an agent that is gone.
+fn reported_addresses(
+    cx: &mut Ctx<'_>,
+    i: &Interface,
+    label: &str,
+    ips: &[&str],
+    agent: bool,
+) -> bool {
+    let cite = |f: &str, v: &str| format!("status.interfaces[{label}].{f} = {v}");
+    let mut ok = true;
+    if ips.is_empty() {
+        if agent {
+            ok = false;
+            cx.push(
+                finding(
+                    Health::Degraded,
+                    Severity::Warning,
+                    format!("Interface {label} has no IP"),
+                )
+                .explained(
+                    "The guest agent is connected but reports no address for \
+                        this interface: DHCP or the guest's network config may have \
+                        failed.",
+                )
+                .cite(vec![cite("ipAddresses", "[]")]),
+            );
+        } else {
+            ok = false;
+            cx.push(
+                finding(
+                    Health::Unknown,
+                    Severity::Info,
+                    format!("Interface {label}: no IP known"),
+                )
+                .explained(
+                    "Without the guest agent, addresses of this interface may not be reported.",
+                )
+                .cite(vec![cite("ipAddresses", "[]")]),
+            );
+        }
+    }
+    if i.info_sources().contains(&"guest-agent") && !agent {
+        cx.push(
+            finding(
+                Health::Degraded,
+                Severity::Warning,
+                format!("Interface {label}: guest-agent data without an agent"),
+            )
+            .explained(
+                "The addresses came from the guest agent, which is no longer \
+                    connected; they may be stale.",
+            )
+            .cite(vec![cite(
+                "infoSource",
+                i.info_source.as_deref().unwrap_or(""),
+            )]),
+        );
+        ok = false;
+    }
+    ok
+}

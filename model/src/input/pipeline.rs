@@ -1,0 +1,226 @@
+//! The one dump pipeline `strata diagnose` and the browser's paste page share: parse the input,
+//! take the time to judge ages against (given, or the newest timestamp in the input), group the
+//! objects per VMI, diagnose every bundle, work out the drain impact, and resolve one VMI page
+//! per bundle.
+
+use super::group::{Dump, group};
+use super::parse::{Note, Object, ParseError, parse};
+use crate::diagnosis::{Diagnosis, diagnose};
+use crate::drain::{DrainReport, drain_impact};
+use crate::time::Timestamp;
+use crate::verdict::Health;
+use crate::view::analysed::Analysed;
+use crate::view::detail::VmiDetail;
+use serde::{Deserialize, Serialize};
+
+/// A dump read, grouped and diagnosed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Analysis {
+    /// The objects grouped per VMI, in the order of [`Report::diagnoses`].
+    pub dump: Dump,
+    /// Diagnoses, drains, notes, the time ages were judged against and its source.
+    pub report: Report,
+}
+
+impl Analysis {
+    /// One VMI page per bundle, in the report's order.
+    pub fn details(&self) -> Vec<VmiDetail> {
+        self.dump
+            .bundles
+            .iter()
+            .zip(self.report.diagnoses.iter().cloned())
+            .map(|(e, d)| VmiDetail::with_diagnosis(e, d))
+            .collect()
+    }
+
+    /// What the paste page shows: the VMI pages, drains, notes as `<where>: <what>`, and now.
+    pub fn into_view(self) -> Analysed {
+        let Analysis { dump, report } = self;
+        let details = dump
+            .bundles
+            .iter()
+            .zip(report.diagnoses)
+            .map(|(e, d)| VmiDetail::with_diagnosis(e, d))
+            .collect();
+        Analysed {
+            details,
+            drains: report.drains,
+            notes: report
+                .notes
+                .iter()
+                .map(|n| format!("{}: {}", n.origin, n.message))
+                .collect(),
+            now: report.now,
+            now_source: report.now_source,
+        }
+    }
+}
+
+/// Reads any input form, judges ages against `now` (or, when `None`, the newest timestamp in the
+/// input), groups the objects per VMI and diagnoses every VMI and migration in it.
+pub fn analyse(input: &str, now: Option<Timestamp>) -> Result<Analysis, ParseError> {
+    let parsed = parse(input)?;
+    let objects: Vec<Object> = parsed.objects.into_iter().map(|l| l.object).collect();
+    let (now, source) = match now {
+        Some(n) => (Some(n), "given"),
+        None => match newest_timestamp(&objects) {
+            Some(t) => (Some(t), "newest timestamp in the input"),
+            None => (
+                None,
+                "unknown (no timestamps in the input): ages are not judged",
+            ),
+        },
+    };
+    let dump = group(objects, None);
+    let report = report_from_dump(&dump, parsed.notes, now, source);
+    Ok(Analysis { dump, report })
+}
+
+/// Reads any input form and diagnoses every VMI and migration in it: [`analyse`]'s report.
+pub fn diagnose_input(input: &str, now: Option<Timestamp>) -> Result<Report, ParseError> {
+    analyse(input, now).map(|a| a.report)
+}
+
+/// The whole report of one input.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    pub diagnoses: Vec<Diagnosis>,
+    /// Drain impact for nodes that are cordoned or being evacuated.
+    pub drains: Vec<DrainReport>,
+    /// Skipped documents and ignored fields.
+    pub notes: Vec<Note>,
+    /// The time ages were judged against, and where it came from.
+    pub now: Option<Timestamp>,
+    pub now_source: String,
+    /// Pods and events that belong to no VMI in the input.
+    pub unmatched: usize,
+}
+
+impl Report {
+    /// True when any layer of any VMI (or any migration) is broken.
+    pub fn is_broken(&self) -> bool {
+        self.diagnoses
+            .iter()
+            .any(|d| d.is_broken() || d.migrations.iter().any(|m| m.health == Health::Broken))
+    }
+}
+
+/// The newest timestamp in a set of objects.
+pub fn newest_timestamp(objects: &[Object]) -> Option<Timestamp> {
+    let mut best: Option<Timestamp> = None;
+    let mut see = |t: Option<Timestamp>| {
+        if let Some(t) = t {
+            best = Some(best.map_or(t, |b| b.max(t)));
+        }
+    };
+    let conds = |cs: &[crate::kube::Condition]| cs.iter().filter_map(|c| c.newest_time()).max();
+    for o in objects {
+        match o {
+            Object::Vmi(v) => {
+                see(v.newest_status_time());
+                see(v.metadata.created());
+            }
+            Object::Vmim(m) => {
+                see(m.metadata.created());
+                see(conds(&m.status.conditions));
+                see(m
+                    .status
+                    .phase_transition_timestamps
+                    .iter()
+                    .filter_map(|p| {
+                        p.phase_transition_timestamp
+                            .as_deref()
+                            .and_then(Timestamp::parse)
+                    })
+                    .max());
+                see(m
+                    .status
+                    .migration_state
+                    .as_ref()
+                    .and_then(|s| s.ended().max(s.started())));
+            }
+            Object::Pod(p) => {
+                see(p.metadata.created());
+                see(conds(&p.status.conditions));
+            }
+            Object::Node(n) => see(conds(&n.status.conditions)),
+            Object::Event(e) => see(e.time()),
+            Object::Vm(v) => see(conds(&v.status.conditions)),
+            Object::Metrics(s) => see(s.iter().filter_map(|x| x.timestamp).max()),
+            Object::GuestAgent(_) | Object::GuestAgentError { .. } => {}
+        }
+    }
+    best
+}
+
+/// Diagnoses already-grouped evidence.
+pub fn report_from_dump(
+    dump: &Dump,
+    notes: Vec<Note>,
+    now: Option<Timestamp>,
+    now_source: &str,
+) -> Report {
+    let diagnoses: Vec<Diagnosis> = dump.bundles.iter().map(|b| diagnose(b, now)).collect();
+    let vmis: Vec<crate::kube::vmi::Vmi> = dump
+        .bundles
+        .iter()
+        .filter_map(|b| b.vmi().cloned())
+        .collect();
+    let mut drain_nodes: Vec<String> = dump
+        .nodes
+        .iter()
+        .filter(|n| n.is_cordoned())
+        .map(|n| n.metadata.name().to_string())
+        .collect();
+    for v in &vmis {
+        if let Some(n) = v.evacuation_node()
+            && !drain_nodes.iter().any(|x| x == n)
+        {
+            drain_nodes.push(n.to_string());
+        }
+    }
+    let drains = drain_nodes
+        .iter()
+        .map(|n| drain_impact(n, &vmis, &dump.vms, None))
+        .filter(|r| !r.outcomes.is_empty())
+        .collect();
+    Report {
+        diagnoses,
+        drains,
+        notes,
+        now,
+        now_source: now_source.to_string(),
+        unmatched: dump.unmatched,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_paste_view_has_one_page_per_vmi_and_notes_with_their_origin() {
+        let input = "kind: VirtualMachineInstance\nmetadata: {name: web, namespace: prod}\n\
+            status: {phase: Running, conditions: nope}\n---\n\
+            kind: VirtualMachineInstanceMigration\nmetadata: {name: m, namespace: prod}\n\
+            spec: {vmiName: db}\n";
+        let analysis = analyse(input, None).unwrap();
+        assert_eq!(analysis.report.diagnoses.len(), 2);
+        assert_eq!(analysis.details().len(), 2);
+        let notes = analysis.report.notes.clone();
+        let view = analysis.into_view();
+        assert_eq!(view.details.len(), 2);
+        assert_eq!(view.details[0].key.name, "web");
+        assert_eq!(view.notes.len(), notes.len());
+        assert!(!view.notes.is_empty());
+        assert_eq!(
+            view.notes[0],
+            format!("{}: {}", notes[0].origin, notes[0].message)
+        );
+        assert!(view.now.is_none());
+        assert_eq!(
+            view.now_source,
+            "unknown (no timestamps in the input): ages are not judged"
+        );
+    }
+}

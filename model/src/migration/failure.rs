@@ -1,0 +1,262 @@
+//! The failure plane and kind: why a migration failed or is blocked, from the VMIM's blocking
+//! conditions, the target pod's scheduling, `migrationState.failureReason`, failure events, and
+//! the irrecoverable post-copy case.
+
+use super::report::{Failure, FailureKind, Plane};
+use super::seen::Seen;
+use crate::kube::Event;
+
+/// The exact irrecoverable message virt-handler writes.
+pub const IRRECOVERABLE_MESSAGE: &str = "VMI is irrecoverable due to failed post-copy migration";
+
+/// What went wrong, if anything.
+pub(super) struct Failed {
+    pub failure: Option<Failure>,
+    /// The VMIM phase is Failed or the migration state says failed.
+    pub failed: bool,
+    /// Failed in post-copy: the guest was lost.
+    pub irrecoverable: bool,
+}
+
+fn lc(s: &str) -> String {
+    s.to_ascii_lowercase()
+}
+
+/// The reason part of a pre-v1.3 Warning `Migrated` event ("VirtualMachineInstance migration uid
+/// \<uid\> failed. reason:\<r\>"), or the whole message for any other event.
+pub fn event_reason_text(message: &str) -> &str {
+    match message.split_once("failed. reason:") {
+        Some((_, r)) if !r.trim().is_empty() => r.trim(),
+        _ => message,
+    }
+}
+
+/// Classifies a free-text failure reason (libvirt error, event message).
+pub fn classify_failure_text(text: &str) -> (Plane, FailureKind) {
+    let t = lc(text);
+    let has = |w: &str| t.contains(w);
+    if has("exceeded quota") {
+        (Plane::ControlPlane, FailureKind::ResourceQuota)
+    } else if has("unschedulable")
+        || has("didn't match")
+        || has("insufficient ")
+        || has("no nodes available")
+    {
+        (Plane::ControlPlane, FailureKind::TargetUnschedulable)
+    } else if has("utility volume") {
+        (Plane::ControlPlane, FailureKind::UtilityVolumes)
+    } else if has("backup") {
+        (Plane::ControlPlane, FailureKind::Backup)
+    } else if has("destination volume is smaller") || has("policy") {
+        (Plane::ControlPlane, FailureKind::Policy)
+    } else if has("post-copy") || has("postcopy") || has("post copy") {
+        (Plane::DataPlane, FailureKind::PostCopyBroken)
+    } else if has("has been aborted")
+        && (has("stuck") || has("not completed after") || has("progress"))
+        || has("converge")
+        || has("timed out") && has("migration")
+        || has("completion timeout")
+        || has("progress timeout")
+    {
+        (Plane::DataPlane, FailureKind::NoConvergence)
+    } else if has("aborted") || has("canceled") || has("cancelled") {
+        (Plane::Unknown, FailureKind::Aborted)
+    } else if has("proxy")
+        || has("socket")
+        || has("connection refused")
+        || has("broken pipe")
+        || has("connection reset")
+        || has("dial ")
+    {
+        (Plane::DataPlane, FailureKind::ProxyOrSocket)
+    } else if has("target pod") || has("target attachment pod") {
+        (Plane::DataPlane, FailureKind::TargetPodGone)
+    } else if has("target") && (has("domain") || has("timed out") || has("timeout")) {
+        (Plane::DataPlane, FailureKind::TargetDomainSlow)
+    } else if has("vmi does not exist") || has("vmi shutdown") {
+        (Plane::Unknown, FailureKind::VmiGone)
+    } else {
+        (Plane::Unknown, FailureKind::Other)
+    }
+}
+
+/// Why the migration failed or is blocked, and whether the guest was lost.
+pub(super) fn failure(s: &Seen<'_>) -> Failed {
+    let mut failure = blocking_condition(s).or_else(|| target_unschedulable(s));
+    let failed = s.phase == "Failed" || s.ms_failed();
+    if failure.is_none() {
+        failure = from_reason_or_event(s, failed);
+    }
+    let mode = s.mode.as_deref();
+    let irrecoverable = failed && mode == Some("PostCopy")
+        || s.ctx.vmi.is_some_and(|v| {
+            v.condition("Synchronized")
+                .is_some_and(|c| c.message().contains(IRRECOVERABLE_MESSAGE))
+                && mode == Some("PostCopy")
+        });
+    if irrecoverable {
+        match &mut failure {
+            Some(f) => {
+                f.plane = Plane::DataPlane;
+                f.kind = FailureKind::PostCopyBroken;
+            }
+            None => {
+                failure = Some(Failure {
+                    plane: Plane::DataPlane,
+                    kind: FailureKind::PostCopyBroken,
+                    reason: IRRECOVERABLE_MESSAGE.into(),
+                    evidence: vec![s.cite("mode", "PostCopy"), s.cite("failed", true)],
+                })
+            }
+        }
+    }
+    if failed && failure.is_none() {
+        failure = Some(Failure {
+            plane: Plane::Unknown,
+            kind: FailureKind::Other,
+            reason: concat!(
+                "no reason recorded (before v1.3 the reason is only in a Warning event ",
+                "`Migrated` on the VMI)"
+            )
+            .into(),
+            evidence: vec![if s.phase == "Failed" {
+                "vmim.status.phase = Failed".into()
+            } else {
+                s.cite("failed", true)
+            }],
+        });
+    }
+    Failed {
+        failure,
+        failed,
+        irrecoverable,
+    }
+}
+
+/// The first VMIM condition that blocks the migration before any data moves.
+fn blocking_condition(s: &Seen<'_>) -> Option<Failure> {
+    let m = s.vmim?;
+    let vmim_cite = |c: &str, r: &str| format!("vmim.status.conditions[{c}].reason = {r}");
+    [
+        (
+            "migrationRejectedByResourceQuota",
+            FailureKind::ResourceQuota,
+        ),
+        (
+            "migrationBlockedByUtilityVolumes",
+            FailureKind::UtilityVolumes,
+        ),
+        ("migrationBlockedByBackup", FailureKind::Backup),
+        ("decentralizedMigrationBlocked", FailureKind::Policy),
+    ]
+    .into_iter()
+    .find_map(|(cond, kind)| {
+        let c = m.condition(cond).filter(|c| !c.is_false())?;
+        Some(Failure {
+            plane: Plane::ControlPlane,
+            kind,
+            reason: if c.message().is_empty() {
+                cond.to_string()
+            } else {
+                c.message().to_string()
+            },
+            evidence: vec![vmim_cite(
+                cond,
+                if c.reason().is_empty() {
+                    c.status.as_deref().unwrap_or("")
+                } else {
+                    c.reason()
+                },
+            )],
+        })
+    })
+}
+
+/// The target pod of this migration, when it cannot be scheduled.
+fn target_unschedulable(s: &Seen<'_>) -> Option<Failure> {
+    let target_pod_name = s.ms.and_then(|m| m.target_pod.as_deref());
+    let name = &s.name;
+    s.ctx.pods.iter().find_map(|p| {
+        let is_target = target_pod_name == Some(p.metadata.name())
+            || p.metadata
+                .labels
+                .get("kubevirt.io/migrationJobUID")
+                .is_some_and(|u| Some(u.as_str()) == s.vmim_uid)
+            || p.metadata
+                .annotations
+                .get("kubevirt.io/migrationName")
+                .is_some_and(|n| n == name)
+            || p.metadata
+                .labels
+                .get("kubevirt.io/migrationName")
+                .is_some_and(|n| n == name);
+        let c = p.condition("PodScheduled").filter(|c| c.is_false());
+        (is_target && c.is_some()).then(|| {
+            let c = c.expect("checked");
+            Failure {
+                plane: Plane::ControlPlane,
+                kind: FailureKind::TargetUnschedulable,
+                reason: c.message().to_string(),
+                evidence: vec![format!(
+                    "pod {}: status.conditions[PodScheduled].reason = {}",
+                    p.metadata.name(),
+                    c.reason()
+                )],
+            }
+        })
+    })
+}
+
+/// The first event that says the migration failed or cannot start.
+fn failure_event<'a>(s: &Seen<'a>) -> Option<&'a Event> {
+    s.ctx.events.iter().copied().find(|e| {
+        matches!(
+            e.reason(),
+            "migrationTargetPodUnschedulable"
+                | "FailedMigration"
+                | "MigrationBackoff"
+                | "NoSuitableNodesForHostModelMigration"
+                | "FailedCreate"
+        ) || (e.reason() == "Migrated" && e.is_warning())
+            || (e.reason() == "SyncFailed" && e.message().contains(IRRECOVERABLE_MESSAGE))
+    })
+}
+
+/// `migrationState.failureReason`, or else a failure event (a data-plane event only once the
+/// migration failed).
+fn from_reason_or_event(s: &Seen<'_>, failed: bool) -> Option<Failure> {
+    let failure_reason =
+        s.ms.and_then(|m| m.failure_reason.clone())
+            .filter(|r| !r.is_empty());
+    if let Some(r) = failure_reason {
+        let (plane, kind) = classify_failure_text(&r);
+        return Some(Failure {
+            plane,
+            kind,
+            evidence: vec![s.cite("failureReason", &r)],
+            reason: r,
+        });
+    }
+    let e = failure_event(s)?;
+    let (plane, kind) = match e.reason() {
+        "migrationTargetPodUnschedulable" => {
+            (Plane::ControlPlane, FailureKind::TargetUnschedulable)
+        }
+        "MigrationBackoff" => (Plane::ControlPlane, FailureKind::Policy),
+        "NoSuitableNodesForHostModelMigration" => {
+            (Plane::ControlPlane, FailureKind::TargetUnschedulable)
+        }
+        _ => classify_failure_text(event_reason_text(e.message())),
+    };
+    (failed || plane == Plane::ControlPlane).then(|| Failure {
+        plane,
+        kind,
+        reason: event_reason_text(e.message()).to_string(),
+        evidence: vec![format!(
+            "event {} ({}): {}",
+            e.reason(),
+            e.type_.as_deref().unwrap_or("?"),
+            e.message()
+        )],
+    })
+}
