@@ -107,7 +107,12 @@ fn every_fixture_gives_a_consistent_detail() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
     let mut seen_events = 0;
     for entry in std::fs::read_dir(dir).unwrap() {
-        let name = entry.unwrap().file_name().into_string().unwrap();
+        let entry = entry.unwrap();
+        // Object dumps only: `real/` holds what users pasted, which has a test of its own.
+        if !entry.path().is_file() {
+            continue;
+        }
+        let name = entry.file_name().into_string().unwrap();
         for e in bundles(&name) {
             let d = VmiDetail::build(&e, Timestamp::parse(NOW));
             assert_eq!(d.key, e.key);
