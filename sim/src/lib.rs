@@ -14,6 +14,7 @@
 //! * [`guestagent`]: the `subresources.kubevirt.io` guest-agent endpoints.
 //! * [`metrics`] / [`promql`]: `/metrics` and the Prometheus query API.
 //! * [`faults`] / [`control`]: fault injection and the `/_sim` control API.
+//! * [`version`]: the KubeVirt release imitated (`--kubevirt-version`).
 
 pub mod auth;
 pub mod clock;
@@ -30,6 +31,7 @@ pub mod scenarios;
 pub mod selectors;
 pub mod store;
 pub mod table;
+pub mod version;
 pub mod world;
 
 use clock::Clock;
@@ -74,6 +76,9 @@ pub struct SimArgs {
     /// How many changes are kept for watch resume before `410 Gone`.
     #[arg(long, default_value_t = 10_000)]
     pub history: usize,
+    /// KubeVirt release to imitate (`1.0` to `1.9`): metric names, abort texts, pod GC.
+    #[arg(long, default_value = "1.9")]
+    pub kubevirt_version: String,
 }
 
 impl Default for SimArgs {
@@ -88,6 +93,7 @@ impl Default for SimArgs {
             start: None,
             token_policy: None,
             history: 10_000,
+            kubevirt_version: "1.9".into(),
         }
     }
 }
@@ -368,6 +374,7 @@ impl Sim {
 
 /// Fills a new world from the options.
 fn build_world(w: &mut World, args: &SimArgs) -> Result<(), String> {
+    w.kubevirt = version::KubeVirtVersion::parse(&args.kubevirt_version)?;
     let names: Vec<&str> = args
         .scenarios
         .split(',')

@@ -184,10 +184,13 @@ pub struct World {
     events: HashMap<(String, String, String), (String, u64, f64)>,
     event_log: VecDeque<(f64, String, String)>,
     pod_ip_next: HashMap<String, u32>,
-    /// Finished migrations per VM (VMIM names), oldest first.
-    pub finished_migrations: HashMap<Key, VecDeque<String>>,
+    /// Finished migrations per VM, oldest first: the VMIM name and the pod KubeVirt v1.9
+    /// garbage-collects with it (the failed target or the completed source).
+    pub finished_migrations: HashMap<Key, VecDeque<(String, Option<String>)>>,
     /// Status changes per simulated second for the churn generator.
     pub churn: f64,
+    /// The KubeVirt release imitated.
+    pub kubevirt: crate::version::KubeVirtVersion,
 }
 
 impl World {
@@ -209,6 +212,7 @@ impl World {
             pod_ip_next: HashMap::new(),
             finished_migrations: HashMap::new(),
             churn: 0.0,
+            kubevirt: crate::version::KubeVirtVersion::LATEST,
         }
     }
 

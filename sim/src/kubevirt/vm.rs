@@ -93,6 +93,8 @@ pub struct Vm {
     pub frozen: bool,
     pub vsock_cid: u32,
     pub annotations: Vec<(String, String)>,
+    /// Guest OS panics virt-handler saw: time, type (`pvpanic`, `hyper-v`), bugcheck code.
+    pub panics: Vec<(f64, &'static str, u64)>,
 }
 
 /// The launcher's memory overhead estimate for a VM, in MiB.
@@ -154,7 +156,8 @@ impl Vm {
             .collect()
     }
 
-    pub(super) fn block_migration(&self) -> bool {
+    /// Whether a migration copies disks too (a ReadWriteOnce volume).
+    pub fn block_migration(&self) -> bool {
         self.disks.iter().any(|d| d.kind == "pvc-rwo")
     }
 }

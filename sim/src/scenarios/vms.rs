@@ -168,6 +168,7 @@ pub fn running_vm(w: &mut World, ns: &str, name: &str, node: &str, spec: &VmSpec
         running_since: Some(running_since),
         frozen: false,
         vsock_cid: cid,
+        panics: Vec::new(),
         annotations: vec![
             ("vm.kubevirt.io/os".into(), spec.os.id.into()),
             ("vm.kubevirt.io/workload".into(), "server".into()),

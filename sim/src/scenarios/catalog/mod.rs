@@ -151,6 +151,15 @@ pub const SCENARIOS: &[Scenario] = &[
         ..Scenario::BASE
     },
     Scenario {
+        name: "guest-os-panic",
+        description: concat!(
+            "Guest kernel panics 20 s in and recovers through kdump (pvpanic): ",
+            "kubevirt_vmi_guest_os_panic_total (v1.9 on)"
+        ),
+        start: Start::Running(|w, vm| vm.panics.push((w.now + 20.0, "pvpanic", 0))),
+        ..Scenario::BASE
+    },
+    Scenario {
         name: "unschedulable",
         description: "Phase Scheduling, PodScheduled=False Unschedulable",
         spec: rhel,
@@ -279,6 +288,31 @@ pub const SCENARIOS: &[Scenario] = &[
             repeat(w, k, MigrationSpec::new(abort, 90.0, 20.0), 14.0, 170.0)
         },
         demo: &[on("staging", "gitlab-runner", "worker-3")],
+        ..Scenario::BASE
+    },
+    Scenario {
+        name: "migration-timeout-progress",
+        description: concat!(
+            "Pre-copy that makes no progress: the migration monitor aborts it after ",
+            "progressTimeout (abortStatus Succeeded, failed, no abortRequested)"
+        ),
+        then: |w, k| {
+            let spec = MigrationSpec::new(Outcome::Timeout { progress: true }, 80.0, 160.0);
+            once(w, k, 10.0, spec)
+        },
+        ..Scenario::BASE
+    },
+    Scenario {
+        name: "migration-timeout-completion",
+        description: concat!(
+            "Slow pre-copy that is not done within completionTimeoutPerGiB x size: ",
+            "aborted by the migration monitor, not by a user"
+        ),
+        spec: |s| s.memory_mib = 2048,
+        then: |w, k| {
+            let spec = MigrationSpec::new(Outcome::Timeout { progress: false }, 40.0, 37.0);
+            once(w, k, 10.0, spec)
+        },
         ..Scenario::BASE
     },
     Scenario {

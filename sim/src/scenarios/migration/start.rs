@@ -28,16 +28,6 @@ pub fn start(w: &mut World, k: &Key, spec: MigrationSpec) -> Option<String> {
     };
     let uid = w.uuid();
     let now = w.now;
-    // Retire the previous migration object (keep the last five finished ones, as KubeVirt's GC).
-    if let Some(prev) = w.vms[k].migration.as_ref().map(|m| m.name.clone()) {
-        let list = w.finished_migrations.entry(k.clone()).or_default();
-        list.push_back(prev);
-        while list.len() > 5 {
-            if let Some(old) = list.pop_front() {
-                w.store.delete(&crate::store::VMIM, Some(&k.0), &old);
-            }
-        }
-    }
     let allow_post_copy = matches!(spec.outcome, Outcome::PostCopy { .. });
     let m = Migration {
         name: name.clone(),
