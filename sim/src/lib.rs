@@ -334,8 +334,9 @@ impl Sim {
         self.with_world(|w| scenarios::uncordon_node(w, node))
     }
 
-    /// Stops (`ready = false`) or restarts a node's kubelet. A stopped node turns NotReady after
-    /// 40 s and its VMIs go Unknown `unknown_after` s later.
+    /// Stops (`ready = false`) or restarts a node (kubelet and virt-handler). A stopped node turns
+    /// NotReady after 40 s; its VMIs keep phase Running with a stale status (KubeVirt never sets
+    /// phase Unknown), so `unknown_after` is ignored.
     pub fn set_node_ready(&self, node: &str, ready: bool, unknown_after: f64) -> bool {
         self.with_world(|w| {
             if ready {
@@ -344,6 +345,27 @@ impl Sim {
                 scenarios::lose_node(w, node, unknown_after)
             }
         })
+    }
+
+    /// Stops (`up = false`) or restarts virt-handler on a node (the kubelet is untouched).
+    pub fn set_handler(&self, node: &str, up: bool) -> bool {
+        self.with_world(|w| {
+            if up {
+                scenarios::handler::start_handler(w, node)
+            } else {
+                scenarios::handler::stop_handler(w, node)
+            }
+        })
+    }
+
+    /// Sets or removes the `kubevirt.io/drain:NoSchedule` taint on a node.
+    pub fn set_drain_taint(&self, node: &str, set: bool) -> bool {
+        self.with_world(|w| scenarios::evict::set_drain_taint(w, node, set))
+    }
+
+    /// Force-deletes the launcher pods on a node (no kubelet needed).
+    pub fn force_delete_pods(&self, node: &str) -> bool {
+        self.with_world(|w| scenarios::handler::force_delete_pods(w, node))
     }
 
     /// Status changes per simulated second among scale VMs.

@@ -68,6 +68,8 @@ pub struct Vm {
     pub node: Option<String>,
     pub pod: Option<Pod>,
     pub target_pod: Option<Pod>,
+    /// A hot-plug volume's attachment pod (`kubevirt.io: hotplug-disk`, owned by the launcher).
+    pub hotplug_pod: Option<Pod>,
     /// Finished pods still shown (a migration source that completed).
     pub old_pods: Vec<Pod>,
     pub agent: Agent,

@@ -52,7 +52,7 @@ fn handler_up(w: &World, vm: &Vm) -> bool {
             .node
             .as_ref()
             .and_then(|n| w.nodes.get(n))
-            .is_some_and(|n| n.kubelet_up)
+            .is_some_and(|n| n.kubelet_up && n.handler_up)
 }
 
 fn push(
