@@ -677,3 +677,134 @@ async fn drain_taint_evacuates_without_marking() {
         node_name.as_str()
     );
 }
+
+// ---- 6. target pods and failures before any data moved (watch/migration/migration.go) ---------
+
+fn phases(m: &Value) -> Vec<String> {
+    m["status"]["phaseTransitionTimestamps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["phase"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[tokio::test]
+async fn target_pod_carries_the_migration_job_label_and_annotation() {
+    let sim = scenario("migration-precopy", "1.9").await;
+    sim.advance(14.0);
+    let m = vmims(&sim, "migration-precopy").await[0].clone();
+    let path = format!(
+        "/api/v1/namespaces/default/pods?labelSelector=kubevirt.io%3Dvirt-launcher,kubevirt.io/migrationJobUID%3D{}",
+        m["metadata"]["uid"].as_str().unwrap()
+    );
+    let pods = get(&sim, &path).await.1["items"]
+        .as_array()
+        .unwrap()
+        .clone();
+    assert_eq!(
+        pods.len(),
+        1,
+        "listMatchingTargetPods finds the target by label"
+    );
+    assert_eq!(
+        pods[0]["metadata"]["annotations"]["kubevirt.io/migrationJobName"],
+        m["metadata"]["name"]
+    );
+}
+
+#[tokio::test]
+async fn unschedulable_target_pod_is_deleted_after_five_minutes() {
+    let sim = scenario("migration-target-unschedulable", "1.9").await;
+    sim.advance(12.0);
+    let m = vmims(&sim, "migration-target-unschedulable").await[0].clone();
+    let name = m["metadata"]["name"].as_str().unwrap().to_string();
+    let target = pods_of(&sim, "migration-target-unschedulable")
+        .await
+        .into_iter()
+        .find(|p| p["status"]["phase"] == "Pending")
+        .unwrap();
+    let target = launcher_of(&target);
+    sim.advance(290.0);
+    assert_eq!(
+        vmims(&sim, "migration-target-unschedulable").await[0]["status"]["phase"],
+        "Scheduling"
+    );
+    sim.advance(10.0);
+    let m = vmims(&sim, "migration-target-unschedulable").await[0].clone();
+    assert_eq!(phases(&m), ["Pending", "Scheduling", "Failed"]);
+    assert_eq!(
+        pod(&sim, &target).await["kind"],
+        "Status",
+        "the target pod was deleted"
+    );
+    let evs = events(&sim, "VirtualMachineInstanceMigration", &name).await;
+    let unsched = "Migration target pod for VMI [default/migration-target-unschedulable] is currently unschedulable.";
+    assert!(has_event(
+        &evs,
+        "Warning",
+        "migrationTargetPodUnschedulable",
+        unsched
+    ));
+    let deleted = format!("unschedulable pod default/{target} timeout period exceeded");
+    assert!(
+        has_event(&evs, "Normal", "SuccessfulDelete", &deleted),
+        "{evs:?}"
+    );
+    let removed = "Migration target pod was removed during active migration.";
+    assert!(
+        has_event(&evs, "Warning", "FailedMigration", removed),
+        "{evs:?}"
+    );
+    // Never handed off: the VMI has no migrationState for it.
+    assert!(
+        vmi(&sim, "migration-target-unschedulable").await["status"]["migrationState"].is_null()
+    );
+}
+
+#[tokio::test]
+async fn target_pod_down_before_any_data_moved() {
+    let sim = scenario("migration-target-pod-down", "1.9").await;
+    sim.advance(20.0);
+    let m = vmims(&sim, "migration-target-pod-down").await[0].clone();
+    assert_eq!(
+        phases(&m),
+        [
+            "Pending",
+            "Scheduling",
+            "Scheduled",
+            "PreparingTarget",
+            "Failed"
+        ]
+    );
+    let v = vmi(&sim, "migration-target-pod-down").await;
+    let ms = &v["status"]["migrationState"];
+    assert_eq!(ms["failureReason"], "Target pod is down");
+    assert_eq!(
+        (ms["failed"].as_bool(), ms["completed"].as_bool()),
+        (Some(true), Some(true))
+    );
+    assert_eq!(ms["startTimestamp"], ms["endTimestamp"]);
+    assert_eq!(
+        v["status"]["phase"], "Running",
+        "the guest never left its source"
+    );
+    let uid = m["metadata"]["uid"].as_str().unwrap();
+    let evs = events(&sim, "VirtualMachineInstance", "migration-target-pod-down").await;
+    let text =
+        format!("VirtualMachineInstance migration uid {uid} failed. reason: Target pod is down");
+    assert!(
+        has_event(&evs, "Warning", "FailedMigration", &text),
+        "{evs:?}"
+    );
+    let evs = events(
+        &sim,
+        "VirtualMachineInstanceMigration",
+        m["metadata"]["name"].as_str().unwrap(),
+    )
+    .await;
+    let down = "Migration failed because target pod shutdown during migration";
+    assert!(has_event(&evs, "Warning", "FailedMigration", down));
+    let target = pod(&sim, ms["targetPod"].as_str().unwrap()).await;
+    assert_eq!(target["status"]["phase"], "Failed");
+}

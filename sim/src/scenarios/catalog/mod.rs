@@ -328,6 +328,22 @@ pub const SCENARIOS: &[Scenario] = &[
         ..Scenario::BASE
     },
     Scenario {
+        name: "migration-target-pod-down",
+        description: concat!(
+            "Migration whose target pod dies in PreparingTarget: failed before any data moved, ",
+            "failureReason \"Target pod is down\", startTimestamp = endTimestamp"
+        ),
+        then: |w, k| {
+            once(
+                w,
+                k,
+                10.0,
+                MigrationSpec::new(Outcome::TargetPodDown, 100.0, 10.0),
+            )
+        },
+        ..Scenario::BASE
+    },
+    Scenario {
         name: "migration-quota",
         description: "Migration rejected by a ResourceQuota (migrationRejectedByResourceQuota)",
         then: |w, k| {

@@ -195,13 +195,64 @@ pub(super) fn request_abort(w: &mut World, k: &Key) {
     }
 }
 
-pub(super) fn fail_before_start(w: &mut World, k: &Key, message: &str) {
+/// A migration canceled before the handoff. KubeVirt `migration.go`,
+/// `handlePreHandoffMigrationCancel`: the target pod is deleted ("migration canceled and pod
+/// %s/%s is deleted"), and the VMIM fails "Migration failed due to being canceled".
+pub(super) fn cancel_before_start(w: &mut World, k: &Key) {
     let target_pod = w.vm_mut(k).and_then(|v| v.target_pod.take());
     set_phase(w, k, "Failed");
     if let Some(p) = target_pod {
         w.store.delete(&crate::store::POD, Some(&k.0), &p.name);
+        let msg = format!("migration canceled and pod {}/{} is deleted", k.0, p.name);
+        w.vmim_event(k, "Normal", "SuccessfulDelete", &msg);
     }
-    w.vmim_event(k, "Warning", "FailedMigration", message);
+    let msg = "Migration failed due to being canceled";
+    w.vmim_event(k, "Warning", "FailedMigration", msg);
+}
+
+/// KubeVirt `migration.go`, `updateStatus`: the target was created (phase past Pending) and its
+/// pod is gone, so `interruptMigration` fails the VMIM. No data moved; the VMI was never handed
+/// off, so it shows no migrationState for this migration.
+pub(super) fn target_pod_removed(w: &mut World, k: &Key) {
+    set_phase(w, k, "Failed");
+    let msg = "Migration target pod was removed during active migration.";
+    w.vmim_event(k, "Warning", "FailedMigration", msg);
+}
+
+/// The target pod died while virt-handler prepared the target (before any data moved).
+/// KubeVirt `migration.go`: `updateStatus` fails the VMIM "Migration failed because target pod
+/// shutdown during migration", and `handleMarkMigrationFailedOnVMI` writes the VMI's
+/// migrationState `failed`, `completed`, `endTimestamp` = now, `startTimestamp` = now (it was
+/// unset) and `failureReason` "Target pod is down", with a Warning `FailedMigration` on the VMI.
+pub(super) fn target_pod_down(w: &mut World, k: &Key) {
+    let now = w.now;
+    let (uid, pod) = {
+        let Some(vm) = w.vm_mut(k) else { return };
+        let pod = vm.target_pod.take();
+        let Some(m) = vm.migration.as_mut() else {
+            return;
+        };
+        m.start.get_or_insert(now);
+        m.end = Some(now);
+        m.failed = true;
+        m.completed = true;
+        m.failure_reason
+            .get_or_insert_with(|| "Target pod is down".into());
+        (m.uid.clone(), pod)
+    };
+    if let Some(p) = pod {
+        retire_pod(w, k, p, "Failed");
+    }
+    set_phase(w, k, "Failed");
+    let msg = "Migration failed because target pod shutdown during migration";
+    w.vmim_event(k, "Warning", "FailedMigration", msg);
+    w.vmi_event(
+        k,
+        "Warning",
+        "FailedMigration",
+        &format!("VirtualMachineInstance migration uid {uid} failed. reason: Target pod is down"),
+        "virtualmachine-controller",
+    );
 }
 
 pub(super) fn postcopy_failure(w: &mut World, k: &Key) {
@@ -287,7 +338,7 @@ pub fn abort(w: &mut World, k: &Key) -> bool {
             if started {
                 abort_succeeded(w, k);
             } else {
-                fail_before_start(w, k, "Migration failed due to being canceled");
+                cancel_before_start(w, k);
                 delete_if_deleting(w, k);
             }
         }

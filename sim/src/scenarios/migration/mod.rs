@@ -35,6 +35,8 @@ pub enum Outcome {
     Timeout { progress: bool },
     /// The target pod stays unschedulable until the controller gives up.
     TargetUnschedulable,
+    /// The target pod dies while the target is prepared (before any data moved).
+    TargetPodDown,
     /// Creating the target pod is rejected by a ResourceQuota; stays Pending.
     QuotaRejected,
 }
@@ -117,6 +119,7 @@ impl MigrationSpec {
                 MigrationSpec::new(Outcome::Timeout { progress: false }, 40.0, 35.0)
             }
             "target-unschedulable" => MigrationSpec::new(Outcome::TargetUnschedulable, 100.0, 10.0),
+            "target-pod-down" => MigrationSpec::new(Outcome::TargetPodDown, 100.0, 10.0),
             "quota" => MigrationSpec::new(Outcome::QuotaRejected, 100.0, 10.0),
             "long" => MigrationSpec::new(Outcome::Converge, 55.0, 8.0),
             _ => return None,
@@ -137,6 +140,7 @@ pub const NAMED: &[&str] = &[
     "timeout-progress",
     "timeout-completion",
     "target-unschedulable",
+    "target-pod-down",
     "quota",
     "long",
 ];

@@ -138,6 +138,6 @@ pub(super) fn running(w: &mut World, k: &Key, uid: String, spec: MigrationSpec) 
                 }
             });
         }
-        Outcome::TargetUnschedulable | Outcome::QuotaRejected => {}
+        Outcome::TargetUnschedulable | Outcome::TargetPodDown | Outcome::QuotaRejected => {}
     }
 }
