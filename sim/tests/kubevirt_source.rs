@@ -808,3 +808,66 @@ async fn target_pod_down_before_any_data_moved() {
     let target = pod(&sim, ms["targetPod"].as_str().unwrap()).await;
     assert_eq!(target["status"]["phase"], "Failed");
 }
+
+// ---- 7. pause, guest-agent commands, link state ------------------------------------------------
+
+#[tokio::test]
+async fn paused_by_user_stays_running_and_gates_the_pod() {
+    let sim = scenario("paused-by-user", "1.9").await;
+    let v = vmi(&sim, "paused-by-user").await;
+    assert_eq!(v["status"]["phase"], "Running");
+    let ready = condition(&v, "Ready").unwrap();
+    assert_eq!(
+        (ready["status"].as_str(), ready["reason"].as_str()),
+        (Some("False"), Some("ReadinessGatesNotReady"))
+    );
+    let pod = &pods_of(&sim, "paused-by-user").await[0];
+    // lifecycle.go `syncPausedConditionToPod`.
+    let gate = condition(pod, "kubevirt.io/virtual-machine-unpaused").unwrap();
+    assert_eq!(
+        (
+            gate["status"].as_str(),
+            gate["reason"].as_str(),
+            gate["message"].as_str()
+        ),
+        (
+            Some("False"),
+            Some("Paused"),
+            Some("the virtual machine is paused")
+        )
+    );
+}
+
+#[tokio::test]
+async fn disabled_guest_agent_commands_have_no_enabled_key() {
+    let sim = scenario("agent-unsupported", "1.9").await;
+    let (code, info) = get(
+        &sim,
+        "/apis/subresources.kubevirt.io/v1/namespaces/default/virtualmachineinstances/agent-unsupported/guestosinfo",
+    )
+    .await;
+    assert_eq!(code, 200);
+    let cmds = info["supportedCommands"].as_array().unwrap();
+    let osinfo = cmds
+        .iter()
+        .find(|c| c["name"] == "guest-get-osinfo")
+        .unwrap();
+    assert!(osinfo.get("enabled").is_none(), "omitempty: {osinfo}");
+    let ping = cmds.iter().find(|c| c["name"] == "guest-ping").unwrap();
+    assert_eq!(ping["enabled"], true);
+    assert!(
+        cmds.iter()
+            .all(|c| c.get("enabled") != Some(&Value::Bool(false)))
+    );
+}
+
+#[tokio::test]
+async fn link_set_down_in_the_spec_reports_link_state_down() {
+    let sim = scenario("link-down", "1.9").await;
+    let v = vmi(&sim, "link-down").await;
+    assert_eq!(
+        v["spec"]["domain"]["devices"]["interfaces"][0]["state"],
+        "down"
+    );
+    assert_eq!(v["status"]["interfaces"][0]["linkState"], "down");
+}
