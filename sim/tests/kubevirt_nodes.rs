@@ -347,3 +347,16 @@ async fn link_set_down_in_the_spec_reports_link_state_down() {
     );
     assert_eq!(v["status"]["interfaces"][0]["linkState"], "down");
 }
+
+#[tokio::test]
+async fn non_evictable_until_live_migratable_is_known() {
+    // vmistats_collector.go `isVMEvictable`: a missing LiveMigratable condition counts as False.
+    let sim = scenario("unschedulable", "1.9").await;
+    let v = vmi(&sim, "unschedulable").await;
+    assert!(condition(&v, "LiveMigratable").is_none());
+    let (_, q) = get(&sim, "/api/v1/query?query=kubevirt_vmi_non_evictable").await;
+    assert_eq!(q["data"]["result"][0]["value"][1], "1");
+    let sim = scenario("healthy", "1.9").await;
+    let (_, q) = get(&sim, "/api/v1/query?query=kubevirt_vmi_non_evictable").await;
+    assert_eq!(q["data"]["result"][0]["value"][1], "0");
+}
