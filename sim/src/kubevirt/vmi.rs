@@ -36,6 +36,9 @@ impl Vm {
             .map(|i| {
                 let mut v = json!({"name": i.name, "macAddress": i.mac, "model": "virtio"});
                 v[i.binding] = json!({});
+                if i.state_down {
+                    v["state"] = json!("down");
+                }
                 v
             })
             .collect();
@@ -270,13 +273,16 @@ impl Vm {
                 "machine": "x86_64",
             });
         }
+        // KubeVirt `pkg/virt-controller/watch/vmi/lifecycle.go`, `setActivePods`: every pod the
+        // VMI controls, whatever its phase (finished sources and failed targets stay), mapped to
+        // `spec.nodeName` ("" while unscheduled).
         let mut active = Map::new();
-        for p in [&self.pod, &self.target_pod].into_iter().flatten() {
-            if let Some(n) = &p.node
-                && matches!(p.phase.as_str(), "Running" | "Pending")
-            {
-                active.insert(p.uid.clone(), json!(n));
-            }
+        for p in [&self.pod, &self.target_pod]
+            .into_iter()
+            .flatten()
+            .chain(self.old_pods.iter())
+        {
+            active.insert(p.uid.clone(), json!(p.node.clone().unwrap_or_default()));
         }
         if !active.is_empty() {
             st["activePods"] = Value::Object(active);
@@ -324,7 +330,8 @@ fn iface_status(i: &Iface) -> Value {
     if let Some(n) = &i.name {
         v["name"] = json!(n);
         v["queueCount"] = json!(1);
-        v["linkState"] = json!("up");
+        // KubeVirt `pkg/network/setup/netstat.go`, `linkStateFromDomain`: the domain's link.
+        v["linkState"] = json!(if i.state_down { "down" } else { "up" });
     }
     if let Some(ip) = i.ips.first() {
         v["ipAddress"] = json!(ip);
