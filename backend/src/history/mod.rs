@@ -11,6 +11,7 @@
 //!
 //! Times are milliseconds since the Unix epoch in the database and RFC 3339 in JSON.
 
+pub mod cli;
 pub mod postgres;
 pub mod recorder;
 pub mod retention;
@@ -222,6 +223,25 @@ pub async fn open(url: Option<&str>, data_dir: &std::path::Path) -> Result<DynSt
              --data-dir)"
         ))),
         None => Ok(Arc::new(sqlite::Sqlite::open(data_dir).await?)),
+    }
+}
+
+/// Opens the store for the console; a store that cannot be opened leaves history off with the
+/// reason (the console runs live without it).
+pub async fn open_handle(
+    url: Option<&str>,
+    data_dir: &std::path::Path,
+    bounds: retention::Bounds,
+) -> Arc<HistoryHandle> {
+    match open(url, data_dir).await {
+        Ok(store) => {
+            tracing::info!(backend = store.backend(), "history is recorded");
+            HistoryHandle::with_store(store, bounds)
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "history is off");
+            HistoryHandle::off(e.to_string())
+        }
     }
 }
 

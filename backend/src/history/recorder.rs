@@ -67,6 +67,7 @@ pub struct Shared {
 /// queue to record into. Its tasks stop when it is dropped.
 pub struct HistoryHandle {
     store: Option<DynStore>,
+    bounds: retention::Bounds,
     tx: Option<mpsc::Sender<Record>>,
     shared: Arc<Shared>,
     tasks: Mutex<Vec<JoinHandle<()>>>,
@@ -87,19 +88,21 @@ impl HistoryHandle {
         *shared.error.write() = Some(reason.into());
         Arc::new(HistoryHandle {
             store: None,
+            bounds: retention::Bounds::default(),
             tx: None,
             shared: Arc::new(shared),
             tasks: Mutex::new(Vec::new()),
         })
     }
 
-    /// A store with its writer task (and nothing feeding it yet).
-    pub fn with_store(store: DynStore) -> Arc<HistoryHandle> {
+    /// A store with its writer task (and nothing feeding it yet), to be kept within `bounds`.
+    pub fn with_store(store: DynStore, bounds: retention::Bounds) -> Arc<HistoryHandle> {
         let (tx, rx) = mpsc::channel(QUEUE);
         let shared = Arc::new(Shared::default());
         let writer = tokio::spawn(write_loop(store.clone(), rx, shared.clone()));
         Arc::new(HistoryHandle {
             store: Some(store),
+            bounds,
             tx: Some(tx),
             shared,
             tasks: Mutex::new(vec![writer]),
@@ -342,7 +345,6 @@ impl Recorder {
         summaries: Arc<Store>,
         caches: Arc<Caches>,
         client: kube::Client,
-        bounds: retention::Bounds,
     ) {
         let (Some(store), Some(tx)) = (handle.store.clone(), handle.tx.clone()) else {
             return;
@@ -363,7 +365,7 @@ impl Recorder {
             shared.clone(),
         )));
         handle.adopt(sweep::spawn(summaries, caches, tx, shared));
-        handle.adopt(retention::spawn(store, bounds));
+        handle.adopt(retention::spawn(store, handle.bounds));
     }
 }
 
