@@ -99,6 +99,7 @@ pub fn start_with(
     let history = options
         .history
         .unwrap_or_else(|| crate::history::HistoryHandle::off("history is not configured"));
+    let _ = metrics.history.set(history.shared().clone());
     crate::history::Recorder::start(&history, store.clone(), caches.clone(), client.clone());
     let router = app(
         AppState {

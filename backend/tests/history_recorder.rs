@@ -264,6 +264,19 @@ async fn a_full_disk_turns_history_off_and_the_console_stays_live() {
             .contains("History could not be read"),
         "{e}"
     );
+    let metrics = http()
+        .get(format!("{}/metrics", console.url()))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(metrics.contains("strata_history_enabled 0"), "{metrics}");
+    assert!(
+        metrics.contains("strata_history_failed_batches_total"),
+        "{metrics}"
+    );
 }
 
 #[tokio::test]

@@ -63,6 +63,50 @@ pub struct Shared {
     pub failed_batches: AtomicU64,
 }
 
+impl Shared {
+    /// Whether writes work (no error since the last successful batch).
+    pub fn enabled(&self) -> bool {
+        self.error.read().is_none()
+    }
+
+    /// The `strata_history_*` series of `/metrics`.
+    pub fn register(&self, r: &mut prometheus_client::registry::Registry) {
+        use prometheus_client::metrics::{counter::Counter, gauge::Gauge};
+        let counter = |a: &AtomicU64| {
+            let c: Counter = Counter::default();
+            c.inc_by(a.load(Ordering::Relaxed));
+            c
+        };
+        let enabled: Gauge = Gauge::default();
+        enabled.set(i64::from(self.enabled()));
+        r.register(
+            "strata_history_enabled",
+            "Whether history is recorded (1) or off (0, see /api/v1/history)",
+            enabled,
+        );
+        r.register(
+            "strata_history_written",
+            "History records written",
+            counter(&self.written),
+        );
+        r.register(
+            "strata_history_dropped",
+            "History records dropped: the writer's queue was full or the store refused them",
+            counter(&self.dropped),
+        );
+        r.register(
+            "strata_history_details_dropped",
+            "Detail snapshots dropped because their queue was full",
+            counter(&self.details_dropped),
+        );
+        r.register(
+            "strata_history_failed_batches",
+            "History batches the store refused",
+            counter(&self.failed_batches),
+        );
+    }
+}
+
 /// The recorder as the rest of the backend sees it: the store to query, the status, and the
 /// queue to record into. Its tasks stop when it is dropped.
 pub struct HistoryHandle {
