@@ -285,3 +285,47 @@ async fn an_unusable_data_dir_is_an_error_not_a_panic() {
     let err = open(Some("mysql://x"), dir.path()).await.err().unwrap();
     assert!(err.to_string().contains("postgres://"), "{err}");
 }
+
+/// Replicas sharing one PostgreSQL: one records at a time; when it goes, another takes over.
+#[tokio::test]
+async fn postgres_replicas_take_turns_recording() {
+    let Some(url) = pg::database().await else {
+        return;
+    };
+    let f = Fixture::Postgres(url);
+    let (a, b) = (f.open().await, f.open().await);
+    assert!(a.claim_writer().await.unwrap());
+    assert!(
+        a.claim_writer().await.unwrap(),
+        "the writer stays the writer"
+    );
+    assert!(
+        !b.claim_writer().await.unwrap(),
+        "a second replica stands by"
+    );
+    // Both answer reads.
+    a.write(vec![transition("a", 1, "node", "healthy", "broken")])
+        .await
+        .unwrap();
+    assert_eq!(
+        b.history(&key("a"), 0, 10).await.unwrap().transitions.len(),
+        1
+    );
+    drop(a);
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while !b.claim_writer().await.unwrap() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the standby never took over"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// SQLite has one process: it always records.
+#[tokio::test]
+async fn sqlite_always_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = Fixture::Sqlite(dir).open().await;
+    assert!(s.claim_writer().await.unwrap());
+}

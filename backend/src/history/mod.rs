@@ -207,6 +207,12 @@ pub trait HistoryStore: Send + Sync {
     /// Gives freed space back after deletions (SQLite: incremental vacuum).
     async fn compact(&self) -> Result<()>;
     async fn stats(&self) -> Result<Stats>;
+    /// Whether this process may record now. Replicas sharing one store all observe the same
+    /// cluster, so one of them writes at a time and the others stand by (and answer reads);
+    /// a store only one process uses always says yes.
+    async fn claim_writer(&self) -> Result<bool> {
+        Ok(true)
+    }
 }
 
 /// A shared store.

@@ -2,6 +2,10 @@
 //! postgres://...`), so several replicas behind one Service record into and answer from one
 //! history. Same tables as [`super::sqlite`]; rows of a batch are sent pipelined inside one
 //! transaction. A connection that was closed (server restart) is opened again on next use.
+//!
+//! Replicas: one writes at a time, the one holding the session advisory lock [`WRITER_LOCK`]
+//! on its writer connection; the lock goes with the connection (a replica that dies or loses
+//! the server frees it), and a standby takes it at its next try.
 
 use super::{
     Change, EventEntry, History, HistoryStore, MigrationEntry, Record, Result, Stats, StoreError,
@@ -40,6 +44,9 @@ CREATE INDEX IF NOT EXISTS details_vmi ON details (ns, name, at);
 CREATE INDEX IF NOT EXISTS details_at ON details (at);
 ";
 
+/// The advisory lock key of the recording replica.
+pub const WRITER_LOCK: i64 = 0x5354_5241_5441_3139;
+
 const TABLES: [&str; 4] = ["transitions", "events", "migrations", "details"];
 
 const INSERT_TRANSITION: &str = "INSERT INTO transitions (ns, name, at, change, layer, old, new, \
@@ -57,6 +64,8 @@ pub struct Postgres {
     /// Writes (one transaction at a time) and reads go through separate connections.
     writer: Mutex<Client>,
     reader: Mutex<Client>,
+    /// This process holds [`WRITER_LOCK`] on the writer connection.
+    leader: std::sync::atomic::AtomicBool,
 }
 
 fn err(what: &str) -> impl Fn(tokio_postgres::Error) -> StoreError + '_ {
@@ -88,6 +97,19 @@ async fn live<'a>(
 }
 
 impl Postgres {
+    /// The writer connection; a new one holds no lock.
+    async fn writer(&self) -> Result<tokio::sync::MutexGuard<'_, Client>> {
+        let mut c = self.writer.lock().await;
+        if c.is_closed() {
+            self.leader
+                .store(false, std::sync::atomic::Ordering::Relaxed);
+            *c = dial(&self.url).await?;
+        }
+        Ok(c)
+    }
+}
+
+impl Postgres {
     /// Connects and creates the tables when missing.
     pub async fn connect(url: &str) -> Result<Postgres> {
         let writer = dial(url).await?;
@@ -99,6 +121,7 @@ impl Postgres {
             url: url.to_string(),
             writer: Mutex::new(writer),
             reader: Mutex::new(dial(url).await?),
+            leader: std::sync::atomic::AtomicBool::new(false),
         })
     }
 }
@@ -239,7 +262,7 @@ impl HistoryStore for Postgres {
 
     async fn write(&self, records: Vec<Record>) -> Result<()> {
         let e = err("cannot write history");
-        let mut c = live(&self.url, &self.writer).await?;
+        let mut c = self.writer().await?;
         let tx = c.transaction().await.map_err(&e)?;
         let mut stmts = std::collections::HashMap::new();
         for s in [
@@ -277,7 +300,7 @@ impl HistoryStore for Postgres {
 
     async fn delete_before(&self, cutoff: i64) -> Result<u64> {
         let e = err("cannot prune history");
-        let mut c = live(&self.url, &self.writer).await?;
+        let mut c = self.writer().await?;
         let tx = c.transaction().await.map_err(&e)?;
         let mut n = 0;
         for t in TABLES {
@@ -302,6 +325,21 @@ impl HistoryStore for Postgres {
             .await
             .map_err(err("cannot read history"))?;
         Ok(r.get::<_, Option<i64>>(0).zip(r.get::<_, Option<i64>>(1)))
+    }
+
+    async fn claim_writer(&self) -> Result<bool> {
+        use std::sync::atomic::Ordering;
+        let c = self.writer().await?;
+        if self.leader.load(Ordering::Relaxed) {
+            return Ok(true);
+        }
+        let got: bool = c
+            .query_one("SELECT pg_try_advisory_lock($1)", &[&WRITER_LOCK])
+            .await
+            .map_err(err("cannot take the history writer lock"))?
+            .get(0);
+        self.leader.store(got, Ordering::Relaxed);
+        Ok(got)
     }
 
     async fn compact(&self) -> Result<()> {

@@ -51,6 +51,11 @@ pub struct Status {
     pub details_dropped: u64,
     /// Batches the store refused.
     pub failed_batches: u64,
+    /// This replica records; `false`: another replica sharing the store does (this one
+    /// answers reads and takes over when that one goes).
+    pub writer: bool,
+    /// Records left to the recording replica.
+    pub standby_skipped: u64,
 }
 
 /// State shared by the recorder's tasks and the API.
@@ -61,6 +66,9 @@ pub struct Shared {
     pub dropped: AtomicU64,
     pub details_dropped: AtomicU64,
     pub failed_batches: AtomicU64,
+    pub standby_skipped: AtomicU64,
+    /// Whether the last claim made this replica the writer.
+    pub writer: std::sync::atomic::AtomicBool,
 }
 
 impl Shared {
@@ -185,6 +193,8 @@ impl HistoryHandle {
             dropped: n(&self.shared.dropped),
             details_dropped: n(&self.shared.details_dropped),
             failed_batches: n(&self.shared.failed_batches),
+            writer: self.store.is_some() && self.shared.writer.load(Ordering::Relaxed),
+            standby_skipped: n(&self.shared.standby_skipped),
         }
     }
 
@@ -201,11 +211,41 @@ pub fn record(tx: &mpsc::Sender<Record>, shared: &Shared, r: Record) {
     }
 }
 
+/// How often a standby replica tries to become the writer.
+pub const CLAIM_EVERY: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Whether this replica writes: asks the store at most every [`CLAIM_EVERY`] while standing by.
+async fn is_writer(
+    store: &DynStore,
+    shared: &Shared,
+    last_try: &mut Option<std::time::Instant>,
+) -> bool {
+    if shared.writer.load(Ordering::Relaxed) {
+        return true;
+    }
+    if last_try.is_some_and(|t| t.elapsed() < CLAIM_EVERY) {
+        return false;
+    }
+    *last_try = Some(std::time::Instant::now());
+    let got = store.claim_writer().await.unwrap_or(false);
+    if got {
+        tracing::info!("history: this replica records");
+    }
+    shared.writer.store(got, Ordering::Relaxed);
+    got
+}
+
 /// Writes what is waiting, one transaction per batch, until every sender is gone.
 async fn write_loop(store: DynStore, mut rx: mpsc::Receiver<Record>, shared: Arc<Shared>) {
     let mut buf = Vec::with_capacity(BATCH);
+    let mut last_try = None;
     while rx.recv_many(&mut buf, BATCH).await > 0 {
         let n = buf.len() as u64;
+        if !is_writer(&store, &shared, &mut last_try).await {
+            shared.standby_skipped.fetch_add(n, Ordering::Relaxed);
+            buf.clear();
+            continue;
+        }
         match store.write(std::mem::take(&mut buf)).await {
             Ok(()) => {
                 shared.written.fetch_add(n, Ordering::Relaxed);
@@ -215,6 +255,9 @@ async fn write_loop(store: DynStore, mut rx: mpsc::Receiver<Record>, shared: Arc
                 }
             }
             Err(e) => {
+                // Perhaps the connection (and the writer lock with it) was lost: claim again.
+                shared.writer.store(false, Ordering::Relaxed);
+                last_try = None;
                 shared.failed_batches.fetch_add(1, Ordering::Relaxed);
                 shared.dropped.fetch_add(n, Ordering::Relaxed);
                 if shared.error.read().is_none() {
