@@ -119,6 +119,18 @@ fn command(bin: &Path, user: Option<(u32, u32)>) -> Command {
     c
 }
 
+/// The started server's pid and directory, for [`at_exit`].
+static STARTED: OnceLock<(i32, PathBuf)> = OnceLock::new();
+
+/// When the test binary exits: the server is killed (by its pid) and its directory removed.
+extern "C" fn at_exit() {
+    if let Some((pid, dir)) = STARTED.get() {
+        // SAFETY: a signal to our own child, by its pid alone.
+        unsafe { libc::kill(*pid, libc::SIGKILL) };
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
 /// Removes the directories of earlier runs whose process is gone.
 fn clean_stale(tmp: &Path) {
     for e in std::fs::read_dir(tmp).into_iter().flatten().flatten() {
@@ -191,7 +203,7 @@ fn start() -> Result<String, String> {
             });
         }
         let child = c.spawn();
-        let _ = tx.send(child.as_ref().map(|_| ()).map_err(|e| e.to_string()));
+        let _ = tx.send(child.as_ref().map(|c| c.id()).map_err(|e| e.to_string()));
         if let Ok(mut child) = child {
             let _ = child.wait();
         }
@@ -199,9 +211,13 @@ fn start() -> Result<String, String> {
             std::thread::park();
         }
     });
-    rx.recv()
+    let pid = rx
+        .recv()
         .map_err(|e| e.to_string())?
         .map_err(|e| format!("cannot start postgres: {e}"))?;
+    let _ = STARTED.set((pid as i32, dir.clone()));
+    // SAFETY: registers a plain function.
+    unsafe { libc::atexit(at_exit) };
     let deadline = Instant::now() + Duration::from_secs(30);
     while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
         if Instant::now() > deadline {
