@@ -37,6 +37,8 @@ pub struct AppState {
     pub auth: Arc<Auth>,
     pub prometheus: Option<Prometheus>,
     pub assets: Option<PathBuf>,
+    /// The flight recorder (off unless configured).
+    pub history: Arc<crate::history::HistoryHandle>,
 }
 
 impl AppState {
@@ -49,6 +51,7 @@ impl AppState {
             auth: Arc::new(Auth::new(crate::auth::Mode::Local, client)),
             prometheus: None,
             assets: None,
+            history: crate::history::HistoryHandle::off("history is not configured"),
         }
     }
 }
@@ -62,6 +65,7 @@ pub fn app(mut state: AppState, assets: Option<PathBuf>) -> Router {
         .merge(routes::series::routes())
         .merge(routes::migrations::routes())
         .merge(routes::nodes::routes())
+        .merge(routes::history::routes())
         .route("/api/v1/{*rest}", any(routes::api_not_found))
         .merge(routes::auth::routes())
         .merge(routes::health::routes())

@@ -7,6 +7,8 @@
 //! * [`event_cache`]: the bounded per-object rings of KubeVirt-related events.
 //! * [`evidence`]: one VMI's evidence bundle, collected from the caches.
 //! * [`guest`]: the guest agent subresources and their 409 mapping.
+//! * [`history`]: the flight recorder: verdicts, events and migrations over time, in SQLite or
+//!   PostgreSQL.
 //! * [`intern`]: shared copies of the short strings many kept projections repeat.
 //! * [`series`]: domain and migration series from Prometheus.
 //! * [`proxy`]: the allowlist of the read-only Kubernetes API proxy.
@@ -28,6 +30,7 @@ pub mod error;
 pub mod event_cache;
 pub mod evidence;
 pub mod guest;
+pub mod history;
 pub mod intern;
 pub mod memory;
 pub mod metrics;

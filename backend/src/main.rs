@@ -3,6 +3,7 @@
 //! * `strata serve`: against a real cluster (kubeconfig or in-cluster).
 //! * `strata demo`: against the embedded simulated cluster.
 //! * `strata sim`: the simulated cluster alone (for kubectl, benchmarks, tests).
+//! * `strata history NAMESPACE/NAME`: a VMI's recorded timeline, from the data directory.
 
 use backend::cluster::{self, Source};
 use clap::{Parser, Subcommand};
@@ -41,6 +42,8 @@ struct WebOpts {
     /// behind a TLS-terminating ingress).
     #[arg(long, env = "STRATA_SECURE_COOKIE")]
     secure_cookie: bool,
+    #[command(flatten)]
+    history: backend::history::cli::HistoryArgs,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -78,6 +81,20 @@ enum Command {
         /// Judge ages against this time (RFC 3339) instead of the newest time in the input.
         #[arg(long)]
         now: Option<String>,
+    },
+    /// Print a VMI's recorded timeline (verdicts, phases, events, migrations) from the data
+    /// directory, with no server running. Exit code 2 when there is no history to read.
+    History {
+        /// NAMESPACE/NAME of the VMI.
+        vmi: String,
+        /// How far back, e.g. 24h, 7d.
+        #[arg(long, default_value = backend::history::cli::SINCE, value_parser = backend::history::cli::parse_duration)]
+        since: std::time::Duration,
+        /// Print JSON (the shape of GET /api/v1/vmis/{ns}/{name}/history).
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        history: backend::history::cli::HistoryArgs,
     },
     /// Run the simulated cluster alone.
     Sim {
@@ -131,6 +148,7 @@ async fn serve_console(
     client: kube::Client,
     config: kube::Config,
     web: WebOpts,
+    demo: bool,
 ) -> anyhow::Result<ExitCode> {
     let listener = bind(web.listen).await?;
     if !web.assets.join("index.html").is_file() {
@@ -150,10 +168,13 @@ async fn serve_console(
             secure_cookie: web.secure_cookie,
         },
     };
+    // The guard keeps a demo's temporary data directory until the server ends.
+    let (history, _data_dir) = web.history.open(demo).await;
     let options = backend::run::Options {
         assets: Some(web.assets),
         auth,
         prometheus_url: web.prometheus_url,
+        history: Some(history),
     };
     let console = backend::run::start_with(client, listener, options)?;
     println!("Strata is serving on {}", console.url());
@@ -205,6 +226,20 @@ fn diagnose(file: Option<PathBuf>, json: bool, now: Option<String>) -> ExitCode 
 async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Diagnose { file, json, now } => Ok(diagnose(file, json, now)),
+        Command::History {
+            vmi,
+            since,
+            json,
+            history,
+        } => Ok(
+            match backend::history::cli::print(&vmi, since, json, &history).await {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("strata history: {e}");
+                    ExitCode::from(2)
+                }
+            },
+        ),
         Command::Serve {
             web,
             kubeconfig,
@@ -221,7 +256,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     return Ok(ExitCode::from(2));
                 }
             };
-            serve_console(client, config, web).await
+            serve_console(client, config, web, false).await
         }
         Command::Demo { mut web } => {
             let sim = sim::Sim::start_demo().await?;
@@ -229,7 +264,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let (client, config) = cluster::connect_with_config(Source::Url(sim.url())).await?;
             // The simulator also answers the Prometheus query API.
             web.prometheus_url.get_or_insert_with(|| sim.url());
-            serve_console(client, config, web).await
+            serve_console(client, config, web, true).await
         }
         Command::Sim { listen, args } => {
             let sim = sim::Sim::start_with(bind(listen).await?, &args).await?;

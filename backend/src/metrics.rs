@@ -29,6 +29,8 @@ pub struct Metrics {
     /// Proxy requests forwarded.
     pub proxy_forwarded: AtomicU64,
     watch_restarts: [AtomicU64; 6],
+    /// The flight recorder's counters, once it runs.
+    pub history: std::sync::OnceLock<std::sync::Arc<crate::history::recorder::Shared>>,
 }
 
 fn index(kind: Kind) -> usize {
@@ -133,6 +135,9 @@ impl Metrics {
                 "Heap bytes free but not returned to the system (glibc mallinfo2)",
                 gauge(free as i64),
             );
+        }
+        if let Some(h) = self.history.get() {
+            h.register(&mut r);
         }
         self.register_kinds(&mut r, caches, vmis);
         let mut out = String::new();

@@ -21,6 +21,7 @@ pub struct Console {
     pub store: Arc<Store>,
     pub caches: Arc<Caches>,
     pub metrics: Arc<Metrics>,
+    pub history: Arc<crate::history::HistoryHandle>,
     pub server: tokio::task::JoinHandle<std::io::Result<()>>,
     /// The watcher tasks; aborted when the console is dropped.
     pub watchers: Watchers,
@@ -50,6 +51,8 @@ pub struct Options {
     pub auth: Mode,
     /// Base URL of the Prometheus HTTP API.
     pub prometheus_url: Option<String>,
+    /// The flight recorder's store (see [`crate::history::open_handle`]); `None`: history off.
+    pub history: Option<Arc<crate::history::HistoryHandle>>,
 }
 
 impl Options {
@@ -59,6 +62,7 @@ impl Options {
             assets,
             auth: Mode::Local,
             prometheus_url: None,
+            history: None,
         }
     }
 }
@@ -92,6 +96,11 @@ pub fn start_with(
         store.clone(),
         metrics.clone(),
     ));
+    let history = options
+        .history
+        .unwrap_or_else(|| crate::history::HistoryHandle::off("history is not configured"));
+    let _ = metrics.history.set(history.shared().clone());
+    crate::history::Recorder::start(&history, store.clone(), caches.clone(), client.clone());
     let router = app(
         AppState {
             store: store.clone(),
@@ -100,6 +109,7 @@ pub fn start_with(
             auth: Arc::new(Auth::new(options.auth, client)),
             prometheus,
             assets: None,
+            history: history.clone(),
         },
         options.assets,
     );
@@ -115,6 +125,7 @@ pub fn start_with(
         store,
         caches,
         metrics,
+        history,
         server,
         watchers,
     })

@@ -10,6 +10,7 @@
 
 mod bundle_rule;
 mod glue;
+mod pg;
 mod setup;
 mod test;
 

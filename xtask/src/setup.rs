@@ -154,6 +154,8 @@ pub fn ensure(test: bool) -> Result<()> {
             ("/usr/bin/chromium", "chromium"),
             ("/usr/bin/chromedriver", "chromium-driver"),
             ("/usr/bin/prometheus", "prometheus"),
+            // The history store tests run against a real PostgreSQL.
+            ("/usr/lib/postgresql", "postgresql"),
             // Japanese text in the e2e screenshots.
             (
                 "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",

@@ -173,9 +173,15 @@ pub fn run_all() -> Result<()> {
             Err(anyhow::anyhow!("skipped: the frontend did not build"))
         },
     );
-    t.suite(
-        "native tests",
-        cmd("cargo").args([
+    // The history store tests need a real PostgreSQL: without one they fail, never skip.
+    let pg = crate::pg::Server::start();
+    if let Err(e) = &pg {
+        t.problems
+            .push(format!("no PostgreSQL for the history tests: {e:#}"));
+    }
+    let mut native = cmd("cargo");
+    native
+        .args([
             "nextest",
             "run",
             "--locked",
@@ -185,9 +191,13 @@ pub fn run_all() -> Result<()> {
             "--exclude",
             "e2e",
             "--no-fail-fast",
-        ]),
-        parse_nextest,
-    );
+        ])
+        .env("STRATA_TEST_PG_REQUIRED", "1");
+    if let Ok(server) = &pg {
+        native.env("STRATA_TEST_PG_URL", &server.url);
+    }
+    t.suite("native tests", &mut native, parse_nextest);
+    drop(pg);
     // The frontend's plain modules (the overview's layout model, i18n, the share codec).
     t.suite(
         "native tests (frontend lib)",

@@ -11,12 +11,14 @@
 //! * [`k8s`] — `/k8s/...`, the read-only Kubernetes API proxy.
 //! * [`auth`] — `/auth/signin`, `/auth/signout`.
 //! * [`health`] — `/healthz`, `/readyz`, `/metrics`.
+//! * [`history`] — `/api/v1/history`, `…/{ns}/{name}/history`, and `…/detail?at=` as recorded.
 //! * [`assets`] — the built frontend with SPA fallback.
 //! * [`redact`] — token mode's cut of every answer to what the user may read.
 
 pub mod assets;
 pub mod auth;
 pub mod health;
+pub mod history;
 pub mod k8s;
 pub mod migrations;
 pub mod nodes;

@@ -6,7 +6,7 @@ use super::{AppState, check_name, not_synced, vmi_access};
 use crate::error::ApiErr;
 use crate::guest::{self, Subresource};
 use crate::watch::Kind;
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -93,12 +93,22 @@ async fn evidence(
     Ok(Json(bundle).into_response())
 }
 
+/// `?at=RFC3339`: the page as the recorder kept it then ([`super::history::detail_at`]).
+#[derive(serde::Deserialize)]
+struct At {
+    at: Option<String>,
+}
+
 /// The VMI page: the bundle diagnosed against the server's clock, explanations resolved.
 async fn detail(
     State(state): State<AppState>,
     Path((ns, name)): Path<(String, String)>,
+    Query(at): Query<At>,
     headers: HeaderMap,
 ) -> Result<Response, ApiErr> {
+    if let Some(at) = at.at.as_deref() {
+        return super::history::detail_at(&state, &ns, &name, at, &headers).await;
+    }
     let (bundle, guest) = bundle(&state, &ns, &name, &headers).await?;
     let mut detail = VmiDetail::build(&bundle, Some(crate::evidence::now()));
     if let Some(answer) = &guest {

@@ -1,7 +1,7 @@
 //! The benchmark runner behind `cargo xtask bench` (see `e2e::bench`).
 
 use clap::Parser;
-use e2e::bench::{Report, Settings, load, overview, pixel, server, throughput};
+use e2e::bench::{Report, Settings, history, load, overview, pixel, server, throughput};
 use std::path::PathBuf;
 
 #[derive(Parser)]
@@ -61,16 +61,23 @@ async fn main() -> anyhow::Result<()> {
     let want = |name: &str| args.only.as_deref().is_none_or(|o| name.contains(o));
     let q = s.quick;
     let profile = args.cpu_profile.then_some(args.out.as_path());
-    let stack = load::Stack::demo(&s).await?;
-    if want("first load") {
-        add("first load", load::first_load(&s, &stack).await);
-    }
-    if want("side by side") {
-        add("side by side", load::side_by_side(&stack).await);
-    }
-    if want("diagnosis native") {
-        let url = stack.sim.url();
-        add("diagnosis native", throughput::native(&url, q).await);
+    // The demo stack only when a measurement needs it (`--only history` runs without one).
+    let stacked = ["first load", "side by side", "diagnosis native"];
+    let stack = match stacked.iter().any(|m| want(m)) {
+        true => Some(load::Stack::demo(&s).await?),
+        false => None,
+    };
+    if let Some(stack) = &stack {
+        if want("first load") {
+            add("first load", load::first_load(&s, stack).await);
+        }
+        if want("side by side") {
+            add("side by side", load::side_by_side(stack).await);
+        }
+        if want("diagnosis native") {
+            let url = stack.sim.url();
+            add("diagnosis native", throughput::native(&url, q).await);
+        }
     }
     if want("event-to-pixel") {
         let changes = if q { 30 } else { 200 };
@@ -98,6 +105,10 @@ async fn main() -> anyhow::Result<()> {
             &[250, 500, 1_000, 2_000, 4_000]
         };
         add("fan-out", server::fan_out(&s, steps).await);
+    }
+
+    if want("history") {
+        add("history", history::measure(q).await);
     }
 
     report.write(&args.out)?;

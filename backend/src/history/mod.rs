@@ -1,0 +1,275 @@
+//! The flight recorder: what every VMI's layers said over time, kept in a database so that a
+//! past diagnosis can be shown whole and events outlive the API server's TTL.
+//!
+//! * [`HistoryStore`]: the one small interface the rest of the backend uses, with two
+//!   implementations: [`sqlite::Sqlite`] (embedded, the default, in `--data-dir`) and
+//!   [`postgres::Postgres`] (`--history-url postgres://...`, shared by several replicas).
+//! * [`recorder`]: subscribes to the summary store's broadcast and writes, batched and off the
+//!   hot path, what changed; [`sweep`] adds the events and migration outcomes from the caches.
+//! * [`retention`]: the age and size bounds (oldest rows first).
+//! * [`timeline`]: the text of `strata history`.
+//!
+//! Times are milliseconds since the Unix epoch in the database and RFC 3339 in JSON.
+
+pub mod cli;
+pub mod postgres;
+pub mod recorder;
+pub mod retention;
+pub mod sqlite;
+pub mod sweep;
+pub mod timeline;
+
+use async_trait::async_trait;
+use model::VmiKey;
+use model::detail::VmiDetail;
+use serde::{Deserialize, Serialize};
+use std::io::{Read, Write};
+use std::sync::Arc;
+
+pub use recorder::{HistoryHandle, Recorder, Status};
+
+/// Errors of a history store, as text (the API shows them as the reason history is off).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct StoreError(pub String);
+
+impl StoreError {
+    pub fn new(what: &str, e: impl std::fmt::Display) -> StoreError {
+        StoreError(format!("{what}: {e}"))
+    }
+}
+
+pub type Result<T> = std::result::Result<T, StoreError>;
+
+/// RFC 3339 in JSON, milliseconds since the epoch in Rust.
+pub mod rfc3339 {
+    use model::time::Timestamp;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(ms: &i64, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&Timestamp(*ms).to_rfc3339())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
+        let s = String::deserialize(d)?;
+        Timestamp::parse(&s)
+            .map(|t| t.0)
+            .ok_or_else(|| serde::de::Error::custom(format!("not an RFC 3339 time: {s:?}")))
+    }
+}
+
+/// What changed in a [`Transition`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Change {
+    /// A layer's verdict (`layer` names it).
+    Verdict,
+    /// The diagnosis headline.
+    Headline,
+    /// `status.phase` (`Deleted` when the VMI went away).
+    Phase,
+}
+
+impl Change {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Change::Verdict => "verdict",
+            Change::Headline => "headline",
+            Change::Phase => "phase",
+        }
+    }
+
+    pub fn parse(s: &str) -> Change {
+        match s {
+            "verdict" => Change::Verdict,
+            "headline" => Change::Headline,
+            _ => Change::Phase,
+        }
+    }
+}
+
+/// One change of a layer's verdict, of the headline or of the phase. `old` is empty the first
+/// time a recorder sees the VMI (a baseline).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Transition {
+    #[serde(with = "rfc3339")]
+    pub at: i64,
+    pub change: Change,
+    /// `control_plane`, `node` or `guest` for a verdict.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub layer: Option<String>,
+    pub old: String,
+    pub new: String,
+    /// The headline at that moment: it names the broken layer and why.
+    pub title: String,
+}
+
+/// A Kubernetes event about the VMI, its VM, its pods, its migrations or its node, as last seen
+/// (one row per event and count).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EventEntry {
+    #[serde(with = "rfc3339")]
+    pub at: i64,
+    pub involved_kind: String,
+    pub involved_name: String,
+    /// The event object's name.
+    pub name: String,
+    pub count: i64,
+    #[serde(rename = "type")]
+    pub type_: String,
+    pub reason: String,
+    pub message: String,
+}
+
+/// How one migration ended.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MigrationEntry {
+    /// When it ended (its last phase transition), else when it was seen final.
+    #[serde(with = "rfc3339")]
+    pub at: i64,
+    /// The VMIM name.
+    pub migration: String,
+    pub phase: String,
+    /// `model::migration::Outcome`, snake_case.
+    pub outcome: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mode: Option<String>,
+    /// `control_plane`, `data_plane` or `unknown` for a failure.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plane: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failure: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub duration_secs: Option<f64>,
+}
+
+/// One thing to record about one VMI.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Record {
+    Transition(VmiKey, Transition),
+    Event(VmiKey, EventEntry),
+    Migration(VmiKey, MigrationEntry),
+    /// The page's diagnosis at `at`, compressed JSON ([`compress_detail`]).
+    Detail(VmiKey, i64, Vec<u8>),
+}
+
+/// `GET /api/v1/vmis/{ns}/{name}/history`: what was recorded in `[from, to]`, oldest first.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct History {
+    pub key: VmiKey,
+    #[serde(with = "rfc3339")]
+    pub from: i64,
+    #[serde(with = "rfc3339")]
+    pub to: i64,
+    pub transitions: Vec<Transition>,
+    pub events: Vec<EventEntry>,
+    pub migrations: Vec<MigrationEntry>,
+}
+
+/// `GET /api/v1/vmis/{ns}/{name}/detail?at=`: the diagnosis as recorded at or before `at`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RecordedDetail {
+    /// When this diagnosis was recorded: the page shows it "as of" then, not as now.
+    #[serde(with = "rfc3339")]
+    pub recorded_at: i64,
+    #[serde(flatten)]
+    pub detail: VmiDetail,
+}
+
+/// Row counts and size.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Stats {
+    pub transitions: u64,
+    pub events: u64,
+    pub migrations: u64,
+    pub details: u64,
+    /// Bytes the rows take (SQLite: used pages; PostgreSQL: the rows' sizes).
+    pub bytes: u64,
+}
+
+/// Where history is kept. Every method is one short transaction; implementations never block
+/// the async runtime's workers.
+#[async_trait]
+pub trait HistoryStore: Send + Sync {
+    /// `sqlite` or `postgres`.
+    fn backend(&self) -> &'static str;
+    /// Writes `records` in one transaction; an event or migration already recorded (same
+    /// involved object, event name and count; same migration) is left as it is.
+    async fn write(&self, records: Vec<Record>) -> Result<()>;
+    /// What was recorded about `key` in `[from, to]` (milliseconds), oldest first.
+    async fn history(&self, key: &VmiKey, from: i64, to: i64) -> Result<History>;
+    /// The newest detail recorded for `key` at or before `at`: its time and compressed JSON.
+    async fn detail_at(&self, key: &VmiKey, at: i64) -> Result<Option<(i64, Vec<u8>)>>;
+    /// Deletes every row older than `cutoff`; returns how many.
+    async fn delete_before(&self, cutoff: i64) -> Result<u64>;
+    /// The oldest and newest recorded time.
+    async fn span(&self) -> Result<Option<(i64, i64)>>;
+    /// Gives freed space back after deletions (SQLite: incremental vacuum).
+    async fn compact(&self) -> Result<()>;
+    async fn stats(&self) -> Result<Stats>;
+    /// Whether this process may record now. Replicas sharing one store all observe the same
+    /// cluster, so one of them writes at a time and the others stand by (and answer reads);
+    /// a store only one process uses always says yes.
+    async fn claim_writer(&self) -> Result<bool> {
+        Ok(true)
+    }
+}
+
+/// A shared store.
+pub type DynStore = Arc<dyn HistoryStore>;
+
+/// Opens the store `url` names (`postgres://` or `postgresql://`), else SQLite in `data_dir`.
+pub async fn open(url: Option<&str>, data_dir: &std::path::Path) -> Result<DynStore> {
+    match url {
+        Some(u) if u.starts_with("postgres://") || u.starts_with("postgresql://") => {
+            Ok(Arc::new(postgres::Postgres::connect(u).await?))
+        }
+        Some(u) => Err(StoreError(format!(
+            "--history-url {u:?}: only postgres:// URLs are supported (SQLite is the default, in \
+             --data-dir)"
+        ))),
+        None => Ok(Arc::new(sqlite::Sqlite::open(data_dir).await?)),
+    }
+}
+
+/// Opens the store for the console; a store that cannot be opened leaves history off with the
+/// reason (the console runs live without it).
+pub async fn open_handle(
+    url: Option<&str>,
+    data_dir: &std::path::Path,
+    bounds: retention::Bounds,
+) -> Arc<HistoryHandle> {
+    match open(url, data_dir).await {
+        Ok(store) => {
+            tracing::info!(backend = store.backend(), "history is recorded");
+            HistoryHandle::with_store(store, bounds)
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "history is off");
+            HistoryHandle::off(e.to_string())
+        }
+    }
+}
+
+/// The detail as stored: JSON, deflate-compressed.
+pub fn compress_detail(detail: &VmiDetail) -> Vec<u8> {
+    let json = serde_json::to_vec(detail).unwrap_or_default();
+    let mut enc = flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::fast());
+    // Writing into a Vec cannot fail.
+    let _ = enc.write_all(&json);
+    enc.finish().unwrap_or_default()
+}
+
+/// The detail back from [`compress_detail`]'s bytes.
+pub fn decompress_detail(bytes: &[u8]) -> Result<VmiDetail> {
+    let mut json = Vec::new();
+    flate2::read::DeflateDecoder::new(bytes)
+        .read_to_end(&mut json)
+        .map_err(|e| StoreError::new("recorded detail is not deflate data", e))?;
+    serde_json::from_slice(&json).map_err(|e| StoreError::new("recorded detail is not JSON", e))
+}
+
+/// Now, in milliseconds since the epoch.
+pub fn now_ms() -> i64 {
+    crate::evidence::now().0
+}

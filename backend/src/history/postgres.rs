@@ -1,0 +1,377 @@
+//! The shared history store: PostgreSQL through `tokio-postgres` (`--history-url
+//! postgres://...`), so several replicas behind one Service record into and answer from one
+//! history. Same tables as [`super::sqlite`]; rows of a batch are sent pipelined inside one
+//! transaction. A connection that was closed (server restart) is opened again on next use.
+//!
+//! Replicas: one writes at a time, the one holding the session advisory lock [`WRITER_LOCK`]
+//! on its writer connection; the lock goes with the connection (a replica that dies or loses
+//! the server frees it), and a standby takes it at its next try.
+
+use super::{
+    Change, EventEntry, History, HistoryStore, MigrationEntry, Record, Result, Stats, StoreError,
+    Transition,
+};
+use async_trait::async_trait;
+use futures::future::try_join_all;
+use model::VmiKey;
+use tokio::sync::Mutex;
+use tokio_postgres::types::ToSql;
+use tokio_postgres::{Client, NoTls};
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS transitions (
+    id BIGSERIAL PRIMARY KEY, ns TEXT NOT NULL, name TEXT NOT NULL, at BIGINT NOT NULL,
+    change TEXT NOT NULL, layer TEXT, old TEXT NOT NULL, new TEXT NOT NULL, title TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS transitions_vmi ON transitions (ns, name, at);
+CREATE INDEX IF NOT EXISTS transitions_at ON transitions (at);
+CREATE TABLE IF NOT EXISTS events (
+    id BIGSERIAL PRIMARY KEY, ns TEXT NOT NULL, name TEXT NOT NULL, at BIGINT NOT NULL,
+    involved_kind TEXT NOT NULL, involved_name TEXT NOT NULL, event TEXT NOT NULL,
+    count BIGINT NOT NULL, type TEXT NOT NULL, reason TEXT NOT NULL, message TEXT NOT NULL,
+    UNIQUE (ns, name, involved_kind, involved_name, event, count));
+CREATE INDEX IF NOT EXISTS events_vmi ON events (ns, name, at);
+CREATE INDEX IF NOT EXISTS events_at ON events (at);
+CREATE TABLE IF NOT EXISTS migrations (
+    id BIGSERIAL PRIMARY KEY, ns TEXT NOT NULL, name TEXT NOT NULL, at BIGINT NOT NULL,
+    migration TEXT NOT NULL, phase TEXT NOT NULL, outcome TEXT NOT NULL, mode TEXT,
+    plane TEXT, failure TEXT, duration_secs DOUBLE PRECISION, UNIQUE (ns, name, migration));
+CREATE INDEX IF NOT EXISTS migrations_vmi ON migrations (ns, name, at);
+CREATE INDEX IF NOT EXISTS migrations_at ON migrations (at);
+CREATE TABLE IF NOT EXISTS details (
+    id BIGSERIAL PRIMARY KEY, ns TEXT NOT NULL, name TEXT NOT NULL, at BIGINT NOT NULL,
+    body BYTEA NOT NULL);
+CREATE INDEX IF NOT EXISTS details_vmi ON details (ns, name, at);
+CREATE INDEX IF NOT EXISTS details_at ON details (at);
+";
+
+/// The advisory lock key of the recording replica.
+pub const WRITER_LOCK: i64 = 0x5354_5241_5441_3139;
+
+const TABLES: [&str; 4] = ["transitions", "events", "migrations", "details"];
+
+const INSERT_TRANSITION: &str = "INSERT INTO transitions (ns, name, at, change, layer, old, new, \
+     title) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
+const INSERT_EVENT: &str = "INSERT INTO events (ns, name, at, involved_kind, involved_name, \
+     event, count, type, reason, message) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
+     ON CONFLICT DO NOTHING";
+const INSERT_MIGRATION: &str = "INSERT INTO migrations (ns, name, at, migration, phase, outcome, \
+     mode, plane, failure, duration_secs) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
+     ON CONFLICT DO NOTHING";
+const INSERT_DETAIL: &str = "INSERT INTO details (ns, name, at, body) VALUES ($1, $2, $3, $4)";
+
+pub struct Postgres {
+    url: String,
+    /// Writes (one transaction at a time) and reads go through separate connections.
+    writer: Mutex<Client>,
+    reader: Mutex<Client>,
+    /// This process holds [`WRITER_LOCK`] on the writer connection.
+    leader: std::sync::atomic::AtomicBool,
+}
+
+fn err(what: &str) -> impl Fn(tokio_postgres::Error) -> StoreError + '_ {
+    move |e| StoreError::new(what, e)
+}
+
+async fn dial(url: &str) -> Result<Client> {
+    let (client, conn) = tokio_postgres::connect(url, NoTls).await.map_err(err(
+        "cannot connect to the PostgreSQL history (--history-url)",
+    ))?;
+    tokio::spawn(async move {
+        if let Err(e) = conn.await {
+            tracing::warn!(error = %e, "history: PostgreSQL connection closed");
+        }
+    });
+    Ok(client)
+}
+
+/// The client behind `slot`, dialled again when its connection closed.
+async fn live<'a>(
+    url: &str,
+    slot: &'a Mutex<Client>,
+) -> Result<tokio::sync::MutexGuard<'a, Client>> {
+    let mut c = slot.lock().await;
+    if c.is_closed() {
+        *c = dial(url).await?;
+    }
+    Ok(c)
+}
+
+impl Postgres {
+    /// The writer connection; a new one holds no lock.
+    async fn writer(&self) -> Result<tokio::sync::MutexGuard<'_, Client>> {
+        let mut c = self.writer.lock().await;
+        if c.is_closed() {
+            self.leader
+                .store(false, std::sync::atomic::Ordering::Relaxed);
+            *c = dial(&self.url).await?;
+        }
+        Ok(c)
+    }
+}
+
+impl Postgres {
+    /// Connects and creates the tables when missing.
+    pub async fn connect(url: &str) -> Result<Postgres> {
+        let writer = dial(url).await?;
+        writer
+            .batch_execute(SCHEMA)
+            .await
+            .map_err(err("cannot create the history tables"))?;
+        Ok(Postgres {
+            url: url.to_string(),
+            writer: Mutex::new(writer),
+            reader: Mutex::new(dial(url).await?),
+            leader: std::sync::atomic::AtomicBool::new(false),
+        })
+    }
+}
+
+/// The statement and parameters that record `r`.
+fn row(r: &Record) -> (&'static str, Vec<&(dyn ToSql + Sync)>) {
+    match r {
+        Record::Transition(k, x) => (
+            INSERT_TRANSITION,
+            vec![
+                &k.namespace,
+                &k.name,
+                &x.at,
+                change_str(x.change),
+                &x.layer,
+                &x.old,
+                &x.new,
+                &x.title,
+            ],
+        ),
+        Record::Event(k, x) => (
+            INSERT_EVENT,
+            vec![
+                &k.namespace,
+                &k.name,
+                &x.at,
+                &x.involved_kind,
+                &x.involved_name,
+                &x.name,
+                &x.count,
+                &x.type_,
+                &x.reason,
+                &x.message,
+            ],
+        ),
+        Record::Migration(k, x) => (
+            INSERT_MIGRATION,
+            vec![
+                &k.namespace,
+                &k.name,
+                &x.at,
+                &x.migration,
+                &x.phase,
+                &x.outcome,
+                &x.mode,
+                &x.plane,
+                &x.failure,
+                &x.duration_secs,
+            ],
+        ),
+        Record::Detail(k, at, body) => (INSERT_DETAIL, vec![&k.namespace, &k.name, at, body]),
+    }
+}
+
+/// A `'static` parameter for a change.
+fn change_str(c: Change) -> &'static (dyn ToSql + Sync) {
+    const V: &str = "verdict";
+    const H: &str = "headline";
+    const P: &str = "phase";
+    match c {
+        Change::Verdict => &V,
+        Change::Headline => &H,
+        Change::Phase => &P,
+    }
+}
+
+async fn query(c: &Client, key: &VmiKey, from: i64, to: i64) -> Result<History> {
+    let e = err("cannot read history");
+    let p: [&(dyn ToSql + Sync); 4] = [&key.namespace, &key.name, &from, &to];
+    let (t, ev, m) = futures::try_join!(
+        c.query(
+            "SELECT at, change, layer, old, new, title FROM transitions \
+             WHERE ns = $1 AND name = $2 AND at BETWEEN $3 AND $4 ORDER BY at, id",
+            &p,
+        ),
+        c.query(
+            "SELECT at, involved_kind, involved_name, event, count, type, reason, message \
+             FROM events WHERE ns = $1 AND name = $2 AND at BETWEEN $3 AND $4 ORDER BY at, id",
+            &p,
+        ),
+        c.query(
+            "SELECT at, migration, phase, outcome, mode, plane, failure, duration_secs \
+             FROM migrations WHERE ns = $1 AND name = $2 AND at BETWEEN $3 AND $4 \
+             ORDER BY at, id",
+            &p,
+        ),
+    )
+    .map_err(e)?;
+    Ok(History {
+        key: key.clone(),
+        from,
+        to,
+        transitions: t
+            .iter()
+            .map(|r| Transition {
+                at: r.get(0),
+                change: Change::parse(r.get(1)),
+                layer: r.get(2),
+                old: r.get(3),
+                new: r.get(4),
+                title: r.get(5),
+            })
+            .collect(),
+        events: ev
+            .iter()
+            .map(|r| EventEntry {
+                at: r.get(0),
+                involved_kind: r.get(1),
+                involved_name: r.get(2),
+                name: r.get(3),
+                count: r.get(4),
+                type_: r.get(5),
+                reason: r.get(6),
+                message: r.get(7),
+            })
+            .collect(),
+        migrations: m
+            .iter()
+            .map(|r| MigrationEntry {
+                at: r.get(0),
+                migration: r.get(1),
+                phase: r.get(2),
+                outcome: r.get(3),
+                mode: r.get(4),
+                plane: r.get(5),
+                failure: r.get(6),
+                duration_secs: r.get(7),
+            })
+            .collect(),
+    })
+}
+
+#[async_trait]
+impl HistoryStore for Postgres {
+    fn backend(&self) -> &'static str {
+        "postgres"
+    }
+
+    async fn write(&self, records: Vec<Record>) -> Result<()> {
+        let e = err("cannot write history");
+        let mut c = self.writer().await?;
+        let tx = c.transaction().await.map_err(&e)?;
+        let mut stmts = std::collections::HashMap::new();
+        for s in [
+            INSERT_TRANSITION,
+            INSERT_EVENT,
+            INSERT_MIGRATION,
+            INSERT_DETAIL,
+        ] {
+            stmts.insert(s, tx.prepare(s).await.map_err(&e)?);
+        }
+        let rows: Vec<_> = records.iter().map(row).collect();
+        try_join_all(rows.iter().map(|(s, p)| tx.execute(&stmts[s], p)))
+            .await
+            .map_err(&e)?;
+        tx.commit().await.map_err(&e)
+    }
+
+    async fn history(&self, key: &VmiKey, from: i64, to: i64) -> Result<History> {
+        let c = live(&self.url, &self.reader).await?;
+        query(&c, key, from, to).await
+    }
+
+    async fn detail_at(&self, key: &VmiKey, at: i64) -> Result<Option<(i64, Vec<u8>)>> {
+        let c = live(&self.url, &self.reader).await?;
+        let row = c
+            .query_opt(
+                "SELECT at, body FROM details WHERE ns = $1 AND name = $2 AND at <= $3 \
+                 ORDER BY at DESC, id DESC LIMIT 1",
+                &[&key.namespace, &key.name, &at],
+            )
+            .await
+            .map_err(err("cannot read history"))?;
+        Ok(row.map(|r| (r.get(0), r.get(1))))
+    }
+
+    async fn delete_before(&self, cutoff: i64) -> Result<u64> {
+        let e = err("cannot prune history");
+        let mut c = self.writer().await?;
+        let tx = c.transaction().await.map_err(&e)?;
+        let mut n = 0;
+        for t in TABLES {
+            n += tx
+                .execute(&format!("DELETE FROM {t} WHERE at < $1"), &[&cutoff])
+                .await
+                .map_err(&e)?;
+        }
+        tx.commit().await.map_err(&e)?;
+        Ok(n)
+    }
+
+    async fn span(&self) -> Result<Option<(i64, i64)>> {
+        let c = live(&self.url, &self.reader).await?;
+        let union = TABLES
+            .iter()
+            .map(|t| format!("SELECT min(at) AS lo, max(at) AS hi FROM {t}"))
+            .collect::<Vec<_>>()
+            .join(" UNION ALL ");
+        let r = c
+            .query_one(&format!("SELECT min(lo), max(hi) FROM ({union}) s"), &[])
+            .await
+            .map_err(err("cannot read history"))?;
+        Ok(r.get::<_, Option<i64>>(0).zip(r.get::<_, Option<i64>>(1)))
+    }
+
+    async fn claim_writer(&self) -> Result<bool> {
+        use std::sync::atomic::Ordering;
+        let c = self.writer().await?;
+        if self.leader.load(Ordering::Relaxed) {
+            return Ok(true);
+        }
+        let got: bool = c
+            .query_one("SELECT pg_try_advisory_lock($1)", &[&WRITER_LOCK])
+            .await
+            .map_err(err("cannot take the history writer lock"))?
+            .get(0);
+        self.leader.store(got, Ordering::Relaxed);
+        Ok(got)
+    }
+
+    async fn compact(&self) -> Result<()> {
+        // Autovacuum makes deleted rows' space reusable; nothing to do eagerly.
+        Ok(())
+    }
+
+    async fn stats(&self) -> Result<Stats> {
+        let c = live(&self.url, &self.reader).await?;
+        let e = err("cannot read history");
+        let mut counts = [0u64; 4];
+        let mut bytes = 0u64;
+        for (i, t) in TABLES.iter().enumerate() {
+            let r = c
+                .query_one(
+                    &format!(
+                        "SELECT count(*), coalesce(sum(pg_column_size(t.*)), 0)::BIGINT \
+                         FROM {t} t"
+                    ),
+                    &[],
+                )
+                .await
+                .map_err(&e)?;
+            counts[i] = r.get::<_, i64>(0) as u64;
+            bytes += r.get::<_, i64>(1) as u64;
+        }
+        Ok(Stats {
+            transitions: counts[0],
+            events: counts[1],
+            migrations: counts[2],
+            details: counts[3],
+            bytes,
+        })
+    }
+}

@@ -1,0 +1,517 @@
+//! The recorder: turns the summary store's broadcast into history rows, off the hot path.
+//!
+//! * [`Observer`] diffs each summary against the last one seen for its VMI: a change of a
+//!   layer's verdict (control plane, node, guest), of the headline or of the phase becomes a
+//!   [`Transition`]; a verdict or headline change also asks for the page's detail.
+//! * Records go through a bounded channel to one writer task that writes whatever is waiting
+//!   as one batch (one transaction). When the channel is full a record is dropped and counted,
+//!   so neither the watchers nor the streams ever wait for the disk.
+//! * Details are built by a separate task (the VMI and its pods are fetched, as for the page)
+//!   from its own bounded queue, also drop-and-count.
+//! * A failing store (disk full, database unusable) sets the error the API reports as "history
+//!   is off"; the live console is unaffected, and the next batch that succeeds clears it.
+
+use super::{Change, DynStore, Record, Transition, compress_detail, now_ms, retention, sweep};
+use crate::store::{Start, Store};
+use crate::watch::Caches;
+use model::diagnosis::Health;
+use model::summary::LayerGlance;
+use model::wire::StreamMsg;
+use model::{VmiKey, VmiSummary};
+use parking_lot::{Mutex, RwLock};
+use serde::Serialize;
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use tokio::sync::{broadcast, mpsc};
+use tokio::task::JoinHandle;
+
+/// Records waiting for the writer, at most.
+pub const QUEUE: usize = 16_384;
+/// Records written per transaction, at most.
+pub const BATCH: usize = 4096;
+/// Details waiting to be built, at most.
+pub const DETAIL_QUEUE: usize = 256;
+
+/// `GET /api/v1/history`: whether history is being recorded, and why not.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Status {
+    pub enabled: bool,
+    /// Why history is off (or the last write failed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// `sqlite` or `postgres`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub backend: Option<&'static str>,
+    /// Records written.
+    pub written: u64,
+    /// Records dropped because the writer's queue was full.
+    pub dropped: u64,
+    /// Detail snapshots dropped because their queue was full.
+    pub details_dropped: u64,
+    /// Batches the store refused.
+    pub failed_batches: u64,
+    /// This replica records; `false`: another replica sharing the store does (this one
+    /// answers reads and takes over when that one goes).
+    pub writer: bool,
+    /// Records left to the recording replica.
+    pub standby_skipped: u64,
+}
+
+/// State shared by the recorder's tasks and the API.
+#[derive(Default)]
+pub struct Shared {
+    error: RwLock<Option<String>>,
+    pub written: AtomicU64,
+    pub dropped: AtomicU64,
+    pub details_dropped: AtomicU64,
+    pub failed_batches: AtomicU64,
+    pub standby_skipped: AtomicU64,
+    /// Whether the last claim made this replica the writer.
+    pub writer: std::sync::atomic::AtomicBool,
+}
+
+impl Shared {
+    /// Whether writes work (no error since the last successful batch).
+    pub fn enabled(&self) -> bool {
+        self.error.read().is_none()
+    }
+
+    /// The `strata_history_*` series of `/metrics`.
+    pub fn register(&self, r: &mut prometheus_client::registry::Registry) {
+        use prometheus_client::metrics::{counter::Counter, gauge::Gauge};
+        let counter = |a: &AtomicU64| {
+            let c: Counter = Counter::default();
+            c.inc_by(a.load(Ordering::Relaxed));
+            c
+        };
+        let enabled: Gauge = Gauge::default();
+        enabled.set(i64::from(self.enabled()));
+        r.register(
+            "strata_history_enabled",
+            "Whether history is recorded (1) or off (0, see /api/v1/history)",
+            enabled,
+        );
+        r.register(
+            "strata_history_written",
+            "History records written",
+            counter(&self.written),
+        );
+        r.register(
+            "strata_history_dropped",
+            "History records dropped: the writer's queue was full or the store refused them",
+            counter(&self.dropped),
+        );
+        r.register(
+            "strata_history_details_dropped",
+            "Detail snapshots dropped because their queue was full",
+            counter(&self.details_dropped),
+        );
+        r.register(
+            "strata_history_failed_batches",
+            "History batches the store refused",
+            counter(&self.failed_batches),
+        );
+    }
+}
+
+/// The recorder as the rest of the backend sees it: the store to query, the status, and the
+/// queue to record into. Its tasks stop when it is dropped.
+pub struct HistoryHandle {
+    store: Option<DynStore>,
+    bounds: retention::Bounds,
+    tx: Option<mpsc::Sender<Record>>,
+    shared: Arc<Shared>,
+    tasks: Mutex<Vec<JoinHandle<()>>>,
+}
+
+impl Drop for HistoryHandle {
+    fn drop(&mut self) {
+        for t in self.tasks.lock().iter() {
+            t.abort();
+        }
+    }
+}
+
+impl HistoryHandle {
+    /// History is off, for `reason`.
+    pub fn off(reason: impl Into<String>) -> Arc<HistoryHandle> {
+        let shared = Shared::default();
+        *shared.error.write() = Some(reason.into());
+        Arc::new(HistoryHandle {
+            store: None,
+            bounds: retention::Bounds::default(),
+            tx: None,
+            shared: Arc::new(shared),
+            tasks: Mutex::new(Vec::new()),
+        })
+    }
+
+    /// A store with its writer task (and nothing feeding it yet), to be kept within `bounds`.
+    pub fn with_store(store: DynStore, bounds: retention::Bounds) -> Arc<HistoryHandle> {
+        let (tx, rx) = mpsc::channel(QUEUE);
+        let shared = Arc::new(Shared::default());
+        let writer = tokio::spawn(write_loop(store.clone(), rx, shared.clone()));
+        Arc::new(HistoryHandle {
+            store: Some(store),
+            bounds,
+            tx: Some(tx),
+            shared,
+            tasks: Mutex::new(vec![writer]),
+        })
+    }
+
+    /// The store, to query (also while writes fail: reads may still work).
+    pub fn store(&self) -> Option<&DynStore> {
+        self.store.as_ref()
+    }
+
+    pub fn shared(&self) -> &Arc<Shared> {
+        &self.shared
+    }
+
+    /// Queues `r` for the writer; a full queue drops it (counted).
+    pub fn record(&self, r: Record) {
+        if let Some(tx) = &self.tx {
+            record(tx, &self.shared, r);
+        }
+    }
+
+    /// Keeps `task` running as long as the handle lives.
+    pub fn adopt(&self, task: JoinHandle<()>) {
+        self.tasks.lock().push(task);
+    }
+
+    pub fn status(&self) -> Status {
+        let n = |a: &AtomicU64| a.load(Ordering::Relaxed);
+        let error = self.shared.error.read().clone();
+        Status {
+            enabled: self.store.is_some() && error.is_none(),
+            error,
+            backend: self.store.as_ref().map(|s| s.backend()),
+            written: n(&self.shared.written),
+            dropped: n(&self.shared.dropped),
+            details_dropped: n(&self.shared.details_dropped),
+            failed_batches: n(&self.shared.failed_batches),
+            writer: self.store.is_some() && self.shared.writer.load(Ordering::Relaxed),
+            standby_skipped: n(&self.shared.standby_skipped),
+        }
+    }
+
+    /// The reason history is off, if it is.
+    pub fn error(&self) -> Option<String> {
+        self.shared.error.read().clone()
+    }
+}
+
+/// Queues `r`; a full queue drops it and counts.
+pub fn record(tx: &mpsc::Sender<Record>, shared: &Shared, r: Record) {
+    if tx.try_send(r).is_err() {
+        shared.dropped.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+/// How often a standby replica tries to become the writer.
+pub const CLAIM_EVERY: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Whether this replica writes: asks the store at most every [`CLAIM_EVERY`] while standing by.
+async fn is_writer(
+    store: &DynStore,
+    shared: &Shared,
+    last_try: &mut Option<std::time::Instant>,
+) -> bool {
+    if shared.writer.load(Ordering::Relaxed) {
+        return true;
+    }
+    if last_try.is_some_and(|t| t.elapsed() < CLAIM_EVERY) {
+        return false;
+    }
+    *last_try = Some(std::time::Instant::now());
+    let got = store.claim_writer().await.unwrap_or(false);
+    if got {
+        tracing::info!("history: this replica records");
+    }
+    shared.writer.store(got, Ordering::Relaxed);
+    got
+}
+
+/// Writes what is waiting, one transaction per batch, until every sender is gone.
+async fn write_loop(store: DynStore, mut rx: mpsc::Receiver<Record>, shared: Arc<Shared>) {
+    let mut buf = Vec::with_capacity(BATCH);
+    let mut last_try = None;
+    while rx.recv_many(&mut buf, BATCH).await > 0 {
+        let n = buf.len() as u64;
+        if !is_writer(&store, &shared, &mut last_try).await {
+            shared.standby_skipped.fetch_add(n, Ordering::Relaxed);
+            buf.clear();
+            continue;
+        }
+        match store.write(std::mem::take(&mut buf)).await {
+            Ok(()) => {
+                shared.written.fetch_add(n, Ordering::Relaxed);
+                if shared.error.read().is_some() {
+                    tracing::info!("history: writes work again");
+                    *shared.error.write() = None;
+                }
+            }
+            Err(e) => {
+                // Perhaps the connection (and the writer lock with it) was lost: claim again.
+                shared.writer.store(false, Ordering::Relaxed);
+                last_try = None;
+                shared.failed_batches.fetch_add(1, Ordering::Relaxed);
+                shared.dropped.fetch_add(n, Ordering::Relaxed);
+                if shared.error.read().is_none() {
+                    tracing::warn!(error = %e, "history is off: the store refused a write");
+                }
+                *shared.error.write() = Some(e.to_string());
+            }
+        }
+    }
+}
+
+/// What of a summary the history follows.
+#[derive(Debug, Clone, PartialEq)]
+struct Seen {
+    phase: String,
+    layers: LayerGlance,
+    headline: String,
+}
+
+/// The snake_case name of a health, as in JSON.
+pub fn health_str(h: Health) -> &'static str {
+    match h {
+        Health::Healthy => "healthy",
+        Health::Degraded => "degraded",
+        Health::Broken => "broken",
+        Health::Unknown => "unknown",
+    }
+}
+
+/// Diffs summaries against the last seen per VMI.
+#[derive(Default)]
+pub struct Observer {
+    seen: HashMap<VmiKey, Seen>,
+}
+
+impl Observer {
+    /// Records what changed in `s` at `at`; returns whether the detail should be recorded (a
+    /// verdict or the headline changed, or a first sight that is not healthy).
+    pub fn observe(&mut self, s: &VmiSummary, at: i64, out: &mut Vec<Record>) -> bool {
+        let now = Seen {
+            phase: s.phase.clone(),
+            layers: s.layers,
+            headline: s.headline.clone(),
+        };
+        let before = self.seen.get(&s.key);
+        if before == Some(&now) {
+            return false;
+        }
+        let t = |change, layer: Option<&str>, old: &str, new: &str| {
+            Record::Transition(
+                s.key.clone(),
+                Transition {
+                    at,
+                    change,
+                    layer: layer.map(str::to_string),
+                    old: old.to_string(),
+                    new: new.to_string(),
+                    title: s.headline.clone(),
+                },
+            )
+        };
+        let old_phase = before.map_or("", |b| b.phase.as_str());
+        if old_phase != now.phase || before.is_none() {
+            out.push(t(Change::Phase, None, old_phase, &now.phase));
+        }
+        let layers = |g: &LayerGlance| {
+            [
+                ("control_plane", g.control_plane),
+                ("node", g.node),
+                ("guest", g.guest),
+            ]
+        };
+        let mut verdict = false;
+        for (i, (layer, new)) in layers(&now.layers).into_iter().enumerate() {
+            let old = before.map(|b| layers(&b.layers)[i].1);
+            if old != Some(new) {
+                verdict = true;
+                out.push(t(
+                    Change::Verdict,
+                    Some(layer),
+                    old.map_or("", health_str),
+                    health_str(new),
+                ));
+            }
+        }
+        let old_headline = before.map_or("", |b| b.headline.as_str());
+        if old_headline != now.headline || before.is_none() {
+            verdict = true;
+            out.push(t(Change::Headline, None, old_headline, &now.headline));
+        }
+        let first = before.is_none();
+        let healthy = now.layers.worst() == Health::Healthy;
+        self.seen.insert(s.key.clone(), now);
+        verdict && !(first && healthy)
+    }
+
+    /// Records that `key` went away.
+    pub fn deleted(&mut self, key: &VmiKey, at: i64, out: &mut Vec<Record>) {
+        if let Some(b) = self.seen.remove(key) {
+            out.push(Record::Transition(
+                key.clone(),
+                Transition {
+                    at,
+                    change: Change::Phase,
+                    layer: None,
+                    old: b.phase,
+                    new: "Deleted".into(),
+                    title: b.headline,
+                },
+            ));
+        }
+    }
+
+    /// Applies one store message; pushes the keys whose detail to record into `details`.
+    pub fn apply(
+        &mut self,
+        msg: &StreamMsg,
+        at: i64,
+        out: &mut Vec<Record>,
+        details: &mut Vec<VmiKey>,
+    ) {
+        match msg {
+            StreamMsg::Upsert { item } => {
+                if self.observe(item, at, out) {
+                    details.push(item.key.clone());
+                }
+            }
+            StreamMsg::Delete { key } => self.deleted(key, at, out),
+            StreamMsg::Snapshot { items, .. } => {
+                let keep: std::collections::HashSet<&VmiKey> =
+                    items.iter().map(|s| &s.key).collect();
+                let gone: Vec<VmiKey> = self
+                    .seen
+                    .keys()
+                    .filter(|k| !keep.contains(k))
+                    .cloned()
+                    .collect();
+                for k in gone {
+                    self.deleted(&k, at, out);
+                }
+                for s in items {
+                    if self.observe(s, at, out) {
+                        details.push(s.key.clone());
+                    }
+                }
+            }
+            StreamMsg::Batch { msgs } => {
+                for m in msgs {
+                    self.apply(m, at, out, details);
+                }
+            }
+        }
+    }
+
+    /// The VMIs seen, with their node.
+    pub fn len(&self) -> usize {
+        self.seen.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.seen.is_empty()
+    }
+}
+
+/// Starts recording: the observer of `summaries`, the detail builder, the event and migration
+/// sweep over `caches`, and the retention task.
+pub struct Recorder;
+
+impl Recorder {
+    pub fn start(
+        handle: &Arc<HistoryHandle>,
+        summaries: Arc<Store>,
+        caches: Arc<Caches>,
+        client: kube::Client,
+    ) {
+        let (Some(store), Some(tx)) = (handle.store.clone(), handle.tx.clone()) else {
+            return;
+        };
+        let shared = handle.shared.clone();
+        let (dtx, drx) = mpsc::channel(DETAIL_QUEUE);
+        handle.adopt(tokio::spawn(detail_loop(
+            drx,
+            client,
+            caches.clone(),
+            tx.clone(),
+            shared.clone(),
+        )));
+        handle.adopt(tokio::spawn(observe_loop(
+            summaries.clone(),
+            tx.clone(),
+            dtx,
+            shared.clone(),
+        )));
+        handle.adopt(sweep::spawn(summaries, caches, tx, shared));
+        handle.adopt(retention::spawn(store, handle.bounds));
+    }
+}
+
+/// Follows the store's broadcast; after a lag, starts again from a snapshot (diffed, so
+/// nothing is recorded twice).
+async fn observe_loop(
+    summaries: Arc<Store>,
+    tx: mpsc::Sender<Record>,
+    details: mpsc::Sender<(VmiKey, i64)>,
+    shared: Arc<Shared>,
+) {
+    let mut obs = Observer::default();
+    let mut out = Vec::new();
+    let mut keys = Vec::new();
+    let mut handle = |obs: &mut Observer, msg: &StreamMsg| {
+        let at = now_ms();
+        obs.apply(msg, at, &mut out, &mut keys);
+        for r in out.drain(..) {
+            record(&tx, &shared, r);
+        }
+        for k in keys.drain(..) {
+            if details.try_send((k, at)).is_err() {
+                shared.details_dropped.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+    };
+    loop {
+        let (start, mut rx) = summaries.subscribe(None);
+        if let Start::Snapshot((_, msg)) = start {
+            handle(&mut obs, &msg);
+        }
+        loop {
+            match rx.recv().await {
+                Ok((_, msg)) => handle(&mut obs, &msg),
+                Err(broadcast::error::RecvError::Lagged(_)) => break,
+                Err(broadcast::error::RecvError::Closed) => return,
+            }
+        }
+    }
+}
+
+/// Builds and records the page's detail of each queued VMI, as of when it changed.
+async fn detail_loop(
+    mut rx: mpsc::Receiver<(VmiKey, i64)>,
+    client: kube::Client,
+    caches: Arc<Caches>,
+    tx: mpsc::Sender<Record>,
+    shared: Arc<Shared>,
+) {
+    while let Some((key, at)) = rx.recv().await {
+        let bundle = crate::evidence::collect(&client, &caches, &key.namespace, &key.name).await;
+        let Ok(Some(bundle)) = bundle else {
+            continue;
+        };
+        let detail = model::detail::VmiDetail::build(&bundle, Some(crate::evidence::now()));
+        record(
+            &tx,
+            &shared,
+            Record::Detail(key, at, compress_detail(&detail)),
+        );
+    }
+}

@@ -1,0 +1,345 @@
+//! The embedded history store: one SQLite file (`history.sqlite3`) in the data directory,
+//! through `rusqlite` with SQLite bundled. WAL mode with `synchronous=NORMAL`: a crash or
+//! `kill -9` loses at most the last transactions, never the file; readers do not wait for the
+//! writer. One connection writes and one reads, each behind a mutex, always on a blocking thread.
+
+use super::{
+    Change, EventEntry, History, HistoryStore, MigrationEntry, Record, Result, Stats, StoreError,
+    Transition,
+};
+use async_trait::async_trait;
+use model::VmiKey;
+use parking_lot::Mutex;
+use rusqlite::{Connection, OptionalExtension, params};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// The file in the data directory.
+pub const FILE: &str = "history.sqlite3";
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS transitions (
+    id INTEGER PRIMARY KEY, ns TEXT NOT NULL, name TEXT NOT NULL, at INTEGER NOT NULL,
+    change TEXT NOT NULL, layer TEXT, old TEXT NOT NULL, new TEXT NOT NULL, title TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS transitions_vmi ON transitions (ns, name, at);
+CREATE INDEX IF NOT EXISTS transitions_at ON transitions (at);
+CREATE TABLE IF NOT EXISTS events (
+    id INTEGER PRIMARY KEY, ns TEXT NOT NULL, name TEXT NOT NULL, at INTEGER NOT NULL,
+    involved_kind TEXT NOT NULL, involved_name TEXT NOT NULL, event TEXT NOT NULL,
+    count INTEGER NOT NULL, type TEXT NOT NULL, reason TEXT NOT NULL, message TEXT NOT NULL,
+    UNIQUE (ns, name, involved_kind, involved_name, event, count));
+CREATE INDEX IF NOT EXISTS events_vmi ON events (ns, name, at);
+CREATE INDEX IF NOT EXISTS events_at ON events (at);
+CREATE TABLE IF NOT EXISTS migrations (
+    id INTEGER PRIMARY KEY, ns TEXT NOT NULL, name TEXT NOT NULL, at INTEGER NOT NULL,
+    migration TEXT NOT NULL, phase TEXT NOT NULL, outcome TEXT NOT NULL, mode TEXT,
+    plane TEXT, failure TEXT, duration_secs REAL, UNIQUE (ns, name, migration));
+CREATE INDEX IF NOT EXISTS migrations_vmi ON migrations (ns, name, at);
+CREATE INDEX IF NOT EXISTS migrations_at ON migrations (at);
+CREATE TABLE IF NOT EXISTS details (
+    id INTEGER PRIMARY KEY, ns TEXT NOT NULL, name TEXT NOT NULL, at INTEGER NOT NULL,
+    body BLOB NOT NULL);
+CREATE INDEX IF NOT EXISTS details_vmi ON details (ns, name, at);
+CREATE INDEX IF NOT EXISTS details_at ON details (at);
+";
+
+/// The tables, for deletions and counts.
+const TABLES: [&str; 4] = ["transitions", "events", "migrations", "details"];
+
+pub struct Sqlite {
+    path: PathBuf,
+    writer: Arc<Mutex<Connection>>,
+    reader: Arc<Mutex<Connection>>,
+}
+
+fn err(what: &str) -> impl Fn(rusqlite::Error) -> StoreError + '_ {
+    move |e| StoreError::new(what, e)
+}
+
+fn connect(path: &Path) -> Result<Connection> {
+    let what = format!("cannot open the history database {}", path.display());
+    let c = Connection::open(path).map_err(|e| StoreError::new(&what, e))?;
+    c.busy_timeout(std::time::Duration::from_secs(5))
+        .map_err(|e| StoreError::new(&what, e))?;
+    // auto_vacuum only takes effect before the first table exists.
+    c.execute_batch(
+        "PRAGMA auto_vacuum = INCREMENTAL; PRAGMA journal_mode = WAL; \
+         PRAGMA synchronous = NORMAL;",
+    )
+    .map_err(|e| StoreError::new(&what, e))?;
+    Ok(c)
+}
+
+/// Runs `f` on a blocking thread with the connection.
+async fn on<T: Send + 'static>(
+    conn: &Arc<Mutex<Connection>>,
+    f: impl FnOnce(&mut Connection) -> Result<T> + Send + 'static,
+) -> Result<T> {
+    let conn = conn.clone();
+    tokio::task::spawn_blocking(move || f(&mut conn.lock()))
+        .await
+        .map_err(|e| StoreError::new("history task failed", e))?
+}
+
+impl Sqlite {
+    /// Opens (creating when needed) `dir/history.sqlite3`.
+    pub async fn open(dir: &Path) -> Result<Sqlite> {
+        let dir = dir.to_path_buf();
+        tokio::task::spawn_blocking(move || Sqlite::open_blocking(&dir))
+            .await
+            .map_err(|e| StoreError::new("history task failed", e))?
+    }
+
+    /// [`Sqlite::open`] on the calling thread.
+    pub fn open_blocking(dir: &Path) -> Result<Sqlite> {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            StoreError::new(
+                &format!("cannot create the data directory {}", dir.display()),
+                e,
+            )
+        })?;
+        let path = dir.join(FILE);
+        let writer = connect(&path)?;
+        writer
+            .execute_batch(SCHEMA)
+            .map_err(err("cannot create the history tables"))?;
+        let reader = connect(&path)?;
+        Ok(Sqlite {
+            path,
+            writer: Arc::new(Mutex::new(writer)),
+            reader: Arc::new(Mutex::new(reader)),
+        })
+    }
+
+    /// The database file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+fn insert(tx: &rusqlite::Transaction<'_>, records: &[Record]) -> rusqlite::Result<()> {
+    let mut t = tx.prepare_cached(
+        "INSERT INTO transitions (ns, name, at, change, layer, old, new, title) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+    )?;
+    let mut e = tx.prepare_cached(
+        "INSERT OR IGNORE INTO events (ns, name, at, involved_kind, involved_name, event, count, \
+         type, reason, message) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+    )?;
+    let mut m = tx.prepare_cached(
+        "INSERT OR IGNORE INTO migrations (ns, name, at, migration, phase, outcome, mode, plane, \
+         failure, duration_secs) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+    )?;
+    let mut d =
+        tx.prepare_cached("INSERT INTO details (ns, name, at, body) VALUES (?1, ?2, ?3, ?4)")?;
+    for r in records {
+        match r {
+            Record::Transition(k, x) => t.execute(params![
+                k.namespace,
+                k.name,
+                x.at,
+                x.change.as_str(),
+                x.layer,
+                x.old,
+                x.new,
+                x.title
+            ])?,
+            Record::Event(k, x) => e.execute(params![
+                k.namespace,
+                k.name,
+                x.at,
+                x.involved_kind,
+                x.involved_name,
+                x.name,
+                x.count,
+                x.type_,
+                x.reason,
+                x.message
+            ])?,
+            Record::Migration(k, x) => m.execute(params![
+                k.namespace,
+                k.name,
+                x.at,
+                x.migration,
+                x.phase,
+                x.outcome,
+                x.mode,
+                x.plane,
+                x.failure,
+                x.duration_secs
+            ])?,
+            Record::Detail(k, at, body) => d.execute(params![k.namespace, k.name, at, body])?,
+        };
+    }
+    Ok(())
+}
+
+fn query(c: &Connection, key: &VmiKey, from: i64, to: i64) -> rusqlite::Result<History> {
+    let p = params![key.namespace, key.name, from, to];
+    let mut h = History {
+        key: key.clone(),
+        from,
+        to,
+        ..History::default()
+    };
+    let mut s = c.prepare_cached(
+        "SELECT at, change, layer, old, new, title FROM transitions \
+         WHERE ns = ?1 AND name = ?2 AND at BETWEEN ?3 AND ?4 ORDER BY at, id",
+    )?;
+    h.transitions = s
+        .query_map(p, |r| {
+            Ok(Transition {
+                at: r.get(0)?,
+                change: Change::parse(&r.get::<_, String>(1)?),
+                layer: r.get(2)?,
+                old: r.get(3)?,
+                new: r.get(4)?,
+                title: r.get(5)?,
+            })
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut s = c.prepare_cached(
+        "SELECT at, involved_kind, involved_name, event, count, type, reason, message FROM events \
+         WHERE ns = ?1 AND name = ?2 AND at BETWEEN ?3 AND ?4 ORDER BY at, id",
+    )?;
+    h.events = s
+        .query_map(p, |r| {
+            Ok(EventEntry {
+                at: r.get(0)?,
+                involved_kind: r.get(1)?,
+                involved_name: r.get(2)?,
+                name: r.get(3)?,
+                count: r.get(4)?,
+                type_: r.get(5)?,
+                reason: r.get(6)?,
+                message: r.get(7)?,
+            })
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut s = c.prepare_cached(
+        "SELECT at, migration, phase, outcome, mode, plane, failure, duration_secs \
+         FROM migrations WHERE ns = ?1 AND name = ?2 AND at BETWEEN ?3 AND ?4 ORDER BY at, id",
+    )?;
+    h.migrations = s
+        .query_map(p, |r| {
+            Ok(MigrationEntry {
+                at: r.get(0)?,
+                migration: r.get(1)?,
+                phase: r.get(2)?,
+                outcome: r.get(3)?,
+                mode: r.get(4)?,
+                plane: r.get(5)?,
+                failure: r.get(6)?,
+                duration_secs: r.get(7)?,
+            })
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok(h)
+}
+
+#[async_trait]
+impl HistoryStore for Sqlite {
+    fn backend(&self) -> &'static str {
+        "sqlite"
+    }
+
+    async fn write(&self, records: Vec<Record>) -> Result<()> {
+        on(&self.writer, move |c| {
+            let tx = c.transaction().map_err(err("cannot write history"))?;
+            insert(&tx, &records).map_err(err("cannot write history"))?;
+            tx.commit().map_err(err("cannot write history"))
+        })
+        .await
+    }
+
+    async fn history(&self, key: &VmiKey, from: i64, to: i64) -> Result<History> {
+        let key = key.clone();
+        on(&self.reader, move |c| {
+            query(c, &key, from, to).map_err(err("cannot read history"))
+        })
+        .await
+    }
+
+    async fn detail_at(&self, key: &VmiKey, at: i64) -> Result<Option<(i64, Vec<u8>)>> {
+        let key = key.clone();
+        on(&self.reader, move |c| {
+            c.query_row(
+                "SELECT at, body FROM details WHERE ns = ?1 AND name = ?2 AND at <= ?3 \
+                 ORDER BY at DESC, id DESC LIMIT 1",
+                params![key.namespace, key.name, at],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()
+            .map_err(err("cannot read history"))
+        })
+        .await
+    }
+
+    async fn delete_before(&self, cutoff: i64) -> Result<u64> {
+        on(&self.writer, move |c| {
+            let tx = c.transaction().map_err(err("cannot prune history"))?;
+            let mut n = 0;
+            for t in TABLES {
+                n += tx
+                    .execute(&format!("DELETE FROM {t} WHERE at < ?1"), [cutoff])
+                    .map_err(err("cannot prune history"))? as u64;
+            }
+            tx.commit().map_err(err("cannot prune history"))?;
+            Ok(n)
+        })
+        .await
+    }
+
+    async fn span(&self) -> Result<Option<(i64, i64)>> {
+        on(&self.reader, |c| {
+            let mut lo: Option<i64> = None;
+            let mut hi: Option<i64> = None;
+            for t in TABLES {
+                let (a, b): (Option<i64>, Option<i64>) = c
+                    .query_row(&format!("SELECT min(at), max(at) FROM {t}"), [], |r| {
+                        Ok((r.get(0)?, r.get(1)?))
+                    })
+                    .map_err(err("cannot read history"))?;
+                lo = lo.into_iter().chain(a).min();
+                hi = hi.into_iter().chain(b).max();
+            }
+            Ok(lo.zip(hi))
+        })
+        .await
+    }
+
+    async fn compact(&self) -> Result<()> {
+        on(&self.writer, |c| {
+            c.execute_batch("PRAGMA incremental_vacuum; PRAGMA wal_checkpoint(TRUNCATE);")
+                .map_err(err("cannot compact history"))
+        })
+        .await
+    }
+
+    async fn stats(&self) -> Result<Stats> {
+        on(&self.reader, |c| {
+            let count = |t: &str| -> rusqlite::Result<u64> {
+                c.query_row(&format!("SELECT count(*) FROM {t}"), [], |r| {
+                    r.get::<_, i64>(0)
+                })
+                .map(|n| n as u64)
+            };
+            let pragma = |p: &str| -> rusqlite::Result<u64> {
+                c.query_row(&format!("PRAGMA {p}"), [], |r| r.get::<_, i64>(0))
+                    .map(|n| n as u64)
+            };
+            let s = (|| {
+                Ok::<_, rusqlite::Error>(Stats {
+                    transitions: count("transitions")?,
+                    events: count("events")?,
+                    migrations: count("migrations")?,
+                    details: count("details")?,
+                    bytes: (pragma("page_count")? - pragma("freelist_count")?)
+                        * pragma("page_size")?,
+                })
+            })();
+            s.map_err(err("cannot read history"))
+        })
+        .await
+    }
+}

@@ -1,0 +1,130 @@
+//! The flight recorder's endpoints: `GET /api/v1/history` (is history on, and why not),
+//! `GET /api/v1/vmis/{ns}/{name}/history?from=&to=` (transitions, events, migrations) and the
+//! recorded page behind `GET /api/v1/vmis/{ns}/{name}/detail?at=` ([`detail_at`], called by
+//! [`super::vmis`]). A caller sees the history of a VMI only if they may read VMIs in its
+//! namespace now (the same check as the live endpoints).
+
+use super::{AppState, check_name, vmi_access};
+use crate::error::ApiErr;
+use crate::history::{self, HistoryHandle, RecordedDetail, decompress_detail};
+use axum::extract::{Path, Query, State};
+use axum::http::HeaderMap;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use model::VmiKey;
+use model::time::Timestamp;
+use serde::Deserialize;
+
+/// The range a history request covers when it names none: the last day.
+pub const DEFAULT_RANGE_MS: i64 = 24 * 3600 * 1000;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/v1/history", get(status))
+        .route("/api/v1/vmis/{ns}/{name}/history", get(vmi_history))
+}
+
+async fn status(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiErr> {
+    state.auth.caller(&headers)?;
+    Ok(Json(state.history.status()).into_response())
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub struct Range {
+    pub from: Option<String>,
+    pub to: Option<String>,
+}
+
+/// An RFC 3339 query parameter, or a 400 naming it.
+fn time(name: &str, v: Option<&str>) -> Result<Option<i64>, ApiErr> {
+    match v {
+        None | Some("") => Ok(None),
+        Some(s) => Timestamp::parse(s).map(|t| Some(t.0)).ok_or_else(|| {
+            ApiErr::bad_request(format!(
+                "{name}={s:?} is not an RFC 3339 time such as 2026-01-02T03:04:05Z"
+            ))
+        }),
+    }
+}
+
+/// The store, or a 503 saying why history is off.
+fn store(h: &HistoryHandle) -> Result<&history::DynStore, ApiErr> {
+    h.store().ok_or_else(|| {
+        ApiErr::unavailable(format!(
+            "History is off: {}. The console still shows the live state.",
+            h.error().unwrap_or_else(|| "not configured".into())
+        ))
+    })
+}
+
+/// Checks the names and that the caller may read VMIs in `ns` now.
+async fn allowed(
+    state: &AppState,
+    ns: &str,
+    name: &str,
+    headers: &HeaderMap,
+) -> Result<VmiKey, ApiErr> {
+    check_name("namespace", ns)?;
+    check_name("name", name)?;
+    let caller = state.auth.caller(headers)?;
+    state.auth.require(&caller, &vmi_access(ns)).await?;
+    Ok(VmiKey {
+        namespace: ns.to_string(),
+        name: name.to_string(),
+    })
+}
+
+fn failed(e: history::StoreError) -> ApiErr {
+    ApiErr::unavailable(format!("History could not be read: {e}"))
+}
+
+async fn vmi_history(
+    State(state): State<AppState>,
+    Path((ns, name)): Path<(String, String)>,
+    Query(range): Query<Range>,
+    headers: HeaderMap,
+) -> Result<Response, ApiErr> {
+    let key = allowed(&state, &ns, &name, &headers).await?;
+    let to = time("to", range.to.as_deref())?.unwrap_or_else(history::now_ms);
+    let from = time("from", range.from.as_deref())?.unwrap_or(to - DEFAULT_RANGE_MS);
+    if from > to {
+        return Err(ApiErr::bad_request("from is after to"));
+    }
+    let h = store(&state.history)?
+        .history(&key, from, to)
+        .await
+        .map_err(failed)?;
+    Ok(Json(h).into_response())
+}
+
+/// The page of `ns/name` as recorded at or before `at` (RFC 3339), marked with `recorded_at`.
+pub async fn detail_at(
+    state: &AppState,
+    ns: &str,
+    name: &str,
+    at: &str,
+    headers: &HeaderMap,
+) -> Result<Response, ApiErr> {
+    let key = allowed(state, ns, name, headers).await?;
+    let Some(at) = time("at", Some(at))? else {
+        return Err(ApiErr::bad_request("at= needs an RFC 3339 time"));
+    };
+    let found = store(&state.history)?
+        .detail_at(&key, at)
+        .await
+        .map_err(failed)?;
+    let Some((recorded_at, body)) = found else {
+        return Err(ApiErr::not_found(format!(
+            "Nothing was recorded for {key} at or before {}: the recorder keeps the page at \
+             each change of a verdict, and history may have started later or been pruned.",
+            Timestamp(at)
+        )));
+    };
+    let detail = decompress_detail(&body).map_err(failed)?;
+    Ok(Json(RecordedDetail {
+        recorded_at,
+        detail,
+    })
+    .into_response())
+}

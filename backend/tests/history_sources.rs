@@ -1,0 +1,260 @@
+//! What the recorder takes from where: the summary diff ([`Observer`]), the events and
+//! migration outcomes of the caches ([`Sweep`]), and who may read it (token mode).
+
+mod common;
+
+use backend::auth::Mode;
+use backend::history::recorder::Observer;
+use backend::history::sweep::Sweep;
+use backend::history::{self, Change, Record, retention::Bounds};
+use backend::run::Options;
+use common::*;
+use model::VmiSummary;
+use model::diagnosis::Health;
+use model::wire::StreamMsg;
+use serde_json::{Value, json};
+use std::time::Duration;
+
+fn summary(name: &str, phase: &str, node: Health, headline: &str) -> VmiSummary {
+    let mut s = VmiSummary::from_vmi(&model::vmi::Vmi::from_value(&json!({
+        "metadata": {"name": name, "namespace": "ns"}, "status": {"phase": phase}
+    })));
+    s.layers.control_plane = Health::Healthy;
+    s.layers.node = node;
+    s.layers.guest = Health::Healthy;
+    s.headline = headline.into();
+    s
+}
+
+fn transitions(out: &[Record]) -> Vec<(Change, Option<String>, String, String)> {
+    out.iter()
+        .filter_map(|r| match r {
+            Record::Transition(_, t) => {
+                Some((t.change, t.layer.clone(), t.old.clone(), t.new.clone()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn the_observer_records_what_changed_and_asks_for_the_page_at_verdict_changes() {
+    let mut o = Observer::default();
+    let (mut out, mut details) = (Vec::new(), Vec::new());
+    let healthy = summary("a", "Running", Health::Healthy, "all healthy");
+    o.apply(
+        &StreamMsg::Upsert {
+            item: healthy.clone(),
+        },
+        1,
+        &mut out,
+        &mut details,
+    );
+    // A baseline: phase, three verdicts, headline, each from nothing; no page for a healthy VMI.
+    assert_eq!(transitions(&out).len(), 5);
+    assert!(transitions(&out).iter().all(|t| t.2.is_empty()));
+    assert!(details.is_empty());
+    out.clear();
+    o.apply(
+        &StreamMsg::Upsert {
+            item: healthy.clone(),
+        },
+        2,
+        &mut out,
+        &mut details,
+    );
+    assert!(out.is_empty(), "an unchanged summary records nothing");
+    let broken = summary("a", "Running", Health::Broken, "node is NotReady");
+    o.apply(
+        &StreamMsg::Upsert { item: broken },
+        3,
+        &mut out,
+        &mut details,
+    );
+    assert_eq!(
+        transitions(&out),
+        [
+            (
+                Change::Verdict,
+                Some("node".into()),
+                "healthy".into(),
+                "broken".into()
+            ),
+            (
+                Change::Headline,
+                None,
+                "all healthy".into(),
+                "node is NotReady".into()
+            ),
+        ]
+    );
+    assert_eq!(details.len(), 1, "the page at the verdict change");
+    out.clear();
+    details.clear();
+    let failed = summary("a", "Failed", Health::Broken, "node is NotReady");
+    o.apply(
+        &StreamMsg::Upsert { item: failed },
+        4,
+        &mut out,
+        &mut details,
+    );
+    assert_eq!(
+        transitions(&out),
+        [(Change::Phase, None, "Running".into(), "Failed".into())]
+    );
+    assert!(details.is_empty(), "a phase change alone keeps the page");
+    out.clear();
+    // A snapshot without the VMI: it went away.
+    let other = summary("b", "Running", Health::Broken, "guest agent gone");
+    let snap = StreamMsg::Snapshot {
+        items: vec![other],
+        synced: true,
+    };
+    o.apply(&snap, 5, &mut out, &mut details);
+    assert!(transitions(&out).contains(&(Change::Phase, None, "Failed".into(), "Deleted".into())));
+    assert_eq!(
+        details.len(),
+        1,
+        "a first sight that is not healthy keeps its page"
+    );
+    assert_eq!(o.len(), 1);
+}
+
+#[tokio::test]
+async fn the_sweep_records_events_and_migration_outcomes_once() {
+    let sim = sim("migration-precopy,migration-postcopy-failure").await;
+    let console = console(&sim).await;
+    all_synced(&console).await;
+    sim.advance(3600.0);
+    let mut sweep = Sweep::default();
+    let mut all = Vec::new();
+    eventually(Duration::from_secs(20), "both outcomes", || {
+        all.extend(sweep.pass(&console.store, &console.caches, history::now_ms()));
+        let outcomes: Vec<String> = all
+            .iter()
+            .filter_map(|r| match r {
+                Record::Migration(_, m) => Some(m.outcome.clone()),
+                _ => None,
+            })
+            .collect();
+        let done =
+            outcomes.iter().any(|o| o == "failed") && outcomes.iter().any(|o| o == "succeeded");
+        async move { done.then_some(()) }
+    })
+    .await;
+    let failed = all
+        .iter()
+        .find_map(|r| match r {
+            Record::Migration(_, m) if m.outcome == "failed" => Some(m),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(failed.phase, "Failed");
+    assert!(
+        failed.plane.is_some() && failed.failure.is_some(),
+        "{failed:?}"
+    );
+    let ok = all
+        .iter()
+        .find_map(|r| match r {
+            Record::Migration(_, m) if m.outcome == "succeeded" => Some(m),
+            _ => None,
+        })
+        .unwrap();
+    assert!(ok.duration_secs.is_some_and(|d| d > 0.0), "{ok:?}");
+    let events = all
+        .iter()
+        .filter(|r| matches!(r, Record::Event(..)))
+        .count();
+    assert!(events > 0, "the migrations' events are recorded");
+    // Nothing new: nothing again.
+    let again = sweep.pass(&console.store, &console.caches, history::now_ms());
+    assert!(
+        again.iter().all(|r| !matches!(r, Record::Migration(..))),
+        "a migration is recorded once"
+    );
+}
+
+fn policy() -> Value {
+    let read = ["get", "list", "watch"];
+    json!({"users": [
+        {"name": "strata", "token": "strata-sa-token", "rules": [{"verbs": read}]},
+        {"name": "bob", "token": "bob-token", "rules": [
+            {"verbs": read, "apiGroups": ["kubevirt.io"], "resources": ["virtualmachineinstances"],
+             "namespaces": ["staging"]}
+        ]}
+    ]})
+}
+
+async fn get_as(console: &backend::run::Console, cookie: &str, path: &str) -> u16 {
+    http()
+        .get(format!("{}{path}", console.url()))
+        .header("cookie", cookie)
+        .send()
+        .await
+        .unwrap()
+        .status()
+        .as_u16()
+}
+
+#[tokio::test]
+async fn in_token_mode_history_is_shown_only_for_namespaces_the_user_may_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("policy.json");
+    std::fs::write(&path, policy().to_string()).unwrap();
+    let sim = sim_with(sim::SimArgs {
+        scenarios: "demo".into(),
+        clock: "manual".into(),
+        token_policy: Some(path),
+        ..sim::SimArgs::default()
+    })
+    .await;
+    let mut config = kube::Config::new(sim.url().parse().unwrap());
+    config.auth_info.token = Some("strata-sa-token".to_string().into());
+    let client = kube::Client::try_from(config.clone()).unwrap();
+    let handle = history::open_handle(None, &dir.path().join("data"), Bounds::default()).await;
+    let console = console_with(
+        client,
+        Options {
+            auth: Mode::Token {
+                base: Box::new(config),
+                secure_cookie: false,
+            },
+            history: Some(handle),
+            ..Options::local(None)
+        },
+    )
+    .await;
+    all_synced(&console).await;
+    let at = "?at=2030-01-01T00:00:00Z";
+    assert_eq!(get_json(&console, "/api/v1/history").await.0, 401);
+    assert_eq!(
+        get_json(&console, "/api/v1/vmis/staging/x/history").await.0,
+        401
+    );
+    let res = http()
+        .post(format!("{}/auth/signin", console.url()))
+        .header("origin", console.url())
+        .form(&[("token", "bob-token")])
+        .send()
+        .await
+        .unwrap();
+    let cookie = res.headers()["set-cookie"].to_str().unwrap();
+    let cookie = cookie.split(';').next().unwrap().to_string();
+    assert_eq!(
+        get_as(&console, &cookie, "/api/v1/vmis/staging/x/history").await,
+        200
+    );
+    assert_eq!(
+        get_as(&console, &cookie, "/api/v1/vmis/prod/x/history").await,
+        403
+    );
+    let detail = format!("/api/v1/vmis/prod/x/detail{at}");
+    assert_eq!(get_as(&console, &cookie, &detail).await, 403);
+    let detail = format!("/api/v1/vmis/staging/x/detail{at}");
+    assert_eq!(
+        get_as(&console, &cookie, &detail).await,
+        404,
+        "allowed, nothing recorded"
+    );
+}

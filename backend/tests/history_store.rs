@@ -1,0 +1,331 @@
+//! The history store suite, run against both implementations: SQLite in a temporary directory
+//! and PostgreSQL on a real server (see `support/pg.rs` for how one is found or started).
+
+#[path = "support/pg.rs"]
+mod pg;
+
+use backend::history::retention::{self, Bounds};
+use backend::history::{
+    Change, DynStore, EventEntry, MigrationEntry, Record, Transition, compress_detail,
+    decompress_detail, open,
+};
+use model::VmiKey;
+use std::time::Duration;
+
+/// Where a test's store lives, so it can be opened again (a restart).
+enum Fixture {
+    Sqlite(tempfile::TempDir),
+    Postgres(String),
+}
+
+impl Fixture {
+    async fn open(&self) -> DynStore {
+        match self {
+            Fixture::Sqlite(dir) => open(None, dir.path()).await.unwrap(),
+            Fixture::Postgres(url) => open(Some(url), std::path::Path::new("/nonexistent"))
+                .await
+                .unwrap(),
+        }
+    }
+}
+
+fn key(name: &str) -> VmiKey {
+    VmiKey {
+        namespace: "prod".into(),
+        name: name.into(),
+    }
+}
+
+fn transition(name: &str, at: i64, layer: &str, old: &str, new: &str) -> Record {
+    Record::Transition(
+        key(name),
+        Transition {
+            at,
+            change: Change::Verdict,
+            layer: Some(layer.into()),
+            old: old.into(),
+            new: new.into(),
+            title: format!("{layer} is {new}"),
+        },
+    )
+}
+
+fn event(name: &str, at: i64, event: &str, count: i64) -> Record {
+    Record::Event(
+        key(name),
+        EventEntry {
+            at,
+            involved_kind: "Pod".into(),
+            involved_name: format!("virt-launcher-{name}-abcde"),
+            name: event.into(),
+            count,
+            type_: "Warning".into(),
+            reason: "BackOff".into(),
+            message: "Back-off restarting failed container".into(),
+        },
+    )
+}
+
+fn migration(name: &str, at: i64, vmim: &str) -> Record {
+    Record::Migration(
+        key(name),
+        MigrationEntry {
+            at,
+            migration: vmim.into(),
+            phase: "Failed".into(),
+            outcome: "failed".into(),
+            mode: Some("PreCopy".into()),
+            plane: Some("data_plane".into()),
+            failure: Some("migration did not converge".into()),
+            duration_secs: Some(42.5),
+        },
+    )
+}
+
+fn detail(name: &str, headline: &str) -> model::detail::VmiDetail {
+    let vmi = model::vmi::Vmi::from_value(&serde_json::json!({
+        "metadata": {"name": name, "namespace": "prod"}, "status": {"phase": "Running"}
+    }));
+    let mut d =
+        model::detail::VmiDetail::build(&model::evidence::Evidence::from_vmi(vmi, None), None);
+    d.diagnosis.headline = headline.into();
+    d
+}
+
+async fn records_and_reads_a_range(f: Fixture) {
+    let s = f.open().await;
+    s.write(vec![
+        transition("a", 1_000, "node", "healthy", "broken"),
+        event("a", 1_500, "ev-1", 1),
+        migration("a", 2_000, "mig-1"),
+        transition("a", 3_000, "node", "broken", "healthy"),
+        transition("b", 1_200, "guest", "healthy", "degraded"),
+        transition("a", 9_000, "guest", "healthy", "broken"),
+    ])
+    .await
+    .unwrap();
+    let h = s.history(&key("a"), 0, 5_000).await.unwrap();
+    let ats: Vec<i64> = h.transitions.iter().map(|t| t.at).collect();
+    assert_eq!(ats, [1_000, 3_000], "in range, oldest first, only this VMI");
+    assert_eq!(h.transitions[0].layer.as_deref(), Some("node"));
+    assert_eq!(
+        (h.transitions[0].old.as_str(), h.transitions[0].new.as_str()),
+        ("healthy", "broken")
+    );
+    assert_eq!(h.transitions[0].title, "node is broken");
+    assert_eq!(h.events.len(), 1);
+    assert_eq!(h.events[0].involved_name, "virt-launcher-a-abcde");
+    assert_eq!(h.migrations.len(), 1);
+    let m = &h.migrations[0];
+    assert_eq!(m.plane.as_deref(), Some("data_plane"));
+    assert_eq!(m.duration_secs, Some(42.5));
+    assert_eq!(m.failure.as_deref(), Some("migration did not converge"));
+    let st = s.stats().await.unwrap();
+    assert_eq!((st.transitions, st.events, st.migrations), (4, 1, 1));
+    assert!(st.bytes > 0);
+    assert_eq!(s.span().await.unwrap(), Some((1_000, 9_000)));
+}
+
+async fn events_are_deduplicated_by_name_and_count(f: Fixture) {
+    let s = f.open().await;
+    s.write(vec![event("a", 100, "ev-1", 1), event("a", 100, "ev-1", 1)])
+        .await
+        .unwrap();
+    s.write(vec![event("a", 100, "ev-1", 1), event("a", 200, "ev-1", 2)])
+        .await
+        .unwrap();
+    let h = s.history(&key("a"), 0, 1_000).await.unwrap();
+    let counts: Vec<i64> = h.events.iter().map(|e| e.count).collect();
+    assert_eq!(counts, [1, 2], "one row per event and count");
+    // A migration is recorded once.
+    s.write(vec![migration("a", 10, "m"), migration("a", 10, "m")])
+        .await
+        .unwrap();
+    assert_eq!(s.stats().await.unwrap().migrations, 1);
+}
+
+async fn the_detail_at_a_time_is_the_one_recorded_before_it(f: Fixture) {
+    let s = f.open().await;
+    let broken = detail("a", "node broken");
+    let fixed = detail("a", "all healthy");
+    s.write(vec![
+        Record::Detail(key("a"), 1_000, compress_detail(&broken)),
+        Record::Detail(key("a"), 5_000, compress_detail(&fixed)),
+        Record::Detail(key("b"), 2_000, compress_detail(&detail("b", "other"))),
+    ])
+    .await
+    .unwrap();
+    assert_eq!(s.detail_at(&key("a"), 999).await.unwrap(), None);
+    let (at, body) = s.detail_at(&key("a"), 4_999).await.unwrap().unwrap();
+    assert_eq!(at, 1_000);
+    assert_eq!(decompress_detail(&body).unwrap(), broken);
+    let (at, body) = s.detail_at(&key("a"), 5_000).await.unwrap().unwrap();
+    assert_eq!(at, 5_000);
+    assert_eq!(decompress_detail(&body).unwrap(), fixed);
+}
+
+async fn retention_drops_rows_older_than_the_period(f: Fixture) {
+    let s = f.open().await;
+    let day = 86_400_000;
+    let now = 30 * day;
+    s.write(vec![
+        transition("a", now - 20 * day, "node", "healthy", "broken"),
+        event("a", now - 15 * day, "old", 1),
+        Record::Detail(key("a"), now - 15 * day, compress_detail(&detail("a", "x"))),
+        transition("a", now - 13 * day, "node", "broken", "healthy"),
+        event("a", now - day, "new", 1),
+    ])
+    .await
+    .unwrap();
+    let p = retention::prune(&*s, Bounds::default(), now).await.unwrap();
+    assert_eq!(p.by_age, 3);
+    let h = s.history(&key("a"), 0, now).await.unwrap();
+    assert_eq!(h.transitions.len(), 1);
+    assert_eq!(h.events.len(), 1);
+    assert_eq!(h.events[0].name, "new");
+    assert_eq!(s.stats().await.unwrap().details, 0);
+}
+
+async fn the_size_cap_drops_the_oldest_rows_first(f: Fixture) {
+    let s = f.open().await;
+    for batch in 0..20 {
+        let rows = (0..200)
+            .map(|i| {
+                let at = (batch * 200 + i) as i64 * 1_000;
+                transition(&format!("vm-{}", i % 10), at, "node", "healthy", "broken")
+            })
+            .collect();
+        s.write(rows).await.unwrap();
+    }
+    let before = s.stats().await.unwrap();
+    let cap = before.bytes / 3;
+    let bounds = Bounds {
+        retention: Duration::from_secs(365 * 86_400),
+        max_bytes: cap,
+    };
+    let p = retention::prune(&*s, bounds, 4_000_000).await.unwrap();
+    let after = s.stats().await.unwrap();
+    assert!(p.by_size > 0);
+    assert!(after.bytes <= cap, "{} bytes > cap {cap}", after.bytes);
+    assert!(after.transitions > 0, "not everything goes");
+    let (lo, hi) = s.span().await.unwrap().unwrap();
+    assert_eq!(hi, 3_999_000, "the newest row stays");
+    assert!(lo > 0, "the oldest rows went first");
+    // Exactly the rows older than the oldest kept one went.
+    assert_eq!(after.transitions, (hi - lo) as u64 / 1_000 + 1);
+}
+
+async fn a_restart_keeps_everything(f: Fixture) {
+    let s = f.open().await;
+    s.write(vec![
+        transition("a", 1_000, "node", "healthy", "broken"),
+        Record::Detail(
+            key("a"),
+            1_000,
+            compress_detail(&detail("a", "node broken")),
+        ),
+    ])
+    .await
+    .unwrap();
+    drop(s);
+    let s = f.open().await;
+    let h = s.history(&key("a"), 0, 2_000).await.unwrap();
+    assert_eq!(h.transitions.len(), 1);
+    let (_, body) = s.detail_at(&key("a"), 2_000).await.unwrap().unwrap();
+    assert_eq!(
+        decompress_detail(&body).unwrap().diagnosis.headline,
+        "node broken"
+    );
+}
+
+macro_rules! suite {
+    ($($t:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test]
+                async fn $t() {
+                    let dir = tempfile::tempdir().unwrap();
+                    super::$t(super::Fixture::Sqlite(dir)).await
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test]
+                async fn $t() {
+                    let Some(url) = super::pg::database().await else {
+                        return;
+                    };
+                    super::$t(super::Fixture::Postgres(url)).await
+                }
+            )*
+        }
+    };
+}
+
+suite!(
+    records_and_reads_a_range,
+    events_are_deduplicated_by_name_and_count,
+    the_detail_at_a_time_is_the_one_recorded_before_it,
+    retention_drops_rows_older_than_the_period,
+    the_size_cap_drops_the_oldest_rows_first,
+    a_restart_keeps_everything,
+);
+
+#[tokio::test]
+async fn an_unusable_data_dir_is_an_error_not_a_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("not-a-dir");
+    std::fs::write(&file, b"x").unwrap();
+    let err = open(None, &file)
+        .await
+        .err()
+        .expect("a file is no data dir");
+    assert!(err.to_string().contains("data directory"), "{err}");
+    let err = open(Some("mysql://x"), dir.path()).await.err().unwrap();
+    assert!(err.to_string().contains("postgres://"), "{err}");
+}
+
+/// Replicas sharing one PostgreSQL: one records at a time; when it goes, another takes over.
+#[tokio::test]
+async fn postgres_replicas_take_turns_recording() {
+    let Some(url) = pg::database().await else {
+        return;
+    };
+    let f = Fixture::Postgres(url);
+    let (a, b) = (f.open().await, f.open().await);
+    assert!(a.claim_writer().await.unwrap());
+    assert!(
+        a.claim_writer().await.unwrap(),
+        "the writer stays the writer"
+    );
+    assert!(
+        !b.claim_writer().await.unwrap(),
+        "a second replica stands by"
+    );
+    // Both answer reads.
+    a.write(vec![transition("a", 1, "node", "healthy", "broken")])
+        .await
+        .unwrap();
+    assert_eq!(
+        b.history(&key("a"), 0, 10).await.unwrap().transitions.len(),
+        1
+    );
+    drop(a);
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while !b.claim_writer().await.unwrap() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the standby never took over"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// SQLite has one process: it always records.
+#[tokio::test]
+async fn sqlite_always_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = Fixture::Sqlite(dir).open().await;
+    assert!(s.claim_writer().await.unwrap());
+}
