@@ -2,8 +2,12 @@
 
 use crate::app::{AppState, app};
 use crate::auth::{Auth, Mode};
+use crate::host::HostPolicy;
 use crate::metrics::Metrics;
+use crate::routes::stream::caps::StreamCaps;
 use crate::series::Prometheus;
+use crate::serve::{Limits, serve};
+use crate::shutdown::Shutdown;
 use crate::store::Store;
 use crate::watch::Caches;
 use std::net::SocketAddr;
@@ -18,10 +22,15 @@ pub const LOG_LEN: usize = 2048;
 /// A running console.
 pub struct Console {
     pub addr: SocketAddr,
+    /// The operator listener's address (`--metrics-listen`), if any.
+    pub operator_addr: Option<SocketAddr>,
     pub store: Arc<Store>,
     pub caches: Arc<Caches>,
     pub metrics: Arc<Metrics>,
+    /// Ends with the server: after [`Console::shutdown`] is triggered and connections drained.
     pub server: tokio::task::JoinHandle<std::io::Result<()>>,
+    /// Triggering it stops accepting, ends the push streams and lets the server finish.
+    pub shutdown: Shutdown,
     /// The watcher tasks; aborted when the console is dropped.
     pub watchers: Watchers,
 }
@@ -50,15 +59,27 @@ pub struct Options {
     pub auth: Mode,
     /// Base URL of the Prometheus HTTP API.
     pub prometheus_url: Option<String>,
+    /// Serve the read-only Kubernetes API proxy under `/k8s/` (`--enable-k8s-proxy`).
+    pub k8s_proxy: bool,
+    /// Host names answered besides loopback's and the listen address (`--allowed-host`).
+    pub allowed_hosts: Vec<String>,
+    pub limits: Limits,
+    /// A second address serving only `/healthz`, `/readyz` and `/metrics`, without a session
+    /// (`--metrics-listen`).
+    pub metrics_listen: Option<SocketAddr>,
 }
 
 impl Options {
-    /// Local auth, no Prometheus.
+    /// Local auth, no Prometheus, no proxy, default limits.
     pub fn local(assets: Option<PathBuf>) -> Options {
         Options {
             assets,
             auth: Mode::Local,
             prometheus_url: None,
+            k8s_proxy: false,
+            allowed_hosts: Vec::new(),
+            limits: Limits::default(),
+            metrics_listen: None,
         }
     }
 }
@@ -72,6 +93,13 @@ pub fn start(
     start_with(client, listener, Options::local(assets))
 }
 
+/// Binds `addr` without waiting (the caller is not async).
+fn bind_now(addr: SocketAddr) -> std::io::Result<TcpListener> {
+    let l = std::net::TcpListener::bind(addr)?;
+    l.set_nonblocking(true)?;
+    TcpListener::from_std(l)
+}
+
 /// Starts the watchers and the HTTP server on `listener`, in background tasks.
 pub fn start_with(
     client: kube::Client,
@@ -82,40 +110,46 @@ pub fn start_with(
     let store = Arc::new(Store::new(LOG_LEN, 1024));
     let caches = Arc::new(Caches::new());
     let metrics = Arc::new(Metrics::default());
+    let shutdown = Shutdown::default();
     let prometheus = match options.prometheus_url.as_deref() {
         Some(url) => Some(Prometheus::new(url).map_err(std::io::Error::other)?),
         None => None,
     };
+    let operator = options.metrics_listen.map(bind_now).transpose()?;
+    let operator_addr = operator.as_ref().map(|l| l.local_addr()).transpose()?;
     let watchers = Watchers(crate::watch::start_all(
         client.clone(),
         caches.clone(),
         store.clone(),
         metrics.clone(),
     ));
-    let router = app(
-        AppState {
-            store: store.clone(),
-            caches: caches.clone(),
-            metrics: metrics.clone(),
-            auth: Arc::new(Auth::new(options.auth, client)),
-            prometheus,
-            assets: None,
-        },
-        options.assets,
-    );
-    let server = tokio::spawn(async move {
-        axum::serve(listener, router)
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
-    });
+    let local = matches!(options.auth, Mode::Local);
+    let state = AppState {
+        store: store.clone(),
+        caches: caches.clone(),
+        metrics: metrics.clone(),
+        auth: Arc::new(Auth::new(options.auth, client)),
+        prometheus,
+        assets: None,
+        hosts: Arc::new(HostPolicy::new(local, addr, &options.allowed_hosts)),
+        k8s_proxy: options.k8s_proxy,
+        shutdown: shutdown.clone(),
+        stream_caps: StreamCaps::new(options.limits.max_streams_per_client),
+    };
+    if let Some(l) = operator {
+        let router = crate::routes::health::operator_routes().with_state(state.clone());
+        tokio::spawn(serve(l, router, options.limits, shutdown.clone()));
+    }
+    let router = app(state, options.assets);
+    let server = tokio::spawn(serve(listener, router, options.limits, shutdown.clone()));
     Ok(Console {
         addr,
+        operator_addr,
         store,
         caches,
         metrics,
         server,
+        shutdown,
         watchers,
     })
 }
