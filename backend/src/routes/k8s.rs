@@ -7,7 +7,7 @@ use crate::error::ApiErr;
 use crate::proxy;
 use axum::Router;
 use axum::extract::{Request, State};
-use axum::http::{StatusCode, header};
+use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::any;
 use std::sync::atomic::Ordering;
@@ -80,10 +80,8 @@ async fn k8s(State(state): State<AppState>, req: Request) -> Response {
             }
             out
         }
-        Err(e) => ApiErr::new(
-            StatusCode::BAD_GATEWAY,
-            format!("The Kubernetes API server could not be reached: {e}"),
-        )
-        .into_response(),
+        Err(e) => {
+            ApiErr::upstream("The Kubernetes API server could not be reached.", e).into_response()
+        }
     }
 }
