@@ -200,7 +200,8 @@ mod tests {
         let text = String::from_utf8(frame.to_vec()).unwrap();
         assert!(text.contains("{\"snapshot\":"), "{text}");
         let seq = store.snapshot().0;
-        assert!(text.contains(&format!("id: {seq}")), "{text}");
+        let id = crate::routes::stream::id::event_id(store.epoch(), seq);
+        assert!(text.contains(&format!("id: {id}\n")), "{text}");
         assert_eq!(metrics.connected_clients.load(Ordering::Relaxed), 1);
         store.upsert(summary("a", "Paused"));
         let frame = body.frame().await.unwrap().unwrap().into_data().unwrap();
@@ -214,7 +215,7 @@ mod tests {
 
         store.upsert(summary("b", "Pending"));
         let req = Request::get("/api/v1/stream")
-            .header("last-event-id", seq.to_string())
+            .header("last-event-id", id)
             .body(Body::empty())
             .unwrap();
         let mut body = app.oneshot(req).await.unwrap().into_body();
@@ -252,7 +253,8 @@ mod tests {
         let last = store.snapshot().0;
         let frame = body.frame().await.unwrap().unwrap().into_data().unwrap();
         let text = String::from_utf8(frame.to_vec()).unwrap();
-        assert!(text.contains(&format!("id: {last}\n")), "{text}");
+        let id = crate::routes::stream::id::event_id(store.epoch(), last);
+        assert!(text.contains(&format!("id: {id}\n")), "{text}");
         let data = text
             .lines()
             .find_map(|l| l.strip_prefix("data: "))
