@@ -221,12 +221,20 @@ async fn last_event_id_u64_max_gets_a_snapshot() {
     let sim = sim("healthy").await;
     let console = console(&sim).await;
     all_synced(&console).await;
-    let epoch = id_of(&first_event(&console, None).await);
-    let epoch = epoch.split_once('-').unwrap().0;
-    for id in [format!("{epoch}-{}", u64::MAX), u64::MAX.to_string()] {
-        let text = first_event(&console, Some(&id)).await;
-        assert!(text.contains("{\"snapshot\":"), "{id}: {text}");
-    }
+    // A change, so the change log is not empty (an empty log was never compared with the id).
+    let before = console.store.snapshot().0;
+    assert!(sim.set_vmi_phase("default", "healthy", "Failed"));
+    eventually(Duration::from_secs(10), "the change stored", || async {
+        (console.store.snapshot().0 > before).then_some(())
+    })
+    .await;
+    // Without an epoch (a debug build used to overflow on `last + 1`), then with this one's.
+    let text = first_event(&console, Some(&u64::MAX.to_string())).await;
+    assert!(text.contains("{\"snapshot\":"), "{text}");
+    let epoch = id_of(&text);
+    let epoch = epoch.split_once('-').expect("epoch-seq").0;
+    let text = first_event(&console, Some(&format!("{epoch}-{}", u64::MAX))).await;
+    assert!(text.contains("{\"snapshot\":"), "{text}");
 }
 
 #[tokio::test]

@@ -43,6 +43,11 @@ const MESSAGES: &[(&str, &str, &str)] = &[
         "disconnected — reconnecting",
         "切断 — 再接続中",
     ),
+    (
+        "stale",
+        "The Kubernetes API server cannot be reached: what is shown may be out of date.",
+        "Kubernetes API サーバーに接続できません: 表示は古い可能性があります。",
+    ),
     ("theme", "Theme", "テーマ"),
     ("theme.light", "Light", "ライト"),
     ("theme.dark", "Dark", "ダーク"),

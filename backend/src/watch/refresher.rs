@@ -147,7 +147,8 @@ mod tests {
         })
     }
 
-    /// An API whose VMI list answers 503 twice, then the VMI `ns/a` Running.
+    /// An API whose VMI list answers 500 twice (kube-rs retries 503s itself, not 500s), then the
+    /// VMI `ns/a` Running.
     async fn flaky_api() -> (String, Arc<AtomicUsize>) {
         let calls = Arc::new(AtomicUsize::new(0));
         let counted = calls.clone();
@@ -158,7 +159,7 @@ mod tests {
                 async move {
                     use axum::response::IntoResponse;
                     if n < 2 {
-                        return axum::http::StatusCode::SERVICE_UNAVAILABLE.into_response();
+                        return axum::http::StatusCode::INTERNAL_SERVER_ERROR.into_response();
                     }
                     axum::Json(serde_json::json!({
                         "apiVersion": "kubevirt.io/v1", "kind": "VirtualMachineInstanceList",
