@@ -8,9 +8,9 @@
 //! * [`series`] — `/api/v1/vmis/{ns}/{name}/metrics`.
 //! * [`migrations`] — `/api/v1/migrations`, `/api/v1/migrations/reports`.
 //! * [`nodes`] — `/api/v1/nodes`, `/api/v1/nodes/{name}/drain`.
-//! * [`k8s`] — `/k8s/...`, the read-only Kubernetes API proxy.
+//! * [`k8s`] — `/k8s/...`, the read-only Kubernetes API proxy (only with `--enable-k8s-proxy`).
 //! * [`auth`] — `/auth/signin`, `/auth/signout`.
-//! * [`health`] — `/healthz`, `/readyz`, `/metrics`.
+//! * [`health`] — `/healthz`, `/readyz`, `/metrics`, and the operator listener's routes.
 //! * [`assets`] — the built frontend with SPA fallback.
 //! * [`redact`] — token mode's cut of every answer to what the user may read.
 
