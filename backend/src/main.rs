@@ -42,7 +42,7 @@ struct WebOpts {
     #[arg(long, env = "STRATA_SECURE_COOKIE")]
     secure_cookie: bool,
     /// A host name (or `name:port`, or `*.suffix`) the console answers to besides localhost,
-    /// 127.0.0.0/8, [::1] and the listen address; repeatable. Other `Host`s get 403 (DNS
+    /// 127.0.0.0/8, ::1 and the listen address; repeatable. Other `Host`s get 403 (DNS
     /// rebinding). In token mode, naming any turns the check on.
     #[arg(
         long = "allowed-host",
