@@ -1,14 +1,17 @@
 //! The axum router: `fn app() -> Router`, tested with `oneshot` like axum's testing example. It
 //! only composes the routers of [`crate::routes`] (one module per area) and adds the layers:
-//! a request timeout for the JSON endpoints (not for the push stream and proxied watches), the
+//! the `Host` check ([`crate::host`], outermost but tracing), a request timeout for the JSON endpoints (not for the push stream and proxied watches), the
 //! CSRF check, the body limit, compression, the shared security headers, and tracing with
 //! sensitive headers redacted.
 
 use crate::auth::Auth;
+use crate::host::HostPolicy;
 use crate::metrics::Metrics;
 use crate::routes;
+use crate::routes::stream::caps::StreamCaps;
 use crate::security;
 use crate::series::Prometheus;
+use crate::shutdown::Shutdown;
 use crate::store::Store;
 use crate::watch::Caches;
 use axum::Router;
@@ -39,6 +42,13 @@ pub struct AppState {
     pub assets: Option<PathBuf>,
     /// The flight recorder (off unless configured).
     pub history: Arc<crate::history::HistoryHandle>,
+    /// Which `Host` names are answered ([`crate::host`]).
+    pub hosts: Arc<HostPolicy>,
+    /// Whether `/k8s/...` is served (`--enable-k8s-proxy`; the frontend never calls it).
+    pub k8s_proxy: bool,
+    /// Ends the push streams when the console shuts down.
+    pub shutdown: Shutdown,
+    pub stream_caps: Arc<StreamCaps>,
 }
 
 impl AppState {
@@ -52,6 +62,10 @@ impl AppState {
             prometheus: None,
             assets: None,
             history: crate::history::HistoryHandle::off("history is not configured"),
+            hosts: Arc::new(HostPolicy::off()),
+            k8s_proxy: false,
+            shutdown: Shutdown::default(),
+            stream_caps: StreamCaps::new(crate::serve::Limits::default().max_streams_per_client),
         }
     }
 }
@@ -74,13 +88,23 @@ pub fn app(mut state: AppState, assets: Option<PathBuf>) -> Router {
             REQUEST_TIMEOUT,
         ));
     // Long-lived: the push stream and proxied watches have no request timeout.
-    let long = routes::stream::routes().merge(routes::k8s::routes());
+    let mut long = routes::stream::routes();
+    long = long.merge(if state.k8s_proxy {
+        routes::k8s::routes()
+    } else {
+        routes::k8s::disabled()
+    });
+    let hosts = state.hosts.clone();
     routes::assets::serve(json_api.merge(long), &state)
         .with_state(state)
         .layer(axum::middleware::from_fn(security::csrf))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(CompressionLayer::new())
         .layer(axum::middleware::from_fn(security::headers))
+        .layer(axum::middleware::from_fn_with_state(
+            hosts,
+            crate::host::check,
+        ))
         .layer(TraceLayer::new_for_http())
         .layer(SetSensitiveRequestHeadersLayer::new([
             header::AUTHORIZATION,
@@ -180,7 +204,8 @@ mod tests {
         let text = String::from_utf8(frame.to_vec()).unwrap();
         assert!(text.contains("{\"snapshot\":"), "{text}");
         let seq = store.snapshot().0;
-        assert!(text.contains(&format!("id: {seq}")), "{text}");
+        let id = crate::routes::stream::id::event_id(store.epoch(), seq);
+        assert!(text.contains(&format!("id: {id}\n")), "{text}");
         assert_eq!(metrics.connected_clients.load(Ordering::Relaxed), 1);
         store.upsert(summary("a", "Paused"));
         let frame = body.frame().await.unwrap().unwrap().into_data().unwrap();
@@ -194,7 +219,7 @@ mod tests {
 
         store.upsert(summary("b", "Pending"));
         let req = Request::get("/api/v1/stream")
-            .header("last-event-id", seq.to_string())
+            .header("last-event-id", id)
             .body(Body::empty())
             .unwrap();
         let mut body = app.oneshot(req).await.unwrap().into_body();
@@ -232,7 +257,8 @@ mod tests {
         let last = store.snapshot().0;
         let frame = body.frame().await.unwrap().unwrap().into_data().unwrap();
         let text = String::from_utf8(frame.to_vec()).unwrap();
-        assert!(text.contains(&format!("id: {last}\n")), "{text}");
+        let id = crate::routes::stream::id::event_id(store.epoch(), last);
+        assert!(text.contains(&format!("id: {id}\n")), "{text}");
         let data = text
             .lines()
             .find_map(|l| l.strip_prefix("data: "))

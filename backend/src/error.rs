@@ -1,4 +1,6 @@
 //! JSON errors: every API error is a [`crate::api::ApiError`] with a sentence a person can act on.
+//! Upstream failures (API server, Prometheus) are logged in full with a correlation id; the
+//! client gets a generic sentence and that id ([`correlated`]), never an internal URL.
 
 use crate::api::ApiError;
 use axum::Json;
@@ -40,6 +42,23 @@ impl ApiErr {
     }
 }
 
+/// Logs `detail` (which may name internal addresses) with a fresh correlation id, and returns
+/// `public` with that id, for the client.
+pub fn correlated(public: &str, detail: impl std::fmt::Display) -> String {
+    let mut b = [0u8; 6];
+    let _ = getrandom::fill(&mut b);
+    let id: String = b.iter().map(|x| format!("{x:02x}")).collect();
+    tracing::warn!(correlation_id = %id, error = %detail, "{public}");
+    format!("{public} (correlation id {id}; the details are in Strata's log)")
+}
+
+impl ApiErr {
+    /// 502 for an upstream failure: `public` and a correlation id; `detail` goes to the log.
+    pub fn upstream(public: &str, detail: impl std::fmt::Display) -> ApiErr {
+        Self::new(StatusCode::BAD_GATEWAY, correlated(public, detail))
+    }
+}
+
 impl IntoResponse for ApiErr {
     fn into_response(self) -> Response {
         (
@@ -50,5 +69,21 @@ impl IntoResponse for ApiErr {
             }),
         )
             .into_response()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn upstream_errors_keep_their_detail_out_of_the_answer() {
+        let e = ApiErr::upstream(
+            "The Kubernetes API server could not be reached.",
+            "error sending request for url (https://10.0.0.1:6443/api/v1/pods)",
+        );
+        assert_eq!(e.status, StatusCode::BAD_GATEWAY);
+        assert!(!e.message.contains("10.0.0.1"), "{}", e.message);
+        assert!(e.message.contains("correlation id "), "{}", e.message);
     }
 }

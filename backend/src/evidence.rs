@@ -53,7 +53,11 @@ async fn timed<T>(
 ) -> Result<T, String> {
     match tokio::time::timeout(FETCH_TIMEOUT, f).await {
         Ok(Ok(v)) => Ok(v),
-        Ok(Err(e)) => Err(format!("reading {what}: {e}")),
+        Ok(Err(kube::Error::Api(s))) => Err(format!("reading {what}: {} ({})", s.message, s.code)),
+        Ok(Err(e)) => Err(crate::error::correlated(
+            &format!("reading {what} from the API server failed"),
+            e,
+        )),
         Err(_) => Err(format!(
             "reading {what}: no answer within {} s",
             FETCH_TIMEOUT.as_secs()

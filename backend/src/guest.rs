@@ -83,7 +83,7 @@ pub async fn call(
         Ok(Ok(data)) => GuestAgentResult::Ok { data },
         Ok(Err(kube::Error::Api(status))) => map_failure(status.code, &status.message),
         Ok(Err(e)) => GuestAgentResult::Error {
-            message: format!("the guest agent call failed: {e}"),
+            message: crate::error::correlated("the guest agent call failed", e),
         },
         Err(_) => GuestAgentResult::Error {
             message: format!(

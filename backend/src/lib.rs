@@ -14,6 +14,9 @@
 //! * [`proxy`]: the allowlist of the read-only Kubernetes API proxy.
 //! * [`auth`]: local and token modes, sessions, SelfSubjectAccessReviews.
 //! * [`security`]: CSP with nonce, shared headers, CSRF check.
+//! * [`host`]: the `Host` check against DNS rebinding (`--allowed-host`).
+//! * [`serve`]: the server loop: header-read timeout, connection cap, graceful shutdown.
+//! * [`shutdown`]: the shutdown signal (SIGTERM, Ctrl-C) the server and the streams observe.
 //! * [`memory`]: glibc allocator settings and trims, so resident memory follows what is kept.
 //! * [`metrics`]: the console's own `/metrics`.
 //! * [`error`]: JSON errors.
@@ -31,6 +34,7 @@ pub mod event_cache;
 pub mod evidence;
 pub mod guest;
 pub mod history;
+pub mod host;
 pub mod intern;
 pub mod memory;
 pub mod metrics;
@@ -40,5 +44,7 @@ pub mod routes;
 pub mod run;
 pub mod security;
 pub mod series;
+pub mod serve;
+pub mod shutdown;
 pub mod store;
 pub mod watch;

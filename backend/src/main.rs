@@ -44,6 +44,59 @@ struct WebOpts {
     secure_cookie: bool,
     #[command(flatten)]
     history: backend::history::cli::HistoryArgs,
+    /// A host name (or `name:port`, or `*.suffix`) the console answers to besides localhost,
+    /// 127.0.0.0/8, ::1 and the listen address; repeatable. Other `Host`s get 403 (DNS
+    /// rebinding). In token mode, naming any turns the check on.
+    #[arg(
+        long = "allowed-host",
+        value_name = "HOST",
+        env = "STRATA_ALLOWED_HOSTS",
+        value_delimiter = ','
+    )]
+    allowed_hosts: Vec<String>,
+    /// Serve the read-only Kubernetes API proxy under /k8s/ (off by default; the web pages
+    /// never use it).
+    #[arg(long, env = "STRATA_ENABLE_K8S_PROXY")]
+    enable_k8s_proxy: bool,
+    /// Allow `--auth local` on a non-loopback address: everyone who reaches it reads the
+    /// cluster as Strata's identity. Only behind a proxy that authenticates every user.
+    #[arg(long)]
+    unsafe_shared_local: bool,
+    /// Also serve /healthz, /readyz and /metrics, without a session, on this address (for
+    /// probes and Prometheus; keep it off the Ingress).
+    #[arg(long, env = "STRATA_METRICS_LISTEN")]
+    metrics_listen: Option<SocketAddr>,
+    /// Open connections at most.
+    #[arg(long, default_value_t = backend::serve::Limits::default().max_connections)]
+    max_connections: usize,
+    /// Push streams at most per signed-in user, or per non-loopback client address.
+    #[arg(long, default_value_t = backend::serve::Limits::default().max_streams_per_client)]
+    max_streams_per_client: usize,
+}
+
+impl WebOpts {
+    /// Local mode on a non-loopback address is refused unless `--unsafe-shared-local`.
+    fn check(&self) -> anyhow::Result<()> {
+        if self.auth == AuthArg::Local && !self.listen.ip().is_loopback() {
+            if !self.unsafe_shared_local {
+                anyhow::bail!(
+                    "refusing --auth local on {}: everyone who reaches a non-loopback address \
+                     would read the cluster with Strata's own credentials, unauthenticated (the \
+                     CVE-2018-18264 Kubernetes Dashboard pattern). Listen on 127.0.0.1 and use \
+                     `kubectl port-forward` (deploy/single-user.yaml), use --auth token, or, \
+                     only behind a proxy that authenticates every user, pass \
+                     --unsafe-shared-local.",
+                    self.listen
+                );
+            }
+            tracing::warn!(
+                listen = %self.listen,
+                "--unsafe-shared-local: everyone who reaches this address reads the cluster as \
+                 Strata's identity"
+            );
+        }
+        Ok(())
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -119,7 +172,10 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    runtime.block_on(start())
+    let code = runtime.block_on(start());
+    // Tasks still running (connections past the shutdown grace) do not hold the exit.
+    runtime.shutdown_timeout(std::time::Duration::from_secs(1));
+    code
 }
 
 async fn start() -> ExitCode {
@@ -154,13 +210,6 @@ async fn serve_console(
     if !web.assets.join("index.html").is_file() {
         tracing::warn!(assets = %web.assets.display(), "frontend not built; pages will answer 503");
     }
-    if web.auth == AuthArg::Local && !web.listen.ip().is_loopback() {
-        tracing::warn!(
-            listen = %web.listen,
-            "local auth on a non-loopback address: everyone who reaches it reads the cluster as \
-             Strata's identity; use --auth token unless a proxy in front authenticates users"
-        );
-    }
     let auth = match web.auth {
         AuthArg::Local => backend::auth::Mode::Local,
         AuthArg::Token => backend::auth::Mode::Token {
@@ -175,8 +224,17 @@ async fn serve_console(
         auth,
         prometheus_url: web.prometheus_url,
         history: Some(history),
+        k8s_proxy: web.enable_k8s_proxy,
+        allowed_hosts: web.allowed_hosts,
+        limits: backend::serve::Limits {
+            max_connections: web.max_connections,
+            max_streams_per_client: web.max_streams_per_client,
+            ..Default::default()
+        },
+        metrics_listen: web.metrics_listen,
     };
     let console = backend::run::start_with(client, listener, options)?;
+    console.shutdown.on_signals();
     println!("Strata is serving on {}", console.url());
     console.server.await??;
     Ok(ExitCode::SUCCESS)
@@ -224,6 +282,9 @@ fn diagnose(file: Option<PathBuf>, json: bool, now: Option<String>) -> ExitCode 
 }
 
 async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    if let Command::Serve { web, .. } | Command::Demo { web } = &cli.command {
+        web.check()?;
+    }
     match cli.command {
         Command::Diagnose { file, json, now } => Ok(diagnose(file, json, now)),
         Command::History {

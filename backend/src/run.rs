@@ -2,8 +2,12 @@
 
 use crate::app::{AppState, app};
 use crate::auth::{Auth, Mode};
+use crate::host::HostPolicy;
 use crate::metrics::Metrics;
+use crate::routes::stream::caps::StreamCaps;
 use crate::series::Prometheus;
+use crate::serve::{Limits, serve};
+use crate::shutdown::Shutdown;
 use crate::store::Store;
 use crate::watch::Caches;
 use std::net::SocketAddr;
@@ -18,11 +22,16 @@ pub const LOG_LEN: usize = 2048;
 /// A running console.
 pub struct Console {
     pub addr: SocketAddr,
+    /// The operator listener's address (`--metrics-listen`), if any.
+    pub operator_addr: Option<SocketAddr>,
     pub store: Arc<Store>,
     pub caches: Arc<Caches>,
     pub metrics: Arc<Metrics>,
     pub history: Arc<crate::history::HistoryHandle>,
+    /// Ends with the server: after [`Console::shutdown`] is triggered and connections drained.
     pub server: tokio::task::JoinHandle<std::io::Result<()>>,
+    /// Triggering it stops accepting, ends the push streams and lets the server finish.
+    pub shutdown: Shutdown,
     /// The watcher tasks; aborted when the console is dropped.
     pub watchers: Watchers,
 }
@@ -53,16 +62,28 @@ pub struct Options {
     pub prometheus_url: Option<String>,
     /// The flight recorder's store (see [`crate::history::open_handle`]); `None`: history off.
     pub history: Option<Arc<crate::history::HistoryHandle>>,
+    /// Serve the read-only Kubernetes API proxy under `/k8s/` (`--enable-k8s-proxy`).
+    pub k8s_proxy: bool,
+    /// Host names answered besides loopback's and the listen address (`--allowed-host`).
+    pub allowed_hosts: Vec<String>,
+    pub limits: Limits,
+    /// A second address serving only `/healthz`, `/readyz` and `/metrics`, without a session
+    /// (`--metrics-listen`).
+    pub metrics_listen: Option<SocketAddr>,
 }
 
 impl Options {
-    /// Local auth, no Prometheus.
+    /// Local auth, no Prometheus, no proxy, default limits.
     pub fn local(assets: Option<PathBuf>) -> Options {
         Options {
             assets,
             auth: Mode::Local,
             prometheus_url: None,
             history: None,
+            k8s_proxy: false,
+            allowed_hosts: Vec::new(),
+            limits: Limits::default(),
+            metrics_listen: None,
         }
     }
 }
@@ -76,6 +97,13 @@ pub fn start(
     start_with(client, listener, Options::local(assets))
 }
 
+/// Binds `addr` without waiting (the caller is not async).
+fn bind_now(addr: SocketAddr) -> std::io::Result<TcpListener> {
+    let l = std::net::TcpListener::bind(addr)?;
+    l.set_nonblocking(true)?;
+    TcpListener::from_std(l)
+}
+
 /// Starts the watchers and the HTTP server on `listener`, in background tasks.
 pub fn start_with(
     client: kube::Client,
@@ -86,10 +114,13 @@ pub fn start_with(
     let store = Arc::new(Store::new(LOG_LEN, 1024));
     let caches = Arc::new(Caches::new());
     let metrics = Arc::new(Metrics::default());
+    let shutdown = Shutdown::default();
     let prometheus = match options.prometheus_url.as_deref() {
         Some(url) => Some(Prometheus::new(url).map_err(std::io::Error::other)?),
         None => None,
     };
+    let operator = options.metrics_listen.map(bind_now).transpose()?;
+    let operator_addr = operator.as_ref().map(|l| l.local_addr()).transpose()?;
     let watchers = Watchers(crate::watch::start_all(
         client.clone(),
         caches.clone(),
@@ -101,32 +132,35 @@ pub fn start_with(
         .unwrap_or_else(|| crate::history::HistoryHandle::off("history is not configured"));
     let _ = metrics.history.set(history.shared().clone());
     crate::history::Recorder::start(&history, store.clone(), caches.clone(), client.clone());
-    let router = app(
-        AppState {
-            store: store.clone(),
-            caches: caches.clone(),
-            metrics: metrics.clone(),
-            auth: Arc::new(Auth::new(options.auth, client)),
-            prometheus,
-            assets: None,
-            history: history.clone(),
-        },
-        options.assets,
-    );
-    let server = tokio::spawn(async move {
-        axum::serve(listener, router)
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
-    });
+    let local = matches!(options.auth, Mode::Local);
+    let state = AppState {
+        store: store.clone(),
+        caches: caches.clone(),
+        metrics: metrics.clone(),
+        auth: Arc::new(Auth::new(options.auth, client)),
+        prometheus,
+        assets: None,
+        history: history.clone(),
+        hosts: Arc::new(HostPolicy::new(local, addr, &options.allowed_hosts)),
+        k8s_proxy: options.k8s_proxy,
+        shutdown: shutdown.clone(),
+        stream_caps: StreamCaps::new(options.limits.max_streams_per_client),
+    };
+    if let Some(l) = operator {
+        let router = crate::routes::health::operator_routes().with_state(state.clone());
+        tokio::spawn(serve(l, router, options.limits, shutdown.clone()));
+    }
+    let router = app(state, options.assets);
+    let server = tokio::spawn(serve(listener, router, options.limits, shutdown.clone()));
     Ok(Console {
         addr,
+        operator_addr,
         store,
         caches,
         metrics,
         history,
         server,
+        shutdown,
         watchers,
     })
 }

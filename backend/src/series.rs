@@ -144,12 +144,14 @@ impl Prometheus {
             ])
             .send()
             .await
-            .map_err(|e| format!("Prometheus at {} did not answer: {e}", self.base))?;
+            .map_err(|e| crate::error::correlated("Prometheus did not answer", e))?;
         let status = res.status();
-        let body: serde_json::Value = res
-            .json()
-            .await
-            .map_err(|e| format!("Prometheus answered HTTP {status} without JSON: {e}"))?;
+        let body: serde_json::Value = res.json().await.map_err(|e| {
+            crate::error::correlated(
+                &format!("Prometheus answered HTTP {status} without JSON"),
+                e,
+            )
+        })?;
         parse_matrix(q.metric, q.unit, &body)
     }
 

@@ -20,6 +20,19 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::sync::Arc;
 use tokio::sync::broadcast;
 
+/// A random non-zero epoch (the time and an address when the system has no randomness).
+fn random_epoch() -> u64 {
+    let mut b = [0u8; 8];
+    if getrandom::fill(&mut b).is_err() {
+        let t = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(1);
+        b = (t ^ (&b as *const _ as u64)).to_le_bytes();
+    }
+    u64::from_le_bytes(b).max(1)
+}
+
 /// A message with its sequence number.
 pub type Sequenced = (u64, Arc<StreamMsg>);
 
@@ -92,6 +105,8 @@ pub struct Store {
     inner: RwLock<Inner>,
     tx: broadcast::Sender<Sequenced>,
     log_len: usize,
+    /// Random per store (so per process): sequence numbers of another instance are not ours.
+    epoch: u64,
 }
 
 impl Store {
@@ -108,7 +123,14 @@ impl Store {
             }),
             tx,
             log_len,
+            epoch: random_epoch(),
         }
+    }
+
+    /// This store's epoch: stream ids carry it, so a `Last-Event-ID` from an earlier process or
+    /// another replica is recognised as foreign (and answered with a snapshot).
+    pub fn epoch(&self) -> u64 {
+        self.epoch
     }
 
     fn write(&self) -> RwLockWriteGuard<'_, Inner> {
@@ -301,8 +323,11 @@ impl Store {
         let inner = self.read();
         let rx = self.tx.subscribe();
         if let Some(last) = last_seen {
-            let covered =
-                last == inner.seq || inner.log.front().is_some_and(|(s, _)| *s <= last + 1);
+            let covered = last == inner.seq
+                || inner
+                    .log
+                    .front()
+                    .is_some_and(|(s, _)| *s <= last.saturating_add(1));
             if covered && last <= inner.seq {
                 let missed = inner
                     .log

@@ -102,3 +102,63 @@ fn deployment_runs_strata_with_probes_and_a_network_policy() {
     let np = kind(&docs, "NetworkPolicy");
     assert_eq!(strs(&np[0]["spec"]["policyTypes"]), ["Ingress", "Egress"]);
 }
+
+/// The port number `name` of container `c`.
+fn port(c: &serde_json::Value, name: &str) -> u64 {
+    c["ports"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == name)
+        .and_then(|p| p["containerPort"].as_u64())
+        .unwrap_or_else(|| panic!("no port {name}"))
+}
+
+#[test]
+fn probes_use_the_operator_listener() {
+    for file in ["deployment.yaml", "single-user.yaml"] {
+        let docs = docs(file);
+        let c = &kind(&docs, "Deployment")[0]["spec"]["template"]["spec"]["containers"][0];
+        let args = strs(&c["args"]);
+        let operator = port(c, "operator");
+        assert!(
+            args.contains(&format!("--metrics-listen=0.0.0.0:{operator}")),
+            "{file}: {args:?}"
+        );
+        for probe in ["readinessProbe", "livenessProbe"] {
+            assert_eq!(c[probe]["httpGet"]["port"], "operator", "{file} {probe}");
+        }
+    }
+}
+
+#[test]
+fn the_single_user_manifest_has_no_ingress_and_listens_on_loopback() {
+    let docs = docs("single-user.yaml");
+    assert!(kind(&docs, "Ingress").is_empty());
+    let svc = kind(&docs, "Service");
+    assert_eq!(svc.len(), 1);
+    assert_eq!(svc[0]["spec"]["type"], "ClusterIP");
+    let pod = &kind(&docs, "Deployment")[0]["spec"]["template"]["spec"];
+    assert_eq!(pod["serviceAccountName"], "strata");
+    let c = &pod["containers"][0];
+    let args = strs(&c["args"]);
+    assert_eq!(args[0], "serve");
+    assert!(
+        args.iter().any(|a| a.starts_with("--listen=127.0.0.1:")),
+        "{args:?}"
+    );
+    assert!(
+        !args.iter().any(|a| a.starts_with("--auth")),
+        "local mode: {args:?}"
+    );
+    assert!(!args.iter().any(|a| a == "--unsafe-shared-local"));
+    assert!(!args.iter().any(|a| a == "--enable-k8s-proxy"));
+    // Nothing but Prometheus reaches the pod, and only on the operator port.
+    let np = kind(&docs, "NetworkPolicy");
+    let ingress = np[0]["spec"]["ingress"].as_array().unwrap();
+    for rule in ingress {
+        for p in rule["ports"].as_array().unwrap() {
+            assert_eq!(p["port"].as_u64(), Some(port(c, "operator")));
+        }
+    }
+}

@@ -166,7 +166,7 @@ const ATTACKS: &[(&str, &str, &str, u16)] = &[
 #[tokio::test]
 async fn every_attack_is_refused_and_nothing_is_forwarded() {
     let sim = sim("healthy").await;
-    let console = console(&sim).await;
+    let console = console_k8s(&sim).await;
     all_synced(&console).await;
     let before = console.metrics.proxy_forwarded.load(Ordering::Relaxed);
     let mut failures = Vec::new();
@@ -201,7 +201,7 @@ async fn every_attack_is_refused_and_nothing_is_forwarded() {
 #[tokio::test]
 async fn allowed_reads_and_watches_are_forwarded() {
     let sim = sim("healthy,no-agent").await;
-    let console = console(&sim).await;
+    let console = console_k8s(&sim).await;
     all_synced(&console).await;
     let (code, nodes) = get_json(&console, "/k8s/api/v1/nodes").await;
     assert_eq!(code, 200);

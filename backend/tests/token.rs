@@ -48,6 +48,7 @@ async fn setup() -> (sim::Sim, Console, tempfile::TempDir) {
                 base: Box::new(config),
                 secure_cookie: false,
             },
+            k8s_proxy: true,
             ..Options::local(None)
         },
     )

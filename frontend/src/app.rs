@@ -103,6 +103,7 @@ fn Shell(lang: RwSignal<Lang>, theme: RwSignal<Theme>) -> impl IntoView {
             </button>
             <ConnectionBadge/>
         </header>
+        <crate::components::stale_banner::StaleBanner/>
         <main id="main" tabindex="-1">
             <Routes fallback=|| view! { <p class="empty">{t(Key::Notfound)}</p> }>
                 <Route path=path!("/") view=pages::overview::Overview/>

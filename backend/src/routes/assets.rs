@@ -1,15 +1,19 @@
 //! The built frontend: static files from Trunk's `dist/` (precompressed `.br`/`.gz` when
 //! present) and `index.html`, with a fresh CSP nonce, for `/` and every client-side route.
+//! Every static file answer says `Vary: Accept-Encoding` (br, gzip or identity alike), so a cache
+//! never hands a browser an encoding it did not ask for.
 
 use super::AppState;
 use crate::error::ApiErr;
 use crate::security;
 use axum::Router;
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
+use tower::ServiceBuilder;
 use tower_http::services::ServeDir;
+use tower_http::set_header::SetResponseHeaderLayer;
 
 /// `/`, `/index.html`, and the fallback of `router`: a file of `state.assets`, else the SPA's
 /// `index.html`.
@@ -19,11 +23,18 @@ pub fn serve(router: Router<AppState>, state: &AppState) -> Router<AppState> {
         .route("/index.html", get(index));
     match &state.assets {
         Some(dir) => router.fallback_service(
-            ServeDir::new(dir)
-                .append_index_html_on_directories(false)
-                .precompressed_br()
-                .precompressed_gzip()
-                .fallback(get(index).with_state(state.clone())),
+            ServiceBuilder::new()
+                .layer(SetResponseHeaderLayer::if_not_present(
+                    header::VARY,
+                    HeaderValue::from_static("accept-encoding"),
+                ))
+                .service(
+                    ServeDir::new(dir)
+                        .append_index_html_on_directories(false)
+                        .precompressed_br()
+                        .precompressed_gzip()
+                        .fallback(get(index).with_state(state.clone())),
+                ),
         ),
         None => router.fallback(get(index)),
     }

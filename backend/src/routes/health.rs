@@ -1,14 +1,25 @@
-//! `GET /healthz` (the process answers), `/readyz` (caches synced, cluster reachable; every
-//! kind's state) and `/metrics` ([`crate::metrics`]).
+//! `GET /healthz` (the process answers), `/readyz` (the overview has synced once; every kind's
+//! state) and `/metrics` ([`crate::metrics`]).
+//!
+//! Readiness does not flap: once the VMIs have been read, `/readyz` stays 200 through an API
+//! outage and the console serves what it has, saying so: `stale` (the VMI watch is failing, so
+//! the overview may be out of date) and `degraded` (some watch is failing). In token mode, the
+//! per-kind details (whose errors name API server addresses) and `/metrics` need a signed-in
+//! user who may list VMIs cluster-wide; probes get the status code and `ready`/`stale` without
+//! signing in. The operator listener (`--metrics-listen`, [`operator_routes`]) serves all three
+//! without a session, for probes and Prometheus on an address the Ingress does not route.
 
 use super::AppState;
+use crate::auth::{Access, Caller};
+use crate::error::ApiErr;
 use crate::watch::Kind;
 use axum::extract::State;
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 
+/// The routes of the console's own listener.
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/healthz", get(|| async { "ok" }))
@@ -16,35 +27,72 @@ pub fn routes() -> Router<AppState> {
         .route("/metrics", get(metrics_text))
 }
 
-async fn readyz(State(state): State<AppState>) -> Response {
-    let resources: Vec<serde_json::Value> = Kind::ALL
-        .iter()
-        .map(|&k| {
-            let s = &state.caches.get(k).state;
-            serde_json::json!({
-                "resource": k.name(), "watched": k.watched(), "synced": s.synced(),
-                "healthy": s.healthy(), "restarts": s.restarts(), "error": s.last_error(),
+/// The routes of the operator listener: no session needed.
+pub fn operator_routes() -> Router<AppState> {
+    Router::new()
+        .route("/healthz", get(|| async { "ok" }))
+        .route(
+            "/readyz",
+            get(|state: State<AppState>| async move { readiness(&state, true) }),
+        )
+        .route(
+            "/metrics",
+            get(|State(state): State<AppState>| async move { metrics_body(&state) }),
+        )
+}
+
+/// Whether the caller may see the console's own details: local mode, or a user who may list
+/// VMIs cluster-wide.
+async fn may_see_details(state: &AppState, headers: &HeaderMap) -> Result<(), ApiErr> {
+    let caller = state.auth.caller(headers)?;
+    if matches!(caller, Caller::Local) {
+        return Ok(());
+    }
+    let access = Access::list("kubevirt.io", "virtualmachineinstances", None);
+    state.auth.require(&caller, &access).await
+}
+
+async fn readyz(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    let detailed = may_see_details(&state, &headers).await.is_ok();
+    readiness(&State(state), detailed)
+}
+
+/// Ready once the store has synced (and stays so); `stale`/`degraded` tell what is failing now.
+fn readiness(State(state): &State<AppState>, detailed: bool) -> Response {
+    let failing = |k: Kind| state.caches.get(k).state.last_error().is_some();
+    let ready = state.store.synced();
+    let stale = failing(Kind::Vmi);
+    let degraded = Kind::WATCHED.iter().any(|&k| failing(k));
+    let mut body = serde_json::json!({"ready": ready, "stale": stale, "degraded": degraded});
+    if detailed {
+        let resources: Vec<serde_json::Value> = Kind::ALL
+            .iter()
+            .map(|&k| {
+                let s = &state.caches.get(k).state;
+                serde_json::json!({
+                    "resource": k.name(), "watched": k.watched(), "synced": s.synced(),
+                    "healthy": s.healthy(), "restarts": s.restarts(), "error": s.last_error(),
+                })
             })
-        })
-        .collect();
-    // The overview needs VMIs; other kinds may be absent or forbidden and are reported, not
-    // required. A failing VMI watch means the cluster is not reachable now.
-    let vmis = &state.caches.vmis.state;
-    let ready = state.store.synced() && (vmis.healthy() || !vmis.synced());
-    let ready = ready && vmis.last_error().is_none();
+            .collect();
+        body["resources"] = resources.into();
+    }
     let code = if ready {
         StatusCode::OK
     } else {
         StatusCode::SERVICE_UNAVAILABLE
     };
-    (
-        code,
-        Json(serde_json::json!({"ready": ready, "resources": resources})),
-    )
-        .into_response()
+    (code, Json(body)).into_response()
 }
 
-async fn metrics_text(State(state): State<AppState>) -> Response {
+async fn metrics_text(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    match may_see_details(&state, &headers).await {
+        Ok(()) => metrics_body(&state),
+        Err(e) => e.into_response(),
+    }
+}
+
+fn metrics_body(state: &AppState) -> Response {
     (
         [(
             header::CONTENT_TYPE,

@@ -1,4 +1,5 @@
-//! `/k8s/...`: the read-only Kubernetes API proxy. What may pass is [`crate::proxy`]'s
+//! `/k8s/...`: the read-only Kubernetes API proxy, served only with `--enable-k8s-proxy` (the
+//! frontend never calls it; it is for `curl` and scripts). What may pass is [`crate::proxy`]'s
 //! allowlist; requests go out with the caller's client (the user's token in token mode).
 
 use super::AppState;
@@ -6,13 +7,26 @@ use crate::error::ApiErr;
 use crate::proxy;
 use axum::Router;
 use axum::extract::{Request, State};
-use axum::http::{StatusCode, header};
+use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::any;
 use std::sync::atomic::Ordering;
 
 pub fn routes() -> Router<AppState> {
     Router::new().route("/k8s/{*rest}", any(k8s))
+}
+
+/// `/k8s/...` while the proxy is off: a 404 that says how to turn it on.
+pub fn disabled() -> Router<AppState> {
+    let off = || async {
+        ApiErr::not_found(
+            "The Kubernetes API proxy is off; start Strata with --enable-k8s-proxy to serve \
+             /k8s/.",
+        )
+    };
+    Router::new()
+        .route("/k8s", any(off))
+        .route("/k8s/{*rest}", any(off))
 }
 
 async fn k8s(State(state): State<AppState>, req: Request) -> Response {
@@ -66,10 +80,8 @@ async fn k8s(State(state): State<AppState>, req: Request) -> Response {
             }
             out
         }
-        Err(e) => ApiErr::new(
-            StatusCode::BAD_GATEWAY,
-            format!("The Kubernetes API server could not be reached: {e}"),
-        )
-        .into_response(),
+        Err(e) => {
+            ApiErr::upstream("The Kubernetes API server could not be reached.", e).into_response()
+        }
     }
 }

@@ -1,5 +1,6 @@
-//! The migrations endpoints: every visible VMIM, and each one interpreted for the migrations
-//! page.
+//! The migrations endpoints: every VMIM the caller may list (reviewed as
+//! `list virtualmachineinstancemigrations` per namespace), and each one interpreted for the
+//! migrations page.
 
 use super::{AppState, not_synced, redact::visible};
 use crate::error::ApiErr;
@@ -25,7 +26,7 @@ async fn visible_migrations(state: &AppState, headers: &HeaderMap) -> Result<Vec
     if !state.caches.vmims.state.synced() {
         return Err(not_synced(Kind::Vmim));
     }
-    let visible = visible(state, &caller).await?;
+    let visible = visible(state, &caller, Kind::Vmim).await?;
     let mut list: Vec<Vmim> = state
         .caches
         .migrations()

@@ -8,8 +8,9 @@
 //! * [`series`] — `/api/v1/vmis/{ns}/{name}/metrics`.
 //! * [`migrations`] — `/api/v1/migrations`, `/api/v1/migrations/reports`.
 //! * [`nodes`] — `/api/v1/nodes`, `/api/v1/nodes/{name}/drain`.
-//! * [`k8s`] — `/k8s/...`, the read-only Kubernetes API proxy.
+//! * [`k8s`] — `/k8s/...`, the read-only Kubernetes API proxy (only with `--enable-k8s-proxy`).
 //! * [`auth`] — `/auth/signin`, `/auth/signout`.
+//! * [`health`] — `/healthz`, `/readyz`, `/metrics`, and the operator listener's routes.
 //! * [`health`] — `/healthz`, `/readyz`, `/metrics`.
 //! * [`history`] — `/api/v1/history`, `…/{ns}/{name}/history`, and `…/detail?at=` as recorded.
 //! * [`assets`] — the built frontend with SPA fallback.

@@ -6,7 +6,7 @@ use crate::auth::Access;
 use crate::error::ApiErr;
 use crate::watch::Kind;
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
@@ -50,8 +50,11 @@ async fn drain(
     if state.caches.nodes.state.synced() && state.caches.node(&node).is_none() {
         return Err(ApiErr::not_found(format!("No node named {node}.")));
     }
-    let visible = visible(&state, &caller).await?;
-    let in_view = |ns: Option<&String>| {
+    // Each kind by its own review: VMIs by `list virtualmachineinstances`, VMs by
+    // `list virtualmachines`.
+    let vmis_visible = visible(&state, &caller, Kind::Vmi).await?;
+    let vms_visible = visible(&state, &caller, Kind::Vm).await?;
+    let in_view = |visible: &Option<std::collections::BTreeSet<String>>, ns: Option<&String>| {
         visible
             .as_ref()
             .is_none_or(|v| ns.is_some_and(|n| v.contains(n)))
@@ -66,17 +69,17 @@ async fn drain(
     let client = state.auth.local_client();
     let vmis = crate::evidence::list(&client, Kind::Vmi, None, kube::api::ListParams::default())
         .await
-        .map_err(|e| ApiErr::new(StatusCode::BAD_GATEWAY, e))?;
+        .map_err(|e| ApiErr::upstream("Listing the VMIs from the API server failed.", e))?;
     let vmis: Vec<Vmi> = vmis
         .iter()
-        .filter(|o| in_view(o.metadata.namespace.as_ref()))
+        .filter(|o| in_view(&vmis_visible, o.metadata.namespace.as_ref()))
         .map(|o| Vmi::from_value(&crate::evidence::value(o)))
         .collect();
     let vms: Vec<Vm> = state
         .caches
         .vms()
         .into_iter()
-        .filter(|v| in_view(v.metadata.namespace.as_ref()))
+        .filter(|v| in_view(&vms_visible, v.metadata.namespace.as_ref()))
         .collect();
     Ok(Json(model::drain::drain_impact(&node, &vmis, &vms, None)).into_response())
 }

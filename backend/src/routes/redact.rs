@@ -5,37 +5,55 @@
 use super::{AppState, vmi_access};
 use crate::auth::{Access, Caller};
 use crate::error::ApiErr;
+use crate::watch::Kind;
 use model::evidence::Evidence;
 use model::wire::StreamMsg;
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-/// Namespaces of the summaries `caller` may see (`None`: all).
+/// Namespaces where `caller` may list `kind` (`None`: all), each kind by its own verb: VMIs,
+/// VMs and migrations are reviewed separately, as the evidence bundle does ([`bundle`]).
 pub async fn visible(
     state: &AppState,
     caller: &Caller,
+    kind: Kind,
 ) -> Result<Option<BTreeSet<String>>, ApiErr> {
     if matches!(caller, Caller::Local) {
         return Ok(None);
     }
-    let all: BTreeSet<String> = state
-        .store
-        .items()
-        .into_iter()
-        .map(|s| s.key.namespace)
-        .chain(
-            state
-                .caches
-                .migrations()
-                .iter()
-                .filter_map(|m| m.metadata.namespace.clone()),
-        )
-        .collect();
+    let all: BTreeSet<String> = match kind {
+        Kind::Vmim => state
+            .caches
+            .migrations()
+            .iter()
+            .filter_map(|m| m.metadata.namespace.clone())
+            .collect(),
+        Kind::Vm => state
+            .caches
+            .vms()
+            .into_iter()
+            .filter_map(|v| v.metadata.namespace)
+            .collect(),
+        _ => state
+            .store
+            .items()
+            .into_iter()
+            .map(|s| s.key.namespace)
+            .collect(),
+    };
     let ok = state
         .auth
-        .visible_namespaces(caller, "kubevirt.io", "virtualmachineinstances", all)
+        .visible_namespaces(caller, group(kind), kind.name(), all)
         .await?;
     Ok(Some(ok.into_iter().collect()))
+}
+
+/// The API group of `kind`.
+fn group(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Vmi | Kind::Vm | Kind::Vmim => "kubevirt.io",
+        Kind::Pod | Kind::Node | Kind::Event => "",
+    }
 }
 
 /// Clears from `bundle` the kinds `caller` may not read in `ns` (and says so in `coverage`).

@@ -28,7 +28,7 @@ pub fn routes() -> Router<AppState> {
 
 async fn vmis(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiErr> {
     let caller = state.auth.caller(&headers)?;
-    let visible = visible(&state, &caller).await?;
+    let visible = visible(&state, &caller, Kind::Vmi).await?;
     let items: Vec<_> = state
         .store
         .items()

@@ -4,7 +4,8 @@
 //! [`Caches`] for the others).
 //!
 //! The loop keeps each kind's [`super::KindState`]: an error marks it failing (the watcher
-//! backs off and retries), any event marks it healthy, a re-list after the first sync counts
+//! backs off and retries), any event or any successful answer to the watcher's requests
+//! ([`super::observed`]: a resumed watch yields no event) marks it healthy, a re-list after the first sync counts
 //! as a restart. A (re)list (`Init`, `InitApply`…, `InitDone`) is buffered as projections and
 //! applied as one `Replace`, so browsers see no gap and no flicker; then the kind is synced and
 //! memory is released (`release_memory`).
@@ -161,6 +162,10 @@ pub async fn watch_kind<R: OnRestart + ?Sized>(
         );
         return;
     }
+    let client = {
+        let caches = caches.clone();
+        super::observed::observed(client, move || caches.get(kind).state.ok())
+    };
     let (c, s, r) = (&caches, &store, &*restarts);
     match kind {
         Kind::Vmi => {

@@ -37,6 +37,22 @@ pub async fn console(sim: &Sim) -> Console {
     .await
 }
 
+/// Like [`console`], with the `/k8s` proxy on (`--enable-k8s-proxy`).
+pub async fn console_k8s(sim: &Sim) -> Console {
+    let client = backend::cluster::connect(backend::cluster::Source::Url(sim.url()))
+        .await
+        .unwrap();
+    console_with(
+        client,
+        Options {
+            prometheus_url: Some(sim.url()),
+            k8s_proxy: true,
+            ..Options::local(None)
+        },
+    )
+    .await
+}
+
 pub async fn console_with(client: kube::Client, options: Options) -> Console {
     let listener = TcpListener::bind(("127.0.0.1", 0)).await.unwrap();
     backend::run::start_with(client, listener, options).unwrap()

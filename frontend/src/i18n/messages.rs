@@ -11,6 +11,11 @@ messages![
     (ConnSyncing, "syncing…", "同期中…"),
     (ConnLive, "live", "ライブ"),
     (ConnDown, "disconnected — reconnecting", "切断 — 再接続中"),
+    (
+        ConnStale,
+        "The Kubernetes API server cannot be reached: what is shown may be out of date.",
+        "Kubernetes API サーバーに接続できません: 表示は古い可能性があります。"
+    ),
     (Theme, "Theme", "テーマ"),
     (ThemeLight, "Light", "ライト"),
     (ThemeDark, "Dark", "ダーク"),

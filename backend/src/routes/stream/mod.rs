@@ -1,8 +1,11 @@
 //! `GET /api/v1/stream`: server-sent events, one stream per browser tab ([`model::wire`]).
-//! What goes out and when is the [`machine`]'s; this module reads the `Last-Event-ID`, counts
-//! connected clients and writes each event as SSE (`id`, `event`, JSON `data`; several messages
-//! as one `batch`), with a keep-alive comment every 15 s.
+//! What goes out and when is the [`machine`]'s; this module reads the `Last-Event-ID` ([`id`]:
+//! ids carry the store's epoch), caps streams per client ([`caps`]), counts connected clients,
+//! ends every stream when the console shuts down, and writes each event as SSE (`id`, `event`,
+//! JSON `data`; several messages as one `batch`), with a keep-alive comment every 15 s.
 
+pub mod caps;
+pub mod id;
 pub mod machine;
 
 use super::{AppState, redact};
@@ -10,14 +13,15 @@ use crate::auth::Caller;
 use crate::error::ApiErr;
 use crate::metrics::Metrics;
 use axum::Router;
-use axum::extract::State;
-use axum::http::HeaderMap;
+use axum::extract::{ConnectInfo, State};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::routing::get;
-use futures::Stream;
+use futures::{Stream, StreamExt};
 use machine::{Filter, Machine, Outgoing};
 use model::wire::{EVENT_NAME, StreamMsg};
 use std::convert::Infallible;
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -47,33 +51,57 @@ impl Drop for ClientGuard {
     }
 }
 
-fn sse_event(seq: u64, msg: &StreamMsg) -> Event {
+fn sse_event(epoch: u64, seq: u64, msg: &StreamMsg) -> Event {
     Event::default()
-        .id(seq.to_string())
+        .id(id::event_id(epoch, seq))
         .event(EVENT_NAME)
         .json_data(msg)
         .unwrap_or_else(|_| Event::default().comment("unserializable message"))
 }
 
 /// One message as itself, several as one `batch`.
-fn to_sse(out: Outgoing) -> Event {
+fn to_sse(epoch: u64, out: Outgoing) -> Event {
     if out.msgs.len() == 1 {
-        sse_event(out.id, &out.msgs[0])
+        sse_event(epoch, out.id, &out.msgs[0])
     } else {
         let msgs = out.msgs.iter().map(|m| (**m).clone()).collect();
-        sse_event(out.id, &StreamMsg::Batch { msgs })
+        sse_event(epoch, out.id, &StreamMsg::Batch { msgs })
+    }
+}
+
+/// Whom this stream counts against (`None`: the local user on loopback, not capped).
+fn counted_as(caller: &Caller, from: Option<SocketAddr>) -> Option<caps::Client> {
+    match (caller, from) {
+        (Caller::User { key, .. }, _) => Some(caps::Client::User(*key)),
+        (Caller::Local, Some(a)) if !crate::serve::is_loopback(&a) => {
+            Some(caps::Client::Address(a.ip()))
+        }
+        (Caller::Local, _) => None,
     }
 }
 
 async fn stream(
     State(state): State<AppState>,
+    extensions: axum::http::Extensions,
     headers: HeaderMap,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiErr> {
     let caller = state.auth.caller(&headers)?;
+    let from = extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0);
+    let slot = match counted_as(&caller, from) {
+        Some(client) => Some(state.stream_caps.acquire(client).ok_or_else(|| {
+            ApiErr::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "Too many open streams for this client: close some Strata tabs.",
+            )
+        })?),
+        None => None,
+    };
+    let epoch = state.store.epoch();
     let last_seen = headers
         .get("last-event-id")
         .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.trim().parse::<u64>().ok());
+        .and_then(|v| id::resume_from(epoch, v));
+    let shutdown = state.shutdown.wait();
     let (store, metrics) = (state.store.clone(), state.metrics.clone());
     let machine = Machine::start(
         store,
@@ -82,10 +110,13 @@ async fn stream(
         last_seen,
     );
     metrics.connected_clients.fetch_add(1, Ordering::Relaxed);
-    let guard = ClientGuard(metrics);
-    let events = futures::stream::unfold((machine, guard), |(mut machine, guard)| async move {
-        let out = machine.next_event().await?;
-        Some((Ok(to_sse(out)), (machine, guard)))
-    });
+    let guard = (ClientGuard(metrics), slot);
+    let events =
+        futures::stream::unfold((machine, guard), move |(mut machine, guard)| async move {
+            let out = machine.next_event().await?;
+            Some((Ok(to_sse(epoch, out)), (machine, guard)))
+        })
+        // The console shuts down: end the stream so the server can drain; the browser reconnects.
+        .take_until(shutdown);
     Ok(Sse::new(events).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
 }
