@@ -85,7 +85,26 @@ fn interface(
     if i.name.as_deref().is_none_or(str::is_empty) {
         return true; // Guest-only interfaces (docker0, veth…) are informational.
     }
-    if i.link_state.as_deref() == Some("down") {
+    let spec_down =
+        cx.vmi.is_some_and(|v| {
+            v.spec.domain.devices.interfaces.iter().any(|s| {
+                s.name.as_deref() == i.name.as_deref() && s.state.as_deref() == Some("down")
+            })
+        });
+    if i.link_state.as_deref() == Some("down") && spec_down {
+        cx.push(
+            finding(
+                Health::Healthy,
+                Severity::Info,
+                format!("Interface {label} link down as requested"),
+            )
+            .explained("The spec sets this interface's state to down; the domain reports it so.")
+            .cite(vec![
+                cite("linkState", "down"),
+                format!("spec.domain.devices.interfaces[{label}].state = down"),
+            ]),
+        );
+    } else if i.link_state.as_deref() == Some("down") {
         ok = false;
         cx.push(
             finding(

@@ -74,6 +74,9 @@ pub struct SpecInterface {
     pub passt: Option<Value>,
     #[serde(deserialize_with = "super::lenient::value")]
     pub binding: Option<Value>,
+    /// `up`, `down` or `absent` (`InterfaceState…` in `schema.go`; link state since v1.5).
+    #[serde(deserialize_with = "super::lenient::string")]
+    pub state: Option<String>,
 }
 
 impl SpecInterface {
