@@ -494,3 +494,65 @@ fn missing_catalogue_entries_are_there() {
     let fc = explain(Topic::Reason, "FailedCreate", &Subject::default());
     assert!(fc.meaning.contains("active migration exists"), "{fc:?}");
 }
+
+// A4, A6, A9.
+
+#[test]
+fn multus_only_interfaces_are_hotplug_or_unplug_in_flight() {
+    let r = report("nic-hotplug-multus-only.yaml");
+    let d = vmi(&r, "net-2");
+    let t = texts(d, Layer::Network);
+    assert!(t.contains("blue: NIC hot-plug in flight"), "{t}");
+    assert!(t.contains("red: NIC unplug pending a migration"), "{t}");
+    assert!(!t.to_lowercase().contains("no ip"), "{t}");
+}
+
+#[test]
+fn a_domain_never_seen_on_the_target_lost_the_vm() {
+    let r = report("migration-lost-vm.yaml");
+    let d = vmi(&r, "web-9");
+    let t = titles(d, Layer::Migration).join("\n");
+    assert!(t.contains("VM lost during the migration"), "{t}");
+    assert_eq!(d.layer(Layer::Migration).health, Health::Broken);
+}
+
+#[test]
+fn a_target_attachment_pod_is_not_the_target_pod() {
+    // The dump grouping does not put attachment pods with the VMI, so interpret directly with
+    // every pod of the fixture (as the backend's watches would).
+    let objects: Vec<Object> =
+        model::input::parse::parse(&fixture("target-attachment-pod-pending.yaml"))
+            .unwrap()
+            .objects
+            .into_iter()
+            .map(|l| l.object)
+            .collect();
+    let (mut vmis, mut vmims, mut pods) = (vec![], vec![], vec![]);
+    for o in objects {
+        match o {
+            Object::Vmi(v) => vmis.push(*v),
+            Object::Vmim(m) => vmims.push(*m),
+            Object::Pod(p) => pods.push(*p),
+            _ => {}
+        }
+    }
+    let pod_refs: Vec<&model::kube::Pod> = pods.iter().collect();
+    let ctx = model::migration::MigrationContext {
+        vmi: vmis.first(),
+        pods: &pod_refs,
+        now: Timestamp::parse(NOW),
+        ..Default::default()
+    };
+    let m = model::migration::interpret(vmims.first(), &ctx);
+    assert!(m.failure.is_none(), "{:?}", m.failure);
+    // The same pod labelled as a launcher is the target, and it is unschedulable.
+    let mut launcher = pods[0].clone();
+    launcher
+        .metadata
+        .labels
+        .insert("kubevirt.io".into(), "virt-launcher".into());
+    let refs = [&launcher];
+    let ctx = model::migration::MigrationContext { pods: &refs, ..ctx };
+    let m = model::migration::interpret(vmims.first(), &ctx);
+    assert_eq!(m.failure.unwrap().kind, FailureKind::TargetUnschedulable);
+}

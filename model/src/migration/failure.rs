@@ -41,7 +41,13 @@ pub fn event_reason_text(message: &str) -> &str {
 pub fn classify_failure_text(text: &str) -> (Plane, FailureKind) {
     let t = lc(text);
     let has = |w: &str| t.contains(w);
-    if has("exceeded quota") {
+    if has("migrated to unknown host")
+        || has("domain was never observed on the target")
+        || has("decentralized migration failed due to the source vmi being failed")
+    {
+        // `pkg/virt-handler/migration-source.go`: each of these sets the VMI phase Failed.
+        (Plane::DataPlane, FailureKind::VmiLost)
+    } else if has("exceeded quota") {
         (Plane::ControlPlane, FailureKind::ResourceQuota)
     } else if has("unschedulable")
         || has("didn't match")
@@ -285,19 +291,27 @@ fn target_unschedulable(s: &Seen<'_>) -> Option<Failure> {
     let target_pod_name = s.ms.and_then(|m| m.target_pod.as_deref());
     let name = &s.name;
     s.ctx.pods.iter().find_map(|p| {
+        // `listMatchingTargetPods` (`pkg/virt-controller/watch/migration/migration.go`): label
+        // `kubevirt.io/migrationJobUID` plus `kubevirt.io: virt-launcher` (target attachment pods
+        // carry the job labels, with `kubevirt.io: hotplug-disk`); the annotation `kubevirt.io/migrationJobName` names the
+        // VMIM. (`kubevirt.io/migrationName` is a backend-storage PVC label, never a pod's.)
+        // A dump without the label still counts (tolerant); another value never does.
+        let launcher = p
+            .metadata
+            .labels
+            .get("kubevirt.io")
+            .is_none_or(|v| v == "virt-launcher");
         let is_target = target_pod_name == Some(p.metadata.name())
-            || p.metadata
-                .labels
-                .get("kubevirt.io/migrationJobUID")
-                .is_some_and(|u| Some(u.as_str()) == s.vmim_uid)
-            || p.metadata
-                .annotations
-                .get("kubevirt.io/migrationName")
-                .is_some_and(|n| n == name)
-            || p.metadata
-                .labels
-                .get("kubevirt.io/migrationName")
-                .is_some_and(|n| n == name);
+            || launcher
+                && (p
+                    .metadata
+                    .labels
+                    .get("kubevirt.io/migrationJobUID")
+                    .is_some_and(|u| Some(u.as_str()) == s.vmim_uid)
+                    || p.metadata
+                        .annotations
+                        .get("kubevirt.io/migrationJobName")
+                        .is_some_and(|n| n == name));
         let c = p.condition("PodScheduled").filter(|c| c.is_false());
         (is_target && c.is_some()).then(|| {
             let c = c.expect("checked");

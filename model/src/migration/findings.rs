@@ -73,6 +73,7 @@ fn failure_title(kind: &FailureKind) -> &'static str {
         FailureKind::TargetPodGone => "Target pod went away",
         FailureKind::Aborted => "Migration aborted",
         FailureKind::VmiGone => "VMI went away during the migration",
+        FailureKind::VmiLost => "VM lost during the migration",
         FailureKind::Other => "Migration failed",
     }
 }
@@ -102,6 +103,7 @@ fn failure(s: &Seen<'_>, f: &Found<'_>, phase_x: &Explanation) -> Option<Finding
     }
     let fail = failure.as_ref().filter(|_| f.outcome != Outcome::Aborted)?;
     let health = match f.outcome {
+        Outcome::Failed if fail.kind == FailureKind::VmiLost => Health::Broken,
         Outcome::Failed => Health::Degraded,
         Outcome::Pending | Outcome::InProgress | Outcome::Unknown => Health::Broken,
         _ => Health::Degraded,
