@@ -556,3 +556,14 @@ fn a_target_attachment_pod_is_not_the_target_pod() {
     let m = model::migration::interpret(vmims.first(), &ctx);
     assert_eq!(m.failure.unwrap().kind, FailureKind::TargetUnschedulable);
 }
+
+// A5.
+
+#[test]
+fn a_decentralized_source_that_succeeded_moved_to_another_cluster() {
+    let r = report("decentralized-source-succeeded.yaml");
+    let d = vmi(&r, "xc-1");
+    let g = texts(d, Layer::Guest);
+    assert!(g.contains("Moved to another cluster"), "{g}");
+    assert!(!g.contains("stopped normally"), "{g}");
+}

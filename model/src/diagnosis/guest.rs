@@ -114,6 +114,21 @@ fn not_running(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, pcite: &[String]) -> bo
             );
             true
         }
+        "Succeeded" if moved_to_other_cluster(vmi) => {
+            cx.push(
+                finding(
+                    Health::Healthy,
+                    Severity::Info,
+                    "Moved to another cluster (decentralized migration completed)",
+                )
+                .explained(
+                    "virt-handler marks the source VMI of a completed decentralized migration \
+                        Succeeded (`migration-source.go`); the guest runs in the target cluster.",
+                )
+                .cite([pcite, vec!["status.migrationState.completed = true".into()]].concat()),
+            );
+            true
+        }
         "Succeeded" => {
             cx.push(
                 finding(
@@ -396,4 +411,12 @@ fn succeeded_restart(cx: &Ctx<'_>) -> String {
         Some(r) => format!("The guest stopped normally. Run strategy {r}: it stays stopped."),
         None => "The guest stopped normally.".into(),
     }
+}
+
+/// The source VMI of a completed, not failed decentralized migration.
+fn moved_to_other_cluster(vmi: &Vmi) -> bool {
+    vmi.status
+        .migration_state
+        .as_ref()
+        .is_some_and(|m| m.is_decentralized() && m.is_completed() && !m.is_failed())
 }
