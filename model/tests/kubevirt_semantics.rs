@@ -567,3 +567,15 @@ fn a_decentralized_source_that_succeeded_moved_to_another_cluster() {
     assert!(g.contains("Moved to another cluster"), "{g}");
     assert!(!g.contains("stopped normally"), "{g}");
 }
+
+// 4. Metrics go to the migration in progress.
+
+#[test]
+fn metrics_belong_to_the_running_migration_not_a_queued_newer_one() {
+    let r = report("second-vmim-while-one-runs.yaml");
+    let d = vmi(&r, "app2");
+    let run = d.migrations.iter().find(|m| m.name == "m-run").unwrap();
+    let queued = d.migrations.iter().find(|m| m.name == "m-queued").unwrap();
+    assert!(run.progress.is_some(), "{run:#?}");
+    assert!(queued.progress.is_none(), "{queued:#?}");
+}

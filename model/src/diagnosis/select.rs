@@ -94,9 +94,19 @@ pub(super) fn migrations(cx: &Ctx<'_>) -> Vec<MigrationReport> {
             out.push(interpret(None, &c));
         }
     }
+    // The VMI's migration metrics describe the migration in progress (phase Running), else the
+    // newest VMIM while it is not final; only one migration runs at a time per VMI.
+    let metrics_of = vmims
+        .iter()
+        .rposition(|m| m.phase() == "Running")
+        .or_else(|| {
+            vmims
+                .last()
+                .filter(|m| !m.is_final())
+                .map(|_| vmims.len() - 1)
+        });
     for (i, m) in vmims.iter().enumerate() {
-        // Metrics of a VMI only describe its latest migration.
-        let is_latest = i + 1 == vmims.len();
+        let is_latest = metrics_of == Some(i);
         let own_events: Vec<&Event> = events
             .iter()
             .copied()
