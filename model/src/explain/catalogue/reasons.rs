@@ -227,11 +227,11 @@ pub(super) const PAUSE_AND_SYNC_REASONS: &[Entry] = &[
     Entry {
         topic: Topic::Reason,
         value: "PausedByUser",
-        severity: Severity::Warning,
+        severity: Severity::Info,
         can_migrate: None,
         title: "Paused by a user",
         meaning: "Someone paused the VMI (virtctl pause or the pause subresource).",
-        implies: "The guest is frozen until unpaused. It keeps its memory and node; it can still be migrated.",
+        implies: "The user's wish: the guest is frozen until unpaused; the phase stays Running and Ready is False (readiness gate kubevirt.io/virtual-machine-unpaused), both expected. It keeps its memory and node; it can still be migrated.",
         steps: &["virtctl unpause vmi {name} -n {ns}", EVENTS],
     },
     Entry {
@@ -241,7 +241,7 @@ pub(super) const PAUSE_AND_SYNC_REASONS: &[Entry] = &[
         can_migrate: None,
         title: "Paused on an I/O error",
         meaning: "QEMU paused the guest because a disk reported a low-level I/O error (storage full, backend gone, or an unreachable volume).",
-        implies: "The guest is frozen. Fix the storage first; unpausing before that pauses it again.",
+        implies: "The guest is frozen. virt-handler retries the resume itself with a back-off from 10 s up to 3 min (`ioErrorRetryManager`, `pkg/virt-handler`); until the storage is fixed each resume pauses it again.",
         steps: &[GET_VMI, PVC, LAUNCHER_LOG, NODE],
     },
     Entry {
