@@ -6,10 +6,10 @@
 //! (`pkg/virt-api/webhooks/validating-webhook/admitters/pod-eviction-admitter.go`).
 
 use crate::explain::{Subject, Topic, explain};
-use crate::kube::Vm;
 use crate::kube::VmiKey;
 use crate::kube::vmi::Vmi;
 use crate::kube::vmi::effective_eviction_strategy;
+use crate::kube::{Pod, Vm};
 use serde::{Deserialize, Serialize};
 
 /// What a drain does to one VMI.
@@ -65,10 +65,32 @@ pub fn drain_impact(
     vms: &[Vm],
     cluster_default: Option<&str>,
 ) -> DrainReport {
+    drain_impact_with_pods(node, vmis, vms, &[], cluster_default)
+}
+
+/// [`drain_impact`] with the pods known: live hot-plug attachment pods of a VMI on the node
+/// (denied "cannot evict hotplug pod…" from v1.7, `admitHotplugPod`) and live migration target
+/// pods on the node (denied "Eviction request for target Pod" from v1.5) block the drain too.
+pub fn drain_impact_with_pods(
+    node: &str,
+    vmis: &[Vmi],
+    vms: &[Vm],
+    pods: &[Pod],
+    cluster_default: Option<&str>,
+) -> DrainReport {
     let mut outcomes = Vec::new();
     for vmi in vmis {
-        let on_node = vmi.status.node_name.as_deref() == Some(node)
-            || vmi.status.active_pods.values().any(|n| n == node);
+        if let Some(o) = target_pod_outcome(node, vmi, pods) {
+            outcomes.push(o);
+            continue;
+        }
+        // `status.nodeName`, or the target of a migration in progress (its target pod is there).
+        // Not every activePods entry: KubeVirt keeps finished pods there.
+        let on_node =
+            vmi.status.node_name.as_deref() == Some(node)
+                || vmi.status.migration_state.as_ref().is_some_and(|m| {
+                    m.target_node.as_deref() == Some(node) && m.is_in_progress(None)
+                });
         if !on_node {
             continue;
         }
@@ -76,7 +98,17 @@ pub fn drain_impact(
             v.metadata.name() == vmi.metadata.name()
                 && v.metadata.namespace() == vmi.metadata.namespace()
         });
-        outcomes.push(outcome(vmi, vm, cluster_default));
+        let mut o = outcome(vmi, vm, cluster_default);
+        if o.action != DrainAction::NotAffected {
+            for hp in hotplug_pods(node, vmi, pods) {
+                o.evidence.push(format!(
+                    "hot-plug attachment pod {} on {node}: its eviction is denied while the VMI \
+                        runs (\"cannot evict hotplug pod\", KubeVirt >= 1.7)",
+                    hp.metadata.name()
+                ));
+            }
+        }
+        outcomes.push(o);
     }
     let blocking = outcomes
         .iter()
@@ -126,10 +158,15 @@ fn outcome(vmi: &Vmi, vm: Option<&Vm>, cluster_default: Option<&str>) -> DrainOu
         let r = cond.map(|c| c.reason()).unwrap_or("");
         explain(Topic::Reason, r, &subject).title
     };
+    // `pkg/virt-controller/watch/vm/vm.go`: RerunOnFailure restarts only a Failed VMI; an
+    // evicted launcher shuts the guest down gracefully (Succeeded), but a guest destroyed after
+    // the grace period ends Failed when ACPI is on (`calculateVmPhaseForStatusReason`).
     let restart = vm.and_then(Vm::run_strategy).map(|r| match r.as_str() {
-        "Always" | "RerunOnFailure" => {
-            format!(" With run strategy {r} it is started again on another node.")
-        }
+        "Always" => format!(" With run strategy {r} it is started again on another node."),
+        "RerunOnFailure" => " With run strategy RerunOnFailure it stays stopped: a graceful \
+            shutdown ends Succeeded; it is restarted only if the guest had to be destroyed after \
+            the grace period (phase Failed)."
+            .to_string(),
         other => format!(" With run strategy {other} it stays stopped."),
     });
     let restart = restart
@@ -233,6 +270,82 @@ fn action(
             ),
         }
     }
+}
+
+fn live(p: &Pod) -> bool {
+    !matches!(p.phase(), "Succeeded" | "Failed")
+}
+
+/// Whether `p` is a launcher pod of the VMI (by `kubevirt.io/created-by` or an `activePods` uid).
+fn launcher_of(vmi: &Vmi, p: &Pod) -> bool {
+    let uid = vmi.metadata.uid.as_deref();
+    (uid.is_some()
+        && p.metadata
+            .labels
+            .get("kubevirt.io/created-by")
+            .map(String::as_str)
+            == uid)
+        || p.metadata
+            .uid
+            .as_deref()
+            .is_some_and(|u| vmi.status.active_pods.contains_key(u))
+}
+
+/// Live hot-plug attachment pods (`kubevirt.io: hotplug-disk`, owned by a launcher pod of the
+/// VMI) on `node`.
+fn hotplug_pods<'a>(node: &str, vmi: &Vmi, pods: &'a [Pod]) -> Vec<&'a Pod> {
+    let launchers: Vec<&str> = pods
+        .iter()
+        .filter(|p| launcher_of(vmi, p))
+        .filter_map(|p| p.metadata.uid.as_deref())
+        .collect();
+    pods.iter()
+        .filter(|p| {
+            p.metadata.labels.get("kubevirt.io").map(String::as_str) == Some("hotplug-disk")
+                && p.node() == Some(node)
+                && live(p)
+                && p.metadata.owner_references.iter().any(|o| {
+                    o.kind.as_deref() == Some("Pod")
+                        && o.uid.as_deref().is_some_and(|u| launchers.contains(&u))
+                })
+        })
+        .collect()
+}
+
+/// A VMI elsewhere whose live migration target pod (`kubevirt.io: virt-launcher` with
+/// `kubevirt.io/migrationJobUID`) runs on `node`: its eviction is denied until the migration
+/// ends (`admitLauncherPod`, "Eviction request for target Pod", KubeVirt >= 1.5).
+fn target_pod_outcome(node: &str, vmi: &Vmi, pods: &[Pod]) -> Option<DrainOutcome> {
+    if vmi.status.node_name.as_deref() == Some(node) {
+        return None;
+    }
+    let t = pods.iter().find(|p| {
+        p.metadata.labels.get("kubevirt.io").map(String::as_str) == Some("virt-launcher")
+            && p.metadata
+                .labels
+                .contains_key("kubevirt.io/migrationJobUID")
+            && p.node() == Some(node)
+            && live(p)
+            && launcher_of(vmi, p)
+    })?;
+    Some(DrainOutcome {
+        key: vmi.key(),
+        action: DrainAction::BlockDrain,
+        strategy: String::new(),
+        strategy_source: String::new(),
+        live_migratable: vmi.live_migratable(),
+        reason: format!(
+            "The migration target pod {} is on this node: its eviction is denied (\"Eviction \
+                request for target Pod\", KubeVirt >= 1.5) until the migration ends.",
+            t.metadata.name()
+        ),
+        evidence: vec![format!("pod {}: spec.nodeName = {node}", t.metadata.name())],
+        next_steps: vec![format!(
+            "kubectl get vmim -n {} -l kubevirt.io/vmi-name={}",
+            vmi.metadata.namespace(),
+            vmi.metadata.name()
+        )],
+    })
 }
 
 #[cfg(test)]

@@ -41,3 +41,7 @@ pub fn in_phase(since: Option<Timestamp>, now: Option<Timestamp>) -> InPhase {
         stuck: secs.is_some_and(|w| w > STUCK_IN_PHASE_SECS),
     }
 }
+
+/// virt-controller's `heartBeatTimeout` (`pkg/virt-controller/watch/node/node.go`): a
+/// virt-handler whose `kubevirt.io/heartbeat` annotation is older is unresponsive.
+pub const HANDLER_HEARTBEAT_TIMEOUT_SECS: f64 = 300.0;

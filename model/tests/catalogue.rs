@@ -132,6 +132,24 @@ const LITERAL_REASONS: &[&str] = &[
 /// an event reason when virt-handler on its node stops responding).
 const NODE_REASONS: &[&str] = &["NodeUnresponsive"];
 
+/// The kubelet's pod Ready reasons (Kubernetes `pkg/kubelet/status/generate.go`), which
+/// `syncReadyConditionFromPod` in `pkg/virt-controller/watch/vmi/lifecycle.go` copies onto the
+/// VMI's Ready condition.
+const POD_READY_REASONS: &[&str] = &[
+    "ReadinessGatesNotReady",
+    "ContainersNotReady",
+    "PodCompleted",
+];
+
+/// The sync reason `FailedCreateValidation` ("failed create validation: …"),
+/// `pkg/virt-controller/watch/vmi/lifecycle.go`.
+const VALIDATION_REASONS: &[&str] = &["FailedCreateValidation"];
+
+/// `VirtualMachineConditionType` constants a VMI does not have (`Failure`, `RestartRequired`,
+/// `ManualRecoveryRequired`), `staging/src/kubevirt.io/api/core/v1/types.go`; the VM's `Ready` and
+/// `Paused` are in `VMI_CONDITION_TYPES`.
+const VM_CONDITION_TYPES: &[&str] = &["Failure", "RestartRequired", "ManualRecoveryRequired"];
+
 /// The free-text `AgentVersionNotSupported` reasons: `isGuestAgentSupported` in
 /// `pkg/virt-handler/guestagent.go`, and "Guest agent version '%s' is not supported" in
 /// `pkg/virt-handler/vm.go` (here with a version filled in).
@@ -219,7 +237,7 @@ const VM_PRINTABLE_STATUSES: &[&str] = &[
 
 /// Every list with the topic its values are explained as.
 fn copied() -> Vec<(Topic, String)> {
-    let lists: [(Topic, &[&str]); 16] = [
+    let lists: [(Topic, &[&str]); 19] = [
         (Topic::VmiPhase, VMI_PHASES),
         (Topic::ConditionType, VMI_CONDITION_TYPES),
         (Topic::Reason, PAUSE_REASONS),
@@ -228,6 +246,9 @@ fn copied() -> Vec<(Topic, String)> {
         (Topic::Reason, CONTROLLER_REASONS),
         (Topic::Reason, LITERAL_REASONS),
         (Topic::Reason, NODE_REASONS),
+        (Topic::Reason, POD_READY_REASONS),
+        (Topic::Reason, VALIDATION_REASONS),
+        (Topic::ConditionType, VM_CONDITION_TYPES),
         (Topic::Reason, AGENT_REASONS),
         (Topic::EventReason, VMI_EVENT_REASONS),
         (Topic::VmimPhase, VMIM_PHASES),

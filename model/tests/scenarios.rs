@@ -97,21 +97,11 @@ fn unsupported_agent_version() {
 #[test]
 fn paused_by_user_with_launcher_pod_running() {
     let d = vmi(&report("paused-by-user.yaml"), "db").clone();
-    assert_layers(&d, [H, H, D, H, H]);
-    assert!(
-        d.headline.contains("guest degraded — Paused by a user"),
-        "{}",
-        d.headline
-    );
-    let contradictions: Vec<&str> = d.contradictions().map(|f| f.title.as_str()).collect();
-    assert!(
-        contradictions.contains(&"Phase Running, but the guest is paused"),
-        "{contradictions:?}"
-    );
-    assert!(
-        contradictions.contains(&"Launcher pod Running while the guest is paused"),
-        "{contradictions:?}"
-    );
+    // Issue 15: a user's pause is the user's wish (phase Running, Ready=False through the
+    // readiness gate are both expected): no degraded guest, no contradiction.
+    assert_layers(&d, [H, H, H, H, H]);
+    assert!(d.headline.contains("healthy"), "{}", d.headline);
+    assert_eq!(d.contradictions().count(), 0);
     assert!(has_finding(
         &d,
         Layer::Guest,
@@ -244,7 +234,9 @@ fn precopy_not_converging_switches_to_postcopy() {
 fn migration_goes_to_paused_mode() {
     let r = report("paused-mode.yaml");
     let d = vmi(&r, "analytics");
-    assert_eq!(d.layer(Layer::Guest).health, D);
+    // The migration monitor's pause during a migration in mode Paused is part of the migration
+    // (issue 15): the guest layer says so as Info; the migration layer carries the Degraded.
+    assert_eq!(d.layer(Layer::Guest).health, H);
     assert_eq!(d.layer(Layer::Migration).health, D);
     let m = &d.migrations[0];
     assert_eq!(m.mode_changes[0].to, "Paused");
@@ -460,10 +452,12 @@ fn node_not_ready_then_vmi_unknown() {
     let r = report("node-unknown-phase.yaml");
     let d = vmi(&r, "orphan");
     assert_layers(d, [H, B, U, U, U]);
+    // No KubeVirt release v1.0 to v1.9 writes phase Unknown (issue 15): Strata no longer claims
+    // the host is unreachable from it.
     assert!(has_finding(
         d,
         Layer::Node,
-        "Host cannot be reached (phase Unknown)"
+        "Phase Unknown (not set by KubeVirt v1.0+)"
     ));
     assert!(has_finding(
         d,
@@ -498,8 +492,12 @@ fn two_active_pods_left_behind_after_target_crash() {
     let d = vmi(&r, "stuck");
     assert_layers(d, [H, H, H, H, D]);
     let titles: Vec<&str> = d.contradictions().map(|f| f.title.as_str()).collect();
+    // The crashed target pod is Failed: KubeVirt keeps it in activePods (`setActivePods`), and
+    // only live entries count (`VMIActivePodsCount`), so that is no contradiction (issue 15).
     assert!(
-        titles.contains(&"Two activePods with no migration in progress"),
+        !titles
+            .iter()
+            .any(|t| t.contains("activePods with no migration")),
         "{titles:?}"
     );
     assert!(titles.contains(&"migrationState left behind"), "{titles:?}");

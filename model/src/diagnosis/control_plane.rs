@@ -72,15 +72,30 @@ fn conditions(cx: &mut Ctx<'_>, vmi: &Vmi) {
         && c.reason().trim() != "Synchronizing with the Domain failed."
     {
         let x = cx.explain(Topic::Reason, c.reason());
-        cx.push(
-            finding(
+        // Two sync "errors" are waits (`pkg/virt-controller/watch/vmi/lifecycle.go`, turned into
+        // Synchronized=False by `CheckFailure`): an old migration still active, backend storage
+        // pending.
+        let wait = (c.reason() == "FailedCreate"
+            && c.message().contains("active migration exists"))
+            || c.reason() == "BackendStorageNotReady";
+        let (health, severity, title) = if wait {
+            (
+                Health::Degraded,
+                Severity::Info,
+                format!("virt-controller waiting: {}", x.title),
+            )
+        } else {
+            (
                 Health::Broken,
                 Severity::Error,
                 format!("virt-controller sync error: {}", x.title),
             )
-            .explained(sentences(c.message(), &x.meaning))
-            .cite(cond_cite(c))
-            .steps(x.next_steps),
+        };
+        cx.push(
+            finding(health, severity, title)
+                .explained(sentences(c.message(), &x.meaning))
+                .cite(cond_cite(c))
+                .steps(x.next_steps),
         );
     }
     if let Some(c) = vmi.condition("Provisioning").filter(|c| c.is_true()) {

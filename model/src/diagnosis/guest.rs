@@ -114,6 +114,21 @@ fn not_running(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, pcite: &[String]) -> bo
             );
             true
         }
+        "Succeeded" if moved_to_other_cluster(vmi) => {
+            cx.push(
+                finding(
+                    Health::Healthy,
+                    Severity::Info,
+                    "Moved to another cluster (decentralized migration completed)",
+                )
+                .explained(
+                    "virt-handler marks the source VMI of a completed decentralized migration \
+                        Succeeded (`migration-source.go`); the guest runs in the target cluster.",
+                )
+                .cite([pcite, vec!["status.migrationState.completed = true".into()]].concat()),
+            );
+            true
+        }
         "Succeeded" => {
             cx.push(
                 finding(
@@ -121,7 +136,7 @@ fn not_running(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, pcite: &[String]) -> bo
                     Severity::Info,
                     "Guest shut down (phase Succeeded)",
                 )
-                .explained("The guest stopped normally.")
+                .explained(succeeded_restart(cx))
                 .cite(pcite),
             );
             true
@@ -163,6 +178,33 @@ fn paused(cx: &mut Ctx<'_>, vmi: &Vmi, pod: Option<&Pod>, pcite: &[String]) -> b
     let pcite = pcite.to_vec();
     if let Some(c) = vmi.condition("Paused").filter(|c| c.is_true()) {
         let x = cx.explain(Topic::Reason, c.reason());
+        // `pkg/virt-handler/vm.go`: a paused domain keeps phase Running; a user's pause is the
+        // user's wish, and the migration monitor's pause is part of a migration in mode Paused.
+        // Ready=False (ReadinessGatesNotReady) follows from either.
+        let migrating_paused = c.reason() == "PausedByMigrationMonitor"
+            && vmi
+                .status
+                .migration_state
+                .as_ref()
+                .is_some_and(|m| m.mode.as_deref() == Some("Paused"));
+        if c.reason() == "PausedByUser" || migrating_paused {
+            let title = if migrating_paused {
+                "Paused by the migration monitor (migration mode Paused)".to_string()
+            } else {
+                "Paused by a user (intended)".to_string()
+            };
+            cx.push(
+                finding(Health::Healthy, Severity::Info, title)
+                    .explained(format!(
+                        "{} The phase stays Running and Ready is False through the readiness \
+                            gate kubevirt.io/virtual-machine-unpaused: both expected.",
+                        x.meaning
+                    ))
+                    .cite([pcite.clone(), cond_cite(c)].concat())
+                    .steps(x.next_steps.clone()),
+            );
+            return true;
+        }
         let health = if c.reason() == "PausedIOError" {
             Health::Broken
         } else {
@@ -174,29 +216,9 @@ fn paused(cx: &mut Ctx<'_>, vmi: &Vmi, pod: Option<&Pod>, pcite: &[String]) -> b
                 .cite(cond_cite(&c.clone()))
                 .steps(x.next_steps.clone()),
         );
-        cx.push(
-            contradiction(Health::Degraded, "Phase Running, but the guest is paused")
-                .explained("A paused VMI keeps phase Running; only the Paused condition shows it.")
-                .cite([pcite.clone(), cond_cite(c)].concat()),
-        );
-        if let Some(p) = pod
-            && p.phase() == "Running"
-        {
-            cx.push(
-                contradiction(
-                    Health::Degraded,
-                    "Launcher pod Running while the guest is paused",
-                )
-                .explained(
-                    "The pod keeps running (Ready=False through the readiness \
-                        gate) while the guest's vCPUs are stopped.",
-                )
-                .cite(vec![
-                    format!("pod {}: status.phase = Running", p.metadata.name()),
-                    format!("status.conditions[Paused].reason = {}", c.reason()),
-                ]),
-            );
-        }
+        // The launcher pod keeps running (Ready=False through the readiness gate) for every
+        // pause: no contradiction.
+        let _ = pod;
         return true;
     }
     false
@@ -373,4 +395,28 @@ fn other_signals(cx: &mut Ctx<'_>, vmi: &Vmi) {
             )]),
         );
     }
+}
+
+/// What follows a Succeeded VMI, by the VM's run strategy (`pkg/virt-controller/watch/vm/vm.go`:
+/// RerunOnFailure restarts only a Failed VMI).
+fn succeeded_restart(cx: &Ctx<'_>) -> String {
+    let rs = cx.e.vm.as_ref().and_then(|o| o.value.run_strategy());
+    match rs.as_deref() {
+        Some("RerunOnFailure") => "The guest stopped normally. Run strategy RerunOnFailure: it \
+            will not restart (only a Failed VMI is restarted)."
+            .into(),
+        Some("Always") => {
+            "The guest stopped normally. Run strategy Always starts a new VMI.".into()
+        }
+        Some(r) => format!("The guest stopped normally. Run strategy {r}: it stays stopped."),
+        None => "The guest stopped normally.".into(),
+    }
+}
+
+/// The source VMI of a completed, not failed decentralized migration.
+fn moved_to_other_cluster(vmi: &Vmi) -> bool {
+    vmi.status
+        .migration_state
+        .as_ref()
+        .is_some_and(|m| m.is_decentralized() && m.is_completed() && !m.is_failed())
 }

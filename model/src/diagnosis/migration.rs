@@ -2,7 +2,7 @@
 //! left behind by a migration, and the findings of each migration (the latest counts fully).
 
 use super::ctx::{Ctx, cond_cite};
-use crate::explain::{Severity, Topic};
+use crate::explain::{Severity, Topic, explain_condition};
 use crate::kube::Vmi;
 use crate::kube::vmi::effective_eviction_strategy;
 use crate::migration::{MigrationReport, Outcome};
@@ -37,6 +37,7 @@ pub(super) fn migration_layer(cx: &mut Ctx<'_>, reports: &[MigrationReport]) {
     };
     if let Some(v) = vmi {
         live_migratable(cx, v, &facts);
+        drain_blocked(cx, v, &facts);
         evacuation(cx, v, &facts, reports);
         left_behind(cx, v, any_active);
     }
@@ -77,7 +78,7 @@ fn live_migratable(cx: &mut Ctx<'_>, v: &Vmi, facts: &Facts) {
             cx.push(finding(Health::Healthy, Severity::Info, "Can live-migrate").cite(cond_cite(c)))
         }
         (Some(c), _) if c.is_false() => {
-            let x = cx.explain(Topic::Reason, c.reason());
+            let x = explain_condition("LiveMigratable", c.reason(), c.message(), &cx.subject);
             let (s, src) = strategy.clone().unwrap_or_default();
             let blocks = s == "LiveMigrate";
             let detail = format!(
@@ -91,7 +92,12 @@ fn live_migratable(cx: &mut Ctx<'_>, v: &Vmi, facts: &Facts) {
                 if blocks {
                     format!(
                         "Eviction strategy LiveMigrate ({src}): a drain of its node \
-                            blocks on this VM."
+                            {} on this VM.",
+                        if node_draining(cx, v) {
+                            "blocks"
+                        } else {
+                            "would block"
+                        }
                     )
                 } else {
                     format!(
@@ -174,14 +180,28 @@ fn left_behind(cx: &mut Ctx<'_>, v: &Vmi, any_active: bool) {
                 && o.value.is_final()
         })
     });
-    if v.status.active_pods.len() >= 2
+    // Only live entries count: KubeVirt keeps finished launcher pods in activePods (until the VMI
+    // is deleted up to v1.8; from v1.9 garbageCollectFinalizedMigrations deletes old ones), so
+    // without the pod objects the map's size says nothing.
+    let live = v
+        .status
+        .active_pods
+        .keys()
+        .filter(|uid| {
+            cx.e.pods.iter().any(|p| {
+                p.value.metadata.uid.as_deref() == Some(uid.as_str())
+                    && !matches!(p.value.phase(), "Succeeded" | "Failed")
+            })
+        })
+        .count();
+    if live >= 2
         && !any_active
         && (state_vmim_final || !ms.is_some_and(|m| m.is_in_progress(cx.now)))
     {
         cx.push(
             contradiction(
                 Health::Degraded,
-                "Two activePods with no migration in progress",
+                "Two live activePods with no migration in progress",
             )
             .explained(
                 "During a migration the source and target pods are both \
@@ -329,4 +349,97 @@ fn evacuation_progress(
             .cite(vec![cite.clone()]),
         );
     }
+}
+
+/// A drain of the VMI's node blocked by this VMI: eviction strategy LiveMigrate, LiveMigratable
+/// False, phase Running, and the node cordoned (or tainted with the deprecated
+/// `kubevirt.io/drain`, which makes the evacuation controller evacuate every VMI there). The
+/// eviction webhook (`admitLauncherPod`, `pod-eviction-admitter.go`) denies the eviction with 429
+/// "VMI %s is configured with an eviction strategy but is not live-migratable" and marks
+/// nothing, so no `evacuationNodeName` shows it. virt-handler's Warning `Migrated`
+/// "EvictionStrategy is set but vmi is not migratable" is emitted on every status update, drain
+/// or not (`pkg/virt-handler/vm.go`): corroboration only, never the evidence of a drain.
+fn drain_blocked(cx: &mut Ctx<'_>, v: &Vmi, facts: &Facts) {
+    let live_migrate = facts
+        .strategy
+        .as_ref()
+        .is_some_and(|(s, _)| s == "LiveMigrate");
+    if !facts.running || facts.migratable != Some(false) || !live_migrate {
+        return;
+    }
+    if v.evacuation_node().is_some() {
+        return; // the evacuation rule speaks about it
+    }
+    let Some(node) = v.status.node_name.as_deref().and_then(|n| cx.e.node(n)) else {
+        return;
+    };
+    let name = node.metadata.name().to_string();
+    let drain_taint = has_drain_taint(node);
+    if !node_draining(cx, v) {
+        return;
+    }
+    let c = v.condition("LiveMigratable").cloned().unwrap_or_default();
+    let mut cite = vec![];
+    if node.is_cordoned() {
+        cite.push(format!("node {name}: spec.unschedulable = true"));
+    }
+    if drain_taint {
+        cite.push(format!(
+            "node {name}: taint kubevirt.io/drain:NoSchedule (deprecated): evacuating all VMIs on \
+                the node"
+        ));
+    }
+    cite.extend(cond_cite(&c));
+    if let Some(ev) = cx.warning_events("Migrated").into_iter().find(|e| {
+        e.message()
+            .starts_with("EvictionStrategy is set but vmi is not migratable")
+    }) {
+        cite.push(format!("event Migrated (Warning): {}", ev.message()));
+    }
+    if let Some(m) =
+        cx.e.metrics
+            .iter()
+            .find(|m| m.name == "kubevirt_vmi_non_evictable" && m.value >= 1.0)
+    {
+        cite.push(format!("{} = {}", m.name, m.value));
+    }
+    cx.push(
+        finding(
+            Health::Broken,
+            Severity::Error,
+            format!("Drain of {name} blocked: the VM cannot live-migrate"),
+        )
+        .explained(format!(
+            "Eviction strategy LiveMigrate and LiveMigratable=False ({}): the eviction of its \
+                launcher pod is denied with HTTP 429 (\"VMI {} is configured with an eviction \
+                strategy but is not live-migratable\"), which kubectl drain retries forever.",
+            c.reason(),
+            v.metadata.name()
+        ))
+        .cite(cite)
+        .steps(vec![
+            format!(
+                "virtctl stop {} -n {}   # or make it migratable; the drain then continues",
+                cx.subject.name, cx.subject.namespace
+            ),
+            format!("kubectl uncordon {name}   # to give up the drain"),
+        ]),
+    );
+}
+
+/// The deprecated `kubevirt.io/drain` taint (`NodeDrainTaintDefaultKey`,
+/// `pkg/virt-config/configuration.go`) with effect NoSchedule.
+fn has_drain_taint(node: &crate::kube::Node) -> bool {
+    node.spec.taints.iter().any(|t| {
+        t.key.as_deref() == Some("kubevirt.io/drain") && t.effect.as_deref() == Some("NoSchedule")
+    })
+}
+
+/// The VMI's node is cordoned or carries the drain taint.
+fn node_draining(cx: &Ctx<'_>, v: &Vmi) -> bool {
+    v.status
+        .node_name
+        .as_deref()
+        .and_then(|n| cx.e.node(n))
+        .is_some_and(|n| n.is_cordoned() || has_drain_taint(n))
 }

@@ -235,14 +235,21 @@ mod tests {
     }
 
     #[test]
-    fn paused_by_user_is_degraded_guest_with_contradiction() {
+    fn paused_by_user_is_intended_and_io_error_is_broken() {
         let d = diag(
             json!({"metadata": {"name": "a", "namespace": "n"}, "status": {"phase": "Running",
             "conditions": [{"type": "Paused", "status": "True", "reason": "PausedByUser"},
                            {"type": "LiveMigratable", "status": "True"}]}}),
         );
-        assert_eq!(d.layer(Layer::Guest).health, Health::Degraded);
-        assert!(d.contradictions().any(|f| f.title.contains("paused")));
-        assert!(d.headline.contains("guest degraded"), "{}", d.headline);
+        // Issue 15: a user's pause is the user's wish (`pkg/virt-handler/vm.go` keeps phase
+        // Running), not a contradiction and not a degraded guest.
+        assert_eq!(d.layer(Layer::Guest).health, Health::Healthy);
+        assert_eq!(d.contradictions().count(), 0);
+        let d = diag(
+            json!({"metadata": {"name": "a", "namespace": "n"}, "status": {"phase": "Running",
+            "conditions": [{"type": "Paused", "status": "True", "reason": "PausedIOError"},
+                           {"type": "LiveMigratable", "status": "True"}]}}),
+        );
+        assert_eq!(d.layer(Layer::Guest).health, Health::Broken);
     }
 }

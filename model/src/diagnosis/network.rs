@@ -85,7 +85,29 @@ fn interface(
     if i.name.as_deref().is_none_or(str::is_empty) {
         return true; // Guest-only interfaces (docker0, veth…) are informational.
     }
-    if i.link_state.as_deref() == Some("down") {
+    if i.info_sources() == ["multus-status"] {
+        return multus_only(cx, i, &label);
+    }
+    let spec_down =
+        cx.vmi.is_some_and(|v| {
+            v.spec.domain.devices.interfaces.iter().any(|s| {
+                s.name.as_deref() == i.name.as_deref() && s.state.as_deref() == Some("down")
+            })
+        });
+    if i.link_state.as_deref() == Some("down") && spec_down {
+        cx.push(
+            finding(
+                Health::Healthy,
+                Severity::Info,
+                format!("Interface {label} link down as requested"),
+            )
+            .explained("The spec sets this interface's state to down; the domain reports it so.")
+            .cite(vec![
+                cite("linkState", "down"),
+                format!("spec.domain.devices.interfaces[{label}].state = down"),
+            ]),
+        );
+    } else if i.link_state.as_deref() == Some("down") {
         ok = false;
         cx.push(
             finding(
@@ -252,4 +274,64 @@ fn reported_addresses(
         ok = false;
     }
     ok
+}
+
+/// An interface only Multus reports (`infoSource: multus-status`, no `domain`):
+/// `pkg/network/migration/evaluator.go` (v1.6+). With spec `state: absent` it is an unplug that
+/// waits for a migration (condition `MigrationRequired`, after the 15 s
+/// `DynamicNetworkControllerGracePeriod`); otherwise the pod has the network and the domain NIC
+/// is being plugged in place: a hot-plug in flight. Neither is a missing address.
+fn multus_only(cx: &mut Ctx<'_>, i: &Interface, label: &str) -> bool {
+    let absent =
+        cx.vmi.is_some_and(|v| {
+            v.spec.domain.devices.interfaces.iter().any(|s| {
+                s.name.as_deref() == i.name.as_deref() && s.state.as_deref() == Some("absent")
+            })
+        });
+    let mut cite = vec![format!(
+        "status.interfaces[{label}].infoSource = multus-status"
+    )];
+    let required = cx.vmi.and_then(|v| v.condition("MigrationRequired"));
+    if let Some(c) = required {
+        cite.push(format!(
+            "status.conditions[MigrationRequired].status = {}",
+            c.status.as_deref().unwrap_or("")
+        ));
+    }
+    if absent {
+        cite.push(format!(
+            "spec.domain.devices.interfaces[{label}].state = absent"
+        ));
+        let migrating = required.is_some_and(Condition::is_true);
+        cx.push(
+            finding(
+                if migrating {
+                    Health::Degraded
+                } else {
+                    Health::Healthy
+                },
+                Severity::Info,
+                format!("Interface {label}: NIC unplug pending a migration"),
+            )
+            .explained(
+                "The spec removes the interface; the domain NIC is gone but the pod network \
+                    stays until KubeVirt migrates the VM (MigrationRequired).",
+            )
+            .cite(cite),
+        );
+    } else {
+        cx.push(
+            finding(
+                Health::Healthy,
+                Severity::Info,
+                format!("Interface {label}: NIC hot-plug in flight"),
+            )
+            .explained(
+                "The pod already has the network (Multus reports it); the domain NIC is \
+                    being plugged in place.",
+            )
+            .cite(cite),
+        );
+    }
+    true
 }

@@ -5,7 +5,9 @@ use super::ctx::{Ctx, cond_cite, sentences};
 use crate::explain::{Severity, Topic};
 use crate::kube::{Condition, Node, Pod, Vmi};
 use crate::migration::IRRECOVERABLE_MESSAGE;
-use crate::thresholds::{NODE_HEARTBEAT_STALE_SECS, SCHEDULED_WITHOUT_DOMAIN_SECS};
+use crate::thresholds::{
+    HANDLER_HEARTBEAT_TIMEOUT_SECS, NODE_HEARTBEAT_STALE_SECS, SCHEDULED_WITHOUT_DOMAIN_SECS,
+};
 use crate::time::{Timestamp, format_duration};
 use crate::verdict::{Finding, Health, Layer};
 
@@ -105,6 +107,7 @@ fn node_state(cx: &mut Ctx<'_>, node: Option<&Node>, node_name: Option<String>) 
                     format!("Node {name} has no Ready condition"),
                 )),
             }
+            handler_heartbeat(cx, n);
             if n.is_cordoned() {
                 cx.push(
                     finding(
@@ -137,9 +140,9 @@ fn vmi_signals(cx: &mut Ctx<'_>, vmi: &Vmi) {
         let x = cx.explain(Topic::VmiPhase, "Unknown");
         cx.push(
             finding(
-                Health::Broken,
-                Severity::Error,
-                "Host cannot be reached (phase Unknown)",
+                Health::Unknown,
+                Severity::Warning,
+                "Phase Unknown (not set by KubeVirt v1.0+)",
             )
             .explained(x.meaning)
             .cite(vec!["status.phase = Unknown".into()])
@@ -148,6 +151,14 @@ fn vmi_signals(cx: &mut Ctx<'_>, vmi: &Vmi) {
     }
     if let Some(r) = vmi.status.reason.as_deref().filter(|r| !r.is_empty()) {
         let x = cx.explain(Topic::Reason, r);
+        let title = if r == "NodeUnresponsive" && phase == "Failed" {
+            format!(
+                "virt-handler on {} stopped heartbeating; KubeVirt marked the VMI Failed",
+                vmi.status.node_name.as_deref().unwrap_or("its node")
+            )
+        } else {
+            x.title
+        };
         cx.push(
             finding(
                 if x.severity >= Severity::Error {
@@ -156,9 +167,9 @@ fn vmi_signals(cx: &mut Ctx<'_>, vmi: &Vmi) {
                     Health::Degraded
                 },
                 x.severity,
-                x.title,
+                title,
             )
-            .explained(x.meaning)
+            .explained(sentences(&x.meaning, &x.implies))
             .cite(vec![format!("status.reason = {r}")])
             .steps(x.next_steps),
         );
@@ -540,4 +551,62 @@ pub(super) fn node_stale(cx: &mut Ctx<'_>, node: Option<&Node>) -> bool {
         )]),
     );
     true
+}
+
+/// virt-handler's own liveness on the node (`pkg/virt-handler/heartbeat/heartbeat.go`): the
+/// annotation `kubevirt.io/heartbeat`, refreshed every minute, and the label
+/// `kubevirt.io/schedulable`. virt-controller treats a heartbeat older than 5 min as an
+/// unresponsive virt-handler (`isNodeUnresponsive`, `pkg/virt-controller/watch/node/node.go`).
+fn handler_heartbeat(cx: &mut Ctx<'_>, n: &Node) {
+    let name = n.metadata.name().to_string();
+    let hb = n
+        .metadata
+        .annotations
+        .get("kubevirt.io/heartbeat")
+        .and_then(|h| Timestamp::parse(h));
+    let schedulable = n.metadata.labels.get("kubevirt.io/schedulable").cloned();
+    let (Some(hb), Some(now)) = (hb, cx.now) else {
+        return;
+    };
+    let age = hb.seconds_until(now);
+    let running = cx.vmi.is_some_and(|v| v.phase() == "Running");
+    let mut cite = vec![format!(
+        "node {name}: annotation kubevirt.io/heartbeat = {hb}"
+    )];
+    if let Some(s) = &schedulable {
+        cite.push(format!("node {name}: label kubevirt.io/schedulable = {s}"));
+    }
+    if age > HANDLER_HEARTBEAT_TIMEOUT_SECS && running {
+        cx.push(
+            finding(
+                Health::Broken,
+                Severity::Error,
+                format!(
+                    "virt-handler on {name} stopped heartbeating {} ago: the VMI status is stale",
+                    format_duration(age)
+                ),
+            )
+            .explained(
+                "The VMI keeps phase Running while its launcher pod is alive, but no \
+                    virt-handler updates its status (alert OrphanedVirtualMachineInstances); \
+                    new VMIs are not scheduled there (their launcher needs \
+                    kubevirt.io/schedulable=true).",
+            )
+            .cite(cite)
+            .steps(vec![format!(
+                "kubectl get pods -n kubevirt -l kubevirt.io=virt-handler \
+                    --field-selector spec.nodeName={name}"
+            )]),
+        );
+    } else if age <= HANDLER_HEARTBEAT_TIMEOUT_SECS && schedulable.as_deref() == Some("false") {
+        cx.push(
+            finding(
+                Health::Degraded,
+                Severity::Info,
+                format!("virt-handler on {name} is starting (kubevirt.io/schedulable=false)"),
+            )
+            .explained("Its device plugins are not initialised yet: a wait; no new VMIs go there.")
+            .cite(cite),
+        );
+    }
 }

@@ -137,6 +137,34 @@ pub fn explain(topic: Topic, value: &str, subject: &Subject) -> Explanation {
     generic(topic, value, subject)
 }
 
+/// Explains a condition by its type and reason: the (type, reason) entry first (for reasons
+/// several condition types share, such as `NotMigratable` on `LiveMigratable` and
+/// `StorageLiveMigratable`; some only for a message they contain), then the reason's own entry,
+/// or, for a condition without a reason, the type's entry. (The reason's entry comes before the
+/// type's: it is the more specific text.)
+pub fn explain_condition(
+    type_: &str,
+    reason: &str,
+    message: &str,
+    subject: &Subject,
+) -> Explanation {
+    let reason_t = reason.trim();
+    let keyed = catalogue::BY_CONDITION
+        .iter()
+        .find(|b: &&catalogue::ByCondition| {
+            b.condition == type_
+                && b.entry.value == reason_t
+                && b.message.is_none_or(|m| message.contains(m))
+        });
+    if let Some(b) = keyed {
+        return from_entry(&b.entry, reason, subject);
+    }
+    if reason_t.is_empty() {
+        return explain(Topic::ConditionType, type_, subject);
+    }
+    explain(Topic::Reason, reason, subject)
+}
+
 /// Human name of a topic.
 pub fn topic_name(t: Topic) -> &'static str {
     match t {
@@ -269,12 +297,15 @@ mod tests {
             at("FailedCreate")
         );
         assert_eq!(reasons.last(), Some(&"MigrationBackoff"));
-        assert_eq!(reasons.len(), 14 + 17 + 4 + 27);
+        // Issue 15 added ReadinessGatesNotReady, ContainersNotReady, PodCompleted (other
+        // reasons) and FailedCreateValidation (controller reasons).
+        assert_eq!(reasons.len(), 14 + 20 + 4 + 28);
         let phases = known_values(Topic::VmiPhase);
         assert_eq!((phases[0], phases[8], phases.len()), ("", "Unknown", 9));
         let statuses = known_values(Topic::VmPrintableStatus);
         assert_eq!(statuses.last(), Some(&"WaitingForReceiver"));
-        assert_eq!(catalogue::entries().count(), 146);
+        // + 4 reasons and the 3 VM condition types of issue 15.
+        assert_eq!(catalogue::entries().count(), 153);
     }
 
     #[test]
@@ -322,7 +353,7 @@ mod tests {
         );
         assert_eq!(
             u.implies,
-            "The VM cannot live-migrate. A node drain blocks on it when its eviction strategy is LiveMigrate (the eviction is denied); with LiveMigrateIfPossible or None the VM is shut down instead, and the run strategy decides whether it restarts elsewhere."
+            "The VM cannot live-migrate. A node drain blocks on it when its eviction strategy is LiveMigrate (the eviction is denied); with LiveMigrateIfPossible or None the VM is shut down instead: run strategy Always starts it again elsewhere; RerunOnFailure only when the guest had to be destroyed after the grace period (phase Failed), not after a clean shutdown (phase Succeeded)."
         );
         let f = explain(Topic::EventReason, "it broke.", &subj());
         assert_eq!(

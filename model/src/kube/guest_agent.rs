@@ -81,7 +81,9 @@ pub const REQUIRED_AGENT_COMMANDS: &[&str] = &[
 ];
 
 impl GuestAgentInfo {
-    /// Required basic commands the agent does not list as supported and enabled. Empty when the
+    /// Required basic commands the agent does not list as supported and enabled. `enabled` is
+    /// `omitempty` in KubeVirt's `GuestAgentCommandInfo`, so a missing field means disabled
+    /// (`guestAgentCommandSubsetSupported`, `pkg/virt-handler/guestagent.go`). Empty when the
     /// answer lists no commands at all (nothing to compare).
     pub fn missing_required_commands(&self) -> Vec<&'static str> {
         if self.supported_commands.is_empty() {
@@ -94,7 +96,7 @@ impl GuestAgentInfo {
                 !self
                     .supported_commands
                     .iter()
-                    .any(|c| c.name.as_deref() == Some(req) && c.enabled != Some(false))
+                    .any(|c| c.name.as_deref() == Some(req) && c.enabled == Some(true))
             })
             .collect()
     }

@@ -74,6 +74,9 @@ pub struct SpecInterface {
     pub passt: Option<Value>,
     #[serde(deserialize_with = "super::lenient::value")]
     pub binding: Option<Value>,
+    /// `up`, `down` or `absent` (`InterfaceState…` in `schema.go`; link state since v1.5).
+    #[serde(deserialize_with = "super::lenient::string")]
+    pub state: Option<String>,
 }
 
 impl SpecInterface {
@@ -359,6 +362,19 @@ impl MigrationState {
         self.is_completed() && !self.is_failed()
     }
     /// Same rule as the VM controller: started and not (yet) ended. Without `now`, an unset end
+    /// A decentralized (cross-cluster) migration: `sourceState` and `targetState` both present
+    /// and exactly one of them with a `syncAddress` (`IsDecentralizedMigration`, `types.go`).
+    pub fn is_decentralized(&self) -> bool {
+        let sync = |v: &Option<Value>| {
+            v.as_ref()
+                .and_then(|s| s.get("syncAddress"))
+                .and_then(Value::as_str)
+                .is_some_and(|a| !a.is_empty())
+        };
+        self.source_state.is_some()
+            && self.target_state.is_some()
+            && (sync(&self.source_state) != sync(&self.target_state))
+    }
     /// means in progress.
     pub fn is_in_progress(&self, now: Option<Timestamp>) -> bool {
         let Some(start) = self.started() else {

@@ -1,6 +1,13 @@
 //! The abort state machine: NotRequested → Requested → Aborting → Succeeded | Failed, from
 //! `migrationState.abortStatus` / `abortRequested`, the `migrationAbortRequested` condition and a
-//! deleted VMIM.
+//! deleted VMIM; and whether a user asked for the abort at all.
+//!
+//! KubeVirt's progress and completion timeouts abort through the same path
+//! (`pkg/virt-launcher/virtwrap/live-migration-source.go`): up to v1.8 the monitor calls
+//! `AbortJob` and sets `abortStatus: Succeeded` with "Live migration stuck for %d seconds and has
+//! been aborted" / "Live migration is not completed after %d seconds and has been aborted"; from
+//! v1.9 it calls `cancelMigration`, exactly like a user abort, and the failure reads "Live
+//! migration has been aborted". So `abortStatus: Succeeded` alone does not prove a user abort.
 
 use super::report::AbortState;
 use super::seen::Seen;
@@ -23,4 +30,26 @@ pub(super) fn abort_state(s: &Seen<'_>) -> AbortState {
         }
         _ => AbortState::NotRequested,
     }
+}
+
+/// Proof that a user (or a tool) asked for the abort: `migrationState.abortRequested`, the VMIM
+/// condition `migrationAbortRequested`=True or a `deletionTimestamp` on the VMIM (both set by
+/// `updateStatus` in `pkg/virt-controller/watch/migration/migration.go`), the controller's
+/// Warning `FailedMigration` "Migration failed due to being canceled", or the v1.0 to v1.8 user
+/// abort failure text (libvirt's "canceled by client").
+pub(super) fn user_abort(s: &Seen<'_>) -> bool {
+    let (vmim, ms) = (s.vmim, s.ms);
+    ms.is_some_and(|m| m.abort_requested == Some(true))
+        || vmim
+            .and_then(|m| m.condition("migrationAbortRequested"))
+            .is_some_and(|c| c.is_true())
+        || vmim.is_some_and(|m| m.metadata.deletion_timestamp.is_some())
+        || s.ctx.events.iter().any(|e| {
+            e.reason() == "FailedMigration"
+                && e.message()
+                    .contains("Migration failed due to being canceled")
+        })
+        || ms
+            .and_then(|m| m.failure_reason.as_deref())
+            .is_some_and(|r| r.contains("canceled by client"))
 }

@@ -16,6 +16,12 @@ pub(super) struct Failed {
     pub failed: bool,
     /// Failed in post-copy: the guest was lost.
     pub irrecoverable: bool,
+    /// `abortStatus: Succeeded` without proof of a user abort: the progress or completion
+    /// timeout aborted it.
+    pub timeout_abort: bool,
+    /// KubeVirt deleted the target pod after it stayed unschedulable (or pending) too long
+    /// (`handlePendingPodTimeout`): the deletion message.
+    pub pending_timeout: Option<String>,
 }
 
 fn lc(s: &str) -> String {
@@ -35,7 +41,13 @@ pub fn event_reason_text(message: &str) -> &str {
 pub fn classify_failure_text(text: &str) -> (Plane, FailureKind) {
     let t = lc(text);
     let has = |w: &str| t.contains(w);
-    if has("exceeded quota") {
+    if has("migrated to unknown host")
+        || has("domain was never observed on the target")
+        || has("decentralized migration failed due to the source vmi being failed")
+    {
+        // `pkg/virt-handler/migration-source.go`: each of these sets the VMI phase Failed.
+        (Plane::DataPlane, FailureKind::VmiLost)
+    } else if has("exceeded quota") {
         (Plane::ControlPlane, FailureKind::ResourceQuota)
     } else if has("unschedulable")
         || has("didn't match")
@@ -70,7 +82,9 @@ pub fn classify_failure_text(text: &str) -> (Plane, FailureKind) {
     {
         (Plane::DataPlane, FailureKind::ProxyOrSocket)
     } else if has("target pod") || has("target attachment pod") {
-        (Plane::DataPlane, FailureKind::TargetPodGone)
+        // "Target pod is down" / "…removed during active migration": the plane depends on the
+        // VMIM phase it failed in (see `plane_from_history`).
+        (Plane::Unknown, FailureKind::TargetPodGone)
     } else if has("target") && (has("domain") || has("timed out") || has("timeout")) {
         (Plane::DataPlane, FailureKind::TargetDomainSlow)
     } else if has("vmi does not exist") || has("vmi shutdown") {
@@ -110,6 +124,43 @@ pub(super) fn failure(s: &Seen<'_>) -> Failed {
             }
         }
     }
+    let timeout_abort = failed
+        && s.ms.and_then(|m| m.abort_status.as_deref()) == Some("Succeeded")
+        && !super::abort::user_abort(s);
+    if timeout_abort && !irrecoverable {
+        let reason =
+            s.ms.and_then(|m| m.failure_reason.clone())
+                .unwrap_or_default();
+        failure = Some(Failure {
+            plane: Plane::DataPlane,
+            kind: FailureKind::NoConvergence,
+            reason: if reason.is_empty() {
+                "aborted by the progress/completion timeout".into()
+            } else {
+                reason
+            },
+            evidence: vec![
+                s.cite("abortStatus", "Succeeded"),
+                s.cite("failed", true),
+                "no abortRequested, no migrationAbortRequested condition, VMIM not deleted".into(),
+            ],
+        });
+    }
+    let pending_timeout = pending_timeout(s);
+    if let Some(f) = &mut failure
+        && failed
+        && !irrecoverable
+    {
+        if let Some(plane) = plane_from_history(s).filter(|_| f.kind != FailureKind::Aborted) {
+            f.plane = plane;
+        }
+        if pending_timeout.is_some()
+            && matches!(f.kind, FailureKind::TargetPodGone | FailureKind::Other)
+        {
+            f.kind = FailureKind::TargetUnschedulable;
+            f.plane = Plane::ControlPlane;
+        }
+    }
     if failed && failure.is_none() {
         failure = Some(Failure {
             plane: Plane::Unknown,
@@ -130,7 +181,70 @@ pub(super) fn failure(s: &Seen<'_>) -> Failed {
         failure,
         failed,
         irrecoverable,
+        timeout_abort,
+        pending_timeout,
     }
+}
+
+/// The VMIM phases before any data moves (`types.go`): a failure in one of them is control
+/// plane. Data moves only in `Running`.
+const BEFORE_DATA: &[&str] = &[
+    "",
+    "Pending",
+    "Scheduling",
+    "Scheduled",
+    "PreparingTarget",
+    "TargetReady",
+    "WaitingForSync",
+    "Synchronizing",
+];
+
+/// The plane from the VMIM phase before `Failed` in `phaseTransitionTimestamps`, else from
+/// `startTimestamp == endTimestamp` (`handleMarkMigrationFailedOnVMI` sets the start when it
+/// was never set, so equal times mean the migration never started).
+fn plane_from_history(s: &Seen<'_>) -> Option<Plane> {
+    let mut steps: Vec<(Option<crate::time::Timestamp>, &str)> = s
+        .vmim
+        .map(|m| {
+            m.status
+                .phase_transition_timestamps
+                .iter()
+                .map(|p| {
+                    (
+                        p.phase_transition_timestamp
+                            .as_deref()
+                            .and_then(crate::time::Timestamp::parse),
+                        p.phase.as_deref().unwrap_or(""),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    steps.sort_by_key(|(t, _)| *t);
+    let failed_at = steps.iter().position(|(_, p)| *p == "Failed");
+    if let Some(i) = failed_at.filter(|i| *i > 0) {
+        let before = steps[i - 1].1;
+        return Some(if BEFORE_DATA.contains(&before) {
+            Plane::ControlPlane
+        } else {
+            Plane::DataPlane
+        });
+    }
+    let ms = s.ms?;
+    (ms.started().is_some() && ms.started() == ms.ended()).then_some(Plane::ControlPlane)
+}
+
+/// KubeVirt's deletion of a target pod that stayed unschedulable (5 min) or pending (15 min):
+/// Normal `SuccessfulDelete` "unschedulable pod %s/%s timeout period exceeded" / "pending pod
+/// …" (`deleteTimedOutTargetPod`, `pkg/virt-controller/watch/migration/migration.go`).
+fn pending_timeout(s: &Seen<'_>) -> Option<String> {
+    s.ctx
+        .events
+        .iter()
+        .find(|e| {
+            e.reason() == "SuccessfulDelete" && e.message().contains("timeout period exceeded")
+        })
+        .map(|e| e.message().to_string())
 }
 
 /// The first VMIM condition that blocks the migration before any data moves.
@@ -177,19 +291,27 @@ fn target_unschedulable(s: &Seen<'_>) -> Option<Failure> {
     let target_pod_name = s.ms.and_then(|m| m.target_pod.as_deref());
     let name = &s.name;
     s.ctx.pods.iter().find_map(|p| {
+        // `listMatchingTargetPods` (`pkg/virt-controller/watch/migration/migration.go`): label
+        // `kubevirt.io/migrationJobUID` plus `kubevirt.io: virt-launcher` (target attachment pods
+        // carry the job labels, with `kubevirt.io: hotplug-disk`); the annotation `kubevirt.io/migrationJobName` names the
+        // VMIM. (`kubevirt.io/migrationName` is a backend-storage PVC label, never a pod's.)
+        // A dump without the label still counts (tolerant); another value never does.
+        let launcher = p
+            .metadata
+            .labels
+            .get("kubevirt.io")
+            .is_none_or(|v| v == "virt-launcher");
         let is_target = target_pod_name == Some(p.metadata.name())
-            || p.metadata
-                .labels
-                .get("kubevirt.io/migrationJobUID")
-                .is_some_and(|u| Some(u.as_str()) == s.vmim_uid)
-            || p.metadata
-                .annotations
-                .get("kubevirt.io/migrationName")
-                .is_some_and(|n| n == name)
-            || p.metadata
-                .labels
-                .get("kubevirt.io/migrationName")
-                .is_some_and(|n| n == name);
+            || launcher
+                && (p
+                    .metadata
+                    .labels
+                    .get("kubevirt.io/migrationJobUID")
+                    .is_some_and(|u| Some(u.as_str()) == s.vmim_uid)
+                    || p.metadata
+                        .annotations
+                        .get("kubevirt.io/migrationJobName")
+                        .is_some_and(|n| n == name));
         let c = p.condition("PodScheduled").filter(|c| c.is_false());
         (is_target && c.is_some()).then(|| {
             let c = c.expect("checked");

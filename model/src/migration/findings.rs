@@ -48,7 +48,7 @@ pub(super) fn findings(s: &Seen<'_>, f: &Found<'_>) -> Vec<Finding> {
 
 fn completed_and_failed(s: &Seen<'_>, f: &Found<'_>) -> Option<Finding> {
     let both = s.ms.is_some_and(|m| m.is_completed() && m.is_failed());
-    (both && f.abort != AbortState::Succeeded).then(|| {
+    (both && f.outcome != Outcome::Aborted).then(|| {
         finding(
             Health::Degraded,
             Severity::Warning,
@@ -73,6 +73,7 @@ fn failure_title(kind: &FailureKind) -> &'static str {
         FailureKind::TargetPodGone => "Target pod went away",
         FailureKind::Aborted => "Migration aborted",
         FailureKind::VmiGone => "VMI went away during the migration",
+        FailureKind::VmiLost => "VM lost during the migration",
         FailureKind::Other => "Migration failed",
     }
 }
@@ -102,11 +103,25 @@ fn failure(s: &Seen<'_>, f: &Found<'_>, phase_x: &Explanation) -> Option<Finding
     }
     let fail = failure.as_ref().filter(|_| f.outcome != Outcome::Aborted)?;
     let health = match f.outcome {
+        Outcome::Failed if fail.kind == FailureKind::VmiLost => Health::Broken,
         Outcome::Failed => Health::Degraded,
         Outcome::Pending | Outcome::InProgress | Outcome::Unknown => Health::Broken,
         _ => Health::Degraded,
     };
-    let title = failure_title(&fail.kind);
+    let title = if f.failed.timeout_abort {
+        "Migration did not converge: aborted by the progress/completion timeout"
+    } else if f
+        .failed
+        .pending_timeout
+        .as_deref()
+        .is_some_and(|m| m.starts_with("pending"))
+    {
+        "Target pod pending for 15 min; KubeVirt deleted it (migration failed)"
+    } else if f.failed.pending_timeout.is_some() && fail.kind == FailureKind::TargetUnschedulable {
+        "Target pod unschedulable for 5 min; KubeVirt deleted it (migration failed)"
+    } else {
+        failure_title(&fail.kind)
+    };
     let plane = match fail.plane {
         Plane::ControlPlane => "control plane (before any data moved)",
         Plane::DataPlane => "data plane (while transferring)",
@@ -213,6 +228,7 @@ fn abort(s: &Seen<'_>, f: &Found<'_>) -> Option<Finding> {
                 .cite(vec![s.cite("abortStatus", "Failed")])
                 .steps(explain(Topic::AbortStatus, "Failed", &s.subject).next_steps),
         ),
+        AbortState::Succeeded if f.outcome != Outcome::Aborted => None,
         AbortState::Succeeded => Some(
             finding(
                 Health::Healthy,

@@ -7,10 +7,13 @@ use super::seen::Seen;
 use crate::kube::vmi::MigrationState;
 
 /// The outcome from the VMIM phase, the migration state and the abort.
+///
+/// An abort that succeeded is `Aborted` only with proof of a user abort ([`super::abort::user_abort`]):
+/// without it, it is the progress/completion timeout, and the migration `Failed`.
 pub(super) fn outcome(s: &Seen<'_>, abort: AbortState, failed: bool) -> Outcome {
     let (vmim, ms, phase) = (s.vmim, s.ms, s.phase.as_str());
     let in_progress = ms.is_some_and(|m| m.is_in_progress(s.ctx.now));
-    if abort == AbortState::Succeeded {
+    if abort == AbortState::Succeeded && (super::abort::user_abort(s) || !failed) {
         Outcome::Aborted
     } else if phase == "Succeeded"
         || (vmim.is_none() && ms.is_some_and(MigrationState::is_succeeded))

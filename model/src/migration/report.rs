@@ -76,6 +76,9 @@ pub enum FailureKind {
     TargetPodGone,
     Aborted,
     VmiGone,
+    /// The migration lost the VM (VMI phase Failed): it migrated to an unknown host, or its
+    /// domain never showed up on the target (`pkg/virt-handler/migration-source.go`).
+    VmiLost,
     Other,
 }
 

@@ -8,7 +8,7 @@
 
 use crate::diagnosis::{Diagnosis, diagnose};
 use crate::evidence::Evidence;
-use crate::explain::{Subject, Topic, explain};
+use crate::explain::{Subject, Topic, explain, explain_condition};
 use crate::kube::GuestAgentResult;
 use crate::kube::VmiKey;
 use crate::kube::{GuestAgentAnswer, GuestAgentInfo, Vmi};
@@ -291,7 +291,7 @@ fn condition_rows(vmi: Option<&Vmi>, subject: &Subject) -> Vec<ConditionRow> {
                     ..explained(by_type.clone())
                 }
             } else {
-                explained(explain(Topic::Reason, c.reason(), subject))
+                explained(explain_condition(&type_, c.reason(), c.message(), subject))
             };
             if shown.next_steps.is_empty() {
                 shown.next_steps = by_type.next_steps;

@@ -240,7 +240,8 @@ mod tests {
         assert_eq!(s.node.as_deref(), Some("node-1"));
         assert_eq!(s.ip.as_deref(), Some("10.0.0.5"));
         assert!(s.paused);
-        assert_eq!(s.layers.guest, Health::Degraded);
+        // A user's pause is intended (issue 15).
+        assert_eq!(s.layers.guest, Health::Healthy);
         assert_eq!(s.agent, AgentState::Absent);
     }
 

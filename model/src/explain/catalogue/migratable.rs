@@ -13,8 +13,15 @@ use crate::explain::{Severity, Topic};
 /// reasons).
 pub(in crate::explain) const NOT_MIGRATABLE_IMPLIES: &str = "The VM cannot live-migrate. A node \
     drain blocks on it when its eviction strategy is LiveMigrate (the eviction is denied); with \
-    LiveMigrateIfPossible or None the VM is shut down instead, and the run strategy decides \
-    whether it restarts elsewhere.";
+    LiveMigrateIfPossible or None the VM is shut down instead: run strategy Always starts it \
+    again elsewhere; RerunOnFailure only when the guest had to be destroyed after the grace \
+    period (phase Failed), not after a clean shutdown (phase Succeeded).";
+
+/// What a reason shared by several condition types implies on its own: nothing about drains
+/// (the (type, reason) entries in `by_condition` say what it means on each type).
+const SHARED_REASON_IMPLIES: &str = "Depends on the condition that carries it: on LiveMigratable \
+    the VM cannot live-migrate; on StorageLiveMigratable only volume migration is impossible; on \
+    DecentralizedLiveMigrationFailure a cross-cluster migration waits or failed.";
 
 pub(super) const NOT_MIGRATABLE_REASONS: &[Entry] = &[
     Entry {
@@ -116,7 +123,7 @@ pub(super) const NOT_MIGRATABLE_REASONS: &[Entry] = &[
         severity: Severity::Warning,
         can_migrate: Some(false),
         title: "SCSI persistent reservation blocks migration",
-        meaning: "The VM uses SCSI persistent reservation.",
+        meaning: "The VM uses SCSI persistent reservation. On LiveMigratable up to v1.8 only: from v1.9 it is listed in the StorageLiveMigratable message (reason NotMigratable, `calculateLiveStorageMigrationCondition`) and no longer blocks compute migration.",
         implies: NOT_MIGRATABLE_IMPLIES,
         steps: &[GET_VMI],
     },
@@ -124,20 +131,20 @@ pub(super) const NOT_MIGRATABLE_REASONS: &[Entry] = &[
         topic: Topic::Reason,
         value: "DecentralizedNotLiveMigratable",
         severity: Severity::Warning,
-        can_migrate: Some(false),
+        can_migrate: None,
         title: "Cross-cluster migration not possible",
-        meaning: "A decentralized (cross-cluster) migration is not possible; the message has the detail.",
-        implies: NOT_MIGRATABLE_IMPLIES,
+        meaning: "The reason of DecentralizedLiveMigrationFailure (v1.8+, `setDecentralizedLiveMigrationFailure` in `pkg/synchronization-controller/synchronization-controller.go`): a decentralized (cross-cluster) migration waits for synchronization or failed; the message has the detail.",
+        implies: SHARED_REASON_IMPLIES,
         steps: &[GET_VMI],
     },
     Entry {
         topic: Topic::Reason,
         value: "NotMigratable",
         severity: Severity::Warning,
-        can_migrate: Some(false),
+        can_migrate: None,
         title: "Not migratable",
         meaning: "Generic reason; the message lists the blocking items as '<Reason>: <message>'.",
-        implies: NOT_MIGRATABLE_IMPLIES,
+        implies: SHARED_REASON_IMPLIES,
         steps: &[GET_VMI],
     },
     Entry {

@@ -5,6 +5,7 @@
 //! the lookup finds the same entry whatever the order; the order is what
 //! [`known_values`](crate::explain::known_values) lists, and the catalogue snapshot pins it.
 
+mod by_condition;
 mod conditions;
 mod controller;
 mod events;
@@ -12,11 +13,13 @@ mod eviction;
 mod migratable;
 mod migration;
 mod reasons;
+mod vm_conditions;
 mod vm_status;
 mod vmi_phase;
 
 use crate::explain::entry::Entry;
 
+pub(super) use by_condition::{BY_CONDITION, ByCondition};
 pub(super) use migratable::NOT_MIGRATABLE_IMPLIES;
 
 /// Every table, in the catalogue's order. The three kinds of condition reasons come in the order
@@ -36,6 +39,7 @@ const TABLES: &[&[Entry]] = &[
     migration::MIGRATION_MODES,
     migration::ABORT_STATUSES,
     vm_status::VM_STATUSES,
+    vm_conditions::VM_CONDITION_TYPES,
 ];
 
 /// Every entry of every table, in the catalogue's order.

@@ -68,7 +68,7 @@ pub(super) const VMI_PHASES: &[Entry] = &[
         can_migrate: Some(false),
         title: "Stopped (Succeeded)",
         meaning: "The guest stopped on its own: a shutdown from inside or a graceful stop.",
-        implies: "Nothing runs. The VM's run strategy decides whether it is started again.",
+        implies: "Nothing runs. Run strategy Always starts it again; RerunOnFailure does not (only Failed is restarted, `pkg/virt-controller/watch/vm/vm.go`); Manual, Halted and Once leave it stopped.",
         steps: &[GET_VM, EVENTS],
     },
     Entry {
@@ -77,7 +77,7 @@ pub(super) const VMI_PHASES: &[Entry] = &[
         severity: Severity::Critical,
         can_migrate: Some(false),
         title: "Failed",
-        meaning: "The VMI crashed, disappeared, or was deleted before it ever started. Also used when a post-copy migration failed and the guest could not be recovered.",
+        meaning: "The VMI crashed, disappeared, or was deleted before it ever started. Also used when a post-copy migration failed and the guest could not be recovered, when virt-handler stopped heartbeating and the launcher pod is gone (reason NodeUnresponsive), and when a guest that ignored the ACPI shutdown was destroyed after the grace period.",
         implies: "The guest is gone. With run strategy Always or RerunOnFailure the VM controller creates a new VMI.",
         steps: &[GET_VMI, EVENTS, GET_VM],
     },
@@ -94,11 +94,11 @@ pub(super) const VMI_PHASES: &[Entry] = &[
     Entry {
         topic: Topic::VmiPhase,
         value: "Unknown",
-        severity: Severity::Error,
+        severity: Severity::Warning,
         can_migrate: None,
         title: "State unknown",
-        meaning: "KubeVirt cannot determine the state, usually because the node cannot be reached.",
-        implies: "The guest may still run or may be gone; the node is the first suspect.",
+        meaning: "It is not set by KubeVirt v1.0+ (no release from v1.0 to v1.9 writes phase Unknown; an unresponsive node gives phase Failed with reason NodeUnresponsive): something else wrote it.",
+        implies: "Strata cannot say what the guest does; do not assume the host is unreachable. Check who writes this VMI's status.",
         steps: &[NODE, GET_VMI],
     },
 ];
