@@ -164,7 +164,7 @@ async fn real_prometheus_agrees_with_the_simulator() {
     ] {
         let all = [SeriesGroup::Domain, SeriesGroup::Migration]
             .into_iter()
-            .flat_map(|g| queries(g, ns, name, window.as_secs()));
+            .flat_map(|g| queries(g, ns, name, window.as_secs(), None));
         for planned in all {
             let (key, q) = (planned.metric, planned.promql);
             let real = query(&client, &prom, &q, t).await;
