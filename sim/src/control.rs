@@ -13,7 +13,10 @@
 //! | POST | `/_sim/vmis/{ns}/{name}/pause`, `.../unpause` | |
 //! | POST | `/_sim/vmis/{ns}/{name}/agent` | `connected` (true/false) |
 //! | POST | `/_sim/nodes/{node}/drain`, `.../uncordon` | |
-//! | POST | `/_sim/nodes/{node}/ready` | `ready` (true/false), `unknownAfter` seconds (default 90) |
+//! | POST | `/_sim/nodes/{node}/ready` | `ready` (true/false); `unknownAfter` is ignored |
+//! | POST | `/_sim/nodes/{node}/handler` | `up` (true/false): virt-handler runs or not |
+//! | POST | `/_sim/nodes/{node}/force-delete-pods` | |
+//! | POST | `/_sim/nodes/{node}/drain-taint` | `set` (true/false): the `kubevirt.io/drain` taint |
 //! | GET | `/_sim/clock` | |
 //! | POST | `/_sim/clock/advance` | `seconds` |
 //! | POST | `/_sim/clock/speed` | `speed` |
@@ -227,6 +230,15 @@ async fn node_action(
             };
             s.set_node_ready(&node, ready, after)
         }
+        "handler" => match flag(&p, "up", true) {
+            Ok(up) => s.set_handler(&node, up),
+            Err(e) => return e,
+        },
+        "force-delete-pods" => s.force_delete_pods(&node),
+        "drain-taint" => match flag(&p, "set", true) {
+            Ok(set) => s.set_drain_taint(&node, set),
+            Err(e) => return e,
+        },
         other => return bad(&format!("unknown node action {other:?}")),
     };
     if found {

@@ -14,6 +14,7 @@
 //! * [`guestagent`]: the `subresources.kubevirt.io` guest-agent endpoints.
 //! * [`metrics`] / [`promql`]: `/metrics` and the Prometheus query API.
 //! * [`faults`] / [`control`]: fault injection and the `/_sim` control API.
+//! * [`version`]: the KubeVirt release imitated (`--kubevirt-version`).
 
 pub mod auth;
 pub mod clock;
@@ -30,6 +31,7 @@ pub mod scenarios;
 pub mod selectors;
 pub mod store;
 pub mod table;
+pub mod version;
 pub mod world;
 
 use clock::Clock;
@@ -74,6 +76,9 @@ pub struct SimArgs {
     /// How many changes are kept for watch resume before `410 Gone`.
     #[arg(long, default_value_t = 10_000)]
     pub history: usize,
+    /// KubeVirt release to imitate (`1.0` to `1.9`): metric names, abort texts, pod GC.
+    #[arg(long, default_value = "1.9")]
+    pub kubevirt_version: String,
 }
 
 impl Default for SimArgs {
@@ -88,6 +93,7 @@ impl Default for SimArgs {
             start: None,
             token_policy: None,
             history: 10_000,
+            kubevirt_version: "1.9".into(),
         }
     }
 }
@@ -328,8 +334,9 @@ impl Sim {
         self.with_world(|w| scenarios::uncordon_node(w, node))
     }
 
-    /// Stops (`ready = false`) or restarts a node's kubelet. A stopped node turns NotReady after
-    /// 40 s and its VMIs go Unknown `unknown_after` s later.
+    /// Stops (`ready = false`) or restarts a node (kubelet and virt-handler). A stopped node turns
+    /// NotReady after 40 s; its VMIs keep phase Running with a stale status (KubeVirt never sets
+    /// phase Unknown), so `unknown_after` is ignored.
     pub fn set_node_ready(&self, node: &str, ready: bool, unknown_after: f64) -> bool {
         self.with_world(|w| {
             if ready {
@@ -338,6 +345,27 @@ impl Sim {
                 scenarios::lose_node(w, node, unknown_after)
             }
         })
+    }
+
+    /// Stops (`up = false`) or restarts virt-handler on a node (the kubelet is untouched).
+    pub fn set_handler(&self, node: &str, up: bool) -> bool {
+        self.with_world(|w| {
+            if up {
+                scenarios::handler::start_handler(w, node)
+            } else {
+                scenarios::handler::stop_handler(w, node)
+            }
+        })
+    }
+
+    /// Sets or removes the `kubevirt.io/drain:NoSchedule` taint on a node.
+    pub fn set_drain_taint(&self, node: &str, set: bool) -> bool {
+        self.with_world(|w| scenarios::evict::set_drain_taint(w, node, set))
+    }
+
+    /// Force-deletes the launcher pods on a node (no kubelet needed).
+    pub fn force_delete_pods(&self, node: &str) -> bool {
+        self.with_world(|w| scenarios::handler::force_delete_pods(w, node))
     }
 
     /// Status changes per simulated second among scale VMs.
@@ -368,6 +396,7 @@ impl Sim {
 
 /// Fills a new world from the options.
 fn build_world(w: &mut World, args: &SimArgs) -> Result<(), String> {
+    w.kubevirt = version::KubeVirtVersion::parse(&args.kubevirt_version)?;
     let names: Vec<&str> = args
         .scenarios
         .split(',')

@@ -37,6 +37,13 @@ pub struct Node {
     pub control_plane: bool,
     /// Whether virt-handler marks it schedulable (`kubevirt.io/schedulable`).
     pub kubevirt_schedulable: bool,
+    /// virt-handler runs on it (writes its heartbeat, updates VMI status, serves metrics).
+    pub handler_up: bool,
+    /// virt-handler's last `kubevirt.io/heartbeat` (KubeVirt
+    /// `pkg/virt-handler/heartbeat/heartbeat.go`, every minute).
+    pub handler_heartbeat: f64,
+    /// Tainted `kubevirt.io/drain:NoSchedule` (the deprecated drain taint KubeVirt evacuates).
+    pub drain_taint: bool,
 }
 
 impl Node {
@@ -60,6 +67,9 @@ impl Node {
         let mut taints = Vec::new();
         if self.unschedulable {
             taints.push(json!({"key": "node.kubernetes.io/unschedulable", "effect": "NoSchedule", "timeAdded": rfc3339(self.ready_since)}));
+        }
+        if self.drain_taint {
+            taints.push(json!({"key": "kubevirt.io/drain", "effect": "NoSchedule", "timeAdded": rfc3339(self.ready_since)}));
         }
         if self.ready != "True" {
             taints.push(json!({"key": "node.kubernetes.io/unreachable", "effect": "NoSchedule", "timeAdded": rfc3339(self.ready_since)}));
@@ -97,7 +107,7 @@ impl Node {
                 "name": self.name, "uid": self.uid, "creationTimestamp": rfc3339(self.created),
                 "labels": labels,
                 "annotations": {
-                    "kubevirt.io/heartbeat": rfc3339(self.heartbeat),
+                    "kubevirt.io/heartbeat": rfc3339(self.handler_heartbeat),
                     "node.alpha.kubernetes.io/ttl": "0",
                     "volumes.kubernetes.io/controller-managed-attach-detach": "true",
                 },
@@ -184,10 +194,13 @@ pub struct World {
     events: HashMap<(String, String, String), (String, u64, f64)>,
     event_log: VecDeque<(f64, String, String)>,
     pod_ip_next: HashMap<String, u32>,
-    /// Finished migrations per VM (VMIM names), oldest first.
-    pub finished_migrations: HashMap<Key, VecDeque<String>>,
+    /// Finished migrations per VM, oldest first: the VMIM name and the pod KubeVirt v1.9
+    /// garbage-collects with it (the failed target or the completed source).
+    pub finished_migrations: HashMap<Key, VecDeque<(String, Option<String>)>>,
     /// Status changes per simulated second for the churn generator.
     pub churn: f64,
+    /// The KubeVirt release imitated.
+    pub kubevirt: crate::version::KubeVirtVersion,
 }
 
 impl World {
@@ -209,6 +222,7 @@ impl World {
             pod_ip_next: HashMap::new(),
             finished_migrations: HashMap::new(),
             churn: 0.0,
+            kubevirt: crate::version::KubeVirtVersion::LATEST,
         }
     }
 
@@ -368,6 +382,9 @@ impl World {
             memory_gib: if control_plane { 32 } else { 512 },
             control_plane,
             kubevirt_schedulable: !control_plane,
+            handler_up: true,
+            handler_heartbeat: self.now,
+            drain_taint: false,
         };
         self.nodes.insert(name.to_string(), node);
         self.dirty_nodes.insert(name.to_string());
@@ -391,7 +408,7 @@ impl World {
         self.dirty.remove(key);
         self.store.delete(&store::VMI, Some(&vm.ns), &vm.name);
         self.store.delete(&store::VM, Some(&vm.ns), &vm.name);
-        for p in [&vm.pod, &vm.target_pod]
+        for p in [&vm.pod, &vm.target_pod, &vm.hotplug_pod]
             .into_iter()
             .flatten()
             .chain(vm.old_pods.iter())
@@ -545,7 +562,8 @@ impl World {
         true
     }
 
-    /// Keeps node heartbeats moving (kubelet status and virt-handler's `kubevirt.io/heartbeat`).
+    /// Keeps node heartbeats moving: the kubelet's status and, where virt-handler runs (which
+    /// needs the kubelet), its `kubevirt.io/heartbeat` annotation.
     pub fn heartbeat(&mut self) {
         let now = self.now;
         let names: Vec<String> = self
@@ -557,7 +575,25 @@ impl World {
         for n in names {
             if let Some(node) = self.node_mut(&n) {
                 node.heartbeat = now;
+                if node.handler_up {
+                    node.handler_heartbeat = now;
+                }
             }
         }
+    }
+
+    /// An event on a node (recorded in namespace `default`, as the API server does).
+    pub fn node_event(&mut self, node: &str, ty: &str, reason: &str, message: &str) {
+        let Some(n) = self.nodes.get(node) else {
+            return;
+        };
+        let on = Involved {
+            kind: "Node",
+            api_version: "v1",
+            ns: "default".into(),
+            name: n.name.clone(),
+            uid: n.uid.clone(),
+        };
+        self.event(&on, ty, reason, message, "node-controller", None);
     }
 }

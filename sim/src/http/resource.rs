@@ -93,6 +93,9 @@ pub(super) async fn resource_request(
     match (method, route) {
         (Method::GET, Route::Discovery(doc)) => axum::Json(doc).into_response(),
         (Method::POST, Route::AccessReview) => access_review(&req.caller, &body),
+        (Method::POST, Route::Eviction { namespace, name }) => {
+            eviction(&req.shared, &req.caller, &namespace, &name)
+        }
         (
             method,
             Route::Subresource {
@@ -138,6 +141,7 @@ pub(super) async fn resource_request(
             _,
             Route::Discovery(_)
             | Route::AccessReview
+            | Route::Eviction { .. }
             | Route::Object { .. }
             | Route::Collection { .. },
         ) => status_error(
@@ -173,6 +177,43 @@ fn access_review(caller: &Caller, body: &Bytes) -> Response {
         axum::Json(auth::self_subject_access_review(caller.0.as_ref(), &body)),
     )
         .into_response()
+}
+
+/// `POST pods/{name}/eviction`: KubeVirt's eviction webhooks decide (see
+/// [`crate::scenarios::evict`]); a denial is 429 `TooManyRequests`.
+fn eviction(shared: &Shared, caller: &Caller, ns: &str, name: &str) -> Response {
+    let a = Attributes {
+        verb: "create".into(),
+        group: String::new(),
+        resource: "pods".into(),
+        subresource: "eviction".into(),
+        namespace: ns.to_string(),
+        name: name.to_string(),
+    };
+    if let Err(e) = authorize(caller, &a) {
+        return e;
+    }
+    let verdict = {
+        let mut w = shared.world();
+        let v = crate::scenarios::evict::evict(&mut w, ns, name);
+        w.flush();
+        v
+    };
+    use crate::scenarios::evict::Verdict;
+    match verdict {
+        None => not_found(&store::POD, name),
+        Some(Verdict::Allowed) => {
+            let s = json!({"kind": "Status", "apiVersion": "v1", "metadata": {},
+                           "status": "Success", "code": 201});
+            (StatusCode::CREATED, axum::Json(s)).into_response()
+        }
+        Some(Verdict::Denied(message)) => status_error(
+            StatusCode::TOO_MANY_REQUESTS,
+            "TooManyRequests",
+            &message,
+            None,
+        ),
+    }
 }
 
 /// A `subresources.kubevirt.io` request (guest agent), authorized by its subresource.

@@ -26,6 +26,11 @@ pub(super) enum Route {
         sub: String,
     },
     AccessReview,
+    /// `POST /api/v1/namespaces/{ns}/pods/{name}/eviction`.
+    Eviction {
+        namespace: String,
+        name: String,
+    },
 }
 
 pub(super) fn parse_path(path: &str) -> Option<Route> {
@@ -62,6 +67,12 @@ pub(super) fn parse_path(path: &str) -> Option<Route> {
             }),
             _ => None,
         };
+    }
+    if let ("", ["namespaces", ns, "pods", name, "eviction"]) = (group, rest) {
+        return Some(Route::Eviction {
+            namespace: ns.to_string(),
+            name: name.to_string(),
+        });
     }
     let mut watch = false;
     if let ["watch", r @ ..] = rest {
@@ -138,5 +149,9 @@ mod tests {
             Some(Route::Subresource { .. })
         ));
         assert!(parse_path("/apis/nope.io/v1").is_none());
+        assert!(matches!(
+            parse_path("/api/v1/namespaces/p/pods/x/eviction"),
+            Some(Route::Eviction { .. })
+        ));
     }
 }

@@ -25,6 +25,8 @@ pub struct Pod {
     /// The node controller marked it NotReady (its node stopped reporting).
     pub node_lost: bool,
     pub ended: Option<f64>,
+    /// Marked for deletion (Terminating) at this time; on a dead node it stays so.
+    pub deleting: Option<f64>,
 }
 
 impl Vm {
@@ -39,7 +41,41 @@ impl Vm {
         for p in &self.old_pods {
             out.push(self.pod_object(p, false));
         }
+        if let (Some(h), Some(owner)) = (&self.hotplug_pod, &self.pod) {
+            out.push(self.hotplug_pod_object(h, owner));
+        }
         out
+    }
+
+    /// A hot-plug attachment pod. KubeVirt `pkg/virt-controller/services/template.go`,
+    /// `RenderHotplugAttachmentPodTemplate`: label `kubevirt.io: hotplug-disk`, owned by the
+    /// launcher *pod* (so it is never in the VMI's `activePods`).
+    fn hotplug_pod_object(&self, h: &Pod, owner: &Pod) -> Value {
+        let mut spec = json!({
+            "containers": [{"name": "hotplug-disk", "image": LAUNCHER_IMAGE,
+                            "command": ["/bin/sh", "-c", "/usr/bin/container-disk --copy-path /path/hp"]}],
+            "restartPolicy": "Never", "schedulerName": "default-scheduler",
+        });
+        if let Some(n) = &h.node {
+            spec["nodeName"] = json!(n);
+        }
+        let mut md = json!({
+            "name": h.name, "generateName": "hp-volume-", "namespace": self.ns, "uid": h.uid,
+            "creationTimestamp": rfc3339(h.created),
+            "labels": {"kubevirt.io": "hotplug-disk"},
+            "ownerReferences": [{"apiVersion": "v1", "kind": "Pod", "name": owner.name, "uid": owner.uid,
+                                 "controller": true, "blockOwnerDeletion": true}],
+        });
+        if let Some(t) = h.deleting {
+            md["deletionTimestamp"] = json!(rfc3339(t));
+        }
+        let started = h.started.unwrap_or(h.created + 1.0);
+        let status = json!({
+            "phase": h.phase, "qosClass": "Guaranteed",
+            "conditions": [cond("Ready", "True", "", "", None, Some(started))],
+            "hostIP": h.node.as_deref().map(node_ip), "startTime": rfc3339(h.created + 0.3),
+        });
+        json!({"apiVersion": "v1", "kind": "Pod", "metadata": md, "spec": spec, "status": status})
     }
 
     pub(super) fn pod_object(&self, p: &Pod, target: bool) -> Value {
@@ -116,17 +152,17 @@ impl Vm {
             let _ = src;
         }
         let status = self.pod_status(p);
-        json!({
-            "apiVersion": "v1", "kind": "Pod",
-            "metadata": {
-                "name": p.name, "generateName": format!("virt-launcher-{}-", self.name), "namespace": self.ns,
-                "uid": p.uid, "creationTimestamp": rfc3339(p.created), "labels": labels, "annotations": annotations,
-                "ownerReferences": [{"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachineInstance", "name": self.name,
-                                     "uid": self.uid, "controller": true, "blockOwnerDeletion": true}],
-            },
-            "spec": spec,
-            "status": status,
-        })
+        let mut md = json!({
+            "name": p.name, "generateName": format!("virt-launcher-{}-", self.name), "namespace": self.ns,
+            "uid": p.uid, "creationTimestamp": rfc3339(p.created), "labels": labels, "annotations": annotations,
+            "ownerReferences": [{"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachineInstance", "name": self.name,
+                                 "uid": self.uid, "controller": true, "blockOwnerDeletion": true}],
+        });
+        if let Some(t) = p.deleting {
+            md["deletionTimestamp"] = json!(rfc3339(t));
+            md["deletionGracePeriodSeconds"] = json!(210);
+        }
+        json!({"apiVersion": "v1", "kind": "Pod", "metadata": md, "spec": spec, "status": status})
     }
 
     pub(super) fn pod_status(&self, p: &Pod) -> Value {

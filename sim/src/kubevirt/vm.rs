@@ -68,6 +68,8 @@ pub struct Vm {
     pub node: Option<String>,
     pub pod: Option<Pod>,
     pub target_pod: Option<Pod>,
+    /// A hot-plug volume's attachment pod (`kubevirt.io: hotplug-disk`, owned by the launcher).
+    pub hotplug_pod: Option<Pod>,
     /// Finished pods still shown (a migration source that completed).
     pub old_pods: Vec<Pod>,
     pub agent: Agent,
@@ -93,6 +95,8 @@ pub struct Vm {
     pub frozen: bool,
     pub vsock_cid: u32,
     pub annotations: Vec<(String, String)>,
+    /// Guest OS panics virt-handler saw: time, type (`pvpanic`, `hyper-v`), bugcheck code.
+    pub panics: Vec<(f64, &'static str, u64)>,
 }
 
 /// The launcher's memory overhead estimate for a VM, in MiB.
@@ -154,7 +158,8 @@ impl Vm {
             .collect()
     }
 
-    pub(super) fn block_migration(&self) -> bool {
+    /// Whether a migration copies disks too (a ReadWriteOnce volume).
+    pub fn block_migration(&self) -> bool {
         self.disks.iter().any(|d| d.kind == "pvc-rwo")
     }
 }

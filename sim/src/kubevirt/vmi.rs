@@ -270,13 +270,16 @@ impl Vm {
                 "machine": "x86_64",
             });
         }
+        // KubeVirt `pkg/virt-controller/watch/vmi/lifecycle.go`, `setActivePods`: every pod the
+        // VMI controls, whatever its phase (finished sources and failed targets stay), mapped to
+        // `spec.nodeName` ("" while unscheduled).
         let mut active = Map::new();
-        for p in [&self.pod, &self.target_pod].into_iter().flatten() {
-            if let Some(n) = &p.node
-                && matches!(p.phase.as_str(), "Running" | "Pending")
-            {
-                active.insert(p.uid.clone(), json!(n));
-            }
+        for p in [&self.pod, &self.target_pod]
+            .into_iter()
+            .flatten()
+            .chain(self.old_pods.iter())
+        {
+            active.insert(p.uid.clone(), json!(p.node.clone().unwrap_or_default()));
         }
         if !active.is_empty() {
             st["activePods"] = Value::Object(active);

@@ -227,6 +227,52 @@ pub const METRICS: &[(&str, &str, &str)] = &[
         "gauge",
         "The rate at which the memory is being transferred.",
     ),
+    // Names of older releases and v1.9's panic counter (see `names`).
+    (
+        "kubevirt_vmi_cpu_usage_seconds",
+        "counter",
+        "Total CPU time spent in all modes (sum of both vcpu and hypervisor usage).",
+    ),
+    (
+        "kubevirt_vmi_migration_data_total_bytes",
+        "counter",
+        "The total Guest OS data to be migrated to the new VM.",
+    ),
+    (
+        "kubevirt_vmi_migration_disk_transfer_rate_bytes",
+        "gauge",
+        "The rate at which the memory is being transferred.",
+    ),
+    (
+        "kubevirt_migrate_vmi_data_processed_bytes",
+        "gauge",
+        "The total Guest OS data processed and migrated to the new VM.",
+    ),
+    (
+        "kubevirt_migrate_vmi_data_remaining_bytes",
+        "gauge",
+        "The remaining guest OS data to be migrated to the new VM.",
+    ),
+    (
+        "kubevirt_migrate_vmi_dirty_memory_rate_bytes",
+        "gauge",
+        "The rate of memory being dirty in the Guest OS.",
+    ),
+    (
+        "kubevirt_migrate_vmi_memory_transfer_rate_bytes",
+        "gauge",
+        "The rate at which the memory is being transferred.",
+    ),
+    (
+        "kubevirt_migrate_vmi_disk_transfer_rate_bytes",
+        "gauge",
+        "The rate at which the disk is being transferred.",
+    ),
+    (
+        "kubevirt_vmi_guest_os_panic_total",
+        "counter",
+        "Total number of guest OS panic events detected, partitioned by VMI and panic type.",
+    ),
     (
         "kubevirt_vmi_info",
         "gauge",

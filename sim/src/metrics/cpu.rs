@@ -7,7 +7,7 @@ use super::{Sampled, Series, push};
 pub(super) fn usage(s: &Sampled, out: &mut Vec<Series>) {
     let (vm, l, c, cpus, util) = (s.vm, &s.labels[..], &s.c, s.cpus, s.util);
     let cpu = c.value(20, cpus * util);
-    push(out, "kubevirt_vmi_cpu_usage_seconds_total", l, &[], cpu);
+    push(out, s.names.cpu_usage, l, &[], cpu);
     push(
         out,
         "kubevirt_vmi_cpu_user_usage_seconds_total",

@@ -1,65 +1,66 @@
-//! The guest's dirty rate, and while it migrates the migration series virt-handler polls.
+//! The guest's dirty rate, and while it migrates the migration series virt-handler polls, under
+//! the names of the imitated KubeVirt release ([`super::names`]).
 
 use super::signal::{unit, wave};
 use super::{Sampled, Series, push};
 
-/// `kubevirt_vmi_dirty_rate_bytes_per_second`, or `kubevirt_vmi_migration_*` while migrating.
+/// `kubevirt_vmi_dirty_rate_bytes_per_second` (v1.6 on; from v1.9 not while migrating), and the
+/// migration series while a migration is in progress.
 pub(super) fn series(s: &Sampled, node: String, out: &mut Vec<Series>) {
     let (vm, t, l) = (s.vm, s.t, &s.labels[..]);
     let (mem, period, phase) = (s.mem, s.period, s.phase);
+    let names = &s.names;
     let migrating = vm.migration.as_ref().filter(|m| m.active());
-    match migrating {
-        None => {
-            let dirty = wave(
-                mem * 0.004 * (0.2 + unit(vm.seed, 50)),
-                0.3,
-                period,
-                phase,
-                t,
-            )
-            .round();
-            push(
-                out,
-                "kubevirt_vmi_dirty_rate_bytes_per_second",
-                l,
-                &[],
-                if vm.paused.is_some() { 0.0 } else { dirty },
-            );
-        }
-        Some(m) => {
-            // virt-handler polls the source domain every 5 s; each sample carries its own time.
-            let start = m.start.unwrap_or(t);
-            let polled = start + ((t - start) / 5.0).floor() * 5.0;
-            let ml = [
-                ("namespace".to_string(), vm.ns.clone()),
-                ("name".to_string(), vm.name.clone()),
-                ("node".to_string(), node),
-            ];
-            let mut mig = |name: &'static str, value: f64| {
-                out.push(Series {
-                    name,
-                    labels: ml.to_vec(),
-                    value: value.round(),
-                    ts: Some(polled),
-                })
-            };
-            mig("kubevirt_vmi_migration_data_bytes_total", m.total_bytes);
-            mig(
-                "kubevirt_vmi_migration_data_remaining_bytes",
-                m.remaining(polled),
-            );
-            mig(
-                "kubevirt_vmi_migration_data_processed_bytes",
-                m.processed(polled),
-            );
-            mig(
-                "kubevirt_vmi_migration_dirty_memory_rate_bytes",
-                m.dirty_rate_now(),
-            );
-            mig(
-                "kubevirt_vmi_migration_memory_transfer_rate_bytes",
-                m.transfer_rate,
-            );
-        }
+    if names.guest_dirty_rate && !(migrating.is_some() && names.dirty_rate_skips_migrating) {
+        let dirty = wave(
+            mem * 0.004 * (0.2 + unit(vm.seed, 50)),
+            0.3,
+            period,
+            phase,
+            t,
+        )
+        .round();
+        push(
+            out,
+            "kubevirt_vmi_dirty_rate_bytes_per_second",
+            l,
+            &[],
+            if vm.paused.is_some() { 0.0 } else { dirty },
+        );
+    }
+    let Some(m) = migrating else {
+        return;
+    };
+    // virt-handler polls the source domain every 5 s; each sample carries its own time.
+    let start = m.start.unwrap_or(t);
+    let polled = start + ((t - start) / 5.0).floor() * 5.0;
+    let ml = [
+        ("namespace".to_string(), vm.ns.clone()),
+        ("name".to_string(), vm.name.clone()),
+        ("node".to_string(), node),
+    ];
+    let mut mig = |name: &'static str, value: f64| {
+        out.push(Series {
+            name,
+            labels: ml.to_vec(),
+            value: value.round(),
+            ts: Some(polled),
+        })
+    };
+    if let Some(total) = names.total {
+        mig(total, m.total_bytes);
+    }
+    mig(names.remaining, m.remaining(polled));
+    mig(names.processed, m.processed(polled));
+    mig(names.dirty_memory, m.dirty_rate_now());
+    mig(names.memory_rate, m.transfer_rate);
+    if let Some(disk) = names.disk_rate {
+        // libvirt's DiskBps: only a block migration copies disks.
+        let disk_bps = if vm.block_migration() {
+            m.transfer_rate * 0.25
+        } else {
+            0.0
+        };
+        mig(disk, disk_bps);
     }
 }

@@ -6,6 +6,7 @@
 //! Prometheus) and the simulator's own PromQL evaluation at any instant.
 //!
 //! * [`catalog`]: every metric's name, type and help; [`signal`]: the closed-form signals.
+//! * [`names`]: the names each KubeVirt release uses (`--kubevirt-version`).
 //! * One file per family: [`controller`], [`cpu`], [`guest`], [`memory`], [`storage`],
 //!   [`network`], [`migration`]; [`exposition`]: the text format.
 
@@ -16,6 +17,7 @@ pub mod exposition;
 mod guest;
 mod memory;
 mod migration;
+pub mod names;
 mod network;
 pub mod signal;
 mod storage;
@@ -50,7 +52,7 @@ fn handler_up(w: &World, vm: &Vm) -> bool {
             .node
             .as_ref()
             .and_then(|n| w.nodes.get(n))
-            .is_some_and(|n| n.kubelet_up)
+            .is_some_and(|n| n.kubelet_up && n.handler_up)
 }
 
 fn push(
@@ -85,6 +87,8 @@ struct Sampled<'a> {
     /// Period and phase of the VM's memory and load waves.
     period: f64,
     phase: f64,
+    /// The series names of the imitated KubeVirt release.
+    names: names::MetricNames,
 }
 
 /// Every series of one VM at time `t`.
@@ -111,9 +115,11 @@ pub fn vm_series(w: &World, vm: &Vm, t: f64, out: &mut Vec<Series>) {
         util: 0.05 + 0.6 * unit(vm.seed, 10),
         period: 300.0 + 600.0 * unit(vm.seed, 30),
         phase: TAU * unit(vm.seed, 31),
+        names: names::names(w.kubevirt),
     };
     cpu::usage(&s, out);
     guest::load(&s, out);
+    guest::panics(&s, out);
     memory::series(&s, out);
     storage::series(&s, out);
     network::series(&s, out);

@@ -7,10 +7,14 @@
 //!
 //! * [`catalog`]: the scenario table and its families; [`vms`]: building blocks of a VM.
 //! * [`lifecycle`]: boot, guest agent, pause; [`nodes`]: drains, lost nodes, periodic work.
+//! * [`evict`]: the eviction API and KubeVirt's eviction webhook, the drain taint.
+//! * [`handler`]: virt-handler's heartbeat and the node controller (`NodeUnresponsive`).
 //! * [`migration`]: live migration; [`scale`]: scale mode; [`demo`]: the demo cluster.
 
 pub mod catalog;
 pub mod demo;
+pub mod evict;
+pub mod handler;
 pub mod lifecycle;
 pub mod migration;
 pub mod nodes;

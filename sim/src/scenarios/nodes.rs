@@ -1,57 +1,18 @@
-//! What happens to a node: drains (evictions by eviction strategy), uncordon, a lost kubelet and
-//! its recovery; and the cluster-wide periodic work.
+//! What happens to a node: drains (evictions by eviction strategy), uncordon, a lost node and
+//! its recovery; and the cluster-wide periodic work (heartbeats, the node controller).
 
-use super::migration::{self, MigrationSpec, Outcome};
-use super::scale;
+use super::{evict, handler, scale};
 use crate::world::{Key, World};
 
-/// Drains a node: cordons it, then the eviction webhook marks VMIs by eviction strategy.
+/// Drains a node as `kubectl drain` does: cordons it, then evicts its pods through the eviction
+/// API, whose KubeVirt webhook decides by eviction strategy ([`super::evict`]).
 pub fn drain_node(w: &mut World, node: &str) -> bool {
-    let now = w.now;
     let Some(n) = w.node_mut(node) else {
         return false;
     };
     n.unschedulable = true;
-    n.ready_since = n.ready_since.max(0.0);
-    let keys: Vec<Key> = w
-        .vms
-        .values()
-        .filter(|v| v.node.as_deref() == Some(node) && v.running())
-        .map(|v| v.key())
-        .collect();
-    for (i, k) in keys.into_iter().enumerate() {
-        let vm = &w.vms[&k];
-        let (strategy, migratable) = (vm.eviction_strategy, vm.not_migratable.is_none());
-        let node = node.to_string();
-        match (strategy, migratable) {
-            (Some("LiveMigrate") | Some("LiveMigrateIfPossible"), true) | (Some("External"), _) => {
-                let delay = 1.0 + i as f64 * 0.5;
-                w.after_vm(delay, &k, move |w, k| {
-                    let now = w.now;
-                    if let Some(vm) = w.vm_mut(k) {
-                        vm.evacuation_node = Some(node.clone());
-                    }
-                    w.after_vm(1.0, k, move |w, k| {
-                        let now = w.now;
-                        let external = w.vms[k].eviction_strategy == Some("External");
-                        if let Some(vm) = w.vm_mut(k) {
-                            vm.eviction_requested_since = Some(now);
-                        }
-                        if !external {
-                            let mut spec = MigrationSpec::new(Outcome::Converge, 140.0, 25.0);
-                            spec.evacuation = Some(node);
-                            w.after_vm(1.0, k, move |w, k| {
-                                migration::start(w, k, spec);
-                            });
-                        }
-                    });
-                    let _ = now;
-                });
-            }
-            _ => {}
-        }
-    }
-    let _ = now;
+    let pods = evict::pods_on(w, node);
+    evict::drain_pass(w, node, pods);
     true
 }
 
@@ -66,13 +27,17 @@ pub fn uncordon_node(w: &mut World, node: &str) -> bool {
     }
 }
 
-/// The kubelet of `node` stops; 40 s later the node is NotReady (Unknown) and its pods unready;
-/// `unknown_after` seconds after that its VMIs go to phase Unknown.
-pub fn lose_node(w: &mut World, node: &str, unknown_after: f64) -> bool {
+/// The node dies (kubelet and virt-handler with it). 40 s later it is NotReady (Unknown) and its
+/// pods unready; after the 300 s `tolerationSeconds` of the unreachable taint the taint manager
+/// marks the pods for deletion, but with no kubelet they stay Terminating. VMIs keep their last
+/// status (phase Running): the node controller fails a VMI only once its pod is gone
+/// (`handler::check_nodes`). `_unknown_after` is ignored: KubeVirt never sets phase Unknown.
+pub fn lose_node(w: &mut World, node: &str, _unknown_after: f64) -> bool {
     let Some(n) = w.node_mut(node) else {
         return false;
     };
     n.kubelet_up = false;
+    handler::stop_handler(w, node);
     let node = node.to_string();
     let keys: Vec<Key> = w
         .vms
@@ -80,11 +45,6 @@ pub fn lose_node(w: &mut World, node: &str, unknown_after: f64) -> bool {
         .filter(|v| v.node.as_deref() == Some(node.as_str()))
         .map(|v| v.key())
         .collect();
-    for k in &keys {
-        if let Some(vm) = w.vm_mut(k) {
-            vm.frozen = true;
-        }
-    }
     w.after(40.0, move |w| {
         let now = w.now;
         if let Some(n) = w.node_mut(&node)
@@ -92,7 +52,6 @@ pub fn lose_node(w: &mut World, node: &str, unknown_after: f64) -> bool {
         {
             n.ready = "Unknown";
             n.ready_since = now;
-            n.kubevirt_schedulable = false;
         }
         for k in &keys {
             if let Some(vm) = w.vm_mut(k)
@@ -101,20 +60,17 @@ pub fn lose_node(w: &mut World, node: &str, unknown_after: f64) -> bool {
                 p.node_lost = true;
             }
         }
-        w.after(unknown_after, move |w| {
+        w.after(300.0, move |w| {
             let now = w.now;
+            if w.nodes.get(&node).is_none_or(|n| n.kubelet_up) {
+                return;
+            }
             for k in &keys {
-                if w.nodes.get(&node).is_some_and(|n| n.kubelet_up) {
-                    return;
-                }
-                if let Some(vm) = w.vm_mut(k) {
-                    vm.frozen = false;
-                    vm.set_phase("Unknown", now);
-                    vm.reason = Some("NodeUnresponsive".into());
-                }
-                w.flush();
-                if let Some(vm) = w.vm_mut(k) {
-                    vm.frozen = true;
+                if let Some(vm) = w.vm_mut(k)
+                    && let Some(p) = vm.pod.as_mut()
+                    && p.node.as_deref() == Some(node.as_str())
+                {
+                    p.deleting.get_or_insert(now);
                 }
             }
         });
@@ -122,7 +78,8 @@ pub fn lose_node(w: &mut World, node: &str, unknown_after: f64) -> bool {
     true
 }
 
-/// The kubelet of `node` comes back: Ready again, VMIs resume reporting.
+/// The kubelet and virt-handler of `node` come back: Ready again, VMIs that are not final resume
+/// reporting. A VMI the node controller failed stays Failed.
 pub fn recover_node(w: &mut World, node: &str) -> bool {
     let now = w.now;
     let Some(n) = w.node_mut(node) else {
@@ -132,7 +89,7 @@ pub fn recover_node(w: &mut World, node: &str) -> bool {
     n.ready = "True";
     n.ready_since = now;
     n.heartbeat = now;
-    n.kubevirt_schedulable = !n.control_plane;
+    handler::start_handler(w, node);
     let keys: Vec<Key> = w
         .vms
         .values()
@@ -141,11 +98,7 @@ pub fn recover_node(w: &mut World, node: &str) -> bool {
         .collect();
     for k in keys {
         if let Some(vm) = w.vm_mut(&k) {
-            vm.frozen = false;
-            vm.reason = None;
-            if vm.phase == "Unknown" {
-                vm.set_phase("Running", now);
-            }
+            vm.frozen = matches!(vm.phase.as_str(), "Succeeded" | "Failed");
             if let Some(p) = vm.pod.as_mut() {
                 p.node_lost = false;
             }
@@ -158,6 +111,7 @@ pub fn recover_node(w: &mut World, node: &str) -> bool {
 pub fn start_periodic(w: &mut World) {
     fn heartbeat(w: &mut World) {
         w.heartbeat();
+        handler::check_nodes(w);
         w.prune_events();
         w.after(60.0, heartbeat);
     }

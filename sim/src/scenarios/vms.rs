@@ -57,6 +57,7 @@ pub fn new_pod(w: &mut World, vm_name: &str, node: Option<&str>, t: f64) -> Pod 
         migration: None,
         node_lost: false,
         ended: None,
+        deleting: None,
     }
 }
 
@@ -145,6 +146,7 @@ pub fn running_vm(w: &mut World, ns: &str, name: &str, node: &str, spec: &VmSpec
         node: Some(node.into()),
         pod: Some(pod),
         target_pod: None,
+        hotplug_pod: None,
         old_pods: Vec::new(),
         agent: if spec.agent {
             Agent::Connected {
@@ -168,6 +170,7 @@ pub fn running_vm(w: &mut World, ns: &str, name: &str, node: &str, spec: &VmSpec
         running_since: Some(running_since),
         frozen: false,
         vsock_cid: cid,
+        panics: Vec::new(),
         annotations: vec![
             ("vm.kubevirt.io/os".into(), spec.os.id.into()),
             ("vm.kubevirt.io/workload".into(), "server".into()),

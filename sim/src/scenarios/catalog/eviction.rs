@@ -1,6 +1,7 @@
 //! Scenarios of a VMI that is not live-migratable (`LiveMigratable=False`), so it blocks a drain.
 
 use crate::kubevirt::{Disk, Vm};
+use crate::scenarios::vms::new_pod;
 use crate::world::World;
 
 fn set_not_migratable(vm: &mut Vm, reason: &str, message: &str) {
@@ -68,4 +69,21 @@ pub fn host_model_cpu(_: &mut World, vm: &mut Vm) {
         "CPUModeLiveMigratable",
         &format!("the node \"{node_name}\" does not allow migration with host-model"),
     );
+}
+
+/// A hot-plugged volume and its attachment pod on the VM's node.
+pub fn hotplug_volume(w: &mut World, vm: &mut Vm) {
+    let node = vm.node.clone();
+    let t = vm.running_since.unwrap_or(w.now) + 600.0;
+    let mut pod = new_pod(w, &vm.name, node.as_deref(), t.min(w.now));
+    pod.name = format!("hp-volume-{}", w.suffix(5));
+    pod.ip = None;
+    vm.hotplug_pod = Some(pod);
+    vm.disks.push(Disk {
+        name: "hotplug-data".into(),
+        target: "sda".into(),
+        kind: "pvc-rwx",
+        claim: Some(format!("{}-hotplug", vm.name)),
+        size: 50 << 30,
+    });
 }

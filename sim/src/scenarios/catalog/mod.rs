@@ -6,8 +6,10 @@ mod network;
 mod scheduling;
 
 use super::demo::{DRAIN_NODE, LOST_NODE};
+use super::handler;
 use super::lifecycle::pause;
 use super::migration::{self, MigrationSpec, Outcome};
+use super::nodes::lose_node;
 use super::vms::VmSpec;
 use crate::kubevirt::{Agent, Vm, os};
 use crate::world::{Key, World};
@@ -151,6 +153,15 @@ pub const SCENARIOS: &[Scenario] = &[
         ..Scenario::BASE
     },
     Scenario {
+        name: "guest-os-panic",
+        description: concat!(
+            "Guest kernel panics 20 s in and recovers through kdump (pvpanic): ",
+            "kubevirt_vmi_guest_os_panic_total (v1.9 on)"
+        ),
+        start: Start::Running(|w, vm| vm.panics.push((w.now + 20.0, "pvpanic", 0))),
+        ..Scenario::BASE
+    },
+    Scenario {
         name: "unschedulable",
         description: "Phase Scheduling, PodScheduled=False Unschedulable",
         spec: rhel,
@@ -282,6 +293,31 @@ pub const SCENARIOS: &[Scenario] = &[
         ..Scenario::BASE
     },
     Scenario {
+        name: "migration-timeout-progress",
+        description: concat!(
+            "Pre-copy that makes no progress: the migration monitor aborts it after ",
+            "progressTimeout (abortStatus Succeeded, failed, no abortRequested)"
+        ),
+        then: |w, k| {
+            let spec = MigrationSpec::new(Outcome::Timeout { progress: true }, 80.0, 160.0);
+            once(w, k, 10.0, spec)
+        },
+        ..Scenario::BASE
+    },
+    Scenario {
+        name: "migration-timeout-completion",
+        description: concat!(
+            "Slow pre-copy that is not done within completionTimeoutPerGiB x size: ",
+            "aborted by the migration monitor, not by a user"
+        ),
+        spec: |s| s.memory_mib = 2048,
+        then: |w, k| {
+            let spec = MigrationSpec::new(Outcome::Timeout { progress: false }, 40.0, 37.0);
+            once(w, k, 10.0, spec)
+        },
+        ..Scenario::BASE
+    },
+    Scenario {
         name: "migration-target-unschedulable",
         description: "Migration whose target pod cannot be scheduled",
         then: |w, k| {
@@ -289,6 +325,22 @@ pub const SCENARIOS: &[Scenario] = &[
             repeat(w, k, spec, 10.0, 120.0)
         },
         demo: &[on("data", "spark-worker-2", "worker-4")],
+        ..Scenario::BASE
+    },
+    Scenario {
+        name: "migration-target-pod-down",
+        description: concat!(
+            "Migration whose target pod dies in PreparingTarget: failed before any data moved, ",
+            "failureReason \"Target pod is down\", startTimestamp = endTimestamp"
+        ),
+        then: |w, k| {
+            once(
+                w,
+                k,
+                10.0,
+                MigrationSpec::new(Outcome::TargetPodDown, 100.0, 10.0),
+            )
+        },
         ..Scenario::BASE
     },
     Scenario {
@@ -367,6 +419,44 @@ pub const SCENARIOS: &[Scenario] = &[
         ..Scenario::BASE
     },
     Scenario {
+        name: "drain-blocked",
+        description: concat!(
+            "Non-migratable LiveMigrate VM whose node is drained 10 s in: cordoned, every ",
+            "eviction denied with 429, no evacuationNodeName, kubevirt_vmi_non_evictable=1"
+        ),
+        start: Start::Running(eviction::rwo_disk),
+        then: |w, k| {
+            let node = w.vms[k].node.clone().unwrap_or_default();
+            w.after(10.0, move |w| {
+                super::nodes::drain_node(w, &node);
+            });
+        },
+        ..Scenario::BASE
+    },
+    Scenario {
+        name: "drain-taint",
+        description: concat!(
+            "Migratable VM whose node gets the kubevirt.io/drain:NoSchedule taint 10 s in: ",
+            "evacuated without any eviction or evacuationNodeName"
+        ),
+        then: |w, k| {
+            let node = w.vms[k].node.clone().unwrap_or_default();
+            w.after(10.0, move |w| {
+                super::evict::set_drain_taint(w, &node, true);
+            });
+        },
+        ..Scenario::BASE
+    },
+    Scenario {
+        name: "evict-hotplug-volume",
+        description: concat!(
+            "Migratable VM with a hot-plugged volume: its attachment pod (kubevirt.io: ",
+            "hotplug-disk) refuses eviction while the VM runs (v1.7 on)"
+        ),
+        start: Start::Running(eviction::hotplug_volume),
+        ..Scenario::BASE
+    },
+    Scenario {
         name: "evict-external",
         description: "External eviction strategy: marked for evacuation, nothing migrates",
         spec: |s| s.eviction = Some("External"),
@@ -374,8 +464,42 @@ pub const SCENARIOS: &[Scenario] = &[
         ..Scenario::BASE
     },
     Scenario {
+        name: "virt-handler-down",
+        description: concat!(
+            "virt-handler on the VM's node stops 20 s in (kubelet fine): the heartbeat goes ",
+            "stale, kubevirt.io/schedulable=false after 5 min, the VMI stays Running with a stale status"
+        ),
+        then: |w, k| {
+            let node = w.vms[k].node.clone().unwrap_or_default();
+            w.after(20.0, move |w| {
+                handler::stop_handler(w, &node);
+            });
+        },
+        ..Scenario::BASE
+    },
+    Scenario {
+        name: "node-unresponsive",
+        description: concat!(
+            "The VM's node dies 20 s in; 6 min later its pods are force-deleted: ",
+            "the VMI goes phase Failed with reason NodeUnresponsive (never Unknown)"
+        ),
+        then: |w, k| {
+            let node = w.vms[k].node.clone().unwrap_or_default();
+            w.after(20.0, move |w| {
+                lose_node(w, &node, 0.0);
+                w.after(360.0, move |w| {
+                    handler::force_delete_pods(w, &node);
+                });
+            });
+        },
+        ..Scenario::BASE
+    },
+    Scenario {
         name: "node-not-ready",
-        description: "VM on a node that goes NotReady: status goes stale, then phase Unknown",
+        description: concat!(
+            "VM on a node that goes NotReady: status goes stale, its pod Terminating; ",
+            "it stays phase Running (KubeVirt never sets Unknown)"
+        ),
         demo: &[
             on("prod", "cache-warmer", LOST_NODE),
             on("staging", "log-shipper", LOST_NODE),

@@ -5,28 +5,17 @@ use super::{current, set_phase};
 use crate::kubevirt::vmim_condition;
 use crate::world::{Key, World};
 
-/// Removes a pod object now, or marks it finished and deletes it later.
-pub(super) fn retire_pod(
-    w: &mut World,
-    k: &Key,
-    pod: crate::kubevirt::Pod,
-    phase: &str,
-    keep_for: f64,
-) {
+/// Marks a pod finished and keeps it: KubeVirt keeps finished launcher pods (and lists them in
+/// `activePods`) until the VMI is deleted or, from v1.9, until its migration is garbage-collected
+/// (see `collect_finalized`).
+pub(super) fn retire_pod(w: &mut World, k: &Key, pod: crate::kubevirt::Pod, phase: &str) {
     let now = w.now;
     let mut pod = pod;
     pod.phase = phase.to_string();
     pod.ended = Some(now);
-    let name = pod.name.clone();
     if let Some(vm) = w.vm_mut(k) {
         vm.old_pods.push(pod);
     }
-    w.after_vm(keep_for, k, move |w, k| {
-        if let Some(vm) = w.vm_mut(k) {
-            vm.old_pods.retain(|p| p.name != name);
-        }
-        w.store.delete(&crate::store::POD, Some(&k.0), &name);
-    });
 }
 
 pub(super) fn succeed(w: &mut World, k: &Key) {
@@ -62,7 +51,7 @@ pub(super) fn succeed(w: &mut World, k: &Key) {
     };
     set_phase(w, k, "Succeeded");
     if let Some(p) = source_pod {
-        retire_pod(w, k, p, "Succeeded", 45.0);
+        retire_pod(w, k, p, "Succeeded");
     }
     w.vmim_event(
         k,
@@ -103,7 +92,11 @@ pub(super) fn delete_if_deleting(w: &mut World, k: &Key) {
     });
 }
 
-pub(super) fn abort_succeeded(w: &mut World, k: &Key) {
+/// The libvirt job ended aborted: `abortStatus: Succeeded`, `failed`, `completed` with
+/// `reason`, the target pod Failed, the VMIM Failed, and the VMI Warning `Migrated` virt-handler
+/// records (KubeVirt `pkg/virt-handler/migration-source.go`). Shared by user aborts and, through
+/// the same path, the progress/completion timeouts.
+fn end_aborted(w: &mut World, k: &Key, reason: &str) {
     let now = w.now;
     let (uid, target_pod) = {
         let Some(vm) = w.vm_mut(k) else { return };
@@ -115,30 +108,151 @@ pub(super) fn abort_succeeded(w: &mut World, k: &Key) {
         m.completed = true;
         m.failed = true;
         m.end = Some(now);
-        m.failure_reason = Some("Live migration has been aborted".into());
+        m.failure_reason = Some(reason.into());
         (m.uid.clone(), tp)
     };
     set_phase(w, k, "Failed");
     if let Some(p) = target_pod {
-        retire_pod(w, k, p, "Failed", 10.0);
+        retire_pod(w, k, p, "Failed");
     }
-    w.vmim_event(
+    w.vmi_event(
         k,
-        "Normal",
-        "SuccessfulAbortMigration",
-        "Live migration has been aborted",
+        "Warning",
+        "Migrated",
+        &format!("VirtualMachineInstance migration uid {uid} failed. reason:{reason}"),
+        "virt-handler",
     );
-    w.vmi_event(k, "Warning", "Migrated", &format!("VirtualMachineInstance migration uid {uid} failed. reason:Live migration has been aborted"), "virt-handler");
+}
+
+/// A user abort that libvirt carried out. KubeVirt
+/// `pkg/virt-launcher/virtwrap/live-migration-source.go`: up to v1.8 the libvirt error becomes
+/// "Live migration failed <error>" (the error says "canceled by client"); v1.9
+/// `setMigrationResult` rewrites it to "Live migration has been aborted".
+pub(super) fn abort_succeeded(w: &mut World, k: &Key) {
+    let reason = if w.kubevirt.at_least(9) {
+        "Live migration has been aborted"
+    } else {
+        "Live migration failed operation aborted: migration out job: canceled by client"
+    };
+    end_aborted(w, k, reason);
     delete_if_deleting(w, k);
 }
 
-pub(super) fn fail_before_start(w: &mut World, k: &Key, message: &str) {
+/// The migration monitor gave up: no progress for `progressTimeout` s (`progress`), or not
+/// done after `completionTimeoutPerGiB` x size (`secs`). KubeVirt
+/// `pkg/virt-launcher/virtwrap/live-migration-source.go`: up to v1.8 it aborts the job itself
+/// with "Live migration stuck for %d seconds and has been aborted" / "Live migration is not
+/// completed after %d seconds and has been aborted"; v1.9 calls `cancelMigration` like a user
+/// abort, so the text is "Live migration has been aborted". Either way there is no
+/// `abortRequested`, no `migrationAbortRequested` condition and no VMIM deletion: nobody asked.
+pub(super) fn timed_out(w: &mut World, k: &Key, progress: bool, secs: u64) {
+    let reason = if w.kubevirt.at_least(9) {
+        "Live migration has been aborted".to_string()
+    } else if progress {
+        format!("Live migration stuck for {secs} seconds and has been aborted")
+    } else {
+        format!("Live migration is not completed after {secs} seconds and has been aborted")
+    };
+    end_aborted(w, k, &reason);
+    // KubeVirt `pkg/virt-controller/watch/migration/migration.go`, `updateStatus`.
+    w.vmim_event(
+        k,
+        "Warning",
+        "FailedMigration",
+        "source node reported migration failed",
+    );
+}
+
+/// A user asked to abort (deleted the VMIM). KubeVirt
+/// `pkg/virt-controller/watch/migration/migration.go`, `updateStatus`: the deletionTimestamp adds
+/// VMIM condition `migrationAbortRequested` (True, no reason or message) and, once handed off,
+/// `markMigrationAbortInVmiStatus` sets `abortRequested` with Normal `SuccessfulAbortMigration`.
+/// `pkg/virt-handler/migration-source.go`, `setMigrationProgressStatus`: up to v1.8 the VMI shows
+/// `abortStatus: Aborting` meanwhile; v1.9 copies the abort status only once the job failed.
+pub(super) fn request_abort(w: &mut World, k: &Key) {
+    let now = w.now;
+    let show_aborting = !w.kubevirt.at_least(9);
+    let mut handed_off = false;
+    if let Some(m) = w.vm_mut(k).and_then(|v| v.migration.as_mut()) {
+        m.deleting = Some(now);
+        m.conditions
+            .push(vmim_condition("migrationAbortRequested", "", "", now));
+        if m.on_vmi {
+            handed_off = true;
+            m.abort_requested = true;
+            if show_aborting && m.start.is_some() {
+                m.abort_status = Some("Aborting");
+            }
+        }
+    }
+    if handed_off {
+        w.vmim_event(
+            k,
+            "Normal",
+            "SuccessfulAbortMigration",
+            "Migration is ready to be canceled by virt-handler.",
+        );
+    }
+}
+
+/// A migration canceled before the handoff. KubeVirt `migration.go`,
+/// `handlePreHandoffMigrationCancel`: the target pod is deleted ("migration canceled and pod
+/// %s/%s is deleted"), and the VMIM fails "Migration failed due to being canceled".
+pub(super) fn cancel_before_start(w: &mut World, k: &Key) {
     let target_pod = w.vm_mut(k).and_then(|v| v.target_pod.take());
     set_phase(w, k, "Failed");
     if let Some(p) = target_pod {
         w.store.delete(&crate::store::POD, Some(&k.0), &p.name);
+        let msg = format!("migration canceled and pod {}/{} is deleted", k.0, p.name);
+        w.vmim_event(k, "Normal", "SuccessfulDelete", &msg);
     }
-    w.vmim_event(k, "Warning", "FailedMigration", message);
+    let msg = "Migration failed due to being canceled";
+    w.vmim_event(k, "Warning", "FailedMigration", msg);
+}
+
+/// KubeVirt `migration.go`, `updateStatus`: the target was created (phase past Pending) and its
+/// pod is gone, so `interruptMigration` fails the VMIM. No data moved; the VMI was never handed
+/// off, so it shows no migrationState for this migration.
+pub(super) fn target_pod_removed(w: &mut World, k: &Key) {
+    set_phase(w, k, "Failed");
+    let msg = "Migration target pod was removed during active migration.";
+    w.vmim_event(k, "Warning", "FailedMigration", msg);
+}
+
+/// The target pod died while virt-handler prepared the target (before any data moved).
+/// KubeVirt `migration.go`: `updateStatus` fails the VMIM "Migration failed because target pod
+/// shutdown during migration", and `handleMarkMigrationFailedOnVMI` writes the VMI's
+/// migrationState `failed`, `completed`, `endTimestamp` = now, `startTimestamp` = now (it was
+/// unset) and `failureReason` "Target pod is down", with a Warning `FailedMigration` on the VMI.
+pub(super) fn target_pod_down(w: &mut World, k: &Key) {
+    let now = w.now;
+    let (uid, pod) = {
+        let Some(vm) = w.vm_mut(k) else { return };
+        let pod = vm.target_pod.take();
+        let Some(m) = vm.migration.as_mut() else {
+            return;
+        };
+        m.start.get_or_insert(now);
+        m.end = Some(now);
+        m.failed = true;
+        m.completed = true;
+        m.failure_reason
+            .get_or_insert_with(|| "Target pod is down".into());
+        (m.uid.clone(), pod)
+    };
+    if let Some(p) = pod {
+        retire_pod(w, k, p, "Failed");
+    }
+    set_phase(w, k, "Failed");
+    let msg = "Migration failed because target pod shutdown during migration";
+    w.vmim_event(k, "Warning", "FailedMigration", msg);
+    w.vmi_event(
+        k,
+        "Warning",
+        "FailedMigration",
+        &format!("VirtualMachineInstance migration uid {uid} failed. reason: Target pod is down"),
+        "virtualmachine-controller",
+    );
 }
 
 pub(super) fn postcopy_failure(w: &mut World, k: &Key) {
@@ -214,18 +328,7 @@ pub fn abort(w: &mut World, k: &Key) -> bool {
     let Some(uid) = in_flight.map(|m| m.uid.clone()) else {
         return false;
     };
-    let now = w.now;
-    if let Some(m) = w.vm_mut(k).and_then(|v| v.migration.as_mut()) {
-        m.abort_requested = true;
-        m.abort_status = Some("Aborting");
-        m.deleting = Some(now);
-        m.conditions.push(vmim_condition(
-            "migrationAbortRequested",
-            "",
-            "Migration abort requested",
-            now,
-        ));
-    }
+    request_abort(w, k);
     w.after_vm(2.0, k, move |w, k| {
         if current(w, k, &uid) {
             let started = w.vms[k]
@@ -235,7 +338,7 @@ pub fn abort(w: &mut World, k: &Key) -> bool {
             if started {
                 abort_succeeded(w, k);
             } else {
-                fail_before_start(w, k, "Migration failed due to being canceled");
+                cancel_before_start(w, k);
                 delete_if_deleting(w, k);
             }
         }

@@ -30,8 +30,13 @@ pub enum Outcome {
     PausedMode { switch_after: f64 },
     /// An abort is requested `after` s into the transfer; it succeeds or fails.
     Abort { after: f64, succeeds: bool },
+    /// Pre-copy does not converge and the migration monitor aborts it: after `progressTimeout`
+    /// (`progress`) or after `completionTimeoutPerGiB` x size.
+    Timeout { progress: bool },
     /// The target pod stays unschedulable until the controller gives up.
     TargetUnschedulable,
+    /// The target pod dies while the target is prepared (before any data moved).
+    TargetPodDown,
     /// Creating the target pod is rejected by a ResourceQuota; stays Pending.
     QuotaRejected,
 }
@@ -107,7 +112,14 @@ impl MigrationSpec {
                 90.0,
                 20.0,
             ),
+            "timeout-progress" => {
+                MigrationSpec::new(Outcome::Timeout { progress: true }, 80.0, 160.0)
+            }
+            "timeout-completion" => {
+                MigrationSpec::new(Outcome::Timeout { progress: false }, 40.0, 35.0)
+            }
             "target-unschedulable" => MigrationSpec::new(Outcome::TargetUnschedulable, 100.0, 10.0),
+            "target-pod-down" => MigrationSpec::new(Outcome::TargetPodDown, 100.0, 10.0),
             "quota" => MigrationSpec::new(Outcome::QuotaRejected, 100.0, 10.0),
             "long" => MigrationSpec::new(Outcome::Converge, 55.0, 8.0),
             _ => return None,
@@ -125,7 +137,10 @@ pub const NAMED: &[&str] = &[
     "paused-mode",
     "abort",
     "abort-fails",
+    "timeout-progress",
+    "timeout-completion",
     "target-unschedulable",
+    "target-pod-down",
     "quota",
     "long",
 ];
@@ -168,11 +183,57 @@ pub(super) fn watch_and_repeat(w: &mut World, k: &Key, spec: MigrationSpec, ever
 
 pub(super) fn set_phase(w: &mut World, k: &Key, phase: &str) {
     let now = w.now;
+    let mut finished = None;
     if let Some(m) = w.vm_mut(k).and_then(|v| v.migration.as_mut())
         && m.phase != phase
     {
         m.phase = phase.to_string();
         m.phase_times.push((phase.to_string(), now));
+        if matches!(phase, "Succeeded" | "Failed") {
+            let pod = if m.failed || phase == "Failed" {
+                m.target_pod.clone()
+            } else {
+                Some(m.source_pod.clone())
+            };
+            finished = Some((m.name.clone(), pod));
+        }
+    }
+    if let Some(f) = finished {
+        collect_finalized(w, k, f);
+    }
+}
+
+/// Follows `garbageCollectFinalizedMigrations` (KubeVirt
+/// `pkg/virt-controller/watch/migration/migration.go`,
+/// `defaultFinalizedMigrationGarbageCollectionBuffer = 5`): the five newest final VMIMs of a
+/// VMI stay, older ones are deleted. Only from v1.9 does it also delete the pod of a deleted
+/// VMIM (the target pod of a failed migration, the source pod of a completed one); up to v1.8
+/// finished launcher pods stay until the VMI is deleted.
+fn collect_finalized(w: &mut World, k: &Key, finished: (String, Option<String>)) {
+    let list = w.finished_migrations.entry(k.clone()).or_default();
+    list.push_back(finished);
+    let mut expired = Vec::new();
+    while list.len() > 5 {
+        expired.extend(list.pop_front());
+    }
+    let gc_pods = w.kubevirt.at_least(9);
+    for (vmim, pod) in expired {
+        w.store.delete(&crate::store::VMIM, Some(&k.0), &vmim);
+        if let Some(pod) = pod.filter(|_| gc_pods) {
+            let current = w.vms.get(k).is_some_and(|v| {
+                [&v.pod, &v.target_pod]
+                    .into_iter()
+                    .flatten()
+                    .any(|p| p.name == pod)
+            });
+            if current {
+                continue;
+            }
+            if let Some(vm) = w.vm_mut(k) {
+                vm.old_pods.retain(|p| p.name != pod);
+            }
+            w.store.delete(&crate::store::POD, Some(&k.0), &pod);
+        }
     }
 }
 

@@ -1,6 +1,6 @@
 //! A migration's start: the VMIM, the target pod and its scheduling (or why it is not scheduled).
 
-use super::ending::fail_before_start;
+use super::ending::{target_pod_down, target_pod_removed};
 use super::transfer::running;
 use super::{MIB, MigrationSpec, Outcome, current, set_phase};
 use crate::kubevirt::{Migration, node_ip, vmim_condition};
@@ -28,16 +28,6 @@ pub fn start(w: &mut World, k: &Key, spec: MigrationSpec) -> Option<String> {
     };
     let uid = w.uuid();
     let now = w.now;
-    // Retire the previous migration object (keep the last five finished ones, as KubeVirt's GC).
-    if let Some(prev) = w.vms[k].migration.as_ref().map(|m| m.name.clone()) {
-        let list = w.finished_migrations.entry(k.clone()).or_default();
-        list.push_back(prev);
-        while list.len() > 5 {
-            if let Some(old) = list.pop_front() {
-                w.store.delete(&crate::store::VMIM, Some(&k.0), &old);
-            }
-        }
-    }
     let allow_post_copy = matches!(spec.outcome, Outcome::PostCopy { .. });
     let m = Migration {
         name: name.clone(),
@@ -98,17 +88,14 @@ pub fn start(w: &mut World, k: &Key, spec: MigrationSpec) -> Option<String> {
         });
         return Some(name);
     }
-    let Some(target) = target else {
-        w.after_vm(1.0, k, move |w, k| {
-            if current(w, k, &uid) {
-                fail_before_start(
-                    w,
-                    k,
-                    "Migration target pod for VMI is currently unschedulable.",
-                );
-            }
-        });
-        return Some(name);
+    // No node fits: the target pod is still created, and stays unschedulable.
+    let (target, spec) = match target {
+        Some(t) => (t, spec),
+        None => {
+            let mut spec = spec;
+            spec.outcome = Outcome::TargetUnschedulable;
+            (String::new(), spec)
+        }
     };
     w.after_vm(1.0, k, move |w, k| scheduling(w, k, uid, target, spec));
     Some(name)
@@ -176,16 +163,7 @@ pub(super) fn scheduling(w: &mut World, k: &Key, uid: String, target: String, sp
             "default-scheduler",
             None,
         );
-        w.after_vm(300.0, k, move |w, k| {
-            if current(w, k, &uid) {
-                let msg = format!(
-                    "Migration target pod for VMI [{}/{}] is currently unschedulable.",
-                    k.0, k.1
-                );
-                w.vmim_event(k, "Warning", "migrationTargetPodUnschedulable", &msg);
-                fail_before_start(w, k, &msg);
-            }
-        });
+        unschedulable_target(w, k, uid, now);
         return;
     }
     w.after_vm(2.0, k, move |w, k| {
@@ -214,6 +192,14 @@ pub(super) fn scheduling(w: &mut World, k: &Key, uid: String, target: String, sp
                 return;
             }
             set_phase(w, k, "PreparingTarget");
+            if spec.outcome == Outcome::TargetPodDown {
+                w.after_vm(1.0, k, move |w, k| {
+                    if current(w, k, &uid) {
+                        target_pod_down(w, k);
+                    }
+                });
+                return;
+            }
             w.vmi_event(
                 k,
                 "Normal",
@@ -240,5 +226,40 @@ pub(super) fn scheduling(w: &mut World, k: &Key, uid: String, target: String, sp
                 w.after_vm(1.0, k, move |w, k| running(w, k, uid, spec));
             });
         });
+    });
+}
+
+/// KubeVirt `pkg/virt-controller/watch/migration/migration.go`, `handlePendingPodTimeout`: while
+/// the target pod is unschedulable each sync records Warning `migrationTargetPodUnschedulable`;
+/// after `defaultUnschedulablePendingTimeoutSeconds` (300 s) `deleteTimedOutTargetPod` deletes
+/// it, and the next sync fails the migration (`target_pod_removed`).
+fn unschedulable_target(w: &mut World, k: &Key, uid: String, since: f64) {
+    if !current(w, k, &uid) {
+        return;
+    }
+    let now = w.now;
+    if now - since < 300.0 {
+        let msg = format!(
+            "Migration target pod for VMI [{}/{}] is currently unschedulable.",
+            k.0, k.1
+        );
+        w.vmim_event(k, "Warning", "migrationTargetPodUnschedulable", &msg);
+        let next = (300.0 - (now - since)).min(60.0);
+        w.after_vm(next, k, move |w, k| unschedulable_target(w, k, uid, since));
+        return;
+    }
+    let pod = w.vm_mut(k).and_then(|v| v.target_pod.take());
+    if let Some(p) = pod {
+        w.store.delete(&crate::store::POD, Some(&k.0), &p.name);
+        let msg = format!(
+            "unschedulable pod {}/{} timeout period exceeded",
+            k.0, p.name
+        );
+        w.vmim_event(k, "Normal", "SuccessfulDelete", &msg);
+    }
+    w.after_vm(1.0, k, move |w, k| {
+        if current(w, k, &uid) {
+            target_pod_removed(w, k);
+        }
     });
 }

@@ -1,9 +1,8 @@
 //! The memory transfer: pre-copy, the switch to post-copy or paused mode, aborts on the way, and
 //! the end of the transfer.
 
-use super::ending::{abort_succeeded, postcopy_failure, succeed};
+use super::ending::{abort_succeeded, postcopy_failure, request_abort, succeed, timed_out};
 use super::{MigrationSpec, Outcome, current, set_phase};
-use crate::kubevirt::vmim_condition;
 use crate::scenarios::lifecycle::pause;
 use crate::world::{Key, World};
 
@@ -98,13 +97,7 @@ pub(super) fn running(w: &mut World, k: &Key, uid: String, spec: MigrationSpec) 
                 if !current(w, k, &uid) {
                     return;
                 }
-                let now = w.now;
-                if let Some(m) = w.vm_mut(k).and_then(|v| v.migration.as_mut()) {
-                    m.abort_requested = true;
-                    m.abort_status = Some("Aborting");
-                    m.deleting = Some(now);
-                    m.conditions.push(vmim_condition("migrationAbortRequested", "", "Migration abort requested", now));
-                }
+                request_abort(w, k);
                 w.after_vm(3.0, k, move |w, k| {
                     if !current(w, k, &uid) {
                         return;
@@ -114,8 +107,10 @@ pub(super) fn running(w: &mut World, k: &Key, uid: String, spec: MigrationSpec) 
                     } else {
                         let now = w.now;
                         let rest = {
+                            let show = !w.kubevirt.at_least(9);
                             let Some(m) = w.vm_mut(k).and_then(|v| v.migration.as_mut()) else { return };
-                            m.abort_status = Some("Failed");
+                            // v1.9 copies the abort status to the VMI only for a failed job.
+                            m.abort_status = show.then_some("Failed");
                             m.remaining(now) / (m.transfer_rate - m.dirty_rate).max(1.0)
                         };
                         w.vmim_event(k, "Warning", "FailedAbortMigration", "Failed to abort live migration: operation failed: migration out job: is not active");
@@ -128,6 +123,21 @@ pub(super) fn running(w: &mut World, k: &Key, uid: String, spec: MigrationSpec) 
                 });
             });
         }
-        Outcome::TargetUnschedulable | Outcome::QuotaRejected => {}
+        Outcome::Timeout { progress } => {
+            // `progressTimeout` (150 s) and `completionTimeoutPerGiB` (150 s per GB of guest
+            // memory, rounded up: `getVMIMigrationDataSize`), as in `migrationConfiguration`.
+            let secs = match w.vms.get(k) {
+                Some(vm) if !progress => {
+                    150 * (vm.memory_mib as f64 * 1024.0 * 1024.0 / 1e9).ceil() as u64
+                }
+                _ => 150,
+            };
+            w.after_vm(secs as f64, k, move |w, k| {
+                if current(w, k, &uid) {
+                    timed_out(w, k, progress, secs);
+                }
+            });
+        }
+        Outcome::TargetUnschedulable | Outcome::TargetPodDown | Outcome::QuotaRejected => {}
     }
 }
