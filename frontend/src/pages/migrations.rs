@@ -7,6 +7,48 @@ use crate::components::common::{FetchFailure, HealthBadge};
 use crate::components::vmi_view::{outcome_text, trigger_text};
 use crate::i18n::{Key, t};
 use leptos::prelude::*;
+use model::migration::Progress;
+use model::units::{human_bytes, human_rate};
+
+/// A labelled value of the progress cell and how it is written.
+type Part = (Key, Option<f64>, fn(f64) -> String);
+
+/// `label value` for each known value, joined with `sep`; `None` when none is known. Read in
+/// the current language when called (so inside a reactive closure).
+fn parts(xs: &[Part], sep: &str) -> Option<String> {
+    let xs: Vec<String> = xs
+        .iter()
+        .filter_map(|(key, v, fmt)| v.map(|v| format!("{} {}", t(*key)(), fmt(v))))
+        .collect();
+    (!xs.is_empty()).then(|| xs.join(sep))
+}
+
+/// The progress cell: percent, then processed / remaining, then the rates; empty without data.
+fn progress_cell(p: Option<&Progress>) -> impl IntoView {
+    let p = p.cloned().unwrap_or_default();
+    let pct = p.percent.map(|p| format!("{p:.0}%"));
+    let data: [Part; 2] = [
+        (Key::MgProcessed, p.data_processed_bytes, human_bytes),
+        (Key::MgRemaining, p.data_remaining_bytes, human_bytes),
+    ];
+    let rates: [Part; 2] = [
+        (Key::MgTransfer, p.transfer_rate_bytes_per_sec, human_rate),
+        (Key::MgDirty, p.dirty_rate_bytes_per_sec, human_rate),
+    ];
+    let has_data = data.iter().any(|d| d.1.is_some());
+    let has_rates = rates.iter().any(|r| r.1.is_some());
+    view! {
+        <td data-testid="mg-progress">
+            {pct.map(|pct| view! { <span class="mg-percent" data-testid="mg-percent">{pct}</span> })}
+            {has_data.then(|| view! {
+                <span class="mg-data" data-testid="mg-data">{move || parts(&data, " / ")}</span>
+            })}
+            {has_rates.then(|| view! {
+                <span class="mg-rates" data-testid="mg-rates">{move || parts(&rates, " · ")}</span>
+            })}
+        </td>
+    }
+}
 
 #[component]
 pub fn Migrations() -> impl IntoView {
@@ -28,7 +70,7 @@ pub fn Migrations() -> impl IntoView {
                 .map(|model::api::MigrationRow { created, report: r }| {
                     let href = format!("/vmi/{}/{}?tab=migrations&mig={}", r.namespace, r.vmi_name, r.name);
                     let trigger = trigger_text(&r.trigger);
-                    let pct = r.progress.as_ref().and_then(|p| p.percent).map(|p| format!("{p:.0}%")).unwrap_or_default();
+                    let progress = progress_cell(r.progress.as_ref());
                     view! {
                         <tr data-migration=r.name.clone()>
                             <th scope="row"><a href=href>{r.name.clone()}</a></th>
@@ -36,7 +78,7 @@ pub fn Migrations() -> impl IntoView {
                             <td data-testid="mg-phase">{r.phase.clone()}</td>
                             <td>{r.mode.clone().unwrap_or_default()}</td>
                             <td>{trigger}</td>
-                            <td>{pct}</td>
+                            {progress}
                             <td>{outcome_text(r.outcome)} " " <HealthBadge health=r.health/></td>
                             <td>{created.map(|c| c.to_rfc3339()).unwrap_or_default()}</td>
                         </tr>
