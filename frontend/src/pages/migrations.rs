@@ -7,7 +7,10 @@ use crate::components::common::{FetchFailure, HealthBadge};
 use crate::components::vmi_view::{outcome_text, trigger_text};
 use crate::i18n::{Key, t};
 use leptos::prelude::*;
-use model::migration::Progress;
+use model::migration::{Outcome, Progress};
+
+/// How often the page re-reads the progress of a running migration.
+const PROGRESS_REFRESH_SECS: i64 = 5;
 use model::units::{human_bytes, human_rate};
 
 /// A labelled value of the progress cell and how it is written.
@@ -54,11 +57,32 @@ fn progress_cell(p: Option<&Progress>) -> impl IntoView {
 pub fn Migrations() -> impl IntoView {
     let live = expect_context::<Live>();
     let retry = RwSignal::new(0u32);
-    let data = LocalResource::new(move || {
-        live.vmis.track();
-        retry.track();
-        api::fetch_migrations()
+    // While a migration runs its progress moves without any VMI change on the stream: then the
+    // page fetches again every PROGRESS_REFRESH_SECS of its clock.
+    let running = RwSignal::new(false);
+    let bucket = move |t: model::time::Timestamp| t.0 / (PROGRESS_REFRESH_SECS * 1000);
+    let period = RwSignal::new(bucket(live.now.get_untracked()));
+    Effect::new(move |_| {
+        let b = bucket(live.now.get());
+        if running.get_untracked() && period.get_untracked() != b {
+            period.set(b);
+        }
     });
+    let data =
+        LocalResource::new(move || {
+            live.vmis.track();
+            retry.track();
+            period.track();
+            async move {
+                let r = api::fetch_migrations().await;
+                if let Ok(list) = &r {
+                    running.set(list.iter().any(|m| {
+                        matches!(m.report.outcome, Outcome::Pending | Outcome::InProgress)
+                    }));
+                }
+                r
+            }
+        });
     let table = move || {
         match data.get() {
         None => view! { <p class="empty" role="status">{t(Key::VmiLoading)}</p> }.into_any(),
