@@ -1,6 +1,8 @@
 //! `/migrations`: every migration, live and past, with phase, mode, trigger, progress and
 //! outcome, as `model::migration::interpret` reads each VMIM on the backend
-//! (`GET /api/v1/migrations/reports`). Re-fetched when the stream moves.
+//! (`GET /api/v1/migrations/reports`). Re-fetched when the stream moves, and every few seconds
+//! while a migration runs. A running migration's progress cell: percent done, data processed /
+//! remaining, memory transfer and dirty rates (from Prometheus, read on the backend).
 
 use crate::api::{self, Live};
 use crate::components::common::{FetchFailure, HealthBadge};
@@ -8,10 +10,10 @@ use crate::components::vmi_view::{outcome_text, trigger_text};
 use crate::i18n::{Key, t};
 use leptos::prelude::*;
 use model::migration::{Outcome, Progress};
+use model::units::{human_bytes, human_rate};
 
 /// How often the page re-reads the progress of a running migration.
 const PROGRESS_REFRESH_SECS: i64 = 5;
-use model::units::{human_bytes, human_rate};
 
 /// A labelled value of the progress cell and how it is written.
 type Part = (Key, Option<f64>, fn(f64) -> String);
