@@ -198,7 +198,13 @@ pub fn guest_os_info(vm: &Vm, now: f64) -> Value {
                     *c,
                     "guest-get-osinfo" | "guest-get-users" | "guest-get-timezone"
                 ));
-            json!({"name": c, "enabled": enabled})
+            // KubeVirt `types.go` `GuestAgentCommandInfo`: `enabled,omitempty`, so a disabled
+            // command has no `enabled` key at all.
+            if enabled {
+                json!({"name": c, "enabled": true})
+            } else {
+                json!({"name": c})
+            }
         })
         .collect();
     let mut fs: Vec<Value> = filesystems(vm);

@@ -199,11 +199,12 @@ impl Vm {
             cond(
                 "kubevirt.io/virtual-machine-unpaused",
                 tf(unpaused),
-                if unpaused { "" } else { "PausedByUser" },
+                // KubeVirt `pkg/virt-controller/watch/vmi/lifecycle.go`, `syncPausedConditionToPod`.
+                if unpaused { "" } else { "Paused" },
                 if unpaused {
                     ""
                 } else {
-                    "VMI was paused by user"
+                    "the virtual machine is paused"
                 },
                 None,
                 Some(gate_t),

@@ -35,6 +35,8 @@ pub struct Iface {
     pub multus: Option<String>,
     /// The IP the Multus network-status annotation reports, when it differs from `ips`.
     pub multus_ip: Option<String>,
+    /// The spec asks for the link to be down (`state: down`).
+    pub state_down: bool,
 }
 
 /// A disk and its volume.

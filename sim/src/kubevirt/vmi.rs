@@ -36,6 +36,9 @@ impl Vm {
             .map(|i| {
                 let mut v = json!({"name": i.name, "macAddress": i.mac, "model": "virtio"});
                 v[i.binding] = json!({});
+                if i.state_down {
+                    v["state"] = json!("down");
+                }
                 v
             })
             .collect();
@@ -327,7 +330,8 @@ fn iface_status(i: &Iface) -> Value {
     if let Some(n) = &i.name {
         v["name"] = json!(n);
         v["queueCount"] = json!(1);
-        v["linkState"] = json!("up");
+        // KubeVirt `pkg/network/setup/netstat.go`, `linkStateFromDomain`: the domain's link.
+        v["linkState"] = json!(if i.state_down { "down" } else { "up" });
     }
     if let Some(ip) = i.ips.first() {
         v["ipAddress"] = json!(ip);

@@ -40,8 +40,10 @@ pub(super) fn series(vm: &Vm, id: &[(String, String)], out: &mut Vec<Series>) {
         ("vmi_pod", pod),
     ];
     push(out, "kubevirt_vmi_info", id, &info, 1.0);
-    let non_evictable =
-        matches!(vm.eviction_strategy, Some("LiveMigrate")) && vm.not_migratable.is_some();
+    // KubeVirt `pkg/monitoring/metrics/virt-controller/vmistats_collector.go`, `isVMEvictable`:
+    // LiveMigrate with LiveMigratable False *or not set yet* (only a Running VMI has it here).
+    let non_evictable = matches!(vm.eviction_strategy, Some("LiveMigrate"))
+        && (vm.not_migratable.is_some() || !vm.running());
     push(
         out,
         "kubevirt_vmi_non_evictable",

@@ -83,6 +83,7 @@ pub fn primary_iface(w: &mut World, ip: Option<String>, agent: bool, os: &Os) ->
         binding: "masquerade",
         multus: None,
         multus_ip: None,
+        state_down: false,
     }
 }
 

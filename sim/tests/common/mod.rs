@@ -1,6 +1,8 @@
 //! Helpers shared by the simulator's integration tests.
 #![allow(dead_code)]
 
+pub mod source;
+
 use serde_json::Value;
 use sim::{Sim, SimArgs};
 use std::time::Duration;

@@ -199,6 +199,12 @@ pub const SCENARIOS: &[Scenario] = &[
         ..Scenario::BASE
     },
     Scenario {
+        name: "link-down",
+        description: "Primary interface set to state: down in the spec: linkState down, as asked",
+        start: Start::Running(|_, vm| vm.ifaces[0].state_down = true),
+        ..Scenario::BASE
+    },
+    Scenario {
         name: "migration-precopy",
         description: "Pre-copy migration that converges (repeats)",
         then: |w, k| {

@@ -30,6 +30,7 @@ pub fn interfaces(w: &mut World, vm: &mut Vm) {
             binding: "bridge",
             multus: Some("tenant-net".into()),
             multus_ip: Some("192.168.50.12".into()),
+            state_down: false,
         },
         // A guest-only interface (no spec name).
         Iface {
@@ -42,6 +43,7 @@ pub fn interfaces(w: &mut World, vm: &mut Vm) {
             binding: "",
             multus: None,
             multus_ip: None,
+            state_down: false,
         },
     ];
     // A bridge on a secondary network is migratable; the pod network stays masquerade.
