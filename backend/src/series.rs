@@ -1,11 +1,16 @@
 //! Time series for one VMI from Prometheus (`--prometheus-url`): the domain stats (CPU, memory,
-//! block I/O, network, dirty rate) and the migration progress (data processed / remaining,
-//! transfer rate, dirty rate), each as one PromQL `query_range` (facts.md §6).
+//! block I/O, network, dirty rate, guest panics) and the migration progress (data processed /
+//! remaining / total, memory transfer rate, dirty rate), each as one PromQL `query_range` in the
+//! names of the KubeVirt release `kubevirt_info` reports ([`crate::promql`]). The migration
+//! series also become [`MetricSample`]s for the migrations page's progress.
 //!
 //! Without a Prometheus, or when it cannot be reached, the answer is
 //! `SeriesSet { available: false, message }`, never an empty chart that looks like "no load".
 
 use crate::api::{Series, SeriesGroup, SeriesSet};
+use crate::promql::{Release, Target};
+use model::kube::MetricSample;
+use model::time::Timestamp;
 use std::collections::BTreeMap;
 use std::time::Duration;
 
@@ -15,12 +20,59 @@ pub const MAX_POINTS: u64 = 11_000;
 
 pub use crate::promql::Query;
 
-/// The queries of `group` for the VMI `namespace/name`; rates use a window of `window` seconds.
-pub fn queries(group: SeriesGroup, namespace: &str, name: &str, window: u64) -> Vec<Query> {
+/// The queries of `group` for the VMI `namespace/name` in the names of `release` (every
+/// candidate name when it is unknown); rates use a window of `window` seconds.
+pub fn queries(
+    group: SeriesGroup,
+    namespace: &str,
+    name: &str,
+    window: u64,
+    release: Option<Release>,
+) -> Vec<Query> {
+    let t = Target {
+        namespace,
+        name,
+        release,
+    };
     match group {
-        SeriesGroup::Domain => crate::promql::domain(namespace, name, Duration::from_secs(window)),
-        SeriesGroup::Migration => crate::promql::migration(namespace, name),
+        SeriesGroup::Domain => crate::promql::domain(t, Duration::from_secs(window)),
+        SeriesGroup::Migration => crate::promql::migration(t),
     }
+}
+
+/// The KubeVirt series name each migration series is handed to the model under (the names of
+/// v1.8 on, where every one is unambiguous), whichever name the cluster exported it under.
+fn sample_name(metric: &str) -> Option<&'static str> {
+    Some(match metric {
+        "migration_processed" => "kubevirt_vmi_migration_data_processed_bytes",
+        "migration_remaining" => "kubevirt_vmi_migration_data_remaining_bytes",
+        "migration_total" => "kubevirt_vmi_migration_data_bytes_total",
+        "migration_transfer_rate" => "kubevirt_vmi_migration_memory_transfer_rate_bytes",
+        "migration_dirty_rate" => "kubevirt_vmi_migration_dirty_memory_rate_bytes",
+        _ => return None,
+    })
+}
+
+/// The migration series of one VMI as samples for `model::migration::interpret` (every point,
+/// so the remaining data's slope is there too).
+pub fn migration_samples(set: &SeriesSet, namespace: &str, name: &str) -> Vec<MetricSample> {
+    let labels: BTreeMap<String, String> = [("namespace", namespace), ("name", name)]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    set.series
+        .iter()
+        .filter_map(|s| Some((sample_name(&s.metric)?, s)))
+        .flat_map(|(n, s)| {
+            let labels = labels.clone();
+            s.points.iter().map(move |[t, v]| MetricSample {
+                name: n.to_string(),
+                labels: labels.clone(),
+                value: *v,
+                timestamp: Some(Timestamp((t * 1000.0) as i64)),
+            })
+        })
+        .collect()
 }
 
 /// A validated time range.
@@ -131,6 +183,25 @@ impl Prometheus {
         })
     }
 
+    /// The release every virt-handler's `kubevirt_info` names, if they agree on one.
+    pub async fn release(&self) -> Option<Release> {
+        let url = format!("{}/api/v1/query", self.base);
+        let res = self
+            .http
+            .get(&url)
+            .query(&[("query", crate::promql::RELEASE_QUERY)])
+            .send()
+            .await
+            .ok()?;
+        let body: serde_json::Value = res.json().await.ok()?;
+        let result = body["data"]["result"].as_array()?;
+        Release::agreed(
+            result
+                .iter()
+                .filter_map(|s| s["metric"]["kubeversion"].as_str()),
+        )
+    }
+
     async fn query_range(&self, q: &Query, r: Range) -> Result<Vec<Series>, String> {
         let url = format!("{}/api/v1/query_range", self.base);
         let res = self
@@ -163,7 +234,8 @@ impl Prometheus {
         name: &str,
         r: Range,
     ) -> SeriesSet {
-        let qs = queries(group, namespace, name, r.window());
+        let release = self.release().await;
+        let qs = queries(group, namespace, name, r.window(), release);
         let answers = futures::future::join_all(qs.iter().map(|q| self.query_range(q, r))).await;
         let mut series = Vec::new();
         let mut errors = Vec::new();
@@ -201,6 +273,28 @@ impl Prometheus {
     }
 }
 
+/// How far back the migrations page reads a migration's series (the remaining data's slope).
+pub const PROGRESS_RANGE: u64 = 120;
+
+impl Prometheus {
+    /// The last [`PROGRESS_RANGE`] seconds up to `end` (unix seconds) of the migration series of
+    /// the VMI `namespace/name`, as samples; empty when Prometheus has none or fails.
+    pub async fn migration_samples(
+        &self,
+        namespace: &str,
+        name: &str,
+        end: f64,
+    ) -> Vec<MetricSample> {
+        let Ok(r) = Range::ending_at(end, Some(PROGRESS_RANGE), Some(5)) else {
+            return Vec::new();
+        };
+        let set = self
+            .series(SeriesGroup::Migration, namespace, name, r)
+            .await;
+        migration_samples(&set, namespace, name)
+    }
+}
+
 /// The answer when no Prometheus is configured.
 pub fn unconfigured() -> SeriesSet {
     SeriesSet {
@@ -221,7 +315,13 @@ mod tests {
 
     #[test]
     fn queries_escape_labels_and_cover_every_series() {
-        let qs = queries(SeriesGroup::Domain, "prod", "we\"b", 60);
+        let qs = queries(
+            SeriesGroup::Domain,
+            "prod",
+            "we\"b",
+            60,
+            Release::parse("v1.9.0"),
+        );
         let names: Vec<&str> = qs.iter().map(|q| q.metric).collect();
         assert_eq!(
             names,
@@ -234,21 +334,22 @@ mod tests {
                 "block_write",
                 "net_rx",
                 "net_tx",
-                "dirty_rate"
+                "dirty_rate",
+                "guest_panics"
             ]
         );
         assert_eq!(
             qs[0].promql,
             "sum(rate(kubevirt_vmi_cpu_usage_seconds_total{namespace=\"prod\",name=\"we\\\"b\"}[60s]))"
         );
-        let qs = queries(SeriesGroup::Migration, "prod", "web", 60);
+        let qs = queries(SeriesGroup::Migration, "prod", "web", 60, None);
         assert!(
             qs[0]
                 .promql
                 .contains("kubevirt_vmi_migration_data_processed_bytes")
         );
-        assert!(qs[2].promql.contains("memory_transfer_rate_bytes"));
-        assert_eq!(qs.len(), 4);
+        assert!(qs[3].promql.contains("memory_transfer_rate_bytes"));
+        assert_eq!(qs.len(), 5);
     }
 
     #[test]

@@ -152,3 +152,43 @@ async fn node_pages_list_nodes_and_drain_impact() -> anyhow::Result<()> {
     }
     h.finish().await
 }
+
+/// A running migration's row shows its progress from Prometheus (the simulator's query API in
+/// the demo): a percent, data processed / remaining, and the transfer and dirty rates.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_running_migration_shows_its_progress() -> anyhow::Result<()> {
+    let h = Harness::start("migrations_progress").await?;
+    let (ns, name, _) = migratable(&h);
+    let vmim = h
+        .sim
+        .migrate(&ns, &name, "long")
+        .map_err(anyhow::Error::msg)?;
+    h.browser.goto(&h.url("/migrations")).await?;
+    let row = format!("[data-testid=migrations-table] tr:has(a[href*='mig={vmim}'])");
+    let long = Duration::from_secs(45);
+    let percent = h
+        .wait_text(&format!("{row} [data-testid=mg-percent]"), long, |t| {
+            t.ends_with('%')
+        })
+        .await?;
+    let n: f64 = percent.trim_end_matches('%').parse()?;
+    assert!((0.0..=100.0).contains(&n), "{percent}");
+    let data = h
+        .wait_text(&format!("{row} [data-testid=mg-data]"), T, |t| {
+            t.contains("processed") && t.contains("remaining")
+        })
+        .await?;
+    let rates = h
+        .wait_text(&format!("{row} [data-testid=mg-rates]"), T, |t| {
+            t.contains("transfer") && t.contains("/s")
+        })
+        .await?;
+    eprintln!("progress: {percent} | {data} | {rates}");
+    // The percent moves as the migration goes on (the page re-reads it while it runs).
+    h.wait_text(&format!("{row} [data-testid=mg-percent]"), long, |t| {
+        t != percent
+    })
+    .await?;
+    h.screenshot_as("migrations_progress").await?;
+    h.finish().await
+}

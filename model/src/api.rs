@@ -41,9 +41,9 @@ pub use crate::kube::GuestAgentResult;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SeriesGroup {
-    /// CPU, memory, block I/O, network, dirty rate.
+    /// CPU, memory, block I/O, network, dirty rate, guest panics.
     Domain,
-    /// Data processed / remaining, transfer rate, dirty rate during a migration.
+    /// Data processed / remaining / total, memory transfer rate, dirty rate during a migration.
     Migration,
 }
 
@@ -51,10 +51,12 @@ pub enum SeriesGroup {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Series {
     /// What is plotted: `cpu`, `memory_resident`, `memory_available`, `memory_usable`,
-    /// `block_read`, `block_write`, `net_rx`, `net_tx`, `dirty_rate`, `migration_processed`,
-    /// `migration_remaining`, `migration_transfer_rate`, `migration_dirty_rate`.
+    /// `block_read`, `block_write`, `net_rx`, `net_tx`, `dirty_rate`, `guest_panics` (the
+    /// increase over the rate window), `migration_processed`, `migration_remaining`,
+    /// `migration_total` (KubeVirt v1.5 on), `migration_transfer_rate` (the memory rate, whatever
+    /// name the release gives it), `migration_dirty_rate`.
     pub metric: String,
-    /// Unit of the values: `cores`, `bytes`, `bytes_per_second`.
+    /// Unit of the values: `cores`, `bytes`, `bytes_per_second`, `count`.
     pub unit: String,
     /// Distinguishing labels (e.g. `drive`, `interface`).
     pub labels: BTreeMap<String, String>,

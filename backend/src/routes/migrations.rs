@@ -1,6 +1,6 @@
 //! The migrations endpoints: every VMIM the caller may list (reviewed as
 //! `list virtualmachineinstancemigrations` per namespace), and each one interpreted for the
-//! migrations page.
+//! migrations page, a migration in progress with its series from Prometheus (its progress).
 
 use super::{AppState, not_synced, redact::visible};
 use crate::error::ApiErr;
@@ -11,6 +11,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use model::api::MigrationRow;
+use model::kube::MetricSample;
 use model::migration::{MigrationContext, interpret};
 use model::objects::Vmim;
 
@@ -49,21 +50,38 @@ async fn migrations(State(state): State<AppState>, headers: HeaderMap) -> Result
     Ok(Json(visible_migrations(&state, &headers).await?).into_response())
 }
 
+/// The migration series of `m`'s VMI while it is in progress (none once final, or without a
+/// Prometheus).
+async fn progress_samples(state: &AppState, m: &Vmim, end: f64) -> Vec<MetricSample> {
+    match (&state.prometheus, &m.spec.vmi_name) {
+        (Some(prom), Some(vmi)) if !m.is_final() => {
+            prom.migration_samples(m.metadata.namespace(), vmi, end)
+                .await
+        }
+        _ => Vec::new(),
+    }
+}
+
 /// The migrations page: every visible VMIM interpreted, newest first.
 async fn migration_reports(
     State(state): State<AppState>,
     headers: HeaderMap,
 ) -> Result<Response, ApiErr> {
-    let now = Some(crate::evidence::now());
-    let mut rows: Vec<MigrationRow> = visible_migrations(&state, &headers)
-        .await?
+    let now = crate::evidence::now();
+    let list = visible_migrations(&state, &headers).await?;
+    let end = now.0 as f64 / 1000.0;
+    let samples =
+        futures::future::join_all(list.iter().map(|m| progress_samples(&state, m, end))).await;
+    let mut rows: Vec<MigrationRow> = list
         .iter()
-        .map(|m| MigrationRow {
+        .zip(&samples)
+        .map(|(m, metrics)| MigrationRow {
             created: m.metadata.created(),
             report: interpret(
                 Some(m),
                 &MigrationContext {
-                    now,
+                    now: Some(now),
+                    metrics,
                     ..Default::default()
                 },
             ),

@@ -1,4 +1,5 @@
-//! Progress and ETA from the migration metrics (old `kubevirt_migrate_vmi_*` or new names): an
+//! Progress and ETA from the migration metrics (old `kubevirt_migrate_vmi_*` or new names): the
+//! percent done from the data total when exported (v1.5 on), else from processed + remaining; an
 //! ETA only when the transfer rate beats the dirty rate, or the remaining data shrinks.
 
 use super::report::Progress;
@@ -36,13 +37,11 @@ pub fn progress_from_metrics(samples: &[MetricSample], now: Option<Timestamp>) -
         .flatten()
         .filter_map(|t| t.1)
         .max();
-    if let Some(total) = p.data_total_bytes.filter(|t| *t > 0.0) {
-        let done = p
-            .data_remaining_bytes
-            .map(|r| total - r)
-            .or(p.data_processed_bytes);
-        p.percent = done.map(|d| (d / total * 100.0).clamp(0.0, 100.0));
-    }
+    p.percent = percent_done(
+        p.data_processed_bytes,
+        p.data_remaining_bytes,
+        p.data_total_bytes,
+    );
     // Remaining over time, when several samples exist: its slope is the honest net rate.
     let mut rem: Vec<(Timestamp, f64)> = mine
         .iter()
@@ -86,6 +85,23 @@ pub fn progress_from_metrics(samples: &[MetricSample], now: Option<Timestamp>) -
     Some(p)
 }
 
+/// The percent of the data sent, 0 to 100: `(total − remaining) / total` (or `processed /
+/// total`) when KubeVirt exports the total (v1.5 on), else `processed / (processed + remaining)`.
+/// `None` without enough numbers or with a zero total.
+pub fn percent_done(
+    processed: Option<f64>,
+    remaining: Option<f64>,
+    total: Option<f64>,
+) -> Option<f64> {
+    let (done, total) = match (total.filter(|t| *t > 0.0), processed, remaining) {
+        (Some(t), _, Some(r)) => (t - r, t),
+        (Some(t), Some(p), None) => (p, t),
+        (None, Some(p), Some(r)) => (p, p + r),
+        _ => return None,
+    };
+    (total > 0.0).then(|| (done / total * 100.0).clamp(0.0, 100.0))
+}
+
 /// One line: percent done, remaining, rates and the ETA (or that there is no honest one).
 pub(super) fn describe_progress(p: &Progress) -> String {
     let mut parts = Vec::new();
@@ -106,4 +122,59 @@ pub(super) fn describe_progress(p: &Progress) -> String {
         None => parts.push("no honest ETA".into()),
     }
     parts.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    #[test]
+    fn percent_from_processed_and_remaining_without_a_total() {
+        assert_eq!(percent_done(Some(600.0), Some(400.0), None), Some(60.0));
+        assert_eq!(percent_done(Some(0.0), Some(400.0), None), Some(0.0));
+        assert_eq!(percent_done(Some(0.0), Some(0.0), None), None);
+        assert_eq!(percent_done(Some(600.0), None, None), None);
+        assert_eq!(percent_done(None, Some(400.0), None), None);
+    }
+
+    #[test]
+    fn percent_from_the_total_when_exported() {
+        assert_eq!(
+            percent_done(Some(900.0), Some(250.0), Some(1000.0)),
+            Some(75.0)
+        );
+        assert_eq!(percent_done(Some(300.0), None, Some(1000.0)), Some(30.0));
+        // Re-sent dirty pages can make remaining exceed the total for a moment.
+        assert_eq!(percent_done(None, Some(1200.0), Some(1000.0)), Some(0.0));
+        // A zero total is no total.
+        assert_eq!(percent_done(Some(1.0), Some(3.0), Some(0.0)), Some(25.0));
+    }
+
+    fn sample(name: &str, value: f64) -> MetricSample {
+        MetricSample {
+            name: name.into(),
+            labels: BTreeMap::new(),
+            value,
+            timestamp: Some(Timestamp(10_000)),
+        }
+    }
+
+    /// KubeVirt up to v1.4 exports no total: the percent comes from processed + remaining.
+    #[test]
+    fn progress_without_a_total_has_a_percent() {
+        let s = [
+            sample("kubevirt_vmi_migration_data_processed_bytes", 600.0),
+            sample("kubevirt_vmi_migration_data_remaining_bytes", 400.0),
+            sample("kubevirt_vmi_migration_memory_transfer_rate_bytes", 1.5e8),
+            sample("kubevirt_vmi_migration_dirty_memory_rate_bytes", 2e7),
+        ];
+        let p = progress_from_metrics(&s, Some(Timestamp(10_000))).unwrap();
+        assert_eq!(p.percent, Some(60.0));
+        assert_eq!(p.data_total_bytes, None);
+        assert_eq!(p.transfer_rate_bytes_per_sec, Some(1.5e8));
+        assert_eq!(p.dirty_rate_bytes_per_sec, Some(2e7));
+        assert_eq!(p.converging, Some(true));
+        assert!(describe_progress(&p).starts_with("60% done"));
+    }
 }
