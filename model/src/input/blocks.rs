@@ -55,11 +55,11 @@ pub fn prompt_command(line: &str) -> Option<&str> {
     }
     // `[user@host dir]$ cmd` / `user@host:dir$ cmd` / `host:~ # cmd`: a prompt ends at the first
     // `$ ` or `# ` after an `@` or `]` within the first 80 bytes.
-    let head = &t[..t.len().min(80)];
-    let head = &head[..(0..=head.len())
-        .rev()
-        .find(|i| head.is_char_boundary(*i))
-        .unwrap_or(0)];
+    let mut cut = t.len().min(80);
+    while !t.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    let head = &t[..cut];
     let at = head.find(['@', ']'])?;
     let end = head[at..].find("$ ").or_else(|| head[at..].find("# "))? + at;
     let before = &head[..end];

@@ -41,18 +41,13 @@ fn whole_dump(input: &str) -> Option<ReadPaste> {
         return None;
     }
     let first = input.lines().position(|l| !l.trim().is_empty())?;
-    if input
-        .lines()
-        .any(|l| super::blocks::is_fence(l) || super::blocks::prompt_command(l).is_some())
-    {
-        return None;
-    }
     let parsed = parse(input).ok()?;
-    // A fragment (an object known only by its shape) is read block by block, with its lines.
+    // Only fragments (objects known only by their shape) are read block by block, with their
+    // lines: a dump with a `kind` is read as before, in one piece.
     if parsed
         .objects
         .iter()
-        .any(|o| o.recognised_by != super::object::Recognition::Kind)
+        .all(|o| o.recognised_by != super::object::Recognition::Kind)
     {
         return None;
     }
