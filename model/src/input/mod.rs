@@ -8,12 +8,13 @@
 //!   block, [`recover`] reads cut and hand-edited YAML, [`lines`] turns every other line into a
 //!   signal (through the [`crate::signatures`] catalogue).
 //! * [`pipeline`]: the one dump pipeline of `strata diagnose` and the paste page; [`verdict`]
-//!   sums a whole paste up.
+//!   sums a whole paste up; [`fuzz`] is the fuzz target's body.
 
 pub mod blocks;
 pub mod classify;
 pub mod documents;
 pub mod format;
+pub mod fuzz;
 pub mod group;
 pub mod lines;
 pub mod object;
