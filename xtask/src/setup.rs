@@ -142,6 +142,14 @@ pub fn ensure(test: bool) -> Result<()> {
         if output("cargo", &["nextest", "--version"]).is_none() {
             run(cmd("cargo").args(["install", "cargo-nextest", "--locked"]))?;
         }
+        // The bounded fuzz run (`fuzz.rs`): cargo-fuzz needs a nightly toolchain.
+        let toolchains = output("rustup", &["toolchain", "list"]).unwrap_or_default();
+        if !toolchains.lines().any(|t| t.starts_with("nightly")) {
+            run(cmd("rustup").args(["toolchain", "install", "nightly", "--profile", "minimal"]))?;
+        }
+        if output("cargo", &["fuzz", "--version"]).is_none() {
+            run(cmd("cargo").args(["install", "cargo-fuzz", "--locked"]))?;
+        }
         if axe_js().is_none() {
             run(cmd("npm").args(["install", "--global", &format!("axe-core@{AXE_VERSION}")]))?;
         }

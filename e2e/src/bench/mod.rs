@@ -7,6 +7,7 @@
 pub mod history;
 pub mod load;
 pub mod overview;
+pub mod paste;
 pub mod pixel;
 pub mod server;
 pub mod throughput;
