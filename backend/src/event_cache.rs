@@ -11,7 +11,7 @@
 //! Every record carries a sequence number; `order` maps sequence numbers to their ring, so the
 //! globally oldest record is always the front of the ring `order` names first.
 
-use model::objects::{Event, InvolvedObject};
+use model::kube::{Event, InvolvedObject};
 use model::time::Timestamp;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap, VecDeque};

@@ -8,7 +8,7 @@
 //! [`crate::event_cache`]), migrations and nodes. Only while the VM or event watch has not synced
 //! yet are those fetched instead (`get`, and lists with the field selector
 //! `involvedObject.name`), and [`crate::watch::KindState::fetches`] counts it. The candidates are
-//! handed to [`model::evidence::group`], which decides what belongs to the VMI; the backend only
+//! handed to [`model::input::group`], which decides what belongs to the VMI; the backend only
 //! collects.
 //!
 //! `coverage` says which kinds were actually visible (the fetch succeeded, or the watch has
@@ -20,10 +20,10 @@ use crate::watch::{Caches, Kind, LAUNCHER_SELECTOR};
 use futures::future::join_all;
 use kube::api::{Api, DynamicObject, ListParams};
 use model::evidence::{Coverage, Evidence};
-use model::objects::{Event, Pod, Vm};
-use model::parse::Object;
+use model::input::parse::Object;
+use model::kube::vmi::Vmi;
+use model::kube::{Event, Pod, Vm};
 use model::time::Timestamp;
-use model::vmi::Vmi;
 use std::collections::BTreeSet;
 use std::time::Duration;
 
@@ -158,7 +158,7 @@ pub async fn collect(
             .iter()
             .map(|n| Object::Node(Box::new((**n).clone()))),
     );
-    let dump = model::evidence::group(objects, Some(at));
+    let dump = model::input::group(objects, Some(at));
     let Some(mut bundle) = dump
         .bundles
         .into_iter()
@@ -246,7 +246,7 @@ async fn events(
     caches: &Caches,
     key: &model::VmiKey,
     pods: &[Pod],
-    migrations: &[std::sync::Arc<model::objects::Vmim>],
+    migrations: &[std::sync::Arc<model::kube::Vmim>],
 ) -> (Vec<Event>, bool) {
     let (namespace, name) = (key.namespace.as_str(), key.name.as_str());
     if caches.events.state.synced() {
@@ -286,7 +286,7 @@ fn cached_events(
     namespace: &str,
     name: &str,
     pods: &[Pod],
-    migrations: &[std::sync::Arc<model::objects::Vmim>],
+    migrations: &[std::sync::Arc<model::kube::Vmim>],
 ) -> Vec<Event> {
     let mut about = vec![
         Involved::new("VirtualMachineInstance", namespace, name),

@@ -363,7 +363,7 @@ mod tests {
     use super::*;
 
     fn s(name: &str, phase: &str) -> VmiSummary {
-        let vmi = model::vmi::Vmi::from_value(&serde_json::json!({
+        let vmi = model::kube::vmi::Vmi::from_value(&serde_json::json!({
             "metadata": {"name": name, "namespace": "ns"}, "status": {"phase": phase}
         }));
         VmiSummary::from_vmi(&vmi)

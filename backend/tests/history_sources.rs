@@ -10,13 +10,13 @@ use backend::history::{self, Change, Record, retention::Bounds};
 use backend::run::Options;
 use common::*;
 use model::VmiSummary;
-use model::diagnosis::Health;
+use model::verdict::Health;
 use model::wire::StreamMsg;
 use serde_json::{Value, json};
 use std::time::Duration;
 
 fn summary(name: &str, phase: &str, node: Health, headline: &str) -> VmiSummary {
-    let mut s = VmiSummary::from_vmi(&model::vmi::Vmi::from_value(&json!({
+    let mut s = VmiSummary::from_vmi(&model::kube::vmi::Vmi::from_value(&json!({
         "metadata": {"name": name, "namespace": "ns"}, "status": {"phase": phase}
     })));
     s.layers.control_plane = Health::Healthy;

@@ -82,12 +82,14 @@ fn migration(name: &str, at: i64, vmim: &str) -> Record {
     )
 }
 
-fn detail(name: &str, headline: &str) -> model::detail::VmiDetail {
-    let vmi = model::vmi::Vmi::from_value(&serde_json::json!({
+fn detail(name: &str, headline: &str) -> model::view::detail::VmiDetail {
+    let vmi = model::kube::vmi::Vmi::from_value(&serde_json::json!({
         "metadata": {"name": name, "namespace": "prod"}, "status": {"phase": "Running"}
     }));
-    let mut d =
-        model::detail::VmiDetail::build(&model::evidence::Evidence::from_vmi(vmi, None), None);
+    let mut d = model::view::detail::VmiDetail::build(
+        &model::evidence::Evidence::from_vmi(vmi, None),
+        None,
+    );
     d.diagnosis.headline = headline.into();
     d
 }

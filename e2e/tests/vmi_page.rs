@@ -258,7 +258,7 @@ async fn an_event_that_changes_nothing_else_still_shows_up() -> anyhow::Result<(
             "virt-handler",
         )
     });
-    let wait = Duration::from_secs(model::detail::REFRESH_SECS as u64 + 15);
+    let wait = Duration::from_secs(model::view::detail::REFRESH_SECS as u64 + 15);
     h.wait_count("[data-reason=StrataProbe]", wait, |n| n == 1)
         .await?;
     h.finish().await

@@ -6,8 +6,8 @@
 //! either resumes or sends a fresh snapshot. Messages are [`model::wire::StreamMsg`].
 
 use leptos::prelude::*;
-use model::VmiSummary;
 use model::time::Timestamp;
+use model::view::VmiSummary;
 use model::wire::{EVENT_NAME, KeyIndex, StreamMsg};
 use serde::de::DeserializeOwned;
 use std::cell::RefCell;
@@ -363,7 +363,10 @@ fn enc(s: &str) -> String {
 }
 
 /// `GET /api/v1/vmis/{ns}/{name}/detail`: the VMI page, diagnosed by the backend.
-pub async fn fetch_detail(ns: &str, name: &str) -> Result<model::detail::VmiDetail, FetchError> {
+pub async fn fetch_detail(
+    ns: &str,
+    name: &str,
+) -> Result<model::view::detail::VmiDetail, FetchError> {
     get_json(&format!("/api/v1/vmis/{}/{}/detail", enc(ns), enc(name))).await
 }
 
@@ -389,7 +392,7 @@ pub async fn fetch_migrations() -> Result<Vec<model::api::MigrationRow>, FetchEr
 }
 
 /// `GET /api/v1/nodes/{name}/drain`.
-pub async fn fetch_drain(node: &str) -> Result<model::drain::DrainReport, FetchError> {
+pub async fn fetch_drain(node: &str) -> Result<model::view::DrainReport, FetchError> {
     get_json(&format!("/api/v1/nodes/{}/drain", enc(node))).await
 }
 

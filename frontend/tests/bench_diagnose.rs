@@ -40,10 +40,10 @@ const FIXTURES: [&str; 21] = fixtures!(
 fn diagnose_throughput_in_the_browser() {
     let mut objects = Vec::new();
     for f in FIXTURES {
-        let parsed = model::parse::parse(f).expect("fixtures parse");
+        let parsed = model::input::parse::parse(f).expect("fixtures parse");
         objects.extend(parsed.objects.into_iter().map(|l| l.object));
     }
-    let bundles = model::evidence::group(objects, None).bundles;
+    let bundles = model::input::group(objects, None).bundles;
     assert!(
         bundles.len() >= FIXTURES.len(),
         "every fixture has at least one VMI"

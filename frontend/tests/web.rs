@@ -3,8 +3,8 @@
 use frontend::api::Live;
 use frontend::components::vmi_card::VmiCard;
 use leptos::prelude::*;
-use model::VmiSummary;
-use model::vmi::Vmi;
+use model::kube::vmi::Vmi;
+use model::view::VmiSummary;
 use model::wire::StreamMsg;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -119,7 +119,7 @@ fn live_state_applies_stream_messages() {
 #[wasm_bindgen_test]
 fn overview_updates_from_the_delta_as_a_full_recount_would() {
     use frontend::overview_model::{Counts, Filter, Grouping, Shown};
-    use model::diagnosis::Health;
+    use model::verdict::Health;
     let vm = |i: usize, node: &str, broken: bool| {
         let mut s = summary(
             if i.is_multiple_of(2) { "a" } else { "b" },
@@ -217,7 +217,7 @@ fn overview_updates_from_the_delta_as_a_full_recount_would() {
 fn verdict_is_the_worst_layer_and_counts_follow_the_chips_order() {
     use frontend::api::Delta;
     use frontend::overview_model::{Counts, VERDICTS, verdict};
-    use model::diagnosis::Health::{self, *};
+    use model::verdict::Health::{self, *};
     let with = |cp: Health, node: Health, guest: Health| {
         let mut s = summary("a", "vm", "Running", false);
         s.layers.control_plane = cp;

@@ -12,9 +12,7 @@ use crate::verdict::{Health, Layer};
 use crate::view::{BlockFormat, BlockReport};
 use serde::{Deserialize, Serialize};
 
-// Transitional paths for the other crates (`model::cli::{Report, diagnose_input, newest_timestamp,
-// report_from_dump}`); removed after they move to `model::input::pipeline`.
-pub use crate::input::pipeline::{Report, diagnose_input, newest_timestamp, report_from_dump};
+use crate::input::pipeline::Report;
 
 /// Options of `strata diagnose`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -49,8 +49,7 @@ pub mod api;
 pub mod cli;
 pub mod diagnosis;
 pub mod drain;
-#[path = "evidence.rs"]
-mod evidence_bundles;
+pub mod evidence;
 pub mod explain;
 pub mod input;
 pub mod kube;
@@ -63,37 +62,12 @@ pub mod verdict;
 pub mod view;
 pub mod wire;
 
-pub use cli::{CliOptions, DiagnoseOutcome, Report, diagnose_input, diagnose_text};
+pub use cli::{CliOptions, DiagnoseOutcome, diagnose_text};
 pub use diagnosis::{Diagnosis, diagnose};
 pub use evidence::{Evidence, Observed};
 pub use input::group;
+pub use input::pipeline::{Report, diagnose_input};
 pub use kube::VmiKey;
 pub use time::Timestamp;
 pub use verdict::{Health, Layer};
 pub use view::summary::VmiSummary;
-
-// Transitional paths for the other crates; removed after they move.
-pub use input::parse;
-pub use kube::lenient;
-pub use view::{detail, summary};
-/// `model::evidence` is `evidence.rs` (the bundle types); transitionally it also
-/// offers the dump grouping, which now lives in [`input::group`](mod@input::group).
-pub mod evidence {
-    pub use crate::evidence_bundles::*;
-    pub use crate::input::group::{Dump, group};
-}
-/// Transitional: `model::vmi` is now [`kube::vmi`] plus the shared metadata of [`kube::meta`].
-pub mod vmi {
-    pub use crate::kube::meta::*;
-    pub use crate::kube::vmi::*;
-}
-/// Transitional: `model::objects` is now one file per kind under [`kube`].
-pub mod objects {
-    pub use crate::kube::event::*;
-    pub use crate::kube::guest_agent::*;
-    pub use crate::kube::metrics::*;
-    pub use crate::kube::node::*;
-    pub use crate::kube::pod::*;
-    pub use crate::kube::vm::*;
-    pub use crate::kube::vmim::*;
-}

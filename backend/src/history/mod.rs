@@ -21,7 +21,7 @@ pub mod timeline;
 
 use async_trait::async_trait;
 use model::VmiKey;
-use model::detail::VmiDetail;
+use model::view::detail::VmiDetail;
 use serde::{Deserialize, Serialize};
 use std::io::{Read, Write};
 use std::sync::Arc;

@@ -14,8 +14,8 @@
 use super::{Change, DynStore, Record, Transition, compress_detail, now_ms, retention, sweep};
 use crate::store::{Start, Store};
 use crate::watch::Caches;
-use model::diagnosis::Health;
-use model::summary::LayerGlance;
+use model::verdict::Health;
+use model::view::summary::LayerGlance;
 use model::wire::StreamMsg;
 use model::{VmiKey, VmiSummary};
 use parking_lot::{Mutex, RwLock};
@@ -507,7 +507,7 @@ async fn detail_loop(
         let Ok(Some(bundle)) = bundle else {
             continue;
         };
-        let detail = model::detail::VmiDetail::build(&bundle, Some(crate::evidence::now()));
+        let detail = model::view::detail::VmiDetail::build(&bundle, Some(crate::evidence::now()));
         record(
             &tx,
             &shared,

@@ -12,8 +12,8 @@ use axum::routing::get;
 use axum::{Json, Router};
 use model::api::MigrationRow;
 use model::kube::MetricSample;
+use model::kube::Vmim;
 use model::migration::{MigrationContext, interpret};
-use model::objects::Vmim;
 
 pub fn routes() -> Router<AppState> {
     Router::new()

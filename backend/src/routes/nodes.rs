@@ -10,8 +10,8 @@ use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use model::objects::{Node, Vm};
-use model::vmi::Vmi;
+use model::kube::vmi::Vmi;
+use model::kube::{Node, Vm};
 
 pub fn routes() -> Router<AppState> {
     Router::new()

@@ -12,8 +12,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use model::api::GuestAgentResult;
-use model::detail::{GuestView, VmiDetail};
 use model::evidence::{Evidence, Observed};
+use model::view::detail::{GuestView, VmiDetail};
 
 pub fn routes() -> Router<AppState> {
     Router::new()

@@ -9,8 +9,8 @@ use super::project::{node_glance, vmim_glance, vmim_key};
 use super::vm_record::VmRecord;
 use crate::event_cache::{EventCache, Involved};
 use model::evidence::{Evidence, Observed};
-use model::objects::{Event, Node, Vm, Vmim};
-use model::vmi::Vmi;
+use model::kube::vmi::Vmi;
+use model::kube::{Event, Node, Vm, Vmim};
 use model::{VmiKey, VmiSummary};
 use parking_lot::{Mutex, RwLock};
 use std::collections::{BTreeMap, BTreeSet};
@@ -424,7 +424,7 @@ pub enum Applied<T, G = T> {
 mod tests {
     use super::*;
     use crate::watch::launcher::tests::launcher_pod;
-    use model::objects::Pod;
+    use model::kube::Pod;
     use serde_json::json;
 
     #[test]
@@ -481,6 +481,6 @@ mod tests {
         }));
         caches.nodes.state.mark_synced();
         let s = caches.summarize(vmi);
-        assert_eq!(s.layers.node, model::diagnosis::Health::Broken, "{s:?}");
+        assert_eq!(s.layers.node, model::verdict::Health::Broken, "{s:?}");
     }
 }

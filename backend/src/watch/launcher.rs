@@ -3,9 +3,9 @@
 
 use crate::intern::{intern, intern_opt};
 use model::VmiKey;
-use model::objects::Pod;
+use model::kube::Condition;
+use model::kube::Pod;
 use model::time::Timestamp;
-use model::vmi::Condition;
 use std::sync::Arc;
 
 /// A virt-launcher pod, as far as the overview needs it.
@@ -35,7 +35,7 @@ impl Launcher {
         let m = &pod.metadata;
         let vmi = m
             .annotations
-            .get(model::objects::DOMAIN_ANNOTATION)
+            .get(model::kube::DOMAIN_ANNOTATION)
             .cloned()
             .or_else(|| {
                 m.owner_references

@@ -3,7 +3,7 @@
 //! node or a migration the overview shows (a change there re-projects VMIs).
 
 use kube::api::DynamicObject;
-use model::objects::{Node, Vmim};
+use model::kube::{Node, Vmim};
 use model::{VmiKey, VmiSummary};
 
 /// The label every virt-launcher pod carries (`kubevirt.io=virt-launcher`).
@@ -55,7 +55,7 @@ pub(super) fn trim(obj: &mut DynamicObject) {
 /// The model's reading of a raw object.
 pub fn typed<T: serde::de::DeserializeOwned + Default>(obj: &DynamicObject) -> T {
     serde_json::to_value(obj)
-        .map(|v| model::lenient::from_value(&v))
+        .map(|v| model::kube::lenient::from_value(&v))
         .unwrap_or_default()
 }
 

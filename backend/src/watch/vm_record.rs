@@ -3,8 +3,8 @@
 
 use crate::intern::{intern, intern_opt};
 use model::VmiKey;
-use model::objects::Vm;
-use model::vmi::Condition;
+use model::kube::Condition;
+use model::kube::Vm;
 use std::sync::Arc;
 
 /// The VM conditions Strata keeps.
@@ -132,7 +132,7 @@ mod tests {
     use super::*;
     use crate::watch::Kind;
     use crate::watch::caches::{Applied, Caches};
-    use model::vmi::Vmi;
+    use model::kube::vmi::Vmi;
     use serde_json::json;
 
     #[test]

@@ -20,8 +20,8 @@ use crate::store::Store;
 use futures::StreamExt;
 use kube::api::{Api, DynamicObject};
 use kube::runtime::{WatchStreamExt, watcher};
-use model::objects::{Event, Node, Pod, Vm, Vmim};
-use model::vmi::Vmi;
+use model::kube::vmi::Vmi;
+use model::kube::{Event, Node, Pod, Vm, Vmim};
 use model::{VmiKey, VmiSummary};
 use std::sync::Arc;
 

@@ -12,7 +12,7 @@
 use super::{Budget, Figure, cpus, pin};
 use backend::history::recorder::{BATCH, Observer};
 use backend::history::{self, Change, EventEntry, Record, Transition};
-use model::diagnosis::Health;
+use model::verdict::Health;
 use model::{VmiKey, VmiSummary};
 use std::time::{Duration, Instant};
 
@@ -21,7 +21,7 @@ pub const CHANGE_EVERY_H: i64 = 4;
 const DAY_MS: i64 = 86_400_000;
 
 fn summary(i: usize, broken: bool) -> VmiSummary {
-    let mut s = VmiSummary::from_vmi(&model::vmi::Vmi::from_value(&serde_json::json!({
+    let mut s = VmiSummary::from_vmi(&model::kube::vmi::Vmi::from_value(&serde_json::json!({
         "metadata": {"name": format!("vm-{i:05}"), "namespace": format!("ns-{:02}", i % 50)},
         "status": {"phase": "Running"}
     })));

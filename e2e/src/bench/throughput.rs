@@ -26,11 +26,11 @@ pub async fn demo_bundles(sim_url: &str) -> Result<Vec<model::evidence::Evidence
         if list["items"].as_array().is_none_or(|i| i.is_empty()) {
             continue; // nothing of this kind in the demo cluster right now
         }
-        let parsed =
-            model::parse::parse(&text).map_err(|e| anyhow::anyhow!("{path}: {}", e.message))?;
+        let parsed = model::input::parse::parse(&text)
+            .map_err(|e| anyhow::anyhow!("{path}: {}", e.message))?;
         objects.extend(parsed.objects.into_iter().map(|l| l.object));
     }
-    let dump = model::evidence::group(objects, None);
+    let dump = model::input::group(objects, None);
     anyhow::ensure!(!dump.bundles.is_empty(), "the simulator served no VMIs");
     Ok(dump.bundles)
 }

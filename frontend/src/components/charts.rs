@@ -31,8 +31,8 @@ pub fn series_label(s: &Series) -> String {
 /// Formats a value in a unit for the axis.
 pub fn fmt_value(v: f64, unit: &str) -> String {
     match unit {
-        "bytes" => model::migration::human_bytes(v),
-        "bytes_per_second" => model::migration::human_rate(v),
+        "bytes" => model::view::format::human_bytes(v),
+        "bytes_per_second" => model::view::format::human_rate(v),
         "cores" => format!("{v:.2}"),
         _ => format!("{v:.3}"),
     }

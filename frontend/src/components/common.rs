@@ -3,8 +3,8 @@
 use crate::api::FetchError;
 use crate::i18n::{Key, lang, t, tr};
 use leptos::prelude::*;
-use model::diagnosis::{Health, Layer};
 use model::time::{Timestamp, format_duration};
+use model::verdict::{Health, Layer};
 
 /// The message of a health.
 pub fn health_key(h: Health) -> Key {

@@ -6,8 +6,8 @@
 //! `model::migration::interpret`.
 
 use leptos::prelude::*;
-use model::migration::{AbortState, MigrationReport, Outcome, Plane};
 use model::time::{Timestamp, format_duration};
+use model::view::{AbortState, MigrationReport, Outcome, Plane};
 
 /// The happy path of a VMIM, in order.
 pub const MAIN_PATH: [&str; 7] = [

@@ -7,9 +7,9 @@ use crate::i18n::{Key, Lang, lang, tr};
 use crate::overview_model::verdict;
 use leptos::html;
 use leptos::prelude::*;
-use model::diagnosis::{Health, Layer};
-use model::summary::AgentState;
-use model::{VmiKey, VmiSummary};
+use model::verdict::{Health, Layer};
+use model::view::summary::AgentState;
+use model::view::{VmiKey, VmiSummary};
 
 /// CSS class for a phase; unknown phases get a neutral class, shown verbatim.
 pub fn phase_class(phase: &str) -> &'static str {

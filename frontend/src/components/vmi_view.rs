@@ -13,10 +13,18 @@ use crate::components::migration_graph::MigrationGraph;
 use crate::i18n::{Key, lang, t, tr};
 use crate::nav::{param_href, query_param};
 use leptos::prelude::*;
-use model::detail::{ConditionRow, EventRow, GuestView, InterfaceRow, PodRole, PodRow, VmiDetail};
-use model::diagnosis::{Diagnosis, Finding, Layer};
-use model::migration::{MigrationReport, Outcome, Trigger, human_bytes, human_rate};
 use model::time::{Timestamp, format_duration};
+use model::view::detail::{
+    ConditionRow, EventRow, GuestView, InterfaceRow, PodRole, PodRow, VmiDetail,
+};
+use model::view::{
+    MigrationReport, Outcome, Trigger,
+    format::{human_bytes, human_rate},
+};
+use model::{
+    verdict::{Finding, Layer},
+    view::Diagnosis,
+};
 
 /// The tabs, in order: (query value, message).
 pub const TABS: [(&str, Key); 6] = [

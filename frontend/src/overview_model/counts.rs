@@ -4,7 +4,7 @@
 use super::delta::Delta;
 use super::filter::matches_lower;
 use super::verdict::{VERDICTS, verdict_index};
-use model::VmiSummary;
+use model::view::VmiSummary;
 
 /// The number of VMIs by verdict (in [`VERDICTS`] order) that a search keeps, as of one
 /// [`Delta`].

@@ -1,6 +1,6 @@
 //! What the last applied batch of stream messages changed in the list of summaries.
 
-use model::VmiSummary;
+use model::view::VmiSummary;
 use model::wire::Applied;
 use std::sync::Arc;
 

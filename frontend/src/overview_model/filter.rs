@@ -3,7 +3,7 @@
 
 use super::grouping::Grouping;
 use super::verdict::verdict;
-use model::VmiSummary;
+use model::view::VmiSummary;
 
 /// True when `s` matches the search text (name, namespace, node, IP, phase; case-insensitive).
 pub fn matches(s: &VmiSummary, q: &str) -> bool {

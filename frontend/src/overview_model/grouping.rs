@@ -1,7 +1,7 @@
 //! How the overview groups its cards (the URL's `group`), and the display order that gives.
 
 use super::verdict::{VERDICTS, verdict};
-use model::VmiSummary;
+use model::view::VmiSummary;
 use std::borrow::Cow;
 use std::collections::HashMap;
 

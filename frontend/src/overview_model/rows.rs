@@ -2,7 +2,7 @@
 //! offsets, and which of them are near the viewport (only those are in the DOM).
 
 use super::grouping::{Grouping, group_order};
-use model::{VmiKey, VmiSummary};
+use model::view::{VmiKey, VmiSummary};
 use std::ops::Range;
 
 /// Card height plus the gap, in CSS pixels at a 16 px root font (the CSS uses the same sizes in

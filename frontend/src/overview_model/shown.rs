@@ -3,7 +3,7 @@
 use super::delta::Delta;
 use super::filter::Filter;
 use super::grouping::group_order;
-use model::VmiSummary;
+use model::view::VmiSummary;
 
 /// The VMIs the overview shows, as of one [`Delta`].
 #[derive(Debug, Clone, PartialEq)]

@@ -4,9 +4,9 @@ use super::rows::{
     HEADER_H, OVERSCAN, ROW_H, columns, materialize, near, offsets, rows_of, slot_of,
 };
 use super::*;
-use model::VmiSummary;
-use model::diagnosis::Health::{self, *};
-use model::vmi::Vmi;
+use model::kube::vmi::Vmi;
+use model::verdict::Health::{self, *};
+use model::view::VmiSummary;
 use model::wire::{KeyIndex, StreamMsg};
 
 fn summary(ns: &str, name: &str, phase: &str) -> VmiSummary {

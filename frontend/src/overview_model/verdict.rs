@@ -1,7 +1,7 @@
 //! A card's verdict and the verdicts in display order (the chips, the verdict groups).
 
-use model::VmiSummary;
-use model::diagnosis::Health;
+use model::verdict::Health;
+use model::view::VmiSummary;
 
 /// Verdicts in display order.
 pub const VERDICTS: [Health; 4] = [

@@ -12,9 +12,9 @@ use crate::nav::{param_href, query_param};
 use crate::share;
 use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_navigate};
-use model::detail::VmiDetail;
-use model::drain::DrainReport;
 use model::time::Timestamp;
+use model::view::DrainReport;
+use model::view::detail::VmiDetail;
 
 /// A diagnosed dump, as the page shows it (the dump module sends it to the app as JSON).
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]

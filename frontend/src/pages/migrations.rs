@@ -9,8 +9,8 @@ use crate::components::common::{FetchFailure, HealthBadge};
 use crate::components::vmi_view::{outcome_text, trigger_text};
 use crate::i18n::{Key, t};
 use leptos::prelude::*;
-use model::migration::{Outcome, Progress};
-use model::units::{human_bytes, human_rate};
+use model::view::format::{human_bytes, human_rate};
+use model::view::{Outcome, Progress};
 
 /// How often the page re-reads the progress of a running migration.
 const PROGRESS_REFRESH_SECS: i64 = 5;

@@ -6,7 +6,7 @@ use crate::components::common::FetchFailure;
 use crate::i18n::{Key, t};
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
-use model::drain::DrainAction;
+use model::view::DrainAction;
 
 /// `/nodes`.
 #[component]

@@ -1,7 +1,7 @@
 //! `/vmi/{namespace}/{name}`: the live diagnosis of one VMI. The page's view model
-//! ([`model::detail::VmiDetail`]: diagnosis, explanations, guest agent answer) comes from
+//! ([`model::view::detail::VmiDetail`]: diagnosis, explanations, guest agent answer) comes from
 //! `GET /api/v1/vmis/{ns}/{name}/detail`, diagnosed on the backend, and is fetched again whenever
-//! the stream reports a change of this VMI, and every [`model::detail::REFRESH_SECS`] for what the stream does
+//! the stream reports a change of this VMI, and every [`model::view::detail::REFRESH_SECS`] for what the stream does
 //! not carry (new events, the guest agent's answer); the metrics come from their own endpoint.
 
 use crate::api::{self, FetchError, Live};
@@ -13,7 +13,7 @@ use crate::nav::{param_href, query_param};
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
 use model::api::{Series, SeriesSet};
-use model::detail::{REFRESH_SECS, VmiDetail};
+use model::view::detail::{REFRESH_SECS, VmiDetail};
 
 /// The time ranges of the charts: (query value, seconds).
 pub const RANGES: [(&str, u32); 4] = [("15m", 900), ("1h", 3600), ("6h", 21600), ("24h", 86400)];

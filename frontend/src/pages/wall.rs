@@ -9,8 +9,8 @@ use crate::i18n::{Key, lang, t, tr};
 use crate::nav::query_param;
 use crate::overview_model::{VERDICTS, verdict};
 use leptos::prelude::*;
-use model::diagnosis::Health;
 use model::time::format_duration;
+use model::verdict::Health;
 
 /// Data older than this many seconds is flagged stale on the wall.
 pub const WALL_STALE_SECS: f64 = 30.0;

@@ -26,11 +26,9 @@ use crate::kube::VmiKey;
 use crate::migration::MigrationReport;
 use crate::time::Timestamp;
 use crate::verdict::combine;
+use crate::verdict::{Confidence, Finding, Health, Layer};
 use ctx::Ctx;
 use serde::{Deserialize, Serialize};
-// Transitional paths for the other crates (`model::diagnosis::{Health, Layer, Finding}`); removed
-// after they move to `model::verdict`.
-pub use crate::verdict::{Confidence, Finding, Health, Layer};
 
 /// The verdict of one layer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

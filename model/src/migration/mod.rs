@@ -14,22 +14,18 @@ mod seen;
 mod timeline;
 mod trigger;
 
+use crate::kube::vmi::Vmi;
+use crate::kube::{Event, MetricSample, Pod, Vmim};
+use crate::time::Timestamp;
 pub use failure::{IRRECOVERABLE_MESSAGE, classify_failure_text, event_reason_text};
+use findings::Found;
 pub use progress::progress_from_metrics;
 pub use report::{
     AbortState, Failure, FailureKind, MigrationReport, ModeChange, Outcome, Plane, Progress,
     TimelineStep, Trigger,
 };
-pub use trigger::{EVACUATION_ANNOTATION, WORKLOAD_UPDATE_ANNOTATION};
-// Transitional paths for the other crates (`model::migration::{human_bytes, human_rate}`); removed
-// after they move to `model::view::format`.
-pub use crate::units::{human_bytes, human_rate};
-
-use crate::kube::vmi::Vmi;
-use crate::kube::{Event, MetricSample, Pod, Vmim};
-use crate::time::Timestamp;
-use findings::Found;
 use seen::Seen;
+pub use trigger::{EVACUATION_ANNOTATION, WORKLOAD_UPDATE_ANNOTATION};
 
 /// What [`interpret`] looks at besides the VMIM.
 #[derive(Debug, Clone, Copy, Default)]

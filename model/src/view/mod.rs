@@ -1,8 +1,8 @@
 //! What the pages show, computed in the model so the backend, the CLI and the browser agree:
 //! the overview card ([`summary`]), the VMI page ([`detail`]), the paste page ([`analysed`]) and
 //! the formatting helpers ([`format`](mod@format)). The report data types the pages render are
-//! re-exported here; the diagnosis vocabulary (`Diagnosis`, `Finding`, `Health`) is in
-//! [`crate::verdict`] and [`crate::diagnosis`].
+//! re-exported here (with `Diagnosis` and `VmiKey`); the verdict vocabulary (`Finding`,
+//! `Health`, `Layer`) is in [`crate::verdict`].
 
 pub mod analysed;
 pub mod blocks;
@@ -10,7 +10,9 @@ pub mod detail;
 pub mod format;
 pub mod summary;
 
+pub use crate::diagnosis::{Diagnosis, LayerVerdict};
 pub use crate::drain::{DrainAction, DrainOutcome, DrainReport};
+pub use crate::kube::VmiKey;
 pub use crate::migration::{
     AbortState, Failure, FailureKind, MigrationReport, ModeChange, Outcome, Plane, Progress,
     TimelineStep, Trigger,

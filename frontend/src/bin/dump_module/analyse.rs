@@ -3,10 +3,10 @@
 //! the parser and the diagnosis stay out of the main bundle.
 
 use frontend::pages::diagnose::Analysed;
-use model::cli::{newest_timestamp, report_from_dump};
-use model::detail::VmiDetail;
-use model::evidence::group;
-use model::parse::{Object, parse};
+use model::input::group;
+use model::input::parse::{Object, parse};
+use model::input::pipeline::{newest_timestamp, report_from_dump};
+use model::view::detail::VmiDetail;
 
 /// Parses, groups and diagnoses a dump, judging ages against its newest timestamp.
 pub fn analyse(text: &str) -> Result<Analysed, String> {

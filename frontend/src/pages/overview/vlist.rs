@@ -10,7 +10,7 @@ use crate::overview_model::Shown;
 use crate::overview_model::rows::{self, Row, RowKey};
 use leptos::html::Div;
 use leptos::prelude::*;
-use model::{VmiKey, VmiSummary};
+use model::view::{VmiKey, VmiSummary};
 
 /// The rows of what is `shown`, those near the viewport in the DOM.
 #[component]

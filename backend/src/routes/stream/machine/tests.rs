@@ -13,7 +13,7 @@ impl Filter for Everything {
 }
 
 fn summary(name: &str, phase: &str) -> model::VmiSummary {
-    model::VmiSummary::from_vmi(&model::vmi::Vmi::from_value(&serde_json::json!({
+    model::VmiSummary::from_vmi(&model::kube::vmi::Vmi::from_value(&serde_json::json!({
         "metadata": {"name": name, "namespace": "ns"}, "status": {"phase": phase}
     })))
 }
