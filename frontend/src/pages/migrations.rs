@@ -29,7 +29,7 @@ fn parts(xs: &[Part], sep: &str) -> Option<String> {
 }
 
 /// The progress cell: percent, then processed / remaining, then the rates; empty without data.
-fn progress_cell(p: Option<&Progress>) -> impl IntoView {
+fn progress_cell(p: Option<&Progress>) -> impl IntoView + use<> {
     let p = p.cloned().unwrap_or_default();
     let pct = p.percent.map(|p| format!("{p:.0}%"));
     let data: [Part; 2] = [
