@@ -37,10 +37,14 @@ struct WebOpts {
     /// own bearer token and see only what they may read.
     #[arg(long, value_enum, default_value_t = AuthArg::Local, env = "STRATA_AUTH")]
     auth: AuthArg,
-    /// Mark the session cookie `Secure` (set this when Strata is served over HTTPS, e.g.
-    /// behind a TLS-terminating ingress).
-    #[arg(long, env = "STRATA_SECURE_COOKIE")]
-    secure_cookie: bool,
+    /// Token mode on plain HTTP: a `strata_session` cookie without `Secure` (and no HSTS)
+    /// instead of `__Host-strata_session; Secure`. Refused unless --listen is a loopback
+    /// address; browsers reach it only as http://127.0.0.1 or http://localhost.
+    #[arg(long, env = "STRATA_INSECURE_COOKIE")]
+    insecure_cookie: bool,
+    /// No effect: the session cookie is `Secure` by default.
+    #[arg(long = "secure-cookie", hide = true)]
+    _secure_cookie: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -143,11 +147,14 @@ async fn serve_console(
              Strata's identity; use --auth token unless a proxy in front authenticates users"
         );
     }
+    if web.insecure_cookie && !web.listen.ip().is_loopback() {
+        anyhow::bail!("--insecure-cookie is for plain HTTP on a loopback address only");
+    }
     let auth = match web.auth {
         AuthArg::Local => backend::auth::Mode::Local,
         AuthArg::Token => backend::auth::Mode::Token {
             base: Box::new(config),
-            secure_cookie: web.secure_cookie,
+            secure_cookie: !web.insecure_cookie,
         },
     };
     let options = backend::run::Options {
