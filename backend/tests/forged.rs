@@ -83,6 +83,11 @@ async fn forged_cookies_reach_no_api_server() {
         .buffer_unordered(64)
         .collect()
         .await;
+    let after = sim::auth::counts();
+    let open_after = connections_to(port);
+    eprintln!(
+        "simulator before {before:?}, after {after:?}; connections {open_before} -> {open_after}"
+    );
     let mut tally = std::collections::BTreeMap::new();
     for c in &codes {
         *tally.entry(*c).or_insert(0) += 1;
@@ -92,11 +97,6 @@ async fn forged_cookies_reach_no_api_server() {
         "every forged cookie gets 401: {tally:?}"
     );
 
-    let after = sim::auth::counts();
-    let open_after = connections_to(port);
-    eprintln!(
-        "simulator before {before:?}, after {after:?}; connections {open_before} -> {open_after}"
-    );
     assert_eq!(
         after.rejected - before.rejected,
         0,
