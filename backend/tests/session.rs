@@ -83,7 +83,10 @@ async fn the_session_id_is_not_the_token_and_sign_out_revokes_it() {
     let value = cookie.split_once('=').unwrap().1;
     assert!(!set.contains("alice-token"), "{set}");
     assert!(value.len() >= 43, "32 random bytes, base64url: {value}");
-    assert!(!set.contains("Max-Age") && !set.contains("Expires"), "{set}");
+    assert!(
+        !set.contains("Max-Age") && !set.contains("Expires"),
+        "{set}"
+    );
     assert_eq!(get_as(&console, &cookie, "/api/v1/vmis").await.0, 200);
     // The token itself is no session.
     assert_eq!(
@@ -105,7 +108,10 @@ async fn the_session_id_is_not_the_token_and_sign_out_revokes_it() {
         let (code, body) = get_as(&console, &cookie, path).await;
         assert_eq!(code, 401, "{path}");
         assert_eq!(body["code"], 401, "{path}: {body}");
-        assert!(body["error"].as_str().unwrap().contains("sign in"), "{body}");
+        assert!(
+            body["error"].as_str().unwrap().contains("sign in"),
+            "{body}"
+        );
     }
 }
 
@@ -152,7 +158,10 @@ async fn sign_in_returns_to_a_validated_next_path() {
     let (_sim, console, _dir) = setup(false).await;
     // A deep link without a session goes to the sign-in page, which keeps it.
     let res = http()
-        .get(format!("{}/vmi/prod/web-frontend-1?tab=events", console.url()))
+        .get(format!(
+            "{}/vmi/prod/web-frontend-1?tab=events",
+            console.url()
+        ))
         .send()
         .await
         .unwrap();

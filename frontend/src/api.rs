@@ -268,7 +268,13 @@ fn open_stream(live: Live) {
         if src.ready_state() == 2 {
             wasm_bindgen_futures::spawn_local(async move {
                 let signed_in = get_json::<serde_json::Value>("/auth/session").await;
-                if !matches!(signed_in, Err(FetchError { status: Some(401), .. })) {
+                if !matches!(
+                    signed_in,
+                    Err(FetchError {
+                        status: Some(401),
+                        ..
+                    })
+                ) {
                     retry_later(live);
                 }
             });
@@ -374,15 +380,13 @@ pub async fn get_json<T: DeserializeOwned>(url: &str) -> Result<T, FetchError> {
         if status == 401 && error.as_ref().is_ok_and(|e| e.code == 401) {
             to_sign_in();
         }
-        let message = error
-            .map(|e| e.error)
-            .unwrap_or_else(|_| {
-                if text.trim().is_empty() {
-                    format!("HTTP {status}")
-                } else {
-                    text.chars().take(300).collect()
-                }
-            });
+        let message = error.map(|e| e.error).unwrap_or_else(|_| {
+            if text.trim().is_empty() {
+                format!("HTTP {status}")
+            } else {
+                text.chars().take(300).collect()
+            }
+        });
         return Err(FetchError {
             status: Some(status),
             message,

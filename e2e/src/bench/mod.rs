@@ -8,6 +8,7 @@ pub mod load;
 pub mod overview;
 pub mod pixel;
 pub mod server;
+pub mod sessions;
 pub mod throughput;
 
 use serde::Serialize;
