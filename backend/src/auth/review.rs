@@ -20,7 +20,7 @@ pub const REVIEW_TTL: Duration = Duration::from_secs(30);
 /// How long a token the API server rejected is refused without asking again.
 pub const REJECTED_TTL: Duration = Duration::from_secs(60);
 /// Access reviews in flight at once, over all users.
-pub const AT_ONCE: usize = 8;
+pub const AT_ONCE: usize = 4;
 /// Cached answers (user × access) kept.
 pub const MAX_ANSWERS: usize = 16_384;
 /// Rejected tokens remembered.
