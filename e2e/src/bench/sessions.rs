@@ -253,9 +253,10 @@ pub async fn forged_cookies(s: &Settings, forged_n: usize, clients: usize) -> Re
     let before = sim::auth::counts();
     let (stop, peaks) = sampler(pid, port);
 
+    let refused = forged(&serve.url, forged_n).await?;
+    let forged_rss = rss(pid)?;
     let cookie = sign_in(&serve.url).await?;
     let tasks = streams(&serve.url, &cookie, clients).await?;
-    let refused = forged(&serve.url, forged_n).await?;
     let loaded_rss = rss(pid)?;
     for t in &tasks {
         t.abort();
@@ -270,6 +271,18 @@ pub async fn forged_cookies(s: &Settings, forged_n: usize, clients: usize) -> Re
     let reviews = counts.access_reviews - before.access_reviews;
     let load = format!("{forged_n} forged-cookie requests and {clients} signed-in streams");
     Ok(vec![
+        Figure::new(
+            "token_forged_rss_growth_forged_only",
+            "Token mode: memory growth under forged cookies alone",
+            (forged_rss - base_rss).max(0.0),
+            "bytes",
+        )
+        .budget(Budget::AtMost(16.0 * MIB))
+        .note(format!(
+            "VmRSS of strata serve --auth token after {forged_n} forged-cookie requests, before \
+             any stream: {:.1} MiB",
+            forged_rss / MIB
+        )),
         Figure::new(
             "token_forged_rss_growth",
             "Token mode: memory growth under forged cookies and streams",
