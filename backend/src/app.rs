@@ -74,6 +74,7 @@ impl AppState {
 /// `index.html`, pages answer 503 with what to run.
 pub fn app(mut state: AppState, assets: Option<PathBuf>) -> Router {
     state.assets = assets.filter(|a| a.join("index.html").is_file());
+    let hsts = crate::auth::cookie::hsts_layer(state.auth.secure_cookie());
     let json_api = Router::new()
         .merge(routes::vmis::routes())
         .merge(routes::series::routes())
@@ -105,6 +106,7 @@ pub fn app(mut state: AppState, assets: Option<PathBuf>) -> Router {
             hosts,
             crate::host::check,
         ))
+        .layer(hsts)
         .layer(TraceLayer::new_for_http())
         .layer(SetSensitiveRequestHeadersLayer::new([
             header::AUTHORIZATION,

@@ -3,9 +3,13 @@
 //! The same client code path is used for a real cluster and for the simulator; only the
 //! `Config` differs.
 
+use axum::http::header::InvalidHeaderValue;
+use axum::http::{HeaderValue, Request, Response, header};
+use kube::client::Body;
 use kube::config::{KubeConfigOptions, Kubeconfig};
 use kube::{Client, Config};
 use std::path::PathBuf;
+use std::task::{Context, Poll};
 use std::time::Duration;
 
 /// Where the cluster's address and credentials come from.
@@ -51,16 +55,51 @@ impl std::fmt::Display for Source {
     }
 }
 
-/// A client for the same API server as `base`, authenticated only with `token` (token mode: every
-/// proxied call and every guest agent call is made as the signed-in user). Strata's own
-/// credentials (client certificates, exec plugins, its token) are not carried over.
-pub fn client_for_token(base: &Config, token: &str) -> Result<Client, kube::Error> {
+/// The one HTTP/TLS stack token mode shares across users: the same API server and TLS trust as
+/// `base`, without any credentials (Strata's client certificates, exec plugins and token are not
+/// carried over). CA roots are loaded and connections pooled once, not per user.
+pub fn shared_stack(base: &Config) -> Result<Client, kube::Error> {
     let mut config = base.clone();
-    config.auth_info = kube::config::AuthInfo {
-        token: Some(token.to_string().into()),
-        ..Default::default()
-    };
+    config.auth_info = kube::config::AuthInfo::default();
     Client::try_from(config)
+}
+
+/// A client that makes every request through `shared` with `token` as its bearer credential
+/// (token mode: every proxied call and every guest agent call is made as the signed-in user).
+/// Cheap: no TLS setup, no connection of its own.
+pub fn as_user(shared: &Client, token: &str) -> Result<Client, InvalidHeaderValue> {
+    let mut bearer = HeaderValue::from_str(&format!("Bearer {token}"))?;
+    bearer.set_sensitive(true);
+    let service = AsUser {
+        shared: shared.clone(),
+        bearer,
+    };
+    Ok(Client::new(service, shared.default_namespace().to_string()))
+}
+
+/// The tower service behind [`as_user`]: sets the user's `Authorization` header, then sends
+/// through the shared client.
+#[derive(Clone)]
+struct AsUser {
+    shared: Client,
+    bearer: HeaderValue,
+}
+
+impl tower::Service<Request<Body>> for AsUser {
+    type Response = Response<Body>;
+    type Error = kube::Error;
+    type Future = futures::future::BoxFuture<'static, Result<Response<Body>, kube::Error>>;
+
+    fn poll_ready(&mut self, _: &mut Context<'_>) -> Poll<Result<(), kube::Error>> {
+        Poll::Ready(Ok(()))
+    }
+
+    fn call(&mut self, mut req: Request<Body>) -> Self::Future {
+        req.headers_mut()
+            .insert(header::AUTHORIZATION, self.bearer.clone());
+        let shared = self.shared.clone();
+        Box::pin(async move { shared.send(req).await })
+    }
 }
 
 /// Why no client could be made.
@@ -125,8 +164,8 @@ pub async fn connect(source: Source) -> Result<Client, ConnectError> {
     connect_with_config(source).await.map(|(client, _)| client)
 }
 
-/// Like [`connect`], and also returns the `Config` (token mode derives per-user clients from it:
-/// same API server and TLS trust, the user's bearer token instead of Strata's identity).
+/// Like [`connect`], and also returns the `Config` (token mode derives its [`shared_stack`] from
+/// it: same API server and TLS trust, the user's bearer token instead of Strata's identity).
 pub async fn connect_with_config(source: Source) -> Result<(Client, Config), ConnectError> {
     let config = config_for(&source)
         .await

@@ -38,10 +38,6 @@ struct WebOpts {
     /// own bearer token and see only what they may read.
     #[arg(long, value_enum, default_value_t = AuthArg::Local, env = "STRATA_AUTH")]
     auth: AuthArg,
-    /// Mark the session cookie `Secure` (set this when Strata is served over HTTPS, e.g.
-    /// behind a TLS-terminating ingress).
-    #[arg(long, env = "STRATA_SECURE_COOKIE")]
-    secure_cookie: bool,
     #[command(flatten)]
     history: backend::history::cli::HistoryArgs,
     /// A host name (or `name:port`, or `*.suffix`) the console answers to besides localhost,
@@ -72,6 +68,14 @@ struct WebOpts {
     /// Push streams at most per signed-in user, or per non-loopback client address.
     #[arg(long, default_value_t = backend::serve::Limits::default().max_streams_per_client)]
     max_streams_per_client: usize,
+    /// Token mode on plain HTTP: a `strata_session` cookie without `Secure` (and no HSTS)
+    /// instead of `__Host-strata_session; Secure`. Refused unless --listen is a loopback
+    /// address; browsers reach it only as http://127.0.0.1 or http://localhost.
+    #[arg(long, env = "STRATA_INSECURE_COOKIE")]
+    insecure_cookie: bool,
+    /// No effect: the session cookie is `Secure` by default.
+    #[arg(long = "secure-cookie", hide = true)]
+    _secure_cookie: bool,
 }
 
 impl WebOpts {
@@ -210,11 +214,14 @@ async fn serve_console(
     if !web.assets.join("index.html").is_file() {
         tracing::warn!(assets = %web.assets.display(), "frontend not built; pages will answer 503");
     }
+    if web.insecure_cookie && !web.listen.ip().is_loopback() {
+        anyhow::bail!("--insecure-cookie is for plain HTTP on a loopback address only");
+    }
     let auth = match web.auth {
         AuthArg::Local => backend::auth::Mode::Local,
         AuthArg::Token => backend::auth::Mode::Token {
             base: Box::new(config),
-            secure_cookie: web.secure_cookie,
+            secure_cookie: !web.insecure_cookie,
         },
     };
     // The guard keeps a demo's temporary data directory until the server ends.

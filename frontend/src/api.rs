@@ -251,8 +251,20 @@ fn open_stream(live: Live) {
     let on_error = Closure::<dyn FnMut()>::new(move || {
         live.connection.set(Connection::Reconnecting);
         // CLOSED (2): the browser will not retry by itself (e.g. the backend answered 502).
+        // An ended session (401) goes to the sign-in page instead of retrying forever.
         if src.ready_state() == 2 {
-            retry_later(live);
+            wasm_bindgen_futures::spawn_local(async move {
+                let signed_in = get_json::<serde_json::Value>("/auth/session").await;
+                if !matches!(
+                    signed_in,
+                    Err(FetchError {
+                        status: Some(401),
+                        ..
+                    })
+                ) {
+                    retry_later(live);
+                }
+            });
         }
     });
     let _ =
@@ -297,6 +309,19 @@ fn retry_later(live: Live) {
     }
 }
 
+/// Token mode, no live session (the backend's 401 `ApiError`): to the sign-in page, which
+/// brings the browser back to this page afterwards.
+fn to_sign_in() {
+    let Some(loc) = web_sys::window().map(|w| w.location()) else {
+        return;
+    };
+    let here = [loc.pathname(), loc.search(), loc.hash()]
+        .map(|p| p.unwrap_or_default())
+        .concat();
+    let next = String::from(js_sys::encode_uri_component(&here));
+    let _ = loc.assign(&format!("/auth/signin?next={next}"));
+}
+
 /// Why a request failed.
 #[derive(Debug, Clone, PartialEq)]
 pub struct FetchError {
@@ -338,15 +363,17 @@ pub async fn get_json<T: DeserializeOwned>(url: &str) -> Result<T, FetchError> {
         .as_string()
         .unwrap_or_default();
     if !resp.ok() {
-        let message = serde_json::from_slice::<model::api::ApiError>(text.as_bytes())
-            .map(|e| e.error)
-            .unwrap_or_else(|_| {
-                if text.trim().is_empty() {
-                    format!("HTTP {status}")
-                } else {
-                    text.chars().take(300).collect()
-                }
-            });
+        let error = serde_json::from_slice::<model::api::ApiError>(text.as_bytes());
+        if status == 401 && error.as_ref().is_ok_and(|e| e.code == 401) {
+            to_sign_in();
+        }
+        let message = error.map(|e| e.error).unwrap_or_else(|_| {
+            if text.trim().is_empty() {
+                format!("HTTP {status}")
+            } else {
+                text.chars().take(300).collect()
+            }
+        });
         return Err(FetchError {
             status: Some(status),
             message,

@@ -14,6 +14,30 @@
 
 use serde::Deserialize;
 use serde_json::{Value, json};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Requests authenticated against a token policy, and access reviews answered, since the process
+/// started (every simulator in the process adds to them): what a test or bench measures of the
+/// load a client puts on the API server's authentication.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Counts {
+    pub authentications: u64,
+    pub rejected: u64,
+    pub access_reviews: u64,
+}
+
+static AUTHENTICATIONS: AtomicU64 = AtomicU64::new(0);
+static REJECTED: AtomicU64 = AtomicU64::new(0);
+static ACCESS_REVIEWS: AtomicU64 = AtomicU64::new(0);
+
+/// The [`Counts`] so far.
+pub fn counts() -> Counts {
+    Counts {
+        authentications: AUTHENTICATIONS.load(Ordering::Relaxed),
+        rejected: REJECTED.load(Ordering::Relaxed),
+        access_reviews: ACCESS_REVIEWS.load(Ordering::Relaxed),
+    }
+}
 
 #[derive(Debug, Clone, Deserialize, PartialEq)]
 pub struct Rule {
@@ -75,7 +99,12 @@ impl Policy {
 
     /// The user a bearer token belongs to.
     pub fn user(&self, token: &str) -> Option<&User> {
-        self.users.iter().find(|u| u.token == token)
+        AUTHENTICATIONS.fetch_add(1, Ordering::Relaxed);
+        let user = self.users.iter().find(|u| u.token == token);
+        if user.is_none() {
+            REJECTED.fetch_add(1, Ordering::Relaxed);
+        }
+        user
     }
 }
 
@@ -130,6 +159,7 @@ pub fn forbidden_message(user: &str, a: &Attributes) -> String {
 
 /// Answers a `SelfSubjectAccessReview` body for `user` (None: no policy, everything allowed).
 pub fn self_subject_access_review(user: Option<&User>, body: &Value) -> Value {
+    ACCESS_REVIEWS.fetch_add(1, Ordering::Relaxed);
     let ra = &body["spec"]["resourceAttributes"];
     let s = |k: &str| ra[k].as_str().unwrap_or_default().to_string();
     let a = Attributes {

@@ -8,7 +8,7 @@ use crate::error::ApiErr;
 use crate::security;
 use axum::Router;
 use axum::extract::State;
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use tower::ServiceBuilder;
@@ -40,9 +40,11 @@ pub fn serve(router: Router<AppState>, state: &AppState) -> Router<AppState> {
     }
 }
 
-async fn index(State(state): State<AppState>, headers: HeaderMap) -> Response {
-    if state.auth.is_token_mode() && crate::auth::session_token(&headers).is_none() {
-        return Redirect::to("/auth/signin").into_response();
+async fn index(State(state): State<AppState>, uri: Uri, headers: HeaderMap) -> Response {
+    // Without a live session, to the sign-in page, which returns here afterwards.
+    if state.auth.is_token_mode() && state.auth.caller(&headers).is_err() {
+        let here = uri.path_and_query().map_or("/", |p| p.as_str());
+        return Redirect::to(&super::auth::signin_url(here)).into_response();
     }
     let Some(dir) = &state.assets else {
         return (

@@ -10,6 +10,7 @@ pub mod overview;
 pub mod paste;
 pub mod pixel;
 pub mod server;
+pub mod sessions;
 pub mod throughput;
 
 use serde::Serialize;

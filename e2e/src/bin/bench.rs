@@ -1,7 +1,9 @@
 //! The benchmark runner behind `cargo xtask bench` (see `e2e::bench`).
 
 use clap::Parser;
-use e2e::bench::{Report, Settings, history, load, overview, paste, pixel, server, throughput};
+use e2e::bench::{
+    Report, Settings, history, load, overview, paste, pixel, server, sessions, throughput,
+};
 use std::path::PathBuf;
 
 #[derive(Parser)]
@@ -22,7 +24,8 @@ struct Args {
     /// Where the report goes.
     #[arg(long)]
     out: PathBuf,
-    /// Run only the measurements whose name contains this (e.g. `memory`, `fan-out`).
+    /// Run only the measurements whose name contains this (e.g. `memory`, `fan-out`,
+    /// `forged cookies`).
     #[arg(long)]
     only: Option<String>,
     /// Seconds of churn for the overview's heap trend (default: 10 quick, 60 at 1,000 and 600
@@ -108,6 +111,13 @@ async fn main() -> anyhow::Result<()> {
             &[250, 500, 1_000, 2_000, 4_000]
         };
         add("fan-out", server::fan_out(&s, steps).await);
+    }
+    if want("forged cookies") {
+        let (forged, clients) = if q { (300, 100) } else { (2_000, 1_000) };
+        add(
+            "forged cookies",
+            sessions::forged_cookies(&s, forged, clients).await,
+        );
     }
 
     if want("history") {

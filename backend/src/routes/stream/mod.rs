@@ -72,7 +72,7 @@ fn to_sse(epoch: u64, out: Outgoing) -> Event {
 /// Whom this stream counts against (`None`: the local user on loopback, not capped).
 fn counted_as(caller: &Caller, from: Option<SocketAddr>) -> Option<caps::Client> {
     match (caller, from) {
-        (Caller::User { key, .. }, _) => Some(caps::Client::User(*key)),
+        (Caller::User(s), _) => Some(caps::Client::User(s.token_key)),
         (Caller::Local, Some(a)) if !crate::serve::is_loopback(&a) => {
             Some(caps::Client::Address(a.ip()))
         }

@@ -1,0 +1,222 @@
+//! Issue 17, finding 7 and the sign-in parts of finding 8: token mode's session is an opaque
+//! server-side id (not the token), sign-out revokes it, two session cookies are refused, the
+//! cookie is `__Host-` and `Secure` with HSTS by default, sign-in returns to a validated `next`
+//! path, an ended session answers a 401 the frontend recognises, and sign-in attempts are
+//! rate-limited.
+
+mod common;
+
+use backend::auth::Mode;
+use backend::run::{Console, Options};
+use common::*;
+use serde_json::{Value, json};
+
+async fn setup(secure_cookie: bool) -> (sim::Sim, Console, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("policy.json");
+    let read = ["get", "list", "watch"];
+    let policy = json!({"users": [
+        {"name": "strata", "token": "strata-sa-token", "rules": [{"verbs": read}]},
+        {"name": "alice", "token": "alice-token", "rules": [{"verbs": read}]}
+    ]});
+    std::fs::write(&path, policy.to_string()).unwrap();
+    let sim = sim_with(sim::SimArgs {
+        scenarios: "demo".into(),
+        clock: "manual".into(),
+        token_policy: Some(path),
+        ..sim::SimArgs::default()
+    })
+    .await;
+    let mut config = kube::Config::new(sim.url().parse().unwrap());
+    config.auth_info.token = Some("strata-sa-token".to_string().into());
+    let client = kube::Client::try_from(config.clone()).unwrap();
+    let auth = Mode::Token {
+        base: Box::new(config),
+        secure_cookie,
+    };
+    let console = console_with(
+        client,
+        Options {
+            auth,
+            ..Options::local(None)
+        },
+    )
+    .await;
+    all_synced(&console).await;
+    (sim, console, dir)
+}
+
+async fn post_signin(console: &Console, form: &[(&str, &str)]) -> reqwest::Response {
+    http()
+        .post(format!("{}/auth/signin", console.url()))
+        .header("origin", console.url())
+        .form(form)
+        .send()
+        .await
+        .unwrap()
+}
+
+/// Signs in as alice; the `Set-Cookie` header and the `name=value` pair to send back.
+async fn sign_in(console: &Console) -> (String, String) {
+    let res = post_signin(console, &[("token", "alice-token")]).await;
+    assert_eq!(res.status(), 303);
+    let set = res.headers()["set-cookie"].to_str().unwrap().to_string();
+    let pair = set.split(';').next().unwrap().to_string();
+    (set, pair)
+}
+
+async fn get_as(console: &Console, cookie: &str, path: &str) -> (u16, Value) {
+    let res = http()
+        .get(format!("{}{path}", console.url()))
+        .header("cookie", cookie)
+        .send()
+        .await
+        .unwrap();
+    let code = res.status().as_u16();
+    (code, res.json().await.unwrap_or(Value::Null))
+}
+
+#[tokio::test]
+async fn the_session_id_is_not_the_token_and_sign_out_revokes_it() {
+    let (_sim, console, _dir) = setup(false).await;
+    let (set, cookie) = sign_in(&console).await;
+    let value = cookie.split_once('=').unwrap().1;
+    assert!(!set.contains("alice-token"), "{set}");
+    assert!(value.len() >= 43, "32 random bytes, base64url: {value}");
+    assert!(
+        !set.contains("Max-Age") && !set.contains("Expires"),
+        "{set}"
+    );
+    assert_eq!(get_as(&console, &cookie, "/api/v1/vmis").await.0, 200);
+    // The token itself is no session.
+    assert_eq!(
+        get_as(&console, "strata_session=alice-token", "/api/v1/vmis")
+            .await
+            .0,
+        401
+    );
+    let res = http()
+        .post(format!("{}/auth/signout", console.url()))
+        .header("origin", console.url())
+        .header("cookie", &cookie)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 303);
+    // The old cookie no longer works, anywhere.
+    for path in ["/api/v1/vmis", "/api/v1/stream", "/auth/session"] {
+        let (code, body) = get_as(&console, &cookie, path).await;
+        assert_eq!(code, 401, "{path}");
+        assert_eq!(body["code"], 401, "{path}: {body}");
+        assert!(
+            body["error"].as_str().unwrap().contains("sign in"),
+            "{body}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn two_session_cookies_are_refused() {
+    let (_sim, console, _dir) = setup(false).await;
+    let (_, cookie) = sign_in(&console).await;
+    let (_, other) = sign_in(&console).await;
+    assert_eq!(get_as(&console, &cookie, "/api/v1/vmis").await.0, 200);
+    for both in [
+        format!("{cookie}; {other}"),
+        format!("{cookie}; strata_session=forged"),
+        format!("strata_session=forged; {cookie}"),
+    ] {
+        let (code, body) = get_as(&console, &both, "/api/v1/vmis").await;
+        assert_eq!(code, 400, "{both}: {body}");
+    }
+}
+
+#[tokio::test]
+async fn secure_by_default_host_prefix_and_hsts() {
+    let (_sim, console, _dir) = setup(true).await;
+    let (set, cookie) = sign_in(&console).await;
+    assert!(set.starts_with("__Host-strata_session="), "{set}");
+    for flag in ["Secure", "HttpOnly", "SameSite=Strict", "Path=/"] {
+        assert!(set.contains(flag), "{set} lacks {flag}");
+    }
+    let res = http()
+        .get(format!("{}/api/v1/vmis", console.url()))
+        .header("cookie", &cookie)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let hsts = res.headers()["strict-transport-security"].to_str().unwrap();
+    assert!(hsts.starts_with("max-age="), "{hsts}");
+    // The unprefixed name (which a sibling subdomain could set) is not a session here.
+    let plain = cookie.replacen("__Host-strata_session", "strata_session", 1);
+    assert_eq!(get_as(&console, &plain, "/api/v1/vmis").await.0, 401);
+}
+
+#[tokio::test]
+async fn sign_in_returns_to_a_validated_next_path() {
+    let (_sim, console, _dir) = setup(false).await;
+    // A deep link without a session goes to the sign-in page, which keeps it.
+    let res = http()
+        .get(format!(
+            "{}/vmi/prod/web-frontend-1?tab=events",
+            console.url()
+        ))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 303);
+    let location = res.headers()["location"].to_str().unwrap().to_string();
+    assert_eq!(
+        location,
+        "/auth/signin?next=%2Fvmi%2Fprod%2Fweb-frontend-1%3Ftab%3Devents"
+    );
+    let page = http()
+        .get(format!("{}{location}", console.url()))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        page.contains(r#"name="next" value="/vmi/prod/web-frontend-1?tab=events""#),
+        "{page}"
+    );
+    let next = "/vmi/prod/web-frontend-1?tab=events";
+    let res = post_signin(&console, &[("token", "alice-token"), ("next", next)]).await;
+    assert_eq!(res.status(), 303);
+    assert_eq!(res.headers()["location"], next);
+    for evil in [
+        "//evil.example/x",
+        "https://evil.example/",
+        "/\\evil.example",
+        "javascript:alert(1)",
+    ] {
+        let res = post_signin(&console, &[("token", "alice-token"), ("next", evil)]).await;
+        assert_eq!(res.status(), 303);
+        assert_eq!(res.headers()["location"], "/", "{evil}");
+    }
+}
+
+#[tokio::test]
+async fn rejected_tokens_are_remembered_and_attempts_rate_limited() {
+    let (_sim, console, _dir) = setup(false).await;
+    let before = sim::auth::counts();
+    let mut codes = Vec::new();
+    // The same wrong token twice: the API server judges it once.
+    for _ in 0..2 {
+        let res = post_signin(&console, &[("token", "wrong-0")]).await;
+        assert!(res.headers().get("set-cookie").is_none());
+        codes.push(res.status().as_u16());
+    }
+    assert_eq!(sim::auth::counts().rejected - before.rejected, 1);
+    for i in 1..14 {
+        let token = format!("wrong-{i}");
+        let res = post_signin(&console, &[("token", &token)]).await;
+        codes.push(res.status().as_u16());
+    }
+    assert!(codes[..10].iter().all(|c| *c == 401), "{codes:?}");
+    assert!(codes[10..].iter().all(|c| *c == 429), "{codes:?}");
+    assert!(sim::auth::counts().rejected - before.rejected <= 9);
+}
