@@ -2,6 +2,7 @@
 //! [`diagnose_text`], prints [`DiagnoseOutcome::output`] and exits with
 //! [`DiagnoseOutcome::exit_code`] (0 nothing broken, 1 a layer broken, 2 unreadable input).
 //! The report itself comes from [`crate::input::pipeline`], which the paste-a-dump page uses too.
+//! `strata diagnose DIR` is [`folder`].
 
 use crate::drain::DrainAction;
 use crate::explain::Severity;
@@ -10,6 +11,8 @@ use crate::migration::{AbortState, MigrationReport, Trigger};
 use crate::time::{Timestamp, format_duration};
 use crate::verdict::{Health, Layer};
 use serde::{Deserialize, Serialize};
+
+pub mod folder;
 
 // Transitional paths for the other crates (`model::cli::{Report, diagnose_input, newest_timestamp,
 // report_from_dump}`); removed after they move to `model::input::pipeline`.

@@ -42,12 +42,12 @@ impl Layout {
         }
     }
 
-    /// How the layout is named in reports.
+    /// How the layout is named in reports ("read as ...").
     pub fn label(self) -> &'static str {
         match self {
-            Layout::HarvesterSupportBundle => "Harvester support bundle",
-            Layout::MustGather => "must-gather",
-            Layout::Export => "export of YAML/JSON files",
+            Layout::HarvesterSupportBundle => "a Harvester support bundle",
+            Layout::MustGather => "a must-gather",
+            Layout::Export => "an export of YAML/JSON files",
         }
     }
 }
