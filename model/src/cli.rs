@@ -6,10 +6,11 @@
 
 use crate::drain::DrainAction;
 use crate::explain::Severity;
-use crate::input::pipeline::analyse;
+use crate::input::pipeline::{Analysis, Verdict, analyse};
 use crate::migration::{AbortState, MigrationReport, Trigger};
 use crate::time::{Timestamp, format_duration};
 use crate::verdict::{Health, Layer};
+use crate::view::{BlockFormat, BlockReport};
 use serde::{Deserialize, Serialize};
 
 pub mod folder;
@@ -38,7 +39,7 @@ pub struct DiagnoseOutcome {
 
 /// `strata diagnose`: text or JSON and the exit code, from the raw input.
 pub fn diagnose_text(input: &str, opts: &CliOptions) -> DiagnoseOutcome {
-    match analyse(input, opts.now).map(|a| a.report) {
+    match analyse(input, opts.now) {
         Err(e) => {
             let output = if opts.json {
                 serde_json::to_string_pretty(&serde_json::json!({ "error": e }))
@@ -51,17 +52,101 @@ pub fn diagnose_text(input: &str, opts: &CliOptions) -> DiagnoseOutcome {
                 exit_code: 2,
             }
         }
-        Ok(report) => {
-            let exit_code = if report.is_broken() { 1 } else { 0 };
-            let output = if opts.json {
-                serde_json::to_string_pretty(&report)
+        Ok(analysis) => {
+            let exit_code = if analysis.report.is_broken() { 1 } else { 0 };
+            let output = if is_object_dump(&analysis) {
+                if opts.json {
+                    serde_json::to_string_pretty(&analysis.report)
+                        .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+                } else {
+                    render_text(&analysis.report)
+                }
+            } else if opts.json {
+                serde_json::to_string_pretty(&PasteReport::of(&analysis))
                     .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
             } else {
-                render_text(&report)
+                render_analysis(&analysis)
             };
             DiagnoseOutcome { output, exit_code }
         }
     }
+}
+
+/// A clean object dump (one block of objects): printed exactly as the object report.
+fn is_object_dump(a: &Analysis) -> bool {
+    a.signals.is_empty()
+        && a.blocks.len() == 1
+        && matches!(
+            a.blocks[0].format,
+            BlockFormat::ObjectYaml | BlockFormat::ObjectJson
+        )
+        && a.blocks[0].recovered.is_empty()
+}
+
+/// `strata diagnose --json` of a paste that is not a clean object dump: the report, the paste's
+/// verdict, its blocks and every signal.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PasteReport {
+    #[serde(flatten)]
+    pub report: Report,
+    pub verdict: Verdict,
+    pub blocks: Vec<BlockReport>,
+    pub signals: Vec<crate::evidence::Signal>,
+}
+
+impl PasteReport {
+    /// The JSON report of an analysed paste.
+    pub fn of(a: &Analysis) -> PasteReport {
+        PasteReport {
+            report: a.report.clone(),
+            verdict: a.verdict(),
+            blocks: a.blocks.clone(),
+            signals: a.signals.clone(),
+        }
+    }
+}
+
+/// Renders an analysed paste as text: the verdict, the report, the lines that point at no layer,
+/// and what each block gave.
+pub fn render_analysis(a: &Analysis) -> String {
+    let v = a.verdict();
+    let mut o = String::new();
+    let layer = v.layer.map(Layer::as_str).unwrap_or("no layer");
+    let plane = match v.plane {
+        Some(crate::evidence::SignalPlane::Control) => " (control plane)",
+        Some(crate::evidence::SignalPlane::Data) => " (data plane)",
+        None => "",
+    };
+    o.push_str(&format!(
+        "verdict: {layer}{plane} {} — {} ({})\n\n",
+        v.health.as_str(),
+        v.title,
+        v.rests_on
+    ));
+    o.push_str(&render_text(&a.report));
+    let loose: Vec<&crate::evidence::Signal> =
+        a.signals.iter().filter(|s| s.layer.is_none()).collect();
+    if !loose.is_empty() {
+        o.push_str("\n== lines that point at no layer\n");
+        for s in loose {
+            o.push_str(&format!("  line {}: {} — {}\n", s.line, s.title, s.cause));
+            o.push_str(&format!("      {}: {}\n", s.from, s.excerpt));
+        }
+    }
+    o.push_str("\n== blocks\n");
+    for b in &a.blocks {
+        o.push_str(&format!(
+            "  {}: {} — {} read, {} ignored\n",
+            b.lines,
+            b.format.as_str(),
+            b.read.len(),
+            b.ignored.len()
+        ));
+        for r in &b.recovered {
+            o.push_str(&format!("      recovered: {r}\n"));
+        }
+    }
+    o
 }
 
 fn mark(h: Health) -> &'static str {

@@ -6,6 +6,7 @@ use crate::kube::VmiKey;
 use crate::kube::vmi::Vmi;
 use crate::kube::{Event, GuestAgentAnswer, MetricSample, Node, Pod, Vm, Vmim};
 use crate::time::Timestamp;
+use crate::verdict::{Health, Layer};
 use serde::{Deserialize, Serialize};
 
 /// A piece of evidence with the time it was observed (`None`: unknown, e.g. a pasted dump).
@@ -54,6 +55,52 @@ pub struct Evidence {
     /// The cluster-wide default eviction strategy (`KubeVirt.spec.configuration.evictionStrategy`),
     /// when known.
     pub cluster_eviction_strategy: Option<String>,
+    /// Lines of a paste that are not objects (logs, events, errors), each read as a signal.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub signals: Vec<Signal>,
+}
+
+/// One line of a paste read as evidence: the known message it matches (or none), what it says
+/// about which layer, and the line it came from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Signal {
+    /// The catalogue signature's id (`None`: an error line no signature knows).
+    pub signature: Option<String>,
+    /// The layer it points at (`None`: it says nothing about a layer, e.g. known noise).
+    pub layer: Option<Layer>,
+    /// For migration signals: `control` (before data moves) or `data` (the transfer itself).
+    pub plane: Option<SignalPlane>,
+    /// What it implies for its layer: Broken, Degraded, or Unknown for noise.
+    pub health: Health,
+    pub title: String,
+    /// The cause, in plain words.
+    pub cause: String,
+    pub next_steps: Vec<String>,
+    /// Where the message comes from (KubeVirt source file, or the corpus item).
+    pub source: String,
+    /// The paste's line (1-based).
+    pub line: usize,
+    /// What kind of line it is, e.g. `a virt-launcher log line`, `an events listing row`.
+    pub from: String,
+    /// The line itself, cut to a readable length.
+    pub excerpt: String,
+}
+
+/// The migration plane a signal belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SignalPlane {
+    /// Controller, scheduling, target pod, admission: before data moves.
+    Control,
+    /// The libvirt/QEMU transfer itself.
+    Data,
+}
+
+impl Signal {
+    /// `from a virt-launcher log line (line 12)`: what a verdict resting on it says.
+    pub fn rests_on(&self) -> String {
+        format!("from {} (line {})", self.from, self.line)
+    }
 }
 
 impl Evidence {

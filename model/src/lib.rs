@@ -13,7 +13,8 @@
 //! * [`kube`]: tolerant serde types, one file per kind, with [`kube::lenient`] and [`VmiKey`].
 //! * [`explain`]: the explanation catalogue.
 //! * [`verdict`]: `Health`, `Layer`, `Confidence`, `Finding` (and its builder).
-//! * [`evidence`]: per-VMI evidence bundles (`Evidence`, `Observed`, `Coverage`).
+//! * [`evidence`]: per-VMI evidence bundles (`Evidence`, `Observed`, `Coverage`, `Signal`).
+//! * [`signatures`]: the catalogue of known KubeVirt/libvirt/QEMU/scheduler messages.
 //! * [`migration`]: migration interpretation, one file per concern; `interpret` composes them.
 //! * [`diagnosis`]: the layered diagnosis, one file per layer.
 //! * [`drain`]: what a node drain does to each VMI.
@@ -56,6 +57,7 @@ pub mod explain;
 pub mod input;
 pub mod kube;
 pub mod migration;
+pub mod signatures;
 pub mod thresholds;
 pub mod time;
 pub mod units;

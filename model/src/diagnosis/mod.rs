@@ -19,6 +19,7 @@ mod migration;
 mod network;
 mod node;
 mod select;
+mod signals;
 
 use crate::evidence::Evidence;
 use crate::kube::VmiKey;
@@ -107,6 +108,7 @@ pub fn diagnose(e: &Evidence, now: Option<Timestamp>) -> Diagnosis {
     guest::guest(&mut cx, active_pod, stale);
     network::network(&mut cx, stale);
     migration::migration_layer(&mut cx, &migrations);
+    signals::signal_findings(&mut cx);
 
     let mut layers = Vec::new();
     for layer in Layer::ALL {

@@ -4,17 +4,27 @@
 //!   (not Kubernetes at all, or Prometheus exposition text) and [`classify`] (by `kind`, in
 //!   lists, or by shape), into the [`object`]s with their origins and notes.
 //! * [`group`](mod@group): a dump grouped into one evidence bundle per VMI.
-//! * [`pipeline`]: the one dump pipeline of `strata diagnose` and the paste page.
+//! * [`paste`]: a paste read block by block: [`blocks`] splits it, [`format`] recognises each
+//!   block, [`recover`] reads cut and hand-edited YAML, [`lines`] turns every other line into a
+//!   signal (through the [`crate::signatures`] catalogue).
+//! * [`pipeline`]: the one dump pipeline of `strata diagnose` and the paste page; [`verdict`]
+//!   sums a whole paste up.
 //! * [`folder`]: a folder tree (an export, a must-gather, a support bundle) read as one dump.
 
+pub mod blocks;
 pub mod classify;
 pub mod documents;
 pub mod folder;
+pub mod format;
 pub mod group;
+pub mod lines;
 pub mod object;
 pub mod parse;
+pub mod paste;
 pub mod pipeline;
+pub mod recover;
 pub mod text;
+pub mod verdict;
 
 pub use group::{Dump, group};
-pub use pipeline::{Analysis, Report, analyse};
+pub use pipeline::{Analysis, Report, Verdict, analyse};

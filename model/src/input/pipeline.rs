@@ -1,14 +1,18 @@
-//! The one dump pipeline `strata diagnose` and the browser's paste page share: parse the input,
-//! take the time to judge ages against (given, or the newest timestamp in the input), group the
-//! objects per VMI, diagnose every bundle, work out the drain impact, and resolve one VMI page
-//! per bundle.
+//! The one dump pipeline `strata diagnose` and the browser's paste page share: read the paste
+//! block by block (objects, and every other line as a signal), take the time to judge ages
+//! against (given, or the newest timestamp in the input), group the objects per VMI, hand the
+//! signals to the bundles, diagnose every bundle, work out the drain impact, and resolve one VMI
+//! page per bundle.
 
 use super::group::{Dump, group};
 use super::parse::{Note, Object, ParseError, parse};
+use super::paste::read_paste;
 use crate::diagnosis::{Diagnosis, diagnose};
 use crate::drain::{DrainReport, drain_impact};
+use crate::evidence::{Evidence, Signal, SignalPlane};
 use crate::time::Timestamp;
-use crate::verdict::Health;
+use crate::verdict::{Health, Layer};
+use crate::view::BlockReport;
 use crate::view::analysed::Analysed;
 use crate::view::detail::VmiDetail;
 use serde::{Deserialize, Serialize};
@@ -20,6 +24,25 @@ pub struct Analysis {
     pub dump: Dump,
     /// Diagnoses, drains, notes, the time ages were judged against and its source.
     pub report: Report,
+    /// Every block of the paste: format, lines, what was read, what was ignored.
+    pub blocks: Vec<BlockReport>,
+    /// Every line read as a signal, in paste order (those pointing at a layer are also in the
+    /// bundles' evidence and so in the diagnoses).
+    pub signals: Vec<Signal>,
+}
+
+/// The verdict a whole paste comes to: the layer it blames (or none), the migration plane, and
+/// what it rests on.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Verdict {
+    /// `None`: nothing in the paste shows a broken or degraded layer.
+    pub layer: Option<Layer>,
+    pub health: Health,
+    pub plane: Option<SignalPlane>,
+    /// The deciding finding's title.
+    pub title: String,
+    /// `from a virt-launcher log line (line 12)`, or `from the objects`.
+    pub rests_on: String,
 }
 
 impl Analysis {
@@ -35,7 +58,12 @@ impl Analysis {
 
     /// What the paste page shows: the VMI pages, drains, notes as `<where>: <what>`, and now.
     pub fn into_view(self) -> Analysed {
-        let Analysis { dump, report } = self;
+        let Analysis {
+            dump,
+            report,
+            blocks,
+            ..
+        } = self;
         let details = dump
             .bundles
             .iter()
@@ -52,15 +80,34 @@ impl Analysis {
                 .collect(),
             now: report.now,
             now_source: report.now_source,
+            blocks,
         }
+    }
+
+    /// The verdict of the whole paste: see [`super::verdict::verdict`].
+    pub fn verdict(&self) -> Verdict {
+        super::verdict::verdict(self)
     }
 }
 
-/// Reads any input form, judges ages against `now` (or, when `None`, the newest timestamp in the
-/// input), groups the objects per VMI and diagnoses every VMI and migration in it.
+/// Reads any paste (objects, logs, events, describe output, errors, in any mix), judges ages
+/// against `now` (or, when `None`, the newest timestamp in the input), groups the objects per
+/// VMI, hands every signal to a bundle and diagnoses every VMI and migration in it. Fails only
+/// when nothing at all could be read.
 pub fn analyse(input: &str, now: Option<Timestamp>) -> Result<Analysis, ParseError> {
-    let parsed = parse(input)?;
-    let objects: Vec<Object> = parsed.objects.into_iter().map(|l| l.object).collect();
+    let read = read_paste(input);
+    if read.parsed.objects.is_empty() && read.signals.is_empty() {
+        return Err(match (parse(input), read.error) {
+            (Err(e), _) => e,
+            (Ok(_), Some(e)) => e,
+            (Ok(_), None) => ParseError {
+                line: None,
+                column: None,
+                message: "nothing Strata can diagnose in the input".into(),
+            },
+        });
+    }
+    let objects: Vec<Object> = read.parsed.objects.into_iter().map(|l| l.object).collect();
     let (now, source) = match now {
         Some(n) => (Some(n), "given"),
         None => match newest_timestamp(&objects) {
@@ -71,9 +118,37 @@ pub fn analyse(input: &str, now: Option<Timestamp>) -> Result<Analysis, ParseErr
             ),
         },
     };
-    let dump = group(objects, None);
-    let report = report_from_dump(&dump, parsed.notes, now, source);
-    Ok(Analysis { dump, report })
+    let mut dump = group(objects, None);
+    attach_signals(&mut dump, &read.signals);
+    let report = report_from_dump(&dump, read.parsed.notes, now, source);
+    Ok(Analysis {
+        dump,
+        report,
+        blocks: read.blocks,
+        signals: read.signals,
+    })
+}
+
+/// Hands every signal to the bundle whose VMI its line names, else to the first bundle; a paste
+/// with signals and no object gets one bundle of its own.
+fn attach_signals(dump: &mut Dump, signals: &[Signal]) {
+    if signals.is_empty() {
+        return;
+    }
+    if dump.bundles.is_empty() {
+        dump.bundles.push(Evidence {
+            key: super::verdict::key_from_signals(signals),
+            ..Default::default()
+        });
+    }
+    for s in signals {
+        let at = dump
+            .bundles
+            .iter()
+            .position(|b| !b.key.name.is_empty() && s.excerpt.contains(b.key.name.as_str()))
+            .unwrap_or(0);
+        dump.bundles[at].signals.push(s.clone());
+    }
 }
 
 /// Reads any input form and diagnoses every VMI and migration in it: [`analyse`]'s report.

@@ -3,6 +3,7 @@
 
 use crate::drain::DrainReport;
 use crate::time::Timestamp;
+use crate::view::blocks::BlockReport;
 use crate::view::detail::VmiDetail;
 use serde::{Deserialize, Serialize};
 
@@ -18,4 +19,7 @@ pub struct Analysed {
     /// The time ages were judged against, and where it came from.
     pub now: Option<Timestamp>,
     pub now_source: String,
+    /// Every block of the paste: its format, lines, what was read and what was ignored.
+    #[serde(default)]
+    pub blocks: Vec<BlockReport>,
 }

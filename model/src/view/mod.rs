@@ -5,6 +5,7 @@
 //! [`crate::verdict`] and [`crate::diagnosis`].
 
 pub mod analysed;
+pub mod blocks;
 pub mod detail;
 pub mod format;
 pub mod summary;
@@ -15,5 +16,6 @@ pub use crate::migration::{
     TimelineStep, Trigger,
 };
 pub use analysed::Analysed;
+pub use blocks::{BlockFormat, BlockReport, Ignored, LineRange, ReadItem};
 pub use detail::VmiDetail;
 pub use summary::VmiSummary;

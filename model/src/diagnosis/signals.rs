@@ -1,0 +1,33 @@
+//! Signals from a paste's lines (logs, events, errors) as findings of the layer they point at.
+//! Each finding says what it rests on ("from a virt-launcher log line (line 12)") and cites the
+//! line; signals pointing at no layer (known noise, unknown error lines) give no finding, so a
+//! layer without evidence stays unknown.
+
+use super::ctx::Ctx;
+use crate::explain::Severity;
+use crate::verdict::{Finding, Health};
+
+/// One finding per signal that points at a layer.
+pub(super) fn signal_findings(cx: &mut Ctx) {
+    for s in &cx.e.signals {
+        let Some(layer) = s.layer else { continue };
+        let severity = match s.health {
+            Health::Broken => Severity::Error,
+            Health::Degraded => Severity::Warning,
+            _ => Severity::Info,
+        };
+        let mut f = Finding::new(layer, s.health, severity, s.title.clone());
+        let plane = match s.plane {
+            Some(crate::evidence::SignalPlane::Control) => " (migration control plane)",
+            Some(crate::evidence::SignalPlane::Data) => " (migration data plane)",
+            None => "",
+        };
+        f.detail = format!("{}{plane}; {}", s.cause, s.rests_on());
+        f.evidence.push(format!("line {}: {}", s.line, s.excerpt));
+        if !s.source.is_empty() {
+            f.evidence.push(format!("message known from {}", s.source));
+        }
+        f.next_steps = s.next_steps.clone();
+        cx.findings.push(f);
+    }
+}

@@ -1,0 +1,145 @@
+//! Recognising a block's format from its lines: component logs first (a log line is never an
+//! object, even when its JSON has a `kind`), then panics, API errors, tables and events,
+//! describe output, virtctl and drain output, Prometheus text; objects are tried last by
+//! parsing. Every test is a bounded scan over the block's lines.
+
+use super::blocks::{Block, is_json_log_line};
+use crate::view::BlockFormat;
+
+/// A `kubectl get` header: upper-case column names separated by two or more spaces (or tabs).
+pub fn is_table_header(line: &str) -> bool {
+    let head = line.trim_end();
+    if !(head.starts_with("NAME") || head.starts_with("NAMESPACE") || head.starts_with("LAST SEEN"))
+    {
+        return false;
+    }
+    let cols: Vec<&str> = head
+        .split("  ")
+        .flat_map(|c| c.split('\t'))
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .collect();
+    cols.len() >= 2
+        && cols.iter().all(|c| {
+            c.chars()
+                .all(|ch| ch.is_ascii_uppercase() || "-_ ()%".contains(ch))
+        })
+}
+
+/// A klog line (`E0412 10:01:02.123456 …`) or a logfmt line (`level=error msg=…`).
+pub fn is_klog_or_logfmt(line: &str) -> bool {
+    let t = line.trim_start();
+    let b = t.as_bytes();
+    let klog = b.len() > 6
+        && matches!(b[0], b'I' | b'W' | b'E' | b'F')
+        && b[1..5].iter().all(u8::is_ascii_digit)
+        && b[5] == b' ';
+    klog || (t.contains("level=") && t.contains("msg=")) || t.starts_with("time=\"")
+}
+
+fn any(block: &Block<'_>, needles: &[&str]) -> bool {
+    block
+        .text
+        .iter()
+        .any(|l| needles.iter().any(|n| l.contains(n)))
+}
+
+fn share(block: &Block<'_>, f: impl Fn(&str) -> bool) -> bool {
+    let n = block.text.len();
+    let hits = block.text.iter().filter(|l| f(l)).count();
+    hits > 0 && hits * 2 >= n
+}
+
+/// The format of a block, without trying to parse objects (see `pipeline` for that).
+pub fn recognise_text(block: &Block<'_>) -> BlockFormat {
+    let cmd = block.command.unwrap_or("");
+    if share(block, is_json_log_line) || share(block, is_klog_or_logfmt) {
+        return BlockFormat::ComponentLog;
+    }
+    if any(
+        block,
+        &[
+            "panic: ",
+            "goroutine ",
+            "Observed a panic",
+            "SIGSEGV",
+            "[signal ",
+        ],
+    ) {
+        return BlockFormat::PanicTrace;
+    }
+    if any(
+        block,
+        &[
+            "admission webhook",
+            "denied the request",
+            "Error from server",
+            "failed calling webhook",
+            "is invalid:",
+            "forbidden property",
+        ],
+    ) {
+        return BlockFormat::WebhookDenial;
+    }
+    let first = block.text.first().copied().unwrap_or("");
+    if is_table_header(first) {
+        return if first.contains("REASON") {
+            BlockFormat::Events
+        } else {
+            BlockFormat::Table
+        };
+    }
+    if first.trim() == "Events:" || is_events_header(first) {
+        return BlockFormat::Events;
+    }
+    if is_describe(block) {
+        return BlockFormat::Describe;
+    }
+    if cmd.starts_with("virtctl")
+        || any(
+            block,
+            &[
+                "Escape sequence is ^]",
+                "Successfully connected to",
+                "was scheduled to start",
+            ],
+        )
+    {
+        return BlockFormat::Virtctl;
+    }
+    if cmd.contains(" drain ") || any(block, &["cordoned", "evicting pod", "error when evicting"]) {
+        return BlockFormat::Drain;
+    }
+    if any(block, &["# HELP ", "# TYPE "]) {
+        return BlockFormat::Prometheus;
+    }
+    BlockFormat::Unknown
+}
+
+/// `Type  Reason  Age  From  Message` (the events table of a describe).
+fn is_events_header(line: &str) -> bool {
+    let t = line.trim();
+    t.starts_with("Type") && t.contains("Reason") && t.contains("Message")
+}
+
+/// `kubectl describe`: column-0 `Key:` lines such as `Name:`, `Namespace:`, `Status:`.
+fn is_describe(block: &Block<'_>) -> bool {
+    const KEYS: [&str; 6] = [
+        "Name:",
+        "Namespace:",
+        "API Version:",
+        "Api Version:",
+        "Conditions:",
+        "Events:",
+    ];
+    let hits = block
+        .text
+        .iter()
+        .filter(|l| KEYS.iter().any(|k| l.starts_with(k)))
+        .count();
+    let aligned = block.text.iter().any(|l| {
+        l.find(':')
+            .is_some_and(|i| l[i + 1..].starts_with("  ") && !l[..i].contains(' '))
+    });
+    hits >= 2 || (hits >= 1 && aligned && block.text.iter().any(|l| l.starts_with("  ")))
+}

@@ -1,0 +1,173 @@
+//! One paste read block by block: split ([`super::blocks`]), each block's format recognised
+//! ([`super::format`]), objects read (recovering cut YAML, [`super::recover`]) and every other
+//! line turned into evidence ([`super::lines`]). The result keeps, per block, its format, lines,
+//! what was read and what was ignored.
+
+use super::blocks::{Block, split};
+use super::format::recognise_text;
+use super::lines::{Seen, read_lines};
+use super::object::{Located, Note, Origin, ParseError, Parsed};
+use super::parse::parse;
+use super::recover::recover;
+use crate::evidence::Signal;
+use crate::view::{BlockFormat, BlockReport, Ignored, ReadItem};
+
+/// Everything read from a paste.
+#[derive(Debug, Default)]
+pub struct ReadPaste {
+    pub parsed: Parsed,
+    pub blocks: Vec<BlockReport>,
+    pub signals: Vec<Signal>,
+    /// The first object block's error, for when nothing at all could be read.
+    pub error: Option<ParseError>,
+}
+
+/// Reads a whole paste. A paste that is one clean object dump is read as before, in one piece.
+pub fn read_paste(input: &str) -> ReadPaste {
+    if let Some(whole) = whole_dump(input) {
+        return whole;
+    }
+    let mut out = ReadPaste::default();
+    let mut seen = Seen::default();
+    for block in split(input) {
+        read_block(&block, &mut seen, &mut out);
+    }
+    out
+}
+
+/// The whole input as one object dump, when it parses as one and no line is a log line.
+fn whole_dump(input: &str) -> Option<ReadPaste> {
+    if input.lines().any(super::blocks::is_json_log_line) {
+        return None;
+    }
+    let first = input.lines().position(|l| !l.trim().is_empty())?;
+    if input
+        .lines()
+        .any(|l| super::blocks::is_fence(l) || super::blocks::prompt_command(l).is_some())
+    {
+        return None;
+    }
+    let parsed = parse(input).ok()?;
+    let last = input.lines().count().max(first + 1);
+    let format = if input.trim_start().starts_with(['{', '[']) {
+        BlockFormat::ObjectJson
+    } else {
+        BlockFormat::ObjectYaml
+    };
+    let block = BlockReport {
+        format,
+        lines: crate::view::LineRange {
+            first: first + 1,
+            last,
+        },
+        read: located_items(&parsed.objects),
+        ignored: notes_ignored(&parsed.notes, first + 1),
+        recovered: Vec::new(),
+    };
+    Some(ReadPaste {
+        parsed,
+        blocks: vec![block],
+        signals: Vec::new(),
+        error: None,
+    })
+}
+
+fn located_items(objects: &[Located]) -> Vec<ReadItem> {
+    objects
+        .iter()
+        .map(|o| ReadItem {
+            line: o.origin.line.unwrap_or(0),
+            what: o.object.label(),
+        })
+        .collect()
+}
+
+fn notes_ignored(notes: &[Note], fallback: usize) -> Vec<Ignored> {
+    notes
+        .iter()
+        .map(|n| {
+            let l = n.origin.line.unwrap_or(fallback);
+            Ignored {
+                lines: crate::view::LineRange { first: l, last: l },
+                why: n.message.clone(),
+            }
+        })
+        .collect()
+}
+
+/// Reads one block into `out`.
+fn read_block(block: &Block<'_>, seen: &mut Seen, out: &mut ReadPaste) {
+    let mut format = recognise_text(block);
+    let mut report = BlockReport {
+        format,
+        lines: block.lines,
+        read: Vec::new(),
+        ignored: block
+            .dropped
+            .iter()
+            .map(|(n, why)| Ignored {
+                lines: crate::view::LineRange {
+                    first: *n,
+                    last: *n,
+                },
+                why: why.to_string(),
+            })
+            .collect(),
+        recovered: Vec::new(),
+    };
+    if matches!(format, BlockFormat::Unknown | BlockFormat::Prometheus) {
+        let rec = recover(&block.text);
+        let offset = block.lines.first - 1;
+        if !rec.parsed.objects.is_empty() {
+            format = if block.text[0].trim_start().starts_with(['{', '[']) {
+                BlockFormat::ObjectJson
+            } else {
+                BlockFormat::ObjectYaml
+            };
+            report.format = format;
+            report.recovered = rec.rules;
+            let mut parsed = rec.parsed;
+            shift(&mut parsed, offset, out.parsed.objects.len() + 1);
+            report.read.extend(located_items(&parsed.objects));
+            report
+                .ignored
+                .extend(notes_ignored(&parsed.notes, block.lines.first));
+            out.parsed.objects.append(&mut parsed.objects);
+            out.parsed.notes.append(&mut parsed.notes);
+            // A recovered fragment's lines may still hold messages (a reason, a log in a field).
+            if !report.recovered.is_empty() {
+                let lines = read_lines(block, format, seen);
+                out.signals.extend(lines.signals);
+            }
+            out.blocks.push(report);
+            return;
+        }
+        if out.error.is_none() && looks_like_objects(block) {
+            out.error = rec.error.map(|e| ParseError {
+                line: e.line.map(|l| l + offset),
+                ..e
+            });
+        }
+    }
+    let lines = read_lines(block, format, seen);
+    report.read.extend(lines.read);
+    report.ignored.extend(lines.ignored);
+    out.signals.extend(lines.signals);
+    out.blocks.push(report);
+}
+
+/// Moves a block's origins to the paste's lines and document numbers.
+fn shift(parsed: &mut Parsed, offset: usize, document: usize) {
+    let fix = |o: &mut Origin| {
+        o.line = o.line.map(|l| l + offset);
+        o.document += document - 1;
+    };
+    parsed.objects.iter_mut().for_each(|o| fix(&mut o.origin));
+    parsed.notes.iter_mut().for_each(|n| fix(&mut n.origin));
+}
+
+/// A block that was meant as YAML or JSON: its first line is `key:`, `- ` or `{`.
+fn looks_like_objects(block: &Block<'_>) -> bool {
+    let t = block.text.first().map(|l| l.trim_start()).unwrap_or("");
+    t.starts_with(['{', '[', '-']) || t.split_once(':').is_some_and(|(k, _)| !k.contains(' '))
+}

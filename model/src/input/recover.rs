@@ -1,0 +1,173 @@
+//! Recovering what can be read from cut and hand-edited YAML/JSON. The rules, each named in the
+//! block's report when applied:
+//!
+//! * **mid-indent start**: the block starts deeper than it goes on; the deeper head is read as
+//!   a fragment of its own and the rest is dedented.
+//! * **cut end**: the text stops mid-value; it is cut before the line the parser stops at and
+//!   read again (a bounded number of times, so a block is parsed at most a few times).
+//! * **conditions map**: `conditions: {Ready: {status: "True"}}` or `{Ready: "True"}` becomes a
+//!   list of conditions with their `type`.
+//! * **bare block**: a bare `migrationState:`, `conditions:` or list of conditions is read as
+//!   the VMI status it was cut from.
+
+use super::classify::collect;
+use super::documents::read_documents;
+use super::object::{Origin, ParseError, Parsed};
+use serde_json::{Map, Value};
+
+/// How many times a block is cut and read again.
+const CUTS: usize = 3;
+
+/// What a block gave after recovery: its objects and notes (lines relative to the block) and the
+/// rules applied.
+#[derive(Debug, Default)]
+pub struct Recovered {
+    pub parsed: Parsed,
+    pub rules: Vec<String>,
+    /// The first error, when nothing could be read.
+    pub error: Option<ParseError>,
+}
+
+/// Reads a block's lines as objects, recovering what a cut or edited paste lost.
+pub fn recover(lines: &[&str]) -> Recovered {
+    let mut out = Recovered::default();
+    let indent = |l: &&str| l.len() - l.trim_start().len();
+    let min = lines
+        .iter()
+        .filter(|l| !l.trim().is_empty())
+        .map(indent)
+        .min()
+        .unwrap_or(0);
+    let head = lines
+        .iter()
+        .take_while(|l| l.trim().is_empty() || indent(l) > min)
+        .count();
+    if head > 0 && head < lines.len() {
+        out.rules.push(format!(
+            "mid-indent start: the first {head} lines read as a fragment of their own"
+        ));
+        read_part(&lines[..head], 0, &mut out);
+        read_part(&lines[head..], head, &mut out);
+    } else {
+        read_part(lines, 0, &mut out);
+    }
+    out
+}
+
+/// Reads `lines` (starting `offset` lines into the block), dedented, cutting at errors.
+fn read_part(lines: &[&str], offset: usize, out: &mut Recovered) {
+    let min = lines
+        .iter()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.len() - l.trim_start().len())
+        .min()
+        .unwrap_or(0);
+    let dedented: Vec<&str> = lines
+        .iter()
+        .map(|l| {
+            if l.len() >= min {
+                &l[min..]
+            } else {
+                l.trim_start()
+            }
+        })
+        .collect();
+    if min > 0 {
+        out.rules.push(format!("dedented by {min} columns"));
+    }
+    let mut end = dedented.len();
+    for attempt in 0..=CUTS {
+        let text = dedented[..end].join("\n");
+        match read_documents(&text) {
+            Ok(docs) => {
+                for (line, mut value) in docs {
+                    fix_value(&mut value, &mut out.rules);
+                    let origin = Origin {
+                        document: 1,
+                        line: Some(line + offset),
+                        path: String::new(),
+                    };
+                    collect(&value, origin, &mut out.parsed, 0);
+                }
+                return;
+            }
+            Err(e) => {
+                if out.error.is_none() {
+                    out.error = Some(ParseError {
+                        line: e.line.map(|l| l + offset),
+                        ..e.clone()
+                    });
+                }
+                let stop = e.line.unwrap_or(end).saturating_sub(1).min(end);
+                if attempt == CUTS || stop == 0 || stop >= end {
+                    return;
+                }
+                out.rules.push(format!(
+                    "cut end: read up to line {} of the block, where the text stops making sense",
+                    stop + offset
+                ));
+                end = stop;
+            }
+        }
+    }
+}
+
+/// Applies the value rules: conditions maps become lists; bare blocks get their parent.
+fn fix_value(value: &mut Value, rules: &mut Vec<String>) {
+    conditions_map_to_list(value, rules, 0);
+    let bare = match value {
+        Value::Object(m) if m.contains_key("migrationState") && !m.contains_key("kind") => {
+            Some("migrationState")
+        }
+        Value::Object(m) if m.len() == 1 && m.contains_key("conditions") => Some("conditions"),
+        Value::Array(a) if !a.is_empty() && a.iter().all(is_condition) => Some("conditions list"),
+        _ => None,
+    };
+    if let Some(what) = bare {
+        rules.push(format!("bare block: a bare {what} read as a VMI status"));
+        let inner = std::mem::take(value);
+        let status = match inner {
+            Value::Array(a) => Value::Object(Map::from_iter([("conditions".into(), a.into())])),
+            other => other,
+        };
+        *value = serde_json::json!({ "status": status });
+    }
+}
+
+fn is_condition(v: &Value) -> bool {
+    v.get("type").is_some_and(Value::is_string) && v.get("status").is_some()
+}
+
+fn conditions_map_to_list(value: &mut Value, rules: &mut Vec<String>, depth: usize) {
+    if depth > 12 {
+        return;
+    }
+    match value {
+        Value::Object(m) => {
+            if let Some(Value::Object(c)) = m.get("conditions") {
+                let list: Vec<Value> = c
+                    .iter()
+                    .map(|(k, v)| match v {
+                        Value::Object(o) => {
+                            let mut o = o.clone();
+                            o.entry("type").or_insert_with(|| k.clone().into());
+                            Value::Object(o)
+                        }
+                        other => serde_json::json!({ "type": k, "status": other }),
+                    })
+                    .collect();
+                rules.push("conditions map: read as a list of conditions".into());
+                m.insert("conditions".into(), list.into());
+            }
+            for v in m.values_mut() {
+                conditions_map_to_list(v, rules, depth + 1);
+            }
+        }
+        Value::Array(a) => {
+            for v in a {
+                conditions_map_to_list(v, rules, depth + 1);
+            }
+        }
+        _ => {}
+    }
+}

@@ -1,0 +1,110 @@
+//! The verdict of a whole paste: the worst layer over every diagnosis (Broken before Degraded,
+//! then by severity, ties to the layer most likely the cause), its migration plane, and what it
+//! rests on. A paste whose evidence shows no broken or degraded layer blames none.
+
+use super::lines::json_field;
+use super::pipeline::{Analysis, Verdict};
+use crate::evidence::{Signal, SignalPlane};
+use crate::kube::VmiKey;
+use crate::migration::Plane;
+use crate::verdict::{Finding, Health, Layer};
+
+/// Ties go to the layer most likely to be the cause (as the headline does).
+const PRIORITY: [Layer; 5] = [
+    Layer::Node,
+    Layer::ControlPlane,
+    Layer::Migration,
+    Layer::Guest,
+    Layer::Network,
+];
+
+/// The verdict of a whole paste.
+pub fn verdict(a: &Analysis) -> Verdict {
+    let mut best: Option<&Finding> = None;
+    for d in &a.report.diagnoses {
+        for l in &d.layers {
+            if !matches!(l.health, Health::Broken | Health::Degraded) {
+                continue;
+            }
+            let Some(f) = l.findings.iter().find(|f| f.health == l.health) else {
+                continue;
+            };
+            if best.is_none_or(|b| better(f, b)) {
+                best = Some(f);
+            }
+        }
+    }
+    let Some(f) = best else {
+        return Verdict {
+            layer: None,
+            health: Health::Unknown,
+            plane: None,
+            title: "no layer shows a fault".into(),
+            rests_on: rests_on_all(a),
+        };
+    };
+    let signal = a
+        .signals
+        .iter()
+        .find(|s| s.layer == Some(f.layer) && s.title == f.title);
+    let plane = match (f.layer, signal) {
+        (Layer::Migration, Some(s)) => s.plane,
+        (Layer::Migration, None) => report_plane(a),
+        _ => None,
+    };
+    Verdict {
+        layer: Some(f.layer),
+        health: f.health,
+        plane,
+        title: f.title.clone(),
+        rests_on: signal
+            .map(Signal::rests_on)
+            .unwrap_or_else(|| "from the objects".into()),
+    }
+}
+
+fn better(f: &Finding, than: &Finding) -> bool {
+    let pos = |l: Layer| PRIORITY.iter().position(|p| *p == l).unwrap_or(5);
+    (f.health.rank(), f.severity, std::cmp::Reverse(pos(f.layer)))
+        > (
+            than.health.rank(),
+            than.severity,
+            std::cmp::Reverse(pos(than.layer)),
+        )
+}
+
+fn report_plane(a: &Analysis) -> Option<SignalPlane> {
+    a.report
+        .diagnoses
+        .iter()
+        .flat_map(|d| d.migrations.iter())
+        .filter_map(|m| m.failure.as_ref())
+        .find_map(|f| match f.plane {
+            Plane::ControlPlane => Some(SignalPlane::Control),
+            Plane::DataPlane => Some(SignalPlane::Data),
+            Plane::Unknown => None,
+        })
+}
+
+fn rests_on_all(a: &Analysis) -> String {
+    match a.signals.first() {
+        Some(s) => format!("{} signal(s), first {}", a.signals.len(), s.rests_on()),
+        None => "from the objects".into(),
+    }
+}
+
+/// The VMI a log-only paste is about, from its JSON log lines' `kind`/`name`/`namespace`.
+pub fn key_from_signals(signals: &[Signal]) -> VmiKey {
+    for s in signals {
+        let line = s.excerpt.as_str();
+        if json_field(line, "kind") == Some("VirtualMachineInstance")
+            && let Some(name) = json_field(line, "name")
+        {
+            return VmiKey {
+                namespace: json_field(line, "namespace").unwrap_or("").to_string(),
+                name: name.to_string(),
+            };
+        }
+    }
+    VmiKey::default()
+}

@@ -1,0 +1,138 @@
+//! The signature catalogue: known KubeVirt, libvirt, QEMU, scheduler and API-server messages, as
+//! data tables (one file per layer), each with its cause, layer, migration plane, next steps and
+//! where the message comes from. [`match_line`] finds the most specific signature a line
+//! matches, in one pass over the line (an Aho-Corasick automaton over every needle).
+
+mod control_plane;
+mod guest;
+mod migration;
+mod network;
+mod node;
+mod noise;
+
+use crate::evidence::SignalPlane;
+use crate::verdict::{Health, Layer};
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use std::sync::OnceLock;
+
+/// One known message.
+#[derive(Debug)]
+pub struct Signature {
+    /// Stable id, e.g. `syncvmi-deadline-exceeded`.
+    pub id: &'static str,
+    /// Every one of these must occur in the line (ASCII case-insensitive).
+    pub all: &'static [&'static str],
+    /// None of these may occur.
+    pub none: &'static [&'static str],
+    /// The layer it points at; `None` for known noise.
+    pub layer: Option<Layer>,
+    pub plane: Option<SignalPlane>,
+    /// Broken, Degraded, or Unknown for noise.
+    pub health: Health,
+    pub title: &'static str,
+    pub cause: &'static str,
+    pub next_steps: &'static [&'static str],
+    /// Where the message comes from: a KubeVirt source file, or the corpus item.
+    pub source: &'static str,
+    /// One real or source-shaped line it must match (the catalogue test uses it).
+    pub example: &'static str,
+}
+
+/// Every signature, in table order (control plane, node, guest, network, migration, noise).
+pub fn catalogue() -> &'static [&'static Signature] {
+    static ALL: OnceLock<Vec<&'static Signature>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        [
+            control_plane::TABLE,
+            node::TABLE,
+            guest::TABLE,
+            network::TABLE,
+            migration::TABLE,
+            noise::TABLE,
+        ]
+        .iter()
+        .flat_map(|t| t.iter())
+        .collect()
+    })
+}
+
+/// The automaton over every needle, and for each needle the signatures using it.
+struct Matcher {
+    automaton: AhoCorasick,
+    /// Needle index to (signature index, is a `none` needle).
+    owners: Vec<Vec<(usize, bool)>>,
+}
+
+fn matcher() -> &'static Matcher {
+    static M: OnceLock<Matcher> = OnceLock::new();
+    M.get_or_init(|| {
+        let mut needles: Vec<&'static str> = Vec::new();
+        let mut owners: Vec<Vec<(usize, bool)>> = Vec::new();
+        for (i, s) in catalogue().iter().enumerate() {
+            let all = s.all.iter().map(|n| (n, false));
+            for (n, negative) in all.chain(s.none.iter().map(|n| (n, true))) {
+                let at = match needles.iter().position(|x| x.eq_ignore_ascii_case(n)) {
+                    Some(at) => at,
+                    None => {
+                        needles.push(n);
+                        owners.push(Vec::new());
+                        needles.len() - 1
+                    }
+                };
+                owners[at].push((i, negative));
+            }
+        }
+        let automaton = AhoCorasickBuilder::new()
+            .ascii_case_insensitive(true)
+            .match_kind(MatchKind::Standard)
+            .build(&needles)
+            .unwrap_or_else(|_| AhoCorasick::new(Vec::<&str>::new()).expect("empty automaton"));
+        Matcher { automaton, owners }
+    })
+}
+
+/// The most specific signature `line` matches (the most needles; ties to table order).
+pub fn match_line(line: &str) -> Option<&'static Signature> {
+    let m = matcher();
+    let cat = catalogue();
+    let mut seen = vec![false; m.owners.len()];
+    for hit in m.automaton.find_overlapping_iter(line) {
+        seen[hit.pattern().as_usize()] = true;
+    }
+    let mut hits = vec![0usize; cat.len()];
+    let mut banned = vec![false; cat.len()];
+    for (needle, owners) in m.owners.iter().enumerate() {
+        if !seen[needle] {
+            continue;
+        }
+        for &(sig, negative) in owners {
+            if negative {
+                banned[sig] = true;
+            } else {
+                hits[sig] += 1;
+            }
+        }
+    }
+    let mut best: Option<(usize, usize)> = None;
+    for (i, s) in cat.iter().enumerate() {
+        if banned[i] || s.all.is_empty() || hits[i] < s.all.len() {
+            continue;
+        }
+        if best.is_none_or(|(_, n)| s.all.len() > n) {
+            best = Some((i, s.all.len()));
+        }
+    }
+    best.map(|(i, _)| cat[i])
+}
+
+/// How many signatures point at each layer (`None`: noise), for reports.
+pub fn count_by_layer() -> Vec<(Option<Layer>, usize)> {
+    let mut out: Vec<(Option<Layer>, usize)> = Vec::new();
+    for s in catalogue() {
+        match out.iter_mut().find(|(l, _)| *l == s.layer) {
+            Some((_, n)) => *n += 1,
+            None => out.push((s.layer, 1)),
+        }
+    }
+    out
+}
