@@ -49,6 +49,7 @@ pub fn render_folder(a: &FolderAnalysis, root: &str) -> String {
     o.push_str(&render_text(&a.report));
     o.push('\n');
     render_cluster(&mut o, a);
+    render_signals(&mut o, a);
     render_logs(&mut o, a);
     list(
         &mut o,
@@ -81,6 +82,30 @@ fn render_cluster(o: &mut String, a: &FolderAnalysis) {
         push(o, format!("  {} {}", sev_mark(f.severity), f.title));
         push(o, format!("      {}", f.detail));
         push(o, format!("      next: {}", f.next_step));
+    }
+    o.push('\n');
+}
+
+fn render_signals(o: &mut String, a: &FolderAnalysis) {
+    if a.log_signals.is_empty() {
+        return;
+    }
+    push(
+        o,
+        format!("== known messages in the logs: {}", a.log_signals.len()),
+    );
+    for s in &a.log_signals {
+        let layer = s.layer.map_or("no layer", |l| l.as_str());
+        push(
+            o,
+            format!("  {} [{layer}] ({}, line {})", s.title, s.from, s.line),
+        );
+        if !s.cause.is_empty() {
+            push(o, format!("      {}", s.cause));
+        }
+        for n in s.next_steps.iter().take(2) {
+            push(o, format!("      next: {n}"));
+        }
     }
     o.push('\n');
 }

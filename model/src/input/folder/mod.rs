@@ -1,8 +1,10 @@
 //! A folder tree read as one dump: `strata diagnose DIR`. The backend walks the tree (bounded)
 //! and hands over `(relative path, text)` pairs; [`analyse_files`] reads every YAML/JSON file
-//! for objects and every log for its error lines, groups and diagnoses all VMIs of the tree
-//! together (so a VMI's pods, node and events may sit in other files), and adds the
-//! cluster-level findings of [`crate::cluster`].
+//! for objects and every log for its error lines and for the lines the signature catalogue knows
+//! (read like a paste, [`super::paste`]), groups and diagnoses all VMIs of the tree together (so
+//! a VMI's pods, node, events and launcher log may sit in other files), and adds the
+//! cluster-level findings of [`crate::cluster`]. A log's signal goes to the VMI its line names or
+//! whose virt-launcher pod wrote the log; the others are listed for the tree as a whole.
 //!
 //! * [`layout`]: which kind of tree it is and what a path holds.
 //! * [`logs`]: the error lines of a container log.
@@ -13,12 +15,14 @@ pub mod logs;
 use super::group::group;
 use super::object::Object;
 use super::parse::parse;
+use super::paste::read_paste;
 use super::pipeline::{Report, newest_timestamp, report_from_dump};
 use crate::cluster::{ClusterFinding, cluster_findings, is_handler};
+use crate::evidence::{Evidence, Signal};
 use crate::explain::Severity;
 use crate::kube::Pod;
 use crate::time::Timestamp;
-use layout::{FileRole, Layout, role};
+use layout::{FileRole, Layout, LogSource, role};
 use logs::{LogLine, error_lines};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -35,6 +39,9 @@ pub struct FolderAnalysis {
     pub log_errors: Vec<LogLine>,
     /// Error lines beyond those kept.
     pub log_errors_more: usize,
+    /// Log lines the signature catalogue knows (with a layer), `from` naming their file; those
+    /// about a VMI of the tree are in its diagnosis too.
+    pub log_signals: Vec<Signal>,
     /// How each file was read, in path order.
     pub files: Vec<FileReading>,
     /// What was partly ignored inside files that were read.
@@ -137,11 +144,13 @@ pub fn analyse_files(files: &[(String, String)], now: Option<Timestamp>) -> Fold
     let mut notes = Vec::new();
     let mut log_errors = Vec::new();
     let mut log_errors_more = 0;
+    let mut log_signals = Vec::new();
     for (path, text) in sorted {
         let outcome = match role(path) {
             FileRole::Objects => read_objects(path, text, &mut collected, &mut notes),
             FileRole::Log(source) => {
                 let (lines, more) = error_lines(path, &source, text);
+                log_signals.extend(known_signals(path, &source, text));
                 log_errors_more += more;
                 let n = lines.len() + more;
                 log_errors.extend(lines);
@@ -174,7 +183,11 @@ pub fn analyse_files(files: &[(String, String)], now: Option<Timestamp>) -> Fold
             _ => None,
         })
         .collect();
-    let dump = group(objects, None);
+    let mut dump = group(objects, None);
+    let log_signals = log_signals
+        .into_iter()
+        .map(|(source, s)| attach(&mut dump.bundles, &source, s))
+        .collect();
     let cluster = cluster_findings(&dump.nodes, &handlers, now);
     let report = report_from_dump(&dump, Vec::new(), now, source);
     FolderAnalysis {
@@ -183,9 +196,51 @@ pub fn analyse_files(files: &[(String, String)], now: Option<Timestamp>) -> Fold
         cluster,
         log_errors,
         log_errors_more,
+        log_signals,
         files: readings,
         notes,
     }
+}
+
+/// The lines of a log the signature catalogue knows, with where the log came from.
+fn known_signals(path: &str, source: &LogSource, text: &str) -> Vec<(LogSource, Signal)> {
+    read_paste(text)
+        .signals
+        .into_iter()
+        .filter(|s| s.signature.is_some() && s.layer.is_some())
+        .map(|mut s| {
+            s.from = format!("{} of {path}", s.from);
+            (source.clone(), s)
+        })
+        .collect()
+}
+
+/// Hands a log's signal to the VMI whose name its line carries or whose virt-launcher pod wrote
+/// the log (`virt-launcher-<vmi>-<suffix>` in the VMI's namespace); gives it back for the tree's
+/// own list either way.
+fn attach(bundles: &mut [Evidence], source: &LogSource, s: Signal) -> Signal {
+    let wrote = |b: &Evidence| {
+        let (Some(pod), name) = (source.pod.as_deref(), b.key.name.as_str()) else {
+            return false;
+        };
+        let same_ns = source
+            .namespace
+            .as_deref()
+            .is_none_or(|ns| ns == b.key.namespace);
+        let launcher = pod
+            .strip_prefix("virt-launcher-")
+            .and_then(|rest| rest.strip_prefix(name))
+            .is_some_and(|rest| rest.starts_with('-'));
+        same_ns && !name.is_empty() && launcher
+    };
+    let named = |b: &Evidence| {
+        let name = b.key.name.as_str();
+        !name.is_empty() && s.excerpt.contains(&format!("\"name\":\"{name}\""))
+    };
+    if let Some(b) = bundles.iter_mut().find(|b| wrote(b) || named(b)) {
+        b.signals.push(s.clone());
+    }
+    s
 }
 
 fn read_objects(

@@ -90,3 +90,54 @@ fn a_syntax_error_names_the_file_line() {
         o => panic!("{o:?}"),
     }
 }
+
+#[test]
+fn a_log_signal_goes_to_the_vmi_whose_launcher_wrote_it_or_whose_name_it_carries() {
+    use crate::verdict::{Health, Layer};
+    let signal = |excerpt: &str| Signal {
+        signature: Some("test".into()),
+        layer: Some(Layer::Node),
+        plane: None,
+        health: Health::Broken,
+        title: "t".into(),
+        cause: String::new(),
+        next_steps: Vec::new(),
+        source: String::new(),
+        line: 3,
+        from: "a virt-launcher log line of logs/default/virt-launcher-vm1-x7k2p/compute.log".into(),
+        excerpt: excerpt.into(),
+    };
+    let mut bundles = vec![
+        Evidence {
+            key: crate::VmiKey {
+                namespace: "default".into(),
+                name: "vm1".into(),
+            },
+            ..Default::default()
+        },
+        Evidence {
+            key: crate::VmiKey {
+                namespace: "default".into(),
+                name: "vm10".into(),
+            },
+            ..Default::default()
+        },
+    ];
+    let launcher = LogSource {
+        namespace: Some("default".into()),
+        pod: Some("virt-launcher-vm10-abcde".into()),
+        container: Some("compute".into()),
+    };
+    attach(&mut bundles, &launcher, signal("boom"));
+    assert_eq!((bundles[0].signals.len(), bundles[1].signals.len()), (0, 1));
+    let handler = LogSource::default();
+    attach(
+        &mut bundles,
+        &handler,
+        signal("{\"name\":\"vm1\",\"msg\":\"x\"}"),
+    );
+    assert_eq!(bundles[0].signals.len(), 1);
+    // Neither: kept for the tree's own list only.
+    attach(&mut bundles, &handler, signal("nothing about a VMI"));
+    assert_eq!((bundles[0].signals.len(), bundles[1].signals.len()), (1, 1));
+}
