@@ -16,8 +16,10 @@ use wasm_bindgen_futures::JsFuture;
 )]
 extern "C" {
     fn import_module(url: &str) -> Promise;
-    /// Resolves once the browser has painted the next frame.
-    fn after_paint() -> Promise;
+    /// Resolves once the browser has painted the next frame. (`catch` gives it a shim in the
+    /// imports object, which the release build's glue shrinker renames like every import.)
+    #[wasm_bindgen(catch)]
+    fn after_paint() -> Result<Promise, JsValue>;
 }
 
 /// Where Trunk puts the module (workers keep their binary's name, unhashed).
@@ -81,7 +83,9 @@ async fn call(name: &str, arg: &str) -> Result<String, String> {
 /// analysis is one synchronous call, so the page cannot repaint while it runs: the browser is
 /// first let paint the page's busy state, so the user sees that the analysis is under way.
 pub async fn analyse(text: String) -> Result<Analysed, String> {
-    let _ = JsFuture::from(after_paint()).await;
+    if let Ok(painted) = after_paint() {
+        let _ = JsFuture::from(painted).await;
+    }
     let out = call("analyse_json", &text).await?;
     serde_json::from_slice::<Result<Analysed, String>>(out.as_bytes())
         .map_err(|e| format!("unreadable answer from the dump analyser: {e}"))?
