@@ -10,8 +10,9 @@ pub struct Block<'a> {
     pub lines: LineRange,
     /// The block's lines, without line endings.
     pub text: Vec<&'a str>,
-    /// The command of the shell prompt right before the block, if any.
+    /// The command of the shell prompt right before the block, if any, and its line.
     pub command: Option<&'a str>,
+    pub command_line: Option<usize>,
     /// Lines dropped around the block (fences, prompts), with why.
     pub dropped: Vec<(usize, &'static str)>,
 }
@@ -54,11 +55,11 @@ pub fn prompt_command(line: &str) -> Option<&str> {
     }
     // `[user@host dir]$ cmd` / `user@host:dir$ cmd` / `host:~ # cmd`: a prompt ends at the first
     // `$ ` or `# ` after an `@` or `]` within the first 80 bytes.
-    let head = &t[..t.len().min(80)];
-    let head = &head[..(0..=head.len())
-        .rev()
-        .find(|i| head.is_char_boundary(*i))
-        .unwrap_or(0)];
+    let mut cut = t.len().min(80);
+    while !t.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    let head = &t[..cut];
     let at = head.find(['@', ']'])?;
     let end = head[at..].find("$ ").or_else(|| head[at..].find("# "))? + at;
     let before = &head[..end];
@@ -83,7 +84,7 @@ pub fn is_json_log_line(line: &str) -> bool {
 pub fn split(input: &str) -> Vec<Block<'_>> {
     let mut blocks = Vec::new();
     let mut cur: Option<Block<'_>> = None;
-    let mut command: Option<&str> = None;
+    let mut command: Option<(&str, usize)> = None;
     let mut dropped: Vec<(usize, &'static str)> = Vec::new();
     for (i, line) in input.lines().enumerate() {
         let n = i + 1;
@@ -94,7 +95,7 @@ pub fn split(input: &str) -> Vec<Block<'_>> {
         }
         if let Some(c) = prompt_command(line) {
             flush(&mut cur, &mut blocks);
-            command = Some(c);
+            command = Some((c, n));
             dropped.push((n, "shell prompt"));
             continue;
         }
@@ -117,13 +118,24 @@ pub fn split(input: &str) -> Vec<Block<'_>> {
                 cur = Some(Block {
                     lines: LineRange { first: n, last: n },
                     text: vec![line],
-                    command: command.take(),
+                    command: command.map(|c| c.0),
+                    command_line: command.take().map(|c| c.1),
                     dropped: std::mem::take(&mut dropped),
                 });
             }
         }
     }
     flush(&mut cur, &mut blocks);
+    // A prompt with no output after it is a block of its own, so its command is still read.
+    if let Some((c, n)) = command {
+        blocks.push(Block {
+            lines: LineRange { first: n, last: n },
+            text: Vec::new(),
+            command: Some(c),
+            command_line: Some(n),
+            dropped: std::mem::take(&mut dropped),
+        });
+    }
     if let (Some(last), false) = (blocks.last_mut(), dropped.is_empty()) {
         last.dropped.append(&mut dropped);
     }

@@ -31,15 +31,31 @@ pub struct LineEvidence {
 pub struct Seen {
     per_signature: FxHashMap<&'static str, usize>,
     unknown: usize,
+    /// The component of the last component log line (a panic trace after it is likely its).
+    component: Option<String>,
 }
 
-/// Reads the lines of one block.
+/// Reads the lines of one block (and the shell command before it, for known messages only).
 pub fn read_lines(block: &Block<'_>, format: BlockFormat, seen: &mut Seen) -> LineEvidence {
     let mut out = LineEvidence::default();
+    if let (Some(cmd), Some(n)) = (block.command, block.command_line)
+        && let Some(sig) = match_line(cmd)
+    {
+        let mut s = known(sig, cmd, n, format);
+        s.from = "a shell command".into();
+        out.read.push(ReadItem {
+            line: n,
+            what: s.title.clone(),
+        });
+        out.signals.push(s);
+    }
     let mut quiet: Option<LineRange> = None;
     let mut repeated = 0usize;
     for (i, line) in block.text.iter().enumerate() {
         let n = block.lines.first + i;
+        if let Some(c) = json_field(line, "component") {
+            seen.component = Some(c.to_string());
+        }
         let kept = match match_line(line) {
             Some(sig) => {
                 let count = seen.per_signature.entry(sig.id).or_insert(0);
@@ -57,6 +73,12 @@ pub fn read_lines(block: &Block<'_>, format: BlockFormat, seen: &mut Seen) -> Li
             }
             None => None,
         };
+        let kept = kept.map(|mut s| {
+            if let (Some(c), false) = (&seen.component, s.from.contains(" log line")) {
+                s.from = format!("{} (after {c} log lines)", s.from);
+            }
+            s
+        });
         match kept {
             Some(s) => {
                 flush_quiet(&mut quiet, &mut out.ignored);

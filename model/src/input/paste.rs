@@ -41,13 +41,16 @@ fn whole_dump(input: &str) -> Option<ReadPaste> {
         return None;
     }
     let first = input.lines().position(|l| !l.trim().is_empty())?;
-    if input
-        .lines()
-        .any(|l| super::blocks::is_fence(l) || super::blocks::prompt_command(l).is_some())
+    let parsed = parse(input).ok()?;
+    // Only fragments (objects known only by their shape) are read block by block, with their
+    // lines: a dump with a `kind` is read as before, in one piece.
+    if parsed
+        .objects
+        .iter()
+        .all(|o| o.recognised_by != super::object::Recognition::Kind)
     {
         return None;
     }
-    let parsed = parse(input).ok()?;
     let last = input.lines().count().max(first + 1);
     let format = if input.trim_start().starts_with(['{', '[']) {
         BlockFormat::ObjectJson
@@ -119,7 +122,8 @@ fn read_block(block: &Block<'_>, seen: &mut Seen, out: &mut ReadPaste) {
         let rec = recover(&block.text);
         let offset = block.lines.first - 1;
         if !rec.parsed.objects.is_empty() {
-            format = if block.text[0].trim_start().starts_with(['{', '[']) {
+            let first = block.text.first().copied().unwrap_or("");
+            format = if first.trim_start().starts_with(['{', '[']) {
                 BlockFormat::ObjectJson
             } else {
                 BlockFormat::ObjectYaml
@@ -134,11 +138,10 @@ fn read_block(block: &Block<'_>, seen: &mut Seen, out: &mut ReadPaste) {
                 .extend(notes_ignored(&parsed.notes, block.lines.first));
             out.parsed.objects.append(&mut parsed.objects);
             out.parsed.notes.append(&mut parsed.notes);
-            // A recovered fragment's lines may still hold messages (a reason, a log in a field).
-            if !report.recovered.is_empty() {
-                let lines = read_lines(block, format, seen);
-                out.signals.extend(lines.signals);
-            }
+            // An object block's lines may still hold messages (a reason, a user's comment).
+            let lines = read_lines(block, format, seen);
+            out.signals.extend(lines.signals);
+            report.read.extend(lines.read);
             out.blocks.push(report);
             return;
         }

@@ -49,7 +49,12 @@ pub fn verdict(a: &Analysis) -> Verdict {
         .find(|s| s.layer == Some(f.layer) && s.title == f.title);
     let plane = match (f.layer, signal) {
         (Layer::Migration, Some(s)) => s.plane,
-        (Layer::Migration, None) => report_plane(a),
+        (Layer::Migration, None) => report_plane(a).or_else(|| {
+            a.signals
+                .iter()
+                .filter(|s| s.layer == Some(Layer::Migration))
+                .find_map(|s| s.plane)
+        }),
         _ => None,
     };
     Verdict {

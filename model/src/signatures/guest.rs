@@ -1,9 +1,96 @@
-//! Signatures of guest messages (data table).
+//! Signatures of guest messages: the QEMU guest agent, the serial console, guest shutdown (data
+//! table).
 
 use super::Signature;
-#[allow(unused_imports)]
-use crate::evidence::SignalPlane;
-#[allow(unused_imports)]
+use super::base::BASE;
 use crate::verdict::{Health, Layer};
 
-pub(super) const TABLE: &[Signature] = &[];
+const G: Signature = Signature {
+    layer: Some(Layer::Guest),
+    health: Health::Degraded,
+    ..BASE
+};
+
+pub(super) const TABLE: &[Signature] = &[
+    Signature {
+        id: "agent-not-connected",
+        all: &["VMI does not have guest agent connected"],
+        title: "no guest agent connected (guestosinfo refused)",
+        cause: "the guestosinfo subresource needs the QEMU guest agent (guest-agent) in the guest; \
+            condition AgentConnected is absent, so no OS info, users or filesystems are reported",
+        next_steps: &[
+            "install and start qemu-guest-agent in the guest",
+            "kubectl get vmi <name> -o jsonpath='{.status.conditions}' (AgentConnected)",
+        ],
+        source: "pkg/virt-api/rest/subresource.go: \"VMI does not have guest agent connected\"",
+        example: r#"Operation cannot be fulfilled on virtualmachineinstance.kubevirt.io "win7": VMI does not have guest agent connected"#,
+        ..G
+    },
+    Signature {
+        id: "agent-version-not-supported",
+        all: &["AgentVersionNotSupported"],
+        title: "the guest agent lacks required commands (AgentVersionNotSupported)",
+        cause: "condition AgentVersionNotSupported: the guest-agent in the guest is too old or \
+            has commands disabled that KubeVirt needs (guest-get-osinfo, guest-get-users, …)",
+        next_steps: &["update qemu-guest-agent in the guest; check its blocked commands"],
+        source: "staging/src/kubevirt.io/api/core/v1/types.go \
+            (VirtualMachineInstanceUnsupportedAgent = \"AgentVersionNotSupported\")",
+        example: r#"            Type: "AgentVersionNotSupported","#,
+        ..G
+    },
+    Signature {
+        id: "guest-os-info-empty",
+        all: &["guestOSInfo", "empty"],
+        title: "guestOSInfo is empty while the agent is connected",
+        cause: "AgentConnected is True but guestOSInfo comes and goes: the guest-agent answers \
+            some commands and not guest-get-osinfo (agent version or blocked commands)",
+        next_steps: &[
+            "virtctl guestosinfo <vmi>",
+            "check the guest agent's version",
+        ],
+        source: "VMI status guestOSInfo (staging/src/kubevirt.io/api/core/v1/types.go); corpus 010",
+        example: "  guestOSInfo:     #**this filed always empty**",
+        ..G
+    },
+    Signature {
+        id: "agent-connected-condition",
+        all: &["AgentConnected"],
+        health: Health::Unknown,
+        title: "condition AgentConnected (guest-agent)",
+        cause: "the VMI's AgentConnected condition: whether the QEMU guest agent is connected",
+        source: "staging/src/kubevirt.io/api/core/v1/types.go (AgentConnected)",
+        example: "    type: AgentConnected",
+        ..G
+    },
+    Signature {
+        id: "console-connected-blank",
+        all: &["Successfully connected to", "console"],
+        title: "the serial console connects but the guest writes nothing",
+        cause: "virtctl console reached the VMI's serial console; a blank console means the guest \
+            does not write to its serial port (no console=ttyS0 on the kernel command line, or \
+            a graphical-only guest)",
+        next_steps: &[
+            "virtctl vnc <vm>",
+            "add console=ttyS0 to the guest kernel command line",
+        ],
+        source: "pkg/virtctl/console/console.go",
+        example: "Successfully connected to testvm console. The escape sequence is ^]",
+        ..G
+    },
+    Signature {
+        id: "vmi-succeeded-row",
+        all: &[" Succeeded"],
+        none: &["migration", "vmim"],
+        title: "the VMI Succeeded: the guest shut itself down",
+        cause: "a VMI in phase Succeeded means the guest powered off from inside (shutdown); with \
+            runStrategy Manual (or Halted) KubeVirt does not restart it and the VMI and its \
+            Completed launcher pod stay until the VM is started again",
+        next_steps: &[
+            "virtctl start <vm>",
+            "kubectl get vm <name> -o jsonpath='{.spec.runStrategy}'",
+        ],
+        source: "VMI phase Succeeded (staging/src/kubevirt.io/api/core/v1/types.go); corpus 066",
+        example: "vm-1-example  Succeeded # <-- should have disappeared",
+        ..G
+    },
+];

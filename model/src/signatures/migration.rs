@@ -1,9 +1,323 @@
-//! Signatures of migration messages (data table).
+//! Signatures of migration messages: the control plane (admission, target pod scheduling, PDBs,
+//! evictions, non-migratable volumes) and the data plane (libvirt/QEMU transfer, proxy sockets,
+//! convergence) (data table).
 
 use super::Signature;
-#[allow(unused_imports)]
+use super::base::BASE;
 use crate::evidence::SignalPlane;
-#[allow(unused_imports)]
 use crate::verdict::{Health, Layer};
 
-pub(super) const TABLE: &[Signature] = &[];
+const C: Signature = Signature {
+    layer: Some(Layer::Migration),
+    plane: Some(SignalPlane::Control),
+    health: Health::Broken,
+    ..BASE
+};
+
+const D: Signature = Signature {
+    plane: Some(SignalPlane::Data),
+    ..C
+};
+
+pub(super) const TABLE: &[Signature] = &[
+    Signature {
+        id: "migration-in-flight",
+        all: &["in-flight migration detected"],
+        title: "a new migration is refused: an in-flight migration is recorded",
+        cause: "the migration-create-validator webhook denies a new VirtualMachineInstanceMigration \
+            while the VMI's status.migrationState has a migrationUid that is neither completed \
+            nor failed (stale after a target pod crash)",
+        next_steps: &[
+            "kubectl get vmim -n <ns> (delete the stale one)",
+            "kubectl get vmi <name> -o jsonpath='{.status.migrationState}'",
+        ],
+        source: "pkg/virt-api/webhooks/validating-webhook/admitters/migration-create-admitter.go",
+        example: r#"admission webhook "migration-create-validator.kubevirt.io" denied the request: in-flight migration detected. Active migration job (b0a8) is currently already in progress for VMI vmi-migratable."#,
+        ..C
+    },
+    Signature {
+        id: "disks-not-live-migratable",
+        all: &["DisksNotLiveMigratable"],
+        health: Health::Degraded,
+        title: "the VMI cannot live-migrate: its disks are not shared (DisksNotLiveMigratable)",
+        cause: "condition LiveMigratable is False with reason DisksNotLiveMigratable: a PVC is not \
+            ReadWriteMany (non-shared PVC), so live migration is refused before any data moves",
+        next_steps: &[
+            "kubectl get pvc -n <ns> -o custom-columns=N:.metadata.name,AM:.spec.accessModes",
+        ],
+        source: "staging/src/kubevirt.io/api/core/v1/types.go \
+            (VirtualMachineInstanceReasonDisksNotMigratable)",
+        example: "    Reason:                DisksNotLiveMigratable",
+        ..C
+    },
+    Signature {
+        id: "non-shared-pvc",
+        all: &["cannot migrate VMI with non-shared"],
+        health: Health::Degraded,
+        title: "the VMI cannot live-migrate: non-shared PVC or hostDisk",
+        cause: "KubeVirt refuses live migration when a PVC is not shared (not ReadWriteMany): \
+            LiveMigratable is False with DisksNotLiveMigratable",
+        next_steps: &["use ReadWriteMany PVCs, or accept block migration where supported"],
+        source: "pkg/virt-handler/vm.go (checkVolumesForMigration)",
+        example: "    Message:               cannot migrate VMI with non-shared PVCs",
+        ..C
+    },
+    Signature {
+        id: "block-migration-method",
+        all: &["BlockMigration"],
+        health: Health::Degraded,
+        title: "the VMI would migrate by BlockMigration (copying its disks)",
+        cause: "status.migrationMethod is BlockMigration: KubeVirt considers a disk not shared and \
+            would copy it; for a DataVolume on shared (RWX) storage this is wrong (LiveMigratable \
+            True but the storage is treated as local)",
+        next_steps: &["check the DataVolume's PVC access mode (shared means ReadWriteMany)"],
+        source: "pkg/virt-handler/vm.go (\"Set VMI Migration Method\"); corpus item 047",
+        example: "  Migration Method:  BlockMigration",
+        ..C
+    },
+    Signature {
+        id: "target-pod-shutdown",
+        all: &["target pod shutdown during migration"],
+        title: "the migration failed: the target pod shut down",
+        cause: "the target virt-launcher pod went away while the migration was PreparingTarget or \
+            running: its node shut down, or it was placed on the source node (source-node and \
+            target the same) and shut down with it",
+        next_steps: &[
+            "kubectl get vmim <name> -o yaml",
+            "kubectl get events -n <ns>",
+        ],
+        source: "pkg/virt-controller/watch/migration/migration.go: \
+            \"Migration failed because target pod shutdown during migration\"",
+        example: "Migration failed because target pod shutdown during migration",
+        ..C
+    },
+    Signature {
+        id: "target-pod-unschedulable",
+        all: &["match pod anti-affinity rules"],
+        title: "the migration target pod cannot be scheduled (affinity)",
+        cause: "the target virt-launcher pod is Unschedulable: its nodeSelector / node affinity \
+            leaves only nodes that its pod anti-affinity (against the source pod) excludes",
+        next_steps: &["kubectl get pod <target pod> -o yaml (spec.affinity, nodeSelector)"],
+        source: "kube-scheduler (FailedScheduling); corpus items 029, 048",
+        example: "0/3 nodes are available: 1 node(s) didn't match pod affinity/anti-affinity, 1 node(s) didn't match pod anti-affinity rules",
+        ..C
+    },
+    Signature {
+        id: "target-node-selector",
+        all: &["node affinity/selector"],
+        title: "the migration target pod matches no node (node affinity/selector)",
+        cause: "the target pod's nodeSelector or node affinity (e.g. a host-model CPU label copied \
+            from the source node) matches no other node, so the target stays Pending",
+        next_steps: &["kubectl get pod <target pod> -o jsonpath='{.spec.nodeSelector}'"],
+        source: "kube-scheduler; corpus item 048 (host-model CPU model label)",
+        example: "1 node(s) didn't match Pod's node affinity/selector,",
+        ..C
+    },
+    Signature {
+        id: "pdb-eviction-refused",
+        all: &["Cannot evict pod as it would violate the pod's disruption budget"],
+        title: "eviction of a virt-launcher pod refused by its PodDisruptionBudget",
+        cause: "the VMI's PodDisruptionBudget (created for evictionStrategy LiveMigrate) refuses \
+            the eviction: the evictor must wait for the live migration KubeVirt starts instead",
+        next_steps: &["kubectl get vmim -n <ns>", "kubectl get pdb -n <ns>"],
+        source: "pkg/virt-controller/watch/drain/disruptionbudget/disruptionbudget.go; \
+            corpus item 058",
+        example: r#"E0422 10:01:03.039582 1 evictions.go:463] "Error evicting pod" err="error when evicting pod (ignoring) \"virt-launcher-mk\": Cannot evict pod as it would violate the pod's disruption budget.""#,
+        ..C
+    },
+    Signature {
+        id: "pdb-expanded",
+        all: &["Expanded PodDisruptionBudget"],
+        health: Health::Degraded,
+        title: "the migration PodDisruptionBudget was expanded (a migration started)",
+        cause: "KubeVirt expands the VMI's PodDisruptionBudget while it migrates; if it is shrunk \
+            again without the VMI moving, the migration failed (look for the VMIM's failure)",
+        next_steps: &["kubectl get vmim -n <ns> -o yaml"],
+        source: "pkg/virt-controller/watch/drain/disruptionbudget/disruptionbudget.go",
+        example: "SuccessfulUpdate | VirtualMachineInstance testw11Expanded PodDisruptionBudget kubevirt-disruption-budget-8p2dk",
+        ..C
+    },
+    Signature {
+        id: "pdb-shrank",
+        all: &["Shrank PodDisruptionBudget"],
+        title: "the migration PodDisruptionBudget shrank back: the migration failed or ended",
+        cause: "after a migration the PodDisruptionBudget shrinks again; shrunk without the VMI \
+            moving means the migration failed",
+        next_steps: &["kubectl get vmim -n <ns> -o yaml (status.phase, migrationState)"],
+        source: "pkg/virt-controller/watch/drain/disruptionbudget/disruptionbudget.go",
+        example: "SuccessfulUpdate | VirtualMachineInstance testw11Shrank PodDisruptionBudget kubevirt-disruption-budget-8p2dk",
+        ..C
+    },
+    Signature {
+        id: "drain-evicting",
+        all: &["evicting pod"],
+        health: Health::Degraded,
+        title: "kubectl drain is evicting pods",
+        cause: "a drain evicts the node's pods; a VMI with evictionStrategy LiveMigrate is \
+            migrated instead of deleted (its eviction is refused until the migration is done, \
+            so the drain retries and may exit non-zero)",
+        next_steps: &[
+            "kubectl get vmim -A",
+            "kubectl get vmi -o jsonpath='{.spec.evictionStrategy}'",
+        ],
+        source: "kubectl drain; pkg/virt-api/webhooks (pod eviction admitter)",
+        example: "evicting pod longhorn-system/instance-manager-r-93daf873",
+        ..C
+    },
+    Signature {
+        id: "drain-cordoned",
+        all: &["cordoned"],
+        none: &["uncordoned"],
+        health: Health::Degraded,
+        title: "a node was cordoned for a drain",
+        cause: "the node is cordoned; its VMIs with evictionStrategy LiveMigrate must migrate away \
+            before the drain finishes",
+        next_steps: &["kubectl get vmi -A -o wide"],
+        source: "kubectl drain",
+        example: "node/node2 cordoned",
+        ..C
+    },
+    Signature {
+        id: "migrated-failed-event",
+        all: &["migration uid", "failed. reason:"],
+        plane: Some(SignalPlane::Data),
+        title: "the live migration failed in libvirt (Warning Migrated)",
+        cause: "virt-handler's Migrated event: the source virt-launcher's libvirt migration failed \
+            (the virError in the reason names libvirt's error code, e.g. Code=9 operation failed, \
+            Code=1 internal error)",
+        next_steps: &[
+            "kubectl logs <source virt-launcher pod> -c compute | grep -i migrat",
+            "kubectl logs <target virt-launcher pod> -c compute",
+        ],
+        source: "pkg/virt-handler/migration-source.go: \
+            \"VirtualMachineInstance migration uid %s failed. reason:%s\"",
+        example: "Warning  Migrated  11s  virt-handler  VirtualMachineInstance migration uid 31dc failed. reason:Live migration failed error encountered during MigrateToURI3 libvirt api call: virError(Code=1, Domain=10",
+        ..D
+    },
+    Signature {
+        id: "migrate-to-uri3",
+        all: &["MigrateToURI3"],
+        title: "libvirt's MigrateToURI3 call failed",
+        cause: "the source virt-launcher's libvirt api call MigrateToURI3 (the migration itself) \
+            returned a virError",
+        next_steps: &["kubectl logs <source virt-launcher pod> -c compute"],
+        source: "pkg/virt-launcher/virtwrap/live-migration-source.go",
+        example: "error encountered during MigrateToURI3 libvirt api call: virError(Code=1",
+        ..D
+    },
+    Signature {
+        id: "cannot-migrate-readonly",
+        all: &["Cannot migrate empty or read-only disk"],
+        title: "libvirt refuses to migrate an empty or read-only disk (virError Code=84)",
+        cause: "libvirt cannot migrate (virError Code=84, operation not supported) a read-only or \
+            empty disk with storage migration (e.g. a CD-ROM or a read-only volume)",
+        next_steps: &["remove or share the read-only disk, or use a shared volume"],
+        source: "libvirt (qemuMigrationSrcIsSafe) via \
+            pkg/virt-launcher/virtwrap/live-migration-source.go; corpus item 060",
+        example: "virError(Code=84, Domain=10, Message='Operation not supported: Cannot migrate empty or read-only disk sda')",
+        ..D
+    },
+    Signature {
+        id: "launcher-live-migration-failed",
+        all: &["Live migration failed"],
+        title: "the source virt-launcher reports Live migration failed",
+        cause: "libvirt's migration of the domain failed in the source virt-launcher (the reason \
+            carries libvirt's virError)",
+        next_steps: &["kubectl logs <source virt-launcher pod> -c compute"],
+        source: "pkg/virt-launcher/virtwrap/live-migration-source.go: \"Live migration failed.\"",
+        example: r#"{"component":"virt-launcher","level":"error","msg":"Live migration failed","reason":"virError(Code=9)"}"#,
+        ..D
+    },
+    Signature {
+        id: "migration-proxy-closed",
+        all: &["proxy unix socket listener returned error"],
+        title: "the migration proxy's socket was torn down (migration-proxy)",
+        cause: "virt-handler's migration-proxy closed its unix socket under \
+            /var/run/kubevirt/migrationproxy while libvirt still used it: the Migrate command \
+            failed and the proxy was stopped",
+        next_steps: &[
+            "kubectl logs -n kubevirt <virt-handler pods of both nodes> | grep -i migrat",
+        ],
+        source: "pkg/virt-handler/migration-proxy/migration-proxy.go: \
+            \"proxy unix socket listener returned error.\"",
+        example: r#"{"component":"virt-handler","level":"error","msg":"proxy unix socket listener returned error.","pos":"migration-proxy.go:434","reason":"accept unix /var/run/kubevirt/migrationproxy/x-source.sock: use of closed network connection"}"#,
+        ..D
+    },
+    Signature {
+        id: "command-migrate-failed",
+        all: &["command Migrate failed"],
+        title: "virt-launcher refused the Migrate command",
+        cause: "virt-handler's Migrate command to the source virt-launcher failed (e.g. \"migration \
+            job already executed\": a retried migration for the same job)",
+        next_steps: &["kubectl logs <source virt-launcher pod> -c compute"],
+        source: "pkg/virt-handler/migration-source.go; corpus item 003",
+        example: r#"{"component":"virt-handler","level":"info","msg":"re-enqueuing VirtualMachineInstance default/vm1","reason":"server error. command Migrate failed: \"migration job already executed\""}"#,
+        ..D
+    },
+    Signature {
+        id: "migration-stuck",
+        all: &["Live migration stuck for"],
+        title: "the live migration is stuck (no progress) and gets aborted",
+        cause: "the migration made no progress for longer than progressTimeout: the guest's \
+            DirtyRate is above the MemoryBandwidth, so pre-copy never converges and KubeVirt \
+            aborted it",
+        next_steps: &[
+            "allow post-copy or auto-converge in the MigrationPolicy",
+            "raise bandwidthPerMigration, or migrate when the guest is idle",
+        ],
+        source: "pkg/virt-launcher/virtwrap/live-migration-source.go: \
+            \"live migration stuck for %d seconds\"",
+        example: "Live migration stuck for 181006630894 sec",
+        ..D
+    },
+    Signature {
+        id: "migration-dirty-rate",
+        all: &["DirtyRate:", "MemoryBandwidth:"],
+        health: Health::Degraded,
+        title: "migration statistics: dirty rate against bandwidth",
+        cause: "the guest dirties memory (DirtyRate) about as fast as the migration sends it \
+            (MemoryBandwidth): pre-copy cannot converge",
+        next_steps: &["compare DirtyRate and MemoryBandwidth over iterations"],
+        source: "libvirt domain job info as logged by virt-launcher; corpus item 057",
+        example: "MemoryTotal:24596MiB MemoryBandwidth:38Mbps DirtyRate:41Mbps",
+        ..D
+    },
+    Signature {
+        id: "vmim-phase-failed-no-state",
+        all: &["VirtualMachineInstanceMigration", "phase: Failed"],
+        title: "the VirtualMachineInstanceMigration Failed",
+        cause: "the migration object Failed; without a migrationState the target never came up \
+            (target pod deleted or unschedulable), so no data moved",
+        next_steps: &["kubectl get events -n <ns> --field-selector involvedObject.name=<vmim>"],
+        source: "staging/src/kubevirt.io/api/core/v1/types.go (MigrationFailed)",
+        example: "VirtualMachineInstanceMigration test-5nrcb phase: Failed",
+        ..C
+    },
+    Signature {
+        id: "vmim-failed",
+        all: &["kind: VirtualMachineInstanceMigration"],
+        health: Health::Unknown,
+        title: "a VirtualMachineInstanceMigration object",
+        cause: "see the migration's phase: Failed without migrationState means the target never \
+            came up (target pod deleted or unschedulable)",
+        source: "staging/src/kubevirt.io/api/core/v1/types.go (VirtualMachineInstanceMigration)",
+        example: "kind: VirtualMachineInstanceMigration",
+        ..C
+    },
+    Signature {
+        id: "harvester-migrating",
+        all: &["harvesterhci.io/migrationState: Migrating"],
+        health: Health::Degraded,
+        title: "Harvester records a migration in progress (migrationState Migrating)",
+        cause: "Harvester's annotation says the VMI is Migrating to \
+            harvesterhci.io/migrationTargetNodeName; with a deletionTimestamp set and the target \
+            node down the migration can never finish",
+        next_steps: &[
+            "kubectl get vmim -n <ns>",
+            "kubectl get node <migrationTargetNodeName>",
+        ],
+        source: "Harvester annotations; corpus item 042",
+        example: "    harvesterhci.io/migrationState: Migrating",
+        ..C
+    },
+];

@@ -3,7 +3,9 @@
 //! where the message comes from. [`match_line`] finds the most specific signature a line
 //! matches, in one pass over the line (an Aho-Corasick automaton over every needle).
 
+mod base;
 mod control_plane;
+mod generic;
 mod guest;
 mod migration;
 mod network;
@@ -38,17 +40,19 @@ pub struct Signature {
     pub example: &'static str,
 }
 
-/// Every signature, in table order (control plane, node, guest, network, migration, noise).
+/// Every signature, in table order (noise, control plane, node, guest, network, migration,
+/// then the generic fallbacks).
 pub fn catalogue() -> &'static [&'static Signature] {
     static ALL: OnceLock<Vec<&'static Signature>> = OnceLock::new();
     ALL.get_or_init(|| {
         [
+            noise::TABLE,
             control_plane::TABLE,
             node::TABLE,
             guest::TABLE,
             network::TABLE,
             migration::TABLE,
-            noise::TABLE,
+            generic::TABLE,
         ]
         .iter()
         .flat_map(|t| t.iter())
@@ -91,7 +95,13 @@ fn matcher() -> &'static Matcher {
     })
 }
 
-/// The most specific signature `line` matches (the most needles; ties to table order).
+/// How many signatures at the end of [`catalogue`] are fallbacks.
+fn generic_count() -> usize {
+    generic::TABLE.len()
+}
+
+/// The most specific signature `line` matches (the most needles; ties to table order); the
+/// generic fallbacks only when nothing specific matches.
 pub fn match_line(line: &str) -> Option<&'static Signature> {
     let m = matcher();
     let cat = catalogue();
@@ -113,10 +123,14 @@ pub fn match_line(line: &str) -> Option<&'static Signature> {
             }
         }
     }
+    let specific = cat.len() - generic_count();
     let mut best: Option<(usize, usize)> = None;
     for (i, s) in cat.iter().enumerate() {
         if banned[i] || s.all.is_empty() || hits[i] < s.all.len() {
             continue;
+        }
+        if i >= specific && best.is_some() {
+            break;
         }
         if best.is_none_or(|(_, n)| s.all.len() > n) {
             best = Some((i, s.all.len()));

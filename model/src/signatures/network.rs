@@ -1,9 +1,101 @@
-//! Signatures of network messages (data table).
+//! Signatures of network messages: pod network bindings (masquerade, bridge), secondary
+//! interfaces (Multus), and connections into the guest (data table).
 
 use super::Signature;
-#[allow(unused_imports)]
-use crate::evidence::SignalPlane;
-#[allow(unused_imports)]
+use super::base::BASE;
 use crate::verdict::{Health, Layer};
 
-pub(super) const TABLE: &[Signature] = &[];
+const NW: Signature = Signature {
+    layer: Some(Layer::Network),
+    health: Health::Broken,
+    ..BASE
+};
+
+pub(super) const TABLE: &[Signature] = &[
+    Signature {
+        id: "link-not-found",
+        all: &["failed to get a link for interface"],
+        title: "a secondary interface is missing in the pod (Link not found)",
+        cause: "virt-handler cannot find the pod interface (e.g. net1) that the VMI's Multus \
+            network should have created: the NetworkAttachmentDefinition or CNI did not attach \
+            it, so SyncVMI fails to plug the NIC",
+        next_steps: &[
+            "kubectl get pod <virt-launcher pod> -o jsonpath='{.metadata.annotations.k8s\\.v1\\.cni\\.cncf\\.io/network-status}'",
+            "kubectl get net-attach-def -n <ns>",
+        ],
+        source: "pkg/network/domainspec/generators.go: \"failed to get a link for interface: %s\"",
+        example: r#"{"component":"virt-handler","level":"error","msg":"failed to get a link for interface: net1","reason":"Link not found"}"#,
+        ..NW
+    },
+    Signature {
+        id: "vmi-network-setup-failed",
+        all: &["failed to configure vmi network"],
+        title: "virt-handler could not set up the VMI's network (SyncVMI fails)",
+        cause: "the network setup phase failed (e.g. plugging a Multus NIC whose Link is not \
+            found); SyncVMI fails until the pod's interfaces exist",
+        next_steps: &["kubectl describe pod <virt-launcher pod> (network-status annotation)"],
+        source: "pkg/virt-handler/vm.go: \"failed to configure vmi network: %w\"",
+        example: r#"{"component":"virt-handler","level":"error","msg":"Synchronizing the VirtualMachineInstance failed.","reason":"failed to configure vmi network: setup failed, err: failed plugging phase1 at nic 'net1': Link not found"}"#,
+        ..NW
+    },
+    Signature {
+        id: "tcp-connect-timeout",
+        all: &["Connection timed out"],
+        health: Health::Degraded,
+        title: "a TCP connection to the VM times out",
+        cause: "the VM answers ping but a TCP port times out (timeout): with the masquerade \
+            binding only the \
+            ports listed in the interface's ports (or all when none) are forwarded, and the \
+            guest's firewall or service must listen on that port",
+        next_steps: &[
+            "kubectl get vmi <name> -o jsonpath='{.spec.domain.devices.interfaces}' (ports)",
+            "check the service and firewall in the guest",
+        ],
+        source: "pkg/network/setup/netpod/masquerade/masquerade.go (port forwarding); corpus 034",
+        example: "telnet: connect to address 172.16.250.13: Connection timed out",
+        ..NW
+    },
+    Signature {
+        id: "connection-refused",
+        all: &["Connection refused"],
+        health: Health::Degraded,
+        title: "a connection to the VM is refused",
+        cause: "the address answers but nothing listens on the port: with masquerade the port must \
+            be forwarded (interface ports) and the guest's service (e.g. sshd) running",
+        next_steps: &[
+            "virtctl console <vm> and check the service",
+            "check the interface's ports",
+        ],
+        source: "pkg/network/setup/netpod/masquerade/masquerade.go; corpus item 065",
+        example: "ssh: connect to host 192.168.80.4 port 22: Connection refused",
+        ..NW
+    },
+    Signature {
+        id: "bridge-k6t",
+        all: &["k6t-eth0"],
+        health: Health::Degraded,
+        title: "the pod's in-pod bridge k6t-eth0 (bridge binding)",
+        cause: "with the bridge binding on the pod network the pod's eth0 is enslaved to the bridge \
+            k6t-eth0 and the pod IP moves into the guest; the guest must take that IP (DHCP), \
+            else the VM is unreachable (ping fails). masquerade is the binding for the pod network",
+        next_steps: &["use the masquerade binding on the pod network"],
+        source: "pkg/network (bridge binding, k6t-<iface>); corpus item 035",
+        example: "4: k6t-eth0: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 1450 qdisc noqueue state UP",
+        ..NW
+    },
+    Signature {
+        id: "ping-failed",
+        all: &["ping", "failed"],
+        none: &[
+            "stopping", "mapping", "skipping", "dropping", "shipping", "typing",
+        ],
+        health: Health::Degraded,
+        title: "the VM does not answer ping",
+        cause: "the VM's address does not answer: the binding (bridge vs masquerade) or the \
+            guest's network configuration does not carry the pod IP",
+        next_steps: &["virtctl console <vm>; ip addr in the guest"],
+        source: "corpus item 035",
+        example: "Ping 192.168.5.158 failed.",
+        ..NW
+    },
+];

@@ -1,9 +1,161 @@
-//! Signatures of noise messages (data table).
+//! Known noise and context: messages that look like errors but are benign (optimistic-
+//! concurrency conflicts, start-up retries), and context lines that point at no layer. They are
+//! shown as evidence and blame nothing (data table).
 
 use super::Signature;
-#[allow(unused_imports)]
-use crate::evidence::SignalPlane;
-#[allow(unused_imports)]
-use crate::verdict::{Health, Layer};
+use super::base::BASE;
 
-pub(super) const TABLE: &[Signature] = &[];
+pub(super) const TABLE: &[Signature] = &[
+    Signature {
+        id: "conflict-object-modified",
+        all: &["the object has been modified"],
+        title: "a resourceVersion conflict (noise)",
+        cause: "optimistic concurrency: the controller updated a stale copy (conflict, \"the object \
+            has been modified\"), and it is re-enqueuing the key to retry; not a cause by itself",
+        source: "Kubernetes API server (409 Conflict); logged by \
+            pkg/virt-controller/watch/vm/vm.go (\"Updating the VirtualMachine status failed.\")",
+        example: r#"{"component":"virt-controller","level":"error","msg":"Updating the VirtualMachine status failed.","reason":"Operation cannot be fulfilled on virtualmachines.kubevirt.io \"golden-vm\": the object has been modified; please apply your changes to the latest version and try again"}"#,
+        ..BASE
+    },
+    Signature {
+        id: "virtqemud-startup-connect",
+        all: &["Connecting to libvirt daemon failed", "virtqemud-sock"],
+        title: "first libvirt connection before virtqemud is up (start-up noise)",
+        cause: "virt-launcher connects to virtqemud-sock while virtqemud is still starting; the \
+            first attempt fails at startup and the next one succeeds (libvirt logs its version \
+            right after): not a cause unless it keeps failing",
+        source: "pkg/virt-launcher/virtwrap/cli/libvirt.go; cmd/virt-launcher/virt-launcher.go \
+            (virtqemud-sock URI)",
+        example: r#"{"component":"virt-launcher","level":"info","msg":"Connecting to libvirt daemon failed: virError(Code=38, Domain=7, Message='Failed to connect socket to '/var/run/libvirt/virtqemud-sock': No such file or directory')"}"#,
+        ..BASE
+    },
+    Signature {
+        id: "dev-kvm-permission-startup",
+        all: &["Unable to open /dev/kvm: Permission denied"],
+        title: "libvirt's /dev/kvm permission probe (start-up noise)",
+        cause: "virtqemud probes /dev/kvm for host CPUID as the unprivileged launcher user; the \
+            Permission denied at startup is logged on healthy launchers and does not stop QEMU",
+        source: "libvirt virHostCPUGetCPUID, as logged by virt-launcher; corpus item 039",
+        example: r#"{"component":"virt-launcher","level":"error","msg":"Unable to open /dev/kvm: Permission denied","pos":"virHostCPUGetCPUID:1422","subcomponent":"libvirt"}"#,
+        ..BASE
+    },
+    Signature {
+        id: "stopping-vm-failed-vmi",
+        all: &["Stopping VM with VMI in phase Failed"],
+        title: "virt-controller stops a VM whose VMI already Failed",
+        cause: "the VM controller reacts to a VMI that already Failed (runStrategy decides whether \
+            it restarts); the cause of the failure is elsewhere (launcher, storage), not in \
+            virt-controller",
+        next_steps: &["look at the launcher pod's and the VMI's events for why it Failed"],
+        source: "pkg/virt-controller/watch/vm/vm.go (runStrategy handling); corpus item 036",
+        example: r#"{"component":"virt-controller","level":"info","msg":"Stopping VM with VMI in phase Failed and VM runStrategy: Always"}"#,
+        ..BASE
+    },
+    Signature {
+        id: "cdi-importer-phase",
+        all: &["data-processor.go", "New phase:"],
+        title: "a CDI importer phase change",
+        cause: "the CDI importer of a DataVolume moves through phases (TransferScratch, Convert, \
+            Validating); a stall after 100% or in Convert is an importer problem, not a VM layer",
+        next_steps: &["kubectl logs <importer pod>", "kubectl get dv -n <ns>"],
+        source: "containerized-data-importer (pkg/importer/data-processor.go); corpus item 050",
+        example: "I1121 00:37:26.917149       1 data-processor.go:247] New phase: Convert",
+        ..BASE
+    },
+    Signature {
+        id: "dv-import-in-progress",
+        all: &["ImportInProgress"],
+        title: "the DataVolume is still importing (ImportInProgress)",
+        cause: "the DataVolume's importer has not finished; progress N/A usually means the importer \
+            pod restarts (CrashLoopBackOff): read the importer's log",
+        next_steps: &[
+            "kubectl get pods -n <ns> | grep importer",
+            "kubectl logs <importer pod>",
+        ],
+        source: "CDI DataVolume phases; corpus item 051",
+        example: "  phase: ImportInProgress",
+        ..BASE
+    },
+    Signature {
+        id: "vm-scheduled-to-start",
+        all: &["was scheduled to start"],
+        title: "virtctl start accepted",
+        cause: "virtctl asked the VM to start; what happens next is in the virt-launcher pod (Init, \
+            terminated) and the VMI's events",
+        next_steps: &["kubectl get pods -w", "kubectl get events -n <ns>"],
+        source: "pkg/virtctl/vm (start)",
+        example: "VM testvm was scheduled to start",
+        ..BASE
+    },
+    Signature {
+        id: "websocket-503",
+        all: &["Can't connect to websocket"],
+        title: "virtctl cannot open the websocket (virt-api subresource)",
+        cause: "the vnc/console subresource websocket through virt-api answered an HTTP error \
+            (503 service unavailable): the API aggregation to virt-api or virt-handler's \
+            console proxy is not reachable; the paste does not show which",
+        next_steps: &[
+            "kubectl get apiservice v1.subresources.kubevirt.io",
+            "kubectl logs -n kubevirt <virt-api pod>",
+        ],
+        source: "staging/src/kubevirt.io/client-go/kubevirt/typed/core/v1/async.go: \
+            \"Can't connect to websocket (%d): %w\"",
+        example: "Can't access VMI nilsubuntu-2ifs: Can't connect to websocket (503): service unavailable",
+        ..BASE
+    },
+    Signature {
+        id: "phase-count-recording-rule",
+        all: &["kubevirt_vmi_phase_count"],
+        title: "kubevirt_vmi_phase_count is a Prometheus recording rule",
+        cause: "kubevirt_vmi_phase_count is not exported on a component's /metrics endpoint: it \
+            is a (deprecated) recording rule that Prometheus computes from the exported metrics; \
+            query Prometheus for it",
+        source: "pkg/monitoring/rules/recordingrules/deprecated_recordingrules.go",
+        example: "$ cat /tmp/metrics.log | grep kubevirt_vmi_phase_count",
+        ..BASE
+    },
+    Signature {
+        id: "vmi-phase-scheduled",
+        all: &["VMI is in phase: Scheduled"],
+        title: "virt-handler sees the VMI in phase Scheduled",
+        cause: "the VMI is Scheduled: its launcher pod runs on the node but the domain is not \
+            started yet (virt-handler's sync has not succeeded)",
+        source: "pkg/virt-handler/vm.go (\"VMI is in phase: %v\")",
+        example: r#"{"component":"virt-handler","level":"info","msg":"VMI is in phase: Scheduled\n"}"#,
+        ..BASE
+    },
+    Signature {
+        id: "deletion-timestamp",
+        all: &["deletionTimestamp:"],
+        title: "the object is being deleted (deletionTimestamp)",
+        cause: "a deletionTimestamp is set: the object is being deleted and waits for its \
+            finalizers",
+        source: "Kubernetes object metadata",
+        example: "  deletionTimestamp: \"2021-04-21T06:07:42Z\"",
+        ..BASE
+    },
+    Signature {
+        id: "harvester-migration-target",
+        all: &["harvesterhci.io/migrationTargetNodeName"],
+        title: "Harvester's migration target node (migrationTargetNodeName)",
+        cause: "the node Harvester migrates the VMI to",
+        source: "Harvester annotations; corpus item 042",
+        example: "    harvesterhci.io/migrationTargetNodeName: hailong-h3",
+        ..BASE
+    },
+    Signature {
+        id: "launcher-init-looping",
+        all: &["virt-launcher", "  Init:"],
+        none: &["CannotRun", "Init:Error", "Init:CrashLoop"],
+        title: "the virt-launcher pod is still in Init",
+        cause: "the launcher's init containers have not finished; if the pod is terminated \
+            during Init (and a new one created in Init again) the reason is in its events",
+        next_steps: &[
+            "kubectl describe pod <virt-launcher pod>",
+            "kubectl get events -n <ns>",
+        ],
+        source: "kubectl get pods (STATUS Init:N/M); corpus items 025, 052",
+        example: "default       virt-launcher-testvm-78bsj         0/2     Init:1/2    0          1s",
+        ..BASE
+    },
+];
