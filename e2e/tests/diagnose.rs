@@ -1,6 +1,6 @@
 //! The paste-a-dump page: the diagnosis runs in the browser, the share link carries the dump in
 //! the URL fragment, and the link reopens the same view; a paste of real material (a
-//! virt-launcher log and a `kubectl describe vmi` excerpt) shows how each block was read.
+//! virt-launcher log and a `kubectl describe pod` output) shows how each block was read.
 
 use e2e::Harness;
 use fantoccini::Locator;
@@ -170,9 +170,11 @@ async fn a_real_paste_shows_how_each_block_was_read() -> anyhow::Result<()> {
     let log = corpus(include_str!(
         "../../model/tests/fixtures/real/040-virt-launcher-virtqemud-sock-connect.txt"
     ));
-    let describe = corpus(include_str!(
-        "../../model/tests/fixtures/real/054-describe-vmi-syncvmi-chown-not-permitted.txt"
+    // The item's `kubectl describe pod` output, from its `Name:` line on.
+    let item = corpus(include_str!(
+        "../../model/tests/fixtures/real/070-harvester-launcher-pending-insufficient-memory.txt"
     ));
+    let describe = &item[item.find("\nName:").map_or(0, |at| at + 1)..];
     let paste = format!("{log}\n{describe}");
     let h = Harness::start("diagnose_blocks_read").await?;
     h.browser.goto(&h.url("/diagnose")).await?;
