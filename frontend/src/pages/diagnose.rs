@@ -201,7 +201,7 @@ fn HowRead(blocks: Vec<BlockReport>) -> impl IntoView {
                     " " <span class="muted dg-lines">{b.lines.to_string()}</span>
                     <span class="dg-tally">
                         {move || format!(" · {} {read}", t(Key::DgBlockRead)())}
-                        {(ignored > 0).then(|| move || format!(" · {} {ignored}", t(Key::DgBlockIgnored)()))}
+                        {(ignored > 0).then_some(move || format!(" · {} {ignored}", t(Key::DgBlockIgnored)()))}
                     </span>
                     {(read + ignored + b.recovered.len() > 0).then(|| view! {
                         <ul class="dg-block-items">
