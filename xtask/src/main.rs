@@ -9,6 +9,7 @@
 //! * `bundle-rule`: the main bundle's rule on model imports alone (see `bundle_rule.rs`).
 
 mod bundle_rule;
+mod fuzz;
 mod glue;
 mod setup;
 mod test;

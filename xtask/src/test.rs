@@ -233,6 +233,10 @@ pub fn run_all() -> Result<()> {
             Err(anyhow::anyhow!("skipped: the frontend did not build")),
         );
     }
+    t.check(
+        "fuzz (model paste target, bounded)",
+        crate::fuzz::run_bounded(),
+    );
     if !t.problems.is_empty() {
         eprintln!("xtask: problems: {}", t.problems.join("; "));
     }

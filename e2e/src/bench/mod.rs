@@ -6,6 +6,7 @@
 
 pub mod load;
 pub mod overview;
+pub mod paste;
 pub mod pixel;
 pub mod server;
 pub mod throughput;

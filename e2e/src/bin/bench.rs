@@ -1,7 +1,7 @@
 //! The benchmark runner behind `cargo xtask bench` (see `e2e::bench`).
 
 use clap::Parser;
-use e2e::bench::{Report, Settings, load, overview, pixel, server, throughput};
+use e2e::bench::{Report, Settings, load, overview, paste, pixel, server, throughput};
 use std::path::PathBuf;
 
 #[derive(Parser)]
@@ -75,6 +75,9 @@ async fn main() -> anyhow::Result<()> {
     if want("event-to-pixel") {
         let changes = if q { 30 } else { 200 };
         add("event-to-pixel", pixel::event_to_pixel(changes).await);
+    }
+    if want("paste 10 MB") {
+        add("paste 10 MB", paste::ten_mb());
     }
     if want("diagnosis wasm") {
         add("diagnosis wasm", throughput::wasm().await);

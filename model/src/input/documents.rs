@@ -12,16 +12,18 @@ pub fn read_documents(input: &str) -> Result<Vec<(usize, Value)>, ParseError> {
         let mut out = Vec::new();
         let mut stream = serde_json::Deserializer::from_str(t).into_iter::<Value>();
         let mut json_err = None;
+        // Newlines are counted incrementally, so a long stream of documents stays linear.
+        let (mut counted_to, mut lines_before) = (0usize, 0usize);
         loop {
             let start = stream.byte_offset();
             match stream.next() {
                 None => break,
                 Some(Ok(v)) => {
                     let skipped = t[start..].len() - t[start..].trim_start().len();
-                    out.push((
-                        offset_lines + t[..start + skipped].matches('\n').count() + 1,
-                        v,
-                    ));
+                    let at = start + skipped;
+                    lines_before += t[counted_to..at].matches('\n').count();
+                    counted_to = at;
+                    out.push((offset_lines + lines_before + 1, v));
                 }
                 Some(Err(e)) => {
                     json_err = Some(e);

@@ -143,3 +143,60 @@ fn is_describe(block: &Block<'_>) -> bool {
     });
     hits >= 2 || (hits >= 1 && aligned && block.text.iter().any(|l| l.starts_with("  ")))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::blocks::split;
+
+    fn format_of(text: &str) -> BlockFormat {
+        recognise_text(&split(text)[0])
+    }
+
+    #[test]
+    fn every_text_format_is_recognised() {
+        let log = r#"{"component":"virt-handler","kind":"VirtualMachineInstance","level":"error","msg":"x"}"#;
+        assert_eq!(format_of(log), BlockFormat::ComponentLog);
+        assert_eq!(
+            format_of("E0101 00:00:00.1 1 x.go:1] boom"),
+            BlockFormat::ComponentLog
+        );
+        assert_eq!(
+            format_of("panic: nil\ngoroutine 1 [running]:"),
+            BlockFormat::PanicTrace
+        );
+        assert_eq!(
+            format_of("Error from server: admission webhook \"a\" denied the request: b"),
+            BlockFormat::WebhookDenial
+        );
+        assert_eq!(
+            format_of("NAME   AGE   PHASE\nweb    1d    Running"),
+            BlockFormat::Table
+        );
+        assert_eq!(
+            format_of("LAST SEEN   TYPE   REASON   OBJECT   MESSAGE\n1m  Warning  Migrated  x  y"),
+            BlockFormat::Events
+        );
+        assert_eq!(
+            format_of("Events:\n  Type  Reason  Age  From  Message"),
+            BlockFormat::Events
+        );
+        assert_eq!(
+            format_of("Name:         web\nNamespace:    prod\nStatus:\n  Phase:  Running"),
+            BlockFormat::Describe
+        );
+        assert_eq!(
+            format_of("Successfully connected to web console. The escape sequence is ^]"),
+            BlockFormat::Virtctl
+        );
+        assert_eq!(
+            format_of("node/n1 cordoned\nevicting pod a/b"),
+            BlockFormat::Drain
+        );
+        assert_eq!(
+            format_of("# HELP x y\n# TYPE x gauge\nx 1"),
+            BlockFormat::Prometheus
+        );
+        assert_eq!(format_of("hello there"), BlockFormat::Unknown);
+    }
+}

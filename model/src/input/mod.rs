@@ -8,7 +8,7 @@
 //!   block, [`recover`] reads cut and hand-edited YAML, [`lines`] turns every other line into a
 //!   signal (through the [`crate::signatures`] catalogue).
 //! * [`pipeline`]: the one dump pipeline of `strata diagnose` and the paste page; [`verdict`]
-//!   sums a whole paste up.
+//!   sums a whole paste up; [`fuzz`] is the fuzz target's body.
 //! * [`folder`]: a folder tree (an export, a must-gather, a support bundle) read as one dump.
 
 pub mod blocks;
@@ -16,6 +16,7 @@ pub mod classify;
 pub mod documents;
 pub mod folder;
 pub mod format;
+pub mod fuzz;
 pub mod group;
 pub mod lines;
 pub mod object;

@@ -118,7 +118,8 @@ fn read_block(block: &Block<'_>, seen: &mut Seen, out: &mut ReadPaste) {
             .collect(),
         recovered: Vec::new(),
     };
-    if matches!(format, BlockFormat::Unknown | BlockFormat::Prometheus) {
+    if matches!(format, BlockFormat::Unknown | BlockFormat::Prometheus) && looks_like_objects(block)
+    {
         let rec = recover(&block.text);
         let offset = block.lines.first - 1;
         if !rec.parsed.objects.is_empty() {
@@ -145,7 +146,7 @@ fn read_block(block: &Block<'_>, seen: &mut Seen, out: &mut ReadPaste) {
             out.blocks.push(report);
             return;
         }
-        if out.error.is_none() && looks_like_objects(block) {
+        if out.error.is_none() {
             out.error = rec.error.map(|e| ParseError {
                 line: e.line.map(|l| l + offset),
                 ..e
@@ -173,4 +174,41 @@ fn shift(parsed: &mut Parsed, offset: usize, document: usize) {
 fn looks_like_objects(block: &Block<'_>) -> bool {
     let t = block.text.first().map(|l| l.trim_start()).unwrap_or("");
     t.starts_with(['{', '[', '-']) || t.split_once(':').is_some_and(|(k, _)| !k.contains(' '))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_log_line_with_a_kind_is_never_an_object() {
+        let r = read_paste(
+            r#"{"component":"virt-handler","kind":"VirtualMachineInstance","level":"error","msg":"Synchronizing the VirtualMachineInstance failed.","name":"web","reason":"unknown error encountered sending command SyncVMI: rpc error: code = DeadlineExceeded desc = x"}"#,
+        );
+        assert!(r.parsed.objects.is_empty(), "{:?}", r.parsed.objects);
+        assert_eq!(r.blocks[0].format, BlockFormat::ComponentLog);
+        assert_eq!(r.signals[0].line, 1);
+        assert_eq!(r.signals[0].from, "a virt-handler log line");
+    }
+
+    #[test]
+    fn a_mixed_paste_keeps_every_block_with_its_lines() {
+        let paste = "```\n$ kubectl get vmi web -o yaml\nstatus:\n  phase: Running\n```\n\n\
+            Error from server: admission webhook \"migration-create-validator.kubevirt.io\" \
+            denied the request: in-flight migration detected.\n\nsome words\n";
+        let r = read_paste(paste);
+        let formats: Vec<BlockFormat> = r.blocks.iter().map(|b| b.format).collect();
+        assert_eq!(
+            formats,
+            [
+                BlockFormat::ObjectYaml,
+                BlockFormat::WebhookDenial,
+                BlockFormat::Unknown
+            ]
+        );
+        assert_eq!(r.blocks[0].lines.first, 3);
+        assert_eq!(r.parsed.objects[0].origin.line, Some(3));
+        assert_eq!(r.signals[0].line, 7);
+        assert!(r.blocks[2].read.is_empty() && !r.blocks[2].ignored.is_empty());
+    }
 }

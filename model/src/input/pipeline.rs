@@ -129,7 +129,7 @@ pub fn analyse(input: &str, now: Option<Timestamp>) -> Result<Analysis, ParseErr
     })
 }
 
-/// Hands every signal to the bundle whose VMI its line names, else to the first bundle; a paste
+/// Hands every signal to the bundle whose VMI its log line names, else to the first bundle; a paste
 /// with signals and no object gets one bundle of its own.
 fn attach_signals(dump: &mut Dump, signals: &[Signal]) {
     if signals.is_empty() {
@@ -141,13 +141,20 @@ fn attach_signals(dump: &mut Dump, signals: &[Signal]) {
             ..Default::default()
         });
     }
+    // By the `name` field of a JSON log line: one map lookup per signal, whatever the dump's size.
+    let by_name: rustc_hash::FxHashMap<&str, usize> = dump
+        .bundles
+        .iter()
+        .enumerate()
+        .map(|(i, b)| (b.key.name.as_str(), i))
+        .collect();
+    let mut at: Vec<usize> = Vec::with_capacity(signals.len());
     for s in signals {
-        let at = dump
-            .bundles
-            .iter()
-            .position(|b| !b.key.name.is_empty() && s.excerpt.contains(b.key.name.as_str()))
-            .unwrap_or(0);
-        dump.bundles[at].signals.push(s.clone());
+        let named = super::lines::json_field(&s.excerpt, "name").and_then(|n| by_name.get(n));
+        at.push(named.copied().unwrap_or(0));
+    }
+    for (s, i) in signals.iter().zip(at) {
+        dump.bundles[i].signals.push(s.clone());
     }
 }
 

@@ -171,3 +171,65 @@ fn conditions_map_to_list(value: &mut Value, rules: &mut Vec<String>, depth: usi
         _ => {}
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::object::Object;
+
+    fn lines(s: &str) -> Vec<&str> {
+        s.lines().collect()
+    }
+
+    #[test]
+    fn a_conditions_map_becomes_a_list() {
+        let r = recover(&lines(
+            "status:\n  phase: Pending\n  conditions:\n    type: PodScheduled\n    \
+             status: \"False\"\n    reason: Unschedulable\n",
+        ));
+        assert!(
+            r.rules.iter().any(|x| x.starts_with("conditions map")),
+            "{r:?}"
+        );
+        let r = recover(&lines(
+            "status:\n  conditions:\n    Ready: {status: \"True\"}\n",
+        ));
+        let Some(Object::Vmi(v)) = r.parsed.objects.first().map(|o| &o.object) else {
+            panic!("{r:?}");
+        };
+        assert_eq!(v.status.conditions[0].type_.as_deref(), Some("Ready"));
+    }
+
+    #[test]
+    fn a_cut_end_is_read_up_to_where_it_stops() {
+        let r = recover(&lines(
+            "status:\n  phase: Running\n  nodeName: node-1\n  conditions: [ {type: Ready,",
+        ));
+        assert!(r.rules.iter().any(|x| x.starts_with("cut end")), "{r:?}");
+        assert!(matches!(&r.parsed.objects[0].object, Object::Vmi(v) if v.phase() == "Running"));
+    }
+
+    #[test]
+    fn a_mid_indent_start_and_a_bare_migration_state_are_read() {
+        let r = recover(&lines(
+            "    migrationUid: abc\n    targetNode: node02\n  migrationState:\n    \
+             migrationUid: abc\n    targetNode: node02\n",
+        ));
+        assert!(r.rules.iter().any(|x| x.starts_with("mid-indent")), "{r:?}");
+        assert!(r.rules.iter().any(|x| x.starts_with("bare block")), "{r:?}");
+        assert!(
+            r.parsed
+                .objects
+                .iter()
+                .any(|o| matches!(&o.object, Object::Vmi(v) if v.status.migration_state.is_some())),
+            "{r:?}"
+        );
+    }
+
+    #[test]
+    fn nothing_readable_gives_the_first_error() {
+        let r = recover(&lines("kind: ["));
+        assert!(r.parsed.objects.is_empty());
+        assert_eq!(r.error.and_then(|e| e.line), Some(1));
+    }
+}

@@ -105,28 +105,41 @@ fn generic_count() -> usize {
 pub fn match_line(line: &str) -> Option<&'static Signature> {
     let m = matcher();
     let cat = catalogue();
-    let mut seen = vec![false; m.owners.len()];
-    for hit in m.automaton.find_overlapping_iter(line) {
-        seen[hit.pattern().as_usize()] = true;
+    // Most lines hit no needle: nothing is allocated for them.
+    let mut needles: Vec<usize> = m
+        .automaton
+        .find_overlapping_iter(line)
+        .map(|hit| hit.pattern().as_usize())
+        .collect();
+    if needles.is_empty() {
+        return None;
     }
-    let mut hits = vec![0usize; cat.len()];
-    let mut banned = vec![false; cat.len()];
-    for (needle, owners) in m.owners.iter().enumerate() {
-        if !seen[needle] {
-            continue;
-        }
-        for &(sig, negative) in owners {
+    needles.sort_unstable();
+    needles.dedup();
+    // (signature, needles hit, banned), for the few signatures these needles belong to.
+    let mut counts: Vec<(usize, usize, bool)> = Vec::new();
+    for &needle in &needles {
+        for &(sig, negative) in &m.owners[needle] {
+            let at = match counts.iter().position(|c| c.0 == sig) {
+                Some(at) => at,
+                None => {
+                    counts.push((sig, 0, false));
+                    counts.len() - 1
+                }
+            };
             if negative {
-                banned[sig] = true;
+                counts[at].2 = true;
             } else {
-                hits[sig] += 1;
+                counts[at].1 += 1;
             }
         }
     }
+    counts.sort_unstable_by_key(|c| c.0);
     let specific = cat.len() - generic_count();
     let mut best: Option<(usize, usize)> = None;
-    for (i, s) in cat.iter().enumerate() {
-        if banned[i] || s.all.is_empty() || hits[i] < s.all.len() {
+    for &(i, hits, banned) in &counts {
+        let s = cat[i];
+        if banned || s.all.is_empty() || hits < s.all.len() {
             continue;
         }
         if i >= specific && best.is_some() {
