@@ -24,11 +24,13 @@
 //! * [`routes`]: the endpoints: push stream, VMIs, migrations, nodes, series, proxy, sign-in,
 //!   health, static frontend; token mode's redaction.
 //! * [`run`]: the `serve` and `demo` entry points.
+//! * [`diagnose_dir`]: `strata diagnose DIR`'s bounded folder walk.
 
 pub use model::api;
 pub mod app;
 pub mod auth;
 pub mod cluster;
+pub mod diagnose_dir;
 pub mod error;
 pub mod event_cache;
 pub mod evidence;

@@ -127,10 +127,11 @@ enum Command {
         #[command(flatten)]
         web: WebOpts,
     },
-    /// Diagnose a dump (`kubectl get vmi,vmim,pod -o yaml`, JSON, a List, or a pasted status).
-    /// Exit code 0: nothing broken; 1: a layer is broken; 2: the input cannot be read.
+    /// Diagnose a dump (`kubectl get vmi,vmim,pod -o yaml`, JSON, a List, or a pasted status),
+    /// or a folder tree (an export of YAML files, a KubeVirt must-gather, a Harvester support
+    /// bundle). Exit code 0: nothing broken; 1: a layer is broken; 2: the input cannot be read.
     Diagnose {
-        /// The file to read; `-` or nothing reads standard input.
+        /// The file or folder to read; `-` or nothing reads standard input.
         file: Option<PathBuf>,
         /// Print JSON instead of text.
         #[arg(long)]
@@ -261,6 +262,12 @@ fn diagnose(file: Option<PathBuf>, json: bool, now: Option<String>) -> ExitCode 
             return fail("--now expects an RFC 3339 time such as 2026-01-02T03:04:05Z".into());
         }
     };
+    if let Some(dir) = file.as_ref().filter(|p| p.is_dir()) {
+        return match backend::diagnose_dir::diagnose_dir(dir, json, now) {
+            Ok(outcome) => print_outcome(outcome, json),
+            Err(e) => fail(e.to_string()),
+        };
+    }
     let mut bytes = Vec::new();
     let read = match &file {
         Some(path) if path.as_os_str() != "-" => {
@@ -280,6 +287,11 @@ fn diagnose(file: Option<PathBuf>, json: bool, now: Option<String>) -> ExitCode 
         ));
     };
     let outcome = model::cli::diagnose_text(&input, &model::cli::CliOptions { json, now });
+    print_outcome(outcome, json)
+}
+
+/// Prints a diagnosis (an unreadable input's text on standard error) and gives its exit code.
+fn print_outcome(outcome: model::cli::DiagnoseOutcome, json: bool) -> ExitCode {
     if outcome.exit_code == 2 && !json {
         eprint!("{}", outcome.output);
     } else {

@@ -1,5 +1,6 @@
 //! The paste-a-dump page: the diagnosis runs in the browser, the share link carries the dump in
-//! the URL fragment, and the link reopens the same view.
+//! the URL fragment, and the link reopens the same view; a paste of real material (a
+//! virt-launcher log and a `kubectl describe pod` output) shows how each block was read.
 
 use e2e::Harness;
 use fantoccini::Locator;
@@ -153,5 +154,73 @@ async fn unreadable_input_gets_a_clear_message() -> anyhow::Result<()> {
     h.browser.goto(&h.url("/diagnose#dump=AAAA")).await?;
     h.wait_text("[data-testid=parse-error]", T, |t| t.contains("damaged"))
         .await?;
+    h.finish().await
+}
+
+/// Real corpus items, as users posted them, without the corpus' `# ` header lines.
+fn corpus(text: &str) -> String {
+    text.lines()
+        .filter(|l| !l.starts_with("# "))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_real_paste_shows_how_each_block_was_read() -> anyhow::Result<()> {
+    let log = corpus(include_str!(
+        "../../model/tests/fixtures/real/040-virt-launcher-virtqemud-sock-connect.txt"
+    ));
+    // The item's `kubectl describe pod` output, from its `Name:` line on.
+    let item = corpus(include_str!(
+        "../../model/tests/fixtures/real/070-harvester-launcher-pending-insufficient-memory.txt"
+    ));
+    let describe = &item[item.find("\nName:").map_or(0, |at| at + 1)..];
+    let paste = format!("{log}\n{describe}");
+    let h = Harness::start("diagnose_blocks_read").await?;
+    h.browser.goto(&h.url("/diagnose")).await?;
+    h.wait_count("[data-testid=dump-input]", T, |n| n == 1)
+        .await?;
+    h.set_value("[data-testid=dump-input]", &paste).await?;
+    h.browser
+        .find(Locator::Css("[data-testid=run]"))
+        .await?
+        .click()
+        .await?;
+    let blocks = h
+        .wait_text("[data-testid=dg-blocks]", T, |t| !t.is_empty())
+        .await?;
+    eprintln!("{blocks}");
+    let block = "[data-testid=dg-blocks] li.dg-block";
+    assert!(
+        h.count(&format!("{block}[data-format='component log']"))
+            .await?
+            >= 1,
+        "no component log block: {blocks}"
+    );
+    assert!(
+        h.count(&format!("{block}[data-format='kubectl describe output']"))
+            .await?
+            >= 1,
+        "no describe block: {blocks}"
+    );
+    assert!(blocks.contains("How the input was read"), "{blocks}");
+    // Each block names its lines.
+    assert!(blocks.contains("lines 1-"), "{blocks}");
+    h.scroll_to("[data-testid=dg-blocks]").await?;
+    h.screenshot_as("diagnose_blocks_read_en").await?;
+
+    // The same in Japanese.
+    h.browser
+        .execute(
+            "const s = document.querySelector('[data-testid=lang]'); s.value = 'ja'; s.dispatchEvent(new Event('change'));",
+            vec![],
+        )
+        .await?;
+    h.wait_text("[data-testid=dg-blocks] summary", T, |t| {
+        t.contains("入力の読み取り方")
+    })
+    .await?;
+    h.scroll_to("[data-testid=dg-blocks]").await?;
+    h.screenshot_as("diagnose_blocks_read_ja").await?;
     h.finish().await
 }

@@ -3,15 +3,23 @@
 //! `dump_module.js` + `dump_module_bg.wasm`), imported the first time the paste page needs it. Trunk 0.21 cannot split one wasm binary into chunks
 //! (leptos' `#[lazy]` needs cargo-leptos' splitter), so the split is by binary.
 
-use crate::pages::diagnose::Analysed;
 use js_sys::{Function, Object, Promise, Reflect};
+use model::view::Analysed;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 
-#[wasm_bindgen(inline_js = "export function import_module(url) { return import(url); }")]
+#[wasm_bindgen(
+    inline_js = "export function import_module(url) { return import(url); }\n\
+    export function after_paint() { \
+        return new Promise(r => requestAnimationFrame(() => setTimeout(r, 0))); }"
+)]
 extern "C" {
     fn import_module(url: &str) -> Promise;
+    /// Resolves once the browser has painted the next frame. (`catch` gives it a shim in the
+    /// imports object, which the release build's glue shrinker renames like every import.)
+    #[wasm_bindgen(catch)]
+    fn after_paint() -> Result<Promise, JsValue>;
 }
 
 /// Where Trunk puts the module (workers keep their binary's name, unhashed).
@@ -71,8 +79,13 @@ async fn call(name: &str, arg: &str) -> Result<String, String> {
         .ok_or_else(|| "the dump analyser answered nothing".to_string())
 }
 
-/// Analyses a dump in the lazily loaded module.
+/// Analyses a dump in the lazily loaded module. The module runs on the main thread and the
+/// analysis is one synchronous call, so the page cannot repaint while it runs: the browser is
+/// first let paint the page's busy state, so the user sees that the analysis is under way.
 pub async fn analyse(text: String) -> Result<Analysed, String> {
+    if let Ok(painted) = after_paint() {
+        let _ = JsFuture::from(painted).await;
+    }
     let out = call("analyse_json", &text).await?;
     serde_json::from_slice::<Result<Analysed, String>>(out.as_bytes())
         .map_err(|e| format!("unreadable answer from the dump analyser: {e}"))?

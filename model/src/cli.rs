@@ -2,6 +2,7 @@
 //! [`diagnose_text`], prints [`DiagnoseOutcome::output`] and exits with
 //! [`DiagnoseOutcome::exit_code`] (0 nothing broken, 1 a layer broken, 2 unreadable input).
 //! The report itself comes from [`crate::input::pipeline`], which the paste-a-dump page uses too.
+//! `strata diagnose DIR` is [`folder`].
 
 use crate::drain::DrainAction;
 use crate::explain::Severity;
@@ -11,6 +12,8 @@ use crate::time::{Timestamp, format_duration};
 use crate::verdict::{Health, Layer};
 use crate::view::{BlockFormat, BlockReport};
 use serde::{Deserialize, Serialize};
+
+pub mod folder;
 
 use crate::input::pipeline::Report;
 

@@ -18,6 +18,7 @@
 //! * [`migration`]: migration interpretation, one file per concern; `interpret` composes them.
 //! * [`diagnosis`]: the layered diagnosis, one file per layer.
 //! * [`drain`]: what a node drain does to each VMI.
+//! * [`cluster`]: cluster-level findings (nodes without KVM, virt-handler down).
 //! * [`view`]: what the pages show (overview card, VMI page, paste page, formatting).
 //! * [`input`]: every input form, dump grouping, and the one dump pipeline.
 //! * [`wire`]: the messages the backend pushes to the browser; [`api`]: the HTTP API's shapes.
@@ -47,6 +48,7 @@
 
 pub mod api;
 pub mod cli;
+pub mod cluster;
 pub mod diagnosis;
 pub mod drain;
 pub mod evidence;

@@ -142,6 +142,15 @@ messages![
     (DgVmis, "VMIs in the dump", "ダンプ内の VMI"),
     (DgNotes, "Notes", "注記"),
     (DgNow, "Ages judged against", "経過時間の基準"),
+    (DgHowRead, "How the input was read", "入力の読み取り方"),
+    (
+        DgHowReadHelp,
+        "Each block of the paste, the format it was recognised as, its lines, and what was read or ignored.",
+        "貼り付けの各ブロックと、認識された形式・行範囲・読み取った内容と無視した内容。"
+    ),
+    (DgBlockRead, "read", "読み取り"),
+    (DgBlockIgnored, "ignored", "無視"),
+    (DgAnalysing, "Analysing the input…", "入力を解析中…"),
     (MgTitle, "Migrations", "マイグレーション"),
     (MgEmpty, "No migrations.", "マイグレーションはありません。"),
     (MgProcessed, "processed", "転送済み"),

@@ -2,7 +2,9 @@
 //! wasm) parses, groups and diagnoses it in the browser, in the dump module (`src/bin/dump_module`,
 //! loaded on first use through [`crate::lazy`]); this page only renders its [`Analysed`]. Nothing
 //! is sent to the server: the share link carries the dump deflated in the URL fragment
-//! (`#dump=…`), which browsers never send.
+//! (`#dump=…`), which browsers never send. Beside the verdict, "How the input was read" lists
+//! every block of the paste with its recognised format, its lines, what it gave and what was
+//! ignored.
 
 use crate::api;
 use crate::components::common::HealthBadge;
@@ -12,23 +14,10 @@ use crate::nav::{param_href, query_param};
 use crate::share;
 use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_navigate};
-use model::time::Timestamp;
-use model::view::DrainReport;
-use model::view::detail::VmiDetail;
+use model::view::BlockReport;
 
-/// A diagnosed dump, as the page shows it (the dump module sends it to the app as JSON).
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct Analysed {
-    /// One per VMI, in the report's order.
-    pub details: Vec<VmiDetail>,
-    /// Drain impact for nodes that are cordoned or being evacuated.
-    pub drains: Vec<DrainReport>,
-    /// Skipped documents and ignored fields, as `<where>: <what>`.
-    pub notes: Vec<String>,
-    /// The time ages were judged against, and where it came from.
-    pub now: Option<Timestamp>,
-    pub now_source: String,
-}
+/// A diagnosed dump, as the page shows it: the model's view, which the dump module sends as JSON.
+pub use model::view::Analysed;
 
 #[component]
 pub fn Diagnose() -> impl IntoView {
@@ -125,7 +114,7 @@ pub fn Diagnose() -> impl IntoView {
                     </button>
                 </div>
             </form>
-            {move || busy.get().then(|| view! { <p class="empty" role="status" data-testid="busy">{t(Key::VmiLoading)}</p> })}
+            {move || busy.get().then(|| view! { <p class="empty busy" role="status" aria-live="polite" data-testid="busy">{t(Key::DgAnalysing)}</p> })}
             {move || result.get().map(|r| match r {
                 Err(e) => view! {
                     <div class="failure" role="alert" data-testid="parse-error"><strong>{t(Key::DgError)}</strong><p>{e}</p></div>
@@ -169,6 +158,7 @@ fn Results(analysed: Analysed) -> impl IntoView {
     };
     let notes = analysed.notes;
     let drains = analysed.drains;
+    let blocks = analysed.blocks;
     view! {
         <div class="dg-results">
             <aside class="dg-list">
@@ -181,10 +171,60 @@ fn Results(analysed: Analysed) -> impl IntoView {
                     </details>
                 })}
                 {drains.into_iter().map(|d| view! { <p class="drain-summary">{d.summary}</p> }).collect_view()}
+                <HowRead blocks=blocks/>
             </aside>
             <div class="dg-main">
                 {move || selected().map(|d| view! { <VmiView detail=d now=Signal::stored(now)/> })}
             </div>
         </div>
     }
+}
+
+/// "How the input was read": one entry per block of the paste (format, lines, what was read,
+/// what was ignored and why).
+#[component]
+fn HowRead(blocks: Vec<BlockReport>) -> impl IntoView {
+    if blocks.is_empty() {
+        return None;
+    }
+    let n = blocks.len();
+    let items = blocks
+        .into_iter()
+        .map(|b| {
+            let format = b.format;
+            let read = b.read.len();
+            let ignored = b.ignored.len();
+            let state = if read > 0 { "read" } else { "ignored" };
+            view! {
+                <li class="dg-block" data-format=format.as_str() data-state=state>
+                    <span class="dg-format">{format.as_str()}</span>
+                    " " <span class="muted dg-lines">{b.lines.to_string()}</span>
+                    <span class="dg-tally">
+                        {move || format!(" · {} {read}", t(Key::DgBlockRead)())}
+                        {(ignored > 0).then_some(move || format!(" · {} {ignored}", t(Key::DgBlockIgnored)()))}
+                    </span>
+                    {(read + ignored + b.recovered.len() > 0).then(|| view! {
+                        <ul class="dg-block-items">
+                            {b.read.into_iter().map(|r| view! {
+                                <li class="dg-item-read">{format!("{}: {}", r.line, r.what)}</li>
+                            }).collect_view()}
+                            {b.ignored.into_iter().map(|i| view! {
+                                <li class="dg-item-ignored">{format!("{}: {}", i.lines, i.why)}</li>
+                            }).collect_view()}
+                            {b.recovered.into_iter().map(|r| view! {
+                                <li class="dg-item-recovered">{r}</li>
+                            }).collect_view()}
+                        </ul>
+                    })}
+                </li>
+            }
+        })
+        .collect_view();
+    Some(view! {
+        <details class="dg-read" data-testid="dg-blocks" open>
+            <summary>{t(Key::DgHowRead)} {format!(" ({n})")}</summary>
+            <p class="muted">{t(Key::DgHowReadHelp)}</p>
+            <ol>{items}</ol>
+        </details>
+    })
 }

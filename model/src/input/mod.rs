@@ -9,10 +9,12 @@
 //!   signal (through the [`crate::signatures`] catalogue).
 //! * [`pipeline`]: the one dump pipeline of `strata diagnose` and the paste page; [`verdict`]
 //!   sums a whole paste up; [`fuzz`] is the fuzz target's body.
+//! * [`folder`]: a folder tree (an export, a must-gather, a support bundle) read as one dump.
 
 pub mod blocks;
 pub mod classify;
 pub mod documents;
+pub mod folder;
 pub mod format;
 pub mod fuzz;
 pub mod group;

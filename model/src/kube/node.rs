@@ -1,8 +1,9 @@
-//! A Node: schedulability, taints, conditions.
+//! A Node: schedulability, taints, conditions, allocatable and capacity.
 
 use super::meta::{Condition, ObjectMeta, find_condition};
 use crate::time::Timestamp;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// A Node.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -45,6 +46,18 @@ pub struct Taint {
 pub struct NodeStatus {
     #[serde(deserialize_with = "super::lenient::vec")]
     pub conditions: Vec<Condition>,
+    /// `status.allocatable` (quantities kept as text, such as `devices.kubevirt.io/kvm: "0"`).
+    #[serde(
+        deserialize_with = "super::lenient::map",
+        skip_serializing_if = "BTreeMap::is_empty"
+    )]
+    pub allocatable: BTreeMap<String, String>,
+    /// `status.capacity`.
+    #[serde(
+        deserialize_with = "super::lenient::map",
+        skip_serializing_if = "BTreeMap::is_empty"
+    )]
+    pub capacity: BTreeMap<String, String>,
 }
 
 impl Node {
