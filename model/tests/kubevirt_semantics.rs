@@ -328,6 +328,28 @@ fn a_cordoned_node_with_a_non_migratable_live_migrate_vmi_is_a_blocked_drain() {
 }
 
 #[test]
+fn the_dump_pipeline_reports_hotplug_attachment_pods_blocking_a_drain() {
+    // The same dump through the one pipeline (CLI and paste page): its drain report names the
+    // attachment pod (`pod-eviction-admitter.go` denies evicting it while the VMI exists).
+    let text = fixture("drain-blocked-not-migratable.yaml");
+    let analysis = model::input::pipeline::analyse(&text, None).unwrap();
+    let drain = analysis
+        .report
+        .drains
+        .iter()
+        .find(|d| d.node == "n1")
+        .expect("a drain report for the cordoned node");
+    assert!(
+        drain.outcomes.iter().any(|o| o
+            .evidence
+            .iter()
+            .any(|e| e.contains("hp-volume-db-1-xxxxx"))),
+        "{:?}",
+        drain.outcomes
+    );
+}
+
+#[test]
 fn hotplug_attachment_pods_block_the_drain_report() {
     let text = fixture("drain-blocked-not-migratable.yaml");
     let objects: Vec<Object> = model::input::parse::parse(&text)

@@ -24,6 +24,9 @@ pub struct Dump {
     pub nodes: Vec<Node>,
     /// Every VM in the dump.
     pub vms: Vec<Vm>,
+    /// Every pod in the dump (for drain impact: hot-plug attachment and migration target pods
+    /// block a drain).
+    pub pods: Vec<Pod>,
     /// Pods and events that matched no VMI (counted for the report).
     pub unmatched: usize,
 }
@@ -132,6 +135,7 @@ pub fn group(objects: Vec<Object>, observed_at: Option<Timestamp>) -> Dump {
         bundles,
         nodes: g.objects.nodes,
         vms: g.objects.vms,
+        pods: g.objects.pods,
         unmatched,
     }
 }

@@ -8,7 +8,7 @@ use super::group::{Dump, group};
 use super::parse::{Note, Object, ParseError, parse};
 use super::paste::read_paste;
 use crate::diagnosis::{Diagnosis, diagnose};
-use crate::drain::{DrainReport, drain_impact};
+use crate::drain::{DrainReport, drain_impact_with_pods};
 use crate::evidence::{Evidence, Signal, SignalPlane};
 use crate::time::Timestamp;
 use crate::verdict::{Health, Layer};
@@ -263,7 +263,7 @@ pub fn report_from_dump(
     }
     let drains = drain_nodes
         .iter()
-        .map(|n| drain_impact(n, &vmis, &dump.vms, None))
+        .map(|n| drain_impact_with_pods(n, &vmis, &dump.vms, &dump.pods, None))
         .filter(|r| !r.outcomes.is_empty())
         .collect();
     Report {
