@@ -1,6 +1,6 @@
 //! The guest agent subresources (`guestosinfo`, `userlist`, `filesystemlist`), called through
-//! kube-rs with the caller's client, and the mapping of their failures into
-//! [`GuestAgentResult`] (facts.md §5): 409 "VMI is not running", 409 "VMI does not have guest
+//! kube-rs with the caller's client, and the mapping of their failures into [`GuestAgentResult`]
+//! (`pkg/virt-api/rest/subresource.go`): 409 "VMI is not running", 409 "VMI does not have guest
 //! agent connected", 403, 404, and everything else verbatim.
 
 use crate::api::GuestAgentResult;

@@ -1,6 +1,6 @@
 //! The `subresources.kubevirt.io/v1` endpoints virt-api serves for a VMI: the guest-agent answers
-//! (`guestosinfo`, `userlist`, `filesystemlist`) with KubeVirt's exact 409 answers (facts.md §5),
-//! and the `pause` / `unpause` actions.
+//! (`guestosinfo`, `userlist`, `filesystemlist`) with KubeVirt's exact 409 answers
+//! (`pkg/virt-api/rest/subresource.go`), and the `pause` / `unpause` actions.
 
 use crate::Shared;
 use crate::http::status_error;

@@ -5,7 +5,8 @@ use crate::clock::rfc3339;
 use serde_json::{Map, Value, json};
 
 impl Vm {
-    /// The VirtualMachine's `printableStatus`, in the VM controller's order (facts.md §8.2).
+    /// The VirtualMachine's `printableStatus`, in the VM controller's order
+    /// (`pkg/virt-controller/watch/vm/vm.go`, `setPrintableStatus`).
     pub fn printable_status(&self) -> &'static str {
         if self.migration.as_ref().is_some_and(|m| m.active()) {
             return "Migrating";

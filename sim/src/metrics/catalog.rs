@@ -1,4 +1,5 @@
-//! Name, type and help of every exported metric (facts.md §6).
+//! Name, type and help of every exported metric (KubeVirt `pkg/monitoring/metrics/virt-handler/`
+//! and `virt-controller/`).
 
 /// Name, type and help of every exported metric, in exposition order.
 pub const METRICS: &[(&str, &str, &str)] = &[

@@ -1,5 +1,6 @@
-//! The `kubevirt_vmi_*` series virt-handler and virt-controller export (facts.md §6), computed
-//! from the simulated VMs, and `/metrics` in the Prometheus text format.
+//! The `kubevirt_vmi_*` series virt-handler and virt-controller export (KubeVirt
+//! `pkg/monitoring/metrics/virt-handler/`, `virt-controller/`), computed from the simulated VMs,
+//! and `/metrics` in the Prometheus text format.
 //!
 //! Every value is a closed-form function of simulated time and the VM's state: counters are the
 //! integrals of smooth per-VM rates, so the same series answer `/metrics` scrapes (for a real

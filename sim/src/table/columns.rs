@@ -1,5 +1,6 @@
 //! The column definitions of each kind's `Table`: the API server's for built-in kinds, KubeVirt's
-//! CRD printer columns (facts.md §9) for its own. Pure data.
+//! CRD printer columns (`pkg/virt-operator/resource/generate/components/crds.go`) for its own. Pure
+//! data.
 
 use crate::resources::{EVENT, NAMESPACE, NODE, POD, Resource, VM, VMI, VMIM};
 use serde_json::{Value, json};

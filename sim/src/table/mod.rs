@@ -1,7 +1,8 @@
 //! Server-side printing: `meta.k8s.io/v1` `Table` answers, as `kubectl get` asks for them.
 //!
 //! The columns are those of the real API server (built-in kinds) and of KubeVirt's CRD printer
-//! columns (facts.md §9). Ages are computed on the server from the simulated clock.
+//! columns (`pkg/virt-operator/resource/generate/components/crds.go`). Ages are computed on the
+//! server from the simulated clock.
 //!
 //! Hand-written: no crate serves the `meta.k8s.io/v1` Table format (kube-rs and k8s-openapi only
 //! read it), and the cells must match the API server's and KubeVirt's printers.

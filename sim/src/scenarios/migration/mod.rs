@@ -1,6 +1,7 @@
 //! Live migration as virt-controller and virt-handler drive it: the VMIM phases, the target pod,
 //! `migrationState` on the VMI, pre-copy/post-copy/paused modes, aborts and failures, and the
-//! events each step records (facts.md §3).
+//! events each step records (`pkg/virt-controller/watch/migration/migration.go`,
+//! `pkg/virt-handler/migration-source.go`).
 //!
 //! * this module: what a migration is asked to do ([`MigrationSpec`], [`Outcome`]) and repeats.
 //! * [`start`]: the VMIM and its target pod until the target is scheduled and running.
