@@ -104,7 +104,10 @@ fn a_must_gather_reports_every_vmi_and_virt_handler_down() {
     for want in [
         "== prod/db-1",
         "== prod/web-1",
-        "Node unresponsive",
+        // The VMI's own verdict: Failed with reason NodeUnresponsive is final
+        // (`pkg/virt-controller/watch/node/node.go`).
+        "status.reason = NodeUnresponsive",
+        "KubeVirt marked the VMI Failed",
         "virt-handler pod kubevirt/virt-handler-7x2kq is down on node worker-b",
         "virt-handler on node worker-b has stopped its heartbeat",
         "Node worker-b is marked unschedulable for VMIs",

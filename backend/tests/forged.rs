@@ -58,6 +58,8 @@ async fn forged_cookies_reach_no_api_server() {
                 base: Box::new(config),
                 secure_cookie: false,
             },
+            // `/k8s` is opt-in; it is on here so forged cookies are tried on it too.
+            k8s_proxy: true,
             ..backend::run::Options::local(None)
         },
     )
