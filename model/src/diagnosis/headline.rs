@@ -62,11 +62,24 @@ pub(super) fn headline(key: &VmiKey, layers: &[LayerVerdict]) -> String {
     if unknown.len() == layers.len() {
         format!("{name}: unknown — not enough evidence")
     } else if unknown.is_empty() {
-        format!("{name}: healthy")
+        format!("{name}: healthy{}", paused(layers))
     } else {
         format!(
             "{name}: healthy as far as seen; unknown: {}",
             unknown.join(", ")
         )
     }
+}
+
+/// A healthy VMI that is paused on purpose (by a user, or by the migration monitor in mode
+/// Paused) says so: its phase stays Running (`pkg/virt-handler/vm.go`), so the headline is where
+/// an operator sees it.
+fn paused(layers: &[LayerVerdict]) -> String {
+    layers
+        .iter()
+        .filter(|l| l.layer == Layer::Guest)
+        .flat_map(|l| &l.findings)
+        .find(|f| f.health == Health::Healthy && f.title.starts_with("Paused by"))
+        .map(|f| format!(" — {}", f.title))
+        .unwrap_or_default()
 }
