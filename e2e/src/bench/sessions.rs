@@ -40,7 +40,9 @@ impl TokenServe {
             .port();
         let child = Command::new(&s.strata)
             .arg("serve")
-            .args(["--auth", "token", "--insecure-cookie", "--kubeconfig"])
+            .args(["--auth", "token", "--insecure-cookie"])
+            // Every stream here is one user's: lift the per-user cap so all of them open.
+            .args(["--max-streams-per-client", "100000", "--kubeconfig"])
             .arg(&kc)
             .arg("--listen")
             .arg(format!("127.0.0.1:{port}"))
