@@ -601,3 +601,13 @@ fn metrics_belong_to_the_running_migration_not_a_queued_newer_one() {
     assert!(run.progress.is_some(), "{run:#?}");
     assert!(queued.progress.is_none(), "{queued:#?}");
 }
+
+#[test]
+fn a_log_only_paste_does_not_claim_a_migration_names_the_vmi() {
+    // A virt-launcher log line alone: no VMI object and no migration in the paste.
+    let line = r#"{"component":"virt-launcher","level":"error","msg":"Failed to connect socket to '/var/run/libvirt/virtqemud-sock': No such file or directory","pos":"libvirt.go:562","timestamp":"2024-05-01T10:00:00.000000Z"}"#;
+    let analysis = model::input::pipeline::analyse(line, None).unwrap();
+    let text = serde_json::to_string(&analysis.report).unwrap();
+    assert!(text.contains("Only log lines name this VMI"), "{text}");
+    assert!(!text.contains("Only a migration names this VMI"), "{text}");
+}

@@ -17,15 +17,24 @@ fn finding(health: Health, severity: Severity, title: impl Into<String>) -> Find
 /// The control plane: is the VMI processed by virt-controller, scheduled, synchronized?
 pub(super) fn control_plane(cx: &mut Ctx<'_>) {
     let Some(vmi) = cx.vmi else {
+        // What named the VMI when its object is not in the evidence: a migration, or (a pasted
+        // log) only log lines.
+        let named_by = if cx.e.migrations.is_empty() && !cx.e.signals.is_empty() {
+            "log lines name"
+        } else {
+            "a migration names"
+        };
         cx.missing
-            .push("the VMI itself (only a migration names it)".into());
+            .push(format!("the VMI itself (only {named_by} it)"));
         cx.push(
             finding(
                 Health::Unknown,
                 Severity::Warning,
                 "VMI not in the evidence",
             )
-            .explained("Only a migration names this VMI; its own status is not known.")
+            .explained(format!(
+                "Only {named_by} this VMI; its own status is not known."
+            ))
             .steps(vec![
                 cx.explain(Topic::VmiPhase, "Running").next_steps[0].clone(),
             ]),
