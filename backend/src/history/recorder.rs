@@ -277,16 +277,6 @@ struct Seen {
     headline: String,
 }
 
-/// The snake_case name of a health, as in JSON.
-pub fn health_str(h: Health) -> &'static str {
-    match h {
-        Health::Healthy => "healthy",
-        Health::Degraded => "degraded",
-        Health::Broken => "broken",
-        Health::Unknown => "unknown",
-    }
-}
-
 /// Diffs summaries against the last seen per VMI.
 #[derive(Default)]
 pub struct Observer {
@@ -338,8 +328,8 @@ impl Observer {
                 out.push(t(
                     Change::Verdict,
                     Some(layer),
-                    old.map_or("", health_str),
-                    health_str(new),
+                    old.map_or("", Health::as_str),
+                    new.as_str(),
                 ));
             }
         }
