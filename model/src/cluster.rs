@@ -16,14 +16,10 @@ use serde::{Deserialize, Serialize};
 
 /// The extended resource virt-handler's device plugin offers when the node has `/dev/kvm`.
 pub const KVM_RESOURCE: &str = "devices.kubevirt.io/kvm";
-/// The node label virt-controller sets to `false` when virt-handler stops answering.
-pub const SCHEDULABLE_LABEL: &str = "kubevirt.io/schedulable";
-/// The node annotation virt-handler refreshes as its heartbeat.
-pub const HEARTBEAT_ANNOTATION: &str = "kubevirt.io/heartbeat";
+pub use crate::kube::node::{HEARTBEAT_ANNOTATION, SCHEDULABLE_LABEL};
 /// The label of virt-handler's pods (`kubevirt.io: virt-handler`).
 pub const HANDLER_LABEL: (&str, &str) = ("kubevirt.io", "virt-handler");
-/// virt-controller's node controller: a heartbeat older than this makes the node unresponsive.
-pub const HANDLER_HEARTBEAT_TIMEOUT_SECS: f64 = 300.0;
+pub use crate::thresholds::HANDLER_HEARTBEAT_TIMEOUT_SECS;
 
 /// What a cluster-level finding is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -118,7 +114,7 @@ fn no_kvm(n: &Node) -> Option<ClusterFinding> {
 
 fn unschedulable(n: &Node) -> Option<ClusterFinding> {
     let name = n.metadata.name();
-    let value = n.metadata.labels.get(SCHEDULABLE_LABEL)?;
+    let value = n.handler_schedulable()?;
     (value == "false").then(|| ClusterFinding {
         issue: ClusterIssue::HandlerUnschedulable,
         severity: Severity::Error,
@@ -136,7 +132,7 @@ fn unschedulable(n: &Node) -> Option<ClusterFinding> {
 fn stale_heartbeat(n: &Node, now: Option<Timestamp>) -> Option<ClusterFinding> {
     let name = n.metadata.name();
     let raw = n.metadata.annotations.get(HEARTBEAT_ANNOTATION)?;
-    let beat = Timestamp::parse(raw)?;
+    let beat = n.handler_heartbeat()?;
     let age = beat.seconds_until(now?);
     (age > HANDLER_HEARTBEAT_TIMEOUT_SECS).then(|| ClusterFinding {
         issue: ClusterIssue::HandlerHeartbeatStale,

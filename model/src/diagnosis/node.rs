@@ -559,12 +559,8 @@ pub(super) fn node_stale(cx: &mut Ctx<'_>, node: Option<&Node>) -> bool {
 /// unresponsive virt-handler (`isNodeUnresponsive`, `pkg/virt-controller/watch/node/node.go`).
 fn handler_heartbeat(cx: &mut Ctx<'_>, n: &Node) {
     let name = n.metadata.name().to_string();
-    let hb = n
-        .metadata
-        .annotations
-        .get("kubevirt.io/heartbeat")
-        .and_then(|h| Timestamp::parse(h));
-    let schedulable = n.metadata.labels.get("kubevirt.io/schedulable").cloned();
+    let hb = n.handler_heartbeat();
+    let schedulable = n.handler_schedulable().map(str::to_string);
     let (Some(hb), Some(now)) = (hb, cx.now) else {
         return;
     };

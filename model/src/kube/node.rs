@@ -60,7 +60,28 @@ pub struct NodeStatus {
     pub capacity: BTreeMap<String, String>,
 }
 
+/// The node label virt-controller sets to `false` when virt-handler stops answering
+/// (`pkg/virt-controller/watch/node/node.go`).
+pub const SCHEDULABLE_LABEL: &str = "kubevirt.io/schedulable";
+/// The node annotation virt-handler refreshes as its heartbeat
+/// (`pkg/virt-handler/heartbeat/heartbeat.go`).
+pub const HEARTBEAT_ANNOTATION: &str = "kubevirt.io/heartbeat";
+
 impl Node {
+    /// virt-handler's last heartbeat on this node, when the annotation is there and readable.
+    pub fn handler_heartbeat(&self) -> Option<crate::time::Timestamp> {
+        self.metadata
+            .annotations
+            .get(HEARTBEAT_ANNOTATION)
+            .and_then(|h| crate::time::Timestamp::parse(h))
+    }
+    /// The `kubevirt.io/schedulable` label's value, when set.
+    pub fn handler_schedulable(&self) -> Option<&str> {
+        self.metadata
+            .labels
+            .get(SCHEDULABLE_LABEL)
+            .map(String::as_str)
+    }
     /// The `Ready` condition.
     pub fn ready(&self) -> Option<&Condition> {
         find_condition(&self.status.conditions, "Ready")
