@@ -122,6 +122,18 @@ async fn a_break_and_a_recovery_are_recorded_with_the_page_as_it_was() {
         live.get("recorded_at").is_none(),
         "the live page is not marked"
     );
+    // The latest changes across VMIs name its recovery (the baseline is no change).
+    let (code, changes) = get_json(&console, "/api/v1/history/changes").await;
+    assert_eq!(code, 200, "{changes}");
+    let rows = changes.as_array().unwrap();
+    assert_eq!(rows.len(), 1, "{changes}");
+    assert_eq!(rows[0]["key"]["name"], "healthy");
+    assert!(
+        rows[0]["at"].as_str().unwrap() > broke.as_str(),
+        "{changes}"
+    );
+    let (code, _) = get_json(&console, "/api/v1/history/changes?since=soon").await;
+    assert_eq!(code, 400);
 
     // The same timeline from the data directory, with no server (another process).
     let mut ok = false;
@@ -210,6 +222,9 @@ impl HistoryStore for Full {
     }
     async fn detail_at(&self, _: &VmiKey, _: i64) -> history::Result<Option<(i64, Vec<u8>)>> {
         Ok(None)
+    }
+    async fn changes(&self, _: i64, _: usize) -> history::Result<Vec<history::Changed>> {
+        Ok(Vec::new())
     }
     async fn delete_before(&self, _: i64) -> history::Result<u64> {
         Ok(0)
@@ -321,6 +336,9 @@ impl HistoryStore for Slow {
     }
     async fn detail_at(&self, _: &VmiKey, _: i64) -> history::Result<Option<(i64, Vec<u8>)>> {
         Ok(None)
+    }
+    async fn changes(&self, _: i64, _: usize) -> history::Result<Vec<history::Changed>> {
+        Ok(Vec::new())
     }
     async fn delete_before(&self, _: i64) -> history::Result<u64> {
         Ok(0)

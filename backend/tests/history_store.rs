@@ -240,6 +240,42 @@ async fn a_restart_keeps_everything(f: Fixture) {
     );
 }
 
+async fn changes_are_each_vmis_newest_real_change(f: Fixture) {
+    let s = f.open().await;
+    s.write(vec![
+        // First sightings are not changes.
+        transition("a", 1_000, "node", "", "healthy"),
+        transition("b", 1_000, "node", "", "healthy"),
+        transition("c", 1_000, "node", "", "healthy"),
+        transition("a", 2_000, "node", "healthy", "broken"),
+        transition("b", 3_000, "guest", "healthy", "degraded"),
+        transition("a", 4_000, "node", "broken", "healthy"),
+        // Too old for the range asked.
+        transition("c", 500, "guest", "healthy", "broken"),
+    ])
+    .await
+    .unwrap();
+    let got = s.changes(1_000, 100).await.unwrap();
+    let names: Vec<(&str, i64, &str)> = got
+        .iter()
+        .map(|c| {
+            (
+                c.key.name.as_str(),
+                c.transition.at,
+                c.transition.new.as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(names, [("a", 4_000, "healthy"), ("b", 3_000, "degraded")]);
+    assert_eq!(got[0].transition.old, "broken");
+    assert_eq!(
+        s.changes(1_000, 1).await.unwrap().len(),
+        1,
+        "the limit holds"
+    );
+    assert!(s.changes(5_000, 100).await.unwrap().is_empty());
+}
+
 macro_rules! suite {
     ($($t:ident),* $(,)?) => {
         mod sqlite {
@@ -272,6 +308,7 @@ suite!(
     retention_drops_rows_older_than_the_period,
     the_size_cap_drops_the_oldest_rows_first,
     a_restart_keeps_everything,
+    changes_are_each_vmis_newest_real_change,
 );
 
 #[tokio::test]

@@ -13,8 +13,13 @@
 //! | `GET /api/v1/migrations/reports` | `Vec<`[`MigrationRow`]`>`, newest first |
 //! | `GET /api/v1/nodes` | `Vec<objects::Node>` |
 //! | `GET /api/v1/nodes/{name}/drain` | [`crate::drain::DrainReport`] |
+//! | `GET /api/v1/vmis/{ns}/{name}/history?from=&to=` | [`history::History`] |
+//! | `GET /api/v1/vmis/{ns}/{name}/detail?at=RFC3339` | [`history::RecordedDetail`] |
+//! | `GET /api/v1/history/changes?since=&limit=` | `Vec<`[`history::Changed`]`>`, newest first |
 //!
 //! Every error is an [`ApiError`] with an HTTP status code.
+
+pub mod history;
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

@@ -26,6 +26,10 @@ use serde::{Deserialize, Serialize};
 use std::io::{Read, Write};
 use std::sync::Arc;
 
+pub use model::api::history::{
+    CHANGES_LIMIT, Change, Changed, EventEntry, History, MigrationEntry, RecordedDetail,
+    Transition, rfc3339,
+};
 pub use recorder::{HistoryHandle, Recorder, Status};
 
 /// Errors of a history store, as text (the API shows them as the reason history is off).
@@ -41,108 +45,6 @@ impl StoreError {
 
 pub type Result<T> = std::result::Result<T, StoreError>;
 
-/// RFC 3339 in JSON, milliseconds since the epoch in Rust.
-pub mod rfc3339 {
-    use model::time::Timestamp;
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    pub fn serialize<S: Serializer>(ms: &i64, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&Timestamp(*ms).to_rfc3339())
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
-        let s = String::deserialize(d)?;
-        Timestamp::parse(&s)
-            .map(|t| t.0)
-            .ok_or_else(|| serde::de::Error::custom(format!("not an RFC 3339 time: {s:?}")))
-    }
-}
-
-/// What changed in a [`Transition`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Change {
-    /// A layer's verdict (`layer` names it).
-    Verdict,
-    /// The diagnosis headline.
-    Headline,
-    /// `status.phase` (`Deleted` when the VMI went away).
-    Phase,
-}
-
-impl Change {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Change::Verdict => "verdict",
-            Change::Headline => "headline",
-            Change::Phase => "phase",
-        }
-    }
-
-    pub fn parse(s: &str) -> Change {
-        match s {
-            "verdict" => Change::Verdict,
-            "headline" => Change::Headline,
-            _ => Change::Phase,
-        }
-    }
-}
-
-/// One change of a layer's verdict, of the headline or of the phase. `old` is empty the first
-/// time a recorder sees the VMI (a baseline).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Transition {
-    #[serde(with = "rfc3339")]
-    pub at: i64,
-    pub change: Change,
-    /// `control_plane`, `node` or `guest` for a verdict.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub layer: Option<String>,
-    pub old: String,
-    pub new: String,
-    /// The headline at that moment: it names the broken layer and why.
-    pub title: String,
-}
-
-/// A Kubernetes event about the VMI, its VM, its pods, its migrations or its node, as last seen
-/// (one row per event and count).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct EventEntry {
-    #[serde(with = "rfc3339")]
-    pub at: i64,
-    pub involved_kind: String,
-    pub involved_name: String,
-    /// The event object's name.
-    pub name: String,
-    pub count: i64,
-    #[serde(rename = "type")]
-    pub type_: String,
-    pub reason: String,
-    pub message: String,
-}
-
-/// How one migration ended.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct MigrationEntry {
-    /// When it ended (its last phase transition), else when it was seen final.
-    #[serde(with = "rfc3339")]
-    pub at: i64,
-    /// The VMIM name.
-    pub migration: String,
-    pub phase: String,
-    /// `model::migration::Outcome`, snake_case.
-    pub outcome: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub mode: Option<String>,
-    /// `control_plane`, `data_plane` or `unknown` for a failure.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub plane: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub failure: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub duration_secs: Option<f64>,
-}
-
 /// One thing to record about one VMI.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Record {
@@ -151,29 +53,6 @@ pub enum Record {
     Migration(VmiKey, MigrationEntry),
     /// The page's diagnosis at `at`, compressed JSON ([`compress_detail`]).
     Detail(VmiKey, i64, Vec<u8>),
-}
-
-/// `GET /api/v1/vmis/{ns}/{name}/history`: what was recorded in `[from, to]`, oldest first.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct History {
-    pub key: VmiKey,
-    #[serde(with = "rfc3339")]
-    pub from: i64,
-    #[serde(with = "rfc3339")]
-    pub to: i64,
-    pub transitions: Vec<Transition>,
-    pub events: Vec<EventEntry>,
-    pub migrations: Vec<MigrationEntry>,
-}
-
-/// `GET /api/v1/vmis/{ns}/{name}/detail?at=`: the diagnosis as recorded at or before `at`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct RecordedDetail {
-    /// When this diagnosis was recorded: the page shows it "as of" then, not as now.
-    #[serde(with = "rfc3339")]
-    pub recorded_at: i64,
-    #[serde(flatten)]
-    pub detail: VmiDetail,
 }
 
 /// Row counts and size.
@@ -198,6 +77,10 @@ pub trait HistoryStore: Send + Sync {
     async fn write(&self, records: Vec<Record>) -> Result<()>;
     /// What was recorded about `key` in `[from, to]` (milliseconds), oldest first.
     async fn history(&self, key: &VmiKey, from: i64, to: i64) -> Result<History>;
+    /// Per VMI, its newest verdict or phase transition at or after `since` that is not a first
+    /// sighting (`old` empty), newest first, at most `limit`: the overview's "changed
+    /// recently" and the wall's latest changes, one indexed range scan.
+    async fn changes(&self, since: i64, limit: usize) -> Result<Vec<Changed>>;
     /// The newest detail recorded for `key` at or before `at`: its time and compressed JSON.
     async fn detail_at(&self, key: &VmiKey, at: i64) -> Result<Option<(i64, Vec<u8>)>>;
     /// Deletes every row older than `cutoff`; returns how many.

@@ -8,8 +8,8 @@
 //! the server frees it), and a standby takes it at its next try.
 
 use super::{
-    Change, EventEntry, History, HistoryStore, MigrationEntry, Record, Result, Stats, StoreError,
-    Transition,
+    Change, Changed, EventEntry, History, HistoryStore, MigrationEntry, Record, Result, Stats,
+    StoreError, Transition,
 };
 use async_trait::async_trait;
 use futures::future::try_join_all;
@@ -283,6 +283,38 @@ impl HistoryStore for Postgres {
     async fn history(&self, key: &VmiKey, from: i64, to: i64) -> Result<History> {
         let c = live(&self.url, &self.reader).await?;
         query(&c, key, from, to).await
+    }
+
+    async fn changes(&self, since: i64, limit: usize) -> Result<Vec<Changed>> {
+        let c = live(&self.url, &self.reader).await?;
+        // DISTINCT ON keeps each VMI's first row in (ns, name, at DESC) order: its newest.
+        let rows = c
+            .query(
+                "SELECT * FROM (SELECT DISTINCT ON (ns, name) ns, name, at, change, layer, old, \
+                 new, title FROM transitions WHERE at >= $1 AND old <> '' \
+                 AND change IN ('verdict', 'phase') ORDER BY ns, name, at DESC, id DESC) newest \
+                 ORDER BY at DESC LIMIT $2",
+                &[&since, &(limit as i64)],
+            )
+            .await
+            .map_err(err("cannot read history"))?;
+        Ok(rows
+            .iter()
+            .map(|r| Changed {
+                key: VmiKey {
+                    namespace: r.get(0),
+                    name: r.get(1),
+                },
+                transition: Transition {
+                    at: r.get(2),
+                    change: Change::parse(r.get(3)),
+                    layer: r.get(4),
+                    old: r.get(5),
+                    new: r.get(6),
+                    title: r.get(7),
+                },
+            })
+            .collect())
     }
 
     async fn detail_at(&self, key: &VmiKey, at: i64) -> Result<Option<(i64, Vec<u8>)>> {

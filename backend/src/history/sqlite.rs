@@ -4,8 +4,8 @@
 //! writer. One connection writes and one reads, each behind a mutex, always on a blocking thread.
 
 use super::{
-    Change, EventEntry, History, HistoryStore, MigrationEntry, Record, Result, Stats, StoreError,
-    Transition,
+    Change, Changed, EventEntry, History, HistoryStore, MigrationEntry, Record, Result, Stats,
+    StoreError, Transition,
 };
 use async_trait::async_trait;
 use model::VmiKey;
@@ -237,6 +237,33 @@ fn query(c: &Connection, key: &VmiKey, from: i64, to: i64) -> rusqlite::Result<H
     Ok(h)
 }
 
+/// [`HistoryStore::changes`]: SQLite takes the bare columns of an aggregate query from the row
+/// holding the `max()`, so one grouped scan of `transitions_at` gives each VMI's newest row.
+fn changes(c: &Connection, since: i64, limit: usize) -> rusqlite::Result<Vec<Changed>> {
+    let mut s = c.prepare_cached(
+        "SELECT ns, name, max(at), change, layer, old, new, title FROM transitions \
+         WHERE at >= ?1 AND old <> '' AND change IN ('verdict', 'phase') \
+         GROUP BY ns, name ORDER BY 3 DESC LIMIT ?2",
+    )?;
+    s.query_map(params![since, limit as i64], |r| {
+        Ok(Changed {
+            key: VmiKey {
+                namespace: r.get(0)?,
+                name: r.get(1)?,
+            },
+            transition: Transition {
+                at: r.get(2)?,
+                change: Change::parse(&r.get::<_, String>(3)?),
+                layer: r.get(4)?,
+                old: r.get(5)?,
+                new: r.get(6)?,
+                title: r.get(7)?,
+            },
+        })
+    })?
+    .collect()
+}
+
 #[async_trait]
 impl HistoryStore for Sqlite {
     fn backend(&self) -> &'static str {
@@ -256,6 +283,13 @@ impl HistoryStore for Sqlite {
         let key = key.clone();
         on(&self.reader, move |c| {
             query(c, &key, from, to).map_err(err("cannot read history"))
+        })
+        .await
+    }
+
+    async fn changes(&self, since: i64, limit: usize) -> Result<Vec<Changed>> {
+        on(&self.reader, move |c| {
+            changes(c, since, limit).map_err(err("cannot read history"))
         })
         .await
     }

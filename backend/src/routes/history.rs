@@ -1,12 +1,16 @@
 //! The flight recorder's endpoints: `GET /api/v1/history` (is history on, and why not),
-//! `GET /api/v1/vmis/{ns}/{name}/history?from=&to=` (transitions, events, migrations) and the
+//! `GET /api/v1/vmis/{ns}/{name}/history?from=&to=` (transitions, events, migrations),
+//! `GET /api/v1/history/changes?since=&limit=` (each VMI's newest change, newest first: the
+//! overview's "changed in the last hour" and the wall's latest changes) and the
 //! recorded page behind `GET /api/v1/vmis/{ns}/{name}/detail?at=` ([`detail_at`], called by
 //! [`super::vmis`]). A caller sees the history of a VMI only if they may read VMIs in its
 //! namespace now (the same check as the live endpoints).
 
+use super::redact::visible;
 use super::{AppState, check_name, vmi_access};
 use crate::error::ApiErr;
-use crate::history::{self, HistoryHandle, RecordedDetail, decompress_detail};
+use crate::history::{self, CHANGES_LIMIT, HistoryHandle, RecordedDetail, decompress_detail};
+use crate::watch::Kind;
 use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
@@ -23,6 +27,38 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/api/v1/history", get(status))
         .route("/api/v1/vmis/{ns}/{name}/history", get(vmi_history))
+        .route("/api/v1/history/changes", get(changes))
+}
+
+/// The range of a changes request when it names none: the last hour.
+pub const DEFAULT_CHANGES_MS: i64 = 3600 * 1000;
+
+#[derive(Debug, Default, Deserialize)]
+pub struct ChangesQuery {
+    pub since: Option<String>,
+    pub limit: Option<usize>,
+}
+
+/// Each VMI's newest change since `since` (default: an hour ago), newest first, at most
+/// `limit` (default and cap [`CHANGES_LIMIT`]). In token mode only the namespaces the caller may
+/// list VMIs in (filtered after the limit, so such a caller may get fewer rows).
+async fn changes(
+    State(state): State<AppState>,
+    Query(q): Query<ChangesQuery>,
+    headers: HeaderMap,
+) -> Result<Response, ApiErr> {
+    let caller = state.auth.caller(&headers)?;
+    let since = time("since", q.since.as_deref())?
+        .unwrap_or_else(|| history::now_ms() - DEFAULT_CHANGES_MS);
+    let limit = q.limit.unwrap_or(CHANGES_LIMIT).min(CHANGES_LIMIT);
+    let mut rows = store(&state.history)?
+        .changes(since, limit)
+        .await
+        .map_err(failed)?;
+    if let Some(ok) = visible(&state, &caller, Kind::Vmi).await? {
+        rows.retain(|c| ok.contains(&c.key.namespace));
+    }
+    Ok(Json(rows).into_response())
 }
 
 async fn status(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiErr> {
