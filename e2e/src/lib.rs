@@ -223,6 +223,47 @@ impl Harness {
         Self::start_console(name, sim, client, options).await
     }
 
+    /// Like [`Harness::start_with`], recording history in `data_dir` (SQLite, as `strata serve
+    /// --data-dir`).
+    pub async fn start_recording(name: &str, sim: sim::Sim, data_dir: &Path) -> Result<Harness> {
+        let client = backend::cluster::connect(backend::cluster::Source::Url(sim.url())).await?;
+        let options = Self::recording_options(&sim, data_dir).await?;
+        Self::start_console(name, sim, client, options).await
+    }
+
+    async fn recording_options(sim: &sim::Sim, data_dir: &Path) -> Result<backend::run::Options> {
+        let mut options = backend::run::Options::local(Some(dist()?));
+        options.prometheus_url = Some(sim.url());
+        options.history =
+            Some(backend::history::open_handle(None, data_dir, Default::default()).await);
+        Ok(options)
+    }
+
+    /// Stops the backend (as SIGTERM does) and starts a new one on the same address, recording
+    /// in `data_dir`: what a restart of `strata serve --data-dir` does, behind the same door.
+    pub async fn restart_recording(&mut self, data_dir: &Path) -> Result<()> {
+        let addr = self.console.addr;
+        self.console.shutdown.trigger();
+        let _ = (&mut self.console.server).await;
+        let client =
+            backend::cluster::connect(backend::cluster::Source::Url(self.sim.url())).await?;
+        let options = Self::recording_options(&self.sim, data_dir).await?;
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let listener = loop {
+            match TcpListener::bind(addr).await {
+                Ok(l) => break l,
+                Err(e) if Instant::now() > deadline => bail!("cannot listen on {addr} again: {e}"),
+                Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
+            }
+        };
+        let old = std::mem::replace(
+            &mut self.console,
+            backend::run::start_with(client, listener, options)?,
+        );
+        drop(old);
+        Ok(())
+    }
+
     /// Token mode (`--auth token`): the backend watches with `service_token` and each browser
     /// signs in with its own token. `sim` must have been started with a token policy.
     pub async fn start_token(name: &str, sim: sim::Sim, service_token: &str) -> Result<Harness> {

@@ -397,6 +397,62 @@ pub async fn fetch_detail(
     get_json(&format!("/api/v1/vmis/{}/{}/detail", enc(ns), enc(name))).await
 }
 
+/// `GET /api/v1/vmis/{ns}/{name}/detail?at=RFC3339`: the page as the recorder kept it then.
+pub async fn fetch_detail_at(
+    ns: &str,
+    name: &str,
+    at: &str,
+) -> Result<model::api::history::RecordedDetail, FetchError> {
+    get_json(&format!(
+        "/api/v1/vmis/{}/{}/detail?at={}",
+        enc(ns),
+        enc(name),
+        enc(at)
+    ))
+    .await
+}
+
+/// `GET /api/v1/vmis/{ns}/{name}/history?from=&to=` (milliseconds, sent as RFC 3339).
+pub async fn fetch_history(
+    ns: &str,
+    name: &str,
+    from: i64,
+    to: i64,
+) -> Result<model::api::history::History, FetchError> {
+    get_json(&format!(
+        "/api/v1/vmis/{}/{}/history?from={}&to={}",
+        enc(ns),
+        enc(name),
+        enc(&Timestamp(from).to_rfc3339()),
+        enc(&Timestamp(to).to_rfc3339())
+    ))
+    .await
+}
+
+/// `GET /api/v1/history`: whether history is recorded, and why not.
+#[derive(Debug, Clone, PartialEq, serde::Deserialize)]
+pub struct HistoryStatus {
+    pub enabled: bool,
+    #[serde(default)]
+    pub error: Option<String>,
+}
+
+pub async fn fetch_history_status() -> Result<HistoryStatus, FetchError> {
+    get_json("/api/v1/history").await
+}
+
+/// `GET /api/v1/history/changes?since=&limit=`: each VMI's newest change, newest first.
+pub async fn fetch_changes(
+    since: i64,
+    limit: usize,
+) -> Result<Vec<model::api::history::Changed>, FetchError> {
+    get_json(&format!(
+        "/api/v1/history/changes?since={}&limit={limit}",
+        enc(&Timestamp(since).to_rfc3339())
+    ))
+    .await
+}
+
 /// `GET /api/v1/vmis/{ns}/{name}/metrics?set=…&range=…&step=…`.
 pub async fn fetch_metrics(
     ns: &str,

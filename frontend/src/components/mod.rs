@@ -3,5 +3,6 @@ pub mod charts;
 pub mod common;
 pub mod migration_graph;
 pub mod stale_banner;
+pub mod timeline;
 pub mod vmi_card;
 pub mod vmi_view;

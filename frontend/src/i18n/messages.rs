@@ -181,4 +181,52 @@ messages![
     (ErrNotfound, "Not found", "見つかりません"),
     (ErrRetry, "Retry", "再試行"),
     (Notfound, "Page not found.", "ページが見つかりません。"),
+    (TlTitle, "History", "履歴"),
+    (TlSpan, "Timeline span", "タイムラインの期間"),
+    (TlOverall, "overall", "総合"),
+    (TlMarks, "events", "イベント"),
+    (TlChanges, "Changes", "変化"),
+    (
+        TlNoChanges,
+        "No verdict changes recorded in this range.",
+        "この期間に記録された判定の変化はありません。"
+    ),
+    (TlNotRecorded, "not recorded", "記録なし"),
+    (TlNoMigration, "no migration", "マイグレーションなし"),
+    (TlShow, "show as it was", "その時点を表示"),
+    (TlOff, "History is off", "履歴は無効です"),
+    (
+        TlOffLive,
+        "The page shows the live state.",
+        "このページはライブの状態を表示しています。"
+    ),
+    (
+        TlHint,
+        "Click a band to see the diagnosis as it was at that moment.",
+        "帯をクリックすると、その時点の診断を表示します。"
+    ),
+    (TlLegend, "Legend", "凡例"),
+    (
+        AsOfTitle,
+        "Recorded diagnosis as of",
+        "記録された診断 — 時点"
+    ),
+    (
+        AsOfNote,
+        "This is how Strata diagnosed the VMI then, not how it is now.",
+        "これは現在ではなく、その時点での診断です。"
+    ),
+    (AsOfBack, "Back to now", "現在に戻る"),
+    (OvChanged, "changed in the last hour", "直近 1 時間に変化"),
+    (
+        OvChangedOff,
+        "History is off: there are no recorded changes to filter by.",
+        "履歴が無効のため、記録された変化で絞り込めません。"
+    ),
+    (WallChanges, "Latest changes", "最近の変化"),
+    (
+        WallNoChanges,
+        "No verdict changes in the last hour",
+        "直近 1 時間に判定の変化はありません"
+    ),
 ];

@@ -1,9 +1,13 @@
 //! Which VMIs the overview shows: the search text, the verdict chip and the grouping, as the URL
-//! (`q`, `verdict`, `group`) says.
+//! (`q`, `verdict`, `group`) says, and with `changed=1h` only the VMIs the recorder saw change in
+//! the last hour (a set of keys the backend gives, see `pages::overview::changed`).
 
 use super::grouping::Grouping;
 use super::verdict::verdict;
+use model::VmiKey;
 use model::view::VmiSummary;
+use std::collections::BTreeSet;
+use std::sync::Arc;
 
 /// True when `s` matches the search text (name, namespace, node, IP, phase; case-insensitive).
 pub fn matches(s: &VmiSummary, q: &str) -> bool {
@@ -41,6 +45,8 @@ pub struct Filter {
     /// Only this verdict (`Health::as_str`).
     pub verdict: Option<String>,
     pub group: Grouping,
+    /// Only these VMIs (the recently changed ones); `None`: no such filter.
+    pub changed: Option<Arc<BTreeSet<VmiKey>>>,
 }
 
 impl Filter {
@@ -50,6 +56,7 @@ impl Filter {
             q: normalize(q.unwrap_or_default()),
             verdict,
             group: Grouping::from_param(group),
+            changed: None,
         }
     }
 
@@ -60,6 +67,7 @@ impl Filter {
                 .verdict
                 .as_deref()
                 .is_none_or(|v| verdict(s).as_str() == v)
+            && self.changed.as_ref().is_none_or(|c| c.contains(&s.key))
     }
 
     /// True when `new` in place of `old` is shown, or not, just as `old` was, in the same group.

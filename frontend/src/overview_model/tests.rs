@@ -242,3 +242,16 @@ fn only_the_rows_near_the_viewport_are_materialized() {
     assert_eq!(columns(100.0, 1.0), 1);
     assert_eq!(columns(1200.0, 2.0), 2);
 }
+
+#[test]
+fn the_changed_filter_keeps_only_the_keys_given() {
+    let a = summary("ns", "a", "Running");
+    let b = summary("ns", "b", "Running");
+    let mut f = Filter::from_url(None, None, None);
+    assert!(f.keeps(&a) && f.keeps(&b));
+    f.changed = Some(std::sync::Arc::new([b.key.clone()].into_iter().collect()));
+    assert!(!f.keeps(&a));
+    assert!(f.keeps(&b));
+    // Leaving the set, or entering it, is a change of place.
+    assert!(!f.same_place(&b, &a));
+}

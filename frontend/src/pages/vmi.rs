@@ -7,6 +7,7 @@
 use crate::api::{self, FetchError, Live};
 use crate::components::charts::Chart;
 use crate::components::common::FetchFailure;
+use crate::components::timeline::{self, AsOf, AsOfState, Timeline};
 use crate::components::vmi_view::{CopyLink, VmiView};
 use crate::i18n::{Key, t};
 use crate::nav::{param_href, query_param};
@@ -45,13 +46,16 @@ pub fn VmiPage() -> impl IntoView {
         }
     });
     let last_good = RwSignal::new(None::<VmiDetail>);
+    // `?at=`: the diagnosis as recorded then (the timeline's; see components::timeline).
+    let at = query_param("at");
+    let as_of = AsOfState::new();
     let detail = LocalResource::new(move || {
-        let (n, m) = (ns.get(), name.get());
+        let (n, m, at) = (ns.get(), name.get(), at.get());
         summary.track();
         retry.track();
         period.track();
         async move {
-            let r = api::fetch_detail(&n, &m).await;
+            let r = timeline::as_of::fetch(&n, &m, at, as_of).await;
             if let Ok(d) = &r {
                 last_good.set(Some(d.clone()));
             }
@@ -100,6 +104,8 @@ pub fn VmiPage() -> impl IntoView {
     view! {
         <div class="vmi-page">
             <div class="page-tools"><CopyLink/></div>
+            <AsOf state=as_of/>
+            <Timeline ns name/>
             {move || gone().then(|| view! {
                 <div class="failure" role="alert" data-testid="vmi-gone"><strong>{t(Key::VmiGone)}</strong></div>
             })}

@@ -1,10 +1,12 @@
 //! `/wall`: for a screen on the wall. Large high-contrast type, no interaction needed: the counts
 //! by verdict, the VMIs with problems (rotating through them one at a time with `?rotate=SECONDS`),
-//! the age of the data, and a banner when the stream is down or the data is stale. It keeps no
-//! history, so it can run for days: the only state is the current list of summaries.
+//! the age of the data, a banner when the stream is down or the data is stale, and the latest
+//! verdict changes across VMIs (the recorder's, [`LatestChanges`]). It keeps no history itself,
+//! so it can run for days: the only state is the current list of summaries and that strip.
 
 use crate::api::{Connection, Live};
 use crate::components::common::health_key;
+use crate::components::timeline::LatestChanges;
 use crate::i18n::{Key, lang, t, tr};
 use crate::nav::query_param;
 use crate::overview_model::{VERDICTS, verdict};
@@ -103,6 +105,7 @@ pub fn Wall() -> impl IntoView {
                     }.into_any()
                 }
             }}
+            <LatestChanges/>
         </section>
     }
 }

@@ -5,6 +5,7 @@
 //! the toolbar ([`toolbar`]) and the virtualized list ([`vlist`], with the viewport it tracks in
 //! [`viewport`]).
 
+mod changed;
 mod toolbar;
 mod viewport;
 mod vlist;
@@ -24,12 +25,17 @@ pub fn Overview() -> impl IntoView {
     let q = query_param("q");
     let verdict = query_param("verdict");
     let group = query_param("group");
+    let changed_param = query_param("changed");
+    let changed_on =
+        Memo::new(move |_| changed_param.get().as_deref() == Some(changed::PARAM_VALUE));
+    let (changed_keys, changed_error) = changed::changed_keys(changed_on);
 
     let search = Memo::new(move |_| normalize(&q.get().unwrap_or_default()));
     let filter = Memo::new(move |_| Filter {
         q: search.get(),
         verdict: verdict.get(),
         group: Grouping::from_param(group.get().as_deref()),
+        changed: changed_keys.get(),
     });
     let counts = Memo::new_owning(move |prev: Option<Counts>| {
         let q = search.get();
@@ -53,7 +59,7 @@ pub fn Overview() -> impl IntoView {
             <h1>{t(Key::OvTitle)} " "
                 <span class="count" data-testid="vmi-count">{total}</span>
             </h1>
-            <Toolbar q verdict group counts shown_count/>
+            <Toolbar q verdict group counts shown_count changed=changed_on changed_error/>
             {move || (live.vmis.with(Vec::is_empty) && !live.synced.get()).then(|| view! { <p class="empty" role="status">{t(Key::OvWaiting)}</p> })}
             {move || (shown_count.get() == 0 && live.synced.get()).then(|| view! { <p class="empty" data-testid="no-match">{t(Key::OvEmpty)}</p> })}
             <VirtualList shown/>

@@ -1,5 +1,6 @@
 //! The overview's toolbar: the search box, the grouping, the verdict chips with their counts,
-//! and how many VMIs are shown. Every control writes its URL parameter.
+//! the "changed in the last hour" chip, and how many VMIs are shown. Every control writes its
+//! URL parameter.
 
 use crate::components::common::health_key;
 use crate::i18n::{Key, lang, t, tr};
@@ -15,10 +16,17 @@ pub fn Toolbar(
     group: Memo<Option<String>>,
     counts: Memo<Counts>,
     shown_count: Memo<usize>,
+    changed: Memo<bool>,
+    changed_error: Memo<Option<crate::api::FetchError>>,
 ) -> impl IntoView {
     let set = param_setter();
     let set_q = set.clone();
     let set_g = set.clone();
+    let set_c = set.clone();
+    let toggle_changed = move |_| {
+        let next = (!changed.get_untracked()).then(|| super::changed::PARAM_VALUE.to_string());
+        set_c("changed", next);
+    };
     view! {
         <div class="toolbar" role="search">
             <label for="ov-search">{t(Key::OvSearch)}</label>
@@ -38,6 +46,14 @@ pub fn Toolbar(
             <div class="chips" role="group" aria-label=move || t(Key::OvFilterVerdict)()>
                 {verdict_chips(verdict, counts, set)}
             </div>
+            <button type="button" class="chip chip-changed" class:chip-on=changed
+                aria-pressed=move || changed.get().to_string() data-testid="changed-filter"
+                on:click=toggle_changed>{t(Key::OvChanged)}</button>
+            {move || changed_error.get().map(|e| view! {
+                <span class="muted" role="status" data-testid="changed-off">
+                    {if e.status == Some(503) { t(Key::OvChangedOff)().to_string() } else { e.message }}
+                </span>
+            })}
             <span class="muted" data-testid="shown-count">{shown_count} " " {t(Key::OvShown)}</span>
         </div>
     }

@@ -1,0 +1,89 @@
+//! The wall's "latest changes" strip: the VMIs whose verdict or phase changed most recently
+//! (each VMI's newest change, from `GET /api/v1/history/changes`), fetched again every
+//! [`REFRESH_MS`] of the page's clock. When history is off the strip says so and the wall works
+//! as before.
+
+use super::as_of::human_time;
+use super::bands::health_of;
+use crate::api::{self, Live};
+use crate::components::common::{age, health_key};
+use crate::i18n::{Key, lang, t, tr};
+use leptos::prelude::*;
+use model::api::history::{Change, Changed};
+use model::time::Timestamp;
+
+/// How many changes the strip shows.
+pub const SHOWN: usize = 8;
+/// How often it is fetched again (milliseconds).
+pub const REFRESH_MS: i64 = 15_000;
+/// How far back it looks (milliseconds).
+pub const WINDOW_MS: i64 = 3_600_000;
+
+fn what(l: crate::i18n::Lang, c: &Changed) -> String {
+    let word = |s: &str| health_of(s).map_or(s.to_string(), |h| tr(l, health_key(h)).to_string());
+    let t = &c.transition;
+    match t.change {
+        Change::Verdict => format!(
+            "{}: {} → {}",
+            t.layer.as_deref().unwrap_or("").replace('_', " "),
+            word(&t.old),
+            word(&t.new)
+        ),
+        _ => format!("phase {} → {}", t.old, t.new),
+    }
+}
+
+#[component]
+pub fn LatestChanges() -> impl IntoView {
+    let live = expect_context::<Live>();
+    let l = lang();
+    let bucket = move |t: Timestamp| t.0 / REFRESH_MS;
+    let period = RwSignal::new(bucket(live.now.get_untracked()));
+    Effect::new(move |_| {
+        let b = bucket(live.now.get());
+        if period.get_untracked() != b {
+            period.set(b);
+        }
+    });
+    let data = LocalResource::new(move || {
+        period.track();
+        async move { api::fetch_changes(api::now().0 - WINDOW_MS, SHOWN).await }
+    });
+    let body = move || {
+        match data.get() {
+        None => ().into_any(),
+        Some(Err(e)) if e.status == Some(503) => {
+            view! { <p class="wall-changes-off muted" data-testid="wall-changes-off">{t(Key::TlOff)}</p> }.into_any()
+        }
+        Some(Err(e)) => view! { <p class="muted">{e.message}</p> }.into_any(),
+        Some(Ok(rows)) if rows.is_empty() => {
+            view! { <p class="muted" data-testid="wall-no-changes">{t(Key::WallNoChanges)}</p> }.into_any()
+        }
+        Some(Ok(rows)) => view! {
+            <ol class="wall-changes-list" data-testid="wall-changes">
+                {rows.into_iter().map(|c| {
+                    let new = health_of(&c.transition.new).map_or("unknown", |h| h.as_str());
+                    let at = c.transition.at;
+                    let href = format!("/vmi/{}/{}", c.key.namespace, c.key.name);
+                    view! {
+                        <li class=format!("verdict-{new}") data-health=new>
+                            <a class="wall-name" href=href>{c.key.to_string()}</a>
+                            <span class="wall-change">{move || what(l.get(), &c)}</span>
+                            <time datetime=Timestamp(at).to_rfc3339() title=human_time(at)>
+                                {move || age(Some(Timestamp(at)), live.now.get())}
+                            </time>
+                        </li>
+                    }
+                }).collect_view()}
+            </ol>
+        }
+        .into_any(),
+    }
+    };
+    view! {
+        <section class="wall-changes" aria-labelledby="wall-changes-title">
+            <h2 id="wall-changes-title">{t(Key::WallChanges)}</h2>
+            {body}
+        </section>
+    }
+}

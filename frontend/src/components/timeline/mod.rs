@@ -1,0 +1,272 @@
+//! The VMI page's timeline (the flight recorder's view): one band per layer coloured by verdict
+//! over the chosen span (`?span=`), phase changes, events and migrations as marks, and the
+//! changes as a list of links. Clicking a band or a change opens the diagnosis as it was then
+//! (`?at=`, which Copy link carries); [`AsOf`] says so and leads back to now.
+//!
+//! * [`bands`]: the layout model (segments and marks from a `History`), native tests.
+//! * [`window`]: the spans and the window they give.
+//! * [`draw`]: the SVG.
+//! * [`as_of`]: which diagnosis the page fetches, the "as of" banner, "history is off".
+//! * [`latest`]: the wall's strip of the latest changes across VMIs.
+
+pub mod as_of;
+pub mod bands;
+mod draw;
+pub mod latest;
+pub mod window;
+
+pub use as_of::{AsOf, AsOfState};
+pub use latest::LatestChanges;
+
+use crate::api::{self, FetchError, Live};
+use crate::components::common::{health_key, layer_key};
+use crate::i18n::{Key, lang, t, tr};
+use crate::nav::{param_href, with_param};
+use as_of::human_time;
+use bands::{Band, bands, health_of, marks, moments};
+use leptos::prelude::*;
+use leptos_router::NavigateOptions;
+use leptos_router::hooks::{use_location, use_navigate};
+use model::api::history::History;
+use model::time::Timestamp;
+use model::verdict::Layer;
+use wasm_bindgen::JsCast;
+use window::{SPANS, Window, tick_label, ticks, time_at};
+
+/// How often the timeline is fetched again while the VMI does not change (milliseconds).
+pub const REFRESH_MS: i64 = 60_000;
+/// The changes listed under the bands, at most.
+pub const MOMENTS_SHOWN: usize = 20;
+
+/// A function that opens the moment `at` (pushing a history entry: Back returns to before).
+fn opener() -> impl Fn(i64) + Clone + 'static {
+    let loc = use_location();
+    let navigate = use_navigate();
+    move |at| {
+        let url = with_param(
+            &loc.pathname.get_untracked(),
+            &loc.query.get_untracked(),
+            &loc.hash.get_untracked(),
+            "at",
+            Some(&Timestamp(at).to_rfc3339()),
+        );
+        navigate(
+            &url,
+            NavigateOptions {
+                scroll: false,
+                ..Default::default()
+            },
+        );
+    }
+}
+
+/// The fraction of the clicked element's width where `ev` happened.
+fn click_fraction(ev: &leptos::ev::MouseEvent) -> Option<f64> {
+    let el: web_sys::Element = ev.current_target()?.dyn_into().ok()?;
+    let r = el.get_bounding_client_rect();
+    (r.width() > 0.0).then(|| (f64::from(ev.client_x()) - r.left()) / r.width())
+}
+
+#[component]
+pub fn Timeline(ns: Memo<String>, name: Memo<String>) -> impl IntoView {
+    let live = expect_context::<Live>();
+    let span = crate::nav::query_param("span");
+    let at = crate::nav::query_param("at");
+    let at_ms = Memo::new(move |_| at.get().and_then(|a| Timestamp::parse(&a)).map(|t| t.0));
+    let glance = Memo::new(move |_| {
+        let (n, m) = (ns.get(), name.get());
+        live.vmis.with(|l| {
+            l.iter()
+                .find(|s| s.key.namespace == n && s.key.name == m)
+                .map(|s| s.layers)
+        })
+    });
+    // Changes every REFRESH_MS of the page's clock (a signal set by an effect, as the page's).
+    let bucket = move |t: Timestamp| t.0 / REFRESH_MS;
+    let period = RwSignal::new(bucket(live.now.get_untracked()));
+    Effect::new(move |_| {
+        let b = bucket(live.now.get());
+        if period.get_untracked() != b {
+            period.set(b);
+        }
+    });
+    let data = LocalResource::new(move || {
+        let (n, m) = (ns.get(), name.get());
+        glance.track();
+        period.track();
+        let w = window::window(span.get().as_deref(), at_ms.get(), api::now().0);
+        async move {
+            let h = api::fetch_history(&n, &m, w.from, w.to).await;
+            (w, h)
+        }
+    });
+    let open = opener();
+    let body = move || match data.get() {
+        None => view! { <p class="empty" role="status">{t(Key::VmiLoading)}</p> }.into_any(),
+        Some((_, Err(e))) => failure(e).into_any(),
+        Some((w, Ok(h))) => {
+            let b = bands(&h, w.from, w.to, glance.get_untracked());
+            view! { <Drawn w h b at=at_ms open=open.clone()/> }.into_any()
+        }
+    };
+    view! {
+        <section class="timeline" aria-labelledby="tl-title" data-testid="timeline">
+            <div class="tl-head">
+                <h2 id="tl-title">{t(Key::TlTitle)}</h2>
+                <SpanPicker span at=at_ms/>
+            </div>
+            {body}
+        </section>
+    }
+}
+
+/// History off (503) or a failed request.
+fn failure(e: FetchError) -> impl IntoView {
+    if e.status == Some(503) {
+        view! {
+            <div class="failure" role="status" data-testid="history-off">
+                <strong>{t(Key::TlOff)}</strong>
+                <p>{e.message} " " {t(Key::TlOffLive)}</p>
+            </div>
+        }
+        .into_any()
+    } else {
+        view! { <crate::components::common::FetchFailure error=e/> }.into_any()
+    }
+}
+
+/// The span links (`?span=`); the one in effect is marked.
+#[component]
+fn SpanPicker(span: Memo<Option<String>>, at: Memo<Option<i64>>) -> impl IntoView {
+    let current = move || window::window(span.get().as_deref(), at.get(), api::now().0).span;
+    let links = SPANS
+        .iter()
+        .map(|(k, _)| {
+            let k = *k;
+            let on = move || current() == k;
+            view! {
+                <a href=param_href("span", Some(k.to_string())) class="range" class:tab-on=on
+                    aria-current=move || on().to_string() data-span=k>{k}</a>
+            }
+        })
+        .collect_view();
+    view! { <nav class="ranges" aria-label=move || t(Key::TlSpan)()>{links}</nav> }
+}
+
+/// The bands, marks, axis, legend and the list of changes of one fetched history.
+#[component]
+fn Drawn(
+    w: Window,
+    h: History,
+    b: Vec<Band>,
+    at: Memo<Option<i64>>,
+    open: impl Fn(i64) + Clone + 'static,
+) -> impl IntoView {
+    let l = lang();
+    let marks = marks(&h, w.from, w.to);
+    let rows = b
+        .iter()
+        .map(|band| {
+            let (band, w2) = (band.clone(), w.clone());
+            let (open, w3) = (open.clone(), w.clone());
+            let on_click = move |ev: leptos::ev::MouseEvent| {
+                if let Some(f) = click_fraction(&ev) {
+                    open(time_at(&w3, f));
+                }
+            };
+            let (kind, id) = (band.kind, draw::band_id(band.kind));
+            let label = move || draw::band_label(l.get(), kind);
+            view! {
+                <div class="tl-row" data-band=id>
+                    <span class="tl-label">{label}</span>
+                    <svg class="tl-band" role="img" aria-label=label on:click=on_click>
+                        {move || draw::band_svg(l.get(), &band, &w2, at.get())}
+                    </svg>
+                </div>
+            }
+        })
+        .collect_view();
+    let axis = ticks(&w, 4)
+        .into_iter()
+        .map(|t| view! { <span>{tick_label(&w, t)}</span> })
+        .collect_view();
+    view! {
+        {draw::defs()}
+        <div class="tl-grid">
+            {rows}
+            <div class="tl-row" data-band="marks">
+                <span class="tl-label">{t(Key::TlMarks)}</span>
+                <svg class="tl-marks" role="img" aria-label=move || t(Key::TlMarks)() data-testid="tl-marks" data-count=marks.len()>
+                    {draw::marks_svg(&marks, &w)}
+                </svg>
+            </div>
+            <div class="tl-row">
+                <span class="tl-label"></span>
+                <div class="tl-axis" aria-hidden="true">{axis}</div>
+            </div>
+        </div>
+        <p class="tl-legend muted">
+            <span class="sr-only">{t(Key::TlLegend)}</span>
+            {move || draw::legend(l.get())} " · " {t(Key::TlHint)}
+        </p>
+        <Moments h w/>
+    }
+}
+
+/// The verdict changes in the window, newest first, each a link to the page as it was then.
+#[component]
+fn Moments(h: History, w: Window) -> impl IntoView {
+    let l = lang();
+    let list: Vec<_> = moments(&h, w.from, w.to)
+        .into_iter()
+        .take(MOMENTS_SHOWN)
+        .cloned()
+        .collect();
+    if list.is_empty() {
+        return view! { <p class="empty" data-testid="tl-no-changes">{t(Key::TlNoChanges)}</p> }
+            .into_any();
+    }
+    let items = list
+        .into_iter()
+        .map(|c| {
+            let when = Timestamp(c.at).to_rfc3339();
+            let human = human_time(c.at);
+            let verdict = c.change == model::api::history::Change::Verdict;
+            let title = c.title.clone();
+            let what = move || {
+                let lg = l.get();
+                let layer = match c.layer.as_deref() {
+                    Some("control_plane") => tr(lg, layer_key(Layer::ControlPlane)),
+                    Some("node") => tr(lg, layer_key(Layer::Node)),
+                    Some("guest") => tr(lg, layer_key(Layer::Guest)),
+                    _ => tr(lg, Key::TlOverall),
+                };
+                let word = |s: &str| match health_of(s) {
+                    Some(h) => tr(lg, health_key(h)).to_string(),
+                    None if s.is_empty() => tr(lg, Key::TlNotRecorded).to_string(),
+                    None => s.to_string(),
+                };
+                match c.change {
+                    model::api::history::Change::Verdict => {
+                        format!("{layer}: {} → {}", word(&c.old), word(&c.new))
+                    }
+                    _ => c.new.clone(),
+                }
+            };
+            view! {
+                <li data-at=when.clone()>
+                    <a href=param_href("at", Some(when.clone())) data-testid="tl-moment">
+                        <time datetime=when.clone()>{human}</time>
+                    </a>
+                    " " <span>{what}</span>
+                    {verdict.then(|| view! { <span class="muted">" — " {title}</span> })}
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <h3 class="tl-changes-title">{t(Key::TlChanges)}</h3>
+        <ol class="tl-moments" data-testid="tl-moments">{items}</ol>
+    }
+    .into_any()
+}
