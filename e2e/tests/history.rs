@@ -189,6 +189,7 @@ async fn a_break_and_a_recovery_on_the_timeline_and_a_link_that_keeps_the_break(
     h.browser.goto(&h.url("/wall")).await?;
     h.wait_text("[data-testid=wall-changes]", T, |t| t.contains(&name))
         .await?;
+    h.scroll_to("[data-testid=wall-changes]").await?;
     h.screenshot_as("history_wall_changes").await?;
     h.finish().await
 }
@@ -206,8 +207,14 @@ async fn without_history_the_page_says_so_and_stays_live() -> anyhow::Result<()>
     h.wait_count("[data-testid=history-off]", T, |n| n == 2)
         .await?;
     assert_eq!(h.count("[data-testid=as-of]").await?, 0);
+    h.screenshot_as("history_off_vmi").await?;
+    // The filter cannot work: it says so and hides nothing.
     h.browser.goto(&h.url("/?changed=1h")).await?;
     h.wait_count("[data-testid=changed-off]", T, |n| n == 1)
+        .await?;
+    h.wait_count("article.vmi-card", T, |n| n > 0).await?;
+    h.browser.goto(&h.url("/wall")).await?;
+    h.wait_count("[data-testid=wall-changes-off]", T, |n| n == 1)
         .await?;
     h.finish().await
 }

@@ -140,6 +140,7 @@ fn overview_updates_from_the_delta_as_a_full_recount_would() {
         q: q.into(),
         verdict: verdict.map(String::from),
         group: Grouping::from_param(Some(group)),
+        changed: None,
     };
     let filters = [
         filter("", None, ""),

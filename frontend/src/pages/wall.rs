@@ -87,6 +87,7 @@ pub fn Wall() -> impl IntoView {
                     <div class="wall-headline">{s.headline.clone()}</div>
                 </div>
             })}
+            <LatestChanges/>
             <h1>{t(Key::WallProblems)}</h1>
             {move || {
                 let list = problems.get();
@@ -105,7 +106,6 @@ pub fn Wall() -> impl IntoView {
                     }.into_any()
                 }
             }}
-            <LatestChanges/>
         </section>
     }
 }

@@ -35,6 +35,8 @@ use window::{SPANS, Window, tick_label, ticks, time_at};
 
 /// How often the timeline is fetched again while the VMI does not change (milliseconds).
 pub const REFRESH_MS: i64 = 60_000;
+/// How long after a change of the VMI its history is fetched again (milliseconds).
+pub const SETTLE_MS: u64 = 1_500;
 /// The changes listed under the bands, at most.
 pub const MOMENTS_SHOWN: usize = 20;
 
@@ -90,10 +92,22 @@ pub fn Timeline(ns: Memo<String>, name: Memo<String>) -> impl IntoView {
             period.set(b);
         }
     });
+    // The recorder writes a change a moment after the stream shows it: fetch once more then.
+    let nudge = RwSignal::new(0u32);
+    Effect::new(move |prev: Option<()>| {
+        glance.track();
+        if prev.is_some() {
+            set_timeout(
+                move || nudge.update(|n| *n += 1),
+                std::time::Duration::from_millis(SETTLE_MS),
+            );
+        }
+    });
     let data = LocalResource::new(move || {
         let (n, m) = (ns.get(), name.get());
         glance.track();
         period.track();
+        nudge.track();
         let w = window::window(span.get().as_deref(), at_ms.get(), api::now().0);
         async move {
             let h = api::fetch_history(&n, &m, w.from, w.to).await;

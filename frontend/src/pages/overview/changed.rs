@@ -19,14 +19,12 @@ pub const REFRESH_MS: i64 = 30_000;
 /// The URL value that turns the filter on.
 pub const PARAM_VALUE: &str = "1h";
 
-/// The set of changed keys while `on` (`None` while off or not yet fetched), and the reason
-/// the filter cannot work (history off, request failed).
-pub fn changed_keys(
-    on: Memo<bool>,
-) -> (
-    Memo<Option<Arc<BTreeSet<VmiKey>>>>,
-    Memo<Option<FetchError>>,
-) {
+/// The keys of the VMIs that changed, shared by the filter's clones.
+pub type Keys = Arc<BTreeSet<VmiKey>>;
+
+/// The set of changed keys while `on` (`None` while off, or when it cannot be had: then every
+/// VMI is shown), and the reason the filter cannot work (history off, request failed).
+pub fn changed_keys(on: Memo<bool>) -> (Memo<Option<Keys>>, Memo<Option<FetchError>>) {
     let live = expect_context::<Live>();
     let bucket = move |t: model::time::Timestamp| t.0 / REFRESH_MS;
     let period = RwSignal::new(bucket(live.now.get_untracked()));
@@ -52,7 +50,7 @@ pub fn changed_keys(
         }
     });
     // The last good set stays while a refresh is under way.
-    let last = RwSignal::new(None::<Arc<BTreeSet<VmiKey>>>);
+    let last = RwSignal::new(None::<Keys>);
     let keys = Memo::new(move |_| {
         if !on.get() {
             return None;
@@ -62,7 +60,9 @@ pub fn changed_keys(
                 last.set(Some(set.clone()));
                 Some(set)
             }
-            // Pending or failed: the last set, else none (the filter shows nothing yet).
+            // Failed (history off): no filter; the toolbar says why.
+            Some(Some(Err(_))) => None,
+            // Pending: the last set, else none yet.
             _ => Some(last.get_untracked().unwrap_or_default()),
         }
     });
