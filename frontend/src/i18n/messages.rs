@@ -196,11 +196,6 @@ messages![
     (TlShow, "show as it was", "その時点を表示"),
     (TlOff, "History is off", "履歴は無効です"),
     (
-        TlOffLive,
-        "The page shows the live state.",
-        "このページはライブの状態を表示しています。"
-    ),
-    (
         TlHint,
         "Click a band to see the diagnosis as it was at that moment.",
         "帯をクリックすると、その時点の診断を表示します。"
@@ -229,4 +224,10 @@ messages![
         "No verdict changes in the last hour",
         "直近 1 時間に判定の変化はありません"
     ),
+    (
+        AsOfOff,
+        "The moment this link names cannot be shown: this is the live state.",
+        "このリンクが指す時点は表示できません。現在のライブの状態を表示しています。"
+    ),
+    (TlPhase, "phase", "フェーズ"),
 ];

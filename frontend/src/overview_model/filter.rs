@@ -4,7 +4,7 @@
 
 use super::grouping::Grouping;
 use super::verdict::verdict;
-use model::VmiKey;
+use model::view::VmiKey;
 use model::view::VmiSummary;
 use std::collections::BTreeSet;
 use std::sync::Arc;

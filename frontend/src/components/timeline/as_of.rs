@@ -82,7 +82,7 @@ pub fn AsOf(state: AsOfState) -> impl IntoView {
         {move || state.off.get().map(|why| view! {
             <div class="failure" role="status" data-testid="history-off">
                 <strong>{t(Key::TlOff)}</strong>
-                <p>{why} " " {t(Key::TlOffLive)}</p>
+                <p>{t(Key::AsOfOff)} <span class="muted">" (" {why} ")"</span></p>
             </div>
         })}
     }

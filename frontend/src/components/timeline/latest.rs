@@ -25,11 +25,11 @@ fn what(l: crate::i18n::Lang, c: &Changed) -> String {
     match t.change {
         Change::Verdict => format!(
             "{}: {} → {}",
-            t.layer.as_deref().unwrap_or("").replace('_', " "),
+            super::layer_word(l, t.layer.as_deref()),
             word(&t.old),
             word(&t.new)
         ),
-        _ => format!("phase {} → {}", t.old, t.new),
+        _ => format!("{} {} → {}", tr(l, Key::TlPhase), t.old, t.new),
     }
 }
 

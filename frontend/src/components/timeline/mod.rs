@@ -20,7 +20,7 @@ pub use latest::LatestChanges;
 
 use crate::api::{self, FetchError, Live};
 use crate::components::common::{health_key, layer_key};
-use crate::i18n::{Key, lang, t, tr};
+use crate::i18n::{Key, Lang, lang, t, tr};
 use crate::nav::{param_href, with_param};
 use as_of::human_time;
 use bands::{Band, bands, health_of, marks, moments};
@@ -59,6 +59,16 @@ fn opener() -> impl Fn(i64) + Clone + 'static {
                 ..Default::default()
             },
         );
+    }
+}
+
+/// A recorded layer's name in `l` (`control_plane`, `node`, `guest`; else "overall").
+pub fn layer_word(l: Lang, layer: Option<&str>) -> &'static str {
+    match layer {
+        Some("control_plane") => tr(l, layer_key(Layer::ControlPlane)),
+        Some("node") => tr(l, layer_key(Layer::Node)),
+        Some("guest") => tr(l, layer_key(Layer::Guest)),
+        _ => tr(l, Key::TlOverall),
     }
 }
 
@@ -140,7 +150,7 @@ fn failure(e: FetchError) -> impl IntoView {
         view! {
             <div class="failure" role="status" data-testid="history-off">
                 <strong>{t(Key::TlOff)}</strong>
-                <p>{e.message} " " {t(Key::TlOffLive)}</p>
+                <p>{e.message}</p>
             </div>
         }
         .into_any()
@@ -249,12 +259,7 @@ fn Moments(h: History, w: Window) -> impl IntoView {
             let title = c.title.clone();
             let what = move || {
                 let lg = l.get();
-                let layer = match c.layer.as_deref() {
-                    Some("control_plane") => tr(lg, layer_key(Layer::ControlPlane)),
-                    Some("node") => tr(lg, layer_key(Layer::Node)),
-                    Some("guest") => tr(lg, layer_key(Layer::Guest)),
-                    _ => tr(lg, Key::TlOverall),
-                };
+                let layer = layer_word(lg, c.layer.as_deref());
                 let word = |s: &str| match health_of(s) {
                     Some(h) => tr(lg, health_key(h)).to_string(),
                     None if s.is_empty() => tr(lg, Key::TlNotRecorded).to_string(),

@@ -5,8 +5,8 @@
 //! 10% update cost the same as without history.
 
 use crate::api::{self, FetchError, Live};
-use model::VmiKey;
 use model::api::history::CHANGES_LIMIT;
+use model::view::VmiKey;
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
