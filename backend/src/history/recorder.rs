@@ -22,7 +22,7 @@ use model::wire::StreamMsg;
 use model::{VmiKey, VmiSummary};
 use parking_lot::{Mutex, RwLock};
 use serde::Serialize;
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use tokio::sync::{broadcast, mpsc};
@@ -274,9 +274,10 @@ async fn write_loop(store: DynStore, mut rx: mpsc::Receiver<Record>, shared: Arc
 /// What of a summary the history follows.
 #[derive(Debug, Clone, PartialEq)]
 struct Seen {
-    phase: String,
+    /// Interned: thousands of VMIs share a few phases and headlines.
+    phase: Arc<str>,
     layers: LayerGlance,
-    headline: String,
+    headline: Arc<str>,
     /// First seen at this time, and its baseline not written yet.
     baseline: Option<i64>,
 }
@@ -297,7 +298,8 @@ impl Seen {
 #[derive(Default)]
 pub struct Observer {
     seen: HashMap<VmiKey, Seen>,
-    pending: VecDeque<VmiKey>,
+    /// VMIs whose baseline waits.
+    waiting: usize,
 }
 
 /// The rows of `key`'s baseline at `at`, as seen in `b`.
@@ -311,7 +313,7 @@ fn baseline(key: &VmiKey, b: &Seen, at: i64, out: &mut Vec<Record>) {
                 layer: layer.map(str::to_string),
                 old: String::new(),
                 new: new.to_string(),
-                title: b.headline.clone(),
+                title: b.headline.to_string(),
             },
         )
     };
@@ -335,9 +337,9 @@ impl Observer {
     /// verdict or the headline changed). A first sight only queues the VMI's baseline.
     pub fn observe(&mut self, s: &VmiSummary, at: i64, out: &mut Vec<Record>) -> bool {
         let now = Seen {
-            phase: s.phase.clone(),
+            phase: crate::intern::intern(&s.phase),
             layers: s.layers,
-            headline: s.headline.clone(),
+            headline: crate::intern::intern(&s.headline),
             baseline: None,
         };
         let Some(before) = self.seen.get_mut(&s.key) else {
@@ -348,13 +350,14 @@ impl Observer {
                     ..now
                 },
             );
-            self.pending.push_back(s.key.clone());
+            self.waiting += 1;
             return false;
         };
         if before.same(&now) {
             return false;
         }
         if let Some(first) = before.baseline.take() {
+            self.waiting -= 1;
             baseline(&s.key, before, first, out);
         }
         let t = |change, layer: Option<&str>, old: &str, new: &str| {
@@ -400,45 +403,40 @@ impl Observer {
         details: &mut Vec<(VmiKey, i64)>,
     ) -> usize {
         let (mut done, mut asked) = (0, 0);
-        while done < max {
-            let Some(key) = self.pending.pop_front() else {
+        for (key, b) in self.seen.iter_mut() {
+            if done >= max {
                 break;
-            };
-            let Some(b) = self.seen.get_mut(&key) else {
-                continue;
-            };
+            }
             let Some(at) = b.baseline else {
                 continue;
             };
             let page = b.layers.worst() != Health::Healthy;
             if page && asked >= max_details {
-                // Its page would not fit: it waits for the next round.
-                self.pending.push_front(key);
-                break;
+                // Its page would not fit: it waits for a later round.
+                continue;
             }
             b.baseline = None;
-            baseline(&key, b, at, out);
+            baseline(key, b, at, out);
             if page {
-                details.push((key, at));
+                details.push((key.clone(), at));
                 asked += 1;
             }
             done += 1;
         }
-        if self.pending.is_empty() {
-            self.pending.shrink_to_fit();
-        }
-        self.pending.len()
+        self.waiting -= done;
+        self.waiting
     }
 
     /// Whether some VMI waits for its baseline.
     pub fn waiting(&self) -> bool {
-        !self.pending.is_empty()
+        self.waiting > 0
     }
 
     /// Records that `key` went away (after its baseline, if that still waited).
     pub fn deleted(&mut self, key: &VmiKey, at: i64, out: &mut Vec<Record>) {
         if let Some(b) = self.seen.remove(key) {
             if let Some(first) = b.baseline {
+                self.waiting -= 1;
                 baseline(key, &b, first, out);
             }
             out.push(Record::Transition(
@@ -447,9 +445,9 @@ impl Observer {
                     at,
                     change: Change::Phase,
                     layer: None,
-                    old: b.phase,
+                    old: b.phase.to_string(),
                     new: "Deleted".into(),
-                    title: b.headline,
+                    title: b.headline.to_string(),
                 },
             ));
         }
@@ -547,9 +545,10 @@ pub const BASELINE_EVERY: std::time::Duration = std::time::Duration::from_millis
 
 /// Follows the store's broadcast; after a lag, starts again from a snapshot (diffed, so
 /// nothing is recorded twice). Between messages, once the store has synced, writes the
-/// waiting baselines in rounds of [`BASELINE_BATCH`] while the writer's queue is at most half
-/// full and the detail builder has room, so first sights never crowd out live changes nor
-/// overflow a queue, and the start itself writes nothing.
+/// waiting baselines in rounds of [`BASELINE_BATCH`] while the writer has caught up (at most
+/// [`BATCH`] records wait) and the detail builder has room, so first sights never crowd out
+/// live changes nor overflow a queue, few of their rows are in memory at once, and the start
+/// itself writes nothing.
 async fn observe_loop(
     summaries: Arc<Store>,
     tx: mpsc::Sender<Record>,
@@ -593,12 +592,17 @@ async fn observe_loop(
                     Err(broadcast::error::RecvError::Closed) => return,
                 },
                 _ = round.tick(), if obs.waiting() => {
-                    let room = tx.capacity().saturating_sub(QUEUE / 2) / 5;
-                    if summaries.synced() && room > 0 {
-                        let (max, max_details) = (BASELINE_BATCH.min(room), details.capacity());
-                        obs.baselines(max, max_details, &mut out, &mut first_keys);
+                    // Only while the writer has caught up: few baseline rows wait at a time.
+                    let caught_up = tx.capacity() + BATCH >= QUEUE;
+                    if summaries.synced() && caught_up {
+                        let max_details = details.capacity();
+                        let left = obs.baselines(BASELINE_BATCH, max_details, &mut out, &mut first_keys);
                         send(&mut out);
                         first_keys.drain(..).for_each(|(k, at)| ask(k, at));
+                        if left == 0 {
+                            // The start's burst of rows has passed: give its freed pages back.
+                            tokio::task::spawn_blocking(crate::memory::trim);
+                        }
                     }
                 }
             }
