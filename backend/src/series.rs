@@ -12,6 +12,7 @@ use crate::promql::{Release, Target};
 use model::kube::MetricSample;
 use model::time::Timestamp;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Longest range a request may ask for (7 days) and most points per series (as Prometheus).
@@ -169,7 +170,19 @@ pub fn parse_matrix(
 pub struct Prometheus {
     base: String,
     http: reqwest::Client,
+    /// Each migration's progress samples, shared by every request for [`PROGRESS_TTL`].
+    progress: ProgressCache,
 }
+
+/// Progress samples per VMI (namespace, name); `moka` coalesces concurrent misses of one key
+/// into one set of queries.
+type ProgressCache = moka::future::Cache<(String, String), Arc<Vec<MetricSample>>>;
+
+/// How long one migration's progress samples answer every request: the migrations page
+/// refetches every 5 s, so N open pages cost one round of queries per migration and interval.
+pub const PROGRESS_TTL: Duration = Duration::from_secs(3);
+/// Migrations whose samples are kept at most.
+pub const PROGRESS_KEYS: u64 = 4096;
 
 impl Prometheus {
     pub fn new(base: &str) -> Result<Prometheus, String> {
@@ -180,6 +193,10 @@ impl Prometheus {
         Ok(Prometheus {
             base: base.trim_end_matches('/').to_string(),
             http,
+            progress: moka::future::Cache::builder()
+                .max_capacity(PROGRESS_KEYS)
+                .time_to_live(PROGRESS_TTL)
+                .build(),
         })
     }
 
@@ -292,6 +309,25 @@ impl Prometheus {
             .series(SeriesGroup::Migration, namespace, name, r)
             .await;
         migration_samples(&set, namespace, name)
+    }
+}
+
+impl Prometheus {
+    /// [`Prometheus::migration_samples`] through the shared cache: within [`PROGRESS_TTL`] every
+    /// request for this VMI gets the same answer, and concurrent ones wait for one set of
+    /// queries.
+    pub async fn migration_progress(
+        &self,
+        namespace: &str,
+        name: &str,
+        end: f64,
+    ) -> Arc<Vec<MetricSample>> {
+        let key = (namespace.to_string(), name.to_string());
+        self.progress
+            .get_with(key, async {
+                Arc::new(self.migration_samples(namespace, name, end).await)
+            })
+            .await
     }
 }
 

@@ -2,6 +2,10 @@
 //! open connections, the client's address for the handlers (axum's `ConnectInfo`), and a
 //! graceful shutdown with a deadline. Hand-written because `axum::serve` sets neither a
 //! header-read timeout nor a connection cap.
+//!
+//! When many connections have closed (a load ended: a thousand push streams, a flood of
+//! requests), the allocator is asked to return the pages they freed ([`crate::memory::trim`]),
+//! so resident memory goes back to its baseline instead of waiting for the periodic trim.
 
 use crate::shutdown::Shutdown;
 use axum::Router;
@@ -15,6 +19,7 @@ use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
@@ -44,6 +49,25 @@ impl Default for Limits {
     }
 }
 
+/// Connections that must have closed since the last trim before the next one.
+pub const TRIM_AFTER_CLOSED: usize = 64;
+/// How often closed connections are counted towards a trim.
+pub const TRIM_CHECK: Duration = Duration::from_secs(1);
+
+/// Trims every [`TRIM_CHECK`] when at least [`TRIM_AFTER_CLOSED`] connections closed since the
+/// last trim (on a blocking thread: a trim walks every arena).
+async fn trim_after_load(closed: Arc<AtomicUsize>) {
+    let mut tick = tokio::time::interval(TRIM_CHECK);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        if closed.load(Ordering::Relaxed) >= TRIM_AFTER_CLOSED {
+            closed.store(0, Ordering::Relaxed);
+            let _ = tokio::task::spawn_blocking(crate::memory::trim).await;
+        }
+    }
+}
+
 /// Serves `router` on `listener` until `shutdown`, then stops accepting, lets open requests
 /// finish (push streams end on the same signal) for at most [`Limits::shutdown_grace`].
 pub async fn serve(
@@ -62,6 +86,8 @@ pub async fn serve(
     builder.http2().timer(TokioTimer::new());
     let stop = shutdown.wait();
     tokio::pin!(stop);
+    let closed = Arc::new(AtomicUsize::new(0));
+    let trimmer = tokio::spawn(trim_after_load(closed.clone()));
     loop {
         let permit = tokio::select! {
             p = permits.clone().acquire_owned() => match p {
@@ -91,13 +117,16 @@ pub async fn serve(
             .serve_connection_with_upgrades(TokioIo::new(stream), TowerToHyperService::new(service))
             .into_owned();
         let conn = graceful.watch(conn);
+        let closed = closed.clone();
         tokio::spawn(async move {
             if let Err(e) = conn.await {
                 tracing::debug!(client = %addr, error = %e, "connection ended with an error");
             }
             drop(permit);
+            closed.fetch_add(1, Ordering::Relaxed);
         });
     }
+    trimmer.abort();
     drop(listener);
     tokio::select! {
         _ = graceful.shutdown() => {}

@@ -318,6 +318,14 @@ impl Store {
         self.read().items.iter().map(|e| e.item().clone()).collect()
     }
 
+    /// Every VMI's key and node, sorted by key: what a pass over all VMIs needs, without a copy
+    /// of every summary.
+    pub fn keys_and_nodes(&self) -> Vec<(VmiKey, Option<String>)> {
+        let inner = self.read();
+        let items = inner.items.iter().map(|e| e.item());
+        items.map(|s| (s.key.clone(), s.node.clone())).collect()
+    }
+
     /// Subscribes a new stream. With `last_seen`, it resumes when the log still covers it.
     pub fn subscribe(&self, last_seen: Option<u64>) -> (Start, broadcast::Receiver<Sequenced>) {
         let inner = self.read();

@@ -50,7 +50,12 @@ fn the_observer_records_what_changed_and_asks_for_the_page_at_verdict_changes() 
         &mut out,
         &mut details,
     );
-    // A baseline: phase, three verdicts, headline, each from nothing; no page for a healthy VMI.
+    // A first sight only queues its baseline; a round writes it: phase, three verdicts,
+    // headline, each from nothing; no page for a healthy VMI.
+    assert!(out.is_empty() && o.waiting());
+    let mut firsts = Vec::new();
+    assert_eq!(o.baselines(64, 64, &mut out, &mut firsts), 0);
+    assert!(firsts.is_empty());
     assert_eq!(transitions(&out).len(), 5);
     assert!(transitions(&out).iter().all(|t| t.2.is_empty()));
     assert!(details.is_empty());
@@ -112,12 +117,77 @@ fn the_observer_records_what_changed_and_asks_for_the_page_at_verdict_changes() 
     };
     o.apply(&snap, 5, &mut out, &mut details);
     assert!(transitions(&out).contains(&(Change::Phase, None, "Failed".into(), "Deleted".into())));
+    assert!(details.is_empty(), "a first sight waits for its round");
+    out.clear();
+    // A round with no room for pages leaves a VMI that needs one waiting.
+    assert_eq!(o.baselines(64, 0, &mut out, &mut firsts), 1);
+    assert!(out.is_empty());
+    assert_eq!(o.baselines(64, 1, &mut out, &mut firsts), 0);
+    assert_eq!(transitions(&out).len(), 5);
     assert_eq!(
-        details.len(),
-        1,
-        "a first sight that is not healthy keeps its page"
+        firsts,
+        [(other_key(), 5)],
+        "a first sight that is not healthy keeps its page, as of when it was seen"
     );
     assert_eq!(o.len(), 1);
+}
+
+fn other_key() -> model::VmiKey {
+    model::VmiKey {
+        namespace: "ns".into(),
+        name: "b".into(),
+    }
+}
+
+#[test]
+fn a_change_before_its_round_writes_the_baseline_first() {
+    let mut o = Observer::default();
+    let (mut out, mut details) = (Vec::new(), Vec::new());
+    let healthy = summary("a", "Running", Health::Healthy, "all healthy");
+    o.apply(
+        &StreamMsg::Upsert { item: healthy },
+        1,
+        &mut out,
+        &mut details,
+    );
+    let broken = summary("a", "Running", Health::Broken, "node is NotReady");
+    o.apply(
+        &StreamMsg::Upsert { item: broken },
+        2,
+        &mut out,
+        &mut details,
+    );
+    let at: Vec<i64> = out
+        .iter()
+        .filter_map(|r| match r {
+            Record::Transition(_, t) => Some(t.at),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        at,
+        [1, 1, 1, 1, 1, 2, 2],
+        "the baseline at first sight, then the change"
+    );
+    assert_eq!(transitions(&out)[5].2, "healthy");
+    assert_eq!(details.len(), 1);
+    // Nothing is left for a round, and a deletion after a pending first sight keeps both.
+    out.clear();
+    let mut firsts = Vec::new();
+    assert_eq!(o.baselines(64, 64, &mut out, &mut firsts), 0);
+    assert!(out.is_empty());
+    let b = summary("b", "Running", Health::Healthy, "all healthy");
+    o.apply(&StreamMsg::Upsert { item: b }, 3, &mut out, &mut details);
+    o.apply(
+        &StreamMsg::Delete { key: other_key() },
+        4,
+        &mut out,
+        &mut details,
+    );
+    assert_eq!(transitions(&out).len(), 6);
+    assert_eq!(transitions(&out)[5].3, "Deleted");
+    assert_eq!(o.baselines(64, 64, &mut out, &mut firsts), 0);
+    assert_eq!(transitions(&out).len(), 6, "no second baseline");
 }
 
 #[tokio::test]

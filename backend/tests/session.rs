@@ -220,3 +220,48 @@ async fn rejected_tokens_are_remembered_and_attempts_rate_limited() {
     assert!(codes[10..].iter().all(|c| *c == 429), "{codes:?}");
     assert!(sim::auth::counts().rejected - before.rejected <= 9);
 }
+
+/// Signs in with `token` from the client address `from` (the kernel routes all of 127/8 to
+/// loopback, so each such address is a different client to the server).
+async fn post_signin_from(console: &Console, from: [u8; 4], token: &str) -> u16 {
+    reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .local_address(std::net::IpAddr::from(from))
+        .build()
+        .unwrap()
+        .post(format!("{}/auth/signin", console.url()))
+        .header("origin", console.url())
+        .form(&[("token", token)])
+        .send()
+        .await
+        .unwrap()
+        .status()
+        .as_u16()
+}
+
+#[tokio::test]
+async fn sign_in_attempts_are_limited_per_client_address() {
+    let (_sim, console, _dir) = setup(false).await;
+    let burst = backend::auth::limit::BURST as usize;
+    let mut first = Vec::new();
+    for i in 0..burst + 2 {
+        first.push(post_signin_from(&console, [127, 0, 0, 2], &format!("bad-a{i}")).await);
+    }
+    assert!(first[..burst].iter().all(|c| *c == 401), "{first:?}");
+    assert!(first[burst..].iter().all(|c| *c == 429), "{first:?}");
+    // Another address has its own budget: its attempts are judged, and a good token works.
+    let other = post_signin_from(&console, [127, 0, 0, 3], "bad-b0").await;
+    assert_eq!(
+        other, 401,
+        "another client does not share the first one's bucket"
+    );
+    assert_eq!(
+        post_signin_from(&console, [127, 0, 0, 3], "alice-token").await,
+        303
+    );
+    // The first address stays limited, even with the right token.
+    assert_eq!(
+        post_signin_from(&console, [127, 0, 0, 2], "alice-token").await,
+        429
+    );
+}

@@ -85,7 +85,8 @@ pub enum SignInError {
     Malformed,
     TooMany,
     Rejected,
-    /// The API server could not judge the token (its message).
+    /// The API server could not judge the token: a generic text with a correlation id (the
+    /// details, which may name internal addresses, are only logged).
     Failed(StatusCode, String),
 }
 

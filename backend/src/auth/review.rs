@@ -136,9 +136,10 @@ async fn review(client: &kube::Client, access: &Access) -> Result<bool, ApiErr> 
     match api.create(&PostParams::default(), &ssar).await {
         Ok(r) => Ok(r.status.is_some_and(|s| s.allowed)),
         Err(kube::Error::Api(s)) if s.code == 401 => Err(ApiErr::unauthorized()),
-        Err(e) => Err(ApiErr::new(
-            StatusCode::BAD_GATEWAY,
-            format!("the access review failed, so nothing is shown: {e}"),
+        // The kube error names the API server's address: logged with a correlation id only.
+        Err(e) => Err(ApiErr::upstream(
+            "The access review failed, so nothing is shown.",
+            e,
         )),
     }
 }

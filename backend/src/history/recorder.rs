@@ -2,7 +2,9 @@
 //!
 //! * [`Observer`] diffs each summary against the last one seen for its VMI: a change of a
 //!   layer's verdict (control plane, node, guest), of the headline or of the phase becomes a
-//!   [`Transition`]; a verdict or headline change also asks for the page's detail.
+//!   [`Transition`]; a verdict or headline change also asks for the page's detail. A first
+//!   sight is a baseline, written later in bounded rounds once the store has synced (so a
+//!   start with many VMIs neither floods the queues nor competes with the start).
 //! * Records go through a bounded channel to one writer task that writes whatever is waiting
 //!   as one batch (one transaction). When the channel is full a record is dropped and counted,
 //!   so neither the watchers nor the streams ever wait for the disk.
@@ -272,29 +274,91 @@ async fn write_loop(store: DynStore, mut rx: mpsc::Receiver<Record>, shared: Arc
 /// What of a summary the history follows.
 #[derive(Debug, Clone, PartialEq)]
 struct Seen {
-    phase: String,
+    /// Interned: thousands of VMIs share a few phases and headlines.
+    phase: Arc<str>,
     layers: LayerGlance,
-    headline: String,
+    headline: Arc<str>,
+    /// First seen at this time, and its baseline not written yet.
+    baseline: Option<i64>,
+}
+
+impl Seen {
+    fn same(&self, other: &Seen) -> bool {
+        (&self.phase, self.layers, &self.headline) == (&other.phase, other.layers, &other.headline)
+    }
 }
 
 /// Diffs summaries against the last seen per VMI.
+///
+/// A first sight writes nothing at once: the VMI waits in a queue for its baseline (phase,
+/// three verdicts and headline, each from nothing), which [`Observer::baselines`] writes in
+/// bounded rounds, so a start with 10,000 VMIs is not 50,000 rows (and their details) at once.
+/// A VMI that changes or goes away before its round gets its baseline first, at the time it was
+/// first seen, so the order of its rows is kept.
 #[derive(Default)]
 pub struct Observer {
     seen: HashMap<VmiKey, Seen>,
+    /// VMIs whose baseline waits.
+    waiting: usize,
+}
+
+/// The rows of `key`'s baseline at `at`, as seen in `b`.
+fn baseline(key: &VmiKey, b: &Seen, at: i64, out: &mut Vec<Record>) {
+    let t = |change, layer: Option<&str>, new: &str| {
+        Record::Transition(
+            key.clone(),
+            Transition {
+                at,
+                change,
+                layer: layer.map(str::to_string),
+                old: String::new(),
+                new: new.to_string(),
+                title: b.headline.to_string(),
+            },
+        )
+    };
+    out.push(t(Change::Phase, None, &b.phase));
+    for (layer, h) in layers(&b.layers) {
+        out.push(t(Change::Verdict, Some(layer), h.as_str()));
+    }
+    out.push(t(Change::Headline, None, &b.headline));
+}
+
+fn layers(g: &LayerGlance) -> [(&'static str, Health); 3] {
+    [
+        ("control_plane", g.control_plane),
+        ("node", g.node),
+        ("guest", g.guest),
+    ]
 }
 
 impl Observer {
     /// Records what changed in `s` at `at`; returns whether the detail should be recorded (a
-    /// verdict or the headline changed, or a first sight that is not healthy).
+    /// verdict or the headline changed). A first sight only queues the VMI's baseline.
     pub fn observe(&mut self, s: &VmiSummary, at: i64, out: &mut Vec<Record>) -> bool {
         let now = Seen {
-            phase: s.phase.clone(),
+            phase: crate::intern::intern(&s.phase),
             layers: s.layers,
-            headline: s.headline.clone(),
+            headline: crate::intern::intern(&s.headline),
+            baseline: None,
         };
-        let before = self.seen.get(&s.key);
-        if before == Some(&now) {
+        let Some(before) = self.seen.get_mut(&s.key) else {
+            self.seen.insert(
+                s.key.clone(),
+                Seen {
+                    baseline: Some(at),
+                    ..now
+                },
+            );
+            self.waiting += 1;
             return false;
+        };
+        if before.same(&now) {
+            return false;
+        }
+        if let Some(first) = before.baseline.take() {
+            self.waiting -= 1;
+            baseline(&s.key, before, first, out);
         }
         let t = |change, layer: Option<&str>, old: &str, new: &str| {
             Record::Transition(
@@ -309,53 +373,81 @@ impl Observer {
                 },
             )
         };
-        let old_phase = before.map_or("", |b| b.phase.as_str());
-        if old_phase != now.phase || before.is_none() {
-            out.push(t(Change::Phase, None, old_phase, &now.phase));
+        if before.phase != now.phase {
+            out.push(t(Change::Phase, None, &before.phase, &now.phase));
         }
-        let layers = |g: &LayerGlance| {
-            [
-                ("control_plane", g.control_plane),
-                ("node", g.node),
-                ("guest", g.guest),
-            ]
-        };
         let mut verdict = false;
-        for (i, (layer, new)) in layers(&now.layers).into_iter().enumerate() {
-            let old = before.map(|b| layers(&b.layers)[i].1);
-            if old != Some(new) {
+        for ((layer, old), (_, new)) in layers(&before.layers).into_iter().zip(layers(&now.layers))
+        {
+            if old != new {
                 verdict = true;
-                out.push(t(
-                    Change::Verdict,
-                    Some(layer),
-                    old.map_or("", Health::as_str),
-                    new.as_str(),
-                ));
+                out.push(t(Change::Verdict, Some(layer), old.as_str(), new.as_str()));
             }
         }
-        let old_headline = before.map_or("", |b| b.headline.as_str());
-        if old_headline != now.headline || before.is_none() {
+        if before.headline != now.headline {
             verdict = true;
-            out.push(t(Change::Headline, None, old_headline, &now.headline));
+            out.push(t(Change::Headline, None, &before.headline, &now.headline));
         }
-        let first = before.is_none();
-        let healthy = now.layers.worst() == Health::Healthy;
-        self.seen.insert(s.key.clone(), now);
-        verdict && !(first && healthy)
+        *before = now;
+        verdict
     }
 
-    /// Records that `key` went away.
+    /// Writes the baselines of at most `max` waiting VMIs (fewer once `max_details` of them
+    /// asked for their page: a first sight that is not healthy keeps its page); the keys whose
+    /// page to record, with the time, go to `details`. Returns how many still wait.
+    pub fn baselines(
+        &mut self,
+        max: usize,
+        max_details: usize,
+        out: &mut Vec<Record>,
+        details: &mut Vec<(VmiKey, i64)>,
+    ) -> usize {
+        let (mut done, mut asked) = (0, 0);
+        for (key, b) in self.seen.iter_mut() {
+            if done >= max {
+                break;
+            }
+            let Some(at) = b.baseline else {
+                continue;
+            };
+            let page = b.layers.worst() != Health::Healthy;
+            if page && asked >= max_details {
+                // Its page would not fit: it waits for a later round.
+                continue;
+            }
+            b.baseline = None;
+            baseline(key, b, at, out);
+            if page {
+                details.push((key.clone(), at));
+                asked += 1;
+            }
+            done += 1;
+        }
+        self.waiting -= done;
+        self.waiting
+    }
+
+    /// Whether some VMI waits for its baseline.
+    pub fn waiting(&self) -> bool {
+        self.waiting > 0
+    }
+
+    /// Records that `key` went away (after its baseline, if that still waited).
     pub fn deleted(&mut self, key: &VmiKey, at: i64, out: &mut Vec<Record>) {
         if let Some(b) = self.seen.remove(key) {
+            if let Some(first) = b.baseline {
+                self.waiting -= 1;
+                baseline(key, &b, first, out);
+            }
             out.push(Record::Transition(
                 key.clone(),
                 Transition {
                     at,
                     change: Change::Phase,
                     layer: None,
-                    old: b.phase,
+                    old: b.phase.to_string(),
                     new: "Deleted".into(),
-                    title: b.headline,
+                    title: b.headline.to_string(),
                 },
             ));
         }
@@ -446,8 +538,17 @@ impl Recorder {
     }
 }
 
+/// VMIs whose baseline one round writes, at most.
+pub const BASELINE_BATCH: usize = 256;
+/// How often a round of baselines is written while some wait (and the store has synced).
+pub const BASELINE_EVERY: std::time::Duration = std::time::Duration::from_millis(100);
+
 /// Follows the store's broadcast; after a lag, starts again from a snapshot (diffed, so
-/// nothing is recorded twice).
+/// nothing is recorded twice). Between messages, once the store has synced, writes the
+/// waiting baselines in rounds of [`BASELINE_BATCH`] while the writer has caught up (at most
+/// [`BATCH`] records wait) and the detail builder has room, so first sights never crowd out
+/// live changes nor overflow a queue, few of their rows are in memory at once, and the start
+/// itself writes nothing.
 async fn observe_loop(
     summaries: Arc<Store>,
     tx: mpsc::Sender<Record>,
@@ -457,28 +558,53 @@ async fn observe_loop(
     let mut obs = Observer::default();
     let mut out = Vec::new();
     let mut keys = Vec::new();
-    let mut handle = |obs: &mut Observer, msg: &StreamMsg| {
-        let at = now_ms();
-        obs.apply(msg, at, &mut out, &mut keys);
+    let mut first_keys = Vec::new();
+    let send = |out: &mut Vec<Record>| {
         for r in out.drain(..) {
             record(&tx, &shared, r);
         }
-        for k in keys.drain(..) {
-            if details.try_send((k, at)).is_err() {
-                shared.details_dropped.fetch_add(1, Ordering::Relaxed);
-            }
+    };
+    let ask = |key: VmiKey, at: i64| {
+        if details.try_send((key, at)).is_err() {
+            shared.details_dropped.fetch_add(1, Ordering::Relaxed);
         }
     };
+    let mut round = tokio::time::interval(BASELINE_EVERY);
+    round.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         let (start, mut rx) = summaries.subscribe(None);
         if let Start::Snapshot((_, msg)) = start {
-            handle(&mut obs, &msg);
+            let at = now_ms();
+            obs.apply(&msg, at, &mut out, &mut keys);
+            send(&mut out);
+            keys.drain(..).for_each(|k| ask(k, at));
         }
         loop {
-            match rx.recv().await {
-                Ok((_, msg)) => handle(&mut obs, &msg),
-                Err(broadcast::error::RecvError::Lagged(_)) => break,
-                Err(broadcast::error::RecvError::Closed) => return,
+            tokio::select! {
+                got = rx.recv() => match got {
+                    Ok((_, msg)) => {
+                        let at = now_ms();
+                        obs.apply(&msg, at, &mut out, &mut keys);
+                        send(&mut out);
+                        keys.drain(..).for_each(|k| ask(k, at));
+                    }
+                    Err(broadcast::error::RecvError::Lagged(_)) => break,
+                    Err(broadcast::error::RecvError::Closed) => return,
+                },
+                _ = round.tick(), if obs.waiting() => {
+                    // Only while the writer has caught up: few baseline rows wait at a time.
+                    let caught_up = tx.capacity() + BATCH >= QUEUE;
+                    if summaries.synced() && caught_up {
+                        let max_details = details.capacity();
+                        let left = obs.baselines(BASELINE_BATCH, max_details, &mut out, &mut first_keys);
+                        send(&mut out);
+                        first_keys.drain(..).for_each(|(k, at)| ask(k, at));
+                        if left == 0 {
+                            // The start's burst of rows has passed: give its freed pages back.
+                            tokio::task::spawn_blocking(crate::memory::trim);
+                        }
+                    }
+                }
             }
         }
     }

@@ -7,7 +7,7 @@
 //! row), both here (what was already sent) and by the store's unique key, so they outlive the
 //! API server's TTL without being recorded twice.
 
-use super::recorder::{Shared, record};
+use super::recorder::{BATCH, QUEUE, Shared, record};
 use super::{EventEntry, MigrationEntry, Record, now_ms};
 use crate::event_cache::Involved;
 use crate::store::Store;
@@ -109,17 +109,31 @@ fn snake<T: serde::Serialize>(v: &T) -> String {
 impl Sweep {
     /// One pass: the records not sent before.
     pub fn pass(&mut self, summaries: &Store, caches: &Caches, now: i64) -> Vec<Record> {
+        self.pass_at_most(summaries, caches, now, usize::MAX)
+    }
+
+    /// One pass that stops at `max` records; what it left is found by the next pass.
+    pub fn pass_at_most(
+        &mut self,
+        summaries: &Store,
+        caches: &Caches,
+        now: i64,
+        max: usize,
+    ) -> Vec<Record> {
         if self.events.len() > SENT_MAX {
             self.events.clear();
         }
         let mut out = Vec::new();
-        for s in summaries.items() {
-            for about in involved(caches, &s.key, s.node.as_deref()) {
+        for (key, node) in summaries.keys_and_nodes() {
+            if out.len() >= max {
+                return out;
+            }
+            for about in involved(caches, &key, node.as_deref()) {
                 for e in caches.events_about(&about) {
                     let entry = event_entry(&about, &e, now);
                     let mut h = DefaultHasher::new();
                     (
-                        &s.key,
+                        &key,
                         &entry.involved_kind,
                         &entry.involved_name,
                         &entry.name,
@@ -127,12 +141,15 @@ impl Sweep {
                         .hash(&mut h);
                     entry.count.hash(&mut h);
                     if self.events.insert(h.finish()) {
-                        out.push(Record::Event(s.key.clone(), entry));
+                        out.push(Record::Event(key.clone(), entry));
                     }
                 }
             }
         }
         for m in caches.migrations() {
+            if out.len() >= max {
+                return out;
+            }
             if !m.is_final() {
                 continue;
             }
@@ -166,7 +183,9 @@ impl Sweep {
     }
 }
 
-/// Sweeps every [`EVERY`] until aborted.
+/// Sweeps every [`EVERY`] until aborted. A pass hands the writer at most [`BATCH`] records, and
+/// only once it has caught up; a pass that had more goes on as soon as it has (so the events
+/// already in the caches at start are a few bounded batches, not one queue-filling burst).
 pub fn spawn(
     summaries: Arc<Store>,
     caches: Arc<Caches>,
@@ -178,9 +197,22 @@ pub fn spawn(
         let mut tick = tokio::time::interval(EVERY);
         loop {
             tick.tick().await;
-            for r in sweep.pass(&summaries, &caches, now_ms()) {
-                record(&tx, &shared, r);
+            loop {
+                while tx.capacity() + BATCH < QUEUE {
+                    tokio::time::sleep(CATCH_UP).await;
+                }
+                let records = sweep.pass_at_most(&summaries, &caches, now_ms(), BATCH);
+                let more = records.len() >= BATCH;
+                for r in records {
+                    record(&tx, &shared, r);
+                }
+                if !more {
+                    break;
+                }
             }
         }
     })
 }
+
+/// How often a sweep waiting for the writer looks again.
+const CATCH_UP: Duration = Duration::from_millis(50);

@@ -1,6 +1,8 @@
 //! The migrations endpoints: every VMIM the caller may list (reviewed as
 //! `list virtualmachineinstancemigrations` per namespace), and each one interpreted for the
-//! migrations page, a migration in progress with its series from Prometheus (its progress).
+//! migrations page, a migration in progress with its series from Prometheus (its progress,
+//! cached briefly per migration and shared by every request: see
+//! [`crate::series::PROGRESS_TTL`]).
 
 use super::{AppState, not_synced, redact::visible};
 use crate::error::ApiErr;
@@ -14,6 +16,7 @@ use model::api::MigrationRow;
 use model::kube::MetricSample;
 use model::kube::Vmim;
 use model::migration::{MigrationContext, interpret};
+use std::sync::Arc;
 
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -51,14 +54,14 @@ async fn migrations(State(state): State<AppState>, headers: HeaderMap) -> Result
 }
 
 /// The migration series of `m`'s VMI while it is in progress (none once final, or without a
-/// Prometheus).
-async fn progress_samples(state: &AppState, m: &Vmim, end: f64) -> Vec<MetricSample> {
+/// Prometheus), from the client's short-lived cache shared by every request.
+async fn progress_samples(state: &AppState, m: &Vmim, end: f64) -> Arc<Vec<MetricSample>> {
     match (&state.prometheus, &m.spec.vmi_name) {
         (Some(prom), Some(vmi)) if !m.is_final() => {
-            prom.migration_samples(m.metadata.namespace(), vmi, end)
+            prom.migration_progress(m.metadata.namespace(), vmi, end)
                 .await
         }
-        _ => Vec::new(),
+        _ => Arc::default(),
     }
 }
 

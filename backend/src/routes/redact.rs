@@ -105,12 +105,17 @@ pub async fn stream_msg(
     match &**msg {
         StreamMsg::Snapshot { items, synced } => {
             let nss: BTreeSet<String> = items.iter().map(|s| s.key.namespace.clone()).collect();
+            let all = nss.len();
             let ok: BTreeSet<String> = state
                 .auth
                 .visible_namespaces(caller, "kubevirt.io", "virtualmachineinstances", nss)
                 .await?
                 .into_iter()
                 .collect();
+            if ok.len() == all {
+                // Every namespace is visible: share the store's snapshot, no per-stream copy.
+                return Ok(Some(msg.clone()));
+            }
             Ok(Some(Arc::new(StreamMsg::Snapshot {
                 items: items
                     .iter()

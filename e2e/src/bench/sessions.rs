@@ -15,6 +15,8 @@ use std::time::{Duration, Instant};
 use tokio::process::{Child, Command};
 
 const MIB: f64 = 1024.0 * 1024.0;
+/// How long the server idles after the load before its last memory sample.
+const IDLE: Duration = Duration::from_secs(10);
 
 /// A `strata serve --auth token` child on `sim`, killed when dropped.
 struct TokenServe {
@@ -42,7 +44,11 @@ impl TokenServe {
             .arg("serve")
             .args(["--auth", "token", "--insecure-cookie"])
             // Every stream here is one user's: lift the per-user cap so all of them open.
-            .args(["--max-streams-per-client", "100000", "--kubeconfig"])
+            .args(["--max-streams-per-client", "100000"])
+            // A fresh history database: what an earlier run recorded is not measured.
+            .arg("--data-dir")
+            .arg(dir.path().join("history"))
+            .arg("--kubeconfig")
             .arg(&kc)
             .arg("--listen")
             .arg(format!("127.0.0.1:{port}"))
@@ -268,6 +274,9 @@ pub async fn forged_cookies(s: &Settings, forged_n: usize, clients: usize) -> Re
     stop.store(1, Ordering::Relaxed);
     let (peak_rss, peak_conns) = peaks.await?;
     let after_rss = rss(pid)?;
+    // And once the server has been idle a while.
+    tokio::time::sleep(IDLE).await;
+    let idle_rss = rss(pid)?;
     let counts = sim::auth::counts();
     let rejected = counts.rejected - before.rejected;
     let reviews = counts.access_reviews - before.access_reviews;
@@ -307,6 +316,20 @@ pub async fn forged_cookies(s: &Settings, forged_n: usize, clients: usize) -> Re
         .note(format!(
             "{:.1} MiB 3 s after the streams closed ({refused} of {forged_n} forged requests \
              answered 401)",
+            after_rss / MIB
+        )),
+        Figure::new(
+            "token_forged_rss_after_idle",
+            "Token mode: memory above baseline once idle after the load",
+            (idle_rss - base_rss).max(0.0),
+            "bytes",
+        )
+        .budget(Budget::AtMost(16.0 * MIB))
+        .note(format!(
+            "{:.1} MiB {} s after the streams closed (before {:.1} MiB, after 3 s {:.1} MiB)",
+            idle_rss / MIB,
+            3 + IDLE.as_secs(),
+            base_rss / MIB,
             after_rss / MIB
         )),
         Figure::new(
