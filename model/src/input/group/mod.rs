@@ -4,6 +4,13 @@
 //! A VMI's launcher pods are found through `status.activePods`, the `kubevirt.io/created-by`
 //! label, the `kubevirt.io/domain` annotation and the pods named in `migrationState`; its
 //! migrations through `spec.vmiName`; its events through `involvedObject`; its node by name.
+//! Every lookup goes through an [`index`] built once, so grouping stays linear in the dump.
+
+mod index;
+#[cfg(test)]
+mod reference;
+#[cfg(test)]
+mod same_as_reference;
 
 use super::object::Object;
 use crate::evidence::{Coverage, Evidence, Observed};
@@ -13,6 +20,7 @@ use crate::kube::{
     Node, Pod, Vm, VmiKey, Vmim,
 };
 use crate::time::Timestamp;
+use index::{Index, merged};
 use serde::{Deserialize, Serialize};
 
 /// A dump grouped per VMI.
@@ -37,7 +45,7 @@ fn ns_eq(a: &str, b: &str) -> bool {
 
 /// The objects of a dump sorted by kind, and which kinds were there at all.
 #[derive(Default)]
-struct ByKind {
+pub(super) struct ByKind {
     vmis: Vec<Vmi>,
     vms: Vec<Vm>,
     vmims: Vec<Vmim>,
@@ -87,15 +95,22 @@ impl ByKind {
             .into_iter()
             .map(|v| (v.key(), Some(v)))
             .collect();
+        // The namespaces each name has a key in (an empty namespace matches any).
+        let mut known: rustc_hash::FxHashMap<String, Vec<String>> = Default::default();
+        for (k, _) in &keys {
+            known
+                .entry(k.name.clone())
+                .or_default()
+                .push(k.namespace.clone());
+        }
         for m in &self.vmims {
             let key = VmiKey {
                 namespace: m.metadata.namespace().to_string(),
                 name: m.spec.vmi_name.clone().unwrap_or_default(),
             };
-            if !keys
-                .iter()
-                .any(|(k, _)| k.name == key.name && ns_eq(&k.namespace, &key.namespace))
-            {
+            let namespaces = known.entry(key.name.clone()).or_default();
+            if !namespaces.iter().any(|ns| ns_eq(ns, &key.namespace)) {
+                namespaces.push(key.namespace.clone());
                 keys.push((key, None));
             }
         }
@@ -106,6 +121,7 @@ impl ByKind {
 /// The state of one grouping pass: the objects, and which pods and events found a VMI.
 struct Grouping {
     objects: ByKind,
+    index: Index,
     observed_at: Option<Timestamp>,
     /// Only one VMI in the dump: unnamed objects belong to it.
     single: bool,
@@ -119,6 +135,7 @@ pub fn group(objects: Vec<Object>, observed_at: Option<Timestamp>) -> Dump {
     let mut objects = ByKind::sort(objects);
     let keys = objects.keys();
     let mut g = Grouping {
+        index: Index::build(&objects),
         single: keys.len() == 1,
         used_pods: vec![false; objects.pods.len()],
         used_events: vec![false; objects.events.len()],
@@ -158,13 +175,14 @@ impl Grouping {
             .filter(|u| !u.is_empty());
         e.pods = self.pods(&key, vmi.as_ref(), uid.as_deref(), &e.migrations);
         e.events = self.events(&key, uid.as_ref(), &e);
+        let vms = &self.objects.vms;
         e.vm = self
-            .objects
-            .vms
+            .index
+            .vms_by_name
+            .get(&key.name)
             .iter()
-            .find(|v| {
-                v.metadata.name() == key.name && ns_eq(v.metadata.namespace(), &key.namespace)
-            })
+            .map(|&i| &vms[i])
+            .find(|v| ns_eq(v.metadata.namespace(), &key.namespace))
             .cloned()
             .map(|v| self.observed(v));
         e.nodes = self.nodes(vmi.as_ref(), &e.pods);
@@ -175,13 +193,13 @@ impl Grouping {
     }
 
     fn migrations(&self, key: &VmiKey) -> Vec<Observed<Vmim>> {
-        self.objects
-            .vmims
+        let vmims = &self.objects.vmims;
+        self.index
+            .vmims_by_vmi
+            .get(&key.name)
             .iter()
-            .filter(|m| {
-                m.spec.vmi_name.as_deref().unwrap_or("") == key.name
-                    && ns_eq(m.metadata.namespace(), &key.namespace)
-            })
+            .map(|&i| &vmims[i])
+            .filter(|m| ns_eq(m.metadata.namespace(), &key.namespace))
             .cloned()
             .map(|m| self.observed(m))
             .collect()
@@ -203,8 +221,23 @@ impl Grouping {
                 pod_names.extend(ms.target_pod.iter().chain(ms.source_pod.iter()).cloned());
             }
         }
+        let unnamed_single = self.single && key.name.is_empty();
+        let candidates: Vec<usize> = if unnamed_single {
+            (0..self.objects.pods.len()).collect()
+        } else {
+            let ix = &self.index;
+            let active = vmi.into_iter().flat_map(|v| v.status.active_pods.keys());
+            merged(
+                uid.map(|u| ix.pods_by_created_by.get(u))
+                    .into_iter()
+                    .chain(active.map(|u| ix.pods_by_uid.get(u)))
+                    .chain(std::iter::once(ix.pods_by_domain.get(&key.name)))
+                    .chain(pod_names.iter().map(|n| ix.pods_by_name.get(n))),
+            )
+        };
         let mut found = Vec::new();
-        for (i, p) in self.objects.pods.iter().enumerate() {
+        for i in candidates {
+            let p = &self.objects.pods[i];
             let pod_uid = p.metadata.uid.as_deref().unwrap_or("");
             let by_uid = uid.is_some_and(|u| {
                 p.metadata.labels.get(CREATED_BY_LABEL).map(String::as_str) == Some(u)
@@ -219,8 +252,8 @@ impl Grouping {
                     .map(String::as_str)
                     == Some(key.name.as_str());
             let by_name = same_ns && pod_names.iter().any(|n| n == p.metadata.name());
-            let unnamed_single = self.single && key.name.is_empty() && p.is_launcher();
-            if by_uid || by_active || by_domain || by_name || unnamed_single {
+            let unnamed_launcher = unnamed_single && p.is_launcher();
+            if by_uid || by_active || by_domain || by_name || unnamed_launcher {
                 self.used_pods[i] = true;
                 found.push(Observed::new(p.clone(), self.observed_at));
             }
@@ -235,8 +268,22 @@ impl Grouping {
             .iter()
             .map(|m| m.value.metadata.name())
             .collect();
+        let candidates: Vec<usize> = if self.single && key.name.is_empty() {
+            (0..self.objects.events.len()).collect()
+        } else {
+            let ix = &self.index;
+            let by_name = |n: &&str| ix.events_by_name.get(n);
+            merged(
+                uid.map(|u| ix.events_by_uid.get(u))
+                    .into_iter()
+                    .chain(std::iter::once(ix.events_by_name.get(&key.name)))
+                    .chain(vmim_names.iter().map(by_name))
+                    .chain(pod_names.iter().map(by_name)),
+            )
+        };
         let mut found = Vec::new();
-        for (i, ev) in self.objects.events.iter().enumerate() {
+        for i in candidates {
+            let ev = &self.objects.events[i];
             let io = &ev.involved_object;
             let (kind, name, ns) = (
                 io.kind.as_deref().unwrap_or(""),
@@ -277,24 +324,25 @@ impl Grouping {
                 .filter_map(|p| p.value.node().map(str::to_string)),
         );
         let nodes = &self.objects.nodes;
-        nodes
-            .iter()
-            .filter(|n| {
-                node_names.iter().any(|x| x == n.metadata.name())
-                    || (self.single && node_names.is_empty() && nodes.len() == 1)
-            })
-            .cloned()
-            .map(|n| self.observed(n))
+        let at = if self.single && node_names.is_empty() && nodes.len() == 1 {
+            vec![0]
+        } else {
+            merged(node_names.iter().map(|n| self.index.nodes_by_name.get(n)))
+        };
+        at.into_iter()
+            .map(|i| self.observed(nodes[i].clone()))
             .collect()
     }
 
     fn guest_agent(&self, key: &VmiKey) -> Option<Observed<GuestAgentAnswer>> {
         let agents = &self.objects.agents;
-        let agent = agents
+        let agent = self
+            .index
+            .agents_by_name
+            .get(&key.name)
             .iter()
-            .find(|a| {
-                a.metadata.name() == key.name && ns_eq(a.metadata.namespace(), &key.namespace)
-            })
+            .map(|&i| &agents[i])
+            .find(|a| ns_eq(a.metadata.namespace(), &key.namespace))
             .or_else(|| {
                 if self.single && agents.len() == 1 {
                     agents.first()
@@ -305,27 +353,34 @@ impl Grouping {
         agent
             .map(|a| GuestAgentAnswer::Info(Box::new(a.clone())))
             .or_else(|| {
-                self.objects
-                    .agent_errors
-                    .iter()
-                    .find(|(n, _)| {
-                        n.as_deref() == Some(key.name.as_str()) || (self.single && n.is_none())
-                    })
-                    .map(|(_, a)| a.clone())
+                let errors = &self.objects.agent_errors;
+                let named = |(n, _): &&(Option<String>, GuestAgentAnswer)| {
+                    n.as_deref() == Some(key.name.as_str()) || (self.single && n.is_none())
+                };
+                if self.single {
+                    errors.iter().find(named)
+                } else {
+                    let at = self.index.agent_errors_by_name.get(&key.name);
+                    at.iter().map(|&i| &errors[i]).find(named)
+                }
+                .map(|(_, a)| a.clone())
             })
             .map(|a| self.observed(a))
     }
 
     fn metrics(&self, key: &VmiKey) -> Vec<MetricSample> {
-        self.objects
-            .metrics
-            .iter()
-            .filter(|s| match s.vmi_key() {
-                Some((ns, name)) => name == key.name && ns_eq(&ns, &key.namespace),
-                None => self.single,
-            })
-            .cloned()
-            .collect()
+        let (samples, keys) = (&self.objects.metrics, &self.index.metric_keys);
+        let fits = |i: &usize| match &keys[*i] {
+            Some((ns, name)) => *name == key.name && ns_eq(ns, &key.namespace),
+            None => self.single,
+        };
+        let at: Vec<usize> = if self.single {
+            (0..samples.len()).filter(fits).collect()
+        } else {
+            let named = self.index.metrics_by_name.get(&key.name);
+            named.iter().copied().filter(fits).collect()
+        };
+        at.into_iter().map(|i| samples[i].clone()).collect()
     }
 }
 
