@@ -47,6 +47,9 @@ fn ns_eq(a: &str, b: &str) -> bool {
 #[derive(Default)]
 pub(super) struct ByKind {
     vmis: Vec<Vmi>,
+    /// Where each VMI and each migration was in the dump (its position among all objects).
+    vmi_at: Vec<usize>,
+    vmim_at: Vec<usize>,
     vms: Vec<Vm>,
     vmims: Vec<Vmim>,
     pods: Vec<Pod>,
@@ -61,12 +64,16 @@ pub(super) struct ByKind {
 impl ByKind {
     fn sort(objects: Vec<Object>) -> ByKind {
         let mut k = ByKind::default();
-        for o in objects {
+        for (at, o) in objects.into_iter().enumerate() {
             match o {
-                Object::Vmi(v) => k.vmis.push(*v),
+                Object::Vmi(v) => {
+                    k.vmi_at.push(at);
+                    k.vmis.push(*v)
+                }
                 Object::Vm(v) => k.vms.push(*v),
                 Object::Vmim(v) => {
                     k.coverage.migrations = true;
+                    k.vmim_at.push(at);
                     k.vmims.push(*v)
                 }
                 Object::Pod(p) => {
@@ -89,15 +96,17 @@ impl ByKind {
         k
     }
 
-    /// One key per VMI; VMIs named only by a migration get a key (and a bundle) of their own.
-    fn keys(&mut self) -> Vec<(VmiKey, Option<Vmi>)> {
-        let mut keys: Vec<(VmiKey, Option<Vmi>)> = std::mem::take(&mut self.vmis)
+    /// One key per VMI, with the VMI's position; VMIs named only by a migration get a key (and a
+    /// bundle) of their own.
+    fn keys(&mut self) -> Vec<(VmiKey, Option<Vmi>, Option<usize>)> {
+        let mut keys: Vec<(VmiKey, Option<Vmi>, Option<usize>)> = std::mem::take(&mut self.vmis)
             .into_iter()
-            .map(|v| (v.key(), Some(v)))
+            .zip(self.vmi_at.iter().copied())
+            .map(|(v, at)| (v.key(), Some(v), Some(at)))
             .collect();
         // The namespaces each name has a key in (an empty namespace matches any).
         let mut known: rustc_hash::FxHashMap<String, Vec<String>> = Default::default();
-        for (k, _) in &keys {
+        for (k, _, _) in &keys {
             known
                 .entry(k.name.clone())
                 .or_default()
@@ -111,7 +120,7 @@ impl ByKind {
             let namespaces = known.entry(key.name.clone()).or_default();
             if !namespaces.iter().any(|ns| ns_eq(ns, &key.namespace)) {
                 namespaces.push(key.namespace.clone());
-                keys.push((key, None));
+                keys.push((key, None, None));
             }
         }
         keys
@@ -125,6 +134,9 @@ struct Grouping {
     observed_at: Option<Timestamp>,
     /// Only one VMI in the dump: unnamed objects belong to it.
     single: bool,
+    /// The positions of the VMIs without a name (fragments such as a bare `status:`), in order:
+    /// with several, a migration without a VMI name goes to the nearest one before it.
+    unnamed_vmis: Vec<usize>,
     used_pods: Vec<bool>,
     used_events: Vec<bool>,
 }
@@ -134,9 +146,15 @@ struct Grouping {
 pub fn group(objects: Vec<Object>, observed_at: Option<Timestamp>) -> Dump {
     let mut objects = ByKind::sort(objects);
     let keys = objects.keys();
+    let unnamed_vmis = keys
+        .iter()
+        .filter(|(k, _, _)| k.name.is_empty())
+        .filter_map(|(_, _, at)| *at)
+        .collect();
     let mut g = Grouping {
         index: Index::build(&objects),
         single: keys.len() == 1,
+        unnamed_vmis,
         used_pods: vec![false; objects.pods.len()],
         used_events: vec![false; objects.events.len()],
         objects,
@@ -144,7 +162,7 @@ pub fn group(objects: Vec<Object>, observed_at: Option<Timestamp>) -> Dump {
     };
     let bundles = keys
         .into_iter()
-        .map(|(key, vmi)| g.bundle(key, vmi))
+        .map(|(key, vmi, at)| g.bundle(key, vmi, at))
         .collect();
     let unmatched =
         g.used_pods.iter().filter(|u| !**u).count() + g.used_events.iter().filter(|u| !**u).count();
@@ -162,13 +180,13 @@ impl Grouping {
         Observed::new(value, self.observed_at)
     }
 
-    fn bundle(&mut self, key: VmiKey, vmi: Option<Vmi>) -> Evidence {
+    fn bundle(&mut self, key: VmiKey, vmi: Option<Vmi>, at: Option<usize>) -> Evidence {
         let mut e = Evidence {
             key: key.clone(),
             coverage: self.objects.coverage,
             ..Default::default()
         };
-        e.migrations = self.migrations(&key);
+        e.migrations = self.migrations(&key, at);
         let uid = vmi
             .as_ref()
             .and_then(|v| v.metadata.uid.clone())
@@ -192,17 +210,26 @@ impl Grouping {
         e
     }
 
-    fn migrations(&self, key: &VmiKey) -> Vec<Observed<Vmim>> {
-        let vmims = &self.objects.vmims;
+    fn migrations(&self, key: &VmiKey, at: Option<usize>) -> Vec<Observed<Vmim>> {
+        let (vmims, vmim_at) = (&self.objects.vmims, &self.objects.vmim_at);
+        // Several unnamed VMIs: each unnamed migration belongs to one of them, not to all.
+        let nearest_only = key.name.is_empty() && self.unnamed_vmis.len() > 1;
         self.index
             .vmims_by_vmi
             .get(&key.name)
             .iter()
+            .filter(|&&i| !nearest_only || at == Some(self.nearest_unnamed_vmi(vmim_at[i])))
             .map(|&i| &vmims[i])
             .filter(|m| ns_eq(m.metadata.namespace(), &key.namespace))
             .cloned()
             .map(|m| self.observed(m))
             .collect()
+    }
+
+    /// The unnamed VMI last before position `at`, or the first one when none is before it.
+    fn nearest_unnamed_vmi(&self, at: usize) -> usize {
+        let before = self.unnamed_vmis.partition_point(|&p| p < at);
+        self.unnamed_vmis[before.saturating_sub(1)]
     }
 
     fn pods(
