@@ -1,6 +1,7 @@
 //! `/diagnose`: paste or drop `kubectl get vmi,vmim,pod -o yaml` output; the model (compiled to
 //! wasm) parses, groups and diagnoses it in the browser, in the dump module (`src/bin/dump_module`,
-//! loaded on first use through [`crate::lazy`]); this page only renders its [`Analysed`]. Nothing
+//! run in a Web Worker started on first use through [`crate::lazy`], so the page stays
+//! responsive); this page only renders its [`Analysed`]. Nothing
 //! is sent to the server: the share link carries the dump deflated in the URL fragment
 //! (`#dump=…`), which browsers never send. Beside the verdict, "How the input was read" lists
 //! every block of the paste with its recognised format, its lines, what it gave and what was
@@ -28,16 +29,9 @@ pub fn Diagnose() -> impl IntoView {
 
     // A shared link: the dump is in the fragment.
     let from_link = api::current_fragment();
-    // The analysis runs in a module loaded on first use; `busy` while it loads and runs.
+    // The analysis runs in a worker started on first use; `busy` while it starts and runs (the
+    // page stays responsive meanwhile).
     let busy = RwSignal::new(false);
-    let start = move |input: String| {
-        busy.set(true);
-        leptos::task::spawn_local(async move {
-            let r = crate::lazy::analyse(input).await;
-            result.set(Some(r));
-            busy.set(false);
-        });
-    };
     if from_link.starts_with(share::KEY) {
         busy.set(true);
         leptos::task::spawn_local(async move {
@@ -55,10 +49,13 @@ pub fn Diagnose() -> impl IntoView {
 
     let run = move || {
         let input = text.get_untracked();
-        start(input.clone());
-        // The share link: the dump in the fragment, encoded by the same module.
+        busy.set(true);
         let navigate = navigate.clone();
         leptos::task::spawn_local(async move {
+            let r = crate::lazy::analyse(input.clone()).await;
+            result.set(Some(r));
+            busy.set(false);
+            // Then the share link: the dump in the fragment, encoded by the same worker.
             if let Ok(fragment) = crate::lazy::share_encode(input).await {
                 let url = format!(
                     "{}{}#{fragment}",
