@@ -177,6 +177,17 @@ fn Results(analysed: Analysed) -> impl IntoView {
     }
 }
 
+/// How many read (and ignored) items a block lists; a dump of thousands of objects lists the
+/// first ones and how many more, so rendering the list never stalls the page.
+const ITEMS_SHOWN: usize = 50;
+
+/// `… +N` for the items of a block past [`ITEMS_SHOWN`].
+fn more(total: usize) -> Option<impl IntoView> {
+    (total > ITEMS_SHOWN).then(|| {
+        view! { <li class="dg-item-more muted">{format!("… +{}", total - ITEMS_SHOWN)}</li> }
+    })
+}
+
 /// "How the input was read": one entry per block of the paste (format, lines, what was read,
 /// what was ignored and why).
 #[component]
@@ -202,12 +213,14 @@ fn HowRead(blocks: Vec<BlockReport>) -> impl IntoView {
                     </span>
                     {(read + ignored + b.recovered.len() > 0).then(|| view! {
                         <ul class="dg-block-items">
-                            {b.read.into_iter().map(|r| view! {
+                            {b.read.into_iter().take(ITEMS_SHOWN).map(|r| view! {
                                 <li class="dg-item-read">{format!("{}: {}", r.line, r.what)}</li>
                             }).collect_view()}
-                            {b.ignored.into_iter().map(|i| view! {
+                            {more(read)}
+                            {b.ignored.into_iter().take(ITEMS_SHOWN).map(|i| view! {
                                 <li class="dg-item-ignored">{format!("{}: {}", i.lines, i.why)}</li>
                             }).collect_view()}
+                            {more(ignored)}
                             {b.recovered.into_iter().map(|r| view! {
                                 <li class="dg-item-recovered">{r}</li>
                             }).collect_view()}
