@@ -277,6 +277,26 @@ async fn a_large_paste_is_read_while_the_page_stays_interactive() -> anyhow::Res
         .click()
         .await?;
     h.wait_count("[data-testid=busy]", T, |n| n == 1).await?;
+    // While the worker starts and analyses, nothing else happens on the page for a while: the
+    // ticker must keep running (the gap still open counts too).
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let gap = h
+        .browser
+        .execute(
+            "const g = window.__gap; const open = g.last ? performance.now() - g.last : 0;\n\
+             return { max: Math.max(g.max, open), ticks: g.ticks };",
+            vec![],
+        )
+        .await?;
+    let still_busy = h.count("[data-testid=busy]").await? == 1;
+    eprintln!("ticker while busy: {gap} (still busy: {still_busy})");
+    let max = gap["max"].as_f64().unwrap_or(f64::INFINITY);
+    let ticks = gap["ticks"].as_u64().unwrap_or(0);
+    assert!(ticks >= 5, "the ticker hardly ran while busy ({gap})");
+    assert!(
+        max < 500.0,
+        "the main thread stopped for {max} ms while busy"
+    );
     h.screenshot_as("diagnose_large_paste_reading").await?;
     // A click is handled while the analysis runs: the theme switches.
     let theme = "return document.documentElement.getAttribute('data-theme');";
@@ -287,27 +307,14 @@ async fn a_large_paste_is_read_while_the_page_stays_interactive() -> anyhow::Res
         .click()
         .await?;
     let after = h.browser.execute(theme, vec![]).await?;
-    let still_busy = h.count("[data-testid=busy]").await? == 1;
-    eprintln!("theme {before} -> {after} while busy: {still_busy}");
+    eprintln!("theme {before} -> {after}");
     assert_ne!(before, after, "the click was not handled");
     // The result appears: the dump's two VMIs, the events counted but not shown as VMIs.
     h.wait_text("[data-testid=dg-count]", Duration::from_secs(120), |t| {
         t == "2"
     })
     .await?;
-    let took = started.elapsed();
-    let gap = h.browser.execute("return window.__gap;", vec![]).await?;
-    eprintln!("analysis took {took:?}; ticker while busy: {gap}");
-    let max = gap["max"].as_f64().unwrap_or(f64::INFINITY);
-    let ticks = gap["ticks"].as_u64().unwrap_or(0);
-    assert!(
-        ticks >= 5,
-        "the ticker hardly ran while busy ({gap}); took {took:?}"
-    );
-    assert!(
-        max < 400.0,
-        "the main thread stopped for {max} ms while busy (analysis took {took:?})"
-    );
+    eprintln!("analysis and rendering took {:?}", started.elapsed());
     h.screenshot_as("diagnose_large_paste_read").await?;
     h.finish().await
 }
