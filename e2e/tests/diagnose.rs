@@ -224,3 +224,97 @@ async fn a_real_paste_shows_how_each_block_was_read() -> anyhow::Result<()> {
     h.screenshot_as("diagnose_blocks_read_ja").await?;
     h.finish().await
 }
+
+/// The failed-migration dump, then `events` Event objects about pods of no VMI in the dump
+/// (read, grouped and counted as unmatched, so the answer stays small).
+fn large_paste(events: usize) -> String {
+    let mut paste = String::from(DUMP);
+    for i in 0..events {
+        paste.push_str(&format!(
+            "---\napiVersion: v1\nkind: Event\nmetadata:\n  name: other-{i}.17a\n  \
+             namespace: batch\ninvolvedObject:\n  kind: Pod\n  name: job-{i}\n  \
+             namespace: batch\nreason: Pulled\ntype: Normal\n\
+             message: Container image \"busybox\" already present on machine\n\
+             lastTimestamp: \"2024-05-01T10:00:00Z\"\n"
+        ));
+    }
+    paste
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_large_paste_is_read_while_the_page_stays_interactive() -> anyhow::Result<()> {
+    let paste = large_paste(12_000);
+    let h = Harness::start("diagnose_large_paste").await?;
+    h.browser.goto(&h.url("/diagnose")).await?;
+    h.set_value("[data-testid=dump-input]", &paste).await?;
+    // The browser lays the long text out once (that is not the analysis), before the ticker.
+    h.browser
+        .execute(
+            "return document.querySelector('#dump').scrollHeight;",
+            vec![],
+        )
+        .await?;
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    // A ticker every 20 ms notes the longest gap between its ticks while the page is busy: an
+    // analysis on the main thread would stop it for the whole analysis.
+    h.browser
+        .execute(
+            "window.__gap = { max: 0, ticks: 0, last: 0, long: [], t0: performance.now() };\n\
+             setInterval(() => {\n\
+               const now = performance.now(), g = window.__gap;\n\
+               const busy = !!document.querySelector('[data-testid=busy]');\n\
+               if (busy && g.last) { g.max = Math.max(g.max, now - g.last); g.ticks += 1; }\n\
+               if (g.last && now - g.last > 100) g.long.push([Math.round(g.last - g.t0), Math.round(now - g.last)]);\n\
+               g.last = busy ? now : 0;\n\
+             }, 20);",
+            vec![],
+        )
+        .await?;
+    let started = std::time::Instant::now();
+    h.browser
+        .find(Locator::Css("[data-testid=run]"))
+        .await?
+        .click()
+        .await?;
+    h.wait_count("[data-testid=busy]", T, |n| n == 1).await?;
+    // While the worker starts and analyses, nothing else happens on the page for a while: the
+    // ticker must keep running (the gap still open counts too).
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let gap = h
+        .browser
+        .execute(
+            "const g = window.__gap; const open = g.last ? performance.now() - g.last : 0;\n\
+             return { max: Math.max(g.max, open), ticks: g.ticks };",
+            vec![],
+        )
+        .await?;
+    let still_busy = h.count("[data-testid=busy]").await? == 1;
+    eprintln!("ticker while busy: {gap} (still busy: {still_busy})");
+    let max = gap["max"].as_f64().unwrap_or(f64::INFINITY);
+    let ticks = gap["ticks"].as_u64().unwrap_or(0);
+    assert!(ticks >= 5, "the ticker hardly ran while busy ({gap})");
+    assert!(
+        max < 500.0,
+        "the main thread stopped for {max} ms while busy"
+    );
+    h.screenshot_as("diagnose_large_paste_reading").await?;
+    // A click is handled while the analysis runs: the theme switches.
+    let theme = "return document.documentElement.getAttribute('data-theme');";
+    let before = h.browser.execute(theme, vec![]).await?;
+    h.browser
+        .find(Locator::Css("[data-testid=theme]"))
+        .await?
+        .click()
+        .await?;
+    let after = h.browser.execute(theme, vec![]).await?;
+    eprintln!("theme {before} -> {after}");
+    assert_ne!(before, after, "the click was not handled");
+    // The result appears: the dump's two VMIs, the events counted but not shown as VMIs.
+    h.wait_text("[data-testid=dg-count]", Duration::from_secs(120), |t| {
+        t == "2"
+    })
+    .await?;
+    eprintln!("analysis and rendering took {:?}", started.elapsed());
+    h.screenshot_as("diagnose_large_paste_read").await?;
+    h.finish().await
+}

@@ -1,35 +1,58 @@
 //! Code loaded on demand: the paste page's analysis and its share-link codec (deflate, base64)
 //! are a second wasm module (the `dump_module` binary, built by Trunk beside the app as
-//! `dump_module.js` + `dump_module_bg.wasm`), imported the first time the paste page needs it. Trunk 0.21 cannot split one wasm binary into chunks
-//! (leptos' `#[lazy]` needs cargo-leptos' splitter), so the split is by binary.
+//! `dump_module.js` + `dump_module_bg.wasm`), run in a dedicated Web Worker (`dump_worker.js`)
+//! started the first time the paste page needs it, so a long analysis never freezes the page.
+//! Trunk 0.21 cannot split one wasm binary into chunks (leptos' `#[lazy]` needs cargo-leptos'
+//! splitter), so the split is by binary.
+//!
+//! The page's CSP stays as it is: the worker script and the glue it imports are same-origin
+//! (`script-src 'self'`), and the page compiles the wasm (its policy has `'wasm-unsafe-eval'`) and
+//! posts the compiled module, so the worker (whose own policy, sent with its script, allows
+//! nothing) fetches and compiles nothing itself.
 
-use js_sys::{Function, Object, Promise, Reflect};
+use js_sys::Promise;
 use model::view::Analysed;
-use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 
+// The worker and its requests in JS (hand-written: a few lines of `postMessage` bookkeeping, which
+// web-sys would need a dozen features and closures for). Requests are `{id, op, arg}`; the worker
+// answers `{id, ok}` or `{id, err}`. A worker that dies fails every pending request and is
+// started again on the next one.
 #[wasm_bindgen(
-    inline_js = "export function import_module(url) { return import(url); }\n\
+    inline_js = "let worker = null, next = 0; const pending = new Map();\n\
+    function fail(e) { const m = (e && e.message) || String(e || 'the dump analyser stopped'); \
+        for (const p of pending.values()) p.reject(new Error(m)); pending.clear(); worker = null; }\n\
+    function start(script, wasm) { \
+        const w = new Worker(script, { type: 'module' }); \
+        w.onmessage = (e) => { const d = e.data, p = pending.get(d.id); if (!p) return; \
+            pending.delete(d.id); if ('ok' in d) p.resolve(d.ok); else p.reject(new Error(d.err)); }; \
+        w.onerror = (e) => { e.preventDefault(); w.terminate(); fail(e); }; \
+        return fetch(wasm).then(r => { if (!r.ok) throw new Error(wasm + ': HTTP ' + r.status); \
+            return r.arrayBuffer(); }).then(b => WebAssembly.compile(b)) \
+            .then(m => { w.postMessage({ module: m }); return w; }, \
+                e => { w.terminate(); worker = null; throw e; }); }\n\
+    export function worker_call(script, wasm, op, arg) { \
+        if (!worker) worker = start(script, wasm); \
+        return worker.then(w => new Promise((resolve, reject) => { const id = next++; \
+            pending.set(id, { resolve, reject }); w.postMessage({ id, op, arg }); })); }\n\
     export function after_paint() { \
         return new Promise(r => requestAnimationFrame(() => setTimeout(r, 0))); }"
 )]
 extern "C" {
-    fn import_module(url: &str) -> Promise;
+    /// Runs the worker's export `op` on `arg`, starting the worker first if needed.
+    #[wasm_bindgen(catch)]
+    fn worker_call(script: &str, wasm: &str, op: &str, arg: &str) -> Result<Promise, JsValue>;
     /// Resolves once the browser has painted the next frame. (`catch` gives it a shim in the
     /// imports object, which the release build's glue shrinker renames like every import.)
     #[wasm_bindgen(catch)]
     fn after_paint() -> Result<Promise, JsValue>;
 }
 
-/// Where Trunk puts the module (workers keep their binary's name, unhashed).
-const MODULE_JS: &str = "/dump_module.js";
+/// Where Trunk puts the worker's script and the module (workers keep their binary's name,
+/// unhashed).
+const WORKER_JS: &str = "/dump_worker.js";
 const MODULE_WASM: &str = "/dump_module_bg.wasm";
-
-thread_local! {
-    /// The loaded and initialised module.
-    static MODULE: RefCell<Option<JsValue>> = const { RefCell::new(None) };
-}
 
 fn js_err(what: &str, e: JsValue) -> String {
     let detail = e
@@ -40,48 +63,19 @@ fn js_err(what: &str, e: JsValue) -> String {
     format!("{what}: {detail}")
 }
 
-async fn module() -> Result<JsValue, String> {
-    if let Some(m) = MODULE.with(|m| m.borrow().clone()) {
-        return Ok(m);
-    }
-    let m = JsFuture::from(import_module(MODULE_JS))
-        .await
-        .map_err(|e| js_err("cannot load the dump analyser", e))?;
-    let init: Function = Reflect::get(&m, &"default".into())
-        .map_err(|e| js_err("the dump analyser has no init", e))?
-        .dyn_into()
-        .map_err(|e| js_err("the dump analyser has no init", e))?;
-    let opts = Object::new();
-    Reflect::set(&opts, &"module_or_path".into(), &MODULE_WASM.into())
-        .map_err(|e| js_err("cannot start the dump analyser", e))?;
-    let started: Promise = init
-        .call1(&JsValue::NULL, &opts)
-        .map_err(|e| js_err("cannot start the dump analyser", e))?
-        .dyn_into()
-        .map_err(|e| js_err("cannot start the dump analyser", e))?;
-    JsFuture::from(started)
-        .await
-        .map_err(|e| js_err("cannot start the dump analyser", e))?;
-    MODULE.with(|slot| *slot.borrow_mut() = Some(m.clone()));
-    Ok(m)
-}
-
-/// Calls the module's export `name` with one string; it answers a string.
+/// Calls the module's export `name` with one string, in the worker; it answers a string.
 async fn call(name: &str, arg: &str) -> Result<String, String> {
-    let m = module().await?;
-    let f: Function = Reflect::get(&m, &name.into())
-        .map_err(|e| js_err("the dump analyser is incomplete", e))?
-        .dyn_into()
-        .map_err(|e| js_err("the dump analyser is incomplete", e))?;
-    f.call1(&JsValue::NULL, &JsValue::from_str(arg))
+    let answer = worker_call(WORKER_JS, MODULE_WASM, name, arg)
+        .map_err(|e| js_err("cannot start the dump analyser", e))?;
+    JsFuture::from(answer)
+        .await
         .map_err(|e| js_err("the dump analyser failed", e))?
         .as_string()
         .ok_or_else(|| "the dump analyser answered nothing".to_string())
 }
 
-/// Analyses a dump in the lazily loaded module. The module runs on the main thread and the
-/// analysis is one synchronous call, so the page cannot repaint while it runs: the browser is
-/// first let paint the page's busy state, so the user sees that the analysis is under way.
+/// Analyses a dump in the worker. The page stays responsive while it runs; the browser is first
+/// let paint the page's busy state.
 pub async fn analyse(text: String) -> Result<Analysed, String> {
     if let Ok(painted) = after_paint() {
         let _ = JsFuture::from(painted).await;

@@ -1,6 +1,7 @@
 //! `/diagnose`: paste or drop `kubectl get vmi,vmim,pod -o yaml` output; the model (compiled to
 //! wasm) parses, groups and diagnoses it in the browser, in the dump module (`src/bin/dump_module`,
-//! loaded on first use through [`crate::lazy`]); this page only renders its [`Analysed`]. Nothing
+//! run in a Web Worker started on first use through [`crate::lazy`], so the page stays
+//! responsive); this page only renders its [`Analysed`]. Nothing
 //! is sent to the server: the share link carries the dump deflated in the URL fragment
 //! (`#dump=…`), which browsers never send. Beside the verdict, "How the input was read" lists
 //! every block of the paste with its recognised format, its lines, what it gave and what was
@@ -28,16 +29,9 @@ pub fn Diagnose() -> impl IntoView {
 
     // A shared link: the dump is in the fragment.
     let from_link = api::current_fragment();
-    // The analysis runs in a module loaded on first use; `busy` while it loads and runs.
+    // The analysis runs in a worker started on first use; `busy` while it starts and runs (the
+    // page stays responsive meanwhile).
     let busy = RwSignal::new(false);
-    let start = move |input: String| {
-        busy.set(true);
-        leptos::task::spawn_local(async move {
-            let r = crate::lazy::analyse(input).await;
-            result.set(Some(r));
-            busy.set(false);
-        });
-    };
     if from_link.starts_with(share::KEY) {
         busy.set(true);
         leptos::task::spawn_local(async move {
@@ -55,10 +49,13 @@ pub fn Diagnose() -> impl IntoView {
 
     let run = move || {
         let input = text.get_untracked();
-        start(input.clone());
-        // The share link: the dump in the fragment, encoded by the same module.
+        busy.set(true);
         let navigate = navigate.clone();
         leptos::task::spawn_local(async move {
+            let r = crate::lazy::analyse(input.clone()).await;
+            result.set(Some(r));
+            busy.set(false);
+            // Then the share link: the dump in the fragment, encoded by the same worker.
             if let Ok(fragment) = crate::lazy::share_encode(input).await {
                 let url = format!(
                     "{}{}#{fragment}",
@@ -180,6 +177,17 @@ fn Results(analysed: Analysed) -> impl IntoView {
     }
 }
 
+/// How many read (and ignored) items a block lists; a dump of thousands of objects lists the
+/// first ones and how many more, so rendering the list never stalls the page.
+const ITEMS_SHOWN: usize = 50;
+
+/// `… +N` for the items of a block past [`ITEMS_SHOWN`].
+fn more(total: usize) -> Option<impl IntoView> {
+    (total > ITEMS_SHOWN).then(|| {
+        view! { <li class="dg-item-more muted">{format!("… +{}", total - ITEMS_SHOWN)}</li> }
+    })
+}
+
 /// "How the input was read": one entry per block of the paste (format, lines, what was read,
 /// what was ignored and why).
 #[component]
@@ -205,12 +213,14 @@ fn HowRead(blocks: Vec<BlockReport>) -> impl IntoView {
                     </span>
                     {(read + ignored + b.recovered.len() > 0).then(|| view! {
                         <ul class="dg-block-items">
-                            {b.read.into_iter().map(|r| view! {
+                            {b.read.into_iter().take(ITEMS_SHOWN).map(|r| view! {
                                 <li class="dg-item-read">{format!("{}: {}", r.line, r.what)}</li>
                             }).collect_view()}
-                            {b.ignored.into_iter().map(|i| view! {
+                            {more(read)}
+                            {b.ignored.into_iter().take(ITEMS_SHOWN).map(|i| view! {
                                 <li class="dg-item-ignored">{format!("{}: {}", i.lines, i.why)}</li>
                             }).collect_view()}
+                            {more(ignored)}
                             {b.recovered.into_iter().map(|r| view! {
                                 <li class="dg-item-recovered">{r}</li>
                             }).collect_view()}

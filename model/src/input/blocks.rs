@@ -30,12 +30,26 @@ pub fn is_fence(line: &str) -> bool {
     t.starts_with("```") || t.starts_with("~~~")
 }
 
+/// The tools whose command lines are pasted without a prompt (`kubectl get vmi` on a line of
+/// its own, then its output).
+const BARE_TOOLS: [&str; 3] = ["kubectl ", "virtctl ", "oc "];
+
 /// The command of a shell prompt line (`$ kubectl …`, `[root@host ~]# virtctl …`,
-/// `user@host:~$ …`), or `None`.
+/// `user@host:~$ …`, `bash-5.1$ …`, `❯ …`), or a bare `kubectl …` / `virtctl …` / `oc …`
+/// command line, or `None`.
 pub fn prompt_command(line: &str) -> Option<&str> {
     let t = line.trim_start();
-    if let Some(rest) = t.strip_prefix("$ ").or_else(|| t.strip_prefix("> ")) {
+    if let Some(rest) = ["$ ", "> ", "❯ ", "➜ "]
+        .iter()
+        .find_map(|p| t.strip_prefix(p))
+    {
         return Some(rest.trim());
+    }
+    if let Some(rest) = shell_version_prompt(t) {
+        return Some(rest.trim());
+    }
+    if line.len() < 300 && BARE_TOOLS.iter().any(|p| line.starts_with(p)) && !line.contains(": ") {
+        return Some(line.trim());
     }
     if let Some(rest) = t.strip_prefix("# ") {
         const TOOLS: [&str; 8] = [
@@ -67,6 +81,18 @@ pub fn prompt_command(line: &str) -> Option<&str> {
         return None;
     }
     Some(t[end + 2..].trim())
+}
+
+/// The command after `bash-5.1$ ` or `sh-4.4# ` (a shell's default prompt in a container).
+fn shell_version_prompt(t: &str) -> Option<&str> {
+    let (shell, rest) = t.split_once('-')?;
+    if !matches!(shell, "bash" | "sh" | "zsh") {
+        return None;
+    }
+    let end = rest.find(['$', '#'])?;
+    let version = &rest[..end];
+    let is_version = !version.is_empty() && version.chars().all(|c| c.is_ascii_digit() || c == '.');
+    (is_version && rest[end + 1..].starts_with(' ')).then(|| &rest[end + 2..])
 }
 
 /// A line of KubeVirt's JSON log (or any JSON log): an object with `level`, `msg`, `ts` or
@@ -104,8 +130,9 @@ pub fn split(input: &str) -> Vec<Block<'_>> {
             continue;
         }
         if let Some(b) = cur.as_mut() {
+            let first = b.text.first().copied().unwrap_or("");
             let prev = b.text.last().copied().unwrap_or("");
-            if shape_changes(prev, line) {
+            if shape_changes(first, prev, line) {
                 flush(&mut cur, &mut blocks);
             }
         }
@@ -148,19 +175,29 @@ fn flush<'a>(cur: &mut Option<Block<'a>>, blocks: &mut Vec<Block<'a>>) {
     }
 }
 
-/// A JSON log line after a non-log line (or the reverse), or a table header after other text.
-fn shape_changes(prev: &str, line: &str) -> bool {
+/// A JSON log line after a non-log line (or the reverse), a table header after other text, or
+/// the `Name:` line that starts a describe after other text (a describe has it only at its top).
+fn shape_changes(first: &str, prev: &str, line: &str) -> bool {
     if is_json_log_line(prev) != is_json_log_line(line) {
         // A pretty-printed or wrapped JSON log continues on lines starting with space or `}`.
         let continuation = line.starts_with([' ', '\t', '}', ']', '"']);
         return !continuation;
     }
-    super::format::is_table_header(line) && !super::format::is_table_header(prev)
+    use super::format::is_table_header;
+    (is_table_header(line) && !is_table_header(prev)) || (is_describe_top(line) && first != line)
+}
+
+/// `Name:         web`: the first line of a `kubectl describe`, its value aligned by spaces.
+fn is_describe_top(line: &str) -> bool {
+    line.strip_prefix("Name:")
+        .is_some_and(|v| v.starts_with("  ") && !v.trim().is_empty())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::input::format::recognise_text;
+    use crate::view::BlockFormat;
 
     #[test]
     fn splits_at_fences_prompts_blank_lines_and_shape_changes() {
@@ -172,6 +209,58 @@ mod tests {
         assert_eq!(b[0].lines, LineRange { first: 3, last: 4 });
         assert_eq!(b[1].lines, LineRange { first: 7, last: 8 });
         assert_eq!(b[2].lines.first, 9);
+    }
+
+    /// The formats of a paste's blocks, with their first lines.
+    fn shapes(input: &str) -> Vec<(BlockFormat, usize, Option<&str>)> {
+        split(input)
+            .iter()
+            .map(|b| (recognise_text(b), b.lines.first, b.command))
+            .collect()
+    }
+
+    #[test]
+    fn a_table_then_a_describe_are_two_blocks_whatever_the_prompt() {
+        let table = "NAME     AGE   PHASE     IP            NODENAME   READY\n\
+            testvm   5m    Running   10.244.0.12   node01     True\n";
+        let describe = "Name:         testvm\nNamespace:    default\n\
+            API Version:  kubevirt.io/v1\nKind:         VirtualMachineInstance\n\
+            Status:\n  Phase:  Running\n";
+        let want = |cmd: [Option<&'static str>; 2], first: [usize; 2]| {
+            vec![
+                (BlockFormat::Table, first[0], cmd[0]),
+                (BlockFormat::Describe, first[1], cmd[1]),
+            ]
+        };
+        let both = [Some("kubectl get vmi"), Some("kubectl describe vmi testvm")];
+        for (get, desc) in [
+            ("$ kubectl get vmi", "$ kubectl describe vmi testvm"),
+            (
+                "bash-5.1$ kubectl get vmi",
+                "bash-5.1$ kubectl describe vmi testvm",
+            ),
+            (
+                "sh-4.4# kubectl get vmi",
+                "sh-4.4# kubectl describe vmi testvm",
+            ),
+            ("❯ kubectl get vmi", "❯ kubectl describe vmi testvm"),
+            ("kubectl get vmi", "kubectl describe vmi testvm"),
+        ] {
+            let paste = format!("{get}\n{table}{desc}\n{describe}");
+            assert_eq!(shapes(&paste), want(both, [2, 5]), "{paste}");
+        }
+        // No prompt at all: the format change alone splits.
+        let paste = format!("{table}{describe}");
+        assert_eq!(shapes(&paste), want([None, None], [1, 3]));
+        // A describe, then a table without a blank line between.
+        let paste = format!("{describe}{table}");
+        assert_eq!(
+            shapes(&paste),
+            vec![
+                (BlockFormat::Describe, 1, None),
+                (BlockFormat::Table, 7, None)
+            ]
+        );
     }
 
     #[test]

@@ -141,7 +141,42 @@ fn is_describe(block: &Block<'_>) -> bool {
         l.find(':')
             .is_some_and(|i| l[i + 1..].starts_with("  ") && !l[..i].contains(' '))
     });
-    hits >= 2 || (hits >= 1 && aligned && block.text.iter().any(|l| l.starts_with("  ")))
+    hits >= 2
+        || (hits >= 1 && aligned && block.text.iter().any(|l| l.starts_with("  ")))
+        || is_describe_section(block)
+}
+
+/// A describe cut at the top (starting at `Status:`, `Spec:` or mid-way): most of its `key:`
+/// lines are Title Case words (`Last Probe Time:`, `Migration Method:`), which YAML objects never
+/// have (their keys are camelCase), and at least one key is more than one word or a value is
+/// describe's `<nil>` / `<none>`. Bounded: only the first 200 lines are looked at.
+fn is_describe_section(block: &Block<'_>) -> bool {
+    let (mut keys, mut titled, mut telling) = (0usize, 0usize, false);
+    for line in block.text.iter().take(200) {
+        let Some((key, value)) = line.trim_start().split_once(':') else {
+            continue;
+        };
+        if key.is_empty() || key.starts_with(['-', '"', '\'', '{', '[']) {
+            continue;
+        }
+        keys += 1;
+        if is_title_key(key) {
+            titled += 1;
+            let value = value.trim();
+            telling |= key.contains(' ') || value == "<nil>" || value == "<none>";
+        }
+    }
+    titled >= 3 && titled * 10 >= keys * 6 && telling
+}
+
+/// `Last Probe Time`, `Status`, `Guest OS Info`: words that each start with an upper-case letter.
+fn is_title_key(key: &str) -> bool {
+    key.len() <= 60
+        && key.split(' ').all(|w| {
+            w.chars().next().is_some_and(|c| c.is_ascii_uppercase())
+                && w.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "-_./()".contains(c))
+        })
 }
 
 #[cfg(test)]
@@ -198,5 +233,23 @@ mod tests {
             BlockFormat::Prometheus
         );
         assert_eq!(format_of("hello there"), BlockFormat::Unknown);
+    }
+
+    #[test]
+    fn a_describe_cut_at_status_is_still_describe() {
+        // The top of a `kubectl describe vmi` (Name, Namespace, Metadata) cut away.
+        let cut = "Status:\n  Conditions:\n    Last Probe Time:       <nil>\n    \
+            Last Transition Time:  <nil>\n    Status:                True\n    \
+            Type:                  LiveMigratable\n  Migration Method:  BlockMigration\n  \
+            Node Name:         node01\n  Phase:             Running";
+        assert_eq!(format_of(cut), BlockFormat::Describe);
+        // A describe cut mid-way, starting in an indented section.
+        let mid = "    State:          Waiting\n      Reason:       PodInitializing\n    \
+            Ready:          False\n    Restart Count:  0\n    Limits:\n      cpu:     15m";
+        assert_eq!(format_of(mid), BlockFormat::Describe);
+        // YAML status blocks stay objects (camelCase keys).
+        let yaml = "status:\n  conditions:\n  - lastProbeTime: null\n    status: \"True\"\n    \
+            type: Ready\n  migrationMethod: BlockMigration\n  phase: Running";
+        assert_eq!(format_of(yaml), BlockFormat::Unknown);
     }
 }

@@ -92,7 +92,8 @@ pub fn value<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error>
     })
 }
 
-/// Reads `T` from a JSON value without failing: a non-object gives `T::default()`.
+/// Reads `T` from a JSON value without failing: a non-object gives `T::default()`. Reads the
+/// value in place (`&Value` is a deserializer), without copying it first.
 pub fn from_value<T: DeserializeOwned + Default>(v: &Value) -> T {
-    serde_json::from_value(v.clone()).unwrap_or_default()
+    T::deserialize(v).unwrap_or_default()
 }

@@ -1,5 +1,5 @@
-//! The paste page's analysis as its own wasm module, loaded by the app the first time a dump is
-//! diagnosed (see `frontend::lazy`). It holds what only that page needs (the YAML/JSON input
+//! The paste page's analysis as its own wasm module, run in a Web Worker (`dump_worker.js`) that
+//! the app starts the first time a dump is diagnosed (see `frontend::lazy`). It holds what only that page needs (the YAML/JSON input
 //! parser, grouping, the diagnosis and explanations, the share-link codec), so the main bundle
 //! does not.
 

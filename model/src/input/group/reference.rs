@@ -1,35 +1,15 @@
-//! Grouping a dump of objects into one evidence bundle per VMI (the CLI, the paste-a-dump page
-//! and the backend all use [`group`]).
-//!
-//! A VMI's launcher pods are found through `status.activePods`, the `kubevirt.io/created-by`
-//! label, the `kubevirt.io/domain` annotation and the pods named in `migrationState`; its
-//! migrations through `spec.vmiName`; its events through `involvedObject`; its node by name.
+//! The grouping as it was before the [`super::index`]: every bundle scans every object (N² in the
+//! number of VMIs). Kept, for tests only, as the reference the indexed grouping must equal.
 
-use super::object::Object;
+use super::Dump;
 use crate::evidence::{Coverage, Evidence, Observed};
+use crate::input::object::Object;
 use crate::kube::vmi::Vmi;
 use crate::kube::{
     CREATED_BY_LABEL, DOMAIN_ANNOTATION, Event, GuestAgentAnswer, GuestAgentInfo, MetricSample,
     Node, Pod, Vm, VmiKey, Vmim,
 };
 use crate::time::Timestamp;
-use serde::{Deserialize, Serialize};
-
-/// A dump grouped per VMI.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct Dump {
-    /// One bundle per VMI, plus one per VMI that is only named by a migration.
-    pub bundles: Vec<Evidence>,
-    /// Every node in the dump (for drain impact).
-    pub nodes: Vec<Node>,
-    /// Every VM in the dump.
-    pub vms: Vec<Vm>,
-    /// Every pod in the dump (for drain impact: hot-plug attachment and migration target pods
-    /// block a drain).
-    pub pods: Vec<Pod>,
-    /// Pods and events that matched no VMI (counted for the report).
-    pub unmatched: usize,
-}
 
 fn ns_eq(a: &str, b: &str) -> bool {
     a == b || a.is_empty() || b.is_empty()
@@ -115,7 +95,7 @@ struct Grouping {
 
 /// Groups parsed objects into per-VMI evidence bundles. `observed_at` is when the dump was taken,
 /// when known.
-pub fn group(objects: Vec<Object>, observed_at: Option<Timestamp>) -> Dump {
+pub fn group_reference(objects: Vec<Object>, observed_at: Option<Timestamp>) -> Dump {
     let mut objects = ByKind::sort(objects);
     let keys = objects.keys();
     let mut g = Grouping {
@@ -326,69 +306,5 @@ impl Grouping {
             })
             .cloned()
             .collect()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::input::parse::parse;
-
-    #[test]
-    fn groups_pods_migrations_events_and_nodes() {
-        let input = r#"
-kind: VirtualMachineInstance
-metadata: {name: web, namespace: prod, uid: vmi-uid}
-status:
-  nodeName: node-1
-  activePods: {pod-a: node-1}
----
-kind: Pod
-metadata: {name: virt-launcher-web-a, namespace: prod, uid: pod-a}
----
-kind: Pod
-metadata: {name: virt-launcher-web-b, namespace: prod, uid: pod-b, labels: {kubevirt.io/created-by: vmi-uid}}
----
-kind: Pod
-metadata: {name: virt-launcher-other, namespace: prod, uid: pod-c, labels: {kubevirt.io/created-by: other}}
----
-kind: VirtualMachineInstanceMigration
-metadata: {name: mig-1, namespace: prod}
-spec: {vmiName: web}
----
-kind: VirtualMachineInstanceMigration
-metadata: {name: mig-2, namespace: prod}
-spec: {vmiName: db}
----
-kind: Event
-metadata: {name: e1, namespace: prod}
-involvedObject: {kind: VirtualMachineInstanceMigration, name: mig-1, namespace: prod}
-reason: Migrating
----
-kind: Node
-metadata: {name: node-1}
----
-kind: Node
-metadata: {name: node-9}
-"#;
-        let objects = parse(input)
-            .unwrap()
-            .objects
-            .into_iter()
-            .map(|l| l.object)
-            .collect();
-        let dump = group(objects, None);
-        assert_eq!(dump.bundles.len(), 2);
-        let web = &dump.bundles[0];
-        assert_eq!(web.pods.len(), 2);
-        assert_eq!(web.migrations.len(), 1);
-        assert_eq!(web.events.len(), 1);
-        assert_eq!(web.nodes.len(), 1);
-        assert!(web.coverage.pods && web.coverage.events);
-        let db = &dump.bundles[1];
-        assert!(db.vmi.is_none());
-        assert_eq!(db.key.name, "db");
-        assert_eq!(db.migrations.len(), 1);
-        assert_eq!(dump.unmatched, 1);
     }
 }
