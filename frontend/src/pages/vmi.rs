@@ -173,7 +173,7 @@ fn Metrics(ns: String, name: String, migrating: bool) -> impl IntoView {
             view! { <a href=param_href("range", Some(k.to_string())) class="range" class:tab-on=on aria-current=move || on().to_string() data-range=k>{k}</a> }
         })
         .collect_view();
-    let charts = |set: SeriesSet, groups: &[(&str, &[&str])]| {
+    let charts = move |set: SeriesSet, groups: &[(&str, &[&str])]| {
         if !set.available {
             return view! {
                 <div class="failure" role="status" data-testid="no-metrics"><strong>{t(Key::VmiNoprom)}</strong>
@@ -183,7 +183,7 @@ fn Metrics(ns: String, name: String, migrating: bool) -> impl IntoView {
         }
         groups
             .iter()
-            .map(|(title, ms)| view! { <Chart title=title.to_string() series=pick(&set, ms)/> })
+            .map(|(title, ms)| view! { <Chart title=title.to_string() series=pick(&set, ms) range_secs=secs.get_untracked()/> })
             .collect_view()
             .into_any()
     };
