@@ -151,7 +151,8 @@ async fn every_page_in_both_languages_and_themes_is_free_of_errors() -> anyhow::
         (
             "migrating vmi metrics".into(),
             format!("{mig}?tab=metrics"),
-            "[data-testid=chart]",
+            // The domain charts too, not only the migration ones.
+            ".charts figure:nth-of-type(5)",
         ),
     ];
     for (tab, ready) in [
@@ -160,7 +161,7 @@ async fn every_page_in_both_languages_and_themes_is_free_of_errors() -> anyhow::
         ("guest", "[data-testid=guest]"),
         ("events", "[data-testid=events]"),
         ("migrations", "[data-testid=migrations]"),
-        ("metrics", "[data-testid=chart]"),
+        ("metrics", ".charts figure:nth-of-type(5)"),
     ] {
         pages.push((format!("vmi {tab}"), format!("{vmi}?tab={tab}"), ready));
     }

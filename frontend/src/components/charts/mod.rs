@@ -11,6 +11,7 @@ pub mod measured;
 pub mod scale;
 
 use crate::app::Theme;
+use crate::i18n::{Key, t};
 use leptos::html::Canvas;
 use leptos::prelude::*;
 use measured::MeasuredCanvas;
@@ -219,17 +220,17 @@ pub fn Chart(
     });
     let when = move || match hover.get() {
         Some(m) => minutes_label(m),
-        None => "now".into(),
+        None => t(Key::ChartNow)().to_string(),
     };
     let label = format!("{title} chart");
     let unit_label = format!("({})", unit_name(&unit_shown));
     view! {
         <figure class="chart" class:chart-large=large data-testid="chart" data-points=points.to_string() data-state=state.as_str()>
             <figcaption><strong>{title.clone()}</strong> " " <span class="chart-unit">{unit_label}</span>
-                {(state == Coverage::Partial).then(|| view! { <span class="chart-partial" data-testid="chart-partial">"partial data: some series or part of the range have no samples"</span> })}
+                {(state == Coverage::Partial).then(|| view! { <span class="chart-partial" data-testid="chart-partial">{t(Key::ChartPartial)}</span> })}
             </figcaption>
             {if state == Coverage::Empty {
-                view! { <p class="empty chart-empty" data-testid="chart-empty">{format!("{title}: no samples in this range")}</p> }.into_any()
+                view! { <p class="empty chart-empty" data-testid="chart-empty">{title.clone()} ": " {t(Key::ChartNoSamples)}</p> }.into_any()
             } else {
                 view! {
                     <div class="chart-body">
@@ -237,7 +238,7 @@ pub fn Chart(
                             role="img" aria-label=label on:mousemove=on_move on:mouseleave=move |_| hover.set(None)></canvas>
                         <div class="legend-box">
                             <p class="readout" data-testid="chart-readout">{when}</p>
-                            <ul class="legend" data-testid="legend">{legend}</ul>
+                            <ul class="legend" data-testid="legend" aria-label=move || t(Key::ChartLegend)()>{legend}</ul>
                         </div>
                     </div>
                 }.into_any()

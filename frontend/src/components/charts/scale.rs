@@ -175,7 +175,10 @@ mod tests {
         assert_eq!(coverage(&[], Some(900.0)), Coverage::Empty);
         assert_eq!(coverage(&[series(&[])], Some(900.0)), Coverage::Empty);
         let full = series(&[[0.0, 1.0], [900.0, 1.0]]);
-        assert_eq!(coverage(&[full.clone()], Some(900.0)), Coverage::Full);
+        assert_eq!(
+            coverage(std::slice::from_ref(&full), Some(900.0)),
+            Coverage::Full
+        );
         assert_eq!(
             coverage(&[full.clone(), series(&[])], Some(900.0)),
             Coverage::Partial
