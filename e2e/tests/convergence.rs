@@ -88,6 +88,36 @@ async fn a_migration_that_does_not_converge_is_drawn_live() -> anyhow::Result<()
     tokio::time::sleep(Duration::from_secs(6)).await;
     h.scroll_to(&chart).await?;
     h.screenshot_as("convergence_not_converging").await?;
+
+    // The domain-stat charts: the crosshair shows every series' value at the hovered time.
+    h.browser
+        .goto(&h.url(&format!("/vmi/{ns}/{name}?tab=metrics&range=15m")))
+        .await?;
+    h.wait_count(".charts figure:nth-of-type(5) canvas", T, |n| n == 1)
+        .await?;
+    let readout = "[data-testid=chart]:has(canvas) [data-testid=chart-readout]";
+    h.browser
+        .execute(
+            "const c = document.querySelector('[data-testid=chart] canvas'); const r = c.getBoundingClientRect();\n\
+             c.dispatchEvent(new MouseEvent('mousemove', { clientX: r.left + r.width * 0.55, clientY: r.top + r.height / 2, bubbles: true }));",
+            vec![],
+        )
+        .await?;
+    let at = h.wait_text(readout, T, |t| t.contains("min")).await?;
+    let values = h
+        .wait_text(
+            "[data-testid=chart]:has(canvas) [data-testid=legend]",
+            T,
+            |t| !t.is_empty(),
+        )
+        .await?;
+    eprintln!("crosshair at {at}: {values}");
+    assert!(
+        !values.contains("—"),
+        "a series has no value at {at}: {values}"
+    );
+    h.scroll_to(".ranges").await?;
+    h.screenshot_as("charts_crosshair").await?;
     h.finish().await
 }
 

@@ -122,10 +122,11 @@ fn panel(
             }))
             .ok()?;
     }
-    // Each label takes the first of three rows where it does not run into the one before.
-    let mut last = [f64::MIN; 3];
-    let gap = (to - from) * 0.1;
-    for (t, label, mode) in f.marks.iter() {
+    // Each label takes the first of three rows where it runs into no other; the latest marks
+    // (Running, the end) are placed first, so a crowded start loses its labels, not them.
+    let mut last = [f64::MAX; 3];
+    let gap = (to - from) * 0.14;
+    for (t, label, mode) in f.marks.iter().rev() {
         let x = t - from;
         let ink = if *mode { RGBColor(204, 121, 167) } else { text };
         chart
@@ -135,7 +136,7 @@ fn panel(
                     .stroke_width(if *mode { 2 } else { 1 }),
             )))
             .ok()?;
-        let row = last.iter().position(|l| x - l >= gap);
+        let row = last.iter().position(|l| (l - x).abs() >= gap);
         if let (false, Some(row)) = (shade, row) {
             // Labels on the top panel only.
             last[row] = x;

@@ -110,7 +110,7 @@ pub fn VmiPage() -> impl IntoView {
 
 /// Groups of charts: (title, metrics plotted together).
 const DOMAIN_CHARTS: [(&str, &[&str]); 5] = [
-    ("CPU (cores)", &["cpu"]),
+    ("CPU", &["cpu"]),
     (
         "Memory",
         &["memory_resident", "memory_available", "memory_usable"],

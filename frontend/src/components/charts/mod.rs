@@ -82,6 +82,7 @@ fn draw(canvas: web_sys::HtmlCanvasElement, series: &[Series], look: &Look) -> O
     let label_style = ("sans-serif", font).into_font().color(&text);
     let mut chart = ChartBuilder::on(&root)
         .margin(8)
+        .margin_right(22)
         .x_label_area_size(font * 3)
         .y_label_area_size(font * 7)
         .build_cartesian_2d(-span..0.0, 0.0..ymax)
