@@ -61,3 +61,52 @@ impl crate::Harness {
             .unwrap_or_default())
     }
 }
+
+/// chromedriver's browser log (`POST /session/{id}/se/log`): what the console shows, including
+/// messages no script sees (a CSP refusal, a failed load). Reading it empties it.
+#[derive(Debug)]
+pub struct BrowserLog;
+
+impl WebDriverCompatibleCommand for BrowserLog {
+    fn endpoint(
+        &self,
+        base_url: &url::Url,
+        session_id: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base_url.join(&format!(
+            "session/{}/se/log",
+            session_id.unwrap_or_default()
+        ))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
+        (
+            http::Method::POST,
+            Some(serde_json::json!({ "type": "browser" }).to_string()),
+        )
+    }
+}
+
+/// One entry of the browser log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LogEntry {
+    /// `SEVERE`, `WARNING`, `INFO`, `DEBUG`.
+    pub level: String,
+    pub message: String,
+}
+
+impl crate::Harness {
+    /// The browser log's entries since the last call.
+    pub async fn browser_log(&self) -> anyhow::Result<Vec<LogEntry>> {
+        let r = self.browser.issue_cmd(BrowserLog).await?;
+        Ok(r.as_array()
+            .map(Vec::as_slice)
+            .unwrap_or_default()
+            .iter()
+            .map(|e| LogEntry {
+                level: e["level"].as_str().unwrap_or_default().to_string(),
+                message: e["message"].as_str().unwrap_or_default().to_string(),
+            })
+            .collect())
+    }
+}

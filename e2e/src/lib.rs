@@ -172,6 +172,11 @@ async fn session(url: &str) -> Result<(Client, tempfile::TempDir)> {
             "args": chrome_args(profile.path()),
         }),
     );
+    // Keeps the browser's console (errors, CSP reports, failed loads) for `Harness::browser_log`.
+    caps.insert(
+        "goog:loggingPrefs".into(),
+        serde_json::json!({ "browser": "ALL" }),
+    );
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
         let mut builder =

@@ -34,6 +34,7 @@ pub fn App() -> impl IntoView {
         _ if api::prefers_dark() => Theme::Dark,
         _ => Theme::Light,
     });
+    provide_context(theme);
     Effect::new(move |_| api::set_root_attr("lang", Some(lang.get().tag())));
     Effect::new(move |_| {
         api::set_root_attr(

@@ -173,3 +173,79 @@ fn guest_agent_states_are_told_apart() {
     let stopped = detail("unschedulable.yaml", "bigmem");
     assert_eq!(stopped.guest, GuestView::NotRunning);
 }
+
+fn detail_of(text: &str, vmi: &str) -> VmiDetail {
+    let objects = parse(text)
+        .unwrap()
+        .objects
+        .into_iter()
+        .map(|l| l.object)
+        .collect();
+    let e = group(objects, None)
+        .bundles
+        .into_iter()
+        .find(|b| b.key.name == vmi)
+        .unwrap();
+    VmiDetail::build(&e, Timestamp::parse(NOW))
+}
+
+/// A failed VMI whose `activePods` is empty still shows the launcher pod of the evidence (the
+/// one the node finding cites), as finished, with its node; a running VMI's earlier migration
+/// source kept in `activePods` is finished too, not a source.
+#[test]
+fn the_pods_table_lists_every_launcher_pod_of_the_evidence_with_its_role() {
+    let failed = r#"
+apiVersion: kubevirt.io/v1
+kind: VirtualMachineInstance
+metadata: {name: web-3, namespace: prod, uid: vmi-web3}
+status:
+  phase: Failed
+  reason: NodeUnresponsive
+  nodeName: n3
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: virt-launcher-web-3-x7k2p
+  namespace: prod
+  uid: pod-web3
+  labels: {kubevirt.io/created-by: vmi-web3, kubevirt.io: virt-launcher}
+spec: {nodeName: n3}
+status: {phase: Failed}
+"#;
+    let d = detail_of(failed, "web-3");
+    let pods = d.pods.expect("a VMI is in the evidence");
+    assert_eq!(pods.len(), 1, "{pods:?}");
+    assert_eq!(pods[0].name.as_deref(), Some("virt-launcher-web-3-x7k2p"));
+    assert_eq!(pods[0].node, "n3");
+    assert_eq!(pods[0].role, PodRole::Finished);
+
+    let moved = r#"
+apiVersion: kubevirt.io/v1
+kind: VirtualMachineInstance
+metadata: {name: db, namespace: prod, uid: vmi-db}
+status:
+  phase: Running
+  nodeName: n2
+  activePods: {pod-old: n1, pod-new: n2}
+  migrationState: {completed: true, sourceNode: n1, targetNode: n2, sourcePod: virt-launcher-db-old, targetPod: virt-launcher-db-new}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: virt-launcher-db-old, namespace: prod, uid: pod-old, labels: {kubevirt.io/created-by: vmi-db}}
+spec: {nodeName: n1}
+status: {phase: Succeeded}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: virt-launcher-db-new, namespace: prod, uid: pod-new, labels: {kubevirt.io/created-by: vmi-db}}
+spec: {nodeName: n2}
+status: {phase: Running}
+"#;
+    let d = detail_of(moved, "db");
+    let pods = d.pods.unwrap();
+    let role = |uid: &str| pods.iter().find(|p| p.uid == uid).map(|p| p.role);
+    assert_eq!(role("pod-old"), Some(PodRole::Finished));
+    assert_eq!(role("pod-new"), Some(PodRole::Current));
+    assert_eq!(pods.len(), 2);
+}

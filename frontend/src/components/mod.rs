@@ -1,6 +1,7 @@
 //! Views shared by pages.
 pub mod charts;
 pub mod common;
+pub mod convergence;
 pub mod migration_graph;
 pub mod stale_banner;
 pub mod timeline;

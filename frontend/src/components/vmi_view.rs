@@ -9,6 +9,7 @@
 
 use crate::api;
 use crate::components::common::{HealthBadge, age, layer_key};
+use crate::components::convergence::Convergence;
 use crate::components::migration_graph::MigrationGraph;
 use crate::i18n::{Key, lang, t, tr};
 use crate::nav::{param_href, query_param};
@@ -74,6 +75,8 @@ pub fn VmiView(
         .collect_view();
 
     let d = detail.clone();
+    // Live pages ask the backend for series; a paste has none.
+    let live = metrics.is_some();
     let body = move || match current_tab().as_str() {
         "network" => {
             view! { <Interfaces rows=d.interfaces.clone() diagnosis=d.diagnosis.clone()/> }
@@ -81,7 +84,9 @@ pub fn VmiView(
         }
         "guest" => view! { <GuestPanel state=d.guest.clone()/> }.into_any(),
         "events" => view! { <Events rows=d.events.clone()/> }.into_any(),
-        "migrations" => view! { <Migrations reports=d.diagnosis.migrations.clone()/> }.into_any(),
+        "migrations" => {
+            view! { <Migrations reports=d.diagnosis.migrations.clone() live=live/> }.into_any()
+        }
         "metrics" => match &metrics {
             Some(m) => m.run(),
             None => view! { <p class="empty">{t(Key::VmiNoprom)}</p> }.into_any(),
@@ -215,7 +220,7 @@ fn DiagnosisTab(detail: VmiDetail) -> impl IntoView {
     }
 }
 
-/// `status.activePods` as source and target launcher pods with their nodes.
+/// Every launcher pod of the evidence with its role (source, target, current, finished) and node.
 #[component]
 fn Pods(rows: Option<Vec<PodRow>>) -> impl IntoView {
     let Some(rows) = rows else {
@@ -228,9 +233,10 @@ fn Pods(rows: Option<Vec<PodRow>>) -> impl IntoView {
                 PodRole::Target => (Key::VmiPodTarget, "target"),
                 PodRole::Source => (Key::VmiPodSource, "source"),
                 PodRole::Current => (Key::VmiPodCurrent, "current"),
+                PodRole::Finished => (Key::VmiPodFinished, "finished"),
             };
             view! {
-                <tr data-pod-uid=p.uid.clone()>
+                <tr data-pod-uid=p.uid.clone() data-role=class>
                     <td><span class=format!("role role-{class}")>{t(role)}</span></td>
                     <td>{p.name.clone().unwrap_or_else(|| "(pod not in evidence)".into())}</td>
                     <td><code>{p.uid.clone()}</code></td>
@@ -242,7 +248,7 @@ fn Pods(rows: Option<Vec<PodRow>>) -> impl IntoView {
         .collect_view();
     view! {
         <table class="pods" data-testid="pods">
-            <thead><tr><th scope="col">"Role"</th><th scope="col">{t(Key::ColName)}</th><th scope="col">"UID"</th><th scope="col">{t(Key::FNode)}</th><th scope="col">{t(Key::ColPhase)}</th></tr></thead>
+            <thead><tr><th scope="col">{t(Key::ColRole)}</th><th scope="col">{t(Key::ColName)}</th><th scope="col">"UID"</th><th scope="col">{t(Key::FNode)}</th><th scope="col">{t(Key::ColPhase)}</th></tr></thead>
             <tbody>{rows}</tbody>
         </table>
     }
@@ -398,7 +404,7 @@ pub fn outcome_text(o: Outcome) -> &'static str {
 }
 
 #[component]
-fn Migrations(reports: Vec<MigrationReport>) -> impl IntoView {
+fn Migrations(reports: Vec<MigrationReport>, live: bool) -> impl IntoView {
     if reports.is_empty() {
         return view! { <p class="empty" data-testid="migrations">{t(Key::MgEmpty)}</p> }
             .into_any();
@@ -446,13 +452,13 @@ fn Migrations(reports: Vec<MigrationReport>) -> impl IntoView {
             </tr></thead>
             <tbody>{rows}</tbody>
         </table>
-        {move || selected().map(|r| view! { <MigrationDetail report=r/> })}
+        {move || selected().map(|r| view! { <MigrationDetail report=r live=live/> })}
     }
     .into_any()
 }
 
 #[component]
-fn MigrationDetail(report: MigrationReport) -> impl IntoView {
+fn MigrationDetail(report: MigrationReport, live: bool) -> impl IntoView {
     let progress = report.progress.clone().map(|p| {
         let conv = match p.converging {
             Some(true) => "converging",
@@ -482,6 +488,7 @@ fn MigrationDetail(report: MigrationReport) -> impl IntoView {
             <h3>{report.name.clone()} " " <HealthBadge health=report.health/></h3>
             <p class="headline">{report.headline.clone()}</p>
             <MigrationGraph report=report.clone()/>
+            <Convergence report=report.clone() live=live/>
             {failure}
             {progress}
             {report.irrecoverable.then(|| view! { <p class="warn">"Failed in post-copy: the guest was lost."</p> })}

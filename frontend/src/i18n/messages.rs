@@ -230,4 +230,64 @@ messages![
         "このリンクが指す時点は表示できません。現在のライブの状態を表示しています。"
     ),
     (TlPhase, "phase", "フェーズ"),
+    (VmiPodFinished, "finished", "終了"),
+    (ColRole, "Role", "役割"),
+    (
+        ChartNoSamples,
+        "no samples in this range",
+        "この範囲にサンプルがありません"
+    ),
+    (
+        ChartPartial,
+        "partial data: some series or part of the range have no samples",
+        "一部のデータのみ: サンプルのない系列または期間があります"
+    ),
+    (ChartNow, "now", "現在"),
+    (
+        ChartLegend,
+        "Series (click to hide or show)",
+        "系列 (クリックで表示/非表示)"
+    ),
+    (CvTitle, "Convergence", "収束"),
+    (CvEta, "ETA", "残り時間"),
+    (
+        CvNotConverging,
+        "not converging: memory is dirtied as fast as it is sent",
+        "収束していません: 送信と同じ速さでメモリが書き換えられています"
+    ),
+    (
+        CvShade,
+        "not converging (dirty ≥ transfer)",
+        "非収束 (ダーティ ≥ 転送)"
+    ),
+    (
+        CvMode,
+        "PostCopy / Paused switch",
+        "PostCopy / Paused への切替"
+    ),
+    (
+        CvNoProm,
+        "No Prometheus: only the phase timestamps of the migration are drawn.",
+        "Prometheus がありません: マイグレーションのフェーズ時刻のみを表示します。"
+    ),
+    (
+        CvPaste,
+        "A paste has no Prometheus series: only the phase timestamps are drawn.",
+        "貼り付けたダンプには Prometheus の系列がありません: フェーズ時刻のみを表示します。"
+    ),
+    (
+        CvNoSamples,
+        "Prometheus has no samples for this migration's window.",
+        "このマイグレーションの期間のサンプルが Prometheus にありません。"
+    ),
+    (
+        CvNoTimes,
+        "The migration has no phase timestamps yet.",
+        "マイグレーションにまだフェーズ時刻がありません。"
+    ),
+    (
+        CvModeUntimed,
+        "(KubeVirt records no time for this switch)",
+        "(KubeVirt はこの切替の時刻を記録しません)"
+    ),
 ];

@@ -116,7 +116,7 @@ pub fn VmiPage() -> impl IntoView {
 
 /// Groups of charts: (title, metrics plotted together).
 const DOMAIN_CHARTS: [(&str, &[&str]); 5] = [
-    ("CPU (cores)", &["cpu"]),
+    ("CPU", &["cpu"]),
     (
         "Memory",
         &["memory_resident", "memory_available", "memory_usable"],
@@ -179,7 +179,7 @@ fn Metrics(ns: String, name: String, migrating: bool) -> impl IntoView {
             view! { <a href=param_href("range", Some(k.to_string())) class="range" class:tab-on=on aria-current=move || on().to_string() data-range=k>{k}</a> }
         })
         .collect_view();
-    let charts = |set: SeriesSet, groups: &[(&str, &[&str])]| {
+    let charts = move |set: SeriesSet, groups: &[(&str, &[&str])]| {
         if !set.available {
             return view! {
                 <div class="failure" role="status" data-testid="no-metrics"><strong>{t(Key::VmiNoprom)}</strong>
@@ -189,7 +189,7 @@ fn Metrics(ns: String, name: String, migrating: bool) -> impl IntoView {
         }
         groups
             .iter()
-            .map(|(title, ms)| view! { <Chart title=title.to_string() series=pick(&set, ms)/> })
+            .map(|(title, ms)| view! { <Chart title=title.to_string() series=pick(&set, ms) range_secs=secs.get_untracked()/> })
             .collect_view()
             .into_any()
     };

@@ -11,7 +11,7 @@ use crate::evidence::Evidence;
 use crate::explain::{Subject, Topic, explain, explain_condition};
 use crate::kube::GuestAgentResult;
 use crate::kube::VmiKey;
-use crate::kube::{GuestAgentAnswer, GuestAgentInfo, Vmi};
+use crate::kube::{GuestAgentAnswer, GuestAgentInfo, Pod, Vmi};
 use crate::time::Timestamp;
 use serde::{Deserialize, Serialize};
 
@@ -75,9 +75,13 @@ pub enum PodRole {
     Source,
     /// The migration's target.
     Target,
+    /// A pod that ended (phase Succeeded or Failed): an earlier migration's source, or the pod
+    /// of a VMI that failed. `activePods` keeps these (`watch/vmi/lifecycle.go`).
+    Finished,
 }
 
-/// One entry of `status.activePods`.
+/// One launcher pod: an entry of `status.activePods`, or a launcher pod of the evidence that
+/// `activePods` no longer lists.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PodRow {
     pub role: PodRole,
@@ -307,46 +311,78 @@ fn condition_rows(vmi: Option<&Vmi>, subject: &Subject) -> Vec<ConditionRow> {
         .collect()
 }
 
-/// The active pods with their role in a migration.
+/// Every launcher pod the evidence knows, with its role: the entries of `status.activePods`
+/// first, then launcher pods of the evidence it does not list (a failed VMI's pod, a pasted
+/// pod). `None` only when there is neither a VMI nor a pod.
 fn pod_rows(e: &Evidence, vmi: Option<&Vmi>) -> Option<Vec<PodRow>> {
-    vmi.map(|v| {
-        let ms = v.status.migration_state.as_ref();
-        let in_progress = ms.is_some_and(|m| m.is_in_progress(None));
-        v.status
-            .active_pods
+    let by_uid = |uid: &str| {
+        e.pods
             .iter()
-            .map(|(uid, node)| {
-                let pod = e
-                    .pods
-                    .iter()
-                    .map(|o| &o.value)
-                    .find(|p| p.metadata.uid.as_deref() == Some(uid.as_str()));
-                let name = pod.map(|p| p.metadata.name().to_string());
-                let is = |field: Option<&String>, value: Option<&str>| {
-                    value.is_some() && field.map(String::as_str) == value
-                };
-                let role = match ms {
-                    Some(m) if is(m.target_pod.as_ref(), name.as_deref()) => PodRole::Target,
-                    Some(m) if is(m.source_pod.as_ref(), name.as_deref()) => PodRole::Source,
-                    Some(m) if in_progress && is(m.target_node.as_ref(), Some(node)) => {
-                        PodRole::Target
-                    }
-                    Some(m) if in_progress && is(m.source_node.as_ref(), Some(node)) => {
-                        PodRole::Source
-                    }
-                    _ if v.status.node_name.as_deref() == Some(node.as_str()) => PodRole::Current,
-                    _ => PodRole::Source,
-                };
-                PodRow {
-                    role,
-                    uid: uid.clone(),
-                    node: node.clone(),
-                    name,
-                    phase: pod.map(|p| p.phase().to_string()).unwrap_or_default(),
-                }
-            })
-            .collect()
-    })
+            .map(|o| &o.value)
+            .find(|p| p.metadata.uid.as_deref() == Some(uid))
+    };
+    let listed = vmi
+        .map(|v| v.status.active_pods.clone())
+        .unwrap_or_default();
+    let extra = e.pods.iter().map(|o| &o.value).filter(|p| {
+        p.is_launcher()
+            && p.metadata
+                .uid
+                .as_deref()
+                .is_none_or(|u| !listed.contains_key(u))
+    });
+    let mut rows: Vec<PodRow> = listed
+        .iter()
+        .map(|(uid, node)| pod_row(vmi, by_uid(uid), uid, node))
+        .collect();
+    rows.extend(extra.map(|p| {
+        let uid = p.metadata.uid.clone().unwrap_or_default();
+        pod_row(vmi, Some(p), &uid, p.node().unwrap_or_default())
+    }));
+    (vmi.is_some() || !rows.is_empty()).then_some(rows)
+}
+
+/// One pod's row: finished when it ended; during a migration, its part in it (by the migration
+/// state's pod names, then its nodes); else the VMI's current pod; a migration's target pod
+/// (label `kubevirt.io/migrationJobUID` or annotation `kubevirt.io/migrationJobName`, set by
+/// `createTargetPod` in `pkg/virt-controller/watch/migration/migration.go`) that is not on the
+/// VMI's node is a target.
+fn pod_row(vmi: Option<&Vmi>, pod: Option<&Pod>, uid: &str, node: &str) -> PodRow {
+    let name = pod.map(|p| p.metadata.name().to_string());
+    let phase = pod.map(|p| p.phase().to_string()).unwrap_or_default();
+    let ms = vmi.and_then(|v| v.status.migration_state.as_ref());
+    let in_progress = ms.is_some_and(|m| m.is_in_progress(None));
+    let is = |field: Option<&String>, value: Option<&str>| {
+        value.is_some() && field.map(String::as_str) == value
+    };
+    let job_target = pod.is_some_and(|p| {
+        p.metadata
+            .labels
+            .contains_key("kubevirt.io/migrationJobUID")
+            || p.metadata
+                .annotations
+                .contains_key("kubevirt.io/migrationJobName")
+    });
+    let on_vmi_node = vmi.is_some_and(|v| v.status.node_name.as_deref() == Some(node));
+    let during = ms.filter(|_| in_progress);
+    let role = match during {
+        _ if matches!(phase.as_str(), "Succeeded" | "Failed") => PodRole::Finished,
+        Some(m) if is(m.target_pod.as_ref(), name.as_deref()) => PodRole::Target,
+        Some(m) if is(m.source_pod.as_ref(), name.as_deref()) => PodRole::Source,
+        Some(m) if is(m.target_node.as_ref(), Some(node)) => PodRole::Target,
+        Some(m) if is(m.source_node.as_ref(), Some(node)) => PodRole::Source,
+        _ if on_vmi_node => PodRole::Current,
+        _ if job_target => PodRole::Target,
+        Some(_) => PodRole::Source,
+        None => PodRole::Current,
+    };
+    PodRow {
+        role,
+        uid: uid.to_string(),
+        node: node.to_string(),
+        name,
+        phase,
+    }
 }
 
 /// The interfaces, each with the network findings that cite it.

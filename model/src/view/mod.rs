@@ -6,6 +6,7 @@
 
 pub mod analysed;
 pub mod blocks;
+pub mod convergence;
 pub mod detail;
 pub mod format;
 pub mod summary;

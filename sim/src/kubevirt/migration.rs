@@ -75,9 +75,10 @@ impl Migration {
         }
     }
 
-    /// The effective dirty rate at `t` (zero once the guest is paused or in post-copy).
-    pub fn dirty_rate_now(&self) -> f64 {
-        if self.mode == "PreCopy" {
+    /// The effective dirty rate at `t` (zero once the guest is paused or in post-copy: the one
+    /// switch away from PreCopy happened at `mode_since`, so earlier samples were pre-copy).
+    pub fn dirty_rate_at(&self, t: f64) -> f64 {
+        if self.mode == "PreCopy" || t < self.mode_since {
             self.dirty_rate
         } else {
             0.0
@@ -185,4 +186,51 @@ fn vmim_object(vm: &Vm, m: &Migration) -> Value {
 /// A VMIM condition.
 pub fn vmim_condition(ty: &str, reason: &str, message: &str, t: f64) -> Value {
     cond(ty, "True", reason, message, Some(t), Some(t))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Migration;
+
+    /// A range query asks for samples from before a switch to post-copy: they show the
+    /// pre-copy dirty rate, not the rate after the switch.
+    #[test]
+    fn the_dirty_rate_before_a_switch_is_the_pre_copy_one() {
+        let mut m = Migration {
+            name: "m".into(),
+            uid: "u".into(),
+            created: 0.0,
+            phase: "Running".into(),
+            phase_times: Vec::new(),
+            source_node: "a".into(),
+            source_pod: "p".into(),
+            target_node: None,
+            target_pod: None,
+            target_address: None,
+            on_vmi: true,
+            start: Some(0.0),
+            end: None,
+            mode: "PreCopy",
+            mode_since: 0.0,
+            remaining_at_mode: 1e9,
+            completed: false,
+            failed: false,
+            abort_requested: false,
+            abort_status: None,
+            failure_reason: None,
+            total_bytes: 1e9,
+            transfer_rate: 300.0,
+            dirty_rate: 450.0,
+            allow_post_copy: true,
+            conditions: Vec::new(),
+            evacuation: None,
+            deleting: None,
+            gone: false,
+        };
+        assert_eq!(m.dirty_rate_at(10.0), 450.0);
+        m.mode = "PostCopy";
+        m.mode_since = 25.0;
+        assert_eq!(m.dirty_rate_at(10.0), 450.0);
+        assert_eq!(m.dirty_rate_at(30.0), 0.0);
+    }
 }

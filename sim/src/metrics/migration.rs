@@ -52,7 +52,7 @@ pub(super) fn series(s: &Sampled, node: String, out: &mut Vec<Series>) {
     }
     mig(names.remaining, m.remaining(polled));
     mig(names.processed, m.processed(polled));
-    mig(names.dirty_memory, m.dirty_rate_now());
+    mig(names.dirty_memory, m.dirty_rate_at(polled));
     mig(names.memory_rate, m.transfer_rate);
     if let Some(disk) = names.disk_rate {
         // libvirt's DiskBps: only a block migration copies disks.

@@ -2,8 +2,12 @@
 //! timestamps and durations, the current phase highlighted, the failure branch with its plane and
 //! reason, the abort branch, and the PreCopy → PostCopy / Paused mode changes.
 //!
-//! Nothing is judged here: phases passed, outcome, failure and abort state all come from
-//! `model::migration::interpret`.
+//! Only the transitions of [`machine`] (what virt-controller does) are drawn: every phase
+//! before Succeeded has an edge to Failed, Succeeded has none. The abort machine is a lane of
+//! its own. Nothing is judged here: phases passed, outcome, failure and abort state all come
+//! from `model::migration::interpret`.
+
+pub mod machine;
 
 use leptos::prelude::*;
 use model::time::{Timestamp, format_duration};
@@ -115,13 +119,9 @@ pub fn MigrationGraph(report: MigrationReport) -> impl IntoView {
         .unwrap_or(0);
     let fail_x = x_of(furthest.min(MAIN_PATH.len() - 2));
     let modes = modes_of(&report);
-    // Without a known mode the lane is left out and the graph ends under the failure row.
     let has_modes = !modes.is_empty();
-    let height = if has_modes {
-        LANE_Y + 50.0
-    } else {
-        FAIL_Y + BOX_H + 44.0
-    };
+    // The lanes: modes on the left, the abort machine on the right.
+    let height = LANE_Y + 70.0;
     let label = format!(
         "Migration {} state graph: phase {}, outcome {:?}",
         report.name, report.phase, report.outcome
@@ -134,8 +134,8 @@ pub fn MigrationGraph(report: MigrationReport) -> impl IntoView {
                 </marker>
             </defs>
             {main_path(&report, &states)}
-            {fail_branch(&report, furthest, fail_x, width)}
-            {abort_branch(report.abort, fail_x, width)}
+            {fail_branch(&report, fail_x, width)}
+            {abort_lane(report.abort)}
             {has_modes.then(|| view! { <text class="mg-time" x="8" y=LANE_Y - 6.0>"mode"</text> })}
             {mode_lane(modes)}
         </svg>
@@ -178,15 +178,42 @@ fn main_path(report: &MigrationReport, states: &[NodeState]) -> impl IntoView + 
         .collect_view()
 }
 
-/// The failure branch, from the furthest phase reached down to "Failed" at `fail_x`, with the
-/// failure's plane and reason.
-fn fail_branch(
-    report: &MigrationReport,
-    furthest: usize,
-    fail_x: f64,
-    width: f64,
-) -> impl IntoView + use<> {
+/// Where the stubs of the phases that can fail meet, above the Failed box.
+const BUS_Y: f64 = 100.0;
+
+/// The edges to Failed: a stub from every main-path phase [`machine::transition`] lets fail,
+/// joined on a bus, and one arrow down to the Failed box at `fail_x`. When the migration
+/// failed, the stub of the phase it failed from is drawn as the failure edge.
+fn fail_branch(report: &MigrationReport, fail_x: f64, width: f64) -> impl IntoView + use<> {
     let failed = report.outcome == Outcome::Failed;
+    // The phase it failed from: the last one the timeline shows before Failed.
+    let from = report
+        .timeline
+        .iter()
+        .rev()
+        .map(|s| s.phase.as_str())
+        .find(|p| *p != "Failed")
+        .unwrap_or("Pending")
+        .to_string();
+    let can_fail: Vec<usize> = (0..MAIN_PATH.len())
+        .filter(|i| machine::transition(MAIN_PATH[*i], "Failed"))
+        .collect();
+    let stub_x = |i: usize| x_of(i) + BOX_W - 10.0;
+    let bus = match (can_fail.first(), can_fail.last()) {
+        (Some(a), Some(b)) => (stub_x(*a), stub_x(*b)),
+        _ => (0.0, 0.0),
+    };
+    let stubs = can_fail
+        .iter()
+        .map(|i| {
+            let hot = failed && MAIN_PATH[*i] == from;
+            let x = stub_x(*i);
+            view! {
+                <line class=if hot { "mg-edge mg-edge-fail" } else { "mg-edge mg-edge-quiet" } data-from=MAIN_PATH[*i] data-to="Failed"
+                    x1=x y1=TOP + BOX_H x2=x y2=BUS_Y/>
+            }
+        })
+        .collect_view();
     let plane = report.failure.as_ref().map(|f| match f.plane {
         Plane::ControlPlane => "control plane",
         Plane::DataPlane => "data plane",
@@ -216,10 +243,13 @@ fn fail_branch(
         (fail_x, "start")
     };
     let fail_y = FAIL_Y;
+    let drop_x = (fail_x + BOX_W / 2.0).clamp(bus.0, bus.1);
     view! {
-        <g class=fail_class data-phase="Failed" data-state=if failed { "failed" } else { "not-reached" }>
+        {stubs}
+        <line class=if failed { "mg-edge mg-edge-fail" } else { "mg-edge mg-edge-quiet" } x1=bus.0 y1=BUS_Y x2=bus.1 y2=BUS_Y/>
+        <g class=fail_class data-phase="Failed" data-state=if failed { "failed" } else { "not-reached" } data-failed-from=failed.then(|| from.clone())>
             <title>{format!("Failed{}", if reason.is_empty() { String::new() } else { format!(": {reason}") })}</title>
-            <line class=if failed { "mg-edge mg-edge-fail" } else { "mg-edge" } x1=x_of(furthest) + BOX_W / 2.0 y1=TOP + BOX_H + 34.0 x2=fail_x + BOX_W / 2.0 y2=fail_y - 2.0 marker-end="url(#mg-arrow)"/>
+            <line class=if failed { "mg-edge mg-edge-fail" } else { "mg-edge" } x1=drop_x y1=BUS_Y x2=drop_x y2=fail_y - 2.0 marker-end="url(#mg-arrow)"/>
             <rect x=fail_x y=fail_y width=BOX_W height=BOX_H rx="6"/>
             <text class="mg-label" x=fail_x + BOX_W / 2.0 y=fail_y + 25.0 text-anchor="middle">"Failed"</text>
             <text class="mg-time" x=fail_x + BOX_W / 2.0 y=fail_y + BOX_H + 16.0 text-anchor="middle">{fail_time}</text>
@@ -228,31 +258,55 @@ fn fail_branch(
     }
 }
 
-/// The abort box, on the lower row at the end away from the Failed box at `fail_x`.
-fn abort_branch(abort: AbortState, fail_x: f64, width: f64) -> impl IntoView {
-    let abort_label = match abort {
-        AbortState::NotRequested => "abort: not requested",
-        AbortState::Requested => "abort: requested",
-        AbortState::Aborting => "abort: aborting",
-        AbortState::Succeeded => "abort: succeeded",
-        AbortState::Failed => "abort: failed",
+/// The abort machine, a lane of its own to the right of the mode lane: Requested → Aborting →
+/// Succeeded | Failed ([`machine::ABORT_STEPS`]), the state reached highlighted.
+fn abort_lane(abort: AbortState) -> impl IntoView {
+    let y = LANE_Y;
+    let reached = |state: &str| -> &'static str {
+        let order = |s: &str| match s {
+            "Requested" => 1,
+            "Aborting" => 2,
+            "Succeeded" | "Failed" => 3,
+            _ => 0,
+        };
+        let (now, name) = match abort {
+            AbortState::NotRequested => (0, "NotRequested"),
+            AbortState::Requested => (1, "Requested"),
+            AbortState::Aborting => (2, "Aborting"),
+            AbortState::Succeeded => (3, "Succeeded"),
+            AbortState::Failed => (3, "Failed"),
+        };
+        if state == name {
+            if state == "Failed" {
+                "mg-node mg-failed"
+            } else {
+                "mg-node mg-current"
+            }
+        } else if order(state) < now && order(state) < 3 {
+            "mg-node mg-passed"
+        } else {
+            "mg-node mg-future"
+        }
     };
-    let abort_class = match abort {
-        AbortState::NotRequested => "mg-node mg-future",
-        AbortState::Requested | AbortState::Aborting => "mg-node mg-current",
-        AbortState::Succeeded => "mg-node mg-passed",
-        AbortState::Failed => "mg-node mg-failed",
+    let col = |i: usize| x_of(3 + i);
+    let pill = |state: &'static str, label: &'static str, x: f64, y: f64| {
+        view! {
+            <g class=reached(state) data-abort-state=state>
+                <rect x=x y=y width=BOX_W height="26" rx="13" stroke-dasharray="4 3"/>
+                <text class="mg-label mg-small" x=x + BOX_W / 2.0 y=y + 17.0 text-anchor="middle">{label}</text>
+            </g>
+        }
     };
-    let ax = if fail_x > width / 2.0 {
-        x_of(0)
-    } else {
-        x_of(MAIN_PATH.len() - 1)
-    };
-    let fail_y = FAIL_Y;
     view! {
-        <g class=abort_class data-testid="mg-abort" data-abort=format!("{abort:?}")>
-            <rect x=ax y=fail_y width=BOX_W height=BOX_H rx="6" stroke-dasharray="4 3"/>
-            <text class="mg-label mg-small" x=ax + BOX_W / 2.0 y=fail_y + 25.0 text-anchor="middle">{abort_label}</text>
+        <g data-testid="mg-abort" data-abort=format!("{abort:?}")>
+            <text class="mg-time" x=col(0) y=y - 6.0>"abort"</text>
+            {pill("Requested", "requested", col(0), y)}
+            <line class="mg-edge" x1=col(0) + BOX_W y1=y + 13.0 x2=col(1) - 2.0 y2=y + 13.0 marker-end="url(#mg-arrow)"/>
+            {pill("Aborting", "aborting", col(1), y)}
+            <line class="mg-edge" x1=col(1) + BOX_W y1=y + 13.0 x2=col(2) - 2.0 y2=y + 13.0 marker-end="url(#mg-arrow)"/>
+            <line class="mg-edge" x1=col(1) + BOX_W y1=y + 13.0 x2=col(2) - 2.0 y2=y + 47.0 marker-end="url(#mg-arrow)"/>
+            {pill("Succeeded", "abort succeeded", col(2), y)}
+            {pill("Failed", "abort failed", col(2), y + 34.0)}
         </g>
     }
 }
@@ -266,6 +320,10 @@ fn modes_of(report: &MigrationReport) -> Vec<(String, String)> {
     }
     for c in &report.mode_changes {
         modes.push((c.to.clone(), clock(c.at)));
+    }
+    // Three columns are the mode lane's; the abort lane takes the rest.
+    if modes.len() > 3 {
+        modes.drain(1..modes.len() - 2);
     }
     if modes.is_empty()
         && let Some(m) = &report.mode

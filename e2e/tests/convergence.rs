@@ -1,0 +1,189 @@
+//! The convergence chart on the VMI page's migration detail: a pre-copy whose guest dirties
+//! memory faster than it is sent shows the not-converging stretch and the switch to PostCopy,
+//! drawn from the simulator's Prometheus range data and updated while it runs; without
+//! Prometheus it says so and still draws the phase marks. And the launcher pods table of a
+//! failed VMI lists its pod.
+
+use e2e::Harness;
+use std::time::Duration;
+
+const T: Duration = Duration::from_secs(40);
+
+/// A running, live-migratable VMI of the demo that is not migrating: `(namespace, name)`.
+fn migratable(h: &Harness) -> (String, String) {
+    let (_, vmis) = h.sim.store().list(&sim::store::VMI, None);
+    let v = vmis
+        .iter()
+        .find(|v| {
+            let conds = v["status"]["conditions"].as_array();
+            v["status"]["phase"] == "Running"
+                && v["status"]["migrationState"].is_null()
+                && conds.is_some_and(|c| {
+                    c.iter()
+                        .any(|c| c["type"] == "LiveMigratable" && c["status"] == "True")
+                        && !c
+                            .iter()
+                            .any(|c| c["type"] == "Paused" && c["status"] == "True")
+                })
+        })
+        .expect("a live-migratable VMI in the demo");
+    let s = |p: &serde_json::Value| p.as_str().unwrap_or_default().to_string();
+    (s(&v["metadata"]["namespace"]), s(&v["metadata"]["name"]))
+}
+
+/// How many canvas pixels are not the background (the chart is drawn, not blank).
+async fn inked(h: &Harness, css: &str) -> anyhow::Result<u64> {
+    let n = h
+        .browser
+        .execute(
+            "const c = document.querySelector(arguments[0]); if (!c) return 0;\n\
+             const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;\n\
+             let n = 0; for (let i = 0; i < d.length; i += 4) { if (d[i] !== d[0] || d[i+1] !== d[1] || d[i+2] !== d[2]) n++; }\n\
+             return n;",
+            vec![css.into()],
+        )
+        .await?;
+    Ok(n.as_u64().unwrap_or(0))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_migration_that_does_not_converge_is_drawn_live() -> anyhow::Result<()> {
+    let h = Harness::start("convergence").await?;
+    let (ns, name) = migratable(&h);
+    let vmim = h
+        .sim
+        .migrate(&ns, &name, "precopy-to-postcopy")
+        .map_err(anyhow::Error::msg)?;
+    h.browser
+        .goto(&h.url(&format!("/vmi/{ns}/{name}?tab=migrations&mig={vmim}")))
+        .await?;
+    let chart = format!("[data-testid=convergence][data-migration='{vmim}']");
+    h.wait_count(&format!("{chart}[data-state=data]"), T, |n| n == 1)
+        .await?;
+    let first = inked(&h, &format!("{chart} canvas")).await?;
+    assert!(
+        first > 1000,
+        "the convergence chart is blank ({first} pixels)"
+    );
+    // It updates while the migration runs: the drawing changes.
+    let deadline = std::time::Instant::now() + T;
+    loop {
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        let now = inked(&h, &format!("{chart} canvas")).await?;
+        if now != first {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the chart did not change while the migration ran"
+        );
+    }
+    // The switch to PostCopy comes after 25 s of the simulator's clock.
+    h.wait_count(
+        "[data-testid=migration-graph] .mg-mode[data-mode=PostCopy]",
+        T,
+        |n| n == 1,
+    )
+    .await?;
+    tokio::time::sleep(Duration::from_secs(6)).await;
+    h.scroll_to(&chart).await?;
+    h.screenshot_as("convergence_not_converging").await?;
+
+    // The domain-stat charts: the crosshair shows every series' value at the hovered time.
+    h.browser
+        .goto(&h.url(&format!("/vmi/{ns}/{name}?tab=metrics&range=15m")))
+        .await?;
+    h.wait_count(".charts figure:nth-of-type(5) canvas", T, |n| n == 1)
+        .await?;
+    let readout = "[data-testid=chart]:has(canvas) [data-testid=chart-readout]";
+    h.browser
+        .execute(
+            "const c = document.querySelector('[data-testid=chart] canvas'); const r = c.getBoundingClientRect();\n\
+             c.dispatchEvent(new MouseEvent('mousemove', { clientX: r.left + r.width * 0.55, clientY: r.top + r.height / 2, bubbles: true }));",
+            vec![],
+        )
+        .await?;
+    let at = h.wait_text(readout, T, |t| t.contains("min")).await?;
+    let values = h
+        .wait_text(
+            "[data-testid=chart]:has(canvas) [data-testid=legend]",
+            T,
+            |t| !t.is_empty(),
+        )
+        .await?;
+    eprintln!("crosshair at {at}: {values}");
+    assert!(
+        !values.contains("—"),
+        "a series has no value at {at}: {values}"
+    );
+    h.scroll_to(".ranges").await?;
+    h.screenshot_as("charts_crosshair").await?;
+    h.finish().await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_prometheus_the_convergence_chart_says_so_and_draws_the_phases()
+-> anyhow::Result<()> {
+    let sim = sim::Sim::start_demo().await?;
+    let h = Harness::start_opts("convergence_no_prometheus", sim, false).await?;
+    let (ns, name) = migratable(&h);
+    let vmim = h
+        .sim
+        .migrate(&ns, &name, "long")
+        .map_err(anyhow::Error::msg)?;
+    h.browser
+        .goto(&h.url(&format!("/vmi/{ns}/{name}?tab=migrations&mig={vmim}")))
+        .await?;
+    let chart = format!("[data-testid=convergence][data-migration='{vmim}']");
+    h.wait_count(&format!("{chart}[data-state=no-prometheus]"), T, |n| n == 1)
+        .await?;
+    let note = h
+        .wait_text(&format!("{chart} [data-testid=cv-note]"), T, |t| {
+            !t.is_empty()
+        })
+        .await?;
+    assert!(note.contains("Prometheus"), "{note}");
+    assert!(inked(&h, &format!("{chart} canvas")).await? > 500);
+    h.finish().await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failed_vmi_lists_its_launcher_pod() -> anyhow::Result<()> {
+    let h = Harness::start("pods_of_a_failed_vmi").await?;
+    let (ns, name) = migratable(&h);
+    let (_, vmis) = h.sim.store().list(&sim::store::VMI, None);
+    let uid = vmis
+        .iter()
+        .find(|v| {
+            v["metadata"]["name"] == name.as_str() && v["metadata"]["namespace"] == ns.as_str()
+        })
+        .and_then(|v| v["metadata"]["uid"].as_str().map(str::to_string))
+        .expect("the VMI's uid");
+    let (_, pods) = h.sim.store().list(&sim::store::POD, None);
+    let pod = pods
+        .iter()
+        .find(|p| p["metadata"]["labels"]["kubevirt.io/created-by"] == uid.as_str())
+        .and_then(|p| p["metadata"]["name"].as_str().map(str::to_string))
+        .expect("its launcher pod");
+    assert!(h.sim.set_vmi_phase(&ns, &name, "Failed"));
+    h.browser.goto(&h.url(&format!("/vmi/{ns}/{name}"))).await?;
+    h.wait_text("[data-testid=phase]", T, |t| t == "Failed")
+        .await?;
+    let table = h
+        .wait_text("[data-testid=pods]", T, |t| t.contains(&pod))
+        .await?;
+    eprintln!("{table}");
+    let role = h
+        .browser
+        .execute(
+            "const r = [...document.querySelectorAll('[data-testid=pods] tbody tr')].find(r => r.textContent.includes(arguments[0])); return r ? r.dataset.role : null;",
+            vec![pod.clone().into()],
+        )
+        .await?;
+    assert!(
+        matches!(role.as_str(), Some("current" | "finished")),
+        "{role:?}"
+    );
+    h.scroll_to("[data-testid=pods]").await?;
+    h.finish().await
+}

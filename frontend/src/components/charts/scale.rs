@@ -1,0 +1,196 @@
+//! The pure part of a chart: axis texts with their units, the palette, the value of a series at
+//! a time, and whether the data covers the range asked for. Native tests below.
+
+use model::api::Series;
+
+/// A colour as `(r, g, b)`.
+pub type Rgb = (u8, u8, u8);
+
+/// Okabe & Ito's palette, distinguishable with every common colour-vision deficiency; each has a
+/// light-theme and a dark-theme shade (`(r, g, b)`), and a CSS class `sw-<i>` for the legend.
+pub const PALETTE: [(Rgb, Rgb); 7] = [
+    ((0, 114, 178), (86, 180, 233)),
+    ((213, 94, 0), (230, 159, 0)),
+    ((0, 158, 115), (0, 200, 150)),
+    ((204, 121, 167), (224, 160, 200)),
+    ((86, 180, 233), (140, 210, 250)),
+    ((230, 159, 0), (240, 228, 66)),
+    ((60, 60, 60), (200, 200, 200)),
+];
+
+/// The colour of series `i` in the light or dark theme.
+pub fn colour(i: usize, dark: bool) -> Rgb {
+    let (l, d) = PALETTE[i % PALETTE.len()];
+    if dark { d } else { l }
+}
+
+/// A unit as an axis names it.
+pub fn unit_name(unit: &str) -> &str {
+    match unit {
+        "bytes" => "bytes",
+        "bytes_per_second" => "bytes/s",
+        "cores" => "cores",
+        "count" => "count",
+        other => other,
+    }
+}
+
+/// A value in its unit, with the unit on every label.
+pub fn fmt_value(v: f64, unit: &str) -> String {
+    // Never "-0": a value that rounds to zero is zero.
+    let v = if v.abs() < 1e-9 { 0.0 } else { v };
+    match unit {
+        "bytes" => model::view::format::human_bytes(v),
+        "bytes_per_second" => model::view::format::human_rate(v),
+        "cores" => format!("{v:.2} cores"),
+        "count" => format!("{v:.0}"),
+        _ => format!("{v:.3}"),
+    }
+}
+
+/// A time axis label: `x` minutes relative to the newest sample (zero or negative).
+pub fn minutes_label(x: f64) -> String {
+    let ago = (-x).round();
+    if ago <= 0.0 {
+        "now".into()
+    } else if ago >= 60.0 && ago % 60.0 == 0.0 {
+        format!("−{:.0} h", ago / 60.0)
+    } else {
+        format!("−{ago:.0} min")
+    }
+}
+
+/// The value of `points` (`[t, v]`, oldest first) at the sample nearest to `t`, if one lies
+/// within `tolerance` seconds.
+pub fn value_at(points: &[[f64; 2]], t: f64, tolerance: f64) -> Option<f64> {
+    points
+        .iter()
+        .min_by(|a, b| (a[0] - t).abs().total_cmp(&(b[0] - t).abs()))
+        .filter(|p| (p[0] - t).abs() <= tolerance)
+        .map(|p| p[1])
+}
+
+/// How much of the range asked for the data covers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Coverage {
+    /// No series has a sample.
+    Empty,
+    /// Some series have no samples, or the samples start well after the range's start.
+    Partial,
+    Full,
+}
+
+impl Coverage {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Coverage::Empty => "empty",
+            Coverage::Partial => "partial",
+            Coverage::Full => "full",
+        }
+    }
+}
+
+/// The coverage of `series` over the last `range_secs` before `newest`: partial when a series
+/// is empty or the oldest sample is more than a tenth of the range after its start.
+pub fn coverage(series: &[Series], range_secs: Option<f64>) -> Coverage {
+    let with_data = series.iter().filter(|s| !s.points.is_empty()).count();
+    if with_data == 0 {
+        return Coverage::Empty;
+    }
+    if with_data < series.len() {
+        return Coverage::Partial;
+    }
+    let (oldest, newest) = span(series);
+    match range_secs {
+        Some(r) if newest - oldest < r * 0.9 => Coverage::Partial,
+        _ => Coverage::Full,
+    }
+}
+
+/// The oldest and newest sample times over all series (`(0, 0)` without samples).
+pub fn span(series: &[Series]) -> (f64, f64) {
+    let times = || series.iter().flat_map(|s| s.points.iter().map(|p| p[0]));
+    let newest = times().fold(f64::MIN, f64::max);
+    let oldest = times().fold(f64::MAX, f64::min);
+    if newest < oldest {
+        (0.0, 0.0)
+    } else {
+        (oldest, newest)
+    }
+}
+
+/// A series' legend label: its metric and distinguishing labels (the disk, the interface).
+pub fn series_label(s: &Series) -> String {
+    let extra: Vec<String> = s.labels.values().cloned().collect();
+    if extra.is_empty() {
+        s.metric.replace('_', " ")
+    } else {
+        format!("{} ({})", s.metric.replace('_', " "), extra.join(", "))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn series(points: &[[f64; 2]]) -> Series {
+        Series {
+            metric: "net_rx".into(),
+            unit: "bytes_per_second".into(),
+            labels: [("interface".to_string(), "default".to_string())].into(),
+            points: points.to_vec(),
+        }
+    }
+
+    #[test]
+    fn no_label_reads_minus_zero() {
+        assert_eq!(minutes_label(-0.0), "now");
+        assert_eq!(minutes_label(0.2), "now");
+        assert_eq!(minutes_label(-0.4), "now");
+        assert_eq!(minutes_label(-5.0), "−5 min");
+        assert_eq!(minutes_label(-120.0), "−2 h");
+        assert!(!fmt_value(-0.0, "cores").starts_with('-'));
+        assert!(!fmt_value(-1e-12, "bytes").starts_with('-'));
+    }
+
+    #[test]
+    fn every_value_names_its_unit() {
+        assert!(fmt_value(1.5, "cores").ends_with("cores"));
+        assert!(fmt_value(2048.0, "bytes").contains('B'));
+        assert!(fmt_value(2048.0, "bytes_per_second").contains("/s"));
+        assert_eq!(unit_name("bytes_per_second"), "bytes/s");
+    }
+
+    #[test]
+    fn the_value_at_a_time_is_the_nearest_sample_within_the_tolerance() {
+        let p = [[0.0, 1.0], [30.0, 2.0], [60.0, 3.0]];
+        assert_eq!(value_at(&p, 29.0, 15.0), Some(2.0));
+        assert_eq!(value_at(&p, 50.0, 15.0), Some(3.0));
+        assert_eq!(value_at(&p, 200.0, 15.0), None);
+        assert_eq!(value_at(&[], 0.0, 15.0), None);
+    }
+
+    #[test]
+    fn coverage_tells_empty_partial_and_full() {
+        assert_eq!(coverage(&[], Some(900.0)), Coverage::Empty);
+        assert_eq!(coverage(&[series(&[])], Some(900.0)), Coverage::Empty);
+        let full = series(&[[0.0, 1.0], [900.0, 1.0]]);
+        assert_eq!(
+            coverage(std::slice::from_ref(&full), Some(900.0)),
+            Coverage::Full
+        );
+        assert_eq!(
+            coverage(&[full.clone(), series(&[])], Some(900.0)),
+            Coverage::Partial
+        );
+        let late = series(&[[600.0, 1.0], [900.0, 1.0]]);
+        assert_eq!(coverage(&[late], Some(900.0)), Coverage::Partial);
+    }
+
+    #[test]
+    fn the_palette_differs_between_themes_and_names_the_disk() {
+        assert_ne!(colour(0, false), colour(0, true));
+        assert_eq!(colour(7, false), colour(0, false));
+        assert_eq!(series_label(&series(&[])), "net rx (default)".to_string());
+    }
+}

@@ -1,0 +1,305 @@
+//! The convergence chart of one migration: data remaining and processed over the migration's
+//! window (top), the memory transfer rate against the dirty rate with every stretch where dirty
+//! ≥ transfer shaded as not converging (bottom), the phase changes and the switch to PostCopy or
+//! Paused as marks, and the ETA while it runs. Live, it asks the backend's migration series
+//! (Prometheus range queries; the backend picks the release's metric names) again every
+//! [`REFRESH_SECS`] while the migration runs; without Prometheus, or in a paste, it says so and
+//! draws what the VMIM's phase timestamps give.
+
+use crate::api::{self, Live};
+use crate::components::charts::measured::MeasuredCanvas;
+use crate::components::charts::scale::{colour, fmt_value};
+use crate::components::charts::{Look, dark_theme};
+use crate::i18n::{Key, t};
+use leptos::html::Canvas;
+use leptos::prelude::*;
+use model::api::{Series, SeriesSet};
+use model::time::format_duration;
+use model::view::convergence::{not_converging, window};
+use model::view::{MigrationReport, Outcome};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+/// How often a running migration's series are asked again, in seconds.
+pub const REFRESH_SECS: i64 = 5;
+
+/// The series of `metric` in `set`, cut to the window.
+fn points(set: Option<&SeriesSet>, metric: &str, (from, to): (f64, f64)) -> Vec<[f64; 2]> {
+    set.and_then(|s| s.series.iter().find(|x| x.metric == metric))
+        .map(|s: &Series| {
+            s.points
+                .iter()
+                .filter(|p| p[0] >= from - 1.0 && p[0] <= to + 1.0)
+                .copied()
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// A mark on the time axis: (unix seconds, label, is a mode change).
+type Mark = (f64, String, bool);
+
+fn marks(report: &MigrationReport) -> Vec<Mark> {
+    let secs = |t: model::time::Timestamp| t.0 as f64 / 1000.0;
+    let phases = report
+        .timeline
+        .iter()
+        .filter_map(|s| Some((secs(s.at?), s.phase.clone(), false)));
+    let modes = report
+        .mode_changes
+        .iter()
+        .filter_map(|c| Some((secs(c.at?), c.to.clone(), true)));
+    phases.chain(modes).collect()
+}
+
+/// Elapsed time since the window's start, as `m:ss`.
+fn elapsed(secs: f64) -> String {
+    let s = secs.max(0.0).round() as i64;
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
+/// What one drawing needs.
+struct Frame<'a> {
+    window: (f64, f64),
+    set: Option<&'a SeriesSet>,
+    marks: &'a [Mark],
+    look: Look,
+}
+
+/// One panel: `lines` (metric, label) against elapsed seconds, with the marks and, when
+/// `shade`, the not-converging stretches.
+fn panel(
+    area: &DrawingArea<MeasuredCanvas, Shift>,
+    f: &Frame,
+    lines: &[(&str, &str)],
+    unit: &str,
+    shade: bool,
+) -> Option<()> {
+    let (from, to) = f.window;
+    let (_, grid, text) = f.look.ink();
+    let series: Vec<Vec<[f64; 2]>> = lines
+        .iter()
+        .map(|(m, _)| points(f.set, m, f.window))
+        .collect();
+    let ymax = series
+        .iter()
+        .flatten()
+        .map(|p| p[1])
+        .fold(0.0f64, f64::max)
+        .max(1.0)
+        * 1.15;
+    let font = ("sans-serif", 12).into_font().color(&text);
+    let mut chart = ChartBuilder::on(area)
+        .margin(6)
+        .margin_right(18)
+        .x_label_area_size(30)
+        .y_label_area_size(84)
+        .build_cartesian_2d(0.0..(to - from), 0.0..ymax)
+        .ok()?;
+    chart
+        .configure_mesh()
+        .x_desc("time since the migration started (min:s)")
+        .x_labels(6)
+        .y_labels(4)
+        .x_label_formatter(&|x| elapsed(*x))
+        .y_label_formatter(&|y| fmt_value(*y, unit))
+        .label_style(font.clone())
+        .axis_desc_style(font.clone())
+        .bold_line_style(grid)
+        .light_line_style(grid.mix(0.4))
+        .axis_style(text.mix(0.6))
+        .draw()
+        .ok()?;
+    if shade {
+        let bad = not_converging(&series[0], &series[1], 30.0);
+        let (r, g, b) = colour(1, f.look.dark);
+        chart
+            .draw_series(bad.iter().map(|(a, z)| {
+                Rectangle::new(
+                    [(a - from, 0.0), ((z - from).max(a - from + 1.0), ymax)],
+                    RGBColor(r, g, b).mix(0.18).filled(),
+                )
+            }))
+            .ok()?;
+    }
+    // Each label takes the first of three rows where it runs into no other; the latest marks
+    // (Running, the end) are placed first, so a crowded start loses its labels, not them.
+    let mut last = [f64::MAX; 3];
+    let gap = (to - from) * 0.14;
+    for (t, label, mode) in f.marks.iter().rev() {
+        let x = t - from;
+        let ink = if *mode { RGBColor(204, 121, 167) } else { text };
+        chart
+            .draw_series(std::iter::once(PathElement::new(
+                vec![(x, 0.0), (x, ymax)],
+                ink.mix(if *mode { 0.9 } else { 0.35 })
+                    .stroke_width(if *mode { 2 } else { 1 }),
+            )))
+            .ok()?;
+        let row = last.iter().position(|l| (l - x).abs() >= gap);
+        if let (false, Some(row)) = (shade, row) {
+            // Labels on the top panel only.
+            last[row] = x;
+            let y = ymax * (0.97 - 0.09 * row as f64);
+            chart
+                .draw_series(std::iter::once(Text::new(
+                    label.clone(),
+                    (x, y),
+                    ("sans-serif", 11).into_font().color(&ink),
+                )))
+                .ok()?;
+        }
+    }
+    for (i, pts) in series.iter().enumerate() {
+        let (r, g, b) = colour(if shade { i } else { i + 2 }, f.look.dark);
+        chart
+            .draw_series(LineSeries::new(
+                pts.iter().map(|p| (p[0] - from, p[1])),
+                RGBColor(r, g, b).stroke_width(2),
+            ))
+            .ok()?;
+    }
+    Some(())
+}
+
+fn draw(canvas: web_sys::HtmlCanvasElement, f: &Frame) -> Option<()> {
+    let root = MeasuredCanvas::new(canvas)?.into_drawing_area();
+    root.fill(&f.look.ink().0).ok()?;
+    let (top, bottom) = root.split_vertically(root.dim_in_pixel().1 / 2);
+    panel(
+        &top,
+        f,
+        &[
+            ("migration_remaining", "remaining"),
+            ("migration_processed", "processed"),
+        ],
+        "bytes",
+        false,
+    )?;
+    panel(
+        &bottom,
+        f,
+        &[
+            ("migration_transfer_rate", "transfer"),
+            ("migration_dirty_rate", "dirty"),
+        ],
+        "bytes_per_second",
+        true,
+    )?;
+    root.present().ok()
+}
+
+/// The convergence chart of `report`. `live`: ask the backend for its series (the live VMI
+/// and migrations pages); a paste has none. `compact`: the migrations page row's smaller size.
+#[component]
+pub fn Convergence(
+    report: MigrationReport,
+    #[prop(optional)] live: bool,
+    #[prop(optional)] compact: bool,
+) -> impl IntoView {
+    let clock = use_context::<Live>();
+    let running = matches!(report.outcome, Outcome::InProgress | Outcome::Pending);
+    // While it runs, a new bucket every REFRESH_SECS asks again.
+    let tick = Memo::new(move |_| match clock {
+        Some(c) if running => c.now.get().0 / (REFRESH_SECS * 1000),
+        _ => 0,
+    });
+    let now = move || clock.map(|c| c.now.get_untracked());
+    let (ns, vmi) = (report.namespace.clone(), report.vmi_name.clone());
+    let r2 = report.clone();
+    let data = LocalResource::new(move || {
+        tick.track();
+        let (ns, vmi) = (ns.clone(), vmi.clone());
+        let span = window(&r2, now());
+        async move {
+            let (from, _) = span?;
+            if !live {
+                return None;
+            }
+            let now_s = now().map(|n| n.0 as f64 / 1000.0).unwrap_or(from);
+            let range = ((now_s - from) as u32 + 60).clamp(120, 86_400);
+            Some(api::fetch_metrics(&ns, &vmi, "migration", range).await)
+        }
+    });
+    let canvas = NodeRef::<Canvas>::new();
+    let dark = dark_theme();
+    let r3 = report.clone();
+    Effect::new(move |_| {
+        let answer = data.get();
+        let set = match &answer {
+            Some(Some(Ok(s))) if s.available => Some(s),
+            _ => None,
+        };
+        let Some(window) = window(&r3, now()) else {
+            return;
+        };
+        let frame = Frame {
+            window,
+            set,
+            marks: &marks(&r3),
+            look: Look {
+                dark: dark.get(),
+                large: false,
+                shown: Vec::new(),
+                hover: None,
+            },
+        };
+        if let Some(c) = canvas.get() {
+            let _ = draw(c, &frame);
+        }
+    });
+    let state = move || match data.get() {
+        None => ("loading", t(Key::VmiLoading)().to_string()),
+        Some(None) if live => ("no-window", t(Key::CvNoTimes)().to_string()),
+        Some(None) => ("no-prometheus", t(Key::CvPaste)().to_string()),
+        Some(Some(Err(e))) => ("error", e.message),
+        Some(Some(Ok(s))) if !s.available => (
+            "no-prometheus",
+            format!(
+                "{} {}",
+                t(Key::CvNoProm)(),
+                s.message.clone().unwrap_or_default()
+            ),
+        ),
+        Some(Some(Ok(s))) if s.series.iter().all(|x| x.points.is_empty()) => {
+            ("empty", t(Key::CvNoSamples)().to_string())
+        }
+        Some(Some(Ok(_))) => ("data", String::new()),
+    };
+    let eta = report
+        .progress
+        .as_ref()
+        .and_then(|p| p.eta_secs)
+        .filter(|_| running)
+        .map(format_duration);
+    let converging = report.progress.as_ref().and_then(|p| p.converging);
+    // KubeVirt records no time for a switch to PostCopy: the caption names it instead.
+    let untimed = report
+        .mode_changes
+        .iter()
+        .find(|c| c.at.is_none())
+        .map(|c| format!("{} → {}", c.from, c.to));
+    let label = format!("Convergence of migration {}", report.name);
+    let swatch = |i: usize, text: &'static str| {
+        view! { <li><span class=format!("sw sw-{i}") aria-hidden="true"></span> {text}</li> }
+    };
+    view! {
+        <figure class="convergence" class:convergence-compact=compact data-testid="convergence"
+            data-state=move || state().0 data-migration=report.name.clone()>
+            <figcaption>
+                <strong>{t(Key::CvTitle)}</strong>
+                {eta.map(|e| view! { " " <span class="cv-eta" data-testid="cv-eta">{t(Key::CvEta)} " " {e}</span> })}
+                {(converging == Some(false)).then(|| view! { " " <span class="cv-bad">{t(Key::CvNotConverging)}</span> })}
+                {untimed.map(|m| view! { " " <span class="cv-mode" data-testid="cv-mode">{m} " " {t(Key::CvModeUntimed)}</span> })}
+            </figcaption>
+            {move || { let (s, m) = state(); (s != "data").then(|| view! { <p class="cv-note" role="status" data-testid="cv-note">{m}</p> }) }}
+            <canvas node_ref=canvas width=if compact { "520" } else { "900" } height=if compact { "260" } else { "380" }
+                role="img" aria-label=label></canvas>
+            <ul class="legend cv-legend">
+                {swatch(2, "remaining")} {swatch(3, "processed")} {swatch(0, "transfer rate")} {swatch(1, "dirty rate")}
+                <li><span class="sw sw-shade" aria-hidden="true"></span> {t(Key::CvShade)}</li>
+                <li><span class="sw sw-mode" aria-hidden="true"></span> {t(Key::CvMode)}</li>
+            </ul>
+        </figure>
+    }
+}
