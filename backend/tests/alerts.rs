@@ -160,8 +160,14 @@ async fn a_node_without_ready_virt_handler_concerns_its_vmis() {
             .cloned()
     })
     .await;
-    assert!(vmis(&firing).contains(&"dev/orphan".to_string()), "{firing}");
-    assert!(!vmis(&firing).iter().any(|k| k.starts_with("prod/")), "{firing}");
+    assert!(
+        vmis(&firing).contains(&"dev/orphan".to_string()),
+        "{firing}"
+    );
+    assert!(
+        !vmis(&firing).iter().any(|k| k.starts_with("prod/")),
+        "{firing}"
+    );
     assert_eq!(firing["alert"]["labels"]["node"], "worker-3");
     let (_, d) = get_json(&console, "/api/v1/vmis/dev/orphan/detail").await;
     assert!(
