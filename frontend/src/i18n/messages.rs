@@ -181,4 +181,5 @@ messages![
     (ErrNotfound, "Not found", "見つかりません"),
     (ErrRetry, "Retry", "再試行"),
     (Notfound, "Page not found.", "ページが見つかりません。"),
+    (Alerts, "Alerts", "アラート"),
 ];
