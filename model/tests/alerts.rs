@@ -315,3 +315,24 @@ fn alerts_are_bounded() {
     );
     assert_eq!(a.summary.len(), model::alerts::MAX_TEXT);
 }
+
+#[test]
+fn the_citation_leaves_out_the_vmis_own_labels_and_sentences_end() {
+    let mut a = cannot_be_evicted("db-0");
+    a.labels.insert(
+        "kubernetes_vmi_label_kubevirt_io_nodeName".into(),
+        "worker-1".into(),
+    );
+    a.summary = "no stop".into();
+    let f = model::alerts::finding(&a).unwrap();
+    assert!(
+        !f.evidence[0].contains("kubernetes_vmi_label_"),
+        "{}",
+        f.evidence[0]
+    );
+    assert!(
+        f.detail.contains("no stop. the description."),
+        "{}",
+        f.detail
+    );
+}

@@ -29,8 +29,15 @@ pub fn finding(a: &Alert) -> Option<Finding> {
     detail.extend(
         [&a.summary, &a.description]
             .into_iter()
+            .map(|s| s.trim())
             .filter(|s| !s.is_empty())
-            .cloned(),
+            .map(|s| {
+                if s.ends_with(['.', '!', '?']) {
+                    s.to_string()
+                } else {
+                    format!("{s}.")
+                }
+            }),
     );
     let mut evidence = vec![match a.since {
         Some(t) => format!("alert {} {} since {t}", a.cite(), a.state.as_str()),

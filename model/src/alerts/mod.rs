@@ -138,16 +138,18 @@ impl Alert {
             .labels
             .iter()
             .filter(|(k, _)| {
-                !matches!(
-                    k.as_str(),
-                    "alertname"
-                        | "kubernetes_operator_part_of"
-                        | "kubernetes_operator_component"
-                        | "operator_health_impact"
-                        | "prometheus"
-                        | "job"
-                        | "instance"
-                )
+                // The VMI's own labels, copied onto its series, say nothing about the alert.
+                !k.starts_with("kubernetes_vmi_label_")
+                    && !matches!(
+                        k.as_str(),
+                        "alertname"
+                            | "kubernetes_operator_part_of"
+                            | "kubernetes_operator_component"
+                            | "operator_health_impact"
+                            | "prometheus"
+                            | "job"
+                            | "instance"
+                    )
             })
             .map(|(k, v)| format!("{k}=\"{v}\""))
             .collect();
