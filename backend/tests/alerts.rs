@@ -169,6 +169,20 @@ async fn a_node_without_ready_virt_handler_concerns_its_vmis() {
         "{firing}"
     );
     assert_eq!(firing["alert"]["labels"]["node"], "worker-3");
+    // The summary was projected before the alert existed: the change re-projects it.
+    eventually(
+        Duration::from_secs(10),
+        "the orphan's summary counting it",
+        || async {
+            let (_, v) = get_json(&console, "/api/v1/vmis").await;
+            v.as_array()?
+                .iter()
+                .find(|s| s["key"]["name"] == "orphan")
+                .filter(|s| s["alerts"] == 1)
+                .map(|_| ())
+        },
+    )
+    .await;
     let (_, d) = get_json(&console, "/api/v1/vmis/dev/orphan/detail").await;
     assert!(
         finding_titles(&d, "node")

@@ -8,7 +8,7 @@ use super::read::{Upstream, read};
 use crate::store::Store;
 use crate::watch::{Caches, Refresh};
 use model::alerts::{Alert, AlertSource, Scope, Target, targets};
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -72,10 +72,14 @@ pub async fn poller(up: Upstream, every: Duration, caches: Arc<Caches>, store: A
 /// What to re-project when the alerts go from `old` to `new`.
 pub fn affected(old: &[Alert], new: &[Alert], caches: &Caches, store: &Store) -> BTreeSet<Refresh> {
     let mut out = BTreeSet::new();
+    // An alert is the same one while its labels and state are (a summary counts nothing else).
+    let id = |a: &Alert| (a.labels.clone(), a.state);
+    let (was, is): (HashSet<_>, HashSet<_>) =
+        (old.iter().map(id).collect(), new.iter().map(id).collect());
     let changed = old
         .iter()
-        .filter(|a| !new.contains(a))
-        .chain(new.iter().filter(|a| !old.contains(a)));
+        .filter(|a| !is.contains(&id(a)))
+        .chain(new.iter().filter(|a| !was.contains(&id(a))));
     let mut nodes: BTreeSet<String> = BTreeSet::new();
     for a in changed {
         let t = targets(a);
