@@ -56,6 +56,12 @@ async fn alerts_show_on_the_card_the_wall_and_the_vmi_page() -> anyhow::Result<(
     h.screenshot_as("alerts_wall").await?;
     // Japanese.
     h.browser.goto(&h.url("/?q=reports-db")).await?;
+    h.wait_text(
+        "article[data-key='prod/reports-db'] [data-testid=alerts]",
+        T,
+        |t| t == "Alerts: 1",
+    )
+    .await?;
     h.browser
         .execute(
             "const s = document.querySelector('[data-testid=lang]'); s.value = 'ja'; s.dispatchEvent(new Event('change'));",
