@@ -80,6 +80,7 @@ pub fn app(mut state: AppState, assets: Option<PathBuf>) -> Router {
         .merge(routes::series::routes())
         .merge(routes::migrations::routes())
         .merge(routes::nodes::routes())
+        .merge(routes::alerts::routes())
         .merge(routes::history::routes())
         .route("/api/v1/{*rest}", any(routes::api_not_found))
         .merge(routes::auth::routes())

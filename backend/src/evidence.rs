@@ -172,6 +172,24 @@ pub async fn collect(
         events: events_ok,
         nodes: caches.nodes.state.synced(),
     };
+    let alerts = caches.alerts.get();
+    let vmi_nodes: Vec<String> = bundle
+        .vmi()
+        .map(|v| {
+            let target = v.status.migration_state.as_ref();
+            v.status
+                .node_name
+                .iter()
+                .chain(target.and_then(|m| m.target_node.as_ref()))
+                .cloned()
+                .collect()
+        })
+        .unwrap_or_default();
+    let vmi_nodes: Vec<&str> = vmi_nodes.iter().map(String::as_str).collect();
+    bundle.alerts = alerts.candidates(namespace, &vmi_nodes);
+    // Only those that concern this VMI travel with it (a node's index also holds other VMs').
+    bundle.alerts = bundle.alerts().into_iter().cloned().collect();
+    bundle.alert_source = Some(alerts.source.clone());
     bundle
         .events
         .sort_by_key(|e| std::cmp::Reverse(e.value.time()));

@@ -27,6 +27,7 @@
 //! * [`diagnose_dir`]: `strata diagnose DIR`'s bounded folder walk.
 
 pub use model::api;
+pub mod alerts;
 pub mod app;
 pub mod auth;
 pub mod cluster;

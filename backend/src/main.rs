@@ -34,6 +34,10 @@ struct WebOpts {
     /// Base URL of the Prometheus HTTP API that scrapes KubeVirt (for the charts).
     #[arg(long, env = "STRATA_PROMETHEUS_URL")]
     prometheus_url: Option<String>,
+    /// Base URL of Alertmanager (its API v2) to read KubeVirt's alerts from; without it they
+    /// are read from --prometheus-url's `/api/v1/alerts`.
+    #[arg(long, env = "STRATA_ALERTMANAGER_URL")]
+    alertmanager_url: Option<String>,
     /// `local`: act as the kubeconfig / in-cluster identity. `token`: users sign in with their
     /// own bearer token and see only what they may read.
     #[arg(long, value_enum, default_value_t = AuthArg::Local, env = "STRATA_AUTH")]
@@ -231,6 +235,8 @@ async fn serve_console(
         assets: Some(web.assets),
         auth,
         prometheus_url: web.prometheus_url,
+        alertmanager_url: web.alertmanager_url,
+        alerts_poll: backend::alerts::poll::POLL,
         history: Some(history),
         k8s_proxy: web.enable_k8s_proxy,
         allowed_hosts: web.allowed_hosts,

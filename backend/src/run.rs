@@ -60,6 +60,10 @@ pub struct Options {
     pub auth: Mode,
     /// Base URL of the Prometheus HTTP API.
     pub prometheus_url: Option<String>,
+    /// Base URL of Alertmanager (API v2); without it alerts come from Prometheus, if any.
+    pub alertmanager_url: Option<String>,
+    /// How often alerts are read ([`crate::alerts::poll::POLL`]).
+    pub alerts_poll: std::time::Duration,
     /// The flight recorder's store (see [`crate::history::open_handle`]); `None`: history off.
     pub history: Option<Arc<crate::history::HistoryHandle>>,
     /// Serve the read-only Kubernetes API proxy under `/k8s/` (`--enable-k8s-proxy`).
@@ -79,6 +83,8 @@ impl Options {
             assets,
             auth: Mode::Local,
             prometheus_url: None,
+            alertmanager_url: None,
+            alerts_poll: crate::alerts::poll::POLL,
             history: None,
             k8s_proxy: false,
             allowed_hosts: Vec::new(),
@@ -119,6 +125,15 @@ pub fn start_with(
         Some(url) => Some(Prometheus::new(url).map_err(std::io::Error::other)?),
         None => None,
     };
+    crate::alerts::poll::start(
+        crate::alerts::Upstream::pick(
+            options.alertmanager_url.as_deref(),
+            options.prometheus_url.as_deref(),
+        ),
+        options.alerts_poll,
+        &caches,
+        &store,
+    );
     let operator = options.metrics_listen.map(bind_now).transpose()?;
     let operator_addr = operator.as_ref().map(|l| l.local_addr()).transpose()?;
     let watchers = Watchers(crate::watch::start_all(

@@ -16,6 +16,7 @@
 //! | `GET /api/v1/vmis/{ns}/{name}/history?from=&to=` | [`history::History`] |
 //! | `GET /api/v1/vmis/{ns}/{name}/detail?at=RFC3339` | [`history::RecordedDetail`] |
 //! | `GET /api/v1/history/changes?since=&limit=` | `Vec<`[`history::Changed`]`>`, newest first |
+//! | `GET /api/v1/alerts` | [`AlertsAnswer`]: the alerts read, each with what it was matched to |
 //!
 //! Every error is an [`ApiError`] with an HTTP status code.
 
@@ -97,4 +98,27 @@ mod tests {
             }
         );
     }
+}
+
+/// `GET /api/v1/alerts`: where alerts come from and each alert with what it was matched to.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AlertsAnswer {
+    pub source: crate::alerts::AlertSource,
+    pub alerts: Vec<AlertRow>,
+}
+
+/// One alert and what it was matched to.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AlertRow {
+    pub alert: crate::alerts::Alert,
+    /// Its upstream runbook (only for alerts KubeVirt ships).
+    pub runbook: Option<String>,
+    /// The diagnosis layer it speaks about (only for alerts KubeVirt ships).
+    pub layer: Option<crate::verdict::Layer>,
+    /// What its labels name.
+    pub targets: Vec<crate::alerts::Target>,
+    /// The VMIs it concerns that the console knows (not listed when it concerns every VMI).
+    pub vmis: Vec<crate::kube::VmiKey>,
+    /// It concerns every VMI (no virt-handler or virt-controller at all).
+    pub every_vmi: bool,
 }

@@ -2,6 +2,7 @@
 //! time, and which kinds were collected at all ([`Coverage`]). A pasted dump is grouped into
 //! bundles by `input::group`; the backend builds them from its watches.
 
+use crate::alerts::{Alert, AlertSource, Involved, concerns};
 use crate::kube::VmiKey;
 use crate::kube::vmi::Vmi;
 use crate::kube::{Event, GuestAgentAnswer, MetricSample, Node, Pod, Vm, Vmim};
@@ -58,6 +59,12 @@ pub struct Evidence {
     /// Lines of a paste that are not objects (logs, events, errors), each read as a signal.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub signals: Vec<Signal>,
+    /// Alerts that may concern the VMI (the diagnosis keeps those that do, [`Evidence::alerts`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub alerts: Vec<Alert>,
+    /// Where alerts come from (`None`: not known, e.g. a paste).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alert_source: Option<AlertSource>,
 }
 
 /// One line of a paste read as evidence: the known message it matches (or none), what it says
@@ -134,5 +141,33 @@ impl Evidence {
             .iter()
             .map(|o| &o.value)
             .find(|n| n.metadata.name() == name)
+    }
+    /// The alerts of the bundle that concern this VMI ([`crate::alerts::concerns`]): by its key,
+    /// its nodes (its own and a migration target), its pods and its migrations.
+    pub fn alerts(&self) -> Vec<&Alert> {
+        if self.alerts.is_empty() {
+            return Vec::new();
+        }
+        let vmi = self.vmi();
+        let mut nodes: Vec<&str> = Vec::new();
+        if let Some(v) = vmi {
+            nodes.extend(v.status.node_name.as_deref());
+            if let Some(m) = &v.status.migration_state {
+                nodes.extend(m.target_node.as_deref());
+            }
+        }
+        let pods: Vec<&str> = self.pods.iter().map(|p| p.value.metadata.name()).collect();
+        let migrations: Vec<&str> = self
+            .migrations
+            .iter()
+            .map(|m| m.value.metadata.name())
+            .collect();
+        let v = Involved {
+            key: &self.key,
+            nodes: &nodes,
+            pods: &pods,
+            migrations: &migrations,
+        };
+        self.alerts.iter().filter(|a| concerns(a, &v)).collect()
     }
 }

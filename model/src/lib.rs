@@ -46,6 +46,7 @@
 //!   [`drain::drain_impact`]`(node, &[Vmi], &[Vm], cluster_default) -> DrainReport`,
 //!   [`explain::explain`]`(Topic, value, &Subject) -> Explanation`.
 
+pub mod alerts;
 pub mod api;
 pub mod cli;
 pub mod cluster;

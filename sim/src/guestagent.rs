@@ -132,7 +132,7 @@ pub fn users(vm: &Vm, now: f64) -> Vec<Value> {
 pub fn filesystems(vm: &Vm) -> Vec<Value> {
     let root = vm.disks.first().map_or(30 << 30, |d| d.size);
     let used = |frac: f64, total: u64| (total as f64 * frac) as u64;
-    let f = 0.2 + (vm.seed % 60) as f64 / 100.0;
+    let f = vm.root_fill.unwrap_or(0.2 + (vm.seed % 60) as f64 / 100.0);
     if vm.os.id == "mswindows" {
         return vec![json!({
             "diskName": "\\\\?\\Volume{1b8c6e2d-0000-0000-0000-100000000000}\\", "mountPoint": "C:\\",

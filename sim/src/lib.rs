@@ -16,6 +16,7 @@
 //! * [`faults`] / [`control`]: fault injection and the `/_sim` control API.
 //! * [`version`]: the KubeVirt release imitated (`--kubevirt-version`).
 
+pub mod alerts;
 pub mod auth;
 pub mod clock;
 pub mod control;

@@ -162,6 +162,11 @@ pub fn ensure(test: bool) -> Result<()> {
             ("/usr/bin/chromium", "chromium"),
             ("/usr/bin/chromedriver", "chromium-driver"),
             ("/usr/bin/prometheus", "prometheus"),
+            // The alert tests send Prometheus's alerts to a real Alertmanager.
+            (
+                "/usr/bin/prometheus-alertmanager",
+                "prometheus-alertmanager",
+            ),
             // The history store tests run against a real PostgreSQL.
             ("/usr/lib/postgresql", "postgresql"),
             // Japanese text in the e2e screenshots.

@@ -14,8 +14,10 @@
 //! * [`health`] — `/healthz`, `/readyz`, `/metrics`.
 //! * [`history`] — `/api/v1/history`, `…/{ns}/{name}/history`, and `…/detail?at=` as recorded.
 //! * [`assets`] — the built frontend with SPA fallback.
+//! * [`alerts`] — `/api/v1/alerts`, the alerts read and what each was matched to.
 //! * [`redact`] — token mode's cut of every answer to what the user may read.
 
+pub mod alerts;
 pub mod assets;
 pub mod auth;
 pub mod health;

@@ -89,6 +89,10 @@ pub async fn bundle(
     if !may("", "nodes", None).await? {
         bundle.nodes.clear();
         bundle.coverage.nodes = false;
+        // Alerts about nodes or the cluster only are for those who may read nodes.
+        bundle
+            .alerts
+            .retain(|a| !super::alerts::namespaces(&model::alerts::targets(a)).is_empty());
     }
     Ok(())
 }

@@ -47,6 +47,8 @@ pub struct Caches {
     generation: AtomicU64,
     refresh_tx: mpsc::UnboundedSender<Refresh>,
     refresh_rx: Mutex<Option<mpsc::UnboundedReceiver<Refresh>>>,
+    /// The last read of the alerts ([`crate::alerts`]).
+    pub alerts: crate::alerts::Board,
 }
 
 impl Default for Caches {
@@ -73,6 +75,7 @@ impl Caches {
             generation: AtomicU64::new(0),
             refresh_tx,
             refresh_rx: Mutex::new(Some(rx)),
+            alerts: crate::alerts::Board::default(),
         }
     }
 
@@ -198,6 +201,20 @@ impl Caches {
         self.refresh_rx.lock().take()
     }
 
+    /// Asks for `r` to be projected again (the alerts poller's way in).
+    pub fn refresh(&self, r: Refresh) {
+        let _ = self.refresh_tx.send(r);
+    }
+
+    /// The VMI whose launcher (or hot-plug) pod is `namespace/pod`.
+    pub fn launcher_owner(&self, namespace: &str, pod: &str) -> Option<VmiKey> {
+        self.launchers
+            .read()
+            .iter()
+            .find(|(k, l)| k.namespace == namespace && l.iter().any(|l| &*l.name == pod))
+            .map(|(k, _)| k.clone())
+    }
+
     fn changed(&self, refresh: Refresh) {
         self.generation.fetch_add(1, Ordering::Relaxed);
         let _ = self.refresh_tx.send(refresh);
@@ -233,10 +250,13 @@ impl Caches {
             .map(|n| Observed::new((**n).clone(), None))
             .collect();
         drop(nodes);
+        let node_names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
         e.nodes = found;
         e.coverage.pods = self.pods.state.synced();
         e.coverage.migrations = self.vmims.state.synced();
         e.coverage.nodes = self.nodes.state.synced();
+        let nodes: Vec<&str> = node_names.iter().map(String::as_str).collect();
+        e.alerts = self.alerts.get().candidates(&key.namespace, &nodes);
         VmiSummary::from_evidence(&e, None)
     }
 

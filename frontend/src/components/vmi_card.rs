@@ -237,6 +237,11 @@ fn card(key: VmiKey, summary: Signal<VmiSummary>, l: Lang) -> impl IntoView {
         }
     });
     let paused = move || summary.with(|s| s.paused);
+    // Firing KubeVirt alerts that concern the VMI (rare: a reactive badge, like Paused).
+    let alerts = move || {
+        let n = summary.with(|s| s.alerts);
+        (n > 0).then(|| view! { <span class="badge badge-alerts" data-testid="alerts">{format!("{}: {n}", t(Key::Alerts))}</span> })
+    };
     let migration = move || {
         summary.with(|s| s.migration.clone()).map(|m| {
             let pct = m
@@ -277,6 +282,7 @@ fn card(key: VmiKey, summary: Signal<VmiSummary>, l: Lang) -> impl IntoView {
             <header>
                 <a class="name" href=href>{key.name}</a>
                 <span class="ns">{key.namespace}</span>
+                {alerts}
             </header>
             <ul class="glances" aria-label=t(Key::FLayers)>{glance}</ul>
             <dl>

@@ -143,7 +143,7 @@ fn findings_list(findings: Vec<Finding>) -> impl IntoView {
                     })}
                     {(!f.next_steps.is_empty()).then(|| view! {
                         <details><summary>{t(Key::VmiNext)}</summary>
-                            <ul class="next">{f.next_steps.iter().map(|c| view! { <li><code>{c.clone()}</code></li> }).collect_view()}</ul>
+                            <ul class="next">{f.next_steps.iter().map(|c| next_step(c)).collect_view()}</ul>
                         </details>
                     })}
                 </li>
@@ -511,5 +511,21 @@ pub fn CopyLink() -> impl IntoView {
         <button type="button" class="copy-link" data-testid="copy-link" on:click=on_click>
             {move || if copied.get() { t(Key::VmiCopied)() } else { t(Key::VmiCopy)() }}
         </button>
+    }
+}
+
+/// KubeVirt's runbooks (kubevirt/monitoring): a next step naming one becomes a link, and only
+/// under this prefix, so no text from the cluster becomes a link elsewhere.
+const RUNBOOKS: &str = "https://github.com/kubevirt/monitoring/blob/main/docs/runbooks/";
+
+/// One next step: a command as code, or a runbook as a link.
+fn next_step(step: &str) -> AnyView {
+    match step.strip_prefix("Follow the runbook ") {
+        Some(url) if url.starts_with(RUNBOOKS) && !url.contains(char::is_whitespace) => {
+            let url = url.to_string();
+            view! { <li><a href=url.clone() target="_blank" rel="noopener noreferrer">{url.clone()}</a></li> }
+                .into_any()
+        }
+        _ => view! { <li><code>{step.to_string()}</code></li> }.into_any(),
     }
 }

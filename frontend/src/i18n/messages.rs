@@ -290,4 +290,5 @@ messages![
         "(KubeVirt records no time for this switch)",
         "(KubeVirt はこの切替の時刻を記録しません)"
     ),
+    (Alerts, "Alerts", "アラート"),
 ];

@@ -76,6 +76,10 @@ pub fn Wall() -> impl IntoView {
                         }
                     }).collect_view()}
                 </div>
+                <div class="wall-alerts" data-testid="wall-alerts">
+                    {t(Key::Alerts)} ": "
+                    {move || live.vmis.with(|all| all.iter().map(|s| u64::from(s.alerts)).sum::<u64>())}
+                </div>
                 <div class="wall-age" data-testid="wall-age">
                     {t(Key::WallAge)} ": "
                     {move || age_secs().map(format_duration).unwrap_or_else(|| "—".into())}
@@ -100,6 +104,7 @@ pub fn Wall() -> impl IntoView {
                                 <li class=format!("verdict-{}", verdict(&s).as_str())>
                                     <span class="wall-name">{s.key.to_string()}</span>
                                     <span class="wall-headline">{s.headline.clone()}</span>
+                                    {(s.alerts > 0).then(|| view! { <span class="wall-alert-count">{format!("{}: {}", tr(l.get(), Key::Alerts), s.alerts)}</span> })}
                                 </li>
                             }).collect_view()}
                         </ul>

@@ -107,6 +107,9 @@ pub fn diagnose(e: &Evidence, now: Option<Timestamp>) -> Diagnosis {
     network::network(&mut cx, stale);
     migration::migration_layer(&mut cx, &migrations);
     signals::signal_findings(&mut cx);
+    for a in e.alerts() {
+        cx.findings.extend(crate::alerts::finding(a));
+    }
 
     let mut layers = Vec::new();
     for layer in Layer::ALL {
@@ -145,6 +148,7 @@ pub fn diagnose(e: &Evidence, now: Option<Timestamp>) -> Diagnosis {
     let headline = headline::headline(&e.key, &layers);
     let mut missing = cx.missing;
     missing.extend(confidence::old_observations(e, now));
+    missing.extend(e.alert_source.as_ref().and_then(|s| s.missing()));
     missing.dedup();
     Diagnosis {
         key: e.key.clone(),

@@ -42,6 +42,14 @@ pub struct VmiSummary {
     /// The diagnosis headline from the same evidence, without its leading `namespace/name: `.
     #[serde(default)]
     pub headline: String,
+    /// How many firing alerts KubeVirt ships concern the VMI (`crate::alerts`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub alerts: u16,
+}
+
+/// For `skip_serializing_if`: a zero is left out.
+pub(crate) fn is_zero(n: &u16) -> bool {
+    *n == 0
 }
 
 /// For `skip_serializing_if`: a `false` is left out.
@@ -179,6 +187,15 @@ impl VmiSummary {
             paused: vmi
                 .condition("Paused")
                 .is_some_and(|c| c.status.as_deref() == Some("True")),
+            alerts: e
+                .alerts()
+                .iter()
+                .filter(|a| {
+                    a.state == crate::alerts::AlertState::Firing
+                        && crate::alerts::known(&a.name).is_some()
+                })
+                .count()
+                .min(u16::MAX as usize) as u16,
         }
     }
 }

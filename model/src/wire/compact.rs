@@ -19,6 +19,7 @@
 //! | `m` | `migration`, as [`MigrationBrief`]'s JSON | none |
 //! | `l` | `layers`: control plane, node, guest; `h` healthy, `d` degraded, `b` broken, `u` unknown | all unknown |
 //! | `h` | `headline` | empty |
+//! | `al` | `alerts` (firing alerts concerning the VMI) | zero |
 //!
 //! Reading is as tolerant as the rest of the model: a missing field takes its default, an
 //! unknown field is ignored, and a layer code that is short or holds another letter reads as
@@ -63,6 +64,12 @@ struct Compact<'a> {
     layers: LayerGlance,
     #[serde(rename = "h", default)]
     headline: Cow<'a, str>,
+    #[serde(
+        rename = "al",
+        default,
+        skip_serializing_if = "crate::view::summary::is_zero"
+    )]
+    alerts: u16,
 }
 
 fn is_absent(a: &AgentState) -> bool {
@@ -84,6 +91,7 @@ impl<'a> From<&'a VmiSummary> for Compact<'a> {
             migration: s.migration.as_ref().map(Cow::Borrowed),
             layers: s.layers,
             headline: Cow::Borrowed(&s.headline),
+            alerts: s.alerts,
         }
     }
 }
@@ -105,6 +113,7 @@ impl From<Compact<'_>> for VmiSummary {
             migration: c.migration.map(Cow::into_owned),
             layers: c.layers,
             headline: c.headline.into_owned(),
+            alerts: c.alerts,
         }
     }
 }
@@ -212,6 +221,7 @@ mod tests {
                 guest: Health::Broken,
             },
             headline: "guest broken — \"quoted\", ünïcode".into(),
+            alerts: 3,
         }
     }
 
@@ -239,6 +249,7 @@ mod tests {
             migration: None,
             layers: LayerGlance::default(),
             headline: String::new(),
+            alerts: 0,
         };
         assert_eq!(round_trip(&empty), empty);
         // Defaults are left out: an empty summary is its layer code and empty strings.
@@ -334,7 +345,7 @@ mod tests {
             mode in proptest::option::of(".*"),
             // Whole percents: serde_json reads floats to within a rounding, not exactly.
             pct in proptest::option::of((0..=100u8).prop_map(f64::from)),
-            layers in (health(), health(), health()), headline in ".*",
+            layers in (health(), health(), health()), headline in ".*", alerts: u16,
         ) {
             let s = VmiSummary {
                 key: VmiKey { namespace: ns, name },
@@ -344,7 +355,7 @@ mod tests {
                 agent: [AgentState::Absent, AgentState::Connected, AgentState::Unsupported][agent as usize],
                 migration: mode.map(|m| MigrationBrief { mode: Some(m), target_node: None, percent: pct }),
                 layers: LayerGlance { control_plane: layers.0, node: layers.1, guest: layers.2 },
-                headline,
+                headline, alerts,
             };
             prop_assert_eq!(round_trip(&s), s);
         }

@@ -57,6 +57,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
             "/api/v1/query_range",
             get(promql::query_range).post(promql::query_range_post),
         )
+        .route("/api/v1/alerts", get(crate::alerts::api::handler))
         .route("/-/ready", get(promql::ready))
         .route("/-/healthy", get(promql::ready))
         .nest("/_sim", crate::control::router())
@@ -69,6 +70,7 @@ fn exempt(path: &str) -> bool {
     path.starts_with("/_sim")
         || path == "/metrics"
         || path.starts_with("/api/v1/query")
+        || path == "/api/v1/alerts"
         || path.starts_with("/-/")
         || matches!(path, "/healthz" | "/readyz" | "/livez")
 }

@@ -99,6 +99,8 @@ pub struct Vm {
     pub annotations: Vec<(String, String)>,
     /// Guest OS panics virt-handler saw: time, type (`pvpanic`, `hyper-v`), bugcheck code.
     pub panics: Vec<(f64, &'static str, u64)>,
+    /// How full the guest's root filesystem is (`None`: a share from the seed, under 80%).
+    pub root_fill: Option<f64>,
 }
 
 /// The launcher's memory overhead estimate for a VM, in MiB.

@@ -289,4 +289,12 @@ pub const METRICS: &[(&str, &str, &str)] = &[
         "gauge",
         "Estimation of the memory amount required for virt-launcher's infrastructure components (e.g. libvirt, QEMU).",
     ),
+    // kube-state-metrics' (`metrics/kube_state.rs`), for KubeVirt's alert rules.
+    ("kube_pod_info", "gauge", "Information about pod."),
+    (
+        "kube_pod_status_ready",
+        "gauge",
+        "Describes whether the pod is ready to serve requests.",
+    ),
+    ("kube_pod_status_phase", "gauge", "The pods current phase."),
 ];

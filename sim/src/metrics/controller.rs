@@ -40,16 +40,12 @@ pub(super) fn series(vm: &Vm, id: &[(String, String)], out: &mut Vec<Series>) {
         ("vmi_pod", pod),
     ];
     push(out, "kubevirt_vmi_info", id, &info, 1.0);
-    // KubeVirt `pkg/monitoring/metrics/virt-controller/vmistats_collector.go`, `isVMEvictable`:
-    // LiveMigrate with LiveMigratable False *or not set yet* (only a Running VMI has it here).
-    let non_evictable = matches!(vm.eviction_strategy, Some("LiveMigrate"))
-        && (vm.not_migratable.is_some() || !vm.running());
     push(
         out,
         "kubevirt_vmi_non_evictable",
         id,
         &[],
-        if non_evictable { 1.0 } else { 0.0 },
+        if non_evictable(vm) { 1.0 } else { 0.0 },
     );
     let nn = [
         ("namespace".to_string(), vm.ns.clone()),
@@ -62,4 +58,12 @@ pub(super) fn series(vm: &Vm, id: &[(String, String)], out: &mut Vec<Series>) {
         &[],
         overhead_mib(vm) as f64 * 1024.0 * 1024.0,
     );
+}
+
+/// `kubevirt_vmi_non_evictable` is 1. KubeVirt
+/// `pkg/monitoring/metrics/virt-controller/vmistats_collector.go`, `isVMEvictable`: LiveMigrate
+/// with LiveMigratable False *or not set yet* (only a Running VMI has it here).
+pub fn non_evictable(vm: &Vm) -> bool {
+    matches!(vm.eviction_strategy, Some("LiveMigrate"))
+        && (vm.not_migratable.is_some() || !vm.running())
 }

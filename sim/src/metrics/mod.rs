@@ -12,10 +12,11 @@
 //!   [`network`], [`migration`]; [`exposition`]: the text format.
 
 pub mod catalog;
-mod controller;
+pub mod controller;
 mod cpu;
 pub mod exposition;
 mod guest;
+pub mod kube_state;
 mod memory;
 mod migration;
 pub mod names;
@@ -150,7 +151,8 @@ pub async fn handler(State(shared): State<Arc<Shared>>) -> Response {
     let text = {
         let w = shared.world();
         let t = shared.clock.now();
-        let series = collect(&w, t, &|_, _| true);
+        let mut series = collect(&w, t, &|_, _| true);
+        kube_state::series(&w, &mut series);
         exposition(&series)
     };
     (

@@ -172,6 +172,7 @@ pub fn running_vm(w: &mut World, ns: &str, name: &str, node: &str, spec: &VmSpec
         frozen: false,
         vsock_cid: cid,
         panics: Vec::new(),
+        root_fill: None,
         annotations: vec![
             ("vm.kubevirt.io/os".into(), spec.os.id.into()),
             ("vm.kubevirt.io/workload".into(), "server".into()),

@@ -162,6 +162,16 @@ pub const SCENARIOS: &[Scenario] = &[
         ..Scenario::BASE
     },
     Scenario {
+        name: "guest-disk-full",
+        description: concat!(
+            "The guest's root filesystem is 96% full (guest agent filesystem list and ",
+            "kubevirt_vmi_filesystem_*_bytes): alert GuestFilesystemAlmostOutOfSpace, critical"
+        ),
+        start: Start::Running(|_, vm| vm.root_fill = Some(0.96)),
+        demo: &[on("prod", "reports-db", "worker-2")],
+        ..Scenario::BASE
+    },
+    Scenario {
         name: "unschedulable",
         description: "Phase Scheduling, PodScheduled=False Unschedulable",
         spec: rhel,
