@@ -13,6 +13,8 @@
 //! | `GET /api/v1/migrations/reports` | `Vec<`[`MigrationRow`]`>`, newest first |
 //! | `GET /api/v1/nodes` | `Vec<objects::Node>` |
 //! | `GET /api/v1/nodes/{name}/drain` | [`crate::drain::DrainReport`] |
+//! | `GET /api/v1/nodes/rows` | `Vec<`[`crate::view::NodeRow`]`>`, unhealthy first |
+//! | `GET /api/v1/nodes/{name}/view` | [`crate::view::NodeView`]: the node page |
 //!
 //! Every error is an [`ApiError`] with an HTTP status code.
 

@@ -8,6 +8,7 @@ pub mod analysed;
 pub mod blocks;
 pub mod detail;
 pub mod format;
+pub mod node;
 pub mod summary;
 
 pub use crate::diagnosis::{Diagnosis, LayerVerdict};
@@ -20,4 +21,5 @@ pub use crate::migration::{
 pub use analysed::Analysed;
 pub use blocks::{BlockFormat, BlockReport, Ignored, LineRange, ReadItem};
 pub use detail::VmiDetail;
+pub use node::{NodeRow, NodeView};
 pub use summary::VmiSummary;
