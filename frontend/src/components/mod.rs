@@ -2,6 +2,8 @@
 pub mod charts;
 pub mod common;
 pub mod migration_graph;
+pub mod migration_history;
+pub mod rel_time;
 pub mod stale_banner;
 pub mod vmi_card;
 pub mod vmi_view;
