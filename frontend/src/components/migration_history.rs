@@ -1,7 +1,8 @@
 //! The migration history of one VMI, for the VMI page: every VMIM of it (newest first) with
 //! its trigger, the source and target node of that run (read from that VMIM's own
 //! `status.migrationState`, never from the VMI's, which only describes the latest), outcome
-//! (with the failure's reason and plane), age and duration. Read from
+//! (with the failure's reason and plane), age and duration; a run in flight takes its nodes
+//! from the VMI's live summary (`migrations_model::live`). Read from
 //! `GET /api/v1/migrations/reports`.
 
 use crate::api::{self, Live};
@@ -9,7 +10,7 @@ use crate::components::common::HealthBadge;
 use crate::components::rel_time::RelTime;
 use crate::i18n::{Key, t};
 use crate::migrations_model::{
-    Dir, SortKey, duration_secs, nodes_of, outcome_key, sorted, trigger_key,
+    Dir, SortKey, duration_secs, nodes_of, outcome_key, sorted, trigger_key, with_live_nodes,
 };
 use crate::pages::migrations::labels::{outcome_label, plane_label, trigger_label};
 use leptos::prelude::*;
@@ -55,10 +56,11 @@ pub fn MigrationHistory(
     let now: Signal<Timestamp> = live.now.into();
     let body = move || {
         let mine = |list: Vec<MigrationRow>| -> Vec<MigrationRow> {
-            let list = list
+            let list: Vec<MigrationRow> = list
                 .into_iter()
                 .filter(|r| r.report.namespace == namespace && r.report.vmi_name == name)
                 .collect();
+            let list = live.vmis.with_untracked(|v| with_live_nodes(list, v));
             sorted(list, SortKey::Created, Dir::Desc, now.get_untracked())
         };
         match data.get() {

@@ -238,3 +238,60 @@ fn durations_ages_and_nodes_per_run() {
     let failed = l[1].report.failure.as_ref().expect("a failure");
     assert!(failed.reason.contains("timed out"), "{}", failed.reason);
 }
+
+#[test]
+fn a_migration_in_flight_takes_its_nodes_from_the_live_vmi() {
+    use model::kube::vmi::Vmi;
+    use model::view::VmiSummary;
+    let running = row(
+        "m-run",
+        "prod",
+        "web",
+        "Running",
+        (1, 2),
+        ("", ""),
+        json!({}),
+    );
+    let mut running = running;
+    running.report.source_node = None;
+    running.report.target_node = None;
+    let pending = MigrationRow {
+        report: model::view::MigrationReport {
+            phase: "Pending".into(),
+            ..running.report.clone()
+        },
+        ..running.clone()
+    };
+    let done = row(
+        "m-old",
+        "prod",
+        "web",
+        "Succeeded",
+        (0, 1),
+        ("n0", "n1"),
+        json!({}),
+    );
+    let live = VmiSummary::from_vmi(&Vmi::from_value(&json!({
+        "metadata": {"name": "web", "namespace": "prod"},
+        "status": {"phase": "Running", "nodeName": "n1",
+            "migrationState": {"startTimestamp": "2024-01-01T00:01:00Z", "sourceNode": "n1", "targetNode": "n2"}}
+    })));
+    assert_eq!(
+        live.migration
+            .as_ref()
+            .and_then(|m| m.target_node.as_deref()),
+        Some("n2")
+    );
+    let out = with_live_nodes(vec![running, pending, done], &[live]);
+    assert_eq!(
+        nodes_of(&out[0]),
+        (Some("n1"), Some("n2")),
+        "the run in flight"
+    );
+    assert_eq!(nodes_of(&out[1]), (None, None), "a queued one names none");
+    assert_eq!(
+        nodes_of(&out[2]),
+        (Some("n0"), Some("n1")),
+        "a finished run keeps its own"
+    );
+}

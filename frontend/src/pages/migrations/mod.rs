@@ -16,7 +16,7 @@ pub mod toolbar;
 use crate::api::{self, Live};
 use crate::components::common::FetchFailure;
 use crate::i18n::{Key, t};
-use crate::migrations_model::{Choices, Dir, MigrationFilter, SortKey, sorted};
+use crate::migrations_model::{Choices, Dir, MigrationFilter, SortKey, sorted, with_live_nodes};
 use crate::nav::query_param;
 use leptos::prelude::*;
 use leptos_router::hooks::use_location;
@@ -75,8 +75,9 @@ pub fn Migrations() -> impl IntoView {
             Dir::from_param(dir.get().as_deref(), key.default_dir()),
         )
     });
+    // With the nodes of the migrations in flight, which only their VMIs name.
     let all = Memo::new(move |_| match data.get() {
-        Some(Ok(list)) => list,
+        Some(Ok(list)) => live.vmis.with(|v| with_live_nodes(list, v)),
         _ => Vec::new(),
     });
     let shown = Memo::new(move |_| {
