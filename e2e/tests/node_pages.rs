@@ -260,7 +260,34 @@ async fn migrations_filters_live_in_the_url_in_both_languages() -> anyhow::Resul
     h.wait_count(&run, T, |n| n == 1).await?;
     let source = attrs(&h, &run, "data-source").await?;
     assert_eq!(source, [node.clone()], "the run's source node");
+    h.scroll_to("[data-testid=migration-history]").await?;
     h.screenshot_as("vmi_migration_history_en").await?;
+    axe(&h, "/vmi migrations tab en", &mut failures).await?;
+
+    // Failed migrations of the demo show their failure's plane and reason.
+    h.browser
+        .goto(&h.url("/migrations?outcome=failed&sort=duration"))
+        .await?;
+    h.wait_count(
+        "[data-testid=migrations-table] [data-testid=mg-failure]",
+        T,
+        |n| n > 0,
+    )
+    .await?;
+    let planes = attrs(
+        &h,
+        "[data-testid=migrations-table] [data-testid=mg-failure]",
+        "data-plane",
+    )
+    .await?;
+    assert!(
+        planes
+            .iter()
+            .all(|p| ["ControlPlane", "DataPlane", "Unknown"].contains(&p.as_str())),
+        "{planes:?}"
+    );
+    h.screenshot_as("migrations_failed_en").await?;
+    axe(&h, "/migrations failed en", &mut failures).await?;
 
     set_lang(&h, "ja").await?;
     h.browser

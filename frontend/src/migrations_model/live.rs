@@ -19,7 +19,7 @@ fn in_flight(r: &MigrationRow) -> bool {
 }
 
 /// `rows` with the source and target of each migration in flight that names none, from its
-/// VMI's live summary (when that shows a migration in progress to another node).
+/// VMI's live summary (when that shows a migration in progress to another node), and its mode.
 pub fn with_live_nodes(mut rows: Vec<MigrationRow>, live: &[VmiSummary]) -> Vec<MigrationRow> {
     let by_key: BTreeMap<&VmiKey, &VmiSummary> = live.iter().map(|s| (&s.key, s)).collect();
     for r in rows.iter_mut().filter(|r| in_flight(r)) {
@@ -36,6 +36,9 @@ pub fn with_live_nodes(mut rows: Vec<MigrationRow>, live: &[VmiSummary]) -> Vec<
         if brief.target_node.is_some() && brief.target_node != s.node {
             m.source_node = s.node.clone();
             m.target_node = brief.target_node.clone();
+            if m.mode.is_none() {
+                m.mode = brief.mode.clone();
+            }
         }
     }
     rows

@@ -274,7 +274,7 @@ fn a_migration_in_flight_takes_its_nodes_from_the_live_vmi() {
     let live = VmiSummary::from_vmi(&Vmi::from_value(&json!({
         "metadata": {"name": "web", "namespace": "prod"},
         "status": {"phase": "Running", "nodeName": "n1",
-            "migrationState": {"startTimestamp": "2024-01-01T00:01:00Z", "sourceNode": "n1", "targetNode": "n2"}}
+            "migrationState": {"startTimestamp": "2024-01-01T00:01:00Z", "sourceNode": "n1", "targetNode": "n2", "mode": "PreCopy"}}
     })));
     assert_eq!(
         live.migration
@@ -282,6 +282,7 @@ fn a_migration_in_flight_takes_its_nodes_from_the_live_vmi() {
             .and_then(|m| m.target_node.as_deref()),
         Some("n2")
     );
+    let live_mode = live.migration.as_ref().and_then(|m| m.mode.clone());
     let out = with_live_nodes(vec![running, pending, done], &[live]);
     assert_eq!(
         nodes_of(&out[0]),

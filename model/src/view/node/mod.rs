@@ -11,7 +11,7 @@
 //! the drain taint (`pkg/virt-controller/watch/drain/evacuation/evacuation.go`). The node
 //! findings themselves come from [`crate::cluster::cluster_findings`].
 
-use crate::cluster::{cluster_findings, is_handler};
+use crate::cluster::{ClusterIssue, cluster_findings, is_handler};
 use crate::drain::{DrainAction, DrainOutcome, DrainReport};
 use crate::kube::{Node, Pod, VmiKey};
 use crate::time::Timestamp;
@@ -253,7 +253,12 @@ fn judge(
         .cloned()
         .collect();
     for f in cluster_findings(std::slice::from_ref(n), &handler_pods, now) {
-        health = health.worse(Health::Broken);
+        // virt-handler gone (stale heartbeat, pod down) breaks the VMIs there; a node it marks
+        // unschedulable for VMIs, or without KVM, only takes no new ones.
+        health = health.worse(match f.issue {
+            ClusterIssue::HandlerHeartbeatStale | ClusterIssue::HandlerPodDown => Health::Broken,
+            ClusterIssue::HandlerUnschedulable | ClusterIssue::NoKvm => Health::Degraded,
+        });
         problems.push(format!("{} ({})", f.title, f.detail));
     }
     if n.is_cordoned() {

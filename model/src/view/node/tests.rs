@@ -166,3 +166,16 @@ fn rows_sort_unhealthy_first() {
     assert_eq!(rows[2].kvm.as_deref(), Some("1k"));
     assert_eq!(rows[0].ready.as_deref(), Some("False"));
 }
+
+#[test]
+fn unschedulable_for_vmis_is_degraded_a_stale_heartbeat_broken() {
+    let mut n = node("m", "True", json!({}));
+    n.metadata
+        .labels
+        .insert("kubevirt.io/schedulable".into(), "false".into());
+    let empty = || drain_impact_with_pods("m", &[], &[], &[], None);
+    let v = node_view(&n, None, &[], empty(), t("2024-01-01T00:10:00Z"));
+    assert_eq!(v.health, Health::Degraded, "{:?}", v.problems);
+    let v = node_view(&n, None, &[], empty(), t("2024-01-01T00:20:00Z"));
+    assert_eq!(v.health, Health::Broken, "{:?}", v.problems);
+}
