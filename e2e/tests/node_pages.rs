@@ -38,6 +38,11 @@ async fn axe(h: &Harness, what: &str, failures: &mut Vec<String>) -> anyhow::Res
 
 /// A running, live-migratable VMI that is not migrating: `(namespace, name, node)`.
 fn migratable(h: &Harness) -> (String, String, String) {
+    migratable_except(h, "")
+}
+
+/// [`migratable`], other than the VMI named `not`.
+fn migratable_except(h: &Harness, not: &str) -> (String, String, String) {
     let (_, vmis) = h.sim.store().list(&sim::store::VMI, None);
     let v = vmis
         .iter()
@@ -52,6 +57,7 @@ fn migratable(h: &Harness) -> (String, String, String) {
                             .any(|c| c["type"] == "Paused" && c["status"] == "True")
                 })
                 && v["status"]["migrationState"].is_null()
+                && v["metadata"]["name"] != not
         })
         .expect("a live-migratable VMI in the demo");
     let s = |p: &str| v.pointer(p).and_then(|x| x.as_str()).unwrap().to_string();
@@ -149,6 +155,8 @@ async fn nodes_list_and_node_page_in_both_languages() -> anyhow::Result<()> {
     h.wait_count("[data-testid=node-alerts-nosource]", T, |n| n == 1)
         .await?;
     h.screenshot_as("node_page_en").await?;
+    h.scroll_to("[data-testid=drain-table]").await?;
+    h.screenshot_as("node_page_vmis_en").await?;
     axe(&h, "/node en", &mut failures).await?;
 
     h.browser.goto(&h.url(&format!("/node/{lost}"))).await?;
@@ -264,34 +272,37 @@ async fn migrations_filters_live_in_the_url_in_both_languages() -> anyhow::Resul
     h.screenshot_as("vmi_migration_history_en").await?;
     axe(&h, "/vmi migrations tab en", &mut failures).await?;
 
-    // Failed migrations of the demo show their failure's plane and reason.
+    // A migration whose target pod dies fails; its row names the failure's plane and reason.
+    let (ns2, name2, _) = migratable_except(&h, &name);
+    let failing = h
+        .sim
+        .migrate(&ns2, &name2, "target-pod-down")
+        .map_err(anyhow::Error::msg)?;
+    h.sim.advance(150.0);
     h.browser
-        .goto(&h.url("/migrations?outcome=failed&sort=duration"))
+        .goto(&h.url(&format!("/migrations?q={failing}")))
         .await?;
-    h.wait_count(
-        "[data-testid=migrations-table] [data-testid=mg-failure]",
-        T,
-        |n| n > 0,
-    )
-    .await?;
-    let planes = attrs(
-        &h,
-        "[data-testid=migrations-table] [data-testid=mg-failure]",
-        "data-plane",
-    )
-    .await?;
+    let failure = format!(
+        "[data-testid=migrations-table] tr[data-migration='{failing}'] [data-testid=mg-failure]"
+    );
+    let text = h
+        .wait_text(&failure, Duration::from_secs(40), |t| !t.is_empty())
+        .await?;
+    eprintln!("failure: {text}");
+    let plane = attrs(&h, &failure, "data-plane").await?;
     assert!(
-        planes
+        plane
             .iter()
-            .all(|p| ["ControlPlane", "DataPlane", "Unknown"].contains(&p.as_str())),
-        "{planes:?}"
+            .all(|p| ["ControlPlane", "DataPlane", "Unknown"].contains(&p.as_str()))
+            && plane.len() == 1,
+        "{plane:?}"
     );
     h.screenshot_as("migrations_failed_en").await?;
     axe(&h, "/migrations failed en", &mut failures).await?;
 
     set_lang(&h, "ja").await?;
     h.browser
-        .goto(&h.url(&format!("/migrations?outcome=in_progress&ns={ns}")))
+        .goto(&h.url(&format!("/migrations?trigger=user&ns={ns}&sort=duration")))
         .await?;
     h.wait_count(&mine, T, |n| n == 1).await?;
     h.wait_text("[data-testid=mg-toolbar]", T, |t| t.contains("並べ替え"))
