@@ -70,8 +70,8 @@ async fn drain_report(
     }
     // Each kind by its own review: VMIs by `list virtualmachineinstances`, VMs by
     // `list virtualmachines`.
-    let vmis_visible = visible(&state, &caller, Kind::Vmi).await?;
-    let vms_visible = visible(&state, &caller, Kind::Vm).await?;
+    let vmis_visible = visible(state, &caller, Kind::Vmi).await?;
+    let vms_visible = visible(state, &caller, Kind::Vm).await?;
     let in_view = |visible: &Option<std::collections::BTreeSet<String>>, ns: Option<&String>| {
         visible
             .as_ref()
