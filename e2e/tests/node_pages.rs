@@ -267,7 +267,7 @@ async fn migrations_filters_live_in_the_url_in_both_languages() -> anyhow::Resul
     let run = format!("[data-testid=mh-table] tr[data-migration='{vmim}']");
     h.wait_count(&run, T, |n| n == 1).await?;
     let source = attrs(&h, &run, "data-source").await?;
-    assert_eq!(source, [node.clone()], "the run's source node");
+    assert_eq!(source, std::slice::from_ref(&node), "the run's source node");
     h.scroll_to("[data-testid=migration-history]").await?;
     h.screenshot_as("vmi_migration_history_en").await?;
     axe(&h, "/vmi migrations tab en", &mut failures).await?;

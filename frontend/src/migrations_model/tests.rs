@@ -289,6 +289,12 @@ fn a_migration_in_flight_takes_its_nodes_from_the_live_vmi() {
         (Some("n1"), Some("n2")),
         "the run in flight"
     );
+    assert_eq!(live_mode.as_deref(), Some("PreCopy"));
+    assert_eq!(
+        out[0].report.mode.as_deref(),
+        Some("PreCopy"),
+        "its mode too"
+    );
     assert_eq!(nodes_of(&out[1]), (None, None), "a queued one names none");
     assert_eq!(
         nodes_of(&out[2]),
