@@ -479,6 +479,16 @@ pub async fn fetch_drain(node: &str) -> Result<model::view::DrainReport, FetchEr
     get_json(&format!("/api/v1/nodes/{}/drain", enc(node))).await
 }
 
+/// `GET /api/v1/nodes/rows`: the nodes list, unhealthy first.
+pub async fn fetch_node_rows() -> Result<Vec<model::view::NodeRow>, FetchError> {
+    get_json("/api/v1/nodes/rows").await
+}
+
+/// `GET /api/v1/nodes/{name}/view`: the node page.
+pub async fn fetch_node_view(node: &str) -> Result<model::view::NodeView, FetchError> {
+    get_json(&format!("/api/v1/nodes/{}/view", enc(node))).await
+}
+
 /// Copies text to the clipboard; false when the browser refused.
 pub async fn copy_to_clipboard(text: &str) -> bool {
     let Some(w) = web_sys::window() else {

@@ -6,6 +6,7 @@
 //! * [`pages`]: one module per route.
 //! * [`components`]: views shared by pages (VMI card, VMI view, migration graph, charts).
 //! * [`overview_model`]: the overview's layout model, plain Rust tested natively.
+//! * [`migrations_model`]: the migrations list's filters and order, plain Rust tested natively.
 //! * [`i18n`]: English and Japanese UI text; [`nav`]: view state in the URL;
 //!   [`share`]: the compressed dump in a share link's fragment.
 //! * [`lazy`]: the paste page's analysis, a second wasm module loaded on first use.
@@ -17,6 +18,7 @@ pub mod app;
 pub mod components;
 pub mod i18n;
 pub mod lazy;
+pub mod migrations_model;
 pub mod nav;
 pub mod overview_model;
 pub mod pages;

@@ -17,6 +17,8 @@
 //! | `GET /api/v1/vmis/{ns}/{name}/detail?at=RFC3339` | [`history::RecordedDetail`] |
 //! | `GET /api/v1/history/changes?since=&limit=` | `Vec<`[`history::Changed`]`>`, newest first |
 //! | `GET /api/v1/alerts` | [`AlertsAnswer`]: the alerts read, each with what it was matched to |
+//! | `GET /api/v1/nodes/rows` | `Vec<`[`crate::view::NodeRow`]`>`, unhealthy first |
+//! | `GET /api/v1/nodes/{name}/view` | [`crate::view::NodeView`]: the node page |
 //!
 //! Every error is an [`ApiError`] with an HTTP status code.
 

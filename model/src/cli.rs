@@ -277,6 +277,12 @@ fn render_migration(o: &mut String, m: &MigrationReport) {
                 .unwrap_or_default()
         ),
         Trigger::WorkloadUpdate => "workload update".into(),
+        Trigger::Descheduler { node } => format!(
+            "descheduler{}",
+            node.as_ref()
+                .map(|n| format!(" (evacuation of {n})"))
+                .unwrap_or_default()
+        ),
         Trigger::User => "user or tool".into(),
         Trigger::Unknown => "unknown (only the VMI's migrationState)".into(),
     };

@@ -131,10 +131,13 @@ fn migration(obj: &DynamicObject) -> Option<Vmim> {
     Some(Vmim::from_value(&json(obj)))
 }
 
-/// A node, without its annotations (Strata reads none; they are large).
+/// A node, without its annotations (they are large) but virt-handler's heartbeat, which the
+/// node layer and the node pages read (`model::kube::node::HEARTBEAT_ANNOTATION`).
 fn node(obj: &DynamicObject) -> Option<Node> {
     let mut n = Node::from_value(&json(obj));
-    n.metadata.annotations.clear();
+    n.metadata
+        .annotations
+        .retain(|k, _| k == model::kube::node::HEARTBEAT_ANNOTATION);
     Some(n)
 }
 

@@ -3,6 +3,8 @@ pub mod charts;
 pub mod common;
 pub mod convergence;
 pub mod migration_graph;
+pub mod migration_history;
+pub mod rel_time;
 pub mod stale_banner;
 pub mod timeline;
 pub mod vmi_card;

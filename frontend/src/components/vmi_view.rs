@@ -386,6 +386,9 @@ pub fn trigger_text(t: &Trigger) -> String {
             format!("evacuation of {}", node.as_deref().unwrap_or("a node"))
         }
         Trigger::WorkloadUpdate => "workload update".into(),
+        Trigger::Descheduler { node } => {
+            format!("descheduler, off {}", node.as_deref().unwrap_or("a node"))
+        }
         Trigger::User => "user".into(),
         Trigger::Unknown => "unknown".into(),
     }

@@ -157,9 +157,148 @@ messages![
     (MgRemaining, "remaining", "残り"),
     (MgTransfer, "transfer", "転送速度"),
     (MgDirty, "dirty", "ダーティ率"),
+    // The migrations page's filters and columns, and the per-VMI migration history.
+    (MgFilters, "Filters", "フィルター"),
+    (MgSearch, "Search", "検索"),
+    (
+        MgSearchPlaceholder,
+        "name, VMI, node, reason…",
+        "名前・VMI・ノード・理由…"
+    ),
+    (MgAny, "any", "すべて"),
+    (MgNamespace, "Namespace", "名前空間"),
+    (MgNode, "Node", "ノード"),
+    (MgSort, "Sort by", "並べ替え"),
+    (MgDir, "Order", "順序"),
+    (MgAsc, "ascending", "昇順"),
+    (MgDesc, "descending", "降順"),
+    (MgClear, "Clear filters", "フィルターを解除"),
+    (MgShown, "shown", "件表示"),
+    (
+        MgNoMatch,
+        "No migration matches these filters.",
+        "条件に一致するマイグレーションはありません。"
+    ),
+    (MgColAge, "Age", "経過"),
+    (MgColDuration, "Duration", "所要時間"),
+    (MgColNodes, "Source → target", "移行元 → 移行先"),
+    (MgColFailure, "Failure", "失敗"),
+    (MgAgo, "ago", "前"),
+    (MgTrUser, "user", "ユーザー"),
+    (MgTrEvacuation, "evacuation", "退避"),
+    (MgTrWorkload, "workload update", "ワークロード更新"),
+    (MgTrDescheduler, "descheduler", "デスケジューラー"),
+    (MgTrUnknown, "unknown", "不明"),
+    (MgOcPending, "pending", "保留中"),
+    (MgOcInProgress, "in progress", "進行中"),
+    (MgOcSucceeded, "succeeded", "成功"),
+    (MgOcFailed, "failed", "失敗"),
+    (MgOcAborted, "aborted", "中止"),
+    (MgOcUnknown, "unknown", "不明"),
+    (MgSortCreated, "created", "作成日時"),
+    (MgSortName, "name", "名前"),
+    (MgSortVmi, "VMI", "VMI"),
+    (MgSortPhase, "phase", "フェーズ"),
+    (MgSortOutcome, "outcome", "結果"),
+    (MgSortDuration, "duration", "所要時間"),
+    (MgPlaneControl, "control plane", "コントロールプレーン"),
+    (MgPlaneData, "data plane", "データプレーン"),
+    (MgPlaneUnknown, "plane unknown", "プレーン不明"),
+    (
+        MhTitle,
+        "Migrations of this VMI",
+        "この VMI のマイグレーション"
+    ),
+    (
+        MhEmpty,
+        "No migration object of this VMI is known.",
+        "この VMI のマイグレーションオブジェクトはありません。"
+    ),
+    (
+        MhAll,
+        "All migrations of this VMI",
+        "この VMI のすべてのマイグレーション"
+    ),
     (NdTitle, "Node", "ノード"),
     (NdDrain, "Drain impact", "ドレインの影響"),
     (NdList, "Nodes", "ノード"),
+    // The node page and the nodes list.
+    (NdHealth, "Health", "状態"),
+    (NdProblems, "What is wrong", "問題点"),
+    (
+        NdNoProblem,
+        "No problem found on this node.",
+        "このノードに問題は見つかりません。"
+    ),
+    (NdConditions, "Conditions", "コンディション"),
+    (NdSince, "Since", "変化時刻"),
+    (NdScheduling, "Scheduling", "スケジューリング"),
+    (NdCordoned, "cordoned", "コードン済み"),
+    (NdSchedulableYes, "schedulable", "スケジュール可能"),
+    (NdTaints, "Taints", "テイント"),
+    (NdNoTaints, "no taints", "テイントなし"),
+    (NdHandler, "virt-handler", "virt-handler"),
+    (NdHeartbeat, "Heartbeat", "ハートビート"),
+    (
+        NdHeartbeatStale,
+        "stale: older than virt-controller's 5 minute timeout",
+        "古い: virt-controller の 5 分のタイムアウトを超過"
+    ),
+    (
+        NdHeartbeatNone,
+        "no kubevirt.io/heartbeat annotation",
+        "kubevirt.io/heartbeat アノテーションなし"
+    ),
+    (
+        NdSchedulableLabel,
+        "kubevirt.io/schedulable",
+        "kubevirt.io/schedulable"
+    ),
+    (NdHandlerPod, "Pod", "Pod"),
+    (
+        NdHandlerPodNone,
+        "no virt-handler pod found on this node",
+        "このノードに virt-handler の Pod が見つかりません"
+    ),
+    (
+        NdPodsUnread,
+        "the pods on this node could not be read (permission or API error)",
+        "このノードの Pod を読み取れません (権限または API エラー)"
+    ),
+    (NdReady, "ready", "準備完了"),
+    (NdNotReady, "not ready", "未準備"),
+    (NdRestarts, "restarts", "再起動"),
+    (
+        NdResources,
+        "Devices and allocatable resources",
+        "デバイスと割り当て可能なリソース"
+    ),
+    (NdResource, "Resource", "リソース"),
+    (NdAllocatable, "Allocatable", "割り当て可能"),
+    (NdCapacity, "Capacity", "容量"),
+    (NdVmis, "VMIs on this node", "このノードの VMI"),
+    (
+        NdNoVmis,
+        "No VMI runs on this node.",
+        "このノードで動作している VMI はありません。"
+    ),
+    (NdVerdict, "Verdict", "判定"),
+    (NdAlerts, "Alerts", "アラート"),
+    (
+        NdNoAlertSource,
+        "No alert source: this console reads no Alertmanager or Prometheus alerts.",
+        "アラートソースなし: このコンソールは Alertmanager や Prometheus のアラートを読み取っていません。"
+    ),
+    (
+        NdNoAlerts,
+        "No alert concerns this node.",
+        "このノードに関するアラートはありません。"
+    ),
+    (NdColReady, "Ready", "Ready"),
+    (NdColKvm, "KVM", "KVM"),
+    (NdColVmis, "VMIs", "VMI"),
+    (NdUnhealthyVmis, "unhealthy", "異常"),
+    (NdNoNodes, "No nodes are known.", "ノードがありません。"),
     (WallProblems, "VMIs with problems", "問題のある VMI"),
     (WallAge, "Data age", "データの経過時間"),
     (WallAllgood, "All VMIs healthy", "すべての VMI が正常"),

@@ -110,6 +110,7 @@ pub fn VmiPage() -> impl IntoView {
                 <div class="failure" role="alert" data-testid="vmi-gone"><strong>{t(Key::VmiGone)}</strong></div>
             })}
             {content}
+            {move || (leptos_router::hooks::use_location().query.with(|q| q.get("tab")).as_deref() == Some("migrations")).then(|| view! { <crate::components::migration_history::MigrationHistory namespace=ns.get() name=name.get()/> })}
         </div>
     }
 }

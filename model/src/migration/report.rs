@@ -14,6 +14,10 @@ pub enum Trigger {
     Evacuation { node: Option<String> },
     /// The workload updater (new virt-launcher image).
     WorkloadUpdate,
+    /// An evacuation the descheduler asked for (its eviction marked the VMI
+    /// `kubevirt.io/eviction-source: descheduler`, so the evacuation controller gave the VMIM
+    /// priority `system-maintenance`), off `node`.
+    Descheduler { node: Option<String> },
     /// Created by a user or a tool (`virtctl migrate`, a descheduler, …).
     User,
     /// Only a VMI `migrationState` is known; the VMIM is not.

@@ -9,6 +9,7 @@ pub mod blocks;
 pub mod convergence;
 pub mod detail;
 pub mod format;
+pub mod node;
 pub mod summary;
 
 pub use crate::diagnosis::{Diagnosis, LayerVerdict};
@@ -21,4 +22,5 @@ pub use crate::migration::{
 pub use analysed::Analysed;
 pub use blocks::{BlockFormat, BlockReport, Ignored, LineRange, ReadItem};
 pub use detail::VmiDetail;
+pub use node::{NodeRow, NodeView};
 pub use summary::VmiSummary;

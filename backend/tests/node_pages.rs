@@ -1,0 +1,69 @@
+//! The node pages' endpoints against the simulator: the nodes list (unhealthy first, with
+//! virt-handler and KVM) and one node's view (conditions, virt-handler, devices, its VMIs with
+//! their verdicts and drain outcomes).
+
+mod common;
+
+use common::*;
+use serde_json::Value;
+
+const SCENARIOS: &str = "healthy,evict-blocked-disks";
+
+#[tokio::test]
+async fn node_rows_and_node_view() {
+    let sim = sim(SCENARIOS).await;
+    let console = console(&sim).await;
+    all_synced(&console).await;
+    let (_, e) = get_json(&console, "/api/v1/vmis/default/evict-blocked-disks").await;
+    let node = e["vmi"]["value"]["status"]["nodeName"]
+        .as_str()
+        .unwrap()
+        .to_string();
+
+    let (code, rows) = get_json(&console, "/api/v1/nodes/rows").await;
+    assert_eq!(code, 200, "{rows}");
+    let rows = rows.as_array().unwrap().clone();
+    assert!(rows.len() >= 2, "{rows:?}");
+    let row = rows.iter().find(|r| r["name"] == node.as_str()).unwrap();
+    assert_eq!(row["ready"], "True", "{row}");
+    assert_eq!(row["kvm"], "1k", "{row}");
+    assert!(row["vmis"].as_u64().unwrap() >= 1, "{row}");
+    assert_eq!(row["handler"]["schedulable"], "true", "{row}");
+    assert!(row["handler"]["heartbeat"].is_number(), "{row}");
+
+    let (code, v) = get_json(&console, &format!("/api/v1/nodes/{node}/view")).await;
+    assert_eq!(code, 200, "{v}");
+    assert_eq!(v["name"], node.as_str());
+    assert!(
+        v["conditions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c["type_"] == "Ready" && c["status"] == "True"),
+        "{v}"
+    );
+    assert!(
+        v["resources"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["name"] == "devices.kubevirt.io/kvm"),
+        "{v}"
+    );
+    // The pods on the node were read (the local console may list pods).
+    assert_eq!(v["handler"]["pods_known"], true, "{v}");
+    let blocked = v["vmis"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["key"]["name"] == "evict-blocked-disks")
+        .cloned()
+        .unwrap_or(Value::Null);
+    assert_eq!(blocked["drain"]["action"], "block_drain", "{v}");
+    assert!(blocked["health"].is_string(), "{blocked}");
+    // Blockers first.
+    assert_eq!(v["vmis"][0]["drain"]["action"], "block_drain", "{v}");
+
+    let (code, _) = get_json(&console, "/api/v1/nodes/no-such-node/view").await;
+    assert_eq!(code, 404);
+}
