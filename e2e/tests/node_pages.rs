@@ -151,8 +151,15 @@ async fn nodes_list_and_node_page_in_both_languages() -> anyhow::Result<()> {
         .wait_text("[data-testid=drain-notes]", T, |t| !t.is_empty())
         .await?;
     assert!(notes.contains("PodDisruptionBudget"), "{notes}");
-    // No alert endpoint in this build: the alerts' place says there is no source.
-    h.wait_count("[data-testid=node-alerts-nosource]", T, |n| n == 1)
+    // The simulator serves Prometheus' alerts API, so the section reads it (a list or "none"),
+    // never "no alert source".
+    h.wait_count(
+        "[data-testid=node-alerts-none], [data-testid=node-alerts-list]",
+        T,
+        |n| n == 1,
+    )
+    .await?;
+    h.wait_count("[data-testid=node-alerts-nosource]", T, |n| n == 0)
         .await?;
     h.screenshot_as("node_page_en").await?;
     h.scroll_to("[data-testid=drain-table]").await?;

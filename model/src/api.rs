@@ -43,6 +43,8 @@ pub struct ApiError {
     pub code: u16,
 }
 
+/// What an [`AlertRow`] names and where the alerts came from (for pages that read them).
+pub use crate::alerts::{Alert, AlertSource, Target as AlertTarget};
 pub use crate::kube::GuestAgentResult;
 
 /// Which group of series a metrics request asks for.

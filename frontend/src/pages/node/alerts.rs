@@ -1,43 +1,39 @@
-//! The node's alerts: a delimited place on the node page for them. It reads
-//! `GET /api/v1/alerts` when the backend serves it and lists the alerts that name this node;
-//! when the backend has no such endpoint (or no alert source) it says "no alert source". The
-//! alert shapes belong to the alerts area; this only looks for the node's name in each entry
-//! and shows the entry's `alertname`, so it keeps working whatever fields the entries carry.
+//! The node's alerts: the alerts `GET /api/v1/alerts` matched to this node (an `AlertRow` whose
+//! targets name the node), each with its severity, summary and upstream runbook. Without an
+//! Alertmanager or Prometheus the backend says `not_configured` and the section says so.
 
 use crate::api;
 use crate::i18n::{Key, t};
 use leptos::prelude::*;
-use serde_json::Value;
+use model::api::{AlertRow, AlertSource, AlertTarget, AlertsAnswer};
 
-/// Whether `v` holds `name` as a string value anywhere.
-fn names(v: &Value, name: &str) -> bool {
-    match v {
-        Value::String(s) => s == name,
-        Value::Array(a) => a.iter().any(|x| names(x, name)),
-        Value::Object(o) => o.values().any(|x| names(x, name)),
-        _ => false,
+/// The rows of `answer` that name node `node` (its `node` label or a node target).
+pub fn node_alerts<'a>(answer: &'a AlertsAnswer, node: &str) -> Vec<&'a AlertRow> {
+    answer
+        .alerts
+        .iter()
+        .filter(|r| {
+            r.targets
+                .iter()
+                .any(|t| matches!(t, AlertTarget::Node { name } if name == node))
+        })
+        .collect()
+}
+
+/// One alert as a list item: name, severity, summary and the runbook link when KubeVirt ships it.
+fn alert_item(r: &AlertRow) -> impl IntoView + use<> {
+    let name = r.alert.name.clone();
+    let severity = r.alert.severity().to_string();
+    let summary = r.alert.summary.clone();
+    let runbook = r.runbook.clone();
+    view! {
+        <li>
+            <strong>{name.clone()}</strong>
+            {(!severity.is_empty()).then(|| view! { <span class="badge">{severity}</span> })}
+            {(!summary.is_empty()).then(|| view! { <span class="node-alert-summary">{summary}</span> })}
+            {runbook.map(|href| view! { <a href=href rel="noopener noreferrer" target="_blank">{format!("runbook: {name}")}</a> })}
+        </li>
     }
-}
-
-/// An entry's alert name: `alertname`, `labels.alertname`, `alert.labels.alertname` or `name`.
-fn alert_name(v: &Value) -> String {
-    [
-        v.pointer("/alertname"),
-        v.pointer("/labels/alertname"),
-        v.pointer("/alert/labels/alertname"),
-        v.pointer("/name"),
-    ]
-    .into_iter()
-    .flatten()
-    .find_map(Value::as_str)
-    .unwrap_or("alert")
-    .to_string()
-}
-
-/// The entries of the answer: the answer itself when a list, else its `alerts` list.
-fn entries(v: &Value) -> Option<&Vec<Value>> {
-    v.as_array()
-        .or_else(|| v.get("alerts").and_then(Value::as_array))
 }
 
 /// The "Alerts" section of the node page.
@@ -45,31 +41,26 @@ fn entries(v: &Value) -> Option<&Vec<Value>> {
 pub fn NodeAlerts(#[prop(into)] node: Signal<String>, tick: Memo<i64>) -> impl IntoView {
     let data = LocalResource::new(move || {
         tick.track();
-        async move { api::get_json::<Value>("/api/v1/alerts").await }
+        async move { api::get_json::<AlertsAnswer>("/api/v1/alerts").await }
     });
     let body = move || {
         let node = node.get();
         match data.get() {
             None => view! { <p class="empty" role="status">{t(Key::VmiLoading)}</p> }.into_any(),
-            Some(Ok(v)) if entries(&v).is_some() => {
-                let mine: Vec<String> = entries(&v)
-                    .into_iter()
-                    .flatten()
-                    .filter(|e| names(e, &node))
-                    .map(alert_name)
-                    .collect();
+            Some(Ok(a)) if !matches!(a.source, AlertSource::NotConfigured) => {
+                let mine = node_alerts(&a, &node);
                 if mine.is_empty() {
                     view! { <p class="empty" data-testid="node-alerts-none">{t(Key::NdNoAlerts)}</p> }.into_any()
                 } else {
                     view! {
                         <ul class="node-alerts" data-testid="node-alerts-list">
-                            {mine.into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}
+                            {mine.into_iter().map(alert_item).collect_view()}
                         </ul>
                     }
                     .into_any()
                 }
             }
-            // No endpoint, no source configured, or an answer of another shape.
+            // No source configured, or the endpoint could not be read.
             Some(_) => view! { <p class="empty" data-testid="node-alerts-nosource">{t(Key::NdNoAlertSource)}</p> }.into_any(),
         }
     };
@@ -78,5 +69,63 @@ pub fn NodeAlerts(#[prop(into)] node: Signal<String>, tick: Memo<i64>) -> impl I
             <h2 id="nd-alerts">{t(Key::NdAlerts)}</h2>
             {body}
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(name: &str, targets: Vec<AlertTarget>) -> AlertRow {
+        let alert = model::api::Alert::new(
+            [("alertname", name), ("severity", "warning")],
+            [],
+            Default::default(),
+            None,
+        );
+        AlertRow {
+            runbook: alert.runbook(),
+            alert,
+            layer: None,
+            targets,
+            vmis: vec![],
+            every_vmi: false,
+        }
+    }
+
+    #[test]
+    fn only_alerts_naming_the_node_are_the_nodes() {
+        let answer = AlertsAnswer {
+            source: AlertSource::NotConfigured,
+            alerts: vec![
+                row(
+                    "OrphanedVirtualMachineInstances",
+                    vec![AlertTarget::Node {
+                        name: "worker-3".into(),
+                    }],
+                ),
+                row(
+                    "VMCannotBeEvicted",
+                    vec![
+                        AlertTarget::Vm {
+                            namespace: "prod".into(),
+                            name: "worker-3".into(),
+                        },
+                        AlertTarget::Node {
+                            name: "worker-1".into(),
+                        },
+                    ],
+                ),
+                row("LowReadyVirtHandlerCount", vec![AlertTarget::Cluster]),
+            ],
+        };
+        let names: Vec<&str> = node_alerts(&answer, "worker-3")
+            .iter()
+            .map(|r| r.alert.name.as_str())
+            .collect();
+        // A VM named like the node is not the node.
+        assert_eq!(names, ["OrphanedVirtualMachineInstances"]);
+        assert_eq!(node_alerts(&answer, "worker-1").len(), 1);
+        assert!(node_alerts(&answer, "worker-9").is_empty());
     }
 }
