@@ -249,3 +249,36 @@ status: {phase: Running}
     assert_eq!(role("pod-new"), Some(PodRole::Current));
     assert_eq!(pods.len(), 2);
 }
+
+/// After a failed migration the pods its state names keep their part: the failed target pod is
+/// that migration's target, the source still its source (a post-copy failure leaves both).
+#[test]
+fn a_failed_migrations_pods_keep_their_part() {
+    let failed = r#"
+apiVersion: kubevirt.io/v1
+kind: VirtualMachineInstance
+metadata: {name: db, namespace: prod, uid: vmi-db}
+status:
+  phase: Running
+  nodeName: n1
+  activePods: {pod-src: n1, pod-tgt: n2}
+  migrationState: {completed: true, failed: true, sourceNode: n1, targetNode: n2, sourcePod: virt-launcher-db-src, targetPod: virt-launcher-db-tgt}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: virt-launcher-db-src, namespace: prod, uid: pod-src, labels: {kubevirt.io/created-by: vmi-db}}
+spec: {nodeName: n1}
+status: {phase: Running}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: virt-launcher-db-tgt, namespace: prod, uid: pod-tgt, labels: {kubevirt.io/created-by: vmi-db}}
+spec: {nodeName: n2}
+status: {phase: Failed}
+"#;
+    let d = detail_of(failed, "db");
+    let pods = d.pods.unwrap();
+    let role = |uid: &str| pods.iter().find(|p| p.uid == uid).map(|p| p.role);
+    assert_eq!(role("pod-tgt"), Some(PodRole::Target));
+    assert_eq!(role("pod-src"), Some(PodRole::Source));
+}

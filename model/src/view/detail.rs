@@ -342,8 +342,8 @@ fn pod_rows(e: &Evidence, vmi: Option<&Vmi>) -> Option<Vec<PodRow>> {
     (vmi.is_some() || !rows.is_empty()).then_some(rows)
 }
 
-/// One pod's row: finished when it ended; during a migration, its part in it (by the migration
-/// state's pod names, then its nodes); else the VMI's current pod; a migration's target pod
+/// One pod's row: the part the migration state's pod names give it (while that migration runs
+/// or once it failed); finished when it ended; during a migration, its part by its node; else the VMI's current pod; a migration's target pod
 /// (label `kubevirt.io/migrationJobUID` or annotation `kubevirt.io/migrationJobName`, set by
 /// `createTargetPod` in `pkg/virt-controller/watch/migration/migration.go`) that is not on the
 /// VMI's node is a target.
@@ -365,10 +365,14 @@ fn pod_row(vmi: Option<&Vmi>, pod: Option<&Pod>, uid: &str, node: &str) -> PodRo
     });
     let on_vmi_node = vmi.is_some_and(|v| v.status.node_name.as_deref() == Some(node));
     let during = ms.filter(|_| in_progress);
+    let named = ms.filter(|m| in_progress || m.failed == Some(true));
     let role = match during {
+        // The pods the VMI's migration state names keep their part while it runs and after it
+        // failed (a failed target pod is that migration's target, not just a pod); after a
+        // success the old pod is finished and the new one current.
+        _ if named.is_some_and(|m| is(m.target_pod.as_ref(), name.as_deref())) => PodRole::Target,
+        _ if named.is_some_and(|m| is(m.source_pod.as_ref(), name.as_deref())) => PodRole::Source,
         _ if matches!(phase.as_str(), "Succeeded" | "Failed") => PodRole::Finished,
-        Some(m) if is(m.target_pod.as_ref(), name.as_deref()) => PodRole::Target,
-        Some(m) if is(m.source_pod.as_ref(), name.as_deref()) => PodRole::Source,
         Some(m) if is(m.target_node.as_ref(), Some(node)) => PodRole::Target,
         Some(m) if is(m.source_node.as_ref(), Some(node)) => PodRole::Source,
         _ if on_vmi_node => PodRole::Current,
