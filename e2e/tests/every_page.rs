@@ -115,7 +115,11 @@ async fn paste(h: &Harness, label: &str) -> anyhow::Result<Vec<String>> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_page_in_both_languages_and_themes_is_free_of_errors() -> anyhow::Result<()> {
-    let h = Harness::start("every_page").await?;
+    // As `strata serve` and `strata demo` run: with the flight recorder on (the VMI page and
+    // the wall read its history).
+    let data = tempfile::tempdir()?;
+    let sim = sim::Sim::start_demo().await?;
+    let h = Harness::start_recording("every_page", sim, data.path()).await?;
     h.cdp(
         "Page.addScriptToEvaluateOnNewDocument",
         serde_json::json!({ "source": WITNESS }),
