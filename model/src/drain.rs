@@ -321,9 +321,7 @@ fn target_pod_outcome(node: &str, vmi: &Vmi, pods: &[Pod]) -> Option<DrainOutcom
     }
     let t = pods.iter().find(|p| {
         p.metadata.labels.get("kubevirt.io").map(String::as_str) == Some("virt-launcher")
-            && p.metadata
-                .labels
-                .contains_key("kubevirt.io/migrationJobUID")
+            && p.migration_job_uid().is_some()
             && p.node() == Some(node)
             && live(p)
             && launcher_of(vmi, p)

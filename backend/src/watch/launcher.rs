@@ -26,8 +26,6 @@ pub struct Launcher {
     pub migration_target: bool,
 }
 
-const MIGRATION_JOB_LABEL: &str = "kubevirt.io/migrationJobUID";
-
 impl Launcher {
     /// The VMI a launcher pod belongs to (`kubevirt.io/domain` annotation, else the owning
     /// VMI), and its projection.
@@ -58,7 +56,7 @@ impl Launcher {
                 ready,
                 node: intern_opt(pod.node()),
                 created: m.created(),
-                migration_target: m.labels.contains_key(MIGRATION_JOB_LABEL),
+                migration_target: m.labels.contains_key(model::kube::MIGRATION_JOB_UID_LABEL),
             },
         ))
     }
@@ -71,9 +69,10 @@ impl Launcher {
         p.metadata.uid = Some(self.uid.to_string()).filter(|u| !u.is_empty());
         p.metadata.creation_timestamp = self.created.map(|t| t.to_string());
         if self.migration_target {
-            p.metadata
-                .labels
-                .insert(MIGRATION_JOB_LABEL.to_string(), String::new());
+            p.metadata.labels.insert(
+                model::kube::MIGRATION_JOB_UID_LABEL.to_string(),
+                String::new(),
+            );
         }
         p.spec.node_name = self.node.as_deref().map(str::to_string);
         p.status.phase = Some(self.phase.to_string()).filter(|s| !s.is_empty());

@@ -48,11 +48,7 @@ fn pick_from<'a>(cx: &Ctx<'a>, pods: &[&'a Pod]) -> Option<&'a Pod> {
             pods.iter()
                 .copied()
                 .filter(|p| Some(p.metadata.name()) != target)
-                .filter(|p| {
-                    !p.metadata
-                        .labels
-                        .contains_key("kubevirt.io/migrationJobUID")
-                })
+                .filter(|p| p.migration_job_uid().is_none())
                 .max_by_key(|p| p.metadata.created())
         })
 }

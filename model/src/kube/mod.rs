@@ -41,8 +41,9 @@ pub use meta::{
 pub use metrics::{MetricSample, MigrationMetric};
 pub use node::{Node, NodeSpec, NodeStatus, Taint};
 pub use pod::{
-    CREATED_BY_LABEL, ContainerStatus, DOMAIN_ANNOTATION, NETWORK_STATUS_ANNOTATION,
-    NetworkStatusEntry, Pod, PodSpec, PodStatus,
+    CREATED_BY_LABEL, ContainerStatus, DOMAIN_ANNOTATION, MIGRATION_JOB_NAME_ANNOTATION,
+    MIGRATION_JOB_UID_LABEL, NETWORK_STATUS_ANNOTATION, NetworkStatusEntry, Pod, PodSpec,
+    PodStatus,
 };
 pub use vm::{Vm, VmSpec, VmStatus};
 pub use vmi::Vmi;

@@ -77,6 +77,11 @@ impl ContainerStatus {
 pub const CREATED_BY_LABEL: &str = "kubevirt.io/created-by";
 /// Pod annotation naming the VMI a launcher pod runs.
 pub const DOMAIN_ANNOTATION: &str = "kubevirt.io/domain";
+/// Label on a migration target pod naming its VMIM's UID (`createTargetPod`,
+/// `pkg/virt-controller/watch/migration/migration.go`).
+pub const MIGRATION_JOB_UID_LABEL: &str = "kubevirt.io/migrationJobUID";
+/// Annotation on a migration target pod naming its VMIM (same source).
+pub const MIGRATION_JOB_NAME_ANNOTATION: &str = "kubevirt.io/migrationJobName";
 /// Multus network status annotation on a pod.
 pub const NETWORK_STATUS_ANNOTATION: &str = "k8s.v1.cni.cncf.io/network-status";
 
@@ -94,6 +99,20 @@ impl Pod {
         self.metadata.labels.contains_key(CREATED_BY_LABEL)
             || self.metadata.annotations.contains_key(DOMAIN_ANNOTATION)
             || self.metadata.name().starts_with("virt-launcher-")
+    }
+    /// The VMIM UID of a migration target pod (label [`MIGRATION_JOB_UID_LABEL`]).
+    pub fn migration_job_uid(&self) -> Option<&str> {
+        self.metadata
+            .labels
+            .get(MIGRATION_JOB_UID_LABEL)
+            .map(String::as_str)
+    }
+    /// The VMIM name of a migration target pod (annotation [`MIGRATION_JOB_NAME_ANNOTATION`]).
+    pub fn migration_job_name(&self) -> Option<&str> {
+        self.metadata
+            .annotations
+            .get(MIGRATION_JOB_NAME_ANNOTATION)
+            .map(String::as_str)
     }
     /// `spec.nodeName`.
     pub fn node(&self) -> Option<&str> {

@@ -303,15 +303,8 @@ fn target_unschedulable(s: &Seen<'_>) -> Option<Failure> {
             .is_none_or(|v| v == "virt-launcher");
         let is_target = target_pod_name == Some(p.metadata.name())
             || launcher
-                && (p
-                    .metadata
-                    .labels
-                    .get("kubevirt.io/migrationJobUID")
-                    .is_some_and(|u| Some(u.as_str()) == s.vmim_uid)
-                    || p.metadata
-                        .annotations
-                        .get("kubevirt.io/migrationJobName")
-                        .is_some_and(|n| n == name));
+                && (p.migration_job_uid().is_some_and(|u| Some(u) == s.vmim_uid)
+                    || p.migration_job_name() == Some(name));
         let c = p.condition("PodScheduled").filter(|c| c.is_false());
         (is_target && c.is_some()).then(|| {
             let c = c.expect("checked");

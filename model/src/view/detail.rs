@@ -355,14 +355,8 @@ fn pod_row(vmi: Option<&Vmi>, pod: Option<&Pod>, uid: &str, node: &str) -> PodRo
     let is = |field: Option<&String>, value: Option<&str>| {
         value.is_some() && field.map(String::as_str) == value
     };
-    let job_target = pod.is_some_and(|p| {
-        p.metadata
-            .labels
-            .contains_key("kubevirt.io/migrationJobUID")
-            || p.metadata
-                .annotations
-                .contains_key("kubevirt.io/migrationJobName")
-    });
+    let job_target =
+        pod.is_some_and(|p| p.migration_job_uid().is_some() || p.migration_job_name().is_some());
     let on_vmi_node = vmi.is_some_and(|v| v.status.node_name.as_deref() == Some(node));
     let during = ms.filter(|_| in_progress);
     let named = ms.filter(|m| in_progress || m.failed == Some(true));
