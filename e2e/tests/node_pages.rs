@@ -161,6 +161,8 @@ async fn nodes_list_and_node_page_in_both_languages() -> anyhow::Result<()> {
     .await?;
     h.wait_count("[data-testid=node-alerts-nosource]", T, |n| n == 0)
         .await?;
+    h.scroll_to("[data-testid=node-alerts]").await?;
+    h.screenshot_as("node_page_alerts_en").await?;
     h.screenshot_as("node_page_en").await?;
     h.scroll_to("[data-testid=drain-table]").await?;
     h.screenshot_as("node_page_vmis_en").await?;

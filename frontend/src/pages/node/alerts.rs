@@ -26,12 +26,21 @@ fn alert_item(r: &AlertRow) -> impl IntoView + use<> {
     let severity = r.alert.severity().to_string();
     let summary = r.alert.summary.clone();
     let runbook = r.runbook.clone();
+    // Which VM or VMI it speaks of: several alerts of one name differ only by it.
+    let about = r.targets.iter().find_map(|t| match t {
+        AlertTarget::Vm { namespace, name } | AlertTarget::Vmi { namespace, name } => {
+            Some(format!("{namespace}/{name}"))
+        }
+        _ => None,
+    });
     view! {
         <li>
             <strong>{name.clone()}</strong>
+            " "
             {(!severity.is_empty()).then(|| view! { <span class="badge">{severity}</span> })}
-            {(!summary.is_empty()).then(|| view! { <span class="node-alert-summary">{summary}</span> })}
-            {runbook.map(|href| view! { <a href=href rel="noopener noreferrer" target="_blank">{format!("runbook: {name}")}</a> })}
+            {about.map(|a| view! { " " <code>{a}</code> })}
+            {(!summary.is_empty()).then(|| view! { " — " <span class="node-alert-summary">{summary}</span> })}
+            {runbook.map(|href| view! { " · " <a href=href rel="noopener noreferrer" target="_blank">{format!("runbook: {name}")}</a> })}
         </li>
     }
 }
