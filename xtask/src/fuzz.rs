@@ -4,7 +4,7 @@
 //! libfuzzer-free property test in `cargo test -p model`).
 
 use crate::{cmd, root, show};
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 
 /// How long the fuzzer runs in `cargo xtask test`.
 pub const SECONDS: u32 = 60;
@@ -37,12 +37,27 @@ pub fn run_bounded() -> Result<()> {
             "-rss_limit_mb=2048".into(),
             "-max_len=262144".into(),
         ]);
-    eprintln!("xtask: $ {}", show(&c));
-    if !c.status()?.success() {
+    // libFuzzer prints a line per new input (thousands): they go to a log file, so that the
+    // run's own output ends with the closing lines of every step rather than with these.
+    let log_path = root().join("target").join("fuzz-paste.log");
+    let log = std::fs::File::create(&log_path)
+        .with_context(|| format!("cannot write {}", log_path.display()))?;
+    c.stdout(log.try_clone()?).stderr(log);
+    eprintln!("xtask: $ {} > {}", show(&c), log_path.display());
+    let ok = c.status()?.success();
+    let text = std::fs::read(&log_path).unwrap_or_default();
+    let text = String::from_utf8_lossy(&text);
+    let lines: Vec<&str> = text.lines().collect();
+    let shown = if ok { 2 } else { 60 };
+    for l in &lines[lines.len().saturating_sub(shown)..] {
+        eprintln!("xtask: fuzz | {l}");
+    }
+    if !ok {
         bail!(
             "{} failed (a crash or hang, or no nightly/cargo-fuzz: \
-             `rustup toolchain install nightly`, `cargo install cargo-fuzz`)",
-            show(&c)
+             `rustup toolchain install nightly`, `cargo install cargo-fuzz`); its log: {}",
+            show(&c),
+            log_path.display()
         );
     }
     Ok(())

@@ -14,7 +14,13 @@ struct Tally {
     passed: u64,
     failed: u64,
     problems: Vec<String>,
+    /// The last output lines of each step that failed without a test summary, printed again at
+    /// the very end so that a log's tail says why (the fuzz run's output would bury them).
+    tails: Vec<(String, Vec<String>)>,
 }
+
+/// How many output lines of a failed step are repeated at the end.
+const TAIL_LINES: usize = 25;
 
 impl Tally {
     fn check(&mut self, name: &str, result: Result<()>) {
@@ -22,8 +28,21 @@ impl Tally {
             eprintln!("xtask: FAILED: {name}: {e:#}");
             self.failed += 1;
             self.problems.push(name.to_string());
+            self.tails.push((name.to_string(), vec![format!("{e:#}")]));
         }
     }
+}
+
+/// Splits output into lines; a line that is not UTF-8 is kept, lossily decoded (stopping at it
+/// would lose the test summary after it).
+fn read_lines(r: impl std::io::Read) -> impl Iterator<Item = String> {
+    BufReader::new(r)
+        .split(b'\n')
+        .map_while(Result::ok)
+        .map(|l| {
+            let l = String::from_utf8_lossy(&l).into_owned();
+            l.strip_suffix('\r').map(str::to_string).unwrap_or(l)
+        })
 }
 
 /// Runs a command, echoing its output, and returns (success, every output line).
@@ -37,17 +56,11 @@ fn run_capture(c: &mut Command) -> Result<(bool, Vec<String>)> {
     let stdout = child.stdout.take().context("no stdout")?;
     let stderr = child.stderr.take().context("no stderr")?;
     let err_thread = std::thread::spawn(move || {
-        BufReader::new(stderr)
-            .lines()
-            .map_while(Result::ok)
+        read_lines(stderr)
             .inspect(|l| eprintln!("{l}"))
             .collect::<Vec<_>>()
     });
-    let mut lines: Vec<String> = BufReader::new(stdout)
-        .lines()
-        .map_while(Result::ok)
-        .inspect(|l| eprintln!("{l}"))
-        .collect();
+    let mut lines: Vec<String> = read_lines(stdout).inspect(|l| eprintln!("{l}")).collect();
     lines.extend(err_thread.join().unwrap_or_default());
     Ok((child.wait()?.success(), lines))
 }
@@ -94,7 +107,25 @@ pub fn parse_libtest(lines: &[String]) -> Option<(u64, u64)> {
 
 impl Tally {
     fn suite(&mut self, name: &str, c: &mut Command, parse: fn(&[String]) -> Option<(u64, u64)>) {
-        match run_capture(c) {
+        let mut run = run_capture(c);
+        // A run that ended without any test summary never got to run tests (a browser or driver
+        // that did not start, say): it is run once more, and both runs are reported. A run whose
+        // tests failed is never repeated.
+        if let Ok((false, lines)) = &run
+            && parse(lines).is_none()
+        {
+            eprintln!("xtask: {name}: no test summary; its last lines:");
+            for l in tail(lines) {
+                eprintln!("xtask: | {l}");
+            }
+            eprintln!("xtask: {name}: running it once more");
+            self.tails.push((
+                format!("{name} (first run, repeated)"),
+                tail(lines).to_vec(),
+            ));
+            run = run_capture(c);
+        }
+        match run {
             Ok((ok, lines)) => match parse(&lines) {
                 Some((p, f)) => {
                     self.passed += p;
@@ -105,15 +136,25 @@ impl Tally {
                     if f == 0 && !ok {
                         self.failed += 1;
                     }
+                    if !ok {
+                        self.tails.push((name.to_string(), tail(&lines).to_vec()));
+                    }
                 }
-                None => self.check(
-                    name,
-                    Err(anyhow::anyhow!("no test summary (did it build?)")),
-                ),
+                None => {
+                    self.check(
+                        name,
+                        Err(anyhow::anyhow!("no test summary (did it build?)")),
+                    );
+                    self.tails.push((name.to_string(), tail(&lines).to_vec()));
+                }
             },
             Err(e) => self.check(name, Err(e)),
         }
     }
+}
+
+fn tail(lines: &[String]) -> &[String] {
+    &lines[lines.len().saturating_sub(TAIL_LINES)..]
 }
 
 fn status(c: &mut Command) -> Result<()> {
@@ -247,6 +288,12 @@ pub fn run_all() -> Result<()> {
         "fuzz (model paste target, bounded)",
         crate::fuzz::run_bounded(),
     );
+    for (name, lines) in &t.tails {
+        eprintln!("xtask: the end of what {name} printed:");
+        for l in lines {
+            eprintln!("xtask: | {l}");
+        }
+    }
     if !t.problems.is_empty() {
         eprintln!("xtask: problems: {}", t.problems.join("; "));
     }
@@ -263,6 +310,16 @@ mod tests {
 
     fn lines(s: &str) -> Vec<String> {
         s.lines().map(String::from).collect()
+    }
+
+    #[test]
+    fn a_line_that_is_not_utf8_keeps_the_summary_after_it() {
+        let out: &[u8] =
+            b"running 12 tests\n\xff\xfe console bytes\r\ntest result: ok. 12 passed; 0 failed\n";
+        let got: Vec<String> = read_lines(out).collect();
+        assert_eq!(got.len(), 3, "{got:?}");
+        assert!(got[1].ends_with("console bytes"), "{got:?}");
+        assert_eq!(parse_libtest(&got), Some((12, 0)));
     }
 
     #[test]
