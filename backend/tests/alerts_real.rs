@@ -12,46 +12,15 @@
 //! guards, also when the test fails.
 
 mod common;
+#[path = "support/prom.rs"]
+mod prom;
 
 use backend::run::Options;
 use common::{all_synced, console_with, eventually, get_json};
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
 use std::time::Duration;
-
-/// Kills a process and removes its directory when dropped.
-struct Guard {
-    child: Child,
-    dir: PathBuf,
-}
-
-impl Drop for Guard {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-fn temp_dir(what: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "strata-{what}-{}-{}",
-        std::process::id(),
-        free_port()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// The rules file with every `for:` set to `0s`.
 fn rules_for_tests() -> String {
@@ -72,62 +41,16 @@ fn rules_for_tests() -> String {
     out.join("\n") + "\n"
 }
 
-/// Alertmanager with one receiver that sends nowhere (alerts are only listed).
-fn start_alertmanager() -> (Guard, String) {
-    let dir = temp_dir("alertmanager");
-    std::fs::write(
-        dir.join("alertmanager.yml"),
-        "route:\n  receiver: none\n  group_wait: 0s\nreceivers:\n  - name: none\n",
-    )
-    .unwrap();
-    let port = free_port();
-    let bin = std::env::var("ALERTMANAGER").unwrap_or_else(|_| "prometheus-alertmanager".into());
-    let child = Command::new(bin)
-        .arg(format!(
-            "--config.file={}",
-            dir.join("alertmanager.yml").display()
-        ))
-        .arg(format!("--storage.path={}", dir.join("data").display()))
-        .arg(format!("--web.listen-address=127.0.0.1:{port}"))
-        .arg("--cluster.listen-address=")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("alertmanager starts (apt-get install prometheus-alertmanager)");
-    (Guard { child, dir }, format!("http://127.0.0.1:{port}"))
-}
-
 /// Prometheus scraping `target` each second, evaluating the rules each second, sending to
 /// `alertmanager`.
-fn start_prometheus(target: &str, alertmanager: &str) -> (Guard, String) {
-    let dir = temp_dir("prometheus-alerts");
-    std::fs::write(dir.join("rules.yml"), rules_for_tests()).unwrap();
-    let am = alertmanager.trim_start_matches("http://");
-    let config = format!(
-        "global:\n  scrape_interval: 1s\n  scrape_timeout: 1s\n  evaluation_interval: 1s\n\
-         rule_files:\n  - rules.yml\n\
-         alerting:\n  alertmanagers:\n    - static_configs:\n        - targets: ['{am}']\n\
-         scrape_configs:\n  - job_name: kubevirt-prometheus-metrics\n    honor_labels: true\n\
-         \x20   metrics_path: /metrics\n    static_configs:\n      - targets: ['{target}']\n"
-    );
-    std::fs::write(dir.join("prometheus.yml"), config).unwrap();
-    let port = free_port();
-    let bin = std::env::var("PROMETHEUS").unwrap_or_else(|_| "prometheus".into());
-    let child = Command::new(bin)
-        .arg(format!(
-            "--config.file={}",
-            dir.join("prometheus.yml").display()
-        ))
-        .arg(format!(
-            "--storage.tsdb.path={}",
-            dir.join("data").display()
-        ))
-        .arg(format!("--web.listen-address=127.0.0.1:{port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("prometheus starts (apt-get install prometheus)");
-    (Guard { child, dir }, format!("http://127.0.0.1:{port}"))
+fn start_prometheus(target: &str, alertmanager: &str) -> (prom::Guard, String) {
+    prom::start_prometheus(
+        &[target],
+        prom::Extra {
+            rules: Some(rules_for_tests()),
+            alertmanager: Some(alertmanager.trim_start_matches("http://")),
+        },
+    )
 }
 
 /// An alert as `(name, severity, what it names)`: the VM, else the node.
@@ -202,7 +125,7 @@ async fn prometheus_fires_the_scenarios_alerts_and_strata_shows_them_from_alertm
         .unwrap();
     assert!(sim.set_handler("worker-3", false));
 
-    let (_am_guard, am) = start_alertmanager();
+    let (_am_guard, am) = prom::start_alertmanager();
     let (_prom_guard, prom) = start_prometheus(&sim.addr().to_string(), &am);
     let expected: BTreeSet<(String, String, String)> = [
         ("VMCannotBeEvicted", "warning", "prod/blocked"),

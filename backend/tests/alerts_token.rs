@@ -4,7 +4,6 @@
 
 mod common;
 
-use backend::auth::Mode;
 use backend::run::{Console, Options};
 use common::*;
 use serde_json::{Value, json};
@@ -23,47 +22,12 @@ fn policy() -> Value {
 }
 
 async fn setup() -> (sim::Sim, Console, tempfile::TempDir) {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("policy.json");
-    std::fs::write(&path, policy().to_string()).unwrap();
-    let sim = sim_with(sim::SimArgs {
-        scenarios: "demo".into(),
-        clock: "manual".into(),
-        token_policy: Some(path),
-        ..sim::SimArgs::default()
+    token_console(&policy(), |sim| Options {
+        prometheus_url: Some(sim.url()),
+        alerts_poll: Duration::from_millis(200),
+        ..Options::local(None)
     })
-    .await;
-    let mut config = kube::Config::new(sim.url().parse().unwrap());
-    config.auth_info.token = Some("strata-sa-token".to_string().into());
-    let client = kube::Client::try_from(config.clone()).unwrap();
-    let console = console_with(
-        client,
-        Options {
-            auth: Mode::Token {
-                base: Box::new(config),
-                secure_cookie: false,
-            },
-            prometheus_url: Some(sim.url()),
-            alerts_poll: Duration::from_millis(200),
-            ..Options::local(None)
-        },
-    )
-    .await;
-    all_synced(&console).await;
-    (sim, console, dir)
-}
-
-async fn session(console: &Console, token: &str) -> String {
-    let res = http()
-        .post(format!("{}/auth/signin", console.url()))
-        .header("origin", console.url())
-        .form(&[("token", token)])
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), 303);
-    let set = res.headers()["set-cookie"].to_str().unwrap().to_string();
-    set.split(';').next().unwrap().to_string()
+    .await
 }
 
 async fn alerts(console: &Console, cookie: &str) -> Value {

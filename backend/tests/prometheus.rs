@@ -8,79 +8,24 @@
 //! is killed and its storage removed by a guard, also when the test fails.
 
 mod common;
+#[path = "support/prom.rs"]
+mod prom;
 
 use backend::api::SeriesGroup;
 use backend::promql::Release;
 use backend::series::queries;
+use prom::Guard;
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// Kills Prometheus and removes its files when dropped.
-struct PrometheusGuard {
-    child: Child,
-    dir: PathBuf,
-}
-
-impl Drop for PrometheusGuard {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-fn start_prometheus(target: &str) -> (PrometheusGuard, String) {
-    start_prometheus_on(&[target])
-}
-
 /// Prometheus scraping every target in `targets` each second.
-fn start_prometheus_on(targets: &[&str]) -> (PrometheusGuard, String) {
-    let targets = targets
-        .iter()
-        .map(|t| format!("'{t}'"))
-        .collect::<Vec<_>>()
-        .join(", ");
-    let dir = std::env::temp_dir().join(format!(
-        "strata-prometheus-{}-{}",
-        std::process::id(),
-        free_port()
-    ));
-    std::fs::create_dir_all(dir.join("data")).unwrap();
-    let config = format!(
-        "global:\n  scrape_interval: 1s\n  scrape_timeout: 1s\n  evaluation_interval: 1s\nscrape_configs:\n  - job_name: kubevirt-prometheus-metrics\n    honor_labels: true\n    metrics_path: /metrics\n    static_configs:\n      - targets: [{targets}]\n"
-    );
-    std::fs::write(dir.join("prometheus.yml"), config).unwrap();
-    let port = free_port();
-    let bin = std::env::var("PROMETHEUS").unwrap_or_else(|_| "prometheus".into());
-    let child = Command::new(bin)
-        .arg(format!(
-            "--config.file={}",
-            dir.join("prometheus.yml").display()
-        ))
-        .arg(format!(
-            "--storage.tsdb.path={}",
-            dir.join("data").display()
-        ))
-        .arg(format!("--web.listen-address=127.0.0.1:{port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("prometheus starts (apt-get install prometheus)");
-    (
-        PrometheusGuard { child, dir },
-        format!("http://127.0.0.1:{port}"),
-    )
+fn start_prometheus_on(targets: &[&str]) -> (Guard, String) {
+    prom::start_prometheus(targets, prom::Extra::default())
+}
+
+fn start_prometheus(target: &str) -> (Guard, String) {
+    start_prometheus_on(&[target])
 }
 
 async fn query(
@@ -252,7 +197,7 @@ struct Scraped {
     vmim: String,
     prom: String,
     backend: backend::series::Prometheus,
-    _guard: PrometheusGuard,
+    _guard: Guard,
 }
 
 const VMI: (&str, &str) = ("prod", "web-frontend-1");

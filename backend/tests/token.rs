@@ -3,7 +3,6 @@
 
 mod common;
 
-use backend::auth::Mode;
 use backend::run::{Console, Options};
 use common::*;
 use serde_json::{Value, json};
@@ -28,56 +27,11 @@ fn policy() -> Value {
 }
 
 async fn setup() -> (sim::Sim, Console, tempfile::TempDir) {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("policy.json");
-    std::fs::write(&path, policy().to_string()).unwrap();
-    let sim = sim_with(sim::SimArgs {
-        scenarios: "demo".into(),
-        clock: "manual".into(),
-        token_policy: Some(path),
-        ..sim::SimArgs::default()
+    token_console(&policy(), |_| Options {
+        k8s_proxy: true,
+        ..Options::local(None)
     })
-    .await;
-    let mut config = kube::Config::new(sim.url().parse().unwrap());
-    config.auth_info.token = Some("strata-sa-token".to_string().into());
-    let client = kube::Client::try_from(config.clone()).unwrap();
-    let console = console_with(
-        client,
-        Options {
-            auth: Mode::Token {
-                base: Box::new(config),
-                secure_cookie: false,
-            },
-            k8s_proxy: true,
-            ..Options::local(None)
-        },
-    )
-    .await;
-    all_synced(&console).await;
-    (sim, console, dir)
-}
-
-/// Signs in through the form; returns the session cookie (`name=value`).
-async fn sign_in(console: &Console, token: &str) -> reqwest::Response {
-    http()
-        .post(format!("{}/auth/signin", console.url()))
-        .header("origin", console.url())
-        .form(&[("token", token)])
-        .send()
-        .await
-        .unwrap()
-}
-
-async fn session(console: &Console, token: &str) -> String {
-    let res = sign_in(console, token).await;
-    assert_eq!(res.status(), 303);
-    assert_eq!(res.headers()["location"], "/");
-    let set = res.headers()["set-cookie"].to_str().unwrap().to_string();
-    assert!(
-        set.contains("HttpOnly") && set.contains("SameSite=Strict"),
-        "{set}"
-    );
-    set.split(';').next().unwrap().to_string()
+    .await
 }
 
 async fn get_as(console: &Console, cookie: &str, path: &str) -> (u16, Value) {

@@ -34,7 +34,8 @@ async fn search_group_and_verdict_filters_live_in_the_url() -> anyhow::Result<()
         card.find_all(Locator::Css(".glance[data-health]"))
             .await?
             .len(),
-        3
+        5,
+        "one chip per layer: control plane, node, guest, network, migration"
     );
     let ip = first["status"]["interfaces"][0]["ipAddress"]
         .as_str()

@@ -345,7 +345,7 @@ fn card_shows_every_field() {
     assert_eq!(text("[data-testid=agent]"), "connected");
     assert!(text("[data-testid=migration]").contains("PostCopy"));
     assert!(text("[data-testid=migration]").contains("node-2"));
-    assert_eq!(root.query_selector_all(".glance").unwrap().length(), 3);
+    assert_eq!(root.query_selector_all(".glance").unwrap().length(), 5);
     drop(handle);
 }
 
@@ -386,11 +386,7 @@ async fn card_updates_in_place_with_its_summary_and_language() {
             .unwrap()
             .unchecked_into::<web_sys::Element>()
     };
-    let layers = [
-        failed.layers.control_plane,
-        failed.layers.node,
-        failed.layers.guest,
-    ];
+    let layers = failed.layers.all();
     for (i, h) in layers.iter().enumerate() {
         assert_eq!(
             glance(i as u32).get_attribute("data-health").as_deref(),

@@ -533,3 +533,43 @@ fn every_fixture_reads_and_renders_in_both_forms() {
     }
     assert!(n >= 20, "{n} fixtures");
 }
+
+/// The overview's glance (card border, node page badge, counts) is the diagnosis' verdict, layer
+/// by layer: a VMI whose migration or network is broken is not "healthy" at a glance while its
+/// headline names that layer.
+#[test]
+fn the_glance_agrees_with_the_diagnosis_on_every_fixture() {
+    use model::view::VmiSummary;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let mut seen = 0;
+    let mut beyond_three = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|x| x != "yaml") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let a = model::input::pipeline::analyse(&text, Timestamp::parse(NOW)).unwrap();
+        for (e, d) in a.dump.bundles.iter().zip(&a.report.diagnoses) {
+            let s = VmiSummary::from_evidence(e, a.report.now);
+            let name = format!("{}: {}", path.display(), d.key);
+            for l in Layer::ALL {
+                assert_eq!(s.layers.get(l), d.layer(l).health, "{name} {l:?}");
+            }
+            assert_eq!(s.layers.worst(), d.overall, "{name}: {}", d.headline);
+            let three = d
+                .layer(Layer::ControlPlane)
+                .health
+                .worse(d.layer(Layer::Node).health)
+                .worse(d.layer(Layer::Guest).health);
+            beyond_three += usize::from(three != d.overall);
+            seen += 1;
+        }
+    }
+    assert!(seen > 30, "{seen} VMIs");
+    // The fixtures hold VMIs whose verdict only the network or migration layer decides.
+    assert!(
+        beyond_three > 0,
+        "no fixture is decided by network or migration"
+    );
+}

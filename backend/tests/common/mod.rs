@@ -103,3 +103,63 @@ pub async fn get_json(console: &Console, path: &str) -> (u16, serde_json::Value)
     let body = res.json().await.unwrap_or(serde_json::Value::Null);
     (status, body)
 }
+
+/// A console in token mode before a simulator (scenario `demo`, manual clock) that enforces
+/// `policy` (the simulator's token policy: users, tokens, rules). The console reads as
+/// `strata-sa-token`, which `policy` must grant; `options` sets the rest from the simulator (its
+/// `auth` is replaced). The directory holds the policy file: keep it while the simulator runs.
+pub async fn token_console(
+    policy: &serde_json::Value,
+    options: impl FnOnce(&Sim) -> Options,
+) -> (Sim, Console, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("policy.json");
+    std::fs::write(&path, policy.to_string()).unwrap();
+    let sim = sim_with(SimArgs {
+        scenarios: "demo".into(),
+        clock: "manual".into(),
+        token_policy: Some(path),
+        ..SimArgs::default()
+    })
+    .await;
+    let mut config = kube::Config::new(sim.url().parse().unwrap());
+    config.auth_info.token = Some("strata-sa-token".to_string().into());
+    let client = kube::Client::try_from(config.clone()).unwrap();
+    let console = console_with(
+        client,
+        Options {
+            auth: backend::auth::Mode::Token {
+                base: Box::new(config),
+                secure_cookie: false,
+            },
+            ..options(&sim)
+        },
+    )
+    .await;
+    all_synced(&console).await;
+    (sim, console, dir)
+}
+
+/// Signs in through the form with `token` (no redirect followed).
+pub async fn sign_in(console: &Console, token: &str) -> reqwest::Response {
+    http()
+        .post(format!("{}/auth/signin", console.url()))
+        .header("origin", console.url())
+        .form(&[("token", token)])
+        .send()
+        .await
+        .unwrap()
+}
+
+/// Signs in and answers the session cookie (`name=value`), checking its attributes.
+pub async fn session(console: &Console, token: &str) -> String {
+    let res = sign_in(console, token).await;
+    assert_eq!(res.status(), 303);
+    assert_eq!(res.headers()["location"], "/");
+    let set = res.headers()["set-cookie"].to_str().unwrap().to_string();
+    assert!(
+        set.contains("HttpOnly") && set.contains("SameSite=Strict"),
+        "{set}"
+    );
+    set.split(';').next().unwrap().to_string()
+}

@@ -58,7 +58,7 @@ pub fn VmiCard(#[prop(into)] summary: Signal<VmiSummary>) -> impl IntoView {
 #[derive(Debug, Clone, PartialEq)]
 struct Face {
     verdict: Health,
-    layers: [Health; 3],
+    layers: [Health; 5],
     phase: String,
     node: String,
     ip: String,
@@ -68,13 +68,13 @@ struct Face {
 }
 
 /// The layers in the card's order.
-const LAYERS: [Layer; 3] = [Layer::ControlPlane, Layer::Node, Layer::Guest];
+const LAYERS: [Layer; 5] = Layer::ALL;
 
 impl Face {
     fn of(s: &VmiSummary) -> Face {
         Face {
             verdict: verdict(s),
-            layers: [s.layers.control_plane, s.layers.node, s.layers.guest],
+            layers: s.layers.all(),
             phase: phase_text(&s.phase).to_string(),
             node: s.node.clone().unwrap_or_else(|| "—".into()),
             ip: s.ip.clone().unwrap_or_else(|| "—".into()),
@@ -130,7 +130,7 @@ fn set_text(el: &web_sys::Element, text: &str) {
 #[derive(Clone, Copy)]
 struct Refs {
     article: NodeRef<html::Article>,
-    glances: [NodeRef<html::Li>; 3],
+    glances: [NodeRef<html::Li>; 5],
     phase: NodeRef<html::Span>,
     node: NodeRef<html::Dd>,
     ip: NodeRef<html::Dd>,
@@ -143,7 +143,7 @@ impl Refs {
     fn new() -> Refs {
         Refs {
             article: NodeRef::new(),
-            glances: [NodeRef::new(), NodeRef::new(), NodeRef::new()],
+            glances: std::array::from_fn(|_| NodeRef::new()),
             phase: NodeRef::new(),
             node: NodeRef::new(),
             ip: NodeRef::new(),

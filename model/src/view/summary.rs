@@ -83,7 +83,7 @@ pub struct MigrationBrief {
     pub percent: Option<f64>,
 }
 
-/// The verdict of three layers, for the overview.
+/// The verdict of every layer, for the overview (the diagnosis' five, in [`Layer::ALL`] order).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LayerGlance {
     #[serde(default)]
@@ -92,12 +92,41 @@ pub struct LayerGlance {
     pub node: Health,
     #[serde(default)]
     pub guest: Health,
+    #[serde(default)]
+    pub network: Health,
+    #[serde(default)]
+    pub migration: Health,
 }
 
 impl LayerGlance {
-    /// The worst of the three layers: the VMI's verdict at a glance.
+    /// The health of every layer, in [`Layer::ALL`] order.
+    pub fn all(&self) -> [Health; 5] {
+        [
+            self.control_plane,
+            self.node,
+            self.guest,
+            self.network,
+            self.migration,
+        ]
+    }
+
+    /// The health of one layer.
+    pub fn get(&self, layer: Layer) -> Health {
+        match layer {
+            Layer::ControlPlane => self.control_plane,
+            Layer::Node => self.node,
+            Layer::Guest => self.guest,
+            Layer::Network => self.network,
+            Layer::Migration => self.migration,
+        }
+    }
+
+    /// The worst layer: the VMI's verdict at a glance, the diagnosis' overall verdict (a
+    /// migration that is failing makes the VMI broken at a glance, as its headline says).
     pub fn worst(&self) -> Health {
-        self.control_plane.worse(self.node).worse(self.guest)
+        self.all()
+            .into_iter()
+            .fold(Health::Unknown, |a, h| a.worse(h))
     }
 }
 
@@ -168,6 +197,8 @@ impl VmiSummary {
                 control_plane: d.layer(Layer::ControlPlane).health,
                 node: d.layer(Layer::Node).health,
                 guest: d.layer(Layer::Guest).health,
+                network: d.layer(Layer::Network).health,
+                migration: d.layer(Layer::Migration).health,
             },
             // The card and the wall show the key beside it, so it is not repeated in front.
             headline: d
@@ -212,6 +243,7 @@ mod tests {
             control_plane,
             node,
             guest,
+            ..LayerGlance::default()
         };
         assert_eq!(g(Healthy, Broken, Unknown).worst(), Broken);
         assert_eq!(g(Degraded, Healthy, Broken).worst(), Broken);
@@ -219,6 +251,12 @@ mod tests {
         assert_eq!(g(Unknown, Healthy, Unknown).worst(), Healthy);
         assert_eq!(g(Unknown, Unknown, Unknown).worst(), Unknown);
         assert_eq!(LayerGlance::default().worst(), Unknown);
+        let migrating = LayerGlance {
+            migration: Broken,
+            ..g(Healthy, Healthy, Healthy)
+        };
+        assert_eq!(migrating.worst(), Broken);
+        assert_eq!(migrating.get(Layer::Migration), Broken);
     }
 
     #[test]

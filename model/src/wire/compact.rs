@@ -1,11 +1,11 @@
-//! A [`VmiSummary`] as the stream carries it: the same fields under short names, and the three
-//! layers' verdicts as a three-letter code. A burst after a 10% change of 10,000 VMIs is 1,000
+//! A [`VmiSummary`] as the stream carries it: the same fields under short names, and the five
+//! layers' verdicts as a five-letter code. A burst after a 10% change of 10,000 VMIs is 1,000
 //! summaries, and every browser parses them on its main thread: this form is about half the
 //! bytes and half the parsing of the summary's own JSON (which `GET /api/v1/vmis` keeps).
 //!
 //! ```json
 //! {"ns":"prod","n":"db-0","p":"Running","nd":"worker-3","ip":"10.128.10.13","lm":true,
-//!  "a":"connected","l":"hhu","h":"healthy as far as seen; unknown: guest"}
+//!  "a":"connected","l":"hhuhh","h":"healthy as far as seen; unknown: guest"}
 //! ```
 //!
 //! | name | field | when left out |
@@ -17,7 +17,7 @@
 //! | `lm`, `nm` | `live_migratable`, `not_migratable_reason` | unset |
 //! | `a` | `agent` (`connected`, `unsupported`) | `absent` |
 //! | `m` | `migration`, as [`MigrationBrief`]'s JSON | none |
-//! | `l` | `layers`: control plane, node, guest; `h` healthy, `d` degraded, `b` broken, `u` unknown | all unknown |
+//! | `l` | `layers`: control plane, node, guest, network, migration; `h` healthy, `d` degraded, `b` broken, `u` unknown | all unknown |
 //! | `h` | `headline` | empty |
 //! | `al` | `alerts` (firing alerts concerning the VMI) | zero |
 //!
@@ -164,10 +164,7 @@ mod glance {
     }
 
     pub fn serialize<S: Serializer>(g: &LayerGlance, ser: S) -> Result<S::Ok, S::Error> {
-        let code: String = [g.control_plane, g.node, g.guest]
-            .into_iter()
-            .map(letter)
-            .collect();
+        let code: String = g.all().into_iter().map(letter).collect();
         ser.serialize_str(&code)
     }
 
@@ -176,14 +173,18 @@ mod glance {
         impl Visitor<'_> for Code {
             type Value = LayerGlance;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a layer code such as \"hhu\"")
+                f.write_str("a layer code such as \"hhuhh\"")
             }
             fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<LayerGlance, E> {
                 let b = v.as_bytes();
+                // A shorter code (three letters, as before the network and migration layers were
+                // sent) leaves the missing layers Unknown, which no verdict takes from.
                 Ok(LayerGlance {
                     control_plane: health(b.first().copied()),
                     node: health(b.get(1).copied()),
                     guest: health(b.get(2).copied()),
+                    network: health(b.get(3).copied()),
+                    migration: health(b.get(4).copied()),
                 })
             }
         }
@@ -219,6 +220,8 @@ mod tests {
                 control_plane: Health::Healthy,
                 node: Health::Degraded,
                 guest: Health::Broken,
+                network: Health::Unknown,
+                migration: Health::Broken,
             },
             headline: "guest broken — \"quoted\", ünïcode".into(),
             alerts: 3,
@@ -258,7 +261,7 @@ mod tests {
                 item: empty.clone()
             })
             .unwrap(),
-            r#"{"upsert":{"item":{"ns":"","n":"","p":"","l":"uuu","h":""}}}"#
+            r#"{"upsert":{"item":{"ns":"","n":"","p":"","l":"uuuuu","h":""}}}"#
         );
         // A snapshot carries the same form.
         let snap = StreamMsg::Snapshot {
@@ -266,7 +269,7 @@ mod tests {
             synced: true,
         };
         let json = serde_json::to_value(&snap).unwrap();
-        assert_eq!(json["snapshot"]["items"][0]["l"], "hdb");
+        assert_eq!(json["snapshot"]["items"][0]["l"], "hdbub");
         assert_eq!(json["snapshot"]["items"][0]["nm"], "DisksNotLiveMigratable");
         assert_eq!(json["snapshot"]["items"][0]["m"]["target_node"], "worker-1");
         assert_eq!(serde_json::from_value::<StreamMsg>(json).unwrap(), snap);
@@ -276,7 +279,7 @@ mod tests {
     fn the_documented_example_reads() {
         let s: VmiSummary = deserialize(&mut serde_json::Deserializer::from_str(
             r#"{"ns":"prod","n":"db-0","p":"Running","nd":"worker-3","ip":"10.128.10.13",
-                "lm":true,"a":"connected","l":"hhu","h":"healthy as far as seen; unknown: guest"}"#,
+                "lm":true,"a":"connected","l":"hhuhh","h":"healthy as far as seen; unknown: guest"}"#,
         ))
         .unwrap();
         assert_eq!(s.key.to_string(), "prod/db-0");
@@ -289,8 +292,14 @@ mod tests {
             (Some(true), AgentState::Connected, false)
         );
         assert_eq!(
-            (s.layers.control_plane, s.layers.node, s.layers.guest),
-            (Health::Healthy, Health::Healthy, Health::Unknown)
+            s.layers.all(),
+            [
+                Health::Healthy,
+                Health::Healthy,
+                Health::Unknown,
+                Health::Healthy,
+                Health::Healthy
+            ]
         );
     }
 
@@ -345,7 +354,7 @@ mod tests {
             mode in proptest::option::of(".*"),
             // Whole percents: serde_json reads floats to within a rounding, not exactly.
             pct in proptest::option::of((0..=100u8).prop_map(f64::from)),
-            layers in (health(), health(), health()), headline in ".*", alerts: u16,
+            layers in (health(), health(), health(), health(), health()), headline in ".*", alerts: u16,
         ) {
             let s = VmiSummary {
                 key: VmiKey { namespace: ns, name },
@@ -354,7 +363,10 @@ mod tests {
                 not_migratable_reason: reason,
                 agent: [AgentState::Absent, AgentState::Connected, AgentState::Unsupported][agent as usize],
                 migration: mode.map(|m| MigrationBrief { mode: Some(m), target_node: None, percent: pct }),
-                layers: LayerGlance { control_plane: layers.0, node: layers.1, guest: layers.2 },
+                layers: LayerGlance {
+                    control_plane: layers.0, node: layers.1, guest: layers.2,
+                    network: layers.3, migration: layers.4,
+                },
                 headline, alerts,
             };
             prop_assert_eq!(round_trip(&s), s);

@@ -467,6 +467,7 @@ mod tests {
             control_plane: Health::Healthy,
             node: Health::Healthy,
             guest: Health::Degraded,
+            ..LayerGlance::default()
         };
         let all = bands(&h, 0, 400, Some(live));
         assert_eq!(all.len(), 5);
