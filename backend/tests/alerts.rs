@@ -4,6 +4,8 @@
 
 mod common;
 
+use common::{alert_row as row, alert_vmis as vmis};
+
 use backend::run::Options;
 use common::{all_synced, console_with, eventually, get_json};
 use serde_json::Value;
@@ -31,29 +33,6 @@ async fn setup(with_prometheus: bool) -> (sim::Sim, backend::run::Console) {
     let console = console_with(client, options).await;
     all_synced(&console).await;
     (sim, console)
-}
-
-/// The row of `name` (and `severity`, when given) in `GET /api/v1/alerts`.
-fn row<'a>(answer: &'a Value, name: &str) -> Option<&'a Value> {
-    answer["alerts"]
-        .as_array()?
-        .iter()
-        .find(|r| r["alert"]["name"] == name)
-}
-
-fn vmis(row: &Value) -> Vec<String> {
-    row["vmis"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|k| {
-            format!(
-                "{}/{}",
-                k["namespace"].as_str().unwrap(),
-                k["name"].as_str().unwrap()
-            )
-        })
-        .collect()
 }
 
 fn finding_titles(detail: &Value, layer: &str) -> Vec<String> {

@@ -12,6 +12,8 @@
 //! guards, also when the test fails.
 
 mod common;
+
+use common::{alert_row as row, alert_vmis as vmis};
 #[path = "support/prom.rs"]
 mod prom;
 
@@ -82,28 +84,6 @@ async fn alertmanager_alerts(am: &str) -> Option<BTreeSet<(String, String, Strin
             .filter_map(|a| a["labels"].as_object().map(ident))
             .collect(),
     )
-}
-
-fn row<'a>(answer: &'a Value, name: &str) -> Option<&'a Value> {
-    answer["alerts"]
-        .as_array()?
-        .iter()
-        .find(|r| r["alert"]["name"] == name)
-}
-
-fn vmis(row: &Value) -> Vec<String> {
-    row["vmis"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|k| {
-            format!(
-                "{}/{}",
-                k["namespace"].as_str().unwrap(),
-                k["name"].as_str().unwrap()
-            )
-        })
-        .collect()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

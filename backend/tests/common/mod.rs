@@ -163,3 +163,27 @@ pub async fn session(console: &Console, token: &str) -> String {
     );
     set.split(';').next().unwrap().to_string()
 }
+
+/// The row of the alert `name` in an answer of `GET /api/v1/alerts`.
+pub fn alert_row<'a>(answer: &'a serde_json::Value, name: &str) -> Option<&'a serde_json::Value> {
+    answer["alerts"]
+        .as_array()?
+        .iter()
+        .find(|r| r["alert"]["name"] == name)
+}
+
+/// The VMIs (`namespace/name`) an alerts row concerns.
+pub fn alert_vmis(row: &serde_json::Value) -> Vec<String> {
+    row["vmis"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| {
+            format!(
+                "{}/{}",
+                k["namespace"].as_str().unwrap(),
+                k["name"].as_str().unwrap()
+            )
+        })
+        .collect()
+}

@@ -60,33 +60,43 @@ impl Serve {
             url: format!("http://127.0.0.1:{port}"),
             _kubeconfig: dir,
         };
-        let client = reqwest::Client::new();
-        let deadline = Instant::now() + Duration::from_secs(120);
-        loop {
-            if let Ok(r) = client.get(format!("{}/readyz", serve.url)).send().await
-                && r.status().is_success()
-            {
-                return Ok(serve);
-            }
-            if Instant::now() > deadline {
-                bail!("strata serve did not become ready within 120 s");
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+        wait_ready(&serve.url, "strata serve").await?;
+        Ok(serve)
     }
 
     /// Resident set size in bytes (`VmRSS`; taskset execs the program, so the pid is strata's).
     fn rss(&self) -> Result<f64> {
-        let pid = self.child.id().context("exited")?;
-        let status = std::fs::read_to_string(format!("/proc/{pid}/status"))?;
-        let kb: f64 = status
-            .lines()
-            .find_map(|l| l.strip_prefix("VmRSS:"))
-            .and_then(|v| v.split_whitespace().next())
-            .and_then(|v| v.parse().ok())
-            .context("no VmRSS")?;
-        Ok(kb * 1024.0)
+        rss(self.child.id().context("exited")?)
     }
+}
+
+/// Waits until `url` answers `/readyz` (at most 120 s); `what` names the server in the error.
+pub(super) async fn wait_ready(url: &str, what: &str) -> Result<()> {
+    let client = reqwest::Client::new();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        if let Ok(r) = client.get(format!("{url}/readyz")).send().await
+            && r.status().is_success()
+        {
+            return Ok(());
+        }
+        if Instant::now() > deadline {
+            bail!("{what} did not become ready within 120 s");
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// `VmRSS` of `pid`, in bytes.
+pub(super) fn rss(pid: u32) -> Result<f64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status"))?;
+    let kb: f64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next())
+        .and_then(|v| v.parse().ok())
+        .context("no VmRSS")?;
+    Ok(kb * 1024.0)
 }
 
 /// Item 5: resident bytes per watched VMI above an idle baseline, with the flight recorder on

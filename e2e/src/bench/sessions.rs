@@ -4,14 +4,15 @@
 //! connections to the API server (sampled from `/proc`), with the simulator's counts of rejected
 //! tokens and access reviews.
 
+use super::server::rss;
 use super::{Budget, Figure, Settings};
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use futures::StreamExt;
 use std::collections::HashSet;
 use std::process::Stdio;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tokio::process::{Child, Command};
 
 const MIB: f64 = 1024.0 * 1024.0;
@@ -65,36 +66,13 @@ impl TokenServe {
             url: format!("http://127.0.0.1:{port}"),
             _dir: dir,
         };
-        let client = reqwest::Client::new();
-        let deadline = Instant::now() + Duration::from_secs(120);
-        loop {
-            if let Ok(r) = client.get(format!("{}/readyz", serve.url)).send().await
-                && r.status().is_success()
-            {
-                return Ok(serve);
-            }
-            if Instant::now() > deadline {
-                bail!("strata serve --auth token did not become ready within 120 s");
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+        super::server::wait_ready(&serve.url, "strata serve --auth token").await?;
+        Ok(serve)
     }
 
     fn pid(&self) -> Result<u32> {
         self.child.id().context("strata serve exited")
     }
-}
-
-/// `VmRSS` of `pid`, in bytes.
-fn rss(pid: u32) -> Result<f64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status"))?;
-    let kb: f64 = status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
-        .and_then(|v| v.split_whitespace().next())
-        .and_then(|v| v.parse().ok())
-        .context("no VmRSS")?;
-    Ok(kb * 1024.0)
 }
 
 /// Established TCP connections of process `pid` to remote port `port`: its socket inodes
