@@ -152,9 +152,11 @@ async fn ten_thousand_vmis_only_visible_cards_in_the_dom() -> anyhow::Result<()>
     let h = Harness::start_with("overview_10k", sim).await?;
     let start = Instant::now();
     while h.console.store.items().len() < 10_000 {
+        // A generous bound (a debug build on a busy machine); how long it takes is the bench's
+        // `overview_sync_10000`.
         anyhow::ensure!(
-            start.elapsed() < Duration::from_secs(60),
-            "the backend did not list 10,000 VMIs"
+            start.elapsed() < Duration::from_secs(180),
+            "the backend did not list 10,000 VMIs within 180 s"
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
@@ -193,21 +195,17 @@ async fn ten_thousand_vmis_only_visible_cards_in_the_dom() -> anyhow::Result<()>
         |t| t == "Failed",
     )
     .await?;
-    // Scrolling cost: time 20 scroll steps with a forced layout each.
-    let ms = h
-        .browser
+    // Scrolling through the list builds the cards that come into view and drops the others
+    // (how long it takes is the bench's `overview_scroll_10000`).
+    h.browser
         .execute_async(
-            "const done = arguments[0]; const t0 = performance.now(); let i = 0;\n\
+            "const done = arguments[0]; let i = 0;\n\
              function step() { window.scrollTo(0, i * 1500); document.body.offsetHeight; i++;\n\
-               if (i < 20) requestAnimationFrame(step); else done(performance.now() - t0); }\n\
+               if (i < 20) requestAnimationFrame(step); else done(); }\n\
              step();",
             vec![],
         )
         .await?;
-    eprintln!("20 scroll frames took {ms} ms");
-    assert!(
-        ms.as_f64().unwrap_or(1e9) < 20.0 * 100.0,
-        "scrolling is slow: {ms} ms"
-    );
+    assert!(h.count("article.vmi-card").await? < 200);
     h.finish().await
 }

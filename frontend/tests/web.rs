@@ -388,9 +388,22 @@ async fn card_updates_in_place_with_its_summary_and_language() {
     };
     let layers = failed.layers.all();
     for (i, h) in layers.iter().enumerate() {
+        let chip = glance(i as u32);
         assert_eq!(
-            glance(i as u32).get_attribute("data-health").as_deref(),
+            chip.get_attribute("data-health").as_deref(),
             Some(h.as_str())
+        );
+        // The sign and the word follow the update, in the page's language.
+        let word = frontend::i18n::tr(Lang::Ja, frontend::components::common::health_key(*h));
+        assert!(
+            chip.text_content().unwrap_or_default().ends_with(word),
+            "{:?} {h:?}",
+            chip.text_content()
+        );
+        assert!(
+            chip.get_attribute("title")
+                .unwrap_or_default()
+                .ends_with(word)
         );
     }
     assert_eq!(text("dt"), "フェーズ");

@@ -76,6 +76,27 @@ async fn script_ms_until_idle(h: &Harness, before: f64, quiet: Duration) -> Resu
     }
 }
 
+/// How many scroll steps [`scroll_frames_ms`] takes.
+const SCROLL_FRAMES: u32 = 20;
+
+/// Milliseconds for [`SCROLL_FRAMES`] steps down the overview, one per animation frame, each
+/// with a forced layout.
+async fn scroll_frames_ms(h: &Harness) -> Result<f64> {
+    let ms = h
+        .browser
+        .execute_async(
+            &format!(
+                "const done = arguments[0]; const t0 = performance.now(); let i = 0;\n\
+                 function step() {{ window.scrollTo(0, i * 1500); document.body.offsetHeight; i++;\n\
+                   if (i < {SCROLL_FRAMES}) requestAnimationFrame(step); else {{ window.scrollTo(0, 0); done(performance.now() - t0); }} }}\n\
+                 step();"
+            ),
+            vec![],
+        )
+        .await?;
+    ms.as_f64().context("no scroll time")
+}
+
 /// Item 2 for one N. With `profile`, the 10% update is recorded by Chromium's CPU profiler into
 /// `profile/overview_update_N.cpuprofile`.
 pub async fn at(
@@ -106,6 +127,7 @@ pub async fn at(
         )
         .await?;
     let dom_cards = visible.as_u64().unwrap_or(0);
+    let scroll_ms = scroll_frames_ms(&h).await?;
     // For the update, the page's main thread gets a core to itself (see `isolate_page`).
     let pinned = super::isolate_page(&h.browser_pids(), profile.is_some());
     // Let the page settle, then change 10% of the VMIs at once.
@@ -147,6 +169,14 @@ pub async fn at(
         .note(format!(
             "{dom_cards} cards in the DOM; the backend ready before the navigation"
         )),
+        Figure::new(
+            &format!("overview_scroll_{n}"),
+            &format!("Overview at {n} VMIs: {SCROLL_FRAMES} scroll steps of 1,500 px"),
+            scroll_ms,
+            "ms",
+        )
+        .budget_if(n >= 10_000, Budget::AtMost(SCROLL_FRAMES as f64 * 100.0))
+        .note("one step per animation frame, each with a forced layout (the cards that come into view are built)"),
         Figure::new(
             &format!("overview_update_{n}"),
             &format!("Overview at {n} VMIs: script time for a 10% update"),

@@ -1,6 +1,6 @@
 //! The overview card of one VMI: name, namespace, node, phase (with a Paused badge when paused
 //! while Running), IP, live-migratable, guest agent, the migration in progress with its percent,
-//! the three layers' verdicts at a glance and the model's headline.
+//! the five layers' verdicts at a glance and the model's headline.
 
 use crate::components::common::{health_key, layer_key};
 use crate::i18n::{Key, Lang, lang, tr};
@@ -117,6 +117,29 @@ fn glance_title(l: Lang, layer: Layer, h: Health) -> String {
     [tr(l, layer_key(layer)), ": ", tr(l, health_key(h))].concat()
 }
 
+/// A layer's name on its chip: five chips share a card's width, so the name is short (the
+/// chip's title has the whole name).
+fn glance_key(layer: Layer) -> Key {
+    match layer {
+        Layer::ControlPlane => Key::GlanceControlPlane,
+        Layer::Node => Key::GlanceNode,
+        Layer::Guest => Key::GlanceGuest,
+        Layer::Network => Key::GlanceNetwork,
+        Layer::Migration => Key::GlanceMigration,
+    }
+}
+
+/// A health as a sign on its chip, beside the colour (the word is in the title and for screen
+/// readers).
+fn health_sign(h: Health) -> &'static str {
+    match h {
+        Health::Healthy => "✓",
+        Health::Degraded => "!",
+        Health::Broken => "✕",
+        Health::Unknown => "?",
+    }
+}
+
 /// Sets the text of `el` through the text node the view built for it, its first child (the
 /// view may keep a marker comment after it); replaces the content when there is none.
 fn set_text(el: &web_sys::Element, text: &str) {
@@ -175,8 +198,12 @@ impl Refs {
             if let Some(li) = self.glances[i].get_untracked() {
                 let _ = li.set_attribute("data-health", h.as_str());
                 let _ = li.set_attribute("title", &glance_title(l, layer, h));
-                if let Some(span) = li.last_element_child() {
-                    set_text(&span, tr(l, health_key(h)));
+                let spans = li.children();
+                if let Some(sign) = spans.item(1) {
+                    set_text(&sign, health_sign(h));
+                }
+                if let Some(word) = spans.item(2) {
+                    set_text(&word, tr(l, health_key(h)));
                 }
             }
         }
@@ -267,8 +294,9 @@ fn card(key: VmiKey, summary: Signal<VmiSummary>, l: Lang) -> impl IntoView {
                 // Coloured by `data-health` (see the style sheet).
                 <li class="glance" data-layer=layer.as_str() data-health=h.as_str()
                     title=glance_title(l, layer, h) node_ref=refs.glances[i]>
-                    <span class="glance-layer">{t(layer_key(layer))}</span>
-                    <span class="glance-health">{t(health_key(h))}</span>
+                    <span class="glance-layer">{t(glance_key(layer))}</span>
+                    <span class="glance-health" aria-hidden="true">{health_sign(h)}</span>
+                    <span class="sr-only">{t(health_key(h))}</span>
                 </li>
             }
         })

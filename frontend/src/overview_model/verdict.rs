@@ -11,7 +11,7 @@ pub const VERDICTS: [Health; 4] = [
     Health::Unknown,
 ];
 
-/// The card's verdict: the worst of the three layers the model judged from the VMI.
+/// The card's verdict: the worst of the five layers, the diagnosis' overall verdict.
 pub fn verdict(s: &VmiSummary) -> Health {
     s.layers.worst()
 }
