@@ -215,9 +215,7 @@ fn split_key(t: &str) -> Option<(String, &str)> {
         let end = q.find('\'')?;
         (q[..end].to_string(), &q[end + 1..])
     } else {
-        let end = t
-            .find(": ")
-            .or_else(|| t.strip_suffix(':').map(|k| k.len()))?;
+        let end = key_end(t)?;
         let k = &t[..end];
         if !plain_string(k) || k.contains(':') {
             return None;
@@ -231,6 +229,27 @@ fn split_key(t: &str) -> Option<(String, &str)> {
     Some((key, rest.trim_start_matches(' ')))
 }
 
+/// Where a plain key ends: the first `:` followed by a space or the end of the line.
+fn key_end(t: &str) -> Option<usize> {
+    let b = t.as_bytes();
+    let mut from = 0;
+    while let Some(i) = t[from..].find(':') {
+        let at = from + i;
+        if b.get(at + 1).is_none_or(|&c| c == b' ') {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
+}
+
+/// A plain scalar that would mean more than itself: `: ` (a mapping), ` #` (a comment), or a
+/// trailing `:` or space. One scan of the bytes (this runs on every value of a dump).
+fn not_plain(t: &str) -> bool {
+    let b = t.as_bytes();
+    matches!(b.last(), Some(b':' | b' ')) || b.windows(2).any(|w| w == b": " || w == b" #")
+}
+
 /// A scalar written on one line: quoted, a simple integer, or a plain string.
 fn scalar(t: &str) -> Option<Value> {
     if let Some(q) = t.strip_prefix('"') {
@@ -239,6 +258,9 @@ fn scalar(t: &str) -> Option<Value> {
     }
     if let Some(q) = t.strip_prefix('\'') {
         let s = q.strip_suffix('\'')?;
+        if !s.contains('\'') {
+            return Some(Value::String(s.to_string()));
+        }
         if s.replace("''", "").contains('\'') {
             return None;
         }
@@ -250,7 +272,7 @@ fn scalar(t: &str) -> Option<Value> {
     if let Some(b) = yaml11_bool(t) {
         return Some(Value::Bool(b));
     }
-    if t.ends_with(' ') || t.contains(": ") || t.ends_with(':') || t.contains(" #") {
+    if not_plain(t) {
         return None;
     }
     if let Some(n) = integer(t) {
@@ -316,13 +338,13 @@ fn plain_string(t: &str) -> bool {
     if t.len() <= 8 && NOT_STRINGS.iter().any(|w| t.eq_ignore_ascii_case(w)) {
         return false;
     }
-    !t.contains(" #") && !t.ends_with(' ')
+    !t.ends_with(' ') && !t.as_bytes().windows(2).any(|w| w == b" #")
 }
 
 /// A plain scalar starting with a digit that cannot be a number: a letter no number spelling
 /// uses (`100Mi`, `3d`), or two dots (`10.0.0.5`).
 fn digit_string(t: &str) -> bool {
-    if !t.as_bytes()[0].is_ascii_digit() || t.ends_with(' ') || t.contains(" #") {
+    if !t.as_bytes()[0].is_ascii_digit() || not_plain(t) {
         return false;
     }
     let numeric = |b: u8| b.is_ascii_hexdigit() || b"xXoObB.+-_:".contains(&b);
