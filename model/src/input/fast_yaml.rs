@@ -24,7 +24,12 @@ struct Reader<'a> {
     raw: Vec<&'a str>,
     lines: Vec<Line<'a>>,
     at: usize,
+    /// How many mappings and sequences are open (bounded, so no paste exhausts the stack).
+    depth: usize,
 }
+
+/// Deeper nesting is left to the full parser (and its own limits).
+const MAX_DEPTH: usize = 64;
 
 /// Reads one YAML document (no `---` line in it) when it is in the subset, as serde-saphyr would
 /// read it into a [`Value`]; `None` when it is not (then the full parser must read it).
@@ -46,7 +51,12 @@ pub fn document(text: &str) -> Option<Value> {
         });
     }
     let first = *lines.first()?;
-    let mut r = Reader { raw, lines, at: 0 };
+    let mut r = Reader {
+        raw,
+        lines,
+        at: 0,
+        depth: 0,
+    };
     let v = r.node(first.indent)?;
     (r.at == r.lines.len()).then_some(v)
 }
@@ -70,6 +80,16 @@ impl<'a> Reader<'a> {
     }
 
     fn mapping(&mut self, indent: usize) -> Option<Value> {
+        self.depth += 1;
+        let map = self.entries(indent);
+        self.depth -= 1;
+        map
+    }
+
+    fn entries(&mut self, indent: usize) -> Option<Value> {
+        if self.depth > MAX_DEPTH {
+            return None;
+        }
         let mut map = Map::new();
         while let Some(l) = self.peek() {
             if l.indent < indent || (l.indent == indent && is_dash(l.text)) {
@@ -97,6 +117,16 @@ impl<'a> Reader<'a> {
     }
 
     fn sequence(&mut self, indent: usize) -> Option<Value> {
+        self.depth += 1;
+        let seq = self.items(indent);
+        self.depth -= 1;
+        seq
+    }
+
+    fn items(&mut self, indent: usize) -> Option<Value> {
+        if self.depth > MAX_DEPTH {
+            return None;
+        }
         let mut items = Vec::new();
         while let Some(l) = self.peek() {
             if l.indent != indent || !is_dash(l.text) {
@@ -389,5 +419,17 @@ mod tests {
         ] {
             assert_eq!(document(text), None, "{text:?}");
         }
+    }
+
+    #[test]
+    fn deep_nesting_is_left_to_the_full_parser() {
+        let deep: String = (0..2_000)
+            .map(|i| format!("{}k:\n", " ".repeat(i)))
+            .collect();
+        assert_eq!(document(&deep), None);
+        let ok: String = (0..MAX_DEPTH)
+            .map(|i| format!("{}k:\n", " ".repeat(i)))
+            .collect();
+        assert!(document(&ok).is_some());
     }
 }
