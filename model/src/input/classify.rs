@@ -341,8 +341,11 @@ pub(super) fn by_status(whole: &Value, status: &Value, spec: Option<&Value>) -> 
 
 /// Records fields of a recognised object that have the wrong shape and were ignored.
 pub(super) fn check_shapes(v: &Value, origin: &Origin, object: &Object, out: &mut Parsed) {
-    let mut expect = |path: &str, want: &str, ok: fn(&Value) -> bool| {
-        if let Some(x) = v.pointer(path)
+    // Each field looked up once from its parent (this runs on every object of a dump).
+    let status = v.get("status");
+    let in_status = |key: &str| status.and_then(|s| s.get(key));
+    let mut expect = |path: &str, field: Option<&Value>, want: &str, ok: fn(&Value) -> bool| {
+        if let Some(x) = field
             && !x.is_null()
             && !ok(x)
         {
@@ -356,19 +359,38 @@ pub(super) fn check_shapes(v: &Value, origin: &Origin, object: &Object, out: &mu
             });
         }
     };
-    expect("/metadata", "a mapping", Value::is_object);
-    expect("/spec", "a mapping", Value::is_object);
-    expect("/status", "a mapping", Value::is_object);
-    expect("/status/conditions", "a list", Value::is_array);
-    expect("/status/interfaces", "a list", Value::is_array);
+    expect(
+        "/metadata",
+        v.get("metadata"),
+        "a mapping",
+        Value::is_object,
+    );
+    expect("/spec", v.get("spec"), "a mapping", Value::is_object);
+    expect("/status", status, "a mapping", Value::is_object);
+    let conditions = in_status("conditions");
+    expect("/status/conditions", conditions, "a list", Value::is_array);
+    let interfaces = in_status("interfaces");
+    expect("/status/interfaces", interfaces, "a list", Value::is_array);
     expect(
         "/status/activePods",
+        in_status("activePods"),
         "a mapping of pod UID to node name",
         Value::is_object,
     );
-    expect("/status/migrationState", "a mapping", Value::is_object);
-    expect("/status/phase", "a string", Value::is_string);
-    if let Some(Value::Array(cs)) = v.pointer("/status/conditions") {
+    let migration = in_status("migrationState");
+    expect(
+        "/status/migrationState",
+        migration,
+        "a mapping",
+        Value::is_object,
+    );
+    expect(
+        "/status/phase",
+        in_status("phase"),
+        "a string",
+        Value::is_string,
+    );
+    if let Some(Value::Array(cs)) = conditions {
         for (i, c) in cs.iter().enumerate() {
             if !c.get("type").is_some_and(Value::is_string) {
                 out.notes.push(Note {

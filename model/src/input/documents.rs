@@ -58,7 +58,11 @@ pub(super) fn read_yaml(input: &str) -> Result<Vec<(usize, Value)>, ParseError> 
         }) {
             continue;
         }
-        match serde_saphyr::from_str::<Value>(&text) {
+        let read = match super::fast_yaml::document(&text) {
+            Some(v) => Ok(v),
+            None => serde_saphyr::from_str::<Value>(&text),
+        };
+        match read {
             Ok(Value::Null) => {}
             Ok(v) => out.push((start_line, v)),
             Err(e) => {
@@ -85,7 +89,7 @@ pub(super) fn read_yaml(input: &str) -> Result<Vec<(usize, Value)>, ParseError> 
 
 /// Splits on `---` lines. The separator line itself is blanked so line numbers stay exact; a
 /// document that starts on the `---` line (`--- {a: 1}`) keeps its content.
-pub(super) fn split_yaml_documents(input: &str) -> Vec<(usize, String)> {
+pub fn split_yaml_documents(input: &str) -> Vec<(usize, String)> {
     let mut docs = Vec::new();
     let mut cur = String::new();
     let mut start = 1;

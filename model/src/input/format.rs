@@ -37,11 +37,59 @@ pub fn is_klog_or_logfmt(line: &str) -> bool {
     klog || (t.contains("level=") && t.contains("msg=")) || t.starts_with("time=\"")
 }
 
-fn any(block: &Block<'_>, needles: &[&str]) -> bool {
-    block
-        .text
-        .iter()
-        .any(|l| needles.iter().any(|n| l.contains(n)))
+/// The needles each text format is known by, one group per format, in the order
+/// [`recognise_text`] asks for them (by index: 0 panic, 1 webhook, 2 virtctl, 3 drain,
+/// 4 Prometheus).
+const PANIC: &[&str] = &[
+    "panic: ",
+    "goroutine ",
+    "Observed a panic",
+    "SIGSEGV",
+    "[signal ",
+];
+const WEBHOOK: &[&str] = &[
+    "admission webhook",
+    "denied the request",
+    "Error from server",
+    "failed calling webhook",
+    "is invalid:",
+    "forbidden property",
+];
+const VIRTCTL: &[&str] = &[
+    "Escape sequence is ^]",
+    "Successfully connected to",
+    "was scheduled to start",
+];
+const DRAIN: &[&str] = &["cordoned", "evicting pod", "error when evicting"];
+const PROMETHEUS: &[&str] = &["# HELP ", "# TYPE "];
+const GROUPS: [&[&str]; 5] = [PANIC, WEBHOOK, VIRTCTL, DRAIN, PROMETHEUS];
+
+/// Which [`GROUPS`] have a needle somewhere in the block (bit `i` for group `i`): one scan of
+/// the lines for all of them.
+fn needle_groups(block: &Block<'_>) -> u8 {
+    static AC: std::sync::OnceLock<(aho_corasick::AhoCorasick, Vec<u8>)> =
+        std::sync::OnceLock::new();
+    let (ac, group_of) = AC.get_or_init(|| {
+        let needles: Vec<&str> = GROUPS.iter().flat_map(|g| g.iter().copied()).collect();
+        let group_of = GROUPS
+            .iter()
+            .enumerate()
+            .flat_map(|(i, g)| g.iter().map(move |_| i as u8))
+            .collect();
+        let ac = aho_corasick::AhoCorasick::new(needles).expect("fixed needles");
+        (ac, group_of)
+    });
+    let all = (1u8 << GROUPS.len()) - 1;
+    let mut bits = 0u8;
+    for line in &block.text {
+        for m in ac.find_overlapping_iter(*line) {
+            bits |= 1 << group_of[m.pattern().as_usize()];
+        }
+        if bits == all {
+            break;
+        }
+    }
+    bits
 }
 
 fn share(block: &Block<'_>, f: impl Fn(&str) -> bool) -> bool {
@@ -56,29 +104,12 @@ pub fn recognise_text(block: &Block<'_>) -> BlockFormat {
     if share(block, is_json_log_line) || share(block, is_klog_or_logfmt) {
         return BlockFormat::ComponentLog;
     }
-    if any(
-        block,
-        &[
-            "panic: ",
-            "goroutine ",
-            "Observed a panic",
-            "SIGSEGV",
-            "[signal ",
-        ],
-    ) {
+    let groups = needle_groups(block);
+    let any = |group: usize| groups & (1 << group) != 0;
+    if any(0) {
         return BlockFormat::PanicTrace;
     }
-    if any(
-        block,
-        &[
-            "admission webhook",
-            "denied the request",
-            "Error from server",
-            "failed calling webhook",
-            "is invalid:",
-            "forbidden property",
-        ],
-    ) {
+    if any(1) {
         return BlockFormat::WebhookDenial;
     }
     let first = block.text.first().copied().unwrap_or("");
@@ -95,22 +126,13 @@ pub fn recognise_text(block: &Block<'_>) -> BlockFormat {
     if is_describe(block) {
         return BlockFormat::Describe;
     }
-    if cmd.starts_with("virtctl")
-        || any(
-            block,
-            &[
-                "Escape sequence is ^]",
-                "Successfully connected to",
-                "was scheduled to start",
-            ],
-        )
-    {
+    if cmd.starts_with("virtctl") || any(2) {
         return BlockFormat::Virtctl;
     }
-    if cmd.contains(" drain ") || any(block, &["cordoned", "evicting pod", "error when evicting"]) {
+    if cmd.contains(" drain ") || any(3) {
         return BlockFormat::Drain;
     }
-    if any(block, &["# HELP ", "# TYPE "]) {
+    if any(4) {
         return BlockFormat::Prometheus;
     }
     BlockFormat::Unknown

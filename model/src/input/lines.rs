@@ -159,8 +159,16 @@ pub fn looks_like_error(line: &str) -> bool {
         "unable",
         "panic",
     ];
-    let lower = line.to_ascii_lowercase();
-    WORDS.iter().any(|w| lower.contains(w))
+    // One case-insensitive scan, nothing allocated: this runs on every line of a paste.
+    static WORDS_AC: std::sync::OnceLock<aho_corasick::AhoCorasick> = std::sync::OnceLock::new();
+    WORDS_AC
+        .get_or_init(|| {
+            aho_corasick::AhoCorasick::builder()
+                .ascii_case_insensitive(true)
+                .build(WORDS)
+                .expect("fixed words")
+        })
+        .is_match(line)
 }
 
 /// The line cut to [`EXCERPT`] bytes at a character boundary.
@@ -205,8 +213,16 @@ pub fn describe_line(line: &str, format: BlockFormat) -> String {
 
 /// A string field of a one-line JSON log, found without parsing the whole line (it may be cut).
 pub fn json_field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
-    let pat = format!("\"{key}\":\"");
-    let at = line.find(&pat)? + pat.len();
+    // `"key":"`, found without building the pattern (this runs on every line of a paste).
+    let mut from = 0;
+    let at = loop {
+        let i = from + line.get(from..)?.find(key)?;
+        let after = &line[i + key.len()..];
+        if line[..i].ends_with('"') && after.starts_with("\":\"") {
+            break i + key.len() + 3;
+        }
+        from = i + 1;
+    };
     let rest = &line[at..];
     let end = rest.find('"')?;
     let v = &rest[..end];

@@ -1,6 +1,7 @@
 //! Reading what people paste or pipe, and turning it into evidence:
 //!
-//! * [`parse`]: every input form, by [`documents`] (JSON, YAML, multi-document YAML), [`text`]
+//! * [`parse`]: every input form, by [`documents`] (JSON, YAML, multi-document YAML;
+//!   [`fast_yaml`] reads kubectl's regular YAML fast, the full parser the rest), [`text`]
 //!   (not Kubernetes at all, or Prometheus exposition text) and [`classify`] (by `kind`, in
 //!   lists, or by shape), into the [`object`]s with their origins and notes.
 //! * [`group`](mod@group): a dump grouped into one evidence bundle per VMI.
@@ -14,6 +15,7 @@
 pub mod blocks;
 pub mod classify;
 pub mod documents;
+pub mod fast_yaml;
 pub mod folder;
 pub mod format;
 pub mod fuzz;
