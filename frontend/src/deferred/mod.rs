@@ -28,8 +28,8 @@ use leptos::prelude::*;
 use leptos_router::location::BrowserUrl;
 use std::cell::RefCell;
 use std::rc::Rc;
-use wasm_bindgen::prelude::*;
 pub use view::View;
+use wasm_bindgen::prelude::*;
 
 thread_local! {
     /// The main router, which the module's views tell where they navigated.

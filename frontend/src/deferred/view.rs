@@ -7,7 +7,8 @@ use serde::{Deserialize, Serialize};
 /// A view of the views module.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum View {
-    /// The page of the current route (`/migrations`, `/nodes`, `/node/{name}`): the module's
+    /// The page of the current route (`/diagnose`, `/migrations`, `/nodes`, `/node/{name}`):
+    /// the module's
     /// own router reads which one, and its parameters, from the URL.
     Page,
     /// The VMI page's timeline of the flight recorder.

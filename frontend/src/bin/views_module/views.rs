@@ -63,6 +63,7 @@ fn content(view: View) -> AnyView {
     match view {
         View::Page => view! {
             <Routes fallback=|| ()>
+                <Route path=path!("/diagnose") view=pages::diagnose::Diagnose/>
                 <Route path=path!("/migrations") view=pages::migrations::Migrations/>
                 <Route path=path!("/nodes") view=pages::node::Nodes/>
                 <Route path=path!("/node/:name") view=pages::node::NodePage/>
@@ -70,7 +71,10 @@ fn content(view: View) -> AnyView {
         }
         .into_any(),
         View::Timeline { ns, name } => {
-            let (ns, name) = (Memo::new(move |_| ns.clone()), Memo::new(move |_| name.clone()));
+            let (ns, name) = (
+                Memo::new(move |_| ns.clone()),
+                Memo::new(move |_| name.clone()),
+            );
             view! { <Timeline ns name/> }.into_any()
         }
         View::Metrics {
