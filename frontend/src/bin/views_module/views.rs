@@ -2,11 +2,13 @@
 //! that follows the main one (see `frontend::deferred::url`).
 
 use crate::host;
+use frontend::api::Connection;
 use frontend::components::convergence::Convergence;
 use frontend::components::migration_graph::MigrationGraph;
 use frontend::components::migration_history::MigrationHistory;
 use frontend::components::timeline::Timeline;
 use frontend::deferred::{View, url};
+use frontend::i18n::{Key, t};
 use frontend::pages;
 use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes};
@@ -40,7 +42,20 @@ type ToMain = send_wrapper::SendWrapper<(Rc<RefCell<Option<BrowserUrl>>>, js_sys
 fn Inner(view: View, main: ToMain) -> impl IntoView {
     let (cell, on_url) = main.take();
     tell_main(&cell, on_url);
-    content(view)
+    // The views read the module's own stream (the nodes of a migration in flight come from its
+    // VMI): drawn once it delivered the cluster, or once it failed (a view then says why).
+    let live = host::host().live;
+    let ready = Memo::new(move |was: Option<&bool>| {
+        was.copied().unwrap_or(false)
+            || live.synced.get()
+            || live.connection.get() == Connection::Reconnecting
+    });
+    view! {
+        <Show when=move || ready.get()
+            fallback=|| view! { <p class="empty" role="status">{t(Key::VmiLoading)}</p> }>
+            {content(view.clone())}
+        </Show>
+    }
 }
 
 /// Keeps this router where the main app can reach it and tells the main app each URL this view
