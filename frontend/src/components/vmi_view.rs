@@ -490,7 +490,7 @@ fn MigrationDetail(report: MigrationReport, live: bool) -> impl IntoView {
             <h3>{report.name.clone()} " " <HealthBadge health=report.health/></h3>
             <p class="headline">{report.headline.clone()}</p>
             // The state graph and the convergence chart, from the views module.
-            <Deferred view=View::Migration { report: report.clone(), live }/>
+            <Deferred view=View::Migration { report: Box::new(report.clone()), live }/>
             {failure}
             {progress}
             {report.irrecoverable.then(|| view! { <p class="warn">"Failed in post-copy: the guest was lost."</p> })}

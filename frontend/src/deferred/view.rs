@@ -8,8 +8,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum View {
     /// The page of the current route (`/diagnose`, `/migrations`, `/nodes`, `/node/{name}`):
-    /// the module's
-    /// own router reads which one, and its parameters, from the URL.
+    /// the module's own router reads which one, and its parameters, from the URL.
     Page,
     /// The VMI page's timeline of the flight recorder.
     Timeline { ns: String, name: String },
@@ -23,7 +22,10 @@ pub enum View {
     MigrationHistory { ns: String, name: String },
     /// One migration's state graph and convergence chart. `live`: the chart asks the backend
     /// for its series (a paste has none).
-    Migration { report: MigrationReport, live: bool },
+    Migration {
+        report: Box<MigrationReport>,
+        live: bool,
+    },
 }
 
 impl View {

@@ -101,8 +101,8 @@ fn content(view: View) -> AnyView {
             view! { <MigrationHistory namespace=ns name/> }.into_any()
         }
         View::Migration { report, live } => view! {
-            <MigrationGraph report=report.clone()/>
-            <Convergence report live/>
+            <MigrationGraph report=(*report).clone()/>
+            <Convergence report=*report live/>
         }
         .into_any(),
     }
