@@ -348,6 +348,12 @@ impl FetchError {
 
 /// `GET url` and read the JSON answer. Errors carry the backend's `ApiError` sentence.
 pub async fn get_json<T: DeserializeOwned>(url: &str) -> Result<T, FetchError> {
+    let (status, text) = get_text(url).await?;
+    parse_json(url, status, &text)
+}
+
+/// `GET url`: the status and text of a successful answer.
+async fn get_text(url: &str) -> Result<(u16, String), FetchError> {
     let window = web_sys::window().ok_or_else(|| FetchError {
         status: None,
         message: "no window".into(),
@@ -379,6 +385,11 @@ pub async fn get_json<T: DeserializeOwned>(url: &str) -> Result<T, FetchError> {
             message,
         });
     }
+    Ok((status, text))
+}
+
+/// Reads the JSON answer `text` of `url`.
+fn parse_json<T: DeserializeOwned>(url: &str, status: u16, text: &str) -> Result<T, FetchError> {
     serde_json::from_slice(text.as_bytes()).map_err(|e| FetchError {
         status: Some(status),
         message: format!("unexpected answer from {url}: {e}"),
@@ -403,13 +414,26 @@ pub async fn fetch_detail_at(
     name: &str,
     at: &str,
 ) -> Result<model::api::history::RecordedDetail, FetchError> {
-    get_json(&format!(
+    /// The answer's own field beside the flattened detail.
+    #[derive(serde::Deserialize)]
+    struct RecordedAt {
+        #[serde(with = "model::api::history::rfc3339")]
+        recorded_at: i64,
+    }
+    let url = format!(
         "/api/v1/vmis/{}/{}/detail?at={}",
         enc(ns),
         enc(name),
         enc(at)
-    ))
-    .await
+    );
+    // Read twice, as the detail and as its time, rather than as `RecordedDetail`: serde's
+    // flattening decoder would add a second decoder of every detail type to the first load.
+    let (status, text) = get_text(&url).await?;
+    let at: RecordedAt = parse_json(&url, status, &text)?;
+    Ok(model::api::history::RecordedDetail {
+        recorded_at: at.recorded_at,
+        detail: parse_json(&url, status, &text)?,
+    })
 }
 
 /// `GET /api/v1/vmis/{ns}/{name}/history?from=&to=` (milliseconds, sent as RFC 3339).

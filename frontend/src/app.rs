@@ -2,6 +2,7 @@
 //! and wall mode (`/wall`, or `?wall` on any page) which hides the chrome and enlarges the type.
 
 use crate::api::{self, Connection, Live};
+use crate::deferred::{Deferred, View};
 use crate::i18n::{Key, Lang, t};
 use crate::nav::query_param;
 use crate::pages;
@@ -109,10 +110,11 @@ fn Shell(lang: RwSignal<Lang>, theme: RwSignal<Theme>) -> impl IntoView {
             <Routes fallback=|| view! { <p class="empty">{t(Key::Notfound)}</p> }>
                 <Route path=path!("/") view=pages::overview::Overview/>
                 <Route path=path!("/vmi/:namespace/:name") view=pages::vmi::VmiPage/>
-                <Route path=path!("/diagnose") view=pages::diagnose::Diagnose/>
-                <Route path=path!("/migrations") view=pages::migrations::Migrations/>
-                <Route path=path!("/nodes") view=pages::node::Nodes/>
-                <Route path=path!("/node/:name") view=pages::node::NodePage/>
+                // Loaded on first use (see crate::deferred): the module routes them itself.
+                <Route path=path!("/diagnose") view=|| view! { <Deferred view=View::Page/> }/>
+                <Route path=path!("/migrations") view=|| view! { <Deferred view=View::Page/> }/>
+                <Route path=path!("/nodes") view=|| view! { <Deferred view=View::Page/> }/>
+                <Route path=path!("/node/:name") view=|| view! { <Deferred view=View::Page/> }/>
                 <Route path=path!("/wall") view=pages::wall::Wall/>
             </Routes>
         </main>

@@ -10,12 +10,17 @@
 //! * [`i18n`]: English and Japanese UI text; [`nav`]: view state in the URL;
 //!   [`share`]: the compressed dump in a share link's fragment.
 //! * [`lazy`]: the paste page's analysis, a second wasm module loaded on first use.
+//! * [`deferred`]: the heavier views (migrations and node pages, the VMI page's timeline,
+//!   charts, migration history and migration graph), a third wasm module on the main thread,
+//!   loaded the first time one is shown; the main binary names them only through
+//!   [`deferred::View`], so their code (and plotters) is not in the first load.
 //!
 //! Everything the pages compute comes from `model`; this crate only renders it.
 
 pub mod api;
 pub mod app;
 pub mod components;
+pub mod deferred;
 pub mod i18n;
 pub mod lazy;
 pub mod migrations_model;

@@ -6,6 +6,10 @@
 //! the dump module's own code and outside tests, starts with a prefix of [`ALLOWED`]) and on the
 //! artefact ([`check_bundle`]: after Trunk's build, texts that only diagnosis and explanation
 //! code holds are in the dump module's wasm and not in the main one).
+//!
+//! The artefact check also proves the first load free of the deferred views (the frontend's
+//! `deferred` module): texts that only their code holds, plotters among them, are in the views
+//! module's wasm and not in the main one.
 
 use anyhow::{Context, Result, bail};
 use proc_macro2::{Delimiter, TokenStream, TokenTree};
@@ -28,6 +32,17 @@ pub const DUMP_MODULE: &str = "bin/dump_module";
 pub const DIAGNOSIS_ONLY: &[&str] = &[
     "Accepted; virt-controller is preparing the virt-launcher pod.",
     "Guest agent gone while the domain runs",
+];
+
+/// Texts that only the deferred views hold: the chart library (plotters' source paths, kept in
+/// its panic locations), the node pages' and the migrations page's endpoints, the timeline's
+/// history request and the paste page's worker.
+pub const VIEWS_ONLY: &[&str] = &[
+    "plotters-",
+    "/api/v1/nodes",
+    "/api/v1/migrations",
+    "/history?from=",
+    "dump_worker.js",
 ];
 
 /// A `model::` path used where the rule forbids it.
@@ -238,8 +253,26 @@ fn contains(hay: &[u8], needle: &str) -> bool {
     hay.windows(needle.len()).any(|w| w == needle.as_bytes())
 }
 
+/// Fails unless every one of `texts` is in `module` (named `module_name`) and none in `main`.
+fn only_in(
+    texts: &[&str],
+    (main_name, main): (&str, &[u8]),
+    (module_name, module): (&str, &[u8]),
+    what: &str,
+) -> Result<()> {
+    for text in texts {
+        if contains(main, text) {
+            bail!("the main bundle {main_name} holds {what} text {text:?}");
+        }
+        if !contains(module, text) {
+            bail!("the {module_name} lacks {text:?}: the check no longer proves anything");
+        }
+    }
+    Ok(())
+}
+
 /// The artefact half of the rule: in Trunk's `dist`, each of [`DIAGNOSIS_ONLY`] is in the dump
-/// module's wasm and not in the main wasm.
+/// module's wasm and not in the main wasm, and each of [`VIEWS_ONLY`] in the views module's.
 pub fn check_bundle(dist: &Path) -> Result<()> {
     let main_name = std::fs::read_dir(dist)?
         .filter_map(|e| e.ok()?.file_name().into_string().ok())
@@ -248,17 +281,16 @@ pub fn check_bundle(dist: &Path) -> Result<()> {
     let main = std::fs::read(dist.join(&main_name))?;
     let dump =
         std::fs::read(dist.join("dump_module_bg.wasm")).context("reading the dump module")?;
-    for text in DIAGNOSIS_ONLY {
-        if contains(&main, text) {
-            bail!("the main bundle {main_name} holds diagnosis text {text:?}");
-        }
-        if !contains(&dump, text) {
-            bail!("the dump module lacks {text:?}: the check no longer proves anything");
-        }
-    }
+    let views =
+        std::fs::read(dist.join("views_module_bg.wasm")).context("reading the views module")?;
+    let main = (main_name.as_str(), main.as_slice());
+    only_in(DIAGNOSIS_ONLY, main, ("dump module", &dump), "diagnosis")?;
+    only_in(VIEWS_ONLY, main, ("views module", &views), "deferred view")?;
     eprintln!(
-        "xtask: {main_name} holds none of the {} diagnosis texts; the dump module holds them",
-        DIAGNOSIS_ONLY.len()
+        "xtask: {main_name} holds none of the {} diagnosis texts (the dump module does) and none of \
+         the {} deferred views' texts (the views module does)",
+        DIAGNOSIS_ONLY.len(),
+        VIEWS_ONLY.len()
     );
     Ok(())
 }
@@ -346,12 +378,14 @@ mod tests {
     }
 
     #[test]
-    fn the_bundle_check_reads_both_wasm_files() {
+    fn the_bundle_check_reads_every_wasm_file() {
         let dir = std::env::temp_dir().join(format!("xtask-bundle-rule-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let all = DIAGNOSIS_ONLY.concat();
+        let views = VIEWS_ONLY.concat();
         std::fs::write(dir.join("frontend-abc_bg.wasm"), b"\0asm view only").unwrap();
         std::fs::write(dir.join("dump_module_bg.wasm"), format!("\0asm {all}")).unwrap();
+        std::fs::write(dir.join("views_module_bg.wasm"), format!("\0asm {views}")).unwrap();
         assert!(check_bundle(&dir).is_ok());
         std::fs::write(dir.join("frontend-abc_bg.wasm"), format!("\0asm {all}")).unwrap();
         assert!(
@@ -360,6 +394,23 @@ mod tests {
                 .to_string()
                 .contains("main bundle")
         );
+        // plotters in the first load
+        std::fs::write(dir.join("frontend-abc_bg.wasm"), b"\0asm plotters-0.3.7").unwrap();
+        assert!(
+            check_bundle(&dir)
+                .unwrap_err()
+                .to_string()
+                .contains("deferred view text \"plotters-\"")
+        );
+        std::fs::write(dir.join("views_module_bg.wasm"), b"\0asm").unwrap();
+        std::fs::write(dir.join("frontend-abc_bg.wasm"), b"\0asm").unwrap();
+        assert!(
+            check_bundle(&dir)
+                .unwrap_err()
+                .to_string()
+                .contains("views module lacks")
+        );
+        std::fs::write(dir.join("views_module_bg.wasm"), format!("\0asm {views}")).unwrap();
         std::fs::write(dir.join("dump_module_bg.wasm"), b"\0asm").unwrap();
         std::fs::write(dir.join("frontend-abc_bg.wasm"), b"\0asm").unwrap();
         assert!(

@@ -202,6 +202,27 @@ pub fn set_integrity(html: &str, href: &str, sri: &str) -> Result<String> {
     Ok(out)
 }
 
+/// Every file under `dist/snippets`, as its path from the site's root and its bytes.
+fn snippets(dist: &Path) -> Result<Vec<(String, Vec<u8>)>> {
+    let mut out = Vec::new();
+    let mut dirs = vec![dist.join("snippets")];
+    while let Some(dir) = dirs.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries {
+            let path = entry?.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if let Ok(rel) = path.strip_prefix(dist) {
+                let href = format!("/{}", rel.to_string_lossy().replace('\\', "/"));
+                out.push((href, std::fs::read(&path)?));
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// The import module of every import of the wasm module `bytes`, in order.
 fn import_modules(bytes: &[u8]) -> Result<Vec<String>> {
     let mut out = Vec::new();
@@ -255,6 +276,13 @@ pub fn shrink(dist: &Path) -> Result<()> {
     for name in [&wasm_name, &js_name] {
         let sri = integrity(&std::fs::read(dist.join(name))?);
         html = set_integrity(&html, &format!("/{name}"), &sri)?;
+    }
+    // The `frontend` crate's JS snippets: every binary linking the crate (app, dump module, views
+    // module) writes them, in parallel, so Trunk may have hashed one while another rewrote it.
+    for (href, bytes) in snippets(dist)? {
+        if html.contains(&href) {
+            html = set_integrity(&html, &href, &integrity(&bytes))?;
+        }
     }
     std::fs::write(&index_path, html)?;
     eprintln!(

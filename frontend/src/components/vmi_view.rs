@@ -9,8 +9,7 @@
 
 use crate::api;
 use crate::components::common::{HealthBadge, age, layer_key};
-use crate::components::convergence::Convergence;
-use crate::components::migration_graph::MigrationGraph;
+use crate::deferred::{Deferred, View};
 use crate::i18n::{Key, lang, t, tr};
 use crate::nav::{param_href, query_param};
 use leptos::prelude::*;
@@ -490,8 +489,8 @@ fn MigrationDetail(report: MigrationReport, live: bool) -> impl IntoView {
         <section class="mg-detail" data-testid="mg-detail" data-migration=report.name.clone()>
             <h3>{report.name.clone()} " " <HealthBadge health=report.health/></h3>
             <p class="headline">{report.headline.clone()}</p>
-            <MigrationGraph report=report.clone()/>
-            <Convergence report=report.clone() live=live/>
+            // The state graph and the convergence chart, from the views module.
+            <Deferred view=View::Migration { report: Box::new(report.clone()), live }/>
             {failure}
             {progress}
             {report.irrecoverable.then(|| view! { <p class="warn">"Failed in post-copy: the guest was lost."</p> })}

@@ -7,8 +7,9 @@
 use crate::api::{self, FetchError, Live};
 use crate::components::charts::Chart;
 use crate::components::common::FetchFailure;
-use crate::components::timeline::{self, AsOf, AsOfState, Timeline};
+use crate::components::timeline::{self, AsOf, AsOfState};
 use crate::components::vmi_view::{CopyLink, VmiView};
+use crate::deferred::{Deferred, View};
 use crate::i18n::{Key, t};
 use crate::nav::{param_href, query_param};
 use leptos::prelude::*;
@@ -95,7 +96,7 @@ pub fn VmiPage() -> impl IntoView {
                 let active = d.migrating;
                 view! {
                     <VmiView detail=d now=now
-                        metrics=ViewFn::from(move || view! { <Metrics ns=n.clone() name=m.clone() migrating=active/> })/>
+                        metrics=ViewFn::from(move || view! { <Deferred view=View::Metrics { ns: n.clone(), name: m.clone(), migrating: active }/> })/>
                 }
                 .into_any()
             }
@@ -105,12 +106,12 @@ pub fn VmiPage() -> impl IntoView {
         <div class="vmi-page">
             <div class="page-tools"><CopyLink/></div>
             <AsOf state=as_of/>
-            <Timeline ns name/>
+            <Deferred view=Signal::derive(move || View::Timeline { ns: ns.get(), name: name.get() })/>
             {move || gone().then(|| view! {
                 <div class="failure" role="alert" data-testid="vmi-gone"><strong>{t(Key::VmiGone)}</strong></div>
             })}
             {content}
-            {move || (leptos_router::hooks::use_location().query.with(|q| q.get("tab")).as_deref() == Some("migrations")).then(|| view! { <crate::components::migration_history::MigrationHistory namespace=ns.get() name=name.get()/> })}
+            {move || (leptos_router::hooks::use_location().query.with(|q| q.get("tab")).as_deref() == Some("migrations")).then(|| view! { <Deferred view=View::MigrationHistory { ns: ns.get(), name: name.get() }/> })}
         </div>
     }
 }
@@ -145,9 +146,10 @@ fn pick(set: &SeriesSet, metrics: &[&str]) -> Vec<Series> {
         .collect()
 }
 
-/// The charts with their time range picker (`?range=`).
+/// The charts with their time range picker (`?range=`). Drawn by the views module (see
+/// `crate::deferred`), so plotters stays out of the main bundle.
 #[component]
-fn Metrics(ns: String, name: String, migrating: bool) -> impl IntoView {
+pub fn Metrics(ns: String, name: String, migrating: bool) -> impl IntoView {
     let range = query_param("range");
     let secs = Memo::new(move |_| {
         let r = range.get().unwrap_or_else(|| "1h".into());

@@ -1,0 +1,52 @@
+//! What every view of the module shares, made on first use and kept for the page's life: the
+//! module's own push stream and clock ([`Live`], as the main app has), and the language and
+//! theme the main app passes on.
+
+use frontend::api::{self, Live};
+use frontend::app::Theme;
+use frontend::i18n::Lang;
+use leptos::prelude::*;
+
+/// The shared state (signals: copies name the same values).
+#[derive(Clone, Copy)]
+pub struct Host {
+    pub live: Live,
+    pub lang: RwSignal<Lang>,
+    pub theme: RwSignal<Theme>,
+}
+
+thread_local! {
+    static HOST: Host = {
+        // An owner that is never dropped: the stream and the signals outlive every view.
+        let owner = Owner::new();
+        let host = owner.with(|| {
+            let live = Live::new();
+            api::connect(live);
+            Host {
+                live,
+                lang: RwSignal::new(Lang::En),
+                theme: RwSignal::new(Theme::Light),
+            }
+        });
+        std::mem::forget(owner);
+        host
+    };
+}
+
+/// The shared state, started on the first call.
+pub fn host() -> Host {
+    HOST.with(|h| *h)
+}
+
+/// Sets language and theme where they changed.
+pub fn set_prefs(lang: &str, dark: bool) {
+    let h = host();
+    let lang = Lang::from_tag(lang);
+    if h.lang.get_untracked() != lang {
+        h.lang.set(lang);
+    }
+    let theme = if dark { Theme::Dark } else { Theme::Light };
+    if h.theme.get_untracked() != theme {
+        h.theme.set(theme);
+    }
+}

@@ -1,0 +1,42 @@
+//! What the main app asks the views module to draw: one value per lazily loaded view, sent as
+//! JSON (the main app serializes it, the module reads it; the two wasm modules share no memory).
+
+use model::view::MigrationReport;
+use serde::{Deserialize, Serialize};
+
+/// A view of the views module.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum View {
+    /// The page of the current route (`/diagnose`, `/migrations`, `/nodes`, `/node/{name}`):
+    /// the module's own router reads which one, and its parameters, from the URL.
+    Page,
+    /// The VMI page's timeline of the flight recorder.
+    Timeline { ns: String, name: String },
+    /// The VMI page's metrics tab (its charts and their range picker).
+    Metrics {
+        ns: String,
+        name: String,
+        migrating: bool,
+    },
+    /// The VMI page's migration history (its migrations tab, from the recorder).
+    MigrationHistory { ns: String, name: String },
+    /// One migration's state graph and convergence chart. `live`: the chart asks the backend
+    /// for its series (a paste has none).
+    Migration {
+        report: Box<MigrationReport>,
+        live: bool,
+    },
+}
+
+impl View {
+    /// A short name for the placeholder's `data-deferred` attribute.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            View::Page => "page",
+            View::Timeline { .. } => "timeline",
+            View::Metrics { .. } => "metrics",
+            View::MigrationHistory { .. } => "migration-history",
+            View::Migration { .. } => "migration",
+        }
+    }
+}
