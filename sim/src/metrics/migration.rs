@@ -6,11 +6,12 @@ use super::{Sampled, Series, push};
 
 /// `kubevirt_vmi_dirty_rate_bytes_per_second` (v1.6 on; from v1.9 not while migrating), and the
 /// migration series while a migration is in progress.
-pub(super) fn series(s: &Sampled, node: String, out: &mut Vec<Series>) {
+pub(super) fn series(s: &Sampled, out: &mut Vec<Series>) {
     let (vm, t, l) = (s.vm, s.t, &s.labels[..]);
     let (mem, period, phase) = (s.mem, s.period, s.phase);
     let names = &s.names;
-    let migrating = vm.migration.as_ref().filter(|m| m.active());
+    // What was in progress at `t` (a range query asks past instants of the current state).
+    let migrating = vm.migration.as_ref().filter(|m| m.active_at(t));
     if names.guest_dirty_rate && !(migrating.is_some() && names.dirty_rate_skips_migrating) {
         let dirty = wave(
             mem * 0.004 * (0.2 + unit(vm.seed, 50)),
@@ -31,13 +32,15 @@ pub(super) fn series(s: &Sampled, node: String, out: &mut Vec<Series>) {
     let Some(m) = migrating else {
         return;
     };
-    // virt-handler polls the source domain every 5 s; each sample carries its own time.
+    // virt-handler polls the source domain every 5 s while the migration is in progress; each
+    // sample carries its own time (`migrationdomainstats/queue.go`, `pollingInterval`).
     let start = m.start.unwrap_or(t);
     let polled = start + ((t - start) / 5.0).floor() * 5.0;
     let ml = [
         ("namespace".to_string(), vm.ns.clone()),
         ("name".to_string(), vm.name.clone()),
-        ("node".to_string(), node),
+        // virt-handler on the source node polls it (`queue.go`: the VMI's node while it runs).
+        ("node".to_string(), m.source_node.clone()),
     ];
     let mut mig = |name: &'static str, value: f64| {
         out.push(Series {

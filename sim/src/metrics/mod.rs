@@ -127,7 +127,7 @@ pub fn vm_series(w: &World, vm: &Vm, t: f64, out: &mut Vec<Series>) {
     network::series(&s, out);
     cpu::affinity(&s, out);
     guest::filesystems(&s, out);
-    migration::series(&s, node, out);
+    migration::series(&s, out);
 }
 
 /// Every series at `t` of the VMs `keep` accepts (by namespace and name).
