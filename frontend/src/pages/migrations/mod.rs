@@ -96,7 +96,9 @@ fn line_key(line: &Line) -> (bool, String, u64) {
         Line::Chart(r) => {
             let m = &r.report;
             let eta = m.progress.as_ref().and_then(|p| p.eta_secs);
-            let course = (&m.phase, &m.mode, m.outcome, &m.timeline, &m.mode_changes);
+            // Each phase and when it began (not its duration so far, which grows).
+            let phases: Vec<_> = m.timeline.iter().map(|s| (&s.phase, s.at)).collect();
+            let course = (&m.phase, &m.mode, m.outcome, phases, &m.mode_changes);
             let eta = eta.map(|e| (e / 30.0).round() as i64);
             (true, m.name.clone(), digest(&(course, eta)))
         }
