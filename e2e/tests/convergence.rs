@@ -256,7 +256,7 @@ async fn the_migrations_page_opens_one_rows_convergence_chart() -> anyhow::Resul
         "a refresh built the chart again"
     );
     h.scroll_to(&row).await?;
-    h.screenshot_as("migrations_convergence").await?;
+    h.screenshot_as("migrations_chart_open").await?;
     // Closed again: no chart, no parameter.
     toggle(&h, &row).await?;
     h.wait_count("[data-testid=convergence]", T, |n| n == 0)

@@ -106,7 +106,7 @@ async fn wall_draws_a_live_migrations_convergence_in_large_type() -> anyhow::Res
         let got = h
             .browser
             .execute(
-                "const m = document.querySelector('[data-testid=wall-migration]'); return m ? m.outerHTML.slice(0, 600) : 'no wall-migration';",
+                "const m = document.querySelector('[data-testid=wall-migration]'); return [m ? m.outerHTML.slice(0, 600) : 'no wall-migration', performance.getEntriesByType('resource').filter(e => e.name.includes('/api/')).map(e => e.name.split('/api/')[1] + ' ' + e.responseStatus)];",
                 vec![],
             )
             .await?;
