@@ -98,52 +98,6 @@ async fn a_migration_that_does_not_converge_is_drawn_live() -> anyhow::Result<()
         |n| n == 1,
     )
     .await?;
-    let state = h
-        .browser
-        .execute(
-            "const f = document.querySelector(arguments[0]); return f ? [f.dataset.state, f.textContent] : null;",
-            vec![chart.clone().into()],
-        )
-        .await?;
-    eprintln!("after the end: {state}");
-    {
-        let now = h.sim.now();
-        let q = format!(
-            "{}/api/v1/query_range?query=max(kubevirt_vmi_migration_data_remaining_bytes%7Bnamespace%3D%22{ns}%22%2Cname%3D%22{name}%22%7D)&start={}&end={now}&step=5",
-            h.sim.url(),
-            now - 200.0
-        );
-        let body = reqwest::get(&q).await?.text().await?;
-        eprintln!("sim range: {}", &body[..body.len().min(400)]);
-        let w = h.sim.with_world(|w| {
-            w.vms.values().find(|v| v.name == name).map(|v| {
-                format!(
-                    "{:?} node {:?} running {} frozen {}",
-                    v.migration
-                        .as_ref()
-                        .map(|m| (&m.name, m.start, m.end, m.phase.clone())),
-                    v.node,
-                    v.running(),
-                    v.frozen
-                )
-            })
-        });
-        eprintln!("world: {w:?}");
-    }
-    for _ in 0..4 {
-        let probe = h
-            .browser
-            .execute(
-                "const f = document.querySelector(arguments[0]); const w = f && f.dataset.witness; if (f) f.dataset.witness = 'x';\n\
-                 return [w || null, f && f.dataset.state, performance.getEntriesByType('resource').filter(e => e.name.includes('set=migration')).map(e => [Math.round(e.startTime), Math.round(e.duration), e.responseStatus])];",
-                vec![chart.clone().into()],
-            )
-            .await?;
-        eprintln!("probe: {probe}");
-        tokio::time::sleep(Duration::from_secs(3)).await;
-    }
-    h.scroll_to(&chart).await?;
-    h.screenshot_as("convergence_not_converging").await?;
     h.wait_count(&format!("{chart}[data-state=data]"), T, |n| n == 1)
         .await?;
     tokio::time::sleep(Duration::from_secs(1)).await;

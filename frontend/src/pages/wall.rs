@@ -1,14 +1,11 @@
 //! `/wall`: for a screen on the wall. Large high-contrast type, no interaction needed: the counts
 //! by verdict, the VMIs with problems (rotating through them one at a time with `?rotate=SECONDS`),
 //! the age of the data, a banner when the stream is down or the data is stale, and the latest
-//! verdict changes across VMIs (the recorder's, [`LatestChanges`]), and the convergence chart of
-//! the newest migration in progress in its large-type variant ([`live_migration`]). It keeps no
-//! history itself, so it can run for days: the only state is the current list of summaries,
-//! that strip and the one migration drawn.
+//! verdict changes across VMIs (the recorder's, [`LatestChanges`]). It keeps no history itself,
+//! so it can run for days: the only state is the current list of summaries and that strip.
 
-use crate::api::{self, Connection, Live};
+use crate::api::{Connection, Live};
 use crate::components::common::health_key;
-use crate::components::convergence::Convergence;
 use crate::components::timeline::LatestChanges;
 use crate::i18n::{Key, lang, t, tr};
 use crate::nav::query_param;
@@ -16,54 +13,9 @@ use crate::overview_model::{VERDICTS, verdict};
 use leptos::prelude::*;
 use model::time::format_duration;
 use model::verdict::Health;
-use model::view::{MigrationReport, Outcome};
 
 /// Data older than this many seconds is flagged stale on the wall.
 pub const WALL_STALE_SECS: f64 = 30.0;
-
-/// How often, while a VMI migrates, the wall asks for the migration reports again (a migration
-/// that started, its phases); the chart asks for its own series every few seconds.
-pub const WALL_MIGRATION_SECS: i64 = 10;
-
-/// The newest migration in progress, read from the reports only while the stream shows a VMI
-/// migrating, and then at most every [`WALL_MIGRATION_SECS`] (the demo's migrations start and
-/// end all the time: the stream alone would ask far more often). The last answer stays while
-/// the next is on its way.
-fn live_migration(live: Live) -> RwSignal<Option<MigrationReport>> {
-    let any = Memo::new(move |_| {
-        live.vmis
-            .with(|all| all.iter().any(|s| s.migration.is_some()))
-    });
-    let tick = Memo::new(move |_| live.now.get().0 / (WALL_MIGRATION_SECS * 1000));
-    let reports = LocalResource::new(move || {
-        let any = any.get();
-        if any {
-            tick.track();
-        }
-        async move {
-            if !any {
-                return Some(None);
-            }
-            let rows = api::fetch_migrations().await.ok()?;
-            let newest = rows
-                .into_iter()
-                .map(|r| r.report)
-                .filter(|r| r.outcome == Outcome::InProgress)
-                .max_by_key(|r| r.timeline.iter().filter_map(|s| s.at).min());
-            Some(newest)
-        }
-    });
-    let chosen = RwSignal::new(None);
-    Effect::new(move |_| {
-        // A failed read keeps what is drawn.
-        if let Some(Some(m)) = reports.get()
-            && chosen.with_untracked(|c| c != &m)
-        {
-            chosen.set(m);
-        }
-    });
-    chosen
-}
 
 #[component]
 pub fn Wall() -> impl IntoView {
@@ -109,31 +61,6 @@ pub fn Wall() -> impl IntoView {
         let i = (live.now.get().0 / 1000 / p) as usize % list.len();
         list.get(i).cloned()
     };
-    // The chart is built again only when the migration's course changes, not on every read.
-    let migration = live_migration(live);
-    let course = Memo::new(move |_| {
-        migration.with(|m| {
-            m.as_ref().map(|r| {
-                (
-                    r.name.clone(),
-                    r.phase.clone(),
-                    r.timeline.len(),
-                    r.mode_changes.len(),
-                )
-            })
-        })
-    });
-    let chart = move || {
-        course.track();
-        migration.get_untracked().map(|r| {
-            view! {
-                <div class="wall-migration" data-testid="wall-migration">
-                    <div class="wall-name">{format!("{}/{}", r.namespace, r.vmi_name)} " · " {r.name.clone()}</div>
-                    <Convergence report=r live=true large=true/>
-                </div>
-            }
-        })
-    };
     view! {
         <section class="wall" data-testid="wall">
             {move || stale().then(|| view! { <div class="wall-banner" role="alert" data-testid="wall-stale">{t(Key::WallStale)}</div> })}
@@ -164,7 +91,6 @@ pub fn Wall() -> impl IntoView {
                     <div class="wall-headline">{s.headline.clone()}</div>
                 </div>
             })}
-            {chart}
             <LatestChanges/>
             <h1>{t(Key::WallProblems)}</h1>
             {move || {
