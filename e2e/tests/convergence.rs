@@ -1,8 +1,10 @@
 //! The convergence chart on the VMI page's migration detail: a pre-copy whose guest dirties
 //! memory faster than it is sent shows the not-converging stretch and the switch to PostCopy,
 //! drawn from the simulator's Prometheus range data and updated while it runs; without
-//! Prometheus it says so and still draws the phase marks. And the launcher pods table of a
-//! failed VMI lists its pod.
+//! Prometheus it says so and still draws the phase marks. Once it ended, the chart still shows
+//! the whole course (the pre-copy, then the data remaining falling to nothing in post-copy). The
+//! migrations page opens one row's chart under it. And the launcher pods table of a failed VMI
+//! lists its pod.
 
 use e2e::Harness;
 use std::time::Duration;
@@ -87,6 +89,19 @@ async fn a_migration_that_does_not_converge_is_drawn_live() -> anyhow::Result<()
     .await?;
     tokio::time::sleep(Duration::from_secs(6)).await;
     h.scroll_to(&chart).await?;
+    h.screenshot_as("convergence_postcopy").await?;
+    // Once it succeeded the chart is drawn again from the whole range: the course the range
+    // data kept, past the switch to PostCopy.
+    h.wait_count(
+        "[data-testid=migration-graph] g[data-phase=Succeeded][data-state=passed]",
+        Duration::from_secs(60),
+        |n| n == 1,
+    )
+    .await?;
+    h.wait_count(&format!("{chart}[data-state=data]"), T, |n| n == 1)
+        .await?;
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    h.scroll_to(&chart).await?;
     h.screenshot_as("convergence_not_converging").await?;
 
     // The domain-stat charts: the crosshair shows every series' value at the hovered time.
@@ -118,6 +133,89 @@ async fn a_migration_that_does_not_converge_is_drawn_live() -> anyhow::Result<()
     );
     h.scroll_to(".ranges").await?;
     h.screenshot_as("charts_crosshair").await?;
+    h.finish().await
+}
+
+/// Clicks the chart button of `row` from the page (a refresh may rebuild the row between a
+/// webdriver find and its click).
+async fn toggle(h: &Harness, row: &str) -> anyhow::Result<()> {
+    h.browser
+        .execute(
+            "document.querySelector(arguments[0]).click();",
+            vec![format!("{row} [data-testid=mg-chart-toggle]").into()],
+        )
+        .await?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_migrations_page_opens_one_rows_convergence_chart() -> anyhow::Result<()> {
+    let h = Harness::start("migrations_convergence").await?;
+    let (ns, name) = migratable(&h);
+    let vmim = h
+        .sim
+        .migrate(&ns, &name, "precopy-to-postcopy")
+        .map_err(anyhow::Error::msg)?;
+    h.browser.goto(&h.url("/migrations")).await?;
+    let row = format!("[data-testid=migrations-table] tr[data-migration='{vmim}']");
+    h.wait_count(&row, T, |n| n == 1).await?;
+    // No row's chart is drawn (nor its series asked) until the row is opened.
+    assert_eq!(h.count("[data-testid=convergence]").await?, 0);
+    toggle(&h, &row).await?;
+    let chart = "[data-testid=mg-chart-row] [data-testid=convergence]";
+    h.wait_count(
+        &format!("{chart}[data-migration='{vmim}'][data-state=data]"),
+        T,
+        |n| n == 1,
+    )
+    .await?;
+    assert_eq!(
+        h.count("[data-testid=convergence]").await?,
+        1,
+        "one chart open"
+    );
+    let url = h.current_url().await?;
+    assert!(url.contains(&format!("chart={vmim}")), "{url}");
+    let expanded = h
+        .browser
+        .execute(
+            "return document.querySelector(arguments[0]).getAttribute('aria-expanded');",
+            vec![format!("{row} [data-testid=mg-chart-toggle]").into()],
+        )
+        .await?;
+    assert_eq!(expanded, serde_json::json!("true"));
+    // The line sits right under its row, and the page's refreshes (every 5 s while a migration
+    // runs) keep the chart rather than build it again while the migration's course stays (in
+    // Running, before the switch to PostCopy 25 s later).
+    h.wait_text(&format!("{row} [data-testid=mg-phase]"), T, |t| {
+        t == "Running"
+    })
+    .await?;
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let placed = h
+        .browser
+        .execute(
+            "const r = document.querySelector(arguments[0]); const f = document.querySelector(arguments[1]);\n\
+             f.dataset.witness = 'kept'; return r.nextElementSibling && r.nextElementSibling.dataset.testid;",
+            vec![row.clone().into(), chart.into()],
+        )
+        .await?;
+    assert_eq!(placed, serde_json::json!("mg-chart-row"));
+    let first = inked(&h, &format!("{chart} canvas")).await?;
+    assert!(first > 1000, "the chart is blank ({first} pixels)");
+    tokio::time::sleep(Duration::from_secs(12)).await;
+    assert_eq!(
+        h.count(&format!("{chart}[data-witness=kept]")).await?,
+        1,
+        "a refresh built the chart again"
+    );
+    h.scroll_to(&row).await?;
+    h.screenshot_as("migrations_chart_open").await?;
+    // Closed again: no chart, no parameter.
+    toggle(&h, &row).await?;
+    h.wait_count("[data-testid=convergence]", T, |n| n == 0)
+        .await?;
+    assert!(!h.current_url().await?.contains("chart="));
     h.finish().await
 }
 

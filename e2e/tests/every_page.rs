@@ -148,6 +148,11 @@ async fn every_page_in_both_languages_and_themes_is_free_of_errors() -> anyhow::
         ),
         ("wall".into(), "/wall".into(), "[data-testid=wall]"),
         (
+            "migrations with a chart open".into(),
+            format!("/migrations?chart={vmim}"),
+            "[data-testid=mg-chart-row] [data-testid=convergence]",
+        ),
+        (
             "migrating vmi migrations".into(),
             format!("{mig}?tab=migrations&mig={vmim}"),
             "[data-testid=migration-graph]",

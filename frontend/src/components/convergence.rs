@@ -88,12 +88,18 @@ fn panel(
         .fold(0.0f64, f64::max)
         .max(1.0)
         * 1.15;
-    let font = ("sans-serif", 12).into_font().color(&text);
+    // The wall's large type: bigger text, wider label areas, thicker lines.
+    let (size, small, width) = if f.look.large {
+        (18, 16, 3)
+    } else {
+        (12, 11, 2)
+    };
+    let font = ("sans-serif", size).into_font().color(&text);
     let mut chart = ChartBuilder::on(area)
         .margin(6)
         .margin_right(18)
-        .x_label_area_size(30)
-        .y_label_area_size(84)
+        .x_label_area_size(size * 5 / 2)
+        .y_label_area_size(size * 7)
         .build_cartesian_2d(0.0..(to - from), 0.0..ymax)
         .ok()?;
     chart
@@ -145,7 +151,7 @@ fn panel(
                 .draw_series(std::iter::once(Text::new(
                     label.clone(),
                     (x, y),
-                    ("sans-serif", 11).into_font().color(&ink),
+                    ("sans-serif", small).into_font().color(&ink),
                 )))
                 .ok()?;
         }
@@ -155,7 +161,7 @@ fn panel(
         chart
             .draw_series(LineSeries::new(
                 pts.iter().map(|p| (p[0] - from, p[1])),
-                RGBColor(r, g, b).stroke_width(2),
+                RGBColor(r, g, b).stroke_width(width),
             ))
             .ok()?;
     }
@@ -191,11 +197,13 @@ fn draw(canvas: web_sys::HtmlCanvasElement, f: &Frame) -> Option<()> {
 
 /// The convergence chart of `report`. `live`: ask the backend for its series (the live VMI
 /// and migrations pages); a paste has none. `compact`: the migrations page row's smaller size.
+/// `large`: the wall's large-type variant (always in the wall's dark ink).
 #[component]
 pub fn Convergence(
     report: MigrationReport,
     #[prop(optional)] live: bool,
     #[prop(optional)] compact: bool,
+    #[prop(optional)] large: bool,
 ) -> impl IntoView {
     let clock = use_context::<Live>();
     let running = matches!(report.outcome, Outcome::InProgress | Outcome::Pending);
@@ -238,8 +246,8 @@ pub fn Convergence(
             set,
             marks: &marks(&r3),
             look: Look {
-                dark: dark.get(),
-                large: false,
+                dark: dark.get() || large,
+                large,
                 shown: Vec::new(),
                 hover: None,
             },
@@ -284,7 +292,7 @@ pub fn Convergence(
         view! { <li><span class=format!("sw sw-{i}") aria-hidden="true"></span> {text}</li> }
     };
     view! {
-        <figure class="convergence" class:convergence-compact=compact data-testid="convergence"
+        <figure class="convergence" class:convergence-compact=compact class:convergence-large=large data-testid="convergence"
             data-state=move || state().0 data-migration=report.name.clone()>
             <figcaption>
                 <strong>{t(Key::CvTitle)}</strong>
@@ -293,7 +301,8 @@ pub fn Convergence(
                 {untimed.map(|m| view! { " " <span class="cv-mode" data-testid="cv-mode">{m} " " {t(Key::CvModeUntimed)}</span> })}
             </figcaption>
             {move || { let (s, m) = state(); (s != "data").then(|| view! { <p class="cv-note" role="status" data-testid="cv-note">{m}</p> }) }}
-            <canvas node_ref=canvas width=if compact { "520" } else { "900" } height=if compact { "260" } else { "380" }
+            <canvas node_ref=canvas width=match (compact, large) { (_, true) => "1400", (true, _) => "520", _ => "900" }
+                height=match (compact, large) { (_, true) => "560", (true, _) => "260", _ => "380" }
                 role="img" aria-label=label></canvas>
             <ul class="legend cv-legend">
                 {swatch(2, "remaining")} {swatch(3, "processed")} {swatch(0, "transfer rate")} {swatch(1, "dirty rate")}

@@ -26,6 +26,8 @@ pub struct Migration {
     pub mode: &'static str,
     pub mode_since: f64,
     pub remaining_at_mode: f64,
+    /// Bytes to send when the pre-copy began (`remaining_at_mode` moves at a switch).
+    pub remaining_at_start: f64,
     pub completed: bool,
     pub failed: bool,
     pub abort_requested: bool,
@@ -44,21 +46,27 @@ pub struct Migration {
 }
 
 impl Migration {
-    /// Bytes still to send at `t` (the libvirt DataRemaining model).
+    /// Bytes still to send at `t` (the libvirt DataRemaining model), at any `t` of the
+    /// migration's course, so a range query asked after a switch or after the end still sees
+    /// the pre-copy it followed. Pre-copy sends at the transfer rate while the guest dirties at
+    /// its rate; after the switch to PostCopy (the target pulls the missing pages) or Paused (the
+    /// guest stops dirtying) nothing is dirtied any more and the rest falls at the transfer rate
+    /// to nothing, which is when the transfer ends. Past the end it stays where it ended.
     pub fn remaining(&self, t: f64) -> f64 {
         let Some(start) = self.start else {
             return self.total_bytes;
         };
-        if self.completed {
+        let t = self.end.map_or(t, |e| t.min(e));
+        if self.completed && !self.failed && self.end.is_some_and(|e| t >= e) {
             return 0.0;
         }
-        let since = self.mode_since.max(start);
-        let dt = (t - since).max(0.0);
-        let r0 = self.remaining_at_mode;
-        let net = match self.mode {
-            "PreCopy" => self.transfer_rate - self.dirty_rate,
-            _ => self.transfer_rate,
-        };
+        if self.mode != "PreCopy" && t >= self.mode_since {
+            let dt = t - self.mode_since;
+            return (self.remaining_at_mode - self.transfer_rate * dt).max(0.0);
+        }
+        let dt = (t - start).max(0.0);
+        let r0 = self.remaining_at_start;
+        let net = self.transfer_rate - self.dirty_rate;
         if net > 0.0 {
             (r0 - net * dt).max(self.total_bytes * 0.002)
         } else {
@@ -67,8 +75,9 @@ impl Migration {
         }
     }
 
-    /// Bytes sent so far at `t`.
+    /// Bytes sent so far at `t` (nothing more after the end).
     pub fn processed(&self, t: f64) -> f64 {
+        let t = self.end.map_or(t, |e| t.min(e));
         match self.start {
             Some(s) => self.transfer_rate * (t - s).max(0.0),
             None => 0.0,
@@ -83,6 +92,14 @@ impl Migration {
         } else {
             0.0
         }
+    }
+
+    /// Whether it was in progress at `t`: started and not yet ended. virt-handler polls a
+    /// migration's domain stats only while it is in progress
+    /// (`pkg/monitoring/metrics/virt-handler/migrationdomainstats/queue.go`,
+    /// `isMigrationFinished`), so its series exist only then.
+    pub fn active_at(&self, t: f64) -> bool {
+        self.start.is_some_and(|s| t >= s) && self.end.is_none_or(|e| t <= e)
     }
 
     /// Whether it is in progress in the sense of `migrations.IsMigrating`.
@@ -213,6 +230,7 @@ mod tests {
             mode: "PreCopy",
             mode_since: 0.0,
             remaining_at_mode: 1e9,
+            remaining_at_start: 1e9,
             completed: false,
             failed: false,
             abort_requested: false,

@@ -102,6 +102,7 @@ pub fn vm_series(w: &World, vm: &Vm, t: f64, out: &mut Vec<Series>) {
         ("name".to_string(), vm.name.clone()),
     ];
     controller::series(vm, &id, out);
+    migration::polled(w, vm, t, &names::names(w.kubevirt), out);
     if !vm.running() || !handler_up(w, vm) {
         return;
     }
@@ -127,7 +128,7 @@ pub fn vm_series(w: &World, vm: &Vm, t: f64, out: &mut Vec<Series>) {
     network::series(&s, out);
     cpu::affinity(&s, out);
     guest::filesystems(&s, out);
-    migration::series(&s, node, out);
+    migration::dirty_rate(&s, out);
 }
 
 /// Every series at `t` of the VMs `keep` accepts (by namespace and name).

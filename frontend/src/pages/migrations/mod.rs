@@ -6,7 +6,12 @@
 //!
 //! * [`toolbar`]: the filter, search and sort controls.
 //! * [`row`]: one row (progress with processed / remaining and rates while it runs; failure
-//!   reason and plane when it failed; age with the exact time on hover; duration).
+//!   reason and plane when it failed; age with the exact time on hover; duration), and the
+//!   convergence chart a row opens under itself (`?chart=<migration>`: one at a time, so one
+//!   migration's series are asked, and only while it is open).
+//!
+//! The body is keyed ([`Line`]): a refresh rebuilds only the rows that changed, and the open
+//! chart stays (with its own refresh) while its migration's course does not change.
 //! * [`labels`]: the words of the filter values.
 
 pub mod labels;
@@ -22,6 +27,7 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_location;
 use model::api::MigrationRow;
 use model::view::Outcome;
+use std::hash::{DefaultHasher, Hasher};
 use toolbar::MigrationsToolbar;
 
 /// How often the page re-reads the progress of a running migration.
@@ -59,6 +65,56 @@ fn reports(
     })
 }
 
+/// One line of the table body: a migration's row, or the convergence chart open under it.
+#[derive(Debug, Clone, PartialEq)]
+enum Line {
+    Row(MigrationRow),
+    Chart(MigrationRow),
+}
+
+/// Feeds what `Debug` writes into a hasher (a digest of a row without a copy of its text).
+struct Digest(DefaultHasher);
+
+impl std::fmt::Write for Digest {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.0.write(s.as_bytes());
+        Ok(())
+    }
+}
+
+fn digest(v: &impl std::fmt::Debug) -> u64 {
+    let mut d = Digest(DefaultHasher::new());
+    let _ = std::fmt::Write::write_fmt(&mut d, format_args!("{v:?}"));
+    d.0.finish()
+}
+
+/// A line's key: a row changes with anything it shows; the chart only with its migration's
+/// course (phases, mode, outcome, the ETA to the half minute), which its drawing marks.
+fn line_key(line: &Line) -> (bool, String, u64) {
+    match line {
+        Line::Row(r) => (false, r.report.name.clone(), digest(r)),
+        Line::Chart(r) => {
+            let m = &r.report;
+            let eta = m.progress.as_ref().and_then(|p| p.eta_secs);
+            // Each phase and when it began (not its duration so far, which grows).
+            let phases: Vec<_> = m.timeline.iter().map(|s| (&s.phase, s.at)).collect();
+            let course = (&m.phase, &m.mode, m.outcome, phases, &m.mode_changes);
+            let eta = eta.map(|e| (e / 30.0).round() as i64);
+            (true, m.name.clone(), digest(&(course, eta)))
+        }
+    }
+}
+
+/// What the page shows instead of, or as, the table.
+#[derive(Debug, Clone, PartialEq)]
+enum Status {
+    Loading,
+    Failed(api::FetchError),
+    Empty,
+    NoMatch,
+    Shown,
+}
+
 #[component]
 pub fn Migrations() -> impl IntoView {
     let live = expect_context::<Live>();
@@ -91,13 +147,35 @@ pub fn Migrations() -> impl IntoView {
     let shown_n = Memo::new(move |_| shown.with(Vec::len));
     let total_n = Memo::new(move |_| all.with(Vec::len));
     let now: Signal<model::time::Timestamp> = live.now.into();
+    let chart = query_param(row::CHART_PARAM);
+    let lines = move || {
+        let open = chart.get();
+        shown.with(|rows| {
+            let mut out = Vec::with_capacity(rows.len() + 1);
+            for r in rows {
+                out.push(Line::Row(r.clone()));
+                if open.as_deref() == Some(r.report.name.as_str()) {
+                    out.push(Line::Chart(r.clone()));
+                }
+            }
+            out
+        })
+    };
+    // The table is built once per status, not on every refresh: its body is keyed.
+    let status = Memo::new(move |_| match data.get() {
+        None => Status::Loading,
+        Some(Err(e)) => Status::Failed(e),
+        Some(Ok(list)) if list.is_empty() => Status::Empty,
+        Some(Ok(_)) if shown_n.get() == 0 => Status::NoMatch,
+        Some(Ok(_)) => Status::Shown,
+    });
     let table = move || {
-        match data.get() {
-        None => view! { <p class="empty" role="status">{t(Key::VmiLoading)}</p> }.into_any(),
-        Some(Err(e)) => view! { <FetchFailure error=e on_retry=Callback::new(move |_| retry.update(|r| *r += 1))/> }.into_any(),
-        Some(Ok(list)) if list.is_empty() => view! { <p class="empty" data-testid="mg-empty">{t(Key::MgEmpty)}</p> }.into_any(),
-        Some(Ok(_)) if shown_n.get() == 0 => view! { <p class="empty" data-testid="mg-nomatch">{t(Key::MgNoMatch)}</p> }.into_any(),
-        Some(Ok(_)) => view! {
+        match status.get() {
+        Status::Loading => view! { <p class="empty" role="status">{t(Key::VmiLoading)}</p> }.into_any(),
+        Status::Failed(e) => view! { <FetchFailure error=e on_retry=Callback::new(move |_| retry.update(|r| *r += 1))/> }.into_any(),
+        Status::Empty => view! { <p class="empty" data-testid="mg-empty">{t(Key::MgEmpty)}</p> }.into_any(),
+        Status::NoMatch => view! { <p class="empty" data-testid="mg-nomatch">{t(Key::MgNoMatch)}</p> }.into_any(),
+        Status::Shown => view! {
             <div class="table-wrap">
             <table class="migrations" data-testid="migrations-table">
                 <thead><tr>
@@ -106,7 +184,14 @@ pub fn Migrations() -> impl IntoView {
                     <th scope="col">{t(Key::ColProgress)}</th><th scope="col">{t(Key::ColOutcome)}</th>
                     <th scope="col">{t(Key::MgColAge)}</th><th scope="col">{t(Key::MgColDuration)}</th>
                 </tr></thead>
-                <tbody>{move || shown.get().into_iter().map(|r| row::row(r, now)).collect_view()}</tbody>
+                <tbody>
+                    <For each=lines key=line_key let(line)>
+                        {match line {
+                            Line::Row(r) => row::row(r, now).into_any(),
+                            Line::Chart(r) => row::chart_row(r.report).into_any(),
+                        }}
+                    </For>
+                </tbody>
             </table>
             </div>
         }

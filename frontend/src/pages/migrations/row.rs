@@ -1,18 +1,21 @@
 //! One row of the migrations table: name (a link to the VMI's migration tab), VMI, phase, mode,
 //! trigger, source → target, progress (percent, processed / remaining, rates), outcome with the
-//! failure's reason and plane, age (exact time on hover) and duration.
+//! failure's reason and plane, age (exact time on hover) and duration; a button in the name cell
+//! opens the migration's convergence chart in a line under the row ([`chart_row`]).
 
 use super::labels::{outcome_label, plane_label, trigger_label};
 use crate::components::common::HealthBadge;
+use crate::components::convergence::Convergence;
 use crate::components::rel_time::RelTime;
 use crate::components::vmi_view::trigger_text;
 use crate::i18n::{Key, t};
 use crate::migrations_model::{duration_secs, nodes_of, outcome_key, trigger_key};
+use crate::nav::{param_setter, query_param};
 use leptos::prelude::*;
 use model::api::MigrationRow;
 use model::time::{Timestamp, format_duration};
-use model::view::Progress;
 use model::view::format::{human_bytes, human_rate};
+use model::view::{MigrationReport, Progress};
 
 /// A labelled value of the progress cell and how it is written.
 type Part = (Key, Option<f64>, fn(f64) -> String);
@@ -72,6 +75,40 @@ fn outcome_cell(row: &MigrationRow) -> impl IntoView + use<> {
     }
 }
 
+/// The query parameter naming the migration whose convergence chart is open (one at a time).
+pub const CHART_PARAM: &str = "chart";
+
+/// The id of a migration's chart line (what its button controls).
+fn chart_id(name: &str) -> String {
+    format!("mg-chart-{name}")
+}
+
+/// The button that opens or closes the row's convergence chart.
+fn chart_toggle(name: String) -> impl IntoView {
+    let open_q = query_param(CHART_PARAM);
+    let set = param_setter();
+    let n = name.clone();
+    let open = Memo::new(move |_| open_q.get().as_deref() == Some(n.as_str()));
+    view! {
+        <button type="button" class="mg-chart-toggle" data-testid="mg-chart-toggle"
+            aria-expanded=move || open.get().to_string() aria-controls=chart_id(&name)
+            on:click=move |_| set(CHART_PARAM, (!open.get_untracked()).then(|| name.clone()))>
+            {t(Key::CvTitle)}
+        </button>
+    }
+}
+
+/// The line under an open row: the migration's convergence chart, live (its series are asked
+/// only while it is open, and again while the migration runs).
+pub fn chart_row(report: MigrationReport) -> impl IntoView {
+    let id = chart_id(&report.name);
+    view! {
+        <tr class="mg-chart-row" data-testid="mg-chart-row" id=id>
+            <td colspan="10"><Convergence report=report live=true compact=true/></td>
+        </tr>
+    }
+}
+
 /// One row.
 pub fn row(row: MigrationRow, now: Signal<Timestamp>) -> impl IntoView {
     let r = &row.report;
@@ -91,7 +128,7 @@ pub fn row(row: MigrationRow, now: Signal<Timestamp>) -> impl IntoView {
     };
     view! {
         <tr data-migration=r.name.clone() data-trigger=trig data-phase=r.phase.clone()>
-            <th scope="row"><a href=href>{r.name.clone()}</a></th>
+            <th scope="row"><a href=href>{r.name.clone()}</a> " " {chart_toggle(r.name.clone())}</th>
             <td>{format!("{}/{}", r.namespace, r.vmi_name)}</td>
             <td data-testid="mg-phase">{r.phase.clone()}</td>
             <td>{r.mode.clone().unwrap_or_default()}</td>

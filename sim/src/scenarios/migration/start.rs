@@ -46,6 +46,7 @@ pub fn start(w: &mut World, k: &Key, spec: MigrationSpec) -> Option<String> {
         mode: "PreCopy",
         mode_since: now,
         remaining_at_mode: memory,
+        remaining_at_start: memory,
         completed: false,
         failed: false,
         abort_requested: false,
