@@ -397,12 +397,13 @@ pub async fn fetch_detail(
     get_json(&format!("/api/v1/vmis/{}/{}/detail", enc(ns), enc(name))).await
 }
 
-/// `GET /api/v1/vmis/{ns}/{name}/detail?at=RFC3339`: the page as the recorder kept it then.
+/// `GET /api/v1/vmis/{ns}/{name}/detail?at=RFC3339`: the page as the recorder kept it then, or
+/// why history is off.
 pub async fn fetch_detail_at(
     ns: &str,
     name: &str,
     at: &str,
-) -> Result<model::api::history::RecordedDetail, FetchError> {
+) -> Result<model::api::history::DetailAt, FetchError> {
     get_json(&format!(
         "/api/v1/vmis/{}/{}/detail?at={}",
         enc(ns),
@@ -435,6 +436,9 @@ pub struct HistoryStatus {
     pub enabled: bool,
     #[serde(default)]
     pub error: Option<String>,
+    /// `sqlite` or `postgres`; absent when there is no store to read.
+    #[serde(default)]
+    pub backend: Option<String>,
 }
 
 pub async fn fetch_history_status() -> Result<HistoryStatus, FetchError> {

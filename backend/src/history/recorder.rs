@@ -1,7 +1,8 @@
 //! The recorder: turns the summary store's broadcast into history rows, off the hot path.
 //!
 //! * [`Observer`] diffs each summary against the last one seen for its VMI: a change of a
-//!   layer's verdict (control plane, node, guest), of the headline or of the phase becomes a
+//!   layer's verdict (every layer of the diagnosis: control plane, node, guest, network,
+//!   migration), of the headline or of the phase becomes a
 //!   [`Transition`]; a verdict or headline change also asks for the page's detail. A first
 //!   sight is a baseline, written later in bounded rounds once the store has synced (so a
 //!   start with many VMIs neither floods the queues nor competes with the start).
@@ -291,8 +292,8 @@ impl Seen {
 /// Diffs summaries against the last seen per VMI.
 ///
 /// A first sight writes nothing at once: the VMI waits in a queue for its baseline (phase,
-/// three verdicts and headline, each from nothing), which [`Observer::baselines`] writes in
-/// bounded rounds, so a start with 10,000 VMIs is not 50,000 rows (and their details) at once.
+/// five verdicts and headline, each from nothing), which [`Observer::baselines`] writes in
+/// bounded rounds, so a start with 10,000 VMIs is not 70,000 rows (and their details) at once.
 /// A VMI that changes or goes away before its round gets its baseline first, at the time it was
 /// first seen, so the order of its rows is kept.
 #[derive(Default)]
@@ -318,18 +319,10 @@ fn baseline(key: &VmiKey, b: &Seen, at: i64, out: &mut Vec<Record>) {
         )
     };
     out.push(t(Change::Phase, None, &b.phase));
-    for (layer, h) in layers(&b.layers) {
+    for (layer, h) in b.layers.named() {
         out.push(t(Change::Verdict, Some(layer), h.as_str()));
     }
     out.push(t(Change::Headline, None, &b.headline));
-}
-
-fn layers(g: &LayerGlance) -> [(&'static str, Health); 3] {
-    [
-        ("control_plane", g.control_plane),
-        ("node", g.node),
-        ("guest", g.guest),
-    ]
 }
 
 impl Observer {
@@ -377,8 +370,7 @@ impl Observer {
             out.push(t(Change::Phase, None, &before.phase, &now.phase));
         }
         let mut verdict = false;
-        for ((layer, old), (_, new)) in layers(&before.layers).into_iter().zip(layers(&now.layers))
-        {
+        for ((layer, old), (_, new)) in before.layers.named().into_iter().zip(now.layers.named()) {
             if old != new {
                 verdict = true;
                 out.push(t(Change::Verdict, Some(layer), old.as_str(), new.as_str()));

@@ -83,7 +83,8 @@ pub struct MigrationBrief {
     pub percent: Option<f64>,
 }
 
-/// The verdict of three layers, for the overview.
+/// The verdict of every layer of the diagnosis ([`Layer::ALL`]): the overview shows the first
+/// three, the flight recorder follows all five.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LayerGlance {
     #[serde(default)]
@@ -92,12 +93,45 @@ pub struct LayerGlance {
     pub node: Health,
     #[serde(default)]
     pub guest: Health,
+    #[serde(default)]
+    pub network: Health,
+    #[serde(default)]
+    pub migration: Health,
 }
 
 impl LayerGlance {
-    /// The worst of the three layers: the VMI's verdict at a glance.
+    /// The worst of the control plane, node and guest layers: the VMI's verdict at a glance
+    /// (the overview's card colour; network and migration have their own pages).
     pub fn worst(&self) -> Health {
         self.control_plane.worse(self.node).worse(self.guest)
+    }
+
+    /// `layer`'s verdict.
+    pub fn get(&self, layer: Layer) -> Health {
+        match layer {
+            Layer::ControlPlane => self.control_plane,
+            Layer::Node => self.node,
+            Layer::Guest => self.guest,
+            Layer::Network => self.network,
+            Layer::Migration => self.migration,
+        }
+    }
+
+    /// Every layer with its verdict, in report order, under the name the flight recorder
+    /// writes (`Transition::layer`: `control_plane`, `node`, `guest`, `network`, `migration`).
+    pub fn named(&self) -> [(&'static str, Health); 5] {
+        Layer::ALL.map(|l| (layer_name(l), self.get(l)))
+    }
+}
+
+/// A layer's name as the flight recorder writes it (its serde name).
+pub fn layer_name(l: Layer) -> &'static str {
+    match l {
+        Layer::ControlPlane => "control_plane",
+        Layer::Node => "node",
+        Layer::Guest => "guest",
+        Layer::Network => "network",
+        Layer::Migration => "migration",
     }
 }
 
@@ -168,6 +202,8 @@ impl VmiSummary {
                 control_plane: d.layer(Layer::ControlPlane).health,
                 node: d.layer(Layer::Node).health,
                 guest: d.layer(Layer::Guest).health,
+                network: d.layer(Layer::Network).health,
+                migration: d.layer(Layer::Migration).health,
             },
             // The card and the wall show the key beside it, so it is not repeated in front.
             headline: d
@@ -212,6 +248,7 @@ mod tests {
             control_plane,
             node,
             guest,
+            ..LayerGlance::default()
         };
         assert_eq!(g(Healthy, Broken, Unknown).worst(), Broken);
         assert_eq!(g(Degraded, Healthy, Broken).worst(), Broken);
@@ -219,6 +256,43 @@ mod tests {
         assert_eq!(g(Unknown, Healthy, Unknown).worst(), Healthy);
         assert_eq!(g(Unknown, Unknown, Unknown).worst(), Unknown);
         assert_eq!(LayerGlance::default().worst(), Unknown);
+    }
+
+    #[test]
+    fn every_layer_is_named_as_serde_names_it() {
+        let g = LayerGlance {
+            network: Health::Degraded,
+            ..LayerGlance::default()
+        };
+        for (l, (name, h)) in Layer::ALL.into_iter().zip(g.named()) {
+            assert_eq!(serde_json::to_value(l).unwrap(), name);
+            assert_eq!(h, g.get(l));
+        }
+        assert_eq!(g.named()[3], ("network", Health::Degraded));
+    }
+
+    #[test]
+    fn the_summary_carries_the_network_and_migration_verdicts() {
+        // A running VMI whose only interface's link is down: the network layer is degraded.
+        let s = VmiSummary::from_vmi(&Vmi::from_value(&json!({
+            "metadata": {"name": "web", "namespace": "prod"},
+            "status": {"phase": "Running", "interfaces": [
+                {"name": "default", "ipAddress": "10.0.0.1", "linkState": "down"}]}
+        })));
+        assert_eq!(s.layers.network, Health::Degraded, "{s:?}");
+        let d = diagnose(
+            &Evidence::from_vmi(
+                Vmi::from_value(&json!({
+                    "metadata": {"name": "web", "namespace": "prod"},
+                    "status": {"phase": "Running"}})),
+                None,
+            ),
+            None,
+        );
+        let s = VmiSummary::from_vmi(&Vmi::from_value(&json!({
+            "metadata": {"name": "web", "namespace": "prod"},
+            "status": {"phase": "Running"}})));
+        assert_eq!(s.layers.migration, d.layer(Layer::Migration).health);
     }
 
     #[test]

@@ -18,7 +18,7 @@ pub mod window;
 pub use as_of::{AsOf, AsOfState};
 pub use latest::LatestChanges;
 
-use crate::api::{self, FetchError, Live};
+use crate::api::{self, Live};
 use crate::components::common::{health_key, layer_key};
 use crate::i18n::{Key, Lang, lang, t, tr};
 use crate::nav::{param_href, with_param};
@@ -127,10 +127,19 @@ pub fn Timeline(ns: Memo<String>, name: Memo<String>) -> impl IntoView {
     let open = opener();
     let body = move || match data.get() {
         None => view! { <p class="empty" role="status">{t(Key::VmiLoading)}</p> }.into_any(),
-        Some((_, Err(e))) => failure(e).into_any(),
+        Some((_, Err(e))) => {
+            view! { <crate::components::common::FetchFailure error=e/> }.into_any()
+        }
         Some((w, Ok(h))) => {
-            let b = bands(&h, w.from, w.to, glance.get_untracked());
-            view! { <Drawn w h b at=at_ms open=open.clone()/> }.into_any()
+            let off = h.off.clone().map(off_note);
+            let recorded =
+                !(h.transitions.is_empty() && h.events.is_empty() && h.migrations.is_empty());
+            // Off with nothing to show: only the note; otherwise what was recorded, under it.
+            let drawn = (h.off.is_none() || recorded).then(|| {
+                let b = bands(&h, w.from, w.to, glance.get_untracked());
+                view! { <Drawn w h b at=at_ms open=open.clone()/> }
+            });
+            view! { {off} {drawn} }.into_any()
         }
     };
     view! {
@@ -144,18 +153,13 @@ pub fn Timeline(ns: Memo<String>, name: Memo<String>) -> impl IntoView {
     }
 }
 
-/// History off (503) or a failed request.
-fn failure(e: FetchError) -> impl IntoView {
-    if e.status == Some(503) {
-        view! {
-            <div class="failure" role="status" data-testid="history-off">
-                <strong>{t(Key::TlOff)}</strong>
-                <p>{e.message}</p>
-            </div>
-        }
-        .into_any()
-    } else {
-        view! { <crate::components::common::FetchFailure error=e/> }.into_any()
+/// History is off, and why (the history answer's `off`).
+fn off_note(why: String) -> impl IntoView {
+    view! {
+        <div class="failure" role="status" data-testid="history-off">
+            <strong>{t(Key::TlOff)}</strong>
+            <p>{why}</p>
+        </div>
     }
 }
 
