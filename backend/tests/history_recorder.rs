@@ -174,6 +174,71 @@ async fn a_break_and_a_recovery_are_recorded_with_the_page_as_it_was() {
     assert_eq!(history::decompress_detail(&body).unwrap().phase, "Failed");
 }
 
+/// The network layer's verdict transitions of default/healthy, as (old, new).
+fn network_changes(h: &Value) -> Vec<(String, String)> {
+    h["transitions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["change"] == "verdict" && t["layer"] == "network")
+        .map(|t| {
+            (
+                t["old"].as_str().unwrap().to_string(),
+                t["new"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn a_network_verdict_change_is_recorded_and_returned() {
+    let dir = tempfile::tempdir().unwrap();
+    let sim = sim("healthy").await;
+    let handle = history::open_handle(None, dir.path(), Bounds::default()).await;
+    let console = console_recording(&sim, handle).await;
+    all_synced(&console).await;
+    let h = history_until(&console, "the network's baseline", |h| {
+        !network_changes(h).is_empty()
+    })
+    .await;
+    assert_eq!(
+        network_changes(&h),
+        [(String::new(), "healthy".to_string())],
+        "{h}"
+    );
+    // A second interface reporting the first one's IP: the network layer is degraded
+    // (`model::diagnosis::network`), nothing else changes.
+    let key = ("default".to_string(), "healthy".to_string());
+    sim.with_world(|w| {
+        let vm = w.vm_mut(&key).unwrap();
+        let mut twin = vm.ifaces[0].clone();
+        twin.name = Some("twin".into());
+        twin.mac = "02:00:00:00:00:99".into();
+        vm.ifaces.push(twin);
+    });
+    let h = history_until(&console, "the network's break", |h| {
+        network_changes(h).len() >= 2
+    })
+    .await;
+    assert_eq!(
+        network_changes(&h)[1],
+        ("healthy".to_string(), "degraded".to_string()),
+        "{h}"
+    );
+    sim.with_world(|w| {
+        w.vm_mut(&key).unwrap().ifaces.pop();
+    });
+    let h = history_until(&console, "the network's recovery", |h| {
+        network_changes(h).len() >= 3
+    })
+    .await;
+    assert_eq!(
+        network_changes(&h)[2],
+        ("degraded".to_string(), "healthy".to_string()),
+        "{h}"
+    );
+}
+
 #[tokio::test]
 async fn bad_requests_are_explained() {
     let sim = sim("healthy").await;

@@ -11,8 +11,9 @@ use model::api::history::{Change, History, MigrationEntry, Transition};
 use model::verdict::Health;
 use model::view::summary::LayerGlance;
 
-/// The layers the recorder follows, as it names them (`Transition::layer`).
-pub const RECORDED: [&str; 3] = ["control_plane", "node", "guest"];
+/// The layers the recorder follows, as it names them (`Transition::layer`): every layer of the
+/// diagnosis, in report order (`LayerGlance::named`).
+pub const RECORDED: [&str; 5] = ["control_plane", "node", "guest", "network", "migration"];
 
 /// A verdict held over `[from, to)` (milliseconds); `None`: nothing recorded then.
 #[derive(Debug, Clone, PartialEq)]
@@ -31,7 +32,7 @@ pub enum BandKind {
     Headline,
     /// One recorded layer (`RECORDED`).
     Layer(&'static str),
-    /// Migrations: their run coloured by outcome, nothing between them.
+    /// Migration runs: each coloured by its outcome, nothing between them.
     Migration,
 }
 
@@ -71,11 +72,10 @@ pub fn health_of(s: &str) -> Option<Health> {
 
 /// A verdict of `layer` in a live glance.
 fn glance(g: &LayerGlance, layer: &str) -> Health {
-    match layer {
-        "control_plane" => g.control_plane,
-        "node" => g.node,
-        _ => g.guest,
-    }
+    g.named()
+        .into_iter()
+        .find(|(name, _)| *name == layer)
+        .map_or(Health::Unknown, |(_, h)| h)
 }
 
 /// Appends `[from, to)` to `out`, merged with the previous segment when it says the same.
@@ -282,7 +282,7 @@ pub fn migration_band(h: &History, from: i64, to: i64) -> Band {
     }
 }
 
-/// Every band over `[from, to)`: the headline, each recorded layer, migrations.
+/// Every band over `[from, to)`: the headline, each recorded layer, migration runs.
 pub fn bands(h: &History, from: i64, to: i64, live: Option<LayerGlance>) -> Vec<Band> {
     let layers: Vec<Band> = RECORDED
         .iter()
@@ -467,9 +467,11 @@ mod tests {
             control_plane: Health::Healthy,
             node: Health::Healthy,
             guest: Health::Degraded,
+            network: Health::Healthy,
+            migration: Health::Healthy,
         };
         let all = bands(&h, 0, 400, Some(live));
-        assert_eq!(all.len(), 5);
+        assert_eq!(all.len(), 7);
         assert_eq!(all[0].kind, BandKind::Headline);
         assert_eq!(
             healths(&all[0]),
@@ -479,6 +481,44 @@ mod tests {
                 (300, 400, Some(Health::Degraded))
             ]
         );
+    }
+
+    #[test]
+    fn every_layer_has_its_band_network_and_migration_too() {
+        let h = history(vec![
+            verdict(100, "network", "healthy", "degraded"),
+            verdict(300, "network", "degraded", "healthy"),
+        ]);
+        let live = LayerGlance {
+            control_plane: Health::Healthy,
+            node: Health::Healthy,
+            guest: Health::Healthy,
+            network: Health::Healthy,
+            migration: Health::Healthy,
+        };
+        let all = bands(&h, 0, 400, Some(live));
+        let kinds: Vec<BandKind> = all.iter().map(|b| b.kind).collect();
+        assert_eq!(
+            kinds,
+            [
+                BandKind::Headline,
+                BandKind::Layer("control_plane"),
+                BandKind::Layer("node"),
+                BandKind::Layer("guest"),
+                BandKind::Layer("network"),
+                BandKind::Layer("migration"),
+                BandKind::Migration,
+            ]
+        );
+        let degraded = [
+            (0, 100, Some(Health::Healthy)),
+            (100, 300, Some(Health::Degraded)),
+            (300, 400, Some(Health::Healthy)),
+        ];
+        assert_eq!(healths(&all[4]), degraded);
+        // The overall band is the worst of every layer, the network's too.
+        assert_eq!(healths(&all[0]), degraded);
+        assert_eq!(healths(&all[5]), [(0, 400, Some(Health::Healthy))]);
     }
 
     #[test]

@@ -29,7 +29,6 @@ use leptos_router::NavigateOptions;
 use leptos_router::hooks::{use_location, use_navigate};
 use model::api::history::History;
 use model::time::Timestamp;
-use model::verdict::Layer;
 use wasm_bindgen::JsCast;
 use window::{SPANS, Window, tick_label, ticks, time_at};
 
@@ -62,14 +61,15 @@ fn opener() -> impl Fn(i64) + Clone + 'static {
     }
 }
 
-/// A recorded layer's name in `l` (`control_plane`, `node`, `guest`; else "overall").
+/// A recorded layer's name in `l` (`control_plane`, `node`, `guest`, `network`, `migration`;
+/// else "overall").
 pub fn layer_word(l: Lang, layer: Option<&str>) -> &'static str {
-    match layer {
-        Some("control_plane") => tr(l, layer_key(Layer::ControlPlane)),
-        Some("node") => tr(l, layer_key(Layer::Node)),
-        Some("guest") => tr(l, layer_key(Layer::Guest)),
-        _ => tr(l, Key::TlOverall),
-    }
+    tr(
+        l,
+        layer
+            .and_then(draw::layer_of)
+            .map_or(Key::TlOverall, layer_key),
+    )
 }
 
 /// The fraction of the clicked element's width where `ev` happened.
