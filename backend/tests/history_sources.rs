@@ -276,6 +276,17 @@ async fn the_sweep_records_events_and_migration_outcomes_once() {
         again.iter().all(|r| !matches!(r, Record::Migration(..))),
         "a migration is recorded once"
     );
+    // What it keeps is what the caches hold: the two finished migrations and their VMIs'
+    // events, not every event it ever sent.
+    let held = sweep.kept();
+    assert!(held > 2, "{held}");
+    let third = sweep.pass(&console.store, &console.caches, history::now_ms());
+    assert!(
+        sweep.kept() <= held + third.len(),
+        "{} > {held} + {}",
+        sweep.kept(),
+        third.len()
+    );
 }
 
 fn policy() -> Value {
