@@ -341,25 +341,38 @@ pub fn marks(h: &History, from: i64, to: i64) -> Vec<Mark> {
     all
 }
 
-/// The moments a person can open: each verdict or headline change in the window, newest first,
-/// one per time (the recorder keeps the page at each).
-pub fn moments(h: &History, from: i64, to: i64) -> Vec<&Transition> {
-    let mut out: Vec<&Transition> = Vec::new();
-    for t in h.transitions.iter().rev() {
+/// A moment a person can open: a time at which verdicts changed (the recorder keeps the page
+/// at each).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Moment<'a> {
+    pub at: i64,
+    /// The layers' changes then, in report order; the headline's only when no layer changed.
+    pub changes: Vec<&'a Transition>,
+}
+
+/// Each verdict or headline change in the window, newest first, one moment per time with every
+/// layer that changed then (a guest that recovers while the migration layer degrades says both).
+pub fn moments(h: &History, from: i64, to: i64) -> Vec<Moment<'_>> {
+    let mut out: Vec<Moment<'_>> = Vec::new();
+    for t in &h.transitions {
         let verdictish = matches!(t.change, Change::Verdict | Change::Headline);
         if !verdictish || t.at < from || t.at > to {
             continue;
         }
         match out.last_mut() {
-            // One per time, a layer's verdict rather than the headline.
-            Some(o) if o.at == t.at => {
-                if o.change == Change::Headline && t.change == Change::Verdict {
-                    *o = t;
-                }
-            }
-            _ => out.push(t),
+            Some(m) if m.at == t.at => m.changes.push(t),
+            _ => out.push(Moment {
+                at: t.at,
+                changes: vec![t],
+            }),
         }
     }
+    for m in &mut out {
+        if m.changes.iter().any(|t| t.change == Change::Verdict) {
+            m.changes.retain(|t| t.change == Change::Verdict);
+        }
+    }
+    out.reverse();
     out
 }
 
@@ -567,15 +580,31 @@ mod tests {
             verdict(100, "node", "healthy", "broken"),
             headline(100, "a", "b"),
             verdict(300, "node", "broken", "healthy"),
+            headline(350, "b", "c"),
         ]);
         let m = moments(&h, 0, 400);
-        let at: Vec<i64> = m.iter().map(|t| t.at).collect();
-        assert_eq!(at, [300, 100]);
+        let at: Vec<i64> = m.iter().map(|m| m.at).collect();
+        assert_eq!(at, [350, 300, 100]);
         assert_eq!(
-            m[1].change,
-            Change::Verdict,
+            m[2].changes.iter().map(|t| t.change).collect::<Vec<_>>(),
+            [Change::Verdict],
             "a layer's change rather than the headline"
         );
+        assert_eq!(
+            m[0].changes[0].change,
+            Change::Headline,
+            "else the headline"
+        );
+        // Several layers at once: all of them, in report order.
+        let h = history(vec![
+            verdict(100, "guest", "broken", "healthy"),
+            verdict(100, "migration", "healthy", "degraded"),
+            headline(100, "a", "b"),
+        ]);
+        let m = moments(&h, 0, 400);
+        assert_eq!(m.len(), 1);
+        let layers: Vec<_> = m[0].changes.iter().map(|t| t.layer.as_deref()).collect();
+        assert_eq!(layers, [Some("guest"), Some("migration")]);
         assert_eq!(x_of(200, 100, 300, 1000.0), 500.0);
         assert_eq!(x_of(900, 100, 300, 1000.0), 1000.0);
     }

@@ -27,7 +27,7 @@ use bands::{Band, bands, health_of, marks, moments};
 use leptos::prelude::*;
 use leptos_router::NavigateOptions;
 use leptos_router::hooks::{use_location, use_navigate};
-use model::api::history::History;
+use model::api::history::{Change, History, Transition};
 use model::time::Timestamp;
 use wasm_bindgen::JsCast;
 use window::{SPANS, Window, tick_label, ticks, time_at};
@@ -241,14 +241,32 @@ fn Drawn(
     }
 }
 
+/// One change's words: `layer: old → new` for a verdict, the text for a headline.
+fn change_words(lg: Lang, c: &Transition) -> String {
+    let word = |s: &str| match health_of(s) {
+        Some(h) => tr(lg, health_key(h)).to_string(),
+        None if s.is_empty() => tr(lg, Key::TlNotRecorded).to_string(),
+        None => s.to_string(),
+    };
+    match c.change {
+        Change::Verdict => format!(
+            "{}: {} → {}",
+            layer_word(lg, c.layer.as_deref()),
+            word(&c.old),
+            word(&c.new)
+        ),
+        _ => c.new.clone(),
+    }
+}
+
 /// The verdict changes in the window, newest first, each a link to the page as it was then.
 #[component]
 fn Moments(h: History, w: Window) -> impl IntoView {
     let l = lang();
-    let list: Vec<_> = moments(&h, w.from, w.to)
+    let list: Vec<(i64, Vec<Transition>)> = moments(&h, w.from, w.to)
         .into_iter()
         .take(MOMENTS_SHOWN)
-        .cloned()
+        .map(|m| (m.at, m.changes.into_iter().cloned().collect()))
         .collect();
     if list.is_empty() {
         return view! { <p class="empty" data-testid="tl-no-changes">{t(Key::TlNoChanges)}</p> }
@@ -256,25 +274,15 @@ fn Moments(h: History, w: Window) -> impl IntoView {
     }
     let items = list
         .into_iter()
-        .map(|c| {
-            let when = Timestamp(c.at).to_rfc3339();
-            let human = human_time(c.at);
-            let verdict = c.change == model::api::history::Change::Verdict;
-            let title = c.title.clone();
+        .map(|(at, changes)| {
+            let when = Timestamp(at).to_rfc3339();
+            let human = human_time(at);
+            let verdict = changes.iter().any(|c| c.change == Change::Verdict);
+            let title = changes.first().map(|c| c.title.clone()).unwrap_or_default();
             let what = move || {
                 let lg = l.get();
-                let layer = layer_word(lg, c.layer.as_deref());
-                let word = |s: &str| match health_of(s) {
-                    Some(h) => tr(lg, health_key(h)).to_string(),
-                    None if s.is_empty() => tr(lg, Key::TlNotRecorded).to_string(),
-                    None => s.to_string(),
-                };
-                match c.change {
-                    model::api::history::Change::Verdict => {
-                        format!("{layer}: {} → {}", word(&c.old), word(&c.new))
-                    }
-                    _ => c.new.clone(),
-                }
+                let words: Vec<String> = changes.iter().map(|c| change_words(lg, c)).collect();
+                words.join(", ")
             };
             view! {
                 <li data-at=when.clone()>
