@@ -198,9 +198,9 @@ pub async fn detail_at(
         )));
     };
     let detail = decompress_detail(&body).map_err(failed)?;
-    Ok(Json(DetailAt::Recorded(RecordedDetail {
+    Ok(Json(DetailAt::Recorded(Box::new(RecordedDetail {
         recorded_at,
         detail,
-    }))
+    })))
     .into_response())
 }

@@ -146,7 +146,8 @@ pub struct RecordedDetail {
 pub enum DetailAt {
     /// Tried first: a recorded detail never has this field.
     Off(HistoryOff),
-    Recorded(RecordedDetail),
+    /// Boxed: a whole page beside a line of text.
+    Recorded(Box<RecordedDetail>),
 }
 
 /// History is off, and why.

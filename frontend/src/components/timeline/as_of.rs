@@ -52,6 +52,7 @@ pub async fn fetch(
     };
     match api::fetch_detail_at(ns, name, &at).await {
         Ok(DetailAt::Recorded(r)) => {
+            let r = *r;
             state.off.set(None);
             state.recorded.set(Some(r.recorded_at));
             Ok(r.detail)
