@@ -326,6 +326,23 @@ impl Store {
         items.map(|s| (s.key.clone(), s.node.clone())).collect()
     }
 
+    /// Like [`Store::keys_and_nodes`], at most `max` of them, those after `after` (from the
+    /// first without it): a pass over every VMI a chunk at a time.
+    pub fn keys_and_nodes_after(
+        &self,
+        after: Option<&VmiKey>,
+        max: usize,
+    ) -> Vec<(VmiKey, Option<String>)> {
+        use std::ops::Bound::{Excluded, Unbounded};
+        let inner = self.read();
+        let from = after.map_or(Unbounded, Excluded);
+        let items = inner.items.range::<VmiKey, _>((from, Unbounded));
+        items
+            .take(max)
+            .map(|e| (e.item().key.clone(), e.item().node.clone()))
+            .collect()
+    }
+
     /// Subscribes a new stream. With `last_seen`, it resumes when the log still covers it.
     pub fn subscribe(&self, last_seen: Option<u64>) -> (Start, broadcast::Receiver<Sequenced>) {
         let inner = self.read();
@@ -375,6 +392,24 @@ mod tests {
             "metadata": {"name": name, "namespace": "ns"}, "status": {"phase": phase}
         }));
         VmiSummary::from_vmi(&vmi)
+    }
+
+    #[test]
+    fn keys_come_a_chunk_at_a_time_in_order() {
+        let store = Store::new(100, 16);
+        for n in ["c", "a", "d", "b", "e"] {
+            store.upsert(s(n, "Running"));
+        }
+        let names = |v: Vec<(VmiKey, Option<String>)>| -> Vec<String> {
+            v.into_iter().map(|(k, _)| k.name).collect()
+        };
+        let first = store.keys_and_nodes_after(None, 2);
+        assert_eq!(names(first.clone()), ["a", "b"]);
+        let next = store.keys_and_nodes_after(Some(&first[1].0), 2);
+        assert_eq!(names(next.clone()), ["c", "d"]);
+        let last = store.keys_and_nodes_after(Some(&next[1].0), 2);
+        assert_eq!(names(last.clone()), ["e"]);
+        assert!(store.keys_and_nodes_after(Some(&last[0].0), 2).is_empty());
     }
 
     #[test]

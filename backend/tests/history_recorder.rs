@@ -174,6 +174,71 @@ async fn a_break_and_a_recovery_are_recorded_with_the_page_as_it_was() {
     assert_eq!(history::decompress_detail(&body).unwrap().phase, "Failed");
 }
 
+/// The network layer's verdict transitions of default/healthy, as (old, new).
+fn network_changes(h: &Value) -> Vec<(String, String)> {
+    h["transitions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["change"] == "verdict" && t["layer"] == "network")
+        .map(|t| {
+            (
+                t["old"].as_str().unwrap().to_string(),
+                t["new"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn a_network_verdict_change_is_recorded_and_returned() {
+    let dir = tempfile::tempdir().unwrap();
+    let sim = sim("healthy").await;
+    let handle = history::open_handle(None, dir.path(), Bounds::default()).await;
+    let console = console_recording(&sim, handle).await;
+    all_synced(&console).await;
+    let h = history_until(&console, "the network's baseline", |h| {
+        !network_changes(h).is_empty()
+    })
+    .await;
+    assert_eq!(
+        network_changes(&h),
+        [(String::new(), "healthy".to_string())],
+        "{h}"
+    );
+    // A second interface reporting the first one's IP: the network layer is degraded
+    // (`model::diagnosis::network`), nothing else changes.
+    let key = ("default".to_string(), "healthy".to_string());
+    sim.with_world(|w| {
+        let vm = w.vm_mut(&key).unwrap();
+        let mut twin = vm.ifaces[0].clone();
+        twin.name = Some("twin".into());
+        twin.mac = "02:00:00:00:00:99".into();
+        vm.ifaces.push(twin);
+    });
+    let h = history_until(&console, "the network's break", |h| {
+        network_changes(h).len() >= 2
+    })
+    .await;
+    assert_eq!(
+        network_changes(&h)[1],
+        ("healthy".to_string(), "degraded".to_string()),
+        "{h}"
+    );
+    sim.with_world(|w| {
+        w.vm_mut(&key).unwrap().ifaces.pop();
+    });
+    let h = history_until(&console, "the network's recovery", |h| {
+        network_changes(h).len() >= 3
+    })
+    .await;
+    assert_eq!(
+        network_changes(&h)[2],
+        ("degraded".to_string(), "healthy".to_string()),
+        "{h}"
+    );
+}
+
 #[tokio::test]
 async fn bad_requests_are_explained() {
     let sim = sim("healthy").await;
@@ -270,15 +335,24 @@ async fn a_full_disk_turns_history_off_and_the_console_stays_live() {
         .then_some(())
     })
     .await;
-    let (code, e) = get_json(&console, "/api/v1/vmis/default/healthy/history").await;
-    assert_eq!(code, 503);
+    // An answer that says history is off, not a failed request (the page says so).
+    let (code, h) = get_json(&console, "/api/v1/vmis/default/healthy/history").await;
+    assert_eq!(code, 200, "{h}");
     assert!(
-        e["error"]
+        h["off"]
             .as_str()
             .unwrap()
-            .contains("History could not be read"),
-        "{e}"
+            .contains("History could not be read: disk I/O error"),
+        "{h}"
     );
+    assert_eq!(h["transitions"], serde_json::json!([]));
+    // A store that reads but cannot write shows what it has, and says history is off.
+    let (code, d) = get_json(
+        &console,
+        "/api/v1/vmis/default/healthy/detail?at=2026-01-01T00:00:00Z",
+    )
+    .await;
+    assert_eq!(code, 404, "nothing recorded then: {d}");
     let metrics = http()
         .get(format!("{}/metrics", console.url()))
         .send()
@@ -309,12 +383,32 @@ async fn an_unusable_data_dir_leaves_history_off() {
         s["error"].as_str().unwrap().contains("data directory"),
         "{s}"
     );
-    let (code, e) = get_json(&console, "/api/v1/vmis/default/healthy/history").await;
-    assert_eq!(code, 503);
+    let (code, h) = get_json(&console, "/api/v1/vmis/default/healthy/history").await;
+    assert_eq!(code, 200, "{h}");
+    let off = h["off"].as_str().unwrap();
     assert!(
-        e["error"].as_str().unwrap().contains("History is off"),
-        "{e}"
+        off.contains("History is off") && off.contains("data directory"),
+        "{h}"
     );
+    assert_eq!(h["key"]["name"], "healthy");
+    let (code, d) = get_json(
+        &console,
+        "/api/v1/vmis/default/healthy/detail?at=2026-01-01T00:00:00Z",
+    )
+    .await;
+    assert_eq!(code, 200, "{d}");
+    assert!(
+        d["history_off"]
+            .as_str()
+            .unwrap()
+            .contains("data directory"),
+        "{d}"
+    );
+    // Still checked: a bad time, a bad name.
+    let (code, _) = get_json(&console, "/api/v1/vmis/default/healthy/detail?at=yesterday").await;
+    assert_eq!(code, 400);
+    let (code, _) = get_json(&console, "/api/v1/vmis/Bad_NS/x/history").await;
+    assert_eq!(code, 400);
     assert_eq!(get_json(&console, "/api/v1/vmis").await.0, 200);
 }
 

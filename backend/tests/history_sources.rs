@@ -22,6 +22,8 @@ fn summary(name: &str, phase: &str, node: Health, headline: &str) -> VmiSummary 
     s.layers.control_plane = Health::Healthy;
     s.layers.node = node;
     s.layers.guest = Health::Healthy;
+    s.layers.network = Health::Healthy;
+    s.layers.migration = Health::Healthy;
     s.headline = headline.into();
     s
 }
@@ -50,13 +52,18 @@ fn the_observer_records_what_changed_and_asks_for_the_page_at_verdict_changes() 
         &mut out,
         &mut details,
     );
-    // A first sight only queues its baseline; a round writes it: phase, three verdicts,
-    // headline, each from nothing; no page for a healthy VMI.
+    // A first sight only queues its baseline; a round writes it: phase, the five layers'
+    // verdicts, headline, each from nothing; no page for a healthy VMI.
     assert!(out.is_empty() && o.waiting());
     let mut firsts = Vec::new();
     assert_eq!(o.baselines(64, 64, &mut out, &mut firsts), 0);
     assert!(firsts.is_empty());
-    assert_eq!(transitions(&out).len(), 5);
+    assert_eq!(transitions(&out).len(), 7);
+    let layers: Vec<String> = transitions(&out).into_iter().filter_map(|t| t.1).collect();
+    assert_eq!(
+        layers,
+        ["control_plane", "node", "guest", "network", "migration"]
+    );
     assert!(transitions(&out).iter().all(|t| t.2.is_empty()));
     assert!(details.is_empty());
     out.clear();
@@ -109,6 +116,27 @@ fn the_observer_records_what_changed_and_asks_for_the_page_at_verdict_changes() 
     );
     assert!(details.is_empty(), "a phase change alone keeps the page");
     out.clear();
+    // The network layer's verdict is followed like the others.
+    let mut degraded = summary("a", "Failed", Health::Broken, "node is NotReady");
+    degraded.layers.network = Health::Degraded;
+    o.apply(
+        &StreamMsg::Upsert { item: degraded },
+        4,
+        &mut out,
+        &mut details,
+    );
+    assert_eq!(
+        transitions(&out),
+        [(
+            Change::Verdict,
+            Some("network".into()),
+            "healthy".into(),
+            "degraded".into()
+        )]
+    );
+    assert_eq!(details.len(), 1, "the page at the network's change");
+    out.clear();
+    details.clear();
     // A snapshot without the VMI: it went away.
     let other = summary("b", "Running", Health::Broken, "guest agent gone");
     let snap = StreamMsg::Snapshot {
@@ -123,7 +151,12 @@ fn the_observer_records_what_changed_and_asks_for_the_page_at_verdict_changes() 
     assert_eq!(o.baselines(64, 0, &mut out, &mut firsts), 1);
     assert!(out.is_empty());
     assert_eq!(o.baselines(64, 1, &mut out, &mut firsts), 0);
-    assert_eq!(transitions(&out).len(), 5);
+    assert_eq!(transitions(&out).len(), 7);
+    let layers: Vec<String> = transitions(&out).into_iter().filter_map(|t| t.1).collect();
+    assert_eq!(
+        layers,
+        ["control_plane", "node", "guest", "network", "migration"]
+    );
     assert_eq!(
         firsts,
         [(other_key(), 5)],
@@ -166,10 +199,10 @@ fn a_change_before_its_round_writes_the_baseline_first() {
         .collect();
     assert_eq!(
         at,
-        [1, 1, 1, 1, 1, 2, 2],
+        [1, 1, 1, 1, 1, 1, 1, 2, 2],
         "the baseline at first sight, then the change"
     );
-    assert_eq!(transitions(&out)[5].2, "healthy");
+    assert_eq!(transitions(&out)[7].2, "healthy");
     assert_eq!(details.len(), 1);
     // Nothing is left for a round, and a deletion after a pending first sight keeps both.
     out.clear();
@@ -184,10 +217,10 @@ fn a_change_before_its_round_writes_the_baseline_first() {
         &mut out,
         &mut details,
     );
-    assert_eq!(transitions(&out).len(), 6);
-    assert_eq!(transitions(&out)[5].3, "Deleted");
+    assert_eq!(transitions(&out).len(), 8);
+    assert_eq!(transitions(&out)[7].3, "Deleted");
     assert_eq!(o.baselines(64, 64, &mut out, &mut firsts), 0);
-    assert_eq!(transitions(&out).len(), 6, "no second baseline");
+    assert_eq!(transitions(&out).len(), 8, "no second baseline");
 }
 
 #[tokio::test]
@@ -242,6 +275,17 @@ async fn the_sweep_records_events_and_migration_outcomes_once() {
     assert!(
         again.iter().all(|r| !matches!(r, Record::Migration(..))),
         "a migration is recorded once"
+    );
+    // What it keeps is what the caches hold: the two finished migrations and their VMIs'
+    // events, not every event it ever sent.
+    let held = sweep.kept();
+    assert!(held > 2, "{held}");
+    let third = sweep.pass(&console.store, &console.caches, history::now_ms());
+    assert!(
+        sweep.kept() <= held + third.len(),
+        "{} > {held} + {}",
+        sweep.kept(),
+        third.len()
     );
 }
 

@@ -6,6 +6,7 @@
 
 pub mod bench;
 pub mod cdp;
+pub mod process;
 
 use anyhow::{Context, Result, bail};
 use fantoccini::{Client, ClientBuilder, Locator};
@@ -198,6 +199,8 @@ pub struct Harness {
     pub console: backend::run::Console,
     pub browser: Client,
     door: FrontDoor,
+    /// The `strata` process serving `console.addr` after [`Harness::restart_recording`].
+    process: Option<process::Serve>,
     driver_url: String,
     name: String,
     _driver: Driver,
@@ -244,28 +247,34 @@ impl Harness {
         Ok(options)
     }
 
-    /// Stops the backend (as SIGTERM does) and starts a new one on the same address, recording
-    /// in `data_dir`: what a restart of `strata serve --data-dir` does, behind the same door.
+    /// Stops the backend (as SIGTERM does) and starts the `strata` binary (`strata serve
+    /// --data-dir`, a process of its own, see [`process`]) on the same address, recording in
+    /// `data_dir`: a real restart, behind the same door. Afterwards `console` is the stopped
+    /// in-process backend (its address still names the server); a second restart replaces the
+    /// process.
     pub async fn restart_recording(&mut self, data_dir: &Path) -> Result<()> {
         let addr = self.console.addr;
         self.console.shutdown.trigger();
         let _ = (&mut self.console.server).await;
-        let client =
-            backend::cluster::connect(backend::cluster::Source::Url(self.sim.url())).await?;
-        let options = Self::recording_options(&self.sim, data_dir).await?;
+        // Nothing of the old backend watches or records any more.
+        self.console.watchers = backend::run::Watchers(Vec::new());
+        self.console.history = backend::history::HistoryHandle::off("restarted as a process");
+        if let Some(old) = self.process.take() {
+            drop(old);
+        }
         let deadline = Instant::now() + Duration::from_secs(10);
-        let listener = loop {
+        // The port is free again once the old server let go of it.
+        loop {
             match TcpListener::bind(addr).await {
-                Ok(l) => break l,
+                Ok(l) => {
+                    drop(l);
+                    break;
+                }
                 Err(e) if Instant::now() > deadline => bail!("cannot listen on {addr} again: {e}"),
                 Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
             }
-        };
-        let old = std::mem::replace(
-            &mut self.console,
-            backend::run::start_with(client, listener, options)?,
-        );
-        drop(old);
+        }
+        self.process = Some(process::serve(&self.sim.url(), addr, &dist()?, data_dir).await?);
         Ok(())
     }
 
@@ -315,6 +324,7 @@ impl Harness {
             console,
             browser,
             door,
+            process: None,
             driver_url: url,
             name: name.to_string(),
             _driver: driver,

@@ -1,6 +1,7 @@
 //! The flight recorder in the browser: a VMI breaks and recovers in the simulator, its timeline
-//! shows both changes, a link to the broken moment (what Copy link copies) still shows it broken
-//! after the recovery and after a backend restart on the same data directory, and "Back to now"
+//! shows both changes (and a band per layer: its network's change too), a link to the broken moment (what Copy link copies) still shows it broken
+//! after the recovery and after a backend restart on the same data directory (the `strata`
+//! binary as a process of its own), and "Back to now"
 //! returns to the live page; the overview's "changed in the last hour" filter and the wall's
 //! latest changes name it. Without history the page says so and stays live.
 
@@ -83,8 +84,37 @@ async fn a_break_and_a_recovery_on_the_timeline_and_a_link_that_keeps_the_break(
     h.browser.goto(&page).await?;
     h.wait_text("[data-testid=headline]", T, |t| !t.is_empty())
         .await?;
-    h.wait_count("[data-testid=timeline] .tl-band", T, |n| n == 5)
+    // Overall, the five layers of the diagnosis, migration runs.
+    h.wait_count("[data-testid=timeline] .tl-band", T, |n| n == 7)
         .await?;
+    for layer in ["control_plane", "node", "guest", "network", "migration"] {
+        let css = format!(".tl-row[data-band={layer}] .tl-band");
+        assert_eq!(h.count(&css).await?, 1, "{css}");
+    }
+
+    // Its network degrades (a second interface reports the first one's IP) and recovers: the
+    // network band shows it.
+    let key = (ns.clone(), name.clone());
+    h.sim.with_world(|w| {
+        let vm = w.vm_mut(&key).expect("the VM");
+        let mut twin = vm.ifaces[0].clone();
+        twin.name = Some("twin".into());
+        twin.mac = "02:00:00:00:00:99".into();
+        vm.ifaces.push(twin);
+    });
+    h.wait_count(
+        ".tl-row[data-band=network] .tl-seg[data-health=degraded]",
+        T,
+        |n| n >= 1,
+    )
+    .await?;
+    wait_moment(&h, "the network's change", |t| t.contains("→ degraded")).await?;
+    h.scroll_to("[data-testid=timeline]").await?;
+    h.screenshot_as("history_timeline_network").await?;
+    h.sim.with_world(|w| {
+        w.vm_mut(&key).expect("the VM").ifaces.pop();
+    });
+    wait_moment(&h, "the network's recovery", |t| t.contains("degraded → ")).await?;
 
     // It breaks: the timeline shows the change.
     assert!(h.sim.set_vmi_phase(&ns, &name, "Failed"));

@@ -408,12 +408,14 @@ pub async fn fetch_detail(
     get_json(&format!("/api/v1/vmis/{}/{}/detail", enc(ns), enc(name))).await
 }
 
-/// `GET /api/v1/vmis/{ns}/{name}/detail?at=RFC3339`: the page as the recorder kept it then.
+/// `GET /api/v1/vmis/{ns}/{name}/detail?at=RFC3339`: the page as the recorder kept it then, or
+/// why history is off.
 pub async fn fetch_detail_at(
     ns: &str,
     name: &str,
     at: &str,
-) -> Result<model::api::history::RecordedDetail, FetchError> {
+) -> Result<model::api::history::DetailAt, FetchError> {
+    use model::api::history::{DetailAt, HistoryOff, RecordedDetail};
     /// The answer's own field beside the flattened detail.
     #[derive(serde::Deserialize)]
     struct RecordedAt {
@@ -426,14 +428,18 @@ pub async fn fetch_detail_at(
         enc(name),
         enc(at)
     );
-    // Read twice, as the detail and as its time, rather than as `RecordedDetail`: serde's
-    // flattening decoder would add a second decoder of every detail type to the first load.
+    // Read as each of its forms in turn, rather than as `DetailAt` / `RecordedDetail`: serde's
+    // untagged and flattening decoders would add a second decoder of every detail type to the
+    // first load.
     let (status, text) = get_text(&url).await?;
+    if let Ok(off) = parse_json::<HistoryOff>(&url, status, &text) {
+        return Ok(DetailAt::Off(off));
+    }
     let at: RecordedAt = parse_json(&url, status, &text)?;
-    Ok(model::api::history::RecordedDetail {
+    Ok(DetailAt::Recorded(Box::new(RecordedDetail {
         recorded_at: at.recorded_at,
         detail: parse_json(&url, status, &text)?,
-    })
+    })))
 }
 
 /// `GET /api/v1/vmis/{ns}/{name}/history?from=&to=` (milliseconds, sent as RFC 3339).
@@ -459,6 +465,9 @@ pub struct HistoryStatus {
     pub enabled: bool,
     #[serde(default)]
     pub error: Option<String>,
+    /// `sqlite` or `postgres`; absent when there is no store to read.
+    #[serde(default)]
+    pub backend: Option<String>,
 }
 
 pub async fn fetch_history_status() -> Result<HistoryStatus, FetchError> {

@@ -27,8 +27,8 @@ use std::io::{Read, Write};
 use std::sync::Arc;
 
 pub use model::api::history::{
-    CHANGES_LIMIT, Change, Changed, EventEntry, History, MigrationEntry, RecordedDetail,
-    Transition, rfc3339,
+    CHANGES_LIMIT, Change, Changed, DetailAt, EventEntry, History, HistoryOff, MigrationEntry,
+    RecordedDetail, Transition, rfc3339,
 };
 pub use recorder::{HistoryHandle, Recorder, Status};
 

@@ -251,6 +251,7 @@ async fn query(c: &Client, key: &VmiKey, from: i64, to: i64) -> Result<History> 
                 duration_secs: r.get(7),
             })
             .collect(),
+        off: None,
     })
 }
 

@@ -6,6 +6,11 @@
 //! Events are deduplicated by involved object, event name and count (a bumped count is a new
 //! row), both here (what was already sent) and by the store's unique key, so they outlive the
 //! API server's TTL without being recorded twice.
+//!
+//! What was sent is kept as 64-bit fingerprints, and only for what the caches still hold: a
+//! whole pass replaces the sets with the fingerprints it met (an event or a migration that left
+//! the caches cannot come back), so they stay as small as the caches whatever the uptime. A pass
+//! reads the VMIs in chunks of [`CHUNK`] keys, never a copy of every key at once.
 
 use super::recorder::{BATCH, QUEUE, Shared, record};
 use super::{EventEntry, MigrationEntry, Record, now_ms};
@@ -25,12 +30,21 @@ use tokio::sync::mpsc;
 pub const EVERY: Duration = Duration::from_secs(10);
 /// Sent-event fingerprints kept; past this the set starts over (the store ignores repeats).
 const SENT_MAX: usize = 500_000;
+/// VMIs read from the summary store at a time.
+pub const CHUNK: usize = 256;
 
-/// What was already sent.
+/// What was already sent, as fingerprints of what the caches still hold.
 #[derive(Default)]
 pub struct Sweep {
     events: HashSet<u64>,
-    migrations: HashSet<(String, String, String)>,
+    migrations: HashSet<u64>,
+}
+
+/// A 64-bit fingerprint of `v` (std's SipHash with fixed keys: the same in every pass).
+fn fingerprint(v: impl Hash) -> u64 {
+    let mut h = DefaultHasher::new();
+    v.hash(&mut h);
+    h.finish()
 }
 
 /// The objects whose events belong to a VMI's history.
@@ -124,28 +138,38 @@ impl Sweep {
             self.events.clear();
         }
         let mut out = Vec::new();
-        for (key, node) in summaries.keys_and_nodes() {
-            if out.len() >= max {
-                return out;
-            }
-            for about in involved(caches, &key, node.as_deref()) {
-                for e in caches.events_about(&about) {
-                    let entry = event_entry(&about, &e, now);
-                    let mut h = DefaultHasher::new();
-                    (
-                        &key,
-                        &entry.involved_kind,
-                        &entry.involved_name,
-                        &entry.name,
-                    )
-                        .hash(&mut h);
-                    entry.count.hash(&mut h);
-                    if self.events.insert(h.finish()) {
-                        out.push(Record::Event(key.clone(), entry));
+        // The fingerprints met in this pass: once it went through everything, all that stays.
+        let mut met = HashSet::new();
+        let mut after: Option<VmiKey> = None;
+        loop {
+            let chunk = summaries.keys_and_nodes_after(after.as_ref(), CHUNK);
+            let Some((last, _)) = chunk.last() else {
+                break;
+            };
+            after = Some(last.clone());
+            for (key, node) in chunk {
+                if out.len() >= max {
+                    return out;
+                }
+                for about in involved(caches, &key, node.as_deref()) {
+                    for e in caches.events_about(&about) {
+                        let entry = event_entry(&about, &e, now);
+                        let id = fingerprint((
+                            &key,
+                            &entry.involved_kind,
+                            &entry.involved_name,
+                            &entry.name,
+                            entry.count,
+                        ));
+                        met.insert(id);
+                        if self.events.insert(id) {
+                            out.push(Record::Event(key.clone(), entry));
+                        }
                     }
                 }
             }
         }
+        let mut finished = HashSet::new();
         for m in caches.migrations() {
             if out.len() >= max {
                 return out;
@@ -153,18 +177,16 @@ impl Sweep {
             if !m.is_final() {
                 continue;
             }
-            let id = (
-                m.metadata.namespace().to_string(),
-                m.metadata.name().to_string(),
-                m.metadata.uid.clone().unwrap_or_default(),
-            );
+            let (ns, name) = (m.metadata.namespace(), m.metadata.name());
+            let id = fingerprint((ns, name, m.metadata.uid.as_deref().unwrap_or_default()));
+            finished.insert(id);
             if self.migrations.contains(&id) {
                 continue;
             }
             let Some(vmi) = m.spec.vmi_name.clone() else {
                 continue;
             };
-            let about = Involved::new("VirtualMachineInstanceMigration", &id.0, &id.1);
+            let about = Involved::new("VirtualMachineInstanceMigration", ns, name);
             let events = caches.events_about(&about);
             let events: Vec<&Event> = events.iter().collect();
             let ctx = MigrationContext {
@@ -173,13 +195,21 @@ impl Sweep {
             };
             let report = interpret(Some(&m), &ctx);
             let key = VmiKey {
-                namespace: id.0.clone(),
+                namespace: ns.to_string(),
                 name: vmi,
             };
             out.push(Record::Migration(key, migration_entry(&m, &report, now)));
             self.migrations.insert(id);
         }
+        // A whole pass: forget what the caches no longer hold.
+        self.events = met;
+        self.migrations = finished;
         out
+    }
+
+    /// Fingerprints kept: sent events and finished migrations.
+    pub fn kept(&self) -> usize {
+        self.events.len() + self.migrations.len()
     }
 }
 

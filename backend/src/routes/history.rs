@@ -3,13 +3,19 @@
 //! `GET /api/v1/history/changes?since=&limit=` (each VMI's newest change, newest first: the
 //! overview's "changed in the last hour" and the wall's latest changes) and the
 //! recorded page behind `GET /api/v1/vmis/{ns}/{name}/detail?at=` ([`detail_at`], called by
-//! [`super::vmis`]). A caller sees the history of a VMI only if they may read VMIs in its
+//! [`super::vmis`]). When history is off (not configured, its data directory or database
+//! unusable, the disk full) a VMI's history and its detail at a time answer 200 with the reason
+//! (`off`, `history_off`), so the page says "history is off" rather than failing; a bad request,
+//! a refused caller or a corrupt recording stay errors. A caller sees the history of a VMI only if they may read VMIs in its
 //! namespace now (the same check as the live endpoints).
 
 use super::redact::visible;
 use super::{AppState, check_name, vmi_access};
 use crate::error::ApiErr;
-use crate::history::{self, CHANGES_LIMIT, HistoryHandle, RecordedDetail, decompress_detail};
+use crate::history::{
+    self, CHANGES_LIMIT, DetailAt, History, HistoryHandle, HistoryOff, RecordedDetail,
+    decompress_detail,
+};
 use crate::watch::Kind;
 use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
@@ -84,13 +90,25 @@ fn time(name: &str, v: Option<&str>) -> Result<Option<i64>, ApiErr> {
     }
 }
 
-/// The store, or a 503 saying why history is off.
+/// The store, or a 503 saying why history is off (the changes endpoint's answer).
 fn store(h: &HistoryHandle) -> Result<&history::DynStore, ApiErr> {
-    h.store().ok_or_else(|| {
-        ApiErr::unavailable(format!(
-            "History is off: {}. The console still shows the live state.",
-            h.error().unwrap_or_else(|| "not configured".into())
-        ))
+    h.store().ok_or_else(|| ApiErr::unavailable(off_reason(h)))
+}
+
+/// Why history is off, as the page says it: there is no store (not configured, its data
+/// directory or database unusable).
+fn off_reason(h: &HistoryHandle) -> String {
+    format!(
+        "History is off: {}. The console still shows the live state.",
+        h.error().unwrap_or_else(|| "not configured".into())
+    )
+}
+
+/// Why the last writes failed (the disk is full, the database refuses them), while the store
+/// can still be read.
+fn write_failure(h: &HistoryHandle) -> Option<String> {
+    h.error().map(|e| {
+        format!("History is off: {e}. What was recorded before is shown; new changes are not being recorded.")
     })
 }
 
@@ -115,6 +133,11 @@ fn failed(e: history::StoreError) -> ApiErr {
     ApiErr::unavailable(format!("History could not be read: {e}"))
 }
 
+/// A store that cannot be read is history off (the page says so), not a failed page.
+fn unreadable(e: &history::StoreError) -> String {
+    format!("History could not be read: {e}. The console still shows the live state.")
+}
+
 async fn vmi_history(
     State(state): State<AppState>,
     Path((ns, name)): Path<(String, String)>,
@@ -127,10 +150,23 @@ async fn vmi_history(
     if from > to {
         return Err(ApiErr::bad_request("from is after to"));
     }
-    let h = store(&state.history)?
-        .history(&key, from, to)
-        .await
-        .map_err(failed)?;
+    let off = |why: String| History {
+        key: key.clone(),
+        from,
+        to,
+        off: Some(why),
+        ..History::default()
+    };
+    let Some(store) = state.history.store() else {
+        return Ok(Json(off(off_reason(&state.history))).into_response());
+    };
+    let h = match store.history(&key, from, to).await {
+        Ok(h) => History {
+            off: write_failure(&state.history),
+            ..h
+        },
+        Err(e) => off(unreadable(&e)),
+    };
     Ok(Json(h).into_response())
 }
 
@@ -146,10 +182,14 @@ pub async fn detail_at(
     let Some(at) = time("at", Some(at))? else {
         return Err(ApiErr::bad_request("at= needs an RFC 3339 time"));
     };
-    let found = store(&state.history)?
-        .detail_at(&key, at)
-        .await
-        .map_err(failed)?;
+    let off = |why: String| Json(DetailAt::Off(HistoryOff { history_off: why })).into_response();
+    let Some(store) = state.history.store() else {
+        return Ok(off(off_reason(&state.history)));
+    };
+    let found = match store.detail_at(&key, at).await {
+        Ok(found) => found,
+        Err(e) => return Ok(off(unreadable(&e))),
+    };
     let Some((recorded_at, body)) = found else {
         return Err(ApiErr::not_found(format!(
             "Nothing was recorded for {key} at or before {}: the recorder keeps the page at \
@@ -158,9 +198,9 @@ pub async fn detail_at(
         )));
     };
     let detail = decompress_detail(&body).map_err(failed)?;
-    Ok(Json(RecordedDetail {
+    Ok(Json(DetailAt::Recorded(Box::new(RecordedDetail {
         recorded_at,
         detail,
-    })
+    })))
     .into_response())
 }

@@ -435,4 +435,5 @@ messages![
         "(KubeVirt はこの切替の時刻を記録しません)"
     ),
     (Alerts, "Alerts", "アラート"),
+    (TlMigrationRuns, "migration runs", "マイグレーションの実行"),
 ];

@@ -62,7 +62,8 @@ pub struct Transition {
     #[serde(with = "rfc3339")]
     pub at: i64,
     pub change: Change,
-    /// `control_plane`, `node` or `guest` for a verdict.
+    /// `control_plane`, `node`, `guest`, `network` or `migration` for a verdict
+    /// ([`crate::view::summary::LayerGlance::named`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub layer: Option<String>,
     pub old: String,
@@ -121,6 +122,11 @@ pub struct History {
     pub transitions: Vec<Transition>,
     pub events: Vec<EventEntry>,
     pub migrations: Vec<MigrationEntry>,
+    /// Why history is off, when it is (not configured, its data directory unusable, the disk
+    /// full, the database unreadable): the page says so instead of failing. The lists then hold
+    /// what could still be read, if anything.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub off: Option<String>,
 }
 
 /// `GET /api/v1/vmis/{ns}/{name}/detail?at=`: the diagnosis as recorded at or before `at`.
@@ -131,6 +137,23 @@ pub struct RecordedDetail {
     pub recorded_at: i64,
     #[serde(flatten)]
     pub detail: VmiDetail,
+}
+
+/// `GET /api/v1/vmis/{ns}/{name}/detail?at=`: the recorded diagnosis, or why history is off
+/// (then the page shows the live diagnosis and says so; an answer, not an error).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum DetailAt {
+    /// Tried first: a recorded detail never has this field.
+    Off(HistoryOff),
+    /// Boxed: a whole page beside a line of text.
+    Recorded(Box<RecordedDetail>),
+}
+
+/// History is off, and why.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HistoryOff {
+    pub history_off: String,
 }
 
 /// One VMI's newest change (`GET /api/v1/history/changes`): its latest verdict or phase

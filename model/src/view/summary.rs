@@ -83,7 +83,8 @@ pub struct MigrationBrief {
     pub percent: Option<f64>,
 }
 
-/// The verdict of every layer, for the overview (the diagnosis' five, in [`Layer::ALL`] order).
+/// The verdict of every layer of the diagnosis, in [`Layer::ALL`] order: the overview's chips and
+/// verdict, and what the flight recorder follows.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LayerGlance {
     #[serde(default)]
@@ -110,7 +111,15 @@ impl LayerGlance {
         ]
     }
 
-    /// The health of one layer.
+    /// The worst layer: the VMI's verdict at a glance, the diagnosis' overall verdict (a
+    /// migration that is failing makes the VMI broken at a glance, as its headline says).
+    pub fn worst(&self) -> Health {
+        self.all()
+            .into_iter()
+            .fold(Health::Unknown, |a, h| a.worse(h))
+    }
+
+    /// `layer`'s verdict.
     pub fn get(&self, layer: Layer) -> Health {
         match layer {
             Layer::ControlPlane => self.control_plane,
@@ -121,12 +130,21 @@ impl LayerGlance {
         }
     }
 
-    /// The worst layer: the VMI's verdict at a glance, the diagnosis' overall verdict (a
-    /// migration that is failing makes the VMI broken at a glance, as its headline says).
-    pub fn worst(&self) -> Health {
-        self.all()
-            .into_iter()
-            .fold(Health::Unknown, |a, h| a.worse(h))
+    /// Every layer with its verdict, in report order, under the name the flight recorder
+    /// writes (`Transition::layer`: `control_plane`, `node`, `guest`, `network`, `migration`).
+    pub fn named(&self) -> [(&'static str, Health); 5] {
+        Layer::ALL.map(|l| (layer_name(l), self.get(l)))
+    }
+}
+
+/// A layer's name as the flight recorder writes it (its serde name).
+pub fn layer_name(l: Layer) -> &'static str {
+    match l {
+        Layer::ControlPlane => "control_plane",
+        Layer::Node => "node",
+        Layer::Guest => "guest",
+        Layer::Network => "network",
+        Layer::Migration => "migration",
     }
 }
 
@@ -257,6 +275,43 @@ mod tests {
         };
         assert_eq!(migrating.worst(), Broken);
         assert_eq!(migrating.get(Layer::Migration), Broken);
+    }
+
+    #[test]
+    fn every_layer_is_named_as_serde_names_it() {
+        let g = LayerGlance {
+            network: Health::Degraded,
+            ..LayerGlance::default()
+        };
+        for (l, (name, h)) in Layer::ALL.into_iter().zip(g.named()) {
+            assert_eq!(serde_json::to_value(l).unwrap(), name);
+            assert_eq!(h, g.get(l));
+        }
+        assert_eq!(g.named()[3], ("network", Health::Degraded));
+    }
+
+    #[test]
+    fn the_summary_carries_the_network_and_migration_verdicts() {
+        // A running VMI whose only interface's link is down: the network layer is degraded.
+        let s = VmiSummary::from_vmi(&Vmi::from_value(&json!({
+            "metadata": {"name": "web", "namespace": "prod"},
+            "status": {"phase": "Running", "interfaces": [
+                {"name": "default", "ipAddress": "10.0.0.1", "linkState": "down"}]}
+        })));
+        assert_eq!(s.layers.network, Health::Degraded, "{s:?}");
+        let d = diagnose(
+            &Evidence::from_vmi(
+                Vmi::from_value(&json!({
+                    "metadata": {"name": "web", "namespace": "prod"},
+                    "status": {"phase": "Running"}})),
+                None,
+            ),
+            None,
+        );
+        let s = VmiSummary::from_vmi(&Vmi::from_value(&json!({
+            "metadata": {"name": "web", "namespace": "prod"},
+            "status": {"phase": "Running"}})));
+        assert_eq!(s.layers.migration, d.layer(Layer::Migration).health);
     }
 
     #[test]

@@ -7,6 +7,7 @@ use crate::api::{self, FetchError};
 use crate::i18n::{Key, t};
 use crate::nav::param_href;
 use leptos::prelude::*;
+use model::api::history::DetailAt;
 use model::time::Timestamp;
 use model::view::detail::VmiDetail;
 
@@ -38,7 +39,7 @@ pub fn human_time(ms: i64) -> String {
     format!("{} UTC", s.trim_end_matches('Z').replacen('T', " ", 1))
 }
 
-/// The page's diagnosis: live, or as recorded at `at`. A 503 (history off) shows the live one.
+/// The page's diagnosis: live, or as recorded at `at`. History off shows the live one and why.
 pub async fn fetch(
     ns: &str,
     name: &str,
@@ -50,13 +51,14 @@ pub async fn fetch(
         return api::fetch_detail(ns, name).await;
     };
     match api::fetch_detail_at(ns, name, &at).await {
-        Ok(r) => {
+        Ok(DetailAt::Recorded(r)) => {
+            let r = *r;
             state.off.set(None);
             state.recorded.set(Some(r.recorded_at));
             Ok(r.detail)
         }
-        Err(e) if e.status == Some(503) => {
-            state.off.set(Some(e.message));
+        Ok(DetailAt::Off(off)) => {
+            state.off.set(Some(off.history_off));
             state.recorded.set(None);
             api::fetch_detail(ns, name).await
         }

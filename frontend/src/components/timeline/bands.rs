@@ -11,8 +11,9 @@ use model::api::history::{Change, History, MigrationEntry, Transition};
 use model::verdict::Health;
 use model::view::summary::LayerGlance;
 
-/// The layers the recorder follows, as it names them (`Transition::layer`).
-pub const RECORDED: [&str; 3] = ["control_plane", "node", "guest"];
+/// The layers the recorder follows, as it names them (`Transition::layer`): every layer of the
+/// diagnosis, in report order (`LayerGlance::named`).
+pub const RECORDED: [&str; 5] = ["control_plane", "node", "guest", "network", "migration"];
 
 /// A verdict held over `[from, to)` (milliseconds); `None`: nothing recorded then.
 #[derive(Debug, Clone, PartialEq)]
@@ -31,7 +32,7 @@ pub enum BandKind {
     Headline,
     /// One recorded layer (`RECORDED`).
     Layer(&'static str),
-    /// Migrations: their run coloured by outcome, nothing between them.
+    /// Migration runs: each coloured by its outcome, nothing between them.
     Migration,
 }
 
@@ -71,11 +72,10 @@ pub fn health_of(s: &str) -> Option<Health> {
 
 /// A verdict of `layer` in a live glance.
 fn glance(g: &LayerGlance, layer: &str) -> Health {
-    match layer {
-        "control_plane" => g.control_plane,
-        "node" => g.node,
-        _ => g.guest,
-    }
+    g.named()
+        .into_iter()
+        .find(|(name, _)| *name == layer)
+        .map_or(Health::Unknown, |(_, h)| h)
 }
 
 /// Appends `[from, to)` to `out`, merged with the previous segment when it says the same.
@@ -282,7 +282,7 @@ pub fn migration_band(h: &History, from: i64, to: i64) -> Band {
     }
 }
 
-/// Every band over `[from, to)`: the headline, each recorded layer, migrations.
+/// Every band over `[from, to)`: the headline, each recorded layer, migration runs.
 pub fn bands(h: &History, from: i64, to: i64, live: Option<LayerGlance>) -> Vec<Band> {
     let layers: Vec<Band> = RECORDED
         .iter()
@@ -341,25 +341,38 @@ pub fn marks(h: &History, from: i64, to: i64) -> Vec<Mark> {
     all
 }
 
-/// The moments a person can open: each verdict or headline change in the window, newest first,
-/// one per time (the recorder keeps the page at each).
-pub fn moments(h: &History, from: i64, to: i64) -> Vec<&Transition> {
-    let mut out: Vec<&Transition> = Vec::new();
-    for t in h.transitions.iter().rev() {
+/// A moment a person can open: a time at which verdicts changed (the recorder keeps the page
+/// at each).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Moment<'a> {
+    pub at: i64,
+    /// The layers' changes then, in report order; the headline's only when no layer changed.
+    pub changes: Vec<&'a Transition>,
+}
+
+/// Each verdict or headline change in the window, newest first, one moment per time with every
+/// layer that changed then (a guest that recovers while the migration layer degrades says both).
+pub fn moments(h: &History, from: i64, to: i64) -> Vec<Moment<'_>> {
+    let mut out: Vec<Moment<'_>> = Vec::new();
+    for t in &h.transitions {
         let verdictish = matches!(t.change, Change::Verdict | Change::Headline);
         if !verdictish || t.at < from || t.at > to {
             continue;
         }
         match out.last_mut() {
-            // One per time, a layer's verdict rather than the headline.
-            Some(o) if o.at == t.at => {
-                if o.change == Change::Headline && t.change == Change::Verdict {
-                    *o = t;
-                }
-            }
-            _ => out.push(t),
+            Some(m) if m.at == t.at => m.changes.push(t),
+            _ => out.push(Moment {
+                at: t.at,
+                changes: vec![t],
+            }),
         }
     }
+    for m in &mut out {
+        if m.changes.iter().any(|t| t.change == Change::Verdict) {
+            m.changes.retain(|t| t.change == Change::Verdict);
+        }
+    }
+    out.reverse();
     out
 }
 
@@ -467,10 +480,11 @@ mod tests {
             control_plane: Health::Healthy,
             node: Health::Healthy,
             guest: Health::Degraded,
-            ..LayerGlance::default()
+            network: Health::Healthy,
+            migration: Health::Healthy,
         };
         let all = bands(&h, 0, 400, Some(live));
-        assert_eq!(all.len(), 5);
+        assert_eq!(all.len(), 7);
         assert_eq!(all[0].kind, BandKind::Headline);
         assert_eq!(
             healths(&all[0]),
@@ -480,6 +494,44 @@ mod tests {
                 (300, 400, Some(Health::Degraded))
             ]
         );
+    }
+
+    #[test]
+    fn every_layer_has_its_band_network_and_migration_too() {
+        let h = history(vec![
+            verdict(100, "network", "healthy", "degraded"),
+            verdict(300, "network", "degraded", "healthy"),
+        ]);
+        let live = LayerGlance {
+            control_plane: Health::Healthy,
+            node: Health::Healthy,
+            guest: Health::Healthy,
+            network: Health::Healthy,
+            migration: Health::Healthy,
+        };
+        let all = bands(&h, 0, 400, Some(live));
+        let kinds: Vec<BandKind> = all.iter().map(|b| b.kind).collect();
+        assert_eq!(
+            kinds,
+            [
+                BandKind::Headline,
+                BandKind::Layer("control_plane"),
+                BandKind::Layer("node"),
+                BandKind::Layer("guest"),
+                BandKind::Layer("network"),
+                BandKind::Layer("migration"),
+                BandKind::Migration,
+            ]
+        );
+        let degraded = [
+            (0, 100, Some(Health::Healthy)),
+            (100, 300, Some(Health::Degraded)),
+            (300, 400, Some(Health::Healthy)),
+        ];
+        assert_eq!(healths(&all[4]), degraded);
+        // The overall band is the worst of every layer, the network's too.
+        assert_eq!(healths(&all[0]), degraded);
+        assert_eq!(healths(&all[5]), [(0, 400, Some(Health::Healthy))]);
     }
 
     #[test]
@@ -528,15 +580,31 @@ mod tests {
             verdict(100, "node", "healthy", "broken"),
             headline(100, "a", "b"),
             verdict(300, "node", "broken", "healthy"),
+            headline(350, "b", "c"),
         ]);
         let m = moments(&h, 0, 400);
-        let at: Vec<i64> = m.iter().map(|t| t.at).collect();
-        assert_eq!(at, [300, 100]);
+        let at: Vec<i64> = m.iter().map(|m| m.at).collect();
+        assert_eq!(at, [350, 300, 100]);
         assert_eq!(
-            m[1].change,
-            Change::Verdict,
+            m[2].changes.iter().map(|t| t.change).collect::<Vec<_>>(),
+            [Change::Verdict],
             "a layer's change rather than the headline"
         );
+        assert_eq!(
+            m[0].changes[0].change,
+            Change::Headline,
+            "else the headline"
+        );
+        // Several layers at once: all of them, in report order.
+        let h = history(vec![
+            verdict(100, "guest", "broken", "healthy"),
+            verdict(100, "migration", "healthy", "degraded"),
+            headline(100, "a", "b"),
+        ]);
+        let m = moments(&h, 0, 400);
+        assert_eq!(m.len(), 1);
+        let layers: Vec<_> = m[0].changes.iter().map(|t| t.layer.as_deref()).collect();
+        assert_eq!(layers, [Some("guest"), Some("migration")]);
         assert_eq!(x_of(200, 100, 300, 1000.0), 500.0);
         assert_eq!(x_of(900, 100, 300, 1000.0), 1000.0);
     }

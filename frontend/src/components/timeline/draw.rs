@@ -17,12 +17,17 @@ use leptos::prelude::*;
 pub fn band_label(l: Lang, kind: BandKind) -> &'static str {
     let key = match kind {
         BandKind::Headline => Key::TlOverall,
-        BandKind::Layer("control_plane") => layer_key(Layer::ControlPlane),
-        BandKind::Layer("node") => layer_key(Layer::Node),
-        BandKind::Layer(_) => layer_key(Layer::Guest),
-        BandKind::Migration => layer_key(Layer::Migration),
+        BandKind::Layer(name) => layer_of(name).map_or(Key::TlOverall, layer_key),
+        BandKind::Migration => Key::TlMigrationRuns,
     };
     tr(l, key)
+}
+
+/// The layer the recorder names `name` (`LayerGlance::named`).
+pub fn layer_of(name: &str) -> Option<Layer> {
+    Layer::ALL
+        .into_iter()
+        .find(|l| model::view::summary::layer_name(*l) == name)
 }
 
 /// The `data-band` of a band.
@@ -30,7 +35,7 @@ pub fn band_id(kind: BandKind) -> &'static str {
     match kind {
         BandKind::Headline => "headline",
         BandKind::Layer(l) => l,
-        BandKind::Migration => "migration",
+        BandKind::Migration => "migration-runs",
     }
 }
 

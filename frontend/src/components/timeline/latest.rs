@@ -47,7 +47,16 @@ pub fn LatestChanges() -> impl IntoView {
     });
     let data = LocalResource::new(move || {
         period.track();
-        async move { api::fetch_changes(api::now().0 - WINDOW_MS, SHOWN).await }
+        async move {
+            // With no store to read there is nothing to ask for (and no failed request).
+            match api::fetch_history_status().await {
+                Ok(st) if st.backend.is_none() => Err(api::FetchError {
+                    status: Some(503),
+                    message: st.error.unwrap_or_default(),
+                }),
+                _ => api::fetch_changes(api::now().0 - WINDOW_MS, SHOWN).await,
+            }
+        }
     });
     let body = move || {
         match data.get() {

@@ -18,7 +18,7 @@ pub mod window;
 pub use as_of::{AsOf, AsOfState};
 pub use latest::LatestChanges;
 
-use crate::api::{self, FetchError, Live};
+use crate::api::{self, Live};
 use crate::components::common::{health_key, layer_key};
 use crate::i18n::{Key, Lang, lang, t, tr};
 use crate::nav::{param_href, with_param};
@@ -27,9 +27,8 @@ use bands::{Band, bands, health_of, marks, moments};
 use leptos::prelude::*;
 use leptos_router::NavigateOptions;
 use leptos_router::hooks::{use_location, use_navigate};
-use model::api::history::History;
+use model::api::history::{Change, History, Transition};
 use model::time::Timestamp;
-use model::verdict::Layer;
 use wasm_bindgen::JsCast;
 use window::{SPANS, Window, tick_label, ticks, time_at};
 
@@ -62,14 +61,15 @@ fn opener() -> impl Fn(i64) + Clone + 'static {
     }
 }
 
-/// A recorded layer's name in `l` (`control_plane`, `node`, `guest`; else "overall").
+/// A recorded layer's name in `l` (`control_plane`, `node`, `guest`, `network`, `migration`;
+/// else "overall").
 pub fn layer_word(l: Lang, layer: Option<&str>) -> &'static str {
-    match layer {
-        Some("control_plane") => tr(l, layer_key(Layer::ControlPlane)),
-        Some("node") => tr(l, layer_key(Layer::Node)),
-        Some("guest") => tr(l, layer_key(Layer::Guest)),
-        _ => tr(l, Key::TlOverall),
-    }
+    tr(
+        l,
+        layer
+            .and_then(draw::layer_of)
+            .map_or(Key::TlOverall, layer_key),
+    )
 }
 
 /// The fraction of the clicked element's width where `ev` happened.
@@ -127,10 +127,19 @@ pub fn Timeline(ns: Memo<String>, name: Memo<String>) -> impl IntoView {
     let open = opener();
     let body = move || match data.get() {
         None => view! { <p class="empty" role="status">{t(Key::VmiLoading)}</p> }.into_any(),
-        Some((_, Err(e))) => failure(e).into_any(),
+        Some((_, Err(e))) => {
+            view! { <crate::components::common::FetchFailure error=e/> }.into_any()
+        }
         Some((w, Ok(h))) => {
-            let b = bands(&h, w.from, w.to, glance.get_untracked());
-            view! { <Drawn w h b at=at_ms open=open.clone()/> }.into_any()
+            let off = h.off.clone().map(off_note);
+            let recorded =
+                !(h.transitions.is_empty() && h.events.is_empty() && h.migrations.is_empty());
+            // Off with nothing to show: only the note; otherwise what was recorded, under it.
+            let drawn = (h.off.is_none() || recorded).then(|| {
+                let b = bands(&h, w.from, w.to, glance.get_untracked());
+                view! { <Drawn w h b at=at_ms open=open.clone()/> }
+            });
+            view! { {off} {drawn} }.into_any()
         }
     };
     view! {
@@ -144,18 +153,13 @@ pub fn Timeline(ns: Memo<String>, name: Memo<String>) -> impl IntoView {
     }
 }
 
-/// History off (503) or a failed request.
-fn failure(e: FetchError) -> impl IntoView {
-    if e.status == Some(503) {
-        view! {
-            <div class="failure" role="status" data-testid="history-off">
-                <strong>{t(Key::TlOff)}</strong>
-                <p>{e.message}</p>
-            </div>
-        }
-        .into_any()
-    } else {
-        view! { <crate::components::common::FetchFailure error=e/> }.into_any()
+/// History is off, and why (the history answer's `off`).
+fn off_note(why: String) -> impl IntoView {
+    view! {
+        <div class="failure" role="status" data-testid="history-off">
+            <strong>{t(Key::TlOff)}</strong>
+            <p>{why}</p>
+        </div>
     }
 }
 
@@ -237,14 +241,32 @@ fn Drawn(
     }
 }
 
+/// One change's words: `layer: old → new` for a verdict, the text for a headline.
+fn change_words(lg: Lang, c: &Transition) -> String {
+    let word = |s: &str| match health_of(s) {
+        Some(h) => tr(lg, health_key(h)).to_string(),
+        None if s.is_empty() => tr(lg, Key::TlNotRecorded).to_string(),
+        None => s.to_string(),
+    };
+    match c.change {
+        Change::Verdict => format!(
+            "{}: {} → {}",
+            layer_word(lg, c.layer.as_deref()),
+            word(&c.old),
+            word(&c.new)
+        ),
+        _ => c.new.clone(),
+    }
+}
+
 /// The verdict changes in the window, newest first, each a link to the page as it was then.
 #[component]
 fn Moments(h: History, w: Window) -> impl IntoView {
     let l = lang();
-    let list: Vec<_> = moments(&h, w.from, w.to)
+    let list: Vec<(i64, Vec<Transition>)> = moments(&h, w.from, w.to)
         .into_iter()
         .take(MOMENTS_SHOWN)
-        .cloned()
+        .map(|m| (m.at, m.changes.into_iter().cloned().collect()))
         .collect();
     if list.is_empty() {
         return view! { <p class="empty" data-testid="tl-no-changes">{t(Key::TlNoChanges)}</p> }
@@ -252,25 +274,15 @@ fn Moments(h: History, w: Window) -> impl IntoView {
     }
     let items = list
         .into_iter()
-        .map(|c| {
-            let when = Timestamp(c.at).to_rfc3339();
-            let human = human_time(c.at);
-            let verdict = c.change == model::api::history::Change::Verdict;
-            let title = c.title.clone();
+        .map(|(at, changes)| {
+            let when = Timestamp(at).to_rfc3339();
+            let human = human_time(at);
+            let verdict = changes.iter().any(|c| c.change == Change::Verdict);
+            let title = changes.first().map(|c| c.title.clone()).unwrap_or_default();
             let what = move || {
                 let lg = l.get();
-                let layer = layer_word(lg, c.layer.as_deref());
-                let word = |s: &str| match health_of(s) {
-                    Some(h) => tr(lg, health_key(h)).to_string(),
-                    None if s.is_empty() => tr(lg, Key::TlNotRecorded).to_string(),
-                    None => s.to_string(),
-                };
-                match c.change {
-                    model::api::history::Change::Verdict => {
-                        format!("{layer}: {} → {}", word(&c.old), word(&c.new))
-                    }
-                    _ => c.new.clone(),
-                }
+                let words: Vec<String> = changes.iter().map(|c| change_words(lg, c)).collect();
+                words.join(", ")
             };
             view! {
                 <li data-at=when.clone()>

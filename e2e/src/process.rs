@@ -1,0 +1,117 @@
+//! The `strata` binary as a child process, for tests that need a real process boundary (a
+//! restart of `strata serve` on the same data directory, not a new server in the test process).
+//!
+//! The binary is `STRATA_BIN` when set, else this workspace's debug build (`cargo build -p
+//! backend --bin strata`, a no-op when fresh). It is copied into a temporary folder before it
+//! runs: a shared target directory may be rebuilt by another checkout meanwhile.
+
+use anyhow::{Context, Result, bail};
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+use tokio::process::{Child, Command};
+
+/// A `strata serve` child, killed when dropped.
+pub struct Serve {
+    child: Child,
+    _bin: tempfile::TempDir,
+    _kubeconfig: tempfile::TempDir,
+}
+
+impl Serve {
+    /// The child's process id.
+    pub fn pid(&self) -> Option<u32> {
+        self.child.id()
+    }
+}
+
+/// The `strata` binary to run, copied to a folder of its own (kept while the dir lives).
+async fn binary() -> Result<(tempfile::TempDir, PathBuf)> {
+    let built = match std::env::var_os("STRATA_BIN") {
+        Some(p) => PathBuf::from(p),
+        None => build().await?,
+    };
+    let dir = tempfile::tempdir()?;
+    let copy = dir.path().join("strata");
+    std::fs::copy(&built, &copy).with_context(|| format!("copying {}", built.display()))?;
+    Ok((dir, copy))
+}
+
+/// Builds this workspace's `strata` (debug) and returns the executable cargo reports.
+async fn build() -> Result<PathBuf> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let out = Command::new(cargo)
+        .current_dir(crate::workspace())
+        .args([
+            "build",
+            "-p",
+            "backend",
+            "--bin",
+            "strata",
+            "--message-format=json",
+        ])
+        .stderr(Stdio::inherit())
+        .output()
+        .await
+        .context("running cargo build for the strata binary")?;
+    if !out.status.success() {
+        bail!("cargo build -p backend --bin strata failed");
+    }
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|m| m["reason"] == "compiler-artifact" && m["target"]["name"] == "strata")
+        .find_map(|m| m["executable"].as_str().map(PathBuf::from))
+        .context("cargo reported no strata executable")
+}
+
+/// Starts `strata serve` on `listen` against the simulator at `sim_url` (through a kubeconfig,
+/// as against a real cluster), recording in `data_dir`, and waits until `/readyz` answers.
+pub async fn serve(
+    sim_url: &str,
+    listen: std::net::SocketAddr,
+    dist: &Path,
+    data_dir: &Path,
+) -> Result<Serve> {
+    let (bin_dir, bin) = binary().await?;
+    let (kc_dir, kc) = crate::bench::load::temp_kubeconfig(sim_url)?;
+    let child = Command::new(&bin)
+        .arg("serve")
+        .arg("--listen")
+        .arg(listen.to_string())
+        .arg("--kubeconfig")
+        .arg(&kc)
+        .arg("--assets")
+        .arg(dist)
+        .arg("--prometheus-url")
+        .arg(sim_url)
+        .arg("--data-dir")
+        .arg(data_dir)
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit())
+        .kill_on_drop(true)
+        .spawn()
+        .with_context(|| format!("starting {}", bin.display()))?;
+    let mut serve = Serve {
+        child,
+        _bin: bin_dir,
+        _kubeconfig: kc_dir,
+    };
+    let client = reqwest::Client::new();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        if let Ok(r) = client.get(format!("http://{listen}/readyz")).send().await
+            && r.status().is_success()
+        {
+            return Ok(serve);
+        }
+        if let Some(status) = serve.child.try_wait()? {
+            bail!("strata serve exited before it was ready: {status}");
+        }
+        if Instant::now() > deadline {
+            bail!("strata serve did not become ready on {listen} within 60 s");
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
