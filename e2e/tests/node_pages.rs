@@ -42,10 +42,16 @@ fn migratable(h: &Harness) -> (String, String, String) {
 }
 
 /// [`migratable`], other than the VMI named `not`.
+/// The demo's VMs of the simulator's `healthy` scenario (sim/src/scenarios/catalog): no scenario
+/// of their own migrates them, so a migration the test starts is the only one. (Another VM's
+/// scenario may start its own migration beside the test's: the test then waited in vain.)
+const QUIET: [&str; 3] = ["web-frontend-1", "web-frontend-2", "api-gateway"];
+
 fn migratable_except(h: &Harness, not: &str) -> (String, String, String) {
     let (_, vmis) = h.sim.store().list(&sim::store::VMI, None);
     let v = vmis
         .iter()
+        .filter(|v| QUIET.contains(&v["metadata"]["name"].as_str().unwrap_or_default()))
         .find(|v| {
             let conds = v["status"]["conditions"].as_array();
             v["status"]["phase"] == "Running"
