@@ -14,14 +14,7 @@ use std::time::Duration;
 async fn setup(with_prometheus: bool) -> (sim::Sim, backend::run::Console) {
     // `healthy` brings the demo nodes (and one VM, default/healthy, on any of them).
     let sim = common::sim("healthy").await;
-    sim.add_scenario("evict-blocked-disks", "prod", "blocked", Some("worker-1"))
-        .unwrap();
-    sim.add_scenario("guest-disk-full", "prod", "full", Some("worker-2"))
-        .unwrap();
-    sim.add_scenario("healthy", "prod", "fine", Some("worker-1"))
-        .unwrap();
-    sim.add_scenario("healthy", "dev", "orphan", Some("worker-3"))
-        .unwrap();
+    common::add_alert_scenarios(&sim);
     let client = backend::cluster::connect(backend::cluster::Source::Url(sim.url()))
         .await
         .unwrap();

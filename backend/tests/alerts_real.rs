@@ -95,14 +95,7 @@ async fn prometheus_fires_the_scenarios_alerts_and_strata_shows_them_from_alertm
     })
     .await;
     sim.with_world(sim::scenarios::add_demo_nodes);
-    sim.add_scenario("evict-blocked-disks", "prod", "blocked", Some("worker-1"))
-        .unwrap();
-    sim.add_scenario("guest-disk-full", "prod", "full", Some("worker-2"))
-        .unwrap();
-    sim.add_scenario("healthy", "prod", "fine", Some("worker-1"))
-        .unwrap();
-    sim.add_scenario("healthy", "dev", "orphan", Some("worker-3"))
-        .unwrap();
+    common::add_alert_scenarios(&sim);
     assert!(sim.set_handler("worker-3", false));
 
     let (_am_guard, am) = prom::start_alertmanager();

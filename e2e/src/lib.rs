@@ -362,6 +362,46 @@ impl Harness {
     }
 
     /// The console's URL for `path` (through the front door).
+    /// A running, live-migratable, unpaused VMI of the demo that is not migrating and is not
+    /// `except`: `(namespace, name, node)`. Only the VMs of the simulator's `healthy` scenario
+    /// (sim/src/scenarios/catalog) are taken: no scenario of their own migrates them, so a
+    /// migration a test starts is the only one (a scenario VM's own next run could leave the
+    /// test's migration `Pending`).
+    pub fn migratable_vmi(&self, except: &str) -> (String, String, String) {
+        const QUIET: [&str; 3] = ["web-frontend-1", "web-frontend-2", "api-gateway"];
+        let (_, vmis) = self.sim.store().list(&sim::store::VMI, None);
+        let v = vmis
+            .iter()
+            .filter(|v| {
+                let name = v["metadata"]["name"].as_str().unwrap_or_default();
+                QUIET.contains(&name) && name != except
+            })
+            .find(|v| {
+                let conds = v["status"]["conditions"].as_array();
+                v["status"]["phase"] == "Running"
+                    && v["status"]["migrationState"].is_null()
+                    && conds.is_some_and(|c| {
+                        c.iter()
+                            .any(|c| c["type"] == "LiveMigratable" && c["status"] == "True")
+                            && !c
+                                .iter()
+                                .any(|c| c["type"] == "Paused" && c["status"] == "True")
+                    })
+            })
+            .expect("a live-migratable VMI of the healthy scenario in the demo");
+        let s = |p: &str| {
+            v.pointer(p)
+                .and_then(|x| x.as_str())
+                .unwrap_or_default()
+                .to_string()
+        };
+        (
+            s("/metadata/namespace"),
+            s("/metadata/name"),
+            s("/status/nodeName"),
+        )
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("http://{}{}", self.door.addr, path)
     }

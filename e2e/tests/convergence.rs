@@ -11,28 +11,6 @@ use std::time::Duration;
 
 const T: Duration = Duration::from_secs(40);
 
-/// A running, live-migratable VMI of the demo that is not migrating: `(namespace, name)`.
-fn migratable(h: &Harness) -> (String, String) {
-    let (_, vmis) = h.sim.store().list(&sim::store::VMI, None);
-    let v = vmis
-        .iter()
-        .find(|v| {
-            let conds = v["status"]["conditions"].as_array();
-            v["status"]["phase"] == "Running"
-                && v["status"]["migrationState"].is_null()
-                && conds.is_some_and(|c| {
-                    c.iter()
-                        .any(|c| c["type"] == "LiveMigratable" && c["status"] == "True")
-                        && !c
-                            .iter()
-                            .any(|c| c["type"] == "Paused" && c["status"] == "True")
-                })
-        })
-        .expect("a live-migratable VMI in the demo");
-    let s = |p: &serde_json::Value| p.as_str().unwrap_or_default().to_string();
-    (s(&v["metadata"]["namespace"]), s(&v["metadata"]["name"]))
-}
-
 /// How many canvas pixels are not the background (the chart is drawn, not blank).
 async fn inked(h: &Harness, css: &str) -> anyhow::Result<u64> {
     let n = h
@@ -51,7 +29,7 @@ async fn inked(h: &Harness, css: &str) -> anyhow::Result<u64> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_migration_that_does_not_converge_is_drawn_live() -> anyhow::Result<()> {
     let h = Harness::start("convergence").await?;
-    let (ns, name) = migratable(&h);
+    let (ns, name, _) = h.migratable_vmi("");
     let vmim = h
         .sim
         .migrate(&ns, &name, "precopy-to-postcopy")
@@ -151,7 +129,7 @@ async fn toggle(h: &Harness, row: &str) -> anyhow::Result<()> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_migrations_page_opens_one_rows_convergence_chart() -> anyhow::Result<()> {
     let h = Harness::start("migrations_convergence").await?;
-    let (ns, name) = migratable(&h);
+    let (ns, name, _) = h.migratable_vmi("");
     let vmim = h
         .sim
         .migrate(&ns, &name, "precopy-to-postcopy")
@@ -224,7 +202,7 @@ async fn without_prometheus_the_convergence_chart_says_so_and_draws_the_phases()
 -> anyhow::Result<()> {
     let sim = sim::Sim::start_demo().await?;
     let h = Harness::start_opts("convergence_no_prometheus", sim, false).await?;
-    let (ns, name) = migratable(&h);
+    let (ns, name, _) = h.migratable_vmi("");
     let vmim = h
         .sim
         .migrate(&ns, &name, "long")
@@ -248,7 +226,7 @@ async fn without_prometheus_the_convergence_chart_says_so_and_draws_the_phases()
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_failed_vmi_lists_its_launcher_pod() -> anyhow::Result<()> {
     let h = Harness::start("pods_of_a_failed_vmi").await?;
-    let (ns, name) = migratable(&h);
+    let (ns, name, _) = h.migratable_vmi("");
     let (_, vmis) = h.sim.store().list(&sim::store::VMI, None);
     let uid = vmis
         .iter()

@@ -7,35 +7,10 @@ use std::time::Duration;
 
 const T: Duration = Duration::from_secs(20);
 
-/// A running, live-migratable VMI of the demo that is not migrating: `(namespace, name, node)`.
-fn migratable(h: &Harness) -> (String, String, String) {
-    let (_, vmis) = h.sim.store().list(&sim::store::VMI, None);
-    let v = vmis
-        .iter()
-        .find(|v| {
-            let conds = v["status"]["conditions"].as_array();
-            v["status"]["phase"] == "Running"
-                && conds.is_some_and(|c| {
-                    c.iter()
-                        .any(|c| c["type"] == "LiveMigratable" && c["status"] == "True")
-                        && !c
-                            .iter()
-                            .any(|c| c["type"] == "Paused" && c["status"] == "True")
-                })
-                && v["status"]["migrationState"].is_null()
-        })
-        .expect("a live-migratable VMI in the demo");
-    (
-        v["metadata"]["namespace"].as_str().unwrap().to_string(),
-        v["metadata"]["name"].as_str().unwrap().to_string(),
-        v["status"]["nodeName"].as_str().unwrap().to_string(),
-    )
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_started_migration_is_listed_and_links_to_its_graph() -> anyhow::Result<()> {
     let h = Harness::start("migrations").await?;
-    let (ns, name, _) = migratable(&h);
+    let (ns, name, _) = h.migratable_vmi("");
     let vmim = h
         .sim
         .migrate(&ns, &name, "long")
@@ -102,7 +77,7 @@ async fn a_started_migration_is_listed_and_links_to_its_graph() -> anyhow::Resul
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn node_pages_list_nodes_and_drain_impact() -> anyhow::Result<()> {
     let h = Harness::start("node_drain").await?;
-    let (_, _, node) = migratable(&h);
+    let (_, _, node) = h.migratable_vmi("");
     let (_, vmis) = h.sim.store().list(&sim::store::VMI, None);
     let on_node: Vec<String> = vmis
         .iter()
@@ -158,7 +133,7 @@ async fn node_pages_list_nodes_and_drain_impact() -> anyhow::Result<()> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_running_migration_shows_its_progress() -> anyhow::Result<()> {
     let h = Harness::start("migrations_progress").await?;
-    let (ns, name, _) = migratable(&h);
+    let (ns, name, _) = h.migratable_vmi("");
     let vmim = h
         .sim
         .migrate(&ns, &name, "long")

@@ -36,44 +36,6 @@ async fn axe(h: &Harness, what: &str, failures: &mut Vec<String>) -> anyhow::Res
     Ok(())
 }
 
-/// A running, live-migratable VMI that is not migrating: `(namespace, name, node)`.
-fn migratable(h: &Harness) -> (String, String, String) {
-    migratable_except(h, "")
-}
-
-/// [`migratable`], other than the VMI named `not`.
-/// The demo's VMs of the simulator's `healthy` scenario (sim/src/scenarios/catalog): no scenario
-/// of their own migrates them, so a migration the test starts is the only one. (Another VM's
-/// scenario may start its own migration beside the test's: the test then waited in vain.)
-const QUIET: [&str; 3] = ["web-frontend-1", "web-frontend-2", "api-gateway"];
-
-fn migratable_except(h: &Harness, not: &str) -> (String, String, String) {
-    let (_, vmis) = h.sim.store().list(&sim::store::VMI, None);
-    let v = vmis
-        .iter()
-        .filter(|v| QUIET.contains(&v["metadata"]["name"].as_str().unwrap_or_default()))
-        .find(|v| {
-            let conds = v["status"]["conditions"].as_array();
-            v["status"]["phase"] == "Running"
-                && conds.is_some_and(|c| {
-                    c.iter()
-                        .any(|c| c["type"] == "LiveMigratable" && c["status"] == "True")
-                        && !c
-                            .iter()
-                            .any(|c| c["type"] == "Paused" && c["status"] == "True")
-                })
-                && v["status"]["migrationState"].is_null()
-                && v["metadata"]["name"] != not
-        })
-        .expect("a live-migratable VMI in the demo");
-    let s = |p: &str| v.pointer(p).and_then(|x| x.as_str()).unwrap().to_string();
-    (
-        s("/metadata/namespace"),
-        s("/metadata/name"),
-        s("/status/nodeName"),
-    )
-}
-
 /// The `data-*` attribute `attr` of every element matching `css`, in document order.
 async fn attrs(h: &Harness, css: &str, attr: &str) -> anyhow::Result<Vec<String>> {
     let v = h
@@ -104,7 +66,7 @@ fn rank(h: &str) -> u8 {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn nodes_list_and_node_page_in_both_languages() -> anyhow::Result<()> {
     let h = Harness::start("node_pages").await?;
-    let (_, _, node) = migratable(&h);
+    let (_, _, node) = h.migratable_vmi("");
     let (_, nodes) = h.sim.store().list(&sim::store::NODE, None);
     let lost = nodes
         .iter()
@@ -203,7 +165,7 @@ async fn nodes_list_and_node_page_in_both_languages() -> anyhow::Result<()> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn migrations_filters_live_in_the_url_in_both_languages() -> anyhow::Result<()> {
     let h = Harness::start("migrations_filters").await?;
-    let (ns, name, node) = migratable(&h);
+    let (ns, name, node) = h.migratable_vmi("");
     let vmim = h
         .sim
         .migrate(&ns, &name, "long")
@@ -288,7 +250,7 @@ async fn migrations_filters_live_in_the_url_in_both_languages() -> anyhow::Resul
     axe(&h, "/vmi migrations tab en", &mut failures).await?;
 
     // A migration whose target pod dies fails; its row names the failure's plane and reason.
-    let (ns2, name2, _) = migratable_except(&h, &name);
+    let (ns2, name2, _) = h.migratable_vmi(&name);
     let failing = h
         .sim
         .migrate(&ns2, &name2, "target-pod-down")

@@ -26,8 +26,9 @@ pub fn routes() -> Router<AppState> {
         .route("/api/v1/nodes/{name}/view", get(node_view))
 }
 
-async fn nodes(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiErr> {
-    let caller = state.auth.caller(&headers)?;
+/// Fails unless the caller may list nodes and the node watch has synced.
+async fn nodes_readable(state: &AppState, headers: &HeaderMap) -> Result<(), ApiErr> {
+    let caller = state.auth.caller(headers)?;
     state
         .auth
         .require(&caller, &Access::list("", "nodes", None))
@@ -35,6 +36,11 @@ async fn nodes(State(state): State<AppState>, headers: HeaderMap) -> Result<Resp
     if !state.caches.nodes.state.synced() {
         return Err(not_synced(Kind::Node));
     }
+    Ok(())
+}
+
+async fn nodes(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiErr> {
+    nodes_readable(&state, &headers).await?;
     let mut list: Vec<Node> = state.caches.nodes().iter().map(|n| (**n).clone()).collect();
     list.sort_by(|a, b| a.metadata.name().cmp(b.metadata.name()));
     Ok(Json(list).into_response())
@@ -145,14 +151,7 @@ async fn summaries(state: &AppState, headers: &HeaderMap) -> Result<Vec<VmiSumma
 
 /// The nodes list: one row per node, unhealthy first (virt-handler's pods read by label).
 async fn node_rows(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiErr> {
-    let caller = state.auth.caller(&headers)?;
-    state
-        .auth
-        .require(&caller, &Access::list("", "nodes", None))
-        .await?;
-    if !state.caches.nodes.state.synced() {
-        return Err(not_synced(Kind::Node));
-    }
+    nodes_readable(&state, &headers).await?;
     let nodes: Vec<Node> = state.caches.nodes().iter().map(|n| (**n).clone()).collect();
     let selector = format!("{}={}", HANDLER_LABEL.0, HANDLER_LABEL.1);
     let handlers = pods(&state, &headers, ListParams::default().labels(&selector)).await;
@@ -173,14 +172,7 @@ async fn node_view(
     headers: HeaderMap,
 ) -> Result<Response, ApiErr> {
     check_name("node", &node)?;
-    let caller = state.auth.caller(&headers)?;
-    state
-        .auth
-        .require(&caller, &Access::list("", "nodes", None))
-        .await?;
-    if !state.caches.nodes.state.synced() {
-        return Err(not_synced(Kind::Node));
-    }
+    nodes_readable(&state, &headers).await?;
     let Some(n) = state.caches.node(&node) else {
         return Err(ApiErr::not_found(format!("No node named {node}.")));
     };

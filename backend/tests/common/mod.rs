@@ -187,3 +187,17 @@ pub fn alert_vmis(row: &serde_json::Value) -> Vec<String> {
         })
         .collect()
 }
+
+/// The VMs the alerts tests expect alerts of: `prod/blocked` (cannot be evicted) on worker-1,
+/// `prod/full` (filesystem full) on worker-2, `prod/fine` beside them, and `dev/orphan` on
+/// worker-3 (whose virt-handler the tests stop).
+pub fn add_alert_scenarios(sim: &Sim) {
+    sim.add_scenario("evict-blocked-disks", "prod", "blocked", Some("worker-1"))
+        .unwrap();
+    sim.add_scenario("guest-disk-full", "prod", "full", Some("worker-2"))
+        .unwrap();
+    sim.add_scenario("healthy", "prod", "fine", Some("worker-1"))
+        .unwrap();
+    sim.add_scenario("healthy", "dev", "orphan", Some("worker-3"))
+        .unwrap();
+}
