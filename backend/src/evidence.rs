@@ -69,6 +69,16 @@ fn api(client: &kube::Client, kind: Kind, namespace: &str) -> Api<DynamicObject>
     Api::namespaced_with(client.clone(), namespace, &kind.resource())
 }
 
+/// Reads `namespace/name` of `kind` now; `None` when it does not exist.
+pub async fn get(
+    client: &kube::Client,
+    kind: Kind,
+    namespace: &str,
+    name: &str,
+) -> Result<Option<DynamicObject>, String> {
+    timed(kind.name(), api(client, kind, namespace).get_opt(name)).await
+}
+
 /// Lists `kind` in `namespace` with `params`, every page.
 pub async fn list(
     client: &kube::Client,

@@ -67,3 +67,61 @@ async fn node_rows_and_node_view() {
     let (code, _) = get_json(&console, "/api/v1/nodes/no-such-node/view").await;
     assert_eq!(code, 404);
 }
+
+/// The drain report reads the node's VMIs by KubeVirt's node labels, not the cluster's whole
+/// VMI list on every request (pkg/virt-controller/watch/vmi/lifecycle.go sets
+/// `kubevirt.io/nodeName`; migration.go `kubevirt.io/migrationTargetNodeName`).
+#[tokio::test]
+async fn the_drain_report_lists_only_the_nodes_vmis() {
+    use std::sync::{Arc, Mutex};
+    let sim = sim(SCENARIOS).await;
+    let seen = Arc::new(Mutex::new(Vec::<String>::new()));
+    let log = seen.clone();
+    let record =
+        tower::util::MapRequestLayer::new(move |req: axum::http::Request<kube::client::Body>| {
+            log.lock().unwrap().push(req.uri().to_string());
+            req
+        });
+    let config = kube::Config::new(sim.url().parse().unwrap());
+    let client = kube::client::ClientBuilder::try_from(config)
+        .unwrap()
+        .with_layer(&record)
+        .build();
+    let console = console_with(
+        client,
+        backend::run::Options {
+            prometheus_url: Some(sim.url()),
+            ..backend::run::Options::local(None)
+        },
+    )
+    .await;
+    all_synced(&console).await;
+    let (_, e) = get_json(&console, "/api/v1/vmis/default/evict-blocked-disks").await;
+    let node = e["vmi"]["value"]["status"]["nodeName"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    seen.lock().unwrap().clear();
+    for path in [
+        format!("/api/v1/nodes/{node}/view"),
+        format!("/api/v1/nodes/{node}/drain"),
+    ] {
+        let (code, v) = get_json(&console, &path).await;
+        assert_eq!(code, 200, "{path}: {v}");
+        let text = v.to_string();
+        assert!(text.contains("evict-blocked-disks"), "{path}: {v}");
+        assert!(text.contains("block_drain"), "{path}: {v}");
+    }
+    let calls = seen.lock().unwrap().clone();
+    let vmi_lists: Vec<&String> = calls
+        .iter()
+        .filter(|u| u.contains("/virtualmachineinstances?") && !u.contains("watch=true"))
+        .collect();
+    assert!(!vmi_lists.is_empty(), "{calls:#?}");
+    for u in &vmi_lists {
+        assert!(
+            u.contains("labelSelector=kubevirt.io"),
+            "a list of every VMI: {u}"
+        );
+    }
+}

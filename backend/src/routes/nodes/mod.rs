@@ -1,10 +1,10 @@
-//! The node endpoints: the node list and a node's drain impact (the VMIs are listed now, the VMs
-//! come from their watch), and what the node pages show (`model::view::node`): the rows of the
+//! The node endpoints: the node list and a node's drain impact (the node's VMIs are read now,
+//! [`drain_vmis`]; the VMs come from their watch), and what the node pages show (`model::view::node`): the rows of the
 //! nodes list and one node's view, with the pods on it read now (one list call per request,
 //! only when the caller may list pods cluster-wide).
 
 use super::{AppState, check_name, not_synced, redact::visible};
-use crate::auth::Access;
+use crate::auth::{Access, Caller};
 use crate::error::ApiErr;
 use crate::watch::Kind;
 use axum::extract::{Path, State};
@@ -17,6 +17,9 @@ use model::cluster::HANDLER_LABEL;
 use model::kube::vmi::Vmi;
 use model::kube::{Node, Pod, Vm};
 use model::view::VmiSummary;
+use std::collections::BTreeSet;
+
+mod drain_vmis;
 
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -26,8 +29,8 @@ pub fn routes() -> Router<AppState> {
         .route("/api/v1/nodes/{name}/view", get(node_view))
 }
 
-/// Fails unless the caller may list nodes and the node watch has synced.
-async fn nodes_readable(state: &AppState, headers: &HeaderMap) -> Result<(), ApiErr> {
+/// The caller, who may list nodes; fails otherwise or while the node watch has not synced.
+async fn nodes_readable(state: &AppState, headers: &HeaderMap) -> Result<Caller, ApiErr> {
     let caller = state.auth.caller(headers)?;
     state
         .auth
@@ -36,7 +39,7 @@ async fn nodes_readable(state: &AppState, headers: &HeaderMap) -> Result<(), Api
     if !state.caches.nodes.state.synced() {
         return Err(not_synced(Kind::Node));
     }
-    Ok(())
+    Ok(caller)
 }
 
 async fn nodes(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiErr> {
@@ -51,23 +54,30 @@ async fn drain(
     Path(node): Path<String>,
     headers: HeaderMap,
 ) -> Result<Response, ApiErr> {
-    Ok(Json(drain_report(&state, &node, &headers, &[]).await?).into_response())
-}
-
-/// The drain report of `node` as this caller may see it; `pods` are the pods read on the node
-/// (hot-plug attachment pods and migration target pods block a drain too).
-async fn drain_report(
-    state: &AppState,
-    node: &str,
-    headers: &HeaderMap,
-    pods: &[Pod],
-) -> Result<model::drain::DrainReport, ApiErr> {
-    check_name("node", node)?;
-    let caller = state.auth.caller(headers)?;
+    check_name("node", &node)?;
+    let caller = state.auth.caller(&headers)?;
     state
         .auth
         .require(&caller, &Access::list("", "nodes", None))
         .await?;
+    let vmis_visible = visible(&state, &caller, Kind::Vmi).await?;
+    let report = drain_report(&state, &node, &caller, &vmis_visible, &[]).await?;
+    Ok(Json(report).into_response())
+}
+
+/// Namespaces the caller may list, `None`: all.
+type Visible = Option<BTreeSet<String>>;
+
+/// The drain report of `node` for a caller who may list nodes and sees the VMIs of
+/// `vmis_visible`; `pods` are the pods read on the node (hot-plug attachment pods and
+/// migration target pods block a drain too).
+async fn drain_report(
+    state: &AppState,
+    node: &str,
+    caller: &Caller,
+    vmis_visible: &Visible,
+    pods: &[Pod],
+) -> Result<model::drain::DrainReport, ApiErr> {
     if !state.caches.vmis.state.synced() {
         return Err(not_synced(Kind::Vmi));
     }
@@ -76,14 +86,13 @@ async fn drain_report(
     }
     // Each kind by its own review: VMIs by `list virtualmachineinstances`, VMs by
     // `list virtualmachines`.
-    let vmis_visible = visible(state, &caller, Kind::Vmi).await?;
-    let vms_visible = visible(state, &caller, Kind::Vm).await?;
-    let in_view = |visible: &Option<std::collections::BTreeSet<String>>, ns: Option<&String>| {
+    let vms_visible = visible(state, caller, Kind::Vm).await?;
+    let in_view = |visible: &Visible, ns: Option<&String>| {
         visible
             .as_ref()
             .is_none_or(|v| ns.is_some_and(|n| v.contains(n)))
     };
-    // The VMIs are fetched now (the store keeps summaries); the VMs come from their watch. If
+    // The VMIs are read now (the store keeps summaries); the VMs come from their watch. If
     // VMs cannot be read at all (not served, or forbidden), the report goes without them, as it
     // would for a VMI without a VM.
     let vm_state = &state.caches.vms.state;
@@ -91,13 +100,13 @@ async fn drain_report(
         return Err(not_synced(Kind::Vm));
     }
     let client = state.auth.local_client();
-    let vmis = crate::evidence::list(&client, Kind::Vmi, None, kube::api::ListParams::default())
+    let placed = state.store.keys_and_nodes();
+    let vmis = drain_vmis::read(&client, node, &placed, pods)
         .await
         .map_err(|e| ApiErr::upstream("Listing the VMIs from the API server failed.", e))?;
     let vmis: Vec<Vmi> = vmis
-        .iter()
-        .filter(|o| in_view(&vmis_visible, o.metadata.namespace.as_ref()))
-        .map(|o| Vmi::from_value(&crate::evidence::value(o)))
+        .into_iter()
+        .filter(|v| in_view(vmis_visible, v.metadata.namespace.as_ref()))
         .collect();
     let vms: Vec<Vm> = state
         .caches
@@ -112,11 +121,10 @@ async fn drain_report(
 
 /// The pods matching `params` cluster-wide, when the caller may list pods cluster-wide and the
 /// list succeeds; `None` otherwise (the pages then say the pods were not read).
-async fn pods(state: &AppState, headers: &HeaderMap, params: ListParams) -> Option<Vec<Pod>> {
-    let caller = state.auth.caller(headers).ok()?;
+async fn pods(state: &AppState, caller: &Caller, params: ListParams) -> Option<Vec<Pod>> {
     if !state
         .auth
-        .may(&caller, &Access::list("", "pods", None))
+        .may(caller, &Access::list("", "pods", None))
         .await
         .ok()?
     {
@@ -133,11 +141,9 @@ async fn pods(state: &AppState, headers: &HeaderMap, params: ListParams) -> Opti
     )
 }
 
-/// The VMI summaries this caller may see.
-async fn summaries(state: &AppState, headers: &HeaderMap) -> Result<Vec<VmiSummary>, ApiErr> {
-    let caller = state.auth.caller(headers)?;
-    let visible = visible(state, &caller, Kind::Vmi).await?;
-    Ok(state
+/// The VMI summaries in the namespaces of `visible`.
+fn summaries(state: &AppState, visible: &Visible) -> Vec<VmiSummary> {
+    state
         .store
         .items()
         .into_iter()
@@ -146,16 +152,16 @@ async fn summaries(state: &AppState, headers: &HeaderMap) -> Result<Vec<VmiSumma
                 .as_ref()
                 .is_none_or(|v| v.contains(&s.key.namespace))
         })
-        .collect())
+        .collect()
 }
 
 /// The nodes list: one row per node, unhealthy first (virt-handler's pods read by label).
 async fn node_rows(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiErr> {
-    nodes_readable(&state, &headers).await?;
+    let caller = nodes_readable(&state, &headers).await?;
     let nodes: Vec<Node> = state.caches.nodes().iter().map(|n| (**n).clone()).collect();
     let selector = format!("{}={}", HANDLER_LABEL.0, HANDLER_LABEL.1);
-    let handlers = pods(&state, &headers, ListParams::default().labels(&selector)).await;
-    let vmis = summaries(&state, &headers).await?;
+    let handlers = pods(&state, &caller, ListParams::default().labels(&selector)).await;
+    let vmis = summaries(&state, &visible(&state, &caller, Kind::Vmi).await?);
     let rows = model::view::node::node_rows(
         &nodes,
         handlers.as_deref(),
@@ -172,24 +178,27 @@ async fn node_view(
     headers: HeaderMap,
 ) -> Result<Response, ApiErr> {
     check_name("node", &node)?;
-    nodes_readable(&state, &headers).await?;
+    // One access review of each kind for the whole page.
+    let caller = nodes_readable(&state, &headers).await?;
     let Some(n) = state.caches.node(&node) else {
         return Err(ApiErr::not_found(format!("No node named {node}.")));
     };
     let on_node = pods(
         &state,
-        &headers,
+        &caller,
         ListParams::default().fields(&format!("spec.nodeName={node}")),
     )
     .await;
+    let vmis_visible = visible(&state, &caller, Kind::Vmi).await?;
     let drain = drain_report(
         &state,
         &node,
-        &headers,
+        &caller,
+        &vmis_visible,
         on_node.as_deref().unwrap_or_default(),
     )
     .await?;
-    let vmis = summaries(&state, &headers).await?;
+    let vmis = summaries(&state, &vmis_visible);
     let view = model::view::node::node_view(
         &n,
         on_node.as_deref(),
