@@ -9,16 +9,21 @@ use serde_json::Value;
 
 const SCENARIOS: &str = "healthy,evict-blocked-disks";
 
+/// The node the drain-blocked VMI runs on.
+async fn blocked_node(console: &backend::run::Console) -> String {
+    let (_, e) = get_json(console, "/api/v1/vmis/default/evict-blocked-disks").await;
+    e["vmi"]["value"]["status"]["nodeName"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
 #[tokio::test]
 async fn node_rows_and_node_view() {
     let sim = sim(SCENARIOS).await;
     let console = console(&sim).await;
     all_synced(&console).await;
-    let (_, e) = get_json(&console, "/api/v1/vmis/default/evict-blocked-disks").await;
-    let node = e["vmi"]["value"]["status"]["nodeName"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let node = blocked_node(&console).await;
 
     let (code, rows) = get_json(&console, "/api/v1/nodes/rows").await;
     assert_eq!(code, 200, "{rows}");
@@ -96,11 +101,7 @@ async fn the_drain_report_lists_only_the_nodes_vmis() {
     )
     .await;
     all_synced(&console).await;
-    let (_, e) = get_json(&console, "/api/v1/vmis/default/evict-blocked-disks").await;
-    let node = e["vmi"]["value"]["status"]["nodeName"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let node = blocked_node(&console).await;
     seen.lock().unwrap().clear();
     for path in [
         format!("/api/v1/nodes/{node}/view"),

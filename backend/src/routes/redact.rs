@@ -48,6 +48,23 @@ pub async fn visible(
     Ok(Some(ok.into_iter().collect()))
 }
 
+/// The VMI summaries in the namespaces of `visible` (`None`: all).
+pub fn summaries_in(
+    state: &AppState,
+    visible: &Option<BTreeSet<String>>,
+) -> Vec<model::view::VmiSummary> {
+    state
+        .store
+        .items()
+        .into_iter()
+        .filter(|s| {
+            visible
+                .as_ref()
+                .is_none_or(|v| v.contains(&s.key.namespace))
+        })
+        .collect()
+}
+
 /// The API group of `kind`.
 fn group(kind: Kind) -> &'static str {
     match kind {

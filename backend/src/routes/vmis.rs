@@ -1,7 +1,7 @@
 //! The VMI endpoints: the overview list, one VMI's evidence bundle, its page (diagnosed here)
 //! and its guest agent subresources.
 
-use super::redact::{self, visible};
+use super::redact::{self, summaries_in, visible};
 use super::{AppState, check_name, not_synced, vmi_access};
 use crate::error::ApiErr;
 use crate::guest::{self, Subresource};
@@ -29,17 +29,7 @@ pub fn routes() -> Router<AppState> {
 async fn vmis(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiErr> {
     let caller = state.auth.caller(&headers)?;
     let visible = visible(&state, &caller, Kind::Vmi).await?;
-    let items: Vec<_> = state
-        .store
-        .items()
-        .into_iter()
-        .filter(|s| {
-            visible
-                .as_ref()
-                .is_none_or(|v| v.contains(&s.key.namespace))
-        })
-        .collect();
-    Ok(Json(items).into_response())
+    Ok(Json(summaries_in(&state, &visible)).into_response())
 }
 
 /// The evidence bundle of `ns/name` as this caller may see it, with the guest agent's

@@ -3,7 +3,10 @@
 //! nodes list and one node's view, with the pods on it read now (one list call per request,
 //! only when the caller may list pods cluster-wide).
 
-use super::{AppState, check_name, not_synced, redact::visible};
+use super::{
+    AppState, check_name, not_synced,
+    redact::{summaries_in, visible},
+};
 use crate::auth::{Access, Caller};
 use crate::error::ApiErr;
 use crate::watch::Kind;
@@ -16,7 +19,6 @@ use kube::api::ListParams;
 use model::cluster::HANDLER_LABEL;
 use model::kube::vmi::Vmi;
 use model::kube::{Node, Pod, Vm};
-use model::view::VmiSummary;
 use std::collections::BTreeSet;
 
 mod drain_vmis;
@@ -141,27 +143,13 @@ async fn pods(state: &AppState, caller: &Caller, params: ListParams) -> Option<V
     )
 }
 
-/// The VMI summaries in the namespaces of `visible`.
-fn summaries(state: &AppState, visible: &Visible) -> Vec<VmiSummary> {
-    state
-        .store
-        .items()
-        .into_iter()
-        .filter(|s| {
-            visible
-                .as_ref()
-                .is_none_or(|v| v.contains(&s.key.namespace))
-        })
-        .collect()
-}
-
 /// The nodes list: one row per node, unhealthy first (virt-handler's pods read by label).
 async fn node_rows(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiErr> {
     let caller = nodes_readable(&state, &headers).await?;
     let nodes: Vec<Node> = state.caches.nodes().iter().map(|n| (**n).clone()).collect();
     let selector = format!("{}={}", HANDLER_LABEL.0, HANDLER_LABEL.1);
     let handlers = pods(&state, &caller, ListParams::default().labels(&selector)).await;
-    let vmis = summaries(&state, &visible(&state, &caller, Kind::Vmi).await?);
+    let vmis = summaries_in(&state, &visible(&state, &caller, Kind::Vmi).await?);
     let rows = model::view::node::node_rows(
         &nodes,
         handlers.as_deref(),
@@ -198,7 +186,7 @@ async fn node_view(
         on_node.as_deref().unwrap_or_default(),
     )
     .await?;
-    let vmis = summaries(&state, &vmis_visible);
+    let vmis = summaries_in(&state, &vmis_visible);
     let view = model::view::node::node_view(
         &n,
         on_node.as_deref(),
