@@ -89,6 +89,11 @@ async fn a_second_vmim_while_one_is_in_flight_is_denied_by_the_webhook() {
         )),
         "{msg}"
     );
+    let (code, body) = create(&sim, VMIMS, vmim("z", "")).await;
+    assert_eq!(code, 422, "{body}");
+    assert_eq!(body["reason"], "Invalid", "{body}");
+    assert_eq!(body["message"], format!("{DENIED}vmiName is missing"));
+    assert_eq!(body["details"]["causes"][0]["field"], "spec.vmiName");
     let (code, body) = create(&sim, VMIMS, vmim("first", "vm-a")).await;
     assert_eq!(code, 409, "{body}");
     assert_eq!(body["reason"], "AlreadyExists", "{body}");

@@ -241,9 +241,15 @@ fn create_vmim(req: &Req, ns: &str, body: &Bytes) -> Response {
         .unwrap_or_default()
         .to_string();
     if vmi.is_empty() {
-        // `ValidateVirtualMachineInstanceMigrationSpec` in the same admitter.
-        let s = admit::denial_status("vmiName is missing");
-        return (StatusCode::BAD_REQUEST, axum::Json(s)).into_response();
+        // `ValidateVirtualMachineInstanceMigrationSpec` in the same admitter, answered through
+        // KubeVirt's `pkg/util/webhooks` `ToAdmissionResponse`: 422 Invalid with its causes.
+        let cause = json!({"type": "FieldValueRequired", "message": "vmiName is missing",
+                           "field": "spec.vmiName"});
+        let mut s = admit::denial_status("vmiName is missing");
+        s["code"] = json!(422);
+        s["reason"] = json!("Invalid");
+        s["details"] = json!({"causes": [cause]});
+        return (StatusCode::UNPROCESSABLE_ENTITY, axum::Json(s)).into_response();
     }
     let md = &obj["metadata"];
     let (name, prefix) = (md["name"].as_str(), md["generateName"].as_str());

@@ -7,7 +7,7 @@
 //!
 //! The API server answers a denial the way `k8s.io/apiserver`'s webhook admission does
 //! (`pkg/admission/plugin/webhook/errors/statuserror.go`, `ToStatusErr`): the webhook's result
-//! (`pkg/util/webhooks`, `ToAdmissionResponseError`: code 400, no reason) with its message
+//! (KubeVirt `pkg/util/webhooks`, `ToAdmissionResponseError`: code 400, no reason) with its message
 //! prefixed by `admission webhook "<name>" denied the request: `, as users see it, e.g. kubevirt
 //! issue #2495: `admission webhook "migration-create-validator.kubevirt.io" denied the request:
 //! in-flight migration detected. Active migration job (<uid>) is currently already in progress
