@@ -9,7 +9,7 @@
 //! | POST | `/_sim/scenarios/{scenario}` | `namespace`, `name`, `node` (optional) |
 //! | DELETE | `/_sim/vmis/{ns}/{name}` | |
 //! | POST | `/_sim/vmis/{ns}/{name}/phase` | `phase` |
-//! | POST | `/_sim/vmis/{ns}/{name}/migrate` | `kind` (default `converge`) |
+//! | POST | `/_sim/vmis/{ns}/{name}/migrate` | `kind` (default `converge`); KubeVirt's webhook may deny it (400) |
 //! | POST | `/_sim/vmis/{ns}/{name}/pause`, `.../unpause` | |
 //! | POST | `/_sim/vmis/{ns}/{name}/agent` | `connected` (true/false) |
 //! | POST | `/_sim/nodes/{node}/drain`, `.../uncordon` | |
@@ -186,12 +186,7 @@ async fn vmi_action(
         }
         "migrate" => {
             let kind = p.get("kind").map(String::as_str).unwrap_or("converge");
-            return match s.migrate(&ns, &name, kind) {
-                Ok(vmim) => {
-                    (StatusCode::CREATED, axum::Json(json!({"migration": vmim}))).into_response()
-                }
-                Err(e) => (StatusCode::CONFLICT, axum::Json(json!({"error": e}))).into_response(),
-            };
+            return migrate(&s, &ns, &name, kind);
         }
         "pause" => s.set_paused(&ns, &name, true),
         "unpause" => s.set_paused(&ns, &name, false),
@@ -205,6 +200,29 @@ async fn vmi_action(
         done(json!({"ok": true}))
     } else {
         missing(&format!("VMI {ns}/{name}"))
+    }
+}
+
+/// A user's migration: 201 with its name; a webhook denial as the API server answers it (400,
+/// a `Status`); 409 when the VMI is not running.
+fn migrate(s: &Sim, ns: &str, name: &str, kind: &str) -> Response {
+    use crate::scenarios::migration::{MigrationSpec, admit};
+    let Some(spec) = MigrationSpec::named(kind) else {
+        return bad(&format!("unknown migration kind {kind:?}"));
+    };
+    let key = (ns.to_string(), name.to_string());
+    match s.with_world(|w| admit::create(w, &key, spec)) {
+        Ok(vmim) => (StatusCode::CREATED, axum::Json(json!({"migration": vmim}))).into_response(),
+        Err(admit::Refused::Denied(m)) => (
+            StatusCode::BAD_REQUEST,
+            axum::Json(admit::denial_status(&m)),
+        )
+            .into_response(),
+        Err(admit::Refused::NotRunning) => (
+            StatusCode::CONFLICT,
+            axum::Json(json!({"error": format!("VMI {ns}/{name} is not running")})),
+        )
+            .into_response(),
     }
 }
 

@@ -284,14 +284,19 @@ impl Sim {
         self.with_world(|w| w.remove_vm(&(namespace.to_string(), name.to_string())))
     }
 
-    /// Starts a migration of a running VM (`kind` from [`scenarios::migration::NAMED`]). Returns
-    /// the VMIM name.
+    /// Starts a migration of a running VM (`kind` from [`scenarios::migration::NAMED`]), as a
+    /// user's VMIM: KubeVirt's webhook may deny it (the error is the API server's message, see
+    /// [`scenarios::migration::admit`]). Returns the VMIM name.
     pub fn migrate(&self, namespace: &str, name: &str, kind: &str) -> Result<String, String> {
         let spec = scenarios::migration::MigrationSpec::named(kind)
             .ok_or_else(|| format!("unknown migration kind {kind:?}"))?;
         let key: Key = (namespace.to_string(), name.to_string());
-        self.with_world(|w| scenarios::migration::start(w, &key, spec))
-            .ok_or_else(|| format!("VMI {namespace}/{name} cannot start a migration (missing, not running, or migrating)"))
+        use scenarios::migration::admit::{Refused, create, denied};
+        self.with_world(|w| create(w, &key, spec))
+            .map_err(|r| match r {
+                Refused::Denied(m) => denied(&m),
+                Refused::NotRunning => format!("VMI {namespace}/{name} is not running"),
+            })
     }
 
     /// Pauses (`PausedByUser`) or unpauses a VM.

@@ -189,3 +189,57 @@ async fn kubectl_watch_sees_a_change() {
     child.kill().await.ok();
     assert!(found, "kubectl -w showed the phase change");
 }
+
+/// `kubectl create` of a VMIM, then of a second one while the first is in flight: kubectl prints
+/// the webhook's denial as the API server returns it (KubeVirt
+/// `migration-create-admitter.go`), as in kubevirt issue #2495: `Error from server: error when
+/// creating "...": admission webhook "migration-create-validator.kubevirt.io" denied the
+/// request: in-flight migration detected. ...`.
+#[tokio::test]
+async fn kubectl_create_of_a_second_vmim_is_denied_by_the_webhook() {
+    let sim = start_manual("demo").await;
+    let cfg = kubeconfig(&sim.url());
+    let file = |name: &str| {
+        let mut f = tempfile::NamedTempFile::new().unwrap();
+        write!(
+            f,
+            "apiVersion: kubevirt.io/v1\nkind: VirtualMachineInstanceMigration\nmetadata:\n  name: {name}\n  namespace: prod\nspec:\n  vmiName: web-frontend-1\n"
+        )
+        .unwrap();
+        f
+    };
+    let first = file("mig-1");
+    // The simulator serves no OpenAPI documents, so kubectl's client-side validation is off.
+    let create = |f: &tempfile::NamedTempFile| {
+        [
+            "create",
+            "--validate=false",
+            "-f",
+            f.path().to_str().unwrap(),
+        ]
+        .map(String::from)
+    };
+    let args = create(&first);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = kubectl(&cfg, &args).await;
+    assert!(out.contains("mig-1 created"), "{out}");
+    let second = file("mig-2");
+    let home = tempfile::tempdir().unwrap();
+    let out = tokio::process::Command::new(kubectl_bin())
+        .args(create(&second))
+        .env("KUBECONFIG", cfg.path())
+        .env("HOME", home.path())
+        .output()
+        .await
+        .expect("kubectl runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains(concat!(
+            "admission webhook \"migration-create-validator.kubevirt.io\" denied the request: ",
+            "in-flight migration detected. Active migration job ("
+        )) && stderr.contains(") is currently already in progress for VMI web-frontend-1."),
+        "{stderr}"
+    );
+    eprintln!("{stderr}");
+}

@@ -622,8 +622,16 @@ async fn scenarios_and_clock_over_http() {
             .unwrap()
             .starts_with("vm-b-migration-")
     );
-    let (code, _) = post(&sim, "/_sim/vmis/team/vm-b/migrate").await;
-    assert_eq!(code, 409, "already migrating");
+    // Already migrating: KubeVirt's webhook denies a second VMIM, as the API server says it.
+    let (code, m) = post(&sim, "/_sim/vmis/team/vm-b/migrate").await;
+    assert_eq!(code, 400, "{m}");
+    assert!(
+        m["message"]
+            .as_str()
+            .unwrap()
+            .contains("denied the request: in-flight migration detected."),
+        "{m}"
+    );
 }
 
 #[tokio::test]

@@ -97,6 +97,14 @@ pub(super) async fn resource_request(
             eviction(&req.shared, &req.caller, &namespace, &name)
         }
         (
+            Method::POST,
+            Route::Collection {
+                resource,
+                namespace: Some(ns),
+                watch: false,
+            },
+        ) if resource == store::VMIM => create_vmim(&req, &ns, &body),
+        (
             method,
             Route::Subresource {
                 namespace,
@@ -211,6 +219,88 @@ fn eviction(shared: &Shared, caller: &Caller, ns: &str, name: &str) -> Response 
             StatusCode::TOO_MANY_REQUESTS,
             "TooManyRequests",
             &message,
+            None,
+        ),
+    }
+}
+
+/// `POST virtualmachineinstancemigrations`: KubeVirt's webhook admits it or not (see
+/// [`crate::scenarios::migration::admit`]), then the migration engine runs it (a converging
+/// pre-copy).
+fn create_vmim(req: &Req, ns: &str, body: &Bytes) -> Response {
+    use crate::scenarios::migration::{MigrationSpec, Outcome, admit};
+    if let Err(e) = authorize(&req.caller, &attrs("create", &store::VMIM, Some(ns), "")) {
+        return e;
+    }
+    let bad = |m: &str| status_error(StatusCode::BAD_REQUEST, "BadRequest", m, None);
+    let Ok(obj) = serde_json::from_slice::<Value>(body) else {
+        return bad("the request body must be a VirtualMachineInstanceMigration");
+    };
+    let vmi = obj["spec"]["vmiName"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    if vmi.is_empty() {
+        // `ValidateVirtualMachineInstanceMigrationSpec` in the same admitter, answered through
+        // KubeVirt's `pkg/util/webhooks` `ToAdmissionResponse`: 422 Invalid with its causes.
+        let cause = json!({"type": "FieldValueRequired", "message": "vmiName is missing",
+                           "field": "spec.vmiName"});
+        let mut s = admit::denial_status("vmiName is missing");
+        s["code"] = json!(422);
+        s["reason"] = json!("Invalid");
+        s["details"] = json!({"causes": [cause]});
+        return (StatusCode::UNPROCESSABLE_ENTITY, axum::Json(s)).into_response();
+    }
+    let md = &obj["metadata"];
+    let (name, prefix) = (md["name"].as_str(), md["generateName"].as_str());
+    if name.is_none() && prefix.is_none() {
+        return status_error(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "Invalid",
+            "VirtualMachineInstanceMigration.kubevirt.io \"\" is invalid: metadata.name: Required value: name or generateName is required",
+            None,
+        );
+    }
+    let mut w = req.shared.world();
+    let name = match name {
+        Some(n) => n.to_string(),
+        None => format!("{}{}", prefix.unwrap_or_default(), w.suffix(5)),
+    };
+    if req
+        .shared
+        .store
+        .get(&store::VMIM, Some(ns), &name)
+        .is_some()
+    {
+        let msg = format!("{} \"{name}\" already exists", store::VMIM.group_resource());
+        return status_error(StatusCode::CONFLICT, "AlreadyExists", &msg, None);
+    }
+    let mut spec = MigrationSpec::new(Outcome::Converge, 120.0, 30.0);
+    spec.name = Some(name.clone());
+    let key = (ns.to_string(), vmi.clone());
+    let created = admit::create(&mut w, &key, spec);
+    w.flush();
+    drop(w);
+    match created {
+        Ok(_) => match req.shared.store.get(&store::VMIM, Some(ns), &name) {
+            Some(o) => (
+                StatusCode::CREATED,
+                json_bytes(serde_json::to_vec(&*o).unwrap_or_default()),
+            )
+                .into_response(),
+            None => not_found(&store::VMIM, &name),
+        },
+        Err(admit::Refused::Denied(m)) => (
+            StatusCode::BAD_REQUEST,
+            axum::Json(admit::denial_status(&m)),
+        )
+            .into_response(),
+        Err(admit::Refused::NotRunning) => status_error(
+            StatusCode::CONFLICT,
+            "Conflict",
+            &format!(
+                "the simulator starts migrations of running VMIs only; {ns}/{vmi} is not running"
+            ),
             None,
         ),
     }
@@ -352,15 +442,19 @@ fn delete(shared: &Shared, resource: &Resource, ns: Option<&str>, name: &str) ->
                     && Some(v.ns.as_str()) == ns
             })
             .map(|v| v.key());
-        if let Some(k) = key
-            && crate::scenarios::migration::abort(&mut w, &k)
-        {
-            w.flush();
-            drop(w);
-            return match shared.store.get(resource, ns, name) {
-                Some(o) => json_bytes(serde_json::to_vec(&*o).unwrap_or_default()),
-                None => not_found(resource, name),
-            };
+        if let Some(k) = key {
+            if crate::scenarios::migration::abort(&mut w, &k) {
+                w.flush();
+                drop(w);
+                return match shared.store.get(resource, ns, name) {
+                    Some(o) => json_bytes(serde_json::to_vec(&*o).unwrap_or_default()),
+                    None => not_found(resource, name),
+                };
+            }
+            // A final VMIM is deleted at once; the next flush must not write it back.
+            if let Some(m) = w.vm_mut(&k).and_then(|v| v.migration.as_mut()) {
+                m.gone = true;
+            }
         }
     }
     if matches!(*resource, store::VMI | store::VM) {

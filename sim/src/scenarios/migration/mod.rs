@@ -8,6 +8,7 @@
 //! * [`transfer`]: the memory transfer (pre-copy, post-copy, paused mode) and its outcome.
 //! * [`ending`]: success, abort, failure, and the retired pods.
 
+pub mod admit;
 mod ending;
 mod start;
 mod transfer;
@@ -53,6 +54,8 @@ pub struct MigrationSpec {
     /// The node being evacuated, for evacuation migrations.
     pub evacuation: Option<String>,
     pub target_node: Option<String>,
+    /// The VMIM's name when its creator chose one (a create through the API).
+    pub name: Option<String>,
 }
 
 impl MigrationSpec {
@@ -63,6 +66,7 @@ impl MigrationSpec {
             dirty_mib,
             evacuation: None,
             target_node: None,
+            name: None,
         }
     }
 

@@ -1,5 +1,6 @@
 //! A migration's start: the VMIM, the target pod and its scheduling (or why it is not scheduled).
 
+use super::admit::in_flight;
 use super::ending::{target_pod_down, target_pod_removed};
 use super::transfer::running;
 use super::{MIB, MigrationSpec, Outcome, current, set_phase};
@@ -9,23 +10,33 @@ use crate::world::{Key, World};
 
 /// Starts a migration of a Running VM now. Returns the VMIM name, or None when the VM cannot
 /// start one (not running, or already migrating).
+///
+/// A migration in flight is never replaced ([`in_flight`]: the webhook admits no second VMIM
+/// beside it). The last migration's VMIM is written to the store as it ended before the new one
+/// takes the VM's place: the store otherwise only sees the current one at the next flush, so a
+/// migration that ended and was followed by another within one clock step kept the status of
+/// the flush before (e.g. `Pending`) forever.
 pub fn start(w: &mut World, k: &Key, spec: MigrationSpec) -> Option<String> {
     let vm = w.vms.get(k)?;
-    if !vm.running()
-        || vm
-            .migration
-            .as_ref()
-            .is_some_and(|m| !matches!(m.phase.as_str(), "Succeeded" | "Failed"))
-    {
+    if !vm.running() || in_flight(w, k).is_some() {
         return None;
     }
     let source_node = vm.node.clone()?;
     let source_pod = vm.pod.as_ref()?.name.clone();
     let memory = vm.memory_mib as f64 * MIB;
-    let name = match &spec.evacuation {
-        Some(_) => format!("kubevirt-evacuation-{}", w.suffix(5)),
-        None => format!("{}-migration-{}", k.1, w.suffix(5)),
+    let last = vm.vmim();
+    let name = match (&spec.name, &spec.evacuation) {
+        (Some(n), _) => n.clone(),
+        (None, Some(_)) => format!("kubevirt-evacuation-{}", w.suffix(5)),
+        (None, None) => format!("{}-migration-{}", k.1, w.suffix(5)),
     };
+    let listed = |o: &serde_json::Value| {
+        let name = o["metadata"]["name"].as_str().unwrap_or_default();
+        w.store.get(&crate::store::VMIM, Some(&k.0), name).is_some()
+    };
+    if let Some(last) = last.filter(listed) {
+        w.store.upsert(last);
+    }
     let uid = w.uuid();
     let now = w.now;
     let allow_post_copy = matches!(spec.outcome, Outcome::PostCopy { .. });
