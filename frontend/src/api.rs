@@ -3,7 +3,8 @@
 //! in `localStorage` (language and theme — never tokens or cluster data).
 //!
 //! The browser's `EventSource` reconnects by itself and sends `Last-Event-ID`, so the backend
-//! either resumes or sends a fresh snapshot. Messages are [`model::wire::StreamMsg`].
+//! either resumes or sends a fresh snapshot. Messages are [`model::wire::StreamMsg`]. A tab
+//! holds one stream: the views module's `Live` is fed from the main module's ([`share_stream`]).
 
 use leptos::prelude::*;
 use model::time::Timestamp;
@@ -206,7 +207,13 @@ pub fn now() -> Timestamp {
 /// When the backend is down, `EventSource` gives up after an HTTP error: a timer then opens a
 /// new one every 3 s, so the page recovers by itself without a reload.
 pub fn connect(live: Live) {
+    STREAM.with(|s| s.borrow_mut().live = Some(live));
     open_stream(live);
+    start_clock(live);
+}
+
+/// Starts the 1 s clock of `live` (`now`, and the data age while the stream is open).
+pub fn start_clock(live: Live) {
     let tick = Closure::<dyn FnMut()>::new(move || {
         let t = now();
         if live.connection.get_untracked() == Connection::Live {
@@ -223,36 +230,97 @@ pub fn connect(live: Live) {
     tick.forget();
 }
 
+/// The tab's one stream: what [`connect`] feeds, the open `EventSource`, and who else hears
+/// of its events ([`share_stream`]).
+#[derive(Default)]
+struct Stream {
+    live: Option<Live>,
+    source: Option<EventSource>,
+    tap: Option<js_sys::Function>,
+}
+
+thread_local! {
+    static STREAM: RefCell<Stream> = RefCell::default();
+}
+
+/// From now on, calls `tap` with every event of this tab's stream (`open`, `error` and each
+/// message, the browser's own event objects), so a second wasm module (the views module)
+/// feeds its `Live` from them with [`on_event`] instead of opening a stream of its own. The
+/// stream is opened anew so that `tap` hears a snapshot first (the backend sends one to a new
+/// stream); when it is closed and a retry is booked, `tap` hears an `error` now and the new
+/// stream's events later. No-op in a module that did not [`connect`].
+pub fn share_stream(tap: js_sys::Function) {
+    let Some((live, old)) = STREAM.with(|s| {
+        let mut s = s.borrow_mut();
+        let live = s.live?;
+        s.tap = Some(tap);
+        Some((live, s.source.take()))
+    }) else {
+        return;
+    };
+    match old {
+        Some(source) if source.ready_state() != EventSource::CLOSED => {
+            source.close();
+            open_stream(live);
+        }
+        _ => {
+            if let Ok(ev) = web_sys::Event::new("error") {
+                tell(&ev);
+            }
+        }
+    }
+}
+
+fn tell(ev: &web_sys::Event) {
+    if let Some(tap) = STREAM.with(|s| s.borrow().tap.clone()) {
+        let _ = tap.call1(&wasm_bindgen::JsValue::NULL, ev);
+    }
+}
+
+/// What one event of the stream (`open`, `error`, a message) does to `live`: the same for the
+/// tab's own stream and for a module told of it by [`share_stream`].
+pub fn on_event(live: Live, ev: &web_sys::Event) {
+    match ev.type_().as_str() {
+        "open" => {
+            live.connection.set(Connection::Live);
+            live.last_message.set(Some(now()));
+        }
+        "error" => live.connection.set(Connection::Reconnecting),
+        _ => {
+            // Signals notify on every set: only touch them when something changes (a burst of
+            // messages must not re-render the badge a thousand times). The data age is stamped
+            // when the batch is applied.
+            if live.connection.get_untracked() != Connection::Live {
+                live.connection.set(Connection::Live);
+            }
+            let data = ev.unchecked_ref::<MessageEvent>().data();
+            if let Some(bytes) = utf8(&data) {
+                match serde_json::from_slice::<StreamMsg>(&bytes) {
+                    Ok(msg) => enqueue(live, msg),
+                    Err(e) => leptos::logging::warn!("unreadable stream message: {e}"),
+                }
+            }
+        }
+    }
+}
+
 fn open_stream(live: Live) {
     let Ok(source) = EventSource::new("/api/v1/stream") else {
         live.connection.set(Connection::Reconnecting);
+        if let Ok(ev) = web_sys::Event::new("error") {
+            tell(&ev);
+        }
         retry_later(live);
         return;
     };
-    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
-        // Signals notify on every set: only touch them when something changes (a burst of
-        // messages must not re-render the badge a thousand times). The data age is stamped
-        // when the batch is applied.
-        if live.connection.get_untracked() != Connection::Live {
-            live.connection.set(Connection::Live);
-        }
-        if let Some(bytes) = utf8(&ev.data()) {
-            match serde_json::from_slice::<StreamMsg>(&bytes) {
-                Ok(msg) => enqueue(live, msg),
-                Err(e) => leptos::logging::warn!("unreadable stream message: {e}"),
-            }
-        }
-    });
-    let on_open = Closure::<dyn FnMut()>::new(move || {
-        live.connection.set(Connection::Live);
-        live.last_message.set(Some(now()));
-    });
+    STREAM.with(|s| s.borrow_mut().source = Some(source.clone()));
     let src = source.clone();
-    let on_error = Closure::<dyn FnMut()>::new(move || {
-        live.connection.set(Connection::Reconnecting);
-        // CLOSED (2): the browser will not retry by itself (e.g. the backend answered 502).
-        // An ended session (401) goes to the sign-in page instead of retrying forever.
-        if src.ready_state() == 2 {
+    let on_any = Closure::<dyn FnMut(web_sys::Event)>::new(move |ev: web_sys::Event| {
+        on_event(live, &ev);
+        tell(&ev);
+        // CLOSED: the browser will not retry by itself (e.g. the backend answered 502). An
+        // ended session (401) goes to the sign-in page instead of retrying forever.
+        if ev.type_() == "error" && src.ready_state() == EventSource::CLOSED {
             wasm_bindgen_futures::spawn_local(async move {
                 let signed_in = get_json::<serde_json::Value>("/auth/session").await;
                 if !matches!(
@@ -267,15 +335,14 @@ fn open_stream(live: Live) {
             });
         }
     });
-    let _ =
-        source.add_event_listener_with_callback(EVENT_NAME, on_message.as_ref().unchecked_ref());
-    source.set_onopen(Some(on_open.as_ref().unchecked_ref()));
-    source.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-    // The callbacks live as long as this stream; a closed stream is replaced by a new one, so
-    // at most one set per reconnect attempt after a hard failure is leaked (a few bytes).
-    on_message.forget();
-    on_open.forget();
-    on_error.forget();
+    let f = on_any.as_ref().unchecked_ref();
+    let _ = source.add_event_listener_with_callback(EVENT_NAME, f);
+    source.set_onopen(Some(f));
+    source.set_onerror(Some(f));
+    // The callback lives as long as this stream; a closed stream is replaced by a new one, so
+    // at most one per reconnect attempt after a hard failure (or per [`share_stream`]) is
+    // leaked (a few bytes).
+    on_any.forget();
 }
 
 #[wasm_bindgen::prelude::wasm_bindgen]

@@ -1,7 +1,8 @@
 //! The views module in JS: imported once, on first use, from its same-origin glue (Trunk writes
 //! `views_module.js` and `views_module_bg.wasm` without hashes and without adding them to the
-//! page; see `index.html`), then asked to mount, follow a URL, take new preferences, or unmount.
-//! Hand-written: five one-line calls into the module's exports, which web-sys cannot name.
+//! page; see `index.html`), then asked to mount, follow a URL, take new preferences, or unmount,
+//! and told every event of the tab's push stream ([`crate::api::share_stream`]), so it opens none
+//! of its own. Hand-written: one-line calls into the module's exports, which web-sys cannot name.
 
 use js_sys::Promise;
 use wasm_bindgen::prelude::*;
@@ -17,7 +18,8 @@ use wasm_bindgen_futures::JsFuture;
     export function views_mount(m, el, view, lang, dark, on_url) { return m.mount(el, view, lang, dark, on_url); }\n\
     export function views_follow(h, url) { h.follow(url); }\n\
     export function views_prefs(m, lang, dark) { m.set_prefs(lang, dark); }\n\
-    export function views_free(h) { h.free(); }")]
+    export function views_free(h) { h.free(); }\n\
+    export function views_feed(m) { return ev => m.feed(ev); }")]
 extern "C" {
     #[wasm_bindgen(catch)]
     fn views_load(js: &str, wasm: &str) -> Result<Promise, JsValue>;
@@ -36,6 +38,8 @@ extern "C" {
     fn views_prefs(module: &JsValue, lang: &str, dark: bool) -> Result<(), JsValue>;
     #[wasm_bindgen(catch)]
     fn views_free(handle: &JsValue) -> Result<(), JsValue>;
+    #[wasm_bindgen(catch)]
+    fn views_feed(module: &JsValue) -> Result<js_sys::Function, JsValue>;
 }
 
 /// Where Trunk puts the module (unhashed, like every `data-type="worker"` binary).
@@ -49,10 +53,22 @@ fn message(e: JsValue) -> String {
         .unwrap_or_else(|| format!("{e:?}"))
 }
 
-/// The module, imported and started on the first call (then cached by the browser and here).
+thread_local! {
+    /// Whether the module hears of the tab's stream already.
+    static FED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// The module, imported and started on the first call (then cached by the browser and here);
+/// from then on it is told every event of the tab's stream.
 pub async fn module() -> Result<JsValue, String> {
     let p = views_load(MODULE_JS, MODULE_WASM).map_err(message)?;
-    JsFuture::from(p).await.map_err(message)
+    let module = JsFuture::from(p).await.map_err(message)?;
+    if !FED.with(|f| f.replace(true))
+        && let Ok(feed) = views_feed(&module)
+    {
+        crate::api::share_stream(feed);
+    }
+    Ok(module)
 }
 
 /// Mounts `view` (its JSON) into `el`; answers the handle to unmount it.

@@ -1,6 +1,6 @@
-//! What every view of the module shares, made on first use and kept for the page's life: the
-//! module's own push stream and clock ([`Live`], as the main app has), and the language and
-//! theme the main app passes on.
+//! What every view of the module shares, made on first use and kept for the page's life: its
+//! [`Live`], fed with the events of the main app's push stream ([`feed`]; the tab holds one
+//! stream), its own clock, and the language and theme the main app passes on.
 
 use frontend::api::{self, Live};
 use frontend::app::Theme;
@@ -17,11 +17,11 @@ pub struct Host {
 
 thread_local! {
     static HOST: Host = {
-        // An owner that is never dropped: the stream and the signals outlive every view.
+        // An owner that is never dropped: the clock and the signals outlive every view.
         let owner = Owner::new();
         let host = owner.with(|| {
             let live = Live::new();
-            api::connect(live);
+            api::start_clock(live);
             Host {
                 live,
                 lang: RwSignal::new(Lang::En),
@@ -36,6 +36,11 @@ thread_local! {
 /// The shared state, started on the first call.
 pub fn host() -> Host {
     HOST.with(|h| *h)
+}
+
+/// Applies one event of the main app's stream (see `frontend::api::share_stream`).
+pub fn feed(ev: &web_sys::Event) {
+    api::on_event(host().live, ev);
 }
 
 /// Sets language and theme where they changed.

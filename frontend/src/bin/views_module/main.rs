@@ -2,8 +2,9 @@
 //! migrations and node pages, the VMI page's timeline, metrics charts (plotters), migration
 //! history, and a migration's state graph with its convergence chart. The main app imports it
 //! the first time it shows one of them and mounts each view into a placeholder of its own page;
-//! this module runs its own leptos app in each, with its own router on the shared URL and its own
-//! push stream, so the first load carries none of this code.
+//! this module runs its own leptos app in each, with its own router on the shared URL, fed with
+//! the events of the main app's push stream ([`feed`]), so the first load carries none of this
+//! code and the tab holds one stream.
 
 mod host;
 mod views;
@@ -52,6 +53,13 @@ pub fn mount(
         _mounted: Box::new(mounted),
         router,
     })
+}
+
+/// One event (`open`, `error`, a message) of the main app's push stream, as its `EventSource`
+/// delivered it.
+#[wasm_bindgen]
+pub fn feed(ev: web_sys::Event) {
+    host::feed(&ev);
 }
 
 /// The language (a tag) and theme of every view.
