@@ -1,21 +1,46 @@
 //! `/wall`: for a screen on the wall. Large high-contrast type, no interaction needed: the counts
 //! by verdict, the VMIs with problems (rotating through them one at a time with `?rotate=SECONDS`),
 //! the age of the data, a banner when the stream is down or the data is stale, and the latest
-//! verdict changes across VMIs (the recorder's, [`LatestChanges`]). It keeps no history itself,
-//! so it can run for days: the only state is the current list of summaries and that strip.
+//! verdict changes across VMIs (the recorder's, [`LatestChanges`]), and in large type the running
+//! migrations' convergence charts and the focused VMI's key chart (drawn by the views module,
+//! `super::wall_charts`, through [`Deferred`]). It keeps no history itself, so it can run for
+//! days: the only state is the current list of summaries and that strip.
 
 use crate::api::{Connection, Live};
 use crate::components::common::health_key;
 use crate::components::timeline::LatestChanges;
+use crate::deferred::{Deferred, View};
 use crate::i18n::{Key, lang, t, tr};
 use crate::nav::query_param;
 use crate::overview_model::{VERDICTS, verdict};
 use leptos::prelude::*;
 use model::time::format_duration;
-use model::verdict::Health;
+use model::verdict::{Health, Layer};
+use model::view::VmiSummary;
 
 /// Data older than this many seconds is flagged stale on the wall.
 pub const WALL_STALE_SECS: f64 = 30.0;
+
+/// The worst layer of `s`: its first broken layer, else its first degraded one.
+fn worst_layer(s: &VmiSummary) -> Layer {
+    [Health::Broken, Health::Degraded]
+        .iter()
+        .find_map(|h| Layer::ALL.into_iter().find(|l| s.layers.get(*l) == *h))
+        .unwrap_or(Layer::ControlPlane)
+}
+
+/// The VMIs in migration as `ns/name mode`, sorted: what the wall's migration charts follow.
+fn migrating(all: &[VmiSummary]) -> Vec<String> {
+    let mut v: Vec<String> = all
+        .iter()
+        .filter_map(|s| {
+            let m = s.migration.as_ref()?;
+            Some(format!("{} {}", s.key, m.mode.as_deref().unwrap_or("")))
+        })
+        .collect();
+    v.sort();
+    v
+}
 
 #[component]
 pub fn Wall() -> impl IntoView {
@@ -52,7 +77,7 @@ pub fn Wall() -> impl IntoView {
             .and_then(|r| r.parse::<i64>().ok())
             .filter(|r| *r > 0)
     };
-    let focus = move || {
+    let focus = Memo::new(move |_| {
         let p = period()?;
         let list = problems.get();
         if list.is_empty() {
@@ -60,7 +85,18 @@ pub fn Wall() -> impl IntoView {
         }
         let i = (live.now.get().0 / 1000 / p) as usize % list.len();
         list.get(i).cloned()
-    };
+    });
+    // The focused VMI's chart is built again only when the focus moves to another VMI or layer.
+    let focus_chart = Memo::new(move |_| {
+        focus.with(|f| {
+            f.as_ref().map(|s| View::WallFocus {
+                ns: s.key.namespace.clone(),
+                name: s.key.name.clone(),
+                layer: worst_layer(s),
+            })
+        })
+    });
+    let in_migration = Memo::new(move |_| live.vmis.with(|all| migrating(all)));
     view! {
         <section class="wall" data-testid="wall">
             {move || stale().then(|| view! { <div class="wall-banner" role="alert" data-testid="wall-stale">{t(Key::WallStale)}</div> })}
@@ -85,12 +121,17 @@ pub fn Wall() -> impl IntoView {
                     {move || age_secs().map(format_duration).unwrap_or_else(|| "—".into())}
                 </div>
             </div>
-            {move || focus().map(|s| view! {
+            {move || focus.get().map(|s| view! {
                 <div class=format!("wall-focus verdict-{}", verdict(&s).as_str()) data-testid="wall-focus">
                     <div class="wall-name">{s.key.to_string()}</div>
                     <div class="wall-headline">{s.headline.clone()}</div>
                 </div>
             })}
+            {move || focus_chart.get().map(|v| view! { <Deferred view=v/> })}
+            {move || {
+                let m = in_migration.get();
+                (!m.is_empty()).then(|| view! { <Deferred view=View::WallMigrations { migrating: m }/> })
+            }}
             <LatestChanges/>
             <h1>{t(Key::WallProblems)}</h1>
             {move || {
