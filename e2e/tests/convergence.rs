@@ -276,7 +276,8 @@ async fn an_open_charts_eta_follows_the_data_as_it_arrives() -> anyhow::Result<(
     h.browser
         .goto(&h.url(&format!("/migrations?chart={vmim}")))
         .await?;
-    let chart = format!("[data-testid=mg-chart-row] [data-testid=convergence][data-migration='{vmim}']");
+    let chart =
+        format!("[data-testid=mg-chart-row] [data-testid=convergence][data-migration='{vmim}']");
     let eta = format!("{chart} [data-testid=cv-eta]");
     let first = h.wait_text(&eta, T, |t| !t.is_empty()).await?;
     // The same chart (not one built again with a newer report) shows a new ETA.
@@ -286,7 +287,9 @@ async fn an_open_charts_eta_follows_the_data_as_it_arrives() -> anyhow::Result<(
             vec![chart.clone().into()],
         )
         .await?;
-    let later = h.wait_text(&eta, T, |t| !t.is_empty() && t != first).await?;
+    let later = h
+        .wait_text(&eta, T, |t| !t.is_empty() && t != first)
+        .await?;
     eprintln!("ETA {first} then {later}");
     assert_eq!(
         h.count(&format!("{chart}[data-witness=kept]")).await?,

@@ -140,16 +140,28 @@ async fn the_wall_draws_running_migrations_and_the_focus_in_large_type() -> anyh
     h.sim
         .migrate(&ns2, &name2, "long")
         .map_err(anyhow::Error::msg)?;
-    h.browser.goto(&h.url("/wall?rotate=4")).await?;
+    h.browser.goto(&h.url("/wall?rotate=15")).await?;
     let charts = "[data-testid=wall-migrations] [data-testid=convergence].convergence-large";
-    h.wait_count(&format!("{charts}[data-state=data]"), T * 4, |n| n >= 1)
-        .await?;
+    if let Err(e) = h
+        .wait_count(&format!("{charts}[data-state=data]"), T * 4, |n| n >= 1)
+        .await
+    {
+        let what = h
+            .browser
+            .execute(
+                "return [...document.querySelectorAll('.deferred')].map(d => d.dataset.deferred + ':' + d.dataset.state + ':' + d.textContent.slice(0, 200));",
+                vec![],
+            )
+            .await?;
+        h.screenshot_as("wall_charts_missing").await?;
+        anyhow::bail!("{e}; the wall's deferred views: {what}");
+    }
     let n = h.count(charts).await?;
     assert!((1..=2).contains(&n), "{n} convergence charts on the wall");
     let first = inked(&h, &format!("{charts} canvas")).await?;
     assert!(first > 1000, "the wall's chart is blank ({first} pixels)");
     // The migrations not converging come first: once the list knows the rates (asked again
-    // every 30 s), the first chart is flagged, from the series it draws.
+    // every 10 s), the first chart is flagged, from the series it draws.
     h.wait_count(
         "[data-testid=wall-migrations] [data-testid=convergence]:first-of-type [data-testid=cv-bad]",
         T * 6,
@@ -172,10 +184,11 @@ async fn the_wall_draws_running_migrations_and_the_focus_in_large_type() -> anyh
     let focus = "[data-testid=wall-focus-chart] [data-testid=chart].chart-large";
     h.wait_count(
         &format!("{focus}:not([data-state=empty]) canvas"),
-        T * 6,
+        T * 12,
         |n| n == 1,
     )
     .await?;
+    h.scroll_to("[data-testid=wall-focus-chart]").await?;
     h.screenshot_as("wall_charts").await?;
 
     // In Japanese, with axe on the wall as it is with its charts.
@@ -204,12 +217,12 @@ async fn the_wall_draws_running_migrations_and_the_focus_in_large_type() -> anyh
     h.wait_count("[data-testid=chart].chart-large canvas", T * 3, |n| n >= 1)
         .await?;
     h.browser
-        .goto(&h.url(&format!(
-            "/vmi/{ns}/{name}?tab=migrations&mig={stuck}&wall"
-        )))
+        .goto(&h.url(&format!("/vmi/{ns}/{name}?tab=migrations&mig={stuck}&wall")))
         .await?;
     h.wait_count(
-        &format!("[data-testid=convergence].convergence-large[data-migration='{stuck}'][data-state=data]"),
+        &format!(
+            "[data-testid=convergence].convergence-large[data-migration='{stuck}'][data-state=data]"
+        ),
         T * 3,
         |n| n == 1,
     )

@@ -27,10 +27,9 @@ pub enum View {
         report: Box<MigrationReport>,
         live: bool,
     },
-    /// The wall's convergence charts of the running migrations, in large type. `migrating`:
-    /// the VMIs in migration as the stream shows them (`ns/name mode`), so the view is built
-    /// again (and the migrations asked once) when one starts, ends or changes mode.
-    WallMigrations { migrating: Vec<String> },
+    /// The wall's convergence charts of the running migrations, in large type (shown while the
+    /// stream has a VMI in migration).
+    WallMigrations,
     /// The key domain-stat chart of the wall's focused problem VMI, in large type; `layer` is
     /// its worst layer, which picks the chart.
     WallFocus {
@@ -49,7 +48,7 @@ impl View {
             View::Metrics { .. } => "metrics",
             View::MigrationHistory { .. } => "migration-history",
             View::Migration { .. } => "migration",
-            View::WallMigrations { .. } => "wall-migrations",
+            View::WallMigrations => "wall-migrations",
             View::WallFocus { .. } => "wall-focus",
         }
     }

@@ -29,19 +29,6 @@ fn worst_layer(s: &VmiSummary) -> Layer {
         .unwrap_or(Layer::ControlPlane)
 }
 
-/// The VMIs in migration as `ns/name mode`, sorted: what the wall's migration charts follow.
-fn migrating(all: &[VmiSummary]) -> Vec<String> {
-    let mut v: Vec<String> = all
-        .iter()
-        .filter_map(|s| {
-            let m = s.migration.as_ref()?;
-            Some(format!("{} {}", s.key, m.mode.as_deref().unwrap_or("")))
-        })
-        .collect();
-    v.sort();
-    v
-}
-
 #[component]
 pub fn Wall() -> impl IntoView {
     let live = expect_context::<Live>();
@@ -96,7 +83,11 @@ pub fn Wall() -> impl IntoView {
             })
         })
     });
-    let in_migration = Memo::new(move |_| live.vmis.with(|all| migrating(all)));
+    // The migrations' charts are there while the stream shows a VMI in migration.
+    let migrating = Memo::new(move |_| {
+        live.vmis
+            .with(|all| all.iter().any(|s| s.migration.is_some()))
+    });
     view! {
         <section class="wall" data-testid="wall">
             {move || stale().then(|| view! { <div class="wall-banner" role="alert" data-testid="wall-stale">{t(Key::WallStale)}</div> })}
@@ -128,10 +119,7 @@ pub fn Wall() -> impl IntoView {
                 </div>
             })}
             {move || focus_chart.get().map(|v| view! { <Deferred view=v/> })}
-            {move || {
-                let m = in_migration.get();
-                (!m.is_empty()).then(|| view! { <Deferred view=View::WallMigrations { migrating: m }/> })
-            }}
+            {move || migrating.get().then(|| view! { <Deferred view=View::WallMigrations/> })}
             <LatestChanges/>
             <h1>{t(Key::WallProblems)}</h1>
             {move || {

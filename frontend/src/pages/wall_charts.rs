@@ -2,9 +2,8 @@
 //! names them only as `View::WallMigrations` and `View::WallFocus`, so plotters stays out of the
 //! first load). [`WallMigrations`]: the convergence charts of at most [`MIGRATION_CHARTS`]
 //! running migrations, the ones not converging first; each asks its series again every
-//! `convergence::REFRESH_SECS` while it runs; the list of migrations is asked when the view is
-//! built (the wall builds it again when a migration starts, ends or changes mode) and every
-//! [`LIST_REFRESH_SECS`].
+//! `convergence::REFRESH_SECS` while it runs, and the list of migrations is asked once and then
+//! every [`LIST_REFRESH_SECS`] (a chart whose migration stays charted is kept, not built again).
 //! [`WallFocus`]: the focused problem VMI's key domain-stat chart, picked by its worst layer,
 //! asked once and then every [`FOCUS_REFRESH_SECS`]. Nothing else is requested.
 
@@ -23,7 +22,7 @@ use model::view::{MigrationReport, Outcome};
 pub const MIGRATION_CHARTS: usize = 2;
 
 /// How often the list of migrations is asked again, in seconds.
-pub const LIST_REFRESH_SECS: i64 = 30;
+pub const LIST_REFRESH_SECS: i64 = 10;
 
 /// How often the focused VMI's chart is asked again, in seconds.
 pub const FOCUS_REFRESH_SECS: i64 = 30;
@@ -97,7 +96,10 @@ pub fn WallMigrations() -> impl IntoView {
         if let Some(Ok(rows)) = list.get() {
             let shown = charted(&rows);
             let same = last.with_untracked(|l| {
-                l.len() == shown.len() && l.iter().zip(&shown).all(|(a, b)| chart_key(a) == chart_key(b))
+                l.len() == shown.len()
+                    && l.iter()
+                        .zip(&shown)
+                        .all(|(a, b)| chart_key(a) == chart_key(b))
             });
             if !same {
                 last.set(shown);
@@ -143,7 +145,8 @@ pub fn WallFocus(ns: String, name: String, layer: Layer) -> impl IntoView {
         let (ns, name) = (ns.clone(), name.clone());
         async move { api::fetch_metrics(&ns, &name, "domain", FOCUS_RANGE_SECS).await }
     });
-    let chart = move || match data.get() {
+    let chart = move || {
+        match data.get() {
         None => view! { <p class="empty" role="status">{t(Key::VmiLoading)}</p> }.into_any(),
         Some(Err(e)) => view! { <FetchFailure error=e/> }.into_any(),
         Some(Ok(set)) if !set.available => view! {
@@ -155,6 +158,7 @@ pub fn WallFocus(ns: String, name: String, layer: Layer) -> impl IntoView {
             <Chart title=title.to_string() series=pick(&set, metrics) range_secs=FOCUS_RANGE_SECS large=true/>
         }
         .into_any(),
+    }
     };
     let vmi = key.clone();
     view! {
@@ -206,7 +210,10 @@ mod tests {
     #[test]
     fn every_layer_has_a_domain_chart() {
         for l in Layer::ALL {
-            assert!(DOMAIN_CHARTS.iter().any(|(t, _)| *t == key_chart(l)), "{l:?}");
+            assert!(
+                DOMAIN_CHARTS.iter().any(|(t, _)| *t == key_chart(l)),
+                "{l:?}"
+            );
         }
     }
 }

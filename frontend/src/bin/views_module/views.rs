@@ -103,16 +103,14 @@ fn content(view: View) -> AnyView {
         }
         View::Migration { report, live } => {
             // Wall mode (`?wall`): the chart in large type.
-            let large = frontend::nav::query_param("wall")
-                .get_untracked()
-                .is_some();
+            let large = frontend::nav::query_param("wall").get_untracked().is_some();
             view! {
                 <MigrationGraph report=(*report).clone()/>
                 <Convergence report=*report live large/>
             }
             .into_any()
         }
-        View::WallMigrations { .. } => view! { <wall_charts::WallMigrations/> }.into_any(),
+        View::WallMigrations => view! { <wall_charts::WallMigrations/> }.into_any(),
         View::WallFocus { ns, name, layer } => {
             view! { <wall_charts::WallFocus ns name layer/> }.into_any()
         }
