@@ -64,7 +64,7 @@ pub fn Wall() -> impl IntoView {
             .and_then(|r| r.parse::<i64>().ok())
             .filter(|r| *r > 0)
     };
-    let focus = Memo::new(move |_| {
+    let focus = move || {
         let p = period()?;
         let list = problems.get();
         if list.is_empty() {
@@ -72,16 +72,10 @@ pub fn Wall() -> impl IntoView {
         }
         let i = (live.now.get().0 / 1000 / p) as usize % list.len();
         list.get(i).cloned()
-    });
+    };
     // The focused VMI's chart is built again only when the focus moves to another VMI or layer.
     let focus_chart = Memo::new(move |_| {
-        focus.with(|f| {
-            f.as_ref().map(|s| View::WallFocus {
-                ns: s.key.namespace.clone(),
-                name: s.key.name.clone(),
-                layer: worst_layer(s),
-            })
-        })
+        focus().map(|s| (s.key.namespace.clone(), s.key.name.clone(), worst_layer(&s)))
     });
     // The migrations' charts are there while the stream shows a VMI in migration.
     let migrating = Memo::new(move |_| {
@@ -112,13 +106,13 @@ pub fn Wall() -> impl IntoView {
                     {move || age_secs().map(format_duration).unwrap_or_else(|| "—".into())}
                 </div>
             </div>
-            {move || focus.get().map(|s| view! {
+            {move || focus().map(|s| view! {
                 <div class=format!("wall-focus verdict-{}", verdict(&s).as_str()) data-testid="wall-focus">
                     <div class="wall-name">{s.key.to_string()}</div>
                     <div class="wall-headline">{s.headline.clone()}</div>
                 </div>
             })}
-            {move || focus_chart.get().map(|v| view! { <Deferred view=v/> })}
+            {move || focus_chart.get().map(|(ns, name, layer)| view! { <Deferred view=View::WallFocus { ns, name, layer }/> })}
             {move || migrating.get().then(|| view! { <Deferred view=View::WallMigrations/> })}
             <LatestChanges/>
             <h1>{t(Key::WallProblems)}</h1>
