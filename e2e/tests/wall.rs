@@ -189,7 +189,9 @@ async fn the_wall_draws_running_migrations_and_the_focus_in_large_type() -> anyh
     )
     .await?;
     h.scroll_to("[data-testid=wall-focus-chart]").await?;
-    h.screenshot_as("wall_charts").await?;
+    h.screenshot_as("wall_focus_chart_en").await?;
+    h.scroll_to("[data-testid=wall-migrations]").await?;
+    h.screenshot_as("wall_charts_en").await?;
 
     // In Japanese, with axe on the wall as it is with its charts.
     h.browser
@@ -203,6 +205,7 @@ async fn the_wall_draws_running_migrations_and_the_focus_in_large_type() -> anyh
     })
     .await?;
     tokio::time::sleep(Duration::from_secs(1)).await;
+    h.scroll_to("[data-testid=wall-migrations]").await?;
     h.screenshot_as("wall_charts_ja").await?;
     let axe = h.axe_serious().await?;
     assert!(axe.is_empty(), "axe-core violations:\n{}", axe.join("\n"));
