@@ -163,7 +163,7 @@ async fn the_wall_draws_running_migrations_and_the_focus_in_large_type() -> anyh
     // The migrations not converging come first: once the list knows the rates (asked again
     // every 10 s), the first chart is flagged, from the series it draws.
     h.wait_count(
-        "[data-testid=wall-migrations] [data-testid=convergence]:first-of-type [data-testid=cv-bad]",
+        "[data-testid=wall-migrations] .wall-migration:first-child [data-testid=cv-bad]",
         T * 6,
         |n| n == 1,
     )

@@ -117,11 +117,23 @@ pub fn WallMigrations() -> impl IntoView {
                 <h2>{t(Key::WallMigrating)}</h2>
                 <div class="wall-chart-grid">
                     <For each=move || last.get() key=chart_key let:r>
-                        <Convergence report=r live=true large=true/>
+                        {migration_chart(r)}
                     </For>
                 </div>
             </section>
         </Show>
+    }
+}
+
+/// One migration's chart under the VMI and migration it is of.
+fn migration_chart(r: MigrationReport) -> impl IntoView {
+    let (vmi, name) = (format!("{}/{}", r.namespace, r.vmi_name), r.name.clone());
+    let attr = name.clone();
+    view! {
+        <div class="wall-migration" data-migration=attr>
+            <h3><span class="wall-name">{vmi}</span> " " <span class="wall-headline">{name}</span></h3>
+            <Convergence report=r live=true large=true/>
+        </div>
     }
 }
 
