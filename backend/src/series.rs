@@ -41,19 +41,6 @@ pub fn queries(
     }
 }
 
-/// The KubeVirt series name each migration series is handed to the model under (the names of
-/// v1.8 on, where every one is unambiguous), whichever name the cluster exported it under.
-fn sample_name(metric: &str) -> Option<&'static str> {
-    Some(match metric {
-        "migration_processed" => "kubevirt_vmi_migration_data_processed_bytes",
-        "migration_remaining" => "kubevirt_vmi_migration_data_remaining_bytes",
-        "migration_total" => "kubevirt_vmi_migration_data_bytes_total",
-        "migration_transfer_rate" => "kubevirt_vmi_migration_memory_transfer_rate_bytes",
-        "migration_dirty_rate" => "kubevirt_vmi_migration_dirty_memory_rate_bytes",
-        _ => return None,
-    })
-}
-
 /// The migration series of one VMI as samples for `model::migration::interpret` (every point,
 /// so the remaining data's slope is there too).
 pub fn migration_samples(set: &SeriesSet, namespace: &str, name: &str) -> Vec<MetricSample> {
@@ -63,7 +50,7 @@ pub fn migration_samples(set: &SeriesSet, namespace: &str, name: &str) -> Vec<Me
         .collect();
     set.series
         .iter()
-        .filter_map(|s| Some((sample_name(&s.metric)?, s)))
+        .filter_map(|s| Some((model::migration::series_sample_name(&s.metric)?, s)))
         .flat_map(|(n, s)| {
             let labels = labels.clone();
             s.points.iter().map(move |[t, v]| MetricSample {

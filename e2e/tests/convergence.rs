@@ -263,3 +263,38 @@ async fn a_failed_vmi_lists_its_launcher_pod() -> anyhow::Result<()> {
     h.scroll_to("[data-testid=pods]").await?;
     h.finish().await
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_open_charts_eta_follows_the_data_as_it_arrives() -> anyhow::Result<()> {
+    let h = Harness::start("convergence_eta_live").await?;
+    let (ns, name, _) = h.migratable_vmi("");
+    // A pre-copy that converges slowly: its ETA shrinks as the data remaining does.
+    let vmim = h
+        .sim
+        .migrate(&ns, &name, "long")
+        .map_err(anyhow::Error::msg)?;
+    h.browser
+        .goto(&h.url(&format!("/migrations?chart={vmim}")))
+        .await?;
+    let chart =
+        format!("[data-testid=mg-chart-row] [data-testid=convergence][data-migration='{vmim}']");
+    let eta = format!("{chart} [data-testid=cv-eta]");
+    let first = h.wait_text(&eta, T, |t| !t.is_empty()).await?;
+    // The same chart (not one built again with a newer report) shows a new ETA.
+    h.browser
+        .execute(
+            "document.querySelector(arguments[0]).dataset.witness = 'kept';",
+            vec![chart.clone().into()],
+        )
+        .await?;
+    let later = h
+        .wait_text(&eta, T, |t| !t.is_empty() && t != first)
+        .await?;
+    eprintln!("ETA {first} then {later}");
+    assert_eq!(
+        h.count(&format!("{chart}[data-witness=kept]")).await?,
+        1,
+        "the chart was built again"
+    );
+    h.finish().await
+}

@@ -98,3 +98,139 @@ async fn wall_query_on_the_overview() -> anyhow::Result<()> {
     );
     h.finish().await
 }
+
+/// How many canvas pixels are not the background (the chart is drawn, not blank).
+async fn inked(h: &Harness, css: &str) -> anyhow::Result<u64> {
+    let n = h
+        .browser
+        .execute(
+            "const c = document.querySelector(arguments[0]); if (!c) return 0;\n\
+             const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;\n\
+             let n = 0; for (let i = 0; i < d.length; i += 4) { if (d[i] !== d[0] || d[i+1] !== d[1] || d[i+2] !== d[2]) n++; }\n\
+             return n;",
+            vec![css.into()],
+        )
+        .await?;
+    Ok(n.as_u64().unwrap_or(0))
+}
+
+/// The computed font size of the first element `css` matches, in px.
+async fn font_px(h: &Harness, css: &str) -> anyhow::Result<f64> {
+    let px = h
+        .browser
+        .execute(
+            "const e = document.querySelector(arguments[0]); return e ? parseFloat(getComputedStyle(e).fontSize) : 0;",
+            vec![css.into()],
+        )
+        .await?;
+    Ok(px.as_f64().unwrap_or(0.0))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_wall_draws_running_migrations_and_the_focus_in_large_type() -> anyhow::Result<()> {
+    let h = Harness::start("wall_charts").await?;
+    // A pre-copy that never converges (dirty 160 MiB/s against 80 sent; the migration monitor
+    // gives up after 150 s) and one that converges.
+    let (ns, name, _) = h.migratable_vmi("");
+    let stuck = h
+        .sim
+        .migrate(&ns, &name, "timeout-progress")
+        .map_err(anyhow::Error::msg)?;
+    let (ns2, name2, _) = h.migratable_vmi(&name);
+    h.sim
+        .migrate(&ns2, &name2, "long")
+        .map_err(anyhow::Error::msg)?;
+    h.browser.goto(&h.url("/wall?rotate=15")).await?;
+    let charts = "[data-testid=wall-migrations] [data-testid=convergence].convergence-large";
+    if let Err(e) = h
+        .wait_count(&format!("{charts}[data-state=data]"), T * 4, |n| n >= 1)
+        .await
+    {
+        let what = h
+            .browser
+            .execute(
+                "return [...document.querySelectorAll('.deferred')].map(d => d.dataset.deferred + ':' + d.dataset.state + ':' + d.textContent.slice(0, 200));",
+                vec![],
+            )
+            .await?;
+        h.screenshot_as("wall_charts_missing").await?;
+        anyhow::bail!("{e}; the wall's deferred views: {what}");
+    }
+    let n = h.count(charts).await?;
+    assert!((1..=2).contains(&n), "{n} convergence charts on the wall");
+    let first = inked(&h, &format!("{charts} canvas")).await?;
+    assert!(first > 1000, "the wall's chart is blank ({first} pixels)");
+    // The migrations not converging come first: once the list knows the rates (asked again
+    // every 10 s), the first chart is flagged, from the series it draws.
+    h.wait_count(
+        "[data-testid=wall-migrations] .wall-migration:first-child [data-testid=cv-bad]",
+        T * 6,
+        |n| n == 1,
+    )
+    .await?;
+    let shown: Vec<String> = serde_json::from_value(
+        h.browser
+            .execute(
+                "return [...document.querySelectorAll(arguments[0])].map(f => f.dataset.migration);",
+                vec![charts.into()],
+            )
+            .await?,
+    )?;
+    eprintln!("charted: {shown:?} (the stuck one: {stuck})");
+    let px = font_px(&h, &format!("{charts} figcaption")).await?;
+    assert!(px >= 28.0, "the chart's caption is {px}px");
+    // The focused problem VMI's key chart, large, with samples (the rotation moves through the
+    // problems; the first with a running guest has them).
+    let focus = "[data-testid=wall-focus-chart] [data-testid=chart].chart-large";
+    h.wait_count(
+        &format!("{focus}:not([data-state=empty]) canvas"),
+        T * 12,
+        |n| n == 1,
+    )
+    .await?;
+    h.scroll_to("[data-testid=wall-focus-chart]").await?;
+    h.screenshot_as("wall_focus_chart_en").await?;
+    h.scroll_to("[data-testid=wall-migrations]").await?;
+    h.screenshot_as("wall_charts_en").await?;
+
+    // In Japanese, with axe on the wall as it is with its charts.
+    h.browser
+        .execute("localStorage.setItem('strata.lang', 'ja');", vec![])
+        .await?;
+    h.browser.goto(&h.url("/wall?rotate=600")).await?;
+    h.wait_count(&format!("{charts}[data-state=data]"), T * 3, |n| n >= 1)
+        .await?;
+    h.wait_text("[data-testid=wall-migrations] h2", T, |t| {
+        t.contains("実行中")
+    })
+    .await?;
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    h.scroll_to("[data-testid=wall-migrations]").await?;
+    h.screenshot_as("wall_charts_ja").await?;
+    let axe = h.axe_serious().await?;
+    assert!(axe.is_empty(), "axe-core violations:\n{}", axe.join("\n"));
+    h.browser
+        .execute("localStorage.setItem('strata.lang', 'en');", vec![])
+        .await?;
+
+    // `?wall` on the VMI page: its charts and its migration's convergence chart are large.
+    h.browser
+        .goto(&h.url(&format!("/vmi/{ns}/{name}?tab=metrics&range=15m&wall")))
+        .await?;
+    h.wait_count("[data-testid=chart].chart-large canvas", T * 3, |n| n >= 1)
+        .await?;
+    h.browser
+        .goto(&h.url(&format!("/vmi/{ns}/{name}?tab=migrations&mig={stuck}&wall")))
+        .await?;
+    h.wait_count(
+        &format!(
+            "[data-testid=convergence].convergence-large[data-migration='{stuck}'][data-state=data]"
+        ),
+        T * 3,
+        |n| n == 1,
+    )
+    .await?;
+    h.scroll_to("[data-testid=convergence]").await?;
+    h.screenshot_as("vmi_wall_convergence").await?;
+    h.finish().await
+}

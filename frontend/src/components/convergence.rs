@@ -14,8 +14,8 @@ use crate::i18n::{Key, t};
 use leptos::html::Canvas;
 use leptos::prelude::*;
 use model::api::{Series, SeriesSet};
-use model::time::format_duration;
-use model::view::convergence::{not_converging, window};
+use model::time::{Timestamp, format_duration};
+use model::view::convergence::{not_converging, progress_from_series, window};
 use model::view::{MigrationReport, Outcome};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -195,6 +195,28 @@ fn draw(canvas: web_sys::HtmlCanvasElement, f: &Frame) -> Option<()> {
     root.present().ok()
 }
 
+/// The caption's ETA (seconds, only while it runs) and whether it converges: from the newest
+/// series fetched (`set`), by the model's progress rule, so both follow the data as it arrives;
+/// from the `report` the chart was built with until a set with the migration's series came.
+pub fn caption(
+    report: &MigrationReport,
+    set: Option<&SeriesSet>,
+    now: Option<Timestamp>,
+) -> (Option<f64>, Option<bool>) {
+    let running = matches!(report.outcome, Outcome::InProgress | Outcome::Pending);
+    let fetched = set.and_then(|s| {
+        progress_from_series(
+            s.series
+                .iter()
+                .map(|x| (x.metric.as_str(), x.points.as_slice())),
+            now,
+        )
+    });
+    let p = fetched.or_else(|| report.progress.clone());
+    let p = p.map(|p| (p.eta_secs, p.converging)).unwrap_or_default();
+    (p.0.filter(|_| running), p.1)
+}
+
 /// The convergence chart of `report`. `live`: ask the backend for its series (the live VMI
 /// and migrations pages); a paste has none. `compact`: the migrations page row's smaller size.
 /// `large`: the wall's large-type variant (always in the wall's dark ink).
@@ -274,13 +296,19 @@ pub fn Convergence(
         }
         Some(Some(Ok(_))) => ("data", String::new()),
     };
-    let eta = report
-        .progress
-        .as_ref()
-        .and_then(|p| p.eta_secs)
-        .filter(|_| running)
-        .map(format_duration);
-    let converging = report.progress.as_ref().and_then(|p| p.converging);
+    // The ETA and the not-converging flag follow the series as they arrive.
+    let r4 = report.clone();
+    let shown = Memo::new(move |_| {
+        data.with(|d| {
+            let set = match d {
+                Some(Some(Ok(s))) if s.available => Some(s),
+                _ => None,
+            };
+            caption(&r4, set, now())
+        })
+    });
+    let eta = move || shown.get().0.map(format_duration);
+    let converging = move || shown.get().1;
     // KubeVirt records no time for a switch to PostCopy: the caption names it instead.
     let untimed = report
         .mode_changes
@@ -296,8 +324,8 @@ pub fn Convergence(
             data-state=move || state().0 data-migration=report.name.clone()>
             <figcaption>
                 <strong>{t(Key::CvTitle)}</strong>
-                {eta.map(|e| view! { " " <span class="cv-eta" data-testid="cv-eta">{t(Key::CvEta)} " " {e}</span> })}
-                {(converging == Some(false)).then(|| view! { " " <span class="cv-bad">{t(Key::CvNotConverging)}</span> })}
+                {move || eta().map(|e| view! { " " <span class="cv-eta" data-testid="cv-eta">{t(Key::CvEta)} " " {e}</span> })}
+                {move || (converging() == Some(false)).then(|| view! { " " <span class="cv-bad" data-testid="cv-bad">{t(Key::CvNotConverging)}</span> })}
                 {untimed.map(|m| view! { " " <span class="cv-mode" data-testid="cv-mode">{m} " " {t(Key::CvModeUntimed)}</span> })}
             </figcaption>
             {move || { let (s, m) = state(); (s != "data").then(|| view! { <p class="cv-note" role="status" data-testid="cv-note">{m}</p> }) }}
@@ -310,5 +338,66 @@ pub fn Convergence(
                 <li><span class="sw sw-mode" aria-hidden="true"></span> {t(Key::CvMode)}</li>
             </ul>
         </figure>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use model::view::Progress;
+
+    fn running(eta: f64) -> MigrationReport {
+        let vmim = model::kube::Vmim::from_value(&serde_json::json!({
+            "metadata": {"name": "m", "namespace": "ns"},
+            "spec": {"vmiName": "v"},
+            "status": {"phase": "Running"}
+        }));
+        let mut r = model::migration::interpret(Some(&vmim), &Default::default());
+        r.outcome = Outcome::InProgress;
+        r.progress = Some(Progress {
+            eta_secs: Some(eta),
+            converging: Some(true),
+            ..Progress::default()
+        });
+        r
+    }
+
+    fn set(remaining: f64, transfer: f64, dirty: f64) -> SeriesSet {
+        let s = |metric: &str, v: f64| Series {
+            metric: metric.into(),
+            unit: "bytes".into(),
+            labels: Default::default(),
+            points: vec![[100.0, v * 2.0], [110.0, v]],
+        };
+        SeriesSet {
+            available: true,
+            message: None,
+            series: vec![
+                s("migration_remaining", remaining),
+                s("migration_transfer_rate", transfer),
+                s("migration_dirty_rate", dirty),
+            ],
+        }
+    }
+
+    /// The report said 10 min when the row was built; the newest series say 600 MB remain at
+    /// 40 − 20 MB/s: the caption says 30 s, then "not converging" once dirty ≥ transfer.
+    #[test]
+    fn the_eta_follows_the_series_not_the_report() {
+        let r = running(600.0);
+        let now = Some(Timestamp(111_000));
+        assert_eq!(caption(&r, None, now), (Some(600.0), Some(true)));
+        assert_eq!(
+            caption(&r, Some(&set(600e6, 40e6, 20e6)), now),
+            (Some(30.0), Some(true))
+        );
+        assert_eq!(
+            caption(&r, Some(&set(600e6, 40e6, 45e6)), now),
+            (None, Some(false))
+        );
+        // Once it ended there is no ETA, whatever the data.
+        let mut done = r.clone();
+        done.outcome = Outcome::Succeeded;
+        assert_eq!(caption(&done, Some(&set(600e6, 40e6, 20e6)), now).0, None);
     }
 }

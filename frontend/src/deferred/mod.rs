@@ -1,10 +1,10 @@
 //! Views loaded on first use from a second wasm module on the main thread: the migrations and
 //! node pages, and the VMI page's timeline, metrics charts (plotters), migration history and
-//! migration graph with its convergence chart. They are the `views_module` binary
-//! (`src/bin/views_module`), built by Trunk beside the app and fetched the first time one of them
-//! is shown (then cached), so the first load carries none of their code: what goes into each
-//! binary is decided by reachability, and the main binary names these views only through
-//! [`View`].
+//! migration graph with its convergence chart, and the wall's large-type charts. They are the
+//! `views_module` binary (`src/bin/views_module`), built by Trunk beside the app and fetched the
+//! first time one of them is shown (then cached), so the first load carries none of their code:
+//! what goes into each binary is decided by reachability, and the main binary names these views
+//! only through [`View`].
 //!
 //! [`Deferred`] is the placeholder: a small loading state until the module is ready, then the
 //! module's own leptos app mounted inside it, mounted again when the view's value changes and

@@ -1,6 +1,7 @@
 //! What the main app asks the views module to draw: one value per lazily loaded view, sent as
 //! JSON (the main app serializes it, the module reads it; the two wasm modules share no memory).
 
+use model::verdict::Layer;
 use model::view::MigrationReport;
 use serde::{Deserialize, Serialize};
 
@@ -26,6 +27,16 @@ pub enum View {
         report: Box<MigrationReport>,
         live: bool,
     },
+    /// The wall's convergence charts of the running migrations, in large type (shown while the
+    /// stream has a VMI in migration).
+    WallMigrations,
+    /// The key domain-stat chart of the wall's focused problem VMI, in large type; `layer` is
+    /// its worst layer, which picks the chart.
+    WallFocus {
+        ns: String,
+        name: String,
+        layer: Layer,
+    },
 }
 
 impl View {
@@ -37,6 +48,8 @@ impl View {
             View::Metrics { .. } => "metrics",
             View::MigrationHistory { .. } => "migration-history",
             View::Migration { .. } => "migration",
+            View::WallMigrations => "wall-migrations",
+            View::WallFocus { .. } => "wall-focus",
         }
     }
 }

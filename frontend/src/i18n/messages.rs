@@ -436,4 +436,10 @@ messages![
     ),
     (Alerts, "Alerts", "アラート"),
     (TlMigrationRuns, "migration runs", "マイグレーションの実行"),
+    (
+        WallMigrating,
+        "Migrations in progress",
+        "実行中のマイグレーション"
+    ),
+    (WallFocusChart, "Key chart of", "主要チャート:"),
 ];

@@ -5,3 +5,4 @@ pub mod node;
 pub mod overview;
 pub mod vmi;
 pub mod wall;
+pub mod wall_charts;

@@ -117,7 +117,7 @@ pub fn VmiPage() -> impl IntoView {
 }
 
 /// Groups of charts: (title, metrics plotted together).
-const DOMAIN_CHARTS: [(&str, &[&str]); 5] = [
+pub const DOMAIN_CHARTS: [(&str, &[&str]); 5] = [
     ("CPU", &["cpu"]),
     (
         "Memory",
@@ -138,7 +138,8 @@ const MIGRATION_CHARTS: [(&str, &[&str]); 2] = [
     ),
 ];
 
-fn pick(set: &SeriesSet, metrics: &[&str]) -> Vec<Series> {
+/// The series of `set` that plot `metrics`.
+pub fn pick(set: &SeriesSet, metrics: &[&str]) -> Vec<Series> {
     set.series
         .iter()
         .filter(|s| metrics.contains(&s.metric.as_str()))
@@ -151,6 +152,8 @@ fn pick(set: &SeriesSet, metrics: &[&str]) -> Vec<Series> {
 #[component]
 pub fn Metrics(ns: String, name: String, migrating: bool) -> impl IntoView {
     let range = query_param("range");
+    // Wall mode (`?wall`): the charts in large type.
+    let large = query_param("wall").get_untracked().is_some();
     let secs = Memo::new(move |_| {
         let r = range.get().unwrap_or_else(|| "1h".into());
         RANGES
@@ -192,7 +195,7 @@ pub fn Metrics(ns: String, name: String, migrating: bool) -> impl IntoView {
         }
         groups
             .iter()
-            .map(|(title, ms)| view! { <Chart title=title.to_string() series=pick(&set, ms) range_secs=secs.get_untracked()/> })
+            .map(|(title, ms)| view! { <Chart title=title.to_string() series=pick(&set, ms) range_secs=secs.get_untracked() large/> })
             .collect_view()
             .into_any()
     };

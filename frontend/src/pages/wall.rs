@@ -1,21 +1,33 @@
 //! `/wall`: for a screen on the wall. Large high-contrast type, no interaction needed: the counts
 //! by verdict, the VMIs with problems (rotating through them one at a time with `?rotate=SECONDS`),
 //! the age of the data, a banner when the stream is down or the data is stale, and the latest
-//! verdict changes across VMIs (the recorder's, [`LatestChanges`]). It keeps no history itself,
-//! so it can run for days: the only state is the current list of summaries and that strip.
+//! verdict changes across VMIs (the recorder's, [`LatestChanges`]), and in large type the running
+//! migrations' convergence charts and the focused VMI's key chart (drawn by the views module,
+//! `super::wall_charts`, through [`Deferred`]). It keeps no history itself, so it can run for
+//! days: the only state is the current list of summaries and that strip.
 
 use crate::api::{Connection, Live};
 use crate::components::common::health_key;
 use crate::components::timeline::LatestChanges;
+use crate::deferred::{Deferred, View};
 use crate::i18n::{Key, lang, t, tr};
 use crate::nav::query_param;
 use crate::overview_model::{VERDICTS, verdict};
 use leptos::prelude::*;
 use model::time::format_duration;
-use model::verdict::Health;
+use model::verdict::{Health, Layer};
+use model::view::VmiSummary;
 
 /// Data older than this many seconds is flagged stale on the wall.
 pub const WALL_STALE_SECS: f64 = 30.0;
+
+/// The worst layer of `s`: its first broken layer, else its first degraded one.
+fn worst_layer(s: &VmiSummary) -> Layer {
+    [Health::Broken, Health::Degraded]
+        .iter()
+        .find_map(|h| Layer::ALL.into_iter().find(|l| s.layers.get(*l) == *h))
+        .unwrap_or(Layer::ControlPlane)
+}
 
 #[component]
 pub fn Wall() -> impl IntoView {
@@ -61,6 +73,15 @@ pub fn Wall() -> impl IntoView {
         let i = (live.now.get().0 / 1000 / p) as usize % list.len();
         list.get(i).cloned()
     };
+    // The focused VMI's chart is built again only when the focus moves to another VMI or layer.
+    let focus_chart = Memo::new(move |_| {
+        focus().map(|s| (s.key.namespace.clone(), s.key.name.clone(), worst_layer(&s)))
+    });
+    // The migrations' charts are there while the stream shows a VMI in migration.
+    let migrating = Memo::new(move |_| {
+        live.vmis
+            .with(|all| all.iter().any(|s| s.migration.is_some()))
+    });
     view! {
         <section class="wall" data-testid="wall">
             {move || stale().then(|| view! { <div class="wall-banner" role="alert" data-testid="wall-stale">{t(Key::WallStale)}</div> })}
@@ -91,6 +112,8 @@ pub fn Wall() -> impl IntoView {
                     <div class="wall-headline">{s.headline.clone()}</div>
                 </div>
             })}
+            {move || focus_chart.get().map(|(ns, name, layer)| view! { <Deferred view=View::WallFocus { ns, name, layer }/> })}
+            {move || migrating.get().then(|| view! { <Deferred view=View::WallMigrations/> })}
             <LatestChanges/>
             <h1>{t(Key::WallProblems)}</h1>
             {move || {

@@ -19,7 +19,7 @@ use crate::kube::{Event, MetricSample, Pod, Vmim};
 use crate::time::Timestamp;
 pub use failure::{IRRECOVERABLE_MESSAGE, classify_failure_text, event_reason_text};
 use findings::Found;
-pub use progress::progress_from_metrics;
+pub use progress::{progress_from_metrics, progress_from_series, series_sample_name};
 pub use report::{
     AbortState, Failure, FailureKind, MigrationReport, ModeChange, Outcome, Plane, Progress,
     TimelineStep, Trigger,

@@ -85,6 +85,42 @@ pub fn progress_from_metrics(samples: &[MetricSample], now: Option<Timestamp>) -
     Some(p)
 }
 
+/// The KubeVirt series each migration series of the API (`model::api::Series::metric`:
+/// `migration_processed`, `migration_remaining`, `migration_total`, `migration_transfer_rate`,
+/// `migration_dirty_rate`) is read as: the names of v1.8 on, where every one is unambiguous,
+/// whichever name the cluster exported it under.
+pub fn series_sample_name(metric: &str) -> Option<&'static str> {
+    Some(match metric {
+        "migration_processed" => "kubevirt_vmi_migration_data_processed_bytes",
+        "migration_remaining" => "kubevirt_vmi_migration_data_remaining_bytes",
+        "migration_total" => "kubevirt_vmi_migration_data_bytes_total",
+        "migration_transfer_rate" => "kubevirt_vmi_migration_memory_transfer_rate_bytes",
+        "migration_dirty_rate" => "kubevirt_vmi_migration_dirty_memory_rate_bytes",
+        _ => return None,
+    })
+}
+
+/// [`progress_from_metrics`] over the migration series of the API as `(metric, [unix s, value]
+/// points)`: what a convergence chart fetched, so its ETA follows the data it draws.
+pub fn progress_from_series<'a>(
+    series: impl IntoIterator<Item = (&'a str, &'a [[f64; 2]])>,
+    now: Option<Timestamp>,
+) -> Option<Progress> {
+    let samples: Vec<MetricSample> = series
+        .into_iter()
+        .filter_map(|(m, pts)| Some((series_sample_name(m)?, pts)))
+        .flat_map(|(name, pts)| {
+            pts.iter().map(move |[t, v]| MetricSample {
+                name: name.to_string(),
+                labels: Default::default(),
+                value: *v,
+                timestamp: Some(Timestamp((t * 1000.0) as i64)),
+            })
+        })
+        .collect();
+    progress_from_metrics(&samples, now)
+}
+
 /// The percent of the data sent, 0 to 100: `(total − remaining) / total` (or `processed /
 /// total`) when KubeVirt exports the total (v1.5 on), else `processed / (processed + remaining)`.
 /// `None` without enough numbers or with a zero total.
@@ -176,5 +212,38 @@ mod tests {
         assert_eq!(p.dirty_rate_bytes_per_sec, Some(2e7));
         assert_eq!(p.converging, Some(true));
         assert!(describe_progress(&p).starts_with("60% done"));
+    }
+
+    /// The chart's series give the same progress as the samples they are: the ETA is the data
+    /// remaining over (transfer − dirty) at the newest points, and none while dirty ≥ transfer.
+    #[test]
+    fn progress_from_the_apis_series() {
+        let rem: &[[f64; 2]] = &[[10.0, 900.0], [20.0, 600.0]];
+        let tr: &[[f64; 2]] = &[[10.0, 50.0], [20.0, 40.0]];
+        let dr: &[[f64; 2]] = &[[10.0, 10.0], [20.0, 20.0]];
+        let p = progress_from_series(
+            [
+                ("migration_remaining", rem),
+                ("migration_transfer_rate", tr),
+                ("migration_dirty_rate", dr),
+                ("cpu", rem),
+            ],
+            Some(Timestamp(21_000)),
+        )
+        .unwrap();
+        assert_eq!(p.eta_secs, Some(30.0));
+        assert_eq!(p.converging, Some(true));
+        let hot: &[[f64; 2]] = &[[20.0, 45.0]];
+        let p = progress_from_series(
+            [
+                ("migration_remaining", rem),
+                ("migration_transfer_rate", tr),
+                ("migration_dirty_rate", hot),
+            ],
+            None,
+        )
+        .unwrap();
+        assert_eq!((p.eta_secs, p.converging), (None, Some(false)));
+        assert_eq!(progress_from_series([("cpu", rem)], None), None);
     }
 }

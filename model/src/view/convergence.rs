@@ -3,6 +3,8 @@
 //! while the transfer rate exceeds the dirty rate), and the window the chart spans.
 
 use crate::migration::MigrationReport;
+/// A running migration's progress and ETA from the series its chart fetched.
+pub use crate::migration::progress_from_series;
 use crate::time::Timestamp;
 
 /// The value of `points` (`[unix s, v]`, oldest first) at the sample nearest `t`, if one lies

@@ -10,6 +10,7 @@ use frontend::components::timeline::Timeline;
 use frontend::deferred::{View, url};
 use frontend::i18n::{Key, t};
 use frontend::pages;
+use frontend::pages::wall_charts;
 use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::location::BrowserUrl;
@@ -100,10 +101,18 @@ fn content(view: View) -> AnyView {
         View::MigrationHistory { ns, name } => {
             view! { <MigrationHistory namespace=ns name/> }.into_any()
         }
-        View::Migration { report, live } => view! {
-            <MigrationGraph report=(*report).clone()/>
-            <Convergence report=*report live/>
+        View::Migration { report, live } => {
+            // Wall mode (`?wall`): the chart in large type.
+            let large = frontend::nav::query_param("wall").get_untracked().is_some();
+            view! {
+                <MigrationGraph report=(*report).clone()/>
+                <Convergence report=*report live large/>
+            }
+            .into_any()
         }
-        .into_any(),
+        View::WallMigrations => view! { <wall_charts::WallMigrations/> }.into_any(),
+        View::WallFocus { ns, name, layer } => {
+            view! { <wall_charts::WallFocus ns name layer/> }.into_any()
+        }
     }
 }

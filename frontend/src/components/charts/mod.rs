@@ -153,7 +153,7 @@ fn pointer_minutes(ev: &web_sys::MouseEvent, geo: Geometry) -> Option<f64> {
 }
 
 /// One chart. `series` share a unit; `range_secs` is the range asked for (for the partial-data
-/// state); `large` is the wall's large-type variant.
+/// state); `large` is the wall's large-type variant (in the wall's dark ink).
 #[component]
 pub fn Chart(
     title: String,
@@ -172,8 +172,9 @@ pub fn Chart(
     let dark = dark_theme();
     let series = StoredValue::new(series);
     Effect::new(move |_| {
+        // The large type is the wall's, always in its dark ink.
         let look = Look {
-            dark: dark.get(),
+            dark: dark.get() || large,
             large,
             shown: shown.get(),
             hover: hover.get(),

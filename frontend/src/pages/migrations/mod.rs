@@ -89,18 +89,16 @@ fn digest(v: &impl std::fmt::Debug) -> u64 {
 }
 
 /// A line's key: a row changes with anything it shows; the chart only with its migration's
-/// course (phases, mode, outcome, the ETA to the half minute), which its drawing marks.
+/// course (phases, mode, outcome), which its drawing marks (its ETA follows its own series).
 fn line_key(line: &Line) -> (bool, String, u64) {
     match line {
         Line::Row(r) => (false, r.report.name.clone(), digest(r)),
         Line::Chart(r) => {
             let m = &r.report;
-            let eta = m.progress.as_ref().and_then(|p| p.eta_secs);
             // Each phase and when it began (not its duration so far, which grows).
             let phases: Vec<_> = m.timeline.iter().map(|s| (&s.phase, s.at)).collect();
             let course = (&m.phase, &m.mode, m.outcome, phases, &m.mode_changes);
-            let eta = eta.map(|e| (e / 30.0).round() as i64);
-            (true, m.name.clone(), digest(&(course, eta)))
+            (true, m.name.clone(), digest(&course))
         }
     }
 }

@@ -99,7 +99,8 @@ fn chart_toggle(name: String) -> impl IntoView {
 }
 
 /// The line under an open row: the migration's convergence chart, live (its series are asked
-/// only while it is open, and again while the migration runs).
+/// only while it is open, and again while the migration runs; its ETA and not-converging flag
+/// follow them, not the `report` the line was built with).
 pub fn chart_row(report: MigrationReport) -> impl IntoView {
     let id = chart_id(&report.name);
     view! {
