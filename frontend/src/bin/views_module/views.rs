@@ -43,8 +43,9 @@ type ToMain = send_wrapper::SendWrapper<(Rc<RefCell<Option<BrowserUrl>>>, js_sys
 fn Inner(view: View, main: ToMain) -> impl IntoView {
     let (cell, on_url) = main.take();
     tell_main(&cell, on_url);
-    // The views read the module's own stream (the nodes of a migration in flight come from its
-    // VMI): drawn once it delivered the cluster, or once it failed (a view then says why).
+    // The views read the main app's stream, passed on through the bridge (the nodes of a
+    // migration in flight come from its VMI): drawn once it delivered the cluster, or once it
+    // failed (a view then says why).
     let live = host::host().live;
     let ready = Memo::new(move |was: Option<&bool>| {
         was.copied().unwrap_or(false)
