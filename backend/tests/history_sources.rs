@@ -415,3 +415,11 @@ async fn in_token_mode_history_is_shown_only_for_namespaces_the_user_may_read() 
         "allowed, nothing recorded"
     );
 }
+
+#[test]
+fn the_allocator_is_trimmed_during_a_long_run_of_baselines_and_after_it() {
+    use backend::history::recorder::{TRIM_ROUNDS, trim_after};
+    let trims: Vec<usize> = (1..=25).filter(|&r| trim_after(r, 100)).collect();
+    assert_eq!(trims, [TRIM_ROUNDS, 2 * TRIM_ROUNDS]);
+    assert!(trim_after(3, 0), "once none waits");
+}
