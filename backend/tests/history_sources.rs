@@ -423,3 +423,15 @@ fn the_allocator_is_trimmed_during_a_long_run_of_baselines_and_after_it() {
     assert_eq!(trims, [TRIM_ROUNDS, 2 * TRIM_ROUNDS]);
     assert!(trim_after(3, 0), "once none waits");
 }
+
+#[test]
+fn a_round_of_baselines_waits_until_at_most_one_round_of_rows_waits() {
+    use backend::history::recorder::{QUEUE, ROUND_ROWS, room_for_round};
+    assert!(room_for_round(QUEUE), "an empty queue");
+    assert!(room_for_round(QUEUE - ROUND_ROWS), "one round waiting");
+    assert!(
+        !room_for_round(QUEUE - ROUND_ROWS - 1),
+        "more than a round waiting"
+    );
+    assert!(!room_for_round(QUEUE - 4096), "a writer's batch waiting");
+}

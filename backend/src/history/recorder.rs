@@ -606,6 +606,16 @@ pub const BASELINE_BATCH: usize = 256;
 /// How often a round of baselines is written while some wait (and the store has synced).
 pub const BASELINE_EVERY: std::time::Duration = std::time::Duration::from_millis(100);
 
+/// Rows of one round of baselines, at most (phase, five verdicts, headline per VMI).
+pub const ROUND_ROWS: usize = BASELINE_BATCH * 7;
+
+/// Whether a round of baselines may be queued when the writer's queue has room for `capacity`
+/// more records: only once at most one round's rows wait, so at most two rounds of rows (the
+/// one being written and the next) are in memory at a time, not [`BATCH`] and more.
+pub fn room_for_round(capacity: usize) -> bool {
+    capacity + ROUND_ROWS >= QUEUE
+}
+
 /// Rounds of baselines between two trims of the allocator while baselines wait.
 pub const TRIM_ROUNDS: usize = 10;
 
@@ -620,7 +630,7 @@ pub fn trim_after(rounds: usize, left: usize) -> bool {
 /// state, visited under its lock rather than copied ([`Store::subscribe_visiting`]) and diffed,
 /// so nothing is recorded twice. Between messages, once the store has synced, writes the
 /// waiting baselines in rounds of [`BASELINE_BATCH`] while the writer has caught up (at most
-/// [`BATCH`] records wait) and the detail builder has room, so first sights never crowd out
+/// one round's rows wait, [`room_for_round`]) and the detail builder has room, so first sights never crowd out
 /// live changes nor overflow a queue, few of their rows are in memory at once, and the start
 /// itself writes nothing.
 async fn observe_loop(
@@ -675,9 +685,7 @@ async fn observe_loop(
                     Err(broadcast::error::RecvError::Closed) => return,
                 },
                 _ = round.tick(), if obs.waiting() => {
-                    // Only while the writer has caught up: few baseline rows wait at a time.
-                    let caught_up = tx.capacity() + BATCH >= QUEUE;
-                    if summaries.synced() && caught_up {
+                    if summaries.synced() && room_for_round(tx.capacity()) {
                         let max_details = details.capacity();
                         let left = obs.baselines(BASELINE_BATCH, max_details, &mut out, &mut first_keys);
                         send(&mut out);
