@@ -17,7 +17,7 @@
 //!   memory: what the watch loop frees on one worker is not reused for what the recorder or a
 //!   blocking SQLite thread allocates on another. [`tune`] keeps [`ARENAS`] arena; glibc's
 //!   per-thread caches still serve most small allocations without taking its lock. (The bench's
-//!   `backend_rss_per_vmi_10000` measured 0.5 to 1 KiB less per VMI with the recorder on.)
+//!   `backend_rss_per_vmi_10000` read 300 to 600 bytes less per VMI with the recorder on.)
 //!
 //! [`heap`] reads the allocator's own figures for `/metrics`. With another C library all of
 //! this does nothing.

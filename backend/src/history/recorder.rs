@@ -340,8 +340,10 @@ fn fingerprint(joined: &str) -> u64 {
 /// A VMI that changes or goes away before its round gets its baseline first, at the time it was
 /// first seen, so the order of its rows is kept.
 ///
-/// Per VMI it keeps one [`Seen`] under its [`joined`] key: about 140 bytes at 10,000 VMIs,
-/// the map's spare room included (the bench's `backend_rss_per_vmi_recorder`).
+/// Per VMI it keeps one [`Seen`] under its [`joined`] key: about 125 bytes at 10,000 VMIs
+/// (heaptrack), 140 with the key's allocator overhead, the map's spare room included; of the
+/// bench's `backend_rss_per_vmi_recorder` (about 500 bytes) the rest is SQLite (its code and
+/// page cache) and the baseline rows in flight.
 #[derive(Default)]
 pub struct Observer {
     seen: HashMap<Box<str>, Seen>,
