@@ -1,7 +1,7 @@
 //! The bounded cache of KubeVirt-related events that the event watcher fills.
 //!
 //! Each event is projected into an [`EventRecord`] (type, reason, message, count, first and last
-//! time, the involved object's uid) and kept in a ring per involved object ([`Involved`]: kind,
+//! time, the involved object's uid; type and reason interned, one copy for every event) and kept in a ring per involved object ([`Involved`]: kind,
 //! namespace, name). A ring keeps the newest `per_object` records; the whole cache keeps at most
 //! `total`, dropping the oldest first, so memory is bounded whatever the cluster does (a crash
 //! loop that emits thousands of events for one pod, or thousands of objects with a few each).
@@ -65,8 +65,12 @@ pub struct EventRecord {
     pub name: Box<str>,
     /// The involved object's uid.
     pub uid: Option<Box<str>>,
-    pub type_: Option<Box<str>>,
-    pub reason: Option<Box<str>>,
+    /// `Normal` or `Warning`, shared ([`crate::intern`]).
+    #[serde(with = "crate::intern::option")]
+    pub type_: Option<Arc<str>>,
+    /// A reason from a small vocabulary (`Started`, `BackOff`, ...), shared.
+    #[serde(with = "crate::intern::option")]
+    pub reason: Option<Arc<str>>,
     pub message: Option<Box<str>>,
     pub count: Option<i64>,
     pub first: Option<Timestamp>,
@@ -96,8 +100,8 @@ impl EventRecord {
             seq: 0,
             name: event.metadata.name().into(),
             uid: boxed(&event.involved_object.uid).filter(|u| !u.is_empty()),
-            type_: boxed(&event.type_),
-            reason: boxed(&event.reason),
+            type_: crate::intern::intern_opt(event.type_.as_deref()),
+            reason: crate::intern::intern_opt(event.reason.as_deref()),
             message: event.message.as_deref().map(|m| cut(m, MAX_MESSAGE).into()),
             count: event.count,
             first: event.first_timestamp.as_deref().and_then(Timestamp::parse),
@@ -117,8 +121,8 @@ impl EventRecord {
             namespace: Some(about.namespace.to_string()).filter(|n| !n.is_empty()),
             uid: s(&self.uid),
         };
-        e.type_ = s(&self.type_);
-        e.reason = s(&self.reason);
+        e.type_ = self.type_.as_deref().map(str::to_string);
+        e.reason = self.reason.as_deref().map(str::to_string);
         e.message = s(&self.message);
         e.count = self.count;
         e.first_timestamp = self.first.map(|t| t.to_string());
@@ -454,6 +458,26 @@ mod tests {
             "the oldest after compaction goes first"
         );
         assert_eq!(of(&c, 23), ["23-1"]);
+    }
+
+    #[test]
+    fn events_share_one_copy_of_their_type_and_reason_also_after_compaction() {
+        let mut c = EventCache::new(10, 100);
+        c.upsert(&event("Pod", "a", "ev-a", 1, 1));
+        c.upsert(&event("Pod", "b", "ev-b", 1, 2));
+        let shared = |c: &EventCache| {
+            let a = &c.rings[&Involved::new("Pod", "prod", "a")][0];
+            let b = &c.rings[&Involved::new("Pod", "prod", "b")][0];
+            let same = |x: &Option<Arc<str>>, y: &Option<Arc<str>>| {
+                Arc::ptr_eq(x.as_ref().unwrap(), y.as_ref().unwrap())
+            };
+            same(&a.type_, &b.type_) && same(&a.reason, &b.reason)
+        };
+        assert!(shared(&c));
+        c.compact(|| ());
+        assert!(shared(&c));
+        let about = Involved::new("Pod", "prod", "a");
+        assert_eq!(c.about(&about)[0].reason(), "BackOff");
     }
 
     #[test]

@@ -366,6 +366,20 @@ impl Store {
         (Start::Snapshot(Self::snapshot_of(&inner)), rx)
     }
 
+    /// Subscribes a new reader that starts from the current state like a snapshot does, but
+    /// hands each summary to `visit` under the read lock instead of copying them all (a
+    /// snapshot of 10,000 VMIs is megabytes, freed at once): the recorder's (re)start. Writers
+    /// wait meanwhile, so `visit` must be quick. Returns the sequence number the state reflects.
+    pub fn subscribe_visiting(
+        &self,
+        mut visit: impl FnMut(&VmiSummary),
+    ) -> (u64, broadcast::Receiver<Sequenced>) {
+        let inner = self.read();
+        let rx = self.tx.subscribe();
+        inner.items.iter().for_each(|e| visit(e.item()));
+        (inner.seq, rx)
+    }
+
     /// A snapshot of the current state.
     pub fn snapshot(&self) -> Sequenced {
         Self::snapshot_of(&self.read())
@@ -410,6 +424,24 @@ mod tests {
         let last = store.keys_and_nodes_after(Some(&next[1].0), 2);
         assert_eq!(names(last.clone()), ["e"]);
         assert!(store.keys_and_nodes_after(Some(&last[0].0), 2).is_empty());
+    }
+
+    #[test]
+    fn a_visiting_subscriber_sees_what_a_snapshot_holds_and_then_every_change() {
+        let store = Store::new(100, 16);
+        store.upsert(s("b", "Pending"));
+        store.upsert(s("a", "Running"));
+        let (seq, snapshot) = store.snapshot();
+        let StreamMsg::Snapshot { items, .. } = &*snapshot else {
+            panic!("a snapshot");
+        };
+        let mut seen = Vec::new();
+        let (at, mut rx) = store.subscribe_visiting(|s| seen.push(s.clone()));
+        assert_eq!((at, &seen), (seq, items));
+        store.upsert(s("a", "Failed"));
+        let (next, m) = rx.try_recv().unwrap();
+        assert_eq!(next, seq + 1);
+        assert!(matches!(&*m, StreamMsg::Upsert { item } if item.phase == "Failed"));
     }
 
     #[test]

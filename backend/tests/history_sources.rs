@@ -173,6 +173,49 @@ fn other_key() -> model::VmiKey {
 }
 
 #[test]
+fn a_restart_from_the_visited_store_records_what_a_snapshot_would() {
+    // Two observers that saw `a` and `b`; the store now holds `b` broken and a new `c`.
+    let observer = || {
+        let mut o = Observer::default();
+        let (mut out, mut details) = (Vec::new(), Vec::new());
+        for n in ["a", "b"] {
+            let item = summary(n, "Running", Health::Healthy, "all healthy");
+            o.apply(&StreamMsg::Upsert { item }, 1, &mut out, &mut details);
+        }
+        o.baselines(64, 64, &mut out, &mut Vec::new());
+        o
+    };
+    let store = backend::store::Store::new(100, 16);
+    store.upsert(summary("b", "Running", Health::Broken, "node is NotReady"));
+    store.upsert(summary("c", "Running", Health::Healthy, "all healthy"));
+    let (mut snapshot, mut visited) = (observer(), observer());
+    let (mut out, mut details) = (Vec::new(), Vec::new());
+    let (_, msg) = store.snapshot();
+    snapshot.apply(&msg, 2, &mut out, &mut details);
+    let (mut out2, mut details2) = (Vec::new(), Vec::new());
+    let mut met = backend::history::recorder::Met::default();
+    let _rx =
+        store.subscribe_visiting(|s| visited.observe_met(s, 2, &mut out2, &mut details2, &mut met));
+    visited.gone_unless(&met, 2, &mut out2);
+    assert_eq!((&out2, &details2), (&out, &details));
+    let t = transitions(&out);
+    assert!(t.contains(&(Change::Phase, None, "Running".into(), "Deleted".into())));
+    assert!(t.contains(&(
+        Change::Verdict,
+        Some("node".into()),
+        "healthy".into(),
+        "broken".into()
+    )));
+    assert_eq!(
+        t.len(),
+        3,
+        "a gone, b's node and headline; c waits for its round"
+    );
+    assert_eq!(details, [summary("b", "", Health::Broken, "").key]);
+    assert_eq!((visited.len(), visited.waiting()), (2, true));
+}
+
+#[test]
 fn a_change_before_its_round_writes_the_baseline_first() {
     let mut o = Observer::default();
     let (mut out, mut details) = (Vec::new(), Vec::new());
@@ -371,4 +414,24 @@ async fn in_token_mode_history_is_shown_only_for_namespaces_the_user_may_read() 
         404,
         "allowed, nothing recorded"
     );
+}
+
+#[test]
+fn the_allocator_is_trimmed_during_a_long_run_of_baselines_and_after_it() {
+    use backend::history::recorder::{TRIM_ROUNDS, trim_after};
+    let trims: Vec<usize> = (1..=25).filter(|&r| trim_after(r, 100)).collect();
+    assert_eq!(trims, [TRIM_ROUNDS, 2 * TRIM_ROUNDS]);
+    assert!(trim_after(3, 0), "once none waits");
+}
+
+#[test]
+fn a_round_of_baselines_waits_until_at_most_one_round_of_rows_waits() {
+    use backend::history::recorder::{QUEUE, ROUND_ROWS, room_for_round};
+    assert!(room_for_round(QUEUE), "an empty queue");
+    assert!(room_for_round(QUEUE - ROUND_ROWS), "one round waiting");
+    assert!(
+        !room_for_round(QUEUE - ROUND_ROWS - 1),
+        "more than a round waiting"
+    );
+    assert!(!room_for_round(QUEUE - 4096), "a writer's batch waiting");
 }

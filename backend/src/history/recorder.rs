@@ -15,7 +15,7 @@
 //!   is off"; the live console is unaffected, and the next batch that succeeds clears it.
 
 use super::{Change, DynStore, Record, Transition, compress_detail, now_ms, retention, sweep};
-use crate::store::{Start, Store};
+use crate::store::Store;
 use crate::watch::Caches;
 use model::verdict::Health;
 use model::view::summary::LayerGlance;
@@ -318,6 +318,20 @@ fn split(k: &str) -> VmiKey {
     }
 }
 
+/// The [`joined`] keys met in a full pass over the store, as 64-bit fingerprints (std's SipHash
+/// with fixed keys): 8 bytes a VMI for the pass, not a copy of every key. Two keys sharing one
+/// fingerprint (about 1 in 10^11 at 10,000 VMIs) would only keep a deleted VMI's "Deleted" row
+/// back until its next pass.
+#[derive(Default)]
+pub struct Met(std::collections::HashSet<u64>);
+
+fn fingerprint(joined: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::hash::DefaultHasher::new();
+    joined.hash(&mut h);
+    h.finish()
+}
+
 /// Diffs summaries against the last seen per VMI.
 ///
 /// A first sight writes nothing at once: the VMI waits in a queue for its baseline (phase,
@@ -326,8 +340,10 @@ fn split(k: &str) -> VmiKey {
 /// A VMI that changes or goes away before its round gets its baseline first, at the time it was
 /// first seen, so the order of its rows is kept.
 ///
-/// Per VMI it keeps one [`Seen`] under its [`joined`] key: about 140 bytes at 10,000 VMIs,
-/// the map's spare room included (the bench's `backend_rss_per_vmi_recorder`).
+/// Per VMI it keeps one [`Seen`] under its [`joined`] key: about 125 bytes at 10,000 VMIs
+/// (heaptrack), 140 with the key's allocator overhead, the map's spare room included; of the
+/// bench's `backend_rss_per_vmi_recorder` (about 500 bytes) the rest is SQLite (its code and
+/// page cache) and the baseline rows in flight.
 #[derive(Default)]
 pub struct Observer {
     seen: HashMap<Box<str>, Seen>,
@@ -499,30 +515,47 @@ impl Observer {
             }
             StreamMsg::Delete { key } => self.deleted(key, at, out),
             StreamMsg::Snapshot { items, .. } => {
-                let keep: std::collections::HashSet<String> = items
-                    .iter()
-                    .map(|s| format!("{}/{}", s.key.namespace, s.key.name))
-                    .collect();
-                let gone: Vec<VmiKey> = self
-                    .seen
-                    .keys()
-                    .filter(|k| !keep.contains(&***k))
-                    .map(|k| split(k))
-                    .collect();
-                for k in gone {
-                    self.deleted(&k, at, out);
-                }
+                let mut met = Met::default();
                 for s in items {
-                    if self.observe(s, at, out) {
-                        details.push(s.key.clone());
-                    }
+                    self.observe_met(s, at, out, details, &mut met);
                 }
+                self.gone_unless(&met, at, out);
             }
             StreamMsg::Batch { msgs } => {
                 for m in msgs {
                     self.apply(m, at, out, details);
                 }
             }
+        }
+    }
+
+    /// [`Observer::apply`] of an upsert met in a full pass over the store (a snapshot, or
+    /// [`Store::subscribe_visiting`]), whose key `met` collects.
+    pub fn observe_met(
+        &mut self,
+        s: &VmiSummary,
+        at: i64,
+        out: &mut Vec<Record>,
+        details: &mut Vec<VmiKey>,
+        met: &mut Met,
+    ) {
+        if self.observe(s, at, out) {
+            details.push(s.key.clone());
+        }
+        met.0.insert(fingerprint(&self.buf));
+    }
+
+    /// Ends a full pass over the store: every VMI seen before that the pass did not meet went
+    /// away (a deletion the observer missed while it lagged).
+    pub fn gone_unless(&mut self, met: &Met, at: i64, out: &mut Vec<Record>) {
+        let gone: Vec<VmiKey> = self
+            .seen
+            .keys()
+            .filter(|k| !met.0.contains(&fingerprint(k)))
+            .map(|k| split(k))
+            .collect();
+        for k in gone {
+            self.deleted(&k, at, out);
         }
     }
 
@@ -575,10 +608,31 @@ pub const BASELINE_BATCH: usize = 256;
 /// How often a round of baselines is written while some wait (and the store has synced).
 pub const BASELINE_EVERY: std::time::Duration = std::time::Duration::from_millis(100);
 
-/// Follows the store's broadcast; after a lag, starts again from a snapshot (diffed, so
-/// nothing is recorded twice). Between messages, once the store has synced, writes the
+/// Rows of one round of baselines, at most (phase, five verdicts, headline per VMI).
+pub const ROUND_ROWS: usize = BASELINE_BATCH * 7;
+
+/// Whether a round of baselines may be queued when the writer's queue has room for `capacity`
+/// more records: only once at most one round's rows wait, so at most two rounds of rows (the
+/// one being written and the next) are in memory at a time, not [`BATCH`] and more.
+pub fn room_for_round(capacity: usize) -> bool {
+    capacity + ROUND_ROWS >= QUEUE
+}
+
+/// Rounds of baselines between two trims of the allocator while baselines wait.
+pub const TRIM_ROUNDS: usize = 10;
+
+/// Whether the allocator is trimmed after the `rounds`-th round of baselines, which left `left`
+/// waiting: every [`TRIM_ROUNDS`] rounds (a start with 10,000 VMIs writes 70,000 rows, freed
+/// as they are written, over 40 rounds) and once none waits.
+pub fn trim_after(rounds: usize, left: usize) -> bool {
+    left == 0 || rounds.is_multiple_of(TRIM_ROUNDS)
+}
+
+/// Follows the store's broadcast; at the start and after a lag, starts again from the store's
+/// state, visited under its lock rather than copied ([`Store::subscribe_visiting`]) and diffed,
+/// so nothing is recorded twice. Between messages, once the store has synced, writes the
 /// waiting baselines in rounds of [`BASELINE_BATCH`] while the writer has caught up (at most
-/// [`BATCH`] records wait) and the detail builder has room, so first sights never crowd out
+/// one round's rows wait, [`room_for_round`]) and the detail builder has room, so first sights never crowd out
 /// live changes nor overflow a queue, few of their rows are in memory at once, and the start
 /// itself writes nothing.
 async fn observe_loop(
@@ -602,15 +656,18 @@ async fn observe_loop(
         }
     };
     let mut round = tokio::time::interval(BASELINE_EVERY);
+    let mut rounds = 0;
     round.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
-        let (start, mut rx) = summaries.subscribe(None);
-        if let Start::Snapshot((_, msg)) = start {
-            let at = now_ms();
-            obs.apply(&msg, at, &mut out, &mut keys);
-            send(&mut out);
-            keys.drain(..).for_each(|k| ask(k, at));
-        }
+        // The store's state without a copy of it: each summary is diffed under its read lock.
+        let at = now_ms();
+        let mut met = Met::default();
+        let (_, mut rx) =
+            summaries.subscribe_visiting(|s| obs.observe_met(s, at, &mut out, &mut keys, &mut met));
+        obs.gone_unless(&met, at, &mut out);
+        drop(met);
+        send(&mut out);
+        keys.drain(..).for_each(|k| ask(k, at));
         loop {
             tokio::select! {
                 got = rx.recv() => match got {
@@ -619,20 +676,25 @@ async fn observe_loop(
                         obs.apply(&msg, at, &mut out, &mut keys);
                         send(&mut out);
                         keys.drain(..).for_each(|k| ask(k, at));
+                        if matches!(*msg, StreamMsg::Snapshot { .. }) {
+                            // The first sync's snapshot, a copy of every summary, is freed when
+                            // its last reader drops it, often after the watcher's own trim.
+                            drop(msg);
+                            tokio::task::spawn_blocking(crate::memory::trim);
+                        }
                     }
                     Err(broadcast::error::RecvError::Lagged(_)) => break,
                     Err(broadcast::error::RecvError::Closed) => return,
                 },
                 _ = round.tick(), if obs.waiting() => {
-                    // Only while the writer has caught up: few baseline rows wait at a time.
-                    let caught_up = tx.capacity() + BATCH >= QUEUE;
-                    if summaries.synced() && caught_up {
+                    if summaries.synced() && room_for_round(tx.capacity()) {
                         let max_details = details.capacity();
                         let left = obs.baselines(BASELINE_BATCH, max_details, &mut out, &mut first_keys);
                         send(&mut out);
                         first_keys.drain(..).for_each(|(k, at)| ask(k, at));
-                        if left == 0 {
-                            // The start's burst of rows has passed: give its freed pages back.
+                        rounds += 1;
+                        if trim_after(rounds, left) {
+                            // The rows written meanwhile are freed: give their pages back.
                             tokio::task::spawn_blocking(crate::memory::trim);
                         }
                     }

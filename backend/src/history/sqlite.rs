@@ -57,7 +57,7 @@ fn err(what: &str) -> impl Fn(rusqlite::Error) -> StoreError + '_ {
 }
 
 /// The page cache of each connection, in KiB.
-pub const CACHE_KIB: u32 = 512;
+pub const CACHE_KIB: u32 = 256;
 
 fn connect(path: &Path) -> Result<Connection> {
     let what = format!("cannot open the history database {}", path.display());

@@ -122,6 +122,9 @@ pub(super) fn rss(pid: u32) -> Result<f64> {
 pub async fn memory(s: &Settings, n: usize) -> Result<Vec<Figure>> {
     let mut rss = Vec::new();
     let mut start_ms = 0.0;
+    // With `n` VMIs recording: the highest reading during the settle, and the reading once the
+    // recorder has written every baseline (its start's burst over).
+    let (mut peak, mut settled) = (0.0f64, None);
     // Idle and with `n` VMIs, recording; then with `n` VMIs and history off: the recorder's own
     // share is the difference of the last two.
     for (count, recorder) in [(0, true), (n, true), (n, false)] {
@@ -132,8 +135,20 @@ pub async fn memory(s: &Settings, n: usize) -> Result<Vec<Figure>> {
             start_ms = started.elapsed().as_secs_f64() * 1000.0;
         }
         // Let allocations settle after the initial list (and the recorder write its baselines).
-        tokio::time::sleep(SETTLE).await;
-        rss.push(serve.rss()?);
+        let (until, mut high) = (Instant::now() + SETTLE, 0.0f64);
+        while Instant::now() < until {
+            high = high.max(serve.rss()?);
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let now = serve.rss()?;
+        rss.push(now);
+        if count > 0 && recorder {
+            peak = high.max(now);
+            settled = baselines_written(&serve, count)
+                .await
+                .then(|| serve.rss())
+                .transpose()?;
+        }
     }
     let per = (rss[1] - rss[0]) / n as f64;
     let recorder = (rss[1] - rss[2]) / n as f64;
@@ -173,7 +188,61 @@ pub async fn memory(s: &Settings, n: usize) -> Result<Vec<Figure>> {
             rss[2] / 1048576.0,
             SETTLE.as_secs()
         )),
+        Figure::new(
+            &format!("backend_rss_per_vmi_peak_{n}"),
+            &format!(
+                "Backend memory per watched VMI, highest in the first {} s ({n} VMIs)",
+                SETTLE.as_secs()
+            ),
+            (peak - rss[0]) / n as f64,
+            "bytes",
+        )
+        .note(format!(
+            "highest VmRSS read every 50 ms from /readyz to the reading above: {:.1} MiB",
+            peak / 1048576.0
+        )),
+        Figure::new(
+            &format!("backend_rss_per_vmi_settled_{n}"),
+            &format!("Backend memory per watched VMI once every baseline is written ({n} VMIs)"),
+            settled.map_or(f64::NAN, |r| (r - rss[0]) / n as f64),
+            "bytes",
+        )
+        .note(match settled {
+            Some(r) => format!(
+                "VmRSS once the recorder wrote its {} baseline rows: {:.1} MiB",
+                7 * n,
+                r / 1048576.0
+            ),
+            None => format!(
+                "the baselines were not written within {} s",
+                BASELINES_WITHIN.as_secs()
+            ),
+        }),
     ])
+}
+
+/// How long the recorder may take to write every baseline.
+const BASELINES_WITHIN: Duration = Duration::from_secs(60);
+
+/// Waits until the recorder of `serve` has written the baseline rows of `n` VMIs (seven each:
+/// phase, five verdicts, headline), at most [`BASELINES_WITHIN`]; whether it did.
+async fn baselines_written(serve: &Serve, n: usize) -> bool {
+    let client = reqwest::Client::new();
+    let deadline = Instant::now() + BASELINES_WITHIN;
+    while Instant::now() < deadline {
+        let status = client
+            .get(format!("{}/api/v1/history", serve.url))
+            .send()
+            .await;
+        if let Ok(r) = status
+            && let Ok(v) = r.json::<serde_json::Value>().await
+            && v["written"].as_u64().unwrap_or(0) >= 7 * n as u64
+        {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    false
 }
 
 /// How long after `/readyz` the memory is read: the initial lists have been projected; the
