@@ -462,6 +462,23 @@ impl Harness {
         Ok(())
     }
 
+    /// Clicks the first element matching `css` once there is one, found and clicked in one step
+    /// in the page (a list that re-renders between a find and a click would leave a stale
+    /// element reference).
+    pub async fn click(&self, css: &str) -> Result<()> {
+        self.wait_count(css, Duration::from_secs(10), |n| n > 0)
+            .await?;
+        self.browser
+            .execute(
+                "const el = document.querySelector(arguments[0]);\n\
+                 if (!el) { throw new Error('no element ' + arguments[0]); }\n\
+                 el.click();",
+                vec![css.into()],
+            )
+            .await?;
+        Ok(())
+    }
+
     /// How many elements match `css` now.
     pub async fn count(&self, css: &str) -> Result<usize> {
         Ok(self.browser.find_all(Locator::Css(css)).await?.len())

@@ -5,7 +5,6 @@
 //! migration started in the cluster appears on the migrations page).
 
 use e2e::Harness;
-use fantoccini::Locator;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
@@ -78,7 +77,7 @@ async fn a_tab_with_deferred_views_holds_one_stream() -> anyhow::Result<()> {
     h.wait_count(&link, T, |n| n == 1).await?;
 
     // To the VMI's migrations tab and its timeline (more deferred views), in the same document.
-    h.browser.find(Locator::Css(&link)).await?.click().await?;
+    h.click(&link).await?;
     deferred_ready(&h, "migration-history").await?;
     deferred_ready(&h, "timeline").await?;
     h.wait_count("[data-testid=migration-graph]", T, |n| n == 1)
@@ -95,11 +94,7 @@ async fn a_tab_with_deferred_views_holds_one_stream() -> anyhow::Result<()> {
         .await?;
     h.wait_count("[data-testid=connection][data-state=Live]", T, |n| n == 1)
         .await?;
-    h.browser
-        .find(Locator::Css("nav.mainnav a[href='/migrations']"))
-        .await?
-        .click()
-        .await?;
+    h.click("nav.mainnav a[href='/migrations']").await?;
     deferred_ready(&h, "page").await?;
     let (_, link) = start_migration(&h, &first)?;
     h.wait_count(&link, T, |n| n == 1).await?;
