@@ -402,6 +402,17 @@ impl Harness {
         )
     }
 
+    /// Starts a migration of kind `kind` (the simulator's migration kinds) of a
+    /// [`Harness::migratable_vmi`] other than `except`: `(namespace, name, migration)`.
+    pub fn migrate_quiet_vmi(&self, except: &str, kind: &str) -> Result<(String, String, String)> {
+        let (ns, name, _) = self.migratable_vmi(except);
+        let vmim = self
+            .sim
+            .migrate(&ns, &name, kind)
+            .map_err(anyhow::Error::msg)?;
+        Ok((ns, name, vmim))
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("http://{}{}", self.door.addr, path)
     }
@@ -448,35 +459,51 @@ impl Harness {
     /// thousands of key events for a long text.
     pub async fn set_value(&self, css: &str, text: &str) -> Result<()> {
         // The page may still be loading: wait for the field first.
-        self.wait_count(css, Duration::from_secs(10), |n| n > 0)
-            .await?;
-        self.browser
-            .execute(
-                "const el = document.querySelector(arguments[0]);\n\
-                 if (!el) { throw new Error('no element ' + arguments[0]); }\n\
-                 el.value = arguments[1];\n\
-                 el.dispatchEvent(new Event('input', { bubbles: true }));",
-                vec![css.into(), text.into()],
-            )
-            .await?;
-        Ok(())
+        self.on_element(
+            css,
+            "el.value = arguments[1];\n\
+             el.dispatchEvent(new Event('input', { bubbles: true }));",
+            text,
+        )
+        .await
     }
 
     /// Clicks the first element matching `css` once there is one, found and clicked in one step
     /// in the page (a list that re-renders between a find and a click would leave a stale
     /// element reference).
     pub async fn click(&self, css: &str) -> Result<()> {
+        self.on_element(css, "el.click();", "").await
+    }
+
+    /// Once an element matches `css` (the page may still be loading), runs `js` in the page
+    /// with the first one as `el` and `arg` as `arguments[1]`.
+    async fn on_element(&self, css: &str, js: &str, arg: &str) -> Result<()> {
         self.wait_count(css, Duration::from_secs(10), |n| n > 0)
             .await?;
+        let script = format!(
+            "const el = document.querySelector(arguments[0]);\n\
+             if (!el) {{ throw new Error('no element ' + arguments[0]); }}\n{js}"
+        );
         self.browser
+            .execute(&script, vec![css.into(), arg.into()])
+            .await?;
+        Ok(())
+    }
+
+    /// How many pixels of the first canvas `css` matches differ from its first pixel (the
+    /// chart is drawn, not blank); 0 without such a canvas.
+    pub async fn inked(&self, css: &str) -> Result<u64> {
+        let n = self
+            .browser
             .execute(
-                "const el = document.querySelector(arguments[0]);\n\
-                 if (!el) { throw new Error('no element ' + arguments[0]); }\n\
-                 el.click();",
+                "const c = document.querySelector(arguments[0]); if (!c) return 0;\n\
+                 const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;\n\
+                 let n = 0; for (let i = 0; i < d.length; i += 4) { if (d[i] !== d[0] || d[i+1] !== d[1] || d[i+2] !== d[2]) n++; }\n\
+                 return n;",
                 vec![css.into()],
             )
             .await?;
-        Ok(())
+        Ok(n.as_u64().unwrap_or(0))
     }
 
     /// How many elements match `css` now.

@@ -11,36 +11,17 @@ use std::time::Duration;
 
 const T: Duration = Duration::from_secs(40);
 
-/// How many canvas pixels are not the background (the chart is drawn, not blank).
-async fn inked(h: &Harness, css: &str) -> anyhow::Result<u64> {
-    let n = h
-        .browser
-        .execute(
-            "const c = document.querySelector(arguments[0]); if (!c) return 0;\n\
-             const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;\n\
-             let n = 0; for (let i = 0; i < d.length; i += 4) { if (d[i] !== d[0] || d[i+1] !== d[1] || d[i+2] !== d[2]) n++; }\n\
-             return n;",
-            vec![css.into()],
-        )
-        .await?;
-    Ok(n.as_u64().unwrap_or(0))
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_migration_that_does_not_converge_is_drawn_live() -> anyhow::Result<()> {
     let h = Harness::start("convergence").await?;
-    let (ns, name, _) = h.migratable_vmi("");
-    let vmim = h
-        .sim
-        .migrate(&ns, &name, "precopy-to-postcopy")
-        .map_err(anyhow::Error::msg)?;
+    let (ns, name, vmim) = h.migrate_quiet_vmi("", "precopy-to-postcopy")?;
     h.browser
         .goto(&h.url(&format!("/vmi/{ns}/{name}?tab=migrations&mig={vmim}")))
         .await?;
     let chart = format!("[data-testid=convergence][data-migration='{vmim}']");
     h.wait_count(&format!("{chart}[data-state=data]"), T, |n| n == 1)
         .await?;
-    let first = inked(&h, &format!("{chart} canvas")).await?;
+    let first = h.inked(&format!("{chart} canvas")).await?;
     assert!(
         first > 1000,
         "the convergence chart is blank ({first} pixels)"
@@ -49,7 +30,7 @@ async fn a_migration_that_does_not_converge_is_drawn_live() -> anyhow::Result<()
     let deadline = std::time::Instant::now() + T;
     loop {
         tokio::time::sleep(Duration::from_secs(2)).await;
-        let now = inked(&h, &format!("{chart} canvas")).await?;
+        let now = h.inked(&format!("{chart} canvas")).await?;
         if now != first {
             break;
         }
@@ -129,11 +110,7 @@ async fn toggle(h: &Harness, row: &str) -> anyhow::Result<()> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_migrations_page_opens_one_rows_convergence_chart() -> anyhow::Result<()> {
     let h = Harness::start("migrations_convergence").await?;
-    let (ns, name, _) = h.migratable_vmi("");
-    let vmim = h
-        .sim
-        .migrate(&ns, &name, "precopy-to-postcopy")
-        .map_err(anyhow::Error::msg)?;
+    let (ns, name, vmim) = h.migrate_quiet_vmi("", "precopy-to-postcopy")?;
     h.browser.goto(&h.url("/migrations")).await?;
     let row = format!("[data-testid=migrations-table] tr[data-migration='{vmim}']");
     h.wait_count(&row, T, |n| n == 1).await?;
@@ -179,7 +156,7 @@ async fn the_migrations_page_opens_one_rows_convergence_chart() -> anyhow::Resul
         )
         .await?;
     assert_eq!(placed, serde_json::json!("mg-chart-row"));
-    let first = inked(&h, &format!("{chart} canvas")).await?;
+    let first = h.inked(&format!("{chart} canvas")).await?;
     assert!(first > 1000, "the chart is blank ({first} pixels)");
     tokio::time::sleep(Duration::from_secs(12)).await;
     assert_eq!(
@@ -202,11 +179,7 @@ async fn without_prometheus_the_convergence_chart_says_so_and_draws_the_phases()
 -> anyhow::Result<()> {
     let sim = sim::Sim::start_demo().await?;
     let h = Harness::start_opts("convergence_no_prometheus", sim, false).await?;
-    let (ns, name, _) = h.migratable_vmi("");
-    let vmim = h
-        .sim
-        .migrate(&ns, &name, "long")
-        .map_err(anyhow::Error::msg)?;
+    let (ns, name, vmim) = h.migrate_quiet_vmi("", "long")?;
     h.browser
         .goto(&h.url(&format!("/vmi/{ns}/{name}?tab=migrations&mig={vmim}")))
         .await?;
@@ -219,7 +192,7 @@ async fn without_prometheus_the_convergence_chart_says_so_and_draws_the_phases()
         })
         .await?;
     assert!(note.contains("Prometheus"), "{note}");
-    assert!(inked(&h, &format!("{chart} canvas")).await? > 500);
+    assert!(h.inked(&format!("{chart} canvas")).await? > 500);
     h.finish().await
 }
 
@@ -267,12 +240,8 @@ async fn a_failed_vmi_lists_its_launcher_pod() -> anyhow::Result<()> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_open_charts_eta_follows_the_data_as_it_arrives() -> anyhow::Result<()> {
     let h = Harness::start("convergence_eta_live").await?;
-    let (ns, name, _) = h.migratable_vmi("");
     // A pre-copy that converges slowly: its ETA shrinks as the data remaining does.
-    let vmim = h
-        .sim
-        .migrate(&ns, &name, "long")
-        .map_err(anyhow::Error::msg)?;
+    let (ns, name, vmim) = h.migrate_quiet_vmi("", "long")?;
     h.browser
         .goto(&h.url(&format!("/migrations?chart={vmim}")))
         .await?;

@@ -10,11 +10,7 @@ const T: Duration = Duration::from_secs(20);
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_started_migration_is_listed_and_links_to_its_graph() -> anyhow::Result<()> {
     let h = Harness::start("migrations").await?;
-    let (ns, name, _) = h.migratable_vmi("");
-    let vmim = h
-        .sim
-        .migrate(&ns, &name, "long")
-        .map_err(anyhow::Error::msg)?;
+    let (ns, name, vmim) = h.migrate_quiet_vmi("", "long")?;
     h.browser.goto(&h.url("/migrations")).await?;
     h.wait_count("[data-testid=migrations-table]", T, |n| n == 1)
         .await?;
@@ -133,11 +129,7 @@ async fn node_pages_list_nodes_and_drain_impact() -> anyhow::Result<()> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_running_migration_shows_its_progress() -> anyhow::Result<()> {
     let h = Harness::start("migrations_progress").await?;
-    let (ns, name, _) = h.migratable_vmi("");
-    let vmim = h
-        .sim
-        .migrate(&ns, &name, "long")
-        .map_err(anyhow::Error::msg)?;
+    let (ns, name, vmim) = h.migrate_quiet_vmi("", "long")?;
     h.browser.goto(&h.url("/migrations")).await?;
     let row = format!("[data-testid=migrations-table] tr:has(a[href*='mig={vmim}'])");
     let long = Duration::from_secs(45);

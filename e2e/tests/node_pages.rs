@@ -250,11 +250,7 @@ async fn migrations_filters_live_in_the_url_in_both_languages() -> anyhow::Resul
     axe(&h, "/vmi migrations tab en", &mut failures).await?;
 
     // A migration whose target pod dies fails; its row names the failure's plane and reason.
-    let (ns2, name2, _) = h.migratable_vmi(&name);
-    let failing = h
-        .sim
-        .migrate(&ns2, &name2, "target-pod-down")
-        .map_err(anyhow::Error::msg)?;
+    let (_, _, failing) = h.migrate_quiet_vmi(&name, "target-pod-down")?;
     h.sim.advance(150.0);
     h.browser
         .goto(&h.url(&format!("/migrations?q={failing}")))

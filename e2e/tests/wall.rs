@@ -99,21 +99,6 @@ async fn wall_query_on_the_overview() -> anyhow::Result<()> {
     h.finish().await
 }
 
-/// How many canvas pixels are not the background (the chart is drawn, not blank).
-async fn inked(h: &Harness, css: &str) -> anyhow::Result<u64> {
-    let n = h
-        .browser
-        .execute(
-            "const c = document.querySelector(arguments[0]); if (!c) return 0;\n\
-             const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;\n\
-             let n = 0; for (let i = 0; i < d.length; i += 4) { if (d[i] !== d[0] || d[i+1] !== d[1] || d[i+2] !== d[2]) n++; }\n\
-             return n;",
-            vec![css.into()],
-        )
-        .await?;
-    Ok(n.as_u64().unwrap_or(0))
-}
-
 /// The computed font size of the first element `css` matches, in px.
 async fn font_px(h: &Harness, css: &str) -> anyhow::Result<f64> {
     let px = h
@@ -131,15 +116,8 @@ async fn the_wall_draws_running_migrations_and_the_focus_in_large_type() -> anyh
     let h = Harness::start("wall_charts").await?;
     // A pre-copy that never converges (dirty 160 MiB/s against 80 sent; the migration monitor
     // gives up after 150 s) and one that converges.
-    let (ns, name, _) = h.migratable_vmi("");
-    let stuck = h
-        .sim
-        .migrate(&ns, &name, "timeout-progress")
-        .map_err(anyhow::Error::msg)?;
-    let (ns2, name2, _) = h.migratable_vmi(&name);
-    h.sim
-        .migrate(&ns2, &name2, "long")
-        .map_err(anyhow::Error::msg)?;
+    let (ns, name, stuck) = h.migrate_quiet_vmi("", "timeout-progress")?;
+    h.migrate_quiet_vmi(&name, "long")?;
     h.browser.goto(&h.url("/wall?rotate=15")).await?;
     let charts = "[data-testid=wall-migrations] [data-testid=convergence].convergence-large";
     if let Err(e) = h
@@ -158,7 +136,7 @@ async fn the_wall_draws_running_migrations_and_the_focus_in_large_type() -> anyh
     }
     let n = h.count(charts).await?;
     assert!((1..=2).contains(&n), "{n} convergence charts on the wall");
-    let first = inked(&h, &format!("{charts} canvas")).await?;
+    let first = h.inked(&format!("{charts} canvas")).await?;
     assert!(first > 1000, "the wall's chart is blank ({first} pixels)");
     // The migrations not converging come first: once the list knows the rates (asked again
     // every 10 s), the first chart is flagged, from the series it draws.
