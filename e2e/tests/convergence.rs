@@ -110,7 +110,7 @@ async fn toggle(h: &Harness, row: &str) -> anyhow::Result<()> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_migrations_page_opens_one_rows_convergence_chart() -> anyhow::Result<()> {
     let h = Harness::start("migrations_convergence").await?;
-    let (ns, name, vmim) = h.migrate_quiet_vmi("", "precopy-to-postcopy")?;
+    let (_, _, vmim) = h.migrate_quiet_vmi("", "precopy-to-postcopy")?;
     h.browser.goto(&h.url("/migrations")).await?;
     let row = format!("[data-testid=migrations-table] tr[data-migration='{vmim}']");
     h.wait_count(&row, T, |n| n == 1).await?;
@@ -241,7 +241,7 @@ async fn a_failed_vmi_lists_its_launcher_pod() -> anyhow::Result<()> {
 async fn an_open_charts_eta_follows_the_data_as_it_arrives() -> anyhow::Result<()> {
     let h = Harness::start("convergence_eta_live").await?;
     // A pre-copy that converges slowly: its ETA shrinks as the data remaining does.
-    let (ns, name, vmim) = h.migrate_quiet_vmi("", "long")?;
+    let (_, _, vmim) = h.migrate_quiet_vmi("", "long")?;
     h.browser
         .goto(&h.url(&format!("/migrations?chart={vmim}")))
         .await?;

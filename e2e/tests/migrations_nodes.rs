@@ -129,7 +129,7 @@ async fn node_pages_list_nodes_and_drain_impact() -> anyhow::Result<()> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_running_migration_shows_its_progress() -> anyhow::Result<()> {
     let h = Harness::start("migrations_progress").await?;
-    let (ns, name, vmim) = h.migrate_quiet_vmi("", "long")?;
+    let (_, _, vmim) = h.migrate_quiet_vmi("", "long")?;
     h.browser.goto(&h.url("/migrations")).await?;
     let row = format!("[data-testid=migrations-table] tr:has(a[href*='mig={vmim}'])");
     let long = Duration::from_secs(45);

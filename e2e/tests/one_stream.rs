@@ -51,7 +51,7 @@ async fn deferred_ready(h: &Harness, kind: &str) -> anyhow::Result<()> {
 
 /// A migration of a quiet VMI of the demo; answers the CSS of its row's link.
 fn start_migration(h: &Harness, except: &str) -> anyhow::Result<(String, String)> {
-    let (ns, name, vmim) = h.migrate_quiet_vmi(except, "long")?;
+    let (_, name, vmim) = h.migrate_quiet_vmi(except, "long")?;
     Ok((
         name,
         format!("[data-testid=migrations-table] a[href*='mig={vmim}']"),
