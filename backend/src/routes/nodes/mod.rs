@@ -31,13 +31,19 @@ pub fn routes() -> Router<AppState> {
         .route("/api/v1/nodes/{name}/view", get(node_view))
 }
 
-/// The caller, who may list nodes; fails otherwise or while the node watch has not synced.
-async fn nodes_readable(state: &AppState, headers: &HeaderMap) -> Result<Caller, ApiErr> {
+/// The caller, who may list nodes; fails otherwise.
+async fn node_lister(state: &AppState, headers: &HeaderMap) -> Result<Caller, ApiErr> {
     let caller = state.auth.caller(headers)?;
     state
         .auth
         .require(&caller, &Access::list("", "nodes", None))
         .await?;
+    Ok(caller)
+}
+
+/// The caller, who may list nodes; fails otherwise or while the node watch has not synced.
+async fn nodes_readable(state: &AppState, headers: &HeaderMap) -> Result<Caller, ApiErr> {
+    let caller = node_lister(state, headers).await?;
     if !state.caches.nodes.state.synced() {
         return Err(not_synced(Kind::Node));
     }
@@ -57,11 +63,7 @@ async fn drain(
     headers: HeaderMap,
 ) -> Result<Response, ApiErr> {
     check_name("node", &node)?;
-    let caller = state.auth.caller(&headers)?;
-    state
-        .auth
-        .require(&caller, &Access::list("", "nodes", None))
-        .await?;
+    let caller = node_lister(&state, &headers).await?;
     let vmis_visible = visible(&state, &caller, Kind::Vmi).await?;
     let report = drain_report(&state, &node, &caller, &vmis_visible, &[]).await?;
     Ok(Json(report).into_response())
