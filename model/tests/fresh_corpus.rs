@@ -127,3 +127,8 @@ fn run_batch(batch: &str, min_items: usize) {
 fn fresh_batch1_scores_at_least_its_floor() {
     run_batch("batch1", 60);
 }
+
+#[test]
+fn fresh_batch2_scores_at_least_its_floor() {
+    run_batch("batch2", 25);
+}
