@@ -71,11 +71,21 @@ fn error_index() -> &'static (AhoCorasick, Vec<usize>) {
 /// longest generated prefix that occurs in it, anywhere; among equally long ones the leftmost.
 /// One pass over the line whatever the table's size.
 pub fn error_string(line: &str) -> Option<&'static Entry> {
+    error_strings(line).first()
+}
+
+/// Every row of the error string [`error_string`] finds (the same prefix may be written in
+/// several files, of several layers); empty when none.
+pub fn error_strings(line: &str) -> &'static [Entry] {
     let (ac, firsts) = error_index();
-    let best = ac
+    let Some(best) = ac
         .find_overlapping_iter(line)
-        .max_by_key(|m| (m.len(), std::cmp::Reverse(m.start())))?;
-    Some(&errors::ERRORS[firsts[best.pattern().as_usize()]])
+        .max_by_key(|m| (m.len(), std::cmp::Reverse(m.start())))
+    else {
+        return &[];
+    };
+    let first = &errors::ERRORS[firsts[best.pattern().as_usize()]];
+    rows(errors::ERRORS, first.value)
 }
 
 /// The package entry of a source path: relative to a repository (`pkg/virt-handler/vm.go`), or

@@ -9,7 +9,8 @@
 //! elsewhere (`explain::catalogue`, `signatures`) and layered on top of these.
 //!
 //! * [`lookup`]: `event_reason`, `condition`, `printable_status`, `migration_value`,
-//!   `data_volume_value`, `error_string` (longest known prefix in a line, one pass),
+//!   `data_volume_value`, `error_string` / `error_strings` (longest known prefix in a line, one
+//!   pass),
 //!   `component_of_file`, `layer_of_file`, `tables`.
 //!
 //! Generated files: `events.rs`, `conditions.rs`, `printable_status.rs`, `migration.rs`,
@@ -27,8 +28,8 @@ mod source;
 
 pub use cdi::CDI_SOURCE;
 pub use lookup::{
-    component_of_file, condition, data_volume_value, error_string, event_reason, event_reasons,
-    layer_of_file, migration_value, printable_status, tables,
+    component_of_file, condition, data_volume_value, error_string, error_strings, event_reason,
+    event_reasons, layer_of_file, migration_value, printable_status, tables,
 };
 pub use source::KUBEVIRT;
 
