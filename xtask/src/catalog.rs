@@ -24,6 +24,14 @@ use std::path::{Path, PathBuf};
 use emit::Pin;
 use tree::Tree;
 
+/// The error-string tables: component, file.
+const ERROR_FILES: &[(&str, &str)] = &[
+    ("VirtApi", "errors_virt_api.rs"),
+    ("VirtController", "errors_virt_controller.rs"),
+    ("VirtHandler", "errors_virt_handler.rs"),
+    ("VirtLauncher", "errors_virt_launcher.rs"),
+];
+
 /// The folder the tables are written to.
 pub fn out_dir() -> PathBuf {
     crate::root().join("model/src/explain/generated")
@@ -133,13 +141,23 @@ pub fn generate(
         &tables::migration(&tree, &resolved),
         &[kv],
     );
-    put(
-        "errors.rs",
-        "Stable prefixes of the error strings and error-level log messages of virt-api, virt-controller, virt-handler and virt-launcher.",
-        "ERRORS",
-        &tables::errors(&tree),
-        &[kv],
-    );
+    // One file per component, so no file grows past a few hundred lines.
+    let errors = tables::errors(&tree);
+    for (component, file) in ERROR_FILES {
+        let rows: tables::Table = errors
+            .iter()
+            .filter(|r| r.component == *component)
+            .cloned()
+            .collect();
+        let what = format!(
+            "Stable prefixes of {}'s error strings (`fmt.Errorf`, `errors.New`) and error-level log messages.",
+            file.trim_start_matches("errors_")
+                .trim_end_matches(".rs")
+                .replace('_', "-")
+        );
+        let konst = file.trim_end_matches(".rs").to_ascii_uppercase();
+        put(file, &what, &konst, &rows, &[kv]);
+    }
     if let Some((path, pin)) = cdi {
         let mut t = Tree::default();
         t.read(

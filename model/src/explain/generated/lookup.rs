@@ -9,7 +9,8 @@ use aho_corasick::{AhoCorasick, MatchKind};
 use super::components::COMPONENTS;
 use super::printable_status::PRINTABLE_STATUSES;
 use super::{Component, Entry, Kind, SourceLayer};
-use super::{cdi, conditions, errors, events, migration};
+use super::{cdi, conditions, events, migration};
+use super::{errors_virt_api, errors_virt_controller, errors_virt_handler, errors_virt_launcher};
 
 /// The rows of a sorted table whose value is `value` (empty when none).
 fn rows(table: &'static [Entry], value: &str) -> &'static [Entry] {
@@ -51,11 +52,28 @@ pub fn data_volume_value(value: &str) -> &'static [Entry] {
     rows(cdi::CDI, value)
 }
 
+/// The error-string tables of the four components (one file each) as one table sorted by
+/// value, built once.
+fn errors() -> &'static [Entry] {
+    static ALL: OnceLock<Vec<Entry>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        let mut all: Vec<Entry> = [
+            errors_virt_api::ERRORS_VIRT_API,
+            errors_virt_controller::ERRORS_VIRT_CONTROLLER,
+            errors_virt_handler::ERRORS_VIRT_HANDLER,
+            errors_virt_launcher::ERRORS_VIRT_LAUNCHER,
+        ]
+        .concat();
+        all.sort_by(|a, b| (a.value, a.kind, a.file).cmp(&(b.value, b.kind, b.file)));
+        all
+    })
+}
+
 /// The automaton of every distinct error prefix, with the first row of each.
 fn error_index() -> &'static (AhoCorasick, Vec<usize>) {
     static INDEX: OnceLock<(AhoCorasick, Vec<usize>)> = OnceLock::new();
     INDEX.get_or_init(|| {
-        let table = errors::ERRORS;
+        let table = errors();
         let firsts: Vec<usize> = (0..table.len())
             .filter(|&i| i == 0 || table[i - 1].value != table[i].value)
             .collect();
@@ -84,8 +102,8 @@ pub fn error_strings(line: &str) -> &'static [Entry] {
     else {
         return &[];
     };
-    let first = &errors::ERRORS[firsts[best.pattern().as_usize()]];
-    rows(errors::ERRORS, first.value)
+    let first = &errors()[firsts[best.pattern().as_usize()]];
+    rows(errors(), first.value)
 }
 
 /// The package entry of a source path: relative to a repository (`pkg/virt-handler/vm.go`), or
@@ -132,7 +150,7 @@ pub fn tables() -> [(&'static str, &'static [Entry]); 6] {
         ("conditions", conditions::CONDITIONS),
         ("printable_status", PRINTABLE_STATUSES),
         ("migration", migration::MIGRATION),
-        ("errors", errors::ERRORS),
+        ("errors", errors()),
         ("cdi", cdi::CDI),
     ]
 }

@@ -14,12 +14,15 @@
 //!   `component_of_file`, `layer_of_file`, `tables`.
 //!
 //! Generated files: `events.rs`, `conditions.rs`, `printable_status.rs`, `migration.rs`,
-//! `errors.rs`, `cdi.rs`, `components.rs`, `source.rs`. This file and `lookup.rs` are not.
+//! `errors_virt_{api,controller,handler,launcher}.rs`, `cdi.rs`, `components.rs`, `source.rs`. This file and `lookup.rs` are not.
 
 mod cdi;
 mod components;
 mod conditions;
-mod errors;
+mod errors_virt_api;
+mod errors_virt_controller;
+mod errors_virt_handler;
+mod errors_virt_launcher;
 mod events;
 mod lookup;
 mod migration;
