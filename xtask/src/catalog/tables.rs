@@ -74,10 +74,16 @@ pub fn events(tree: &Tree) -> (Table, Vec<String>, Vec<(Call, String, String)>) 
                 continue;
             };
             let kind = event_type(&call.args[at]).expect("found above");
-            match call.args.get(at + 1).and_then(|r| tree.resolve(file, r)) {
+            let arg = call.args.get(at + 1).map_or("", |a| a.as_str());
+            match tree.resolve(file, arg) {
                 Some(reason) => {
                     push(&mut t, reason.clone(), kind, &file.path, None);
                     resolved.push((call, reason, file.path.clone()));
+                }
+                None if !tree.param_values(file, arg).is_empty() => {
+                    for reason in tree.param_values(file, arg) {
+                        push(&mut t, reason, kind, &file.path, None);
+                    }
                 }
                 None => unresolved.push(format!(
                     "{}:{} ({})",
@@ -133,7 +139,8 @@ fn camel_word(v: &str) -> bool {
 }
 
 /// VMI, VM and VMIM condition types, and every reason constant: the untyped `*Reason*` consts
-/// of the API types and the `*Reason` consts of the components and `pkg/controller`.
+/// of the API types, the `*Reason` consts of the components and `pkg/controller`, and the
+/// reasons given to `NewSyncError`.
 pub fn conditions(tree: &Tree) -> Table {
     let mut t = Table::new();
     typed(
@@ -178,6 +185,15 @@ pub fn conditions(tree: &Tree) -> Table {
             };
             if named && camel_word(&c.value) {
                 push(&mut t, c.value, "ConditionReason", &file.path, None);
+            }
+        }
+        // `common.NewSyncError(err, reason)`: the reason of the VMI's `Synchronized` / the VM's
+        // `Failure` condition (pkg/virt-controller/watch/common/error.go).
+        if under(file, COMPONENT_DIRS) {
+            for call in go_scan::calls(&file.src, &["NewSyncError"]) {
+                if let Some(reason) = call.args.get(1).and_then(|r| tree.resolve(file, r)) {
+                    push(&mut t, reason, "ConditionReason", &file.path, None);
+                }
             }
         }
     }

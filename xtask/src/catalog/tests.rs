@@ -292,3 +292,38 @@ fn committed_tables_match_the_checkout() {
     })
     .expect("the committed tables match the checkout");
 }
+
+#[test]
+fn an_enum_typed_parameter_gives_every_value_of_its_type_and_sync_errors_give_reasons() {
+    let mut t = Tree::default();
+    t.add(
+        "pkg/virt-controller/watch/clone/clone_base.go".into(),
+        "package clone\ntype Event string\nconst (\n\tSnapshotCreated Event = \"SnapshotCreated\"\n\tRestoreReady Event = \"RestoreReady\"\n)\nconst other = \"NotAnEvent\"\n",
+    );
+    t.add(
+        "pkg/virt-controller/watch/clone/clone.go".into(),
+        r#"package clone
+func (c *C) logAndRecord(v *T, event Event, msg string) {
+	c.recorder.Eventf(v, corev1.EventTypeNormal, string(event), msg)
+}
+func (c *C) other(reason string) {
+	c.recorder.Eventf(v, corev1.EventTypeNormal, string(reason), msg)
+	return common.NewSyncError(fmt.Errorf("failed to delete pod: %v", err), "FailedDelete")
+}
+"#,
+    );
+    let (events, unresolved, _) = tables::events(&t);
+    assert_eq!(
+        values(&events, "NormalEvent"),
+        vec!["RestoreReady", "SnapshotCreated"]
+    );
+    assert_eq!(
+        unresolved.len(),
+        1,
+        "a plain string parameter stays computed: {unresolved:?}"
+    );
+    assert_eq!(
+        values(&tables::conditions(&t), "ConditionReason"),
+        vec!["FailedDelete"]
+    );
+}

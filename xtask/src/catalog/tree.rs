@@ -86,6 +86,45 @@ impl Tree {
         }
         self.consts.get(&dir)?.get(name).map(|c| c.value.clone())
     }
+
+    /// The values a parameter of an enum-like type can take: for `string(event)` in a function
+    /// declared with `event Event`, every const of type `Event` in the file's package. Empty
+    /// when the expression is no such parameter.
+    pub fn param_values(&self, file: &GoFile, expr: &str) -> Vec<String> {
+        let e = expr.trim();
+        let Some(ident) = e.strip_prefix("string(").and_then(|s| s.strip_suffix(')')) else {
+            return Vec::new();
+        };
+        let ident = ident.trim();
+        if !go_scan::is_ident(ident) {
+            return Vec::new();
+        }
+        let Some(consts) = self.consts.get(parent(&file.path)) else {
+            return Vec::new();
+        };
+        let needle = format!("{ident} ");
+        let declared = file.src.match_indices(&needle).find_map(|(at, _)| {
+            let before_ok = file.src[..at]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c == '(' || c == ',' || c == ' ');
+            let rest = &file.src[at + needle.len()..];
+            let end = rest
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(rest.len());
+            let ty = &rest[..end];
+            let typed = consts.values().any(|c| c.ty.as_deref() == Some(ty));
+            (before_ok && typed && rest[end..].starts_with([',', ')'])).then_some(ty)
+        });
+        let Some(ty) = declared else {
+            return Vec::new();
+        };
+        consts
+            .values()
+            .filter(|c| c.ty.as_deref() == Some(ty))
+            .map(|c| c.value.clone())
+            .collect()
+    }
 }
 
 /// A generated file (protobuf, mocks, deep copies): its header says so. Its strings are not

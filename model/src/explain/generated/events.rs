@@ -8,7 +8,7 @@ use super::Kind::*;
 use super::SourceLayer::*;
 use super::{Entry, e};
 
-/// 102 entries, sorted by value (then kind, file).
+/// 114 entries, sorted by value (then kind, file).
 #[rustfmt::skip]
 pub static EVENTS: &[Entry] = &[
     e("AccessCredentialsSyncFailed", WarningEvent, VirtHandler, Node, "pkg/virt-handler/vm.go"),
@@ -68,13 +68,23 @@ pub static EVENTS: &[Entry] = &[
     e("NodeUnresponsive", NormalEvent, VirtController, ControlPlane, "pkg/virt-controller/watch/node/node.go"),
     e("NodeUnresponsive", WarningEvent, VirtController, ControlPlane, "pkg/virt-controller/watch/node/node.go"),
     e("NotifyServerFailure", WarningEvent, VirtHandler, Node, "pkg/virt-handler/cache/domain-watcher.go"),
+    e("PVCBound", NormalEvent, VirtController, ControlPlane, "pkg/virt-controller/watch/clone/clone.go"),
     e("Paused", NormalEvent, VirtHandler, Node, "pkg/virt-handler/rest/lifecycle.go"),
     e("PreparingTarget", NormalEvent, VirtHandler, Migration, "pkg/virt-handler/migration-target.go"),
     e("Reset", NormalEvent, VirtHandler, Node, "pkg/virt-handler/rest/lifecycle.go"),
+    e("RestoreCreated", NormalEvent, VirtController, ControlPlane, "pkg/virt-controller/watch/clone/clone.go"),
+    e("RestoreCreationFailed", NormalEvent, VirtController, ControlPlane, "pkg/virt-controller/watch/clone/clone.go"),
     e("RestoreCreationFailed", WarningEvent, VirtController, ControlPlane, "pkg/virt-controller/watch/clone/clone.go"),
+    e("RestoreReady", NormalEvent, VirtController, ControlPlane, "pkg/virt-controller/watch/clone/clone.go"),
     e("ShuttingDown", NormalEvent, VirtHandler, Node, "pkg/virt-handler/vm.go"),
+    e("SnapshotContentInvalid", NormalEvent, VirtController, ControlPlane, "pkg/virt-controller/watch/clone/clone.go"),
+    e("SnapshotCreated", NormalEvent, VirtController, ControlPlane, "pkg/virt-controller/watch/clone/clone.go"),
+    e("SnapshotDeleted", NormalEvent, VirtController, ControlPlane, "pkg/virt-controller/watch/clone/clone.go"),
+    e("SnapshotReady", NormalEvent, VirtController, ControlPlane, "pkg/virt-controller/watch/clone/clone.go"),
     e("SoftRebooted", NormalEvent, VirtHandler, Node, "pkg/virt-handler/rest/lifecycle.go"),
+    e("SourceDoesNotExist", NormalEvent, VirtController, ControlPlane, "pkg/virt-controller/watch/clone/clone.go"),
     e("SourcePVCNotAvailabe", WarningEvent, VirtController, ControlPlane, "pkg/virt-controller/watch/vm/vm.go"),
+    e("SourceVMWithBackendStorageInvalid", NormalEvent, VirtController, ControlPlane, "pkg/virt-controller/watch/clone/clone.go"),
     e("Started", NormalEvent, VirtHandler, Node, "pkg/virt-handler/vm.go"),
     e("Stopped", NormalEvent, VirtHandler, Node, "pkg/virt-handler/vm.go"),
     e("Stopped", WarningEvent, VirtHandler, Node, "pkg/virt-handler/vm.go"),
@@ -108,9 +118,11 @@ pub static EVENTS: &[Entry] = &[
     e("SyncFailed", WarningEvent, VirtHandler, Migration, "pkg/virt-handler/migration-source.go"),
     e("SyncFailed", WarningEvent, VirtHandler, Migration, "pkg/virt-handler/migration-target.go"),
     e("SyncFailed", WarningEvent, VirtHandler, Node, "pkg/virt-handler/vm.go"),
+    e("TargetVMCreated", NormalEvent, VirtController, ControlPlane, "pkg/virt-controller/watch/clone/clone.go"),
     e("UnauthorizedDataVolumeCreate", WarningEvent, VirtController, ControlPlane, "pkg/virt-controller/watch/vm/vm.go"),
     e("Unpaused", NormalEvent, VirtHandler, Node, "pkg/virt-handler/rest/lifecycle.go"),
     e("UtilityVolumeMigrationPending", WarningEvent, VirtController, Migration, "pkg/virt-controller/watch/migration/migration.go"),
+    e("VMVolumeSnapshotsInvalid", NormalEvent, VirtController, ControlPlane, "pkg/virt-controller/watch/clone/clone.go"),
     e("VolumeUnplugged", NormalEvent, VirtHandler, Node, "pkg/virt-handler/vm.go"),
     e("migrationTargetPodUnschedulable", WarningEvent, VirtController, Migration, "pkg/virt-controller/watch/migration/migration.go"),
 ];
