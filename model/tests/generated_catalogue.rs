@@ -8,7 +8,7 @@
 use model::explain::generated::{
     self, CDI_SOURCE, Component, KUBEVIRT, Kind, SourceLayer, component_of_file, condition,
     data_volume_value, error_string, error_strings, event_reason, event_reasons, layer_of_file,
-    migration_value, printable_status,
+    migration_value, printable_status, vmi_phase,
 };
 
 #[test]
@@ -68,6 +68,32 @@ fn every_printable_status_of_v1_9() {
     }
     assert!(printable_status("Runing").is_none());
     assert!(printable_status("running").is_none());
+}
+
+#[test]
+fn every_vmi_phase_of_v1_9() {
+    // types.go, `type VirtualMachineInstancePhase string` (the unset phase "" is no value).
+    for phase in [
+        "Pending",
+        "Scheduling",
+        "Scheduled",
+        "Running",
+        "Succeeded",
+        "Failed",
+        "Unknown",
+        "WaitingForSync",
+    ] {
+        assert_eq!(
+            vmi_phase(phase).map(|e| e.kind),
+            Some(Kind::VmiPhase),
+            "{phase}"
+        );
+    }
+    assert!(vmi_phase("").is_none());
+    assert!(
+        vmi_phase("ErrorUnschedulable").is_none(),
+        "a VM status, not a VMI phase"
+    );
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! `cargo xtask catalog --kubevirt <checkout> [--cdi <checkout>] [--check]`: reads a pinned
 //! KubeVirt checkout (and CDI's) and writes the data tables of
 //! `model/src/explain/generated/`: event reasons, condition types and reasons, VM printable
-//! statuses, migration phases / abort statuses / failure reasons, the components' error strings,
+//! statuses, VMI phases, migration phases / abort statuses / failure reasons, the components' error strings,
 //! CDI's DataVolume phases and reasons, and the package → component mapping.
 //!
 //! The pin (tag and commit) comes from `--kubevirt-ref TAG@COMMIT` (`--cdi-ref`), else from the
@@ -132,6 +132,13 @@ pub fn generate(
         "Every VM `printableStatus`.",
         "PRINTABLE_STATUSES",
         &tables::printable_statuses(&tree),
+        &[kv],
+    );
+    put(
+        "vmi_phase.rs",
+        "Every VMI `status.phase`.",
+        "VMI_PHASES",
+        &tables::vmi_phases(&tree),
         &[kv],
     );
     put(

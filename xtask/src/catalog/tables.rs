@@ -214,6 +214,20 @@ pub fn printable_statuses(tree: &Tree) -> Table {
     t
 }
 
+/// Every `VirtualMachineInstancePhase`.
+pub fn vmi_phases(tree: &Tree) -> Table {
+    let mut t = Table::new();
+    typed(
+        &mut t,
+        tree,
+        TYPES_DIR,
+        "VirtualMachineInstancePhase",
+        "VmiPhase",
+        None,
+    );
+    t
+}
+
 /// VMIM phases, abort statuses, the failure reasons written into a migration state
 /// (`FailureReason = "…"`, and `reason = "…"` in migration files), and the messages of the
 /// warning events that report a failed migration (`FailedMigration`, warning `Migrated`).

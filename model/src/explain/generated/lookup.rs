@@ -8,6 +8,7 @@ use aho_corasick::{AhoCorasick, MatchKind};
 
 use super::components::COMPONENTS;
 use super::printable_status::PRINTABLE_STATUSES;
+use super::vmi_phase::VMI_PHASES;
 use super::{Component, Entry, Kind, SourceLayer};
 use super::{cdi, conditions, events, migration};
 use super::{errors_virt_api, errors_virt_controller, errors_virt_handler, errors_virt_launcher};
@@ -40,6 +41,11 @@ pub fn condition(value: &str) -> &'static [Entry] {
 /// A VM printable status.
 pub fn printable_status(value: &str) -> Option<&'static Entry> {
     rows(PRINTABLE_STATUSES, value).first()
+}
+
+/// A VMI phase.
+pub fn vmi_phase(value: &str) -> Option<&'static Entry> {
+    rows(VMI_PHASES, value).first()
 }
 
 /// The rows of a VMIM phase, abort status, failure reason or failure message of that text.
@@ -144,11 +150,12 @@ pub fn layer_of_file(path: &str) -> Option<SourceLayer> {
 }
 
 /// Every generated table by its file name, for tests and listings.
-pub fn tables() -> [(&'static str, &'static [Entry]); 6] {
+pub fn tables() -> [(&'static str, &'static [Entry]); 7] {
     [
         ("events", events::EVENTS),
         ("conditions", conditions::CONDITIONS),
         ("printable_status", PRINTABLE_STATUSES),
+        ("vmi_phase", VMI_PHASES),
         ("migration", migration::MIGRATION),
         ("errors", errors()),
         ("cdi", cdi::CDI),

@@ -8,12 +8,12 @@
 //! and which component and layer each package belongs to. Causes and next steps are hand-written
 //! elsewhere (`explain::catalogue`, `signatures`) and layered on top of these.
 //!
-//! * [`lookup`]: `event_reason`, `condition`, `printable_status`, `migration_value`,
+//! * [`lookup`]: `event_reason`, `condition`, `printable_status`, `vmi_phase`, `migration_value`,
 //!   `data_volume_value`, `error_string` / `error_strings` (longest known prefix in a line, one
 //!   pass),
 //!   `component_of_file`, `layer_of_file`, `tables`.
 //!
-//! Generated files: `events.rs`, `conditions.rs`, `printable_status.rs`, `migration.rs`,
+//! Generated files: `events.rs`, `conditions.rs`, `printable_status.rs`, `vmi_phase.rs`, `migration.rs`,
 //! `errors_virt_{api,controller,handler,launcher}.rs`, `cdi.rs`, `components.rs`, `source.rs`. This file and `lookup.rs` are not.
 
 mod cdi;
@@ -28,11 +28,12 @@ mod lookup;
 mod migration;
 mod printable_status;
 mod source;
+mod vmi_phase;
 
 pub use cdi::CDI_SOURCE;
 pub use lookup::{
     component_of_file, condition, data_volume_value, error_string, error_strings, event_reason,
-    event_reasons, layer_of_file, migration_value, printable_status, tables,
+    event_reasons, layer_of_file, migration_value, printable_status, tables, vmi_phase,
 };
 pub use source::KUBEVIRT;
 
@@ -110,6 +111,8 @@ pub enum Kind {
     ConditionReason,
     /// A VM `status.printableStatus`.
     PrintableStatus,
+    /// A VMI `status.phase`.
+    VmiPhase,
     /// A VMIM `status.phase`.
     MigrationPhase,
     /// A `migrationState.abortStatus`.
