@@ -177,18 +177,13 @@ pub fn generate(
         )?;
         let rows = tables::cdi(&t);
         eprintln!("xtask: catalog: cdi.rs: {} entries", rows.len());
-        let mut text = emit::table(
+        let text = emit::table(
             "CDI's DataVolume phases, condition types and reasons.",
             "CDI",
             &rows,
             &[pin],
         );
-        text.push('\n');
-        text.push_str(&emit::pin_const("CDI_SOURCE", pin).replace("use super::Pin;\n", ""));
-        files.insert(
-            "cdi.rs".into(),
-            text.replace("use super::{Entry, e};", "use super::{Entry, Pin, e};"),
-        );
+        files.insert("cdi.rs".into(), emit::with_pin(text, "CDI_SOURCE", pin));
     }
     files.insert("source.rs".into(), emit::source(kv));
     files.insert("components.rs".into(), emit::components());

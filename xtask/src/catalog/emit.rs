@@ -68,6 +68,14 @@ pub fn pin_const(name: &str, pin: &Pin) -> String {
     )
 }
 
+/// A table file that also holds its source's pin (CDI's table).
+pub fn with_pin(table: String, name: &str, pin: &Pin) -> String {
+    let mut text = table.replace("use super::{Entry, e};", "use super::{Entry, Pin, e};");
+    text.push('\n');
+    text.push_str(&pin_const(name, pin));
+    text
+}
+
 /// `source.rs`: the KubeVirt pin.
 pub fn source(kubevirt: &Pin) -> String {
     let mut out = String::new();
