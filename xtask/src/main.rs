@@ -7,8 +7,11 @@
 //!   tests, wasm tests in Chromium, e2e;
 //!   ends with one line `N passed, N failed`.
 //! * `bundle-rule`: the main bundle's rule on model imports alone (see `bundle_rule.rs`).
+//! * `catalog --kubevirt DIR --cdi DIR [--check]`: the tables of `model/src/explain/generated/`
+//!   from pinned KubeVirt and CDI checkouts (see `catalog.rs`).
 
 mod bundle_rule;
+mod catalog;
 mod fuzz;
 mod glue;
 mod pg;
@@ -46,6 +49,24 @@ enum Cmd {
     /// Check that the main bundle uses only view types of `model`: the sources, and `dist/`
     /// when it has been built.
     BundleRule,
+    /// Generate `model/src/explain/generated/` from KubeVirt and CDI checkouts (or check it).
+    Catalog {
+        /// A KubeVirt checkout (a work tree of the pinned tag).
+        #[arg(long, env = "STRATA_KUBEVIRT_SRC")]
+        kubevirt: PathBuf,
+        /// Its tag and commit, `TAG@COMMIT` (else read from its git, or the committed tables).
+        #[arg(long)]
+        kubevirt_ref: Option<String>,
+        /// A CDI checkout.
+        #[arg(long, env = "STRATA_CDI_SRC")]
+        cdi: Option<PathBuf>,
+        /// Its tag and commit, `TAG@COMMIT`.
+        #[arg(long)]
+        cdi_ref: Option<String>,
+        /// Regenerate in memory and fail when the committed tables differ.
+        #[arg(long)]
+        check: bool,
+    },
     /// Measure against the budgets; writes target/bench/report.{md,json}.
     Bench {
         /// Small N and short runs (what CI runs).
@@ -182,6 +203,19 @@ fn main() {
             } else {
                 Ok(())
             }
+        }),
+        Cmd::Catalog {
+            kubevirt,
+            kubevirt_ref,
+            cdi,
+            cdi_ref,
+            check,
+        } => catalog::run(catalog::Options {
+            kubevirt,
+            kubevirt_ref,
+            cdi,
+            cdi_ref,
+            check,
         }),
         Cmd::Bench {
             quick,

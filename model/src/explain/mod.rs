@@ -8,6 +8,7 @@
 //! * [`entry`]: the entry type. [`commands`]: the command templates and how they are filled in.
 //! * [`agent_reason`]: the free-text `AgentVersionNotSupported` reasons, matched by their wording.
 //! * [`generic`]: the entry an unknown value gets (`known: false`).
+//! * [`generated`]: the tables `cargo xtask catalog` reads from KubeVirt's and CDI's source.
 //!
 //! The lookup order of [`explain`]: the exact value; the value trimmed; for an event reason, the
 //! condition reason of that name; for a reason, the free-text agent reasons; the generic entry.
@@ -16,6 +17,7 @@ mod agent_reason;
 mod catalogue;
 mod commands;
 mod entry;
+pub mod generated;
 mod generic;
 
 use serde::{Deserialize, Serialize};

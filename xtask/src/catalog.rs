@@ -1,0 +1,281 @@
+//! `cargo xtask catalog --kubevirt <checkout> [--cdi <checkout>] [--check]`: reads a pinned
+//! KubeVirt checkout (and CDI's) and writes the data tables of
+//! `model/src/explain/generated/`: event reasons, condition types and reasons, VM printable
+//! statuses, VMI phases, migration phases / abort statuses / failure reasons, the components' error strings,
+//! CDI's DataVolume phases and reasons, and the package → component mapping.
+//!
+//! The pin (tag and commit) comes from `--kubevirt-ref TAG@COMMIT` (`--cdi-ref`), else from the
+//! checkout's git, else (with `--check`) from the committed tables. `--check` regenerates in
+//! memory and fails when a committed file differs; without `--cdi`, the CDI table is not checked.
+
+mod components;
+mod emit;
+mod go_scan;
+mod tables;
+mod tree;
+
+#[cfg(test)]
+mod tests;
+
+use anyhow::{Context, Result, bail};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use emit::Pin;
+use tree::Tree;
+
+/// The error-string tables: component, file.
+const ERROR_FILES: &[(&str, &str)] = &[
+    ("VirtApi", "errors_virt_api.rs"),
+    ("VirtController", "errors_virt_controller.rs"),
+    ("VirtHandler", "errors_virt_handler.rs"),
+    ("VirtLauncher", "errors_virt_launcher.rs"),
+];
+
+/// The folder the tables are written to.
+pub fn out_dir() -> PathBuf {
+    crate::root().join("model/src/explain/generated")
+}
+
+/// The options of `cargo xtask catalog`.
+pub struct Options {
+    pub kubevirt: PathBuf,
+    pub kubevirt_ref: Option<String>,
+    pub cdi: Option<PathBuf>,
+    pub cdi_ref: Option<String>,
+    pub check: bool,
+}
+
+pub fn run(o: Options) -> Result<()> {
+    let dir = out_dir();
+    let kv_pin = pin(
+        "kubevirt/kubevirt",
+        &o.kubevirt,
+        o.kubevirt_ref.as_deref(),
+        o.check,
+        &dir.join("source.rs"),
+    )?;
+    let cdi = match &o.cdi {
+        Some(path) => {
+            let p = pin(
+                "kubevirt/containerized-data-importer",
+                path,
+                o.cdi_ref.as_deref(),
+                o.check,
+                &dir.join("cdi.rs"),
+            )?;
+            Some((path.as_path(), p))
+        }
+        None if o.check => None,
+        None => {
+            bail!("--cdi <checkout> is needed to write the tables (only --check may go without)")
+        }
+    };
+    let files = generate(&o.kubevirt, &kv_pin, cdi.as_ref().map(|(p, pin)| (*p, pin)))?;
+    if o.check {
+        return check(&files, &dir);
+    }
+    std::fs::create_dir_all(&dir)?;
+    for (name, text) in &files {
+        std::fs::write(dir.join(name), text).with_context(|| format!("writing {name}"))?;
+    }
+    eprintln!(
+        "xtask: catalog: wrote {} files into {}",
+        files.len(),
+        dir.display()
+    );
+    Ok(())
+}
+
+/// Every generated file by name (CDI's only when its checkout is given).
+pub fn generate(
+    kubevirt: &Path,
+    kv: &Pin,
+    cdi: Option<(&Path, &Pin)>,
+) -> Result<BTreeMap<String, String>> {
+    let mut tree = Tree::default();
+    tree.read(
+        kubevirt,
+        "",
+        &["pkg", "staging/src/kubevirt.io/api/core/v1"],
+    )?;
+    let (events, unresolved, resolved) = tables::events(&tree);
+    eprintln!(
+        "xtask: catalog: {} event reasons; {} recorder calls with a computed reason or type (not tabled)",
+        events.len(),
+        unresolved.len()
+    );
+    for u in &unresolved {
+        eprintln!("xtask: catalog:   computed: {u}");
+    }
+    let mut files = BTreeMap::new();
+    let mut put = |name: &str, what: &str, konst: &str, rows: &tables::Table, pins: &[&Pin]| {
+        eprintln!("xtask: catalog: {name}: {} entries", rows.len());
+        files.insert(name.to_string(), emit::table(what, konst, rows, pins));
+    };
+    put(
+        "events.rs",
+        "Event reasons the KubeVirt components record (`recorder.Event/Eventf`), with their type.",
+        "EVENTS",
+        &events,
+        &[kv],
+    );
+    put(
+        "conditions.rs",
+        "VMI, VM and VMIM condition types and the condition reason constants.",
+        "CONDITIONS",
+        &tables::conditions(&tree),
+        &[kv],
+    );
+    put(
+        "printable_status.rs",
+        "Every VM `printableStatus`.",
+        "PRINTABLE_STATUSES",
+        &tables::printable_statuses(&tree),
+        &[kv],
+    );
+    put(
+        "vmi_phase.rs",
+        "Every VMI `status.phase`.",
+        "VMI_PHASES",
+        &tables::vmi_phases(&tree),
+        &[kv],
+    );
+    put(
+        "migration.rs",
+        "Migration phases, abort statuses, failure reasons and failure event messages.",
+        "MIGRATION",
+        &tables::migration(&tree, &resolved),
+        &[kv],
+    );
+    // One file per component, so no file grows past a few hundred lines.
+    let errors = tables::errors(&tree);
+    for (component, file) in ERROR_FILES {
+        let rows: tables::Table = errors
+            .iter()
+            .filter(|r| r.component == *component)
+            .cloned()
+            .collect();
+        let what = format!(
+            "Stable prefixes of {}'s error strings (`fmt.Errorf`, `errors.New`) and error-level log messages.",
+            file.trim_start_matches("errors_")
+                .trim_end_matches(".rs")
+                .replace('_', "-")
+        );
+        let konst = file.trim_end_matches(".rs").to_ascii_uppercase();
+        put(file, &what, &konst, &rows, &[kv]);
+    }
+    if let Some((path, pin)) = cdi {
+        let mut t = Tree::default();
+        t.read(
+            path,
+            components::CDI,
+            &[
+                "pkg/controller",
+                "staging/src/kubevirt.io/containerized-data-importer-api/pkg/apis/core/v1beta1",
+            ],
+        )?;
+        let rows = tables::cdi(&t);
+        eprintln!("xtask: catalog: cdi.rs: {} entries", rows.len());
+        let text = emit::table(
+            "CDI's DataVolume phases, condition types and reasons.",
+            "CDI",
+            &rows,
+            &[pin],
+        );
+        files.insert("cdi.rs".into(), emit::with_pin(text, "CDI_SOURCE", pin));
+    }
+    files.insert("source.rs".into(), emit::source(kv));
+    files.insert("components.rs".into(), emit::components());
+    Ok(files)
+}
+
+/// Fails when a committed file differs from what the checkout gives, naming the first line.
+fn check(files: &BTreeMap<String, String>, dir: &Path) -> Result<()> {
+    let mut stale = Vec::new();
+    for (name, want) in files {
+        let have = std::fs::read_to_string(dir.join(name)).unwrap_or_default();
+        if &have != want {
+            let line = have
+                .lines()
+                .zip(want.lines())
+                .position(|(a, b)| a != b)
+                .unwrap_or_else(|| have.lines().count().min(want.lines().count()));
+            stale.push(format!("{name} (first difference at line {})", line + 1));
+        }
+    }
+    if stale.is_empty() {
+        eprintln!(
+            "xtask: catalog: the {} committed tables match the checkout",
+            files.len()
+        );
+        Ok(())
+    } else {
+        bail!(
+            "stale generated tables, run `cargo xtask catalog`: {}",
+            stale.join(", ")
+        )
+    }
+}
+
+/// The pin of a checkout: `--*-ref TAG@COMMIT`, else its git, else (checking) the committed one.
+fn pin(
+    repo: &'static str,
+    path: &Path,
+    given: Option<&str>,
+    check: bool,
+    committed: &Path,
+) -> Result<Pin> {
+    if let Some(r) = given {
+        let (tag, commit) = r.split_once('@').context("a ref is TAG@COMMIT")?;
+        return Ok(Pin {
+            repo,
+            tag: tag.into(),
+            commit: commit.into(),
+        });
+    }
+    let git = |args: &[&str]| -> Option<String> {
+        let out = std::process::Command::new("git")
+            .arg("-C")
+            .arg(path)
+            .args(args)
+            .output()
+            .ok()?;
+        out.status
+            .success()
+            .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
+    };
+    if path.join(".git").exists()
+        && let (Some(tag), Some(commit)) = (
+            git(&["describe", "--tags", "--exact-match"]),
+            git(&["rev-parse", "HEAD"]),
+        )
+    {
+        return Ok(Pin { repo, tag, commit });
+    }
+    if check {
+        let text = std::fs::read_to_string(committed).unwrap_or_default();
+        let field = |f: &str| {
+            text.lines()
+                .find_map(|l| l.trim().strip_prefix(&format!("{f}: \"")))
+                .and_then(|v| v.strip_suffix("\","))
+                .map(str::to_string)
+        };
+        if let (Some(tag), Some(commit)) = (field("tag"), field("commit")) {
+            eprintln!(
+                "xtask: catalog: {} is no git checkout; trusting it is {repo} {tag}",
+                path.display()
+            );
+            return Ok(Pin { repo, tag, commit });
+        }
+    }
+    bail!(
+        "cannot tell which tag {} is: pass --{}-ref TAG@COMMIT",
+        path.display(),
+        if repo.ends_with("kubevirt") {
+            "kubevirt"
+        } else {
+            "cdi"
+        }
+    )
+}
