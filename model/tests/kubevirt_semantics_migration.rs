@@ -70,7 +70,10 @@ fn a_target_pod_blocks_the_drain_only_when_the_strategy_protects_it() {
     };
     let (a, why) = action(Some("None"), "True");
     assert_eq!(a, DrainAction::NotAffected, "{why}");
-    assert!(why.contains("target pod shutdown during migration"), "{why}");
+    assert!(
+        why.contains("target pod shutdown during migration"),
+        "{why}"
+    );
     assert_eq!(action(None, "True").0, DrainAction::NotAffected);
     assert_eq!(
         action(Some("LiveMigrateIfPossible"), "False").0,

@@ -280,7 +280,13 @@ mod tests {
             None,
         );
         assert_eq!(s, ReleaseSet::ANY);
-        assert_eq!(ReleaseSet::range(5, LATEST).newest_shared(ReleaseSet::ANY), Some(63));
-        assert_eq!(ReleaseSet::from_names(["x"], Some(v(4))), ReleaseSet::only(v(4)));
+        assert_eq!(
+            ReleaseSet::range(5, LATEST).newest_shared(ReleaseSet::ANY),
+            Some(63)
+        );
+        assert_eq!(
+            ReleaseSet::from_names(["x"], Some(v(4))),
+            ReleaseSet::only(v(4))
+        );
     }
 }

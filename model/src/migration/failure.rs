@@ -335,9 +335,11 @@ pub(super) fn target_pod_waits(s: &Seen<'_>) -> Option<(String, Vec<(String, Str
     if s.is_final_phase {
         return None;
     }
-    let p = s.ctx.pods.iter().find(|p| {
-        is_target_pod(s, p) && !matches!(p.phase(), "Succeeded" | "Failed")
-    })?;
+    let p = s
+        .ctx
+        .pods
+        .iter()
+        .find(|p| is_target_pod(s, p) && !matches!(p.phase(), "Succeeded" | "Failed"))?;
     if p.condition("PodScheduled").is_some_and(|c| c.is_false())
         || p.condition("Ready").is_some_and(|c| c.is_true())
     {

@@ -27,12 +27,10 @@ fn finding(health: Health, severity: Severity, title: impl Into<String>) -> Find
 pub(super) fn findings(s: &Seen<'_>, f: &Found<'_>) -> Vec<Finding> {
     let phase_x = explain(Topic::VmimPhase, &s.phase, &s.subject);
     let mut out = Vec::new();
-    // The cause first: `completed` with `failed` is how KubeVirt records any failure, so it is
-    // said only when no cause is known.
+    // The cause first: `completed` with `failed` is how KubeVirt records any failure, a note
+    // next to a known cause.
     out.extend(failure(s, f, &phase_x));
-    if f.failed.failure.is_none() {
-        out.extend(completed_and_failed(s, f));
-    }
+    out.extend(completed_and_failed(s, f));
     out.extend(convergence(s, f, &phase_x));
     out.extend(mode(s, f));
     out.extend(abort(s, f));
@@ -52,10 +50,16 @@ pub(super) fn findings(s: &Seen<'_>, f: &Found<'_>) -> Vec<Finding> {
 
 fn completed_and_failed(s: &Seen<'_>, f: &Found<'_>) -> Option<Finding> {
     let both = s.ms.is_some_and(|m| m.is_completed() && m.is_failed());
+    let cause_known = f.failed.failure.is_some();
     (both && f.outcome != Outcome::Aborted).then(|| {
+        let (health, severity) = if cause_known {
+            (Health::Healthy, Severity::Info)
+        } else {
+            (Health::Degraded, Severity::Warning)
+        };
         finding(
-            Health::Degraded,
-            Severity::Warning,
+            health,
+            severity,
             "completed=true together with failed=true: the migration failed",
         )
         .explained("`completed` only says the migration ended; `failed` says it did not succeed.")

@@ -123,7 +123,10 @@ pub(super) const TABLE: &[Signature] = &[
             v1.5 created one per VMI with evictionStrategy LiveMigrate (the evictor waits for the \
             migration KubeVirt starts); from v1.6 it creates none and only deletes the old \
             kubevirt-disruption-budget-* ones, so the refusing PDB is someone else's",
-        next_steps: &["kubectl get pdb -n <ns> -o wide", "kubectl get vmim -n <ns>"],
+        next_steps: &[
+            "kubectl get pdb -n <ns> -o wide",
+            "kubectl get vmim -n <ns>",
+        ],
         source: "pkg/virt-controller/watch/drain/disruptionbudget/disruptionbudget.go; \
             corpus item 058",
         example: r#"E0422 10:01:03.039582 1 evictions.go:463] "Error evicting pod" err="error when evicting pod (ignoring) \"virt-launcher-mk\": Cannot evict pod as it would violate the pod's disruption budget.""#,
