@@ -4,7 +4,8 @@
 //!
 //! Metric names, labels and units are virt-handler's (`kubevirt_vmi_*`), and several names
 //! changed between KubeVirt releases: each logical series has an ordered list of [`Candidate`]
-//! names, each with the releases that export it (the table below cites KubeVirt's source).
+//! names, each with the releases that export it (the one table, `model::kube::metric_names`,
+//! cites KubeVirt's source; pasted scrapes are read by the same table).
 //! Each query yields one series per chart line: totals are summed (or the `max` of the
 //! migration gauges) over the VMI's series, block I/O by `drive`, network by `interface`.
 //!
@@ -17,133 +18,15 @@
 
 use std::time::Duration;
 
-/// A KubeVirt release `v1.<minor>` (every release so far is 1.x).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Release {
-    pub minor: u32,
-}
+pub use model::kube::metric_names::{
+    CPU, Candidate, GUEST_DIRTY_RATE, GUEST_PANICS, LATEST, MIGRATION_DIRTY_RATE,
+    MIGRATION_MEMORY_RATE, MIGRATION_PROCESSED, MIGRATION_REMAINING, MIGRATION_TOTAL, Release,
+    names,
+};
 
-impl Release {
-    /// Reads a `kubeversion` label (`v1.5.2`, `v1.6.0-rc.1`, `1.9.0`); `None` if it is not 1.x.
-    pub fn parse(kubeversion: &str) -> Option<Release> {
-        let v = kubeversion.trim().trim_start_matches('v');
-        let mut parts = v.split(['.', '-', '+']);
-        if parts.next()? != "1" {
-            return None;
-        }
-        let minor = parts.next()?.parse().ok()?;
-        Some(Release { minor })
-    }
-
-    /// The release all of `kubeversions` (one per virt-handler) agree on; `None` when there is
-    /// none (no `kubevirt_info` scraped) or they differ (an upgrade in progress), and the
-    /// queries then try every candidate name.
-    pub fn agreed<'a>(kubeversions: impl IntoIterator<Item = &'a str>) -> Option<Release> {
-        let mut found: Option<Release> = None;
-        for v in kubeversions {
-            let r = Release::parse(v)?;
-            match found {
-                Some(f) if f != r => return None,
-                _ => found = Some(r),
-            }
-        }
-        found
-    }
-}
-
-/// The instant query whose `kubeversion` labels say which release the virt-handlers run.
-/// `kubevirt_info{goversion,kubeversion}` is exported by virt-handler in every release
-/// (`pkg/monitoring/domainstats/prometheus/prometheus.go` `versionDesc` up to v1.2,
-/// `pkg/monitoring/metrics/virt-handler/version_metrics.go` `versionInfo` later).
+/// The instant query whose `kubeversion` labels say which release the virt-handlers run
+/// (`kubevirt_info`, see [`model::kube::metric_names::INFO`]).
 pub const RELEASE_QUERY: &str = "count by (kubeversion) (kubevirt_info)";
-
-/// One name a logical series had, exported by the releases `v1.<from>` to `v1.<to>`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Candidate {
-    pub name: &'static str,
-    pub from: u32,
-    pub to: u32,
-}
-
-const LATEST: u32 = u32::MAX;
-
-const fn c(name: &'static str, from: u32, to: u32) -> Candidate {
-    Candidate { name, from, to }
-}
-
-impl Candidate {
-    fn exported_by(&self, r: Release) -> bool {
-        (self.from..=self.to).contains(&r.minor)
-    }
-}
-
-// The per-release names, from KubeVirt's source at tags v1.0 to v1.9:
-// * v1.0 to v1.2: `pkg/monitoring/domainstats/prometheus/prometheus.go` (`MigrateVmi*MetricName`,
-//   `updateMigrateInfo`, the CPU in `updateCPU`);
-// * v1.3, v1.4: `pkg/monitoring/metrics/virt-handler/domainstats/migration_metrics.go`,
-//   `.../domainstats/cpu_metrics.go`;
-// * v1.5 on: `pkg/monitoring/metrics/virt-handler/migrationdomainstats/migrationstats_collector.go`;
-// * v1.8 on also the recording rule `kubevirt_vmi_migration_data_total_bytes` "[Deprecated]"
-//   (`pkg/monitoring/rules/recordingrules/vmi.go`), where KubeVirt's PrometheusRule is installed;
-// * guest dirty rate: `.../domainstats/dirty_rate_metrics.go` (v1.6), `dirty_rate_collector.go`;
-// * guest panics: `pkg/monitoring/metrics/virt-handler/guest_metrics.go` (v1.9).
-// libvirt's `MemoryBps` (the memory rate) is exported as `kubevirt_migrate_vmi_memory_…` in
-// v1.0, as `kubevirt_vmi_migration_disk_transfer_rate_bytes` in v1.1 to v1.6 (v1.1 swapped the
-// two names and v1.2 dropped the disk rate, keeping the memory rate under the disk name), and as
-// `kubevirt_vmi_migration_memory_transfer_rate_bytes` from v1.7. The disk name therefore comes
-// first: it exists only where it is the memory rate, while in v1.1 the memory name is the disk
-// rate.
-
-/// `cpu`: vCPU time, a counter.
-pub const CPU: &[Candidate] = &[
-    c("kubevirt_vmi_cpu_usage_seconds_total", 1, LATEST),
-    c("kubevirt_vmi_cpu_usage_seconds", 0, 0),
-];
-/// `migration_processed`.
-pub const MIGRATION_PROCESSED: &[Candidate] = &[
-    c("kubevirt_vmi_migration_data_processed_bytes", 1, LATEST),
-    c("kubevirt_migrate_vmi_data_processed_bytes", 0, 0),
-];
-/// `migration_remaining`.
-pub const MIGRATION_REMAINING: &[Candidate] = &[
-    c("kubevirt_vmi_migration_data_remaining_bytes", 1, LATEST),
-    c("kubevirt_migrate_vmi_data_remaining_bytes", 0, 0),
-];
-/// `migration_total`: not exported up to v1.4 (the percent then uses processed + remaining).
-pub const MIGRATION_TOTAL: &[Candidate] = &[
-    c("kubevirt_vmi_migration_data_bytes_total", 8, LATEST),
-    c("kubevirt_vmi_migration_data_total_bytes", 5, LATEST),
-];
-/// `migration_transfer_rate`: the memory rate (`MemoryBps`), see above.
-pub const MIGRATION_MEMORY_RATE: &[Candidate] = &[
-    c("kubevirt_vmi_migration_disk_transfer_rate_bytes", 1, 6),
-    c(
-        "kubevirt_vmi_migration_memory_transfer_rate_bytes",
-        7,
-        LATEST,
-    ),
-    c("kubevirt_migrate_vmi_memory_transfer_rate_bytes", 0, 0),
-];
-/// `migration_dirty_rate`: libvirt's `MemDirtyRate` during the migration.
-pub const MIGRATION_DIRTY_RATE: &[Candidate] = &[
-    c("kubevirt_vmi_migration_dirty_memory_rate_bytes", 1, LATEST),
-    c("kubevirt_migrate_vmi_dirty_memory_rate_bytes", 0, 0),
-];
-/// `dirty_rate`: the guest's dirty rate outside migrations (from v1.9 not while migrating).
-pub const GUEST_DIRTY_RATE: &[Candidate] =
-    &[c("kubevirt_vmi_dirty_rate_bytes_per_second", 6, LATEST)];
-/// `guest_panics`: a counter per virt-handler lifetime, read with `increase()` over the window
-/// (as KubeVirt's alert `VMNonRecoverableOSPanic` does).
-pub const GUEST_PANICS: &[Candidate] = &[c("kubevirt_vmi_guest_os_panic_total", 9, LATEST)];
-
-/// The names to ask for: those `release` exports, or every candidate when it is unknown.
-pub fn names(candidates: &[Candidate], release: Option<Release>) -> Vec<&'static str> {
-    candidates
-        .iter()
-        .filter(|c| release.is_none_or(|r| c.exported_by(r)))
-        .map(|c| c.name)
-        .collect()
-}
 
 /// Escapes a label value for a double-quoted PromQL string.
 pub fn escape(value: &str) -> String {
@@ -228,7 +111,11 @@ fn query(metric: &'static str, unit: &'static str, promql: Option<String>) -> Op
 
 /// A series whose name did not change across v1.0 to v1.9.
 fn stable(name: &'static str) -> [Candidate; 1] {
-    [c(name, 0, LATEST)]
+    [Candidate {
+        name,
+        from: 0,
+        to: LATEST,
+    }]
 }
 
 /// The domain-stat queries: CPU, memory, block I/O, network, dirty rate, guest panics. Series a

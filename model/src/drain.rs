@@ -69,8 +69,9 @@ pub fn drain_impact(
 }
 
 /// [`drain_impact`] with the pods known: live hot-plug attachment pods of a VMI on the node
-/// (denied "cannot evict hotplug pod…" from v1.7, `admitHotplugPod`) and live migration target
-/// pods on the node (denied "Eviction request for target Pod" from v1.5) block the drain too.
+/// (denied "cannot evict hotplug pod…" from v1.7, `admitHotplugPod`) block the drain too, and
+/// live migration target pods on the node do as the VMI's eviction strategy says
+/// (`target_pod_outcome`).
 pub fn drain_impact_with_pods(
     node: &str,
     vmis: &[Vmi],
@@ -80,7 +81,11 @@ pub fn drain_impact_with_pods(
 ) -> DrainReport {
     let mut outcomes = Vec::new();
     for vmi in vmis {
-        if let Some(o) = target_pod_outcome(node, vmi, pods) {
+        let vm = vms.iter().find(|v| {
+            v.metadata.name() == vmi.metadata.name()
+                && v.metadata.namespace() == vmi.metadata.namespace()
+        });
+        if let Some(o) = target_pod_outcome(node, vmi, vm, pods, cluster_default) {
             outcomes.push(o);
             continue;
         }
@@ -94,10 +99,6 @@ pub fn drain_impact_with_pods(
         if !on_node {
             continue;
         }
-        let vm = vms.iter().find(|v| {
-            v.metadata.name() == vmi.metadata.name()
-                && v.metadata.namespace() == vmi.metadata.namespace()
-        });
         let mut o = outcome(vmi, vm, cluster_default);
         if o.action != DrainAction::NotAffected {
             for hp in hotplug_pods(node, vmi, pods) {
@@ -313,9 +314,22 @@ fn hotplug_pods<'a>(node: &str, vmi: &Vmi, pods: &'a [Pod]) -> Vec<&'a Pod> {
 }
 
 /// A VMI elsewhere whose live migration target pod (`kubevirt.io: virt-launcher` with
-/// `kubevirt.io/migrationJobUID`) runs on `node`: its eviction is denied until the migration
-/// ends (`admitLauncherPod`, "Eviction request for target Pod", KubeVirt >= 1.5).
-fn target_pod_outcome(node: &str, vmi: &Vmi, pods: &[Pod]) -> Option<DrainOutcome> {
+/// `kubevirt.io/migrationJobUID`) runs on `node`. The eviction webhook (`admitLauncherPod`,
+/// `pkg/virt-api/webhooks/validating-webhook/admitters/pod-eviction-admitter.go`) looks at the
+/// eviction strategy first: with `None` (or none at all), or `LiveMigrateIfPossible` on a VMI
+/// that cannot migrate, the eviction goes through, the migration fails ("Migration failed
+/// because target pod shutdown during migration", `updateStatus` in
+/// `pkg/virt-controller/watch/migration/migration.go`), the VMI stays on its source and the
+/// drain goes on. With `LiveMigrate` on a VMI that cannot migrate it is denied ("… is not
+/// live-migratable"); otherwise it is denied as "Evacuation in progress" or "Eviction request for
+/// target Pod" (KubeVirt >= 1.5) until the migration ends.
+fn target_pod_outcome(
+    node: &str,
+    vmi: &Vmi,
+    vm: Option<&Vm>,
+    pods: &[Pod],
+    cluster_default: Option<&str>,
+) -> Option<DrainOutcome> {
     if vmi.status.node_name.as_deref() == Some(node) {
         return None;
     }
@@ -326,18 +340,55 @@ fn target_pod_outcome(node: &str, vmi: &Vmi, pods: &[Pod]) -> Option<DrainOutcom
             && live(p)
             && launcher_of(vmi, p)
     })?;
+    let (strategy, source) = effective_eviction_strategy(vmi, vm, cluster_default);
+    let lm = vmi.live_migratable();
+    let pod = t.metadata.name();
+    let (action, reason) = match (strategy.as_str(), lm) {
+        ("None", _) | ("LiveMigrateIfPossible", Some(false)) => (
+            DrainAction::NotAffected,
+            format!(
+                "The migration target pod {pod} is on this node and eviction strategy {strategy} \
+                    lets its eviction through: the migration fails (\"target pod shutdown during \
+                    migration\"), the VMI stays on its source node and the drain goes on."
+            ),
+        ),
+        ("LiveMigrate", Some(false)) => (
+            DrainAction::BlockDrain,
+            format!(
+                "The migration target pod {pod} is on this node; eviction strategy LiveMigrate \
+                    but not live-migratable: its eviction is denied (\"VMI {} is configured with \
+                    an eviction strategy but is not live-migratable\").",
+                vmi.metadata.name()
+            ),
+        ),
+        ("LiveMigrateIfPossible", None) => (
+            DrainAction::Unknown,
+            format!(
+                "The migration target pod {pod} is on this node; LiveMigratable is unknown: its \
+                    eviction is denied until the migration ends if the VMI can migrate, let \
+                    through (failing the migration) otherwise."
+            ),
+        ),
+        _ => (
+            DrainAction::BlockDrain,
+            format!(
+                "The migration target pod {pod} is on this node: its eviction is denied \
+                    (\"Eviction request for target Pod\", KubeVirt >= 1.5, or \"Evacuation in \
+                    progress\") until the migration ends."
+            ),
+        ),
+    };
     Some(DrainOutcome {
         key: vmi.key(),
-        action: DrainAction::BlockDrain,
-        strategy: String::new(),
-        strategy_source: String::new(),
-        live_migratable: vmi.live_migratable(),
-        reason: format!(
-            "The migration target pod {} is on this node: its eviction is denied (\"Eviction \
-                request for target Pod\", KubeVirt >= 1.5) until the migration ends.",
-            t.metadata.name()
-        ),
-        evidence: vec![format!("pod {}: spec.nodeName = {node}", t.metadata.name())],
+        action,
+        live_migratable: lm,
+        reason,
+        evidence: vec![
+            format!("pod {pod}: spec.nodeName = {node}"),
+            format!("{source} = {strategy}"),
+        ],
+        strategy,
+        strategy_source: source.to_string(),
         next_steps: vec![format!(
             "kubectl get vmim -n {} -l kubevirt.io/vmi-name={}",
             vmi.metadata.namespace(),

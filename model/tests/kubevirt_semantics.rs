@@ -376,13 +376,14 @@ fn hotplug_attachment_pods_block_the_drain_report() {
         "{:?}",
         o.evidence
     );
-    // A migration target pod on the draining node blocks it too (denied since v1.5).
+    // A migration target pod on the draining node blocks it too: LiveMigrate, not migratable
+    // (see kubevirt_semantics_migration.rs for the other strategies).
     let mut moving = vmis[0].clone();
     moving.status.node_name = Some("n0".into());
     let drain = drain_impact_with_pods("n1", &[moving], &[], &target_pod(&pods[0]), None);
     assert_eq!(drain.outcomes.len(), 1);
     assert_eq!(drain.outcomes[0].action, DrainAction::BlockDrain);
-    assert!(drain.outcomes[0].reason.contains("target Pod"));
+    assert!(drain.outcomes[0].reason.contains("target pod"));
 }
 
 /// The launcher pod of the fixture, as a migration target pod.

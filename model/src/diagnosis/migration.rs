@@ -99,6 +99,14 @@ fn live_migratable(cx: &mut Ctx<'_>, v: &Vmi, facts: &Facts) {
                             "would block"
                         }
                     )
+                } else if s == "External" {
+                    // `admitLauncherPod` (`pod-eviction-admitter.go`): External denies the
+                    // eviction and marks the VMI (`status.evacuationNodeName`).
+                    format!(
+                        "Eviction strategy External ({src}): a drain's eviction is denied and \
+                            the VMI marked for the external controller, which must move or \
+                            stop it."
+                    )
                 } else {
                     format!(
                         "Eviction strategy {s} ({src}): a drain shuts it down \
@@ -183,6 +191,9 @@ fn left_behind(cx: &mut Ctx<'_>, v: &Vmi, any_active: bool) {
     // Only live entries count: KubeVirt keeps finished launcher pods in activePods (until the VMI
     // is deleted up to v1.8; from v1.9 garbageCollectFinalizedMigrations deletes old ones), so
     // without the pod objects the map's size says nothing.
+    // A final VMI's launcher pods being deleted are its teardown (`lifecycle.go` deletes them
+    // once the VMI is final), not live pods.
+    let vmi_final = matches!(v.phase(), "Succeeded" | "Failed");
     let live = v
         .status
         .active_pods
@@ -191,6 +202,7 @@ fn left_behind(cx: &mut Ctx<'_>, v: &Vmi, any_active: bool) {
             cx.e.pods.iter().any(|p| {
                 p.value.metadata.uid.as_deref() == Some(uid.as_str())
                     && !matches!(p.value.phase(), "Succeeded" | "Failed")
+                    && !(vmi_final && p.value.metadata.deletion_timestamp.is_some())
             })
         })
         .count();
@@ -269,6 +281,12 @@ fn evacuation_progress(
     let (strategy, migratable, any_active) = (&facts.strategy, facts.migratable, facts.any_active);
     let cite = format!("status.evacuationNodeName = {node}");
     let (s, _) = strategy.clone().unwrap_or_default();
+    // The evacuation controller skips final VMIs and VMIs being deleted
+    // (`filterRunningNonMigratingVMIs`, `pkg/virt-controller/watch/drain/evacuation/`): the mark
+    // on them asks for nothing.
+    if matches!(v.phase(), "Succeeded" | "Failed") || v.metadata.deletion_timestamp.is_some() {
+        return;
+    }
     if s == "External" {
         let x = cx.explain(Topic::EvictionStrategy, "External");
         cx.push(
@@ -324,20 +342,7 @@ fn evacuation_progress(
             .cite(vec![cite.clone()]),
         );
     } else if cx.e.coverage.migrations || !reports.is_empty() {
-        cx.push(
-            finding(
-                Health::Degraded,
-                Severity::Warning,
-                format!("Evacuation of {node} requested, no migration running"),
-            )
-            .explained(
-                "The evacuation controller should create a \
-                    kubevirt-evacuation-* migration; it may be throttled by \
-                    parallel-migration limits or back-off.",
-            )
-            .cite(vec![cite.clone()])
-            .steps(cx.explain(Topic::Reason, "MigrationBackoff").next_steps),
-        );
+        no_evacuation_migration(cx, v, node, cite);
     } else {
         cx.push(
             finding(
@@ -349,6 +354,63 @@ fn evacuation_progress(
             .cite(vec![cite.clone()]),
         );
     }
+}
+
+/// An evacuation with no migration at all. From v1.9 the evacuation controller creates a
+/// `kubevirt-evacuation-*` migration for every marked VMI at once (`sync`,
+/// `pkg/virt-controller/watch/drain/evacuation/evacuation.go`); parallel-migration limits and
+/// back-off keep those Pending (`handleMigrationBackoff`, `pkg/virt-controller/watch/migration/
+/// migration.go`). Up to v1.8, without the MigrationPriorityQueue gate, it created them only
+/// within the parallel-migration limits. No migration means more than one active pod (a previous
+/// migration's pods still there), a strategy that does not migrate on eviction, or a failed
+/// create (Warning `FailedCreate` "Error creating a Migration").
+fn no_evacuation_migration(cx: &mut Ctx<'_>, v: &Vmi, node: &str, cite: String) {
+    let mut evidence = vec![cite];
+    let live: Vec<&str> = v
+        .status
+        .active_pods
+        .keys()
+        .filter(|uid| {
+            cx.e.pods.iter().any(|p| {
+                p.value.metadata.uid.as_deref() == Some(uid.as_str())
+                    && !matches!(p.value.phase(), "Succeeded" | "Failed")
+            })
+        })
+        .map(String::as_str)
+        .collect();
+    let why = if live.len() > 1 {
+        evidence.push(format!("{} live pods in status.activePods", live.len()));
+        "more than one active pod: the evacuation controller waits for a previous migration's \
+            pods to end before it creates the migration."
+    } else if let Some(e) = cx
+        .warning_events("FailedCreate")
+        .into_iter()
+        .find(|e| e.message().contains("Migration"))
+    {
+        evidence.push(format!("event FailedCreate (Warning): {}", e.message()));
+        "creating the migration failed (see the event)."
+    } else {
+        "the evacuation controller creates a kubevirt-evacuation-* migration for every marked \
+            VMI with one active pod (from v1.9 all at once; limits and back-off keep them \
+            Pending); none means it has not synced yet, or (up to v1.8) the parallel-migration \
+            limits are full."
+    };
+    cx.push(
+        finding(
+            Health::Degraded,
+            Severity::Warning,
+            format!("Evacuation of {node} requested, no migration"),
+        )
+        .explained(format!("No migration exists for this VMI: {why}"))
+        .cite(evidence)
+        .steps(vec![
+            format!("kubectl get vmim -n {}", cx.subject.namespace),
+            format!(
+                "kubectl get events -n {} --field-selector involvedObject.name={}",
+                cx.subject.namespace, cx.subject.name
+            ),
+        ]),
+    );
 }
 
 /// A drain of the VMI's node blocked by this VMI: eviction strategy LiveMigrate, LiveMigratable

@@ -1,5 +1,5 @@
-//! Prometheus samples (API answers and exposition text) and the migration series under old
-//! (`kubevirt_migrate_vmi_*`) and new names.
+//! Prometheus samples (API answers and exposition text) and the migration series they are, by
+//! the names of each KubeVirt release ([`super::metric_names`]).
 
 use crate::time::Timestamp;
 use serde::{Deserialize, Serialize};
@@ -16,32 +16,30 @@ pub struct MetricSample {
     pub timestamp: Option<Timestamp>,
 }
 
-/// The migration series, under old (`kubevirt_migrate_vmi_*`, ≤ v1.0) and new
-/// (`kubevirt_vmi_migration_*`) names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum MigrationMetric {
-    DataTotal,
-    DataRemaining,
-    DataProcessed,
-    DirtyRate,
-    TransferRate,
-}
+pub use super::metric_names::MigrationMetric;
+use super::metric_names::{INFO, Release, ReleaseSet};
 
 impl MetricSample {
-    /// Which migration series this is, if any.
+    /// Which migration series this is, if any, read alone: a name that meant two series in two
+    /// releases gets its newest meaning. [`MetricSample::releases`] reads a whole scrape.
     pub fn migration_metric(&self) -> Option<MigrationMetric> {
-        let rest = self
-            .name
-            .strip_prefix("kubevirt_vmi_migration_")
-            .or_else(|| self.name.strip_prefix("kubevirt_migrate_vmi_"))?;
-        Some(match rest {
-            "data_bytes_total" | "data_total_bytes" => MigrationMetric::DataTotal,
-            "data_remaining_bytes" => MigrationMetric::DataRemaining,
-            "data_processed_bytes" => MigrationMetric::DataProcessed,
-            "dirty_memory_rate_bytes" => MigrationMetric::DirtyRate,
-            "memory_transfer_rate_bytes" => MigrationMetric::TransferRate,
-            _ => return None,
-        })
+        ReleaseSet::ANY.migration_metric(&self.name)
+    }
+
+    /// The KubeVirt releases a set of samples can come from: the one `kubevirt_info`'s
+    /// `kubeversion` names (when every virt-handler agrees), narrowed by the series names present
+    /// (see [`super::metric_names`]); read each sample's series with
+    /// [`ReleaseSet::migration_metric`].
+    pub fn releases(samples: &[MetricSample]) -> ReleaseSet {
+        let versions: Vec<&str> = samples
+            .iter()
+            .filter(|s| s.name == INFO)
+            .filter_map(|s| s.labels.get("kubeversion").map(String::as_str))
+            .collect();
+        let release = (!versions.is_empty())
+            .then(|| Release::agreed(versions))
+            .flatten();
+        ReleaseSet::from_names(samples.iter().map(|s| s.name.as_str()), release)
     }
     /// The `namespace`/`name` labels (`vmi` for the per-VMIM gauges).
     pub fn vmi_key(&self) -> Option<(String, String)> {

@@ -22,6 +22,7 @@ pub mod guest_agent;
 pub mod key;
 pub mod lenient;
 pub mod meta;
+pub mod metric_names;
 pub mod metrics;
 pub mod node;
 pub mod pod;
@@ -84,7 +85,11 @@ mod tests {
             m("kubevirt_migrate_vmi_dirty_memory_rate_bytes"),
             Some(MigrationMetric::DirtyRate)
         );
-        assert_eq!(m("kubevirt_vmi_migration_disk_transfer_rate_bytes"), None);
+        // v1.1 to v1.6 export the memory rate under the disk name.
+        assert_eq!(
+            m("kubevirt_vmi_migration_disk_transfer_rate_bytes"),
+            Some(MigrationMetric::TransferRate)
+        );
         assert_eq!(m("kubevirt_vmi_cpu_usage_seconds_total"), None);
     }
 

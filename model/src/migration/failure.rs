@@ -151,7 +151,12 @@ pub(super) fn failure(s: &Seen<'_>) -> Failed {
         && failed
         && !irrecoverable
     {
-        if let Some(plane) = plane_from_history(s).filter(|_| f.kind != FailureKind::Aborted) {
+        // The history only fills in a plane the reason left open: a libvirt or proxy error
+        // is data plane whatever phase the VMIM was last seen in.
+        if f.plane == Plane::Unknown
+            && f.kind != FailureKind::Aborted
+            && let Some(plane) = plane_from_history(s)
+        {
             f.plane = plane;
         }
         if pending_timeout.is_some()
@@ -186,18 +191,25 @@ pub(super) fn failure(s: &Seen<'_>) -> Failed {
     }
 }
 
-/// The VMIM phases before any data moves (`types.go`): a failure in one of them is control
-/// plane. Data moves only in `Running`.
+/// The VMIM phases in which no data can have moved (`types.go`): the target pod is not Ready
+/// yet (`processMigrationPhase` leaves Scheduling only then), or the decentralized sync. A
+/// failure in one of them is control plane.
 const BEFORE_DATA: &[&str] = &[
     "",
     "Pending",
     "Scheduling",
     "Scheduled",
-    "PreparingTarget",
-    "TargetReady",
     "WaitingForSync",
     "Synchronizing",
 ];
+
+/// The phases that say nothing about the plane: the source may have started and failed the
+/// transfer before virt-controller saw `Running`. The launcher writes the start time and the
+/// failure in one metadata update and virt-handler copies both at once
+/// (`pkg/virt-handler/migration-source.go`); `updateStatus`
+/// (`pkg/virt-controller/watch/migration/migration.go`) then fails the VMIM from TargetReady (or
+/// PreparingTarget, when the target's address and the failure arrive in one resync).
+const PLANE_OPEN: &[&str] = &["PreparingTarget", "TargetReady"];
 
 /// The plane from the VMIM phase before `Failed` in `phaseTransitionTimestamps`, else from
 /// `startTimestamp == endTimestamp` (`handleMarkMigrationFailedOnVMI` sets the start when it
@@ -224,11 +236,12 @@ fn plane_from_history(s: &Seen<'_>) -> Option<Plane> {
     let failed_at = steps.iter().position(|(_, p)| *p == "Failed");
     if let Some(i) = failed_at.filter(|i| *i > 0) {
         let before = steps[i - 1].1;
-        return Some(if BEFORE_DATA.contains(&before) {
-            Plane::ControlPlane
-        } else {
-            Plane::DataPlane
-        });
+        if BEFORE_DATA.contains(&before) {
+            return Some(Plane::ControlPlane);
+        }
+        if !PLANE_OPEN.contains(&before) {
+            return Some(Plane::DataPlane);
+        }
     }
     let ms = s.ms?;
     (ms.started().is_some() && ms.started() == ms.ended()).then_some(Plane::ControlPlane)
@@ -286,38 +299,108 @@ fn blocking_condition(s: &Seen<'_>) -> Option<Failure> {
     })
 }
 
-/// The target pod of this migration, when it cannot be scheduled.
-fn target_unschedulable(s: &Seen<'_>) -> Option<Failure> {
+/// Whether `p` is this migration's target pod.
+fn is_target_pod(s: &Seen<'_>, p: &crate::kube::Pod) -> bool {
+    // `listMatchingTargetPods` (`pkg/virt-controller/watch/migration/migration.go`): label
+    // `kubevirt.io/migrationJobUID` plus `kubevirt.io: virt-launcher` (target attachment pods
+    // carry the job labels, with `kubevirt.io: hotplug-disk`); the annotation
+    // `kubevirt.io/migrationJobName` names the VMIM. (`kubevirt.io/migrationName` is a
+    // backend-storage PVC label, never a pod's.) A dump without the label still counts
+    // (tolerant); another value never does.
     let target_pod_name = s.ms.and_then(|m| m.target_pod.as_deref());
-    let name = &s.name;
-    s.ctx.pods.iter().find_map(|p| {
-        // `listMatchingTargetPods` (`pkg/virt-controller/watch/migration/migration.go`): label
-        // `kubevirt.io/migrationJobUID` plus `kubevirt.io: virt-launcher` (target attachment pods
-        // carry the job labels, with `kubevirt.io: hotplug-disk`); the annotation `kubevirt.io/migrationJobName` names the
-        // VMIM. (`kubevirt.io/migrationName` is a backend-storage PVC label, never a pod's.)
-        // A dump without the label still counts (tolerant); another value never does.
-        let launcher = p
-            .metadata
-            .labels
-            .get("kubevirt.io")
-            .is_none_or(|v| v == "virt-launcher");
-        let is_target = target_pod_name == Some(p.metadata.name())
-            || launcher
-                && (p.migration_job_uid().is_some_and(|u| Some(u) == s.vmim_uid)
-                    || p.migration_job_name() == Some(name));
-        let c = p.condition("PodScheduled").filter(|c| c.is_false());
-        (is_target && c.is_some()).then(|| {
-            let c = c.expect("checked");
-            Failure {
-                plane: Plane::ControlPlane,
-                kind: FailureKind::TargetUnschedulable,
-                reason: c.message().to_string(),
-                evidence: vec![format!(
-                    "pod {}: status.conditions[PodScheduled].reason = {}",
-                    p.metadata.name(),
-                    c.reason()
-                )],
-            }
+    let launcher = p
+        .metadata
+        .labels
+        .get("kubevirt.io")
+        .is_none_or(|v| v == "virt-launcher");
+    target_pod_name == Some(p.metadata.name())
+        || launcher
+            && (p.migration_job_uid().is_some_and(|u| Some(u) == s.vmim_uid)
+                || p.migration_job_name() == Some(s.name.as_str()))
+}
+
+/// Container waiting reasons that do not end by themselves: the target pod never gets Ready.
+const STUCK_WAITING: &[&str] = &[
+    "ImagePullBackOff",
+    "ErrImagePull",
+    "InvalidImageName",
+    "CrashLoopBackOff",
+    "CreateContainerConfigError",
+    "CreateContainerError",
+    "RunContainerError",
+];
+
+/// The target pod's containers that are not ready, as `name: state (reason)`.
+pub(super) fn target_pod_waits(s: &Seen<'_>) -> Option<(String, Vec<(String, String)>)> {
+    if s.is_final_phase {
+        return None;
+    }
+    let p = s
+        .ctx
+        .pods
+        .iter()
+        .find(|p| is_target_pod(s, p) && !matches!(p.phase(), "Succeeded" | "Failed"))?;
+    if p.condition("PodScheduled").is_some_and(|c| c.is_false())
+        || p.condition("Ready").is_some_and(|c| c.is_true())
+    {
+        return None;
+    }
+    let waits = p
+        .status
+        .container_statuses
+        .iter()
+        .filter(|c| c.ready != Some(true))
+        .filter_map(|c| {
+            let (state, reason) = c.state_summary()?;
+            (state != "running").then(|| {
+                (
+                    c.name.clone().unwrap_or_default(),
+                    reason.unwrap_or(state).to_string(),
+                )
+            })
+        })
+        .collect();
+    Some((p.metadata.name().to_string(), waits))
+}
+
+/// The target pod of this migration, when it cannot be scheduled, or when it is scheduled but
+/// stuck before Ready: the migration stays in Scheduling until the target pod is Ready
+/// (`processMigrationPhase`, `pkg/virt-controller/watch/migration/migration.go`), so an image
+/// that cannot be pulled or a crashing container holds it there until the pending-pod timeout.
+fn target_unschedulable(s: &Seen<'_>) -> Option<Failure> {
+    let unschedulable = s.ctx.pods.iter().find_map(|p| {
+        let c = p.condition("PodScheduled").filter(|c| c.is_false())?;
+        is_target_pod(s, p).then(|| Failure {
+            plane: Plane::ControlPlane,
+            kind: FailureKind::TargetUnschedulable,
+            reason: c.message().to_string(),
+            evidence: vec![format!(
+                "pod {}: status.conditions[PodScheduled].reason = {}",
+                p.metadata.name(),
+                c.reason()
+            )],
+        })
+    });
+    unschedulable.or_else(|| {
+        let (pod, waits) = target_pod_waits(s)?;
+        let stuck: Vec<&(String, String)> = waits
+            .iter()
+            .filter(|(_, r)| STUCK_WAITING.contains(&r.as_str()))
+            .collect();
+        let (container, reason) = stuck.first()?;
+        Some(Failure {
+            plane: Plane::ControlPlane,
+            kind: FailureKind::TargetNotReady,
+            reason: format!(
+                "target pod {pod} is scheduled but not Ready: container {container} is \
+                    waiting ({reason}); the migration stays in Scheduling until it is Ready"
+            ),
+            evidence: stuck
+                .iter()
+                .map(|(c, r)| {
+                    format!("pod {pod}: containerStatuses[{c}].state.waiting.reason = {r}")
+                })
+                .collect(),
         })
     })
 }
@@ -357,7 +440,7 @@ fn from_reason_or_event(s: &Seen<'_>, failed: bool) -> Option<Failure> {
         "migrationTargetPodUnschedulable" => {
             (Plane::ControlPlane, FailureKind::TargetUnschedulable)
         }
-        "MigrationBackoff" => (Plane::ControlPlane, FailureKind::Policy),
+        "MigrationBackoff" => (Plane::ControlPlane, FailureKind::Backoff),
         "NoSuitableNodesForHostModelMigration" => {
             (Plane::ControlPlane, FailureKind::TargetUnschedulable)
         }

@@ -1,7 +1,7 @@
 //! The migration layer's findings: a failure or blocker, convergence, post-copy and paused modes,
 //! the abort, success, a long wait in a pending phase, and an unknown phase.
 
-use super::failure::Failed;
+use super::failure::{Failed, target_pod_waits};
 use super::progress::describe_progress;
 use super::report::{AbortState, FailureKind, Outcome, Plane, Progress};
 use super::seen::Seen;
@@ -27,8 +27,10 @@ fn finding(health: Health, severity: Severity, title: impl Into<String>) -> Find
 pub(super) fn findings(s: &Seen<'_>, f: &Found<'_>) -> Vec<Finding> {
     let phase_x = explain(Topic::VmimPhase, &s.phase, &s.subject);
     let mut out = Vec::new();
-    out.extend(completed_and_failed(s, f));
+    // The cause first: `completed` with `failed` is how KubeVirt records any failure, a note
+    // next to a known cause.
     out.extend(failure(s, f, &phase_x));
+    out.extend(completed_and_failed(s, f));
     out.extend(convergence(s, f, &phase_x));
     out.extend(mode(s, f));
     out.extend(abort(s, f));
@@ -48,10 +50,16 @@ pub(super) fn findings(s: &Seen<'_>, f: &Found<'_>) -> Vec<Finding> {
 
 fn completed_and_failed(s: &Seen<'_>, f: &Found<'_>) -> Option<Finding> {
     let both = s.ms.is_some_and(|m| m.is_completed() && m.is_failed());
+    let cause_known = f.failed.failure.is_some();
     (both && f.outcome != Outcome::Aborted).then(|| {
+        let (health, severity) = if cause_known {
+            (Health::Healthy, Severity::Info)
+        } else {
+            (Health::Degraded, Severity::Warning)
+        };
         finding(
-            Health::Degraded,
-            Severity::Warning,
+            health,
+            severity,
             "completed=true together with failed=true: the migration failed",
         )
         .explained("`completed` only says the migration ended; `failed` says it did not succeed.")
@@ -65,7 +73,9 @@ fn failure_title(kind: &FailureKind) -> &'static str {
         FailureKind::TargetUnschedulable => "Migration target pod unschedulable",
         FailureKind::UtilityVolumes => "Migration blocked by utility volumes",
         FailureKind::Backup => "Migration blocked by a backup",
-        FailureKind::Policy => "Migration blocked by policy or back-off",
+        FailureKind::Policy => "Migration blocked by policy",
+        FailureKind::Backoff => "Migration waiting out the back-off after failed migrations",
+        FailureKind::TargetNotReady => "Migration target pod not Ready",
         FailureKind::NoConvergence => "Migration did not converge",
         FailureKind::PostCopyBroken => "Post-copy migration broke",
         FailureKind::ProxyOrSocket => "Migration connection (proxy/socket) failed",
@@ -103,6 +113,8 @@ fn failure(s: &Seen<'_>, f: &Found<'_>, phase_x: &Explanation) -> Option<Finding
     }
     let fail = failure.as_ref().filter(|_| f.outcome != Outcome::Aborted)?;
     let health = match f.outcome {
+        // A back-off is a wait (20 s, doubling), not a block.
+        _ if fail.kind == FailureKind::Backoff => Health::Degraded,
         Outcome::Failed if fail.kind == FailureKind::VmiLost => Health::Broken,
         Outcome::Failed => Health::Degraded,
         Outcome::Pending | Outcome::InProgress | Outcome::Unknown => Health::Broken,
@@ -289,6 +301,17 @@ fn pending(s: &Seen<'_>, f: &Found<'_>, phase_x: &Explanation) -> Option<Finding
     let waited = waited
         .map(|w| format!(" For {}.", format_duration(w)))
         .unwrap_or_default();
+    // Scheduling lasts until the target pod is Ready: say what it waits for.
+    let target = target_pod_waits(s)
+        .map(|(pod, waits)| {
+            let w: Vec<String> = waits.iter().map(|(c, r)| format!("{c}: {r}")).collect();
+            if w.is_empty() {
+                format!(" Target pod {pod} is scheduled, not Ready yet.")
+            } else {
+                format!(" Target pod {pod} is not Ready yet ({}).", w.join(", "))
+            }
+        })
+        .unwrap_or_default();
     let shown = if phase.is_empty() { "\"\"" } else { phase };
     Some(
         finding(
@@ -296,7 +319,7 @@ fn pending(s: &Seen<'_>, f: &Found<'_>, phase_x: &Explanation) -> Option<Finding
             severity,
             format!("Migration {}", phase_x.title.to_lowercase()),
         )
-        .explained(format!("{}{waited}", phase_x.meaning))
+        .explained(format!("{}{waited}{target}", phase_x.meaning))
         .cite(vec![format!("vmim.status.phase = {shown}")])
         .steps(phase_x.next_steps.clone()),
     )

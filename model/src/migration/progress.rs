@@ -10,9 +10,12 @@ use crate::units::{human_bytes, human_rate};
 
 /// Progress from the migration samples of one VMI (old or new metric names).
 pub fn progress_from_metrics(samples: &[MetricSample], now: Option<Timestamp>) -> Option<Progress> {
+    // The same name can be two series in two releases: read them by the releases the whole
+    // set can come from.
+    let releases = MetricSample::releases(samples);
     let mine: Vec<(&MetricSample, MigrationMetric)> = samples
         .iter()
-        .filter_map(|s| s.migration_metric().map(|m| (s, m)))
+        .filter_map(|s| releases.migration_metric(&s.name).map(|m| (s, m)))
         .collect();
     if mine.is_empty() {
         return None;

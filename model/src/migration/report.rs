@@ -73,6 +73,13 @@ pub enum FailureKind {
     Policy,
     UtilityVolumes,
     Backup,
+    /// Waiting out the back-off after failed evacuation or workload-update migrations (20 s,
+    /// doubling per failure; `handleMigrationBackoff`,
+    /// `pkg/virt-controller/watch/migration/migration.go`): a wait, not a block.
+    Backoff,
+    /// The target pod is scheduled but not Ready (image pull, mounts, container start): the
+    /// migration stays in Scheduling (`processMigrationPhase`).
+    TargetNotReady,
     NoConvergence,
     PostCopyBroken,
     ProxyOrSocket,

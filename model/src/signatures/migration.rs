@@ -65,13 +65,15 @@ pub(super) const TABLE: &[Signature] = &[
     Signature {
         id: "block-migration-method",
         all: &["BlockMigration"],
-        health: Health::Degraded,
-        title: "the VMI would migrate by BlockMigration (copying its disks)",
-        cause: "status.migrationMethod is BlockMigration: KubeVirt considers a disk not shared and \
-            would copy it; for a DataVolume on shared (RWX) storage this is wrong (LiveMigratable \
-            True but the storage is treated as local)",
-        next_steps: &["check the DataVolume's PVC access mode (shared means ReadWriteMany)"],
-        source: "pkg/virt-handler/vm.go (\"Set VMI Migration Method\"); corpus item 047",
+        health: Health::Unknown,
+        title: "the VMI migrates by BlockMigration (copying its local volumes)",
+        cause: "status.migrationMethod is BlockMigration whenever a volume is neither a shared PVC \
+            or DataVolume, a shared hostDisk, a virtiofs filesystem nor a read-only disk: any \
+            containerDisk, cloud-init or emptyDisk volume is copied, which is normal (or a volume \
+            migration is under way); a PVC that is not shared (ReadWriteMany) makes the VMI not \
+            live-migratable instead",
+        next_steps: &["kubectl get vmi <name> -o jsonpath='{.spec.volumes}'"],
+        source: "pkg/virt-handler/vm.go (checkVolumesForMigration); corpus item 047",
         example: "  Migration Method:  BlockMigration",
         ..C
     },
@@ -116,10 +118,15 @@ pub(super) const TABLE: &[Signature] = &[
     Signature {
         id: "pdb-eviction-refused",
         all: &["Cannot evict pod as it would violate the pod's disruption budget"],
-        title: "eviction of a virt-launcher pod refused by its PodDisruptionBudget",
-        cause: "the VMI's PodDisruptionBudget (created for evictionStrategy LiveMigrate) refuses \
-            the eviction: the evictor must wait for the live migration KubeVirt starts instead",
-        next_steps: &["kubectl get vmim -n <ns>", "kubectl get pdb -n <ns>"],
+        title: "eviction of a virt-launcher pod refused by a PodDisruptionBudget",
+        cause: "a PodDisruptionBudget that selects the pod refuses the eviction. KubeVirt up to \
+            v1.5 created one per VMI with evictionStrategy LiveMigrate (the evictor waits for the \
+            migration KubeVirt starts); from v1.6 it creates none and only deletes the old \
+            kubevirt-disruption-budget-* ones, so the refusing PDB is someone else's",
+        next_steps: &[
+            "kubectl get pdb -n <ns> -o wide",
+            "kubectl get vmim -n <ns>",
+        ],
         source: "pkg/virt-controller/watch/drain/disruptionbudget/disruptionbudget.go; \
             corpus item 058",
         example: r#"E0422 10:01:03.039582 1 evictions.go:463] "Error evicting pod" err="error when evicting pod (ignoring) \"virt-launcher-mk\": Cannot evict pod as it would violate the pod's disruption budget.""#,
@@ -129,22 +136,23 @@ pub(super) const TABLE: &[Signature] = &[
         id: "pdb-expanded",
         all: &["Expanded PodDisruptionBudget"],
         health: Health::Degraded,
-        title: "the migration PodDisruptionBudget was expanded (a migration started)",
-        cause: "KubeVirt expands the VMI's PodDisruptionBudget while it migrates; if it is shrunk \
-            again without the VMI moving, the migration failed (look for the VMIM's failure)",
+        title: "the migration PodDisruptionBudget was expanded (a migration started; KubeVirt <= 1.5)",
+        cause: "KubeVirt up to v1.5 expands the VMI's PodDisruptionBudget while it migrates; if it \
+            is shrunk again without the VMI moving, the migration failed (look for the VMIM's \
+            failure). From v1.6 KubeVirt keeps no PDBs for VMIs",
         next_steps: &["kubectl get vmim -n <ns> -o yaml"],
-        source: "pkg/virt-controller/watch/drain/disruptionbudget/disruptionbudget.go",
+        source: "pkg/virt-controller/watch/drain/disruptionbudget/disruptionbudget.go (v1.5)",
         example: "SuccessfulUpdate | VirtualMachineInstance testw11Expanded PodDisruptionBudget kubevirt-disruption-budget-8p2dk",
         ..C
     },
     Signature {
         id: "pdb-shrank",
         all: &["Shrank PodDisruptionBudget"],
-        title: "the migration PodDisruptionBudget shrank back: the migration failed or ended",
-        cause: "after a migration the PodDisruptionBudget shrinks again; shrunk without the VMI \
-            moving means the migration failed",
+        title: "the migration PodDisruptionBudget shrank back: the migration failed or ended (KubeVirt <= 1.5)",
+        cause: "after a migration KubeVirt up to v1.5 shrinks the PodDisruptionBudget again; \
+            shrunk without the VMI moving means the migration failed",
         next_steps: &["kubectl get vmim -n <ns> -o yaml (status.phase, migrationState)"],
-        source: "pkg/virt-controller/watch/drain/disruptionbudget/disruptionbudget.go",
+        source: "pkg/virt-controller/watch/drain/disruptionbudget/disruptionbudget.go (v1.5)",
         example: "SuccessfulUpdate | VirtualMachineInstance testw11Shrank PodDisruptionBudget kubevirt-disruption-budget-8p2dk",
         ..C
     },

@@ -285,8 +285,8 @@ pub(super) const CONTROLLER_REASONS: &[Entry] = &[
         severity: Severity::Warning,
         can_migrate: None,
         title: "Migration back-off",
-        meaning: "Earlier migrations of this VMI failed; new attempts are delayed.",
-        implies: "Evacuation or workload-update migrations are retried later.",
+        meaning: "Earlier evacuation or workload-update migrations of this VMI failed: the new one waits in Pending 20 s after the last failure, doubling for each further failure since the last success (`handleMigrationBackoff`, pkg/virt-controller/watch/migration/migration.go). Migrations a user creates never back off.",
+        implies: "A wait, not a block: the migration starts when the back-off ends.",
         steps: &[VMIMS, EVENTS],
     },
 ];

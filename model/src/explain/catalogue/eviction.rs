@@ -1,7 +1,8 @@
 //! Eviction strategies.
 //!
 //! The `EvictionStrategy` constants in KubeVirt's
-//! `staging/src/kubevirt.io/api/core/v1/types.go`.
+//! `staging/src/kubevirt.io/api/core/v1/types.go`, as the eviction webhook treats them
+//! (`admitLauncherPod`, `pkg/virt-api/webhooks/validating-webhook/admitters/pod-eviction-admitter.go`).
 
 use crate::explain::commands::{GET_VM, GET_VMI};
 use crate::explain::entry::Entry;
@@ -44,7 +45,7 @@ pub(super) const EVICTION_STRATEGIES: &[Entry] = &[
         severity: Severity::Info,
         can_migrate: None,
         title: "Eviction strategy External",
-        meaning: "The VMI is protected and evacuationNodeName is set on eviction, but KubeVirt does not migrate it; an external controller (such as cluster-api-provider-kubevirt) tears it down.",
+        meaning: "The eviction is denied and the VMI marked (evacuationNodeName) for an external controller (such as cluster-api-provider-kubevirt), which must move or remove it; KubeVirt does not migrate it (`admitLauncherPod`, pod-eviction-admitter.go).",
         implies: "A drain waits for the external controller.",
         steps: &[GET_VMI],
     },
