@@ -236,3 +236,38 @@ fn a_vm_backing_off_its_starts_is_the_node() {
     let paste = r#"{"component":"virt-controller","kind":"","level":"info","msg":"Delaying start of VM Starting VM with 'runStrategy: RerunOnFailure' due to start failure backoff. Waiting 20 more seconds before starting.","name":"db","namespace":"prod","pos":"vm.go:1075","timestamp":"2025-01-01T00:00:00Z"}"#;
     assert_layer(paste, Layer::Node);
 }
+
+// KubeVirt's own Warning events about VMIs and migrations
+
+#[test]
+fn a_crashed_vmi_event_is_the_node() {
+    // pkg/virt-handler/controller.go (VMICrashed), vm.go (event Stopped).
+    let paste = "LAST SEEN   TYPE      REASON             OBJECT                         MESSAGE\n\
+        3m          Normal    SuccessfulCreate   virtualmachineinstance/db      Created virtual machine pod virt-launcher-db-8xk2p\n\
+        2m          Warning   Stopped            virtualmachineinstance/db      The VirtualMachineInstance crashed.\n";
+    assert_layer(paste, Layer::Node);
+}
+
+#[test]
+fn a_guest_panic_event_is_the_guest() {
+    // pkg/virt-launcher/notify-client/client.go (event GuestPanicked).
+    let paste = "Events:\n  Type     Reason         Age   From                       Message\n  ----     ------         ----  ----                       -------\n\
+        Warning  GuestPanicked  12s   virt-launcher/node-3       Guest panicked: hyper-v crash\n";
+    assert_layer(paste, Layer::Guest);
+}
+
+#[test]
+fn no_node_for_the_cpu_model_is_the_migrations_control_plane() {
+    // pkg/virt-controller/watch/migration/migration.go (NoSuitableNodesForHostModelMigration).
+    let paste = "LAST SEEN   TYPE      REASON                                 OBJECT                   MESSAGE\n\
+        5s          Warning   NoSuitableNodesForHostModelMigration   virtualmachineinstance/db   Migration cannot proceed since no node is suitable to run the required CPU model / required features: map[cpu-model-migration.node.kubevirt.io/Skylake:true]\n";
+    let v = assert_layer(paste, Layer::Migration);
+    assert_eq!(v.plane, Some(SignalPlane::Control));
+}
+
+#[test]
+fn an_importer_whose_device_fails_io_is_the_node() {
+    // CDI pkg/system/prlimit.go relaying qemu-img's error.
+    let paste = "E0101 10:00:00.000000       1 prlimit.go:176] qemu-img: /dev/cdi-block-volume: error while writing at byte 0: Input/output error\n";
+    assert_layer(paste, Layer::Node);
+}

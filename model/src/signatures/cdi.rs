@@ -168,4 +168,20 @@ pub(super) const TABLE: &[Signature] = &[
         example: r#"pinging container registry quay.io: Get "https://quay.io/v2/": dial tcp 1.2.3.4:443: connect: connection refused"#,
         ..CP
     },
+    Signature {
+        id: "cdi-write-io-error",
+        all: &["qemu-img", "Input/output error"],
+        layer: Some(Layer::Node),
+        title: "the importer's writes to the volume fail with an I/O error",
+        cause: "CDI's importer converts the image into the PVC's device with qemu-img and the \
+            device answers Input/output error: the storage backend's volume on the node (its \
+            iSCSI/block path, a replica offline) is failing, not CDI",
+        next_steps: &[
+            "dmesg on the importer's node (I/O errors on the device)",
+            "check the storage backend's volume health",
+        ],
+        source: "CDI pkg/image/qemu.go, pkg/system/prlimit.go (\"qemu-img failed output is\")",
+        example: "E1013 17:50:06.249969       1 prlimit.go:176] qemu-img: /dev/cdi-block-volume: error while converting raw: Failed to clear the new image's first sector: Input/output error",
+        ..CP
+    },
 ];

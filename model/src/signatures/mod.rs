@@ -8,6 +8,7 @@ mod cdi;
 mod component_pods;
 mod control_plane;
 mod denial;
+mod events;
 mod generic;
 mod guest;
 mod migration;
@@ -55,8 +56,8 @@ pub struct Signature {
     pub example: &'static str,
 }
 
-/// Every signature, in table order (noise; virtctl, TLS, component pods, CDI and QEMU
-/// messages; control plane, node, guest, network, migration; admission, after the messages a
+/// Every signature, in table order (noise; virtctl, TLS, component pods, CDI, QEMU and
+/// KubeVirt's Warning events; control plane, node, guest, network, migration; admission, after the messages a
 /// denial may carry; then the generic fallbacks). A tie in specificity goes to table order.
 pub fn catalogue() -> &'static [&'static Signature] {
     static ALL: OnceLock<Vec<&'static Signature>> = OnceLock::new();
@@ -68,6 +69,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             component_pods::TABLE,
             cdi::TABLE,
             qemu::TABLE,
+            events::TABLE,
             control_plane::TABLE,
             node::TABLE,
             guest::TABLE,
