@@ -271,3 +271,37 @@ fn an_importer_whose_device_fails_io_is_the_node() {
     let paste = "E0101 10:00:00.000000       1 prlimit.go:176] qemu-img: /dev/cdi-block-volume: error while writing at byte 0: Input/output error\n";
     assert_layer(paste, Layer::Node);
 }
+
+#[test]
+fn ssh_refused_by_the_guest_is_the_guest() {
+    let paste = "$ virtctl ssh fedora@vmi/web -i ~/.ssh/id_ed25519\nfedora@vmi/web.default: Permission denied (publickey,gssapi-keyex,gssapi-with-mic).\n";
+    assert_layer(paste, Layer::Guest);
+}
+
+#[test]
+fn a_volume_the_provisioner_cannot_create_is_the_control_plane() {
+    let paste = "Events:\n  Type     Reason              Age   From                         Message\n  ----     ------              ----  ----                         -------\n\
+        Warning  ProvisioningFailed  8s    csi.example.com_provisioner  failed to provision volume with StorageClass \"fast\": rpc error: code = ResourceExhausted desc = no space\n";
+    assert_layer(paste, Layer::ControlPlane);
+}
+
+#[test]
+fn a_manifest_kubectl_refuses_is_the_control_plane() {
+    let paste = "$ kubectl apply -f vm.yaml\nerror: error validating \"vm.yaml\": error validating data: ValidationError(VirtualMachine.spec.template.spec): unknown field \"disks\" in io.kubevirt.v1.VirtualMachineInstanceSpec; if you choose to ignore these errors, turn validation off with --validate=false\n";
+    assert_layer(paste, Layer::ControlPlane);
+}
+
+#[test]
+fn unpausing_a_running_vmi_is_read_and_blames_nothing() {
+    let a = analyse(
+        "$ virtctl unpause vmi web\nError unpausing VirtualMachineInstance web: Operation cannot be fulfilled on virtualmachineinstance.kubevirt.io \"web\": VMI is not paused\n",
+        None,
+    )
+    .expect("read");
+    assert_eq!(a.verdict().layer, None);
+    assert!(
+        a.signals.iter().any(|s| s.signature.is_some()),
+        "{:?}",
+        a.signals
+    );
+}

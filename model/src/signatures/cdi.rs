@@ -184,4 +184,20 @@ pub(super) const TABLE: &[Signature] = &[
         example: "E1013 17:50:06.249969       1 prlimit.go:176] qemu-img: /dev/cdi-block-volume: error while converting raw: Failed to clear the new image's first sector: Input/output error",
         ..CP
     },
+    Signature {
+        id: "volume-provisioning-failed",
+        all: &["ProvisioningFailed"],
+        title: "the storage provisioner cannot create the volume (ProvisioningFailed)",
+        cause: "the PVC of the DataVolume or VM stays Pending: its storage class's provisioner \
+            (CSI driver) fails to create the volume; the event's message says why (capacity, \
+            parameters, access mode or volume mode the class does not support)",
+        next_steps: &[
+            "kubectl describe pvc <name> -n <ns> (Events)",
+            "kubectl logs -n <csi namespace> <csi-provisioner pod>",
+        ],
+        source: "Kubernetes external-provisioner (event ProvisioningFailed); \
+            pkg/virtctl/imageupload/imageupload.go (\"Provisioning failed: %s\")",
+        example: "Warning  ProvisioningFailed  5s  rook-ceph.rbd.csi.ceph.com_csi-rbdplugin  failed to provision volume with StorageClass \"rook-ceph-block\": rpc error: code = Internal",
+        ..CP
+    },
 ];

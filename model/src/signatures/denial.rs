@@ -169,4 +169,31 @@ pub(super) const TABLE: &[Signature] = &[
         example: r#"The request is invalid: spec.domain.devices.inputs[0].type: Invalid value: "keyboard": Input device can have only tablet type."#,
         ..CP
     },
+    Signature {
+        id: "manifest-schema-rejected",
+        all: &["error validating data"],
+        title: "kubectl's schema validation refuses the manifest",
+        cause: "a field of the manifest is unknown or of the wrong type for the installed CRD \
+            (mis-indented YAML, a field of another KubeVirt version): nothing was sent",
+        next_steps: &[
+            "kubectl explain <kind>.<field path>",
+            "fix the manifest (or --validate=false)",
+        ],
+        source: "kubectl (client-side OpenAPI validation: \"error validating data: \
+            ValidationError(...)\")",
+        example: r#"error: error validating "vm.yaml": error validating data: ValidationError(VirtualMachine.spec.template.spec.domain): unknown field "disk" in io.kubevirt.v1.DomainSpec"#,
+        ..CP
+    },
+    Signature {
+        id: "manifest-strict-decoding",
+        all: &["strict decoding error"],
+        title: "the API server refuses an unknown field of the manifest",
+        cause: "server-side field validation (strict) finds a field the CRD does not define: \
+            mis-indented YAML or a field of another KubeVirt version",
+        next_steps: &["kubectl explain <kind>.<field path>"],
+        source: "Kubernetes API server (field validation Strict: \"strict decoding error: \
+            unknown field\")",
+        example: r#"Error from server (BadRequest): error when creating "vm.yaml": VirtualMachine in version "v1" cannot be handled as a VirtualMachine: strict decoding error: unknown field "spec.template.spec.domain.disk""#,
+        ..CP
+    },
 ];

@@ -205,4 +205,87 @@ pub(super) const TABLE: &[Signature] = &[
         example: "cannot upload to DataVolume in WaitForFirstConsumer phase, make sure the PVC is Bound, or use force-bind flag",
         ..CP
     },
+    Signature {
+        id: "websocket-not-found",
+        all: &["Can't connect to websocket", "(404)"],
+        title: "the console/VNC/port-forward subresource is not served (404)",
+        cause: "the API server does not route the subresource to virt-api: the \
+            subresources.kubevirt.io APIService is missing or not available, or the VMI does not \
+            exist in that namespace",
+        next_steps: &[
+            "kubectl get apiservice v1.subresources.kubevirt.io",
+            "kubectl get vmi -n <ns>",
+        ],
+        source: "staging/src/kubevirt.io/client-go/kubevirt/typed/core/v1/async.go \
+            (\"Can't connect to websocket (%d): %w\")",
+        example: "Can't access VMI web: Can't connect to websocket (404): websocket: bad handshake",
+        ..CP
+    },
+    Signature {
+        id: "vmi-pause-state-request",
+        all: &["VMI is"],
+        any: &[
+            "VMI is already paused",
+            "VMI is not paused",
+            "VMI is paused",
+        ],
+        layer: None,
+        health: Health::Unknown,
+        title: "a request that does not fit the VMI's pause state",
+        cause: "virt-api answers Conflict: pausing a paused VMI, unpausing one that is not \
+            paused, or connecting (port-forward, soft reboot) to a paused one; unpause it first",
+        next_steps: &["virtctl unpause vm <name>"],
+        source: "pkg/virt-api/rest/lifecycle.go (\"VMI is already paused\", \"VMI is paused\"), \
+            subresource.go (vmiNotPaused)",
+        example: r#"Error unpausing VirtualMachineInstance web: Operation cannot be fulfilled on virtualmachineinstance.kubevirt.io "web": VMI is not paused"#,
+        ..BASE
+    },
+    Signature {
+        id: "vmi-no-console-device",
+        all: &["are present."],
+        any: &[
+            "No serial consoles are present.",
+            "No graphics devices are present.",
+        ],
+        layer: None,
+        health: Health::Unknown,
+        title: "the VMI has no serial console or graphics device to connect to",
+        cause: "the VMI was defined without the device (autoattachSerialConsole or \
+            autoattachGraphicsDevice false): virtctl console or vnc has nothing to attach to; \
+            not a fault of a layer",
+        next_steps: &["kubectl get vmi <name> -o yaml (spec.domain.devices.autoattach*)"],
+        source: "pkg/virt-api/rest/console.go, vnc.go",
+        example: "Can't access VMI web: No serial consoles are present.",
+        ..BASE
+    },
+    Signature {
+        id: "soft-reboot-impossible",
+        all: &["neither have the agent connected nor the ACPI feature enabled"],
+        layer: Some(Layer::Guest),
+        health: Health::Degraded,
+        title: "a soft reboot needs the guest agent or ACPI",
+        cause: "virt-api refuses the soft reboot: the guest agent is not connected and the VMI \
+            has no ACPI feature",
+        next_steps: &["check qemu-guest-agent in the guest"],
+        source: "pkg/virt-api/rest/lifecycle.go",
+        example: "Error soft rebooting VirtualMachineInstance web: VMI neither have the agent connected nor the ACPI feature enabled",
+        ..BASE
+    },
+    Signature {
+        id: "ssh-publickey-denied",
+        all: &["Permission denied (publickey"],
+        layer: Some(Layer::Guest),
+        health: Health::Degraded,
+        title: "the guest's sshd refuses the key (Permission denied (publickey))",
+        cause: "virtctl ssh reached the guest's sshd (so virt-api, virt-handler and the \
+            port-forward work) but the guest does not accept the key: the key is not in the \
+            user's authorized_keys (accessCredentials, cloud-init) or the user is wrong",
+        next_steps: &[
+            "kubectl get vmi <name> -o yaml (spec.accessCredentials)",
+            "virtctl console <vm> and check ~/.ssh/authorized_keys",
+        ],
+        source: "OpenSSH client, run by pkg/virtctl/ssh (through the VMI's portforward subresource)",
+        example: "fedora@vmi/web.default: Permission denied (publickey,gssapi-keyex,gssapi-with-mic).",
+        ..BASE
+    },
 ];
