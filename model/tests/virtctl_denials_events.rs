@@ -305,3 +305,15 @@ fn unpausing_a_running_vmi_is_read_and_blames_nothing() {
         a.signals
     );
 }
+
+#[test]
+fn a_pending_component_is_its_layer_and_a_pending_launcher_is_not_it() {
+    let table = "NAME                               READY   STATUS    RESTARTS   AGE\n\
+        virt-controller-8486c8d5cb-4mw8w   0/1     Pending   0          26m\n";
+    let v = assert_layer(table, Layer::ControlPlane);
+    assert!(v.title.contains("virt-controller"), "{v:?}");
+    let handler = "NAME                 READY   STATUS    RESTARTS   AGE\n\
+        virt-handler-p65f9   0/1     Pending   0          26m\n";
+    let v = assert_layer(handler, Layer::Node);
+    assert!(v.title.contains("virt-handler"), "{v:?}");
+}

@@ -138,6 +138,17 @@ pub(super) const TABLE: &[Signature] = &[
         ..CP
     },
     Signature {
+        id: "cdi-importer-image-pull",
+        all: &["ImagePullFailed"],
+        title: "CDI's importer cannot pull its source image (ImagePullFailed)",
+        cause: "the importer pod of a registry import with node pull method cannot pull the \
+            image (name, tag, pull secret, registry unreachable from the node)",
+        next_steps: DV_STEPS,
+        source: "CDI pkg/controller/util.go (ImagePullFailedReason)",
+        example: "    reason: ImagePullFailed",
+        ..CP
+    },
+    Signature {
         id: "cdi-registry-dns",
         all: &["pinging container registry", "lookup"],
         title: "the CDI importer cannot resolve the container registry's name (DNS)",

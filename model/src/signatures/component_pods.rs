@@ -132,6 +132,33 @@ pub(super) const TABLE: &[Signature] = &[
         ..CP
     },
     Signature {
+        id: "component-pending",
+        all: &["Pending"],
+        cells: &["Pending"],
+        health: Health::Degraded,
+        title: "a KubeVirt control-plane component's pod is Pending",
+        cause: "the scheduler has not placed the component's pod (nodes cordoned or tainted, \
+            node selectors of the KubeVirt/CDI CR's infra placement, resources): what it serves \
+            is missing while it waits",
+        next_steps: &["kubectl describe pod -n <ns> <component pod> (Events: FailedScheduling)"],
+        source: KUBELET,
+        example: "virt-controller-8486c8d5cb-4mw8w   0/1   Pending   0   26m",
+        ..CP
+    },
+    Signature {
+        id: "component-error",
+        all: &["Error"],
+        cells: &["Error"],
+        health: Health::Degraded,
+        title: "a KubeVirt control-plane component's container exited with an error",
+        cause: "the component's container terminated with a non-zero exit code (status or last \
+            state Error); kubelet restarts it, and its previous log says why",
+        next_steps: CP_STEPS,
+        source: KUBELET,
+        example: "cdi-apiserver-6c4d8cd847-j4wp5   0/1   Error   2   3m",
+        ..CP
+    },
+    Signature {
         id: "virt-handler-probe-failed",
         all: &["probe failed"],
         title: "virt-handler fails its readiness/liveness probe (Unhealthy)",
@@ -170,6 +197,19 @@ pub(super) const TABLE: &[Signature] = &[
         next_steps: NODE_STEPS,
         source: KUBELET,
         example: "virt-handler-x2x7b   0/1   ErrImagePull   0   2m",
+        ..NODE
+    },
+    Signature {
+        id: "virt-handler-pending",
+        all: &["Pending"],
+        cells: &["Pending"],
+        health: Health::Degraded,
+        title: "virt-handler's pod is Pending on a node",
+        cause: "the DaemonSet's pod for a node is not started (node resources, taints the \
+            KubeVirt CR's workload placement does not tolerate): that node cannot run VMs",
+        next_steps: NODE_STEPS,
+        source: KUBELET,
+        example: "virt-handler-p65f9   0/1   Pending   0   26m",
         ..NODE
     },
     Signature {
