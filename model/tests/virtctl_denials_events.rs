@@ -317,3 +317,19 @@ fn a_pending_component_is_its_layer_and_a_pending_launcher_is_not_it() {
     let v = assert_layer(handler, Layer::Node);
     assert!(v.title.contains("virt-handler"), "{v:?}");
 }
+
+#[test]
+fn a_failed_migration_event_is_the_migration() {
+    // pkg/controller/controller.go (FailedMigrationReason).
+    let paste = "LAST SEEN   TYPE      REASON            OBJECT                                         MESSAGE\n\
+        10s         Warning   FailedMigration   virtualmachineinstancemigration/kubevirt-evacuation-abcde   source node reported migration failed\n";
+    assert_layer(paste, Layer::Migration);
+}
+
+#[test]
+fn virt_handler_failing_a_vmi_for_its_network_is_the_network() {
+    // pkg/virt-handler/vm.go (handleSyncError: CriticalNetworkError).
+    let paste = r#"{"component":"virt-handler","level":"info","msg":"Processing event prod/db","pos":"vm.go:1400","timestamp":"2024-01-01T00:00:00Z"}
+{"component":"virt-handler","level":"error","msg":"virt-launcher crashed due to a network error. Updating VMI db status to Failed","pos":"vm.go:1057","timestamp":"2024-01-01T00:00:01Z"}"#;
+    assert_layer(paste, Layer::Network);
+}

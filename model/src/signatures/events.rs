@@ -1,5 +1,6 @@
-//! Signatures of the Warning events KubeVirt's own components emit about VMIs, migrations and
-//! nodes, by their reason or their fixed message (data table): virt-handler's
+//! Signatures of KubeVirt's own verdicts on VMIs, migrations and nodes: the Warning events its
+//! components emit, by their reason or their fixed message, and virt-handler's log lines that
+//! set a VMI Failed (data table): virt-handler's
 //! (`pkg/virt-handler/vm.go`, `migration-source.go`, `migration-target.go`,
 //! `controller.go`'s messages, `node-labeller/`, `cache/domain-watcher.go`), virt-launcher's
 //! (`pkg/virt-launcher/notify-client/client.go`, `virtwrap/cmd-server/server.go`) and
@@ -278,5 +279,59 @@ pub(super) const TABLE: &[Signature] = &[
         source: "pkg/virt-controller/watch/migration/migration.go (FailedMigration)",
         example: "Warning  FailedMigration  1s  migration-controller  source node reported migration failed",
         ..MIG_DATA
+    },
+    Signature {
+        id: "event-failed-migration",
+        all: &["FailedMigration"],
+        title: "a migration of the VMI failed (FailedMigration)",
+        cause: "virt-controller's migration controller reports the migration failed; the \
+            event's message and the migration's status say why (target pod, source node, \
+            admission)",
+        next_steps: &["kubectl get vmim -n <ns> -o yaml (status.migrationState.failureReason)"],
+        source: "pkg/controller/controller.go (FailedMigrationReason = \"FailedMigration\"), \
+            pkg/virt-controller/watch/migration/migration.go",
+        example: "shutting down virtual machine default/web due to failed migration. vmim: default/kubevirt-evacuation-x, reasons: FailedMigration",
+        layer: Some(Layer::Migration),
+        health: Health::Broken,
+        ..BASE
+    },
+    Signature {
+        id: "handler-failed-network-error",
+        all: &["virt-launcher crashed due to a network error"],
+        layer: Some(Layer::Network),
+        title: "virt-handler sets the VMI Failed: the pod network setup failed critically",
+        cause: "setting up the VMI's network in the launcher pod failed with a critical error \
+            (a binding the node cannot provide, e.g. masquerade without the nftables/iptables \
+            NAT support it needs), so virt-handler fails the VMI; the sync error before it \
+            says which step",
+        next_steps: &[
+            "kubectl logs -n kubevirt <virt-handler pod on the node> (the sync error)",
+            "kubectl logs <virt-launcher pod> -c compute",
+        ],
+        source: "pkg/virt-handler/vm.go (handleSyncError: CriticalNetworkError)",
+        example: r#"{"component":"virt-handler","level":"error","msg":"virt-launcher crashed due to a network error. Updating VMI vmi-dv-pod status to Failed","pos":"vm.go:1216"}"#,
+        ..N
+    },
+    Signature {
+        id: "handler-failed-secure-boot",
+        all: &["does not support the Secure Boot setting"],
+        title: "virt-handler sets the VMI Failed: virt-launcher cannot do its Secure Boot setting",
+        cause: "the launcher (its firmware images) does not support the VMI's Secure Boot \
+            setting on this node, so the VMI is Failed",
+        next_steps: &["kubectl get vmi <name> -o yaml (spec.domain.firmware.bootloader.efi)"],
+        source: "pkg/virt-handler/vm.go (handleSyncError: virtLauncherCriticalSecurebootError)",
+        example: "virt-launcher does not support the Secure Boot setting. Updating VMI web status to Failed",
+        ..N
+    },
+    Signature {
+        id: "handler-failed-irrecoverable",
+        all: &["virt-launcher reached an irrecoverable error"],
+        title: "virt-handler sets the VMI Failed: virt-launcher reached an irrecoverable error",
+        cause: "the launcher's sync failed in a way it cannot retry, so the VMI is Failed; the \
+            sync error before it says why",
+        next_steps: &["kubectl logs <virt-launcher pod> -c compute"],
+        source: "pkg/virt-handler/vm.go (handleSyncError: vmiIrrecoverableError)",
+        example: "virt-launcher reached an irrecoverable error. Updating VMI web status to Failed",
+        ..N
     },
 ];
