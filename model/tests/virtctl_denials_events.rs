@@ -333,3 +333,12 @@ fn virt_handler_failing_a_vmi_for_its_network_is_the_network() {
 {"component":"virt-handler","level":"error","msg":"virt-launcher crashed due to a network error. Updating VMI db status to Failed","pos":"vm.go:1057","timestamp":"2024-01-01T00:00:01Z"}"#;
     assert_layer(paste, Layer::Network);
 }
+
+#[test]
+fn virt_handler_crashlooping_in_a_describe_is_named() {
+    let paste = "Name:           virt-handler-7xk2p\nNamespace:      kubevirt\n\
+        Controlled By:  DaemonSet/virt-handler\nContainers:\n  virt-handler:\n\
+            State:          Waiting\n      Reason:       CrashLoopBackOff\n      Restart Count:  12\n";
+    let v = assert_layer(paste, Layer::Node);
+    assert!(v.title.contains("virt-handler"), "{v:?}");
+}

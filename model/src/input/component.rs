@@ -29,8 +29,7 @@ pub fn name_components(block: &Block<'_>, format: BlockFormat, lines: &mut LineE
                 g.any.is_empty() && g.layer != Some(crate::verdict::Layer::ControlPlane)
             })
             && let Some(better) = match_line(&format!("{component} {}", s.excerpt))
-            && !better.any.is_empty()
-            && better.any.contains(&component)
+            && (better.any.contains(&component) || better.all.contains(&component))
         {
             take(s, better);
         }
