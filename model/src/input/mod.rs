@@ -14,6 +14,7 @@
 
 pub mod blocks;
 pub mod classify;
+pub mod component;
 pub mod documents;
 pub mod fast_yaml;
 pub mod folder;

@@ -4,6 +4,7 @@
 //! what was read and what was ignored.
 
 use super::blocks::{Block, split};
+use super::component::name_components;
 use super::format::recognise_text;
 use super::lines::{Seen, read_lines};
 use super::object::{Located, Note, Origin, ParseError, Parsed};
@@ -140,7 +141,8 @@ fn read_block(block: &Block<'_>, seen: &mut Seen, out: &mut ReadPaste) {
             out.parsed.objects.append(&mut parsed.objects);
             out.parsed.notes.append(&mut parsed.notes);
             // An object block's lines may still hold messages (a reason, a user's comment).
-            let lines = read_lines(block, format, seen);
+            let mut lines = read_lines(block, format, seen);
+            name_components(block, format, &mut lines);
             out.signals.extend(lines.signals);
             report.read.extend(lines.read);
             out.blocks.push(report);
@@ -153,7 +155,8 @@ fn read_block(block: &Block<'_>, seen: &mut Seen, out: &mut ReadPaste) {
             });
         }
     }
-    let lines = read_lines(block, format, seen);
+    let mut lines = read_lines(block, format, seen);
+    name_components(block, format, &mut lines);
     report.read.extend(lines.read);
     report.ignored.extend(lines.ignored);
     out.signals.extend(lines.signals);

@@ -8,6 +8,8 @@ pub(super) const BASE: Signature = Signature {
     id: "",
     all: &[],
     none: &[],
+    any: &[],
+    cells: &[],
     layer: None,
     plane: None,
     health: Health::Unknown,

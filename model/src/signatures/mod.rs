@@ -4,13 +4,22 @@
 //! matches, in one pass over the line (an Aho-Corasick automaton over every needle).
 
 mod base;
+mod cdi;
+mod component_pods;
 mod control_plane;
+mod denial;
+mod events;
 mod generic;
 mod guest;
 mod migration;
 mod network;
 mod node;
 mod noise;
+mod qemu;
+mod tls;
+mod virtctl;
+
+pub use component_pods::{component_in, component_of_name};
 
 use crate::evidence::SignalPlane;
 use crate::verdict::{Health, Layer};
@@ -26,6 +35,13 @@ pub struct Signature {
     pub all: &'static [&'static str],
     /// None of these may occur.
     pub none: &'static [&'static str],
+    /// At least one of these must occur (a family of names, e.g. the KubeVirt components);
+    /// empty: no such condition. It qualifies a message, so it adds nothing to specificity.
+    pub any: &'static [&'static str],
+    /// Each must stand in the line as a whole table cell, in the case given: between column
+    /// gaps (two spaces or a tab) or the line's ends, so `Failed` as a phase column is read
+    /// and `Failed to import`, `FailedCreate` or `failed to configure` are not.
+    pub cells: &'static [&'static str],
     /// The layer it points at; `None` for known noise.
     pub layer: Option<Layer>,
     pub plane: Option<SignalPlane>,
@@ -40,18 +56,26 @@ pub struct Signature {
     pub example: &'static str,
 }
 
-/// Every signature, in table order (noise, control plane, node, guest, network, migration,
-/// then the generic fallbacks).
+/// Every signature, in table order (noise; virtctl, TLS, component pods, CDI, QEMU and
+/// KubeVirt's Warning events; control plane, node, guest, network, migration; admission, after the messages a
+/// denial may carry; then the generic fallbacks). A tie in specificity goes to table order.
 pub fn catalogue() -> &'static [&'static Signature] {
     static ALL: OnceLock<Vec<&'static Signature>> = OnceLock::new();
     ALL.get_or_init(|| {
         [
             noise::TABLE,
+            virtctl::TABLE,
+            tls::TABLE,
+            component_pods::TABLE,
+            cdi::TABLE,
+            qemu::TABLE,
+            events::TABLE,
             control_plane::TABLE,
             node::TABLE,
             guest::TABLE,
             network::TABLE,
             migration::TABLE,
+            denial::TABLE,
             generic::TABLE,
         ]
         .iter()
@@ -63,18 +87,28 @@ pub fn catalogue() -> &'static [&'static Signature] {
 /// The automaton over every needle, and for each needle the signatures using it.
 struct Matcher {
     automaton: AhoCorasick,
-    /// Needle index to (signature index, is a `none` needle).
-    owners: Vec<Vec<(usize, bool)>>,
+    /// Needle index to (signature index, what the needle is to it).
+    owners: Vec<Vec<(usize, Role)>>,
+}
+
+/// What a needle is to a signature: one of its `all`, `none` or `any` needles.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Role {
+    All,
+    None,
+    Any,
 }
 
 fn matcher() -> &'static Matcher {
     static M: OnceLock<Matcher> = OnceLock::new();
     M.get_or_init(|| {
         let mut needles: Vec<&'static str> = Vec::new();
-        let mut owners: Vec<Vec<(usize, bool)>> = Vec::new();
+        let mut owners: Vec<Vec<(usize, Role)>> = Vec::new();
         for (i, s) in catalogue().iter().enumerate() {
-            let all = s.all.iter().map(|n| (n, false));
-            for (n, negative) in all.chain(s.none.iter().map(|n| (n, true))) {
+            let all = s.all.iter().map(|n| (n, Role::All));
+            let none = s.none.iter().map(|n| (n, Role::None));
+            let any = s.any.iter().map(|n| (n, Role::Any));
+            for (n, role) in all.chain(none).chain(any) {
                 let at = match needles.iter().position(|x| x.eq_ignore_ascii_case(n)) {
                     Some(at) => at,
                     None => {
@@ -83,7 +117,7 @@ fn matcher() -> &'static Matcher {
                         needles.len() - 1
                     }
                 };
-                owners[at].push((i, negative));
+                owners[at].push((i, role));
             }
         }
         let automaton = AhoCorasickBuilder::new()
@@ -116,30 +150,37 @@ pub fn match_line(line: &str) -> Option<&'static Signature> {
     }
     needles.sort_unstable();
     needles.dedup();
-    // (signature, needles hit, banned), for the few signatures these needles belong to.
-    let mut counts: Vec<(usize, usize, bool)> = Vec::new();
+    // (signature, `all` needles hit, banned, an `any` needle hit), for the few signatures
+    // these needles belong to.
+    let mut counts: Vec<(usize, usize, bool, bool)> = Vec::new();
     for &needle in &needles {
-        for &(sig, negative) in &m.owners[needle] {
+        for &(sig, role) in &m.owners[needle] {
             let at = match counts.iter().position(|c| c.0 == sig) {
                 Some(at) => at,
                 None => {
-                    counts.push((sig, 0, false));
+                    counts.push((sig, 0, false, false));
                     counts.len() - 1
                 }
             };
-            if negative {
-                counts[at].2 = true;
-            } else {
-                counts[at].1 += 1;
+            match role {
+                Role::All => counts[at].1 += 1,
+                Role::None => counts[at].2 = true,
+                Role::Any => counts[at].3 = true,
             }
         }
     }
     counts.sort_unstable_by_key(|c| c.0);
     let specific = cat.len() - generic_count();
     let mut best: Option<(usize, usize)> = None;
-    for &(i, hits, banned) in &counts {
+    for &(i, hits, banned, any) in &counts {
         let s = cat[i];
         if banned || s.all.is_empty() || hits < s.all.len() {
+            continue;
+        }
+        if !s.any.is_empty() && !any {
+            continue;
+        }
+        if !s.cells.iter().all(|c| is_cell(line, c)) {
             continue;
         }
         if i >= specific && best.is_some() {
@@ -150,6 +191,24 @@ pub fn match_line(line: &str) -> Option<&'static Signature> {
         }
     }
     best.map(|(i, _)| cat[i])
+}
+
+/// The signature with this id.
+pub fn by_id(id: &str) -> Option<&'static Signature> {
+    catalogue().iter().copied().find(|s| s.id == id)
+}
+
+/// `word` stands in `line` as a whole table cell: case-sensitive, with a column gap (two
+/// spaces or a tab) or the line's end on each side.
+fn is_cell(line: &str, word: &str) -> bool {
+    let gap_before = |before: &str| {
+        before.trim_start().is_empty() || before.ends_with("  ") || before.ends_with('\t')
+    };
+    let gap_after = |after: &str| {
+        after.trim_end().is_empty() || after.starts_with("  ") || after.starts_with('\t')
+    };
+    line.match_indices(word)
+        .any(|(at, _)| gap_before(&line[..at]) && gap_after(&line[at + word.len()..]))
 }
 
 /// How many signatures point at each layer (`None`: noise), for reports.

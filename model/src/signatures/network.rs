@@ -87,7 +87,7 @@ pub(super) const TABLE: &[Signature] = &[
         id: "ping-failed",
         all: &["ping", "failed"],
         none: &[
-            "stopping", "mapping", "skipping", "dropping", "shipping", "typing",
+            "stopping", "mapping", "skipping", "dropping", "shipping", "typing", "pinging",
         ],
         health: Health::Degraded,
         title: "the VM does not answer ping",

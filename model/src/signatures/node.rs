@@ -68,6 +68,8 @@ pub(super) const TABLE: &[Signature] = &[
     Signature {
         id: "sync-domain-failed",
         all: &["Synchronizing with the Domain failed."],
+        // The condition's reason only wraps the cause its message carries (read on its own).
+        health: Health::Degraded,
         title: "Synchronizing with the Domain failed (condition Synchronized False)",
         cause: "virt-handler could not make the libvirt domain match the VMI on the node; the \
             condition's message says why",
@@ -429,6 +431,7 @@ pub(super) const TABLE: &[Signature] = &[
     Signature {
         id: "vmi-scheduling-row",
         all: &["  Scheduling"],
+        cells: &["Scheduling"],
         none: &["virt-launcher", "FailedScheduling"],
         health: Health::Degraded,
         title: "the VMI is stuck in Scheduling",
@@ -444,7 +447,17 @@ pub(super) const TABLE: &[Signature] = &[
     Signature {
         id: "vmi-failed-row",
         all: &["  Failed"],
-        none: &["virt-launcher", "Migration", "Init:", "FailedScheduling"],
+        // Only a phase column or field: not `Failed to import…`, `FailedCreate`, a message's
+        // "failed to configure…", nor an event row's reason (`Warning  Failed  …`).
+        cells: &["Failed"],
+        none: &[
+            "virt-launcher",
+            "Migration",
+            "Init:",
+            "FailedScheduling",
+            "Warning  ",
+            "Normal  ",
+        ],
         health: Health::Degraded,
         title: "the VMI is Failed",
         cause: "the VMI's launcher failed on the node (see the launcher pod's status: Init, \
