@@ -106,9 +106,9 @@ pub(super) fn beside_kubelet_down(cx: &Ctx<'_>, n: &Node) -> (String, Option<boo
         ),
         _ => (
             format!(
-                "The kubelet is not reporting. virt-handler writes its own heartbeat \
-                    ({HEARTBEAT_ANNOTATION}), which is not in the evidence: whether it still \
-                    manages this VMI is not known from the kubelet."
+                "That is the kubelet's condition only: virt-handler writes its own heartbeat \
+                    ({HEARTBEAT_ANNOTATION}), which is not in the evidence, so whether it still \
+                    manages this VMI is not known."
             ),
             None,
         ),
