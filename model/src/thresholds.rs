@@ -49,11 +49,6 @@ pub fn in_phase(since: Option<Timestamp>, now: Option<Timestamp>) -> InPhase {
 /// is older is unresponsive (`isNodeUnresponsive`).
 pub const HANDLER_HEARTBEAT_TIMEOUT_SECS: f64 = 300.0;
 
-/// The longest wait between two heartbeats of a live virt-handler
-/// (`pkg/virt-handler/heartbeat/heartbeat.go`: every minute, `wait.JitterUntil` with a 1.2
-/// jitter, so up to 2m12s).
-pub const HANDLER_HEARTBEAT_INTERVAL_MAX_SECS: f64 = 132.0;
-
 /// virt-handler's heartbeat on a node, judged as virt-controller's node controller judges it.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct HandlerBeat {
