@@ -49,6 +49,11 @@ pub fn in_phase(since: Option<Timestamp>, now: Option<Timestamp>) -> InPhase {
 /// is older is unresponsive (`isNodeUnresponsive`).
 pub const HANDLER_HEARTBEAT_TIMEOUT_SECS: f64 = 300.0;
 
+/// The longest wait between two heartbeats of a live virt-handler
+/// (`pkg/virt-handler/heartbeat/heartbeat.go`: every minute through `wait.JitterUntil` with a
+/// 1.2 jitter, so up to 2m12s).
+pub const HANDLER_HEARTBEAT_INTERVAL_MAX_SECS: f64 = 132.0;
+
 /// virt-handler's heartbeat on a node, judged as virt-controller's node controller judges it.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct HandlerBeat {
@@ -78,6 +83,14 @@ impl HandlerBeat {
     /// Fresh: its age is known and within the timeout.
     pub fn fresh(&self) -> bool {
         self.age_secs.is_some() && !self.stale
+    }
+    /// Older than the longest wait between two heartbeats but not yet stale: virt-handler has
+    /// missed beats, though virt-controller does not act on it yet.
+    pub fn missed(&self) -> bool {
+        !self.stale
+            && self
+                .age_secs
+                .is_some_and(|a| a > HANDLER_HEARTBEAT_INTERVAL_MAX_SECS)
     }
     /// "56s old" or "12m03s old, older than virt-controller's 5m00s timeout".
     pub fn describe(&self) -> String {

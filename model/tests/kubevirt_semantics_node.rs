@@ -8,7 +8,7 @@ use model::drain::drain_impact_with_pods;
 use model::input::pipeline::{Report, diagnose_input};
 use model::kube::{Node, Pod};
 use model::time::Timestamp;
-use model::verdict::{Health, Layer};
+use model::verdict::{Confidence, Health, Layer};
 use model::view::node::{HandlerPresence, node_rows, node_view};
 
 const NOW: &str = "2026-08-22T10:10:00Z";
@@ -95,6 +95,22 @@ fn a_not_ready_kubelet_with_a_fresh_handler_heartbeat_keeps_the_vmi_current() {
     assert!(node.contains("migrated away"), "{node}");
     // The node itself is not fine, but the VMI on it is still managed: degraded, not broken.
     assert_eq!(d.layer(Layer::Node).health, Health::Degraded, "{node}");
+}
+
+#[test]
+fn a_not_ready_kubelet_with_missed_handler_beats_is_not_called_current() {
+    // `heartbeat.go` beats at least every 2m12s; 3 min without one while the kubelet is down
+    // is not "still managed", though `isNodeUnresponsive` waits for its 5 min timeout.
+    let r = report(&dump(&[
+        &node("Unknown", "2026-08-22T10:07:00Z", "true"),
+        RUNNING_VMI,
+    ]));
+    let d = only(&r);
+    let node = texts(d, Layer::Node);
+    assert!(node.contains("missed beats"), "{node}");
+    assert!(!node.contains("still manages"), "{node}");
+    assert_eq!(d.layer(Layer::Node).health, Health::Broken, "{node}");
+    assert_eq!(d.layer(Layer::Guest).confidence, Confidence::Low);
 }
 
 #[test]

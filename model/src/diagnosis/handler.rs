@@ -13,7 +13,7 @@ use super::ctx::Ctx;
 use crate::explain::Severity;
 use crate::kube::Node;
 use crate::kube::node::{HEARTBEAT_ANNOTATION, SCHEDULABLE_LABEL};
-use crate::thresholds::{HandlerBeat, handler_beat};
+use crate::thresholds::{HANDLER_HEARTBEAT_INTERVAL_MAX_SECS, HandlerBeat, handler_beat};
 use crate::time::format_duration;
 use crate::verdict::{Finding, Health, Layer};
 
@@ -72,7 +72,9 @@ pub(super) fn status_freshness(cx: &mut Ctx<'_>, node: Option<&Node>) -> Freshne
             );
             Freshness::Stale
         }
-        Some(b) if b.fresh() => Freshness::Current,
+        Some(b) if b.fresh() && !b.missed() => Freshness::Current,
+        // The kubelet down and virt-handler late: it may have gone down with the node.
+        Some(b) if b.missed() && node.ready().is_some_and(|r| !r.is_true()) => Freshness::Unknown,
         _ if node.ready().is_some_and(|r| !r.is_true()) => {
             cx.missing.push(format!(
                 "virt-handler's heartbeat on node {name} ({HEARTBEAT_ANNOTATION})"
@@ -87,6 +89,16 @@ pub(super) fn status_freshness(cx: &mut Ctx<'_>, node: Option<&Node>) -> Freshne
 /// sentence added to a NotReady node's finding, and whether virt-handler still answers.
 pub(super) fn beside_kubelet_down(cx: &Ctx<'_>, n: &Node) -> (String, Option<bool>) {
     match handler_beat(n, cx.now) {
+        Some(b) if b.missed() => (
+            format!(
+                "The kubelet is not reporting, and virt-handler's own heartbeat is {}: it \
+                    beats at least every {}, so it has missed beats and may be down with the \
+                    node; virt-controller marks it unresponsive only after its timeout.",
+                b.describe(),
+                format_duration(HANDLER_HEARTBEAT_INTERVAL_MAX_SECS)
+            ),
+            None,
+        ),
         Some(b) if b.fresh() => (
             format!(
                 "The kubelet is not reporting, but virt-handler writes its own heartbeat and it \
