@@ -7,11 +7,20 @@
 //! `kubevirt.io=virt-handler`) writes the [`HEARTBEAT_ANNOTATION`] on its node regularly, and
 //! virt-controller's node controller, when that heartbeat is older than
 //! [`HANDLER_HEARTBEAT_TIMEOUT_SECS`], labels the node [`SCHEDULABLE_LABEL`]`=false` and fails
-//! the VMIs left on it (reason `NodeUnresponsive`).
+//! the VMIs left on it (reason `NodeUnresponsive`); that age is judged by
+//! [`crate::thresholds::handler_beat`], the one heartbeat rule.
+//!
+//! Not every node runs virt-handler: its DaemonSet takes the placement of
+//! `spec.workloads.nodePlacement`, with no toleration of its own (default `AnyNode`,
+//! `pkg/virt-operator/resource/apply/apps.go` and `pkg/virt-operator/resource/placement/placement.go`),
+//! so a node tainted `node-role.kubernetes.io/control-plane:NoSchedule` gets none. Such a node
+//! carries no heartbeat, no `kubevirt.io/schedulable` label and no `devices.kubevirt.io/*`
+//! resource, by design: it is not judged (see [`handler_placed`]).
 
 use crate::explain::Severity;
 use crate::kube::{Node, Pod};
-use crate::time::Timestamp;
+use crate::thresholds::{HandlerBeat, handler_beat};
+use crate::time::{Timestamp, format_duration};
 use serde::{Deserialize, Serialize};
 
 /// The extended resource virt-handler's device plugin offers when the node has `/dev/kvm`.
@@ -59,9 +68,9 @@ pub fn cluster_findings(
     now: Option<Timestamp>,
 ) -> Vec<ClusterFinding> {
     let mut out = Vec::new();
-    for n in nodes {
+    for n in nodes.iter().filter(|n| handler_placed(n)) {
         out.extend(no_kvm(n));
-        out.extend(unschedulable(n));
+        out.extend(unschedulable(n, now));
         out.extend(stale_heartbeat(n, now));
     }
     out.extend(
@@ -75,6 +84,62 @@ pub fn cluster_findings(
 /// A virt-handler pod (by its `kubevirt.io` label).
 pub fn is_handler(p: &Pod) -> bool {
     p.metadata.labels.get(HANDLER_LABEL.0).map(String::as_str) == Some(HANDLER_LABEL.1)
+}
+
+/// Whether virt-handler runs, or ran, on this node: it left its heartbeat annotation, its
+/// `kubevirt.io/schedulable` label or its device plugins' `devices.kubevirt.io/*` resources. A
+/// node with none of them is outside virt-handler's placement (a control-plane node, a node
+/// `spec.workloads.nodePlacement` excludes): no KVM and no virt-handler there is by design.
+pub fn handler_placed(n: &Node) -> bool {
+    n.metadata.annotations.contains_key(HEARTBEAT_ANNOTATION)
+        || n.metadata.labels.contains_key(SCHEDULABLE_LABEL)
+        || n.status
+            .allocatable
+            .keys()
+            .chain(n.status.capacity.keys())
+            .any(|k| k.starts_with("devices.kubevirt.io/"))
+}
+
+/// Taints a DaemonSet pod does not tolerate unless told to: the DaemonSet controller adds
+/// tolerations for the `node.kubernetes.io/*` condition taints only, and virt-handler's
+/// default placement adds none.
+fn untolerated_taints(n: &Node) -> Vec<String> {
+    n.spec
+        .taints
+        .iter()
+        .filter(|t| matches!(t.effect.as_deref(), Some("NoSchedule" | "NoExecute")))
+        .filter_map(|t| t.key.clone())
+        .filter(|k| !k.starts_with("node.kubernetes.io/"))
+        .collect()
+}
+
+/// Why virt-handler does not run on `n`, when it does not (see [`handler_placed`]); `None` when
+/// it does or when the node says nothing about its resources (a trimmed node).
+pub fn not_placed_reason(n: &Node) -> Option<String> {
+    if handler_placed(n) || n.status.allocatable.is_empty() {
+        return None;
+    }
+    let taints = untolerated_taints(n);
+    let why = if !taints.is_empty() {
+        format!(
+            "its taint {} is not tolerated by virt-handler's DaemonSet",
+            taints.join(", ")
+        )
+    } else if n.metadata.labels.keys().any(|k| {
+        matches!(
+            k.as_str(),
+            "node-role.kubernetes.io/control-plane" | "node-role.kubernetes.io/master"
+        )
+    }) {
+        "it is a control-plane node outside virt-handler's placement".into()
+    } else {
+        "virt-handler's placement (spec.workloads.nodePlacement) does not select it".into()
+    };
+    Some(format!(
+        "virt-handler does not run on this node ({why}): no {HEARTBEAT_ANNOTATION}, no \
+            {SCHEDULABLE_LABEL} label and no devices.kubevirt.io/* resources, by design; VMIs do \
+            not run here"
+    ))
 }
 
 /// `"0"`, `"0k"` and the like: a zero quantity.
@@ -112,29 +177,55 @@ fn no_kvm(n: &Node) -> Option<ClusterFinding> {
     })
 }
 
-fn unschedulable(n: &Node) -> Option<ClusterFinding> {
+/// Who set `kubevirt.io/schedulable=false`, from the heartbeat next to it.
+fn unschedulable_why(beat: Option<HandlerBeat>) -> &'static str {
+    match beat {
+        // `heartbeat.go`: `do` writes false while the device plugins are not initialised, and
+        // `Run` ends with `labelNodeUnschedulable` when virt-handler shuts down; both write a
+        // fresh heartbeat with it.
+        Some(b) if b.fresh() => {
+            "virt-handler wrote it with a fresh heartbeat: it is starting (its device plugins \
+                are not initialised yet) or shutting down (it marks its node unschedulable as \
+                it stops); check the virt-handler pod on this node and its log"
+        }
+        // `node.go`: `markNodeAsUnresponsive` once the heartbeat is older than the timeout.
+        Some(b) if b.stale => {
+            "virt-controller's node controller set it because virt-handler's heartbeat is \
+                older than its timeout (markNodeAsUnresponsive): check that virt-handler runs on \
+                this node"
+        }
+        _ => {
+            "virt-handler sets it while its device plugins are not initialised or as it shuts \
+                down, virt-controller when virt-handler's heartbeat goes stale: check the \
+                virt-handler pod on this node and its log"
+        }
+    }
+}
+
+fn unschedulable(n: &Node, now: Option<Timestamp>) -> Option<ClusterFinding> {
     let name = n.metadata.name();
     let value = n.handler_schedulable()?;
+    let beat = handler_beat(n, now);
     (value == "false").then(|| ClusterFinding {
         issue: ClusterIssue::HandlerUnschedulable,
         severity: Severity::Error,
         node: Some(name.to_string()),
         pod: None,
         title: format!("Node {name} is marked unschedulable for VMIs"),
-        detail: format!("label {SCHEDULABLE_LABEL}=false"),
-        next_step: "virt-controller sets this when virt-handler stops answering (or virt-handler \
-            itself when the node cannot run VMIs): check the virt-handler pod on this node and \
-            its log"
-            .into(),
+        detail: format!(
+            "label {SCHEDULABLE_LABEL}=false{}",
+            beat.map(|b| format!(", heartbeat {}", b.describe()))
+                .unwrap_or_default()
+        ),
+        next_step: unschedulable_why(beat).into(),
     })
 }
 
 fn stale_heartbeat(n: &Node, now: Option<Timestamp>) -> Option<ClusterFinding> {
     let name = n.metadata.name();
     let raw = n.metadata.annotations.get(HEARTBEAT_ANNOTATION)?;
-    let beat = n.handler_heartbeat()?;
-    let age = beat.seconds_until(now?);
-    (age > HANDLER_HEARTBEAT_TIMEOUT_SECS).then(|| ClusterFinding {
+    let beat = handler_beat(n, now)?;
+    beat.stale.then(|| ClusterFinding {
         issue: ClusterIssue::HandlerHeartbeatStale,
         severity: Severity::Error,
         node: Some(name.to_string()),
@@ -142,11 +233,15 @@ fn stale_heartbeat(n: &Node, now: Option<Timestamp>) -> Option<ClusterFinding> {
         title: format!("virt-handler on node {name} has stopped its heartbeat"),
         detail: format!(
             "annotation {HEARTBEAT_ANNOTATION}: {raw}, {} before the dump's time",
-            crate::time::format_duration(age)
+            format_duration(beat.age_secs.unwrap_or_default())
         ),
-        next_step: "virt-controller treats the node as unresponsive after 5 minutes and fails \
-            its VMIs (reason NodeUnresponsive): check that virt-handler runs on the node"
-            .into(),
+        next_step: format!(
+            "virt-controller treats the node as unresponsive after {} (heartBeatTimeout, \
+                pkg/virt-controller/watch/node/node.go), labels it {SCHEDULABLE_LABEL}=false and \
+                fails its VMIs without a live launcher pod (reason NodeUnresponsive): check that \
+                virt-handler runs on the node",
+            format_duration(HANDLER_HEARTBEAT_TIMEOUT_SECS)
+        ),
     })
 }
 
@@ -209,7 +304,9 @@ mod tests {
         let zero = node(
             "metadata: {name: a}\nstatus: {allocatable: {devices.kubevirt.io/kvm: \"0\", cpu: \"4\"}, capacity: {devices.kubevirt.io/kvm: 1k}}",
         );
-        let absent = node("metadata: {name: b}\nstatus: {allocatable: {cpu: \"4\"}}");
+        let absent = node(
+            "metadata: {name: b, labels: {kubevirt.io/schedulable: \"true\"}}\nstatus: {allocatable: {cpu: \"4\"}}",
+        );
         let fine =
             node("metadata: {name: c}\nstatus: {allocatable: {devices.kubevirt.io/kvm: 1k}}");
         let trimmed = node("metadata: {name: d}");
@@ -221,6 +318,22 @@ mod tests {
             "allocatable devices.kubevirt.io/kvm: 0 (capacity 1k)"
         );
         assert_eq!(f[1].node.as_deref(), Some("b"));
+    }
+
+    #[test]
+    fn a_node_outside_virt_handlers_placement_is_not_judged() {
+        // A control-plane node: virt-handler's DaemonSet does not tolerate its taint
+        // (`placement.go`, `AnyNode`), so it has no heartbeat, label or KVM resource.
+        let master = node(
+            "metadata: {name: m, labels: {node-role.kubernetes.io/control-plane: \"\"}}\nspec: {taints: [{key: node-role.kubernetes.io/control-plane, effect: NoSchedule}]}\nstatus: {allocatable: {cpu: \"4\"}}",
+        );
+        assert!(!handler_placed(&master));
+        assert!(cluster_findings(std::slice::from_ref(&master), &[], None).is_empty());
+        let why = not_placed_reason(&master).unwrap();
+        assert!(
+            why.contains("node-role.kubernetes.io/control-plane is not tolerated"),
+            "{why}"
+        );
     }
 
     #[test]

@@ -1,7 +1,9 @@
-//! Every limit a rule judges against, in one place, each with what it means; and the one
-//! "stuck in a phase" rule. A leaf: the diagnosis and the migration interpretation both read it.
+//! Every limit a rule judges against, in one place, each with what it means; the one "stuck in
+//! a phase" rule and the one virt-handler heartbeat rule. It reads only `time` and `kube`: the
+//! diagnosis, the migration interpretation, the cluster findings and the node pages read it.
 
-use crate::time::Timestamp;
+use crate::kube::Node;
+use crate::time::{Timestamp, format_duration};
 
 /// An observation (VMI, pod, node, migration, agent answer) older than this, against now, lowers
 /// the confidence of the verdicts and is named as missing fresh evidence.
@@ -42,6 +44,68 @@ pub fn in_phase(since: Option<Timestamp>, now: Option<Timestamp>) -> InPhase {
     }
 }
 
-/// virt-controller's `heartBeatTimeout` (`pkg/virt-controller/watch/node/node.go`): a
-/// virt-handler whose `kubevirt.io/heartbeat` annotation is older is unresponsive.
+/// virt-controller's `heartBeatTimeout` (`pkg/virt-controller/watch/node/node.go`,
+/// `NewController`: `5 * time.Minute`): a virt-handler whose `kubevirt.io/heartbeat` annotation
+/// is older is unresponsive (`isNodeUnresponsive`).
 pub const HANDLER_HEARTBEAT_TIMEOUT_SECS: f64 = 300.0;
+
+/// The longest wait between two heartbeats of a live virt-handler
+/// (`pkg/virt-handler/heartbeat/heartbeat.go`: every minute through `wait.JitterUntil` with a
+/// 1.2 jitter, so up to 2m12s).
+pub const HANDLER_HEARTBEAT_INTERVAL_MAX_SECS: f64 = 132.0;
+
+/// virt-handler's heartbeat on a node, judged as virt-controller's node controller judges it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct HandlerBeat {
+    /// The `kubevirt.io/heartbeat` annotation, parsed.
+    pub at: Timestamp,
+    /// Its age against now, when now is known.
+    pub age_secs: Option<f64>,
+    /// Older than [`HANDLER_HEARTBEAT_TIMEOUT_SECS`]: virt-controller treats virt-handler there
+    /// as unresponsive. Never true without now.
+    pub stale: bool,
+}
+
+/// The one heartbeat rule (`isNodeUnresponsive`, `pkg/virt-controller/watch/node/node.go`): a
+/// node without the annotation, or with one that does not parse, is not judged (`None`);
+/// otherwise the heartbeat is stale once older than [`HANDLER_HEARTBEAT_TIMEOUT_SECS`].
+pub fn handler_beat(node: &Node, now: Option<Timestamp>) -> Option<HandlerBeat> {
+    let at = node.handler_heartbeat()?;
+    let age_secs = now.map(|n| at.seconds_until(n));
+    Some(HandlerBeat {
+        at,
+        age_secs,
+        stale: age_secs.is_some_and(|a| a > HANDLER_HEARTBEAT_TIMEOUT_SECS),
+    })
+}
+
+impl HandlerBeat {
+    /// Fresh: its age is known and within the timeout.
+    pub fn fresh(&self) -> bool {
+        self.age_secs.is_some() && !self.stale
+    }
+    /// Older than the longest wait between two heartbeats but not yet stale: virt-handler has
+    /// missed beats, though virt-controller does not act on it yet.
+    pub fn missed(&self) -> bool {
+        !self.stale
+            && self
+                .age_secs
+                .is_some_and(|a| a > HANDLER_HEARTBEAT_INTERVAL_MAX_SECS)
+    }
+    /// "56s old" or "12m03s old, older than virt-controller's 5m00s timeout".
+    pub fn describe(&self) -> String {
+        match self.age_secs {
+            Some(a) if self.stale => format!(
+                "{} old, older than virt-controller's {} timeout",
+                format_duration(a),
+                format_duration(HANDLER_HEARTBEAT_TIMEOUT_SECS)
+            ),
+            Some(a) => format!(
+                "{} old, within virt-controller's {} timeout",
+                format_duration(a),
+                format_duration(HANDLER_HEARTBEAT_TIMEOUT_SECS)
+            ),
+            None => format!("written at {}", self.at),
+        }
+    }
+}

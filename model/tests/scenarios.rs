@@ -5,7 +5,7 @@ use model::cli::{CliOptions, diagnose_text};
 use model::diagnosis::Diagnosis;
 use model::input::pipeline::{Report, diagnose_input};
 use model::time::Timestamp;
-use model::verdict::{Health, Layer};
+use model::verdict::{Confidence, Health, Layer};
 use model::view::DrainAction;
 use model::view::{AbortState, FailureKind, Outcome, Plane, Trigger};
 
@@ -163,9 +163,14 @@ fn scheduled_with_sync_error() {
         Layer::Node,
         "status.conditions[Synchronized].reason = Synchronizing with the Domain failed."
     ));
+    // `lifecycle.go` sets Scheduled when the launcher pod is Ready: a Running pod with a
+    // Scheduled VMI is no contradiction; 15 min without a domain is virt-handler's failure.
+    assert_eq!(d.contradictions().count(), 0, "{d:#?}");
     assert!(
-        d.contradictions()
-            .any(|f| f.title == "Launcher pod Running but the VMI is not")
+        d.layer(Layer::Node)
+            .findings
+            .iter()
+            .any(|f| f.title == "virt-handler has not started the domain in 15m00s")
     );
 }
 
@@ -423,22 +428,22 @@ fn node_drain_migrates_one_blocks_four_external_one() {
 }
 
 #[test]
-fn node_not_ready_makes_status_stale() {
+fn node_not_ready_without_a_handler_heartbeat_is_judged_with_low_confidence() {
+    // The kubelet is NotReady and virt-handler's own heartbeat is not in the dump: the guest and
+    // network layers are judged from the VMI status (the kubelet does not write it), with a low
+    // confidence, and the heartbeat is named as missing evidence.
     let r = report("node-notready-stale.yaml");
     let d = vmi(&r, "orphan");
     assert_eq!(d.layer(Layer::Node).health, B);
-    assert_eq!(
-        d.layer(Layer::Guest).health,
-        U,
-        "a stale Running must not read as a healthy guest"
+    assert_eq!(d.layer(Layer::Guest).health, H, "{d:#?}");
+    assert_eq!(d.layer(Layer::Guest).confidence, Confidence::Low);
+    assert!(
+        d.missing_evidence
+            .iter()
+            .any(|m| m.contains("kubevirt.io/heartbeat")),
+        "{:?}",
+        d.missing_evidence
     );
-    assert_eq!(d.layer(Layer::Network).health, U);
-    assert!(d.contradictions().any(|f| {
-        f.title == "VMI status is stale: its node is NotReady"
-            && f.evidence
-                .iter()
-                .any(|e| e.contains("older than the node going NotReady"))
-    }));
     assert!(
         d.headline
             .contains("node/launcher broken — Node node-5 NotReady"),

@@ -37,6 +37,12 @@ pub struct Node {
     pub control_plane: bool,
     /// Whether virt-handler marks it schedulable (`kubevirt.io/schedulable`).
     pub kubevirt_schedulable: bool,
+    /// Inside virt-handler's DaemonSet placement. virt-handler takes `spec.workloads.nodePlacement`
+    /// with no toleration of its own (KubeVirt `pkg/virt-operator/resource/apply/apps.go`,
+    /// `placement.go` `AnyNode`), so a control-plane node, tainted
+    /// `node-role.kubernetes.io/control-plane:NoSchedule`, has no virt-handler: no heartbeat, no
+    /// `kubevirt.io/schedulable`, no `devices.kubevirt.io/*` and no node-labeller labels.
+    pub handler_placed: bool,
     /// virt-handler runs on it (writes its heartbeat, updates VMI status, serves metrics).
     pub handler_up: bool,
     /// virt-handler's last `kubevirt.io/heartbeat` (KubeVirt
@@ -51,13 +57,27 @@ impl Node {
         let mut labels = json!({
             "beta.kubernetes.io/arch": "amd64", "beta.kubernetes.io/os": "linux",
             "kubernetes.io/arch": "amd64", "kubernetes.io/hostname": self.name, "kubernetes.io/os": "linux",
-            "kubevirt.io/schedulable": if self.kubevirt_schedulable { "true" } else { "false" },
-            "cpu-model.node.kubevirt.io/Skylake-Server-IBRS": "true",
-            "host-model-cpu.node.kubevirt.io/Cascadelake-Server": "true",
-            "cpu-vendor.node.kubevirt.io/Intel": "true",
-            "kubevirt.io/ksm-enabled": "false",
             "topology.kubernetes.io/zone": format!("zone-{}", (b'a' + (self.index % 3) as u8) as char),
         });
+        if self.handler_placed {
+            // virt-handler's heartbeat (`heartbeat.go`) and its node labeller.
+            for (k, v) in [
+                (
+                    "kubevirt.io/schedulable",
+                    if self.kubevirt_schedulable {
+                        "true"
+                    } else {
+                        "false"
+                    },
+                ),
+                ("cpu-model.node.kubevirt.io/Skylake-Server-IBRS", "true"),
+                ("host-model-cpu.node.kubevirt.io/Cascadelake-Server", "true"),
+                ("cpu-vendor.node.kubevirt.io/Intel", "true"),
+                ("kubevirt.io/ksm-enabled", "false"),
+            ] {
+                labels[k] = json!(v);
+            }
+        }
         if self.control_plane {
             labels["node-role.kubernetes.io/control-plane"] = json!("");
             labels["node-role.kubernetes.io/master"] = json!("");
@@ -65,6 +85,11 @@ impl Node {
             labels["node-role.kubernetes.io/worker"] = json!("");
         }
         let mut taints = Vec::new();
+        if self.control_plane {
+            taints.push(
+                json!({"key": "node-role.kubernetes.io/control-plane", "effect": "NoSchedule"}),
+            );
+        }
         if self.unschedulable {
             taints.push(json!({"key": "node.kubernetes.io/unschedulable", "effect": "NoSchedule", "timeAdded": rfc3339(self.ready_since)}));
         }
@@ -101,25 +126,37 @@ impl Node {
             }
         };
         let mem_kib = self.memory_gib * 1024 * 1024;
+        let mut annotations = json!({
+            "node.alpha.kubernetes.io/ttl": "0",
+            "volumes.kubernetes.io/controller-managed-attach-detach": "true",
+        });
+        let mut capacity = json!({"cpu": self.cpus.to_string(), "memory": format!("{mem_kib}Ki"), "pods": "250",
+                                  "ephemeral-storage": "498842604Ki"});
+        let mut allocatable = json!({"cpu": format!("{}m", self.cpus * 1000 - 500), "memory": format!("{}Ki", mem_kib - 2 * 1024 * 1024),
+                                     "pods": "250", "ephemeral-storage": "458661160876"});
+        if self.handler_placed {
+            annotations["kubevirt.io/heartbeat"] = json!(rfc3339(self.handler_heartbeat));
+            // virt-handler's device plugins.
+            for r in [
+                "devices.kubevirt.io/kvm",
+                "devices.kubevirt.io/tun",
+                "devices.kubevirt.io/vhost-net",
+            ] {
+                capacity[r] = json!("1k");
+                allocatable[r] = json!("1k");
+            }
+        }
         json!({
             "apiVersion": "v1", "kind": "Node",
             "metadata": {
                 "name": self.name, "uid": self.uid, "creationTimestamp": rfc3339(self.created),
                 "labels": labels,
-                "annotations": {
-                    "kubevirt.io/heartbeat": rfc3339(self.handler_heartbeat),
-                    "node.alpha.kubernetes.io/ttl": "0",
-                    "volumes.kubernetes.io/controller-managed-attach-detach": "true",
-                },
+                "annotations": annotations,
             },
             "spec": spec,
             "status": {
-                "capacity": {"cpu": self.cpus.to_string(), "memory": format!("{mem_kib}Ki"), "pods": "250",
-                             "ephemeral-storage": "498842604Ki", "devices.kubevirt.io/kvm": "1k",
-                             "devices.kubevirt.io/tun": "1k", "devices.kubevirt.io/vhost-net": "1k"},
-                "allocatable": {"cpu": format!("{}m", self.cpus * 1000 - 500), "memory": format!("{}Ki", mem_kib - 2 * 1024 * 1024),
-                                "pods": "250", "ephemeral-storage": "458661160876", "devices.kubevirt.io/kvm": "1k",
-                                "devices.kubevirt.io/tun": "1k", "devices.kubevirt.io/vhost-net": "1k"},
+                "capacity": capacity,
+                "allocatable": allocatable,
                 "conditions": [
                     pressure("MemoryPressure", "KubeletHasSufficientMemory", "kubelet has sufficient memory available"),
                     pressure("DiskPressure", "KubeletHasNoDiskPressure", "kubelet has no disk pressure"),
@@ -382,7 +419,8 @@ impl World {
             memory_gib: if control_plane { 32 } else { 512 },
             control_plane,
             kubevirt_schedulable: !control_plane,
-            handler_up: true,
+            handler_placed: !control_plane,
+            handler_up: !control_plane,
             handler_heartbeat: self.now,
             drain_taint: false,
         };
@@ -568,19 +606,23 @@ impl World {
         true
     }
 
-    /// Keeps node heartbeats moving: the kubelet's status and, where virt-handler runs (which
-    /// needs the kubelet), its `kubevirt.io/heartbeat` annotation.
+    /// Keeps node heartbeats moving: the kubelet's status where the kubelet runs, and
+    /// virt-handler's `kubevirt.io/heartbeat` where virt-handler runs. The two are independent:
+    /// virt-handler writes its heartbeat itself (KubeVirt `pkg/virt-handler/heartbeat/heartbeat.go`),
+    /// not through the kubelet.
     pub fn heartbeat(&mut self) {
         let now = self.now;
         let names: Vec<String> = self
             .nodes
             .values()
-            .filter(|n| n.kubelet_up)
+            .filter(|n| n.kubelet_up || n.handler_up)
             .map(|n| n.name.clone())
             .collect();
         for n in names {
             if let Some(node) = self.node_mut(&n) {
-                node.heartbeat = now;
+                if node.kubelet_up {
+                    node.heartbeat = now;
+                }
                 if node.handler_up {
                     node.handler_heartbeat = now;
                 }

@@ -266,6 +266,16 @@ messages![
         "このノードに virt-handler の Pod が見つかりません"
     ),
     (
+        NdHandlerPodNotInView,
+        "its pod is not among the pods read, but its heartbeat is fresh: virt-handler runs here",
+        "Pod は読み取った Pod の中にありませんが、ハートビートが新しいため virt-handler はこのノードで動作しています"
+    ),
+    (
+        NdHandlerNotPlaced,
+        "virt-handler does not run on this node by design (outside its DaemonSet's placement): no KVM, no VMIs",
+        "このノードは設計上 virt-handler の配置対象外です (DaemonSet の配置外): KVM も VMI もありません"
+    ),
+    (
         NdPodsUnread,
         "the pods on this node could not be read (permission or API error)",
         "このノードの Pod を読み取れません (権限または API エラー)"

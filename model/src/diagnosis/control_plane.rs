@@ -5,7 +5,8 @@ use super::ctx::{Ctx, cond_cite, sentences};
 use crate::explain::Explanation;
 use crate::explain::{Severity, Topic};
 use crate::kube::Vmi;
-use crate::thresholds::{InPhase, in_phase};
+use crate::kube::node::SCHEDULABLE_LABEL;
+use crate::thresholds::{InPhase, handler_beat, in_phase};
 use crate::time::format_duration;
 use crate::verdict::{Finding, Health, Layer};
 
@@ -66,14 +67,20 @@ fn conditions(cx: &mut Ctx<'_>, vmi: &Vmi) {
     }
     if let Some(c) = vmi.condition("PodScheduled").filter(|c| c.is_false()) {
         let x = cx.explain(Topic::Reason, c.reason());
+        let mut detail = sentences(c.message(), &x.implies);
+        let mut cites = cond_cite(c);
+        if let Some((why, nodes)) = schedulable_selector(cx, c.message()) {
+            detail = sentences(&detail, &why);
+            cites.extend(nodes);
+        }
         cx.push(
             finding(
                 Health::Broken,
                 Severity::Error,
                 format!("Launcher pod cannot be scheduled ({})", c.reason()),
             )
-            .explained(sentences(c.message(), &x.implies))
-            .cite(cond_cite(c))
+            .explained(detail)
+            .cite(cites)
             .steps(x.next_steps),
         );
     }
@@ -141,6 +148,61 @@ fn conditions(cx: &mut Ctx<'_>, vmi: &Vmi) {
                 .cite(cond_cite(c)),
         );
     }
+}
+
+/// A scheduler message saying nodes failed the launcher pod's node selector: every launcher pod
+/// selects `kubevirt.io/schedulable=true` (`pkg/virt-controller/services/nodeselectorrenderer.go`),
+/// which virt-handler sets false while its device plugins are not ready or as it shuts down
+/// (`pkg/virt-handler/heartbeat/heartbeat.go`), and virt-controller after a stale heartbeat
+/// (`markNodeAsUnresponsive`, `pkg/virt-controller/watch/node/node.go`). The sentence to add, and
+/// the label and heartbeat of the nodes in the evidence.
+pub(super) fn schedulable_selector(cx: &Ctx<'_>, message: &str) -> Option<(String, Vec<String>)> {
+    let mismatch = [
+        "didn't match Pod's node affinity/selector",
+        "didn't match node selector",
+    ]
+    .iter()
+    .any(|m| message.contains(m));
+    if !mismatch {
+        return None;
+    }
+    let mut cites = Vec::new();
+    let mut off = Vec::new();
+    for n in cx.e.nodes.iter().map(|o| &o.value) {
+        let name = n.metadata.name();
+        let beat = handler_beat(n, cx.now);
+        let label = n.handler_schedulable();
+        let mut c = format!(
+            "node {name}: label {SCHEDULABLE_LABEL} = {}",
+            label.unwrap_or("(absent)")
+        );
+        if let Some(b) = beat {
+            c.push_str(&format!(", heartbeat {}", b.describe()));
+        }
+        cites.push(c);
+        if label != Some("true") {
+            let who = match beat {
+                Some(b) if b.stale => "virt-controller marked it after a stale heartbeat",
+                Some(b) if b.fresh() => "virt-handler there is starting or shutting down",
+                _ if label.is_none() => "virt-handler does not run there",
+                _ => "virt-handler or virt-controller set it",
+            };
+            off.push(format!("{name} ({who})"));
+        }
+    }
+    let mut why = "The launcher pod's node selector includes kubevirt.io/schedulable=true, which \
+        every launcher carries: a node labelled false has a virt-handler that is starting or \
+        shutting down (device plugins not ready), or one whose heartbeat went stale \
+        (virt-controller's markNodeAsUnresponsive). The VMI's own nodeSelector and affinity \
+        count too."
+        .to_string();
+    if !off.is_empty() {
+        why.push_str(&format!(
+            " Not schedulable for VMIs here: {}.",
+            off.join(", ")
+        ));
+    }
+    Some((why, cites))
 }
 
 /// The VM's printableStatus, when it says something is wrong.

@@ -205,11 +205,20 @@ fn paused(cx: &mut Ctx<'_>, vmi: &Vmi, pod: Option<&Pod>, pcite: &[String]) -> b
             );
             return true;
         }
-        let health = if c.reason() == "PausedIOError" {
-            Health::Broken
-        } else {
-            Health::Degraded
-        };
+        if c.reason() == "PausedIOError" {
+            // The I/O error is the node/launcher layer's finding (its storage); here only what
+            // it does to the guest, without repeating its explanation and next steps.
+            cx.push(
+                finding(
+                    Health::Broken,
+                    Severity::Error,
+                    "Guest paused by a storage I/O error (see node/launcher)",
+                )
+                .cite(cond_cite(c)),
+            );
+            return true;
+        }
+        let health = Health::Degraded;
         cx.push(
             finding(health, x.severity.max(Severity::Warning), x.title.clone())
                 .explained(x.meaning.clone())

@@ -6,14 +6,15 @@
 //! A layer is Healthy only on positive evidence; missing evidence gives Unknown or lowers the
 //! confidence, never a false "healthy". "Now" is a parameter.
 //!
-//! One file per layer (`control_plane`, `node`, `guest`, `network`, `migration`);
-//! `select` picks the evidence they judge, `confidence` and `headline` sum them up. Time
+//! One file per layer (`control_plane`, `node`, `guest`, `network`, `migration`), and
+//! `handler` for virt-handler's own liveness (whether the VMI status is stale); `select` picks the evidence they judge, `confidence` and `headline` sum them up. Time
 //! limits are in [`crate::thresholds`].
 
 mod confidence;
 mod control_plane;
 mod ctx;
 mod guest;
+mod handler;
 mod headline;
 mod migration;
 mod network;
@@ -99,7 +100,8 @@ pub fn diagnose(e: &Evidence, now: Option<Timestamp>) -> Diagnosis {
         .and_then(|v| v.status.node_name.as_deref())
         .and_then(|n| e.node(n));
     let migrations = select::migrations(&cx);
-    let stale = node::node_stale(&mut cx, node);
+    let freshness = handler::status_freshness(&mut cx, node);
+    let stale = freshness == handler::Freshness::Stale;
 
     control_plane::control_plane(&mut cx);
     node::node_layer(&mut cx, active_pod, node, stale);
@@ -126,7 +128,8 @@ pub fn diagnose(e: &Evidence, now: Option<Timestamp>) -> Diagnosis {
                 .then(b.severity.cmp(&a.severity))
         });
         let health = combine(&findings);
-        let confidence = confidence::confidence(&cx, layer, health, stale);
+        let confidence =
+            confidence::confidence(&cx, layer, health, freshness != handler::Freshness::Current);
         let summary = findings
             .iter()
             .find(|f| f.health == health)

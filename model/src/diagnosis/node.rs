@@ -1,14 +1,15 @@
 //! The node/launcher layer: the node (Ready, heartbeat, cordon), virt-handler's sync errors and
-//! I/O errors, the virt-launcher pod and its containers, and a stale VMI status on a NotReady node.
+//! I/O errors, the virt-launcher pod and its containers. virt-handler's own liveness (its
+//! heartbeat, a stale VMI status) is judged apart from the kubelet's, in `handler`.
 
+use super::control_plane::schedulable_selector;
 use super::ctx::{Ctx, cond_cite, sentences};
+use super::handler::{beside_kubelet_down, handler_heartbeat};
 use crate::explain::{Severity, Topic};
-use crate::kube::{Condition, Node, Pod, Vmi};
+use crate::kube::{Node, Pod, Vmi};
 use crate::migration::IRRECOVERABLE_MESSAGE;
-use crate::thresholds::{
-    HANDLER_HEARTBEAT_TIMEOUT_SECS, NODE_HEARTBEAT_STALE_SECS, SCHEDULED_WITHOUT_DOMAIN_SECS,
-};
-use crate::time::{Timestamp, format_duration};
+use crate::thresholds::{NODE_HEARTBEAT_STALE_SECS, SCHEDULED_WITHOUT_DOMAIN_SECS};
+use crate::time::format_duration;
 use crate::verdict::{Finding, Health, Layer};
 
 /// A finding about the Node layer.
@@ -29,8 +30,8 @@ pub(super) fn node_layer(cx: &mut Ctx<'_>, pod: Option<&Pod>, node: Option<&Node
     vmi_signals(cx, vmi);
     match pod {
         Some(p) => {
-            launcher_phase(cx, vmi, p);
-            launcher_problems(cx, p);
+            launcher_phase(cx, vmi, p, node);
+            launcher_problems(cx, vmi, p);
         }
         None => no_launcher(cx, vmi, node, stale),
     }
@@ -86,19 +87,29 @@ fn node_state(cx: &mut Ctx<'_>, node: Option<&Node>, node_name: Option<String>) 
                     if let Some(hb) = n.last_heartbeat() {
                         ev.push(format!("node {name}: lastHeartbeatTime = {hb}"));
                     }
+                    // The kubelet's Ready says nothing about virt-handler, which writes its
+                    // own heartbeat: with a fresh one the VMI is still managed.
+                    let (beside, handler_up) = beside_kubelet_down(cx, n);
+                    let mut steps = vec![format!("kubectl describe node {name}")];
+                    if handler_up == Some(true) {
+                        steps.push(format!(
+                            "virtctl migrate {} -n {}",
+                            cx.e.key.name, cx.e.key.namespace
+                        ));
+                    }
                     cx.push(
                         finding(
-                            Health::Broken,
+                            if handler_up == Some(true) {
+                                Health::Degraded
+                            } else {
+                                Health::Broken
+                            },
                             Severity::Error,
                             format!("Node {name} NotReady"),
                         )
-                        .explained(format!(
-                            "{} The kubelet (and so virt-handler's view) on this node is \
-                                not reporting.",
-                            r.message()
-                        ))
+                        .explained(sentences(r.message(), &beside))
                         .cite(ev)
-                        .steps(vec![format!("kubectl describe node {name}")]),
+                        .steps(steps),
                     );
                 }
                 None => cx.push(finding(
@@ -224,13 +235,12 @@ fn vmi_signals(cx: &mut Ctx<'_>, vmi: &Vmi) {
 }
 
 /// The launcher pod's phase against the VMI's.
-fn launcher_phase(cx: &mut Ctx<'_>, vmi: &Vmi, p: &Pod) {
+fn launcher_phase(cx: &mut Ctx<'_>, vmi: &Vmi, p: &Pod, node: Option<&Node>) {
     let phase = vmi.phase().to_string();
     let pp = p.phase().to_string();
-    let ready = p.condition("Ready");
     let cites = vec![pcite(p, format!("status.phase = {pp}"))];
     match pp.as_str() {
-        "Running" => launcher_running(cx, vmi, ready, cites),
+        "Running" => launcher_running(cx, vmi, p, node, cites),
         "Pending" => launcher_pending(cx, vmi, p, cites),
         "Failed" | "Succeeded" => {
             if phase == "Running" {
@@ -272,23 +282,82 @@ fn launcher_phase(cx: &mut Ctx<'_>, vmi: &Vmi, p: &Pod) {
     }
 }
 
-/// A running launcher pod: healthy with a running VMI, a contradiction otherwise.
-fn launcher_running(cx: &mut Ctx<'_>, vmi: &Vmi, ready: Option<&Condition>, cites: Vec<String>) {
-    let phase = vmi.phase().to_string();
-    let vmi_running = phase == "Running";
-    if vmi_running {
-        let detail = if ready.is_some_and(Condition::is_true) {
-            "The virt-launcher pod runs and is Ready."
-        } else {
-            "The virt-launcher pod runs (not Ready: paused guests fail the readiness gate)."
-        };
-        cx.push(
-            finding(Health::Healthy, Severity::Info, "Launcher pod Running")
-                .explained(detail)
-                .cite(cites.clone()),
+/// Why a Running launcher pod is not Ready, from what the evidence shows: the readiness gate
+/// `kubevirt.io/virtual-machine-unpaused` of a paused guest (`lifecycle.go`
+/// `syncPausedConditionToPod`, gate from `pkg/virt-controller/services/template.go`), the node
+/// lifecycle controller that marks the pods of a NotReady node not Ready, or a failing readiness
+/// probe (the VMI's `spec.readinessProbe` is the compute container's, `rendercontainer.go`).
+fn not_ready_why(vmi: &Vmi, p: &Pod, node: Option<&Node>) -> String {
+    let gate = p
+        .condition("kubevirt.io/virtual-machine-unpaused")
+        .is_some_and(|c| c.is_false());
+    if gate || vmi.is_paused() {
+        return "not Ready: the guest is paused, and a paused guest fails the readiness gate \
+            kubevirt.io/virtual-machine-unpaused"
+            .into();
+    }
+    if let Some(n) = node.filter(|n| n.ready().is_some_and(|r| !r.is_true())) {
+        return format!(
+            "not Ready: its node {} is NotReady, and the node lifecycle controller marks the \
+                pods of a NotReady node not Ready",
+            n.metadata.name()
         );
-    } else if matches!(phase.as_str(), "Failed" | "Succeeded") {
-        cx.push(
+    }
+    let unready: Vec<&str> = p
+        .status
+        .container_statuses
+        .iter()
+        .filter(|c| c.ready == Some(false))
+        .filter_map(|c| c.name.as_deref())
+        .collect();
+    if !unready.is_empty() {
+        return format!(
+            "not Ready: container {} is not ready (starting, or its readiness probe fails; the \
+                VMI's spec.readinessProbe runs in the compute container)",
+            unready.join(", ")
+        );
+    }
+    "not Ready: a paused guest (readiness gate), a NotReady node (node lifecycle controller) \
+        or a failing readiness probe"
+        .into()
+}
+
+/// A running launcher pod against the VMI's phase. `lifecycle.go` (`updateStatus`) keeps the
+/// VMI Scheduling while its pod runs but is not Ready and sets Scheduled when the pod is Ready;
+/// virt-handler then starts the domain and sets Running. Neither is a contradiction.
+fn launcher_running(cx: &mut Ctx<'_>, vmi: &Vmi, p: &Pod, node: Option<&Node>, cites: Vec<String>) {
+    let phase = vmi.phase().to_string();
+    let ready = p.condition("Ready").is_some_and(|c| c.is_true());
+    let with_phase = [cites.clone(), vec![format!("status.phase = {phase}")]].concat();
+    match phase.as_str() {
+        "Running" => {
+            let detail = if ready {
+                "The virt-launcher pod runs and is Ready.".to_string()
+            } else {
+                format!(
+                    "The virt-launcher pod runs ({}).",
+                    not_ready_why(vmi, p, node)
+                )
+            };
+            cx.push(
+                finding(Health::Healthy, Severity::Info, "Launcher pod Running")
+                    .explained(detail)
+                    .cite(cites),
+            );
+        }
+        "Failed" | "Succeeded" if p.metadata.deletion_timestamp.is_some() => {
+            // The VMI ended; its launcher pod is being torn down (`lifecycle.go`).
+            cx.push(
+                finding(
+                    Health::Healthy,
+                    Severity::Info,
+                    format!("Launcher pod terminating after the VMI {phase}"),
+                )
+                .explained("The teardown of an ended VMI: its pod is on its way out.")
+                .cite(with_phase),
+            );
+        }
+        "Failed" | "Succeeded" => cx.push(
             contradiction(
                 Health::Degraded,
                 format!("Launcher pod Running but the VMI is {phase}"),
@@ -297,37 +366,75 @@ fn launcher_running(cx: &mut Ctx<'_>, vmi: &Vmi, ready: Option<&Condition>, cite
                 "The pod should terminate when the VMI is final; it may be \
                     stuck terminating or its status is stale.",
             )
-            .cite([cites.clone(), vec![format!("status.phase = {phase}")]].concat())
+            .cite(with_phase)
             .steps(cx.explain(Topic::VmiPhase, &phase).next_steps),
-        );
-    } else if phase == "Scheduled" {
-        let long = vmi
-            .phase_entered("Scheduled")
-            .zip(cx.now)
-            .is_some_and(|(a, b)| a.seconds_until(b) > SCHEDULED_WITHOUT_DOMAIN_SECS);
-        let h = if long {
-            Health::Broken
-        } else {
-            Health::Degraded
-        };
-        cx.push(
-            contradiction(h, "Launcher pod Running but the VMI is not")
-                .explained(
-                    "The pod runs but the guest was not reported as running; \
-                        virt-handler has not started the domain yet or cannot.",
+        ),
+        "Scheduling" => {
+            let detail = if ready {
+                "The pod is Ready: virt-controller hands the VMI over to virt-handler \
+                    (phase Scheduled) at its next sync."
+                    .to_string()
+            } else {
+                format!(
+                    "The pod runs but is {}; the VMI stays Scheduling until it is Ready.",
+                    not_ready_why(vmi, p, node)
                 )
-                .cite([cites.clone(), vec!["status.phase = Scheduled".into()]].concat())
-                .steps(cx.explain(Topic::VmiPhase, "Scheduled").next_steps),
-        );
-    } else {
-        cx.push(
+            };
+            cx.push(
+                finding(
+                    Health::Healthy,
+                    Severity::Info,
+                    "Launcher pod Running, the VMI Scheduling",
+                )
+                .explained(detail)
+                .cite(with_phase),
+            );
+        }
+        "Scheduled" => {
+            let waited = vmi
+                .phase_entered("Scheduled")
+                .zip(cx.now)
+                .map(|(a, b)| a.seconds_until(b));
+            match waited.filter(|w| *w > SCHEDULED_WITHOUT_DOMAIN_SECS) {
+                Some(w) => cx.push(
+                    finding(
+                        Health::Broken,
+                        Severity::Error,
+                        format!(
+                            "virt-handler has not started the domain in {}",
+                            format_duration(w)
+                        ),
+                    )
+                    .explained(
+                        "The launcher pod is Ready and the VMI Scheduled, but virt-handler has \
+                            not reported the guest running: it cannot start the domain or does \
+                            not run.",
+                    )
+                    .cite(with_phase)
+                    .steps(cx.explain(Topic::VmiPhase, "Scheduled").next_steps),
+                ),
+                None => cx.push(
+                    finding(
+                        Health::Healthy,
+                        Severity::Info,
+                        "Launcher pod Running, the VMI Scheduled",
+                    )
+                    .explained(
+                        "The pod is Ready and virt-handler is starting the domain; the VMI \
+                            turns Running when it runs.",
+                    )
+                    .cite(with_phase),
+                ),
+            }
+        }
+        _ => cx.push(
             contradiction(Health::Degraded, "Launcher pod Running but the VMI is not")
                 .explained(format!(
                     "The VMI is in phase {}.",
                     if phase.is_empty() { "(unset)" } else { &phase }
                 ))
-                .cite([cites.clone(), vec![format!("status.phase = {phase}")]].concat()),
-        );
+                .cite(with_phase),
+        ),
     }
 }
 
@@ -337,6 +444,15 @@ fn launcher_pending(cx: &mut Ctx<'_>, vmi: &Vmi, p: &Pod, cites: Vec<String>) {
     if let Some(c) = p.condition("PodScheduled").filter(|c| c.is_false()) {
         // Scheduling belongs to the control plane; the VMI usually carries it too.
         if vmi.condition("PodScheduled").is_none_or(|v| !v.is_false()) {
+            let mut detail = c.message().to_string();
+            let mut cites = vec![pcite(
+                p,
+                format!("status.conditions[PodScheduled].reason = {}", c.reason()),
+            )];
+            if let Some((why, nodes)) = schedulable_selector(cx, c.message()) {
+                detail = sentences(&detail, &why);
+                cites.extend(nodes);
+            }
             cx.push(
                 Finding::new(
                     Layer::ControlPlane,
@@ -344,11 +460,8 @@ fn launcher_pending(cx: &mut Ctx<'_>, vmi: &Vmi, p: &Pod, cites: Vec<String>) {
                     Severity::Error,
                     "Launcher pod unschedulable",
                 )
-                .explained(c.message().to_string())
-                .cite(vec![pcite(
-                    p,
-                    format!("status.conditions[PodScheduled].reason = {}", c.reason()),
-                )])
+                .explained(detail)
+                .cite(cites)
                 .steps(cx.explain(Topic::Reason, "Unschedulable").next_steps),
             );
         }
@@ -376,9 +489,11 @@ fn launcher_pending(cx: &mut Ctx<'_>, vmi: &Vmi, p: &Pod, cites: Vec<String>) {
     }
 }
 
-/// A terminating launcher pod and failing or restarting containers.
-fn launcher_problems(cx: &mut Ctx<'_>, p: &Pod) {
-    if p.metadata.deletion_timestamp.is_some() {
+/// A terminating launcher pod and failing or restarting containers. The pod of an ended VMI
+/// terminating is its teardown, said by [`launcher_running`] or the pod's own final phase.
+fn launcher_problems(cx: &mut Ctx<'_>, vmi: &Vmi, p: &Pod) {
+    let ended = matches!(vmi.phase(), "Failed" | "Succeeded");
+    if p.metadata.deletion_timestamp.is_some() && !ended {
         cx.push(
             finding(
                 Health::Degraded,
@@ -489,120 +604,5 @@ fn no_launcher(cx: &mut Ctx<'_>, vmi: &Vmi, node: Option<&Node>, stale: bool) {
                 );
             }
         }
-    }
-}
-
-/// Node NotReady (or unreachable) while the VMI still claims to run: the VMI status is stale.
-pub(super) fn node_stale(cx: &mut Ctx<'_>, node: Option<&Node>) -> bool {
-    let (Some(vmi), Some(node)) = (cx.vmi, node) else {
-        return false;
-    };
-    let Some(ready) = node.ready() else {
-        return false;
-    };
-    if ready.is_true() || !matches!(vmi.phase(), "Running" | "Scheduled") {
-        return false;
-    }
-    let since = ready
-        .last_transition_time
-        .as_deref()
-        .and_then(Timestamp::parse);
-    let newest = vmi.newest_status_time();
-    let mut evidence = cond_cite(ready)
-        .into_iter()
-        .map(|c| format!("node {}: {c}", node.metadata.name()))
-        .collect::<Vec<_>>();
-    evidence.push(format!("status.phase = {}", vmi.phase()));
-    let older = match (newest, since) {
-        (Some(n), Some(s)) if n < s => {
-            evidence.push(format!(
-                "newest VMI status time {n} is older than the node going NotReady at {s}"
-            ));
-            true
-        }
-        _ => false,
-    };
-    let hb = node.last_heartbeat();
-    if let Some(h) = hb {
-        evidence.push(format!("node {}: last heartbeat {h}", node.metadata.name()));
-    }
-    cx.push(
-        Finding::contradiction(
-            Layer::Guest,
-            Health::Unknown,
-            "VMI status is stale: its node is NotReady",
-        )
-        .explained(format!(
-            "The VMI says {} but its node has been NotReady{}{}; \
-                virt-handler there cannot update the status, so the guest's \
-                real state is unknown.",
-            vmi.phase(),
-            since.map(|s| format!(" since {s}")).unwrap_or_default(),
-            if older {
-                " and the VMI status was last written before that"
-            } else {
-                ""
-            }
-        ))
-        .cite(evidence)
-        .steps(vec![format!(
-            "kubectl describe node {}",
-            node.metadata.name()
-        )]),
-    );
-    true
-}
-
-/// virt-handler's own liveness on the node (`pkg/virt-handler/heartbeat/heartbeat.go`): the
-/// annotation `kubevirt.io/heartbeat`, refreshed every minute, and the label
-/// `kubevirt.io/schedulable`. virt-controller treats a heartbeat older than 5 min as an
-/// unresponsive virt-handler (`isNodeUnresponsive`, `pkg/virt-controller/watch/node/node.go`).
-fn handler_heartbeat(cx: &mut Ctx<'_>, n: &Node) {
-    let name = n.metadata.name().to_string();
-    let hb = n.handler_heartbeat();
-    let schedulable = n.handler_schedulable().map(str::to_string);
-    let (Some(hb), Some(now)) = (hb, cx.now) else {
-        return;
-    };
-    let age = hb.seconds_until(now);
-    let running = cx.vmi.is_some_and(|v| v.phase() == "Running");
-    let mut cite = vec![format!(
-        "node {name}: annotation kubevirt.io/heartbeat = {hb}"
-    )];
-    if let Some(s) = &schedulable {
-        cite.push(format!("node {name}: label kubevirt.io/schedulable = {s}"));
-    }
-    if age > HANDLER_HEARTBEAT_TIMEOUT_SECS && running {
-        cx.push(
-            finding(
-                Health::Broken,
-                Severity::Error,
-                format!(
-                    "virt-handler on {name} stopped heartbeating {} ago: the VMI status is stale",
-                    format_duration(age)
-                ),
-            )
-            .explained(
-                "The VMI keeps phase Running while its launcher pod is alive, but no \
-                    virt-handler updates its status (alert OrphanedVirtualMachineInstances); \
-                    new VMIs are not scheduled there (their launcher needs \
-                    kubevirt.io/schedulable=true).",
-            )
-            .cite(cite)
-            .steps(vec![format!(
-                "kubectl get pods -n kubevirt -l kubevirt.io=virt-handler \
-                    --field-selector spec.nodeName={name}"
-            )]),
-        );
-    } else if age <= HANDLER_HEARTBEAT_TIMEOUT_SECS && schedulable.as_deref() == Some("false") {
-        cx.push(
-            finding(
-                Health::Degraded,
-                Severity::Info,
-                format!("virt-handler on {name} is starting (kubevirt.io/schedulable=false)"),
-            )
-            .explained("Its device plugins are not initialised yet: a wait; no new VMIs go there.")
-            .cite(cite),
-        );
     }
 }

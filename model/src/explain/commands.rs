@@ -14,6 +14,7 @@ pub(super) const LAUNCHER_LOG: &str = "kubectl logs -n {ns} {pod} -c compute";
 pub(super) const HANDLER: &str =
     "kubectl get pods -A -l kubevirt.io=virt-handler -o wide --field-selector spec.nodeName={node}";
 pub(super) const MIGRATE: &str = "virtctl migrate {name} -n {ns}";
+pub(super) const NODES_SCHEDULABLE: &str = "kubectl get nodes -o custom-columns=NAME:.metadata.name,SCHEDULABLE:.metadata.labels.kubevirt\\.io/schedulable,HEARTBEAT:.metadata.annotations.kubevirt\\.io/heartbeat";
 pub(super) const PVC: &str = "kubectl get pvc -n {ns} -o wide";
 pub(super) const KV_CONFIG: &str =
     "kubectl get kubevirt -A -o jsonpath='{.items[0].spec.configuration}'";

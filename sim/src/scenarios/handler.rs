@@ -37,9 +37,13 @@ pub fn start_handler(w: &mut World, node: &str) -> bool {
     let Some(n) = w.node_mut(node) else {
         return false;
     };
+    if !n.handler_placed {
+        // Outside virt-handler's DaemonSet placement: no virt-handler to start.
+        return false;
+    }
     n.handler_up = true;
     n.handler_heartbeat = now;
-    n.kubevirt_schedulable = !n.control_plane;
+    n.kubevirt_schedulable = true;
     for k in vms_on(w, node) {
         if let Some(vm) = w.vm_mut(&k) {
             vm.frozen = false;
@@ -94,7 +98,9 @@ pub fn check_nodes(w: &mut World) {
     let stale: Vec<String> = w
         .nodes
         .values()
-        .filter(|n| n.handler_heartbeat + HEARTBEAT_TIMEOUT < now)
+        // `isNodeUnresponsive`: a node without the heartbeat annotation (no virt-handler
+        // placed there) is never unresponsive.
+        .filter(|n| n.handler_placed && n.handler_heartbeat + HEARTBEAT_TIMEOUT < now)
         .map(|n| n.name.clone())
         .collect();
     for node in stale {

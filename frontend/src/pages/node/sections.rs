@@ -8,7 +8,7 @@ use crate::i18n::{Key, t};
 use leptos::prelude::*;
 use model::time::Timestamp;
 use model::view::NodeView;
-use model::view::node::HandlerHealth;
+use model::view::node::{HandlerHealth, HandlerPresence};
 
 /// The heartbeat's age (exact time on hover), marked when stale; a note when absent.
 pub fn heartbeat_text(h: &HandlerHealth, now: Signal<Timestamp>) -> AnyView {
@@ -96,7 +96,7 @@ pub fn scheduling_and_handler(v: &NodeView, now: Signal<Timestamp>) -> impl Into
         view! { <ul class="plain" data-testid="taints">{v.taints.iter().map(|x| view! { <li><code>{x.clone()}</code></li> }).collect_view()}</ul> }.into_any()
     };
     let h = &v.handler;
-    let pod = match (&h.pod, h.pods_known) {
+    let pod = match (&h.pod, h.presence) {
         (Some(p), _) => {
             let state = if p.ready { t(Key::NdReady) } else { t(Key::NdNotReady) };
             let class = if p.ready { "" } else { "drain-bad" };
@@ -106,8 +106,12 @@ pub fn scheduling_and_handler(v: &NodeView, now: Signal<Timestamp>) -> impl Into
             }
             .into_any()
         }
-        (None, true) => view! { <span class="muted" data-testid="handler-pod">{t(Key::NdHandlerPodNone)}</span> }.into_any(),
-        (None, false) => view! { <span class="muted" data-testid="handler-pod">{t(Key::NdPodsUnread)}</span> }.into_any(),
+        (None, HandlerPresence::NotPlaced) => view! {
+            <span class="muted" data-testid="handler-pod" data-presence="not_placed" title=h.not_placed.clone().unwrap_or_default()>{t(Key::NdHandlerNotPlaced)}</span>
+        }.into_any(),
+        (None, HandlerPresence::NotInViewBeating) => view! { <span class="muted" data-testid="handler-pod" data-presence="not_in_view_beating">{t(Key::NdHandlerPodNotInView)}</span> }.into_any(),
+        (None, HandlerPresence::PodsNotRead) => view! { <span class="muted" data-testid="handler-pod">{t(Key::NdPodsUnread)}</span> }.into_any(),
+        (None, _) => view! { <span class="muted" data-testid="handler-pod">{t(Key::NdHandlerPodNone)}</span> }.into_any(),
     };
     let schedulable = h.schedulable.clone().unwrap_or_else(|| "—".into());
     let sched_class = if h.schedulable.as_deref() == Some("false") {

@@ -2,7 +2,8 @@
 //! and virt-handler's sync failure.
 
 use crate::explain::commands::{
-    EVENTS, GET_VMI, GET_VMIM, HANDLER, KV_CONFIG, LAUNCHER_LOG, NODE, PODS, PVC, VMIMS,
+    EVENTS, GET_VMI, GET_VMIM, HANDLER, KV_CONFIG, LAUNCHER_LOG, NODE, NODES_SCHEDULABLE, PODS,
+    PVC, VMIMS,
 };
 use crate::explain::entry::Entry;
 use crate::explain::{Severity, Topic};
@@ -174,9 +175,9 @@ pub(super) const OTHER_REASONS: &[Entry] = &[
         severity: Severity::Error,
         can_migrate: None,
         title: "Unschedulable",
-        meaning: "The scheduler found no node for the launcher pod (or a referenced PVC is missing). The message has the scheduler's explanation.",
+        meaning: "The scheduler found no node for the launcher pod (or a referenced PVC is missing). The message has the scheduler's explanation. \"didn't match Pod's node affinity/selector\" includes the selector kubevirt.io/schedulable=true every launcher pod carries (pkg/virt-controller/services/nodeselectorrenderer.go): a node labelled false is one where virt-handler is starting or shutting down (its device plugins not ready), or whose virt-handler heartbeat went stale (virt-controller's markNodeAsUnresponsive).",
         implies: "The VM does not start; for a migration, the target pod cannot be placed and the migration cannot proceed.",
-        steps: &[PODS, EVENTS, PVC],
+        steps: &[PODS, EVENTS, PVC, NODES_SCHEDULABLE],
     },
     Entry {
         topic: Topic::Reason,

@@ -6,12 +6,15 @@
 //! annotation and `kubevirt.io/schedulable` label (`pkg/virt-handler/heartbeat/heartbeat.go`);
 //! virt-controller's node controller treats a heartbeat older than
 //! [`crate::thresholds::HANDLER_HEARTBEAT_TIMEOUT_SECS`] as an unresponsive node
-//! (`pkg/virt-controller/watch/node/node.go`); the device plugins advertise
+//! (`pkg/virt-controller/watch/node/node.go`; judged by [`crate::thresholds::handler_beat`]);
+//! a node outside virt-handler's DaemonSet placement (a control-plane node) has no virt-handler
+//! and no KVM by design ([`crate::cluster::handler_placed`]) and is not degraded for it; the
+//! device plugins advertise
 //! `devices.kubevirt.io/*` in the node's allocatable resources; the evacuation controller acts on
 //! the drain taint (`pkg/virt-controller/watch/drain/evacuation/evacuation.go`). The node
 //! findings themselves come from [`crate::cluster::cluster_findings`].
 
-use crate::cluster::{ClusterIssue, cluster_findings, is_handler};
+use crate::cluster::{ClusterIssue, cluster_findings, is_handler, not_placed_reason};
 use crate::drain::{DrainAction, DrainOutcome, DrainReport};
 use crate::kube::{Node, Pod, VmiKey};
 use crate::time::Timestamp;
@@ -49,6 +52,25 @@ pub struct HandlerPod {
     pub restarts: i64,
 }
 
+/// What is known of virt-handler's presence on the node, from its pod and its heartbeat.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HandlerPresence {
+    /// Its pod is among the pods read (see [`HandlerHealth::pod`]).
+    Pod,
+    /// The pods on the node were not read.
+    #[default]
+    PodsNotRead,
+    /// No virt-handler pod among the pods read, but its heartbeat is fresh: virt-handler runs
+    /// there; its pod is only not in view.
+    NotInViewBeating,
+    /// No virt-handler pod among the pods read, and no fresh heartbeat.
+    NoPod,
+    /// virt-handler does not run here by design: the node is outside its DaemonSet's placement
+    /// (no heartbeat, no `kubevirt.io/schedulable`, no `devices.kubevirt.io/*`).
+    NotPlaced,
+}
+
 /// virt-handler's health on the node.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct HandlerHealth {
@@ -64,6 +86,12 @@ pub struct HandlerHealth {
     pub pod: Option<HandlerPod>,
     /// Whether the pods on the node were read at all (else `pod: None` says nothing).
     pub pods_known: bool,
+    /// What is known of virt-handler's presence, from its pod and its heartbeat.
+    #[serde(default)]
+    pub presence: HandlerPresence,
+    /// Why virt-handler does not run here, when the node is outside its placement.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub not_placed: Option<String>,
 }
 
 /// An allocatable resource of the node (KubeVirt's devices, then cpu and memory).
@@ -173,16 +201,23 @@ fn taints(n: &Node) -> Vec<String> {
 
 /// The virt-handler health; `pods` are the pods on the node, `None` when not read.
 fn handler(n: &Node, pods: Option<&[Pod]>, now: Option<Timestamp>) -> HandlerHealth {
-    let heartbeat = n.handler_heartbeat();
-    let age = heartbeat.zip(now).map(|(h, now)| h.seconds_until(now));
+    let beat = crate::thresholds::handler_beat(n, now);
     let pod = pods.and_then(|ps| {
         ps.iter()
             .find(|p| is_handler(p) && p.node() == Some(n.metadata.name()))
     });
+    let not_placed = not_placed_reason(n);
+    let presence = match (pod, pods) {
+        (Some(_), _) => HandlerPresence::Pod,
+        _ if not_placed.is_some() => HandlerPresence::NotPlaced,
+        (None, None) => HandlerPresence::PodsNotRead,
+        (None, Some(_)) if beat.is_some_and(|b| b.fresh()) => HandlerPresence::NotInViewBeating,
+        (None, Some(_)) => HandlerPresence::NoPod,
+    };
     HandlerHealth {
-        heartbeat,
-        heartbeat_age_secs: age,
-        stale: age.is_some_and(|a| a > crate::thresholds::HANDLER_HEARTBEAT_TIMEOUT_SECS),
+        heartbeat: beat.map(|b| b.at),
+        heartbeat_age_secs: beat.and_then(|b| b.age_secs),
+        stale: beat.is_some_and(|b| b.stale),
         schedulable: n.handler_schedulable().map(str::to_string),
         pod: pod.map(|p| HandlerPod {
             name: format!("{}/{}", p.metadata.namespace(), p.metadata.name()),
@@ -196,6 +231,8 @@ fn handler(n: &Node, pods: Option<&[Pod]>, now: Option<Timestamp>) -> HandlerHea
                 .sum(),
         }),
         pods_known: pods.is_some(),
+        presence,
+        not_placed,
     }
 }
 
