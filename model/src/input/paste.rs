@@ -28,7 +28,7 @@ pub fn read_paste(input: &str) -> ReadPaste {
         return whole;
     }
     let mut out = ReadPaste::default();
-    let mut seen = Seen::default();
+    let mut seen = Seen::new(input);
     for block in split(input) {
         read_block(&block, &mut seen, &mut out);
     }

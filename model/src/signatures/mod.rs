@@ -1,16 +1,27 @@
 //! The signature catalogue: known KubeVirt, libvirt, QEMU, scheduler and API-server messages, as
 //! data tables (one file per layer), each with its cause, layer, migration plane, next steps and
 //! where the message comes from. [`match_line`] finds the most specific signature a line
-//! matches, in one pass over the line (an Aho-Corasick automaton over every needle).
+//! matches, in one pass over the line (an Aho-Corasick automaton over every needle). A line no
+//! signature knows is still read: [`level`] says what level it states, [`component`] which
+//! component wrote it and that component's layer, [`fallback`] what it then means.
 
 mod base;
+pub mod component;
 mod control_plane;
+pub mod fallback;
+mod fields;
 mod generic;
 mod guest;
+mod kernel;
+pub mod level;
 mod migration;
 mod network;
 mod node;
 mod noise;
+
+pub use component::Component;
+pub use fields::json_field;
+pub use level::Level;
 
 use crate::evidence::SignalPlane;
 use crate::verdict::{Health, Layer};
@@ -38,10 +49,13 @@ pub struct Signature {
     pub source: &'static str,
     /// One real or source-shaped line it must match (the catalogue test uses it).
     pub example: &'static str,
+    /// A stack frame or source path: it means a panic only when the paste shows one (`panic:`,
+    /// `goroutine N [running]`); a `pkg/virt-handler/vm.go:440:` prefix of a log message is not.
+    pub needs_panic: bool,
 }
 
-/// Every signature, in table order (noise, control plane, node, guest, network, migration,
-/// then the generic fallbacks).
+/// Every signature, in table order (noise, control plane, node, kernel, guest, network,
+/// migration, then the generic fallbacks).
 pub fn catalogue() -> &'static [&'static Signature] {
     static ALL: OnceLock<Vec<&'static Signature>> = OnceLock::new();
     ALL.get_or_init(|| {
@@ -49,6 +63,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             noise::TABLE,
             control_plane::TABLE,
             node::TABLE,
+            kernel::TABLE,
             guest::TABLE,
             network::TABLE,
             migration::TABLE,
