@@ -241,6 +241,10 @@ fn unknown_errors_point_at_their_components_layer_with_low_confidence() {
             Layer::ControlPlane,
         ),
         (
+            r#"{"ts":1709287200000.123,"caller":"importer/data-processor.go:276","msg":"Unable to process data","err":"qemu-img: /data/disk.img: Could not open: Permission denied"}"#,
+            Layer::ControlPlane,
+        ),
+        (
             "E0301 10:00:00.000000       1 importer.go:216] Unable to process data: qemu-img: Could not open '/data/disk.img': Invalid argument",
             Layer::ControlPlane,
         ),
@@ -391,4 +395,14 @@ fn info_lines_and_known_noise_blame_nothing() {
         ids.contains(&"vm-status-update-vmi-gone") && ids.contains(&"cdi-prlimit-already-finished"),
         "{ids:?}"
     );
+}
+
+#[test]
+fn a_fragment_may_start_with_an_elision_or_a_comment() {
+    let paste = "...\n# the VMI's status, cut\n    migrationState:\n      failed: true\n      \
+        migrationUid: 11111111-2222-3333-4444-555555555555\n      sourceNode: node02\n      \
+        targetNode: node03\n";
+    let a = read(paste);
+    assert!(the_vmi(&a).status.migration_state.is_some());
+    assert_eq!(a.verdict().layer, Some(Layer::Migration));
 }

@@ -202,6 +202,17 @@ fn from_json(t: &str) -> Option<Component> {
     if let Some(c) = field("component") {
         return by_name(c);
     }
+    // klog's JSON format: `"caller":"importer/importer.go:185"`.
+    if let Some(caller) = field("caller") {
+        let file = caller.rsplit('/').next().unwrap_or(caller);
+        let file = file.split(':').next().unwrap_or(file);
+        if let Some(c) = by_klog_file(file) {
+            return Some(c);
+        }
+        if caller.starts_with("importer/") || caller.contains("data-importer") {
+            return Some(Component::Cdi);
+        }
+    }
     let logger = field("logger")?.to_ascii_lowercase();
     const CDI: [&str; 6] = [
         "datavolume",
@@ -331,7 +342,11 @@ fn from_klog_file(t: &str) -> Option<Component> {
         return None;
     }
     let head = t.split_once(']')?.0;
-    let file = head.rsplit(' ').next()?.split(':').next()?;
+    by_klog_file(head.rsplit(' ').next()?.split(':').next()?)
+}
+
+/// A source file only one component has.
+fn by_klog_file(file: &str) -> Option<Component> {
     const CDI: &[&str] = &[
         "importer.go",
         "data-processor.go",
@@ -423,6 +438,12 @@ mod tests {
         );
         assert_eq!(c("E1121 00:37:27.874393 1 reflector.go:156] failed"), None);
         assert_eq!(c("Error: something broke"), None);
+        assert_eq!(
+            c(
+                r#"{"ts":1709287200000.1,"caller":"importer/data-processor.go:250","msg":"x","err":"y"}"#
+            ),
+            Some(Component::Cdi)
+        );
         assert_eq!(
             c(r#"time="2024-03-01T10:00:00Z" level=error msg="x" component=virt-handler"#),
             Some(Component::VirtHandler)

@@ -31,10 +31,22 @@ pub fn level_of(line: &str) -> Option<Level> {
     let t = line.trim();
     if t.starts_with('{') {
         let f = |k| super::fields::json_field(t, k);
-        return f("level")
-            .or_else(|| f("severity"))
-            .or_else(|| f("lvl"))
-            .and_then(by_word);
+        let stated = f("level").or_else(|| f("severity")).or_else(|| f("lvl"));
+        if let Some(l) = stated.and_then(by_word) {
+            return Some(l);
+        }
+        // klog's JSON format (component-base): info lines carry a verbosity `v`, error lines
+        // an `err` and no `v`.
+        if t.contains("\"caller\":") {
+            return if t.contains("\"err\":") {
+                Some(Level::Error)
+            } else if t.contains("\"v\":") {
+                Some(Level::Info)
+            } else {
+                None
+            };
+        }
+        return None;
     }
     if let Some(l) = klog_level(t) {
         return Some(l);
@@ -140,6 +152,18 @@ mod tests {
             Some(Level::Error)
         );
         assert_eq!(level_of("ERROR: x"), Some(Level::Error));
+        assert_eq!(
+            level_of(
+                r#"{"ts":1709287200000.1,"caller":"importer/importer.go:185","msg":"Unable to process data","err":"x"}"#
+            ),
+            Some(Level::Error)
+        );
+        assert_eq!(
+            level_of(
+                r#"{"ts":1709287200000.1,"caller":"importer/importer.go:107","msg":"Starting importer","v":1}"#
+            ),
+            Some(Level::Info)
+        );
         assert_eq!(level_of("some words about an error"), None);
     }
 }
