@@ -68,6 +68,27 @@ fn a_failed_migration_state_alone_blames_the_migration_and_says_what_is_missing(
         n.contains("only the migrationState") && n.contains("no phase, no pods"),
         "{n}"
     );
+    // Nor is describe's `Migration State:` section with its `Failed:  true`.
+    for line in [
+        "    failed: true",
+        "    Failed:                          true",
+    ] {
+        assert!(
+            model::signatures::match_line(line).is_none_or(|s| s.id != "vmi-failed-row"),
+            "{line}"
+        );
+    }
+    // Next to a phase, it may be a migration's own status: still the migration's fault.
+    let a = read(
+        "{\n  \"phase\": \"Failed\",\n  \"migrationState\": {\"failed\": true, \
+         \"migrationUid\": \"x\", \"sourceNode\": \"a\", \"targetNode\": \"b\"}\n}\n",
+    );
+    assert_eq!(
+        a.verdict().layer,
+        Some(Layer::Migration),
+        "{:?}",
+        a.verdict()
+    );
 }
 
 #[test]

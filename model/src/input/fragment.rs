@@ -293,7 +293,13 @@ fn named_subtree(m: &Map<String, Value>) -> Option<Fragment> {
         [one] => format!("the {one}"),
         _ => format!("the {}", names.join(", ")),
     };
-    if names.iter().any(|k| VMI_ONLY.contains(k)) && names.iter().all(|k| VMI_STATUS.contains(k)) {
+    // A migrationState next to a phase is a VMIM's status as much as a VMI's: left to the
+    // reading by shape, which tells them apart by the phase. Alone it is a VMI's.
+    let vmi_only = names
+        .iter()
+        .any(|k| VMI_ONLY.contains(k) && *k != "migrationState")
+        || names == ["migrationState"];
+    if vmi_only && names.iter().all(|k| VMI_STATUS.contains(k)) {
         return Some(status(Owner::Vmi, what));
     }
     if names

@@ -217,8 +217,13 @@ fn unknown_line(
         }
         return Some(s);
     };
+    let mut from = describe_line(line, format);
+    if from == "a component log line (klog)" {
+        from = format!("a {} log line (klog)", u.component.name());
+    }
     Some(Signal {
         layer: Some(u.layer),
+        from,
         health: u.health,
         title: u.title,
         cause: u.cause,
