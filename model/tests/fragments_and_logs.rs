@@ -172,6 +172,8 @@ fn pod_and_node_sub_trees_are_read_as_pods_and_nodes() {
     let a = read(node);
     assert_eq!(a.dump.nodes.len(), 1, "{:?}", a.blocks);
     assert!(notes(&a).contains("of a node"), "{}", notes(&a));
+    // A node that stopped reporting is the node's fault.
+    assert_eq!(a.verdict().layer, Some(Layer::Node), "{:?}", a.verdict());
 }
 
 #[test]
@@ -346,6 +348,10 @@ fn kernel_and_journal_lines_are_known() {
         (
             "Mar 01 10:00:00 node01 kernel: nfs: server 10.0.0.5 not responding, still trying",
             "NFS",
+        ),
+        (
+            "Mar 01 10:00:00 node01 kubelet[1234]: E0301 10:00:00.000000    1234 kubelet.go:2400] \"Skipping pod synchronization\" err=\"PLEG is not healthy: pleg was last seen active 3m0s ago\"",
+            "PLEG",
         ),
     ] {
         let a = read(line);

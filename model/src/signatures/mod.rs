@@ -13,6 +13,7 @@ mod fields;
 mod generic;
 mod guest;
 mod kernel;
+mod kubelet;
 pub mod level;
 mod migration;
 mod network;
@@ -54,7 +55,7 @@ pub struct Signature {
     pub needs_panic: bool,
 }
 
-/// Every signature, in table order (noise, control plane, node, kernel, guest, network,
+/// Every signature, in table order (noise, control plane, node, kernel, kubelet, guest, network,
 /// migration, then the generic fallbacks).
 pub fn catalogue() -> &'static [&'static Signature] {
     static ALL: OnceLock<Vec<&'static Signature>> = OnceLock::new();
@@ -64,6 +65,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             control_plane::TABLE,
             node::TABLE,
             kernel::TABLE,
+            kubelet::TABLE,
             guest::TABLE,
             network::TABLE,
             migration::TABLE,
