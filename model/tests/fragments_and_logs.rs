@@ -164,6 +164,13 @@ fn pod_and_node_sub_trees_are_read_as_pods_and_nodes() {
     let a = read(pod);
     assert!(!a.dump.pods.is_empty(), "{:?}", a.blocks);
     assert!(notes(&a).contains("of a pod"), "{}", notes(&a));
+    // Its compute container was OOMKilled: broken on the node.
+    let v = a.verdict();
+    assert_eq!(
+        (v.layer, v.health),
+        (Some(Layer::Node), Health::Broken),
+        "{v:?}"
+    );
     let node = "- lastHeartbeatTime: \"2024-03-01T10:00:00Z\"\n  lastTransitionTime: \"2024-03-01T09:00:00Z\"\n  \
         message: kubelet has sufficient memory available\n  reason: KubeletHasSufficientMemory\n  \
         status: \"False\"\n  type: MemoryPressure\n- lastHeartbeatTime: \"2024-03-01T10:00:00Z\"\n  \

@@ -91,10 +91,14 @@ pub fn read_lines(block: &Block<'_>, format: BlockFormat, seen: &mut Seen) -> Li
     }
     let mut quiet: Option<LineRange> = None;
     let mut repeated = 0usize;
+    // An object block's lines are read only for known messages: no level, no component.
+    let object = matches!(format, BlockFormat::ObjectYaml | BlockFormat::ObjectJson);
     for (i, line) in block.text.iter().enumerate() {
         let n = block.lines.first + i;
-        let level = level_of(line);
-        remember_component(line, level, seen);
+        let level = if object { None } else { level_of(line) };
+        if !object {
+            remember_component(line, level, seen);
+        }
         let kept = match match_line(line) {
             Some(sig) if sig.needs_panic && !seen.panic => {
                 unknown_line(line, level, n, format, seen)
@@ -175,7 +179,7 @@ fn remember_component(line: &str, level: Option<Level>, seen: &mut Seen) {
             seen.component = Some(c);
         }
     } else if line.len() < 120
-        && line.to_ascii_lowercase().contains("log")
+        && (line.contains("log") || line.contains("Log") || line.contains("LOG"))
         && let Some(c) = component_in_text(line)
     {
         seen.component = Some(c);

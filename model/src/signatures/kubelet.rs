@@ -93,4 +93,31 @@ pub(super) const TABLE: &[Signature] = &[
         example: "Warning  BackOff  2m (x20 over 10m)  kubelet  Back-off restarting failed container compute in pod virt-launcher-web-x",
         ..N
     },
+    Signature {
+        id: "oom-killed-container",
+        all: &["OOMKilled"],
+        title: "a container was killed for exceeding its memory limit (OOMKilled)",
+        cause: "the container's memory cgroup hit its limit and the kernel killed it; for a \
+            virt-launcher's compute container the VM is gone (the launcher's memory overhead is \
+            too small for what QEMU uses)",
+        next_steps: &[
+            "kubectl describe pod <pod> (Last State: Terminated, Reason: OOMKilled)",
+            "compare the VMI's memory with the launcher pod's memory limit (overhead)",
+        ],
+        source: "Kubernetes core/v1 ContainerStateTerminated reason OOMKilled (set by the \
+            container runtime)",
+        example: "        reason: OOMKilled",
+        ..N
+    },
+    Signature {
+        id: "launcher-crashloop",
+        all: &["virt-launcher", "CrashLoopBackOff"],
+        title: "the virt-launcher pod is in CrashLoopBackOff",
+        cause: "the VMI's launcher keeps crashing and the kubelet backs off restarting it: the VM \
+            does not run",
+        next_steps: &["kubectl logs <virt-launcher pod> -c compute --previous"],
+        source: "kubectl get pods (STATUS CrashLoopBackOff); the launcher is the VMI's pod",
+        example: "default   virt-launcher-web-x7k2p   1/2   CrashLoopBackOff   5   3m",
+        ..N
+    },
 ];
