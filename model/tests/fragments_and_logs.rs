@@ -440,3 +440,16 @@ fn a_fragment_may_start_with_an_elision_or_a_comment() {
     assert!(the_vmi(&a).status.migration_state.is_some());
     assert_eq!(a.verdict().layer, Some(Layer::Migration));
 }
+
+#[test]
+fn vm_and_vmi_status_fields_name_their_kind() {
+    let a = read(
+        "status:\n  startFailure:\n    consecutiveFailCount: 3\n    \
+         retryAfterTimestamp: \"2024-03-01T10:05:00Z\"\n  created: false\n",
+    );
+    assert_eq!(a.dump.vms.len(), 1, "{:?}", a.blocks);
+    let a = read(
+        "status:\n  kernelBootStatus:\n    kernelInfo:\n      checksum: 1234\n  phase: Running\n",
+    );
+    assert_eq!(the_vmi(&a).phase(), "Running");
+}
