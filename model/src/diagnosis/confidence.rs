@@ -41,7 +41,23 @@ pub(super) fn old_observations(e: &Evidence, now: Option<Timestamp>) -> Vec<Stri
     out
 }
 
-/// High with direct evidence of the layer, Medium without, Low when unknown or stale.
+/// The layer's health rests only on log lines no signature knows (their component's layer).
+fn only_unrecognised_lines(cx: &Ctx<'_>, layer: Layer, health: Health) -> bool {
+    let unrecognised = |title: &str| {
+        cx.e.signals
+            .iter()
+            .any(|s| s.signature.is_none() && s.layer == Some(layer) && s.title == title)
+    };
+    let mut deciding = cx
+        .findings
+        .iter()
+        .filter(|f| f.layer == layer && f.health == health)
+        .peekable();
+    deciding.peek().is_some() && deciding.all(|f| unrecognised(&f.title))
+}
+
+/// High with direct evidence of the layer, Medium without, Low when unknown, stale or resting
+/// only on log lines no signature knows.
 pub(super) fn confidence(cx: &Ctx<'_>, layer: Layer, health: Health, stale: bool) -> Confidence {
     if health == Health::Unknown {
         return Confidence::Low;
@@ -50,7 +66,7 @@ pub(super) fn confidence(cx: &Ctx<'_>, layer: Layer, health: Health, stale: bool
         .now
         .zip(cx.e.vmi.as_ref().and_then(|v| v.observed_at))
         .is_some_and(|(now, at)| at.seconds_until(now) > OLD_OBSERVATION_SECS);
-    if vmi_old {
+    if vmi_old || only_unrecognised_lines(cx, layer, health) {
         return Confidence::Low;
     }
     let e = cx.e;

@@ -1,7 +1,9 @@
 //! Signals from a paste's lines (logs, events, errors) as findings of the layer they point at.
 //! Each finding says what it rests on ("from a virt-launcher log line (line 12)") and cites the
-//! line; signals pointing at no layer (known noise, unknown error lines) give no finding, so a
-//! layer without evidence stays unknown.
+//! line; signals pointing at no layer (known noise, error lines of no named component) give no
+//! finding, so a layer without evidence stays unknown. An error line no signature knows, pointing
+//! at its component's layer, weighs least (severity info): any other finding of the same health
+//! decides before it.
 
 use super::ctx::Ctx;
 use crate::explain::Severity;
@@ -12,6 +14,7 @@ pub(super) fn signal_findings(cx: &mut Ctx) {
     for s in &cx.e.signals {
         let Some(layer) = s.layer else { continue };
         let severity = match s.health {
+            _ if s.signature.is_none() => Severity::Info,
             Health::Broken => Severity::Error,
             Health::Degraded => Severity::Warning,
             _ => Severity::Info,

@@ -117,6 +117,9 @@ pub(super) const VMI_STATUS_KEYS: &[&str] = &[
     "phaseTransitionTimestamps",
     "fsFreezeStatus",
     "virtualMachineRevisionName",
+    "kernelBootStatus",
+    "topologyHints",
+    "migratedVolumes",
 ];
 pub(super) const POD_STATUS_KEYS: &[&str] = &[
     "containerStatuses",
@@ -126,6 +129,9 @@ pub(super) const POD_STATUS_KEYS: &[&str] = &[
     "hostIPs",
     "initContainerStatuses",
     "startTime",
+    "nominatedNodeName",
+    "ephemeralContainerStatuses",
+    "resourceClaimStatuses",
 ];
 pub(super) const NODE_STATUS_KEYS: &[&str] = &[
     "nodeInfo",
@@ -134,6 +140,9 @@ pub(super) const NODE_STATUS_KEYS: &[&str] = &[
     "daemonEndpoints",
     "addresses",
     "images",
+    "volumesInUse",
+    "volumesAttached",
+    "runtimeHandlers",
 ];
 pub(super) const VMI_CONDITIONS: &[&str] = &[
     "LiveMigratable",
@@ -289,7 +298,20 @@ pub(super) fn by_status(whole: &Value, status: &Value, spec: Option<&Value>) -> 
     let conds = condition_types(status);
     let cond_in = |list: &[&str]| conds.iter().any(|c| list.contains(c));
     let phase = status.get("phase").and_then(Value::as_str).unwrap_or("");
-    if status.get("printableStatus").is_some() {
+    // VirtualMachineStatus fields no other status has (types.go).
+    const VM_STATUS_KEYS: &[&str] = &[
+        "printableStatus",
+        "stateChangeRequests",
+        "volumeRequests",
+        "volumeSnapshotStatuses",
+        "startFailure",
+        "desiredGeneration",
+        "snapshotInProgress",
+        "restoreInProgress",
+        "memoryDumpRequest",
+        "volumeUpdateState",
+    ];
+    if has_any(status, VM_STATUS_KEYS) {
         return Some(Object::Vm(Box::new(Vm::from_value(whole))));
     }
     if has_any(status, POD_STATUS_KEYS)

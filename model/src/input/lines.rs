@@ -1,15 +1,27 @@
 //! Every line of a block that is not an object, turned into evidence: a line matching a known
-//! signature becomes a [`Signal`] with its layer, plane and cause; an error-looking line no
-//! signature knows is still kept, as a signal pointing at no layer. The same message repeated is
-//! kept a few times and counted, so a huge log stays a short report.
+//! signature becomes a [`Signal`] with its layer, plane and cause. An error or warning line no
+//! signature knows still points at the layer of the component that wrote it (named by the line
+//! itself, else by the paste around it: the `kubectl logs` command, the last log line's
+//! component), with low weight ([`crate::signatures::fallback`]); an info line, or an
+//! error-looking line whose component nothing names, is kept as a signal pointing at no layer.
+//! A stack-frame signature counts only when the paste shows a panic. The same message repeated
+//! is kept a few times and counted, so a huge log stays a short report.
 
 use super::blocks::{Block, is_json_log_line};
 use super::format::is_klog_or_logfmt;
 use crate::evidence::Signal;
+use crate::signatures::component::{Component, component_in_text, component_of_line};
+use crate::signatures::fallback::unrecognised;
+use crate::signatures::level::{Level, level_of};
 use crate::signatures::{Signature, match_line};
 use crate::verdict::Health;
 use crate::view::{BlockFormat, Ignored, LineRange, ReadItem};
 use rustc_hash::FxHashMap;
+
+/// The title of an error line no signature knows, whose component nothing names.
+pub const UNNAMED_TITLE: &str = "an error line no signature knows";
+/// The title of an info line with error words.
+pub const INFO_TITLE: &str = "an info line that mentions an error";
 
 /// How many lines with the same message are kept as separate signals.
 const SAME_MESSAGE_KEPT: usize = 3;
@@ -31,8 +43,33 @@ pub struct LineEvidence {
 pub struct Seen {
     per_signature: FxHashMap<&'static str, usize>,
     unknown: usize,
-    /// The component of the last component log line (a panic trace after it is likely its).
-    component: Option<String>,
+    /// The component of the last log line, `kubectl logs` command or prose naming one (a line
+    /// after it that names none is likely its).
+    component: Option<Component>,
+    /// The paste shows a Go panic (`panic:`, `goroutine N [running]`, `Observed a panic`).
+    panic: bool,
+}
+
+impl Seen {
+    /// The counts for one paste, knowing whether it shows a panic anywhere.
+    pub fn new(paste: &str) -> Seen {
+        Seen {
+            panic: shows_panic(paste),
+            ..Seen::default()
+        }
+    }
+}
+
+/// `panic: `, `goroutine N [`, `Observed a panic` or a fatal signal somewhere in the paste.
+pub fn shows_panic(paste: &str) -> bool {
+    paste.contains("panic: ")
+        || paste.contains("Observed a panic")
+        || paste.contains("[signal SIG")
+        || paste.match_indices("goroutine ").any(|(i, g)| {
+            let rest = &paste[i + g.len()..];
+            let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+            digits > 0 && rest[digits..].starts_with(" [")
+        })
 }
 
 /// Reads the lines of one block (and the shell command before it, for known messages only).
@@ -49,14 +86,23 @@ pub fn read_lines(block: &Block<'_>, format: BlockFormat, seen: &mut Seen) -> Li
         });
         out.signals.push(s);
     }
+    if let Some(c) = block.command.and_then(component_in_text) {
+        seen.component = Some(c);
+    }
     let mut quiet: Option<LineRange> = None;
     let mut repeated = 0usize;
+    // An object block's lines are read only for known messages: no level, no component.
+    let object = matches!(format, BlockFormat::ObjectYaml | BlockFormat::ObjectJson);
     for (i, line) in block.text.iter().enumerate() {
         let n = block.lines.first + i;
-        if let Some(c) = json_field(line, "component") {
-            seen.component = Some(c.to_string());
+        let level = if object { None } else { level_of(line) };
+        if !object {
+            remember_component(line, level, seen);
         }
         let kept = match match_line(line) {
+            Some(sig) if sig.needs_panic && !seen.panic => {
+                unknown_line(line, level, n, format, seen)
+            }
             Some(sig) => {
                 let count = seen.per_signature.entry(sig.id).or_insert(0);
                 *count += 1;
@@ -67,15 +113,11 @@ pub fn read_lines(block: &Block<'_>, format: BlockFormat, seen: &mut Seen) -> Li
                     Some(known(sig, line, n, format))
                 }
             }
-            None if looks_like_error(line) && seen.unknown < UNKNOWN_KEPT => {
-                seen.unknown += 1;
-                Some(unknown(line, n, format))
-            }
-            None => None,
+            None => unknown_line(line, level, n, format, seen),
         };
         let kept = kept.map(|mut s| {
-            if let (Some(c), false) = (&seen.component, s.from.contains(" log line")) {
-                s.from = format!("{} (after {c} log lines)", s.from);
+            if let (Some(c), false) = (seen.component, s.from.contains(" log line")) {
+                s.from = format!("{} (after {} log lines)", s.from, c.name());
             }
             s
         });
@@ -129,13 +171,78 @@ fn known(sig: &'static Signature, line: &str, n: usize, format: BlockFormat) -> 
     }
 }
 
+/// Which component the paste is showing: a log line's own, or a short prose line naming one
+/// with its logs (`virt-handler logs:`).
+fn remember_component(line: &str, level: Option<Level>, seen: &mut Seen) {
+    if level.is_some() {
+        if let Some(c) = component_of_line(line) {
+            seen.component = Some(c);
+        }
+    } else if line.len() < 120
+        && (line.contains("log") || line.contains("Log") || line.contains("LOG"))
+        && let Some(c) = component_in_text(line)
+    {
+        seen.component = Some(c);
+    }
+}
+
+/// A line no signature knows: an error or warning line points at its component's layer; an
+/// info line or an error-looking line of no named component points at none.
+fn unknown_line(
+    line: &str,
+    level: Option<Level>,
+    n: usize,
+    format: BlockFormat,
+    seen: &mut Seen,
+) -> Option<Signal> {
+    let errorish = match level {
+        Some(Level::Info) | None => looks_like_error(line),
+        Some(_) => true,
+    };
+    // An object's own fields (`failed: true`, a condition's message) speak through the object.
+    let object = matches!(format, BlockFormat::ObjectYaml | BlockFormat::ObjectJson);
+    if !errorish || object || seen.unknown >= UNKNOWN_KEPT {
+        return None;
+    }
+    seen.unknown += 1;
+    // A line stating its level is a log line: the paste's last component is likely its. A line
+    // without one (prose, an API error) counts only when it names its component itself.
+    let component = component_of_line(line).or(level.and(seen.component));
+    let meaning = match (level, component) {
+        (Some(l), Some(c)) => unrecognised(line, l, c),
+        (None, Some(c)) => unrecognised(line, Level::Error, c),
+        _ => None,
+    };
+    let Some(u) = meaning else {
+        let mut s = unknown(line, n, format);
+        if level == Some(Level::Info) {
+            s.title = INFO_TITLE.into();
+            s.cause = "an info line: normal operation, blamed on nothing".into();
+        }
+        return Some(s);
+    };
+    let mut from = describe_line(line, format);
+    if from == "a component log line (klog)" {
+        from = format!("a {} log line (klog)", u.component.name());
+    }
+    Some(Signal {
+        layer: Some(u.layer),
+        from,
+        health: u.health,
+        title: u.title,
+        cause: u.cause,
+        next_steps: u.next_steps,
+        ..unknown(line, n, format)
+    })
+}
+
 fn unknown(line: &str, n: usize, format: BlockFormat) -> Signal {
     Signal {
         signature: None,
         layer: None,
         plane: None,
         health: Health::Unknown,
-        title: "an error line no signature knows".into(),
+        title: UNNAMED_TITLE.into(),
         cause: "not in the signature catalogue; read it yourself".into(),
         next_steps: Vec::new(),
         source: String::new(),
@@ -194,7 +301,15 @@ pub fn describe_line(line: &str, format: BlockFormat) -> String {
         };
     }
     if is_klog_or_logfmt(line) {
-        return "a component log line (klog)".into();
+        return match component_of_line(line) {
+            Some(c) => format!("a {} log line (klog)", c.name()),
+            None => "a component log line (klog)".into(),
+        };
+    }
+    if let Some(c @ (Component::Kernel | Component::Kubelet | Component::ContainerRuntime)) =
+        component_of_line(line)
+    {
+        return format!("a {} journal line", c.name());
     }
     match format {
         BlockFormat::ObjectYaml | BlockFormat::ObjectJson => "a line of a cut YAML/JSON".into(),
@@ -211,20 +326,4 @@ pub fn describe_line(line: &str, format: BlockFormat) -> String {
     }
 }
 
-/// A string field of a one-line JSON log, found without parsing the whole line (it may be cut).
-pub fn json_field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
-    // `"key":"`, found without building the pattern (this runs on every line of a paste).
-    let mut from = 0;
-    let at = loop {
-        let i = from + line.get(from..)?.find(key)?;
-        let after = &line[i + key.len()..];
-        if line[..i].ends_with('"') && after.starts_with("\":\"") {
-            break i + key.len() + 3;
-        }
-        from = i + 1;
-    };
-    let rest = &line[at..];
-    let end = rest.find('"')?;
-    let v = &rest[..end];
-    (!v.is_empty() && v.len() <= 64).then_some(v)
-}
+pub use crate::signatures::json_field;

@@ -6,7 +6,8 @@
 //!   lists, or by shape), into the [`object`]s with their origins and notes.
 //! * [`group`](mod@group): a dump grouped into one evidence bundle per VMI.
 //! * [`paste`]: a paste read block by block: [`blocks`] splits it, [`format`] recognises each
-//!   block, [`recover`] reads cut and hand-edited YAML, [`lines`] turns every other line into a
+//!   block, [`recover`] reads cut and hand-edited YAML (a bare sub-tree by its fields:
+//!   [`fragment`]), [`lines`] turns every other line into a
 //!   signal (through the [`crate::signatures`] catalogue).
 //! * [`pipeline`]: the one dump pipeline of `strata diagnose` and the paste page; [`verdict`]
 //!   sums a whole paste up; [`fuzz`] is the fuzz target's body.
@@ -19,6 +20,7 @@ pub mod documents;
 pub mod fast_yaml;
 pub mod folder;
 pub mod format;
+pub mod fragment;
 pub mod fuzz;
 pub mod group;
 pub mod lines;

@@ -29,7 +29,7 @@ pub fn read_paste(input: &str) -> ReadPaste {
         return whole;
     }
     let mut out = ReadPaste::default();
-    let mut seen = Seen::default();
+    let mut seen = Seen::new(input);
     for block in split(input) {
         read_block(&block, &mut seen, &mut out);
     }
@@ -173,9 +173,15 @@ fn shift(parsed: &mut Parsed, offset: usize, document: usize) {
     parsed.notes.iter_mut().for_each(|n| fix(&mut n.origin));
 }
 
-/// A block that was meant as YAML or JSON: its first line is `key:`, `- ` or `{`.
+/// A block that was meant as YAML or JSON: its first line (after comments and `...` lines
+/// saying something was left out) is `key:`, `- ` or `{`.
 fn looks_like_objects(block: &Block<'_>) -> bool {
-    let t = block.text.first().map(|l| l.trim_start()).unwrap_or("");
+    let t = block
+        .text
+        .iter()
+        .map(|l| l.trim_start())
+        .find(|t| !t.starts_with('#') && !t.starts_with("...") && !t.starts_with('…'))
+        .unwrap_or("");
     t.starts_with(['{', '[', '-']) || t.split_once(':').is_some_and(|(k, _)| !k.contains(' '))
 }
 

@@ -7,13 +7,19 @@
 //!   read again (a bounded number of times, so a block is parsed at most a few times).
 //! * **conditions map**: `conditions: {Ready: {status: "True"}}` or `{Ready: "True"}` becomes a
 //!   list of conditions with their `type`.
-//! * **bare block**: a bare `migrationState:`, `conditions:` or list of conditions is read as
-//!   the VMI status it was cut from.
+//! * **elision**: lines that only say something was left out (`...`, `…`, `[...]`, `<snip>`)
+//!   are dropped before reading.
+//! * **fragment**: a bare sub-tree of a VMI, VM, pod or node (`migrationState:`, an indented
+//!   `- infoSource:` list, `metadata:` alone, see [`super::fragment`]) is read as the object it
+//!   was cut from, with a note saying what the paste lacks.
 
-use super::classify::collect;
+use super::classify::{check_shapes, collect};
 use super::documents::read_documents;
-use super::object::{Origin, ParseError, Parsed};
-use serde_json::{Map, Value};
+use super::fragment::{Fragment, Owner, lacking, recognise};
+use super::object::{Located, Note, Object, Origin, ParseError, Parsed, Recognition};
+use crate::kube::vmi::Vmi;
+use crate::kube::{Node, Pod, Vm};
+use serde_json::Value;
 
 /// How many times a block is cut and read again.
 const CUTS: usize = 3;
@@ -62,10 +68,15 @@ fn read_part(lines: &[&str], offset: usize, out: &mut Recovered) {
         .map(|l| l.len() - l.trim_start().len())
         .min()
         .unwrap_or(0);
+    // Elided lines become blank lines, so line numbers stay the paste's.
+    let mut elided = 0usize;
     let dedented: Vec<&str> = lines
         .iter()
         .map(|l| {
-            if l.len() >= min {
+            if is_elision(l) {
+                elided += 1;
+                ""
+            } else if l.len() >= min {
                 &l[min..]
             } else {
                 l.trim_start()
@@ -74,6 +85,11 @@ fn read_part(lines: &[&str], offset: usize, out: &mut Recovered) {
         .collect();
     if min > 0 {
         out.rules.push(format!("dedented by {min} columns"));
+    }
+    if elided > 0 {
+        out.rules.push(format!(
+            "elision: {elided} line(s) saying something was left out were skipped"
+        ));
     }
     let mut end = dedented.len();
     for attempt in 0..=CUTS {
@@ -87,7 +103,10 @@ fn read_part(lines: &[&str], offset: usize, out: &mut Recovered) {
                         line: Some(line + offset),
                         path: String::new(),
                     };
-                    collect(&value, origin, &mut out.parsed, 0);
+                    match recognise(&value) {
+                        Some(f) => read_fragment(f, origin, out),
+                        None => collect(&value, origin, &mut out.parsed, 0),
+                    }
                 }
                 return;
             }
@@ -112,30 +131,48 @@ fn read_part(lines: &[&str], offset: usize, out: &mut Recovered) {
     }
 }
 
-/// Applies the value rules: conditions maps become lists; bare blocks get their parent.
+/// Applies the value rules: conditions maps become lists.
 fn fix_value(value: &mut Value, rules: &mut Vec<String>) {
     conditions_map_to_list(value, rules, 0);
-    let bare = match value {
-        Value::Object(m) if m.contains_key("migrationState") && !m.contains_key("kind") => {
-            Some("migrationState")
-        }
-        Value::Object(m) if m.len() == 1 && m.contains_key("conditions") => Some("conditions"),
-        Value::Array(a) if !a.is_empty() && a.iter().all(is_condition) => Some("conditions list"),
-        _ => None,
-    };
-    if let Some(what) = bare {
-        rules.push(format!("bare block: a bare {what} read as a VMI status"));
-        let inner = std::mem::take(value);
-        let status = match inner {
-            Value::Array(a) => Value::Object(Map::from_iter([("conditions".into(), a.into())])),
-            other => other,
-        };
-        *value = serde_json::json!({ "status": status });
-    }
 }
 
-fn is_condition(v: &Value) -> bool {
-    v.get("type").is_some_and(Value::is_string) && v.get("status").is_some()
+/// A line that only says something was left out.
+fn is_elision(line: &str) -> bool {
+    let t = line.trim().trim_start_matches('#').trim();
+    matches!(
+        t,
+        "..." | "…" | "[...]" | "(...)" | "<...>" | "<snip>" | "[snip]" | "snip" | "<snipped>"
+    ) || (t.len() >= 3 && t.chars().all(|c| c == '.'))
+}
+
+/// A fragment read as the object it was cut from, with a note saying what the paste lacks.
+fn read_fragment(f: Fragment, origin: Origin, out: &mut Recovered) {
+    out.rules.push(format!(
+        "fragment: {} read as part of a {}",
+        f.what,
+        match f.owner {
+            Owner::Vmi => "VirtualMachineInstance",
+            Owner::Vm => "VirtualMachine",
+            Owner::Pod => "Pod",
+            Owner::Node => "Node",
+        }
+    ));
+    let object = match f.owner {
+        Owner::Vmi => Object::Vmi(Box::new(Vmi::from_value(&f.value))),
+        Owner::Vm => Object::Vm(Box::new(Vm::from_value(&f.value))),
+        Owner::Pod => Object::Pod(Box::new(Pod::from_value(&f.value))),
+        Owner::Node => Object::Node(Box::new(Node::from_value(&f.value))),
+    };
+    check_shapes(&f.value, &origin, &object, &mut out.parsed);
+    out.parsed.notes.push(Note {
+        origin: origin.clone(),
+        message: lacking(&f),
+    });
+    out.parsed.objects.push(Located {
+        object,
+        origin,
+        recognised_by: Recognition::Shape,
+    });
 }
 
 fn conditions_map_to_list(value: &mut Value, rules: &mut Vec<String>, depth: usize) {
@@ -216,7 +253,7 @@ mod tests {
              migrationUid: abc\n    targetNode: node02\n",
         ));
         assert!(r.rules.iter().any(|x| x.starts_with("mid-indent")), "{r:?}");
-        assert!(r.rules.iter().any(|x| x.starts_with("bare block")), "{r:?}");
+        assert!(r.rules.iter().any(|x| x.starts_with("fragment")), "{r:?}");
         assert!(
             r.parsed
                 .objects

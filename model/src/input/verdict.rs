@@ -39,7 +39,7 @@ pub fn verdict(a: &Analysis) -> Verdict {
             layer: None,
             health: Health::Unknown,
             plane: None,
-            title: "no layer shows a fault".into(),
+            title: no_fault_title(a),
             rests_on: rests_on_all(a),
         };
     };
@@ -65,6 +65,25 @@ pub fn verdict(a: &Analysis) -> Verdict {
         rests_on: signal
             .map(Signal::rests_on)
             .unwrap_or_else(|| "from the objects".into()),
+    }
+}
+
+/// "no layer shows a fault", unless error lines of no named component are in the paste: then it
+/// says so and where the first is, since they may still be the cause.
+fn no_fault_title(a: &Analysis) -> String {
+    let unnamed: Vec<&Signal> = a
+        .signals
+        .iter()
+        .filter(|s| s.layer.is_none() && s.title == super::lines::UNNAMED_TITLE)
+        .collect();
+    match unnamed.first() {
+        None => "no layer shows a fault".into(),
+        Some(first) => format!(
+            "no known message points at a layer; {} error line(s) name no component (first: \
+             line {}), read them",
+            unnamed.len(),
+            first.line
+        ),
     }
 }
 

@@ -18,4 +18,5 @@ pub(super) const BASE: Signature = Signature {
     next_steps: &[],
     source: "",
     example: "",
+    needs_panic: false,
 };

@@ -185,4 +185,91 @@ pub(super) const TABLE: &[Signature] = &[
         example: "virt-handler-8b84x   0/1   CrashLoopBackOff   7   20m",
         ..CP
     },
+    Signature {
+        id: "webhook-timeout",
+        all: &["failed calling webhook", "i/o timeout"],
+        title: "the API server cannot reach a KubeVirt webhook (i/o timeout)",
+        cause: "the API server calls virt-api's validating/mutating webhook service and the call \
+            timed out: virt-api is down, not ready or unreachable from the API server (pod \
+            network, NetworkPolicy, the service's endpoints), so creating or updating VMs fails",
+        next_steps: &[
+            "kubectl get pods -n kubevirt -l kubevirt.io=virt-api",
+            "kubectl get endpoints -n kubevirt virt-api",
+            "kubectl logs -n kubevirt <virt-api pod>",
+        ],
+        source: "pkg/virt-operator/resource/generate/components/webhooks.go (webhooks served by \
+            the virt-api service); the API server's webhook client",
+        example: r#"Error from server (InternalError): Internal error occurred: failed calling webhook "virtualmachine-validator.kubevirt.io": Post "https://virt-api.kubevirt.svc:443/virtualmachines-validate?timeout=10s": dial tcp 10.96.12.3:443: i/o timeout"#,
+        ..CP
+    },
+    Signature {
+        id: "webhook-deadline",
+        all: &["failed calling webhook", "deadline exceeded"],
+        title: "a KubeVirt webhook did not answer in time (context deadline exceeded)",
+        cause: "the API server's call to virt-api's webhook ran past its timeout: virt-api is \
+            overloaded, not ready, or unreachable from the API server",
+        next_steps: &[
+            "kubectl get pods -n kubevirt -l kubevirt.io=virt-api",
+            "kubectl logs -n kubevirt <virt-api pod>",
+        ],
+        source: "pkg/virt-operator/resource/generate/components/webhooks.go; the API server's \
+            webhook client",
+        example: r#"Internal error occurred: failed calling webhook "mutate-virtualmachines.kubevirt.io": Post "https://virt-api.kubevirt.svc:443/virtualmachines-mutate?timeout=10s": context deadline exceeded"#,
+        ..CP
+    },
+    Signature {
+        id: "webhook-refused",
+        all: &["failed calling webhook", "connection refused"],
+        title: "a KubeVirt webhook refused the connection",
+        cause: "the API server reached the webhook service but nothing listens: virt-api is not \
+            running or restarting",
+        next_steps: &["kubectl get pods -n kubevirt -l kubevirt.io=virt-api"],
+        source: "pkg/virt-operator/resource/generate/components/webhooks.go",
+        example: r#"failed calling webhook "virtualmachine-validator.kubevirt.io": Post "https://virt-api.kubevirt.svc:443/virtualmachines-validate": dial tcp 10.96.12.3:443: connect: connection refused"#,
+        ..CP
+    },
+    Signature {
+        id: "webhook-no-endpoints",
+        all: &["failed calling webhook", "no endpoints available"],
+        title: "a KubeVirt webhook's service has no endpoints (virt-api not ready)",
+        cause: "the webhook service exists but no virt-api pod is ready behind it",
+        next_steps: &["kubectl get pods -n kubevirt -l kubevirt.io=virt-api"],
+        source: "pkg/virt-operator/resource/generate/components/webhooks.go",
+        example: r#"failed calling webhook "virtualmachine-validator.kubevirt.io": Post "https://virt-api.kubevirt.svc:443/x": no endpoints available for service "virt-api""#,
+        ..CP
+    },
+    Signature {
+        id: "tls-bad-certificate",
+        all: &["tls: bad certificate"],
+        health: Health::Degraded,
+        title: "a TLS peer rejected a certificate (tls: bad certificate)",
+        cause: "a client refused the certificate a KubeVirt component presented (or the other way \
+            round): the CA bundle the client trusts and the serving certificates virt-operator \
+            rotates disagree (a stale caBundle in a webhook or APIService, a stale \
+            kubevirt-ca/kubevirt-virt-handler secret)",
+        next_steps: &[
+            "kubectl get apiservice v1.subresources.kubevirt.io -o yaml (caBundle)",
+            "kubectl get secrets -n kubevirt | grep -i cert",
+            "kubectl logs -n kubevirt deploy/virt-operator",
+        ],
+        source: "pkg/virt-operator/resource/generate/components/secrets.go (kubevirt-ca and the \
+            components' certificates); Go crypto/tls (\"remote error: tls: bad certificate\")",
+        example: r#"{"component":"virt-api","level":"error","msg":"http: TLS handshake error from 10.244.0.1:52312: remote error: tls: bad certificate","pos":"server.go:3195"}"#,
+        ..CP
+    },
+    Signature {
+        id: "cdi-http-source",
+        all: &["Unable to connect to http data source"],
+        title: "CDI cannot download the disk image (Unable to connect to http data source)",
+        cause: "the DataVolume's importer cannot fetch its HTTP(S) source (wrong URL, 404/403, \
+            DNS, proxy or an untrusted certificate): the VM's disk is never ready",
+        next_steps: &[
+            "kubectl get dv -n <ns> (the Running condition's message)",
+            "kubectl logs <importer pod>",
+        ],
+        source: "containerized-data-importer pkg/importer/http-datasource.go (\"unable to connect \
+            to http data source\")",
+        example: "E0301 10:00:00.000000       1 importer.go:185] Unable to connect to http data source: expected status code 200, got 404. Status: 404 Not Found",
+        ..CP
+    },
 ];

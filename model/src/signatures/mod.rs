@@ -1,16 +1,24 @@
 //! The signature catalogue: known KubeVirt, libvirt, QEMU, scheduler and API-server messages, as
 //! data tables (one file per layer), each with its cause, layer, migration plane, next steps and
 //! where the message comes from. [`match_line`] finds the most specific signature a line
-//! matches, in one pass over the line (an Aho-Corasick automaton over every needle).
+//! matches, in one pass over the line (an Aho-Corasick automaton over every needle). A line no
+//! signature knows is still read: [`level`] says what level it states, [`component`] which
+//! component wrote it and that component's layer, [`fallback`] what it then means.
 
 mod base;
 mod cdi;
+pub mod component;
 mod component_pods;
 mod control_plane;
 mod denial;
 mod events;
+pub mod fallback;
+mod fields;
 mod generic;
 mod guest;
+mod kernel;
+mod kubelet;
+pub mod level;
 mod migration;
 mod network;
 mod node;
@@ -20,6 +28,10 @@ mod tls;
 mod virtctl;
 
 pub use component_pods::{component_in, component_of_name};
+
+pub use component::Component;
+pub use fields::json_field;
+pub use level::Level;
 
 use crate::evidence::SignalPlane;
 use crate::verdict::{Health, Layer};
@@ -54,10 +66,13 @@ pub struct Signature {
     pub source: &'static str,
     /// One real or source-shaped line it must match (the catalogue test uses it).
     pub example: &'static str,
+    /// A stack frame or source path: it means a panic only when the paste shows one (`panic:`,
+    /// `goroutine N [running]`); a `pkg/virt-handler/vm.go:440:` prefix of a log message is not.
+    pub needs_panic: bool,
 }
 
 /// Every signature, in table order (noise; virtctl, TLS, component pods, CDI, QEMU and
-/// KubeVirt's Warning events; control plane, node, guest, network, migration; admission, after the messages a
+/// KubeVirt's Warning events; control plane, node, kernel, kubelet, guest, network, migration; admission, after the messages a
 /// denial may carry; then the generic fallbacks). A tie in specificity goes to table order.
 pub fn catalogue() -> &'static [&'static Signature] {
     static ALL: OnceLock<Vec<&'static Signature>> = OnceLock::new();
@@ -72,6 +87,8 @@ pub fn catalogue() -> &'static [&'static Signature] {
             events::TABLE,
             control_plane::TABLE,
             node::TABLE,
+            kernel::TABLE,
+            kubelet::TABLE,
             guest::TABLE,
             network::TABLE,
             migration::TABLE,

@@ -269,6 +269,7 @@ pub(super) const TABLE: &[Signature] = &[
         next_steps: &["kubectl logs -n kubevirt <virt-handler pod> --previous"],
         source: "pkg/virt-handler; corpus items 012, 014",
         example: "kubevirt.io/kubevirt/pkg/virt-handler.(*MigrationTargetController).updateStatus(0xc000420cb0)",
+        needs_panic: true,
         ..N
     },
     Signature {
@@ -280,6 +281,7 @@ pub(super) const TABLE: &[Signature] = &[
         next_steps: &["check that libvirtd / the node's virtualization stack is up"],
         source: "cmd/virt-handler/virt-handler.go; corpus item 013",
         example: "/home/travis/gopath/src/kubevirt.io/kubevirt/cmd/virt-handler/virt-handler.go:50 +0x1341",
+        needs_panic: true,
         ..N
     },
     Signature {
@@ -448,7 +450,8 @@ pub(super) const TABLE: &[Signature] = &[
         id: "vmi-failed-row",
         all: &["  Failed"],
         // Only a phase column or field: not `Failed to import…`, `FailedCreate`, a message's
-        // "failed to configure…", nor an event row's reason (`Warning  Failed  …`).
+        // "failed to configure…", nor an event row's reason (`Warning  Failed  …`); and
+        // `failed: true` (a migrationState) and `Failed:` (its describe) are not the VMI's phase.
         cells: &["Failed"],
         none: &[
             "virt-launcher",
@@ -457,6 +460,7 @@ pub(super) const TABLE: &[Signature] = &[
             "FailedScheduling",
             "Warning  ",
             "Normal  ",
+            "failed:",
         ],
         health: Health::Degraded,
         title: "the VMI is Failed",
@@ -514,6 +518,38 @@ pub(super) const TABLE: &[Signature] = &[
         next_steps: &["dmesg on the node"],
         source: "Linux kernel watchdog",
         example: "watchdog: BUG: soft lockup - CPU#2 stuck for 22s!",
+        ..N
+    },
+    Signature {
+        id: "multiple-launcher-sockets",
+        all: &["Found multiple sockets for vmi"],
+        health: Health::Degraded,
+        title: "virt-handler finds two launcher sockets for the VMI",
+        cause: "virt-handler looks up the VMI's virt-launcher command socket and finds more than \
+            one (an old launcher pod of the VMI is still on the node, e.g. terminating or left by \
+            a migration), so it waits and does not sync the VMI",
+        next_steps: &[
+            "kubectl get pods -o wide -l kubevirt.io/created-by=<vmi uid>",
+            "delete the stale launcher pod once the VMI's active pod is known",
+        ],
+        source: "pkg/virt-handler/cmd-client/client.go: \"Found multiple sockets for vmi %s/%s. \
+            waiting for only one to exist\"",
+        example: r#"{"component":"virt-handler","level":"error","msg":"Synchronizing the VirtualMachineInstance failed.","reason":"Found multiple sockets for vmi default/web. waiting for only one to exist"}"#,
+        ..N
+    },
+    Signature {
+        id: "fork-exec-failed",
+        all: &["fork/exec"],
+        title: "a process could not be started on the node (fork/exec failed)",
+        cause: "a KubeVirt component could not execute a program (QEMU, a helper): the node \
+            refused the exec (seccomp or SELinux policy, a pids/ulimit limit, a missing or \
+            unexecutable binary in the image)",
+        next_steps: &[
+            "journalctl -k / ausearch -m avc on the node (SELinux, seccomp denials)",
+            "compare the node's OS and container runtime with KubeVirt's supported ones",
+        ],
+        source: "Go os/exec (syscall.forkExec), as logged by virt-handler and virt-launcher",
+        example: r#"{"component":"virt-launcher","level":"error","msg":"Failed to start qemu","reason":"fork/exec /usr/libexec/qemu-kvm: errno 0"}"#,
         ..N
     },
 ];

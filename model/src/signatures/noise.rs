@@ -158,4 +158,26 @@ pub(super) const TABLE: &[Signature] = &[
         example: "default       virt-launcher-testvm-78bsj         0/2     Init:1/2    0          1s",
         ..BASE
     },
+    Signature {
+        id: "cdi-prlimit-already-finished",
+        all: &["failed to kill the process", "process already finished"],
+        title: "the CDI importer's helper had already exited (noise)",
+        cause: "CDI's prlimit wrapper tries to kill a helper process (qemu-img) that already \
+            exited: logged at error level, harmless",
+        source: "containerized-data-importer pkg/util/prlimit/prlimit.go; corpus item 050",
+        example: "E1121 00:37:27.874393       1 prlimit.go:156] failed to kill the process; os: process already finished",
+        ..BASE
+    },
+    Signature {
+        id: "vm-status-update-vmi-gone",
+        all: &["Updating the VirtualMachine status failed.", "not found"],
+        title: "the VM controller's status update raced a deleted VMI (noise)",
+        cause: "virt-controller updated the VM's status while its VMI was being deleted (a VM \
+            being stopped or restarted by its runStrategy); the error re-enqueues the VM and the \
+            next sync succeeds: not a cause by itself",
+        source: "pkg/virt-controller/watch/vm/vm.go (\"Updating the VirtualMachine status \
+            failed.\", then \"re-enqueuing VirtualMachine\")",
+        example: r#"{"component":"virt-controller","level":"error","msg":"Updating the VirtualMachine status failed.","reason":"virtualmachineinstances.kubevirt.io \"nfsvm\" not found"}"#,
+        ..BASE
+    },
 ];

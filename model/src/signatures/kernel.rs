@@ -1,0 +1,177 @@
+//! Kernel and journal messages from the node (`dmesg`, `journalctl -k`, `/var/log/messages`):
+//! the OOM killer taking QEMU or the launcher, KVM disabled in the firmware, I/O errors on a
+//! block device, an NFS server not responding, hung tasks (data table). Each points at the
+//! node: the VMI's launcher runs there and its disks are reached from there.
+
+use super::Signature;
+use super::base::BASE;
+use crate::verdict::{Health, Layer};
+
+const N: Signature = Signature {
+    layer: Some(Layer::Node),
+    health: Health::Broken,
+    ..BASE
+};
+
+pub(super) const TABLE: &[Signature] = &[
+    Signature {
+        id: "oom-kill-qemu",
+        all: &["Killed process", "(qemu"],
+        title: "the kernel's OOM killer killed QEMU (the VM's process)",
+        cause: "the node or the launcher pod's memory cgroup ran out of memory and the kernel \
+            killed the VM's QEMU process: the VMI goes Failed (or restarts); the launcher's \
+            memory overhead or the node's memory is too small for the guest",
+        next_steps: &[
+            "kubectl describe node <node> (memory pressure, allocatable)",
+            "compare the VMI's memory with the launcher pod's memory limit (overhead)",
+        ],
+        source: "Linux mm/oom_kill.c (\"%s: Killed process %d (%s)\"; \"Memory cgroup out of \
+            memory\" from mm/memcontrol.c)",
+        example: "Mar 01 10:00:00 node01 kernel: Memory cgroup out of memory: Killed process 12345 (qemu-kvm) total-vm:8388608kB, anon-rss:4194304kB",
+        ..N
+    },
+    Signature {
+        id: "oom-kill-launcher",
+        all: &["Killed process", "(virt-launcher"],
+        title: "the kernel's OOM killer killed virt-launcher",
+        cause: "the launcher pod's memory cgroup ran out of memory and the kernel killed \
+            virt-launcher: its VMI is lost on this node",
+        next_steps: &["kubectl describe pod <virt-launcher pod> (OOMKilled, memory limit)"],
+        source: "Linux mm/oom_kill.c",
+        example: "[ 8123.456789] Memory cgroup out of memory: Killed process 4242 (virt-launcher) total-vm:2000000kB",
+        ..N
+    },
+    Signature {
+        id: "oom-kill",
+        all: &["out of memory", "Killed process"],
+        health: Health::Degraded,
+        title: "the kernel's OOM killer killed a process on the node",
+        cause: "the node (or a pod's memory cgroup) ran out of memory and the kernel killed a \
+            process; the VMs on the node are at risk",
+        next_steps: &["kubectl describe node <node> (MemoryPressure, allocatable)"],
+        source: "Linux mm/oom_kill.c",
+        example: "Mar 01 10:00:00 node01 kernel: Out of memory: Killed process 999 (java) total-vm:1kB",
+        ..N
+    },
+    Signature {
+        id: "oom-killer-invoked",
+        all: &["invoked oom-killer"],
+        health: Health::Degraded,
+        title: "the kernel's OOM killer was invoked on the node",
+        cause: "a process hit an out-of-memory condition (the node's or its cgroup's); the lines \
+            after it say which process was killed",
+        next_steps: &["journalctl -k | grep -i 'killed process'"],
+        source: "Linux mm/oom_kill.c (\"%s invoked oom-killer\")",
+        example: "kernel: qemu-kvm invoked oom-killer: gfp_mask=0xcc0(GFP_KERNEL), order=0, oom_score_adj=-997",
+        ..N
+    },
+    Signature {
+        id: "kvm-disabled-by-bios",
+        all: &["kvm: disabled by bios"],
+        title: "virtualization is disabled in the node's firmware (kvm: disabled by bios)",
+        cause: "the CPU's virtualization extensions (VT-x/AMD-V) are off in the BIOS/UEFI, so \
+            /dev/kvm does not exist and the node cannot run VMs with KVM (devices.kubevirt.io/kvm \
+            is 0)",
+        next_steps: &[
+            "enable VT-x/AMD-V in the node's firmware",
+            "or set useEmulation (software emulation, slow) in the KubeVirt CR for tests",
+        ],
+        source: "Linux arch/x86/kvm (\"kvm: disabled by bios\")",
+        example: "[    5.123456] kvm: disabled by bios",
+        ..N
+    },
+    Signature {
+        id: "kvm-no-hardware-support",
+        all: &["kvm", "no hardware support"],
+        title: "the node's CPU offers no virtualization (kvm: no hardware support)",
+        cause: "KVM cannot load: the CPU (or the hypervisor under a nested node) does not expose \
+            VT-x/AMD-V, so /dev/kvm does not exist",
+        next_steps: &["enable nested virtualization on the host of this node"],
+        source: "Linux arch/x86/kvm (\"kvm: no hardware support\")",
+        example: "kernel: kvm: no hardware support",
+        ..N
+    },
+    Signature {
+        id: "blk-io-error",
+        all: &["blk_update_request: I/O error"],
+        title: "a block device on the node returns I/O errors",
+        cause: "the kernel could not read or write a disk on the node (a failing disk, a lost \
+            iSCSI/FC path, a detached volume); a VM disk on it pauses with IOError or fails",
+        next_steps: &[
+            "journalctl -k on the node",
+            "check the device and its storage backend",
+        ],
+        source: "Linux block/blk-core.c (blk_update_request)",
+        example: "kernel: blk_update_request: I/O error, dev sdb, sector 2048 op 0x1:(WRITE) flags 0x800",
+        ..N
+    },
+    Signature {
+        id: "dev-io-error",
+        all: &["I/O error, dev "],
+        none: &["blk_update_request"],
+        title: "a block device on the node returns I/O errors",
+        cause: "the kernel could not read or write a disk on the node; a VM disk on it pauses \
+            with IOError or fails",
+        next_steps: &[
+            "journalctl -k on the node",
+            "check the device and its storage backend",
+        ],
+        source: "Linux block/blk-core.c (print_req_error: \"%s error, dev %s, sector %llu\")",
+        example: "[ 1234.5] critical medium error, I/O error, dev sdc, sector 4096 op 0x0:(READ)",
+        ..N
+    },
+    Signature {
+        id: "buffer-io-error",
+        all: &["Buffer I/O error on dev"],
+        title: "a filesystem on the node hit I/O errors (Buffer I/O error)",
+        cause: "the kernel failed to read or write a buffer of a device on the node; disks or \
+            volumes on it are failing",
+        next_steps: &[
+            "journalctl -k on the node",
+            "check the device and its storage backend",
+        ],
+        source: "Linux fs/buffer.c (\"Buffer I/O error on dev %pg\")",
+        example: "kernel: Buffer I/O error on dev dm-3, logical block 0, async page read",
+        ..N
+    },
+    Signature {
+        id: "fs-error",
+        all: &["-fs error"],
+        title: "a filesystem on the node reports errors",
+        cause: "the kernel found errors on a filesystem of the node (EXT4-fs error, a corrupted \
+            or failing volume); VM disks on it may fail",
+        next_steps: &[
+            "journalctl -k on the node",
+            "fsck the volume when it is unmounted",
+        ],
+        source: "Linux fs/ext4/super.c (__ext4_error: \"EXT4-fs error\")",
+        example: "kernel: EXT4-fs error (device sdb1): ext4_find_entry:1455: inode #2: comm qemu-kvm: reading directory lblock 0",
+        ..N
+    },
+    Signature {
+        id: "nfs-not-responding",
+        all: &["nfs: server", "not responding"],
+        title: "the NFS server behind the node's volumes is not responding",
+        cause: "the node lost its NFS server: I/O to NFS-backed VM disks hangs (the VM pauses \
+            with IOError or its processes block) until the server answers again",
+        next_steps: &[
+            "check the NFS server and the network path from the node",
+            "kubectl get pv (which volumes are on that server)",
+        ],
+        source: "Linux fs/nfs/client.c (\"nfs: server %s not responding, still trying\")",
+        example: "kernel: nfs: server 10.0.0.5 not responding, still trying",
+        ..N
+    },
+    Signature {
+        id: "hung-task",
+        all: &["blocked for more than", "seconds"],
+        health: Health::Degraded,
+        title: "a task on the node is blocked (hung task)",
+        cause: "a process on the node waited on I/O for minutes (often a storage backend that \
+            stopped answering); VMs whose disks are there hang",
+        next_steps: &["journalctl -k on the node (the lines before say which device)"],
+        source: "Linux kernel/hung_task.c (\"task %s:%d blocked for more than %ld seconds\")",
+        example: "kernel: INFO: task qemu-kvm:4242 blocked for more than 120 seconds.",
+        ..N
+    },
+];

@@ -1,0 +1,123 @@
+//! Node status and kubelet messages, wherever they appear (a node's conditions in YAML or
+//! describe, events, the kubelet's journal): the node stopped reporting, the kubelet is not
+//! ready (runtime down, PLEG, CNI not initialised), a pod evicted for node pressure, a
+//! container restarting in a back-off (data table). Each points at the node the VMI's launcher
+//! runs on.
+
+use super::Signature;
+use super::base::BASE;
+use crate::verdict::{Health, Layer};
+
+const N: Signature = Signature {
+    layer: Some(Layer::Node),
+    health: Health::Broken,
+    ..BASE
+};
+
+pub(super) const TABLE: &[Signature] = &[
+    Signature {
+        id: "node-stopped-posting",
+        all: &["Kubelet stopped posting node status"],
+        title: "the node stopped reporting (Ready Unknown: kubelet stopped posting node status)",
+        cause: "the node's kubelet has not updated its status within the grace period: the node \
+            is down, partitioned or its kubelet stopped; its VMIs cannot be synced and are \
+            evicted or failed once the taint's toleration runs out",
+        next_steps: &[
+            "kubectl describe node <node>",
+            "check the node itself (power, network, systemctl status kubelet)",
+        ],
+        source: "Kubernetes pkg/controller/nodelifecycle/node_lifecycle_controller.go \
+            (\"Kubelet stopped posting node status.\", reason NodeStatusUnknown)",
+        example: "    message: Kubelet stopped posting node status.\n",
+        ..N
+    },
+    Signature {
+        id: "kubelet-not-ready",
+        all: &["KubeletNotReady"],
+        title: "the node's kubelet is not ready (KubeletNotReady)",
+        cause: "the kubelet reports the node NotReady; the condition's message says why (container \
+            runtime down, PLEG not healthy, the CNI network not initialised)",
+        next_steps: &["kubectl describe node <node> (Ready condition message)"],
+        source: "Kubernetes pkg/kubelet/nodestatus/setters.go (ReadyCondition, reason \
+            KubeletNotReady)",
+        example: "  Ready   False   Mon, 01 Mar 2024 10:00:00 +0000   KubeletNotReady   container runtime is down",
+        ..N
+    },
+    Signature {
+        id: "pleg-not-healthy",
+        all: &["PLEG is not healthy"],
+        title: "the kubelet's pod lifecycle events are stuck (PLEG is not healthy)",
+        cause: "the kubelet could not relist containers from the runtime in time: the container \
+            runtime is hung or overloaded, so the node goes NotReady",
+        next_steps: &["journalctl -u kubelet -u containerd on the node"],
+        source: "Kubernetes pkg/kubelet/pleg/generic.go (\"PLEG is not healthy\")",
+        example: "Mar 01 10:00:00 node01 kubelet[1234]: E0301 10:00:00.000000 1234 kubelet.go:2400] \"Skipping pod synchronization\" err=\"PLEG is not healthy: pleg was last seen active 3m0s ago\"",
+        ..N
+    },
+    Signature {
+        id: "cni-not-initialized",
+        all: &["cni", "not initialized"],
+        layer: Some(Layer::Network),
+        title: "the node's pod network plugin is not ready (CNI not initialised)",
+        cause: "the container runtime has no CNI configuration on the node yet (the network \
+            plugin's pod is not running there): pods, launchers included, cannot get a network",
+        next_steps: &["kubectl get pods -A -o wide | grep <node> (the CNI's pods)"],
+        source: "containerd/CRI-O (\"cni plugin not initialized\"), reported by the kubelet \
+            (NetworkPluginNotReady)",
+        example: "container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized",
+        ..N
+    },
+    Signature {
+        id: "pod-evicted-node-pressure",
+        all: &["The node was low on resource"],
+        health: Health::Degraded,
+        title: "a pod was evicted because the node ran low on a resource",
+        cause: "the kubelet evicted a pod under node pressure (memory, disk, PIDs); a launcher \
+            evicted this way loses its VMI unless it could migrate",
+        next_steps: &["kubectl describe node <node> (MemoryPressure, DiskPressure)"],
+        source: "Kubernetes pkg/kubelet/eviction/helpers.go (\"The node was low on resource: \
+            %v.\")",
+        example: "  Message:  The node was low on resource: memory. Threshold quantity: 100Mi, available: 51200Ki.",
+        ..N
+    },
+    Signature {
+        id: "back-off-restarting",
+        all: &["Back-off restarting failed container"],
+        health: Health::Degraded,
+        title: "a container keeps crashing (Back-off restarting failed container)",
+        cause: "the kubelet restarts a container that keeps exiting, with growing back-off: the \
+            container's previous log says why",
+        next_steps: &["kubectl logs <pod> -c <container> --previous"],
+        source: "Kubernetes pkg/kubelet/kuberuntime (event BackOff: \"Back-off restarting failed \
+            container\")",
+        example: "Warning  BackOff  2m (x20 over 10m)  kubelet  Back-off restarting failed container compute in pod virt-launcher-web-x",
+        ..N
+    },
+    Signature {
+        id: "oom-killed-container",
+        all: &["OOMKilled"],
+        title: "a container was killed for exceeding its memory limit (OOMKilled)",
+        cause: "the container's memory cgroup hit its limit and the kernel killed it; for a \
+            virt-launcher's compute container the VM is gone (the launcher's memory overhead is \
+            too small for what QEMU uses)",
+        next_steps: &[
+            "kubectl describe pod <pod> (Last State: Terminated, Reason: OOMKilled)",
+            "compare the VMI's memory with the launcher pod's memory limit (overhead)",
+        ],
+        source: "Kubernetes core/v1 ContainerStateTerminated reason OOMKilled (set by the \
+            container runtime)",
+        example: "        reason: OOMKilled",
+        ..N
+    },
+    Signature {
+        id: "launcher-crashloop",
+        all: &["virt-launcher", "CrashLoopBackOff"],
+        title: "the virt-launcher pod is in CrashLoopBackOff",
+        cause: "the VMI's launcher keeps crashing and the kubelet backs off restarting it: the VM \
+            does not run",
+        next_steps: &["kubectl logs <virt-launcher pod> -c compute --previous"],
+        source: "kubectl get pods (STATUS CrashLoopBackOff); the launcher is the VMI's pod",
+        example: "default   virt-launcher-web-x7k2p   1/2   CrashLoopBackOff   5   3m",
+        ..N
+    },
+];
