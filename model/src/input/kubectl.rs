@@ -1,0 +1,126 @@
+//! kubectl's human output in a paste, as evidence: a `get` table ([`super::table`]) or a
+//! `describe` ([`super::describe`]) block gives one sighting per object (with the signal its
+//! status implies, [`super::sightings`]) and the timestamps it holds; once the whole paste is
+//! read, [`settle`] says where later blocks contradict earlier ones (and withdraws the earlier
+//! signals: the later block is newer), and a NotReady node that hosts none of the paste's VMIs
+//! is only degraded.
+
+use super::blocks::Block;
+use super::describe::read_describe;
+use super::object::{Note, Origin};
+use super::paste::ReadPaste;
+use super::table::{command_kind, read_table, sightings};
+use crate::verdict::Health;
+use crate::view::{BlockFormat, BlockReport};
+
+/// Reads a table or describe block (or a block after a `kubectl get <kind>` prompt whose header
+/// was cut away) into `out`; the block's format when it was recognised only here.
+pub fn read_kubectl(
+    block: &Block<'_>,
+    format: BlockFormat,
+    out: &mut ReadPaste,
+    report: &mut BlockReport,
+) -> Option<BlockFormat> {
+    match format {
+        BlockFormat::Table => {
+            read_get(block, out, report);
+            None
+        }
+        BlockFormat::Describe => {
+            read_desc(block, out, report);
+            None
+        }
+        BlockFormat::Unknown if headerless_table(block) => {
+            read_get(block, out, report);
+            Some(BlockFormat::Table)
+        }
+        _ => None,
+    }
+}
+
+/// A block right after `kubectl get <kind>` whose every line has at least three cells.
+fn headerless_table(block: &Block<'_>) -> bool {
+    block.command.and_then(command_kind).is_some()
+        && !block.text.is_empty()
+        && block
+            .text
+            .iter()
+            .all(|l| l.split_whitespace().count() >= 3 && !l.trim_end().ends_with(':'))
+}
+
+fn read_get(block: &Block<'_>, out: &mut ReadPaste, report: &mut BlockReport) {
+    let Some(t) = read_table(&block.text, block.lines.first, block.command) else {
+        return;
+    };
+    for s in sightings(&t, block.command) {
+        let (signal, item) = out.sightings.see(s);
+        report.read.push(item);
+        out.signals.extend(signal);
+    }
+}
+
+fn read_desc(block: &Block<'_>, out: &mut ReadPaste, report: &mut BlockReport) {
+    let d = read_describe(&block.text, block.lines.first, block.command);
+    out.times.extend(d.times.iter().copied());
+    let line_text = |n: usize| {
+        block
+            .text
+            .get(n.saturating_sub(block.lines.first))
+            .copied()
+            .unwrap_or("")
+    };
+    if let Some(s) = d.sighting(line_text(d.status.as_ref().map_or(d.line, |s| s.1))) {
+        let (signal, item) = out.sightings.see(s);
+        report.read.push(item);
+        out.signals.extend(signal);
+    }
+    if let Some(m) = d.migration_signal(line_text(d.migration_failed.as_ref().map_or(0, |m| m.0))) {
+        report.read.push(crate::view::ReadItem {
+            line: m.line,
+            what: m.title.clone(),
+        });
+        out.signals.push(m);
+    }
+}
+
+/// Once every block is read: contradictions become notes and withdraw the earlier sighting's
+/// signals; a down node that hosts none of the paste's VMIs (when the paste places VMIs) is
+/// degraded, not broken.
+pub fn settle(out: &mut ReadPaste) {
+    let s = &mut out.sightings;
+    if !s.withdrawn.is_empty() {
+        let gone = std::mem::take(&mut s.withdrawn);
+        out.signals.retain(|x| {
+            !(gone.contains(&x.line) && x.signature.as_deref().is_some_and(is_sighting_signature))
+        });
+        s.subjects.retain(|(l, _)| !gone.contains(l));
+    }
+    for (line, message) in std::mem::take(&mut s.contradictions) {
+        out.parsed.notes.push(Note {
+            origin: Origin {
+                document: 0,
+                line: Some(line),
+                path: String::new(),
+            },
+            message,
+        });
+    }
+    if !s.vmi_nodes.is_empty() {
+        for (node, line) in &s.down_nodes {
+            if s.vmi_nodes.iter().any(|n| n == node) {
+                continue;
+            }
+            for x in out.signals.iter_mut().filter(|x| x.line == *line) {
+                if x.health == Health::Broken && x.signature.as_deref().is_some_and(is_sighting_signature) {
+                    x.health = Health::Degraded;
+                    x.cause = format!("{} No VMI in this paste runs there.", x.cause);
+                }
+            }
+        }
+    }
+}
+
+/// The signatures [`super::sightings`] and [`super::describe`] give their signals.
+fn is_sighting_signature(sig: &str) -> bool {
+    sig.contains("-status:") || sig.starts_with("describe:")
+}
