@@ -33,6 +33,8 @@ pub struct Described {
     pub times: Vec<Timestamp>,
     /// The `Migration State:` section's `Failed: true`, with its line and failure reason.
     pub migration_failed: Option<(usize, String)>,
+    /// The lines of the `Migration State:` section (its `Failed:` is not a phase).
+    pub migration_lines: Vec<usize>,
     pub line: usize,
 }
 
@@ -82,7 +84,6 @@ pub fn read_describe(text: &[&str], first: usize, command: Option<&str>) -> Desc
     let (mut pod_phase, mut pod_reason, mut cordoned): (Option<(String, usize)>, Option<(String, usize)>, bool) =
         (None, None, false);
     let mut node_ready: Option<(String, usize)> = None;
-    let mut in_migration = false;
     for (i, line) in text.iter().enumerate() {
         let n = first + i;
         let indent = line.len() - line.trim_start().len();
@@ -99,7 +100,7 @@ pub fn read_describe(text: &[&str], first: usize, command: Option<&str>) -> Desc
         }
         let Some(f) = field(line) else { continue };
         let top = path.is_empty();
-        in_migration = path.iter().any(|p| p.1 == "Migration State");
+        let in_migration = path.iter().any(|p| p.1 == "Migration State");
         match (f.key, top) {
             ("Name", true) if d.name.is_empty() => d.name = f.value.to_string(),
             ("Namespace", true) => d.namespace = f.value.to_string(),
@@ -113,6 +114,7 @@ pub fn read_describe(text: &[&str], first: usize, command: Option<&str>) -> Desc
             _ => {}
         }
         if in_migration {
+            d.migration_lines.push(n);
             if f.key == "Failed" && f.value == "true" {
                 d.migration_failed = Some((n, d.migration_failed.take().map(|m| m.1).unwrap_or_default()));
             }
@@ -140,8 +142,6 @@ pub fn read_describe(text: &[&str], first: usize, command: Option<&str>) -> Desc
         }
         path.push((f.indent, f.key, f.value));
     }
-    // A migration's `Failed: true` only counts when it was inside `Migration State:`.
-    let _ = in_migration;
     d.kind = from_cmd.map(|c| c.0).or(d.kind).or_else(|| guess_kind(text));
     if d.name.is_empty()
         && let Some(name) = from_cmd.and_then(|c| c.1)

@@ -10,6 +10,7 @@ use super::describe::read_describe;
 use super::object::{Note, Origin};
 use super::paste::ReadPaste;
 use super::table::{command_kind, read_table, sightings};
+use super::vocab::Kind;
 use crate::verdict::Health;
 use crate::view::{BlockFormat, BlockReport};
 
@@ -74,11 +75,24 @@ fn read_desc(block: &Block<'_>, out: &mut ReadPaste, report: &mut BlockReport) {
         report.read.push(item);
         out.signals.extend(signal);
     }
+    // The `Migration State:` lines tell of a migration, whatever words they hold.
+    for n in &d.migration_lines {
+        out.sightings.rows.insert(*n, Kind::Vmim);
+    }
     if let Some(m) = d.migration_signal(line_text(d.migration_failed.as_ref().map_or(0, |m| m.0))) {
         report.read.push(crate::view::ReadItem {
             line: m.line,
             what: m.title.clone(),
         });
+        if !d.name.is_empty() {
+            out.sightings.subjects.push((
+                m.line,
+                crate::kube::VmiKey {
+                    namespace: d.namespace.clone(),
+                    name: d.name.clone(),
+                },
+            ));
+        }
         out.signals.push(m);
     }
 }
@@ -90,11 +104,15 @@ pub fn settle(out: &mut ReadPaste) {
     let s = &mut out.sightings;
     if !s.withdrawn.is_empty() {
         let gone = std::mem::take(&mut s.withdrawn);
-        out.signals.retain(|x| {
-            !(gone.contains(&x.line) && x.signature.as_deref().is_some_and(is_sighting_signature))
-        });
+        // Every signal of a superseded row or status line goes: the line said only that.
+        out.signals.retain(|x| !gone.contains(&x.line));
         s.subjects.retain(|(l, _)| !gone.contains(l));
     }
+    // A line catalogued as a VMI table row (`… Succeeded …`) means nothing of the kind when
+    // the row is another kind's (a DataVolume Succeeded).
+    out.signals.retain(|x| {
+        s.rows.get(&x.line).is_none_or(|k| *k == Kind::Vmi) || !x.source.starts_with("VMI phase")
+    });
     for (line, message) in std::mem::take(&mut s.contradictions) {
         out.parsed.notes.push(Note {
             origin: Origin {

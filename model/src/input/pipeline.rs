@@ -96,7 +96,7 @@ impl Analysis {
 /// when nothing at all could be read.
 pub fn analyse(input: &str, now: Option<Timestamp>) -> Result<Analysis, ParseError> {
     let read = read_paste(input);
-    if read.parsed.objects.is_empty() && read.signals.is_empty() {
+    if read.parsed.objects.is_empty() && read.signals.is_empty() && read.sightings.is_empty() {
         return Err(match (parse(input), read.error) {
             (Err(e), _) => e,
             (Ok(_), Some(e)) => e,
@@ -119,6 +119,7 @@ pub fn analyse(input: &str, now: Option<Timestamp>) -> Result<Analysis, ParseErr
         },
     };
     let mut dump = group(objects, None);
+    add_sighted(&mut dump, &read.sightings.vmis());
     attach_signals(&mut dump, &read.signals, &read.sightings.subjects);
     let report = report_from_dump(&dump, read.parsed.notes, now, source);
     Ok(Analysis {
@@ -173,6 +174,25 @@ fn attach_signals(dump: &mut Dump, signals: &[Signal], subjects: &[(usize, crate
     }
     for (s, i) in signals.iter().zip(at) {
         dump.bundles[i].signals.push(s.clone());
+    }
+}
+
+/// A bundle for every VMI that tables or describe output name and no bundle holds yet, so a
+/// table of healthy VMIs is read (and diagnosed) rather than refused.
+fn add_sighted(dump: &mut Dump, keys: &[crate::kube::VmiKey]) {
+    for k in keys {
+        let known = dump.bundles.iter().any(|b| {
+            b.key.name == k.name
+                && (b.key.namespace == k.namespace
+                    || b.key.namespace.is_empty()
+                    || k.namespace.is_empty())
+        });
+        if !known {
+            dump.bundles.push(Evidence {
+                key: k.clone(),
+                ..Default::default()
+            });
+        }
     }
 }
 

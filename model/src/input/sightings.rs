@@ -42,6 +42,8 @@ pub struct Sightings {
     /// Nodes seen NotReady or Unknown (line of the signal), and nodes VMIs run on.
     pub down_nodes: Vec<(String, usize)>,
     pub vmi_nodes: Vec<String>,
+    /// The kind of object each sighted line shows.
+    pub rows: FxHashMap<usize, Kind>,
 }
 
 /// The VMI a launcher pod serves: `virt-launcher-<vmi>-<5 chars>`.
@@ -63,6 +65,37 @@ fn pod_layer(name: &str) -> Layer {
 }
 
 impl Sightings {
+    /// True when nothing was sighted.
+    pub fn is_empty(&self) -> bool {
+        self.latest.is_empty()
+    }
+
+    /// The VMIs the sightings name (VMIs, VMs, launcher pods, migrations), in no set order.
+    pub fn vmis(&self) -> Vec<VmiKey> {
+        let mut keys: Vec<VmiKey> = self
+            .latest
+            .values()
+            .filter_map(|s| {
+                let name = match s.kind {
+                    Kind::Vmi | Kind::Vm => s.name.as_str(),
+                    Kind::Pod => launcher_vmi(&s.name)?,
+                    Kind::Vmim if !s.vmi.is_empty() => s.vmi.as_str(),
+                    _ => return None,
+                };
+                Some((s.line, VmiKey {
+                    namespace: s.namespace.clone(),
+                    name: name.to_string(),
+                }))
+            })
+            .collect::<Vec<_>>()
+            .into_iter()
+            .map(|(_, k)| k)
+            .collect();
+        keys.sort_by(|a, b| (&a.namespace, &a.name).cmp(&(&b.namespace, &b.name)));
+        keys.dedup();
+        keys
+    }
+
     /// Records one object seen; returns the signal its status implies (if it is not healthy)
     /// and a read item.
     pub fn see(&mut self, s: Sighting) -> (Option<Signal>, ReadItem) {
@@ -93,6 +126,7 @@ impl Sightings {
             ));
             self.withdrawn.push(before.line);
         }
+        self.rows.insert(s.line, s.kind);
         if s.kind == Kind::Vmi && !s.node.is_empty() {
             self.vmi_nodes.push(s.node.clone());
         }

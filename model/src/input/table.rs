@@ -267,7 +267,10 @@ pub fn sightings(t: &Table<'_>, command: Option<&str>) -> Vec<super::sightings::
     let from = format!("a kubectl get {} table row", super::sightings::short_kind(kind));
     t.rows
         .iter()
-        .filter(|r| !r.cell(name_col).is_empty() && !is_header_like(r.text))
+        .filter(|r| {
+            let name = r.cell(name_col);
+            !name.is_empty() && !name.contains(char::is_whitespace) && !is_header_like(r.text)
+        })
         .map(|r| {
             let ns = r.cell(ns_col);
             super::sightings::Sighting {

@@ -14,7 +14,7 @@ pub(super) const PHASES: &[Meaning] = &[
     m("Scheduled", Some(Node), Healthy, "The launcher pod runs; virt-handler defines and starts the domain."),
     m("Running", None, Healthy, "The guest was started and runs."),
     m("Succeeded", None, Healthy, "The guest shut down on its own; the VMI is final."),
-    m("Failed", Some(Guest), Broken, "The guest is gone: the domain or its launcher pod ended in failure; the VMI is final."),
+    m("Failed", Some(Node), Broken, "The guest is gone: its domain or its virt-launcher pod ended in failure on the node; the VMI is final."),
     m("WaitingForSync", Some(Migration), Healthy, "The VMI waits for its state from the source of a cross-cluster migration."),
     m("Unknown", Some(Node), Degraded, "The VMI's state cannot be obtained, typically because its node cannot be reached."),
 ];
