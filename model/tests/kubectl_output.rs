@@ -334,3 +334,82 @@ fn a_later_block_wins_over_an_earlier_one_and_the_contradiction_is_said() {
     let tables = a.blocks.iter().filter(|b| b.format == BlockFormat::Table).count();
     assert_eq!(tables, 2, "{:?}", a.blocks);
 }
+
+#[test]
+fn describe_of_a_migration_a_vm_and_a_datavolume_gives_their_status() {
+    let vmim = "$ kubectl describe vmim kubevirt-migrate-vm-4xq7z -n vms
+Name:         kubevirt-migrate-vm-4xq7z
+Namespace:    vms
+API Version:  kubevirt.io/v1
+Kind:         VirtualMachineInstanceMigration
+Metadata:
+  Creation Timestamp:  2024-05-06T14:00:58Z
+Spec:
+  Vmi Name:  rhel9-vm
+Status:
+  Phase:  Failed
+  Phase Transition Timestamps:
+    Phase:                       Failed
+    Phase Transition Timestamp:  2024-05-06T14:03:27Z
+";
+    let a = analyse(vmim, None).unwrap();
+    let v = a.verdict();
+    assert_eq!((v.layer, v.health), (Some(Layer::Migration), Health::Broken), "{v:?}");
+    assert!(a.dump.bundles.iter().any(|b| b.key.name == "rhel9-vm"));
+    assert_eq!(a.report.now.map(|t| t.to_rfc3339()), Some("2024-05-06T14:03:27Z".into()));
+
+    let vm = "$ kubectl describe vm fedora-1
+Name:         fedora-1
+Namespace:    default
+Kind:         VirtualMachine
+Spec:
+  Run Strategy:  Always
+Status:
+  Conditions:
+    Last Probe Time:       2024-03-01T10:00:00Z
+    Reason:                Unschedulable
+    Status:                False
+    Type:                  PodScheduled
+  Printable Status:        ErrorUnschedulable
+";
+    let (layer, health, title) = verdict(vm);
+    assert_eq!((layer, health), (Some(Layer::ControlPlane), Health::Broken), "{title}");
+
+    let dv = "$ kubectl describe dv fedora-root -n vms
+Name:         fedora-root
+Namespace:    vms
+Kind:         DataVolume
+Status:
+  Phase:     Failed
+  Progress:  N/A
+  Restart Count:  3
+";
+    let (layer, health, title) = verdict(dv);
+    assert_eq!((layer, health), (Some(Layer::ControlPlane), Health::Broken), "{title}");
+}
+
+#[test]
+fn a_describe_with_only_rfc1123_times_is_judged_at_its_newest() {
+    let node = "$ kubectl describe node worker-2
+Name:               worker-2
+Roles:              worker
+Conditions:
+  Type             Status  LastHeartbeatTime                 LastTransitionTime                Reason                       Message
+  ----             ------  -----------------                 ------------------                ------                       -------
+  Ready            True    Mon, 06 May 2024 14:00:01 +0000   Mon, 01 Jan 2024 10:00:00 +0000   KubeletReady                 kubelet is posting ready status
+";
+    let a = analyse(node, None).unwrap();
+    assert_eq!(a.report.now.map(|t| t.to_rfc3339()), Some("2024-05-06T14:00:01Z".into()));
+    assert_eq!(a.verdict().layer, None);
+}
+
+#[test]
+fn a_not_ready_node_that_hosts_none_of_the_vmis_is_only_degraded() {
+    let paste = format!(
+        "$ kubectl get vmi -A -o wide\n{}\n$ kubectl get nodes\nNAME     STATUS     ROLES    AGE   VERSION\nnode01   Ready      master   90d   v1.27.4\nnode03   NotReady   worker   90d   v1.27.4\n",
+        vmi_wide(&[("web", "Running", "node01")])
+    );
+    let (layer, health, _) = verdict(&paste);
+    assert_eq!((layer, health), (Some(Layer::Node), Health::Degraded));
+    assert_eq!(exit_code(&paste), 0);
+}

@@ -188,9 +188,14 @@ fn guess_kind(text: &[&str]) -> Option<Kind> {
     }
 }
 
-/// Every RFC 3339 timestamp among a line's words.
+/// Every RFC 3339 timestamp among a line's words, and every `Thu, 02 May 2024 08:11:43 +0000`
+/// (kubectl's describers print pod, node and event times so: RFC 1123 with a numeric zone).
 fn read_times(line: &str, out: &mut Vec<Timestamp>) {
-    if !line.contains('T') || !line.contains(':') {
+    if !line.contains(':') {
+        return;
+    }
+    out.extend(rfc1123_times(line));
+    if !line.contains('T') {
         return;
     }
     for w in line.split_whitespace() {
@@ -199,6 +204,34 @@ fn read_times(line: &str, out: &mut Vec<Timestamp>) {
             out.push(t);
         }
     }
+}
+
+/// `Mon, 06 May 2024 14:00:01 +0000` anywhere in a line, as timestamps.
+fn rfc1123_times(line: &str) -> Vec<Timestamp> {
+    const MONTHS: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let mut out = Vec::new();
+    for w in words.windows(6) {
+        let [day, date, month, year, time, zone] = [w[0], w[1], w[2], w[3], w[4], w[5]];
+        let is_day = day.len() == 4 && day.ends_with(',');
+        let Some(m) = MONTHS.iter().position(|x| *x == month) else {
+            continue;
+        };
+        let zone_ok = zone.len() == 5 && zone.starts_with(['+', '-']);
+        if !is_day || !zone_ok || date.len() > 2 || year.len() != 4 || time.len() != 8 {
+            continue;
+        }
+        let text = format!(
+            "{year}-{:02}-{date:0>2}T{time}{}:{}",
+            m + 1,
+            &zone[..3],
+            &zone[3..]
+        );
+        out.extend(Timestamp::parse(&text));
+    }
+    out
 }
 
 impl Described {
