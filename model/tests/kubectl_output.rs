@@ -49,7 +49,12 @@ const PROMPTS: [&str; 12] = [
 #[test]
 fn every_prompt_form_gives_the_command() {
     for p in PROMPTS {
-        for cmd in ["kubectl get vmi -A -o wide", "oc get vm", "k get pods -n x", "virtctl migrate web"] {
+        for cmd in [
+            "kubectl get vmi -A -o wide",
+            "oc get vm",
+            "k get pods -n x",
+            "virtctl migrate web",
+        ] {
             let line = format!("{p}{cmd}");
             assert_eq!(prompt_command(&line), Some(cmd), "{line}");
         }
@@ -123,13 +128,26 @@ fn every_final_vm_status_is_broken_and_names_its_layer() {
             pad = " ".repeat(status.len().saturating_sub(3))
         );
         let (layer, health, title) = verdict(&paste);
-        assert_eq!((layer, health), (Some(want), Health::Broken), "{paste}\n{title}");
+        assert_eq!(
+            (layer, health),
+            (Some(want), Health::Broken),
+            "{paste}\n{title}"
+        );
         assert!(title.contains("fedora-1"), "{title}");
         assert_eq!(exit_code(&paste), 1);
     }
     // The passing states are not faults.
-    for status in ["Stopped", "Provisioning", "Starting", "Running", "Stopping", "Migrating"] {
-        let paste = format!("$ kubectl get vm\nNAME       AGE   STATUS         READY\nfedora-1   12m   {status}   False\n");
+    for status in [
+        "Stopped",
+        "Provisioning",
+        "Starting",
+        "Running",
+        "Stopping",
+        "Migrating",
+    ] {
+        let paste = format!(
+            "$ kubectl get vm\nNAME       AGE   STATUS         READY\nfedora-1   12m   {status}   False\n"
+        );
         assert_eq!(exit_code(&paste), 0, "{paste}");
     }
 }
@@ -139,7 +157,11 @@ fn a_table_cut_at_the_top_is_read_with_the_commands_columns() {
     // The header scrolled away: kubectl's default VM columns are used.
     let paste = "[root@bastion ~]# kubectl get vm -n prod\nrhel9-a   2d    Running              True\nrhel9-b   2d    ErrorUnschedulable   False\n";
     let (layer, health, title) = verdict(paste);
-    assert_eq!((layer, health), (Some(Layer::ControlPlane), Health::Broken), "{title}");
+    assert_eq!(
+        (layer, health),
+        (Some(Layer::ControlPlane), Health::Broken),
+        "{title}"
+    );
     assert!(title.contains("prod/rhel9-b"), "{title}");
     assert_eq!(formats(paste), [BlockFormat::Table]);
 }
@@ -148,19 +170,35 @@ fn a_table_cut_at_the_top_is_read_with_the_commands_columns() {
 fn an_indented_table_between_prose_is_read() {
     let paste = "Hi, after the upgrade my VM does not start:\n\n    NAME        AGE   STATUS              READY\n    win2k22     5m    ErrorPvcNotFound    False\nAny idea what is wrong?\n";
     let (layer, health, title) = verdict(paste);
-    assert_eq!((layer, health), (Some(Layer::ControlPlane), Health::Broken), "{title}");
+    assert_eq!(
+        (layer, health),
+        (Some(Layer::ControlPlane), Health::Broken),
+        "{title}"
+    );
     assert!(title.contains("win2k22"), "{title}");
 }
 
 #[test]
 fn launcher_pods_in_final_states_break_the_node_layer() {
-    for status in ["CrashLoopBackOff", "OOMKilled", "Error", "Init:CrashLoopBackOff", "Init:Error", "CreateContainerConfigError", "Evicted"] {
+    for status in [
+        "CrashLoopBackOff",
+        "OOMKilled",
+        "Error",
+        "Init:CrashLoopBackOff",
+        "Init:Error",
+        "CreateContainerConfigError",
+        "Evicted",
+    ] {
         let paste = format!(
             "# kubectl get pods -n vms\nNAME                          READY   STATUS{pad}RESTARTS      AGE\nvirt-launcher-vm1-abcde       1/2     {status}   5 (40s ago)   6m\n",
             pad = " ".repeat(status.len().saturating_sub(3))
         );
         let (layer, health, title) = verdict(&paste);
-        assert_eq!((layer, health), (Some(Layer::Node), Health::Broken), "{paste}\n{title}");
+        assert_eq!(
+            (layer, health),
+            (Some(Layer::Node), Health::Broken),
+            "{paste}\n{title}"
+        );
         assert!(title.contains("virt-launcher-vm1-abcde"), "{title}");
     }
     // A control-plane pod's crash points at the control plane.
@@ -174,7 +212,10 @@ fn a_launcher_stuck_terminating_is_read_not_refused() {
     let a = analyse(paste, None).expect("read");
     assert_eq!(a.blocks[0].format, BlockFormat::Table);
     assert!(
-        a.blocks[0].read.iter().any(|r| r.what.contains("Terminating")),
+        a.blocks[0]
+            .read
+            .iter()
+            .any(|r| r.what.contains("Terminating")),
         "{:?}",
         a.blocks[0].read
     );
@@ -187,7 +228,11 @@ fn a_not_ready_node_hosting_the_vmi_is_broken() {
         vmi_wide(&[("web", "Running", "node02")])
     );
     let (layer, health, title) = verdict(&paste);
-    assert_eq!((layer, health), (Some(Layer::Node), Health::Broken), "{title}");
+    assert_eq!(
+        (layer, health),
+        (Some(Layer::Node), Health::Broken),
+        "{title}"
+    );
     assert!(title.contains("node02"), "{title}");
     assert_eq!(exit_code(&paste), 1);
 }
@@ -198,7 +243,11 @@ fn storage_final_states_break_the_control_plane() {
     let dv = "$ kubectl get dv -n vms\nNAME          PHASE    PROGRESS   RESTARTS   AGE\nfedora-root   Failed   N/A        3          20m\n";
     for paste in [pvc, dv] {
         let (layer, health, title) = verdict(paste);
-        assert_eq!((layer, health), (Some(Layer::ControlPlane), Health::Broken), "{paste}\n{title}");
+        assert_eq!(
+            (layer, health),
+            (Some(Layer::ControlPlane), Health::Broken),
+            "{paste}\n{title}"
+        );
     }
 }
 
@@ -206,7 +255,11 @@ fn storage_final_states_break_the_control_plane() {
 fn a_failed_migration_in_its_table_is_the_migration_layer() {
     let paste = "$ kubectl get vmim -n vms\nNAME                        PHASE       VMI\nkubevirt-evacuation-8xk2p   Failed      rhel9\nkubevirt-evacuation-q9w7c   Succeeded   centos\n";
     let (layer, health, title) = verdict(paste);
-    assert_eq!((layer, health), (Some(Layer::Migration), Health::Broken), "{title}");
+    assert_eq!(
+        (layer, health),
+        (Some(Layer::Migration), Health::Broken),
+        "{title}"
+    );
     assert!(title.contains("kubevirt-evacuation-8xk2p"), "{title}");
 }
 
@@ -294,7 +347,11 @@ Containers:
     Restart Count:  6
 ";
     let (layer, health, title) = verdict(pod);
-    assert_eq!((layer, health), (Some(Layer::Node), Health::Broken), "{title}");
+    assert_eq!(
+        (layer, health),
+        (Some(Layer::Node), Health::Broken),
+        "{title}"
+    );
     assert!(title.contains("CrashLoopBackOff"), "{title}");
 
     let node = "$ kubectl describe node worker-2
@@ -311,7 +368,11 @@ Conditions:
   Ready            Unknown   Mon, 06 May 2024 14:00:01 +0000   Mon, 06 May 2024 14:01:12 +0000   NodeStatusUnknown   Kubelet stopped posting node status.
 ";
     let (layer, health, title) = verdict(node);
-    assert_eq!((layer, health), (Some(Layer::Node), Health::Broken), "{title}");
+    assert_eq!(
+        (layer, health),
+        (Some(Layer::Node), Health::Broken),
+        "{title}"
+    );
     assert!(title.contains("worker-2"), "{title}");
 }
 
@@ -326,12 +387,18 @@ fn a_later_block_wins_over_an_earlier_one_and_the_contradiction_is_said() {
     let a = analyse(&paste, None).unwrap();
     let notes: Vec<String> = a.report.notes.iter().map(|n| n.message.clone()).collect();
     assert!(
-        notes.iter().any(|n| n.contains("node02") && n.contains("node01") && n.contains("later")),
+        notes
+            .iter()
+            .any(|n| n.contains("node02") && n.contains("node01") && n.contains("later")),
         "{notes:?}"
     );
     assert_ne!(a.verdict().health, Health::Broken, "{:?}", a.verdict());
     // Every block of the paste was read.
-    let tables = a.blocks.iter().filter(|b| b.format == BlockFormat::Table).count();
+    let tables = a
+        .blocks
+        .iter()
+        .filter(|b| b.format == BlockFormat::Table)
+        .count();
     assert_eq!(tables, 2, "{:?}", a.blocks);
 }
 
@@ -354,9 +421,16 @@ Status:
 ";
     let a = analyse(vmim, None).unwrap();
     let v = a.verdict();
-    assert_eq!((v.layer, v.health), (Some(Layer::Migration), Health::Broken), "{v:?}");
+    assert_eq!(
+        (v.layer, v.health),
+        (Some(Layer::Migration), Health::Broken),
+        "{v:?}"
+    );
     assert!(a.dump.bundles.iter().any(|b| b.key.name == "rhel9-vm"));
-    assert_eq!(a.report.now.map(|t| t.to_rfc3339()), Some("2024-05-06T14:03:27Z".into()));
+    assert_eq!(
+        a.report.now.map(|t| t.to_rfc3339()),
+        Some("2024-05-06T14:03:27Z".into())
+    );
 
     let vm = "$ kubectl describe vm fedora-1
 Name:         fedora-1
@@ -373,7 +447,11 @@ Status:
   Printable Status:        ErrorUnschedulable
 ";
     let (layer, health, title) = verdict(vm);
-    assert_eq!((layer, health), (Some(Layer::ControlPlane), Health::Broken), "{title}");
+    assert_eq!(
+        (layer, health),
+        (Some(Layer::ControlPlane), Health::Broken),
+        "{title}"
+    );
 
     let dv = "$ kubectl describe dv fedora-root -n vms
 Name:         fedora-root
@@ -385,7 +463,11 @@ Status:
   Restart Count:  3
 ";
     let (layer, health, title) = verdict(dv);
-    assert_eq!((layer, health), (Some(Layer::ControlPlane), Health::Broken), "{title}");
+    assert_eq!(
+        (layer, health),
+        (Some(Layer::ControlPlane), Health::Broken),
+        "{title}"
+    );
 }
 
 #[test]
@@ -399,7 +481,10 @@ Conditions:
   Ready            True    Mon, 06 May 2024 14:00:01 +0000   Mon, 01 Jan 2024 10:00:00 +0000   KubeletReady                 kubelet is posting ready status
 ";
     let a = analyse(node, None).unwrap();
-    assert_eq!(a.report.now.map(|t| t.to_rfc3339()), Some("2024-05-06T14:00:01Z".into()));
+    assert_eq!(
+        a.report.now.map(|t| t.to_rfc3339()),
+        Some("2024-05-06T14:00:01Z".into())
+    );
     assert_eq!(a.verdict().layer, None);
 }
 

@@ -97,14 +97,27 @@ fn path_prompt(t: &str) -> Option<&str> {
     let (head, rest) = t.split_once(' ')?;
     let (path, rest) = match head.strip_suffix(['$', '#']) {
         Some(p) => (p, rest),
-        None => (head, rest.strip_prefix("# ").or_else(|| rest.strip_prefix("$ "))?),
+        None => (
+            head,
+            rest.strip_prefix("# ")
+                .or_else(|| rest.strip_prefix("$ "))?,
+        ),
     };
     let path = path.rsplit_once(':').map_or(path, |(host, p)| {
-        if host.chars().all(|c| c.is_ascii_alphanumeric() || "-_.@".contains(c)) { p } else { "" }
+        if host
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_.@".contains(c))
+        {
+            p
+        } else {
+            ""
+        }
     });
     let is_path = path.starts_with(['~', '/'])
         && path.len() < 80
-        && path.chars().all(|c| !c.is_whitespace() && c != '"' && c != '\'');
+        && path
+            .chars()
+            .all(|c| !c.is_whitespace() && c != '"' && c != '\'');
     is_path.then_some(rest)
 }
 

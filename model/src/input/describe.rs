@@ -38,6 +38,9 @@ pub struct Described {
     pub line: usize,
 }
 
+/// A value found, with its line.
+type Found = Option<(String, usize)>;
+
 /// One `Key:  value` line with its indentation.
 struct Field<'a> {
     indent: usize,
@@ -51,7 +54,9 @@ fn field(line: &str) -> Option<Field<'_>> {
     let ok = !key.is_empty()
         && key.len() <= 60
         && key.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
-        && key.chars().all(|c| c.is_ascii_alphanumeric() || " -_./()".contains(c));
+        && key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || " -_./()".contains(c));
     ok.then(|| Field {
         indent,
         key: key.trim(),
@@ -63,7 +68,11 @@ fn field(line: &str) -> Option<Field<'_>> {
 fn command_kind(command: &str) -> Option<(Kind, Option<&str>)> {
     let words: Vec<&str> = command.split_whitespace().collect();
     let at = words.iter().position(|w| *w == "describe")?;
-    let rest: Vec<&str> = words[at + 1..].iter().copied().filter(|w| !w.starts_with('-')).collect();
+    let rest: Vec<&str> = words[at + 1..]
+        .iter()
+        .copied()
+        .filter(|w| !w.starts_with('-'))
+        .collect();
     let (res, name) = match rest.first()?.split_once('/') {
         Some((r, n)) => (r, Some(n)),
         None => (rest[0], rest.get(1).copied()),
@@ -80,10 +89,9 @@ pub fn read_describe(text: &[&str], first: usize, command: Option<&str>) -> Desc
     let from_cmd = command.and_then(command_kind);
     // The section path: (indent, key, value) of every open field.
     let mut path: Vec<(usize, &str, &str)> = Vec::new();
-    let mut container_reason: Option<(String, usize)> = None;
-    let (mut pod_phase, mut pod_reason, mut cordoned): (Option<(String, usize)>, Option<(String, usize)>, bool) =
-        (None, None, false);
-    let mut node_ready: Option<(String, usize)> = None;
+    let mut container_reason: Found = None;
+    let (mut pod_phase, mut pod_reason, mut node_ready): (Found, Found, Found) = (None, None, None);
+    let mut cordoned = false;
     for (i, line) in text.iter().enumerate() {
         let n = first + i;
         let indent = line.len() - line.trim_start().len();
@@ -106,7 +114,10 @@ pub fn read_describe(text: &[&str], first: usize, command: Option<&str>) -> Desc
             ("Namespace", true) => d.namespace = f.value.to_string(),
             ("Kind", true) => d.kind = Kind::from_kind_name(f.value),
             ("Status", true) if !f.value.is_empty() => {
-                pod_phase = Some((f.value.split_whitespace().next().unwrap_or("").to_string(), n))
+                pod_phase = Some((
+                    f.value.split_whitespace().next().unwrap_or("").to_string(),
+                    n,
+                ))
             }
             ("Reason", true) if !f.value.is_empty() => pod_reason = Some((f.value.to_string(), n)),
             ("Node", true) => d.node = f.value.split('/').next().unwrap_or("").to_string(),
@@ -116,7 +127,10 @@ pub fn read_describe(text: &[&str], first: usize, command: Option<&str>) -> Desc
         if in_migration {
             d.migration_lines.push(n);
             if f.key == "Failed" && f.value == "true" {
-                d.migration_failed = Some((n, d.migration_failed.take().map(|m| m.1).unwrap_or_default()));
+                d.migration_failed = Some((
+                    n,
+                    d.migration_failed.take().map(|m| m.1).unwrap_or_default(),
+                ));
             }
             if f.key == "Failure Reason" || (f.key == "Reason" && parent == "Migration State") {
                 let line_of = d.migration_failed.as_ref().map_or(n, |m| m.0);
@@ -124,17 +138,21 @@ pub fn read_describe(text: &[&str], first: usize, command: Option<&str>) -> Desc
             }
         } else if parent == "Status" && path.len() == 1 {
             match f.key {
-                "Phase" | "Printable Status" if !f.value.is_empty() => {
-                    if f.key == "Printable Status" || d.status.is_none() {
-                        d.status = Some((f.value.to_string(), n));
-                    }
+                "Phase" | "Printable Status"
+                    if !f.value.is_empty()
+                        && (f.key == "Printable Status" || d.status.is_none()) =>
+                {
+                    d.status = Some((f.value.to_string(), n));
                 }
                 "Node Name" => d.node = f.value.to_string(),
                 _ => {}
             }
         } else if f.key == "Vmi Name" && parent == "Spec" {
             d.vmi = f.value.to_string();
-        } else if f.key == "Reason" && matches!(parent, "State") && matches!(parent_value, "Waiting" | "Terminated") {
+        } else if f.key == "Reason"
+            && matches!(parent, "State")
+            && matches!(parent_value, "Waiting" | "Terminated")
+        {
             // The first container that is not running gives the pod its printed status.
             if container_reason.is_none() {
                 container_reason = Some((f.value.to_string(), n));
@@ -142,7 +160,10 @@ pub fn read_describe(text: &[&str], first: usize, command: Option<&str>) -> Desc
         }
         path.push((f.indent, f.key, f.value));
     }
-    d.kind = from_cmd.map(|c| c.0).or(d.kind).or_else(|| guess_kind(text));
+    d.kind = from_cmd
+        .map(|c| c.0)
+        .or(d.kind)
+        .or_else(|| guess_kind(text));
     if d.name.is_empty()
         && let Some(name) = from_cmd.and_then(|c| c.1)
     {
@@ -157,7 +178,11 @@ pub fn read_describe(text: &[&str], first: usize, command: Option<&str>) -> Desc
                     "False" => "NotReady",
                     _ => "Unknown",
                 };
-                let status = if cordoned { format!("{ready},SchedulingDisabled") } else { ready.to_string() };
+                let status = if cordoned {
+                    format!("{ready},SchedulingDisabled")
+                } else {
+                    ready.to_string()
+                };
                 (status, n)
             })
         }
@@ -181,7 +206,8 @@ fn guess_kind(text: &[&str]) -> Option<Kind> {
         Some(Kind::Vm)
     } else if has("Vmi Name:") {
         Some(Kind::Vmim)
-    } else if has("Migration State:") || has("Guest OS Info:") || has("Node Name:") || has("Phase:") {
+    } else if has("Migration State:") || has("Guest OS Info:") || has("Node Name:") || has("Phase:")
+    {
         Some(Kind::Vmi)
     } else {
         None
@@ -200,7 +226,10 @@ fn read_times(line: &str, out: &mut Vec<Timestamp>) {
     }
     for w in line.split_whitespace() {
         let w = w.trim_matches(|c: char| c == '"' || c == ',' || c == '(' || c == ')');
-        if w.len() >= 20 && w.as_bytes()[4] == b'-' && let Some(t) = Timestamp::parse(w) {
+        if w.len() >= 20
+            && w.as_bytes()[4] == b'-'
+            && let Some(t) = Timestamp::parse(w)
+        {
             out.push(t);
         }
     }
@@ -261,7 +290,9 @@ impl Described {
         let cause = if reason.is_empty() {
             "The VMI's Migration State says Failed: true: its last migration failed and it stays on its source node.".to_string()
         } else {
-            format!("The VMI's Migration State says Failed: true ({reason}): its last migration failed and it stays on its source node.")
+            format!(
+                "The VMI's Migration State says Failed: true ({reason}): its last migration failed and it stays on its source node."
+            )
         };
         Some(Signal {
             signature: Some("describe:migration-state-failed".into()),

@@ -129,7 +129,9 @@ pub fn settle(out: &mut ReadPaste) {
                 continue;
             }
             for x in out.signals.iter_mut().filter(|x| x.line == *line) {
-                if x.health == Health::Broken && x.signature.as_deref().is_some_and(is_sighting_signature) {
+                if x.health == Health::Broken
+                    && x.signature.as_deref().is_some_and(is_sighting_signature)
+                {
                     x.health = Health::Degraded;
                     x.cause = format!("{} No VMI in this paste runs there.", x.cause);
                 }

@@ -142,7 +142,9 @@ fn attach_signals(dump: &mut Dump, signals: &[Signal], subjects: &[(usize, crate
     for (_, k) in subjects {
         let known = dump.bundles.iter().any(|b| {
             b.key.name == k.name
-                && (b.key.namespace == k.namespace || b.key.namespace.is_empty() || k.namespace.is_empty())
+                && (b.key.namespace == k.namespace
+                    || b.key.namespace.is_empty()
+                    || k.namespace.is_empty())
         });
         if !known {
             dump.bundles.push(Evidence {

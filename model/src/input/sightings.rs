@@ -56,7 +56,13 @@ pub fn launcher_vmi(pod: &str) -> Option<&str> {
 /// The layer a pod's fault points at: KubeVirt's and CDI's control-plane pods point at the
 /// control plane, virt-handler and launchers (and any other pod) at the node.
 fn pod_layer(name: &str) -> Layer {
-    const CONTROL: [&str; 5] = ["virt-controller", "virt-api", "virt-operator", "cdi-", "virt-exportproxy"];
+    const CONTROL: [&str; 5] = [
+        "virt-controller",
+        "virt-api",
+        "virt-operator",
+        "cdi-",
+        "virt-exportproxy",
+    ];
     if CONTROL.iter().any(|p| name.starts_with(p)) {
         Layer::ControlPlane
     } else {
@@ -82,10 +88,13 @@ impl Sightings {
                     Kind::Vmim if !s.vmi.is_empty() => s.vmi.as_str(),
                     _ => return None,
                 };
-                Some((s.line, VmiKey {
-                    namespace: s.namespace.clone(),
-                    name: name.to_string(),
-                }))
+                Some((
+                    s.line,
+                    VmiKey {
+                        namespace: s.namespace.clone(),
+                        name: name.to_string(),
+                    },
+                ))
             })
             .collect::<Vec<_>>()
             .into_iter()
@@ -102,7 +111,8 @@ impl Sightings {
         let key = (s.kind, s.namespace.clone(), s.name.clone());
         if let Some(before) = self.latest.get(&key)
             && before.line != s.line
-            && (before.status != s.status || (!before.node.is_empty() && !s.node.is_empty() && before.node != s.node))
+            && (before.status != s.status
+                || (!before.node.is_empty() && !s.node.is_empty() && before.node != s.node))
         {
             let place = |x: &Sighting| {
                 if x.node.is_empty() {
@@ -132,8 +142,15 @@ impl Sightings {
         }
         let meaning = vocab::meaning(s.kind, &s.status);
         let what = match &meaning {
-            Some(_) => format!("{} {}: {}", s.kind.name(), qualified(&s.namespace, &s.name), s.status),
-            None if s.status.is_empty() => format!("{} {}", s.kind.name(), qualified(&s.namespace, &s.name)),
+            Some(_) => format!(
+                "{} {}: {}",
+                s.kind.name(),
+                qualified(&s.namespace, &s.name),
+                s.status
+            ),
+            None if s.status.is_empty() => {
+                format!("{} {}", s.kind.name(), qualified(&s.namespace, &s.name))
+            }
             None => format!(
                 "{} {}: {} (a value Strata does not know)",
                 s.kind.name(),
@@ -179,7 +196,12 @@ impl Sightings {
             layer,
             plane: None,
             health: m.health,
-            title: format!("{} {} is {}", s.kind.name(), qualified(&s.namespace, &s.name), s.status),
+            title: format!(
+                "{} {} is {}",
+                s.kind.name(),
+                qualified(&s.namespace, &s.name),
+                s.status
+            ),
             cause: m.meaning.to_string(),
             next_steps: vec![describe_command(s.kind, &s.namespace, &s.name)],
             source: vocab::source(s.kind).to_string(),

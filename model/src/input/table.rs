@@ -40,7 +40,9 @@ pub struct Row<'a> {
 impl Table<'_> {
     /// The index of the first column with one of these names.
     pub fn col(&self, names: &[&str]) -> Option<usize> {
-        self.columns.iter().position(|c| names.contains(&c.name.as_str()))
+        self.columns
+            .iter()
+            .position(|c| names.contains(&c.name.as_str()))
     }
 }
 
@@ -93,7 +95,10 @@ pub fn command_kind(command: &str) -> Option<(Kind, bool, bool)> {
     let words: Vec<&str> = command.split_whitespace().collect();
     let get = words.iter().position(|w| *w == "get")?;
     let tool = words[..get].first().copied().unwrap_or("");
-    if !matches!(tool, "kubectl" | "oc" | "k" | "kc" | "sudo" | "microk8s" | "k3s") {
+    if !matches!(
+        tool,
+        "kubectl" | "oc" | "k" | "kc" | "sudo" | "microk8s" | "k3s"
+    ) {
         return None;
     }
     let mut kind = None;
@@ -103,7 +108,10 @@ pub fn command_kind(command: &str) -> Option<(Kind, bool, bool)> {
             skip = false;
             continue;
         }
-        if matches!(*w, "-n" | "--namespace" | "-o" | "-l" | "--selector" | "--field-selector") {
+        if matches!(
+            *w,
+            "-n" | "--namespace" | "-o" | "-l" | "--selector" | "--field-selector"
+        ) {
             skip = true;
             continue;
         }
@@ -113,7 +121,9 @@ pub fn command_kind(command: &str) -> Option<(Kind, bool, bool)> {
         }
     }
     let all = words.iter().any(|w| *w == "-A" || *w == "--all-namespaces");
-    let wide = command.contains("-o wide") || command.contains("-owide") || command.contains("--output=wide");
+    let wide = command.contains("-o wide")
+        || command.contains("-owide")
+        || command.contains("--output=wide");
     kind.map(|k| (k, all, wide))
 }
 
@@ -156,16 +166,38 @@ fn default_columns(kind: Kind, all: bool, wide: bool) -> Vec<&'static str> {
         (Kind::Vm, _) => vec!["NAME", "AGE", "STATUS", "READY"],
         (Kind::Vmi, false) => vec!["NAME", "AGE", "PHASE", "IP", "NODENAME", "READY"],
         (Kind::Vmi, true) => vec![
-            "NAME", "AGE", "PHASE", "IP", "NODENAME", "READY", "LIVE-MIGRATABLE", "PAUSED",
+            "NAME",
+            "AGE",
+            "PHASE",
+            "IP",
+            "NODENAME",
+            "READY",
+            "LIVE-MIGRATABLE",
+            "PAUSED",
         ],
         (Kind::Vmim, _) => vec!["NAME", "PHASE", "VMI"],
         (Kind::Pod, false) => vec!["NAME", "READY", "STATUS", "RESTARTS", "AGE"],
         (Kind::Pod, true) => vec![
-            "NAME", "READY", "STATUS", "RESTARTS", "AGE", "IP", "NODE", "NOMINATED NODE",
+            "NAME",
+            "READY",
+            "STATUS",
+            "RESTARTS",
+            "AGE",
+            "IP",
+            "NODE",
+            "NOMINATED NODE",
             "READINESS GATES",
         ],
         (Kind::Node, _) => vec!["NAME", "STATUS", "ROLES", "AGE", "VERSION"],
-        (Kind::Pvc, _) => vec!["NAME", "STATUS", "VOLUME", "CAPACITY", "ACCESS MODES", "STORAGECLASS", "AGE"],
+        (Kind::Pvc, _) => vec![
+            "NAME",
+            "STATUS",
+            "VOLUME",
+            "CAPACITY",
+            "ACCESS MODES",
+            "STORAGECLASS",
+            "AGE",
+        ],
         (Kind::Dv, _) => vec!["NAME", "PHASE", "PROGRESS", "RESTARTS", "AGE"],
         (Kind::Event, _) => vec!["LAST SEEN", "TYPE", "REASON", "OBJECT", "MESSAGE"],
     };
@@ -177,7 +209,11 @@ fn default_columns(kind: Kind, all: bool, wide: bool) -> Vec<&'static str> {
 
 /// Reads a block as a table: with its header (at its first line, or after a few lines of
 /// prose), or without one when the command names the kind. `None` when it is neither.
-pub fn read_table<'a>(text: &[&'a str], first_line: usize, command: Option<&str>) -> Option<Table<'a>> {
+pub fn read_table<'a>(
+    text: &[&'a str],
+    first_line: usize,
+    command: Option<&str>,
+) -> Option<Table<'a>> {
     let from_cmd = command.and_then(command_kind);
     let at = text
         .iter()
@@ -264,7 +300,10 @@ pub fn sightings(t: &Table<'_>, command: Option<&str>) -> Vec<super::sightings::
     let node_col = t.col(&["NODENAME", "NODE"]);
     let vmi_col = t.col(&["VMI"]);
     let ns_arg = command.and_then(namespace_arg).unwrap_or("");
-    let from = format!("a kubectl get {} table row", super::sightings::short_kind(kind));
+    let from = format!(
+        "a kubectl get {} table row",
+        super::sightings::short_kind(kind)
+    );
     t.rows
         .iter()
         .filter(|r| {
@@ -278,7 +317,10 @@ pub fn sightings(t: &Table<'_>, command: Option<&str>) -> Vec<super::sightings::
                 namespace: if ns.is_empty() { ns_arg } else { ns }.to_string(),
                 name: strip_type(r.cell(name_col)).to_string(),
                 status: r.cell(status_col).to_string(),
-                node: r.cell(node_col).trim_matches(['<', '>']).replace("none", ""),
+                node: r
+                    .cell(node_col)
+                    .trim_matches(['<', '>'])
+                    .replace("none", ""),
                 vmi: r.cell(vmi_col).to_string(),
                 line: r.line,
                 from: from.clone(),
@@ -304,7 +346,10 @@ fn namespace_arg(command: &str) -> Option<&str> {
         if w == "-n" || w == "--namespace" {
             return words.next();
         }
-        if let Some(v) = w.strip_prefix("--namespace=").or_else(|| w.strip_prefix("-n=")) {
+        if let Some(v) = w
+            .strip_prefix("--namespace=")
+            .or_else(|| w.strip_prefix("-n="))
+        {
             return Some(v);
         }
     }

@@ -9,6 +9,8 @@ pub(super) const SOURCE: &str = "CDI staging/src/kubevirt.io/containerized-data-
 
 const WAIT: &str = "CDI is provisioning the volume; the VM waits for it.";
 
+/// One entry per value, one line each.
+#[rustfmt::skip]
 pub(super) const PHASES: &[Meaning] = &[
     m("Pending", Some(ControlPlane), Healthy, "The DataVolume is accepted; nothing started yet."),
     m("PVCBound", Some(ControlPlane), Healthy, "Its PVC is bound; the population starts."),

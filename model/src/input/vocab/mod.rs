@@ -43,11 +43,19 @@ impl Kind {
     /// The kind a `kubectl get`/`describe` resource argument names (`vmi`, `vms`,
     /// `virtualmachineinstances.kubevirt.io`, `po`, `no`, `pvc`, `dv`, `ev`), or `None`.
     pub fn from_resource(arg: &str) -> Option<Kind> {
-        let a = arg.split(['/', '.']).next().unwrap_or("").to_ascii_lowercase();
+        let a = arg
+            .split(['/', '.'])
+            .next()
+            .unwrap_or("")
+            .to_ascii_lowercase();
         Some(match a.as_str() {
             "vm" | "vms" | "virtualmachine" | "virtualmachines" => Kind::Vm,
             "vmi" | "vmis" | "virtualmachineinstance" | "virtualmachineinstances" => Kind::Vmi,
-            "vmim" | "vmims" | "migration" | "migrations" | "virtualmachineinstancemigration"
+            "vmim"
+            | "vmims"
+            | "migration"
+            | "migrations"
+            | "virtualmachineinstancemigration"
             | "virtualmachineinstancemigrations" => Kind::Vmim,
             "po" | "pod" | "pods" => Kind::Pod,
             "no" | "node" | "nodes" => Kind::Node,

@@ -5,9 +5,10 @@
 use super::{Meaning, m};
 use crate::verdict::{Health::*, Layer::*};
 
-pub(super) const SOURCE: &str =
-    "Kubernetes pkg/printers/internalversion/printers.go (printNode)";
+pub(super) const SOURCE: &str = "Kubernetes pkg/printers/internalversion/printers.go (printNode)";
 
+/// One entry per value, one line each.
+#[rustfmt::skip]
 pub(super) const STATUSES: &[Meaning] = &[
     m("Ready", None, Healthy, "The kubelet reports the node Ready."),
     m("NotReady", Some(Node), Broken, "The node's Ready condition is False: the kubelet reports it cannot run pods."),

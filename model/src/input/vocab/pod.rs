@@ -13,6 +13,8 @@ use crate::verdict::{Health::*, Layer::*};
 
 pub(super) const SOURCE: &str = "Kubernetes pkg/printers/internalversion/printers.go (printPod) and the kubelet's container reasons (pkg/kubelet/container, pkg/kubelet/images)";
 
+/// One entry per value, one line each.
+#[rustfmt::skip]
 pub(super) const STATUSES: &[Meaning] = &[
     // Phases.
     m("Pending", Some(Node), Healthy, "The pod is accepted but not all its containers run yet (scheduling, image pulls)."),
@@ -64,7 +66,12 @@ pub(super) fn patterned(value: &str) -> Option<Meaning> {
         if rest.split_once('/').is_some_and(|(a, b)| {
             a.bytes().all(|c| c.is_ascii_digit()) && b.bytes().all(|c| c.is_ascii_digit())
         }) {
-            return Some(m("Init:N/M", Some(Node), Healthy, "Init containers run (N of M done)."));
+            return Some(m(
+                "Init:N/M",
+                Some(Node),
+                Healthy,
+                "Init containers run (N of M done).",
+            ));
         }
         if let Some(e) = exit(rest) {
             return Some(e);
@@ -80,13 +87,28 @@ pub(super) fn patterned(value: &str) -> Option<Meaning> {
 fn exit(value: &str) -> Option<Meaning> {
     if let Some(n) = value.strip_prefix("Signal:") {
         return n.parse::<u32>().ok().map(|_| {
-            m("Signal:N", Some(Node), Broken, "A container was killed by a signal.")
+            m(
+                "Signal:N",
+                Some(Node),
+                Broken,
+                "A container was killed by a signal.",
+            )
         });
     }
     let code = value.strip_prefix("ExitCode:")?.parse::<i64>().ok()?;
     Some(if code == 0 {
-        m("ExitCode:0", None, Healthy, "A container ended with exit code 0.")
+        m(
+            "ExitCode:0",
+            None,
+            Healthy,
+            "A container ended with exit code 0.",
+        )
     } else {
-        m("ExitCode:N", Some(Node), Broken, "A container ended with a non-zero exit code.")
+        m(
+            "ExitCode:N",
+            Some(Node),
+            Broken,
+            "A container ended with a non-zero exit code.",
+        )
     })
 }

@@ -7,6 +7,8 @@ use crate::verdict::{Health::*, Layer::*};
 pub(super) const SOURCE: &str =
     "Kubernetes staging/src/k8s.io/api/core/v1/types.go (PersistentVolumeClaimPhase)";
 
+/// One entry per value, one line each.
+#[rustfmt::skip]
 pub(super) const PHASES: &[Meaning] = &[
     m("Pending", Some(ControlPlane), Degraded, "The claim is not bound to a volume yet (no matching volume, no provisioner, or WaitForFirstConsumer)."),
     m("Bound", None, Healthy, "The claim is bound to a volume."),

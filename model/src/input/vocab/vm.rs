@@ -8,6 +8,8 @@ use crate::verdict::{Health::*, Layer::*};
 pub(super) const SOURCE: &str =
     "KubeVirt staging/src/kubevirt.io/api/core/v1/types.go (VirtualMachinePrintableStatus)";
 
+/// One entry per value, one line each.
+#[rustfmt::skip]
 pub(super) const STATUSES: &[Meaning] = &[
     m("Stopped", None, Healthy, "The VM has no running instance."),
     m("Provisioning", Some(ControlPlane), Healthy, "Its DataVolumes are being provisioned."),

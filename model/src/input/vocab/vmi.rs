@@ -8,6 +8,8 @@ use crate::verdict::{Health::*, Layer::*};
 pub(super) const SOURCE: &str =
     "KubeVirt staging/src/kubevirt.io/api/core/v1/types.go (VirtualMachineInstancePhase)";
 
+/// One entry per value, one line each.
+#[rustfmt::skip]
 pub(super) const PHASES: &[Meaning] = &[
     m("Pending", Some(ControlPlane), Healthy, "Accepted; virt-controller prepares the launcher pod."),
     m("Scheduling", Some(ControlPlane), Healthy, "The launcher pod exists but is not yet scheduled and running."),

@@ -5,8 +5,11 @@
 use super::{Meaning, m};
 use crate::verdict::{Health::*, Layer::*};
 
-pub(super) const SOURCE: &str = "KubeVirt staging/src/kubevirt.io/api/core/v1/types.go (VirtualMachineInstanceMigrationPhase)";
+pub(super) const SOURCE: &str =
+    "KubeVirt staging/src/kubevirt.io/api/core/v1/types.go (VirtualMachineInstanceMigrationPhase)";
 
+/// One entry per value, one line each.
+#[rustfmt::skip]
 pub(super) const PHASES: &[Meaning] = &[
     m("Pending", Some(Migration), Healthy, "The migration is accepted and waits for its turn."),
     m("Scheduling", Some(Migration), Healthy, "The target launcher pod is being scheduled."),
