@@ -498,3 +498,26 @@ fn a_not_ready_node_that_hosts_none_of_the_vmis_is_only_degraded() {
     assert_eq!((layer, health), (Some(Layer::Node), Health::Degraded));
     assert_eq!(exit_code(&paste), 0);
 }
+
+#[test]
+fn an_events_table_hands_its_rows_to_the_vmi_their_object_names() {
+    let paste = format!(
+        "$ kubectl get vmi -A -o wide\n{}\n$ kubectl get events -n default\nLAST SEEN   TYPE      REASON             OBJECT                              MESSAGE\n2m          Warning   FailedScheduling   pod/virt-launcher-db-7xk2q          0/3 nodes are available: 3 Insufficient devices.kubevirt.io/kvm.\n",
+        vmi_wide(&[("web", "Running", "node01"), ("db", "Scheduling", "")])
+    );
+    let a = analyse(&paste, None).unwrap();
+    let db = a
+        .dump
+        .bundles
+        .iter()
+        .find(|b| b.key.name == "db")
+        .expect("db bundle");
+    assert!(!db.signals.is_empty(), "{:?}", a.dump.bundles);
+    let web = a
+        .dump
+        .bundles
+        .iter()
+        .find(|b| b.key.name == "web")
+        .expect("web bundle");
+    assert!(web.signals.is_empty(), "{:?}", web.signals);
+}

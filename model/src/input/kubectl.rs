@@ -23,7 +23,7 @@ pub fn read_kubectl(
     report: &mut BlockReport,
 ) -> Option<BlockFormat> {
     match format {
-        BlockFormat::Table => {
+        BlockFormat::Table | BlockFormat::Events => {
             read_get(block, out, report);
             None
         }
@@ -58,11 +58,63 @@ fn read_get(block: &Block<'_>, out: &mut ReadPaste, report: &mut BlockReport) {
         report.read.push(item);
         out.signals.extend(signal);
     }
+    // An events table's rows concern the VMI their OBJECT names: a signal read from the row
+    // (by its reason or message) goes to that VMI.
+    if t.kind == Some(Kind::Event) {
+        let (obj, ns) = (t.col(&["OBJECT"]), t.col(&["NAMESPACE"]));
+        let ns_arg = block
+            .command
+            .and_then(super::table::namespace_arg)
+            .unwrap_or("");
+        for r in &t.rows {
+            if let Some(name) = event_vmi(r.cell(obj)) {
+                let ns = Some(r.cell(ns)).filter(|n| !n.is_empty()).unwrap_or(ns_arg);
+                out.sightings.subjects.push((r.line, key(ns, name)));
+            }
+        }
+    }
+}
+
+/// The VMI an event's object is or serves: `virtualmachineinstance/web`, `vmi/web`,
+/// `virtualmachine/web`, `pod/virt-launcher-web-abcde`.
+fn event_vmi(object: &str) -> Option<&str> {
+    let (kind, name) = object.split_once('/')?;
+    match kind
+        .split('.')
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase()
+        .as_str()
+    {
+        "virtualmachineinstance" | "vmi" | "virtualmachine" | "vm" => Some(name),
+        "pod" => super::sightings::launcher_vmi(name),
+        _ => None,
+    }
+}
+
+fn key(ns: &str, name: &str) -> crate::kube::VmiKey {
+    crate::kube::VmiKey {
+        namespace: ns.to_string(),
+        name: name.to_string(),
+    }
 }
 
 fn read_desc(block: &Block<'_>, out: &mut ReadPaste, report: &mut BlockReport) {
     let d = read_describe(&block.text, block.lines.first, block.command);
     out.times.extend(d.times.iter().copied());
+    // Every line of a describe (its events, its conditions' messages) concerns the VMI it
+    // describes, or serves.
+    let vmi = match d.kind {
+        Some(Kind::Vmi | Kind::Vm) => Some(d.name.as_str()),
+        Some(Kind::Vmim) => Some(d.vmi.as_str()),
+        Some(Kind::Pod) => super::sightings::launcher_vmi(&d.name),
+        _ => None,
+    };
+    if let Some(v) = vmi.filter(|v| !v.is_empty()) {
+        for n in block.lines.first..=block.lines.last {
+            out.sightings.subjects.push((n, key(&d.namespace, v)));
+        }
+    }
     let line_text = |n: usize| {
         block
             .text
@@ -85,13 +137,9 @@ fn read_desc(block: &Block<'_>, out: &mut ReadPaste, report: &mut BlockReport) {
             what: m.title.clone(),
         });
         if !d.name.is_empty() {
-            out.sightings.subjects.push((
-                m.line,
-                crate::kube::VmiKey {
-                    namespace: d.namespace.clone(),
-                    name: d.name.clone(),
-                },
-            ));
+            out.sightings
+                .subjects
+                .push((m.line, key(&d.namespace, &d.name)));
         }
         out.signals.push(m);
     }

@@ -340,7 +340,7 @@ fn is_header_like(line: &str) -> bool {
 }
 
 /// The `-n NS` / `--namespace NS` / `--namespace=NS` of a command.
-fn namespace_arg(command: &str) -> Option<&str> {
+pub fn namespace_arg(command: &str) -> Option<&str> {
     let mut words = command.split_whitespace();
     while let Some(w) = words.next() {
         if w == "-n" || w == "--namespace" {

@@ -144,3 +144,59 @@ pub fn meaning(kind: Kind, value: &str) -> Option<Meaning> {
 pub fn source(kind: Kind) -> &'static str {
     table(kind).1
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every value of the enums the tables follow, as the source files spell them: KubeVirt's
+    /// `staging/src/kubevirt.io/api/core/v1/types.go` (VirtualMachinePrintableStatus,
+    /// VirtualMachineInstancePhase, VirtualMachineInstanceMigrationPhase) and CDI's
+    /// `.../core/v1beta1/types.go` (DataVolumePhase).
+    #[test]
+    fn every_value_of_the_sources_has_a_meaning() {
+        let vm = "Stopped Provisioning Starting Running Paused Stopping Terminating \
+            CrashLoopBackOff Migrating Unknown ErrorUnschedulable ErrImagePull ImagePullBackOff \
+            ErrorPvcNotFound DataVolumeError WaitingForVolumeBinding WaitingForReceiver";
+        let vmi = "Pending Scheduling Scheduled Running Succeeded Failed WaitingForSync Unknown";
+        let vmim = "Pending Scheduling Scheduled PreparingTarget TargetReady Running Succeeded \
+            Failed WaitingForSync Synchronizing";
+        let dv = "Pending PVCBound ImportScheduled ImportInProgress CloneScheduled \
+            CloneInProgress SnapshotForSmartCloneInProgress CloneFromSnapshotSourceInProgress \
+            SmartClonePVCInProgress CSICloneInProgress ExpansionInProgress \
+            NamespaceTransferInProgress UploadScheduled UploadReady WaitForFirstConsumer \
+            PendingPopulation Succeeded Failed Unknown Paused PrepClaimInProgress RebindInProgress";
+        let pod = "Pending Running Succeeded Failed Unknown Evicted NodeAffinity NodeLost \
+            ContainerCreating PodInitializing CrashLoopBackOff ErrImagePull ImagePullBackOff \
+            CreateContainerConfigError CreateContainerError RunContainerError Completed Error \
+            OOMKilled Terminating Init:0/2 Init:Error Init:CrashLoopBackOff Init:ExitCode:1 \
+            Init:Signal:9 Signal:9 ExitCode:137 ContainerCannotRun";
+        let node = "Ready NotReady Unknown Ready,SchedulingDisabled NotReady,SchedulingDisabled";
+        for (kind, values) in [
+            (Kind::Vm, vm),
+            (Kind::Vmi, vmi),
+            (Kind::Vmim, vmim),
+            (Kind::Dv, dv),
+            (Kind::Pod, pod),
+            (Kind::Node, node),
+            (Kind::Pvc, "Pending Bound Lost"),
+        ] {
+            for v in values.split_whitespace() {
+                let m = meaning(kind, v).unwrap_or_else(|| panic!("{kind:?} {v}"));
+                // A fault names its layer.
+                if matches!(m.health, Health::Broken | Health::Degraded) {
+                    assert!(m.layer.is_some(), "{kind:?} {v}");
+                }
+            }
+        }
+        assert_eq!(
+            meaning(Kind::Node, "NotReady,SchedulingDisabled").map(|m| m.health),
+            Some(Health::Broken)
+        );
+        assert_eq!(
+            meaning(Kind::Pod, "Init:1/2").map(|m| m.health),
+            Some(Health::Healthy)
+        );
+        assert_eq!(meaning(Kind::Vm, "Sleeping"), None);
+    }
+}
