@@ -521,3 +521,18 @@ fn an_events_table_hands_its_rows_to_the_vmi_their_object_names() {
         .expect("web bundle");
     assert!(web.signals.is_empty(), "{:?}", web.signals);
 }
+
+#[test]
+fn a_command_listing_several_kinds_reads_each_row_as_its_own_kind() {
+    let paste = "$ kubectl get vmi,vm -n vms
+NAME                                        AGE   PHASE     IP            NODENAME   READY
+virtualmachineinstance.kubevirt.io/alpine   3h    Running   10.244.0.21   node01     True
+
+NAME                                       AGE   STATUS               READY
+virtualmachine.kubevirt.io/alpine          3h    Running              True
+virtualmachine.kubevirt.io/fedora          3h    ErrorUnschedulable   False
+";
+    let (layer, health, title) = verdict(paste);
+    assert_eq!((layer, health), (Some(Layer::ControlPlane), Health::Broken), "{title}");
+    assert!(title.contains("VirtualMachine fedora"), "{title}");
+}

@@ -234,7 +234,14 @@ pub fn read_table<'a>(
         }
         (None, None) => return None,
     };
-    let kind = from_cmd.map(|c| c.0).or_else(|| header_kind(&columns));
+    // The command's kind when it names one kind; the header's when it names several (`get
+    // vmi,vm`, `get all`) or none.
+    let single = command.is_some_and(|c| !c.contains(',') && !c.contains(" all"));
+    let kind = match (from_cmd, header) {
+        (Some(c), false) => Some(c.0),
+        (Some(c), true) if single => Some(c.0),
+        _ => header_kind(&columns).or(from_cmd.map(|c| c.0)),
+    };
     let mut rows = Vec::new();
     for (i, line) in text.iter().enumerate().skip(body_from) {
         let sp = spans(line);
@@ -312,6 +319,13 @@ pub fn sightings(t: &Table<'_>, command: Option<&str>) -> Vec<super::sightings::
         })
         .map(|r| {
             let ns = r.cell(ns_col);
+            // `virtualmachineinstance.kubevirt.io/web` (several kinds in one command): the
+            // row's own kind.
+            let kind = r
+                .cell(name_col)
+                .split_once('/')
+                .and_then(|(k, _)| Kind::from_resource(k))
+                .unwrap_or(kind);
             super::sightings::Sighting {
                 kind,
                 namespace: if ns.is_empty() { ns_arg } else { ns }.to_string(),
