@@ -176,6 +176,11 @@ fn an_indented_table_between_prose_is_read() {
         "{title}"
     );
     assert!(title.contains("win2k22"), "{title}");
+    // A word of thanks right under a table is not a VM.
+    let paste = "$ kubectl get vm\nNAME      AGE   STATUS    READY\nwin2k22   5m    Running   True\nThanks!\n";
+    let a = analyse(paste, None).unwrap();
+    let names: Vec<&str> = a.dump.bundles.iter().map(|b| b.key.name.as_str()).collect();
+    assert_eq!(names, ["win2k22"]);
 }
 
 #[test]
@@ -533,6 +538,10 @@ virtualmachine.kubevirt.io/alpine          3h    Running              True
 virtualmachine.kubevirt.io/fedora          3h    ErrorUnschedulable   False
 ";
     let (layer, health, title) = verdict(paste);
-    assert_eq!((layer, health), (Some(Layer::ControlPlane), Health::Broken), "{title}");
+    assert_eq!(
+        (layer, health),
+        (Some(Layer::ControlPlane), Health::Broken),
+        "{title}"
+    );
     assert!(title.contains("VirtualMachine fedora"), "{title}");
 }

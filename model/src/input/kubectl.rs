@@ -151,7 +151,8 @@ fn read_desc(block: &Block<'_>, out: &mut ReadPaste, report: &mut BlockReport) {
 pub fn settle(out: &mut ReadPaste) {
     let s = &mut out.sightings;
     if !s.withdrawn.is_empty() {
-        let gone: rustc_hash::FxHashSet<usize> = std::mem::take(&mut s.withdrawn).into_iter().collect();
+        let gone: rustc_hash::FxHashSet<usize> =
+            std::mem::take(&mut s.withdrawn).into_iter().collect();
         // Every signal of a superseded row or status line goes: the line said only that.
         out.signals.retain(|x| !gone.contains(&x.line));
         s.subjects.retain(|(l, _)| !gone.contains(l));

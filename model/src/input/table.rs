@@ -314,8 +314,14 @@ pub fn sightings(t: &Table<'_>, command: Option<&str>) -> Vec<super::sightings::
     t.rows
         .iter()
         .filter(|r| {
+            // A row has a name without spaces and at least one more cell (a line of prose
+            // right after the table has neither).
             let name = r.cell(name_col);
-            !name.is_empty() && !name.contains(char::is_whitespace) && !is_header_like(r.text)
+            let cells = r.cells.iter().filter(|c| !c.is_empty()).count();
+            !name.is_empty()
+                && !name.contains(char::is_whitespace)
+                && cells >= 2
+                && !is_header_like(r.text)
         })
         .map(|r| {
             let ns = r.cell(ns_col);
