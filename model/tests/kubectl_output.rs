@@ -545,3 +545,43 @@ virtualmachine.kubevirt.io/fedora          3h    ErrorUnschedulable   False
     );
     assert!(title.contains("VirtualMachine fedora"), "{title}");
 }
+
+#[test]
+fn rows_cut_from_their_header_and_command_are_read_by_their_shape() {
+    // A VMI row (age, then a phase, then its node), a pod row (READY n/m, then its status), a
+    // VM row (age, status, True/False), a node row (status ... version).
+    let cases = [
+        (
+            "testvm   19s   Failed         kf-w-1\n",
+            Layer::Node,
+            "VirtualMachineInstance testvm",
+        ),
+        (
+            "default   virt-launcher-web-x7kq2   1/2   OOMKilled   3   10m\n",
+            Layer::Node,
+            "Pod default/virt-launcher-web-x7kq2",
+        ),
+        (
+            "fedora-1   12m   ErrorUnschedulable   False\n",
+            Layer::ControlPlane,
+            "VirtualMachine fedora-1",
+        ),
+        (
+            "worker-3   NotReady   worker   90d   v1.28.3\n",
+            Layer::Node,
+            "Node worker-3",
+        ),
+    ];
+    for (rows, layer, what) in cases {
+        let paste = format!("Here is what I see:\n\n{rows}");
+        let (l, health, title) = verdict(&paste);
+        assert_eq!(
+            (l, health),
+            (Some(layer), Health::Broken),
+            "{paste}\n{title}"
+        );
+        assert!(title.contains(what), "{title}");
+    }
+    // Prose is not a table.
+    assert!(analyse("the vm is   not running  since   yesterday\n", None).is_err());
+}

@@ -41,8 +41,9 @@ pub fn read_kubectl(
 
 /// A block right after `kubectl get <kind>` whose every line has at least three cells.
 fn headerless_table(block: &Block<'_>) -> bool {
-    block.command.and_then(command_kind).is_some()
-        && !block.text.is_empty()
+    !block.text.is_empty()
+        && (block.command.and_then(command_kind).is_some()
+            || read_table(&block.text, block.lines.first, None).is_some())
         && block
             .text
             .iter()

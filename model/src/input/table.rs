@@ -207,6 +207,63 @@ fn default_columns(kind: Kind, all: bool, wide: bool) -> Vec<&'static str> {
     cols
 }
 
+/// `3d`, `7m50s`, `16h`, `2d3h`, `<invalid>`: an AGE cell.
+fn is_age(cell: &str) -> bool {
+    cell == "<invalid>"
+        || (cell.len() <= 8
+            && cell.starts_with(|c: char| c.is_ascii_digit())
+            && cell.ends_with(['s', 'm', 'h', 'd', 'y'])
+            && cell
+                .chars()
+                .all(|c| c.is_ascii_digit() || "smhdy".contains(c)))
+}
+
+/// The kind of a table whose header and command were cut away, from its rows' shapes: a pod's
+/// READY `1/2` then a pod status; a node's `v1.29.2` VERSION last; a VM's or VMI's age then a
+/// value of its vocabulary (a VMI row has an IP or a node after its phase, a VM row ends in
+/// True/False). With a NAMESPACE first, the same one cell on. `None` unless every row agrees.
+fn guess_rows(text: &[&str]) -> Option<(Kind, bool)> {
+    use super::vocab::meaning;
+    let mut found: Option<(Kind, bool)> = None;
+    for line in text.iter().take(50) {
+        let sp: Vec<&str> = spans(line).into_iter().map(|s| s.1).collect();
+        if sp.len() < 3 || sp[0].contains(' ') {
+            return None;
+        }
+        let guess = [false, true].into_iter().find_map(|ns| {
+            let c = if ns { &sp[1..] } else { &sp[..] };
+            let at = |i: usize| c.get(i).copied().unwrap_or("");
+            let is_ratio = |s: &str| {
+                s.split_once('/')
+                    .is_some_and(|(a, b)| a.parse::<u32>().is_ok() && b.parse::<u32>().is_ok())
+            };
+            if is_ratio(at(1)) && meaning(Kind::Pod, at(2)).is_some() {
+                return Some((Kind::Pod, ns));
+            }
+            if meaning(Kind::Node, at(1)).is_some()
+                && c.last().is_some_and(|v| v.starts_with("v1."))
+            {
+                return Some((Kind::Node, ns));
+            }
+            if !is_age(at(1)) {
+                return None;
+            }
+            let bool_last = c.len() == 4 && matches!(at(3), "True" | "False");
+            if bool_last && meaning(Kind::Vm, at(2)).is_some() {
+                return Some((Kind::Vm, ns));
+            }
+            (meaning(Kind::Vmi, at(2)).is_some() && c.len() >= 3 && !bool_last)
+                .then_some((Kind::Vmi, ns))
+        });
+        match (guess, found) {
+            (None, _) => return None,
+            (Some(g), Some(f)) if g != f => return None,
+            (g, _) => found = g,
+        }
+    }
+    found
+}
+
 /// Reads a block as a table: with its header (at its first line, or after a few lines of
 /// prose), or without one when the command names the kind. `None` when it is neither.
 pub fn read_table<'a>(
@@ -232,8 +289,24 @@ pub fn read_table<'a>(
                 .collect();
             (cols, false, 0)
         }
-        (None, None) => return None,
+        (None, None) => {
+            let (k, ns) = guess_rows(text)?;
+            let cols = default_columns(k, ns, false)
+                .iter()
+                .map(|n| Column {
+                    name: n.to_string(),
+                    start: 0,
+                })
+                .collect();
+            (cols, false, 0)
+        }
     };
+    let from_cmd = from_cmd.or_else(|| {
+        (!header)
+            .then(|| guess_rows(text))
+            .flatten()
+            .map(|(k, ns)| (k, ns, false))
+    });
     // The command's kind when it names one kind; the header's when it names several (`get
     // vmi,vm`, `get all`) or none.
     let single = command.is_some_and(|c| !c.contains(',') && !c.contains(" all"));
