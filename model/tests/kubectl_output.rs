@@ -585,3 +585,27 @@ fn rows_cut_from_their_header_and_command_are_read_by_their_shape() {
     // Prose is not a table.
     assert!(analyse("the vm is   not running  since   yesterday\n", None).is_err());
 }
+
+#[test]
+fn a_describe_pvc_gives_its_phase() {
+    let pvc = "$ kubectl describe pvc rootdisk-win -n vms
+Name:          rootdisk-win
+Namespace:     vms
+StorageClass:  nfs-csi
+Status:        Lost
+Volume:        pvc-0d1e2f3a
+Labels:        <none>
+Capacity:      0
+Access Modes:
+VolumeMode:    Filesystem
+Used By:       virt-launcher-win-2kq8d
+Events:        <none>
+";
+    let (layer, health, title) = verdict(pvc);
+    assert_eq!(
+        (layer, health),
+        (Some(Layer::ControlPlane), Health::Broken),
+        "{title}"
+    );
+    assert!(title.contains("vms/rootdisk-win"), "{title}");
+}
