@@ -609,3 +609,11 @@ Events:        <none>
     );
     assert!(title.contains("vms/rootdisk-win"), "{title}");
 }
+
+#[test]
+fn a_vmi_only_a_table_names_says_so() {
+    let paste = "$ kubectl get vm\nNAME   AGE   STATUS             READY\nweb    3d    CrashLoopBackOff   False\n";
+    let text = model::cli::render_analysis(&analyse(paste, None).unwrap());
+    assert!(text.contains("only kubectl output names it"), "{text}");
+    assert!(!text.contains("log lines"), "{text}");
+}
