@@ -20,10 +20,15 @@ pub(super) fn control_plane(cx: &mut Ctx<'_>) {
     let Some(vmi) = cx.vmi else {
         // What named the VMI when its object is not in the evidence: a migration, or (a pasted
         // log) only log lines.
-        let named_by = if cx.e.migrations.is_empty() && !cx.e.signals.is_empty() {
+        let from_kubectl = cx.e.signals.iter().any(|s| s.from.starts_with("a kubectl"));
+        let named_by = if !cx.e.migrations.is_empty() {
+            "a migration names"
+        } else if from_kubectl {
+            "kubectl output names"
+        } else if !cx.e.signals.is_empty() {
             "log lines name"
         } else {
-            "a migration names"
+            "other objects or kubectl output name"
         };
         cx.missing
             .push(format!("the VMI itself (only {named_by} it)"));

@@ -32,7 +32,7 @@ pub fn is_fence(line: &str) -> bool {
 
 /// The tools whose command lines are pasted without a prompt (`kubectl get vmi` on a line of
 /// its own, then its output).
-const BARE_TOOLS: [&str; 3] = ["kubectl ", "virtctl ", "oc "];
+const BARE_TOOLS: [&str; 4] = ["kubectl ", "virtctl ", "oc ", "k get "];
 
 /// The command of a shell prompt line (`$ kubectl …`, `[root@host ~]# virtctl …`,
 /// `user@host:~$ …`, `bash-5.1$ …`, `❯ …`), or a bare `kubectl …` / `virtctl …` / `oc …`
@@ -45,15 +45,16 @@ pub fn prompt_command(line: &str) -> Option<&str> {
     {
         return Some(rest.trim());
     }
-    if let Some(rest) = shell_version_prompt(t) {
+    if let Some(rest) = shell_version_prompt(t).or_else(|| path_prompt(t)) {
         return Some(rest.trim());
     }
     if line.len() < 300 && BARE_TOOLS.iter().any(|p| line.starts_with(p)) && !line.contains(": ") {
         return Some(line.trim());
     }
     if let Some(rest) = t.strip_prefix("# ") {
-        const TOOLS: [&str; 8] = [
+        const TOOLS: [&str; 9] = [
             "kubectl ",
+            "k ",
             "virtctl ",
             "oc ",
             "curl ",
@@ -81,6 +82,43 @@ pub fn prompt_command(line: &str) -> Option<&str> {
         return None;
     }
     Some(t[end + 2..].trim())
+}
+
+/// The command after a prompt that ends a path: `~$ `, `~ # `, `host:~ # `, `n1-hp6:~ # `,
+/// `host:/var/log$ `, or PowerShell's `PS C:\> `.
+fn path_prompt(t: &str) -> Option<&str> {
+    if let Some(rest) = t.strip_prefix("PS ") {
+        let end = rest.get(..rest.len().min(120))?.find("> ")?;
+        let path = &rest[..end];
+        return (!path.contains(' ') && (path.contains(':') || path.starts_with(['/', '~'])))
+            .then(|| &rest[end + 2..]);
+    }
+    // `[host:]path[ ]$|# `: the first word holds the path, then the prompt sign.
+    let (head, rest) = t.split_once(' ')?;
+    let (path, rest) = match head.strip_suffix(['$', '#']) {
+        Some(p) => (p, rest),
+        None => (
+            head,
+            rest.strip_prefix("# ")
+                .or_else(|| rest.strip_prefix("$ "))?,
+        ),
+    };
+    let path = path.rsplit_once(':').map_or(path, |(host, p)| {
+        if host
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_.@".contains(c))
+        {
+            p
+        } else {
+            ""
+        }
+    });
+    let is_path = path.starts_with(['~', '/'])
+        && path.len() < 80
+        && path
+            .chars()
+            .all(|c| !c.is_whitespace() && c != '"' && c != '\'');
+    is_path.then_some(rest)
 }
 
 /// The command after `bash-5.1$ ` or `sh-4.4# ` (a shell's default prompt in a container).

@@ -6,9 +6,10 @@
 use super::blocks::{Block, is_json_log_line};
 use crate::view::BlockFormat;
 
-/// A `kubectl get` header: upper-case column names separated by two or more spaces (or tabs).
+/// A `kubectl get` header: upper-case column names separated by two or more spaces (or tabs),
+/// indented or not.
 pub fn is_table_header(line: &str) -> bool {
-    let head = line.trim_end();
+    let head = line.trim();
     if !(head.starts_with("NAME") || head.starts_with("NAMESPACE") || head.starts_with("LAST SEEN"))
     {
         return false;

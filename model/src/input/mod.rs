@@ -11,11 +11,16 @@
 //!   signal (through the [`crate::signatures`] catalogue).
 //! * [`pipeline`]: the one dump pipeline of `strata diagnose` and the paste page; [`verdict`]
 //!   sums a whole paste up; [`fuzz`] is the fuzz target's body.
+//! * kubectl's human output: [`table`] reads `get` tables column by column, [`describe`] reads
+//!   `describe` by its sections, [`vocab`] says what every status value means and which layer
+//!   it points at, [`sightings`] turns what they show into signals and finds later blocks that
+//!   contradict earlier ones, [`kubectl`] ties them into the paste.
 //! * [`folder`]: a folder tree (an export, a must-gather, a support bundle) read as one dump.
 
 pub mod blocks;
 pub mod classify;
 pub mod component;
+pub mod describe;
 pub mod documents;
 pub mod fast_yaml;
 pub mod folder;
@@ -23,14 +28,18 @@ pub mod format;
 pub mod fragment;
 pub mod fuzz;
 pub mod group;
+pub mod kubectl;
 pub mod lines;
 pub mod object;
 pub mod parse;
 pub mod paste;
 pub mod pipeline;
 pub mod recover;
+pub mod sightings;
+pub mod table;
 pub mod text;
 pub mod verdict;
+pub mod vocab;
 
 pub use group::{Dump, group};
 pub use pipeline::{Analysis, Report, Verdict, analyse};

@@ -77,6 +77,10 @@ pub struct Origin {
 
 impl std::fmt::Display for Origin {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // Document 0: a note about the paste's lines, not about one document.
+        if let (0, Some(l)) = (self.document, self.line) {
+            return write!(f, "line {l}");
+        }
         write!(f, "document {}", self.document)?;
         if let Some(l) = self.line {
             write!(f, " (line {l})")?;

@@ -10,6 +10,7 @@ use super::lines::{Seen, read_lines};
 use super::object::{Located, Note, Origin, ParseError, Parsed};
 use super::parse::parse;
 use super::recover::recover;
+use super::sightings::Sightings;
 use crate::evidence::Signal;
 use crate::view::{BlockFormat, BlockReport, Ignored, ReadItem};
 
@@ -21,6 +22,11 @@ pub struct ReadPaste {
     pub signals: Vec<Signal>,
     /// The first object block's error, for when nothing at all could be read.
     pub error: Option<ParseError>,
+    /// What tables and describe output said of each object, and the VMI each of their signals
+    /// concerns.
+    pub sightings: Sightings,
+    /// Absolute timestamps read outside objects (describe output).
+    pub times: Vec<crate::time::Timestamp>,
 }
 
 /// Reads a whole paste. A paste that is one clean object dump is read as before, in one piece.
@@ -33,6 +39,7 @@ pub fn read_paste(input: &str) -> ReadPaste {
     for block in split(input) {
         read_block(&block, &mut seen, &mut out);
     }
+    super::kubectl::settle(&mut out);
     out
 }
 
@@ -73,6 +80,8 @@ fn whole_dump(input: &str) -> Option<ReadPaste> {
         blocks: vec![block],
         signals: Vec::new(),
         error: None,
+        sightings: Sightings::default(),
+        times: Vec::new(),
     })
 }
 
@@ -154,6 +163,10 @@ fn read_block(block: &Block<'_>, seen: &mut Seen, out: &mut ReadPaste) {
                 ..e
             });
         }
+    }
+    if let Some(f) = super::kubectl::read_kubectl(block, format, out, &mut report) {
+        format = f;
+        report.format = f;
     }
     let mut lines = read_lines(block, format, seen);
     name_components(block, format, &mut lines);

@@ -96,7 +96,7 @@ impl Analysis {
 /// when nothing at all could be read.
 pub fn analyse(input: &str, now: Option<Timestamp>) -> Result<Analysis, ParseError> {
     let read = read_paste(input);
-    if read.parsed.objects.is_empty() && read.signals.is_empty() {
+    if read.parsed.objects.is_empty() && read.signals.is_empty() && read.sightings.is_empty() {
         return Err(match (parse(input), read.error) {
             (Err(e), _) => e,
             (Ok(_), Some(e)) => e,
@@ -110,7 +110,7 @@ pub fn analyse(input: &str, now: Option<Timestamp>) -> Result<Analysis, ParseErr
     let objects: Vec<Object> = read.parsed.objects.into_iter().map(|l| l.object).collect();
     let (now, source) = match now {
         Some(n) => (Some(n), "given"),
-        None => match newest_timestamp(&objects) {
+        None => match newest_timestamp(&objects).max(read.times.iter().copied().max()) {
             Some(t) => (Some(t), "newest timestamp in the input"),
             None => (
                 None,
@@ -119,7 +119,8 @@ pub fn analyse(input: &str, now: Option<Timestamp>) -> Result<Analysis, ParseErr
         },
     };
     let mut dump = group(objects, None);
-    attach_signals(&mut dump, &read.signals);
+    add_sighted(&mut dump, &read.sightings.vmis());
+    attach_signals(&mut dump, &read.signals, &read.sightings.subjects);
     let report = report_from_dump(&dump, read.parsed.notes, now, source);
     Ok(Analysis {
         dump,
@@ -129,11 +130,28 @@ pub fn analyse(input: &str, now: Option<Timestamp>) -> Result<Analysis, ParseErr
     })
 }
 
-/// Hands every signal to the bundle whose VMI its log line names, else to the first bundle; a paste
-/// with signals and no object gets one bundle of its own.
-fn attach_signals(dump: &mut Dump, signals: &[Signal]) {
+/// Hands every signal to the bundle whose VMI its log line (or its table row or describe) names,
+/// else to the first bundle. A VMI that table rows or describe output name and no object shows
+/// gets a bundle of its own; a paste with other signals and no object gets one bundle.
+fn attach_signals(dump: &mut Dump, signals: &[Signal], subjects: &[(usize, crate::kube::VmiKey)]) {
     if signals.is_empty() {
         return;
+    }
+    let subject_of: rustc_hash::FxHashMap<usize, &crate::kube::VmiKey> =
+        subjects.iter().map(|(l, k)| (*l, k)).collect();
+    for (_, k) in subjects {
+        let known = dump.bundles.iter().any(|b| {
+            b.key.name == k.name
+                && (b.key.namespace == k.namespace
+                    || b.key.namespace.is_empty()
+                    || k.namespace.is_empty())
+        });
+        if !known {
+            dump.bundles.push(Evidence {
+                key: k.clone(),
+                ..Default::default()
+            });
+        }
     }
     if dump.bundles.is_empty() {
         dump.bundles.push(Evidence {
@@ -150,11 +168,33 @@ fn attach_signals(dump: &mut Dump, signals: &[Signal]) {
         .collect();
     let mut at: Vec<usize> = Vec::with_capacity(signals.len());
     for s in signals {
-        let named = super::lines::json_field(&s.excerpt, "name").and_then(|n| by_name.get(n));
+        let named = match subject_of.get(&s.line) {
+            Some(k) => by_name.get(k.name.as_str()),
+            None => super::lines::json_field(&s.excerpt, "name").and_then(|n| by_name.get(n)),
+        };
         at.push(named.copied().unwrap_or(0));
     }
     for (s, i) in signals.iter().zip(at) {
         dump.bundles[i].signals.push(s.clone());
+    }
+}
+
+/// A bundle for every VMI that tables or describe output name and no bundle holds yet, so a
+/// table of healthy VMIs is read (and diagnosed) rather than refused.
+fn add_sighted(dump: &mut Dump, keys: &[crate::kube::VmiKey]) {
+    for k in keys {
+        let known = dump.bundles.iter().any(|b| {
+            b.key.name == k.name
+                && (b.key.namespace == k.namespace
+                    || b.key.namespace.is_empty()
+                    || k.namespace.is_empty())
+        });
+        if !known {
+            dump.bundles.push(Evidence {
+                key: k.clone(),
+                ..Default::default()
+            });
+        }
     }
 }
 

@@ -1,0 +1,315 @@
+//! Reading `kubectl describe` output by its sections: the object is named from its top-level
+//! `Name:` / `Namespace:` (and its kind from `Kind:`, the command, or its sections), every
+//! timestamp value is read (Creation Timestamp, condition and migration times, a pod's Start
+//! Time), and each field is read by the section it sits in: a VMI's phase is the `Phase:` right
+//! under `Status:`, while a `Migration State:` section (`Completed:`, `Failed:`, `Failure
+//! Reason:`) is the state of its last migration, never the VMI's phase. A pod's status is its
+//! top-level `Status:` (the phase), then `Reason:` (`Evicted`), then a container's waiting or
+//! terminated reason, as kubectl's printer would show it; a node's is its Ready condition row
+//! and `Unschedulable:`.
+//!
+//! The field names follow kubectl's describers (`staging/src/k8s.io/kubectl/pkg/describe/
+//! describe.go`: generic describe for custom resources prints the object's fields in Title Case
+//! words; pods, nodes and PVCs have their own describers).
+
+use super::sightings::Sighting;
+use super::vocab::Kind;
+use crate::evidence::Signal;
+use crate::time::Timestamp;
+use crate::verdict::{Health, Layer};
+
+/// What a describe block says.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Described {
+    pub kind: Option<Kind>,
+    pub name: String,
+    pub namespace: String,
+    /// The object's status value (phase, printable status, pod or node status), and its line.
+    pub status: Option<(String, usize)>,
+    pub node: String,
+    /// A migration's VMI (`Vmi Name:`).
+    pub vmi: String,
+    /// Every absolute timestamp in the block.
+    pub times: Vec<Timestamp>,
+    /// The `Migration State:` section's `Failed: true`, with its line and failure reason.
+    pub migration_failed: Option<(usize, String)>,
+    /// The lines of the `Migration State:` section (its `Failed:` is not a phase).
+    pub migration_lines: Vec<usize>,
+    pub line: usize,
+}
+
+/// A value found, with its line.
+type Found = Option<(String, usize)>;
+
+/// One `Key:  value` line with its indentation.
+struct Field<'a> {
+    indent: usize,
+    key: &'a str,
+    value: &'a str,
+}
+
+fn field(line: &str) -> Option<Field<'_>> {
+    let indent = line.len() - line.trim_start().len();
+    let (key, value) = line.trim_start().split_once(':')?;
+    let ok = !key.is_empty()
+        && key.len() <= 60
+        && key.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+        && key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || " -_./()".contains(c));
+    ok.then(|| Field {
+        indent,
+        key: key.trim(),
+        value: value.trim(),
+    })
+}
+
+/// The kind a `kubectl describe <kind> <name>` command names.
+fn command_kind(command: &str) -> Option<(Kind, Option<&str>)> {
+    let words: Vec<&str> = command.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == "describe")?;
+    let rest: Vec<&str> = words[at + 1..]
+        .iter()
+        .copied()
+        .filter(|w| !w.starts_with('-'))
+        .collect();
+    let (res, name) = match rest.first()?.split_once('/') {
+        Some((r, n)) => (r, Some(n)),
+        None => (rest[0], rest.get(1).copied()),
+    };
+    Kind::from_resource(res).map(|k| (k, name))
+}
+
+/// Reads a describe block (`text` starts at paste line `first`).
+pub fn read_describe(text: &[&str], first: usize, command: Option<&str>) -> Described {
+    let mut d = Described {
+        line: first,
+        ..Default::default()
+    };
+    let from_cmd = command.and_then(command_kind);
+    // The section path: (indent, key, value) of every open field.
+    let mut path: Vec<(usize, &str, &str)> = Vec::new();
+    let mut container_reason: Found = None;
+    let (mut pod_phase, mut pod_reason, mut node_ready): (Found, Found, Found) = (None, None, None);
+    let mut cordoned = false;
+    for (i, line) in text.iter().enumerate() {
+        let n = first + i;
+        let indent = line.len() - line.trim_start().len();
+        while path.last().is_some_and(|p| p.0 >= indent) {
+            path.pop();
+        }
+        read_times(line, &mut d.times);
+        let parent = path.last().map(|p| p.1).unwrap_or("");
+        let parent_value = path.last().map(|p| p.2).unwrap_or("");
+        // A node's condition rows: `  Ready   False   <time> ...`.
+        if parent == "Conditions" && line.trim_start().starts_with("Ready ") {
+            let status = line.split_whitespace().nth(1).unwrap_or("");
+            node_ready = Some((status.to_string(), n));
+        }
+        let Some(f) = field(line) else { continue };
+        let top = path.is_empty();
+        let in_migration = path.iter().any(|p| p.1 == "Migration State");
+        match (f.key, top) {
+            ("Name", true) if d.name.is_empty() => d.name = f.value.to_string(),
+            ("Namespace", true) => d.namespace = f.value.to_string(),
+            ("Kind", true) => d.kind = Kind::from_kind_name(f.value),
+            ("Status", true) if !f.value.is_empty() => {
+                pod_phase = Some((
+                    f.value.split_whitespace().next().unwrap_or("").to_string(),
+                    n,
+                ))
+            }
+            ("Reason", true) if !f.value.is_empty() => pod_reason = Some((f.value.to_string(), n)),
+            ("Node", true) => d.node = f.value.split('/').next().unwrap_or("").to_string(),
+            ("Unschedulable", true) => cordoned = f.value == "true",
+            _ => {}
+        }
+        if in_migration {
+            d.migration_lines.push(n);
+            if f.key == "Failed" && f.value == "true" {
+                d.migration_failed = Some((
+                    n,
+                    d.migration_failed.take().map(|m| m.1).unwrap_or_default(),
+                ));
+            }
+            if f.key == "Failure Reason" || (f.key == "Reason" && parent == "Migration State") {
+                let line_of = d.migration_failed.as_ref().map_or(n, |m| m.0);
+                d.migration_failed = Some((line_of, f.value.to_string()));
+            }
+        } else if parent == "Status" && path.len() == 1 {
+            match f.key {
+                "Phase" | "Printable Status"
+                    if !f.value.is_empty()
+                        && (f.key == "Printable Status" || d.status.is_none()) =>
+                {
+                    d.status = Some((f.value.to_string(), n));
+                }
+                "Node Name" => d.node = f.value.to_string(),
+                _ => {}
+            }
+        } else if f.key == "Vmi Name" && parent == "Spec" {
+            d.vmi = f.value.to_string();
+        } else if f.key == "Reason"
+            && matches!(parent, "State")
+            && matches!(parent_value, "Waiting" | "Terminated")
+        {
+            // The first container that is not running gives the pod its printed status.
+            if container_reason.is_none() {
+                container_reason = Some((f.value.to_string(), n));
+            }
+        }
+        path.push((f.indent, f.key, f.value));
+    }
+    d.kind = from_cmd
+        .map(|c| c.0)
+        .or(d.kind)
+        .or_else(|| guess_kind(text));
+    if d.name.is_empty()
+        && let Some(name) = from_cmd.and_then(|c| c.1)
+    {
+        d.name = name.to_string();
+    }
+    match d.kind {
+        Some(Kind::Pod) => d.status = pod_reason.or(container_reason).or(pod_phase),
+        Some(Kind::Node) => {
+            d.status = node_ready.map(|(s, n)| {
+                let ready = match s.as_str() {
+                    "True" => "Ready",
+                    "False" => "NotReady",
+                    _ => "Unknown",
+                };
+                let status = if cordoned {
+                    format!("{ready},SchedulingDisabled")
+                } else {
+                    ready.to_string()
+                };
+                (status, n)
+            })
+        }
+        Some(Kind::Pvc) => d.status = d.status.take().or(pod_phase),
+        _ => {}
+    }
+    d
+}
+
+/// Pods have `Containers:` and `Node:`; nodes `Taints:` or `Roles:`; PVCs `StorageClass:`;
+/// anything else with `Migration State:`, `Guest OS Info:` or `Node Name:` is a VMI.
+fn guess_kind(text: &[&str]) -> Option<Kind> {
+    let has = |k: &str| text.iter().any(|l| l.trim_start().starts_with(k));
+    if has("Containers:") && has("Node:") {
+        Some(Kind::Pod)
+    } else if has("Taints:") || has("Roles:") {
+        Some(Kind::Node)
+    } else if has("StorageClass:") && has("Access Modes:") {
+        Some(Kind::Pvc)
+    } else if has("Printable Status:") {
+        Some(Kind::Vm)
+    } else if has("Vmi Name:") {
+        Some(Kind::Vmim)
+    } else if has("Migration State:") || has("Guest OS Info:") || has("Node Name:") || has("Phase:")
+    {
+        Some(Kind::Vmi)
+    } else {
+        None
+    }
+}
+
+/// Every RFC 3339 timestamp among a line's words, and every `Thu, 02 May 2024 08:11:43 +0000`
+/// (kubectl's describers print pod, node and event times so: RFC 1123 with a numeric zone).
+fn read_times(line: &str, out: &mut Vec<Timestamp>) {
+    if !line.contains(':') {
+        return;
+    }
+    out.extend(rfc1123_times(line));
+    if !line.contains('T') {
+        return;
+    }
+    for w in line.split_whitespace() {
+        let w = w.trim_matches(|c: char| c == '"' || c == ',' || c == '(' || c == ')');
+        if w.len() >= 20
+            && w.as_bytes()[4] == b'-'
+            && let Some(t) = Timestamp::parse(w)
+        {
+            out.push(t);
+        }
+    }
+}
+
+/// `Mon, 06 May 2024 14:00:01 +0000` anywhere in a line, as timestamps.
+fn rfc1123_times(line: &str) -> Vec<Timestamp> {
+    const MONTHS: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let mut out = Vec::new();
+    for w in words.windows(6) {
+        let [day, date, month, year, time, zone] = [w[0], w[1], w[2], w[3], w[4], w[5]];
+        let is_day = day.len() == 4 && day.ends_with(',');
+        let Some(m) = MONTHS.iter().position(|x| *x == month) else {
+            continue;
+        };
+        let zone_ok = zone.len() == 5 && zone.starts_with(['+', '-']);
+        if !is_day || !zone_ok || date.len() > 2 || year.len() != 4 || time.len() != 8 {
+            continue;
+        }
+        let text = format!(
+            "{year}-{:02}-{date:0>2}T{time}{}:{}",
+            m + 1,
+            &zone[..3],
+            &zone[3..]
+        );
+        out.extend(Timestamp::parse(&text));
+    }
+    out
+}
+
+impl Described {
+    /// The object seen, for [`super::sightings::Sightings`], when it is named and its kind known.
+    pub fn sighting(&self, excerpt: &str) -> Option<Sighting> {
+        let kind = self.kind?;
+        if self.name.is_empty() && self.status.is_none() {
+            return None;
+        }
+        let (status, line) = self.status.clone().unwrap_or((String::new(), self.line));
+        Some(Sighting {
+            kind,
+            namespace: self.namespace.clone(),
+            name: self.name.clone(),
+            status,
+            node: self.node.clone(),
+            vmi: self.vmi.clone(),
+            line,
+            from: format!("a kubectl describe {}", super::sightings::short_kind(kind)),
+            excerpt: excerpt.to_string(),
+        })
+    }
+
+    /// The failed last migration of a described VMI, as a migration signal.
+    pub fn migration_signal(&self, excerpt: &str) -> Option<Signal> {
+        let (line, reason) = self.migration_failed.clone()?;
+        let cause = if reason.is_empty() {
+            "The VMI's Migration State says Failed: true: its last migration failed and it stays on its source node.".to_string()
+        } else {
+            format!(
+                "The VMI's Migration State says Failed: true ({reason}): its last migration failed and it stays on its source node."
+            )
+        };
+        Some(Signal {
+            signature: Some("describe:migration-state-failed".into()),
+            layer: Some(Layer::Migration),
+            plane: None,
+            health: Health::Broken,
+            title: "The VMI's last migration failed (Migration State)".into(),
+            cause,
+            next_steps: vec![format!(
+                "kubectl get vmim -n {} -l kubevirt.io/vmi-name={}",
+                if self.namespace.is_empty() { "<ns>" } else { &self.namespace },
+                self.name
+            )],
+            source: "KubeVirt staging/src/kubevirt.io/api/core/v1/types.go (VirtualMachineInstanceMigrationState)".into(),
+            line,
+            from: "a kubectl describe vmi".into(),
+            excerpt: super::lines::excerpt(excerpt),
+        })
+    }
+}

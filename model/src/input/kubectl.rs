@@ -1,0 +1,196 @@
+//! kubectl's human output in a paste, as evidence: a `get` table ([`super::table`]) or a
+//! `describe` ([`super::describe`]) block gives one sighting per object (with the signal its
+//! status implies, [`super::sightings`]) and the timestamps it holds; once the whole paste is
+//! read, [`settle`] says where later blocks contradict earlier ones (and withdraws the earlier
+//! signals: the later block is newer), and a NotReady node that hosts none of the paste's VMIs
+//! is only degraded.
+
+use super::blocks::Block;
+use super::describe::read_describe;
+use super::object::{Note, Origin};
+use super::paste::ReadPaste;
+use super::table::{command_kind, read_table, sightings};
+use super::vocab::Kind;
+use crate::verdict::Health;
+use crate::view::{BlockFormat, BlockReport};
+
+/// Reads a table or describe block (or a block after a `kubectl get <kind>` prompt whose header
+/// was cut away) into `out`; the block's format when it was recognised only here.
+pub fn read_kubectl(
+    block: &Block<'_>,
+    format: BlockFormat,
+    out: &mut ReadPaste,
+    report: &mut BlockReport,
+) -> Option<BlockFormat> {
+    match format {
+        BlockFormat::Table | BlockFormat::Events => {
+            read_get(block, out, report);
+            None
+        }
+        BlockFormat::Describe => {
+            read_desc(block, out, report);
+            None
+        }
+        BlockFormat::Unknown if headerless_table(block) => {
+            read_get(block, out, report);
+            Some(BlockFormat::Table)
+        }
+        _ => None,
+    }
+}
+
+/// A block right after `kubectl get <kind>` whose every line has at least three cells.
+fn headerless_table(block: &Block<'_>) -> bool {
+    !block.text.is_empty()
+        && (block.command.and_then(command_kind).is_some()
+            || read_table(&block.text, block.lines.first, None).is_some())
+        && block
+            .text
+            .iter()
+            .all(|l| l.split_whitespace().count() >= 3 && !l.trim_end().ends_with(':'))
+}
+
+fn read_get(block: &Block<'_>, out: &mut ReadPaste, report: &mut BlockReport) {
+    let Some(t) = read_table(&block.text, block.lines.first, block.command) else {
+        return;
+    };
+    for s in sightings(&t, block.command) {
+        let (signal, item) = out.sightings.see(s);
+        report.read.push(item);
+        out.signals.extend(signal);
+    }
+    // An events table's rows concern the VMI their OBJECT names: a signal read from the row
+    // (by its reason or message) goes to that VMI.
+    if t.kind == Some(Kind::Event) {
+        let (obj, ns) = (t.col(&["OBJECT"]), t.col(&["NAMESPACE"]));
+        let ns_arg = block
+            .command
+            .and_then(super::table::namespace_arg)
+            .unwrap_or("");
+        for r in &t.rows {
+            if let Some(name) = event_vmi(r.cell(obj)) {
+                let ns = Some(r.cell(ns)).filter(|n| !n.is_empty()).unwrap_or(ns_arg);
+                out.sightings.subjects.push((r.line, key(ns, name)));
+            }
+        }
+    }
+}
+
+/// The VMI an event's object is or serves: `virtualmachineinstance/web`, `vmi/web`,
+/// `virtualmachine/web`, `pod/virt-launcher-web-abcde`.
+fn event_vmi(object: &str) -> Option<&str> {
+    let (kind, name) = object.split_once('/')?;
+    match kind
+        .split('.')
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase()
+        .as_str()
+    {
+        "virtualmachineinstance" | "vmi" | "virtualmachine" | "vm" => Some(name),
+        "pod" => super::sightings::launcher_vmi(name),
+        _ => None,
+    }
+}
+
+fn key(ns: &str, name: &str) -> crate::kube::VmiKey {
+    crate::kube::VmiKey {
+        namespace: ns.to_string(),
+        name: name.to_string(),
+    }
+}
+
+fn read_desc(block: &Block<'_>, out: &mut ReadPaste, report: &mut BlockReport) {
+    let d = read_describe(&block.text, block.lines.first, block.command);
+    out.times.extend(d.times.iter().copied());
+    // Every line of a describe (its events, its conditions' messages) concerns the VMI it
+    // describes, or serves.
+    let vmi = match d.kind {
+        Some(Kind::Vmi | Kind::Vm) => Some(d.name.as_str()),
+        Some(Kind::Vmim) => Some(d.vmi.as_str()),
+        Some(Kind::Pod) => super::sightings::launcher_vmi(&d.name),
+        _ => None,
+    };
+    if let Some(v) = vmi.filter(|v| !v.is_empty()) {
+        for n in block.lines.first..=block.lines.last {
+            out.sightings.subjects.push((n, key(&d.namespace, v)));
+        }
+    }
+    let line_text = |n: usize| {
+        block
+            .text
+            .get(n.saturating_sub(block.lines.first))
+            .copied()
+            .unwrap_or("")
+    };
+    if let Some(s) = d.sighting(line_text(d.status.as_ref().map_or(d.line, |s| s.1))) {
+        let (signal, item) = out.sightings.see(s);
+        report.read.push(item);
+        out.signals.extend(signal);
+    }
+    // The `Migration State:` lines tell of a migration, whatever words they hold.
+    for n in &d.migration_lines {
+        out.sightings.rows.insert(*n, Kind::Vmim);
+    }
+    if let Some(m) = d.migration_signal(line_text(d.migration_failed.as_ref().map_or(0, |m| m.0))) {
+        report.read.push(crate::view::ReadItem {
+            line: m.line,
+            what: m.title.clone(),
+        });
+        if !d.name.is_empty() {
+            out.sightings
+                .subjects
+                .push((m.line, key(&d.namespace, &d.name)));
+        }
+        out.signals.push(m);
+    }
+}
+
+/// Once every block is read: contradictions become notes and withdraw the earlier sighting's
+/// signals; a down node that hosts none of the paste's VMIs (when the paste places VMIs) is
+/// degraded, not broken.
+pub fn settle(out: &mut ReadPaste) {
+    let s = &mut out.sightings;
+    if !s.withdrawn.is_empty() {
+        let gone: rustc_hash::FxHashSet<usize> =
+            std::mem::take(&mut s.withdrawn).into_iter().collect();
+        // Every signal of a superseded row or status line goes: the line said only that.
+        out.signals.retain(|x| !gone.contains(&x.line));
+        s.subjects.retain(|(l, _)| !gone.contains(l));
+    }
+    // A line catalogued as a VMI table row (`… Succeeded …`) means nothing of the kind when
+    // the row is another kind's (a DataVolume Succeeded).
+    out.signals.retain(|x| {
+        s.rows.get(&x.line).is_none_or(|k| *k == Kind::Vmi) || !x.source.starts_with("VMI phase")
+    });
+    for (line, message) in std::mem::take(&mut s.contradictions) {
+        out.parsed.notes.push(Note {
+            origin: Origin {
+                document: 0,
+                line: Some(line),
+                path: String::new(),
+            },
+            message,
+        });
+    }
+    if !s.vmi_nodes.is_empty() {
+        for (node, line) in &s.down_nodes {
+            if s.vmi_nodes.iter().any(|n| n == node) {
+                continue;
+            }
+            for x in out.signals.iter_mut().filter(|x| x.line == *line) {
+                if x.health == Health::Broken
+                    && x.signature.as_deref().is_some_and(is_sighting_signature)
+                {
+                    x.health = Health::Degraded;
+                    x.cause = format!("{} No VMI in this paste runs there.", x.cause);
+                }
+            }
+        }
+    }
+}
+
+/// The signatures [`super::sightings`] and [`super::describe`] give their signals.
+fn is_sighting_signature(sig: &str) -> bool {
+    sig.contains("-status:") || sig.starts_with("describe:")
+}

@@ -1,0 +1,244 @@
+//! What table rows and describe output say of each object, as evidence: a status value that
+//! points at a layer (from [`super::vocab`]) becomes a [`Signal`] naming the object, with the
+//! VMI it concerns; every object seen is remembered with its status and node, so a later block
+//! that says otherwise (the VMI Running on another node after a drain) is noted and the later
+//! sighting wins: the earlier one's signals are withdrawn.
+
+use super::vocab::{self, Kind, Meaning};
+use crate::evidence::Signal;
+use crate::kube::VmiKey;
+use crate::verdict::{Health, Layer};
+use crate::view::ReadItem;
+use rustc_hash::FxHashMap;
+
+/// One object as a block shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sighting {
+    pub kind: Kind,
+    pub namespace: String,
+    pub name: String,
+    /// Its STATUS/PHASE value (verbatim, may be empty).
+    pub status: String,
+    /// The node it runs on, when the block says.
+    pub node: String,
+    /// A migration's VMI (its VMI column or `Vmi Name:`), empty for other kinds.
+    pub vmi: String,
+    pub line: usize,
+    /// `a kubectl get vmi table row`, `a kubectl describe vmi`.
+    pub from: String,
+    pub excerpt: String,
+}
+
+/// Everything sighted in a paste, in paste order.
+#[derive(Debug, Default)]
+pub struct Sightings {
+    latest: FxHashMap<(Kind, String, String), Sighting>,
+    /// The VMI each signal (by its line) concerns.
+    pub subjects: Vec<(usize, VmiKey)>,
+    /// Later blocks that contradict earlier ones, as sentences, with the later line.
+    pub contradictions: Vec<(usize, String)>,
+    /// Lines whose signals a later sighting of the same object withdrew.
+    pub withdrawn: Vec<usize>,
+    /// Nodes seen NotReady or Unknown (line of the signal), and nodes VMIs run on.
+    pub down_nodes: Vec<(String, usize)>,
+    pub vmi_nodes: Vec<String>,
+    /// The kind of object each sighted line shows.
+    pub rows: FxHashMap<usize, Kind>,
+}
+
+/// The VMI a launcher pod serves: `virt-launcher-<vmi>-<5 chars>`.
+pub fn launcher_vmi(pod: &str) -> Option<&str> {
+    let rest = pod.strip_prefix("virt-launcher-")?;
+    let (vmi, suffix) = rest.rsplit_once('-')?;
+    (suffix.len() == 5 && !vmi.is_empty()).then_some(vmi)
+}
+
+/// The layer a pod's fault points at: KubeVirt's and CDI's control-plane pods point at the
+/// control plane, virt-handler and launchers (and any other pod) at the node.
+fn pod_layer(name: &str) -> Layer {
+    const CONTROL: [&str; 5] = [
+        "virt-controller",
+        "virt-api",
+        "virt-operator",
+        "cdi-",
+        "virt-exportproxy",
+    ];
+    if CONTROL.iter().any(|p| name.starts_with(p)) {
+        Layer::ControlPlane
+    } else {
+        Layer::Node
+    }
+}
+
+impl Sightings {
+    /// True when nothing was sighted.
+    pub fn is_empty(&self) -> bool {
+        self.latest.is_empty()
+    }
+
+    /// The VMIs the sightings name (VMIs, VMs, launcher pods, migrations), in no set order.
+    pub fn vmis(&self) -> Vec<VmiKey> {
+        let mut keys: Vec<VmiKey> = self
+            .latest
+            .values()
+            .filter_map(|s| {
+                let name = match s.kind {
+                    Kind::Vmi | Kind::Vm => s.name.as_str(),
+                    Kind::Pod => launcher_vmi(&s.name)?,
+                    Kind::Vmim if !s.vmi.is_empty() => s.vmi.as_str(),
+                    _ => return None,
+                };
+                Some((
+                    s.line,
+                    VmiKey {
+                        namespace: s.namespace.clone(),
+                        name: name.to_string(),
+                    },
+                ))
+            })
+            .collect::<Vec<_>>()
+            .into_iter()
+            .map(|(_, k)| k)
+            .collect();
+        keys.sort_by(|a, b| (&a.namespace, &a.name).cmp(&(&b.namespace, &b.name)));
+        keys.dedup();
+        keys
+    }
+
+    /// Records one object seen; returns the signal its status implies (if it is not healthy)
+    /// and a read item.
+    pub fn see(&mut self, s: Sighting) -> (Option<Signal>, ReadItem) {
+        let key = (s.kind, s.namespace.clone(), s.name.clone());
+        if let Some(before) = self.latest.get(&key)
+            && before.line != s.line
+            && (before.status != s.status
+                || (!before.node.is_empty() && !s.node.is_empty() && before.node != s.node))
+        {
+            let place = |x: &Sighting| {
+                if x.node.is_empty() {
+                    x.status.clone()
+                } else {
+                    format!("{} on {}", x.status, x.node)
+                }
+            };
+            self.contradictions.push((
+                s.line,
+                format!(
+                    "{} {} is {} at line {}, but {} at line {} ({}); the later one is read",
+                    s.kind.name(),
+                    qualified(&s.namespace, &s.name),
+                    place(&s),
+                    s.line,
+                    place(before),
+                    before.line,
+                    before.from
+                ),
+            ));
+            self.withdrawn.push(before.line);
+        }
+        self.rows.insert(s.line, s.kind);
+        if s.kind == Kind::Vmi && !s.node.is_empty() {
+            self.vmi_nodes.push(s.node.clone());
+        }
+        let meaning = vocab::meaning(s.kind, &s.status);
+        let what = match &meaning {
+            Some(_) => format!(
+                "{} {}: {}",
+                s.kind.name(),
+                qualified(&s.namespace, &s.name),
+                s.status
+            ),
+            None if s.status.is_empty() => {
+                format!("{} {}", s.kind.name(), qualified(&s.namespace, &s.name))
+            }
+            None => format!(
+                "{} {}: {} (a value Strata does not know)",
+                s.kind.name(),
+                qualified(&s.namespace, &s.name),
+                s.status
+            ),
+        };
+        let item = ReadItem { line: s.line, what };
+        let signal = meaning.and_then(|m| self.signal(&s, m));
+        self.latest.insert(key, s);
+        (signal, item)
+    }
+
+    fn signal(&mut self, s: &Sighting, m: Meaning) -> Option<Signal> {
+        if !matches!(m.health, Health::Broken | Health::Degraded) {
+            return None;
+        }
+        let layer = match s.kind {
+            Kind::Pod => Some(pod_layer(&s.name)),
+            _ => m.layer,
+        };
+        let vmi = match s.kind {
+            Kind::Vmi | Kind::Vm => Some(s.name.as_str()),
+            Kind::Pod => launcher_vmi(&s.name),
+            Kind::Vmim => (!s.vmi.is_empty()).then_some(s.vmi.as_str()),
+            _ => None,
+        };
+        if let Some(v) = vmi {
+            self.subjects.push((
+                s.line,
+                VmiKey {
+                    namespace: s.namespace.clone(),
+                    name: v.to_string(),
+                },
+            ));
+        }
+        if s.kind == Kind::Node {
+            self.down_nodes.push((s.name.clone(), s.line));
+        }
+        let short = short_kind(s.kind);
+        Some(Signal {
+            signature: Some(format!("{short}-status:{}", m.value)),
+            layer,
+            plane: None,
+            health: m.health,
+            title: format!(
+                "{} {} is {}",
+                s.kind.name(),
+                qualified(&s.namespace, &s.name),
+                s.status
+            ),
+            cause: m.meaning.to_string(),
+            next_steps: vec![describe_command(s.kind, &s.namespace, &s.name)],
+            source: vocab::source(s.kind).to_string(),
+            line: s.line,
+            from: s.from.clone(),
+            excerpt: super::lines::excerpt(&s.excerpt),
+        })
+    }
+}
+
+/// `vmi`, `pod`, `dv`: kubectl's short resource name.
+pub fn short_kind(k: Kind) -> &'static str {
+    match k {
+        Kind::Vm => "vm",
+        Kind::Vmi => "vmi",
+        Kind::Vmim => "vmim",
+        Kind::Pod => "pod",
+        Kind::Node => "node",
+        Kind::Pvc => "pvc",
+        Kind::Dv => "dv",
+        Kind::Event => "event",
+    }
+}
+
+fn qualified(ns: &str, name: &str) -> String {
+    if ns.is_empty() {
+        name.to_string()
+    } else {
+        format!("{ns}/{name}")
+    }
+}
+
+fn describe_command(kind: Kind, ns: &str, name: &str) -> String {
+    let ns = if ns.is_empty() || kind == Kind::Node {
+        String::new()
+    } else {
+        format!(" -n {ns}")
+    };
+    format!("kubectl describe {} {name}{ns}", short_kind(kind))
+}

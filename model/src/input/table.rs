@@ -1,0 +1,469 @@
+//! Reading a `kubectl get` table column by column: the header's column names and where each
+//! starts (kubectl's tabwriter aligns every cell under its header), the kind the table lists
+//! (from the command line when there is one, else from its header columns), and each row's
+//! cells by column name. A table cut at the top (no header) is read with the command's kind
+//! and kubectl's default columns for it (`-A` adds NAMESPACE, `-o wide` the wide columns).
+//!
+//! The columns follow kubectl's printers (`pkg/printers/internalversion/printers.go`: pods,
+//! nodes, PVCs, events) and the CRDs' `additionalPrinterColumns` in KubeVirt's
+//! `pkg/virt-operator/resource/generate/components/crds.go` (VMI: Age, Phase, IP, NodeName,
+//! Ready, then Live-Migratable and Paused with `-o wide`; VM: Age, Status, Ready; VMIM: Phase,
+//! VMI) and CDI's DataVolume CRD (Phase, Progress, Restarts, Age).
+
+use super::vocab::Kind;
+
+/// One column: its upper-case name and the byte where it starts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Column {
+    pub name: String,
+    pub start: usize,
+}
+
+/// A table read: its kind (when known), its columns, and its rows (paste line, cells).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Table<'a> {
+    pub kind: Option<Kind>,
+    pub columns: Vec<Column>,
+    /// Whether the header was in the paste (else the columns are kubectl's defaults).
+    pub header: bool,
+    pub rows: Vec<Row<'a>>,
+}
+
+/// One row: its line in the paste, the line itself and one cell per column (empty when blank).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Row<'a> {
+    pub line: usize,
+    pub text: &'a str,
+    pub cells: Vec<&'a str>,
+}
+
+impl Table<'_> {
+    /// The index of the first column with one of these names.
+    pub fn col(&self, names: &[&str]) -> Option<usize> {
+        self.columns
+            .iter()
+            .position(|c| names.contains(&c.name.as_str()))
+    }
+}
+
+impl<'a> Row<'a> {
+    /// The cell of column `i` (`""` when absent).
+    pub fn cell(&self, i: Option<usize>) -> &'a str {
+        i.and_then(|i| self.cells.get(i).copied()).unwrap_or("")
+    }
+}
+
+/// The cells of a line: runs of text separated by two or more spaces or a tab, with where each
+/// starts.
+fn spans(line: &str) -> Vec<(usize, &str)> {
+    let b = line.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
+            i += 1;
+        }
+        let start = i;
+        while i < b.len() {
+            let gap = b[i] == b'\t' || (b[i] == b' ' && b.get(i + 1).is_some_and(|c| *c == b' '));
+            if gap {
+                break;
+            }
+            i += 1;
+        }
+        if i > start {
+            out.push((start, line[start..i].trim_end()));
+        }
+    }
+    out
+}
+
+/// The columns of a header line.
+pub fn header_columns(line: &str) -> Vec<Column> {
+    spans(line)
+        .into_iter()
+        .map(|(start, name)| Column {
+            name: name.to_string(),
+            start,
+        })
+        .collect()
+}
+
+/// The kind a command line lists (`kubectl get vmi -A`, `oc get pods -n x`, `k get no`), and
+/// whether it asks for all namespaces and the wide output.
+pub fn command_kind(command: &str) -> Option<(Kind, bool, bool)> {
+    let words: Vec<&str> = command.split_whitespace().collect();
+    let get = words.iter().position(|w| *w == "get")?;
+    let tool = words[..get].first().copied().unwrap_or("");
+    if !matches!(
+        tool,
+        "kubectl" | "oc" | "k" | "kc" | "sudo" | "microk8s" | "k3s"
+    ) {
+        return None;
+    }
+    let mut kind = None;
+    let mut skip = false;
+    for w in &words[get + 1..] {
+        if skip {
+            skip = false;
+            continue;
+        }
+        if matches!(
+            *w,
+            "-n" | "--namespace" | "-o" | "-l" | "--selector" | "--field-selector"
+        ) {
+            skip = true;
+            continue;
+        }
+        if !w.starts_with('-') {
+            kind = w.split(',').next().and_then(Kind::from_resource);
+            break;
+        }
+    }
+    let all = words.iter().any(|w| *w == "-A" || *w == "--all-namespaces");
+    let wide = command.contains("-o wide")
+        || command.contains("-owide")
+        || command.contains("--output=wide");
+    kind.map(|k| (k, all, wide))
+}
+
+/// The kind a header's columns say the table lists.
+pub fn header_kind(cols: &[Column]) -> Option<Kind> {
+    let has = |n: &str| cols.iter().any(|c| c.name == n);
+    if has("LAST SEEN") || (has("REASON") && has("OBJECT")) {
+        return Some(Kind::Event);
+    }
+    if has("PHASE") && has("VMI") {
+        return Some(Kind::Vmim);
+    }
+    if has("PHASE") && (has("NODENAME") || has("IP") || has("LIVE-MIGRATABLE")) {
+        return Some(Kind::Vmi);
+    }
+    if has("PHASE") && (has("PROGRESS") || has("RESTARTS")) {
+        return Some(Kind::Dv);
+    }
+    if has("STATUS") && has("RESTARTS") {
+        return Some(Kind::Pod);
+    }
+    if has("STATUS") && (has("ROLES") || has("VERSION")) {
+        return Some(Kind::Node);
+    }
+    if has("STATUS") && (has("VOLUME") || has("CAPACITY") || has("STORAGECLASS")) {
+        return Some(Kind::Pvc);
+    }
+    if has("STATUS") && has("READY") && has("AGE") && cols.len() <= 5 {
+        return Some(Kind::Vm);
+    }
+    if has("PHASE") && has("AGE") {
+        return Some(Kind::Vmi);
+    }
+    None
+}
+
+/// kubectl's columns for a kind when the header was cut away.
+fn default_columns(kind: Kind, all: bool, wide: bool) -> Vec<&'static str> {
+    let mut cols: Vec<&str> = match (kind, wide) {
+        (Kind::Vm, _) => vec!["NAME", "AGE", "STATUS", "READY"],
+        (Kind::Vmi, false) => vec!["NAME", "AGE", "PHASE", "IP", "NODENAME", "READY"],
+        (Kind::Vmi, true) => vec![
+            "NAME",
+            "AGE",
+            "PHASE",
+            "IP",
+            "NODENAME",
+            "READY",
+            "LIVE-MIGRATABLE",
+            "PAUSED",
+        ],
+        (Kind::Vmim, _) => vec!["NAME", "PHASE", "VMI"],
+        (Kind::Pod, false) => vec!["NAME", "READY", "STATUS", "RESTARTS", "AGE"],
+        (Kind::Pod, true) => vec![
+            "NAME",
+            "READY",
+            "STATUS",
+            "RESTARTS",
+            "AGE",
+            "IP",
+            "NODE",
+            "NOMINATED NODE",
+            "READINESS GATES",
+        ],
+        (Kind::Node, _) => vec!["NAME", "STATUS", "ROLES", "AGE", "VERSION"],
+        (Kind::Pvc, _) => vec![
+            "NAME",
+            "STATUS",
+            "VOLUME",
+            "CAPACITY",
+            "ACCESS MODES",
+            "STORAGECLASS",
+            "AGE",
+        ],
+        (Kind::Dv, _) => vec!["NAME", "PHASE", "PROGRESS", "RESTARTS", "AGE"],
+        (Kind::Event, _) => vec!["LAST SEEN", "TYPE", "REASON", "OBJECT", "MESSAGE"],
+    };
+    if all && !matches!(kind, Kind::Node) {
+        cols.insert(0, "NAMESPACE");
+    }
+    cols
+}
+
+/// `3d`, `7m50s`, `16h`, `2d3h`, `<invalid>`: an AGE cell.
+fn is_age(cell: &str) -> bool {
+    cell == "<invalid>"
+        || (cell.len() <= 8
+            && cell.starts_with(|c: char| c.is_ascii_digit())
+            && cell.ends_with(['s', 'm', 'h', 'd', 'y'])
+            && cell
+                .chars()
+                .all(|c| c.is_ascii_digit() || "smhdy".contains(c)))
+}
+
+/// The kind of a table whose header and command were cut away, from its rows' shapes: a pod's
+/// READY `1/2` then a pod status; a node's `v1.29.2` VERSION last; a VM's or VMI's age then a
+/// value of its vocabulary (a VMI row has an IP or a node after its phase, a VM row ends in
+/// True/False). With a NAMESPACE first, the same one cell on. `None` unless every row agrees.
+fn guess_rows(text: &[&str]) -> Option<(Kind, bool)> {
+    use super::vocab::meaning;
+    let mut found: Option<(Kind, bool)> = None;
+    for line in text.iter().take(50) {
+        let sp: Vec<&str> = spans(line).into_iter().map(|s| s.1).collect();
+        if sp.len() < 3 || sp[0].contains(' ') {
+            return None;
+        }
+        let guess = [false, true].into_iter().find_map(|ns| {
+            let c = if ns { &sp[1..] } else { &sp[..] };
+            let at = |i: usize| c.get(i).copied().unwrap_or("");
+            let is_ratio = |s: &str| {
+                s.split_once('/')
+                    .is_some_and(|(a, b)| a.parse::<u32>().is_ok() && b.parse::<u32>().is_ok())
+            };
+            if is_ratio(at(1)) && meaning(Kind::Pod, at(2)).is_some() {
+                return Some((Kind::Pod, ns));
+            }
+            if meaning(Kind::Node, at(1)).is_some()
+                && c.last().is_some_and(|v| v.starts_with("v1."))
+            {
+                return Some((Kind::Node, ns));
+            }
+            if !is_age(at(1)) {
+                return None;
+            }
+            let bool_last = c.len() == 4 && matches!(at(3), "True" | "False");
+            if bool_last && meaning(Kind::Vm, at(2)).is_some() {
+                return Some((Kind::Vm, ns));
+            }
+            (meaning(Kind::Vmi, at(2)).is_some() && c.len() >= 3 && !bool_last)
+                .then_some((Kind::Vmi, ns))
+        });
+        match (guess, found) {
+            (None, _) => return None,
+            (Some(g), Some(f)) if g != f => return None,
+            (g, _) => found = g,
+        }
+    }
+    found
+}
+
+/// Reads a block as a table: with its header (at its first line, or after a few lines of
+/// prose), or without one when the command names the kind. `None` when it is neither.
+pub fn read_table<'a>(
+    text: &[&'a str],
+    first_line: usize,
+    command: Option<&str>,
+) -> Option<Table<'a>> {
+    let from_cmd = command.and_then(command_kind);
+    let at = text
+        .iter()
+        .take(5)
+        .position(|l| super::format::is_table_header(l));
+    let (columns, header, body_from) = match (at, from_cmd) {
+        (Some(i), _) => (header_columns(text[i]), true, i + 1),
+        (None, Some((k, all, wide))) => {
+            let names = default_columns(k, all, wide);
+            let cols = names
+                .iter()
+                .map(|n| Column {
+                    name: n.to_string(),
+                    start: 0,
+                })
+                .collect();
+            (cols, false, 0)
+        }
+        (None, None) => {
+            let (k, ns) = guess_rows(text)?;
+            let cols = default_columns(k, ns, false)
+                .iter()
+                .map(|n| Column {
+                    name: n.to_string(),
+                    start: 0,
+                })
+                .collect();
+            (cols, false, 0)
+        }
+    };
+    let from_cmd = from_cmd.or_else(|| {
+        (!header)
+            .then(|| guess_rows(text))
+            .flatten()
+            .map(|(k, ns)| (k, ns, false))
+    });
+    // The command's kind when it names one kind; the header's when it names several (`get
+    // vmi,vm`, `get all`) or none.
+    let single = command.is_some_and(|c| !c.contains(',') && !c.contains(" all"));
+    let kind = match (from_cmd, header) {
+        (Some(c), false) => Some(c.0),
+        (Some(c), true) if single => Some(c.0),
+        _ => header_kind(&columns).or(from_cmd.map(|c| c.0)),
+    };
+    let mut rows = Vec::new();
+    for (i, line) in text.iter().enumerate().skip(body_from) {
+        let sp = spans(line);
+        if sp.is_empty() {
+            continue;
+        }
+        let cells = if header {
+            place(&sp, &columns)
+        } else {
+            let mut c: Vec<&str> = sp.iter().map(|s| s.1).collect();
+            c.resize(columns.len(), "");
+            c
+        };
+        rows.push(Row {
+            line: first_line + i,
+            text: line,
+            cells,
+        });
+    }
+    Some(Table {
+        kind,
+        columns,
+        header,
+        rows,
+    })
+}
+
+/// Each span in the column whose start is nearest (kubectl aligns cells under their header);
+/// spans past the last column join it (an event's MESSAGE with double spaces).
+fn place<'a>(sp: &[(usize, &'a str)], columns: &[Column]) -> Vec<&'a str> {
+    let mut cells = vec![""; columns.len()];
+    let mut last_used = None;
+    for (start, text) in sp {
+        let mut best = 0;
+        for (j, c) in columns.iter().enumerate() {
+            if c.start <= start + 1 {
+                best = j;
+            }
+        }
+        // A cell may start left of its header only when the previous column overflowed.
+        if last_used.is_some_and(|l| best <= l) {
+            best = (last_used.unwrap_or(0) + 1).min(columns.len() - 1);
+        }
+        if cells[best].is_empty() {
+            cells[best] = text;
+        }
+        last_used = Some(best);
+    }
+    cells
+}
+
+/// What each row of a table says of its object (events are read line by line elsewhere).
+pub fn sightings(t: &Table<'_>, command: Option<&str>) -> Vec<super::sightings::Sighting> {
+    let Some(kind) = t.kind.filter(|k| *k != Kind::Event) else {
+        return Vec::new();
+    };
+    let ns_col = t.col(&["NAMESPACE"]);
+    let name_col = t.col(&["NAME"]);
+    let status_col = match kind {
+        Kind::Vmi | Kind::Vmim | Kind::Dv => t.col(&["PHASE", "STATUS"]),
+        _ => t.col(&["STATUS", "PHASE"]),
+    };
+    let node_col = t.col(&["NODENAME", "NODE"]);
+    let vmi_col = t.col(&["VMI"]);
+    let ns_arg = command.and_then(namespace_arg).unwrap_or("");
+    let from = format!(
+        "a kubectl get {} table row",
+        super::sightings::short_kind(kind)
+    );
+    t.rows
+        .iter()
+        .filter(|r| {
+            // A row has a name without spaces and at least one more cell (a line of prose
+            // right after the table has neither).
+            let name = r.cell(name_col);
+            let cells = r.cells.iter().filter(|c| !c.is_empty()).count();
+            !name.is_empty()
+                && !name.contains(char::is_whitespace)
+                && cells >= 2
+                && !is_header_like(r.text)
+        })
+        .map(|r| {
+            let ns = r.cell(ns_col);
+            // `virtualmachineinstance.kubevirt.io/web` (several kinds in one command): the
+            // row's own kind.
+            let kind = r
+                .cell(name_col)
+                .split_once('/')
+                .and_then(|(k, _)| Kind::from_resource(k))
+                .unwrap_or(kind);
+            super::sightings::Sighting {
+                kind,
+                namespace: if ns.is_empty() { ns_arg } else { ns }.to_string(),
+                name: strip_type(r.cell(name_col)).to_string(),
+                status: r.cell(status_col).to_string(),
+                node: r
+                    .cell(node_col)
+                    .trim_matches(['<', '>'])
+                    .replace("none", ""),
+                vmi: r.cell(vmi_col).to_string(),
+                line: r.line,
+                from: from.clone(),
+                excerpt: r.text.to_string(),
+            }
+        })
+        .collect()
+}
+
+/// `pod/virt-launcher-x` printed with `kubectl get all` or several kinds: the name alone.
+fn strip_type(name: &str) -> &str {
+    name.rsplit_once('/').map_or(name, |(_, n)| n)
+}
+
+fn is_header_like(line: &str) -> bool {
+    super::format::is_table_header(line)
+}
+
+/// The `-n NS` / `--namespace NS` / `--namespace=NS` of a command.
+pub fn namespace_arg(command: &str) -> Option<&str> {
+    let mut words = command.split_whitespace();
+    while let Some(w) = words.next() {
+        if w == "-n" || w == "--namespace" {
+            return words.next();
+        }
+        if let Some(v) = w
+            .strip_prefix("--namespace=")
+            .or_else(|| w.strip_prefix("-n="))
+        {
+            return Some(v);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_by_header_even_when_blank() {
+        let text = [
+            "NAME     AGE     PHASE        IP    NODENAME   READY",
+            "testvm   7m50s   Scheduling                    False",
+        ];
+        let t = read_table(&text, 1, None).unwrap();
+        assert_eq!(t.kind, Some(Kind::Vmi));
+        let r = &t.rows[0];
+        assert_eq!(r.cell(t.col(&["PHASE"])), "Scheduling");
+        assert_eq!(r.cell(t.col(&["NODENAME"])), "");
+        assert_eq!(r.cell(t.col(&["READY"])), "False");
+    }
+}

@@ -1,0 +1,26 @@
+//! A node's STATUS column as kubectl prints it: `printNode` in Kubernetes'
+//! `pkg/printers/internalversion/printers.go` prints the Ready condition (`Ready`, `NotReady`,
+//! `Unknown`), then `SchedulingDisabled` when `spec.unschedulable`, joined by commas.
+
+use super::{Meaning, m};
+use crate::verdict::{Health::*, Layer::*};
+
+pub(super) const SOURCE: &str = "Kubernetes pkg/printers/internalversion/printers.go (printNode)";
+
+/// One entry per value, one line each.
+#[rustfmt::skip]
+pub(super) const STATUSES: &[Meaning] = &[
+    m("Ready", None, Healthy, "The kubelet reports the node Ready."),
+    m("NotReady", Some(Node), Broken, "The node's Ready condition is False: the kubelet reports it cannot run pods."),
+    m("Unknown", Some(Node), Broken, "The node stopped reporting (its Ready condition is Unknown): it is unreachable."),
+    m("SchedulingDisabled", Some(Node), Degraded, "The node is cordoned (spec.unschedulable): nothing new is scheduled there; often a drain."),
+];
+
+/// `Ready,SchedulingDisabled`, `NotReady,SchedulingDisabled`: the worst of the parts.
+pub(super) fn combined(value: &str) -> Option<Meaning> {
+    let parts: Vec<Meaning> = value
+        .split(',')
+        .map(|p| STATUSES.iter().find(|e| e.value == p.trim()).copied())
+        .collect::<Option<_>>()?;
+    parts.into_iter().max_by_key(|e| e.health.rank())
+}
