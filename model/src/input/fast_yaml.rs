@@ -449,4 +449,3 @@ mod tests {
         assert!(document(&ok).is_some());
     }
 }
-
