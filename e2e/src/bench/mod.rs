@@ -6,6 +6,7 @@
 
 pub mod history;
 pub mod load;
+pub mod mixed;
 pub mod overview;
 pub mod paste;
 pub mod pixel;
