@@ -7,6 +7,23 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 /// The fragment key.
 pub const KEY: &str = "dump=";
 
+/// The largest dump the paste page reads: 10 MiB of text (a dump of about 2,000 VMIs with their
+/// pods, nodes and events). The page refuses more with [`too_large`]'s message, and a link's dump
+/// is never inflated past it; `strata diagnose` reads any size.
+pub const MAX_BYTES: usize = 10 << 20;
+
+/// Why a dump of `len` bytes is refused, when it is over [`MAX_BYTES`].
+pub fn too_large(len: usize) -> Option<String> {
+    (len > MAX_BYTES).then(|| {
+        format!(
+            "the dump is {:.1} MB; this page reads at most {} MB. Diagnose it with \
+             `strata diagnose FILE`, which reads any size, or paste only the VMIs you need",
+            len as f64 / 1_048_576.0,
+            MAX_BYTES >> 20
+        )
+    })
+}
+
 /// Encodes a dump for the fragment (without `#`).
 pub fn encode(text: &str) -> String {
     let packed = miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 9);
@@ -22,9 +39,15 @@ pub fn decode(fragment: &str) -> Result<String, String> {
     let packed = URL_SAFE_NO_PAD
         .decode(data.trim_end_matches('='))
         .map_err(|e| format!("the link's dump is damaged (base64: {e})"))?;
-    // A bomb guard: a shared dump is at most a few megabytes once inflated.
-    let raw = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, 32 << 20)
-        .map_err(|e| format!("the link's dump is damaged (deflate: {e:?})"))?;
+    // A bomb guard too: inflating stops past the page's limit.
+    let raw = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_BYTES).map_err(
+        |e| match e.status {
+            miniz_oxide::inflate::TINFLStatus::HasMoreOutput => too_large(MAX_BYTES + 1)
+                .unwrap_or_default()
+                .replacen("the dump is", "the link's dump is over", 1),
+            _ => format!("the link's dump is damaged (deflate: {e:?})"),
+        },
+    )?;
     String::from_utf8(raw).map_err(|_| "the link's dump is not UTF-8 text".to_string())
 }
 
@@ -48,5 +71,22 @@ mod tests {
         assert!(decode("other=1").unwrap_err().contains("no dump"));
         assert!(decode("dump=!!!").unwrap_err().contains("base64"));
         assert!(decode("dump=AAAA").unwrap_err().contains("deflate"));
+    }
+
+    #[test]
+    fn dumps_over_the_limit_are_refused_with_the_limit_named() {
+        assert_eq!(too_large(MAX_BYTES), None);
+        let e = too_large(MAX_BYTES + 1).unwrap();
+        assert!(
+            e.contains("at most 10 MB") && e.contains("strata diagnose"),
+            "{e}"
+        );
+        // A link whose dump inflates past the limit (a few KB of fragment) is refused too.
+        let big = "a".repeat(MAX_BYTES + 10);
+        let e = decode(&encode(&big)).unwrap_err();
+        assert!(
+            e.contains("link's dump is over") && e.contains("at most 10 MB"),
+            "{e}"
+        );
     }
 }

@@ -6,6 +6,8 @@
 
 pub mod history;
 pub mod load;
+pub mod mixed;
+pub mod mixed_dump;
 pub mod overview;
 pub mod paste;
 pub mod pixel;

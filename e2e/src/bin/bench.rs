@@ -2,7 +2,7 @@
 
 use clap::Parser;
 use e2e::bench::{
-    Report, Settings, history, load, overview, paste, pixel, server, sessions, throughput,
+    Report, Settings, history, load, mixed, overview, paste, pixel, server, sessions, throughput,
 };
 use std::path::PathBuf;
 
@@ -88,6 +88,9 @@ async fn main() -> anyhow::Result<()> {
     }
     if want("paste 10 MB") {
         add("paste 10 MB", paste::ten_mb());
+    }
+    if want("mixed dump") {
+        add("mixed dump", mixed::ten_thousand(q));
     }
     if want("diagnosis wasm") {
         add("diagnosis wasm", throughput::wasm().await);

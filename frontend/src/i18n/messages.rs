@@ -137,8 +137,8 @@ messages![
     (DgTitle, "Diagnose a dump", "ダンプを診断"),
     (
         DgHelp,
-        "Paste or drop the output of kubectl get vmi,vmim,pod -o yaml. The diagnosis runs in this browser; nothing is sent to the server.",
-        "kubectl get vmi,vmim,pod -o yaml の出力を貼り付けるかドロップしてください。診断はこのブラウザ内で実行され、サーバーには何も送信されません。"
+        "Paste or drop the output of kubectl get vmi,vmim,pod -o yaml (up to 10 MB; strata diagnose reads larger dumps). The diagnosis runs in this browser; nothing is sent to the server.",
+        "kubectl get vmi,vmim,pod -o yaml の出力を貼り付けるかドロップしてください（10 MB まで。より大きいダンプは strata diagnose で読めます）。診断はこのブラウザ内で実行され、サーバーには何も送信されません。"
     ),
     (DgInput, "Dump (YAML or JSON)", "ダンプ(YAML または JSON)"),
     (DgRun, "Diagnose", "診断する"),

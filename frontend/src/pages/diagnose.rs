@@ -49,6 +49,10 @@ pub fn Diagnose() -> impl IntoView {
 
     let run = move || {
         let input = text.get_untracked();
+        if let Some(e) = share::too_large(input.len()) {
+            result.set(Some(Err(e)));
+            return;
+        }
         busy.set(true);
         let navigate = navigate.clone();
         leptos::task::spawn_local(async move {

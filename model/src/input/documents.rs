@@ -1,41 +1,80 @@
 //! JSON and YAML documents: one JSON value, concatenated JSON values, or `---`-separated YAML
 //! documents, each with the line it starts on; syntax errors name the line and column.
+//!
+//! A YAML `kind: List` as kubectl prints it (`items:` at column 0, each item a `- ` at column
+//! 0) is read one item at a time ([`super::list`]): an item the parser cannot read, or one that
+//! reaches a limit of the parser, is reported on its own and every other item is still read,
+//! and no value of the whole list is ever held. [`each_document`] hands each value on as soon as
+//! it is read, so a dump is never held twice.
 
 use super::object::{EXPECTED, ParseError};
 use serde_json::Value;
 
-/// Splits the input into documents (JSON values or YAML documents), each with its first line.
+/// One value read from the input: a document, or one item of a YAML `kind: List`.
+#[derive(Debug)]
+pub enum Piece {
+    /// A value, the line it starts on, and its path in its document (`/items/3`, or empty).
+    Read {
+        line: usize,
+        path: String,
+        value: Value,
+    },
+    /// An item of a List that could not be read (the others were), with why.
+    Unreadable {
+        line: usize,
+        path: String,
+        error: ParseError,
+    },
+}
+
+/// Splits the input into documents (JSON values or YAML documents), each with its first line
+/// (the items of a YAML List each on their own; unreadable items are left out).
 pub fn read_documents(input: &str) -> Result<Vec<(usize, Value)>, ParseError> {
-    let t = input.trim_start();
-    if t.starts_with('{') || t.starts_with('[') {
-        let offset_lines = input[..input.len() - t.len()].matches('\n').count();
-        let mut out = Vec::new();
-        let mut stream = serde_json::Deserializer::from_str(t).into_iter::<Value>();
-        let mut json_err = None;
-        // Newlines are counted incrementally, so a long stream of documents stays linear.
-        let (mut counted_to, mut lines_before) = (0usize, 0usize);
-        loop {
-            let start = stream.byte_offset();
-            match stream.next() {
-                None => break,
-                Some(Ok(v)) => {
-                    let skipped = t[start..].len() - t[start..].trim_start().len();
-                    let at = start + skipped;
-                    lines_before += t[counted_to..at].matches('\n').count();
-                    counted_to = at;
-                    out.push((offset_lines + lines_before + 1, v));
-                }
-                Some(Err(e)) => {
-                    json_err = Some(e);
-                    break;
-                }
-            }
+    let mut out = Vec::new();
+    each_document(input, &mut |_, piece| {
+        if let Piece::Read { line, value, .. } = piece {
+            out.push((line, value));
         }
-        match json_err {
+    })?;
+    Ok(out)
+}
+
+/// Reads the input document by document, handing each [`Piece`] with its document number (from
+/// 1) to `f` as soon as it is read. Fails on the first document that cannot be read at all.
+pub fn each_document(input: &str, f: &mut dyn FnMut(usize, Piece)) -> Result<(), ParseError> {
+    let t = input.trim_start();
+    if !(t.starts_with('{') || t.starts_with('[')) {
+        return each_yaml(input, f);
+    }
+    for (n, (line, value)) in read_json(input)?.into_iter().enumerate() {
+        let path = String::new();
+        f(n + 1, Piece::Read { line, path, value });
+    }
+    Ok(())
+}
+
+/// Concatenated JSON values (or YAML flow style, when JSON cannot read it).
+fn read_json(input: &str) -> Result<Vec<(usize, Value)>, ParseError> {
+    let t = input.trim_start();
+    let offset_lines = input[..input.len() - t.len()].matches('\n').count();
+    let mut out = Vec::new();
+    let mut stream = serde_json::Deserializer::from_str(t).into_iter::<Value>();
+    // Newlines are counted incrementally, so a long stream of documents stays linear.
+    let (mut counted_to, mut lines_before) = (0usize, 0usize);
+    loop {
+        let start = stream.byte_offset();
+        match stream.next() {
             None => return Ok(out),
-            Some(e) => {
+            Some(Ok(v)) => {
+                let skipped = t[start..].len() - t[start..].trim_start().len();
+                let at = start + skipped;
+                lines_before += t[counted_to..at].matches('\n').count();
+                counted_to = at;
+                out.push((offset_lines + lines_before + 1, v));
+            }
+            Some(Err(e)) => {
                 // Maybe YAML flow style; if YAML cannot read it either, the JSON error is clearer.
-                if let Ok(docs) = read_yaml(input) {
+                if let Ok(docs) = read_documents_yaml(input) {
                     return Ok(docs);
                 }
                 return Err(ParseError {
@@ -46,11 +85,22 @@ pub fn read_documents(input: &str) -> Result<Vec<(usize, Value)>, ParseError> {
             }
         }
     }
-    read_yaml(input)
 }
 
-pub(super) fn read_yaml(input: &str) -> Result<Vec<(usize, Value)>, ParseError> {
+/// Every YAML document (and List item) as `(line, value)`.
+fn read_documents_yaml(input: &str) -> Result<Vec<(usize, Value)>, ParseError> {
     let mut out = Vec::new();
+    each_yaml(input, &mut |_, piece| {
+        if let Piece::Read { line, value, .. } = piece {
+            out.push((line, value));
+        }
+    })?;
+    Ok(out)
+}
+
+/// `---`-separated YAML documents, a List's items one by one.
+fn each_yaml(input: &str, f: &mut dyn FnMut(usize, Piece)) -> Result<(), ParseError> {
+    let mut number = 0;
     for (start_line, text) in split_yaml_documents(input) {
         if text.lines().all(|l| {
             let l = l.trim();
@@ -58,33 +108,80 @@ pub(super) fn read_yaml(input: &str) -> Result<Vec<(usize, Value)>, ParseError> 
         }) {
             continue;
         }
-        let read = match super::fast_yaml::document(&text) {
-            Some(v) => Ok(v),
-            None => serde_saphyr::from_str::<Value>(&text),
-        };
-        match read {
-            Ok(Value::Null) => {}
-            Ok(v) => out.push((start_line, v)),
-            Err(e) => {
-                let loc = e.location();
-                let line = loc.map(|l| l.line() as usize + start_line - 1);
-                let column = loc.map(|l| l.column() as usize);
-                let first = e
-                    .to_string()
-                    .lines()
-                    .next()
-                    .unwrap_or("")
-                    .trim()
-                    .to_string();
-                return Err(ParseError {
-                    line,
-                    column,
-                    message: format!("invalid YAML: {first}; {EXPECTED}"),
-                });
+        number += 1;
+        if let Some(items) = super::list::items(&text) {
+            for (i, (at, item)) in items.into_iter().enumerate() {
+                let (line, path) = (start_line + at, format!("/items/{i}"));
+                match read_one(&item, line) {
+                    Ok(Value::Null) => {}
+                    Ok(value) => f(number, Piece::Read { line, path, value }),
+                    Err(error) => f(number, Piece::Unreadable { line, path, error }),
+                }
+            }
+            continue;
+        }
+        match read_one(&text, start_line)? {
+            Value::Null => {}
+            value => {
+                let path = String::new();
+                f(
+                    number,
+                    Piece::Read {
+                        line: start_line,
+                        path,
+                        value,
+                    },
+                )
             }
         }
     }
-    Ok(out)
+    Ok(())
+}
+
+/// One YAML document (or List item) whose first line is line `start_line` of the input: the fast
+/// reader, else the full parser. A limit of the full parser is said as such.
+fn read_one(text: &str, start_line: usize) -> Result<Value, ParseError> {
+    if let Some(v) = super::fast_yaml::document(text) {
+        return Ok(v);
+    }
+    serde_saphyr::from_str::<Value>(text).map_err(|e| {
+        let loc = e.location();
+        let line = loc.map(|l| l.line() as usize + start_line - 1);
+        let column = loc.map(|l| l.column() as usize);
+        let first = e
+            .to_string()
+            .lines()
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_string();
+        let message = if is_limit(&e) {
+            format!(
+                "valid YAML maybe, but it reaches a limit of the YAML parser ({first}); \
+                 this part was not read (a `kind: List` is read item by item, so only an item \
+                 this large is skipped)"
+            )
+        } else {
+            format!("invalid YAML: {first}; {EXPECTED}")
+        };
+        ParseError {
+            line,
+            column,
+            message,
+        }
+    })
+}
+
+/// True when the parser stopped at one of its limits (its budget), not at a syntax error.
+fn is_limit(mut e: &serde_saphyr::Error) -> bool {
+    loop {
+        match e {
+            serde_saphyr::Error::WithSnippet { error, .. }
+            | serde_saphyr::Error::AliasError { error, .. } => e = error,
+            serde_saphyr::Error::Budget { .. } => return true,
+            _ => return false,
+        }
+    }
 }
 
 /// Splits on `---` lines. The separator line itself is blanked so line numbers stay exact; a

@@ -1,7 +1,8 @@
 //! Reading what people paste or pipe, and turning it into evidence:
 //!
 //! * [`parse`]: every input form, by [`documents`] (JSON, YAML, multi-document YAML;
-//!   [`fast_yaml`] reads kubectl's regular YAML fast, the full parser the rest), [`text`]
+//!   [`fast_yaml`] reads kubectl's regular YAML fast, the full parser the rest; [`list`] cuts
+//!   a `kind: List` into its items, read one by one), [`text`]
 //!   (not Kubernetes at all, or Prometheus exposition text) and [`classify`] (by `kind`, in
 //!   lists, or by shape), into the [`object`]s with their origins and notes.
 //! * [`group`](mod@group): a dump grouped into one evidence bundle per VMI.
@@ -30,6 +31,7 @@ pub mod fuzz;
 pub mod group;
 pub mod kubectl;
 pub mod lines;
+pub mod list;
 pub mod object;
 pub mod parse;
 pub mod paste;

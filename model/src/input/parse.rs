@@ -14,6 +14,7 @@ use super::text::{exposition_metrics, recognise_non_kubernetes_text};
 // The whole reading surface under one path (`input::parse::{parse, Object, ...}`).
 pub use super::classify::classify;
 pub use super::documents::read_documents;
+use super::documents::{Piece, each_document};
 use super::object::EXPECTED;
 pub use super::object::{
     Located, Note, Object, Origin, ParseError, Parsed, READ_KINDS, Recognition,
@@ -48,16 +49,27 @@ pub fn parse(input: &str) -> Result<Parsed, ParseError> {
             notes: Vec::new(),
         });
     }
-    let documents = read_documents(input)?;
     let mut parsed = Parsed::default();
-    for (i, (line, value)) in documents.iter().enumerate() {
-        let origin = Origin {
-            document: i + 1,
-            line: Some(*line),
-            path: String::new(),
-        };
-        collect(value, origin, &mut parsed, 0);
-    }
+    // Each value is classified as soon as it is read and then dropped: a dump is never held
+    // whole as values.
+    each_document(input, &mut |document, piece| match piece {
+        Piece::Read { line, path, value } => {
+            let origin = Origin {
+                document,
+                line: Some(line),
+                path,
+            };
+            collect(&value, origin, &mut parsed, 0);
+        }
+        Piece::Unreadable { line, path, error } => parsed.notes.push(Note {
+            origin: Origin {
+                document,
+                line: error.line.or(Some(line)),
+                path,
+            },
+            message: format!("this item was not read: {}", error.message),
+        }),
+    })?;
     if parsed.objects.is_empty() {
         let detail = parsed
             .notes
@@ -102,7 +114,9 @@ mod tests {
             ["VirtualMachineInstance ns/a", "Pod ns/virt-launcher-a-x"]
         );
         assert_eq!(p.objects[1].origin.document, 2);
-        assert_eq!(p.objects[1].origin.line, Some(6));
+        // A List's items are read one by one, each from its own `- ` line.
+        assert_eq!(p.objects[1].origin.line, Some(10));
+        assert_eq!(p.objects[1].origin.path, "/items/0");
         assert_eq!(p.notes.len(), 1);
         assert!(p.notes[0].message.contains("ConfigMap"));
     }

@@ -7,6 +7,9 @@ use model::view::Analysed;
 
 /// Reads and diagnoses a paste, judging ages against its newest timestamp.
 pub fn analyse(text: &str) -> Result<Analysed, String> {
+    if let Some(e) = frontend::share::too_large(text.len()) {
+        return Err(e);
+    }
     model::input::pipeline::analyse(text, None)
         .map(|a| a.into_view())
         .map_err(|e| e.to_string())

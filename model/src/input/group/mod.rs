@@ -262,7 +262,7 @@ impl Grouping {
                     .chain(pod_names.iter().map(|n| ix.pods_by_name.get(n))),
             )
         };
-        let mut found = Vec::new();
+        let mut found = Vec::with_capacity(candidates.len());
         for i in candidates {
             let p = &self.objects.pods[i];
             let pod_uid = p.metadata.uid.as_deref().unwrap_or("");
@@ -308,7 +308,7 @@ impl Grouping {
                     .chain(pod_names.iter().map(by_name)),
             )
         };
-        let mut found = Vec::new();
+        let mut found = Vec::with_capacity(candidates.len());
         for i in candidates {
             let ev = &self.objects.events[i];
             let io = &ev.involved_object;

@@ -1,0 +1,118 @@
+//! A YAML `kind: List` as `kubectl get ... -o yaml` prints it, cut into its items as text, so
+//! each item is read on its own: a dump of 10,000 VMIs is 60,000 small documents, not one
+//! document of millions of nodes, and an item that cannot be read does not lose the others.
+//!
+//! kubectl's shape: `items:` at column 0, each item starting with `- ` at column 0 and its
+//! other lines indented by two spaces; the List's own keys (`apiVersion`, `kind`, `metadata`)
+//! at column 0 around it. Anything else (an indented `items:`, a comment between items, a
+//! `kind` that is no list) is left to be read whole.
+
+use serde_json::Value;
+
+/// The items of the List in `text` (one YAML document), each with its first line (counted from
+/// 0 within `text`) and its text moved two columns left; `None` when `text` is not a List of
+/// kubectl's shape.
+pub fn items(text: &str) -> Option<Vec<(usize, String)>> {
+    // Cheap test first: most documents are single objects.
+    if !text.starts_with("items:") && !text.contains("\nitems:") {
+        return None;
+    }
+    let mut header = String::new();
+    let mut items: Vec<(usize, String)> = Vec::new();
+    let mut in_items = false;
+    for (i, line) in text.lines().enumerate() {
+        let at_zero = !line.is_empty() && !line.starts_with(' ');
+        if at_zero && line.trim_end() == "items:" {
+            if in_items || !items.is_empty() {
+                return None;
+            }
+            in_items = true;
+            continue;
+        }
+        if in_items {
+            if line.trim().is_empty() {
+                if let Some((_, item)) = items.last_mut() {
+                    item.push('\n');
+                }
+                continue;
+            }
+            if line == "-" || line.starts_with("- ") {
+                items.push((i, format!("{}\n", line[1..].trim_start_matches(' '))));
+                continue;
+            }
+            if let Some(rest) = line.strip_prefix("  ") {
+                let (_, item) = items.last_mut()?;
+                item.push_str(rest);
+                item.push('\n');
+                continue;
+            }
+            if line.starts_with('#') {
+                return None;
+            }
+            // The List's own keys after its items.
+            in_items = false;
+        }
+        header.push_str(line);
+        header.push('\n');
+    }
+    if items.is_empty() || !is_list(&header) {
+        return None;
+    }
+    Some(items)
+}
+
+/// The List's own keys (everything but its items) make a list: a `kind` ending in `List` (not a
+/// guest agent's list answer) or none.
+fn is_list(header: &str) -> bool {
+    if header.trim().is_empty() {
+        return true;
+    }
+    let value = match super::fast_yaml::document(header) {
+        Some(v) => v,
+        None => match serde_saphyr::from_str::<Value>(header) {
+            Ok(v) => v,
+            Err(_) => return false,
+        },
+    };
+    let Some(map) = value.as_object() else {
+        return false;
+    };
+    let kind = map.get("kind").and_then(Value::as_str).unwrap_or("");
+    (kind.is_empty() || kind.ends_with("List")) && !super::classify::is_guest_list(kind)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kubectl_lists_are_cut_into_their_items() {
+        let text = "apiVersion: v1\nitems:\n- apiVersion: v1\n  kind: Pod\n  metadata:\n    \
+            name: a\n\n-\n  kind: Node\nkind: List\nmetadata:\n  resourceVersion: \"\"\n";
+        let items = items(text).unwrap();
+        assert_eq!(
+            items,
+            [
+                (
+                    2,
+                    "apiVersion: v1\nkind: Pod\nmetadata:\n  name: a\n\n".to_string()
+                ),
+                (7, "\nkind: Node\n".to_string())
+            ]
+        );
+    }
+
+    #[test]
+    fn other_shapes_are_read_whole() {
+        for text in [
+            "kind: Pod\nmetadata:\n  name: a\n",
+            "kind: List\nitems:\n  - kind: Pod\n",
+            "kind: List\nitems:\n- kind: Pod\n# a comment\n- kind: Node\n",
+            "kind: VirtualMachineInstanceGuestOSUserList\nitems:\n- userName: a\n",
+            "kind: Pod\nitems:\n- a\n",
+            "kind: List\nitems: []\n",
+        ] {
+            assert_eq!(items(text), None, "{text:?}");
+        }
+    }
+}
