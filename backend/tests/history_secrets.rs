@@ -94,10 +94,11 @@ async fn no_spelling_of_the_url_shows_its_password() {
         }
         assert_eq!(on, *usable, "{raw}: {said:?}");
         if !usable {
+            assert!(said[0].contains("\"error\""), "{raw}: {}", said[0]);
             assert!(
-                said[0].contains("History is off"),
+                said[1].contains("History is off"),
                 "{raw}: the reason is given: {}",
-                said[0]
+                said[1]
             );
         }
     }
