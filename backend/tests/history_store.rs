@@ -22,9 +22,12 @@ impl Fixture {
     async fn open(&self) -> DynStore {
         match self {
             Fixture::Sqlite(dir) => open(None, dir.path()).await.unwrap(),
-            Fixture::Postgres(url) => open(Some(&HistoryUrl::parse(url)), std::path::Path::new("/nonexistent"))
-                .await
-                .unwrap(),
+            Fixture::Postgres(url) => open(
+                Some(&HistoryUrl::parse(url)),
+                std::path::Path::new("/nonexistent"),
+            )
+            .await
+            .unwrap(),
         }
     }
 }
@@ -321,7 +324,10 @@ async fn an_unusable_data_dir_is_an_error_not_a_panic() {
         .err()
         .expect("a file is no data dir");
     assert!(err.to_string().contains("data directory"), "{err}");
-    let err = open(Some(&HistoryUrl::parse("mysql://x")), dir.path()).await.err().unwrap();
+    let err = open(Some(&HistoryUrl::parse("mysql://x")), dir.path())
+        .await
+        .err()
+        .unwrap();
     assert!(err.to_string().contains("postgres://"), "{err}");
 }
 
