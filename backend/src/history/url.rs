@@ -15,7 +15,7 @@ use std::fmt;
 #[derive(Clone)]
 enum Target {
     /// The PostgreSQL connection settings (their own `Debug` hides the password too).
-    Postgres(tokio_postgres::Config),
+    Postgres(Box<tokio_postgres::Config>),
     /// Why the value cannot be used, already free of credentials.
     Refused(String),
 }
@@ -58,7 +58,7 @@ impl HistoryUrl {
         let target = match scheme.to_ascii_lowercase().as_str() {
             "postgres" | "postgresql" => {
                 match format!("postgresql://{rest}").parse::<tokio_postgres::Config>() {
-                    Ok(c) => Target::Postgres(c),
+                    Ok(c) => Target::Postgres(Box::new(c)),
                     Err(e) => {
                         Target::Refused(format!("--history-url {shown}: {}", with_causes(&e)))
                     }
