@@ -6,7 +6,7 @@ mod pg;
 
 use backend::history::retention::{self, Bounds};
 use backend::history::{
-    Change, DynStore, EventEntry, MigrationEntry, Record, Transition, compress_detail,
+    Change, DynStore, EventEntry, HistoryUrl, MigrationEntry, Record, Transition, compress_detail,
     decompress_detail, open,
 };
 use model::VmiKey;
@@ -22,9 +22,12 @@ impl Fixture {
     async fn open(&self) -> DynStore {
         match self {
             Fixture::Sqlite(dir) => open(None, dir.path()).await.unwrap(),
-            Fixture::Postgres(url) => open(Some(url), std::path::Path::new("/nonexistent"))
-                .await
-                .unwrap(),
+            Fixture::Postgres(url) => open(
+                Some(&HistoryUrl::parse(url)),
+                std::path::Path::new("/nonexistent"),
+            )
+            .await
+            .unwrap(),
         }
     }
 }
@@ -321,7 +324,10 @@ async fn an_unusable_data_dir_is_an_error_not_a_panic() {
         .err()
         .expect("a file is no data dir");
     assert!(err.to_string().contains("data directory"), "{err}");
-    let err = open(Some("mysql://x"), dir.path()).await.err().unwrap();
+    let err = open(Some(&HistoryUrl::parse("mysql://x")), dir.path())
+        .await
+        .err()
+        .unwrap();
     assert!(err.to_string().contains("postgres://"), "{err}");
 }
 

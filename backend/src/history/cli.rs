@@ -2,7 +2,7 @@
 //! VMI's timeline from the data directory (or `--history-url`) with no server running.
 
 use super::retention::Bounds;
-use super::{HistoryHandle, now_ms, timeline};
+use super::{HistoryHandle, HistoryUrl, now_ms, timeline};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -14,15 +14,22 @@ pub struct HistoryArgs {
     /// `$XDG_STATE_HOME/strata`, else `~/.local/state/strata`; for `demo`: a temporary one).
     #[arg(long, env = "STRATA_DATA_DIR")]
     pub data_dir: Option<PathBuf>,
-    /// Keep history in PostgreSQL instead (`postgres://user@host/db`), shared by replicas.
-    #[arg(long, env = "STRATA_HISTORY_URL")]
-    pub history_url: Option<String>,
+    /// Keep history in PostgreSQL instead (`postgres://user:password@host/db`), shared by
+    /// replicas. Its password is never shown (not in logs, errors nor this help).
+    #[arg(long, env = "STRATA_HISTORY_URL", hide_env_values = true, value_parser = parse_url)]
+    pub history_url: Option<HistoryUrl>,
     /// How long history is kept, e.g. `14d`, `36h`.
     #[arg(long, default_value = "14d", value_parser = parse_duration, env = "STRATA_HISTORY_RETENTION")]
     pub history_retention: Duration,
     /// The most bytes history may take (oldest rows go first), e.g. `1GiB`, `500MiB`, `1000000`.
     #[arg(long, default_value = "1GiB", value_parser = parse_bytes, env = "STRATA_HISTORY_MAX_BYTES")]
     pub history_max_bytes: u64,
+}
+
+/// `--history-url`: never refused here, so clap's error (which repeats the value) never shows
+/// it; a value that names no store is refused, redacted, when the store is opened.
+pub fn parse_url(s: &str) -> Result<HistoryUrl, std::convert::Infallible> {
+    Ok(HistoryUrl::parse(s))
 }
 
 /// `24h`, `14d`, `90s`, `1h30m` (humantime's syntax).
@@ -92,7 +99,7 @@ impl HistoryArgs {
                 }
             },
         };
-        let handle = super::open_handle(self.history_url.as_deref(), &dir, self.bounds()).await;
+        let handle = super::open_handle(self.history_url.as_ref(), &dir, self.bounds()).await;
         (handle, guard)
     }
 }
@@ -114,7 +121,7 @@ pub async fn print(
             dir.display()
         ));
     }
-    let store = super::open(args.history_url.as_deref(), &dir)
+    let store = super::open(args.history_url.as_ref(), &dir)
         .await
         .map_err(|e| e.to_string())?;
     let to = now_ms();

@@ -4,20 +4,26 @@
 //! * [`HistoryStore`]: the one small interface the rest of the backend uses, with two
 //!   implementations: [`sqlite::Sqlite`] (embedded, the default, in `--data-dir`) and
 //!   [`postgres::Postgres`] (`--history-url postgres://...`, shared by several replicas).
-//! * [`recorder`]: subscribes to the summary store's broadcast and writes, batched and off the
-//!   hot path, what changed; [`sweep`] adds the events and migration outcomes from the caches.
+//! * [`recorder`]: subscribes to the summary store's broadcast and queues, off the hot path,
+//!   what changed; [`sweep`] adds the events and migration outcomes from the caches; [`writer`]
+//!   writes the queue in batches, backing off while the store fails.
+//! * [`url`]: `--history-url`, whose password no message shows; [`modes`]: the data folder and
+//!   files are private to the user (0700, 0600).
 //! * [`retention`]: the age and size bounds (oldest rows first).
 //! * [`timeline`]: the text of `strata history`.
 //!
 //! Times are milliseconds since the Unix epoch in the database and RFC 3339 in JSON.
 
 pub mod cli;
+pub mod modes;
 pub mod postgres;
 pub mod recorder;
 pub mod retention;
 pub mod sqlite;
 pub mod sweep;
 pub mod timeline;
+pub mod url;
+pub mod writer;
 
 use async_trait::async_trait;
 use model::VmiKey;
@@ -31,6 +37,7 @@ pub use model::api::history::{
     RecordedDetail, Transition, rfc3339,
 };
 pub use recorder::{HistoryHandle, Recorder, Status};
+pub use url::HistoryUrl;
 
 /// Errors of a history store, as text (the API shows them as the reason history is off).
 #[derive(Debug, thiserror::Error)]
@@ -101,16 +108,11 @@ pub trait HistoryStore: Send + Sync {
 /// A shared store.
 pub type DynStore = Arc<dyn HistoryStore>;
 
-/// Opens the store `url` names (`postgres://` or `postgresql://`), else SQLite in `data_dir`.
-pub async fn open(url: Option<&str>, data_dir: &std::path::Path) -> Result<DynStore> {
+/// Opens the store `url` names (PostgreSQL: `postgres://` or `postgresql://`, the scheme in any
+/// case), else SQLite in `data_dir`. No error carries the URL's credentials ([`HistoryUrl`]).
+pub async fn open(url: Option<&HistoryUrl>, data_dir: &std::path::Path) -> Result<DynStore> {
     match url {
-        Some(u) if u.starts_with("postgres://") || u.starts_with("postgresql://") => {
-            Ok(Arc::new(postgres::Postgres::connect(u).await?))
-        }
-        Some(u) => Err(StoreError(format!(
-            "--history-url {u:?}: only postgres:// URLs are supported (SQLite is the default, in \
-             --data-dir)"
-        ))),
+        Some(u) => Ok(Arc::new(postgres::Postgres::connect(u).await?)),
         None => Ok(Arc::new(sqlite::Sqlite::open(data_dir).await?)),
     }
 }
@@ -118,7 +120,7 @@ pub async fn open(url: Option<&str>, data_dir: &std::path::Path) -> Result<DynSt
 /// Opens the store for the console; a store that cannot be opened leaves history off with the
 /// reason (the console runs live without it).
 pub async fn open_handle(
-    url: Option<&str>,
+    url: Option<&HistoryUrl>,
     data_dir: &std::path::Path,
     bounds: retention::Bounds,
 ) -> Arc<HistoryHandle> {
@@ -128,7 +130,7 @@ pub async fn open_handle(
             HistoryHandle::with_store(store, bounds)
         }
         Err(e) => {
-            tracing::warn!(error = %e, "history is off");
+            tracing::warn!(error = %e, url = url.map(tracing::field::display), "history is off");
             HistoryHandle::off(e.to_string())
         }
     }

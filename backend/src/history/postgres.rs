@@ -1,12 +1,13 @@
 //! The shared history store: PostgreSQL through `tokio-postgres` (`--history-url
-//! postgres://...`), so several replicas behind one Service record into and answer from one
-//! history. Same tables as [`super::sqlite`]; rows of a batch are sent pipelined inside one
+//! postgres://...`, parsed by [`super::url`]), so several replicas behind one Service record
+//! into and answer from one history. Same tables as [`super::sqlite`]; rows of a batch are sent pipelined inside one
 //! transaction. A connection that was closed (server restart) is opened again on next use.
 //!
 //! Replicas: one writes at a time, the one holding the session advisory lock [`WRITER_LOCK`]
 //! on its writer connection; the lock goes with the connection (a replica that dies or loses
 //! the server frees it), and a standby takes it at its next try.
 
+use super::url::{HistoryUrl, with_causes};
 use super::{
     Change, Changed, EventEntry, History, HistoryStore, MigrationEntry, Record, Result, Stats,
     StoreError, Transition,
@@ -60,7 +61,7 @@ const INSERT_MIGRATION: &str = "INSERT INTO migrations (ns, name, at, migration,
 const INSERT_DETAIL: &str = "INSERT INTO details (ns, name, at, body) VALUES ($1, $2, $3, $4)";
 
 pub struct Postgres {
-    url: String,
+    url: HistoryUrl,
     /// Writes (one transaction at a time) and reads go through separate connections.
     writer: Mutex<Client>,
     reader: Mutex<Client>,
@@ -72,13 +73,20 @@ fn err(what: &str) -> impl Fn(tokio_postgres::Error) -> StoreError + '_ {
     move |e| StoreError::new(what, e)
 }
 
-async fn dial(url: &str) -> Result<Client> {
-    let (client, conn) = tokio_postgres::connect(url, NoTls).await.map_err(err(
-        "cannot connect to the PostgreSQL history (--history-url)",
-    ))?;
+/// Connects with `url`'s settings; the error names the server's answer, never a credential.
+async fn dial(url: &HistoryUrl) -> Result<Client> {
+    let config = url.postgres().map_err(|why| StoreError(why.to_string()))?;
+    let (client, conn) = config.connect(NoTls).await.map_err(|e| {
+        StoreError(url.scrub(&format!(
+            "cannot connect to the PostgreSQL history (--history-url {url}): {}",
+            with_causes(&e)
+        )))
+    })?;
+    let url = url.clone();
     tokio::spawn(async move {
         if let Err(e) = conn.await {
-            tracing::warn!(error = %e, "history: PostgreSQL connection closed");
+            let error = url.scrub(&with_causes(&e));
+            tracing::warn!(%error, "history: PostgreSQL connection closed");
         }
     });
     Ok(client)
@@ -86,7 +94,7 @@ async fn dial(url: &str) -> Result<Client> {
 
 /// The client behind `slot`, dialled again when its connection closed.
 async fn live<'a>(
-    url: &str,
+    url: &HistoryUrl,
     slot: &'a Mutex<Client>,
 ) -> Result<tokio::sync::MutexGuard<'a, Client>> {
     let mut c = slot.lock().await;
@@ -111,14 +119,14 @@ impl Postgres {
 
 impl Postgres {
     /// Connects and creates the tables when missing.
-    pub async fn connect(url: &str) -> Result<Postgres> {
+    pub async fn connect(url: &HistoryUrl) -> Result<Postgres> {
         let writer = dial(url).await?;
         writer
             .batch_execute(SCHEMA)
             .await
             .map_err(err("cannot create the history tables"))?;
         Ok(Postgres {
-            url: url.to_string(),
+            url: url.clone(),
             writer: Mutex::new(writer),
             reader: Mutex::new(dial(url).await?),
             leader: std::sync::atomic::AtomicBool::new(false),

@@ -12,7 +12,8 @@
 //! * Details are built by a separate task (the VMI and its pods are fetched, as for the page)
 //!   from its own bounded queue, also drop-and-count.
 //! * A failing store (disk full, database unusable) sets the error the API reports as "history
-//!   is off"; the live console is unaffected, and the next batch that succeeds clears it.
+//!   is off"; the live console is unaffected, the writer backs off ([`super::writer`]), and the
+//!   next batch that succeeds clears it.
 
 use super::{Change, DynStore, Record, Transition, compress_detail, now_ms, retention, sweep};
 use crate::store::Store;
@@ -78,6 +79,13 @@ impl Shared {
     /// Whether writes work (no error since the last successful batch).
     pub fn enabled(&self) -> bool {
         self.error.read().is_none()
+    }
+
+    /// Sets (or clears) why history is off.
+    pub(super) fn set_error(&self, e: Option<String>) {
+        if *self.error.read() != e {
+            *self.error.write() = e;
+        }
     }
 
     /// The `strata_history_*` series of `/metrics`.
@@ -154,7 +162,7 @@ impl HistoryHandle {
     pub fn with_store(store: DynStore, bounds: retention::Bounds) -> Arc<HistoryHandle> {
         let (tx, rx) = mpsc::channel(QUEUE);
         let shared = Arc::new(Shared::default());
-        let writer = tokio::spawn(write_loop(store.clone(), rx, shared.clone()));
+        let writer = tokio::spawn(super::writer::write_loop(store.clone(), rx, shared.clone()));
         Arc::new(HistoryHandle {
             store: Some(store),
             bounds,
@@ -211,64 +219,6 @@ impl HistoryHandle {
 pub fn record(tx: &mpsc::Sender<Record>, shared: &Shared, r: Record) {
     if tx.try_send(r).is_err() {
         shared.dropped.fetch_add(1, Ordering::Relaxed);
-    }
-}
-
-/// How often a standby replica tries to become the writer.
-pub const CLAIM_EVERY: std::time::Duration = std::time::Duration::from_secs(5);
-
-/// Whether this replica writes: asks the store at most every [`CLAIM_EVERY`] while standing by.
-async fn is_writer(
-    store: &DynStore,
-    shared: &Shared,
-    last_try: &mut Option<std::time::Instant>,
-) -> bool {
-    if shared.writer.load(Ordering::Relaxed) {
-        return true;
-    }
-    if last_try.is_some_and(|t| t.elapsed() < CLAIM_EVERY) {
-        return false;
-    }
-    *last_try = Some(std::time::Instant::now());
-    let got = store.claim_writer().await.unwrap_or(false);
-    if got {
-        tracing::info!("history: this replica records");
-    }
-    shared.writer.store(got, Ordering::Relaxed);
-    got
-}
-
-/// Writes what is waiting, one transaction per batch, until every sender is gone.
-async fn write_loop(store: DynStore, mut rx: mpsc::Receiver<Record>, shared: Arc<Shared>) {
-    let mut buf = Vec::with_capacity(BATCH);
-    let mut last_try = None;
-    while rx.recv_many(&mut buf, BATCH).await > 0 {
-        let n = buf.len() as u64;
-        if !is_writer(&store, &shared, &mut last_try).await {
-            shared.standby_skipped.fetch_add(n, Ordering::Relaxed);
-            buf.clear();
-            continue;
-        }
-        match store.write(std::mem::take(&mut buf)).await {
-            Ok(()) => {
-                shared.written.fetch_add(n, Ordering::Relaxed);
-                if shared.error.read().is_some() {
-                    tracing::info!("history: writes work again");
-                    *shared.error.write() = None;
-                }
-            }
-            Err(e) => {
-                // Perhaps the connection (and the writer lock with it) was lost: claim again.
-                shared.writer.store(false, Ordering::Relaxed);
-                last_try = None;
-                shared.failed_batches.fetch_add(1, Ordering::Relaxed);
-                shared.dropped.fetch_add(n, Ordering::Relaxed);
-                if shared.error.read().is_none() {
-                    tracing::warn!(error = %e, "history is off: the store refused a write");
-                }
-                *shared.error.write() = Some(e.to_string());
-            }
-        }
     }
 }
 

@@ -2,6 +2,7 @@
 //! through `rusqlite` with SQLite bundled. WAL mode with `synchronous=NORMAL`: a crash or
 //! `kill -9` loses at most the last transactions, never the file; readers do not wait for the
 //! writer. One connection writes and one reads, each behind a mutex, always on a blocking thread.
+//! The folder and the files are private to the user ([`super::modes`]).
 
 use super::{
     Change, Changed, EventEntry, History, HistoryStore, MigrationEntry, Record, Result, Stats,
@@ -97,18 +98,33 @@ impl Sqlite {
 
     /// [`Sqlite::open`] on the calling thread.
     pub fn open_blocking(dir: &Path) -> Result<Sqlite> {
-        std::fs::create_dir_all(dir).map_err(|e| {
+        super::modes::prepare_dir(dir).map_err(|e| {
             StoreError::new(
                 &format!("cannot create the data directory {}", dir.display()),
                 e,
             )
         })?;
         let path = dir.join(FILE);
+        let private = |path: &Path| {
+            super::modes::private_files(path).map_err(|e| {
+                StoreError::new(
+                    &format!(
+                        "cannot make the history database {} private",
+                        path.display()
+                    ),
+                    e,
+                )
+            })
+        };
+        private(&path)?;
         let writer = connect(&path)?;
         writer
             .execute_batch(SCHEMA)
             .map_err(err("cannot create the history tables"))?;
         let reader = connect(&path)?;
+        // The `-wal` and `-shm` SQLite just created have the database's mode already; an older
+        // version's are made private here.
+        private(&path)?;
         Ok(Sqlite {
             path,
             writer: Arc::new(Mutex::new(writer)),
