@@ -143,9 +143,30 @@ pub fn render_analysis(a: &Analysis) -> String {
         for r in &b.recovered {
             o.push_str(&format!("      recovered: {r}\n"));
         }
+        push_sightings(&mut o, b);
     }
     o
 }
+
+/// The objects a `get` table or a `describe` showed, with their status as read (at most
+/// [`SIGHTINGS_SHOWN`] per block): a paste that blames nothing still says what it saw.
+fn push_sightings(o: &mut String, b: &BlockReport) {
+    if !matches!(b.format, BlockFormat::Table | BlockFormat::Describe) {
+        return;
+    }
+    for r in b.read.iter().take(SIGHTINGS_SHOWN) {
+        o.push_str(&format!("      line {}: {}\n", r.line, r.what));
+    }
+    if b.read.len() > SIGHTINGS_SHOWN {
+        o.push_str(&format!(
+            "      … and {} more\n",
+            b.read.len() - SIGHTINGS_SHOWN
+        ));
+    }
+}
+
+/// How many objects of one kubectl block the text form lists.
+const SIGHTINGS_SHOWN: usize = 12;
 
 fn mark(h: Health) -> &'static str {
     match h {

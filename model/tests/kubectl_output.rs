@@ -617,3 +617,20 @@ fn a_vmi_only_a_table_names_says_so() {
     assert!(text.contains("only kubectl output names it"), "{text}");
     assert!(!text.contains("log lines"), "{text}");
 }
+
+/// A healthy table blames nothing, but the text form still says what it saw: each object with
+/// the status its row gave (an operator reading "no fault" must see that the rows were read).
+#[test]
+fn a_healthy_table_says_what_it_read() {
+    let paste = "$ kubectl get vmi -A -o wide\n\
+NAMESPACE   NAME     AGE   PHASE     IP            NODENAME   READY   LIVE-MIGRATABLE   PAUSED\n\
+default     testvm   5d    Running   10.244.1.12   node01     True    True\n\
+$ kubectl get nodes\n\
+NAME     STATUS   ROLES    AGE   VERSION\n\
+node01   Ready    <none>   90d   v1.31.2\n";
+    let a = model::input::analyse(paste, None).expect("a table is read");
+    assert_eq!(a.verdict().layer, None);
+    let out = model::cli::render_analysis(&a);
+    assert!(out.contains("default/testvm: Running"), "{out}");
+    assert!(out.contains("node01: Ready"), "{out}");
+}
