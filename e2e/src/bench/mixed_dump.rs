@@ -125,7 +125,7 @@ fn node(k: usize) -> String {
 fn vm(i: usize) -> String {
     let status = if i % BROKEN_EVERY == 1 {
         "CrashLoopBackOff"
-    } else if i % BROKEN_EVERY == 0 {
+    } else if i.is_multiple_of(BROKEN_EVERY) {
         "Stopped"
     } else {
         "Running"
@@ -147,12 +147,12 @@ fn vm(i: usize) -> String {
 
 fn vmi(i: usize, nodes: usize) -> String {
     let node = node_name(i % nodes);
-    let phase = if i % BROKEN_EVERY == 0 {
+    let phase = if i.is_multiple_of(BROKEN_EVERY) {
         "Failed"
     } else {
         "Running"
     };
-    let migratable = if i % 3 == 0 {
+    let migratable = if i.is_multiple_of(3) {
         "  - lastProbeTime: null\n    lastTransitionTime: null\n    message: 'cannot migrate VMI: PVC \
          vm-root is not shared, live migration requires that all PVCs must be shared (using \
          ReadWriteMany access mode)'\n    reason: DisksNotLiveMigratable\n    status: \"False\"\n    \
@@ -216,7 +216,7 @@ fn pod(i: usize, nodes: usize) -> String {
         "apiVersion: v1\nkind: Pod\nmetadata:\n  creationTimestamp: \"2026-08-22T06:00:00Z\"\n  \
          generateName: virt-launcher-vm-{i:05}-\n  labels:\n    kubevirt.io: virt-launcher\n    \
          kubevirt.io/created-by: {vmiuid}\n    kubevirt.io/nodeName: {node}\n    vm.kubevirt.io/name: vm-{i:05}\n  \
-         name: virt-launcher-vm-{i:05}-{suffix}\n  namespace: {ns}\n  ownerReferences:\n  \
+         name: virt-launcher-vm-{i:05}-{suffix:05x}\n  namespace: {ns}\n  ownerReferences:\n  \
          - apiVersion: kubevirt.io/v1\n    blockOwnerDeletion: true\n    controller: true\n    \
          kind: VirtualMachineInstance\n    name: vm-{i:05}\n    uid: {vmiuid}\n  \
          resourceVersion: \"{rv}\"\n  uid: {uid}\nspec:\n  containers:\n  - image: \
@@ -233,7 +233,7 @@ fn pod(i: usize, nodes: usize) -> String {
         rv = 300_000 + i,
         uid = uid(0x0c33, i),
         vmiuid = uid(0x0b22, i),
-        suffix = format!("{:05x}", (i * 7919) % 0xfffff),
+        suffix = (i * 7919) % 0xfffff,
         a = (i / 250) % 256,
         b = i % 250,
     )
