@@ -1,0 +1,105 @@
+//! Categories of everyday pastes the diagnosis missed, each read from the vocabulary of the
+//! source that prints it (lines below are shaped after that source, not copied from a thread):
+//!
+//! 1. a paste quoted as a Markdown blockquote (`> ` on every line, an issue comment quoting an
+//!    earlier one) is read as if unquoted;
+//! 2. an API-server timeout (`StatusReasonTimeout`, k8s.io/apiserver's finisher) logged by
+//!    virt-handler blames the control plane, not the node;
+//! 3. start-up errors that are benign (libvirt's DBus and cgroup probes inside virt-launcher,
+//!    virt-handler's optional client certificate) blame nothing;
+//! 4. virt-handler's containerDisk mount failures (pkg/virt-handler/container-disk/mount.go)
+//!    and virt-launcher's IOerror event (pkg/virt-launcher/notify-client/client.go) blame the
+//!    node.
+
+use model::input::{Analysis, analyse};
+use model::verdict::Layer;
+use model::view::BlockFormat;
+
+fn read(paste: &str) -> Analysis {
+    analyse(paste, None).unwrap_or_else(|e| panic!("cannot read: {e}\n{paste}"))
+}
+
+// ---- 1. quoted pastes ----
+
+#[test]
+fn a_quoted_get_vmi_table_is_read_as_a_table() {
+    let paste = "> Here is what I see now:\n>\n> ```\n> $ kubectl get vmi -o wide\n\
+        > NAME    AGE   PHASE     IP            NODENAME   READY   LIVE-MIGRATABLE   PAUSED\n\
+        > fedora  12m   Running   10.244.1.17   worker-2   True    True\n> ```\n";
+    let a = read(paste);
+    let v = a.verdict();
+    assert_eq!(v.layer, None, "{v:?}");
+    let text = model::cli::render_analysis(&a);
+    assert!(
+        text.contains("fedora") && text.contains("Running"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_quoted_failing_get_pods_table_still_blames() {
+    let paste = "> > kubectl get pods\n> > NAME                          READY   STATUS             RESTARTS   AGE\n\
+        > > virt-launcher-db-7xk2p        0/2     ImagePullBackOff   0          4m\n";
+    let a = read(paste);
+    assert_eq!(a.verdict().layer, Some(Layer::Node), "{:?}", a.verdict());
+    assert!(
+        a.blocks.iter().any(|b| b.format == BlockFormat::Table),
+        "{:?}",
+        a.blocks
+    );
+}
+
+// ---- 2. API-server timeouts are the control plane's ----
+
+#[test]
+fn a_status_update_timeout_in_virt_handler_blames_the_control_plane() {
+    let line = r#"{"component":"virt-handler","kind":"VirtualMachineInstance","level":"error","msg":"Updating the VirtualMachineInstance status failed.","name":"db","namespace":"prod","pos":"vm.go:1210","reason":"Timeout: request did not complete within requested timeout - context deadline exceeded","timestamp":"2024-05-02T08:00:00.000000Z"}"#;
+    let a = read(line);
+    let v = a.verdict();
+    assert_eq!(v.layer, Some(Layer::ControlPlane), "{v:?}");
+}
+
+// ---- 3. benign start-up errors ----
+
+#[test]
+fn libvirt_dbus_and_cgroup_probes_at_launcher_start_blame_nothing() {
+    let paste = concat!(
+        r#"{"component":"virt-launcher","level":"error","msg":"internal error: Unable to get DBus system bus connection: Failed to connect to socket /run/dbus/system_bus_socket: No such file or directory","pos":"virDBusGetSystemBus:111","subcomponent":"libvirt","timestamp":"2024-05-02T08:00:01.000000Z"}"#,
+        "\n",
+        r#"{"component":"virt-launcher","level":"error","msg":"At least one cgroup controller is required: No such device or address","pos":"virCgroupDetect:400","subcomponent":"libvirt","timestamp":"2024-05-02T08:00:02.000000Z"}"#,
+        "\n",
+        r#"{"component":"virt-launcher","level":"info","msg":"Domain started.","pos":"manager.go:900","timestamp":"2024-05-02T08:00:03.000000Z"}"#,
+        "\n"
+    );
+    let v = read(paste).verdict();
+    assert_eq!(v.layer, None, "{v:?}");
+}
+
+#[test]
+fn virt_handler_missing_client_certificate_blames_nothing() {
+    let line = r#"{"component":"virt-handler","level":"error","msg":"failed to load the certificate /etc/virt-handler/clientcertificates/tls.crt and /etc/virt-handler/clientcertificates/tls.key","pos":"cert-manager.go:190","reason":"open /etc/virt-handler/clientcertificates/tls.crt: no such file or directory","timestamp":"2024-05-02T08:00:00.000000Z"}"#;
+    let v = read(line).verdict();
+    assert_eq!(v.layer, None, "{v:?}");
+}
+
+// ---- 4. node-side disk failures ----
+
+#[test]
+fn a_containerdisk_bind_mount_failure_blames_the_node() {
+    let line = r#"{"component":"virt-handler","level":"info","msg":"re-enqueuing VirtualMachineInstance prod/db","pos":"vm.go:1700","reason":"failed to bindmount containerDisk rootdisk: mount: special device /var/lib/kubelet/pods/x/volumes/kubernetes.io~empty-dir/container-disks/disk_0.img does not exist\n : exit status 32","timestamp":"2024-05-02T08:00:00.000000Z"}"#;
+    let a = read(line);
+    let v = a.verdict();
+    assert_eq!(v.layer, Some(Layer::Node), "{v:?}");
+    assert!(
+        model::cli::render_analysis(&a).contains("containerDisk"),
+        "{v:?}"
+    );
+}
+
+#[test]
+fn an_ioerror_pause_event_in_prose_blames_the_node() {
+    let paste = "Every VM paused with `VM Paused due to not enough space on volume: datadisk` \
+        and came back a minute later.\n";
+    let v = read(paste).verdict();
+    assert_eq!(v.layer, Some(Layer::Node), "{v:?}");
+}
