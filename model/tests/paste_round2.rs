@@ -103,3 +103,27 @@ fn an_ioerror_pause_event_in_prose_blames_the_node() {
     let v = read(paste).verdict();
     assert_eq!(v.layer, Some(Layer::Node), "{v:?}");
 }
+
+// ---- 5. a VM that cannot be scheduled is the node's ----
+
+#[test]
+fn a_vm_in_error_unschedulable_blames_the_node() {
+    // types.go: "an error has occurred while scheduling the virtual machine, e.g. due to
+    // unsatisfiable resource requests or unsatisfiable scheduling constraints".
+    let paste = "$ kubectl get vm\nNAME    AGE   STATUS               READY\nbig     3m    ErrorUnschedulable   False\n";
+    let v = read(paste).verdict();
+    assert_eq!(v.layer, Some(Layer::Node), "{v:?}");
+}
+
+#[test]
+fn an_ioerror_event_row_is_read_as_the_disk_error_event() {
+    let paste = "$ kubectl get events\nLAST SEEN   TYPE      REASON    OBJECT                      MESSAGE\n\
+        8s          Warning   IOerror   virtualmachineinstance/db   VM Paused due to IO error at the volume: rootdisk\n";
+    let a = read(paste);
+    assert_eq!(a.verdict().layer, Some(Layer::Node), "{:?}", a.verdict());
+    assert!(
+        model::cli::render_analysis(&a).contains("disk error"),
+        "{}",
+        model::cli::render_analysis(&a)
+    );
+}

@@ -32,7 +32,7 @@ pub(super) const TABLE: &[Signature] = &[
     },
     Signature {
         id: "vm-paused-disk-error-event",
-        all: &["VM Paused due to"],
+        all: &["VM Paused due to", "volume"],
         any: &["IO error at the volume", "not enough space on volume"],
         title: "the VM paused on a disk error (IOerror event)",
         cause: "libvirt reported a disk error on one of the domain's volumes (an I/O error, or no \
