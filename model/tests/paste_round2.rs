@@ -127,3 +127,27 @@ fn an_ioerror_event_row_is_read_as_the_disk_error_event() {
         model::cli::render_analysis(&a)
     );
 }
+
+// ---- 6. a DataVolume whose populating pod restarts ----
+
+#[test]
+fn a_datavolume_in_progress_with_restarts_is_degraded_in_the_control_plane() {
+    // DataVolumeStatus.RestartCount in CDI's core/v1beta1/types.go is the RESTARTS column.
+    for phase in ["ImportInProgress", "CloneInProgress", "UploadReady"] {
+        let paste = format!(
+            "$ kubectl get dv -n vms\nNAME        PHASE{pad}PROGRESS   RESTARTS   AGE\n\
+             golden      Succeeded{pad2}100.0%                2h\n\
+             rootdisk    {phase}   N/A        4          20m\n",
+            pad = " ".repeat(phase.len() - 2),
+            pad2 = " ".repeat(phase.len() - 6),
+        );
+        let a = read(&paste);
+        let v = a.verdict();
+        assert_eq!(v.layer, Some(Layer::ControlPlane), "{paste}\n{v:?}");
+        assert!(v.title.contains("4 restarts"), "{v:?}");
+    }
+    // The same phase without restarts is only a wait.
+    let paste = "$ kubectl get dv\nNAME       PHASE             PROGRESS   RESTARTS   AGE\n\
+        rootdisk   CloneInProgress   35.0%                 3m\n";
+    assert_eq!(read(paste).verdict().layer, None);
+}

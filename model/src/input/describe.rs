@@ -278,6 +278,7 @@ impl Described {
             status,
             node: self.node.clone(),
             vmi: self.vmi.clone(),
+            restarts: 0,
             line,
             from: format!("a kubectl describe {}", super::sightings::short_kind(kind)),
             excerpt: excerpt.to_string(),

@@ -23,6 +23,8 @@ pub struct Sighting {
     pub node: String,
     /// A migration's VMI (its VMI column or `Vmi Name:`), empty for other kinds.
     pub vmi: String,
+    /// Its RESTARTS column (a DataVolume's `status.restartCount`), 0 when absent.
+    pub restarts: u32,
     pub line: usize,
     /// `a kubectl get vmi table row`, `a kubectl describe vmi`.
     pub from: String,
@@ -159,7 +161,9 @@ impl Sightings {
             ),
         };
         let item = ReadItem { line: s.line, what };
-        let signal = meaning.and_then(|m| self.signal(&s, m));
+        let signal = meaning
+            .map(|m| restarted_in_progress(&s, &m).unwrap_or(m))
+            .and_then(|m| self.signal(&s, m));
         self.latest.insert(key, s);
         (signal, item)
     }
@@ -197,10 +201,14 @@ impl Sightings {
             plane: None,
             health: m.health,
             title: format!(
-                "{} {} is {}",
+                "{} {} is {}{}",
                 s.kind.name(),
                 qualified(&s.namespace, &s.name),
-                s.status
+                s.status,
+                match s.restarts {
+                    0 => String::new(),
+                    n => format!(" ({n} restarts)"),
+                }
             ),
             cause: m.meaning.to_string(),
             next_steps: vec![describe_command(s.kind, &s.namespace, &s.name)],
@@ -210,6 +218,25 @@ impl Sightings {
             excerpt: super::lines::excerpt(&s.excerpt),
         })
     }
+}
+
+/// A DataVolume still populating (any phase but Succeeded that the vocabulary calls healthy)
+/// whose populating pod has restarted: CDI counts the restarts of its importer, cloner or
+/// upload pod in `status.restartCount` (the RESTARTS column), so the population keeps failing
+/// and is retried. CDI `staging/src/kubevirt.io/containerized-data-importer-api/pkg/apis/core/
+/// v1beta1/types.go` (DataVolumeStatus.RestartCount), set by pkg/controller (the pod's
+/// container restart count).
+fn restarted_in_progress(s: &Sighting, m: &Meaning) -> Option<Meaning> {
+    if s.kind != Kind::Dv || s.restarts == 0 || m.health != Health::Healthy || m.layer.is_none() {
+        return None;
+    }
+    Some(Meaning {
+        health: Health::Degraded,
+        meaning: "Its populating pod (importer, cloner or upload server) has restarted: the \
+            population keeps failing and CDI retries it. Read that pod's log and the \
+            DataVolume's events.",
+        ..*m
+    })
 }
 
 /// `vmi`, `pod`, `dv`: kubectl's short resource name.

@@ -379,6 +379,7 @@ pub fn sightings(t: &Table<'_>, command: Option<&str>) -> Vec<super::sightings::
     };
     let node_col = t.col(&["NODENAME", "NODE"]);
     let vmi_col = t.col(&["VMI"]);
+    let restarts_col = t.col(&["RESTARTS"]);
     let ns_arg = command.and_then(namespace_arg).unwrap_or("");
     let from = format!(
         "a kubectl get {} table row",
@@ -415,12 +416,19 @@ pub fn sightings(t: &Table<'_>, command: Option<&str>) -> Vec<super::sightings::
                     .trim_matches(['<', '>'])
                     .replace("none", ""),
                 vmi: r.cell(vmi_col).to_string(),
+                restarts: leading_number(r.cell(restarts_col)),
                 line: r.line,
                 from: from.clone(),
                 excerpt: r.text.to_string(),
             }
         })
         .collect()
+}
+
+/// The count at the start of a RESTARTS cell (`11`, `2 (5m55s ago)`), 0 when there is none.
+fn leading_number(cell: &str) -> u32 {
+    let digits = cell.bytes().take_while(u8::is_ascii_digit).count();
+    cell[..digits].parse().unwrap_or(0)
 }
 
 /// `pod/virt-launcher-x` printed with `kubectl get all` or several kinds: the name alone.
