@@ -151,3 +151,59 @@ fn a_datavolume_in_progress_with_restarts_is_degraded_in_the_control_plane() {
         rootdisk   CloneInProgress   35.0%                 3m\n";
     assert_eq!(read(paste).verdict().layer, None);
 }
+
+// ---- 7. a VMI that never got past a starting phase ----
+
+#[test]
+fn a_vmi_scheduled_for_hours_blames_the_node_and_a_fresh_one_nothing() {
+    let stuck = "$ kubectl get vmi\nNAME   AGE    PHASE       IP    NODENAME   READY\n\
+        db     2h5m   Scheduled         node07     False\n";
+    let v = read(stuck).verdict();
+    assert_eq!(v.layer, Some(Layer::Node), "{v:?}");
+    let pending = "$ kubectl get vmi\nNAME   AGE   PHASE     IP    NODENAME   READY\n\
+        db     45m   Pending                      False\n";
+    let v = read(pending).verdict();
+    assert_eq!(v.layer, Some(Layer::ControlPlane), "{v:?}");
+    let fresh = "$ kubectl get vmi\nNAME   AGE   PHASE       IP    NODENAME   READY\n\
+        db     40s   Scheduled         node07     False\n";
+    assert_eq!(read(fresh).verdict().layer, None);
+}
+
+// ---- 8. a migration that waits on a VMI with several active pods ----
+
+#[test]
+fn a_migration_waiting_on_multiple_active_pods_is_the_migration_control_plane() {
+    let line = r#"{"component":"virt-controller","kind":"","level":"info","msg":"Waiting to schedule target pod for migration because there are already multiple pods running for vmi prod/db","name":"migration-x7k2p","namespace":"prod","pos":"migration.go:1104","timestamp":"2024-05-02T08:00:00.000000Z"}"#;
+    let a = read(line);
+    let v = a.verdict();
+    assert_eq!(v.layer, Some(Layer::Migration), "{v:?}");
+    assert_eq!(
+        v.plane,
+        Some(model::evidence::SignalPlane::Control),
+        "{v:?}"
+    );
+    assert!(model::cli::render_analysis(&a).contains("activePods"));
+}
+
+// ---- 9. pods that never started ----
+
+#[test]
+fn a_controllers_pod_pending_for_an_hour_is_the_control_plane_and_a_daemonset_pod_the_node() {
+    // A Deployment's pod (`<name>-<pod-template-hash>-<5>`) in a system namespace is a
+    // controller of the platform; a DaemonSet's pod (`<name>-<5>`) runs per node.
+    let paste = "$ kubectl get pods -n acme-system\n\
+        NAME                               READY   STATUS    RESTARTS   AGE\n\
+        acme-api-5f7d9c8b6d-x2kqz          0/1     Pending   0          72m\n\
+        acme-agent-7wq9t                   1/1     Running   0          30d\n";
+    let v = read(paste).verdict();
+    assert_eq!(v.layer, Some(Layer::ControlPlane), "{v:?}");
+    assert!(v.title.contains("Pending"), "{v:?}");
+    let paste = "$ kubectl get pods -n acme-system\n\
+        NAME               READY   STATUS              RESTARTS   AGE\n\
+        acme-agent-7wq9t   0/1     ContainerCreating   0          2h\n";
+    assert_eq!(read(paste).verdict().layer, Some(Layer::Node));
+    let fresh = "$ kubectl get pods -n acme-system\n\
+        NAME                               READY   STATUS    RESTARTS   AGE\n\
+        acme-api-5f7d9c8b6d-x2kqz          0/1     Pending   0          20s\n";
+    assert_eq!(read(fresh).verdict().layer, None);
+}

@@ -25,6 +25,8 @@ pub struct Sighting {
     pub vmi: String,
     /// Its RESTARTS column (a DataVolume's `status.restartCount`), 0 when absent.
     pub restarts: u32,
+    /// Its AGE column in seconds, when the block has one.
+    pub age_secs: Option<u64>,
     pub line: usize,
     /// `a kubectl get vmi table row`, `a kubectl describe vmi`.
     pub from: String,
@@ -55,9 +57,11 @@ pub fn launcher_vmi(pod: &str) -> Option<&str> {
     (suffix.len() == 5 && !vmi.is_empty()).then_some(vmi)
 }
 
-/// The layer a pod's fault points at: KubeVirt's and CDI's control-plane pods point at the
-/// control plane, virt-handler and launchers (and any other pod) at the node.
-fn pod_layer(name: &str) -> Layer {
+/// The layer a pod's fault points at: KubeVirt's and CDI's control-plane pods, and the
+/// Deployment-owned pods of a system namespace (a platform's controllers, e.g. Harvester's in
+/// `harvester-system`), point at the control plane; virt-handler, launchers, DaemonSet pods
+/// and any other pod at the node.
+fn pod_layer(namespace: &str, name: &str) -> Layer {
     const CONTROL: [&str; 5] = [
         "virt-controller",
         "virt-api",
@@ -65,11 +69,35 @@ fn pod_layer(name: &str) -> Layer {
         "cdi-",
         "virt-exportproxy",
     ];
-    if CONTROL.iter().any(|p| name.starts_with(p)) {
+    let system = namespace == "kube-system"
+        || namespace.ends_with("-system")
+        || matches!(namespace, "kubevirt" | "cdi" | "openshift-cnv");
+    let node_side = name.starts_with("virt-handler") || name.starts_with("virt-launcher");
+    if CONTROL.iter().any(|p| name.starts_with(p))
+        || (system && !node_side && is_replicaset_pod(name))
+    {
         Layer::ControlPlane
     } else {
         Layer::Node
     }
+}
+
+/// A pod a Deployment's ReplicaSet created: `<deployment>-<pod-template-hash>-<5 chars>`, both
+/// suffixes in the alphabet of `rand.SafeEncodeString` (k8s.io/apimachinery/pkg/util/rand; the
+/// hash is `ComputeHash` in k8s.io/kubernetes/pkg/controller/controller_utils.go). A
+/// DaemonSet's or a StatefulSet's pod has only one suffix.
+fn is_replicaset_pod(name: &str) -> bool {
+    const SAFE: &str = "bcdfghjklmnpqrstvwxz2456789";
+    let safe = |s: &str| s.chars().all(|c| SAFE.contains(c));
+    let mut parts = name.rsplit('-');
+    let (Some(rand), Some(hash), Some(base)) = (parts.next(), parts.next(), parts.next()) else {
+        return false;
+    };
+    rand.len() == 5
+        && (6..=10).contains(&hash.len())
+        && safe(rand)
+        && safe(hash)
+        && !base.is_empty()
 }
 
 impl Sightings {
@@ -163,6 +191,7 @@ impl Sightings {
         let item = ReadItem { line: s.line, what };
         let signal = meaning
             .map(|m| restarted_in_progress(&s, &m).unwrap_or(m))
+            .map(|m| stuck_starting(&s, &m).unwrap_or(m))
             .and_then(|m| self.signal(&s, m));
         self.latest.insert(key, s);
         (signal, item)
@@ -173,7 +202,7 @@ impl Sightings {
             return None;
         }
         let layer = match s.kind {
-            Kind::Pod => Some(pod_layer(&s.name)),
+            Kind::Pod => Some(pod_layer(&s.namespace, &s.name)),
             _ => m.layer,
         };
         let vmi = match s.kind {
@@ -235,6 +264,49 @@ fn restarted_in_progress(s: &Sighting, m: &Meaning) -> Option<Meaning> {
         meaning: "Its populating pod (importer, cloner or upload server) has restarted: the \
             population keeps failing and CDI retries it. Read that pod's log and the \
             DataVolume's events.",
+        ..*m
+    })
+}
+
+/// A VMI still in a starting phase (Pending, Scheduling, Scheduled) whose AGE is past the
+/// "stuck in a phase" limit: phases only move forward (KubeVirt
+/// `staging/src/kubevirt.io/api/core/v1/types.go`, VirtualMachineInstancePhase), so it has been
+/// starting for at least that long. Scheduled points at the node (virt-handler there never
+/// started the domain), the earlier phases at the control plane (virt-controller, scheduling).
+fn stuck_starting(s: &Sighting, m: &Meaning) -> Option<Meaning> {
+    let starting = match s.kind {
+        Kind::Vmi => matches!(m.value, "Pending" | "Scheduling" | "Scheduled"),
+        // A pod's phase only moves forward too (PodPhase, k8s.io/api/core/v1/types.go); its
+        // waiting reasons before its containers run.
+        Kind::Pod => {
+            matches!(m.value, "Pending" | "ContainerCreating" | "PodInitializing")
+                || s.status.starts_with("Init:") && s.status[5..].contains('/')
+        }
+        _ => false,
+    };
+    let age = s.age_secs?;
+    if !starting || m.health != Health::Healthy {
+        return None;
+    }
+    (age as f64 > crate::thresholds::STUCK_IN_PHASE_SECS).then_some(Meaning {
+        health: Health::Degraded,
+        meaning: match m.value {
+            "Scheduled" => {
+                "Stuck starting: its launcher pod was scheduled to a node long ago, \
+                but virt-handler there never started the domain (the VMI would be Running). \
+                Check the launcher pod and virt-handler on that node."
+            }
+            _ if s.kind == Kind::Pod => {
+                "Stuck starting: the pod is still not running long \
+                after it was created (unschedulable, e.g. every node cordoned or tainted, or \
+                its volumes or images never ready). Its events (FailedScheduling, \
+                FailedMount) say which."
+            }
+            _ => {
+                "Stuck starting: virt-controller never got a launcher pod scheduled and \
+                running for it. Check its events and its launcher pod."
+            }
+        },
         ..*m
     })
 }
