@@ -207,3 +207,21 @@ fn a_controllers_pod_pending_for_an_hour_is_the_control_plane_and_a_daemonset_po
         acme-api-5f7d9c8b6d-x2kqz          0/1     Pending   0          20s\n";
     assert_eq!(read(fresh).verdict().layer, None);
 }
+
+// ---- 10. a VMI waiting for its DataVolume ----
+
+#[test]
+fn a_pending_vmi_beside_a_populating_datavolume_waits_on_it() {
+    // vmi.go: no launcher pod while a DataVolume populates.
+    let paste = "$ kubectl get dv\nNAME       PHASE             PROGRESS   RESTARTS   AGE\n\
+        rootdisk   ImportScheduled   N/A                   2m\n\n\
+        $ kubectl get vmi\nNAME   AGE   PHASE     IP    NODENAME   READY\n\
+        web    2m    Pending                      False\n";
+    let a = read(paste);
+    let v = a.verdict();
+    assert_eq!(v.layer, Some(Layer::ControlPlane), "{v:?}");
+    assert!(v.title.contains("ImportScheduled"), "{v:?}");
+    // A DataVolume waiting for its first consumer waits for the pod: no blame from the pair.
+    let wffc = paste.replace("ImportScheduled", "WaitForFirstConsumer");
+    assert_eq!(read(&wffc).verdict().layer, None);
+}

@@ -101,6 +101,11 @@ fn is_replicaset_pod(name: &str) -> bool {
 }
 
 impl Sightings {
+    /// Every object sighted (the latest sighting of each), in no set order.
+    pub fn all(&self) -> impl Iterator<Item = &Sighting> {
+        self.latest.values()
+    }
+
     /// True when nothing was sighted.
     pub fn is_empty(&self) -> bool {
         self.latest.is_empty()
@@ -325,7 +330,7 @@ pub fn short_kind(k: Kind) -> &'static str {
     }
 }
 
-fn qualified(ns: &str, name: &str) -> String {
+pub(super) fn qualified(ns: &str, name: &str) -> String {
     if ns.is_empty() {
         name.to_string()
     } else {
