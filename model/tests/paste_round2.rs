@@ -225,3 +225,37 @@ fn a_pending_vmi_beside_a_populating_datavolume_waits_on_it() {
     let wffc = paste.replace("ImportScheduled", "WaitForFirstConsumer");
     assert_eq!(read(&wffc).verdict().layer, None);
 }
+
+// ---- 11. the catalogues generated from KubeVirt's source ----
+
+#[test]
+fn an_unknown_log_line_with_a_kubevirt_error_string_points_at_its_package_and_cites_it() {
+    // No component in the line, but its message is virt-launcher's (notify-client/client.go).
+    let line = "time=\"2024-05-02T08:00:00Z\" level=error msg=\"Could not fetch the Domain specification.\" reason=\"virError(Code=42)\"\n";
+    let a = read(line);
+    let v = a.verdict();
+    assert_eq!(v.layer, Some(Layer::Node), "{v:?}");
+    let s = a
+        .signals
+        .iter()
+        .find(|s| s.layer == Some(Layer::Node))
+        .expect("a signal");
+    assert!(
+        s.source
+            .contains("pkg/virt-launcher/notify-client/client.go"),
+        "{s:?}"
+    );
+    assert!(s.signature.is_none(), "low weight: {s:?}");
+}
+
+#[test]
+fn an_unknown_warning_event_kubevirt_records_points_at_its_layer() {
+    // virt-handler records AccessCredentialsSyncFailed (pkg/virt-handler/vm.go).
+    let paste = "$ kubectl get events\nLAST SEEN   TYPE      REASON                        OBJECT                      MESSAGE\n\
+        30s         Warning   AccessCredentialsSyncFailed   virtualmachineinstance/db   something went wrong\n";
+    let a = read(paste);
+    assert_eq!(a.verdict().layer, Some(Layer::Node), "{:?}", a.verdict());
+    // The same reason on an object that is not KubeVirt's says nothing.
+    let other = paste.replace("virtualmachineinstance/db", "replicaset/web-5f7d9c8b6d");
+    assert_eq!(read(&other).verdict().layer, None);
+}
