@@ -259,3 +259,17 @@ fn an_unknown_warning_event_kubevirt_records_points_at_its_layer() {
     let other = paste.replace("virtualmachineinstance/db", "replicaset/web-5f7d9c8b6d");
     assert_eq!(read(&other).verdict().layer, None);
 }
+
+// ---- 12. a status cut before its phase, with the guest agent connected ----
+
+#[test]
+fn an_agent_connected_status_without_phase_has_its_interfaces_judged() {
+    // AgentConnected is set from a running domain's agent channel: the guest runs, so an
+    // interface the agent reports without any address is a network finding.
+    let paste = "apiVersion: kubevirt.io/v1\nkind: VirtualMachineInstance\nmetadata:\n  name: db\n  namespace: prod\n\
+        status:\n  conditions:\n  - status: \"True\"\n    type: AgentConnected\n  interfaces:\n\
+        \x20 - infoSource: domain, guest-agent\n    interfaceName: eth0\n    mac: 02:00:00:aa:bb:cc\n    name: default\n";
+    let a = read(paste);
+    let v = a.verdict();
+    assert_eq!(v.layer, Some(Layer::Network), "{v:?}");
+}
