@@ -113,9 +113,10 @@ fn a_healthy_table_blames_nothing() {
 
 #[test]
 fn every_final_vm_status_is_broken_and_names_its_layer() {
-    // VirtualMachinePrintableStatus in staging/src/kubevirt.io/api/core/v1/types.go.
+    // VirtualMachinePrintableStatus in staging/src/kubevirt.io/api/core/v1/types.go; an
+    // unschedulable launcher pod is the node's (no node fits it), like PodScheduled False.
     let cases = [
-        ("ErrorUnschedulable", Layer::ControlPlane),
+        ("ErrorUnschedulable", Layer::Node),
         ("CrashLoopBackOff", Layer::Node),
         ("ErrImagePull", Layer::Node),
         ("ImagePullBackOff", Layer::Node),
@@ -159,7 +160,7 @@ fn a_table_cut_at_the_top_is_read_with_the_commands_columns() {
     let (layer, health, title) = verdict(paste);
     assert_eq!(
         (layer, health),
-        (Some(Layer::ControlPlane), Health::Broken),
+        (Some(Layer::Node), Health::Broken),
         "{title}"
     );
     assert!(title.contains("prod/rhel9-b"), "{title}");
@@ -454,7 +455,7 @@ Status:
     let (layer, health, title) = verdict(vm);
     assert_eq!(
         (layer, health),
-        (Some(Layer::ControlPlane), Health::Broken),
+        (Some(Layer::Node), Health::Broken),
         "{title}"
     );
 
@@ -540,7 +541,7 @@ virtualmachine.kubevirt.io/fedora          3h    ErrorUnschedulable   False
     let (layer, health, title) = verdict(paste);
     assert_eq!(
         (layer, health),
-        (Some(Layer::ControlPlane), Health::Broken),
+        (Some(Layer::Node), Health::Broken),
         "{title}"
     );
     assert!(title.contains("VirtualMachine fedora"), "{title}");
@@ -563,7 +564,7 @@ fn rows_cut_from_their_header_and_command_are_read_by_their_shape() {
         ),
         (
             "fedora-1   12m   ErrorUnschedulable   False\n",
-            Layer::ControlPlane,
+            Layer::Node,
             "VirtualMachine fedora-1",
         ),
         (

@@ -20,7 +20,13 @@ fn contradiction(health: Health, title: impl Into<String>) -> Finding {
 /// The network layer: every interface of a running VMI.
 pub(super) fn network(cx: &mut Ctx<'_>, stale: bool) {
     let Some(vmi) = cx.vmi else { return };
-    if vmi.phase() != "Running" || stale {
+    let agent = vmi
+        .condition("AgentConnected")
+        .is_some_and(Condition::is_true);
+    // A status cut before its phase still runs when the guest agent is connected: virt-handler
+    // sets AgentConnected only from a running domain's agent channel (pkg/virt-handler/vm.go).
+    let running = vmi.phase() == "Running" || (vmi.phase().is_empty() && agent);
+    if !running || stale {
         return;
     }
     let ifaces = &vmi.status.interfaces;
@@ -32,9 +38,6 @@ pub(super) fn network(cx: &mut Ctx<'_>, stale: bool) {
         );
         return;
     }
-    let agent = vmi
-        .condition("AgentConnected")
-        .is_some_and(Condition::is_true);
     let mut all_ok = true;
     let mut ip_owner: Vec<(String, String)> = Vec::new();
     for (idx, i) in ifaces.iter().enumerate() {

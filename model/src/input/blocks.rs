@@ -150,8 +150,14 @@ pub fn split(input: &str) -> Vec<Block<'_>> {
     let mut cur: Option<Block<'_>> = None;
     let mut command: Option<(&str, usize)> = None;
     let mut dropped: Vec<(usize, &'static str)> = Vec::new();
+    let quoted = quoted_lines(input);
     for (i, line) in input.lines().enumerate() {
         let n = i + 1;
+        let line = if quoted.get(i).copied().unwrap_or(false) {
+            unquote(line)
+        } else {
+            line
+        };
         if is_fence(line) {
             flush(&mut cur, &mut blocks);
             dropped.push((n, "code fence"));
@@ -205,6 +211,38 @@ pub fn split(input: &str) -> Vec<Block<'_>> {
         last.dropped.append(&mut dropped);
     }
     blocks
+}
+
+/// The fewest consecutive `>` lines read as a Markdown quote: one or two such lines are more
+/// likely a `> ` prompt (PowerShell's continuation, a generic shell) than a quote.
+const QUOTE_RUN: usize = 3;
+
+/// Which lines of the paste are inside a Markdown blockquote (an issue comment quoting an
+/// earlier one): runs of at least [`QUOTE_RUN`] consecutive lines starting with `>`.
+fn quoted_lines(input: &str) -> Vec<bool> {
+    let marks: Vec<bool> = input
+        .lines()
+        .map(|l| l.trim_start().starts_with('>'))
+        .collect();
+    let mut out = vec![false; marks.len()];
+    let mut i = 0;
+    while i < marks.len() {
+        let run = marks[i..].iter().take_while(|m| **m).count();
+        if run >= QUOTE_RUN {
+            out[i..i + run].iter_mut().for_each(|q| *q = true);
+        }
+        i += run.max(1);
+    }
+    out
+}
+
+/// A quoted line without its markers (`> `, `>`, nested `> > `).
+fn unquote(line: &str) -> &str {
+    let mut t = line.trim_start();
+    while let Some(rest) = t.strip_prefix('>') {
+        t = rest.strip_prefix(' ').unwrap_or(rest);
+    }
+    t
 }
 
 fn flush<'a>(cur: &mut Option<Block<'a>>, blocks: &mut Vec<Block<'a>>) {

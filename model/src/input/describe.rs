@@ -278,6 +278,8 @@ impl Described {
             status,
             node: self.node.clone(),
             vmi: self.vmi.clone(),
+            restarts: 0,
+            age_secs: None,
             line,
             from: format!("a kubectl describe {}", super::sightings::short_kind(kind)),
             excerpt: excerpt.to_string(),

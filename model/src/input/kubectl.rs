@@ -150,6 +150,10 @@ fn read_desc(block: &Block<'_>, out: &mut ReadPaste, report: &mut BlockReport) {
 /// signals; a down node that hosts none of the paste's VMIs (when the paste places VMIs) is
 /// degraded, not broken.
 pub fn settle(out: &mut ReadPaste) {
+    for (signal, vmi) in super::volume_wait::waits_on_volumes(&out.sightings) {
+        out.sightings.subjects.push((signal.line, vmi));
+        out.signals.push(signal);
+    }
     let s = &mut out.sightings;
     if !s.withdrawn.is_empty() {
         let gone: rustc_hash::FxHashSet<usize> =

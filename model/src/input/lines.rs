@@ -11,7 +11,7 @@ use super::blocks::{Block, is_json_log_line};
 use super::format::is_klog_or_logfmt;
 use crate::evidence::Signal;
 use crate::signatures::component::{Component, component_in_text, component_of_line};
-use crate::signatures::fallback::unrecognised;
+use crate::signatures::fallback::{Sourced, from_source, unrecognised, warning_event};
 use crate::signatures::level::{Level, level_of};
 use crate::signatures::{Signature, match_line};
 use crate::verdict::Health;
@@ -201,7 +201,14 @@ fn unknown_line(
     };
     // An object's own fields (`failed: true`, a condition's message) speak through the object.
     let object = matches!(format, BlockFormat::ObjectYaml | BlockFormat::ObjectJson);
-    if !errorish || object || seen.unknown >= UNKNOWN_KEPT {
+    if object || seen.unknown >= UNKNOWN_KEPT {
+        return None;
+    }
+    if let Some(w) = warning_event(line, format == BlockFormat::Describe) {
+        seen.unknown += 1;
+        return Some(sourced(w, line, n, format));
+    }
+    if !errorish {
         return None;
     }
     seen.unknown += 1;
@@ -213,7 +220,13 @@ fn unknown_line(
         (None, Some(c)) => unrecognised(line, Level::Error, c),
         _ => None,
     };
+    // A KubeVirt error string says which package wrote it: cited, and its layer when the line
+    // names no component (only for a log line, which states its level).
+    let from_source = from_source(line);
     let Some(u) = meaning else {
+        if let (Some(src), Some(Level::Error | Level::Warning)) = (from_source.clone(), level) {
+            return Some(sourced(src, line, n, format));
+        }
         let mut s = unknown(line, n, format);
         if level == Some(Level::Info) {
             s.title = INFO_TITLE.into();
@@ -225,15 +238,35 @@ fn unknown_line(
     if from == "a component log line (klog)" {
         from = format!("a {} log line (klog)", u.component.name());
     }
+    let (cause, source) = match from_source {
+        Some(src) => (
+            format!("{} The message is KubeVirt's: {}.", u.cause, src.source),
+            src.source,
+        ),
+        None => (u.cause, String::new()),
+    };
     Some(Signal {
         layer: Some(u.layer),
         from,
         health: u.health,
         title: u.title,
-        cause: u.cause,
+        cause,
         next_steps: u.next_steps,
+        source,
         ..unknown(line, n, format)
     })
+}
+
+/// An unknown line read through the generated catalogues: degraded, low weight (no signature).
+fn sourced(src: Sourced, line: &str, n: usize, format: BlockFormat) -> Signal {
+    Signal {
+        layer: Some(src.layer),
+        health: Health::Degraded,
+        title: src.title,
+        cause: src.cause,
+        source: src.source,
+        ..unknown(line, n, format)
+    }
 }
 
 fn unknown(line: &str, n: usize, format: BlockFormat) -> Signal {

@@ -42,6 +42,7 @@ pub mod table;
 pub mod text;
 pub mod verdict;
 pub mod vocab;
+pub mod volume_wait;
 
 pub use group::{Dump, group};
 pub use pipeline::{Analysis, Report, Verdict, analyse};

@@ -23,6 +23,10 @@ pub struct Sighting {
     pub node: String,
     /// A migration's VMI (its VMI column or `Vmi Name:`), empty for other kinds.
     pub vmi: String,
+    /// Its RESTARTS column (a DataVolume's `status.restartCount`), 0 when absent.
+    pub restarts: u32,
+    /// Its AGE column in seconds, when the block has one.
+    pub age_secs: Option<u64>,
     pub line: usize,
     /// `a kubectl get vmi table row`, `a kubectl describe vmi`.
     pub from: String,
@@ -53,9 +57,11 @@ pub fn launcher_vmi(pod: &str) -> Option<&str> {
     (suffix.len() == 5 && !vmi.is_empty()).then_some(vmi)
 }
 
-/// The layer a pod's fault points at: KubeVirt's and CDI's control-plane pods point at the
-/// control plane, virt-handler and launchers (and any other pod) at the node.
-fn pod_layer(name: &str) -> Layer {
+/// The layer a pod's fault points at: KubeVirt's and CDI's control-plane pods, and the
+/// Deployment-owned pods of a system namespace (a platform's controllers, e.g. Harvester's in
+/// `harvester-system`), point at the control plane; virt-handler, launchers, DaemonSet pods
+/// and any other pod at the node.
+fn pod_layer(namespace: &str, name: &str) -> Layer {
     const CONTROL: [&str; 5] = [
         "virt-controller",
         "virt-api",
@@ -63,14 +69,43 @@ fn pod_layer(name: &str) -> Layer {
         "cdi-",
         "virt-exportproxy",
     ];
-    if CONTROL.iter().any(|p| name.starts_with(p)) {
+    let system = namespace == "kube-system"
+        || namespace.ends_with("-system")
+        || matches!(namespace, "kubevirt" | "cdi" | "openshift-cnv");
+    let node_side = name.starts_with("virt-handler") || name.starts_with("virt-launcher");
+    if CONTROL.iter().any(|p| name.starts_with(p))
+        || (system && !node_side && is_replicaset_pod(name))
+    {
         Layer::ControlPlane
     } else {
         Layer::Node
     }
 }
 
+/// A pod a Deployment's ReplicaSet created: `<deployment>-<pod-template-hash>-<5 chars>`, both
+/// suffixes in the alphabet of `rand.SafeEncodeString` (k8s.io/apimachinery/pkg/util/rand; the
+/// hash is `ComputeHash` in k8s.io/kubernetes/pkg/controller/controller_utils.go). A
+/// DaemonSet's or a StatefulSet's pod has only one suffix.
+fn is_replicaset_pod(name: &str) -> bool {
+    const SAFE: &str = "bcdfghjklmnpqrstvwxz2456789";
+    let safe = |s: &str| s.chars().all(|c| SAFE.contains(c));
+    let mut parts = name.rsplit('-');
+    let (Some(rand), Some(hash), Some(base)) = (parts.next(), parts.next(), parts.next()) else {
+        return false;
+    };
+    rand.len() == 5
+        && (6..=10).contains(&hash.len())
+        && safe(rand)
+        && safe(hash)
+        && !base.is_empty()
+}
+
 impl Sightings {
+    /// Every object sighted (the latest sighting of each), in no set order.
+    pub fn all(&self) -> impl Iterator<Item = &Sighting> {
+        self.latest.values()
+    }
+
     /// True when nothing was sighted.
     pub fn is_empty(&self) -> bool {
         self.latest.is_empty()
@@ -159,7 +194,10 @@ impl Sightings {
             ),
         };
         let item = ReadItem { line: s.line, what };
-        let signal = meaning.and_then(|m| self.signal(&s, m));
+        let signal = meaning
+            .map(|m| restarted_in_progress(&s, &m).unwrap_or(m))
+            .map(|m| stuck_starting(&s, &m).unwrap_or(m))
+            .and_then(|m| self.signal(&s, m));
         self.latest.insert(key, s);
         (signal, item)
     }
@@ -169,7 +207,7 @@ impl Sightings {
             return None;
         }
         let layer = match s.kind {
-            Kind::Pod => Some(pod_layer(&s.name)),
+            Kind::Pod => Some(pod_layer(&s.namespace, &s.name)),
             _ => m.layer,
         };
         let vmi = match s.kind {
@@ -197,10 +235,14 @@ impl Sightings {
             plane: None,
             health: m.health,
             title: format!(
-                "{} {} is {}",
+                "{} {} is {}{}",
                 s.kind.name(),
                 qualified(&s.namespace, &s.name),
-                s.status
+                s.status,
+                match s.restarts {
+                    0 => String::new(),
+                    n => format!(" ({n} restarts)"),
+                }
             ),
             cause: m.meaning.to_string(),
             next_steps: vec![describe_command(s.kind, &s.namespace, &s.name)],
@@ -210,6 +252,68 @@ impl Sightings {
             excerpt: super::lines::excerpt(&s.excerpt),
         })
     }
+}
+
+/// A DataVolume still populating (any phase but Succeeded that the vocabulary calls healthy)
+/// whose populating pod has restarted: CDI counts the restarts of its importer, cloner or
+/// upload pod in `status.restartCount` (the RESTARTS column), so the population keeps failing
+/// and is retried. CDI `staging/src/kubevirt.io/containerized-data-importer-api/pkg/apis/core/
+/// v1beta1/types.go` (DataVolumeStatus.RestartCount), set by pkg/controller (the pod's
+/// container restart count).
+fn restarted_in_progress(s: &Sighting, m: &Meaning) -> Option<Meaning> {
+    if s.kind != Kind::Dv || s.restarts == 0 || m.health != Health::Healthy || m.layer.is_none() {
+        return None;
+    }
+    Some(Meaning {
+        health: Health::Degraded,
+        meaning: "Its populating pod (importer, cloner or upload server) has restarted: the \
+            population keeps failing and CDI retries it. Read that pod's log and the \
+            DataVolume's events.",
+        ..*m
+    })
+}
+
+/// A VMI still in a starting phase (Pending, Scheduling, Scheduled) whose AGE is past the
+/// "stuck in a phase" limit: phases only move forward (KubeVirt
+/// `staging/src/kubevirt.io/api/core/v1/types.go`, VirtualMachineInstancePhase), so it has been
+/// starting for at least that long. Scheduled points at the node (virt-handler there never
+/// started the domain), the earlier phases at the control plane (virt-controller, scheduling).
+fn stuck_starting(s: &Sighting, m: &Meaning) -> Option<Meaning> {
+    let starting = match s.kind {
+        Kind::Vmi => matches!(m.value, "Pending" | "Scheduling" | "Scheduled"),
+        // A pod's phase only moves forward too (PodPhase, k8s.io/api/core/v1/types.go); its
+        // waiting reasons before its containers run.
+        Kind::Pod => {
+            matches!(m.value, "Pending" | "ContainerCreating" | "PodInitializing")
+                || s.status.starts_with("Init:") && s.status[5..].contains('/')
+        }
+        _ => false,
+    };
+    let age = s.age_secs?;
+    if !starting || m.health != Health::Healthy {
+        return None;
+    }
+    (age as f64 > crate::thresholds::STUCK_IN_PHASE_SECS).then_some(Meaning {
+        health: Health::Degraded,
+        meaning: match m.value {
+            "Scheduled" => {
+                "Stuck starting: its launcher pod was scheduled to a node long ago, \
+                but virt-handler there never started the domain (the VMI would be Running). \
+                Check the launcher pod and virt-handler on that node."
+            }
+            _ if s.kind == Kind::Pod => {
+                "Stuck starting: the pod is still not running long \
+                after it was created (unschedulable, e.g. every node cordoned or tainted, or \
+                its volumes or images never ready). Its events (FailedScheduling, \
+                FailedMount) say which."
+            }
+            _ => {
+                "Stuck starting: virt-controller never got a launcher pod scheduled and \
+                running for it. Check its events and its launcher pod."
+            }
+        },
+        ..*m
+    })
 }
 
 /// `vmi`, `pod`, `dv`: kubectl's short resource name.
@@ -226,7 +330,7 @@ pub fn short_kind(k: Kind) -> &'static str {
     }
 }
 
-fn qualified(ns: &str, name: &str) -> String {
+pub(super) fn qualified(ns: &str, name: &str) -> String {
     if ns.is_empty() {
         name.to_string()
     } else {

@@ -379,6 +379,8 @@ pub fn sightings(t: &Table<'_>, command: Option<&str>) -> Vec<super::sightings::
     };
     let node_col = t.col(&["NODENAME", "NODE"]);
     let vmi_col = t.col(&["VMI"]);
+    let restarts_col = t.col(&["RESTARTS"]);
+    let age_col = t.col(&["AGE"]);
     let ns_arg = command.and_then(namespace_arg).unwrap_or("");
     let from = format!(
         "a kubectl get {} table row",
@@ -415,12 +417,47 @@ pub fn sightings(t: &Table<'_>, command: Option<&str>) -> Vec<super::sightings::
                     .trim_matches(['<', '>'])
                     .replace("none", ""),
                 vmi: r.cell(vmi_col).to_string(),
+                restarts: leading_number(r.cell(restarts_col)),
+                age_secs: age_secs(r.cell(age_col)),
                 line: r.line,
                 from: from.clone(),
                 excerpt: r.text.to_string(),
             }
         })
         .collect()
+}
+
+/// The count at the start of a RESTARTS cell (`11`, `2 (5m55s ago)`), 0 when there is none.
+fn leading_number(cell: &str) -> u32 {
+    let digits = cell.bytes().take_while(u8::is_ascii_digit).count();
+    cell[..digits].parse().unwrap_or(0)
+}
+
+/// kubectl's AGE (`duration.HumanDuration` of k8s.io/apimachinery: `5s`, `3m31s`, `4h9m`,
+/// `38d`, `2y10d`) in seconds; `None` for anything else (`<invalid>`, `<unknown>`).
+fn age_secs(cell: &str) -> Option<u64> {
+    let mut total: u64 = 0;
+    let mut digits = String::new();
+    for c in cell.chars() {
+        if c.is_ascii_digit() {
+            digits.push(c);
+            continue;
+        }
+        let unit = match c {
+            's' => 1,
+            'm' => 60,
+            'h' => 3600,
+            'd' => 86_400,
+            'y' => 365 * 86_400,
+            _ => return None,
+        };
+        total = total.saturating_add(digits.parse::<u64>().ok()?.saturating_mul(unit));
+        digits.clear();
+    }
+    digits
+        .is_empty()
+        .then_some(total)
+        .filter(|_| !cell.is_empty())
 }
 
 /// `pod/virt-launcher-x` printed with `kubectl get all` or several kinds: the name alone.

@@ -13,6 +13,24 @@ const CP: Signature = Signature {
 
 pub(super) const TABLE: &[Signature] = &[
     Signature {
+        id: "apiserver-request-timeout",
+        all: &["request did not complete within requested timeout"],
+        title: "the Kubernetes API server timed out a request",
+        cause: "a KubeVirt component's request (a status update, a watch, a create) reached the \
+            API server but did not complete in time (StatusReasonTimeout): the API server or etcd \
+            is overloaded or unreachable from the component, so the VMI's status is not written \
+            and it looks stuck; the node itself is not at fault",
+        next_steps: &[
+            "kubectl get --raw='/readyz?verbose'",
+            "check the API server's and etcd's logs and latency",
+        ],
+        source: "k8s.io/apiserver/pkg/endpoints/handlers/finisher/finisher.go (\"request did not \
+            complete within requested timeout\", StatusReasonTimeout); logged by pkg/virt-handler/vm.go (\"Updating \
+            the VirtualMachineInstance status failed.\")",
+        example: r#"{"component":"virt-handler","level":"error","msg":"Updating the VirtualMachineInstance status failed.","reason":"Timeout: request did not complete within requested timeout - context deadline exceeded"}"#,
+        ..CP
+    },
+    Signature {
         id: "webhook-service-missing",
         all: &["failed calling webhook", "not found"],
         title: "an admission webhook's service does not exist",

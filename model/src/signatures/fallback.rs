@@ -1,11 +1,110 @@
 //! What an error or warning line no signature knows still says: the component that wrote it
 //! points at that component's layer ([`super::component`]), as a degraded finding of low weight
 //! (it loses to every known message and every finding from the objects) and low confidence, with
-//! the line cited. An info line is normal operation and points at nothing.
+//! the line cited. An info line is normal operation and points at nothing. A line that holds
+//! one of KubeVirt's own error strings, or a Warning event reason KubeVirt records (both from
+//! the catalogues generated from its source, `explain::generated`), points at the layer of the
+//! package that writes it, with that file cited ([`from_source`], [`warning_event`]).
 
 use super::component::Component;
 use super::level::Level;
+use crate::explain::generated::{self, Entry, Kind, SourceLayer};
 use crate::verdict::{Health, Layer};
+
+/// What a line no signature knows says through the generated catalogues: the layer of the
+/// package that writes its error string or records its event reason, and that file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sourced {
+    pub layer: Layer,
+    pub title: String,
+    pub cause: String,
+    /// The source file (and the pinned release) the string or reason comes from.
+    pub source: String,
+}
+
+/// The generated catalogues' layer as the verdict's.
+fn layer_of(l: SourceLayer) -> Layer {
+    match l {
+        SourceLayer::ControlPlane => Layer::ControlPlane,
+        SourceLayer::Node => Layer::Node,
+        SourceLayer::Guest => Layer::Guest,
+        SourceLayer::Network => Layer::Network,
+        SourceLayer::Migration => Layer::Migration,
+    }
+}
+
+fn cite(e: &Entry) -> String {
+    format!(
+        "{} (KubeVirt {}, from the generated catalogue)",
+        e.file,
+        generated::KUBEVIRT.tag
+    )
+}
+
+/// The KubeVirt error string `line` holds (the longest generated prefix in it), as its
+/// package's layer. Only error strings and error-level log messages count.
+pub fn from_source(line: &str) -> Option<Sourced> {
+    let e = generated::error_string(line)?;
+    if !matches!(e.kind, Kind::ErrorString | Kind::LogError) {
+        return None;
+    }
+    let layer = layer_of(e.layer);
+    Some(Sourced {
+        layer,
+        title: format!("an unrecognised {} error", e.component.as_str()),
+        cause: format!(
+            "no signature knows this line, but it holds {}'s error \"{}\" (written in {}), so \
+             it points at the {} layer, with low confidence: read the line itself",
+            e.component.as_str(),
+            e.value,
+            e.file,
+            layer.as_str()
+        ),
+        source: cite(e),
+    })
+}
+
+/// A `Warning` event row (`kubectl get events`, a describe's `Events:`) whose reason KubeVirt
+/// records as a Warning, about a KubeVirt object (its OBJECT a VM, VMI, migration or launcher
+/// pod, or `in_describe`: a describe's events concern the object described): the layer of the
+/// package that records it, when every package recording it as a Warning is of one layer.
+/// Kubernetes' own controllers share some reasons (`FailedCreate`), hence the object test.
+pub fn warning_event(line: &str, in_describe: bool) -> Option<Sourced> {
+    let lower = line.to_ascii_lowercase();
+    let kubevirt_object = in_describe
+        || ["virtualmachine", "vmi/", "vm/", "pod/virt-launcher-"]
+            .iter()
+            .any(|k| lower.contains(k));
+    if !kubevirt_object {
+        return None;
+    }
+    let mut cells = line.split_whitespace();
+    cells.find(|c| *c == "Warning")?;
+    let reason = cells.next()?;
+    let mut rows = generated::event_reasons(reason)
+        .iter()
+        .filter(|e| e.kind == Kind::WarningEvent);
+    let e = rows.next()?;
+    if rows.any(|r| r.layer != e.layer) {
+        return None;
+    }
+    let layer = layer_of(e.layer);
+    Some(Sourced {
+        layer,
+        title: format!(
+            "an unrecognised {} Warning event {reason}",
+            e.component.as_str()
+        ),
+        cause: format!(
+            "no signature knows this event, but {} records the Warning reason {reason} (in {}), \
+             so it points at the {} layer, with low confidence: read its message",
+            e.component.as_str(),
+            e.file,
+            layer.as_str()
+        ),
+        source: cite(e),
+    })
+}
 
 /// The meaning of an unrecognised error or warning line from a known component.
 #[derive(Debug, Clone, PartialEq, Eq)]

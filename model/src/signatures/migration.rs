@@ -21,6 +21,29 @@ const D: Signature = Signature {
 
 pub(super) const TABLE: &[Signature] = &[
     Signature {
+        id: "migration-target-waits-multiple-active-pods",
+        all: &[
+            "Waiting to schedule target pod for migration",
+            "multiple pods running for vmi",
+        ],
+        health: Health::Degraded,
+        title: "the migration's target pod is not created: the VMI has several activePods",
+        cause: "virt-controller creates a migration's target pod only while the VMI has at most \
+            one active pod (VMIActivePodsCount over status.activePods and the launcher pods): a \
+            pod left from an earlier migration, still listed in activePods or not yet gone, \
+            keeps the new migration waiting forever",
+        next_steps: &[
+            "kubectl get vmi <name> -o jsonpath='{.status.activePods}'",
+            "kubectl get pods -l kubevirt.io/created-by=<vmi uid> (a Completed or Terminating \
+             launcher left over)",
+        ],
+        source: "pkg/virt-controller/watch/migration/migration.go (handleTargetPodCreation: \
+            \"Waiting to schedule target pod for migration because there are already multiple \
+            pods running for vmi %s/%s\")",
+        example: r#"{"component":"virt-controller","kind":"","level":"info","msg":"Waiting to schedule target pod for migration because there are already multiple pods running for vmi prod/db","name":"migration-x7k2p","namespace":"prod","pos":"migration.go:1104"}"#,
+        ..C
+    },
+    Signature {
         id: "migration-in-flight",
         all: &["in-flight migration detected"],
         title: "a new migration is refused: an in-flight migration is recorded",

@@ -14,6 +14,40 @@ const N: Signature = Signature {
 
 pub(super) const TABLE: &[Signature] = &[
     Signature {
+        id: "containerdisk-bindmount-failed",
+        all: &["failed to bindmount", "containerDisk"],
+        title: "virt-handler cannot bind-mount the containerDisk into the launcher",
+        cause: "virt-handler mounts each containerDisk image (and kernel boot artifacts) from the \
+            disk container into the launcher pod with virt-chroot; the mount failed on this node \
+            (path not found or not a directory, mount namespace, kubelet root dir), so the VMI \
+            stays Scheduled and never starts",
+        next_steps: &[
+            "kubectl logs -n kubevirt <virt-handler pod on the node>",
+            "check the kubelet root directory (/var/lib/kubelet) virt-handler is given on this node",
+        ],
+        source: "pkg/virt-handler/container-disk/mount.go (\"failed to bindmount containerDisk \
+            %v: %v : %v\", and its hotplug variant)",
+        example: r#"{"component":"virt-handler","level":"error","msg":"Synchronizing the VirtualMachineInstance failed.","reason":"failed to bindmount containerDisk rootdisk: mount: /var/lib/kubelet/pods/x/volumes/kubernetes.io~empty-dir/container-disks/disk_0.img: special device does not exist : exit status 32"}"#,
+        ..N
+    },
+    Signature {
+        id: "vm-paused-disk-error-event",
+        all: &["VM Paused due to", "volume"],
+        any: &["IO error at the volume", "not enough space on volume"],
+        title: "the VM paused on a disk error (IOerror event)",
+        cause: "libvirt reported a disk error on one of the domain's volumes (an I/O error, or no \
+            space left), so QEMU paused the guest and virt-launcher sent an IOerror event naming \
+            the volume: the storage behind that volume on this node failed",
+        next_steps: &[
+            "kubectl get events -n <ns> --field-selector reason=IOerror",
+            "check the volume's storage backend and the node's kernel log (dmesg) for I/O errors",
+        ],
+        source: "pkg/virt-launcher/notify-client/client.go (DOMAIN_DISK_ERROR_UNSPEC / \
+            DOMAIN_DISK_ERROR_NO_SPACE, event reason IOerror)",
+        example: "12s   Warning   IOerror   virtualmachineinstance/db   VM Paused due to IO error at the volume: rootdisk",
+        ..N
+    },
+    Signature {
         id: "syncvmi-deadline-exceeded",
         all: &["SyncVMI", "DeadlineExceeded"],
         title: "virt-handler's SyncVMI to virt-launcher timed out (DeadlineExceeded)",

@@ -180,4 +180,50 @@ pub(super) const TABLE: &[Signature] = &[
         example: r#"{"component":"virt-controller","level":"error","msg":"Updating the VirtualMachine status failed.","reason":"virtualmachineinstances.kubevirt.io \"nfsvm\" not found"}"#,
         ..BASE
     },
+    Signature {
+        id: "handler-client-cert-missing",
+        all: &["failed to load the certificate", "/clientcertificates/"],
+        title: "virt-handler's optional client certificate is not mounted (noise)",
+        cause: "virt-handler's file certificate manager retries loading \
+            /etc/virt-handler/clientcertificates/tls.crt, which virt-operator mounts only for \
+            decentralized (cross-cluster) live migration; without that feature the error repeats \
+            and no VM is affected",
+        next_steps: &[
+            "ignore it unless a decentralized live migration fails; then check that the \
+             kubevirt-virt-handler-certs secret is mounted into virt-handler",
+        ],
+        source: "pkg/certificates/bootstrap/cert-manager.go (rotateCerts: \"failed to load the \
+            certificate %s and %s\"); cmd/virt-handler/virt-handler.go \
+            (defaultClientCertFilePath)",
+        example: r#"{"component":"virt-handler","level":"error","msg":"failed to load the certificate /etc/virt-handler/clientcertificates/tls.crt and /etc/virt-handler/clientcertificates/tls.key","pos":"cert-manager.go:190","reason":"open /etc/virt-handler/clientcertificates/tls.crt: no such file or directory"}"#,
+        ..BASE
+    },
+    Signature {
+        id: "libvirt-startup-no-dbus",
+        all: &["DBus system bus"],
+        any: &[
+            "Unable to get DBus system bus connection",
+            "Failed to connect to socket /run/dbus/system_bus_socket",
+        ],
+        title: "libvirt finds no DBus in the launcher (start-up noise)",
+        cause: "libvirt inside virt-launcher tries the host's DBus system bus, which the compute \
+            container does not have; the error is logged at every start and the domain still \
+            starts",
+        source: "libvirt src/util/virdbus.c (virDBusGetSystemBus), as forwarded by virt-launcher \
+            (pkg/virt-launcher/virtwrap/util/libvirt_helper.go, subcomponent libvirt)",
+        example: r#"{"component":"virt-launcher","level":"error","msg":"internal error: Unable to get DBus system bus connection: Failed to connect to socket /run/dbus/system_bus_socket: No such file or directory","pos":"virDBusGetSystemBus:109","subcomponent":"libvirt"}"#,
+        ..BASE
+    },
+    Signature {
+        id: "libvirt-startup-cgroup-detect",
+        all: &["At least one cgroup controller is required"],
+        title: "libvirt's cgroup probe in the launcher (start-up noise)",
+        cause: "libvirt probes the cgroup controllers it could manage itself; inside the launcher \
+            pod the kubelet owns the cgroups, so the probe fails at start-up and the domain \
+            still starts",
+        source: "libvirt src/util/vircgroup.c (virCgroupDetect), as forwarded by virt-launcher \
+            (pkg/virt-launcher/virtwrap/util/libvirt_helper.go, subcomponent libvirt)",
+        example: r#"{"component":"virt-launcher","level":"error","msg":"At least one cgroup controller is required: No such device or address","pos":"virCgroupDetect:397","subcomponent":"libvirt"}"#,
+        ..BASE
+    },
 ];

@@ -21,7 +21,10 @@ pub(super) const STATUSES: &[Meaning] = &[
     m("CrashLoopBackOff", Some(Node), Broken, "Its VMI keeps failing to start and KubeVirt backs off between attempts: the launcher or the domain crashes on start."),
     m("Migrating", Some(Migration), Healthy, "Its VMI is being live-migrated."),
     m("Unknown", Some(Node), Degraded, "The state of its VMI cannot be obtained (typically its node is unreachable)."),
-    m("ErrorUnschedulable", Some(ControlPlane), Broken, "Its launcher pod cannot be scheduled: no node fits its requests, selectors, affinity or taints."),
+    // Set when the launcher pod's PodScheduled condition is False with reason Unschedulable
+    // (pkg/virt-controller/watch/vm/vm.go, isVirtualMachineStatusUnschedulable): the same fact as the VMI
+    // condition, whose layer is the node's (no node fits), as in `signatures/node.rs`.
+    m("ErrorUnschedulable", Some(Node), Broken, "Its launcher pod cannot be scheduled: no node fits its requests, selectors, affinity or taints."),
     m("ErrImagePull", Some(Node), Broken, "The kubelet cannot pull an image of its launcher pod (a containerDisk or the launcher image)."),
     m("ImagePullBackOff", Some(Node), Broken, "Pulling an image of its launcher pod keeps failing; the kubelet backs off."),
     m("ErrorPvcNotFound", Some(ControlPlane), Broken, "A PVC its volumes name does not exist."),
