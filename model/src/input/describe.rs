@@ -31,6 +31,8 @@ pub struct Described {
     pub vmi: String,
     /// Every absolute timestamp in the block.
     pub times: Vec<Timestamp>,
+    /// The object's creation time (`Creation Timestamp:`, a node's `CreationTimestamp:`).
+    pub created: Option<Timestamp>,
     /// The `Migration State:` section's `Failed: true`, with its line and failure reason.
     pub migration_failed: Option<(usize, String)>,
     /// The lines of the `Migration State:` section (its `Failed:` is not a phase).
@@ -108,6 +110,13 @@ pub fn read_describe(text: &[&str], first: usize, command: Option<&str>) -> Desc
         }
         let Some(f) = field(line) else { continue };
         let top = path.is_empty();
+        let in_metadata = path.len() == 1 && parent == "Metadata";
+        if matches!(f.key, "Creation Timestamp" | "CreationTimestamp")
+            && (top || in_metadata)
+            && d.created.is_none()
+        {
+            d.created = Timestamp::parse(f.value).or_else(|| rfc1123_times(f.value).pop());
+        }
         let in_migration = path.iter().any(|p| p.1 == "Migration State");
         match (f.key, top) {
             ("Name", true) if d.name.is_empty() => d.name = f.value.to_string(),
@@ -279,8 +288,9 @@ impl Described {
             node: self.node.clone(),
             vmi: self.vmi.clone(),
             restarts: 0,
-            age_secs: None,
+            age: None,
             line,
+            block: self.line,
             from: format!("a kubectl describe {}", super::sightings::short_kind(kind)),
             excerpt: excerpt.to_string(),
         })

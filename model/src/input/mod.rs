@@ -14,12 +14,15 @@
 //!   sums a whole paste up; [`fuzz`] is the fuzz target's body.
 //! * kubectl's human output: [`table`] reads `get` tables column by column, [`describe`] reads
 //!   `describe` by its sections, [`vocab`] says what every status value means and which layer
-//!   it points at, [`sightings`] turns what they show into signals and finds later blocks that
-//!   contradict earlier ones, [`kubectl`] ties them into the paste.
+//!   it points at, [`sightings`] turns what they show into signals, [`age`] reads kubectl's
+//!   printed durations, [`clock`] says when each block was taken and [`supersede`] which of
+//!   two contradicting blocks is read, [`kubectl`] ties them into the paste.
 //! * [`folder`]: a folder tree (an export, a must-gather, a support bundle) read as one dump.
 
+pub mod age;
 pub mod blocks;
 pub mod classify;
+pub mod clock;
 pub mod component;
 pub mod describe;
 pub mod documents;
@@ -38,6 +41,7 @@ pub mod paste;
 pub mod pipeline;
 pub mod recover;
 pub mod sightings;
+pub mod supersede;
 pub mod table;
 pub mod text;
 pub mod verdict;

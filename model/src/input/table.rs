@@ -207,17 +207,6 @@ fn default_columns(kind: Kind, all: bool, wide: bool) -> Vec<&'static str> {
     cols
 }
 
-/// `3d`, `7m50s`, `16h`, `2d3h`, `<invalid>`: an AGE cell.
-fn is_age(cell: &str) -> bool {
-    cell == "<invalid>"
-        || (cell.len() <= 8
-            && cell.starts_with(|c: char| c.is_ascii_digit())
-            && cell.ends_with(['s', 'm', 'h', 'd', 'y'])
-            && cell
-                .chars()
-                .all(|c| c.is_ascii_digit() || "smhdy".contains(c)))
-}
-
 /// The kind of a table whose header and command were cut away, from its rows' shapes: a pod's
 /// READY `1/2` then a pod status; a node's `v1.29.2` VERSION last; a VM's or VMI's age then a
 /// value of its vocabulary (a VMI row has an IP or a node after its phase, a VM row ends in
@@ -245,7 +234,7 @@ fn guess_rows(text: &[&str]) -> Option<(Kind, bool)> {
             {
                 return Some((Kind::Node, ns));
             }
-            if !is_age(at(1)) {
+            if !super::age::is_age_cell(at(1)) {
                 return None;
             }
             let bool_last = c.len() == 4 && matches!(at(3), "True" | "False");
@@ -418,8 +407,10 @@ pub fn sightings(t: &Table<'_>, command: Option<&str>) -> Vec<super::sightings::
                     .replace("none", ""),
                 vmi: r.cell(vmi_col).to_string(),
                 restarts: leading_number(r.cell(restarts_col)),
-                age_secs: age_secs(r.cell(age_col)),
+                age: super::age::parse_age(r.cell(age_col)),
                 line: r.line,
+                // Set by the caller, which knows the block.
+                block: 0,
                 from: from.clone(),
                 excerpt: r.text.to_string(),
             }
@@ -431,33 +422,6 @@ pub fn sightings(t: &Table<'_>, command: Option<&str>) -> Vec<super::sightings::
 fn leading_number(cell: &str) -> u32 {
     let digits = cell.bytes().take_while(u8::is_ascii_digit).count();
     cell[..digits].parse().unwrap_or(0)
-}
-
-/// kubectl's AGE (`duration.HumanDuration` of k8s.io/apimachinery: `5s`, `3m31s`, `4h9m`,
-/// `38d`, `2y10d`) in seconds; `None` for anything else (`<invalid>`, `<unknown>`).
-fn age_secs(cell: &str) -> Option<u64> {
-    let mut total: u64 = 0;
-    let mut digits = String::new();
-    for c in cell.chars() {
-        if c.is_ascii_digit() {
-            digits.push(c);
-            continue;
-        }
-        let unit = match c {
-            's' => 1,
-            'm' => 60,
-            'h' => 3600,
-            'd' => 86_400,
-            'y' => 365 * 86_400,
-            _ => return None,
-        };
-        total = total.saturating_add(digits.parse::<u64>().ok()?.saturating_mul(unit));
-        digits.clear();
-    }
-    digits
-        .is_empty()
-        .then_some(total)
-        .filter(|_| !cell.is_empty())
 }
 
 /// `pod/virt-launcher-x` printed with `kubectl get all` or several kinds: the name alone.

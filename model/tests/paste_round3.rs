@@ -1,0 +1,165 @@
+//! Round 3 of reading what people paste, by category, each shaped after the source that prints
+//! it (not copied from a thread):
+//!
+//! 1. times: kubectl's ages (`duration.HumanDuration` of k8s.io/apimachinery: AGE, LAST SEEN,
+//!    a describe's event `Age` with `(xN over M)`) are read, and of two blocks that contradict
+//!    each other the newer one wins where their times say so, the note saying which and why;
+
+use model::input::{Analysis, analyse};
+use model::verdict::Health;
+use model::view::BlockFormat;
+
+fn read(paste: &str) -> Analysis {
+    analyse(paste, None).unwrap_or_else(|e| panic!("cannot read: {e}\n{paste}"))
+}
+
+fn notes(a: &Analysis) -> Vec<String> {
+    a.report.notes.iter().map(|n| n.message.clone()).collect()
+}
+
+// ---- 1. times ----
+
+/// `kubectl get vmi -o wide` as KubeVirt's CRD prints it (crds.go: Age, Phase, IP, NodeName,
+/// Ready, Live-Migratable, Paused).
+fn vmi_wide(rows: &[(&str, &str, &str, &str)]) -> String {
+    let mut t = String::from(
+        "NAME   AGE     PHASE     IP            NODENAME   READY   LIVE-MIGRATABLE   PAUSED\n",
+    );
+    for (name, age, phase, node) in rows {
+        t.push_str(&format!(
+            "{name:<6} {age:<7} {phase:<9} 10.244.0.9    {node:<10} True    True\n"
+        ));
+    }
+    t
+}
+
+#[test]
+fn the_newer_of_two_tables_wins_by_the_ages_of_what_both_list_even_when_pasted_first() {
+    // Pasted first, but taken later: db is two hours older there. web failed on node01 in the
+    // older listing and runs on node02 in the newer one.
+    let paste = format!(
+        "$ kubectl get vmi -n prod -o wide\n{}\n$ kubectl get vmi -n prod -o wide\n{}",
+        vmi_wide(&[
+            ("web", "50m", "Running", "node02"),
+            ("db", "2d5h", "Running", "node01")
+        ]),
+        vmi_wide(&[
+            ("web", "45m", "Failed", "node01"),
+            ("db", "2d3h", "Running", "node01")
+        ])
+    );
+    let a = read(&paste);
+    let v = a.verdict();
+    assert_ne!(v.health, Health::Broken, "{v:?}\n{:?}", notes(&a));
+    let n = notes(&a);
+    assert!(
+        n.iter().any(|m| m.contains("line 2 is newer")
+            && m.contains("db")
+            && m.contains("node02")
+            && m.contains("node01")),
+        "{n:?}"
+    );
+}
+
+#[test]
+fn two_tables_whose_times_say_nothing_keep_paste_order_and_say_so() {
+    let paste = format!(
+        "$ kubectl get vmi -n prod -o wide\n{}\n$ kubectl get vmi -n prod -o wide\n{}",
+        vmi_wide(&[("web", "50m", "Running", "node02")]),
+        vmi_wide(&[("web", "45m", "Failed", "node01")])
+    );
+    let a = read(&paste);
+    assert_eq!(a.verdict().health, Health::Broken, "{:?}", a.verdict());
+    let n = notes(&a);
+    assert!(n.iter().any(|m| m.contains("times do not say")), "{n:?}");
+}
+
+#[test]
+fn a_creation_time_in_a_describe_dates_a_table_that_then_wins_over_an_older_describe() {
+    // The table (pasted first) lists db, whose describe gives its creation: the table was taken
+    // at 2024-05-02T10:00 or later, after everything the describe of web shows (08:00).
+    let paste = format!(
+        "$ kubectl get vmi -n prod -o wide\n{}
+$ kubectl describe vmi db -n prod
+Name:         db
+Namespace:    prod
+API Version:  kubevirt.io/v1
+Kind:         VirtualMachineInstance
+Metadata:
+  Creation Timestamp:  2024-05-01T00:00:00Z
+Status:
+  Node Name:  node01
+  Phase:      Running
+
+$ kubectl describe vmi web -n prod
+Name:         web
+Namespace:    prod
+API Version:  kubevirt.io/v1
+Kind:         VirtualMachineInstance
+Metadata:
+  Creation Timestamp:  2024-05-02T07:00:00Z
+Status:
+  Conditions:
+    Last Probe Time:       <nil>
+    Last Transition Time:  2024-05-02T08:00:00Z
+    Status:                False
+    Type:                  Ready
+  Node Name:  node01
+  Phase:      Failed
+",
+        vmi_wide(&[
+            ("web", "5m", "Running", "node02"),
+            ("db", "1d10h", "Running", "node01")
+        ])
+    );
+    let a = read(&paste);
+    assert_ne!(a.verdict().health, Health::Broken, "{:?}", a.verdict());
+    let n = notes(&a);
+    assert!(
+        n.iter()
+            .any(|m| m.contains("line 2 is newer") && m.contains("created at")),
+        "{n:?}"
+    );
+}
+
+#[test]
+fn a_headerless_table_with_unknown_ages_is_still_a_table() {
+    // `translateTimestampSince` prints `<unknown>` for a zero creation time.
+    let paste = "web   <unknown>   Failed    10.244.0.9   node01   False\n\
+                 db    <unknown>   Running   10.244.0.8   node02   True\n";
+    let a = read(paste);
+    assert!(
+        a.blocks.iter().any(|b| b.format == BlockFormat::Table),
+        "{:?}",
+        a.blocks
+    );
+    assert_eq!(a.verdict().health, Health::Broken, "{:?}", a.verdict());
+}
+
+#[test]
+fn an_event_row_says_when_it_was_last_seen_and_how_often() {
+    let paste = "$ kubectl describe pod virt-launcher-web-x7k2p -n prod
+Name:         virt-launcher-web-x7k2p
+Namespace:    prod
+Node:         <none>
+Status:       Pending
+Containers:
+  compute:
+    Image:  quay.io/kubevirt/virt-launcher:v1.2.0
+Events:
+  Type     Reason            Age                 From               Message
+  ----     ------            ----                ----               -------
+  Warning  FailedScheduling  4m42s (x7 over 34m)  default-scheduler  0/3 nodes are available: 3 Insufficient devices.kubevirt.io/kvm.
+";
+    let a = read(paste);
+    let s = a
+        .signals
+        .iter()
+        .find(|s| s.line == 12)
+        .unwrap_or_else(|| panic!("{:#?}", a.signals));
+    assert!(
+        s.from.contains("last seen 4m42s ago, 7 times over 34m"),
+        "{}",
+        s.from
+    );
+}
