@@ -4,7 +4,12 @@
 //! 1. times: kubectl's ages (`duration.HumanDuration` of k8s.io/apimachinery: AGE, LAST SEEN,
 //!    a describe's event `Age` with `(xN over M)`) are read, and of two blocks that contradict
 //!    each other the newer one wins where their times say so, the note saying which and why;
+//! 2. namespaces: the `-n NS` / `--namespace NS` / `-nNS` of the prompt's command names the
+//!    namespace of a table without a NAMESPACE column and of a describe cut before its
+//!    `Namespace:` line, so objects of one name in two namespaces stay apart, and a node (cluster
+//!    scoped) has none;
 
+use model::diagnosis::Diagnosis;
 use model::input::{Analysis, analyse};
 use model::verdict::Health;
 use model::view::BlockFormat;
@@ -162,4 +167,150 @@ Events:
         "{}",
         s.from
     );
+}
+
+// ---- 2. namespaces ----
+
+fn diagnosis<'a>(a: &'a Analysis, ns: &str, name: &str) -> &'a Diagnosis {
+    a.report
+        .diagnoses
+        .iter()
+        .find(|d| d.key.namespace == ns && d.key.name == name)
+        .unwrap_or_else(|| {
+            let keys: Vec<String> = a
+                .report
+                .diagnoses
+                .iter()
+                .map(|d| d.key.to_string())
+                .collect();
+            panic!("no {ns}/{name} among {keys:?}")
+        })
+}
+
+#[test]
+fn one_name_in_two_namespaces_stays_two_vmis_each_with_its_own_findings() {
+    // The failing one first: its signal must not go to the other namespace's VMI.
+    let paste = "$ kubectl get vmi -n prod
+NAME   AGE   PHASE     IP           NODENAME   READY
+web    3m    Failed                            False
+$ kubectl --namespace staging get vmi
+NAME   AGE   PHASE     IP           NODENAME   READY
+web    45m   Running   10.0.0.5     node-a     True
+";
+    let a = read(paste);
+    assert!(
+        diagnosis(&a, "prod", "web").is_broken(),
+        "{:#?}",
+        a.report.diagnoses
+    );
+    assert!(
+        !diagnosis(&a, "staging", "web").is_broken(),
+        "{:#?}",
+        a.report.diagnoses
+    );
+    assert!(a.report.notes.is_empty(), "{:?}", notes(&a));
+}
+
+#[test]
+fn every_spelling_of_the_namespace_flag_names_the_table_rows() {
+    for cmd in [
+        "kubectl get vmi -nprod",
+        "kubectl -n prod get vmi",
+        "oc get vmi --namespace=prod",
+        "k get vmi --namespace prod -o wide",
+    ] {
+        let paste = format!(
+            "$ {cmd}\nNAME   AGE   PHASE    IP   NODENAME   READY\nweb    3m    Failed             False\n"
+        );
+        let a = read(&paste);
+        assert!(diagnosis(&a, "prod", "web").is_broken(), "{cmd}");
+    }
+}
+
+#[test]
+fn a_describe_cut_before_its_namespace_takes_the_commands() {
+    let paste = "$ kubectl describe vmi web -n prod
+Status:
+  Conditions:
+    Last Probe Time:       <nil>
+    Last Transition Time:  2024-05-02T08:00:00Z
+    Status:                False
+    Type:                  Ready
+  Node Name:  node01
+  Phase:      Failed
+";
+    let a = read(paste);
+    assert!(
+        diagnosis(&a, "prod", "web").is_broken(),
+        "{:#?}",
+        a.report.diagnoses
+    );
+}
+
+#[test]
+fn a_describe_whose_namespace_flag_comes_first_is_named_by_its_resource_and_name() {
+    let paste = "$ kubectl describe -n prod vmi web
+Status:
+  Node Name:  node01
+  Phase:      Failed
+  Conditions:
+    Last Probe Time:       <nil>
+    Status:                False
+    Type:                  Ready
+";
+    let a = read(paste);
+    assert!(
+        diagnosis(&a, "prod", "web").is_broken(),
+        "{:#?}",
+        a.report.diagnoses
+    );
+}
+
+#[test]
+fn a_table_without_namespace_and_a_describe_with_one_are_the_same_object() {
+    // `kubectl get vmi` in the context's namespace, then the describe naming it: one VMI, whose
+    // two sightings disagree.
+    let paste = "$ kubectl get vmi -o wide
+NAME   AGE   PHASE     IP          NODENAME   READY   LIVE-MIGRATABLE   PAUSED
+web    5m    Running   10.0.0.5    node02     True    True
+
+$ kubectl describe vmi web
+Name:         web
+Namespace:    default
+API Version:  kubevirt.io/v1
+Kind:         VirtualMachineInstance
+Status:
+  Node Name:  node01
+  Phase:      Failed
+";
+    let a = read(paste);
+    assert_eq!(a.report.diagnoses.len(), 1, "{:#?}", a.report.diagnoses);
+    let n = notes(&a);
+    assert!(
+        n.iter()
+            .any(|m| m.contains("default/web") && m.contains("node02")),
+        "{n:?}"
+    );
+}
+
+#[test]
+fn a_node_listed_with_a_namespace_flag_is_still_cluster_scoped() {
+    let paste = "$ kubectl get nodes -n prod
+NAME     STATUS     ROLES    AGE   VERSION
+node01   NotReady   worker   40d   v1.29.2
+
+$ kubectl describe node node01
+Name:               node01
+Roles:              worker
+Taints:             node.kubernetes.io/unreachable:NoSchedule
+Unschedulable:      true
+Conditions:
+  Type             Status    LastHeartbeatTime                 Reason              Message
+  ----             ------    -----------------                 ------              -------
+  Ready            Unknown   Thu, 02 May 2024 08:11:43 +0000   NodeStatusUnknown   Kubelet stopped posting node status.
+";
+    let a = read(paste);
+    let n = notes(&a);
+    // One node, seen twice, the second saying more: a contradiction about node01, not two nodes.
+    assert!(n.iter().any(|m| m.contains("Node node01 ")), "{n:?}");
 }

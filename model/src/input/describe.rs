@@ -70,11 +70,19 @@ fn field(line: &str) -> Option<Field<'_>> {
 fn command_kind(command: &str) -> Option<(Kind, Option<&str>)> {
     let words: Vec<&str> = command.split_whitespace().collect();
     let at = words.iter().position(|w| *w == "describe")?;
-    let rest: Vec<&str> = words[at + 1..]
-        .iter()
-        .copied()
-        .filter(|w| !w.starts_with('-'))
-        .collect();
+    // The words that are not flags nor a flag's value (`-n prod web`: `prod` is `-n`'s).
+    let mut rest: Vec<&str> = Vec::new();
+    let mut value_next = false;
+    for w in &words[at + 1..] {
+        if std::mem::take(&mut value_next) {
+            continue;
+        }
+        if w.starts_with('-') {
+            value_next = matches!(*w, "-n" | "--namespace" | "-l" | "--selector" | "--context");
+            continue;
+        }
+        rest.push(w);
+    }
     let (res, name) = match rest.first()?.split_once('/') {
         Some((r, n)) => (r, Some(n)),
         None => (rest[0], rest.get(1).copied()),
@@ -129,7 +137,9 @@ pub fn read_describe(text: &[&str], first: usize, command: Option<&str>) -> Desc
                 ))
             }
             ("Reason", true) if !f.value.is_empty() => pod_reason = Some((f.value.to_string(), n)),
-            ("Node", true) => d.node = f.value.split('/').next().unwrap_or("").to_string(),
+            ("Node", true) if f.value != "<none>" => {
+                d.node = f.value.split('/').next().unwrap_or("").to_string()
+            }
             ("Unschedulable", true) => cordoned = f.value == "true",
             _ => {}
         }
@@ -177,6 +187,15 @@ pub fn read_describe(text: &[&str], first: usize, command: Option<&str>) -> Desc
         && let Some(name) = from_cmd.and_then(|c| c.1)
     {
         d.name = name.to_string();
+    }
+    // A describe cut before its `Namespace:` line: the command's `-n`; a node has none.
+    if d.namespace.is_empty()
+        && let Some(ns) = command.and_then(super::table::namespace_arg)
+    {
+        d.namespace = ns.to_string();
+    }
+    if d.kind.is_some_and(|k| !k.namespaced()) {
+        d.namespace.clear();
     }
     match d.kind {
         Some(Kind::Pod) => d.status = pod_reason.or(container_reason).or(pod_phase),

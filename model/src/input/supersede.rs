@@ -12,10 +12,11 @@ use super::vocab::Kind;
 /// What a sighting that won over another says: its line and `newer than line N (why)`.
 pub type Won = (usize, String);
 
-/// Two sightings of one object tell different stories: another status, or another node.
+/// Two sightings of one object tell different stories: another status, or another node (a
+/// sighting that does not say one, a describe cut before its status, contradicts nothing).
 fn differs(a: &Sighting, b: &Sighting) -> bool {
-    a.line != b.line
-        && (a.status != b.status || (!a.node.is_empty() && !b.node.is_empty() && a.node != b.node))
+    let both = |x: &str, y: &str| !x.is_empty() && !y.is_empty() && x != y;
+    a.line != b.line && (both(&a.status, &b.status) || both(&a.node, &b.node))
 }
 
 fn place(x: &Sighting) -> String {
@@ -29,6 +30,7 @@ fn place(x: &Sighting) -> String {
 /// Picks the sighting read for every object seen more than once; records the contradictions
 /// and the withdrawn lines in `s`, and returns what each winning line says of itself.
 pub fn resolve(s: &mut Sightings) -> Vec<Won> {
+    merge_unnamespaced(s);
     let mut keys: Vec<(usize, ObjKey)> = s
         .history
         .iter()
@@ -42,7 +44,15 @@ pub fn resolve(s: &mut Sightings) -> Vec<Won> {
         let mut read = list[0].clone();
         for x in list.into_iter().skip(1) {
             if !differs(&read, &x) {
-                read = x;
+                // The same story: the later sighting, with what only the earlier says.
+                let before = std::mem::replace(&mut read, x);
+                if read.status.is_empty() {
+                    read.status = before.status;
+                }
+                if read.node.is_empty() {
+                    read.node = before.node;
+                }
+                read.age = read.age.or(before.age);
                 continue;
             }
             let order = s.clocks.order(read.block, x.block, &key);
@@ -93,4 +103,36 @@ pub fn resolve(s: &mut Sightings) -> Vec<Won> {
         .map(|x| x.node.clone())
         .collect();
     won
+}
+
+/// An object seen without a namespace (a table of the context's namespace, without `-n`) is the
+/// one object of its kind and name that another block shows with a namespace, when there is
+/// exactly one: its sightings join that object's.
+fn merge_unnamespaced(s: &mut Sightings) {
+    let bare: Vec<ObjKey> = s
+        .history
+        .keys()
+        .filter(|k| k.1.is_empty() && k.0.namespaced())
+        .cloned()
+        .collect();
+    for key in bare {
+        let mut named = s
+            .history
+            .keys()
+            .filter(|k| k.0 == key.0 && k.2 == key.2 && !k.1.is_empty());
+        let (Some(target), None) = (named.next().cloned(), named.next()) else {
+            continue;
+        };
+        let moved = s.history.remove(&key).unwrap_or_default();
+        s.latest.remove(&key);
+        let list = s.history.entry(target.clone()).or_default();
+        list.extend(moved.into_iter().map(|mut x| {
+            x.namespace = target.1.clone();
+            x
+        }));
+        list.sort_by_key(|x| x.line);
+        if let Some(last) = list.last().cloned() {
+            s.latest.insert(target, last);
+        }
+    }
 }

@@ -398,7 +398,14 @@ pub fn sightings(t: &Table<'_>, command: Option<&str>) -> Vec<super::sightings::
                 .unwrap_or(kind);
             super::sightings::Sighting {
                 kind,
-                namespace: if ns.is_empty() { ns_arg } else { ns }.to_string(),
+                namespace: if !kind.namespaced() {
+                    ""
+                } else if ns.is_empty() {
+                    ns_arg
+                } else {
+                    ns
+                }
+                .to_string(),
                 name: strip_type(r.cell(name_col)).to_string(),
                 status: r.cell(status_col).to_string(),
                 node: r
@@ -433,7 +440,7 @@ fn is_header_like(line: &str) -> bool {
     super::format::is_table_header(line)
 }
 
-/// The `-n NS` / `--namespace NS` / `--namespace=NS` of a command.
+/// The `-n NS` / `-nNS` / `-n=NS` / `--namespace NS` / `--namespace=NS` of a command.
 pub fn namespace_arg(command: &str) -> Option<&str> {
     let mut words = command.split_whitespace();
     while let Some(w) = words.next() {
@@ -443,6 +450,11 @@ pub fn namespace_arg(command: &str) -> Option<&str> {
         if let Some(v) = w
             .strip_prefix("--namespace=")
             .or_else(|| w.strip_prefix("-n="))
+            // `-nprod`: a shorthand flag with its value attached (pflag).
+            .or_else(|| {
+                w.strip_prefix("-n")
+                    .filter(|v| !v.is_empty() && !v.starts_with('-'))
+            })
         {
             return Some(v);
         }

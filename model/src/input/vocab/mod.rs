@@ -66,6 +66,11 @@ impl Kind {
         })
     }
 
+    /// False for the cluster-scoped kinds (a node): a `-n` on the command line names nothing.
+    pub fn namespaced(self) -> bool {
+        self != Kind::Node
+    }
+
     /// The kind a describe's `Kind:` value names.
     pub fn from_kind_name(name: &str) -> Option<Kind> {
         [
