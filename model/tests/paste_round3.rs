@@ -8,6 +8,10 @@
 //!    namespace of a table without a NAMESPACE column and of a describe cut before its
 //!    `Namespace:` line, so objects of one name in two namespaces stay apart, and a node (cluster
 //!    scoped) has none;
+//! 3. JSON and YAML streams (kubectl's `printers.JSONPrinter` / `YAMLPrinter`): `-o json` of
+//!    one object, a `List` or a `…List`, JSON cut at either end, concatenated JSON and `---`
+//!    streams with one broken document: every whole value is read, the cut one closed, and the
+//!    broken one named in a note, never the whole paste lost;
 
 use model::diagnosis::Diagnosis;
 use model::input::{Analysis, analyse};
@@ -313,4 +317,157 @@ Conditions:
     let n = notes(&a);
     // One node, seen twice, the second saying more: a contradiction about node01, not two nodes.
     assert!(n.iter().any(|m| m.contains("Node node01 ")), "{n:?}");
+}
+
+// ---- 3. JSON and YAML streams ----
+
+/// One VMI as `kubectl get vmi -o json` prints it (two-space indentation, kubectl's JSONPrinter),
+/// indented by `pad`.
+fn vmi_json(name: &str, phase: &str, pad: usize) -> String {
+    let body = format!(
+        "{{\n  \"apiVersion\": \"kubevirt.io/v1\",\n  \"kind\": \"VirtualMachineInstance\",\n  \"metadata\": {{\n    \"name\": \"{name}\",\n    \"namespace\": \"prod\"\n  }},\n  \"status\": {{\n    \"phase\": \"{phase}\",\n    \"nodeName\": \"node01\"\n  }}\n}}"
+    );
+    body.lines()
+        .map(|l| format!("{}{l}", " ".repeat(pad)))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn names(a: &Analysis) -> Vec<String> {
+    a.report
+        .diagnoses
+        .iter()
+        .map(|d| d.key.to_string())
+        .collect()
+}
+
+#[test]
+fn json_lists_of_every_kind_name_are_read_item_by_item() {
+    for list_kind in ["List", "VirtualMachineInstanceList"] {
+        let paste = format!(
+            "$ kubectl get vmi -n prod -o json\n{{\n  \"apiVersion\": \"v1\",\n  \"items\": [\n{},\n{}\n  ],\n  \"kind\": \"{list_kind}\",\n  \"metadata\": {{\n    \"resourceVersion\": \"\"\n  }}\n}}\n",
+            vmi_json("web", "Running", 4),
+            vmi_json("db", "Failed", 4)
+        );
+        let a = read(&paste);
+        assert_eq!(names(&a), ["prod/web", "prod/db"], "{list_kind}");
+        assert!(diagnosis(&a, "prod", "db").is_broken(), "{list_kind}");
+    }
+}
+
+#[test]
+fn json_cut_at_its_end_is_closed_and_read() {
+    let whole = vmi_json("db", "Failed", 0);
+    // Cut inside the status, mid-line, as a paste stopping at a length limit does.
+    let cut = &whole[..whole.find("\"node0").unwrap() + 6];
+    let paste = format!("Here is the VMI:\n\n$ kubectl get vmi db -n prod -o json\n{cut}\n");
+    let a = read(&paste);
+    assert!(diagnosis(&a, "prod", "db").is_broken(), "{:#?}", a.blocks);
+    assert!(
+        a.blocks.iter().any(|b| b.format == BlockFormat::ObjectJson
+            && b.recovered.iter().any(|r| r.contains("cut at its end"))),
+        "{:#?}",
+        a.blocks
+    );
+}
+
+#[test]
+fn json_cut_at_its_start_reads_the_items_after_the_cut() {
+    let list = format!(
+        "{{\n  \"items\": [\n{},\n{}\n  ],\n  \"kind\": \"List\"\n}}",
+        vmi_json("web", "Running", 4),
+        vmi_json("db", "Failed", 4)
+    );
+    // The paste starts inside web's status.
+    let cut = &list[list.find("\"phase\": \"Running").unwrap()..];
+    let a = read(&format!("      {cut}\n"));
+    assert!(diagnosis(&a, "prod", "db").is_broken(), "{:#?}", a.blocks);
+    assert!(
+        a.blocks.iter().any(|b| b.format == BlockFormat::ObjectJson
+            && b.recovered.iter().any(|r| r.contains("cut at its start"))),
+        "{:#?}",
+        a.blocks
+    );
+}
+
+#[test]
+fn a_broken_document_of_a_stream_is_named_and_the_others_are_read() {
+    let yaml = "apiVersion: kubevirt.io/v1
+kind: VirtualMachineInstance
+metadata:
+  name: web
+  namespace: prod
+status:
+  phase: Running
+---
+apiVersion: kubevirt.io/v1
+kind: VirtualMachineInstance
+metadata:
+  name: edited
+  namespace: prod
+status:
+  phase: [Running
+  nodeName: node02
+---
+apiVersion: kubevirt.io/v1
+kind: VirtualMachineInstance
+metadata:
+  name: db
+  namespace: prod
+status:
+  phase: Failed
+";
+    let a = read(yaml);
+    assert!(diagnosis(&a, "prod", "db").is_broken(), "{:?}", names(&a));
+    assert!(
+        !names(&a).contains(&"prod/edited".to_string()),
+        "{:?}",
+        names(&a)
+    );
+    let n: Vec<String> = a
+        .report
+        .notes
+        .iter()
+        .map(|n| format!("{}: {}", n.origin, n.message))
+        .collect();
+    assert!(
+        n.iter()
+            .any(|m| m.contains("document 2") && m.contains("not read")),
+        "{n:?}"
+    );
+    // Concatenated JSON (`kubectl get -o json` run twice), the second value hand-edited.
+    let json = format!(
+        "{}\n{}\n",
+        vmi_json("db", "Failed", 0),
+        vmi_json("web", "Running", 0).replace("\"Running\"", "Running")
+    );
+    let a = read(&json);
+    assert!(diagnosis(&a, "prod", "db").is_broken(), "{:?}", names(&a));
+    assert!(
+        a.report
+            .notes
+            .iter()
+            .any(|m| m.origin.to_string().contains("document 2")),
+        "{:?}",
+        a.report.notes
+    );
+}
+
+#[test]
+fn json_log_lines_between_prose_are_each_read() {
+    let paste = concat!(
+        "virt-handler keeps saying this:\n",
+        r#"{"component":"virt-handler","kind":"VirtualMachineInstance","level":"error","msg":"Synchronizing the VirtualMachineInstance failed.","name":"db","namespace":"prod","pos":"vm.go:1700","reason":"failed to detect VMI pod: dial unix //pods/abc/volumes/kubernetes.io~empty-dir/sockets/launcher-sock: connect: connection refused","timestamp":"2024-05-02T08:00:00.000000Z"}"#,
+        "\nthen, a minute later:\n",
+        r#"{"component":"virt-handler","kind":"VirtualMachineInstance","level":"info","msg":"VMI is in phase: Failed","name":"db","namespace":"prod","pos":"vm.go:1650","timestamp":"2024-05-02T08:01:00.000000Z"}"#,
+        "\n"
+    );
+    let a = read(paste);
+    assert!(diagnosis(&a, "prod", "db").is_broken(), "{:?}", names(&a));
+    let logs = a
+        .blocks
+        .iter()
+        .filter(|b| b.format == BlockFormat::ComponentLog)
+        .count();
+    assert_eq!(logs, 2, "{:#?}", a.blocks);
 }

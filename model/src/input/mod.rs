@@ -8,8 +8,8 @@
 //! * [`group`](mod@group): a dump grouped into one evidence bundle per VMI.
 //! * [`paste`]: a paste read block by block: [`blocks`] splits it, [`format`] recognises each
 //!   block, [`recover`] reads cut and hand-edited YAML (a bare sub-tree by its fields:
-//!   [`fragment`]), [`lines`] turns every other line into a
-//!   signal (through the [`crate::signatures`] catalogue).
+//!   [`fragment`]) and JSON cut at either end ([`json_cut`]), [`lines`] turns every other line
+//!   into a signal (through the [`crate::signatures`] catalogue).
 //! * [`pipeline`]: the one dump pipeline of `strata diagnose` and the paste page; [`verdict`]
 //!   sums a whole paste up; [`fuzz`] is the fuzz target's body.
 //! * kubectl's human output: [`table`] reads `get` tables column by column, [`describe`] reads
@@ -32,6 +32,7 @@ pub mod format;
 pub mod fragment;
 pub mod fuzz;
 pub mod group;
+pub mod json_cut;
 pub mod kubectl;
 pub mod lines;
 pub mod list;
