@@ -39,15 +39,19 @@ pub fn read_kubectl(
     }
 }
 
-/// A block right after `kubectl get <kind>` whose every line has at least three cells.
+/// A block right after `kubectl get <kind>` whose every line has at least three cells (as many
+/// as the kind prints, for a kind printing two: NAME and AGE).
 fn headerless_table(block: &Block<'_>) -> bool {
+    let from_cmd = block.command.and_then(command_kind);
+    let cells = from_cmd.map_or(3, |(k, all, wide)| {
+        super::columns::default_columns(k, all, wide).len().min(3)
+    });
     !block.text.is_empty()
-        && (block.command.and_then(command_kind).is_some()
-            || read_table(&block.text, block.lines.first, None).is_some())
+        && (from_cmd.is_some() || read_table(&block.text, block.lines.first, None).is_some())
         && block
             .text
             .iter()
-            .all(|l| l.split_whitespace().count() >= 3 && !l.trim_end().ends_with(':'))
+            .all(|l| l.split_whitespace().count() >= cells && !l.trim_end().ends_with(':'))
 }
 
 fn read_get(block: &Block<'_>, out: &mut ReadPaste, report: &mut BlockReport) {

@@ -12,8 +12,8 @@
 //!   into a signal (through the [`crate::signatures`] catalogue).
 //! * [`pipeline`]: the one dump pipeline of `strata diagnose` and the paste page; [`verdict`]
 //!   sums a whole paste up; [`fuzz`] is the fuzz target's body.
-//! * kubectl's human output: [`table`] reads `get` tables column by column, [`describe`] reads
-//!   `describe` by its sections, [`vocab`] says what every status value means and which layer
+//! * kubectl's human output: [`table`] reads `get` tables column by column (each kind's
+//!   printed columns: [`columns`]), [`describe`] reads `describe` by its sections, [`vocab`] says what every status value means and which layer
 //!   it points at, [`sightings`] turns what they show into signals, [`age`] reads kubectl's
 //!   printed durations, [`clock`] says when each block was taken and [`supersede`] which of
 //!   two contradicting blocks is read, [`kubectl`] ties them into the paste.
@@ -23,6 +23,7 @@ pub mod age;
 pub mod blocks;
 pub mod classify;
 pub mod clock;
+pub mod columns;
 pub mod component;
 pub mod describe;
 pub mod documents;

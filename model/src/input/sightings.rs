@@ -311,6 +311,8 @@ pub fn short_kind(k: Kind) -> &'static str {
         Kind::Pvc => "pvc",
         Kind::Dv => "dv",
         Kind::Event => "event",
+        Kind::Vmirs => "vmirs",
+        Kind::MigrationPolicy => "migrationpolicy",
     }
 }
 

@@ -10,6 +10,7 @@
 //! Ready, then Live-Migratable and Paused with `-o wide`; VM: Age, Status, Ready; VMIM: Phase,
 //! VMI) and CDI's DataVolume CRD (Phase, Progress, Restarts, Age).
 
+use super::columns::{default_columns, printed_kind};
 use super::vocab::Kind;
 
 /// One column: its upper-case name and the byte where it starts.
@@ -127,8 +128,12 @@ pub fn command_kind(command: &str) -> Option<(Kind, bool, bool)> {
     kind.map(|k| (k, all, wide))
 }
 
-/// The kind a header's columns say the table lists.
-pub fn header_kind(cols: &[Column]) -> Option<Kind> {
+/// The kind a header's columns say the table lists: the kind whose printed columns they start
+/// with ([`printed_kind`]), else by telling columns (older printers, hand-edited headers).
+pub fn header_kind(cols: &[Column], command: Option<Kind>) -> Option<Kind> {
+    if let Some(k) = printed_kind(cols, command) {
+        return Some(k);
+    }
     let has = |n: &str| cols.iter().any(|c| c.name == n);
     if has("LAST SEEN") || (has("REASON") && has("OBJECT")) {
         return Some(Kind::Event);
@@ -158,53 +163,6 @@ pub fn header_kind(cols: &[Column]) -> Option<Kind> {
         return Some(Kind::Vmi);
     }
     None
-}
-
-/// kubectl's columns for a kind when the header was cut away.
-fn default_columns(kind: Kind, all: bool, wide: bool) -> Vec<&'static str> {
-    let mut cols: Vec<&str> = match (kind, wide) {
-        (Kind::Vm, _) => vec!["NAME", "AGE", "STATUS", "READY"],
-        (Kind::Vmi, false) => vec!["NAME", "AGE", "PHASE", "IP", "NODENAME", "READY"],
-        (Kind::Vmi, true) => vec![
-            "NAME",
-            "AGE",
-            "PHASE",
-            "IP",
-            "NODENAME",
-            "READY",
-            "LIVE-MIGRATABLE",
-            "PAUSED",
-        ],
-        (Kind::Vmim, _) => vec!["NAME", "PHASE", "VMI"],
-        (Kind::Pod, false) => vec!["NAME", "READY", "STATUS", "RESTARTS", "AGE"],
-        (Kind::Pod, true) => vec![
-            "NAME",
-            "READY",
-            "STATUS",
-            "RESTARTS",
-            "AGE",
-            "IP",
-            "NODE",
-            "NOMINATED NODE",
-            "READINESS GATES",
-        ],
-        (Kind::Node, _) => vec!["NAME", "STATUS", "ROLES", "AGE", "VERSION"],
-        (Kind::Pvc, _) => vec![
-            "NAME",
-            "STATUS",
-            "VOLUME",
-            "CAPACITY",
-            "ACCESS MODES",
-            "STORAGECLASS",
-            "AGE",
-        ],
-        (Kind::Dv, _) => vec!["NAME", "PHASE", "PROGRESS", "RESTARTS", "AGE"],
-        (Kind::Event, _) => vec!["LAST SEEN", "TYPE", "REASON", "OBJECT", "MESSAGE"],
-    };
-    if all && !matches!(kind, Kind::Node) {
-        cols.insert(0, "NAMESPACE");
-    }
-    cols
 }
 
 /// The kind of a table whose header and command were cut away, from its rows' shapes: a pod's
@@ -302,7 +260,7 @@ pub fn read_table<'a>(
     let kind = match (from_cmd, header) {
         (Some(c), false) => Some(c.0),
         (Some(c), true) if single => Some(c.0),
-        _ => header_kind(&columns).or(from_cmd.map(|c| c.0)),
+        _ => header_kind(&columns, from_cmd.map(|c| c.0)).or(from_cmd.map(|c| c.0)),
     };
     let mut rows = Vec::new();
     for (i, line) in text.iter().enumerate().skip(body_from) {
@@ -387,16 +345,15 @@ pub fn sightings(t: &Table<'_>, command: Option<&str>) -> Vec<super::sightings::
                 && cells >= 2
                 && !is_header_like(r.text)
         })
-        .map(|r| {
+        .filter_map(|r| {
             let ns = r.cell(ns_col);
             // `virtualmachineinstance.kubevirt.io/web` (several kinds in one command): the
             // row's own kind.
-            let kind = r
-                .cell(name_col)
-                .split_once('/')
-                .and_then(|(k, _)| Kind::from_resource(k))
-                .unwrap_or(kind);
-            super::sightings::Sighting {
+            let kind = match r.cell(name_col).split_once('/') {
+                Some((k, _)) => Kind::from_resource(k)?,
+                None => kind,
+            };
+            Some(super::sightings::Sighting {
                 kind,
                 namespace: if !kind.namespaced() {
                     ""
@@ -420,7 +377,7 @@ pub fn sightings(t: &Table<'_>, command: Option<&str>) -> Vec<super::sightings::
                 block: 0,
                 from: from.clone(),
                 excerpt: r.text.to_string(),
-            }
+            })
         })
         .collect()
 }
