@@ -16,6 +16,10 @@
 //!    printer columns in crds.go, CDI's DataVolume columns): default, `-o wide`, `-A`,
 //!    `--show-labels`, `-L key` columns, `--no-headers` with the kind on the command line, for
 //!    vm, vmi, vmim, pods, nodes, pvc, dv, VMI replica sets and migration policies;
+//! 5. every pod STATUS word kubectl prints (printPod: phase, the kubelet's status reasons and
+//!    admission rejections, `Init:` forms, container waiting and terminated reasons, `Signal:N`,
+//!    `ExitCode:N`, `Terminating`) and node STATUS combination (printNode) means something and,
+//!    when it is a fault, names its layer.
 
 use model::diagnosis::Diagnosis;
 use model::input::{Analysis, analyse};
@@ -687,5 +691,120 @@ replicaset.apps/virt-api-7d9c6f4b5f         2         2         2       40d
                 .any(|w| w.contains("VirtualMachineInstanceReplicaSet")),
             "{read_items:?}"
         );
+    }
+}
+
+// ---- 5. pod and node status words ----
+
+/// Every word printPod can print for a launcher pod, with whether it is a fault.
+const POD_WORDS: &[(&str, bool)] = &[
+    // A launcher still Pending is a degraded node/launcher (signature `launcher-pending`).
+    ("Pending", true),
+    ("Running", false),
+    ("Succeeded", false),
+    ("Completed", false),
+    ("ContainerCreating", false),
+    ("PodInitializing", false),
+    ("Init:0/3", false),
+    ("Terminating", false),
+    ("Init:Error", true),
+    ("Init:CrashLoopBackOff", true),
+    ("Init:OOMKilled", true),
+    ("Init:Signal:9", true),
+    ("Init:ExitCode:2", true),
+    ("Init:ContainerStatusUnknown", true),
+    ("Init:ImagePullBackOff", true),
+    ("Init:CreateContainerConfigError", true),
+    ("Init:CreatePodSandboxError", true),
+    ("Signal:9", true),
+    ("ExitCode:137", true),
+    ("NodeLost", true),
+    ("Evicted", true),
+    ("SchedulingGated", true),
+    ("ContainerStatusUnknown", true),
+    ("NotReady", true),
+    ("Unknown", true),
+    ("Error", true),
+    ("OOMKilled", true),
+    ("CrashLoopBackOff", true),
+    ("ErrImagePull", true),
+    ("ImagePullBackOff", true),
+    ("ImageInspectError", true),
+    ("RegistryUnavailable", true),
+    ("CreatePodSandboxError", true),
+    ("CreateContainerConfigError", true),
+    ("CreateContainerError", true),
+    ("RunContainerError", true),
+    ("PreCreateHookError", true),
+    ("PostStartHookError", true),
+    ("ContainerCannotRun", true),
+    ("StartError", true),
+    ("DeadlineExceeded", true),
+    ("NodeAffinity", true),
+    ("OutOfcpu", true),
+    ("OutOfdevices.kubevirt.io/kvm", true),
+    ("InvalidNodeInfo", true),
+    ("PodOSNotSupported", true),
+    ("UnexpectedAdmissionError", true),
+    ("Preempting", true),
+    ("Terminated", true),
+];
+
+#[test]
+fn every_pod_status_word_means_something_and_a_fault_names_its_layer() {
+    let mut misses = Vec::new();
+    for (word, fault) in POD_WORDS {
+        let rows = vec![
+            ["NAME", "READY", "STATUS", "RESTARTS", "AGE"]
+                .map(String::from)
+                .to_vec(),
+            ["virt-launcher-web-x7k2p", "0/2", word, "0", "3m"]
+                .map(String::from)
+                .to_vec(),
+        ];
+        let paste = format!("$ kubectl get pods -n prod\n{}\n", tabwrite(&rows));
+        let a = read(&paste);
+        let items: Vec<&str> = a
+            .blocks
+            .iter()
+            .flat_map(|b| b.read.iter().map(|r| r.what.as_str()))
+            .collect();
+        if items.iter().any(|w| w.contains("does not know")) || items.is_empty() {
+            misses.push(format!("{word}: {items:?}"));
+            continue;
+        }
+        let layered = a.signals.iter().any(|s| s.line == 3 && s.layer.is_some());
+        if layered != *fault {
+            misses.push(format!("{word}: a fault? {layered}, expected {fault}"));
+        }
+    }
+    assert!(misses.is_empty(), "{misses:#?}");
+}
+
+#[test]
+fn every_node_status_combination_printnode_prints_is_judged() {
+    for (status, health) in [
+        ("Ready", None),
+        ("Ready,SchedulingDisabled", Some(Health::Degraded)),
+        ("NotReady", Some(Health::Broken)),
+        ("NotReady,SchedulingDisabled", Some(Health::Broken)),
+        ("Unknown", Some(Health::Broken)),
+        ("Unknown,SchedulingDisabled", Some(Health::Broken)),
+    ] {
+        let rows = vec![
+            ["NAME", "STATUS", "ROLES", "AGE", "VERSION"]
+                .map(String::from)
+                .to_vec(),
+            ["node01", status, "worker", "40d", "v1.29.2"]
+                .map(String::from)
+                .to_vec(),
+        ];
+        let a = read(&format!("$ kubectl get nodes\n{}\n", tabwrite(&rows)));
+        let got = a
+            .signals
+            .iter()
+            .find(|s| s.line == 3 && s.layer == Some(model::verdict::Layer::Node))
+            .map(|s| s.health);
+        assert_eq!(got, health, "{status}");
     }
 }

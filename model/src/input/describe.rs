@@ -201,10 +201,10 @@ pub fn read_describe(text: &[&str], first: usize, command: Option<&str>) -> Desc
         Some(Kind::Pod) => d.status = pod_reason.or(container_reason).or(pod_phase),
         Some(Kind::Node) => {
             d.status = node_ready.map(|(s, n)| {
+                // As printNode prints it: anything but True is NotReady.
                 let ready = match s.as_str() {
                     "True" => "Ready",
-                    "False" => "NotReady",
-                    _ => "Unknown",
+                    _ => "NotReady",
                 };
                 let status = if cordoned {
                     format!("{ready},SchedulingDisabled")

@@ -189,8 +189,14 @@ mod tests {
             ContainerCreating PodInitializing CrashLoopBackOff ErrImagePull ImagePullBackOff \
             CreateContainerConfigError CreateContainerError RunContainerError Completed Error \
             OOMKilled Terminating Init:0/2 Init:Error Init:CrashLoopBackOff Init:ExitCode:1 \
-            Init:Signal:9 Signal:9 ExitCode:137 ContainerCannotRun";
-        let node = "Ready NotReady Unknown Ready,SchedulingDisabled NotReady,SchedulingDisabled";
+            Init:Signal:9 Signal:9 ExitCode:137 ContainerCannotRun ImageInspectError \
+            RegistryUnavailable SignatureValidationFailed CreatePodSandboxError \
+            ConfigPodSandboxError KillPodSandboxError KillContainerError PreCreateHookError \
+            VerifyNonRootError Init:CreatePodSandboxError OutOfcpu OutOfephemeral-storage \
+            OutOfdevices.kubevirt.io/kvm InvalidNodeInfo PodOSNotSupported Preempting \
+            TaintToleration UnknownReason";
+        let node = "Ready NotReady Unknown Ready,SchedulingDisabled NotReady,SchedulingDisabled \
+            Unknown,SchedulingDisabled";
         for (kind, values) in [
             (Kind::Vm, vm),
             (Kind::Vmi, vmi),
