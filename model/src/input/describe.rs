@@ -31,6 +31,8 @@ pub struct Described {
     pub vmi: String,
     /// Every absolute timestamp in the block.
     pub times: Vec<Timestamp>,
+    /// The object's creation time (`Creation Timestamp:`, a node's `CreationTimestamp:`).
+    pub created: Option<Timestamp>,
     /// The `Migration State:` section's `Failed: true`, with its line and failure reason.
     pub migration_failed: Option<(usize, String)>,
     /// The lines of the `Migration State:` section (its `Failed:` is not a phase).
@@ -68,11 +70,19 @@ fn field(line: &str) -> Option<Field<'_>> {
 fn command_kind(command: &str) -> Option<(Kind, Option<&str>)> {
     let words: Vec<&str> = command.split_whitespace().collect();
     let at = words.iter().position(|w| *w == "describe")?;
-    let rest: Vec<&str> = words[at + 1..]
-        .iter()
-        .copied()
-        .filter(|w| !w.starts_with('-'))
-        .collect();
+    // The words that are not flags nor a flag's value (`-n prod web`: `prod` is `-n`'s).
+    let mut rest: Vec<&str> = Vec::new();
+    let mut value_next = false;
+    for w in &words[at + 1..] {
+        if std::mem::take(&mut value_next) {
+            continue;
+        }
+        if w.starts_with('-') {
+            value_next = matches!(*w, "-n" | "--namespace" | "-l" | "--selector" | "--context");
+            continue;
+        }
+        rest.push(w);
+    }
     let (res, name) = match rest.first()?.split_once('/') {
         Some((r, n)) => (r, Some(n)),
         None => (rest[0], rest.get(1).copied()),
@@ -108,6 +118,13 @@ pub fn read_describe(text: &[&str], first: usize, command: Option<&str>) -> Desc
         }
         let Some(f) = field(line) else { continue };
         let top = path.is_empty();
+        let in_metadata = path.len() == 1 && parent == "Metadata";
+        if matches!(f.key, "Creation Timestamp" | "CreationTimestamp")
+            && (top || in_metadata)
+            && d.created.is_none()
+        {
+            d.created = Timestamp::parse(f.value).or_else(|| rfc1123_times(f.value).pop());
+        }
         let in_migration = path.iter().any(|p| p.1 == "Migration State");
         match (f.key, top) {
             ("Name", true) if d.name.is_empty() => d.name = f.value.to_string(),
@@ -120,7 +137,9 @@ pub fn read_describe(text: &[&str], first: usize, command: Option<&str>) -> Desc
                 ))
             }
             ("Reason", true) if !f.value.is_empty() => pod_reason = Some((f.value.to_string(), n)),
-            ("Node", true) => d.node = f.value.split('/').next().unwrap_or("").to_string(),
+            ("Node", true) if f.value != "<none>" => {
+                d.node = f.value.split('/').next().unwrap_or("").to_string()
+            }
             ("Unschedulable", true) => cordoned = f.value == "true",
             _ => {}
         }
@@ -169,14 +188,23 @@ pub fn read_describe(text: &[&str], first: usize, command: Option<&str>) -> Desc
     {
         d.name = name.to_string();
     }
+    // A describe cut before its `Namespace:` line: the command's `-n`; a node has none.
+    if d.namespace.is_empty()
+        && let Some(ns) = command.and_then(super::table::namespace_arg)
+    {
+        d.namespace = ns.to_string();
+    }
+    if d.kind.is_some_and(|k| !k.namespaced()) {
+        d.namespace.clear();
+    }
     match d.kind {
         Some(Kind::Pod) => d.status = pod_reason.or(container_reason).or(pod_phase),
         Some(Kind::Node) => {
             d.status = node_ready.map(|(s, n)| {
+                // As printNode prints it: anything but True is NotReady.
                 let ready = match s.as_str() {
                     "True" => "Ready",
-                    "False" => "NotReady",
-                    _ => "Unknown",
+                    _ => "NotReady",
                 };
                 let status = if cordoned {
                     format!("{ready},SchedulingDisabled")
@@ -279,8 +307,9 @@ impl Described {
             node: self.node.clone(),
             vmi: self.vmi.clone(),
             restarts: 0,
-            age_secs: None,
+            age: None,
             line,
+            block: self.line,
             from: format!("a kubectl describe {}", super::sightings::short_kind(kind)),
             excerpt: excerpt.to_string(),
         })

@@ -46,15 +46,26 @@ pub fn each_document(input: &str, f: &mut dyn FnMut(usize, Piece)) -> Result<(),
     if !(t.starts_with('{') || t.starts_with('[')) {
         return each_yaml(input, f);
     }
-    for (n, (line, value)) in read_json(input)?.into_iter().enumerate() {
+    let (values, rest) = read_json(input)?;
+    let n = values.len();
+    for (i, (line, value)) in values.into_iter().enumerate() {
         let path = String::new();
-        f(n + 1, Piece::Read { line, path, value });
+        f(i + 1, Piece::Read { line, path, value });
+    }
+    if let Some(error) = rest {
+        let line = error.line.unwrap_or(1);
+        let path = String::new();
+        f(n + 1, Piece::Unreadable { line, path, error });
     }
     Ok(())
 }
 
-/// Concatenated JSON values (or YAML flow style, when JSON cannot read it).
-fn read_json(input: &str) -> Result<Vec<(usize, Value)>, ParseError> {
+/// Values read, and the error of the value that could not be (the rest of the input).
+type JsonValues = (Vec<(usize, Value)>, Option<ParseError>);
+
+/// Concatenated JSON values (or YAML flow style, when JSON cannot read it). When a value after
+/// whole ones cannot be read, the whole ones are kept and the error is handed back with them.
+fn read_json(input: &str) -> Result<JsonValues, ParseError> {
     let t = input.trim_start();
     let offset_lines = input[..input.len() - t.len()].matches('\n').count();
     let mut out = Vec::new();
@@ -64,7 +75,7 @@ fn read_json(input: &str) -> Result<Vec<(usize, Value)>, ParseError> {
     loop {
         let start = stream.byte_offset();
         match stream.next() {
-            None => return Ok(out),
+            None => return Ok((out, None)),
             Some(Ok(v)) => {
                 let skipped = t[start..].len() - t[start..].trim_start().len();
                 let at = start + skipped;
@@ -73,15 +84,19 @@ fn read_json(input: &str) -> Result<Vec<(usize, Value)>, ParseError> {
                 out.push((offset_lines + lines_before + 1, v));
             }
             Some(Err(e)) => {
-                // Maybe YAML flow style; if YAML cannot read it either, the JSON error is clearer.
-                if let Ok(docs) = read_documents_yaml(input) {
-                    return Ok(docs);
-                }
-                return Err(ParseError {
+                let error = ParseError {
                     line: Some(e.line() + offset_lines),
                     column: Some(e.column()),
                     message: format!("invalid JSON: {e}"),
-                });
+                };
+                if !out.is_empty() {
+                    return Ok((out, Some(error)));
+                }
+                // Maybe YAML flow style; if YAML cannot read it either, the JSON error is clearer.
+                if let Ok(docs) = read_documents_yaml(input) {
+                    return Ok((docs, None));
+                }
+                return Err(error);
             }
         }
     }
@@ -98,14 +113,21 @@ fn read_documents_yaml(input: &str) -> Result<Vec<(usize, Value)>, ParseError> {
     Ok(out)
 }
 
-/// `---`-separated YAML documents, a List's items one by one.
+/// `---`-separated YAML documents, a List's items one by one. Among several documents, one
+/// that cannot be read is handed on as [`Piece::Unreadable`] and the others are read; a single
+/// document that cannot be read is the input's error.
 fn each_yaml(input: &str, f: &mut dyn FnMut(usize, Piece)) -> Result<(), ParseError> {
-    let mut number = 0;
-    for (start_line, text) in split_yaml_documents(input) {
-        if text.lines().all(|l| {
+    let blank = |text: &str| {
+        text.lines().all(|l| {
             let l = l.trim();
             l.is_empty() || l.starts_with('#') || l == "..."
-        }) {
+        })
+    };
+    let docs = split_yaml_documents(input);
+    let several = docs.iter().filter(|(_, t)| !blank(t)).nth(1).is_some();
+    let mut number = 0;
+    for (start_line, text) in docs {
+        if blank(&text) {
             continue;
         }
         number += 1;
@@ -120,19 +142,26 @@ fn each_yaml(input: &str, f: &mut dyn FnMut(usize, Piece)) -> Result<(), ParseEr
             }
             continue;
         }
-        match read_one(&text, start_line)? {
-            Value::Null => {}
-            value => {
-                let path = String::new();
-                f(
-                    number,
-                    Piece::Read {
-                        line: start_line,
-                        path,
-                        value,
-                    },
-                )
-            }
+        let path = String::new();
+        match read_one(&text, start_line) {
+            Ok(Value::Null) => {}
+            Ok(value) => f(
+                number,
+                Piece::Read {
+                    line: start_line,
+                    path,
+                    value,
+                },
+            ),
+            Err(error) if several => f(
+                number,
+                Piece::Unreadable {
+                    line: start_line,
+                    path,
+                    error,
+                },
+            ),
+            Err(e) => return Err(e),
         }
     }
     Ok(())

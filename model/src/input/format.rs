@@ -20,10 +20,14 @@ pub fn is_table_header(line: &str) -> bool {
         .map(str::trim)
         .filter(|c| !c.is_empty())
         .collect();
+    // A `-L key` column is the key's last segment upper-cased: digits and dots too.
     cols.len() >= 2
-        && cols.iter().all(|c| {
-            c.chars()
-                .all(|ch| ch.is_ascii_uppercase() || "-_ ()%".contains(ch))
+        && cols.iter().enumerate().all(|(i, c)| {
+            c.chars().all(|ch| {
+                ch.is_ascii_uppercase()
+                    || "-_ ()%".contains(ch)
+                    || (i > 0 && (ch.is_ascii_digit() || ch == '.'))
+            })
         })
 }
 

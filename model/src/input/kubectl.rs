@@ -39,22 +39,31 @@ pub fn read_kubectl(
     }
 }
 
-/// A block right after `kubectl get <kind>` whose every line has at least three cells.
+/// A block right after `kubectl get <kind>` whose every line has at least three cells (as many
+/// as the kind prints, for a kind printing two: NAME and AGE).
 fn headerless_table(block: &Block<'_>) -> bool {
+    let from_cmd = block.command.and_then(command_kind);
+    let cells = from_cmd.map_or(3, |(k, all, wide)| {
+        super::columns::default_columns(k, all, wide).len().min(3)
+    });
     !block.text.is_empty()
-        && (block.command.and_then(command_kind).is_some()
-            || read_table(&block.text, block.lines.first, None).is_some())
+        && (from_cmd.is_some() || read_table(&block.text, block.lines.first, None).is_some())
         && block
             .text
             .iter()
-            .all(|l| l.split_whitespace().count() >= 3 && !l.trim_end().ends_with(':'))
+            .all(|l| l.split_whitespace().count() >= cells && !l.trim_end().ends_with(':'))
 }
 
 fn read_get(block: &Block<'_>, out: &mut ReadPaste, report: &mut BlockReport) {
     let Some(t) = read_table(&block.text, block.lines.first, block.command) else {
         return;
     };
-    for s in sightings(&t, block.command) {
+    for mut s in sightings(&t, block.command) {
+        s.block = block.lines.first;
+        if let Some(age) = s.age {
+            let key = (s.kind, s.namespace.clone(), s.name.clone());
+            out.sightings.clocks.block(s.block).ages.push((key, age));
+        }
         let (signal, item) = out.sightings.see(s);
         report.read.push(item);
         out.signals.extend(signal);
@@ -103,6 +112,12 @@ fn key(ns: &str, name: &str) -> crate::kube::VmiKey {
 fn read_desc(block: &Block<'_>, out: &mut ReadPaste, report: &mut BlockReport) {
     let d = read_describe(&block.text, block.lines.first, block.command);
     out.times.extend(d.times.iter().copied());
+    out.sightings.clocks.block(block.lines.first).newest = d.times.iter().copied().max();
+    if let (Some(kind), Some(at)) = (d.kind, d.created) {
+        out.sightings
+            .clocks
+            .created((kind, d.namespace.clone(), d.name.clone()), at);
+    }
     // Every line of a describe (its events, its conditions' messages) concerns the VMI it
     // describes, or serves.
     let vmi = match d.kind {
@@ -123,7 +138,8 @@ fn read_desc(block: &Block<'_>, out: &mut ReadPaste, report: &mut BlockReport) {
             .copied()
             .unwrap_or("")
     };
-    if let Some(s) = d.sighting(line_text(d.status.as_ref().map_or(d.line, |s| s.1))) {
+    if let Some(mut s) = d.sighting(line_text(d.status.as_ref().map_or(d.line, |s| s.1))) {
+        s.block = block.lines.first;
         let (signal, item) = out.sightings.see(s);
         report.read.push(item);
         out.signals.extend(signal);
@@ -146,10 +162,17 @@ fn read_desc(block: &Block<'_>, out: &mut ReadPaste, report: &mut BlockReport) {
     }
 }
 
-/// Once every block is read: contradictions become notes and withdraw the earlier sighting's
-/// signals; a down node that hosts none of the paste's VMIs (when the paste places VMIs) is
-/// degraded, not broken.
+/// Once every block is read: of blocks that contradict each other the newer is read (the
+/// contradiction becomes a note, the other sighting's signals are withdrawn, the one read says
+/// it is newer); a down node that hosts none of the paste's VMIs (when the paste places VMIs)
+/// is degraded, not broken.
 pub fn settle(out: &mut ReadPaste) {
+    creation_times(out);
+    for (line, said) in super::supersede::resolve(&mut out.sightings) {
+        for x in out.signals.iter_mut().filter(|x| x.line == line) {
+            x.from = format!("{}, {said}", x.from);
+        }
+    }
     for (signal, vmi) in super::volume_wait::waits_on_volumes(&out.sightings) {
         out.sightings.subjects.push((signal.line, vmi));
         out.signals.push(signal);
@@ -190,6 +213,53 @@ pub fn settle(out: &mut ReadPaste) {
                     x.cause = format!("{} No VMI in this paste runs there.", x.cause);
                 }
             }
+        }
+    }
+}
+
+/// A signal read from an events row (a describe's `Events:`, `kubectl get events`, `kubectl
+/// events`) says when the event was last seen and how often (its Age / LAST SEEN cell).
+pub fn event_timing(
+    block: &Block<'_>,
+    format: BlockFormat,
+    signals: &mut [crate::evidence::Signal],
+) {
+    if !matches!(
+        format,
+        BlockFormat::Describe | BlockFormat::Events | BlockFormat::Table
+    ) {
+        return;
+    }
+    for x in signals.iter_mut() {
+        let Some(line) = x
+            .line
+            .checked_sub(block.lines.first)
+            .and_then(|i| block.text.get(i))
+        else {
+            continue;
+        };
+        if let Some(i) = super::age::event_row_interval(line) {
+            x.from = format!("{} ({})", x.from, super::age::interval_words(&i));
+        }
+    }
+}
+
+/// The creation times of the objects the paste holds as YAML or JSON: clocks for the tables that
+/// list them with their AGE.
+fn creation_times(out: &mut ReadPaste) {
+    use super::object::Object;
+    for o in &out.parsed.objects {
+        let (kind, meta) = match &o.object {
+            Object::Vmi(x) => (Kind::Vmi, &x.metadata),
+            Object::Vm(x) => (Kind::Vm, &x.metadata),
+            Object::Vmim(x) => (Kind::Vmim, &x.metadata),
+            Object::Pod(x) => (Kind::Pod, &x.metadata),
+            Object::Node(x) => (Kind::Node, &x.metadata),
+            _ => continue,
+        };
+        if let Some(at) = meta.created() {
+            let key = (kind, meta.namespace().to_string(), meta.name().to_string());
+            out.sightings.clocks.created(key, at);
         }
     }
 }

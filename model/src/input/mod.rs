@@ -8,18 +8,22 @@
 //! * [`group`](mod@group): a dump grouped into one evidence bundle per VMI.
 //! * [`paste`]: a paste read block by block: [`blocks`] splits it, [`format`] recognises each
 //!   block, [`recover`] reads cut and hand-edited YAML (a bare sub-tree by its fields:
-//!   [`fragment`]), [`lines`] turns every other line into a
-//!   signal (through the [`crate::signatures`] catalogue).
+//!   [`fragment`]) and JSON cut at either end ([`json_cut`]), [`lines`] turns every other line
+//!   into a signal (through the [`crate::signatures`] catalogue).
 //! * [`pipeline`]: the one dump pipeline of `strata diagnose` and the paste page; [`verdict`]
 //!   sums a whole paste up; [`fuzz`] is the fuzz target's body.
-//! * kubectl's human output: [`table`] reads `get` tables column by column, [`describe`] reads
-//!   `describe` by its sections, [`vocab`] says what every status value means and which layer
-//!   it points at, [`sightings`] turns what they show into signals and finds later blocks that
-//!   contradict earlier ones, [`kubectl`] ties them into the paste.
+//! * kubectl's human output: [`table`] reads `get` tables column by column (each kind's
+//!   printed columns: [`columns`]), [`describe`] reads `describe` by its sections, [`vocab`] says what every status value means and which layer
+//!   it points at, [`sightings`] turns what they show into signals, [`age`] reads kubectl's
+//!   printed durations, [`clock`] says when each block was taken and [`supersede`] which of
+//!   two contradicting blocks is read, [`kubectl`] ties them into the paste.
 //! * [`folder`]: a folder tree (an export, a must-gather, a support bundle) read as one dump.
 
+pub mod age;
 pub mod blocks;
 pub mod classify;
+pub mod clock;
+pub mod columns;
 pub mod component;
 pub mod describe;
 pub mod documents;
@@ -29,6 +33,7 @@ pub mod format;
 pub mod fragment;
 pub mod fuzz;
 pub mod group;
+pub mod json_cut;
 pub mod kubectl;
 pub mod lines;
 pub mod list;
@@ -38,6 +43,7 @@ pub mod paste;
 pub mod pipeline;
 pub mod recover;
 pub mod sightings;
+pub mod supersede;
 pub mod table;
 pub mod text;
 pub mod verdict;

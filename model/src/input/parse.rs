@@ -62,12 +62,12 @@ pub fn parse(input: &str) -> Result<Parsed, ParseError> {
             collect(&value, origin, &mut parsed, 0);
         }
         Piece::Unreadable { line, path, error } => parsed.notes.push(Note {
+            message: unread_message(&error),
             origin: Origin {
                 document,
                 line: error.line.or(Some(line)),
                 path,
             },
-            message: format!("this item was not read: {}", error.message),
         }),
     })?;
     if parsed.objects.is_empty() {
@@ -93,6 +93,11 @@ pub fn parse(input: &str) -> Result<Parsed, ParseError> {
         });
     }
     Ok(parsed)
+}
+
+/// The note for a document, or a List's item, that could not be read while the rest was.
+pub fn unread_message(error: &ParseError) -> String {
+    format!("this part was not read (the rest was): {}", error.message)
 }
 
 #[cfg(test)]
@@ -146,12 +151,17 @@ mod tests {
 
     #[test]
     fn yaml_syntax_error_names_the_line() {
-        let e = parse(
+        // Alone, the broken document is the input's error; among others, a note.
+        let e = parse("kind: Pod\nstatus: [unclosed\n").unwrap_err();
+        assert_eq!(e.line, Some(2), "{e}");
+        let p = parse(
             "kind: VirtualMachineInstance\nmetadata:\n  name: \
                 a\n---\nkind: Pod\nstatus: [unclosed\n",
         )
-        .unwrap_err();
-        assert_eq!(e.line, Some(6), "{e}");
+        .unwrap();
+        assert!(matches!(p.objects[0].object, Object::Vmi(_)));
+        assert_eq!(p.notes[0].origin.line, Some(6), "{:?}", p.notes);
+        assert_eq!(p.notes[0].origin.document, 2, "{:?}", p.notes);
     }
 
     #[test]

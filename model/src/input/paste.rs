@@ -134,7 +134,8 @@ fn read_block(block: &Block<'_>, seen: &mut Seen, out: &mut ReadPaste) {
         let offset = block.lines.first - 1;
         if !rec.parsed.objects.is_empty() {
             let first = block.text.first().copied().unwrap_or("");
-            format = if first.trim_start().starts_with(['{', '[']) {
+            // JSON, whole or cut at its start (`"status": {`, `},`).
+            format = if super::json_cut::looks_like_json(first) {
                 BlockFormat::ObjectJson
             } else {
                 BlockFormat::ObjectYaml
@@ -170,6 +171,7 @@ fn read_block(block: &Block<'_>, seen: &mut Seen, out: &mut ReadPaste) {
     }
     let mut lines = read_lines(block, format, seen);
     name_components(block, format, &mut lines);
+    super::kubectl::event_timing(block, format, &mut lines.signals);
     report.read.extend(lines.read);
     report.ignored.extend(lines.ignored);
     out.signals.extend(lines.signals);
@@ -187,7 +189,7 @@ fn shift(parsed: &mut Parsed, offset: usize, document: usize) {
 }
 
 /// A block that was meant as YAML or JSON: its first line (after comments and `...` lines
-/// saying something was left out) is `key:`, `- ` or `{`.
+/// saying something was left out) is `key:`, `- `, `{`, or JSON cut at its start (`},`, `]`).
 fn looks_like_objects(block: &Block<'_>) -> bool {
     let t = block
         .text
@@ -195,7 +197,8 @@ fn looks_like_objects(block: &Block<'_>) -> bool {
         .map(|l| l.trim_start())
         .find(|t| !t.starts_with('#') && !t.starts_with("...") && !t.starts_with('…'))
         .unwrap_or("");
-    t.starts_with(['{', '[', '-']) || t.split_once(':').is_some_and(|(k, _)| !k.contains(' '))
+    t.starts_with(['{', '[', '-', '}', ']'])
+        || t.split_once(':').is_some_and(|(k, _)| !k.contains(' '))
 }
 
 #[cfg(test)]

@@ -159,20 +159,34 @@ fn attach_signals(dump: &mut Dump, signals: &[Signal], subjects: &[(usize, crate
             ..Default::default()
         });
     }
-    // By the `name` field of a JSON log line: one map lookup per signal, whatever the dump's size.
-    let by_name: rustc_hash::FxHashMap<&str, usize> = dump
-        .bundles
-        .iter()
-        .enumerate()
-        .map(|(i, b)| (b.key.name.as_str(), i))
-        .collect();
+    // By namespace and name (a subject's, or the `namespace` and `name` fields of a JSON log
+    // line): one map lookup per signal, whatever the dump's size. A name alone (no namespace on
+    // either side) goes to the first bundle of that name.
+    let mut by_key: rustc_hash::FxHashMap<(&str, &str), usize> = rustc_hash::FxHashMap::default();
+    let mut by_name: rustc_hash::FxHashMap<&str, usize> = rustc_hash::FxHashMap::default();
+    for (i, b) in dump.bundles.iter().enumerate() {
+        by_key
+            .entry((b.key.namespace.as_str(), b.key.name.as_str()))
+            .or_insert(i);
+        by_name.entry(b.key.name.as_str()).or_insert(i);
+    }
+    let find = |ns: &str, name: &str| {
+        by_key
+            .get(&(ns, name))
+            .or_else(|| by_key.get(&("", name)))
+            .or_else(|| ns.is_empty().then(|| by_name.get(name)).flatten())
+            .copied()
+    };
     let mut at: Vec<usize> = Vec::with_capacity(signals.len());
     for s in signals {
         let named = match subject_of.get(&s.line) {
-            Some(k) => by_name.get(k.name.as_str()),
-            None => super::lines::json_field(&s.excerpt, "name").and_then(|n| by_name.get(n)),
+            Some(k) => find(&k.namespace, &k.name),
+            None => super::lines::json_field(&s.excerpt, "name").and_then(|n| {
+                let ns = super::lines::json_field(&s.excerpt, "namespace").unwrap_or("");
+                find(ns, n)
+            }),
         };
-        at.push(named.copied().unwrap_or(0));
+        at.push(named.unwrap_or(0));
     }
     for (s, i) in signals.iter().zip(at) {
         dump.bundles[i].signals.push(s.clone());

@@ -14,7 +14,7 @@
 //!   was cut from, with a note saying what the paste lacks.
 
 use super::classify::{check_shapes, collect};
-use super::documents::read_documents;
+use super::documents::{Piece, each_document};
 use super::fragment::{Fragment, Owner, lacking, recognise};
 use super::object::{Located, Note, Object, Origin, ParseError, Parsed, Recognition};
 use crate::kube::vmi::Vmi;
@@ -94,7 +94,17 @@ fn read_part(lines: &[&str], offset: usize, out: &mut Recovered) {
     let mut end = dedented.len();
     for attempt in 0..=CUTS {
         let text = dedented[..end].join("\n");
-        match read_documents(&text) {
+        let read: Result<Vec<(usize, Value)>, ParseError> =
+            documents(&text, offset, &mut out.parsed.notes).or_else(|e| {
+                // JSON cut at either end: its whole values, the cut one closed.
+                let cut = (attempt == 0 && super::json_cut::looks_like_json(&text))
+                    .then(|| super::json_cut::salvage(&text))
+                    .flatten()
+                    .ok_or(e)?;
+                out.rules.extend(cut.rules);
+                Ok(cut.values)
+            });
+        match read {
             Ok(docs) => {
                 for (line, mut value) in docs {
                     fix_value(&mut value, &mut out.rules);
@@ -129,6 +139,28 @@ fn read_part(lines: &[&str], offset: usize, out: &mut Recovered) {
             }
         }
     }
+}
+
+/// Every document of `text` (`---`-separated, or concatenated JSON) with its line; a document
+/// that cannot be read among others that can becomes a note (lines shifted by `offset`).
+fn documents(
+    text: &str,
+    offset: usize,
+    notes: &mut Vec<Note>,
+) -> Result<Vec<(usize, Value)>, ParseError> {
+    let mut docs = Vec::new();
+    each_document(text, &mut |document, piece| match piece {
+        Piece::Read { line, value, .. } => docs.push((line, value)),
+        Piece::Unreadable { line, path, error } => notes.push(Note {
+            origin: Origin {
+                document,
+                line: error.line.or(Some(line)).map(|l| l + offset),
+                path,
+            },
+            message: super::parse::unread_message(&error),
+        }),
+    })?;
+    Ok(docs)
 }
 
 /// Applies the value rules: conditions maps become lists.

@@ -1,9 +1,11 @@
 //! What table rows and describe output say of each object, as evidence: a status value that
 //! points at a layer (from [`super::vocab`]) becomes a [`Signal`] naming the object, with the
-//! VMI it concerns; every object seen is remembered with its status and node, so a later block
-//! that says otherwise (the VMI Running on another node after a drain) is noted and the later
-//! sighting wins: the earlier one's signals are withdrawn.
+//! VMI it concerns; every object seen is remembered with its status, node and block, so a block
+//! that says otherwise (the VMI Running on another node after a drain) is noted once the paste
+//! is read and the newer sighting wins ([`super::supersede`]): the other's signals are withdrawn.
 
+use super::age::Age;
+use super::clock::{Clocks, ObjKey};
 use super::vocab::{self, Kind, Meaning};
 use crate::evidence::Signal;
 use crate::kube::VmiKey;
@@ -25,9 +27,11 @@ pub struct Sighting {
     pub vmi: String,
     /// Its RESTARTS column (a DataVolume's `status.restartCount`), 0 when absent.
     pub restarts: u32,
-    /// Its AGE column in seconds, when the block has one.
-    pub age_secs: Option<u64>,
+    /// Its AGE column, when the block has one.
+    pub age: Option<Age>,
     pub line: usize,
+    /// The first line of the block it was seen in.
+    pub block: usize,
     /// `a kubectl get vmi table row`, `a kubectl describe vmi`.
     pub from: String,
     pub excerpt: String,
@@ -36,12 +40,18 @@ pub struct Sighting {
 /// Everything sighted in a paste, in paste order.
 #[derive(Debug, Default)]
 pub struct Sightings {
-    latest: FxHashMap<(Kind, String, String), Sighting>,
+    /// The sighting of each object that is read: the last in the paste until
+    /// [`super::supersede::resolve`] picks the newest.
+    pub(super) latest: FxHashMap<ObjKey, Sighting>,
+    /// Every sighting of each object, in paste order.
+    pub(super) history: FxHashMap<ObjKey, Vec<Sighting>>,
+    /// What each block says of when it was taken.
+    pub clocks: Clocks,
     /// The VMI each signal (by its line) concerns.
     pub subjects: Vec<(usize, VmiKey)>,
-    /// Later blocks that contradict earlier ones, as sentences, with the later line.
+    /// Blocks that contradict each other, as sentences, with the line of the one read.
     pub contradictions: Vec<(usize, String)>,
-    /// Lines whose signals a later sighting of the same object withdrew.
+    /// Lines whose signals a newer sighting of the same object withdrew.
     pub withdrawn: Vec<usize>,
     /// Nodes seen NotReady or Unknown (line of the signal), and nodes VMIs run on.
     pub down_nodes: Vec<(String, usize)>,
@@ -144,33 +154,7 @@ impl Sightings {
     /// and a read item.
     pub fn see(&mut self, s: Sighting) -> (Option<Signal>, ReadItem) {
         let key = (s.kind, s.namespace.clone(), s.name.clone());
-        if let Some(before) = self.latest.get(&key)
-            && before.line != s.line
-            && (before.status != s.status
-                || (!before.node.is_empty() && !s.node.is_empty() && before.node != s.node))
-        {
-            let place = |x: &Sighting| {
-                if x.node.is_empty() {
-                    x.status.clone()
-                } else {
-                    format!("{} on {}", x.status, x.node)
-                }
-            };
-            self.contradictions.push((
-                s.line,
-                format!(
-                    "{} {} is {} at line {}, but {} at line {} ({}); the later one is read",
-                    s.kind.name(),
-                    qualified(&s.namespace, &s.name),
-                    place(&s),
-                    s.line,
-                    place(before),
-                    before.line,
-                    before.from
-                ),
-            ));
-            self.withdrawn.push(before.line);
-        }
+        self.history.entry(key.clone()).or_default().push(s.clone());
         self.rows.insert(s.line, s.kind);
         if s.kind == Kind::Vmi && !s.node.is_empty() {
             self.vmi_nodes.push(s.node.clone());
@@ -289,7 +273,7 @@ fn stuck_starting(s: &Sighting, m: &Meaning) -> Option<Meaning> {
         }
         _ => false,
     };
-    let age = s.age_secs?;
+    let age = s.age?.low;
     if !starting || m.health != Health::Healthy {
         return None;
     }
@@ -327,6 +311,8 @@ pub fn short_kind(k: Kind) -> &'static str {
         Kind::Pvc => "pvc",
         Kind::Dv => "dv",
         Kind::Event => "event",
+        Kind::Vmirs => "vmirs",
+        Kind::MigrationPolicy => "migrationpolicy",
     }
 }
 

@@ -10,6 +10,7 @@
 //! Ready, then Live-Migratable and Paused with `-o wide`; VM: Age, Status, Ready; VMIM: Phase,
 //! VMI) and CDI's DataVolume CRD (Phase, Progress, Restarts, Age).
 
+use super::columns::{default_columns, printed_kind};
 use super::vocab::Kind;
 
 /// One column: its upper-case name and the byte where it starts.
@@ -127,8 +128,12 @@ pub fn command_kind(command: &str) -> Option<(Kind, bool, bool)> {
     kind.map(|k| (k, all, wide))
 }
 
-/// The kind a header's columns say the table lists.
-pub fn header_kind(cols: &[Column]) -> Option<Kind> {
+/// The kind a header's columns say the table lists: the kind whose printed columns they start
+/// with ([`printed_kind`]), else by telling columns (older printers, hand-edited headers).
+pub fn header_kind(cols: &[Column], command: Option<Kind>) -> Option<Kind> {
+    if let Some(k) = printed_kind(cols, command) {
+        return Some(k);
+    }
     let has = |n: &str| cols.iter().any(|c| c.name == n);
     if has("LAST SEEN") || (has("REASON") && has("OBJECT")) {
         return Some(Kind::Event);
@@ -160,64 +165,6 @@ pub fn header_kind(cols: &[Column]) -> Option<Kind> {
     None
 }
 
-/// kubectl's columns for a kind when the header was cut away.
-fn default_columns(kind: Kind, all: bool, wide: bool) -> Vec<&'static str> {
-    let mut cols: Vec<&str> = match (kind, wide) {
-        (Kind::Vm, _) => vec!["NAME", "AGE", "STATUS", "READY"],
-        (Kind::Vmi, false) => vec!["NAME", "AGE", "PHASE", "IP", "NODENAME", "READY"],
-        (Kind::Vmi, true) => vec![
-            "NAME",
-            "AGE",
-            "PHASE",
-            "IP",
-            "NODENAME",
-            "READY",
-            "LIVE-MIGRATABLE",
-            "PAUSED",
-        ],
-        (Kind::Vmim, _) => vec!["NAME", "PHASE", "VMI"],
-        (Kind::Pod, false) => vec!["NAME", "READY", "STATUS", "RESTARTS", "AGE"],
-        (Kind::Pod, true) => vec![
-            "NAME",
-            "READY",
-            "STATUS",
-            "RESTARTS",
-            "AGE",
-            "IP",
-            "NODE",
-            "NOMINATED NODE",
-            "READINESS GATES",
-        ],
-        (Kind::Node, _) => vec!["NAME", "STATUS", "ROLES", "AGE", "VERSION"],
-        (Kind::Pvc, _) => vec![
-            "NAME",
-            "STATUS",
-            "VOLUME",
-            "CAPACITY",
-            "ACCESS MODES",
-            "STORAGECLASS",
-            "AGE",
-        ],
-        (Kind::Dv, _) => vec!["NAME", "PHASE", "PROGRESS", "RESTARTS", "AGE"],
-        (Kind::Event, _) => vec!["LAST SEEN", "TYPE", "REASON", "OBJECT", "MESSAGE"],
-    };
-    if all && !matches!(kind, Kind::Node) {
-        cols.insert(0, "NAMESPACE");
-    }
-    cols
-}
-
-/// `3d`, `7m50s`, `16h`, `2d3h`, `<invalid>`: an AGE cell.
-fn is_age(cell: &str) -> bool {
-    cell == "<invalid>"
-        || (cell.len() <= 8
-            && cell.starts_with(|c: char| c.is_ascii_digit())
-            && cell.ends_with(['s', 'm', 'h', 'd', 'y'])
-            && cell
-                .chars()
-                .all(|c| c.is_ascii_digit() || "smhdy".contains(c)))
-}
-
 /// The kind of a table whose header and command were cut away, from its rows' shapes: a pod's
 /// READY `1/2` then a pod status; a node's `v1.29.2` VERSION last; a VM's or VMI's age then a
 /// value of its vocabulary (a VMI row has an IP or a node after its phase, a VM row ends in
@@ -245,7 +192,7 @@ fn guess_rows(text: &[&str]) -> Option<(Kind, bool)> {
             {
                 return Some((Kind::Node, ns));
             }
-            if !is_age(at(1)) {
+            if !super::age::is_age_cell(at(1)) {
                 return None;
             }
             let bool_last = c.len() == 4 && matches!(at(3), "True" | "False");
@@ -313,7 +260,7 @@ pub fn read_table<'a>(
     let kind = match (from_cmd, header) {
         (Some(c), false) => Some(c.0),
         (Some(c), true) if single => Some(c.0),
-        _ => header_kind(&columns).or(from_cmd.map(|c| c.0)),
+        _ => header_kind(&columns, from_cmd.map(|c| c.0)).or(from_cmd.map(|c| c.0)),
     };
     let mut rows = Vec::new();
     for (i, line) in text.iter().enumerate().skip(body_from) {
@@ -398,18 +345,24 @@ pub fn sightings(t: &Table<'_>, command: Option<&str>) -> Vec<super::sightings::
                 && cells >= 2
                 && !is_header_like(r.text)
         })
-        .map(|r| {
+        .filter_map(|r| {
             let ns = r.cell(ns_col);
             // `virtualmachineinstance.kubevirt.io/web` (several kinds in one command): the
             // row's own kind.
-            let kind = r
-                .cell(name_col)
-                .split_once('/')
-                .and_then(|(k, _)| Kind::from_resource(k))
-                .unwrap_or(kind);
-            super::sightings::Sighting {
+            let kind = match r.cell(name_col).split_once('/') {
+                Some((k, _)) => Kind::from_resource(k)?,
+                None => kind,
+            };
+            Some(super::sightings::Sighting {
                 kind,
-                namespace: if ns.is_empty() { ns_arg } else { ns }.to_string(),
+                namespace: if !kind.namespaced() {
+                    ""
+                } else if ns.is_empty() {
+                    ns_arg
+                } else {
+                    ns
+                }
+                .to_string(),
                 name: strip_type(r.cell(name_col)).to_string(),
                 status: r.cell(status_col).to_string(),
                 node: r
@@ -418,11 +371,13 @@ pub fn sightings(t: &Table<'_>, command: Option<&str>) -> Vec<super::sightings::
                     .replace("none", ""),
                 vmi: r.cell(vmi_col).to_string(),
                 restarts: leading_number(r.cell(restarts_col)),
-                age_secs: age_secs(r.cell(age_col)),
+                age: super::age::parse_age(r.cell(age_col)),
                 line: r.line,
+                // Set by the caller, which knows the block.
+                block: 0,
                 from: from.clone(),
                 excerpt: r.text.to_string(),
-            }
+            })
         })
         .collect()
 }
@@ -431,33 +386,6 @@ pub fn sightings(t: &Table<'_>, command: Option<&str>) -> Vec<super::sightings::
 fn leading_number(cell: &str) -> u32 {
     let digits = cell.bytes().take_while(u8::is_ascii_digit).count();
     cell[..digits].parse().unwrap_or(0)
-}
-
-/// kubectl's AGE (`duration.HumanDuration` of k8s.io/apimachinery: `5s`, `3m31s`, `4h9m`,
-/// `38d`, `2y10d`) in seconds; `None` for anything else (`<invalid>`, `<unknown>`).
-fn age_secs(cell: &str) -> Option<u64> {
-    let mut total: u64 = 0;
-    let mut digits = String::new();
-    for c in cell.chars() {
-        if c.is_ascii_digit() {
-            digits.push(c);
-            continue;
-        }
-        let unit = match c {
-            's' => 1,
-            'm' => 60,
-            'h' => 3600,
-            'd' => 86_400,
-            'y' => 365 * 86_400,
-            _ => return None,
-        };
-        total = total.saturating_add(digits.parse::<u64>().ok()?.saturating_mul(unit));
-        digits.clear();
-    }
-    digits
-        .is_empty()
-        .then_some(total)
-        .filter(|_| !cell.is_empty())
 }
 
 /// `pod/virt-launcher-x` printed with `kubectl get all` or several kinds: the name alone.
@@ -469,7 +397,7 @@ fn is_header_like(line: &str) -> bool {
     super::format::is_table_header(line)
 }
 
-/// The `-n NS` / `--namespace NS` / `--namespace=NS` of a command.
+/// The `-n NS` / `-nNS` / `-n=NS` / `--namespace NS` / `--namespace=NS` of a command.
 pub fn namespace_arg(command: &str) -> Option<&str> {
     let mut words = command.split_whitespace();
     while let Some(w) = words.next() {
@@ -479,6 +407,11 @@ pub fn namespace_arg(command: &str) -> Option<&str> {
         if let Some(v) = w
             .strip_prefix("--namespace=")
             .or_else(|| w.strip_prefix("-n="))
+            // `-nprod`: a shorthand flag with its value attached (pflag).
+            .or_else(|| {
+                w.strip_prefix("-n")
+                    .filter(|v| !v.is_empty() && !v.starts_with('-'))
+            })
         {
             return Some(v);
         }

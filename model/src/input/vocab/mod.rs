@@ -23,6 +23,10 @@ pub enum Kind {
     Pvc,
     Dv,
     Event,
+    /// A VirtualMachineInstanceReplicaSet: read (its rows named), no status vocabulary.
+    Vmirs,
+    /// A MigrationPolicy (cluster scoped): read, no status vocabulary.
+    MigrationPolicy,
 }
 
 impl Kind {
@@ -37,6 +41,8 @@ impl Kind {
             Kind::Pvc => "PersistentVolumeClaim",
             Kind::Dv => "DataVolume",
             Kind::Event => "Event",
+            Kind::Vmirs => "VirtualMachineInstanceReplicaSet",
+            Kind::MigrationPolicy => "MigrationPolicy",
         }
     }
 
@@ -62,8 +68,19 @@ impl Kind {
             "pvc" | "pvcs" | "persistentvolumeclaim" | "persistentvolumeclaims" => Kind::Pvc,
             "dv" | "dvs" | "datavolume" | "datavolumes" => Kind::Dv,
             "ev" | "event" | "events" => Kind::Event,
+            // The VMIRS CRD's short names are `vmirs` and `vmirss` (crds.go).
+            "vmirs"
+            | "vmirss"
+            | "virtualmachineinstancereplicaset"
+            | "virtualmachineinstancereplicasets" => Kind::Vmirs,
+            "migrationpolicy" | "migrationpolicies" => Kind::MigrationPolicy,
             _ => return None,
         })
+    }
+
+    /// False for the cluster-scoped kinds (a node): a `-n` on the command line names nothing.
+    pub fn namespaced(self) -> bool {
+        !matches!(self, Kind::Node | Kind::MigrationPolicy)
     }
 
     /// The kind a describe's `Kind:` value names.
@@ -77,6 +94,8 @@ impl Kind {
             Kind::Pvc,
             Kind::Dv,
             Kind::Event,
+            Kind::Vmirs,
+            Kind::MigrationPolicy,
         ]
         .into_iter()
         .find(|k| k.name() == name.trim())
@@ -120,7 +139,7 @@ pub fn table(kind: Kind) -> (&'static [Meaning], &'static str) {
         Kind::Node => (node::STATUSES, node::SOURCE),
         Kind::Pvc => (pvc::PHASES, pvc::SOURCE),
         Kind::Dv => (dv::PHASES, dv::SOURCE),
-        Kind::Event => (&[], ""),
+        Kind::Event | Kind::Vmirs | Kind::MigrationPolicy => (&[], ""),
     }
 }
 
@@ -170,8 +189,14 @@ mod tests {
             ContainerCreating PodInitializing CrashLoopBackOff ErrImagePull ImagePullBackOff \
             CreateContainerConfigError CreateContainerError RunContainerError Completed Error \
             OOMKilled Terminating Init:0/2 Init:Error Init:CrashLoopBackOff Init:ExitCode:1 \
-            Init:Signal:9 Signal:9 ExitCode:137 ContainerCannotRun";
-        let node = "Ready NotReady Unknown Ready,SchedulingDisabled NotReady,SchedulingDisabled";
+            Init:Signal:9 Signal:9 ExitCode:137 ContainerCannotRun ImageInspectError \
+            RegistryUnavailable SignatureValidationFailed CreatePodSandboxError \
+            ConfigPodSandboxError KillPodSandboxError KillContainerError PreCreateHookError \
+            VerifyNonRootError Init:CreatePodSandboxError OutOfcpu OutOfephemeral-storage \
+            OutOfdevices.kubevirt.io/kvm InvalidNodeInfo PodOSNotSupported Preempting \
+            TaintToleration UnknownReason";
+        let node = "Ready NotReady Unknown Ready,SchedulingDisabled NotReady,SchedulingDisabled \
+            Unknown,SchedulingDisabled";
         for (kind, values) in [
             (Kind::Vm, vm),
             (Kind::Vmi, vmi),

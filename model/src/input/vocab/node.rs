@@ -1,6 +1,7 @@
 //! A node's STATUS column as kubectl prints it: `printNode` in Kubernetes'
-//! `pkg/printers/internalversion/printers.go` prints the Ready condition (`Ready`, `NotReady`,
-//! `Unknown`), then `SchedulingDisabled` when `spec.unschedulable`, joined by commas.
+//! `pkg/printers/internalversion/printers.go` prints `Ready` when the Ready condition is True,
+//! `NotReady` when it is False or Unknown, `Unknown` when the node has no Ready condition at
+//! all, then `SchedulingDisabled` when `spec.unschedulable`, joined by commas.
 
 use super::{Meaning, m};
 use crate::verdict::{Health::*, Layer::*};
@@ -11,8 +12,8 @@ pub(super) const SOURCE: &str = "Kubernetes pkg/printers/internalversion/printer
 #[rustfmt::skip]
 pub(super) const STATUSES: &[Meaning] = &[
     m("Ready", None, Healthy, "The kubelet reports the node Ready."),
-    m("NotReady", Some(Node), Broken, "The node's Ready condition is False: the kubelet reports it cannot run pods."),
-    m("Unknown", Some(Node), Broken, "The node stopped reporting (its Ready condition is Unknown): it is unreachable."),
+    m("NotReady", Some(Node), Broken, "The node's Ready condition is False (the kubelet reports it cannot run pods) or Unknown (the kubelet stopped reporting: the node is unreachable)."),
+    m("Unknown", Some(Node), Broken, "The node has no Ready condition at all: its kubelet never reported."),
     m("SchedulingDisabled", Some(Node), Degraded, "The node is cordoned (spec.unschedulable): nothing new is scheduled there; often a drain."),
 ];
 

@@ -7,6 +7,13 @@
 //! `OOMKilled`, `Signal:N`, `ExitCode:N`), then `NotReady`, `Terminating` or `Unknown`. The layer
 //! is the launcher's (node and virt-launcher); a KubeVirt control-plane pod's row is moved to
 //! its own layer by the reader.
+//!
+//! The kubelet's words: waiting reasons in `pkg/kubelet/container/sync_result.go` and
+//! `pkg/kubelet/images/types.go` (`CreatePodSandboxError`, `ImageInspectError`,
+//! `RegistryUnavailable`, …), admission rejections in `pkg/kubelet/lifecycle/predicate.go`
+//! (`OutOf<resource>`, `InvalidNodeInfo`, `PodOSNotSupported`, …, or the failing predicate's
+//! name, `NodeAffinity`, `TaintToleration`), preemption's `Preempting`
+//! (`pkg/kubelet/preemption`).
 
 use super::{Meaning, m};
 use crate::verdict::{Health::*, Layer::*};
@@ -34,6 +41,18 @@ pub(super) const STATUSES: &[Meaning] = &[
     m("OutOfmemory", Some(Node), Broken, "The kubelet rejected the pod: not enough memory on the node."),
     m("OutOfpods", Some(Node), Broken, "The kubelet rejected the pod: the node's pod limit is reached."),
     m("SchedulingGated", Some(ControlPlane), Degraded, "The pod waits for its scheduling gates to be removed."),
+    m("Preempting", Some(Node), Broken, "The kubelet preempted the pod to admit a critical pod the node had no room for."),
+    m("OutOfephemeral-storage", Some(Node), Broken, "The kubelet rejected the pod: not enough ephemeral storage on the node."),
+    m("InvalidNodeInfo", Some(Node), Broken, "The kubelet rejected the pod at admission: it cannot read its own Node object."),
+    m("PodOSSelectorNodeLabelDoesNotMatch", Some(Node), Broken, "The kubelet rejected the pod at admission: its kubernetes.io/os selector does not match the node."),
+    m("PodOSNotSupported", Some(Node), Broken, "The kubelet rejected the pod at admission: its OS field does not match the node's OS."),
+    m("InitContainerRestartPolicyForbidden", Some(Node), Broken, "The kubelet rejected the pod at admission: an init container's restart policy is not supported there."),
+    m("SupplementalGroupsPolicyNotSupported", Some(Node), Broken, "The kubelet rejected the pod at admission: the node does not support its SupplementalGroupsPolicy."),
+    m("UnknownReason", Some(Node), Broken, "The kubelet rejected the pod at admission for a reason it could not name."),
+    m("UnexpectedPredicateFailureType", Some(Node), Broken, "The kubelet rejected the pod at admission (an unexpected predicate failure)."),
+    m("TaintToleration", Some(Node), Broken, "The kubelet rejected the pod at admission: it does not tolerate a NoExecute taint of the node."),
+    m("NodePorts", Some(Node), Broken, "The kubelet rejected the pod at admission: a host port it asks for is taken on the node."),
+    m("NodeName", Some(Node), Broken, "The kubelet rejected the pod at admission: it names another node."),
     // Waiting reasons.
     m("ContainerCreating", Some(Node), Healthy, "The kubelet is creating the containers (volumes, network, images)."),
     m("PodInitializing", Some(Node), Healthy, "Init containers have run; the main containers start."),
@@ -41,6 +60,16 @@ pub(super) const STATUSES: &[Meaning] = &[
     m("ErrImagePull", Some(Node), Broken, "The kubelet cannot pull an image."),
     m("ImagePullBackOff", Some(Node), Broken, "Pulling an image keeps failing; the kubelet backs off."),
     m("InvalidImageName", Some(Node), Broken, "An image name cannot be parsed."),
+    m("ImageInspectError", Some(Node), Broken, "The runtime cannot inspect an image."),
+    m("RegistryUnavailable", Some(Node), Broken, "The image registry cannot be reached."),
+    m("SignatureValidationFailed", Some(Node), Broken, "An image's signature cannot be validated."),
+    m("CreatePodSandboxError", Some(Node), Broken, "The runtime cannot create the pod's sandbox (often its network: the CNI plugin fails)."),
+    m("ConfigPodSandboxError", Some(Node), Broken, "The kubelet cannot build the pod's sandbox configuration."),
+    m("KillPodSandboxError", Some(Node), Broken, "The runtime cannot stop the pod's sandbox."),
+    m("KillContainerError", Some(Node), Broken, "The runtime cannot kill a container."),
+    m("PreCreateHookError", Some(Node), Broken, "A container's pre-create hook failed (a device or resource plugin)."),
+    m("VerifyNonRootError", Some(Node), Broken, "A container must run as non-root but its image runs as root."),
+    m("RunInitContainerError", Some(Node), Broken, "The runtime cannot start an init container."),
     m("ErrImageNeverPull", Some(Node), Broken, "An image is absent and the pull policy is Never."),
     m("CreateContainerConfigError", Some(Node), Broken, "A container's configuration cannot be built (a missing ConfigMap, Secret or key)."),
     m("CreateContainerError", Some(Node), Broken, "The runtime cannot create a container."),
@@ -60,8 +89,19 @@ pub(super) const STATUSES: &[Meaning] = &[
     m("Terminating", None, Healthy, "The pod is being deleted (deletionTimestamp set); if it stays, its node does not confirm the deletion."),
 ];
 
-/// `Init:2/3`, `Init:<reason>`, `Init:Signal:9`, `Init:ExitCode:1`, `Signal:9`, `ExitCode:137`.
+/// `Init:2/3`, `Init:<reason>`, `Init:Signal:9`, `Init:ExitCode:1`, `Signal:9`, `ExitCode:137`,
+/// `OutOf<resource>` (an extended resource: `OutOfdevices.kubevirt.io/kvm`).
 pub(super) fn patterned(value: &str) -> Option<Meaning> {
+    if value.len() > 5 && value.starts_with("OutOf") {
+        return Some(m(
+            "OutOf<resource>",
+            Some(Node),
+            Broken,
+            "The kubelet rejected the pod at admission: the node lacks a resource it requests \
+             (for a launcher, devices.kubevirt.io/kvm or /tun: the device plugin there \
+             advertises none).",
+        ));
+    }
     if let Some(rest) = value.strip_prefix("Init:") {
         if rest.split_once('/').is_some_and(|(a, b)| {
             a.bytes().all(|c| c.is_ascii_digit()) && b.bytes().all(|c| c.is_ascii_digit())
