@@ -30,13 +30,10 @@ use std::time::Duration;
 /// How long one on-demand request may take.
 pub const FETCH_TIMEOUT: Duration = Duration::from_secs(5);
 
-/// Now, as a model timestamp.
+/// The cluster's now (the API server's clock, [`crate::cluster_clock`]), as a model timestamp:
+/// what the diagnosis measures the cluster's own timestamps against.
 pub fn now() -> Timestamp {
-    let ms = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or(0);
-    Timestamp(ms)
+    Timestamp(crate::cluster_clock::cluster_ms())
 }
 
 /// The JSON of an object.

@@ -31,6 +31,7 @@ pub mod alerts;
 pub mod app;
 pub mod auth;
 pub mod cluster;
+pub mod cluster_clock;
 pub mod diagnose_dir;
 pub mod error;
 pub mod event_cache;

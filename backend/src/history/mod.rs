@@ -156,5 +156,5 @@ pub fn decompress_detail(bytes: &[u8]) -> Result<VmiDetail> {
 
 /// Now, in milliseconds since the epoch.
 pub fn now_ms() -> i64 {
-    crate::evidence::now().0
+    crate::cluster_clock::local_ms()
 }

@@ -39,7 +39,8 @@ async fn metrics_series(
             )));
         }
     };
-    let end = crate::evidence::now().0 as f64 / 1000.0;
+    // Prometheus stamps samples with its own clock, not the API server's.
+    let end = crate::cluster_clock::local_ms() as f64 / 1000.0;
     let range = Range::ending_at(end, p.range, p.step).map_err(ApiErr::bad_request)?;
     let caller = state.auth.caller(&headers)?;
     state.auth.require(&caller, &vmi_access(&ns)).await?;

@@ -2,7 +2,8 @@
 //! a watch after an error without yielding any event (only a re-list yields `Init`…`InitDone`),
 //! so in a quiet cluster a kind would stay "failing" after a short outage although its watch is
 //! back. Every successful answer to the watcher's own requests (a list page, an accepted watch)
-//! marks the kind healthy; a later error marks it failing again.
+//! marks the kind healthy; a later error marks it failing again. Each answer's `Date` also sets
+//! the cluster's clock ([`crate::cluster_clock`]).
 
 use axum::http::Request;
 use std::sync::Arc;
@@ -18,6 +19,7 @@ pub fn observed(
         let (client, on_answer) = (client.clone(), on_answer.clone());
         async move {
             let res = client.send(req).await?;
+            crate::cluster_clock::observe(res.headers());
             if res.status().is_success() {
                 on_answer();
             }

@@ -116,7 +116,20 @@ async fn gate(State(shared): State<Arc<Shared>>, mut req: Request, next: Next) -
         }
     };
     req.extensions_mut().insert(caller);
-    next.run(req).await
+    let mut res = next.run(req).await;
+    stamp_date(&shared, &mut res);
+    res
+}
+
+/// A real kube-apiserver's answers carry its own clock in `Date` (Go's net/http sets it on every
+/// response); the simulator's clock is the cluster's, so its `Date` is simulated time (hyper keeps
+/// a `Date` the handler set). The console reads the cluster's clock from it.
+fn stamp_date(shared: &Shared, res: &mut Response) {
+    let secs = shared.clock.now().max(0.0);
+    let at = std::time::UNIX_EPOCH + std::time::Duration::from_secs_f64(secs);
+    if let Ok(v) = header::HeaderValue::from_str(&httpdate::fmt_http_date(at)) {
+        res.headers_mut().insert(header::DATE, v);
+    }
 }
 
 /// A Kubernetes `Status` error response.
