@@ -347,7 +347,7 @@ impl Store {
                 let s = e.item();
                 Placed {
                     key: s.key.clone(),
-                    uid: s.uid.clone(),
+                    uid: s.uid.as_deref().map(str::to_string),
                     node: s.node.clone(),
                 }
             })
@@ -357,7 +357,8 @@ impl Store {
     /// The UID of the VMI held under `key`.
     pub fn uid(&self, key: &VmiKey) -> Option<String> {
         let inner = self.read();
-        inner.items.get(key).and_then(|e| e.item().uid.clone())
+        let item = inner.items.get(key).map(Entry::item);
+        item.and_then(|s| s.uid.as_deref().map(str::to_string))
     }
 
     /// The UIDs of the VMIs whose key `keep` accepts.
@@ -366,7 +367,7 @@ impl Store {
         let items = inner.items.iter().map(Entry::item);
         items
             .filter(|s| keep(&s.key))
-            .filter_map(|s| s.uid.clone())
+            .filter_map(|s| s.uid.as_deref().map(str::to_string))
             .collect()
     }
 

@@ -297,7 +297,8 @@ fn fingerprint(joined: &str) -> u64 {
 /// first seen, so the order of its rows is kept.
 ///
 /// Per VMI it keeps one [`Seen`] under its [`joined`] key: about 125 bytes at 10,000 VMIs
-/// (heaptrack), 140 with the key's allocator overhead, the map's spare room included; of the
+/// (heaptrack), 140 with the key's allocator overhead, the map's spare room included, measured
+/// before the UID was kept (it adds 16 bytes and a 36-byte string on the heap); of the
 /// bench's `backend_rss_per_vmi_recorder` (about 500 bytes) the rest is SQLite (its code and
 /// page cache) and the baseline rows in flight.
 #[derive(Default)]

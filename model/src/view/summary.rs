@@ -17,7 +17,7 @@ pub struct VmiSummary {
     /// name is another one). The flight recorder keys history by it; the stream's compact form
     /// leaves it out (browsers do not need it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub uid: Option<String>,
+    pub uid: Option<Box<str>>,
     /// `status.phase` verbatim; empty when unset.
     pub phase: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -230,7 +230,12 @@ impl VmiSummary {
                 .map(str::to_string)
                 .unwrap_or_else(|| d.headline.clone()),
             key: e.key.clone(),
-            uid: vmi.metadata.uid.clone().filter(|u| !u.is_empty()),
+            uid: vmi
+                .metadata
+                .uid
+                .as_deref()
+                .filter(|u| !u.is_empty())
+                .map(Box::from),
             phase: vmi.status.phase.clone().unwrap_or_default(),
             node: vmi.status.node_name.clone().filter(|n| !n.is_empty()),
             ip: vmi
