@@ -33,6 +33,14 @@ fn random_epoch() -> u64 {
     u64::from_le_bytes(b).max(1)
 }
 
+/// A VMI as a pass over all of them reads it ([`Store::placed_after`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Placed {
+    pub key: VmiKey,
+    pub uid: Option<String>,
+    pub node: Option<String>,
+}
+
 /// A message with its sequence number.
 pub type Sequenced = (u64, Arc<StreamMsg>);
 
@@ -326,20 +334,40 @@ impl Store {
         items.map(|s| (s.key.clone(), s.node.clone())).collect()
     }
 
-    /// Like [`Store::keys_and_nodes`], at most `max` of them, those after `after` (from the
-    /// first without it): a pass over every VMI a chunk at a time.
-    pub fn keys_and_nodes_after(
-        &self,
-        after: Option<&VmiKey>,
-        max: usize,
-    ) -> Vec<(VmiKey, Option<String>)> {
+    /// Like [`Store::keys_and_nodes`] (with the UIDs), at most `max` of them, those after
+    /// `after` (from the first without it): a pass over every VMI a chunk at a time.
+    pub fn placed_after(&self, after: Option<&VmiKey>, max: usize) -> Vec<Placed> {
         use std::ops::Bound::{Excluded, Unbounded};
         let inner = self.read();
         let from = after.map_or(Unbounded, Excluded);
         let items = inner.items.range::<VmiKey, _>((from, Unbounded));
         items
             .take(max)
-            .map(|e| (e.item().key.clone(), e.item().node.clone()))
+            .map(|e| {
+                let s = e.item();
+                Placed {
+                    key: s.key.clone(),
+                    uid: s.uid.as_deref().map(str::to_string),
+                    node: s.node.clone(),
+                }
+            })
+            .collect()
+    }
+
+    /// The UID of the VMI held under `key`.
+    pub fn uid(&self, key: &VmiKey) -> Option<String> {
+        let inner = self.read();
+        let item = inner.items.get(key).map(Entry::item);
+        item.and_then(|s| s.uid.as_deref().map(str::to_string))
+    }
+
+    /// The UIDs of the VMIs whose key `keep` accepts.
+    pub fn uids(&self, keep: impl Fn(&VmiKey) -> bool) -> Vec<String> {
+        let inner = self.read();
+        let items = inner.items.iter().map(Entry::item);
+        items
+            .filter(|s| keep(&s.key))
+            .filter_map(|s| s.uid.as_deref().map(str::to_string))
             .collect()
     }
 
@@ -414,16 +442,14 @@ mod tests {
         for n in ["c", "a", "d", "b", "e"] {
             store.upsert(s(n, "Running"));
         }
-        let names = |v: Vec<(VmiKey, Option<String>)>| -> Vec<String> {
-            v.into_iter().map(|(k, _)| k.name).collect()
-        };
-        let first = store.keys_and_nodes_after(None, 2);
+        let names = |v: Vec<Placed>| -> Vec<String> { v.into_iter().map(|p| p.key.name).collect() };
+        let first = store.placed_after(None, 2);
         assert_eq!(names(first.clone()), ["a", "b"]);
-        let next = store.keys_and_nodes_after(Some(&first[1].0), 2);
+        let next = store.placed_after(Some(&first[1].key), 2);
         assert_eq!(names(next.clone()), ["c", "d"]);
-        let last = store.keys_and_nodes_after(Some(&next[1].0), 2);
+        let last = store.placed_after(Some(&next[1].key), 2);
         assert_eq!(names(last.clone()), ["e"]);
-        assert!(store.keys_and_nodes_after(Some(&last[0].0), 2).is_empty());
+        assert!(store.placed_after(Some(&last[0].key), 2).is_empty());
     }
 
     #[test]

@@ -10,6 +10,7 @@ use backend::history::retention::Bounds;
 use backend::history::writer::{BACKOFF_FIRST, BACKOFF_MAX};
 use backend::history::{
     Change, Changed, History, HistoryHandle, HistoryStore, Record, Stats, StoreError, Transition,
+    VmiId,
 };
 use model::VmiKey;
 use std::sync::Arc;
@@ -34,13 +35,21 @@ impl HistoryStore for Full {
         }
         Ok(())
     }
-    async fn history(&self, _: &VmiKey, _: i64, _: i64) -> Result<History, StoreError> {
+    async fn history(&self, _: &VmiId, _: i64, _: i64) -> Result<History, StoreError> {
         Ok(History::default())
     }
-    async fn changes(&self, _: i64, _: usize) -> Result<Vec<Changed>, StoreError> {
+    async fn changes(
+        &self,
+        _: i64,
+        _: usize,
+        _: Option<&[String]>,
+    ) -> Result<Vec<Changed>, StoreError> {
         Ok(Vec::new())
     }
-    async fn detail_at(&self, _: &VmiKey, _: i64) -> Result<Option<(i64, Vec<u8>)>, StoreError> {
+    async fn detail_at(&self, _: &VmiId, _: i64) -> Result<Option<(i64, Vec<u8>)>, StoreError> {
+        Ok(None)
+    }
+    async fn latest_uid(&self, _: &VmiKey) -> Result<Option<String>, StoreError> {
         Ok(None)
     }
     async fn delete_before(&self, _: i64) -> Result<u64, StoreError> {
@@ -59,10 +68,13 @@ impl HistoryStore for Full {
 
 fn row() -> Record {
     Record::Transition(
-        VmiKey {
-            namespace: "prod".into(),
-            name: "a".into(),
-        },
+        VmiId::new(
+            VmiKey {
+                namespace: "prod".into(),
+                name: "a".into(),
+            },
+            "uid-a",
+        ),
         Transition {
             at: 1,
             change: Change::Phase,

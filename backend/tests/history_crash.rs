@@ -2,7 +2,7 @@
 //! writer (the `writer_child` test, active only with `STRATA_HISTORY_CHILD_DIR`), kills it with
 //! SIGKILL through `libc::kill` on its pid alone while it writes, and opens what is left.
 
-use backend::history::{self, Change, Record, Transition};
+use backend::history::{self, Change, Record, Transition, VmiId};
 use model::VmiKey;
 use std::time::{Duration, Instant};
 
@@ -12,10 +12,13 @@ fn batch(n: usize, i: usize) -> Vec<Record> {
     (0..n)
         .map(|j| {
             Record::Transition(
-                VmiKey {
-                    namespace: "ns".into(),
-                    name: format!("vm-{}", j % 100),
-                },
+                VmiId::new(
+                    VmiKey {
+                        namespace: "ns".into(),
+                        name: format!("vm-{}", j % 100),
+                    },
+                    format!("uid-{}", j % 100),
+                ),
                 Transition {
                     at: (i * n + j) as i64,
                     change: Change::Verdict,
@@ -83,7 +86,10 @@ async fn kill_9_during_writes_leaves_a_readable_database() {
         namespace: "ns".into(),
         name: "vm-7".into(),
     };
-    let h = store.history(&key, 0, i64::MAX).await.unwrap();
+    let h = store
+        .history(&VmiId::new(key, "uid-7"), 0, i64::MAX)
+        .await
+        .unwrap();
     assert!(!h.transitions.is_empty());
     let conn = rusqlite::Connection::open(&path).unwrap();
     let check: String = conn

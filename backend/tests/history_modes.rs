@@ -6,7 +6,7 @@
 #[path = "support/logs.rs"]
 mod logs;
 
-use backend::history::{Change, Record, Transition, open, sqlite};
+use backend::history::{Change, Record, Transition, VmiId, open, sqlite};
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
@@ -20,10 +20,13 @@ fn mode(p: &Path) -> u32 {
 
 fn row(at: i64) -> Record {
     Record::Transition(
-        model::VmiKey {
-            namespace: "prod".into(),
-            name: "a".into(),
-        },
+        VmiId::new(
+            model::VmiKey {
+                namespace: "prod".into(),
+                name: "a".into(),
+            },
+            "uid-a",
+        ),
         Transition {
             at,
             change: Change::Phase,

@@ -8,7 +8,7 @@ mod common;
 use async_trait::async_trait;
 use backend::history::{
     self, Change, DynStore, History, HistoryHandle, HistoryStore, Record, Stats, StoreError,
-    Transition, retention::Bounds,
+    Transition, VmiId, retention::Bounds,
 };
 use backend::run::Options;
 use common::*;
@@ -169,9 +169,17 @@ async fn a_break_and_a_recovery_are_recorded_with_the_page_as_it_was() {
         namespace: "default".into(),
         name: "healthy".into(),
     };
-    let (when, body) = store.detail_at(&key, t).await.unwrap().unwrap();
+    let uid = store.latest_uid(&key).await.unwrap().unwrap();
+    let (when, body) = store
+        .detail_at(&VmiId::new(key, uid), t)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(when, t);
-    assert_eq!(history::decompress_detail(&body).unwrap().phase, "Failed");
+    assert_eq!(
+        history::Snapshot::decompress(&body).unwrap().page().phase,
+        "Failed"
+    );
 }
 
 /// The network layer's verdict transitions of default/healthy, as (old, new).
@@ -282,14 +290,22 @@ impl HistoryStore for Full {
             "cannot write history: database or disk is full".into(),
         ))
     }
-    async fn history(&self, _: &VmiKey, _: i64, _: i64) -> history::Result<History> {
+    async fn history(&self, _: &VmiId, _: i64, _: i64) -> history::Result<History> {
         Err(StoreError("disk I/O error".into()))
     }
-    async fn detail_at(&self, _: &VmiKey, _: i64) -> history::Result<Option<(i64, Vec<u8>)>> {
+    async fn detail_at(&self, _: &VmiId, _: i64) -> history::Result<Option<(i64, Vec<u8>)>> {
         Ok(None)
     }
-    async fn changes(&self, _: i64, _: usize) -> history::Result<Vec<history::Changed>> {
+    async fn changes(
+        &self,
+        _: i64,
+        _: usize,
+        _: Option<&[String]>,
+    ) -> history::Result<Vec<history::Changed>> {
         Ok(Vec::new())
+    }
+    async fn latest_uid(&self, _: &VmiKey) -> history::Result<Option<String>> {
+        Ok(None)
     }
     async fn delete_before(&self, _: i64) -> history::Result<u64> {
         Ok(0)
@@ -425,14 +441,22 @@ impl HistoryStore for Slow {
         *self.0.lock().await += r.len() as u64;
         Ok(())
     }
-    async fn history(&self, _: &VmiKey, _: i64, _: i64) -> history::Result<History> {
+    async fn history(&self, _: &VmiId, _: i64, _: i64) -> history::Result<History> {
         Ok(History::default())
     }
-    async fn detail_at(&self, _: &VmiKey, _: i64) -> history::Result<Option<(i64, Vec<u8>)>> {
+    async fn detail_at(&self, _: &VmiId, _: i64) -> history::Result<Option<(i64, Vec<u8>)>> {
         Ok(None)
     }
-    async fn changes(&self, _: i64, _: usize) -> history::Result<Vec<history::Changed>> {
+    async fn changes(
+        &self,
+        _: i64,
+        _: usize,
+        _: Option<&[String]>,
+    ) -> history::Result<Vec<history::Changed>> {
         Ok(Vec::new())
+    }
+    async fn latest_uid(&self, _: &VmiKey) -> history::Result<Option<String>> {
+        Ok(None)
     }
     async fn delete_before(&self, _: i64) -> history::Result<u64> {
         Ok(0)
@@ -459,7 +483,7 @@ async fn a_full_queue_drops_and_counts_without_waiting() {
     let started = Instant::now();
     for i in 0..n {
         handle.record(Record::Transition(
-            key.clone(),
+            VmiId::new(key.clone(), "uid"),
             Transition {
                 at: i as i64,
                 change: Change::Phase,

@@ -159,7 +159,7 @@ fn the_observer_records_what_changed_and_asks_for_the_page_at_verdict_changes() 
     );
     assert_eq!(
         firsts,
-        [(other_key(), 5)],
+        [(history::VmiId::new(other_key(), ""), 5)],
         "a first sight that is not healthy keeps its page, as of when it was seen"
     );
     assert_eq!(o.len(), 1);
@@ -211,7 +211,8 @@ fn a_restart_from_the_visited_store_records_what_a_snapshot_would() {
         3,
         "a gone, b's node and headline; c waits for its round"
     );
-    assert_eq!(details, [summary("b", "", Health::Broken, "").key]);
+    let keys: Vec<_> = details.into_iter().map(|d| d.key).collect();
+    assert_eq!(keys, [summary("b", "", Health::Broken, "").key]);
     assert_eq!((visited.len(), visited.waiting()), (2, true));
 }
 
@@ -332,6 +333,56 @@ async fn the_sweep_records_events_and_migration_outcomes_once() {
     );
 }
 
+#[test]
+fn another_vmi_under_a_seen_name_ends_the_old_history_and_starts_its_own() {
+    let with_uid = |phase: &str, uid: &str| VmiSummary {
+        uid: Some(uid.into()),
+        ..summary("a", phase, Health::Healthy, "all healthy")
+    };
+    let (mut o, mut out, mut details) = (Observer::default(), Vec::new(), Vec::new());
+    let mut upsert = |o: &mut Observer, s: VmiSummary, at, out: &mut Vec<Record>| {
+        o.apply(&StreamMsg::Upsert { item: s }, at, out, &mut details);
+    };
+    upsert(&mut o, with_uid("Running", "uid-1"), 1, &mut out);
+    upsert(&mut o, with_uid("Failed", "uid-1"), 2, &mut out);
+    // Deleted and created again between two messages (a re-list shows only the new one).
+    upsert(&mut o, with_uid("Running", "uid-2"), 3, &mut out);
+    let rows: Vec<(String, i64, String, String)> = out
+        .iter()
+        .filter_map(|r| match r {
+            Record::Transition(id, t) if t.change == Change::Phase => {
+                Some((id.uid.clone(), t.at, t.old.clone(), t.new.clone()))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("uid-1".into(), 1, String::new(), "Running".into()),
+            ("uid-1".into(), 2, "Running".into(), "Failed".into()),
+            ("uid-1".into(), 3, "Failed".into(), "Deleted".into()),
+        ],
+        "the old VMI's rows under its UID, ending when the other appeared"
+    );
+    assert!(
+        out.iter().all(|r| match r {
+            Record::Transition(id, _) => id.key.name == "a" && id.uid == "uid-1",
+            _ => true,
+        }),
+        "nothing of the new VMI before its baseline"
+    );
+    out.clear();
+    let mut firsts = Vec::new();
+    assert_eq!(o.baselines(64, 64, &mut out, &mut firsts), 0);
+    assert_eq!(transitions(&out).len(), 7, "the new VMI's baseline");
+    assert!(
+        out.iter()
+            .all(|r| matches!(r, Record::Transition(id, _) if id.uid == "uid-2"))
+    );
+    assert_eq!(o.len(), 1);
+}
+
 fn policy() -> Value {
     let read = ["get", "list", "watch"];
     json!({"users": [
@@ -399,8 +450,18 @@ async fn in_token_mode_history_is_shown_only_for_namespaces_the_user_may_read() 
     let cookie = res.headers()["set-cookie"].to_str().unwrap();
     let cookie = cookie.split(';').next().unwrap().to_string();
     assert_eq!(
-        get_as(&console, &cookie, "/api/v1/vmis/staging/x/history").await,
+        get_as(
+            &console,
+            &cookie,
+            "/api/v1/vmis/staging/ci-runner-7/history"
+        )
+        .await,
         200
+    );
+    assert_eq!(
+        get_as(&console, &cookie, "/api/v1/vmis/staging/x/history").await,
+        404,
+        "no VMI holds the name now: no object's history to read"
     );
     assert_eq!(
         get_as(&console, &cookie, "/api/v1/vmis/prod/x/history").await,
@@ -412,7 +473,7 @@ async fn in_token_mode_history_is_shown_only_for_namespaces_the_user_may_read() 
     assert_eq!(
         get_as(&console, &cookie, &detail).await,
         404,
-        "allowed, nothing recorded"
+        "allowed, no such VMI"
     );
 }
 

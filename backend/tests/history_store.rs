@@ -6,8 +6,8 @@ mod pg;
 
 use backend::history::retention::{self, Bounds};
 use backend::history::{
-    Change, DynStore, EventEntry, HistoryUrl, MigrationEntry, Record, Transition, compress_detail,
-    decompress_detail, open,
+    Change, DynStore, EventEntry, HistoryUrl, MigrationEntry, Record, Snapshot, Transition, VmiId,
+    open,
 };
 use model::VmiKey;
 use std::time::Duration;
@@ -39,9 +39,14 @@ fn key(name: &str) -> VmiKey {
     }
 }
 
+/// The VMI `prod/name` (its UID made from the name).
+fn id(name: &str) -> VmiId {
+    VmiId::new(key(name), format!("uid-{name}"))
+}
+
 fn transition(name: &str, at: i64, layer: &str, old: &str, new: &str) -> Record {
     Record::Transition(
-        key(name),
+        id(name),
         Transition {
             at,
             change: Change::Verdict,
@@ -55,7 +60,7 @@ fn transition(name: &str, at: i64, layer: &str, old: &str, new: &str) -> Record 
 
 fn event(name: &str, at: i64, event: &str, count: i64) -> Record {
     Record::Event(
-        key(name),
+        id(name),
         EventEntry {
             at,
             involved_kind: "Pod".into(),
@@ -71,7 +76,7 @@ fn event(name: &str, at: i64, event: &str, count: i64) -> Record {
 
 fn migration(name: &str, at: i64, vmim: &str) -> Record {
     Record::Migration(
-        key(name),
+        id(name),
         MigrationEntry {
             at,
             migration: vmim.into(),
@@ -85,16 +90,16 @@ fn migration(name: &str, at: i64, vmim: &str) -> Record {
     )
 }
 
-fn detail(name: &str, headline: &str) -> model::view::detail::VmiDetail {
+/// A recorded page of `prod/name` in `phase`.
+fn page(name: &str, phase: &str) -> Snapshot {
     let vmi = model::kube::vmi::Vmi::from_value(&serde_json::json!({
-        "metadata": {"name": name, "namespace": "prod"}, "status": {"phase": "Running"}
+        "metadata": {"name": name, "namespace": "prod", "uid": format!("uid-{name}")},
+        "status": {"phase": phase}
     }));
-    let mut d = model::view::detail::VmiDetail::build(
-        &model::evidence::Evidence::from_vmi(vmi, None),
-        None,
-    );
-    d.diagnosis.headline = headline.into();
-    d
+    Snapshot {
+        now: None,
+        evidence: model::evidence::Evidence::from_vmi(vmi, None),
+    }
 }
 
 async fn records_and_reads_a_range(f: Fixture) {
@@ -109,7 +114,7 @@ async fn records_and_reads_a_range(f: Fixture) {
     ])
     .await
     .unwrap();
-    let h = s.history(&key("a"), 0, 5_000).await.unwrap();
+    let h = s.history(&id("a"), 0, 5_000).await.unwrap();
     let ats: Vec<i64> = h.transitions.iter().map(|t| t.at).collect();
     assert_eq!(ats, [1_000, 3_000], "in range, oldest first, only this VMI");
     assert_eq!(h.transitions[0].layer.as_deref(), Some("node"));
@@ -139,7 +144,7 @@ async fn events_are_deduplicated_by_name_and_count(f: Fixture) {
     s.write(vec![event("a", 100, "ev-1", 1), event("a", 200, "ev-1", 2)])
         .await
         .unwrap();
-    let h = s.history(&key("a"), 0, 1_000).await.unwrap();
+    let h = s.history(&id("a"), 0, 1_000).await.unwrap();
     let counts: Vec<i64> = h.events.iter().map(|e| e.count).collect();
     assert_eq!(counts, [1, 2], "one row per event and count");
     // A migration is recorded once.
@@ -151,22 +156,22 @@ async fn events_are_deduplicated_by_name_and_count(f: Fixture) {
 
 async fn the_detail_at_a_time_is_the_one_recorded_before_it(f: Fixture) {
     let s = f.open().await;
-    let broken = detail("a", "node broken");
-    let fixed = detail("a", "all healthy");
+    let broken = page("a", "Failed");
+    let fixed = page("a", "Running");
     s.write(vec![
-        Record::Detail(key("a"), 1_000, compress_detail(&broken)),
-        Record::Detail(key("a"), 5_000, compress_detail(&fixed)),
-        Record::Detail(key("b"), 2_000, compress_detail(&detail("b", "other"))),
+        Record::Detail(id("a"), 1_000, broken.compress()),
+        Record::Detail(id("a"), 5_000, fixed.compress()),
+        Record::Detail(id("b"), 2_000, page("b", "Pending").compress()),
     ])
     .await
     .unwrap();
-    assert_eq!(s.detail_at(&key("a"), 999).await.unwrap(), None);
-    let (at, body) = s.detail_at(&key("a"), 4_999).await.unwrap().unwrap();
+    assert_eq!(s.detail_at(&id("a"), 999).await.unwrap(), None);
+    let (at, body) = s.detail_at(&id("a"), 4_999).await.unwrap().unwrap();
     assert_eq!(at, 1_000);
-    assert_eq!(decompress_detail(&body).unwrap(), broken);
-    let (at, body) = s.detail_at(&key("a"), 5_000).await.unwrap().unwrap();
+    assert_eq!(Snapshot::decompress(&body).unwrap(), broken);
+    let (at, body) = s.detail_at(&id("a"), 5_000).await.unwrap().unwrap();
     assert_eq!(at, 5_000);
-    assert_eq!(decompress_detail(&body).unwrap(), fixed);
+    assert_eq!(Snapshot::decompress(&body).unwrap(), fixed);
 }
 
 async fn retention_drops_rows_older_than_the_period(f: Fixture) {
@@ -176,7 +181,7 @@ async fn retention_drops_rows_older_than_the_period(f: Fixture) {
     s.write(vec![
         transition("a", now - 20 * day, "node", "healthy", "broken"),
         event("a", now - 15 * day, "old", 1),
-        Record::Detail(key("a"), now - 15 * day, compress_detail(&detail("a", "x"))),
+        Record::Detail(id("a"), now - 15 * day, page("a", "Failed").compress()),
         transition("a", now - 13 * day, "node", "broken", "healthy"),
         event("a", now - day, "new", 1),
     ])
@@ -184,7 +189,7 @@ async fn retention_drops_rows_older_than_the_period(f: Fixture) {
     .unwrap();
     let p = retention::prune(&*s, Bounds::default(), now).await.unwrap();
     assert_eq!(p.by_age, 3);
-    let h = s.history(&key("a"), 0, now).await.unwrap();
+    let h = s.history(&id("a"), 0, now).await.unwrap();
     assert_eq!(h.transitions.len(), 1);
     assert_eq!(h.events.len(), 1);
     assert_eq!(h.events[0].name, "new");
@@ -224,23 +229,16 @@ async fn a_restart_keeps_everything(f: Fixture) {
     let s = f.open().await;
     s.write(vec![
         transition("a", 1_000, "node", "healthy", "broken"),
-        Record::Detail(
-            key("a"),
-            1_000,
-            compress_detail(&detail("a", "node broken")),
-        ),
+        Record::Detail(id("a"), 1_000, page("a", "Failed").compress()),
     ])
     .await
     .unwrap();
     drop(s);
     let s = f.open().await;
-    let h = s.history(&key("a"), 0, 2_000).await.unwrap();
+    let h = s.history(&id("a"), 0, 2_000).await.unwrap();
     assert_eq!(h.transitions.len(), 1);
-    let (_, body) = s.detail_at(&key("a"), 2_000).await.unwrap().unwrap();
-    assert_eq!(
-        decompress_detail(&body).unwrap().diagnosis.headline,
-        "node broken"
-    );
+    let (_, body) = s.detail_at(&id("a"), 2_000).await.unwrap().unwrap();
+    assert_eq!(Snapshot::decompress(&body).unwrap().page().phase, "Failed");
 }
 
 async fn changes_are_each_vmis_newest_real_change(f: Fixture) {
@@ -258,7 +256,7 @@ async fn changes_are_each_vmis_newest_real_change(f: Fixture) {
     ])
     .await
     .unwrap();
-    let got = s.changes(1_000, 100).await.unwrap();
+    let got = s.changes(1_000, 100, None).await.unwrap();
     let names: Vec<(&str, i64, &str)> = got
         .iter()
         .map(|c| {
@@ -272,11 +270,74 @@ async fn changes_are_each_vmis_newest_real_change(f: Fixture) {
     assert_eq!(names, [("a", 4_000, "healthy"), ("b", 3_000, "degraded")]);
     assert_eq!(got[0].transition.old, "broken");
     assert_eq!(
-        s.changes(1_000, 1).await.unwrap().len(),
+        s.changes(1_000, 1, None).await.unwrap().len(),
         1,
         "the limit holds"
     );
-    assert!(s.changes(5_000, 100).await.unwrap().is_empty());
+    assert!(s.changes(5_000, 100, None).await.unwrap().is_empty());
+}
+
+async fn another_object_under_the_same_name_has_its_own_history(f: Fixture) {
+    let s = f.open().await;
+    // prod/a deleted and created again: the same name, another UID.
+    let (old, new) = (id("a"), VmiId::new(key("a"), "uid-a-again"));
+    let ev = |who: &VmiId, at| match event("a", at, "ev-1", 1) {
+        Record::Event(_, e) => Record::Event(who.clone(), e),
+        _ => unreachable!(),
+    };
+    let t = |who: &VmiId, at, new_: &str| match transition("a", at, "node", "healthy", new_) {
+        Record::Transition(_, t) => Record::Transition(who.clone(), t),
+        _ => unreachable!(),
+    };
+    s.write(vec![
+        t(&old, 1_000, "broken"),
+        ev(&old, 1_100),
+        Record::Detail(old.clone(), 1_200, page("a", "Failed").compress()),
+        // The same event name and count about the new object is its own row.
+        ev(&new, 3_100),
+        t(&new, 3_000, "degraded"),
+    ])
+    .await
+    .unwrap();
+    let h = s.history(&new, 0, 10_000).await.unwrap();
+    let ats: Vec<i64> = h.transitions.iter().map(|t| t.at).collect();
+    assert_eq!(ats, [3_000], "{h:?}");
+    assert_eq!(h.events.len(), 1, "{h:?}");
+    assert_eq!(h.events[0].at, 3_100);
+    assert_eq!(s.detail_at(&new, 10_000).await.unwrap(), None);
+    assert_eq!(
+        s.history(&old, 0, 10_000).await.unwrap().transitions[0].at,
+        1_000
+    );
+    assert!(s.detail_at(&old, 10_000).await.unwrap().is_some());
+    assert_eq!(
+        s.latest_uid(&key("a")).await.unwrap().as_deref(),
+        Some("uid-a-again")
+    );
+    assert_eq!(s.latest_uid(&key("nobody")).await.unwrap(), None);
+}
+
+async fn changes_are_chosen_before_the_limit(f: Fixture) {
+    let s = f.open().await;
+    s.write(vec![
+        transition("a", 4_000, "node", "healthy", "broken"),
+        transition("b", 3_000, "guest", "healthy", "degraded"),
+        transition("c", 2_000, "guest", "healthy", "broken"),
+    ])
+    .await
+    .unwrap();
+    let only = ["uid-b".to_string(), "uid-c".to_string()];
+    let names = |got: Vec<model::api::history::Changed>| -> Vec<String> {
+        got.into_iter().map(|c| c.key.name).collect()
+    };
+    // The newest change (a's) is not the caller's: it takes no place under the limit.
+    assert_eq!(names(s.changes(0, 1, Some(&only)).await.unwrap()), ["b"]);
+    assert_eq!(
+        names(s.changes(0, 5, Some(&only)).await.unwrap()),
+        ["b", "c"]
+    );
+    assert!(s.changes(0, 5, Some(&[])).await.unwrap().is_empty());
+    assert_eq!(names(s.changes(0, 1, None).await.unwrap()), ["a"]);
 }
 
 macro_rules! suite {
@@ -312,6 +373,8 @@ suite!(
     the_size_cap_drops_the_oldest_rows_first,
     a_restart_keeps_everything,
     changes_are_each_vmis_newest_real_change,
+    another_object_under_the_same_name_has_its_own_history,
+    changes_are_chosen_before_the_limit,
 );
 
 #[tokio::test]
@@ -353,7 +416,7 @@ async fn postgres_replicas_take_turns_recording() {
         .await
         .unwrap();
     assert_eq!(
-        b.history(&key("a"), 0, 10).await.unwrap().transitions.len(),
+        b.history(&id("a"), 0, 10).await.unwrap().transitions.len(),
         1
     );
     drop(a);

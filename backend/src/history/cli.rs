@@ -130,8 +130,11 @@ pub async fn print(
         namespace: namespace.into(),
         name: name.into(),
     };
+    // The VMI that held the name last (history is kept per VMI object, by its UID).
+    let uid = store.latest_uid(&key).await.map_err(|e| e.to_string())?;
+    let id = super::VmiId::new(key, uid.unwrap_or_default());
     let h = store
-        .history(&key, from, to)
+        .history(&id, from, to)
         .await
         .map_err(|e| e.to_string())?;
     if json {

@@ -11,6 +11,12 @@
 //!   files are private to the user (0700, 0600).
 //! * [`retention`]: the age and size bounds (oldest rows first).
 //! * [`timeline`]: the text of `strata history`.
+//! * [`schema`]: the tables and the steps that bring an earlier version's database up to date;
+//!   [`snapshot`]: a recorded page, kept as the evidence it was diagnosed from.
+//!
+//! Every row is keyed by the VMI's UID as well as its namespace and name ([`VmiId`]): a VMI
+//! deleted and created again under the same name, or in a namespace created again, is another
+//! object with another history.
 //!
 //! Times are milliseconds since the Unix epoch in the database and RFC 3339 in JSON.
 
@@ -19,6 +25,8 @@ pub mod modes;
 pub mod postgres;
 pub mod recorder;
 pub mod retention;
+pub mod schema;
+pub mod snapshot;
 pub mod sqlite;
 pub mod sweep;
 pub mod timeline;
@@ -27,9 +35,7 @@ pub mod writer;
 
 use async_trait::async_trait;
 use model::VmiKey;
-use model::view::detail::VmiDetail;
 use serde::{Deserialize, Serialize};
-use std::io::{Read, Write};
 use std::sync::Arc;
 
 pub use model::api::history::{
@@ -37,6 +43,7 @@ pub use model::api::history::{
     RecordedDetail, Transition, rfc3339,
 };
 pub use recorder::{HistoryHandle, Recorder, Status};
+pub use snapshot::Snapshot;
 pub use url::HistoryUrl;
 
 /// Errors of a history store, as text (the API shows them as the reason history is off).
@@ -52,14 +59,32 @@ impl StoreError {
 
 pub type Result<T> = std::result::Result<T, StoreError>;
 
+/// Which VMI object a row is about: its namespace and name, and its UID (`metadata.uid`), so a
+/// VMI deleted and created again under the same name is another history. Rows recorded before
+/// UIDs were kept have `uid` empty.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct VmiId {
+    pub key: VmiKey,
+    pub uid: String,
+}
+
+impl VmiId {
+    pub fn new(key: VmiKey, uid: impl Into<String>) -> VmiId {
+        VmiId {
+            key,
+            uid: uid.into(),
+        }
+    }
+}
+
 /// One thing to record about one VMI.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Record {
-    Transition(VmiKey, Transition),
-    Event(VmiKey, EventEntry),
-    Migration(VmiKey, MigrationEntry),
-    /// The page's diagnosis at `at`, compressed JSON ([`compress_detail`]).
-    Detail(VmiKey, i64, Vec<u8>),
+    Transition(VmiId, Transition),
+    Event(VmiId, EventEntry),
+    Migration(VmiId, MigrationEntry),
+    /// The page at `at`, as the evidence it is diagnosed from ([`Snapshot::compress`]).
+    Detail(VmiId, i64, Vec<u8>),
 }
 
 /// Row counts and size.
@@ -82,14 +107,26 @@ pub trait HistoryStore: Send + Sync {
     /// Writes `records` in one transaction; an event or migration already recorded (same
     /// involved object, event name and count; same migration) is left as it is.
     async fn write(&self, records: Vec<Record>) -> Result<()>;
-    /// What was recorded about `key` in `[from, to]` (milliseconds), oldest first.
-    async fn history(&self, key: &VmiKey, from: i64, to: i64) -> Result<History>;
+    /// What was recorded about the VMI `id` (that name, that UID) in `[from, to]`
+    /// (milliseconds), oldest first.
+    async fn history(&self, id: &VmiId, from: i64, to: i64) -> Result<History>;
     /// Per VMI, its newest verdict or phase transition at or after `since` that is not a first
     /// sighting (`old` empty), newest first, at most `limit`: the overview's "changed
-    /// recently" and the wall's latest changes, one indexed range scan.
-    async fn changes(&self, since: i64, limit: usize) -> Result<Vec<Changed>>;
-    /// The newest detail recorded for `key` at or before `at`: its time and compressed JSON.
-    async fn detail_at(&self, key: &VmiKey, at: i64) -> Result<Option<(i64, Vec<u8>)>>;
+    /// recently" and the wall's latest changes, one indexed range scan. With `only`, just the
+    /// rows of those UIDs, chosen before the limit (so what a caller may not read neither
+    /// takes a place nor shows as a gap).
+    async fn changes(
+        &self,
+        since: i64,
+        limit: usize,
+        only: Option<&[String]>,
+    ) -> Result<Vec<Changed>>;
+    /// The newest page recorded for `id` at or before `at`: its time and its compressed
+    /// [`Snapshot`].
+    async fn detail_at(&self, id: &VmiId, at: i64) -> Result<Option<(i64, Vec<u8>)>>;
+    /// The UID of the newest row recorded under `key` (`strata history`, and local mode for a
+    /// VMI that is gone).
+    async fn latest_uid(&self, key: &VmiKey) -> Result<Option<String>>;
     /// Deletes every row older than `cutoff`; returns how many.
     async fn delete_before(&self, cutoff: i64) -> Result<u64>;
     /// The oldest and newest recorded time.
@@ -134,24 +171,6 @@ pub async fn open_handle(
             HistoryHandle::off(e.to_string())
         }
     }
-}
-
-/// The detail as stored: JSON, deflate-compressed.
-pub fn compress_detail(detail: &VmiDetail) -> Vec<u8> {
-    let json = serde_json::to_vec(detail).unwrap_or_default();
-    let mut enc = flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::fast());
-    // Writing into a Vec cannot fail.
-    let _ = enc.write_all(&json);
-    enc.finish().unwrap_or_default()
-}
-
-/// The detail back from [`compress_detail`]'s bytes.
-pub fn decompress_detail(bytes: &[u8]) -> Result<VmiDetail> {
-    let mut json = Vec::new();
-    flate2::read::DeflateDecoder::new(bytes)
-        .read_to_end(&mut json)
-        .map_err(|e| StoreError::new("recorded detail is not deflate data", e))?;
-    serde_json::from_slice(&json).map_err(|e| StoreError::new("recorded detail is not JSON", e))
 }
 
 /// Now, in milliseconds since the epoch.

@@ -71,23 +71,40 @@ pub fn files(db: &Path) -> [PathBuf; 3] {
 
 /// Creates `db` `0600` when missing (before SQLite opens it, so SQLite's `-wal` and `-shm` get
 /// its mode) and makes every one of [`files`] that exists `0600`.
+///
+/// An existing file is never opened here, only changed by path: closing any descriptor of a file
+/// drops every POSIX lock this process holds on it (`fcntl(2)`), so opening and closing the
+/// database, `-wal` or `-shm` while a connection of this process has them open would silently
+/// release SQLite's locks, and another connection could then write under it and corrupt the
+/// file (SQLite's "How To Corrupt An SQLite Database File", 2.2.1). A symbolic link in their
+/// place is refused rather than followed.
 pub fn private_files(db: &Path) -> io::Result<()> {
-    let f = OpenOptions::new()
-        .create(true)
-        .append(true)
+    match OpenOptions::new()
+        .write(true)
+        .create_new(true)
         .mode(FILE_MODE)
         .custom_flags(libc::O_NOFOLLOW)
-        .open(db)?;
-    f.set_permissions(Permissions::from_mode(FILE_MODE))?;
-    for p in &files(db)[1..] {
-        match OpenOptions::new()
-            .read(true)
-            .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
-            .open(p)
-        {
-            Ok(f) => f.set_permissions(Permissions::from_mode(FILE_MODE))?,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+        .open(db)
+    {
+        // Only this call has it open: closing it drops no one's lock.
+        Ok(f) => f.set_permissions(Permissions::from_mode(FILE_MODE))?,
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+        Err(e) => return Err(e),
+    }
+    for p in &files(db) {
+        let meta = match std::fs::symlink_metadata(p) {
+            Ok(m) => m,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => continue,
             Err(e) => return Err(e),
+        };
+        if !meta.file_type().is_file() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("{} is not a regular file", p.display()),
+            ));
+        }
+        if meta.mode() & 0o7777 != FILE_MODE {
+            std::fs::set_permissions(p, Permissions::from_mode(FILE_MODE))?;
         }
     }
     Ok(())

@@ -1,6 +1,7 @@
 //! The shared history store: PostgreSQL through `tokio-postgres` (`--history-url
 //! postgres://...`, parsed by [`super::url`]), so several replicas behind one Service record
-//! into and answer from one history. Same tables as [`super::sqlite`]; rows of a batch are sent pipelined inside one
+//! into and answer from one history. Same tables as [`super::sqlite`], brought up to date when
+//! connecting ([`super::schema`]); rows of a batch are sent pipelined inside one
 //! transaction. A connection that was closed (server restart) is opened again on next use.
 //!
 //! Replicas: one writes at a time, the one holding the session advisory lock [`WRITER_LOCK`]
@@ -10,7 +11,7 @@
 use super::url::{HistoryUrl, with_causes};
 use super::{
     Change, Changed, EventEntry, History, HistoryStore, MigrationEntry, Record, Result, Stats,
-    StoreError, Transition,
+    StoreError, Transition, VmiId,
 };
 use async_trait::async_trait;
 use futures::future::try_join_all;
@@ -19,46 +20,21 @@ use tokio::sync::Mutex;
 use tokio_postgres::types::ToSql;
 use tokio_postgres::{Client, NoTls};
 
-const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS transitions (
-    id BIGSERIAL PRIMARY KEY, ns TEXT NOT NULL, name TEXT NOT NULL, at BIGINT NOT NULL,
-    change TEXT NOT NULL, layer TEXT, old TEXT NOT NULL, new TEXT NOT NULL, title TEXT NOT NULL);
-CREATE INDEX IF NOT EXISTS transitions_vmi ON transitions (ns, name, at);
-CREATE INDEX IF NOT EXISTS transitions_at ON transitions (at);
-CREATE TABLE IF NOT EXISTS events (
-    id BIGSERIAL PRIMARY KEY, ns TEXT NOT NULL, name TEXT NOT NULL, at BIGINT NOT NULL,
-    involved_kind TEXT NOT NULL, involved_name TEXT NOT NULL, event TEXT NOT NULL,
-    count BIGINT NOT NULL, type TEXT NOT NULL, reason TEXT NOT NULL, message TEXT NOT NULL,
-    UNIQUE (ns, name, involved_kind, involved_name, event, count));
-CREATE INDEX IF NOT EXISTS events_vmi ON events (ns, name, at);
-CREATE INDEX IF NOT EXISTS events_at ON events (at);
-CREATE TABLE IF NOT EXISTS migrations (
-    id BIGSERIAL PRIMARY KEY, ns TEXT NOT NULL, name TEXT NOT NULL, at BIGINT NOT NULL,
-    migration TEXT NOT NULL, phase TEXT NOT NULL, outcome TEXT NOT NULL, mode TEXT,
-    plane TEXT, failure TEXT, duration_secs DOUBLE PRECISION, UNIQUE (ns, name, migration));
-CREATE INDEX IF NOT EXISTS migrations_vmi ON migrations (ns, name, at);
-CREATE INDEX IF NOT EXISTS migrations_at ON migrations (at);
-CREATE TABLE IF NOT EXISTS details (
-    id BIGSERIAL PRIMARY KEY, ns TEXT NOT NULL, name TEXT NOT NULL, at BIGINT NOT NULL,
-    body BYTEA NOT NULL);
-CREATE INDEX IF NOT EXISTS details_vmi ON details (ns, name, at);
-CREATE INDEX IF NOT EXISTS details_at ON details (at);
-";
-
 /// The advisory lock key of the recording replica.
 pub const WRITER_LOCK: i64 = 0x5354_5241_5441_3139;
 
 const TABLES: [&str; 4] = ["transitions", "events", "migrations", "details"];
 
-const INSERT_TRANSITION: &str = "INSERT INTO transitions (ns, name, at, change, layer, old, new, \
-     title) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
-const INSERT_EVENT: &str = "INSERT INTO events (ns, name, at, involved_kind, involved_name, \
-     event, count, type, reason, message) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
+const INSERT_TRANSITION: &str = "INSERT INTO transitions (ns, name, uid, at, change, layer, old, \
+     new, title) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
+const INSERT_EVENT: &str = "INSERT INTO events (ns, name, uid, at, involved_kind, involved_name, \
+     event, count, type, reason, message) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
      ON CONFLICT DO NOTHING";
-const INSERT_MIGRATION: &str = "INSERT INTO migrations (ns, name, at, migration, phase, outcome, \
-     mode, plane, failure, duration_secs) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
-     ON CONFLICT DO NOTHING";
-const INSERT_DETAIL: &str = "INSERT INTO details (ns, name, at, body) VALUES ($1, $2, $3, $4)";
+const INSERT_MIGRATION: &str = "INSERT INTO migrations (ns, name, uid, at, migration, phase, \
+     outcome, mode, plane, failure, duration_secs) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING";
+const INSERT_DETAIL: &str =
+    "INSERT INTO details (ns, name, uid, at, body) VALUES ($1, $2, $3, $4, $5)";
 
 pub struct Postgres {
     url: HistoryUrl,
@@ -118,13 +94,10 @@ impl Postgres {
 }
 
 impl Postgres {
-    /// Connects and creates the tables when missing.
+    /// Connects, and creates or updates the tables.
     pub async fn connect(url: &HistoryUrl) -> Result<Postgres> {
-        let writer = dial(url).await?;
-        writer
-            .batch_execute(SCHEMA)
-            .await
-            .map_err(err("cannot create the history tables"))?;
+        let mut writer = dial(url).await?;
+        super::schema::postgres(&mut writer).await?;
         Ok(Postgres {
             url: url.clone(),
             writer: Mutex::new(writer),
@@ -140,8 +113,9 @@ fn row(r: &Record) -> (&'static str, Vec<&(dyn ToSql + Sync)>) {
         Record::Transition(k, x) => (
             INSERT_TRANSITION,
             vec![
-                &k.namespace,
-                &k.name,
+                &k.key.namespace,
+                &k.key.name,
+                &k.uid,
                 &x.at,
                 change_str(x.change),
                 &x.layer,
@@ -153,8 +127,9 @@ fn row(r: &Record) -> (&'static str, Vec<&(dyn ToSql + Sync)>) {
         Record::Event(k, x) => (
             INSERT_EVENT,
             vec![
-                &k.namespace,
-                &k.name,
+                &k.key.namespace,
+                &k.key.name,
+                &k.uid,
                 &x.at,
                 &x.involved_kind,
                 &x.involved_name,
@@ -168,8 +143,9 @@ fn row(r: &Record) -> (&'static str, Vec<&(dyn ToSql + Sync)>) {
         Record::Migration(k, x) => (
             INSERT_MIGRATION,
             vec![
-                &k.namespace,
-                &k.name,
+                &k.key.namespace,
+                &k.key.name,
+                &k.uid,
                 &x.at,
                 &x.migration,
                 &x.phase,
@@ -180,7 +156,10 @@ fn row(r: &Record) -> (&'static str, Vec<&(dyn ToSql + Sync)>) {
                 &x.duration_secs,
             ],
         ),
-        Record::Detail(k, at, body) => (INSERT_DETAIL, vec![&k.namespace, &k.name, at, body]),
+        Record::Detail(k, at, body) => (
+            INSERT_DETAIL,
+            vec![&k.key.namespace, &k.key.name, &k.uid, at, body],
+        ),
     }
 }
 
@@ -196,30 +175,31 @@ fn change_str(c: Change) -> &'static (dyn ToSql + Sync) {
     }
 }
 
-async fn query(c: &Client, key: &VmiKey, from: i64, to: i64) -> Result<History> {
+async fn query(c: &Client, id: &VmiId, from: i64, to: i64) -> Result<History> {
     let e = err("cannot read history");
-    let p: [&(dyn ToSql + Sync); 4] = [&key.namespace, &key.name, &from, &to];
+    let p: [&(dyn ToSql + Sync); 5] = [&id.key.namespace, &id.key.name, &id.uid, &from, &to];
     let (t, ev, m) = futures::try_join!(
         c.query(
             "SELECT at, change, layer, old, new, title FROM transitions \
-             WHERE ns = $1 AND name = $2 AND at BETWEEN $3 AND $4 ORDER BY at, id",
+             WHERE ns = $1 AND name = $2 AND uid = $3 AND at BETWEEN $4 AND $5 ORDER BY at, id",
             &p,
         ),
         c.query(
             "SELECT at, involved_kind, involved_name, event, count, type, reason, message \
-             FROM events WHERE ns = $1 AND name = $2 AND at BETWEEN $3 AND $4 ORDER BY at, id",
+             FROM events WHERE ns = $1 AND name = $2 AND uid = $3 AND at BETWEEN $4 AND $5 \
+             ORDER BY at, id",
             &p,
         ),
         c.query(
             "SELECT at, migration, phase, outcome, mode, plane, failure, duration_secs \
-             FROM migrations WHERE ns = $1 AND name = $2 AND at BETWEEN $3 AND $4 \
+             FROM migrations WHERE ns = $1 AND name = $2 AND uid = $3 AND at BETWEEN $4 AND $5 \
              ORDER BY at, id",
             &p,
         ),
     )
     .map_err(e)?;
     Ok(History {
-        key: key.clone(),
+        key: id.key.clone(),
         from,
         to,
         transitions: t
@@ -289,21 +269,28 @@ impl HistoryStore for Postgres {
         tx.commit().await.map_err(&e)
     }
 
-    async fn history(&self, key: &VmiKey, from: i64, to: i64) -> Result<History> {
+    async fn history(&self, id: &VmiId, from: i64, to: i64) -> Result<History> {
         let c = live(&self.url, &self.reader).await?;
-        query(&c, key, from, to).await
+        query(&c, id, from, to).await
     }
 
-    async fn changes(&self, since: i64, limit: usize) -> Result<Vec<Changed>> {
+    async fn changes(
+        &self,
+        since: i64,
+        limit: usize,
+        only: Option<&[String]>,
+    ) -> Result<Vec<Changed>> {
         let c = live(&self.url, &self.reader).await?;
         // DISTINCT ON keeps each VMI's first row in (ns, name, at DESC) order: its newest.
+        // `only` is one text array parameter (NULL: every UID).
         let rows = c
             .query(
                 "SELECT * FROM (SELECT DISTINCT ON (ns, name) ns, name, at, change, layer, old, \
                  new, title FROM transitions WHERE at >= $1 AND old <> '' \
-                 AND change IN ('verdict', 'phase') ORDER BY ns, name, at DESC, id DESC) newest \
-                 ORDER BY at DESC LIMIT $2",
-                &[&since, &(limit as i64)],
+                 AND change IN ('verdict', 'phase') \
+                 AND ($3::text[] IS NULL OR uid = ANY($3::text[])) \
+                 ORDER BY ns, name, at DESC, id DESC) newest ORDER BY at DESC LIMIT $2",
+                &[&since, &(limit as i64), &only],
             )
             .await
             .map_err(err("cannot read history"))?;
@@ -326,17 +313,30 @@ impl HistoryStore for Postgres {
             .collect())
     }
 
-    async fn detail_at(&self, key: &VmiKey, at: i64) -> Result<Option<(i64, Vec<u8>)>> {
+    async fn detail_at(&self, id: &VmiId, at: i64) -> Result<Option<(i64, Vec<u8>)>> {
         let c = live(&self.url, &self.reader).await?;
         let row = c
             .query_opt(
-                "SELECT at, body FROM details WHERE ns = $1 AND name = $2 AND at <= $3 \
-                 ORDER BY at DESC, id DESC LIMIT 1",
-                &[&key.namespace, &key.name, &at],
+                "SELECT at, body FROM details WHERE ns = $1 AND name = $2 AND uid = $3 \
+                 AND at <= $4 ORDER BY at DESC, id DESC LIMIT 1",
+                &[&id.key.namespace, &id.key.name, &id.uid, &at],
             )
             .await
             .map_err(err("cannot read history"))?;
         Ok(row.map(|r| (r.get(0), r.get(1))))
+    }
+
+    async fn latest_uid(&self, key: &VmiKey) -> Result<Option<String>> {
+        let c = live(&self.url, &self.reader).await?;
+        let row = c
+            .query_opt(
+                "SELECT uid FROM transitions WHERE ns = $1 AND name = $2 \
+                 ORDER BY at DESC, id DESC LIMIT 1",
+                &[&key.namespace, &key.name],
+            )
+            .await
+            .map_err(err("cannot read history"))?;
+        Ok(row.map(|r| r.get(0)))
     }
 
     async fn delete_before(&self, cutoff: i64) -> Result<u64> {

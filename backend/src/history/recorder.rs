@@ -10,12 +10,16 @@
 //!   as one batch (one transaction). When the channel is full a record is dropped and counted,
 //!   so neither the watchers nor the streams ever wait for the disk.
 //! * Details are built by a separate task (the VMI and its pods are fetched, as for the page)
-//!   from its own bounded queue, also drop-and-count.
+//!   from its own bounded queue, also drop-and-count, and kept as that evidence
+//!   ([`Snapshot`]), so that reading them cuts them as the live page is cut.
+//! * Every row carries the VMI's UID ([`VmiId`]): a summary with another UID under a key seen
+//!   before is another VMI (deleted and created again), so the old one's history ends
+//!   (`Deleted`) and the new one's starts with a baseline.
 //! * A failing store (disk full, database unusable) sets the error the API reports as "history
 //!   is off"; the live console is unaffected, the writer backs off ([`super::writer`]), and the
 //!   next batch that succeeds clears it.
 
-use super::{Change, DynStore, Record, Transition, compress_detail, now_ms, retention, sweep};
+use super::{Change, DynStore, Record, Snapshot, Transition, VmiId, now_ms, retention, sweep};
 use crate::store::Store;
 use crate::watch::Caches;
 use model::verdict::Health;
@@ -222,10 +226,12 @@ pub fn record(tx: &mpsc::Sender<Record>, shared: &Shared, r: Record) {
     }
 }
 
-/// What of a summary the history follows: 48 bytes, nothing of its own on the heap (thousands
-/// of VMIs share a few phases and headlines, interned).
+/// What of a summary the history follows: 64 bytes, and the UID on the heap (thousands of VMIs
+/// share a few phases and headlines, interned).
 #[derive(Debug, Clone, PartialEq)]
 struct Seen {
+    /// `metadata.uid` (empty when the summary has none).
+    uid: Box<str>,
     phase: Arc<str>,
     headline: Arc<str>,
     /// First seen at this time (milliseconds) with its baseline not written yet; [`NO_BASELINE`]
@@ -291,7 +297,8 @@ fn fingerprint(joined: &str) -> u64 {
 /// first seen, so the order of its rows is kept.
 ///
 /// Per VMI it keeps one [`Seen`] under its [`joined`] key: about 125 bytes at 10,000 VMIs
-/// (heaptrack), 140 with the key's allocator overhead, the map's spare room included; of the
+/// (heaptrack), 140 with the key's allocator overhead, the map's spare room included, measured
+/// before the UID was kept (it adds 16 bytes and a 36-byte string on the heap); of the
 /// bench's `backend_rss_per_vmi_recorder` (about 500 bytes) the rest is SQLite (its code and
 /// page cache) and the baseline rows in flight.
 #[derive(Default)]
@@ -305,9 +312,10 @@ pub struct Observer {
 
 /// The rows of `key`'s baseline at `at`, as seen in `b`.
 fn baseline(key: &VmiKey, b: &Seen, at: i64, out: &mut Vec<Record>) {
+    let id = VmiId::new(key.clone(), &*b.uid);
     let t = |change, layer: Option<&str>, new: &str| {
         Record::Transition(
-            key.clone(),
+            id.clone(),
             Transition {
                 at,
                 change,
@@ -329,13 +337,24 @@ impl Observer {
     /// Records what changed in `s` at `at`; returns whether the detail should be recorded (a
     /// verdict or the headline changed). A first sight only queues the VMI's baseline.
     pub fn observe(&mut self, s: &VmiSummary, at: i64, out: &mut Vec<Record>) -> bool {
+        let uid = s.uid.as_deref().unwrap_or_default();
+        joined(&s.key, &mut self.buf);
+        if self
+            .seen
+            .get(self.buf.as_str())
+            .is_some_and(|b| *b.uid != *uid)
+        {
+            // Another object under the same name: the one seen before went away.
+            self.deleted(&s.key, at, out);
+            joined(&s.key, &mut self.buf);
+        }
         let now = Seen {
+            uid: uid.into(),
             phase: crate::intern::intern(&s.phase),
             layers: s.layers,
             headline: crate::intern::intern(&s.headline),
             baseline: NO_BASELINE,
         };
-        joined(&s.key, &mut self.buf);
         let Some(before) = self.seen.get_mut(self.buf.as_str()) else {
             self.seen.insert(
                 self.buf.as_str().into(),
@@ -355,9 +374,10 @@ impl Observer {
             self.waiting -= 1;
             baseline(&s.key, before, first, out);
         }
+        let id = VmiId::new(s.key.clone(), uid);
         let t = |change, layer: Option<&str>, old: &str, new: &str| {
             Record::Transition(
-                s.key.clone(),
+                id.clone(),
                 Transition {
                     at,
                     change,
@@ -394,7 +414,7 @@ impl Observer {
         max: usize,
         max_details: usize,
         out: &mut Vec<Record>,
-        details: &mut Vec<(VmiKey, i64)>,
+        details: &mut Vec<(VmiId, i64)>,
     ) -> usize {
         let (mut done, mut asked) = (0, 0);
         for (key, b) in self.seen.iter_mut() {
@@ -413,7 +433,7 @@ impl Observer {
             let key = split(key);
             baseline(&key, b, at, out);
             if page {
-                details.push((key, at));
+                details.push((VmiId::new(key, &*b.uid), at));
                 asked += 1;
             }
             done += 1;
@@ -436,7 +456,7 @@ impl Observer {
                 baseline(key, &b, first, out);
             }
             out.push(Record::Transition(
-                key.clone(),
+                VmiId::new(key.clone(), b.uid),
                 Transition {
                     at,
                     change: Change::Phase,
@@ -455,12 +475,12 @@ impl Observer {
         msg: &StreamMsg,
         at: i64,
         out: &mut Vec<Record>,
-        details: &mut Vec<VmiKey>,
+        details: &mut Vec<VmiId>,
     ) {
         match msg {
             StreamMsg::Upsert { item } => {
                 if self.observe(item, at, out) {
-                    details.push(item.key.clone());
+                    details.push(id_of(item));
                 }
             }
             StreamMsg::Delete { key } => self.deleted(key, at, out),
@@ -486,11 +506,11 @@ impl Observer {
         s: &VmiSummary,
         at: i64,
         out: &mut Vec<Record>,
-        details: &mut Vec<VmiKey>,
+        details: &mut Vec<VmiId>,
         met: &mut Met,
     ) {
         if self.observe(s, at, out) {
-            details.push(s.key.clone());
+            details.push(id_of(s));
         }
         met.0.insert(fingerprint(&self.buf));
     }
@@ -517,6 +537,11 @@ impl Observer {
     pub fn is_empty(&self) -> bool {
         self.seen.is_empty()
     }
+}
+
+/// The [`VmiId`] of a summary.
+fn id_of(s: &VmiSummary) -> VmiId {
+    VmiId::new(s.key.clone(), s.uid.clone().unwrap_or_default())
 }
 
 /// Starts recording: the observer of `summaries`, the detail builder, the event and migration
@@ -588,7 +613,7 @@ pub fn trim_after(rounds: usize, left: usize) -> bool {
 async fn observe_loop(
     summaries: Arc<Store>,
     tx: mpsc::Sender<Record>,
-    details: mpsc::Sender<(VmiKey, i64)>,
+    details: mpsc::Sender<(VmiId, i64)>,
     shared: Arc<Shared>,
 ) {
     let mut obs = Observer::default();
@@ -600,7 +625,7 @@ async fn observe_loop(
             record(&tx, &shared, r);
         }
     };
-    let ask = |key: VmiKey, at: i64| {
+    let ask = |key: VmiId, at: i64| {
         if details.try_send((key, at)).is_err() {
             shared.details_dropped.fetch_add(1, Ordering::Relaxed);
         }
@@ -654,24 +679,28 @@ async fn observe_loop(
     }
 }
 
-/// Builds and records the page's detail of each queued VMI, as of when it changed.
+/// Builds and records the page of each queued VMI, as of when it changed: the evidence it is
+/// diagnosed from ([`Snapshot`]). A VMI that is gone, or is another object by now, is skipped.
 async fn detail_loop(
-    mut rx: mpsc::Receiver<(VmiKey, i64)>,
+    mut rx: mpsc::Receiver<(VmiId, i64)>,
     client: kube::Client,
     caches: Arc<Caches>,
     tx: mpsc::Sender<Record>,
     shared: Arc<Shared>,
 ) {
-    while let Some((key, at)) = rx.recv().await {
-        let bundle = crate::evidence::collect(&client, &caches, &key.namespace, &key.name).await;
-        let Ok(Some(bundle)) = bundle else {
+    while let Some((id, at)) = rx.recv().await {
+        let (ns, name) = (&id.key.namespace, &id.key.name);
+        let Ok(Some(evidence)) = crate::evidence::collect(&client, &caches, ns, name).await else {
             continue;
         };
-        let detail = model::view::detail::VmiDetail::build(&bundle, Some(crate::evidence::now()));
-        record(
-            &tx,
-            &shared,
-            Record::Detail(key, at, compress_detail(&detail)),
-        );
+        let uid = evidence.vmi().and_then(|v| v.metadata.uid.as_deref());
+        if uid.unwrap_or_default() != id.uid {
+            continue;
+        }
+        let snapshot = Snapshot {
+            now: Some(crate::evidence::now()),
+            evidence,
+        };
+        record(&tx, &shared, Record::Detail(id, at, snapshot.compress()));
     }
 }

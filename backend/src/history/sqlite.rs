@@ -2,11 +2,12 @@
 //! through `rusqlite` with SQLite bundled. WAL mode with `synchronous=NORMAL`: a crash or
 //! `kill -9` loses at most the last transactions, never the file; readers do not wait for the
 //! writer. One connection writes and one reads, each behind a mutex, always on a blocking thread.
-//! The folder and the files are private to the user ([`super::modes`]).
+//! The folder and the files are private to the user ([`super::modes`]); the tables are brought
+//! up to date when opened ([`super::schema`]).
 
 use super::{
     Change, Changed, EventEntry, History, HistoryStore, MigrationEntry, Record, Result, Stats,
-    StoreError, Transition,
+    StoreError, Transition, VmiId,
 };
 use async_trait::async_trait;
 use model::VmiKey;
@@ -17,32 +18,6 @@ use std::sync::Arc;
 
 /// The file in the data directory.
 pub const FILE: &str = "history.sqlite3";
-
-const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS transitions (
-    id INTEGER PRIMARY KEY, ns TEXT NOT NULL, name TEXT NOT NULL, at INTEGER NOT NULL,
-    change TEXT NOT NULL, layer TEXT, old TEXT NOT NULL, new TEXT NOT NULL, title TEXT NOT NULL);
-CREATE INDEX IF NOT EXISTS transitions_vmi ON transitions (ns, name, at);
-CREATE INDEX IF NOT EXISTS transitions_at ON transitions (at);
-CREATE TABLE IF NOT EXISTS events (
-    id INTEGER PRIMARY KEY, ns TEXT NOT NULL, name TEXT NOT NULL, at INTEGER NOT NULL,
-    involved_kind TEXT NOT NULL, involved_name TEXT NOT NULL, event TEXT NOT NULL,
-    count INTEGER NOT NULL, type TEXT NOT NULL, reason TEXT NOT NULL, message TEXT NOT NULL,
-    UNIQUE (ns, name, involved_kind, involved_name, event, count));
-CREATE INDEX IF NOT EXISTS events_vmi ON events (ns, name, at);
-CREATE INDEX IF NOT EXISTS events_at ON events (at);
-CREATE TABLE IF NOT EXISTS migrations (
-    id INTEGER PRIMARY KEY, ns TEXT NOT NULL, name TEXT NOT NULL, at INTEGER NOT NULL,
-    migration TEXT NOT NULL, phase TEXT NOT NULL, outcome TEXT NOT NULL, mode TEXT,
-    plane TEXT, failure TEXT, duration_secs REAL, UNIQUE (ns, name, migration));
-CREATE INDEX IF NOT EXISTS migrations_vmi ON migrations (ns, name, at);
-CREATE INDEX IF NOT EXISTS migrations_at ON migrations (at);
-CREATE TABLE IF NOT EXISTS details (
-    id INTEGER PRIMARY KEY, ns TEXT NOT NULL, name TEXT NOT NULL, at INTEGER NOT NULL,
-    body BLOB NOT NULL);
-CREATE INDEX IF NOT EXISTS details_vmi ON details (ns, name, at);
-CREATE INDEX IF NOT EXISTS details_at ON details (at);
-";
 
 /// The tables, for deletions and counts.
 const TABLES: [&str; 4] = ["transitions", "events", "migrations", "details"];
@@ -117,10 +92,8 @@ impl Sqlite {
             })
         };
         private(&path)?;
-        let writer = connect(&path)?;
-        writer
-            .execute_batch(SCHEMA)
-            .map_err(err("cannot create the history tables"))?;
+        let mut writer = connect(&path)?;
+        super::schema::sqlite(&mut writer)?;
         let reader = connect(&path)?;
         // The `-wal` and `-shm` SQLite just created have the database's mode already; an older
         // version's are made private here.
@@ -140,24 +113,26 @@ impl Sqlite {
 
 fn insert(tx: &rusqlite::Transaction<'_>, records: &[Record]) -> rusqlite::Result<()> {
     let mut t = tx.prepare_cached(
-        "INSERT INTO transitions (ns, name, at, change, layer, old, new, title) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        "INSERT INTO transitions (ns, name, uid, at, change, layer, old, new, title) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
     )?;
     let mut e = tx.prepare_cached(
-        "INSERT OR IGNORE INTO events (ns, name, at, involved_kind, involved_name, event, count, \
-         type, reason, message) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+        "INSERT OR IGNORE INTO events (ns, name, uid, at, involved_kind, involved_name, event, \
+         count, type, reason, message) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
     )?;
     let mut m = tx.prepare_cached(
-        "INSERT OR IGNORE INTO migrations (ns, name, at, migration, phase, outcome, mode, plane, \
-         failure, duration_secs) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+        "INSERT OR IGNORE INTO migrations (ns, name, uid, at, migration, phase, outcome, mode, \
+         plane, failure, duration_secs) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
     )?;
-    let mut d =
-        tx.prepare_cached("INSERT INTO details (ns, name, at, body) VALUES (?1, ?2, ?3, ?4)")?;
+    let mut d = tx.prepare_cached(
+        "INSERT INTO details (ns, name, uid, at, body) VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?;
     for r in records {
         match r {
             Record::Transition(k, x) => t.execute(params![
-                k.namespace,
-                k.name,
+                k.key.namespace,
+                k.key.name,
+                k.uid,
                 x.at,
                 x.change.as_str(),
                 x.layer,
@@ -166,8 +141,9 @@ fn insert(tx: &rusqlite::Transaction<'_>, records: &[Record]) -> rusqlite::Resul
                 x.title
             ])?,
             Record::Event(k, x) => e.execute(params![
-                k.namespace,
-                k.name,
+                k.key.namespace,
+                k.key.name,
+                k.uid,
                 x.at,
                 x.involved_kind,
                 x.involved_name,
@@ -178,8 +154,9 @@ fn insert(tx: &rusqlite::Transaction<'_>, records: &[Record]) -> rusqlite::Resul
                 x.message
             ])?,
             Record::Migration(k, x) => m.execute(params![
-                k.namespace,
-                k.name,
+                k.key.namespace,
+                k.key.name,
+                k.uid,
                 x.at,
                 x.migration,
                 x.phase,
@@ -189,23 +166,26 @@ fn insert(tx: &rusqlite::Transaction<'_>, records: &[Record]) -> rusqlite::Resul
                 x.failure,
                 x.duration_secs
             ])?,
-            Record::Detail(k, at, body) => d.execute(params![k.namespace, k.name, at, body])?,
+            Record::Detail(k, at, body) => {
+                d.execute(params![k.key.namespace, k.key.name, k.uid, at, body])?
+            }
         };
     }
     Ok(())
 }
 
-fn query(c: &Connection, key: &VmiKey, from: i64, to: i64) -> rusqlite::Result<History> {
-    let p = params![key.namespace, key.name, from, to];
+fn query(c: &Connection, id: &VmiId, from: i64, to: i64) -> rusqlite::Result<History> {
+    let p = params![id.key.namespace, id.key.name, id.uid, from, to];
     let mut h = History {
-        key: key.clone(),
+        key: id.key.clone(),
         from,
         to,
         ..History::default()
     };
     let mut s = c.prepare_cached(
         "SELECT at, change, layer, old, new, title FROM transitions \
-         WHERE ns = ?1 AND name = ?2 AND at BETWEEN ?3 AND ?4 ORDER BY at, id",
+         WHERE ns = ?1 AND name = ?2 AND uid = ?3 AND at BETWEEN ?4 AND ?5 \
+         ORDER BY at, id",
     )?;
     h.transitions = s
         .query_map(p, |r| {
@@ -221,7 +201,8 @@ fn query(c: &Connection, key: &VmiKey, from: i64, to: i64) -> rusqlite::Result<H
         .collect::<rusqlite::Result<_>>()?;
     let mut s = c.prepare_cached(
         "SELECT at, involved_kind, involved_name, event, count, type, reason, message FROM events \
-         WHERE ns = ?1 AND name = ?2 AND at BETWEEN ?3 AND ?4 ORDER BY at, id",
+         WHERE ns = ?1 AND name = ?2 AND uid = ?3 AND at BETWEEN ?4 AND ?5 \
+         ORDER BY at, id",
     )?;
     h.events = s
         .query_map(p, |r| {
@@ -239,7 +220,8 @@ fn query(c: &Connection, key: &VmiKey, from: i64, to: i64) -> rusqlite::Result<H
         .collect::<rusqlite::Result<_>>()?;
     let mut s = c.prepare_cached(
         "SELECT at, migration, phase, outcome, mode, plane, failure, duration_secs \
-         FROM migrations WHERE ns = ?1 AND name = ?2 AND at BETWEEN ?3 AND ?4 ORDER BY at, id",
+         FROM migrations WHERE ns = ?1 AND name = ?2 AND uid = ?3 AND at BETWEEN ?4 AND ?5 \
+         ORDER BY at, id",
     )?;
     h.migrations = s
         .query_map(p, |r| {
@@ -260,13 +242,21 @@ fn query(c: &Connection, key: &VmiKey, from: i64, to: i64) -> rusqlite::Result<H
 
 /// [`HistoryStore::changes`]: SQLite takes the bare columns of an aggregate query from the row
 /// holding the `max()`, so one grouped scan of `transitions_at` gives each VMI's newest row.
-fn changes(c: &Connection, since: i64, limit: usize) -> rusqlite::Result<Vec<Changed>> {
+/// `only` travels as one JSON array parameter (any number of UIDs, one statement).
+fn changes(
+    c: &Connection,
+    since: i64,
+    limit: usize,
+    only: Option<&[String]>,
+) -> rusqlite::Result<Vec<Changed>> {
+    let only = only.map(|u| serde_json::to_string(u).unwrap_or_else(|_| "[]".into()));
     let mut s = c.prepare_cached(
         "SELECT ns, name, max(at), change, layer, old, new, title FROM transitions \
          WHERE at >= ?1 AND old <> '' AND change IN ('verdict', 'phase') \
+         AND (?3 IS NULL OR uid IN (SELECT value FROM json_each(?3))) \
          GROUP BY ns, name ORDER BY 3 DESC LIMIT ?2",
     )?;
-    s.query_map(params![since, limit as i64], |r| {
+    s.query_map(params![since, limit as i64, only], |r| {
         Ok(Changed {
             key: VmiKey {
                 namespace: r.get(0)?,
@@ -300,29 +290,50 @@ impl HistoryStore for Sqlite {
         .await
     }
 
-    async fn history(&self, key: &VmiKey, from: i64, to: i64) -> Result<History> {
-        let key = key.clone();
+    async fn history(&self, id: &VmiId, from: i64, to: i64) -> Result<History> {
+        let id = id.clone();
         on(&self.reader, move |c| {
-            query(c, &key, from, to).map_err(err("cannot read history"))
+            query(c, &id, from, to).map_err(err("cannot read history"))
         })
         .await
     }
 
-    async fn changes(&self, since: i64, limit: usize) -> Result<Vec<Changed>> {
+    async fn changes(
+        &self,
+        since: i64,
+        limit: usize,
+        only: Option<&[String]>,
+    ) -> Result<Vec<Changed>> {
+        let only = only.map(<[String]>::to_vec);
         on(&self.reader, move |c| {
-            changes(c, since, limit).map_err(err("cannot read history"))
+            changes(c, since, limit, only.as_deref()).map_err(err("cannot read history"))
         })
         .await
     }
 
-    async fn detail_at(&self, key: &VmiKey, at: i64) -> Result<Option<(i64, Vec<u8>)>> {
+    async fn detail_at(&self, id: &VmiId, at: i64) -> Result<Option<(i64, Vec<u8>)>> {
+        let id = id.clone();
+        on(&self.reader, move |c| {
+            c.query_row(
+                "SELECT at, body FROM details WHERE ns = ?1 AND name = ?2 AND uid = ?3 \
+                 AND at <= ?4 ORDER BY at DESC, id DESC LIMIT 1",
+                params![id.key.namespace, id.key.name, id.uid, at],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()
+            .map_err(err("cannot read history"))
+        })
+        .await
+    }
+
+    async fn latest_uid(&self, key: &VmiKey) -> Result<Option<String>> {
         let key = key.clone();
         on(&self.reader, move |c| {
             c.query_row(
-                "SELECT at, body FROM details WHERE ns = ?1 AND name = ?2 AND at <= ?3 \
+                "SELECT uid FROM transitions WHERE ns = ?1 AND name = ?2 \
                  ORDER BY at DESC, id DESC LIMIT 1",
-                params![key.namespace, key.name, at],
-                |r| Ok((r.get(0)?, r.get(1)?)),
+                params![key.namespace, key.name],
+                |r| r.get(0),
             )
             .optional()
             .map_err(err("cannot read history"))

@@ -11,9 +11,13 @@
 //! whole pass replaces the sets with the fingerprints it met (an event or a migration that left
 //! the caches cannot come back), so they stay as small as the caches whatever the uptime. A pass
 //! reads the VMIs in chunks of [`CHUNK`] keys, never a copy of every key at once.
+//!
+//! Rows carry the VMI's UID ([`VmiId`]): an event about an earlier VMI of the same name (its
+//! `involvedObject.uid` is another) is not this VMI's, and a finished migration is recorded for
+//! the VMI that holds its name when it is seen final (none: not recorded).
 
 use super::recorder::{BATCH, QUEUE, Shared, record};
-use super::{EventEntry, MigrationEntry, Record, now_ms};
+use super::{EventEntry, MigrationEntry, Record, VmiId, now_ms};
 use crate::event_cache::Involved;
 use crate::store::Store;
 use crate::watch::Caches;
@@ -73,6 +77,13 @@ pub fn involved(caches: &Caches, key: &VmiKey, node: Option<&str>) -> Vec<Involv
         about.push(Involved::new("Node", "default", n));
     }
     about
+}
+
+/// Whether `e`, found under `about`, is about the VMI whose UID is `uid`: an event naming a VMI
+/// by another UID is about an earlier VMI of that name.
+fn about_this(about: &Involved, e: &Event, uid: &str) -> bool {
+    let named = e.involved_object.uid.as_deref().filter(|u| !u.is_empty());
+    &*about.kind != "VirtualMachineInstance" || uid.is_empty() || named.is_none_or(|u| u == uid)
 }
 
 /// An event as a history row.
@@ -142,20 +153,24 @@ impl Sweep {
         let mut met = HashSet::new();
         let mut after: Option<VmiKey> = None;
         loop {
-            let chunk = summaries.keys_and_nodes_after(after.as_ref(), CHUNK);
-            let Some((last, _)) = chunk.last() else {
+            let chunk = summaries.placed_after(after.as_ref(), CHUNK);
+            let Some(last) = chunk.last() else {
                 break;
             };
-            after = Some(last.clone());
-            for (key, node) in chunk {
+            after = Some(last.key.clone());
+            for p in chunk {
                 if out.len() >= max {
                     return out;
                 }
-                for about in involved(caches, &key, node.as_deref()) {
+                let vmi = VmiId::new(p.key, p.uid.unwrap_or_default());
+                for about in involved(caches, &vmi.key, p.node.as_deref()) {
                     for e in caches.events_about(&about) {
+                        if !about_this(&about, &e, &vmi.uid) {
+                            continue;
+                        }
                         let entry = event_entry(&about, &e, now);
                         let id = fingerprint((
-                            &key,
+                            &vmi,
                             &entry.involved_kind,
                             &entry.involved_name,
                             &entry.name,
@@ -163,7 +178,7 @@ impl Sweep {
                         ));
                         met.insert(id);
                         if self.events.insert(id) {
-                            out.push(Record::Event(key.clone(), entry));
+                            out.push(Record::Event(vmi.clone(), entry));
                         }
                     }
                 }
@@ -198,7 +213,13 @@ impl Sweep {
                 namespace: ns.to_string(),
                 name: vmi,
             };
-            out.push(Record::Migration(key, migration_entry(&m, &report, now)));
+            if !summaries.contains(&key) {
+                // Its VMI is gone (or not read yet): no VMI to keep it for.
+                continue;
+            }
+            let uid = summaries.uid(&key).unwrap_or_default();
+            let vmi = VmiId::new(key, uid);
+            out.push(Record::Migration(vmi, migration_entry(&m, &report, now)));
             self.migrations.insert(id);
         }
         // A whole pass: forget what the caches no longer hold.

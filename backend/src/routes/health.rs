@@ -43,7 +43,7 @@ pub fn operator_routes() -> Router<AppState> {
 
 /// Whether the caller may see the console's own details: local mode, or a user who may list
 /// VMIs cluster-wide.
-async fn may_see_details(state: &AppState, headers: &HeaderMap) -> Result<(), ApiErr> {
+pub(super) async fn may_see_details(state: &AppState, headers: &HeaderMap) -> Result<(), ApiErr> {
     let caller = state.auth.caller(headers)?;
     if matches!(caller, Caller::Local) {
         return Ok(());

@@ -6,15 +6,26 @@
 //! [`super::vmis`]). When history is off (not configured, its data directory or database
 //! unusable, the disk full) a VMI's history and its detail at a time answer 200 with the reason
 //! (`off`, `history_off`), so the page says "history is off" rather than failing; a bad request,
-//! a refused caller or a corrupt recording stay errors. A caller sees the history of a VMI only if they may read VMIs in its
-//! namespace now (the same check as the live endpoints).
+//! a refused caller or a corrupt recording stay errors.
+//!
+//! What a caller reads is cut at the time of reading by the same rules as the live pages
+//! ([`super::redact`]): the history of a VMI only if they may list VMIs in its namespace now; of
+//! it, events and migration outcomes only as [`Readable`] allows; a recorded page is kept as
+//! its evidence, cut exactly as the live bundle is and diagnosed from what is left. History is
+//! kept per VMI object (its UID): the history of `ns/name` is that of the VMI holding the name
+//! now, so a VMI or namespace deleted and created again under the same name, or access granted
+//! later, never reads another object's pages. In local mode (one operator, who reads
+//! everything) a name no VMI holds now reads the last VMI recorded under it. The latest changes
+//! are those of the VMIs the caller may list, chosen before the limit; the status's counts are
+//! cluster-wide, so only a caller who may list VMIs cluster-wide gets them.
 
-use super::redact::visible;
+use super::redact::{Readable, visible};
 use super::{AppState, check_name, vmi_access};
+use crate::auth::Caller;
 use crate::error::ApiErr;
 use crate::history::{
-    self, CHANGES_LIMIT, DetailAt, History, HistoryHandle, HistoryOff, RecordedDetail,
-    decompress_detail,
+    self, CHANGES_LIMIT, DetailAt, History, HistoryHandle, HistoryOff, RecordedDetail, Snapshot,
+    VmiId,
 };
 use crate::watch::Kind;
 use axum::extract::{Path, Query, State};
@@ -46,8 +57,8 @@ pub struct ChangesQuery {
 }
 
 /// Each VMI's newest change since `since` (default: an hour ago), newest first, at most
-/// `limit` (default and cap [`CHANGES_LIMIT`]). In token mode only the namespaces the caller may
-/// list VMIs in (filtered after the limit, so such a caller may get fewer rows).
+/// `limit` (default and cap [`CHANGES_LIMIT`]). In token mode only those of the VMIs the caller
+/// may list now (by their UIDs), chosen by the store before the limit.
 async fn changes(
     State(state): State<AppState>,
     Query(q): Query<ChangesQuery>,
@@ -57,19 +68,33 @@ async fn changes(
     let since = time("since", q.since.as_deref())?
         .unwrap_or_else(|| history::now_ms() - DEFAULT_CHANGES_MS);
     let limit = q.limit.unwrap_or(CHANGES_LIMIT).min(CHANGES_LIMIT);
-    let mut rows = store(&state.history)?
-        .changes(since, limit)
+    let store = store(&state.history)?;
+    let only = match visible(&state, &caller, Kind::Vmi).await? {
+        None => None,
+        Some(ok) => Some(state.store.uids(|k| ok.contains(&k.namespace))),
+    };
+    let rows = store
+        .changes(since, limit, only.as_deref())
         .await
         .map_err(failed)?;
-    if let Some(ok) = visible(&state, &caller, Kind::Vmi).await? {
-        rows.retain(|c| ok.contains(&c.key.namespace));
-    }
     Ok(Json(rows).into_response())
 }
 
+/// Whether history is on; its counts (rows written, dropped, failed batches) are about every
+/// namespace, so only for a caller who may list VMIs cluster-wide (as `/readyz`'s details).
 async fn status(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiErr> {
     state.auth.caller(&headers)?;
-    Ok(Json(state.history.status()).into_response())
+    let s = state.history.status();
+    if super::health::may_see_details(&state, &headers)
+        .await
+        .is_ok()
+    {
+        return Ok(Json(s).into_response());
+    }
+    Ok(Json(serde_json::json!({
+        "enabled": s.enabled, "error": s.error, "backend": s.backend, "writer": s.writer,
+    }))
+    .into_response())
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -118,15 +143,37 @@ async fn allowed(
     ns: &str,
     name: &str,
     headers: &HeaderMap,
-) -> Result<VmiKey, ApiErr> {
+) -> Result<(Caller, VmiKey), ApiErr> {
     check_name("namespace", ns)?;
     check_name("name", name)?;
     let caller = state.auth.caller(headers)?;
     state.auth.require(&caller, &vmi_access(ns)).await?;
-    Ok(VmiKey {
+    let key = VmiKey {
         namespace: ns.to_string(),
         name: name.to_string(),
-    })
+    };
+    Ok((caller, key))
+}
+
+/// Whose history `key` reads: the VMI holding the name now (its UID); with none, in local mode
+/// only, the last VMI recorded under the name.
+async fn subject(
+    state: &AppState,
+    store: &history::DynStore,
+    caller: &Caller,
+    key: &VmiKey,
+) -> Result<VmiId, String> {
+    if let Some(uid) = state.store.uid(key) {
+        return Ok(VmiId::new(key.clone(), uid));
+    }
+    if !matches!(caller, Caller::Local) {
+        return Err(format!(
+            "No VMI {key} exists now. History is kept per VMI object (its UID) and read for the \
+             VMI that holds the name now."
+        ));
+    }
+    let uid = store.latest_uid(key).await.map_err(|e| unreadable(&e))?;
+    Ok(VmiId::new(key.clone(), uid.unwrap_or_default()))
 }
 
 fn failed(e: history::StoreError) -> ApiErr {
@@ -144,7 +191,7 @@ async fn vmi_history(
     Query(range): Query<Range>,
     headers: HeaderMap,
 ) -> Result<Response, ApiErr> {
-    let key = allowed(&state, &ns, &name, &headers).await?;
+    let (caller, key) = allowed(&state, &ns, &name, &headers).await?;
     let to = time("to", range.to.as_deref())?.unwrap_or_else(history::now_ms);
     let from = time("from", range.from.as_deref())?.unwrap_or(to - DEFAULT_RANGE_MS);
     if from > to {
@@ -160,17 +207,24 @@ async fn vmi_history(
     let Some(store) = state.history.store() else {
         return Ok(Json(off(off_reason(&state.history))).into_response());
     };
-    let h = match store.history(&key, from, to).await {
+    let id = subject(&state, store, &caller, &key)
+        .await
+        .map_err(ApiErr::not_found)?;
+    let mut h = match store.history(&id, from, to).await {
         Ok(h) => History {
             off: write_failure(&state.history),
             ..h
         },
         Err(e) => off(unreadable(&e)),
     };
+    Readable::of(&state, &caller, &ns)
+        .await?
+        .cut_history(&mut h);
     Ok(Json(h).into_response())
 }
 
-/// The page of `ns/name` as recorded at or before `at` (RFC 3339), marked with `recorded_at`.
+/// The page of `ns/name` as recorded at or before `at` (RFC 3339), marked with `recorded_at`:
+/// its evidence cut as the live bundle is cut for this caller, then diagnosed.
 pub async fn detail_at(
     state: &AppState,
     ns: &str,
@@ -178,7 +232,7 @@ pub async fn detail_at(
     at: &str,
     headers: &HeaderMap,
 ) -> Result<Response, ApiErr> {
-    let key = allowed(state, ns, name, headers).await?;
+    let (caller, key) = allowed(state, ns, name, headers).await?;
     let Some(at) = time("at", Some(at))? else {
         return Err(ApiErr::bad_request("at= needs an RFC 3339 time"));
     };
@@ -186,7 +240,10 @@ pub async fn detail_at(
     let Some(store) = state.history.store() else {
         return Ok(off(off_reason(&state.history)));
     };
-    let found = match store.detail_at(&key, at).await {
+    let id = subject(state, store, &caller, &key)
+        .await
+        .map_err(ApiErr::not_found)?;
+    let found = match store.detail_at(&id, at).await {
         Ok(found) => found,
         Err(e) => return Ok(off(unreadable(&e))),
     };
@@ -197,10 +254,13 @@ pub async fn detail_at(
             Timestamp(at)
         )));
     };
-    let detail = decompress_detail(&body).map_err(failed)?;
+    let mut snapshot = Snapshot::decompress(&body).map_err(failed)?;
+    Readable::of(state, &caller, ns)
+        .await?
+        .cut_bundle(&mut snapshot.evidence);
     Ok(Json(DetailAt::Recorded(Box::new(RecordedDetail {
         recorded_at,
-        detail,
+        detail: snapshot.page(),
     })))
     .into_response())
 }

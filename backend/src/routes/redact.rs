@@ -1,11 +1,13 @@
 //! Token mode's redaction: a signed-in user sees only what their account may read. The shared
-//! caches hold everything; here each answer is cut down after SelfSubjectAccessReviews made as
-//! that user ([`crate::auth::Auth::may`], cached). Local mode passes everything.
+//! caches and the history hold everything; here each answer is cut down after
+//! SelfSubjectAccessReviews made as that user ([`crate::auth::Auth::may`], cached), at the time
+//! of reading. Local mode passes everything.
 
 use super::{AppState, vmi_access};
 use crate::auth::{Access, Caller};
 use crate::error::ApiErr;
 use crate::watch::Kind;
+use model::api::history::History;
 use model::evidence::Evidence;
 use model::wire::StreamMsg;
 use std::collections::BTreeSet;
@@ -73,6 +75,100 @@ fn group(kind: Kind) -> &'static str {
     }
 }
 
+/// What of a VMI in one namespace a caller may read besides the VMI itself, each kind by its
+/// own access review: the one rule that cuts every answer about a VMI, the live evidence and
+/// page ([`Readable::cut_bundle`]), a recorded page (cut the same way before it is diagnosed)
+/// and its history rows ([`Readable::cut_history`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Readable {
+    pub pods: bool,
+    pub events: bool,
+    pub migrations: bool,
+    pub vm: bool,
+    /// Nodes are cluster-scoped: one review for every namespace.
+    pub nodes: bool,
+}
+
+impl Readable {
+    /// Everything (local mode).
+    pub const ALL: Readable = Readable {
+        pods: true,
+        events: true,
+        migrations: true,
+        vm: true,
+        nodes: true,
+    };
+
+    /// What `caller` may read in `ns` (the reviews are cached per session).
+    pub async fn of(state: &AppState, caller: &Caller, ns: &str) -> Result<Readable, ApiErr> {
+        if matches!(caller, Caller::Local) {
+            return Ok(Readable::ALL);
+        }
+        let may = |g: &'static str, r: &'static str, n: Option<&str>| {
+            let a = Access::list(g, r, n);
+            let (auth, caller) = (state.auth.clone(), caller.clone());
+            async move { auth.may(&caller, &a).await }
+        };
+        let (pods, events, migrations, vm, nodes) = futures::try_join!(
+            may("", "pods", Some(ns)),
+            may("", "events", Some(ns)),
+            may("kubevirt.io", "virtualmachineinstancemigrations", Some(ns)),
+            may("kubevirt.io", "virtualmachines", Some(ns)),
+            may("", "nodes", None),
+        )?;
+        Ok(Readable {
+            pods,
+            events,
+            migrations,
+            vm,
+            nodes,
+        })
+    }
+
+    /// Clears from `bundle` the kinds not readable (and says so in `coverage`).
+    pub fn cut_bundle(&self, bundle: &mut Evidence) {
+        if !self.pods {
+            bundle.pods.clear();
+            bundle.coverage.pods = false;
+        }
+        if !self.events {
+            bundle.events.clear();
+            bundle.coverage.events = false;
+        }
+        if !self.migrations {
+            bundle.migrations.clear();
+            bundle.coverage.migrations = false;
+        }
+        if !self.vm {
+            bundle.vm = None;
+        }
+        if !self.nodes {
+            bundle.nodes.clear();
+            bundle.coverage.nodes = false;
+            // Alerts about nodes or the cluster only are for those who may read nodes.
+            bundle
+                .alerts
+                .retain(|a| !super::alerts::namespaces(&model::alerts::targets(a)).is_empty());
+        }
+    }
+
+    /// Clears from `h` the rows of kinds not readable: events (those about a node also need
+    /// nodes) and migration outcomes. Transitions stay: they are the overview summary's own
+    /// history (phase, verdicts, headline), which the live overview shows to whoever may list
+    /// the VMI.
+    pub fn cut_history(&self, h: &mut History) {
+        if !self.events {
+            h.events.clear();
+        }
+        if !self.nodes {
+            h.events.retain(|e| e.involved_kind != "Node");
+        }
+        if !self.migrations {
+            h.migrations.clear();
+        }
+    }
+}
+
 /// Clears from `bundle` the kinds `caller` may not read in `ns` (and says so in `coverage`).
 pub async fn bundle(
     state: &AppState,
@@ -80,37 +176,7 @@ pub async fn bundle(
     ns: &str,
     bundle: &mut Evidence,
 ) -> Result<(), ApiErr> {
-    if matches!(caller, Caller::Local) {
-        return Ok(());
-    }
-    let may = |g: &'static str, r: &str, n: Option<&str>| {
-        let a = Access::list(g, r, n);
-        let (auth, caller) = (state.auth.clone(), caller.clone());
-        async move { auth.may(&caller, &a).await }
-    };
-    if !may("", "pods", Some(ns)).await? {
-        bundle.pods.clear();
-        bundle.coverage.pods = false;
-    }
-    if !may("", "events", Some(ns)).await? {
-        bundle.events.clear();
-        bundle.coverage.events = false;
-    }
-    if !may("kubevirt.io", "virtualmachineinstancemigrations", Some(ns)).await? {
-        bundle.migrations.clear();
-        bundle.coverage.migrations = false;
-    }
-    if !may("kubevirt.io", "virtualmachines", Some(ns)).await? {
-        bundle.vm = None;
-    }
-    if !may("", "nodes", None).await? {
-        bundle.nodes.clear();
-        bundle.coverage.nodes = false;
-        // Alerts about nodes or the cluster only are for those who may read nodes.
-        bundle
-            .alerts
-            .retain(|a| !super::alerts::namespaces(&model::alerts::targets(a)).is_empty());
-    }
+    Readable::of(state, caller, ns).await?.cut_bundle(bundle);
     Ok(())
 }
 

@@ -11,7 +11,7 @@
 
 use super::{Budget, Figure, cpus, pin};
 use backend::history::recorder::{BATCH, Observer};
-use backend::history::{self, Change, EventEntry, Record, Transition};
+use backend::history::{self, Change, EventEntry, Record, Transition, VmiId};
 use model::verdict::Health;
 use model::{VmiKey, VmiSummary};
 use std::time::{Duration, Instant};
@@ -143,10 +143,7 @@ async fn churn(store: &history::DynStore, vmis: usize, days: i64, now: i64) -> a
         for i in 0..vmis {
             // Spread the VMIs over the interval.
             let at = now - days * DAY_MS + c * step + (i as i64 * step) / vmis as i64;
-            let key = VmiKey {
-                namespace: format!("ns-{:02}", i % 50),
-                name: format!("vm-{i:05}"),
-            };
+            let key = vmi(i);
             let (old, new) = if c % 2 == 0 {
                 ("healthy", "broken")
             } else {
@@ -192,6 +189,15 @@ async fn churn(store: &history::DynStore, vmis: usize, days: i64, now: i64) -> a
     Ok(rows)
 }
 
+/// The `i`-th VMI of [`churn`].
+fn vmi(i: usize) -> VmiId {
+    let key = VmiKey {
+        namespace: format!("ns-{:02}", i % 50),
+        name: format!("vm-{i:05}"),
+    };
+    VmiId::new(key, format!("uid-{i:05}"))
+}
+
 /// One VMI's whole history, at scale.
 async fn query(quick: bool) -> anyhow::Result<Vec<Figure>> {
     let (vmis, days) = if quick { (1_000, 2) } else { (10_000, 14) };
@@ -205,10 +211,7 @@ async fn query(quick: bool) -> anyhow::Result<Vec<Figure>> {
     let mut seen = 0;
     for n in 0..50 {
         let i = (n * 7919) % vmis;
-        let key = VmiKey {
-            namespace: format!("ns-{:02}", i % 50),
-            name: format!("vm-{i:05}"),
-        };
+        let key = vmi(i);
         let t = Instant::now();
         let h = store.history(&key, now - days * DAY_MS, now).await?;
         times.push(t.elapsed());

@@ -13,6 +13,11 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct VmiSummary {
     pub key: VmiKey,
+    /// `metadata.uid`: which object this is (a VMI deleted and created again under the same
+    /// name is another one). The flight recorder keys history by it; the stream's compact form
+    /// leaves it out (browsers do not need it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub uid: Option<Box<str>>,
     /// `status.phase` verbatim; empty when unset.
     pub phase: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -225,6 +230,12 @@ impl VmiSummary {
                 .map(str::to_string)
                 .unwrap_or_else(|| d.headline.clone()),
             key: e.key.clone(),
+            uid: vmi
+                .metadata
+                .uid
+                .as_deref()
+                .filter(|u| !u.is_empty())
+                .map(Box::from),
             phase: vmi.status.phase.clone().unwrap_or_default(),
             node: vmi.status.node_name.clone().filter(|n| !n.is_empty()),
             ip: vmi

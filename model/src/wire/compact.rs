@@ -21,6 +21,8 @@
 //! | `h` | `headline` | empty |
 //! | `al` | `alerts` (firing alerts concerning the VMI) | zero |
 //!
+//! `uid` is not carried: browsers never need it (the backend's history is keyed by it).
+//!
 //! Reading is as tolerant as the rest of the model: a missing field takes its default, an
 //! unknown field is ignored, and a layer code that is short or holds another letter reads as
 //! unknown for that layer.
@@ -103,6 +105,7 @@ impl From<Compact<'_>> for VmiSummary {
                 namespace: c.namespace.into_owned(),
                 name: c.name.into_owned(),
             },
+            uid: None,
             phase: c.phase.into_owned(),
             node: c.node.map(Cow::into_owned),
             ip: c.ip.map(Cow::into_owned),
@@ -211,6 +214,7 @@ mod tests {
                 namespace: "prod".into(),
                 name: "db-0".into(),
             },
+            uid: None,
             phase: "Running".into(),
             node: Some("worker-3".into()),
             ip: Some("10.128.10.13".into()),
@@ -249,6 +253,7 @@ mod tests {
         assert_eq!(round_trip(&s), s);
         let empty = VmiSummary {
             key: VmiKey::default(),
+            uid: None,
             phase: String::new(),
             node: None,
             ip: None,
@@ -281,6 +286,17 @@ mod tests {
         assert_eq!(json["snapshot"]["items"][0]["nm"], "DisksNotLiveMigratable");
         assert_eq!(json["snapshot"]["items"][0]["m"]["target_node"], "worker-1");
         assert_eq!(serde_json::from_value::<StreamMsg>(json).unwrap(), snap);
+    }
+
+    #[test]
+    fn the_uid_stays_off_the_stream() {
+        let s = VmiSummary {
+            uid: Some("6a1d2c3b-0000-4000-8000-000000000001".into()),
+            ..full()
+        };
+        let json = serde_json::to_string(&StreamMsg::Upsert { item: s.clone() }).unwrap();
+        assert!(!json.contains("6a1d2c3b"), "{json}");
+        assert_eq!(round_trip(&s), full());
     }
 
     #[test]
@@ -371,7 +387,7 @@ mod tests {
             layers in (health(), health(), health(), health(), health()), headline in ".*", alerts: u16,
         ) {
             let s = VmiSummary {
-                key: VmiKey { namespace: ns, name },
+                key: VmiKey { namespace: ns, name }, uid: None,
                 phase, node, ip, paused,
                 live_migratable: lm,
                 not_migratable_reason: reason,
