@@ -49,6 +49,8 @@ pub struct AppState {
     /// Ends the push streams when the console shuts down.
     pub shutdown: Shutdown,
     pub stream_caps: Arc<StreamCaps>,
+    /// The console listener's connection slots, which `/readyz` reports.
+    pub listener: Arc<crate::listener::load::Load>,
 }
 
 impl AppState {
@@ -66,6 +68,9 @@ impl AppState {
             k8s_proxy: false,
             shutdown: Shutdown::default(),
             stream_caps: StreamCaps::new(crate::serve::Limits::default().max_streams_per_client),
+            listener: crate::listener::load::Load::new(
+                crate::serve::Limits::default().max_connections,
+            ),
         }
     }
 }

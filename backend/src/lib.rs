@@ -15,7 +15,8 @@
 //! * [`auth`]: local and token modes, sessions, SelfSubjectAccessReviews.
 //! * [`security`]: CSP with nonce, shared headers, CSRF check.
 //! * [`host`]: the `Host` check against DNS rebinding (`--allowed-host`).
-//! * [`serve`]: the server loop: header-read timeout, connection cap, graceful shutdown.
+//! * [`serve`]: the server loop: deadlines from accept, connection caps (all, per address),
+//!   graceful shutdown; [`listener`]: its parts (trusted proxies, per-client caps, load).
 //! * [`shutdown`]: the shutdown signal (SIGTERM, Ctrl-C) the server and the streams observe.
 //! * [`memory`]: glibc allocator settings and trims, so resident memory follows what is kept.
 //! * [`metrics`]: the console's own `/metrics`.
@@ -40,6 +41,7 @@ pub mod guest;
 pub mod history;
 pub mod host;
 pub mod intern;
+pub mod listener;
 pub mod memory;
 pub mod metrics;
 pub mod promql;

@@ -69,6 +69,25 @@ struct WebOpts {
     /// Open connections at most.
     #[arg(long, default_value_t = backend::serve::Limits::default().max_connections)]
     max_connections: usize,
+    /// Open connections at most per client address (an IPv6 address counts by its /64);
+    /// further ones are closed at once. Trusted proxies are exempt.
+    #[arg(long, default_value_t = backend::serve::Limits::default().max_connections_per_address)]
+    max_connections_per_address: usize,
+    /// A proxy (CIDR or address) whose forwarding header names the client, e.g. the ingress
+    /// controller's pods; repeatable. The client is the rightmost hop not itself trusted; other
+    /// peers are the client whatever they send.
+    #[arg(
+        long = "trusted-proxy",
+        value_name = "CIDR",
+        env = "STRATA_TRUSTED_PROXIES",
+        value_delimiter = ',',
+        value_parser = backend::listener::client::parse_net
+    )]
+    trusted_proxies: Vec<ipnet::IpNet>,
+    /// The header trusted proxies keep: `x-forwarded-for` or RFC 7239 `forwarded`. Name the one
+    /// your proxy writes: the other passes through from the client unchecked.
+    #[arg(long, value_enum, default_value_t, env = "STRATA_TRUSTED_PROXY_HEADER")]
+    trusted_proxy_header: backend::listener::client::ForwardedHeader,
     /// Push streams at most per signed-in user, or per non-loopback client address.
     #[arg(long, default_value_t = backend::serve::Limits::default().max_streams_per_client)]
     max_streams_per_client: usize,
@@ -242,9 +261,14 @@ async fn serve_console(
         allowed_hosts: web.allowed_hosts,
         limits: backend::serve::Limits {
             max_connections: web.max_connections,
+            max_connections_per_address: web.max_connections_per_address,
             max_streams_per_client: web.max_streams_per_client,
             ..Default::default()
         },
+        trusted_proxies: backend::listener::client::TrustedProxies::new(
+            web.trusted_proxies,
+            web.trusted_proxy_header,
+        ),
         metrics_listen: web.metrics_listen,
     };
     let console = backend::run::start_with(client, listener, options)?;

@@ -3,10 +3,11 @@
 use crate::app::{AppState, app};
 use crate::auth::{Auth, Mode};
 use crate::host::HostPolicy;
+use crate::listener::client::TrustedProxies;
 use crate::metrics::Metrics;
 use crate::routes::stream::caps::StreamCaps;
 use crate::series::Prometheus;
-use crate::serve::{Limits, serve};
+use crate::serve::{Limits, Listener, serve};
 use crate::shutdown::Shutdown;
 use crate::store::Store;
 use crate::watch::Caches;
@@ -71,6 +72,8 @@ pub struct Options {
     /// Host names answered besides loopback's and the listen address (`--allowed-host`).
     pub allowed_hosts: Vec<String>,
     pub limits: Limits,
+    /// Proxies whose `X-Forwarded-For` (or `Forwarded`) names the client (`--trusted-proxy`).
+    pub trusted_proxies: TrustedProxies,
     /// A second address serving only `/healthz`, `/readyz` and `/metrics`, without a session
     /// (`--metrics-listen`).
     pub metrics_listen: Option<SocketAddr>,
@@ -89,6 +92,7 @@ impl Options {
             k8s_proxy: false,
             allowed_hosts: Vec::new(),
             limits: Limits::default(),
+            trusted_proxies: TrustedProxies::default(),
             metrics_listen: None,
         }
     }
@@ -148,6 +152,7 @@ pub fn start_with(
     let _ = metrics.history.set(history.shared().clone());
     crate::history::Recorder::start(&history, store.clone(), caches.clone(), client.clone());
     let local = matches!(options.auth, Mode::Local);
+    let console_listener = Listener::new(&options.limits, options.trusted_proxies);
     let state = AppState {
         store: store.clone(),
         caches: caches.clone(),
@@ -160,13 +165,22 @@ pub fn start_with(
         k8s_proxy: options.k8s_proxy,
         shutdown: shutdown.clone(),
         stream_caps: StreamCaps::new(options.limits.max_streams_per_client),
+        listener: console_listener.load.clone(),
     };
     if let Some(l) = operator {
         let router = crate::routes::health::operator_routes().with_state(state.clone());
-        tokio::spawn(serve(l, router, options.limits, shutdown.clone()));
+        // Its own slots: a console listener full of silent connections does not block probes.
+        let own = Listener::new(&options.limits, TrustedProxies::default());
+        tokio::spawn(serve(l, router, options.limits, own, shutdown.clone()));
     }
     let router = app(state, options.assets);
-    let server = tokio::spawn(serve(listener, router, options.limits, shutdown.clone()));
+    let server = tokio::spawn(serve(
+        listener,
+        router,
+        options.limits,
+        console_listener,
+        shutdown.clone(),
+    ));
     Ok(Console {
         addr,
         operator_addr,

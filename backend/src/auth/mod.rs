@@ -8,7 +8,8 @@
 //!   and guest agent calls are made as that user over one shared HTTP/TLS stack
 //!   ([`crate::cluster::as_user`]). Data from the shared watch caches is served only after a
 //!   SelfSubjectAccessReview made as that user ([`review`], cached, at most a few at once).
-//!   Sign-in attempts are rate-limited per client address ([`limit`]).
+//!   Sign-in attempts are rate-limited per client, over all clients (junk senders in a pool of
+//!   their own), and per accepted token ([`limit`]).
 //!
 //! A cookie naming no live session is refused before any client is built or the API server is
 //! asked, so forged cookies cost nothing. Tokens are kept only in memory; `Caller`'s `Debug`
@@ -180,15 +181,21 @@ impl Auth {
 
     /// Judges `token` with one access review (made as that user) and, when the API server
     /// accepts it, starts a session; returns the session id. Nothing is kept for a token that is
-    /// refused, except its digest among the recently rejected.
-    pub async fn sign_in(&self, token: &str, peer: Option<IpAddr>) -> Result<String, SignInError> {
-        if !self.sign_ins.allow(peer) {
+    /// refused, except its digest among the recently rejected. `client` is the request's client
+    /// ([`crate::listener::client`]), which the sign-in budgets count by ([`limit`]).
+    pub async fn sign_in(
+        &self,
+        token: &str,
+        client: Option<IpAddr>,
+    ) -> Result<String, SignInError> {
+        let client = client.map(crate::listener::client::key);
+        let key = sessions::digest(token);
+        if !self.sign_ins.allow(client, &key) {
             return Err(SignInError::TooMany);
         }
         if !token_is_well_formed(token) {
             return Err(SignInError::Malformed);
         }
-        let key = sessions::digest(token);
         if self.reviews.was_rejected(&key) {
             return Err(SignInError::Rejected);
         }
@@ -198,12 +205,19 @@ impl Auth {
                 "this server has no client for the API server".into(),
             )
         })?;
-        let client = crate::cluster::as_user(shared, token).map_err(|_| SignInError::Malformed)?;
+        let client_of_user =
+            crate::cluster::as_user(shared, token).map_err(|_| SignInError::Malformed)?;
         // Any answer but 401 means the API server accepted the token.
         let probe = Access::list("kubevirt.io", "virtualmachineinstances", None);
-        match self.reviews.ask(&client, key, &probe).await {
-            Ok(_) => Ok(self.sessions.create(token, client)),
-            Err(e) if e.status == StatusCode::UNAUTHORIZED => Err(SignInError::Rejected),
+        match self.reviews.ask(&client_of_user, key, &probe).await {
+            Ok(_) => {
+                self.sign_ins.accepted(key);
+                Ok(self.sessions.create(token, client_of_user))
+            }
+            Err(e) if e.status == StatusCode::UNAUTHORIZED => {
+                self.sign_ins.rejected(client, &key);
+                Err(SignInError::Rejected)
+            }
             Err(e) => Err(SignInError::Failed(e.status, e.message)),
         }
     }

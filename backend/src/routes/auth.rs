@@ -4,6 +4,7 @@
 
 use super::AppState;
 use crate::auth::SignInError;
+use crate::listener::client::ClientAddr;
 use crate::security;
 use axum::extract::{ConnectInfo, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -109,6 +110,7 @@ async fn signin_page(State(state): State<AppState>, Query(q): Query<NextQuery>) 
 
 async fn signin(
     State(state): State<AppState>,
+    client: Option<Extension<ClientAddr>>,
     peer: Option<Extension<ConnectInfo<SocketAddr>>>,
     Form(form): Form<SigninForm>,
 ) -> Response {
@@ -119,8 +121,11 @@ async fn signin(
     let page = |status: StatusCode, message: &str| {
         security::html_page(status, &signin_html(Some(message), next))
     };
-    let peer = peer.map(|Extension(ConnectInfo(a))| a.ip());
-    match state.auth.sign_in(form.token.trim(), peer).await {
+    // The client behind a trusted proxy, else the peer.
+    let client = client
+        .map(|Extension(ClientAddr(ip))| ip)
+        .or(peer.map(|Extension(ConnectInfo(a))| a.ip()));
+    match state.auth.sign_in(form.token.trim(), client).await {
         Ok(id) => {
             tracing::info!("session started");
             let cookie = crate::auth::cookie::set(&id, state.auth.secure_cookie());
@@ -136,7 +141,7 @@ async fn signin(
         ),
         Err(SignInError::TooMany) => page(
             StatusCode::TOO_MANY_REQUESTS,
-            "Too many sign-in attempts from this address; wait a minute and try again.",
+            "Too many sign-in attempts from this address or overall; wait a minute and try again.",
         ),
         Err(SignInError::Rejected) => page(
             StatusCode::UNAUTHORIZED,

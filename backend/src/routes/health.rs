@@ -8,6 +8,10 @@
 //! user who may list VMIs cluster-wide; probes get the status code and `ready`/`stale` without
 //! signing in. The operator listener (`--metrics-listen`, [`operator_routes`]) serves all three
 //! without a session, for probes and Prometheus on an address the Ingress does not route.
+//!
+//! A saturated console listener (every `--max-connections` slot taken, so new clients wait in
+//! the backlog) makes `/readyz` answer 503 with `"saturated": true` for as long as it lasts;
+//! the operator listener has slots of its own, so its `/readyz` still answers then.
 
 use super::AppState;
 use crate::auth::{Access, Caller};
@@ -63,8 +67,13 @@ fn readiness(State(state): &State<AppState>, detailed: bool) -> Response {
     let ready = state.store.synced();
     let stale = failing(Kind::Vmi);
     let degraded = Kind::WATCHED.iter().any(|&k| failing(k));
-    let mut body = serde_json::json!({"ready": ready, "stale": stale, "degraded": degraded});
+    let connections = state.listener.read();
+    let mut body = serde_json::json!({
+        "ready": ready, "stale": stale, "degraded": degraded,
+        "saturated": connections.saturated,
+    });
     if detailed {
+        body["connections"] = serde_json::json!(connections);
         let resources: Vec<serde_json::Value> = Kind::ALL
             .iter()
             .map(|&k| {
@@ -77,7 +86,7 @@ fn readiness(State(state): &State<AppState>, detailed: bool) -> Response {
             .collect();
         body["resources"] = resources.into();
     }
-    let code = if ready {
+    let code = if ready && !connections.saturated {
         StatusCode::OK
     } else {
         StatusCode::SERVICE_UNAVAILABLE

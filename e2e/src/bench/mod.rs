@@ -13,6 +13,7 @@ pub mod paste;
 pub mod pixel;
 pub mod server;
 pub mod sessions;
+pub mod silent;
 pub mod throughput;
 
 use serde::Serialize;

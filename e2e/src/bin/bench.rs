@@ -2,7 +2,8 @@
 
 use clap::Parser;
 use e2e::bench::{
-    Report, Settings, history, load, mixed, overview, paste, pixel, server, sessions, throughput,
+    Report, Settings, history, load, mixed, overview, paste, pixel, server, sessions, silent,
+    throughput,
 };
 use std::path::PathBuf;
 
@@ -121,6 +122,11 @@ async fn main() -> anyhow::Result<()> {
             "forged cookies",
             sessions::forged_cookies(&s, forged, clients).await,
         );
+    }
+    if want("silent connections") {
+        let (n, secs) = if q { (2_000, 15) } else { (10_000, 30) };
+        let duration = std::time::Duration::from_secs(secs);
+        add("silent connections", silent::measure(&s, n, duration).await);
     }
 
     if want("history") {

@@ -3,10 +3,7 @@
 //! shared with `--unsafe-shared-local`). Loopback clients in local mode are the one local user
 //! and are bounded only by the server's connection cap.
 
-use parking_lot::Mutex;
-use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::Arc;
 
 /// Who a stream is counted against.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -16,58 +13,10 @@ pub enum Client {
 }
 
 /// Open streams per client.
-#[derive(Debug)]
-pub struct StreamCaps {
-    max: usize,
-    open: Mutex<HashMap<Client, usize>>,
-}
+pub type StreamCaps = crate::listener::per_client::Caps<Client>;
 
 /// One open stream; counted until dropped.
-#[derive(Debug)]
-pub struct Slot {
-    caps: Arc<StreamCaps>,
-    client: Client,
-}
-
-impl StreamCaps {
-    pub fn new(max: usize) -> Arc<StreamCaps> {
-        Arc::new(StreamCaps {
-            max: max.max(1),
-            open: Mutex::new(HashMap::new()),
-        })
-    }
-
-    /// A slot for `client`, or `None` when it has [`StreamCaps`]'s maximum open.
-    pub fn acquire(self: &Arc<Self>, client: Client) -> Option<Slot> {
-        let mut open = self.open.lock();
-        let n = open.entry(client.clone()).or_insert(0);
-        if *n >= self.max {
-            return None;
-        }
-        *n += 1;
-        Some(Slot {
-            caps: self.clone(),
-            client,
-        })
-    }
-
-    /// Open streams of `client`.
-    pub fn open(&self, client: &Client) -> usize {
-        self.open.lock().get(client).copied().unwrap_or(0)
-    }
-}
-
-impl Drop for Slot {
-    fn drop(&mut self) {
-        let mut open = self.caps.open.lock();
-        if let Some(n) = open.get_mut(&self.client) {
-            *n = n.saturating_sub(1);
-            if *n == 0 {
-                open.remove(&self.client);
-            }
-        }
-    }
-}
+pub type Slot = crate::listener::per_client::Slot<Client>;
 
 #[cfg(test)]
 mod tests {
