@@ -33,7 +33,11 @@ pub fn cluster_ms() -> i64 {
 /// The skew to keep for an answer dated `date_ms` received at `local_ms`.
 pub fn skew_for(date_ms: i64, local_ms: i64) -> i64 {
     let skew = date_ms.saturating_sub(local_ms);
-    if skew.abs() < IGNORED_SKEW_MS { 0 } else { skew }
+    if skew.abs() < IGNORED_SKEW_MS {
+        0
+    } else {
+        skew
+    }
 }
 
 /// Reads an answer's `Date`; an absent or unreadable one changes nothing.
@@ -67,13 +71,19 @@ mod tests {
     #[test]
     fn a_date_header_moves_the_cluster_clock() {
         let mut h = HeaderMap::new();
-        h.insert(header::DATE, "Mon, 30 Nov 2026 08:00:00 GMT".parse().unwrap());
+        h.insert(
+            header::DATE,
+            "Mon, 30 Nov 2026 08:00:00 GMT".parse().unwrap(),
+        );
         observe(&h);
         let want = 1_796_025_600_000_i64; // 2026-11-30T08:00:00Z
         assert!((cluster_ms() - want).abs() < 1_000, "{}", cluster_ms());
         h.insert(header::DATE, "garbage".parse().unwrap());
         observe(&h);
-        assert!((cluster_ms() - want).abs() < 1_000, "unreadable Date keeps the skew");
+        assert!(
+            (cluster_ms() - want).abs() < 1_000,
+            "unreadable Date keeps the skew"
+        );
         SKEW_MS.store(0, Ordering::Relaxed);
     }
 }
