@@ -223,7 +223,7 @@ async fn start() -> ExitCode {
 }
 
 async fn bind(addr: SocketAddr) -> anyhow::Result<TcpListener> {
-    TcpListener::bind(addr).await.map_err(|e| {
+    backend::listener::bind::bind(addr).map_err(|e| {
         anyhow::anyhow!("cannot listen on {addr}: {e} (choose another address with --listen)")
     })
 }

@@ -107,13 +107,6 @@ pub fn start(
     start_with(client, listener, Options::local(assets))
 }
 
-/// Binds `addr` without waiting (the caller is not async).
-fn bind_now(addr: SocketAddr) -> std::io::Result<TcpListener> {
-    let l = std::net::TcpListener::bind(addr)?;
-    l.set_nonblocking(true)?;
-    TcpListener::from_std(l)
-}
-
 /// Starts the watchers and the HTTP server on `listener`, in background tasks.
 pub fn start_with(
     client: kube::Client,
@@ -138,7 +131,10 @@ pub fn start_with(
         &caches,
         &store,
     );
-    let operator = options.metrics_listen.map(bind_now).transpose()?;
+    let operator = options
+        .metrics_listen
+        .map(crate::listener::bind::bind)
+        .transpose()?;
     let operator_addr = operator.as_ref().map(|l| l.local_addr()).transpose()?;
     let watchers = Watchers(crate::watch::start_all(
         client.clone(),

@@ -5,7 +5,9 @@
 //! * [`per_client`]: at most so many open per key (connections per address, streams per user).
 //! * [`idle`]: a connection's deadlines from accept: its first request, then idleness.
 //! * [`load`]: how full the listener is, for `/readyz`.
+//! * [`bind`]: the listening socket, with a backlog for bursts.
 
+pub mod bind;
 pub mod client;
 pub mod idle;
 pub mod load;
