@@ -77,7 +77,7 @@ pub async fn grant_read(server: &ApiServer, namespace: &str, subject: User) {
     let binding = RoleBinding {
         metadata: meta(&format!("strata-read-{}", subject.name()), Some(namespace)),
         role_ref: RoleRef {
-            api_group: "rbac.authorization.k8s.io".into(),
+            api_group: Some("rbac.authorization.k8s.io".into()),
             kind: "Role".into(),
             name: "strata-read".into(),
         },
@@ -109,15 +109,18 @@ pub async fn service_account_token(server: &ApiServer, namespace: &str, name: &s
         Err(e) => panic!("creating ServiceAccount {namespace}/{name}: {e}"),
     }
     let request = TokenRequest {
-        spec: k8s_openapi::api::authentication::v1::TokenRequestSpec {
+        spec: Some(k8s_openapi::api::authentication::v1::TokenRequestSpec {
             expiration_seconds: Some(3600),
             ..Default::default()
-        },
+        }),
         ..Default::default()
     };
     let issued = api
         .create_token_request(name, &PostParams::default(), &request)
         .await
         .unwrap_or_else(|e| panic!("TokenRequest for {namespace}/{name}: {e}"));
-    issued.status.expect("an issued token").token
+    issued
+        .status
+        .and_then(|s| s.token)
+        .expect("an issued token")
 }

@@ -92,7 +92,7 @@ async fn tokens_are_reviewed_by_the_api_server_static_and_issued_alike() {
     let reviews: Api<TokenReview> = Api::all(server.client(User::Admin).unwrap());
     let review = |token: String| TokenReview {
         spec: TokenReviewSpec {
-            token: Some(token),
+            token,
             ..TokenReviewSpec::default()
         },
         ..TokenReview::default()

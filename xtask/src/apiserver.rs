@@ -91,13 +91,19 @@ fn build(dir: &Path) -> Result<()> {
         versions::cache_key()
     );
     let result = (|| -> Result<()> {
-        for (name, package) in [
-            ("kube-apiserver", "k8s.io/kubernetes/cmd/kube-apiserver"),
-            ("etcd", "go.etcd.io/etcd/server/v3"),
+        for (name, package, stamp) in [
+            (
+                "kube-apiserver",
+                "k8s.io/kubernetes/cmd/kube-apiserver",
+                kubernetes_stamp()?,
+            ),
+            ("etcd", "go.etcd.io/etcd/server/v3", String::new()),
         ] {
             run(cmd("go")
                 .current_dir(root().join("xtask/apiserver"))
-                .args(["build", "-trimpath", "-ldflags=-s -w", "-o"])
+                .args(["build", "-trimpath"])
+                .arg(format!("-ldflags=-s -w{stamp}"))
+                .arg("-o")
                 .arg(out.join(name))
                 .arg(package)
                 .env("GOCACHE", &gocache)
@@ -116,6 +122,26 @@ fn build(dir: &Path) -> Result<()> {
         dir.display()
     );
     Ok(())
+}
+
+/// The `-X` flags Kubernetes' own build sets (`hack/lib/version.sh`), so that `/version` and
+/// `--version` name the release rather than `v0.0.0-master`.
+fn kubernetes_stamp() -> Result<String> {
+    let k8s = versions::required(versions::GO_MOD, "k8s.io/kubernetes").context("go.mod")?;
+    let mut parts = k8s.trim_start_matches('v').split('.');
+    let (major, minor) = (parts.next().unwrap_or("1"), parts.next().unwrap_or("0"));
+    let mut flags = String::new();
+    for pkg in ["k8s.io/component-base/version", "k8s.io/client-go/pkg/version"] {
+        for (var, value) in [
+            ("gitVersion", k8s.as_str()),
+            ("gitMajor", major),
+            ("gitMinor", minor),
+            ("gitTreeState", "clean"),
+        ] {
+            flags.push_str(&format!(" -X {pkg}.{var}={value}"));
+        }
+    }
+    Ok(flags)
 }
 
 /// The built binaries say the versions the wrapper module pins.
