@@ -11,8 +11,10 @@ pub struct Pki {
     pub ca_pem: String,
     pub serving_cert_pem: String,
     pub serving_key_pem: String,
-    /// ECDSA P-256 (PKCS#8): signs ServiceAccount tokens (ES256); its public half verifies them.
+    /// ECDSA P-256 (PKCS#8): signs ServiceAccount tokens (ES256).
     pub service_account_key_pem: String,
+    /// Its public half (SPKI), which verifies them.
+    pub service_account_pub_pem: String,
 }
 
 impl Pki {
@@ -46,11 +48,13 @@ impl Pki {
         serving.extended_key_usages = vec![ExtendedKeyUsagePurpose::ServerAuth];
         let serving_cert = serving.signed_by(&serving_key, &issuer)?;
 
+        let service_account = KeyPair::generate()?;
         Ok(Pki {
             ca_pem: ca_cert.pem(),
             serving_cert_pem: serving_cert.pem(),
             serving_key_pem: serving_key.serialize_pem(),
-            service_account_key_pem: KeyPair::generate()?.serialize_pem(),
+            service_account_key_pem: service_account.serialize_pem(),
+            service_account_pub_pem: service_account.public_key_pem(),
         })
     }
 }

@@ -91,7 +91,7 @@ fn kube_apiserver(bin: &Path, dir: &Path, port: u16, etcd: &str) -> Result<Group
         .arg(format!("--client-ca-file={}", p("ca.crt")))
         .arg(format!("--token-auth-file={}", p("tokens.csv")))
         .args(["--authorization-mode=RBAC", "--anonymous-auth=false"])
-        .arg(format!("--service-account-key-file={}", p("sa.key")))
+        .arg(format!("--service-account-key-file={}", p("sa.pub")))
         .arg(format!("--service-account-signing-key-file={}", p("sa.key")))
         .args([
             "--service-account-issuer=https://kubernetes.default.svc",
@@ -125,6 +125,7 @@ impl ApiServer {
         write(&d.join("serving.crt"), &pki.serving_cert_pem)?;
         write(&d.join("serving.key"), &pki.serving_key_pem)?;
         write(&d.join("sa.key"), &pki.service_account_key_pem)?;
+        write(&d.join("sa.pub"), &pki.service_account_pub_pem)?;
         write(&d.join("tokens.csv"), &tokens.csv())?;
         let (etcd_port, peer_port, port) = (free_port()?, free_port()?, free_port()?);
         let etcd_url = format!("http://127.0.0.1:{etcd_port}");
@@ -174,14 +175,15 @@ impl ApiServer {
                     return Err(format!("{} exited: {status}", g.name()));
                 }
             }
-            let req = kube::core::Request::new("").get("/readyz", &Default::default());
-            if let Ok(req) = req
-                && client.request_text(req).await.is_ok()
-            {
-                return Ok(());
-            }
+            let req = http::Request::get("/readyz")
+                .body(Vec::new())
+                .map_err(|e| e.to_string())?;
+            let last = match client.request_text(req).await {
+                Ok(_) => return Ok(()),
+                Err(e) => e,
+            };
             if Instant::now() > deadline {
-                return Err(format!("not ready within {READY_WITHIN:?}"));
+                return Err(format!("not ready within {READY_WITHIN:?}: {last}"));
             }
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
