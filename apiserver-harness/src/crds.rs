@@ -6,9 +6,9 @@
 //! one file), else `../shared/kubevirt/crds/` beside the workspace. They are created (a plain
 //! POST: they are too big for client-side apply's annotation) and waited on until Established.
 
+use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
 use kube::api::{Api, DynamicObject, PostParams};
 use kube::core::{ApiResource, GroupVersionKind};
-use k8s_openapi::apiextensions_apiserver::pkg::apis::apiextensions::v1::CustomResourceDefinition;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -38,8 +38,8 @@ pub fn read(path: &Path) -> Result<Vec<Value>, String> {
     let mut crds = Vec::new();
     for f in &files {
         let text = std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
-        let docs: Vec<Value> = serde_saphyr::from_multiple(&text)
-            .map_err(|e| format!("{}: {e}", f.display()))?;
+        let docs: Vec<Value> =
+            serde_saphyr::from_multiple(&text).map_err(|e| format!("{}: {e}", f.display()))?;
         crds.extend(
             docs.into_iter()
                 .filter(|d| d["kind"] == "CustomResourceDefinition"),

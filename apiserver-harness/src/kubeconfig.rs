@@ -7,7 +7,13 @@ use std::os::unix::fs::OpenOptionsExt;
 use std::path::Path;
 
 /// Writes (mode 0600) a kubeconfig naming `server`, trusting `ca_pem`, signed in with `token`.
-pub fn write(path: &Path, server: &str, ca_pem: &str, user: &str, token: &str) -> std::io::Result<()> {
+pub fn write(
+    path: &Path,
+    server: &str,
+    ca_pem: &str,
+    user: &str,
+    token: &str,
+) -> std::io::Result<()> {
     let ca = base64::engine::general_purpose::STANDARD.encode(ca_pem);
     // JSON is YAML: every kubeconfig reader takes it.
     let doc = serde_json::json!({

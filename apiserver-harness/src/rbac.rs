@@ -91,14 +91,18 @@ pub async fn grant_read(server: &ApiServer, namespace: &str, subject: User) {
     bindings
         .create(&PostParams::default(), &binding)
         .await
-        .unwrap_or_else(|e| panic!("binding strata-read to {} in {namespace}: {e}", subject.name()));
+        .unwrap_or_else(|e| {
+            panic!(
+                "binding strata-read to {} in {namespace}: {e}",
+                subject.name()
+            )
+        });
 }
 
 /// Creates ServiceAccount `name` in `namespace` and answers a token the API server issues for
 /// it (TokenRequest, one hour).
 pub async fn service_account_token(server: &ApiServer, namespace: &str, name: &str) -> String {
-    let api: Api<ServiceAccount> =
-        Api::namespaced(server.client(User::Admin).unwrap(), namespace);
+    let api: Api<ServiceAccount> = Api::namespaced(server.client(User::Admin).unwrap(), namespace);
     let sa = ServiceAccount {
         metadata: meta(name, Some(namespace)),
         ..ServiceAccount::default()

@@ -92,7 +92,10 @@ fn kube_apiserver(bin: &Path, dir: &Path, port: u16, etcd: &str) -> Result<Group
         .arg(format!("--token-auth-file={}", p("tokens.csv")))
         .args(["--authorization-mode=RBAC", "--anonymous-auth=false"])
         .arg(format!("--service-account-key-file={}", p("sa.pub")))
-        .arg(format!("--service-account-signing-key-file={}", p("sa.key")))
+        .arg(format!(
+            "--service-account-signing-key-file={}",
+            p("sa.key")
+        ))
         .args([
             "--service-account-issuer=https://kubernetes.default.svc",
             "--api-audiences=https://kubernetes.default.svc",
@@ -132,8 +135,14 @@ impl ApiServer {
         let url = format!("https://127.0.0.1:{port}");
         let kubeconfig = d.join("kubeconfig");
         let admin = User::Admin;
-        crate::kubeconfig::write(&kubeconfig, &url, &pki.ca_pem, admin.name(), tokens.of(admin))
-            .map_err(|e| format!("kubeconfig: {e}"))?;
+        crate::kubeconfig::write(
+            &kubeconfig,
+            &url,
+            &pki.ca_pem,
+            admin.name(),
+            tokens.of(admin),
+        )
+        .map_err(|e| format!("kubeconfig: {e}"))?;
         let mut server = ApiServer {
             url,
             etcd_url: etcd_url.clone(),

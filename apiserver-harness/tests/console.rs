@@ -18,7 +18,7 @@ async fn the_console_lists_the_vmis_of_a_real_api_server() {
     let ns = apiserver_harness::namespace(server, "console").await;
     let api = vmis(server, User::Admin, &ns);
     let mut wrote = BTreeMap::new();
-    for vmi in sim_objects(&sim::resources::VMI).await {
+    for vmi in sim_objects(&sim::resources::VMI, &[0.0]).await {
         let obj = rehome(&vmi, &ns);
         let name = obj["metadata"]["name"].as_str().unwrap().to_string();
         let phase = obj["status"]["phase"].as_str().unwrap_or("").to_string();
@@ -33,7 +33,9 @@ async fn the_console_lists_the_vmis_of_a_real_api_server() {
         context: None,
     };
     let client = backend::cluster::connect(source).await.unwrap();
-    let listener = tokio::net::TcpListener::bind(("127.0.0.1", 0)).await.unwrap();
+    let listener = tokio::net::TcpListener::bind(("127.0.0.1", 0))
+        .await
+        .unwrap();
     let console =
         backend::run::start_with(client, listener, backend::run::Options::local(None)).unwrap();
 

@@ -7,7 +7,7 @@ mod common;
 
 use apiserver_harness::User;
 use common::*;
-use kube::api::{Api, DynamicObject, Patch, PatchParams, PostParams};
+use kube::api::{Api, DynamicObject, PostParams};
 use serde_json::{Value, json};
 
 /// Creates each of `objects` (rehomed into `ns`), writes its status through `/status` when
@@ -28,9 +28,13 @@ async fn round_trip(
             continue;
         }
         if status_subresource && let Some(status) = wrote.get("status") {
-            let patch = json!({"status": status});
+            // A PUT of the whole object to `/status` (a merge patch would read a `null` in the
+            // status as "remove this field").
+            let mut current = serde_json::to_value(api.get(&name).await.unwrap()).unwrap();
+            current["status"] = status.clone();
+            let current: DynamicObject = serde_json::from_value(current).unwrap();
             if let Err(e) = api
-                .patch_status(&name, &PatchParams::default(), &Patch::Merge(&patch))
+                .replace_status(&name, &PostParams::default(), &current)
                 .await
             {
                 problems.push(format!("{name}: status refused: {e}"));
@@ -53,11 +57,15 @@ async fn round_trip(
     problems
 }
 
+/// Several moments of the demo mix, so that migrations in every phase, failures and drains are
+/// covered (as the simulator's own conformance test does).
+const MOMENTS: &[f64] = &[0.0, 14.0, 6.0, 10.0, 15.0, 25.0, 40.0, 90.0, 200.0];
+
 async fn check_kind(resource: &sim::resources::Resource, plural: &str, subresource: bool) {
     let Some(server) = apiserver_harness::shared() else {
         return;
     };
-    let objects = sim_objects(resource).await;
+    let objects = sim_objects(resource, MOMENTS).await;
     assert!(!objects.is_empty(), "the demo mix has {plural}");
     let ns = apiserver_harness::namespace(server, plural).await;
     let api: Api<DynamicObject> = Api::namespaced_with(

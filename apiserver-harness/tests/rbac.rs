@@ -101,21 +101,29 @@ async fn tokens_are_reviewed_by_the_api_server_static_and_issued_alike() {
         let s = r.status.unwrap();
         (s.authenticated, s.user.and_then(|u| u.username))
     };
-    let sa = who(reviews.create(&PostParams::default(), &review(sa_token.clone())).await.unwrap());
-    assert_eq!(sa, (Some(true), Some(format!("system:serviceaccount:{ns}:viewer"))));
-    let alice = who(
-        reviews
-            .create(&PostParams::default(), &review(server.token(User::Alice).into()))
-            .await
-            .unwrap(),
+    let sa = who(reviews
+        .create(&PostParams::default(), &review(sa_token.clone()))
+        .await
+        .unwrap());
+    assert_eq!(
+        sa,
+        (
+            Some(true),
+            Some(format!("system:serviceaccount:{ns}:viewer"))
+        )
     );
+    let alice = who(reviews
+        .create(
+            &PostParams::default(),
+            &review(server.token(User::Alice).into()),
+        )
+        .await
+        .unwrap());
     assert_eq!(alice, (Some(true), Some("alice".to_string())));
-    let forged = who(
-        reviews
-            .create(&PostParams::default(), &review("not-a-token".into()))
-            .await
-            .unwrap(),
-    );
+    let forged = who(reviews
+        .create(&PostParams::default(), &review("not-a-token".into()))
+        .await
+        .unwrap());
     assert_ne!(forged.0, Some(true));
     // The issued token works as a credential, and RBAC applies to it: nothing granted yet.
     let as_sa = kube::Client::try_from(server.config_with_token(&sa_token)).unwrap();

@@ -5,13 +5,17 @@ mod common;
 
 use common::*;
 use futures::{StreamExt, TryStreamExt};
-use kube::api::{DeleteParams, ListParams, Patch, PatchParams, PostParams, WatchEvent, WatchParams};
+use kube::api::{
+    DeleteParams, ListParams, Patch, PatchParams, PostParams, WatchEvent, WatchParams,
+};
 use serde_json::json;
 use std::time::Duration;
 
 /// The next watch event's (type, name, resourceVersion, phase), failing after 20 s.
 async fn next_event(
-    stream: &mut (impl futures::Stream<Item = kube::Result<WatchEvent<kube::api::DynamicObject>>> + Unpin),
+    stream: &mut (
+             impl futures::Stream<Item = kube::Result<WatchEvent<kube::api::DynamicObject>>> + Unpin
+         ),
 ) -> (&'static str, String, String, Option<String>) {
     let event = tokio::time::timeout(Duration::from_secs(20), stream.try_next())
         .await
@@ -43,8 +47,14 @@ async fn a_resumed_watch_replays_every_change_since_its_resource_version_in_orde
     assert!(listed.items.is_empty());
     let rv0 = listed.metadata.resource_version.unwrap();
 
-    let mut first = api.watch(&WatchParams::default(), &rv0).await.unwrap().boxed();
-    api.create(&PostParams::default(), &small_vmi("a")).await.unwrap();
+    let mut first = api
+        .watch(&WatchParams::default(), &rv0)
+        .await
+        .unwrap()
+        .boxed();
+    api.create(&PostParams::default(), &small_vmi("a"))
+        .await
+        .unwrap();
     let (kind, name, rv1, _) = next_event(&mut first).await;
     assert_eq!((kind, name.as_str()), ("ADDED", "a"));
     drop(first);
@@ -55,10 +65,16 @@ async fn a_resumed_watch_replays_every_change_since_its_resource_version_in_orde
     api.patch("a", &PatchParams::default(), &Patch::Merge(&status))
         .await
         .unwrap();
-    api.create(&PostParams::default(), &small_vmi("b")).await.unwrap();
+    api.create(&PostParams::default(), &small_vmi("b"))
+        .await
+        .unwrap();
     api.delete("a", &DeleteParams::default()).await.unwrap();
 
-    let mut resumed = api.watch(&WatchParams::default(), &rv1).await.unwrap().boxed();
+    let mut resumed = api
+        .watch(&WatchParams::default(), &rv1)
+        .await
+        .unwrap()
+        .boxed();
     let mut seen = Vec::new();
     let mut last_rv = rv1.clone();
     for _ in 0..3 {
@@ -72,7 +88,10 @@ async fn a_resumed_watch_replays_every_change_since_its_resource_version_in_orde
     }
     // The status written with the object travels with it, and the deleted object is the last
     // state (Running), not the created one.
-    assert_eq!(seen, ["MODIFIED a Running", "ADDED b ", "DELETED a Running"]);
+    assert_eq!(
+        seen,
+        ["MODIFIED a Running", "ADDED b ", "DELETED a Running"]
+    );
 }
 
 #[tokio::test]

@@ -112,7 +112,8 @@ fn build(dir: &Path) -> Result<()> {
         }
         check_versions(&out)?;
         let _ = std::fs::remove_dir_all(dir);
-        std::fs::rename(&out, dir).with_context(|| format!("moving the binaries to {}", dir.display()))
+        std::fs::rename(&out, dir)
+            .with_context(|| format!("moving the binaries to {}", dir.display()))
     })();
     let _ = std::fs::remove_dir_all(&work);
     result?;
@@ -131,7 +132,10 @@ fn kubernetes_stamp() -> Result<String> {
     let mut parts = k8s.trim_start_matches('v').split('.');
     let (major, minor) = (parts.next().unwrap_or("1"), parts.next().unwrap_or("0"));
     let mut flags = String::new();
-    for pkg in ["k8s.io/component-base/version", "k8s.io/client-go/pkg/version"] {
+    for pkg in [
+        "k8s.io/component-base/version",
+        "k8s.io/client-go/pkg/version",
+    ] {
         for (var, value) in [
             ("gitVersion", k8s.as_str()),
             ("gitMajor", major),
@@ -147,10 +151,14 @@ fn kubernetes_stamp() -> Result<String> {
 /// The built binaries say the versions the wrapper module pins.
 fn check_versions(out: &Path) -> Result<()> {
     let k8s = versions::required(versions::GO_MOD, "k8s.io/kubernetes").context("go.mod")?;
-    let etcd = versions::required(versions::GO_MOD, "go.etcd.io/etcd/server/v3").context("go.mod")?;
+    let etcd =
+        versions::required(versions::GO_MOD, "go.etcd.io/etcd/server/v3").context("go.mod")?;
     for (bin, expect) in [
         ("kube-apiserver", format!("Kubernetes {k8s}")),
-        ("etcd", format!("etcd Version: {}", etcd.trim_start_matches('v'))),
+        (
+            "etcd",
+            format!("etcd Version: {}", etcd.trim_start_matches('v')),
+        ),
     ] {
         let said = std::process::Command::new(out.join(bin))
             .arg("--version")

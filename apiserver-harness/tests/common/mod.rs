@@ -31,17 +31,35 @@ pub fn small_vmi(name: &str) -> DynamicObject {
     .unwrap()
 }
 
-/// The objects of `resource` the simulator serves after starting its demo mix (manual clock).
-pub async fn sim_objects(resource: &sim::resources::Resource) -> Vec<Value> {
-    let listener = tokio::net::TcpListener::bind(("127.0.0.1", 0)).await.unwrap();
+/// The objects of `resource` the simulator serves at each of `moments` (seconds to advance its
+/// manual clock by, in turn) of its demo mix. Each moment's objects are distinct: after the
+/// first, names get `-t<seconds since start>`.
+pub async fn sim_objects(resource: &sim::resources::Resource, moments: &[f64]) -> Vec<Value> {
+    let listener = tokio::net::TcpListener::bind(("127.0.0.1", 0))
+        .await
+        .unwrap();
     let args = sim::SimArgs {
         scenarios: "demo".into(),
         clock: "manual".into(),
         ..sim::SimArgs::default()
     };
     let sim = sim::Sim::start_with(listener, &args).await.unwrap();
-    let (_, objects) = sim.store().list(resource, None);
-    objects.iter().map(|o| (**o).clone()).collect()
+    let mut out = Vec::new();
+    let mut elapsed = 0.0;
+    for (i, step) in moments.iter().enumerate() {
+        sim.advance(*step);
+        elapsed += step;
+        let (_, objects) = sim.store().list(resource, None);
+        for o in objects {
+            let mut o = (*o).clone();
+            if i > 0 {
+                let name = format!("{}-t{elapsed}", o["metadata"]["name"].as_str().unwrap());
+                o["metadata"]["name"] = name.into();
+            }
+            out.push(o);
+        }
+    }
+    out
 }
 
 /// `obj` as a client would create it in `namespace`: named `<its namespace>-<its name>`, with
