@@ -30,7 +30,7 @@ pub fn opted_in() -> bool {
 }
 
 enum Shared {
-    Up(ApiServer),
+    Up(Box<ApiServer>),
     /// The binaries or CRDs are missing: why.
     Missing(String),
     /// They are there but the server did not start: why.
@@ -92,13 +92,14 @@ fn start_shared() -> Shared {
                 .map(|(name, b)| format!("{name} {} MB", b.unwrap_or(0) / 1_000_000))
                 .collect();
             eprintln!(
-                "NOTICE: real API server at {} ready with {} CRDs in {:.1} s; resident: {}",
+                "NOTICE: real API server at {} ready in {:.1} s, with {} CRDs Established in {:.1} s; resident: {}",
                 server.url,
+                server.ready_in.as_secs_f64(),
                 server.crds.len(),
                 server.startup.as_secs_f64(),
                 rss.join(", ")
             );
-            Shared::Up(server)
+            Shared::Up(Box::new(server))
         }
         Err(why) => Shared::Failed(why),
     }

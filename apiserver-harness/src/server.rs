@@ -29,6 +29,8 @@ pub struct ApiServer {
     pub kubeconfig: PathBuf,
     /// The CRDs installed (their names).
     pub crds: Vec<String>,
+    /// From the first process start to `/readyz` answering 200.
+    pub ready_in: Duration,
     /// From the first process start to Established CRDs.
     pub startup: Duration,
     procs: Mutex<Vec<Group>>,
@@ -151,6 +153,7 @@ impl ApiServer {
             tokens,
             kubeconfig,
             crds: Vec::new(),
+            ready_in: Duration::ZERO,
             startup: Duration::ZERO,
             procs: Mutex::new(Vec::new()),
             dir: Mutex::new(None),
@@ -167,6 +170,7 @@ impl ApiServer {
                 log_tail(d, "kube-apiserver")
             ));
         }
+        server.ready_in = began.elapsed();
         *server.dir.lock().unwrap() = Some(dir);
         let admin = server.client(User::Admin)?;
         server.crds = crate::crds::install(&admin, crds).await?;

@@ -69,3 +69,35 @@ fn random_token() -> String {
     getrandom::fill(&mut bytes).expect("the OS random source");
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_user_has_a_distinct_token_and_only_the_admin_a_group() {
+        let tokens = Tokens::random();
+        let csv = tokens.csv();
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines.len(), User::ALL.len());
+        for (user, line) in User::ALL.iter().zip(&lines) {
+            let token = tokens.of(*user);
+            assert_eq!(token.len(), 48);
+            assert!(
+                line.starts_with(&format!("{token},{},", user.name())),
+                "{line}"
+            );
+            let group = line.rsplit(',').next().unwrap();
+            let expected = if *user == User::Admin {
+                "\"system:masters\""
+            } else {
+                "\"\""
+            };
+            assert_eq!(group, expected, "{line}");
+        }
+        let mut all: Vec<&str> = User::ALL.iter().map(|u| tokens.of(*u)).collect();
+        all.sort();
+        all.dedup();
+        assert_eq!(all.len(), User::ALL.len());
+    }
+}

@@ -11,29 +11,30 @@ use kube::api::{
 use serde_json::json;
 use std::time::Duration;
 
-/// The next watch event's (type, name, resourceVersion, phase), failing after 20 s.
+/// The next watch event's (type, name, resourceVersion, phase), bookmarks skipped (the server
+/// sends them when it likes), failing after 20 s.
 async fn next_event(
     stream: &mut (
              impl futures::Stream<Item = kube::Result<WatchEvent<kube::api::DynamicObject>>> + Unpin
          ),
 ) -> (&'static str, String, String, Option<String>) {
-    let event = tokio::time::timeout(Duration::from_secs(20), stream.try_next())
-        .await
-        .expect("a watch event within 20 s")
-        .expect("a watch that does not fail")
-        .expect("a watch that does not end");
-    let (kind, obj) = match event {
-        WatchEvent::Added(o) => ("ADDED", o),
-        WatchEvent::Modified(o) => ("MODIFIED", o),
-        WatchEvent::Deleted(o) => ("DELETED", o),
-        WatchEvent::Bookmark(b) => {
-            return ("BOOKMARK", String::new(), b.metadata.resource_version, None);
-        }
-        WatchEvent::Error(e) => panic!("watch error: {e:?}"),
-    };
-    let rv = obj.metadata.resource_version.clone().unwrap();
-    let phase = obj.data["status"]["phase"].as_str().map(str::to_string);
-    (kind, obj.metadata.name.unwrap(), rv, phase)
+    loop {
+        let event = tokio::time::timeout(Duration::from_secs(20), stream.try_next())
+            .await
+            .expect("a watch event within 20 s")
+            .expect("a watch that does not fail")
+            .expect("a watch that does not end");
+        let (kind, obj) = match event {
+            WatchEvent::Added(o) => ("ADDED", o),
+            WatchEvent::Modified(o) => ("MODIFIED", o),
+            WatchEvent::Deleted(o) => ("DELETED", o),
+            WatchEvent::Bookmark(_) => continue,
+            WatchEvent::Error(e) => panic!("watch error: {e:?}"),
+        };
+        let rv = obj.metadata.resource_version.clone().unwrap();
+        let phase = obj.data["status"]["phase"].as_str().map(str::to_string);
+        return (kind, obj.metadata.name.unwrap(), rv, phase);
+    }
 }
 
 #[tokio::test]
