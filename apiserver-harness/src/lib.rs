@@ -47,7 +47,12 @@ pub fn shared() -> Option<&'static ApiServer> {
             Some(server)
         }
         Shared::Missing(why) if !opted_in() => {
-            eprintln!("NOTICE: real API server test skipped: {why}");
+            // Straight to stderr: libtest would swallow `eprintln!` of a passing test.
+            use std::io::Write;
+            let _ = writeln!(
+                std::io::stderr(),
+                "NOTICE: real API server test skipped (set STRATA_REAL_APISERVER=1 to make this fail): {why}"
+            );
             None
         }
         Shared::Missing(why) | Shared::Failed(why) => {

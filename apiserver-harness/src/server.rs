@@ -119,8 +119,9 @@ impl ApiServer {
     /// they are Established.
     pub async fn start(bins: &Binaries, crds: Vec<serde_json::Value>) -> Result<ApiServer, String> {
         let began = Instant::now();
+        clean_stale(&std::env::temp_dir());
         let dir = tempfile::Builder::new()
-            .prefix("strata-apiserver-")
+            .prefix(&format!("strata-apiserver-{}-", std::process::id()))
             .tempdir()
             .map_err(|e| format!("temporary folder: {e}"))?;
         let d = dir.path();
@@ -241,6 +242,25 @@ impl ApiServer {
 impl Drop for ApiServer {
     fn drop(&mut self) {
         self.stop();
+    }
+}
+
+/// Removes the folders of earlier test binaries that died without cleaning up (SIGKILL: their
+/// servers died with them, see `process`), named `strata-apiserver-<pid>-…`.
+fn clean_stale(tmp: &Path) {
+    for e in std::fs::read_dir(tmp).into_iter().flatten().flatten() {
+        let name = e.file_name().to_string_lossy().to_string();
+        let Some(pid) = name
+            .strip_prefix("strata-apiserver-")
+            .and_then(|rest| rest.split('-').next())
+            .and_then(|p| p.parse::<i32>().ok())
+        else {
+            continue;
+        };
+        // SAFETY: signal 0 only checks that the process exists.
+        if unsafe { libc::kill(pid, 0) } != 0 {
+            let _ = std::fs::remove_dir_all(e.path());
+        }
     }
 }
 
