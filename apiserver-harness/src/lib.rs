@@ -10,6 +10,7 @@
 mod binaries;
 pub mod crds;
 mod kubeconfig;
+pub mod manifest;
 mod pki;
 mod process;
 mod rbac;
