@@ -7,11 +7,11 @@ mod common;
 
 use apiserver_harness::User;
 use common::*;
-use kube::api::{Api, DynamicObject, PostParams};
+use kube::api::{Api, DynamicObject};
 use serde_json::{Value, json};
 
-/// Creates each of `objects` (rehomed into `ns`), writes its status through `/status` when
-/// `status_subresource`, reads it back and answers every field lost on the way.
+/// Creates each of `objects` (rehomed into `ns`, see [`create`]), reads it back and answers
+/// every field lost on the way.
 async fn round_trip(
     api: &Api<DynamicObject>,
     ns: &str,
@@ -22,24 +22,9 @@ async fn round_trip(
     for obj in objects {
         let wrote = rehome(obj, ns);
         let name = wrote["metadata"]["name"].as_str().unwrap().to_string();
-        let dynamic: DynamicObject = serde_json::from_value(wrote.clone()).unwrap();
-        if let Err(e) = api.create(&PostParams::default(), &dynamic).await {
-            problems.push(format!("{name}: refused: {e}"));
+        if let Err(e) = create(api, &wrote, status_subresource).await {
+            problems.push(e);
             continue;
-        }
-        if status_subresource && let Some(status) = wrote.get("status") {
-            // A PUT of the whole object to `/status` (a merge patch would read a `null` in the
-            // status as "remove this field").
-            let mut current = serde_json::to_value(api.get(&name).await.unwrap()).unwrap();
-            current["status"] = status.clone();
-            let current: DynamicObject = serde_json::from_value(current).unwrap();
-            if let Err(e) = api
-                .replace_status(&name, &PostParams::default(), &current)
-                .await
-            {
-                problems.push(format!("{name}: status refused: {e}"));
-                continue;
-            }
         }
         let read = serde_json::to_value(api.get(&name).await.unwrap()).unwrap();
         for part in ["spec", "status"] {

@@ -31,10 +31,8 @@ pub fn small_vmi(name: &str) -> DynamicObject {
     .unwrap()
 }
 
-/// The objects of `resource` the simulator serves at each of `moments` (seconds to advance its
-/// manual clock by, in turn) of its demo mix. Each moment's objects are distinct: after the
-/// first, names get `-t<seconds since start>`.
-pub async fn sim_objects(resource: &sim::resources::Resource, moments: &[f64]) -> Vec<Value> {
+/// The simulator with its demo mix on a manual clock.
+pub async fn demo_sim() -> sim::Sim {
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", 0))
         .await
         .unwrap();
@@ -43,23 +41,76 @@ pub async fn sim_objects(resource: &sim::resources::Resource, moments: &[f64]) -
         clock: "manual".into(),
         ..sim::SimArgs::default()
     };
-    let sim = sim::Sim::start_with(listener, &args).await.unwrap();
+    sim::Sim::start_with(listener, &args).await.unwrap()
+}
+
+/// The name an object of the simulator gets in the real server at `elapsed` seconds of its
+/// clock: `<name>`, then `<name>-t<elapsed>`.
+pub fn moment_name(name: &str, elapsed: f64) -> String {
+    if elapsed == 0.0 {
+        name.to_string()
+    } else {
+        format!("{name}-t{elapsed}")
+    }
+}
+
+/// The objects of `resource` the simulator serves now, named for the moment `elapsed`.
+pub fn objects_now(
+    sim: &sim::Sim,
+    resource: &sim::resources::Resource,
+    elapsed: f64,
+) -> Vec<Value> {
+    let (_, objects) = sim.store().list(resource, None);
+    objects
+        .iter()
+        .map(|o| {
+            let mut o = (**o).clone();
+            let name = moment_name(o["metadata"]["name"].as_str().unwrap(), elapsed);
+            o["metadata"]["name"] = name.into();
+            o
+        })
+        .collect()
+}
+
+/// The objects of `resource` the simulator serves at each of `moments` (seconds to advance its
+/// manual clock by, in turn) of its demo mix, each moment's named apart (see [`moment_name`]).
+pub async fn sim_objects(resource: &sim::resources::Resource, moments: &[f64]) -> Vec<Value> {
+    let sim = demo_sim().await;
     let mut out = Vec::new();
     let mut elapsed = 0.0;
-    for (i, step) in moments.iter().enumerate() {
+    for step in moments {
         sim.advance(*step);
         elapsed += step;
-        let (_, objects) = sim.store().list(resource, None);
-        for o in objects {
-            let mut o = (*o).clone();
-            if i > 0 {
-                let name = format!("{}-t{elapsed}", o["metadata"]["name"].as_str().unwrap());
-                o["metadata"]["name"] = name.into();
-            }
-            out.push(o);
-        }
+        out.extend(objects_now(&sim, resource, elapsed));
     }
     out
+}
+
+/// Creates `obj` (already rehomed) as a client would; with `status_subresource`, its status is
+/// then written by a PUT of the whole object to `/status` (a merge patch would read a `null` in
+/// the status as "remove this field"). The VMI CRD has no status subresource: its status goes
+/// with the object.
+pub async fn create(
+    api: &Api<DynamicObject>,
+    obj: &Value,
+    status_subresource: bool,
+) -> Result<(), String> {
+    let name = obj["metadata"]["name"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    let dynamic: DynamicObject = serde_json::from_value(obj.clone()).map_err(|e| e.to_string())?;
+    api.create(&kube::api::PostParams::default(), &dynamic)
+        .await
+        .map_err(|e| format!("{name}: refused: {e}"))?;
+    if status_subresource && let Some(status) = obj.get("status") {
+        let mut current = api.get(&name).await.map_err(|e| e.to_string())?;
+        current.data["status"] = status.clone();
+        api.replace_status(&name, &kube::api::PostParams::default(), &current)
+            .await
+            .map_err(|e| format!("{name}: status refused: {e}"))?;
+    }
+    Ok(())
 }
 
 /// `obj` as a client would create it in `namespace`: named `<its namespace>-<its name>`, with
