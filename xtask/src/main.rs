@@ -6,10 +6,14 @@
 //! * `test`: fmt, the main bundle's rule on model imports, clippy (native and wasm32), native
 //!   tests, wasm tests in Chromium, e2e;
 //!   ends with one line `N passed, N failed`.
+//! * `test --real-apiserver`: the same, plus the tests against a real kube-apiserver.
+//! * `apiserver [--test]`: kube-apiserver and etcd built into a cache (see `apiserver.rs`);
+//!   with `--test`, the real API server tests alone.
 //! * `bundle-rule`: the main bundle's rule on model imports alone (see `bundle_rule.rs`).
 //! * `catalog --kubevirt DIR --cdi DIR [--check]`: the tables of `model/src/explain/generated/`
 //!   from pinned KubeVirt and CDI checkouts (see `catalog.rs`).
 
+mod apiserver;
 mod bundle_rule;
 mod catalog;
 mod fuzz;
@@ -45,7 +49,17 @@ enum Cmd {
         args: Vec<String>,
     },
     /// Run every check and test suite; ends with `N passed, N failed`.
-    Test,
+    Test {
+        /// Also run the tests against a real kube-apiserver + etcd (built on first use).
+        #[arg(long)]
+        real_apiserver: bool,
+    },
+    /// Build kube-apiserver and etcd into the cache (once per version) and print their paths;
+    /// with --test, run the real API server tests.
+    Apiserver {
+        #[arg(long)]
+        test: bool,
+    },
     /// Check that the main bundle uses only view types of `model`: the sources, and `dist/`
     /// when it has been built.
     BundleRule,
@@ -195,7 +209,8 @@ fn main() {
         Cmd::Setup { test } => setup::ensure(test),
         Cmd::Build => build(),
         Cmd::Demo { args } => build().and_then(|()| demo(args)),
-        Cmd::Test => test::run_all(),
+        Cmd::Test { real_apiserver } => test::run_all(real_apiserver),
+        Cmd::Apiserver { test } => apiserver::main(test),
         Cmd::BundleRule => bundle_rule::check_sources(&root()).and_then(|()| {
             let dist = root().join("dist");
             if dist.join("dump_module_bg.wasm").exists() {

@@ -165,7 +165,25 @@ fn status(c: &mut Command) -> Result<()> {
     Ok(())
 }
 
-pub fn run_all() -> Result<()> {
+/// The real API server suite (`apiserver-harness`'s tests, opted in) into `t`.
+fn real_apiserver_suite(t: &mut Tally, bins: &crate::apiserver::Binaries) {
+    t.suite(
+        "real API server tests",
+        &mut crate::apiserver::test_command(bins),
+        parse_libtest,
+    );
+}
+
+/// `cargo xtask apiserver --test`: only the real API server suite, with the closing line.
+pub fn run_real_apiserver(bins: &crate::apiserver::Binaries) -> Result<()> {
+    let mut t = Tally::default();
+    real_apiserver_suite(&mut t, bins);
+    finish(t)
+}
+
+/// Everything; with `real_apiserver`, also the real API server suite (opt-in: it builds
+/// kube-apiserver and etcd on first use, about 10 minutes).
+pub fn run_all(real_apiserver: bool) -> Result<()> {
     setup::ensure(true)?;
     let mut t = Tally::default();
     t.check(
@@ -231,6 +249,9 @@ pub fn run_all() -> Result<()> {
             "frontend",
             "--exclude",
             "e2e",
+            // Opt-in (`--real-apiserver`): it needs kube-apiserver and etcd built.
+            "--exclude",
+            "apiserver-harness",
             "--no-fail-fast",
         ])
         .env("STRATA_TEST_PG_REQUIRED", "1");
@@ -288,6 +309,17 @@ pub fn run_all() -> Result<()> {
         "fuzz (model paste target, bounded)",
         crate::fuzz::run_bounded(),
     );
+    if real_apiserver {
+        match crate::apiserver::ensure() {
+            Ok(bins) => real_apiserver_suite(&mut t, &bins),
+            Err(e) => t.check("kube-apiserver and etcd (cargo xtask apiserver)", Err(e)),
+        }
+    }
+    finish(t)
+}
+
+/// Prints the failed steps' tails, the problems and the closing line; exits 1 on a failure.
+fn finish(t: Tally) -> Result<()> {
     for (name, lines) in &t.tails {
         eprintln!("xtask: the end of what {name} printed:");
         for l in lines {

@@ -9,12 +9,24 @@ fn s(v: &Value) -> Value {
     json!(v.as_str().unwrap_or_default())
 }
 
+/// A CRD printer column's cell: what its JSONPath finds, printed, or `null` when it finds nothing
+/// (apiextensions-apiserver `pkg/registry/customresource/tableconvertor/tableconvertor.go`; the
+/// simulator gave `""`, which apiserver-harness's tables test found).
+fn jsonpath(v: &Value) -> Value {
+    match v {
+        Value::Null => Value::Null,
+        Value::String(s) => json!(s),
+        other => json!(other.to_string()),
+    }
+}
+
+/// The `.status.conditions[?(@.type=='<ty>')].status` printer column's cell.
 fn condition(o: &Value, ty: &str) -> Value {
     let status = o["status"]["conditions"]
         .as_array()
         .and_then(|cs| cs.iter().find(|c| c["type"] == ty))
-        .and_then(|c| c["status"].as_str());
-    json!(status.unwrap_or_default())
+        .map(|c| &c["status"]);
+    jsonpath(status.unwrap_or(&Value::Null))
 }
 
 fn age(o: &Value, field: &Value, now: f64) -> Value {
@@ -57,9 +69,9 @@ pub fn cells(r: &Resource, o: &Value, now: f64) -> Vec<Value> {
         VMI => vec![
             s(&md["name"]),
             age(o, created, now),
-            s(&st["phase"]),
-            s(&st["interfaces"][0]["ipAddress"]),
-            s(&st["nodeName"]),
+            jsonpath(&st["phase"]),
+            jsonpath(&st["interfaces"][0]["ipAddress"]),
+            jsonpath(&st["nodeName"]),
             condition(o, "Ready"),
             condition(o, "LiveMigratable"),
             condition(o, "Paused"),
@@ -67,10 +79,14 @@ pub fn cells(r: &Resource, o: &Value, now: f64) -> Vec<Value> {
         VM => vec![
             s(&md["name"]),
             age(o, created, now),
-            s(&st["printableStatus"]),
+            jsonpath(&st["printableStatus"]),
             condition(o, "Ready"),
         ],
-        VMIM => vec![s(&md["name"]), s(&st["phase"]), s(&o["spec"]["vmiName"])],
+        VMIM => vec![
+            s(&md["name"]),
+            jsonpath(&st["phase"]),
+            jsonpath(&o["spec"]["vmiName"]),
+        ],
         POD => pod_cells(o, now),
         NODE => node_cells(o, now),
         NAMESPACE => vec![s(&md["name"]), s(&st["phase"]), age(o, created, now)],

@@ -36,13 +36,12 @@ impl Col {
     }
 }
 
-const NAME: Col = col(
-    "Name",
-    "string",
-    "name",
-    0,
-    "Name must be unique within a namespace.",
-);
+/// ObjectMeta's `name` documentation (apimachinery `types_swagger_doc_generated.go`), which the
+/// API server gives every Name column, built-in kinds and CRDs alike (apiextensions-apiserver's
+/// `tableconvertor.go`): apiserver-harness's tables test found the shortened text here.
+const NAME_DOC: &str = "Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names";
+
+const NAME: Col = col("Name", "string", "name", 0, NAME_DOC);
 const AGE: Col = col(
     "Age",
     "date",
@@ -51,9 +50,19 @@ const AGE: Col = col(
     "CreationTimestamp is a timestamp representing the server time when this object was created.",
 );
 
+/// A CRD's own Age printer column (`.metadata.creationTimestamp`, no description): the API server
+/// describes a CRD column without a description by its JSONPath (`tableconvertor.go`).
+const CRD_AGE: Col = col(
+    "Age",
+    "date",
+    "",
+    0,
+    "Custom resource definition column (in JSONPath format): .metadata.creationTimestamp",
+);
+
 /// KubeVirt's printer columns of VirtualMachineInstance.
 const VMI_COLUMNS: &[Col] = &[
-    AGE,
+    CRD_AGE,
     col(
         "Phase",
         "string",
@@ -100,7 +109,7 @@ const VMI_COLUMNS: &[Col] = &[
 
 /// KubeVirt's printer columns of VirtualMachine.
 const VM_COLUMNS: &[Col] = &[
-    AGE,
+    CRD_AGE,
     col("Status", "string", "", 0, "Human Readable Status"),
     col(
         "Ready",
@@ -118,14 +127,16 @@ const VMIM_COLUMNS: &[Col] = &[
         "string",
         "",
         0,
-        "Custom resource definition column (in JSONPath format): .status.phase",
+        // KubeVirt gives these two columns descriptions of their own, which the API server
+        // shows instead of the JSONPath.
+        "The current phase of VM instance migration",
     ),
     col(
         "VMI",
         "string",
         "",
         0,
-        "Custom resource definition column (in JSONPath format): .spec.vmiName",
+        "The name of the VMI to perform the migration on",
     ),
 ];
 
@@ -297,13 +308,7 @@ const EVENT_COLUMNS: &[Col] = &[
         1,
         "The number of times this event has occurred.",
     ),
-    col(
-        "Name",
-        "string",
-        "name",
-        1,
-        "Name must be unique within a namespace.",
-    ),
+    col("Name", "string", "name", 1, NAME_DOC),
 ];
 
 /// Any other kind.

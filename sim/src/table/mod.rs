@@ -99,7 +99,8 @@ mod tests {
                 json!("worker-a"),
                 json!("True"),
                 json!("False"),
-                json!("")
+                // No Paused condition: the real API server's cell is null, not "".
+                Value::Null
             ]
         );
         assert_eq!(columns(&VMI).len(), c.len());
