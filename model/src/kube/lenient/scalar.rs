@@ -1,8 +1,8 @@
 //! One value read as a scalar, straight from the deserializer: a string, a boolean, a number or
 //! "something else" (null, an object, a list, which are read through and dropped). What
 //! [`super::string`], [`super::bool`], [`super::i64`] and [`super::f64`] make of it is what they
-//! made of the same value as a [`serde_json::Value`], without building one (a label map of a 10,000-VMI dump
-//! is then one allocation per string instead of three).
+//! made of the same value as a [`serde_json::Value`], without building one (a label map of a
+//! 10,000-VMI dump is then one allocation per string instead of three).
 
 use serde::Deserialize;
 use serde::de::{Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
@@ -65,8 +65,8 @@ impl<'de> Deserialize<'de> for Scalar {
     }
 }
 
-/// Mirrors `serde_json`'s own visitor for [`serde_json::Value`] (`value/de.rs`), keeping only what a scalar
-/// reader looks at.
+/// Mirrors `serde_json`'s own visitor for [`serde_json::Value`] (`value/de.rs`), keeping only
+/// what a scalar reader looks at.
 struct ScalarVisitor;
 
 impl<'de> Visitor<'de> for ScalarVisitor {
@@ -132,8 +132,8 @@ impl<'de> Visitor<'de> for ScalarVisitor {
 }
 
 /// [`super::map`]: the entries of a mapping whose values are scalars, stringified; a key given
-/// twice keeps its last value (as a [`serde_json::Value`] map does), and is dropped when that value is no
-/// scalar. Anything but a mapping gives an empty map.
+/// twice keeps its last value (as a [`serde_json::Value`] map does), and is dropped when that
+/// value is no scalar. Anything but a mapping gives an empty map.
 pub(super) fn map<'de, D: Deserializer<'de>>(d: D) -> Result<BTreeMap<String, String>, D::Error> {
     d.deserialize_any(MapVisitor)
 }
