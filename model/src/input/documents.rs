@@ -209,7 +209,7 @@ pub fn split_yaml_documents(input: &str) -> Vec<(usize, String)> {
 pub fn yaml_documents(input: &str) -> impl Iterator<Item = (usize, Cow<'_, str>)> {
     Documents {
         input,
-        lines: input.lines().enumerate(),
+        lines: input.split_inclusive('\n').enumerate(),
         at: 0,
         start: 1,
         from: 0,
@@ -222,7 +222,7 @@ pub fn yaml_documents(input: &str) -> impl Iterator<Item = (usize, Cow<'_, str>)
 /// `from`; `at` is where the next line starts.
 struct Documents<'a> {
     input: &'a str,
-    lines: std::iter::Enumerate<std::str::Lines<'a>>,
+    lines: std::iter::Enumerate<std::str::SplitInclusive<'a, char>>,
     at: usize,
     start: usize,
     from: usize,
@@ -261,15 +261,13 @@ impl<'a> Iterator for Documents<'a> {
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {
-            let Some((i, line)) = self.lines.next() else {
+            let Some((i, raw)) = self.lines.next() else {
                 let last = self.document(self.at);
                 self.from = self.at;
                 return last;
             };
-            let begin = self.at;
-            self.at = self.input[begin..]
-                .find('\n')
-                .map_or(self.input.len(), |n| begin + n + 1);
+            let (begin, line) = (self.at, super::list::line_of(raw));
+            self.at += raw.len();
             let is_sep = line == "---" || line.starts_with("--- ") || line.starts_with("---\t");
             if !is_sep {
                 self.own_text &= self.at - begin == line.len() + 1;

@@ -41,7 +41,7 @@ pub fn document(text: &str) -> Option<Value> {
 pub fn document_lines(raw: Vec<&str>) -> Option<Value> {
     let mut lines = Vec::with_capacity(raw.len());
     for (i, l) in raw.iter().enumerate() {
-        if l.contains('\t') || l.contains('\r') {
+        if l.bytes().any(|b| b == b'\t' || b == b'\r') {
             return None;
         }
         let t = l.trim_start_matches(' ');

@@ -24,7 +24,9 @@ impl Item {
     pub fn lines<'a>(&self, text: &'a str) -> Vec<&'a str> {
         let mut lines = text[self.bytes.clone()].lines();
         let first = lines.next().unwrap_or("-");
-        let mut out = vec![first[1..].trim_start_matches(' ')];
+        // kubectl's lines are some 30 bytes long.
+        let mut out = Vec::with_capacity(self.bytes.len() / 24 + 1);
+        out.push(first[1..].trim_start_matches(' '));
         out.extend(lines.map(|l| {
             if l.trim().is_empty() {
                 ""
@@ -57,12 +59,9 @@ pub fn items(text: &str) -> Option<Vec<Item>> {
     let mut items: Vec<Item> = Vec::new();
     let mut in_items = false;
     let mut at = 0;
-    for (i, line) in text.lines().enumerate() {
-        let start = at;
-        // The next line starts after this one's newline (`lines` took off `\n` or `\r\n`).
-        at = text[start..]
-            .find('\n')
-            .map_or(text.len(), |n| start + n + 1);
+    for (i, raw) in text.split_inclusive('\n').enumerate() {
+        let (start, line) = (at, line_of(raw));
+        at += raw.len();
         let at_zero = !line.is_empty() && !line.starts_with(' ');
         if at_zero && line.trim_end() == "items:" {
             if in_items || !items.is_empty() {
@@ -103,6 +102,15 @@ pub fn items(text: &str) -> Option<Vec<Item>> {
         return None;
     }
     Some(items)
+}
+
+/// A line as [`str::lines`] gives it, from the line with its end as
+/// `split_inclusive('\n')` gives it (so one scan finds both).
+pub(super) fn line_of(raw: &str) -> &str {
+    let Some(l) = raw.strip_suffix('\n') else {
+        return raw;
+    };
+    l.strip_suffix('\r').unwrap_or(l)
 }
 
 /// The List's own keys (everything but its items) make a list: a `kind` ending in `List` (not a

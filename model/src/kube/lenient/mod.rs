@@ -167,3 +167,9 @@ pub fn value<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error>
 pub fn from_value<T: DeserializeOwned + Default>(v: &Value) -> T {
     T::deserialize(v).unwrap_or_default()
 }
+
+/// [`from_value`] of a value that is not needed after: its strings are moved into `T`, not
+/// copied.
+pub fn from_owned<T: DeserializeOwned + Default>(v: Value) -> T {
+    T::deserialize(v).unwrap_or_default()
+}
