@@ -1,7 +1,8 @@
 //! A realistic mixed dump, as `kubectl get vmi,vm,vmim,pod,node,events -A -o yaml` prints it:
 //! `n` VMIs, each with its VM, its virt-launcher pod and an event (one in four a second one), a
-//! node per 25 VMIs, a migration per 20 VMIs (one in five failed), and a few broken VMIs (a
-//! `Failed` VMI, a launcher in `CrashLoopBackOff`, a `NotReady` node), either as one `kind: List`
+//! node per 25 VMIs, a migration per 20 VMIs (one in five failed), a few broken VMIs (a
+//! `Failed` VMI, a launcher in `CrashLoopBackOff`, a `NotReady` node) and one node in 100
+//! cordoned for a drain (so the drain impact is worked out), either as one `kind: List`
 //! or as `---`-separated documents. About 5 KB per VMI: 10,000 VMIs make about 50 MB. Pure
 //! `std`, so the same text can be produced outside the bench.
 
@@ -18,6 +19,9 @@ pub enum Shape {
 
 /// The VMIs that the dump breaks (one in `BROKEN_EVERY`): its phase `Failed`.
 pub const BROKEN_EVERY: usize = 500;
+
+/// The nodes that the dump cordons (one in `CORDONED_EVERY`, from the sixth).
+pub const CORDONED_EVERY: usize = 100;
 
 /// A mixed dump of `n` VMIs in `shape`.
 pub fn mixed_dump(n: usize, shape: Shape) -> String {
@@ -95,6 +99,12 @@ fn node(k: usize) -> String {
     } else {
         "    message: kubelet is posting ready status\n    reason: KubeletReady\n    status: \"True\"\n"
     };
+    let cordon = if k % CORDONED_EVERY == 5 {
+        "  taints:\n  - effect: NoSchedule\n    key: node.kubernetes.io/unschedulable\n    \
+         timeAdded: \"2026-08-22T10:00:00Z\"\n  unschedulable: true\n"
+    } else {
+        ""
+    };
     let mut s = String::new();
     let name = node_name(k);
     let _ = write!(
@@ -104,7 +114,7 @@ fn node(k: usize) -> String {
          node.alpha.kubernetes.io/ttl: \"0\"\n  creationTimestamp: \"2026-01-10T08:00:00Z\"\n  \
          labels:\n    kubernetes.io/hostname: {name}\n    kubevirt.io/schedulable: \"true\"\n    \
          node-role.kubernetes.io/worker: \"\"\n  name: {name}\n  resourceVersion: \"{rv}\"\n  \
-         uid: {uid}\nspec:\n  podCIDR: 10.{a}.{b}.0/24\nstatus:\n  allocatable:\n    \
+         uid: {uid}\nspec:\n  podCIDR: 10.{a}.{b}.0/24\n{cordon}status:\n  allocatable:\n    \
          cpu: \"63\"\n    devices.kubevirt.io/kvm: 1k\n    memory: 257000000Ki\n    pods: \"250\"\n  \
          capacity:\n    cpu: \"64\"\n    devices.kubevirt.io/kvm: 1k\n    memory: 263000000Ki\n    \
          pods: \"250\"\n  conditions:\n  - lastHeartbeatTime: \"2026-08-22T10:09:00Z\"\n    \

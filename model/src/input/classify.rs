@@ -2,6 +2,7 @@
 //! the `status:` part was pasted; fields of the wrong shape become notes.
 
 use super::object::{Located, Note, Object, Origin, Parsed, Recognition};
+use crate::kube::lenient::from_owned;
 use crate::kube::vmi::Vmi;
 use crate::kube::{Event, GuestAgentAnswer, GuestAgentInfo, MetricSample, Node, Pod, Vm, Vmim};
 use serde_json::Value;
@@ -90,6 +91,34 @@ pub(super) fn collect(v: &Value, origin: Origin, out: &mut Parsed, depth: usize)
             ),
         }),
     }
+}
+
+/// [`collect`] of a value that is not needed after: an object of a kind read whole from its
+/// fields (VMI, VM, migration, pod, node) is built from the value itself, its strings moved
+/// instead of copied (a dump is mostly such objects). Anything else is [`collect`]ed.
+pub(super) fn collect_owned(v: Value, origin: Origin, out: &mut Parsed) {
+    type Build = fn(Value) -> Object;
+    let build: Build = match v.get("kind").and_then(Value::as_str) {
+        Some("VirtualMachineInstance") => |v| Object::Vmi(Box::new(from_owned(v))),
+        Some("VirtualMachine") => |v| Object::Vm(Box::new(from_owned(v))),
+        Some("VirtualMachineInstanceMigration") => |v| Object::Vmim(Box::new(from_owned(v))),
+        Some("Pod") => |v| Object::Pod(Box::new(from_owned(v))),
+        Some("Node") => |v| Object::Node(Box::new(from_owned(v))),
+        _ => return collect(&v, origin, out, 0),
+    };
+    let problems = shape_problems(&v);
+    let object = build(v);
+    for p in problems {
+        out.notes.push(Note {
+            origin: origin.clone(),
+            message: format!("{}: {p}", object.label()),
+        });
+    }
+    out.objects.push(Located {
+        object,
+        origin,
+        recognised_by: Recognition::Kind,
+    });
 }
 
 pub(super) fn is_guest_list(kind: &str) -> bool {
@@ -363,6 +392,17 @@ pub(super) fn by_status(whole: &Value, status: &Value, spec: Option<&Value>) -> 
 
 /// Records fields of a recognised object that have the wrong shape and were ignored.
 pub(super) fn check_shapes(v: &Value, origin: &Origin, object: &Object, out: &mut Parsed) {
+    for p in shape_problems(v) {
+        out.notes.push(Note {
+            origin: origin.clone(),
+            message: format!("{}: {p}", object.label()),
+        });
+    }
+}
+
+/// The fields of an object that have the wrong shape, each said as it is ignored.
+fn shape_problems(v: &Value) -> Vec<String> {
+    let mut out = Vec::new();
     // Each field looked up once from its parent (this runs on every object of a dump).
     let status = v.get("status");
     let in_status = |key: &str| status.and_then(|s| s.get(key));
@@ -371,14 +411,10 @@ pub(super) fn check_shapes(v: &Value, origin: &Origin, object: &Object, out: &mu
             && !x.is_null()
             && !ok(x)
         {
-            out.notes.push(Note {
-                origin: origin.clone(),
-                message: format!(
-                    "{}: field `{path}`: expected {want}, found {}; ignored",
-                    object.label(),
-                    type_name(x)
-                ),
-            });
+            out.push(format!(
+                "field `{path}`: expected {want}, found {}; ignored",
+                type_name(x)
+            ));
         }
     };
     expect(
@@ -415,14 +451,58 @@ pub(super) fn check_shapes(v: &Value, origin: &Origin, object: &Object, out: &mu
     if let Some(Value::Array(cs)) = conditions {
         for (i, c) in cs.iter().enumerate() {
             if !c.get("type").is_some_and(Value::is_string) {
-                out.notes.push(Note {
-                    origin: origin.clone(),
-                    message: format!(
-                        "{}: field `/status/conditions/{i}`: expected a condition \
-                            with a string `type`; ignored",
-                        object.label()
-                    ),
-                });
+                out.push(format!(
+                    "field `/status/conditions/{i}`: expected a condition \
+                        with a string `type`; ignored"
+                ));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// Moving a value's strings into the object reads what copying them read, notes included.
+    #[test]
+    fn an_object_built_from_its_own_value_is_the_one_built_from_a_copy() {
+        let kinds = [
+            "VirtualMachineInstance",
+            "VirtualMachine",
+            "VirtualMachineInstanceMigration",
+            "Pod",
+            "Node",
+            "Event",
+            "ConfigMap",
+        ];
+        for kind in kinds {
+            for v in [
+                json!({"kind": kind, "metadata": {"name": "a", "namespace": "ns", "uid": 7,
+                    "labels": {"x": "y", "n": 1, "o": {}}},
+                    "spec": {"nodeName": "n1", "vmiName": "a", "runStrategy": "Always",
+                        "unschedulable": "true", "containers": [{"name": "compute"}]},
+                    "status": {"phase": "Running", "nodeName": "n1", "activePods": {"p": "n1"},
+                        "conditions": [{"type": "Ready", "status": "True"}, {"status": 1}],
+                        "interfaces": [{"name": "default", "ipAddress": "10.0.0.1"}],
+                        "migrationState": {"targetNode": "n2"},
+                        "containerStatuses": [{"name": "compute", "ready": true}]}}),
+                json!({"kind": kind, "metadata": ["a"], "spec": 3,
+                    "status": {"phase": 1, "conditions": "nope", "interfaces": {},
+                        "activePods": [], "migrationState": "x"}}),
+                json!({"kind": kind, "status": "broken"}),
+            ] {
+                let origin = Origin {
+                    document: 1,
+                    line: Some(1),
+                    path: String::new(),
+                };
+                let (mut copied, mut moved) = (Parsed::default(), Parsed::default());
+                collect(&v, origin.clone(), &mut copied, 0);
+                collect_owned(v, origin, &mut moved);
+                assert_eq!(moved, copied, "{kind}");
             }
         }
     }

@@ -9,6 +9,7 @@
 
 use super::object::{EXPECTED, ParseError};
 use serde_json::Value;
+use std::borrow::Cow;
 
 /// One value read from the input: a document, or one item of a YAML `kind: List`.
 #[derive(Debug)]
@@ -123,7 +124,8 @@ fn each_yaml(input: &str, f: &mut dyn FnMut(usize, Piece)) -> Result<(), ParseEr
             l.is_empty() || l.starts_with('#') || l == "..."
         })
     };
-    let docs = split_yaml_documents(input);
+    // Borrowed from the input where possible: a dump of one `kind: List` is never copied whole.
+    let docs: Vec<_> = yaml_documents(input).collect();
     let several = docs.iter().filter(|(_, t)| !blank(t)).nth(1).is_some();
     let mut number = 0;
     for (start_line, text) in docs {
@@ -132,9 +134,13 @@ fn each_yaml(input: &str, f: &mut dyn FnMut(usize, Piece)) -> Result<(), ParseEr
         }
         number += 1;
         if let Some(items) = super::list::items(&text) {
-            for (i, (at, item)) in items.into_iter().enumerate() {
-                let (line, path) = (start_line + at, format!("/items/{i}"));
-                match read_one(&item, line) {
+            for (i, item) in items.into_iter().enumerate() {
+                let (line, path) = (start_line + item.line, format!("/items/{i}"));
+                let read = match super::fast_yaml::document_lines(item.lines(&text)) {
+                    Some(v) => Ok(v),
+                    None => full_parse(&item.text(&text), line),
+                };
+                match read {
                     Ok(Value::Null) => {}
                     Ok(value) => f(number, Piece::Read { line, path, value }),
                     Err(error) => f(number, Piece::Unreadable { line, path, error }),
@@ -168,11 +174,17 @@ fn each_yaml(input: &str, f: &mut dyn FnMut(usize, Piece)) -> Result<(), ParseEr
 }
 
 /// One YAML document (or List item) whose first line is line `start_line` of the input: the fast
-/// reader, else the full parser. A limit of the full parser is said as such.
+/// reader, else the full parser.
 fn read_one(text: &str, start_line: usize) -> Result<Value, ParseError> {
-    if let Some(v) = super::fast_yaml::document(text) {
-        return Ok(v);
+    match super::fast_yaml::document(text) {
+        Some(v) => Ok(v),
+        None => full_parse(text, start_line),
     }
+}
+
+/// The full parser on one document whose first line is line `start_line` of the input. A limit
+/// of the full parser is said as such.
+fn full_parse(text: &str, start_line: usize) -> Result<Value, ParseError> {
     serde_saphyr::from_str::<Value>(text).map_err(|e| {
         let loc = e.location();
         let line = loc.map(|l| l.line() as usize + start_line - 1);
@@ -216,28 +228,163 @@ fn is_limit(mut e: &serde_saphyr::Error) -> bool {
 /// Splits on `---` lines. The separator line itself is blanked so line numbers stay exact; a
 /// document that starts on the `---` line (`--- {a: 1}`) keeps its content.
 pub fn split_yaml_documents(input: &str) -> Vec<(usize, String)> {
-    let mut docs = Vec::new();
-    let mut cur = String::new();
-    let mut start = 1;
-    for (i, line) in input.lines().enumerate() {
-        let is_sep = line == "---" || line.starts_with("--- ") || line.starts_with("---\t");
-        if is_sep {
-            if !cur.trim().is_empty() {
-                docs.push((start, std::mem::take(&mut cur)));
-            }
-            cur.clear();
-            start = i + 1;
-            // Keep preceding lines empty so saphyr's line numbers map with an offset.
-            cur.push_str(&" ".repeat(3));
-            cur.push_str(&line[3..]);
-            cur.push('\n');
+    yaml_documents(input)
+        .map(|(line, text)| (line, text.into_owned()))
+        .collect()
+}
+
+/// [`split_yaml_documents`] one document at a time, each borrowed from the input when its text
+/// is the input's own (no separator line to blank, no `\r`, a final newline): a dump of one
+/// `kind: List` is then never copied whole.
+pub fn yaml_documents(input: &str) -> impl Iterator<Item = (usize, Cow<'_, str>)> {
+    Documents {
+        input,
+        lines: input.split_inclusive('\n').enumerate(),
+        at: 0,
+        start: 1,
+        from: 0,
+        on_separator: false,
+        own_text: true,
+    }
+}
+
+/// The state of [`yaml_documents`]: the document being read starts on line `start`, at byte
+/// `from`; `at` is where the next line starts.
+struct Documents<'a> {
+    input: &'a str,
+    lines: std::iter::Enumerate<std::str::SplitInclusive<'a, char>>,
+    at: usize,
+    start: usize,
+    from: usize,
+    /// It starts on a `---` line (blanked in its text).
+    on_separator: bool,
+    /// Its text is the input's own, byte for byte.
+    own_text: bool,
+}
+
+impl<'a> Documents<'a> {
+    /// The document that ends at byte `end`, unless it is blank.
+    fn document(&self, end: usize) -> Option<(usize, Cow<'a, str>)> {
+        let raw = &self.input[self.from..end];
+        let text = if self.own_text {
+            Cow::Borrowed(raw)
         } else {
-            cur.push_str(line);
-            cur.push('\n');
+            let mut cur = String::with_capacity(raw.len() + 1);
+            for (k, line) in raw.lines().enumerate() {
+                if k == 0 && self.on_separator {
+                    // Keep preceding lines empty so saphyr's line numbers map with an offset.
+                    cur.push_str("   ");
+                    cur.push_str(&line[3..]);
+                } else {
+                    cur.push_str(line);
+                }
+                cur.push('\n');
+            }
+            Cow::Owned(cur)
+        };
+        (!text.trim().is_empty()).then_some((self.start, text))
+    }
+}
+
+impl<'a> Iterator for Documents<'a> {
+    type Item = (usize, Cow<'a, str>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            let Some((i, raw)) = self.lines.next() else {
+                let last = self.document(self.at);
+                self.from = self.at;
+                return last;
+            };
+            let (begin, line) = (self.at, super::list::line_of(raw));
+            self.at += raw.len();
+            let is_sep = line == "---" || line.starts_with("--- ") || line.starts_with("---\t");
+            if !is_sep {
+                self.own_text &= self.at - begin == line.len() + 1;
+                continue;
+            }
+            let before = self.document(begin);
+            (self.start, self.from) = (i + 1, begin);
+            (self.on_separator, self.own_text) = (true, false);
+            if before.is_some() {
+                return before;
+            }
         }
     }
-    if !cur.trim().is_empty() {
-        docs.push((start, cur));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The splitting as it was, copying every document: the reference.
+    fn split_copying(input: &str) -> Vec<(usize, String)> {
+        let mut docs = Vec::new();
+        let mut cur = String::new();
+        let mut start = 1;
+        for (i, line) in input.lines().enumerate() {
+            let is_sep = line == "---" || line.starts_with("--- ") || line.starts_with("---\t");
+            if is_sep {
+                if !cur.trim().is_empty() {
+                    docs.push((start, std::mem::take(&mut cur)));
+                }
+                cur.clear();
+                start = i + 1;
+                cur.push_str(&" ".repeat(3));
+                cur.push_str(&line[3..]);
+                cur.push('\n');
+            } else {
+                cur.push_str(line);
+                cur.push('\n');
+            }
+        }
+        if !cur.trim().is_empty() {
+            docs.push((start, cur));
+        }
+        docs
     }
-    docs
+
+    const LINES: [&str; 12] = [
+        "---",
+        "--- {a: 1}",
+        "---\tb: 2",
+        "----",
+        "",
+        "   ",
+        "a: 1",
+        "  b: x",
+        "c: y\r",
+        "...",
+        "# note",
+        "items:",
+    ];
+
+    proptest! {
+        #[test]
+        fn documents_are_split_as_by_copying(
+            picks in prop::collection::vec(0..LINES.len(), 0..20),
+            newline_at_end in any::<bool>(),
+            crlf in any::<bool>(),
+        ) {
+            let sep = if crlf { "\r\n" } else { "\n" };
+            let mut input = picks.iter().map(|&i| LINES[i]).collect::<Vec<_>>().join(sep);
+            if newline_at_end {
+                input.push_str(sep);
+            }
+            prop_assert_eq!(split_yaml_documents(&input), split_copying(&input));
+        }
+    }
+
+    #[test]
+    fn a_list_dump_is_borrowed_and_documents_after_a_separator_are_not() {
+        let input = "apiVersion: v1\nitems:\n- kind: Pod\nkind: List\n";
+        let docs: Vec<_> = yaml_documents(input).collect();
+        assert!(matches!(&docs[..], [(1, Cow::Borrowed(t))] if *t == input));
+        let input = "---\nkind: Pod\n---\nkind: Node\n";
+        let docs: Vec<_> = yaml_documents(input).collect();
+        assert_eq!(docs.len(), 2);
+        assert!(docs.iter().all(|(_, t)| matches!(t, Cow::Owned(_))));
+        assert_eq!(docs[1], (3, Cow::Owned("   \nkind: Node\n".to_string())));
+    }
 }

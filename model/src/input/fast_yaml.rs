@@ -34,10 +34,14 @@ const MAX_DEPTH: usize = 64;
 /// Reads one YAML document (no `---` line in it) when it is in the subset, as serde-saphyr would
 /// read it into a [`Value`]; `None` when it is not (then the full parser must read it).
 pub fn document(text: &str) -> Option<Value> {
-    let raw: Vec<&str> = text.lines().collect();
+    document_lines(text.lines().collect())
+}
+
+/// [`document`] of the text whose lines are `raw` (a List item's lines, read where they are).
+pub fn document_lines(raw: Vec<&str>) -> Option<Value> {
     let mut lines = Vec::with_capacity(raw.len());
     for (i, l) in raw.iter().enumerate() {
-        if l.contains('\t') || l.contains('\r') {
+        if l.bytes().any(|b| b == b'\t' || b == b'\r') {
             return None;
         }
         let t = l.trim_start_matches(' ');

@@ -8,19 +8,60 @@
 //! `kind` that is no list) is left to be read whole.
 
 use serde_json::Value;
+use std::ops::Range;
 
-/// The items of the List in `text` (one YAML document), each with its first line (counted from
-/// 0 within `text`) and its text moved two columns left; `None` when `text` is not a List of
+/// One item of a List: its first line (counted from 0 within the List's text) and where its
+/// lines are in that text. Nothing is copied: [`Item::lines`] moves them two columns left.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Item {
+    pub line: usize,
+    bytes: Range<usize>,
+}
+
+impl Item {
+    /// The item's lines moved two columns left (its `- ` taken off the first), as the item's own
+    /// document; a line of spaces only is empty.
+    pub fn lines<'a>(&self, text: &'a str) -> Vec<&'a str> {
+        let mut lines = text[self.bytes.clone()].lines();
+        let first = lines.next().unwrap_or("-");
+        // kubectl's lines are some 30 bytes long.
+        let mut out = Vec::with_capacity(self.bytes.len() / 24 + 1);
+        out.push(first[1..].trim_start_matches(' '));
+        out.extend(lines.map(|l| {
+            if l.trim().is_empty() {
+                ""
+            } else {
+                l.strip_prefix("  ").unwrap_or(l)
+            }
+        }));
+        out
+    }
+
+    /// The item's own document as text (each line ended by a newline).
+    pub fn text(&self, text: &str) -> String {
+        let mut out = String::with_capacity(self.bytes.len());
+        for l in self.lines(text) {
+            out.push_str(l);
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// The items of the List in `text` (one YAML document); `None` when `text` is not a List of
 /// kubectl's shape.
-pub fn items(text: &str) -> Option<Vec<(usize, String)>> {
+pub fn items(text: &str) -> Option<Vec<Item>> {
     // Cheap test first: most documents are single objects.
     if !text.starts_with("items:") && !text.contains("\nitems:") {
         return None;
     }
     let mut header = String::new();
-    let mut items: Vec<(usize, String)> = Vec::new();
+    let mut items: Vec<Item> = Vec::new();
     let mut in_items = false;
-    for (i, line) in text.lines().enumerate() {
+    let mut at = 0;
+    for (i, raw) in text.split_inclusive('\n').enumerate() {
+        let (start, line) = (at, line_of(raw));
+        at += raw.len();
         let at_zero = !line.is_empty() && !line.starts_with(' ');
         if at_zero && line.trim_end() == "items:" {
             if in_items || !items.is_empty() {
@@ -31,19 +72,21 @@ pub fn items(text: &str) -> Option<Vec<(usize, String)>> {
         }
         if in_items {
             if line.trim().is_empty() {
-                if let Some((_, item)) = items.last_mut() {
-                    item.push('\n');
+                // A blank line belongs to the item before it (none before the first).
+                if let Some(item) = items.last_mut() {
+                    item.bytes.end = at;
                 }
                 continue;
             }
             if line == "-" || line.starts_with("- ") {
-                items.push((i, format!("{}\n", line[1..].trim_start_matches(' '))));
+                items.push(Item {
+                    line: i,
+                    bytes: start..at,
+                });
                 continue;
             }
-            if let Some(rest) = line.strip_prefix("  ") {
-                let (_, item) = items.last_mut()?;
-                item.push_str(rest);
-                item.push('\n');
+            if line.starts_with("  ") {
+                items.last_mut()?.bytes.end = at;
                 continue;
             }
             if line.starts_with('#') {
@@ -59,6 +102,15 @@ pub fn items(text: &str) -> Option<Vec<(usize, String)>> {
         return None;
     }
     Some(items)
+}
+
+/// A line as [`str::lines`] gives it, from the line with its end as
+/// `split_inclusive('\n')` gives it (so one scan finds both).
+pub(super) fn line_of(raw: &str) -> &str {
+    let Some(l) = raw.strip_suffix('\n') else {
+        return raw;
+    };
+    l.strip_suffix('\r').unwrap_or(l)
 }
 
 /// The List's own keys (everything but its items) make a list: a `kind` ending in `List` (not a
@@ -89,7 +141,11 @@ mod tests {
     fn kubectl_lists_are_cut_into_their_items() {
         let text = "apiVersion: v1\nitems:\n- apiVersion: v1\n  kind: Pod\n  metadata:\n    \
             name: a\n\n-\n  kind: Node\nkind: List\nmetadata:\n  resourceVersion: \"\"\n";
-        let items = items(text).unwrap();
+        let items: Vec<(usize, String)> = items(text)
+            .unwrap()
+            .iter()
+            .map(|i| (i.line, i.text(text)))
+            .collect();
         assert_eq!(
             items,
             [

@@ -8,7 +8,7 @@
 //! expected. Wrong shapes inside a recognised object are not errors: they become [`Note`]s and
 //! the field is ignored.
 
-use super::classify::collect;
+use super::classify::collect_owned;
 use super::text::{exposition_metrics, recognise_non_kubernetes_text};
 
 // The whole reading surface under one path (`input::parse::{parse, Object, ...}`).
@@ -59,7 +59,7 @@ pub fn parse(input: &str) -> Result<Parsed, ParseError> {
                 line: Some(line),
                 path,
             };
-            collect(&value, origin, &mut parsed, 0);
+            collect_owned(value, origin, &mut parsed);
         }
         Piece::Unreadable { line, path, error } => parsed.notes.push(Note {
             message: unread_message(&error),

@@ -45,8 +45,13 @@ pub fn read_paste(input: &str) -> ReadPaste {
 
 /// The whole input as one object dump, when it parses as one and no line is a log line.
 fn whole_dump(input: &str) -> Option<ReadPaste> {
-    if input.lines().any(super::blocks::is_json_log_line) {
-        return None;
+    // One scan: no line is a log line, and how many lines there are.
+    let mut count = 0;
+    for l in input.lines() {
+        if super::blocks::is_json_log_line(l) {
+            return None;
+        }
+        count += 1;
     }
     let first = input.lines().position(|l| !l.trim().is_empty())?;
     let parsed = parse(input).ok()?;
@@ -59,7 +64,7 @@ fn whole_dump(input: &str) -> Option<ReadPaste> {
     {
         return None;
     }
-    let last = input.lines().count().max(first + 1);
+    let last = count.max(first + 1);
     let format = if input.trim_start().starts_with(['{', '[']) {
         BlockFormat::ObjectJson
     } else {

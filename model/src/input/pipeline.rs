@@ -8,7 +8,7 @@ use super::group::{Dump, group};
 use super::parse::{Note, Object, ParseError, parse};
 use super::paste::read_paste;
 use crate::diagnosis::{Diagnosis, diagnose};
-use crate::drain::{DrainReport, drain_impact_with_pods};
+use crate::drain::{DrainReport, drain_impact_of};
 use crate::evidence::{Evidence, Signal, SignalPlane};
 use crate::time::Timestamp;
 use crate::verdict::{Health, Layer};
@@ -297,27 +297,23 @@ pub fn report_from_dump(
     now_source: &str,
 ) -> Report {
     let diagnoses: Vec<Diagnosis> = dump.bundles.iter().map(|b| diagnose(b, now)).collect();
-    let vmis: Vec<crate::kube::vmi::Vmi> = dump
-        .bundles
-        .iter()
-        .filter_map(|b| b.vmi().cloned())
-        .collect();
-    let mut drain_nodes: Vec<String> = dump
-        .nodes
-        .iter()
-        .filter(|n| n.is_cordoned())
-        .map(|n| n.metadata.name().to_string())
-        .collect();
-    for v in &vmis {
-        if let Some(n) = v.evacuation_node()
-            && !drain_nodes.iter().any(|x| x == n)
-        {
-            drain_nodes.push(n.to_string());
+    let vmis: Vec<&crate::kube::vmi::Vmi> = dump.bundles.iter().filter_map(|b| b.vmi()).collect();
+    // Cordoned nodes, then the nodes VMIs are evacuated from, each once, in that order.
+    let mut drain_nodes: Vec<&str> = Vec::new();
+    let mut seen: rustc_hash::FxHashSet<&str> = Default::default();
+    let cordoned = dump.nodes.iter().filter(|n| n.is_cordoned());
+    for n in cordoned.map(|n| n.metadata.name()) {
+        drain_nodes.push(n);
+        seen.insert(n);
+    }
+    for n in vmis.iter().filter_map(|v| v.evacuation_node()) {
+        if seen.insert(n) {
+            drain_nodes.push(n);
         }
     }
     let drains = drain_nodes
         .iter()
-        .map(|n| drain_impact_with_pods(n, &vmis, &dump.vms, &dump.pods, None))
+        .map(|n| drain_impact_of(n, &vmis, &dump.vms, &dump.pods, None))
         .filter(|r| !r.outcomes.is_empty())
         .collect();
     Report {

@@ -5,9 +5,10 @@ use super::object::{EXPECTED, ParseError};
 use crate::kube::MetricSample;
 
 pub(super) fn recognise_non_kubernetes_text(input: &str) -> Option<ParseError> {
-    let lines: Vec<&str> = input.lines().collect();
-    let first = lines.iter().position(|l| !l.trim().is_empty())?;
-    let head = lines[first].trim_end();
+    // Lazily: a dump of millions of lines is looked at only as far as needed.
+    let lines = || input.lines();
+    let (first, head) = lines().enumerate().find(|(_, l)| !l.trim().is_empty())?;
+    let head = head.trim_end();
     // `kubectl get` table: a header of upper-case column names separated by 2+ spaces.
     let cols: Vec<&str> = head
         .split("  ")
@@ -32,16 +33,13 @@ pub(super) fn recognise_non_kubernetes_text(input: &str) -> Option<ParseError> {
         });
     }
     // `kubectl describe`: "Name:", "Namespace:" and typical section headers at column 0.
-    let starts = |p: &str| lines.iter().any(|l| l.starts_with(p));
+    let starts = |p: &str| lines().any(|l| l.starts_with(p));
     if starts("Name:")
         && (starts("Namespace:") || starts("Labels:"))
         && (starts("API Version:") || starts("Events:") || starts("Annotations:"))
     {
         return Some(ParseError {
-            line: lines
-                .iter()
-                .position(|l| l.starts_with("Name:"))
-                .map(|i| i + 1),
+            line: lines().position(|l| l.starts_with("Name:")).map(|i| i + 1),
             column: Some(1),
             message: format!(
                 "this looks like `kubectl describe` output, which Strata cannot read reliably; \
@@ -53,19 +51,21 @@ pub(super) fn recognise_non_kubernetes_text(input: &str) -> Option<ParseError> {
 }
 
 pub(super) fn exposition_metrics(input: &str) -> Option<Vec<MetricSample>> {
-    let data: Vec<&str> = input
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .collect();
-    if data.is_empty()
-        || !data
-            .iter()
-            .all(|l| l.contains('{') || l.split_whitespace().count() <= 3)
-    {
+    // Every data line must look like a sample; the first that does not ends the look.
+    let mut data = 0;
+    for l in input.lines().map(str::trim) {
+        if l.is_empty() || l.starts_with('#') {
+            continue;
+        }
+        if !(l.contains('{') || l.split_whitespace().count() <= 3) {
+            return None;
+        }
+        data += 1;
+    }
+    if data == 0 {
         return None;
     }
     let samples = MetricSample::from_exposition(input);
-    (samples.len() == data.len() && samples.iter().any(|s| s.name.starts_with("kubevirt_")))
+    (samples.len() == data && samples.iter().any(|s| s.name.starts_with("kubevirt_")))
         .then_some(samples)
 }

@@ -141,6 +141,23 @@ struct Grouping {
     used_events: Vec<bool>,
 }
 
+/// A bundle with the positions of its migrations and events, not yet placed in it.
+struct Found {
+    evidence: Evidence,
+    migrations: Vec<usize>,
+    events: Vec<usize>,
+}
+
+/// Item `i`, moved out when this is its last use, else cloned.
+fn take_last<T: Clone + Default>(items: &mut [T], uses: &mut [u32], i: usize) -> T {
+    uses[i] -= 1;
+    if uses[i] == 0 {
+        std::mem::take(&mut items[i])
+    } else {
+        items[i].clone()
+    }
+}
+
 /// Groups parsed objects into per-VMI evidence bundles. `observed_at` is when the dump was taken,
 /// when known.
 pub fn group(objects: Vec<Object>, observed_at: Option<Timestamp>) -> Dump {
@@ -160,10 +177,11 @@ pub fn group(objects: Vec<Object>, observed_at: Option<Timestamp>) -> Dump {
         objects,
         observed_at,
     };
-    let bundles = keys
+    let found: Vec<Found> = keys
         .into_iter()
         .map(|(key, vmi, at)| g.bundle(key, vmi, at))
         .collect();
+    let bundles = g.place(found);
     let unmatched =
         g.used_pods.iter().filter(|u| !**u).count() + g.used_events.iter().filter(|u| !**u).count();
     Dump {
@@ -180,19 +198,19 @@ impl Grouping {
         Observed::new(value, self.observed_at)
     }
 
-    fn bundle(&mut self, key: VmiKey, vmi: Option<Vmi>, at: Option<usize>) -> Evidence {
+    fn bundle(&mut self, key: VmiKey, vmi: Option<Vmi>, at: Option<usize>) -> Found {
         let mut e = Evidence {
             key: key.clone(),
             coverage: self.objects.coverage,
             ..Default::default()
         };
-        e.migrations = self.migrations(&key, at);
+        let migrations = self.migrations(&key, at);
         let uid = vmi
             .as_ref()
             .and_then(|v| v.metadata.uid.clone())
             .filter(|u| !u.is_empty());
-        e.pods = self.pods(&key, vmi.as_ref(), uid.as_deref(), &e.migrations);
-        e.events = self.events(&key, uid.as_ref(), &e);
+        e.pods = self.pods(&key, vmi.as_ref(), uid.as_deref(), &migrations);
+        let events = self.events(&key, uid.as_ref(), &e.pods, &migrations);
         let vms = &self.objects.vms;
         e.vm = self
             .index
@@ -207,10 +225,45 @@ impl Grouping {
         e.guest_agent = self.guest_agent(&key);
         e.metrics = self.metrics(&key);
         e.vmi = vmi.map(|v| self.observed(v));
-        e
+        Found {
+            evidence: e,
+            migrations,
+            events,
+        }
     }
 
-    fn migrations(&self, key: &VmiKey, at: Option<usize>) -> Vec<Observed<Vmim>> {
+    /// Puts each bundle's migrations and events in it: moved into the last bundle that has one
+    /// (the dump keeps none of them), cloned into the others.
+    fn place(&mut self, found: Vec<Found>) -> Vec<Evidence> {
+        let mut migration_uses = vec![0u32; self.objects.vmims.len()];
+        let mut event_uses = vec![0u32; self.objects.events.len()];
+        for f in &found {
+            f.migrations.iter().for_each(|&i| migration_uses[i] += 1);
+            f.events.iter().for_each(|&i| event_uses[i] += 1);
+        }
+        let at = self.observed_at;
+        let (vmims, events) = (&mut self.objects.vmims, &mut self.objects.events);
+        found
+            .into_iter()
+            .map(|f| {
+                let mut e = f.evidence;
+                e.migrations = f
+                    .migrations
+                    .into_iter()
+                    .map(|i| Observed::new(take_last(vmims, &mut migration_uses, i), at))
+                    .collect();
+                e.events = f
+                    .events
+                    .into_iter()
+                    .map(|i| Observed::new(take_last(events, &mut event_uses, i), at))
+                    .collect();
+                e
+            })
+            .collect()
+    }
+
+    /// The positions of the VMI's migrations.
+    fn migrations(&self, key: &VmiKey, at: Option<usize>) -> Vec<usize> {
         let (vmims, vmim_at) = (&self.objects.vmims, &self.objects.vmim_at);
         // Several unnamed VMIs: each unnamed migration belongs to one of them, not to all.
         let nearest_only = key.name.is_empty() && self.unnamed_vmis.len() > 1;
@@ -219,10 +272,8 @@ impl Grouping {
             .get(&key.name)
             .iter()
             .filter(|&&i| !nearest_only || at == Some(self.nearest_unnamed_vmi(vmim_at[i])))
-            .map(|&i| &vmims[i])
-            .filter(|m| ns_eq(m.metadata.namespace(), &key.namespace))
-            .cloned()
-            .map(|m| self.observed(m))
+            .filter(|&&i| ns_eq(vmims[i].metadata.namespace(), &key.namespace))
+            .copied()
             .collect()
     }
 
@@ -237,14 +288,14 @@ impl Grouping {
         key: &VmiKey,
         vmi: Option<&Vmi>,
         uid: Option<&str>,
-        migrations: &[Observed<Vmim>],
+        migrations: &[usize],
     ) -> Vec<Observed<Pod>> {
         let mut pod_names: Vec<String> = Vec::new();
         if let Some(ms) = vmi.and_then(|v| v.status.migration_state.as_ref()) {
             pod_names.extend(ms.target_pod.iter().chain(ms.source_pod.iter()).cloned());
         }
-        for m in migrations {
-            if let Some(ms) = &m.value.status.migration_state {
+        for &m in migrations {
+            if let Some(ms) = &self.objects.vmims[m].status.migration_state {
                 pod_names.extend(ms.target_pod.iter().chain(ms.source_pod.iter()).cloned());
             }
         }
@@ -288,12 +339,19 @@ impl Grouping {
         found
     }
 
-    fn events(&mut self, key: &VmiKey, uid: Option<&String>, e: &Evidence) -> Vec<Observed<Event>> {
-        let pod_names: Vec<&str> = e.pods.iter().map(|p| p.value.metadata.name()).collect();
-        let vmim_names: Vec<&str> = e
-            .migrations
+    /// The positions of the VMI's events.
+    fn events(
+        &mut self,
+        key: &VmiKey,
+        uid: Option<&String>,
+        pods: &[Observed<Pod>],
+        migrations: &[usize],
+    ) -> Vec<usize> {
+        let pod_names: Vec<&str> = pods.iter().map(|p| p.value.metadata.name()).collect();
+        let vmims = &self.objects.vmims;
+        let vmim_names: Vec<&str> = migrations
             .iter()
-            .map(|m| m.value.metadata.name())
+            .map(|&m| vmims[m].metadata.name())
             .collect();
         let candidates: Vec<usize> = if self.single && key.name.is_empty() {
             (0..self.objects.events.len()).collect()
@@ -329,7 +387,7 @@ impl Grouping {
                 || (self.single && key.name.is_empty() && kind == "VirtualMachineInstance");
             if hit {
                 self.used_events[i] = true;
-                found.push(Observed::new(ev.clone(), self.observed_at));
+                found.push(i);
             }
         }
         found

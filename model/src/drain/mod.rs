@@ -12,6 +12,11 @@ use crate::kube::vmi::effective_eviction_strategy;
 use crate::kube::{Pod, Vm};
 use serde::{Deserialize, Serialize};
 
+#[cfg(test)]
+mod reference;
+#[cfg(test)]
+mod same_as_reference;
+
 /// What a drain does to one VMI.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -79,38 +84,83 @@ pub fn drain_impact_with_pods(
     pods: &[Pod],
     cluster_default: Option<&str>,
 ) -> DrainReport {
+    let vmis: Vec<&Vmi> = vmis.iter().collect();
+    drain_impact_of(node, &vmis, vms, pods, cluster_default)
+}
+
+/// [`drain_impact_with_pods`] on borrowed VMIs. Linear in the dump: the pods on `node` (the only
+/// ones that can be a target or hot-plug pod of this drain) and the VMs by name are looked up
+/// once, not once per VMI.
+pub fn drain_impact_of(
+    node: &str,
+    vmis: &[&Vmi],
+    vms: &[Vm],
+    pods: &[Pod],
+    cluster_default: Option<&str>,
+) -> DrainReport {
+    let pods = pods_on(node, pods);
+    // The first VM of each namespace and name, as a scan in order would find it.
+    let mut vm_by_key: rustc_hash::FxHashMap<(&str, &str), &Vm> = Default::default();
+    for v in vms {
+        let key = (v.metadata.namespace(), v.metadata.name());
+        vm_by_key.entry(key).or_insert(v);
+    }
     let mut outcomes = Vec::new();
-    for vmi in vmis {
-        let vm = vms.iter().find(|v| {
-            v.metadata.name() == vmi.metadata.name()
-                && v.metadata.namespace() == vmi.metadata.namespace()
-        });
-        if let Some(o) = target_pod_outcome(node, vmi, vm, pods, cluster_default) {
-            outcomes.push(o);
+    let vm_of = |vmi: &Vmi| {
+        let key = (vmi.metadata.namespace(), vmi.metadata.name());
+        vm_by_key.get(&key).copied()
+    };
+    for &vmi in vmis {
+        // A VMI elsewhere whose live launcher pod on the node carries a migration job.
+        let target = (vmi.status.node_name.as_deref() != Some(node))
+            .then(|| pods.targets.iter().find(|p| launcher_of(vmi, p)))
+            .flatten();
+        if let Some(t) = target {
+            outcomes.push(target_pod_outcome(
+                node,
+                vmi,
+                vm_of(vmi),
+                t,
+                cluster_default,
+            ));
             continue;
         }
-        // `status.nodeName`, or the target of a migration in progress (its target pod is there).
-        // Not every activePods entry: KubeVirt keeps finished pods there.
-        let on_node =
-            vmi.status.node_name.as_deref() == Some(node)
-                || vmi.status.migration_state.as_ref().is_some_and(|m| {
-                    m.target_node.as_deref() == Some(node) && m.is_in_progress(None)
-                });
-        if !on_node {
+        if !on_node(node, vmi) {
             continue;
         }
-        let mut o = outcome(vmi, vm, cluster_default);
+        let mut o = outcome(vmi, vm_of(vmi), cluster_default);
         if o.action != DrainAction::NotAffected {
-            for hp in hotplug_pods(node, vmi, pods) {
-                o.evidence.push(format!(
-                    "hot-plug attachment pod {} on {node}: its eviction is denied while the VMI \
-                        runs (\"cannot evict hotplug pod\", KubeVirt >= 1.7)",
-                    hp.metadata.name()
-                ));
-            }
+            push_hotplug(&mut o, node, &hotplug_pods(vmi, &pods));
         }
         outcomes.push(o);
     }
+    report(node, outcomes)
+}
+
+/// `status.nodeName`, or the target of a migration in progress (its target pod is there). Not
+/// every activePods entry: KubeVirt keeps finished pods there.
+fn on_node(node: &str, vmi: &Vmi) -> bool {
+    vmi.status.node_name.as_deref() == Some(node)
+        || vmi
+            .status
+            .migration_state
+            .as_ref()
+            .is_some_and(|m| m.target_node.as_deref() == Some(node) && m.is_in_progress(None))
+}
+
+/// The hot-plug attachment pods whose eviction is denied, as evidence of the outcome.
+fn push_hotplug(o: &mut DrainOutcome, node: &str, hotplug: &[&Pod]) {
+    for hp in hotplug {
+        o.evidence.push(format!(
+            "hot-plug attachment pod {} on {node}: its eviction is denied while the VMI \
+                runs (\"cannot evict hotplug pod\", KubeVirt >= 1.7)",
+            hp.metadata.name()
+        ));
+    }
+}
+
+/// The report of a drain: its outcomes and their counts.
+fn report(node: &str, outcomes: Vec<DrainOutcome>) -> DrainReport {
     let blocking = outcomes
         .iter()
         .filter(|o| o.action == DrainAction::BlockDrain)
@@ -292,23 +342,53 @@ fn launcher_of(vmi: &Vmi, p: &Pod) -> bool {
             .is_some_and(|u| vmi.status.active_pods.contains_key(u))
 }
 
-/// Live hot-plug attachment pods (`kubevirt.io: hotplug-disk`, owned by a launcher pod of the
-/// VMI) on `node`.
-fn hotplug_pods<'a>(node: &str, vmi: &Vmi, pods: &'a [Pod]) -> Vec<&'a Pod> {
-    let launchers: Vec<&str> = pods
+/// The pods one drain looks at: those on the node that can be a live migration target pod or a
+/// live hot-plug attachment pod, and (only when there is such a hot-plug pod) every pod by uid,
+/// since the launcher that owns a hot-plug pod may be anywhere.
+struct DrainPods<'a> {
+    targets: Vec<&'a Pod>,
+    hotplug: Vec<&'a Pod>,
+    by_uid: rustc_hash::FxHashMap<&'a str, Vec<&'a Pod>>,
+}
+
+fn pods_on<'a>(node: &str, pods: &'a [Pod]) -> DrainPods<'a> {
+    let mut d = DrainPods {
+        targets: Vec::new(),
+        hotplug: Vec::new(),
+        by_uid: Default::default(),
+    };
+    for p in pods.iter().filter(|p| p.node() == Some(node) && live(p)) {
+        match p.metadata.labels.get("kubevirt.io").map(String::as_str) {
+            Some("virt-launcher") if p.migration_job_uid().is_some() => d.targets.push(p),
+            Some("hotplug-disk") => d.hotplug.push(p),
+            _ => {}
+        }
+    }
+    if !d.hotplug.is_empty() {
+        for p in pods {
+            if let Some(u) = p.metadata.uid.as_deref() {
+                d.by_uid.entry(u).or_default().push(p);
+            }
+        }
+    }
+    d
+}
+
+/// Live hot-plug attachment pods (`kubevirt.io: hotplug-disk`) on the node, owned by a launcher
+/// pod of the VMI.
+fn hotplug_pods<'a>(vmi: &Vmi, pods: &DrainPods<'a>) -> Vec<&'a Pod> {
+    let owned_by_launcher = |u: &str| {
+        pods.by_uid
+            .get(u)
+            .is_some_and(|ps| ps.iter().any(|p| launcher_of(vmi, p)))
+    };
+    pods.hotplug
         .iter()
-        .filter(|p| launcher_of(vmi, p))
-        .filter_map(|p| p.metadata.uid.as_deref())
-        .collect();
-    pods.iter()
+        .copied()
         .filter(|p| {
-            p.metadata.labels.get("kubevirt.io").map(String::as_str) == Some("hotplug-disk")
-                && p.node() == Some(node)
-                && live(p)
-                && p.metadata.owner_references.iter().any(|o| {
-                    o.kind.as_deref() == Some("Pod")
-                        && o.uid.as_deref().is_some_and(|u| launchers.contains(&u))
-                })
+            p.metadata.owner_references.iter().any(|o| {
+                o.kind.as_deref() == Some("Pod") && o.uid.as_deref().is_some_and(owned_by_launcher)
+            })
         })
         .collect()
 }
@@ -327,19 +407,9 @@ fn target_pod_outcome(
     node: &str,
     vmi: &Vmi,
     vm: Option<&Vm>,
-    pods: &[Pod],
+    t: &Pod,
     cluster_default: Option<&str>,
-) -> Option<DrainOutcome> {
-    if vmi.status.node_name.as_deref() == Some(node) {
-        return None;
-    }
-    let t = pods.iter().find(|p| {
-        p.metadata.labels.get("kubevirt.io").map(String::as_str) == Some("virt-launcher")
-            && p.migration_job_uid().is_some()
-            && p.node() == Some(node)
-            && live(p)
-            && launcher_of(vmi, p)
-    })?;
+) -> DrainOutcome {
     let (strategy, source) = effective_eviction_strategy(vmi, vm, cluster_default);
     let lm = vmi.live_migratable();
     let pod = t.metadata.name();
@@ -378,7 +448,7 @@ fn target_pod_outcome(
             ),
         ),
     };
-    Some(DrainOutcome {
+    DrainOutcome {
         key: vmi.key(),
         action,
         live_migratable: lm,
@@ -394,7 +464,7 @@ fn target_pod_outcome(
             vmi.metadata.namespace(),
             vmi.metadata.name()
         )],
-    })
+    }
 }
 
 #[cfg(test)]
