@@ -141,3 +141,8 @@ fn fresh_batch2_scores_at_least_its_floor() {
 fn fresh_batch3_scores_at_least_its_floor() {
     run_batch("batch3", 38, true);
 }
+
+#[test]
+fn fresh_batch4_scores_at_least_its_floor() {
+    run_batch("batch4", 33, true);
+}
