@@ -59,17 +59,22 @@ async fn search_group_and_verdict_filters_live_in_the_url() -> anyhow::Result<()
     h.browser.goto(&h.url("/")).await?;
     h.wait_text("[data-testid=vmi-count]", T, |t| t == total.to_string())
         .await?;
-    let cards = h.collect_cards_full().await?;
+    // The demo cluster lives on while the cards are scrolled through: a VMI whose verdict
+    // changes meanwhile is read before and after; the counts are compared with the cards when
+    // they did not move during the scroll.
+    let mut tries = 0;
+    let (cards, counts) = loop {
+        let before = verdict_counts(&h).await?;
+        let cards = h.collect_cards_full().await?;
+        let after = verdict_counts(&h).await?;
+        tries += 1;
+        if before == after || tries == 5 {
+            break (cards, after);
+        }
+    };
     assert_eq!(cards.len(), total);
     let mut sum = 0;
-    for v in ["broken", "degraded", "healthy", "unknown"] {
-        let n: usize = h
-            .browser
-            .find(Locator::Css(&format!("[data-testid=count-{v}]")))
-            .await?
-            .text()
-            .await?
-            .parse()?;
+    for (v, n) in counts {
         assert_eq!(
             n,
             cards.values().filter(|c| c.verdict == v).count(),
@@ -208,4 +213,20 @@ async fn ten_thousand_vmis_only_visible_cards_in_the_dom() -> anyhow::Result<()>
         .await?;
     assert!(h.count("article.vmi-card").await? < 200);
     h.finish().await
+}
+
+/// The overview's count per verdict, as shown.
+async fn verdict_counts(h: &Harness) -> anyhow::Result<Vec<(&'static str, usize)>> {
+    let mut out = Vec::new();
+    for v in ["broken", "degraded", "healthy", "unknown"] {
+        let n: usize = h
+            .browser
+            .find(Locator::Css(&format!("[data-testid=count-{v}]")))
+            .await?
+            .text()
+            .await?
+            .parse()?;
+        out.push((v, n));
+    }
+    Ok(out)
 }

@@ -38,14 +38,19 @@ pub fn decode(fragment: &str) -> Result<String, String> {
         .ok_or_else(|| "the link carries no dump".to_string())?;
     let packed = URL_SAFE_NO_PAD
         .decode(data.trim_end_matches('='))
-        .map_err(|e| format!("the link's dump is damaged (base64: {e})"))?;
+        .map_err(|e| {
+            format!(
+                "the link's dump is damaged: it holds characters a share link never has ({e}); copy the whole link again"
+            )
+        })?;
     // A bomb guard too: inflating stops past the page's limit.
     let raw = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_BYTES).map_err(
         |e| match e.status {
             miniz_oxide::inflate::TINFLStatus::HasMoreOutput => too_large(MAX_BYTES + 1)
                 .unwrap_or_default()
                 .replacen("the dump is", "the link's dump is over", 1),
-            _ => format!("the link's dump is damaged (deflate: {e:?})"),
+            // Said in words: the inflater's own Debug text means nothing to an operator.
+            _ => "the link's dump is damaged: its compressed data is cut or altered; copy the whole link again".to_string(),
         },
     )?;
     String::from_utf8(raw).map_err(|_| "the link's dump is not UTF-8 text".to_string())
@@ -69,8 +74,10 @@ mod tests {
     #[test]
     fn damaged_links_give_reasons() {
         assert!(decode("other=1").unwrap_err().contains("no dump"));
-        assert!(decode("dump=!!!").unwrap_err().contains("base64"));
-        assert!(decode("dump=AAAA").unwrap_err().contains("deflate"));
+        assert!(decode("dump=!!!").unwrap_err().contains("characters"));
+        let cut = decode("dump=AAAA").unwrap_err();
+        assert!(cut.contains("cut or altered"), "{cut}");
+        assert!(!cut.contains('{'), "no Debug text: {cut}");
     }
 
     #[test]
