@@ -54,8 +54,8 @@ async fn each_signed_in_user_sees_exactly_the_namespaces_rbac_grants() {
     let alice = session(&console, server.token(User::Alice)).await;
     let bob = session(&console, server.token(User::Bob)).await;
     let nobody = session(&console, server.token(User::Nobody)).await;
-    assert_eq!(visible(&console, &alice).await, [a.clone()]);
-    assert_eq!(visible(&console, &bob).await, [b.clone()]);
+    assert_eq!(visible(&console, &alice).await, std::slice::from_ref(&a));
+    assert_eq!(visible(&console, &bob).await, std::slice::from_ref(&b));
     assert!(visible(&console, &nobody).await.is_empty());
 
     // Alice's RoleBinding goes: within the review cache's lifetime she sees nothing.
