@@ -4,7 +4,7 @@
 //! One server per test binary ([`shared`]), a namespace per test ([`namespace`]). When the
 //! binaries or the CRDs cannot be had, [`shared`] says so and answers `None` (the test returns),
 //! unless the run is opted in (`STRATA_REAL_APISERVER=1`, set by `cargo xtask apiserver --test`
-//! and `cargo xtask test --real-apiserver`): then it fails. A server that is there but does not
+//! and `cargo xtask test`): then it fails. A server that is there but does not
 //! start always fails.
 
 mod binaries;

@@ -5,12 +5,10 @@
 //! real API server decides); a user with no rules sees nothing, and every answer about a VMI is a
 //! 403 saying what the account lacks.
 
-mod common;
-
+use crate::common::token::*;
+use crate::common::*;
 use apiserver_harness::User;
 use backend::history::{self, retention::Bounds};
-use common::token::*;
-use common::*;
 use kube::api::{Patch, PatchParams};
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
@@ -103,8 +101,8 @@ async fn every_endpoint_shows_a_namespace_scoped_user_exactly_their_namespace() 
             .await
             .unwrap();
     }
-    apiserver_harness::grant_read(server, &a, User::Alice).await;
-    apiserver_harness::grant_read(server, &b, User::Bob).await;
+    apiserver_harness::grant_read(server, &a, User::Carol).await;
+    apiserver_harness::grant_read(server, &b, User::Dan).await;
     let data = tempfile::tempdir().unwrap();
     let options = backend::run::Options {
         k8s_proxy: true,
@@ -122,11 +120,11 @@ async fn every_endpoint_shows_a_namespace_scoped_user_exactly_their_namespace() 
             .unwrap();
     }
 
-    let alice = session(&console, server.token(User::Alice)).await;
-    let bob = session(&console, server.token(User::Bob)).await;
+    let carol = session(&console, server.token(User::Carol)).await;
+    let dan = session(&console, server.token(User::Dan)).await;
     for (user, cookie, own, vmi, other, theirs) in [
-        ("alice", &alice, &a, &va, &b, &vb),
-        ("bob", &bob, &b, &vb, &a, &va),
+        ("carol", &carol, &a, &va, &b, &vb),
+        ("dan", &dan, &b, &vb, &a, &va),
     ] {
         let only = BTreeSet::from([own.clone()]);
         let (code, list) = get_as(&console, cookie, "/api/v1/vmis").await;

@@ -3,11 +3,9 @@
 //! the API server knows, and each sees exactly the namespaces their RoleBindings grant; a user
 //! whose RoleBinding is removed loses the namespace within the access review cache's lifetime.
 
-mod common;
-
+use crate::common::token::*;
+use crate::common::*;
 use apiserver_harness::User;
-use common::token::*;
-use common::*;
 use k8s_openapi::api::rbac::v1::RoleBinding;
 use kube::api::{Api, DeleteParams};
 use serde_json::Value;

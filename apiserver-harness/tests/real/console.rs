@@ -2,10 +2,8 @@
 //! `backend::run` with a client from the harness's kubeconfig) watches KubeVirt's kinds through
 //! the real CRDs and lists the simulator's VMIs, with their phases, at `/api/v1/vmis`.
 
-mod common;
-
+use crate::common::*;
 use apiserver_harness::User;
-use common::*;
 use kube::api::{DynamicObject, PostParams};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
