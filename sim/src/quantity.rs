@@ -31,7 +31,8 @@ mod tests {
         assert_eq!(binary_from_kib(536_870_912), "512Gi");
         assert_eq!(binary_from_kib(498_842_604), "498842604Ki");
         assert_eq!(binary_from_kib(1536), "1536Ki");
-        assert_eq!(binary_from_kib(1024u64.pow(6)), "1Ei");
+        assert_eq!(binary_from_kib(1024u64.pow(5)), "1Ei");
+        assert_eq!(binary_from_kib(1024u64.pow(6)), "1024Ei");
         assert_eq!(binary_from_kib(0), "0");
     }
 }
