@@ -4,7 +4,7 @@
 //! One server per test binary ([`shared`]), a namespace per test ([`namespace`]). When the
 //! binaries or the CRDs cannot be had, [`shared`] says so and answers `None` (the test returns),
 //! unless the run is opted in (`STRATA_REAL_APISERVER=1`, set by `cargo xtask apiserver --test`
-//! and `cargo xtask test --real-apiserver`): then it fails. A server that is there but does not
+//! and `cargo xtask test`): then it fails. A server that is there but does not
 //! start always fails.
 
 mod binaries;
@@ -41,8 +41,14 @@ enum Shared {
 /// The test binary's one server, started on first use and killed when the binary exits.
 /// `None` (after a notice) when it cannot be had and the run is not opted in.
 pub fn shared() -> Option<&'static ApiServer> {
+    shared_with(&[])
+}
+
+/// [`shared`], its kube-apiserver started with the `extra` flags (e.g. `--watch-cache=false`).
+/// A test binary passes the same flags on every call: the first call's start the server.
+pub fn shared_with(extra: &'static [&'static str]) -> Option<&'static ApiServer> {
     static SHARED: OnceLock<Shared> = OnceLock::new();
-    match SHARED.get_or_init(start_shared) {
+    match SHARED.get_or_init(|| start_shared(extra)) {
         Shared::Up(server) => {
             register_stop(server);
             Some(server)
@@ -71,7 +77,7 @@ extern "C" fn stop_at_exit() {
     }
 }
 
-fn start_shared() -> Shared {
+fn start_shared(extra: &'static [&'static str]) -> Shared {
     let bins = match Binaries::find() {
         Ok(b) => b,
         Err(why) => return Shared::Missing(why),
@@ -86,7 +92,7 @@ fn start_shared() -> Shared {
             .enable_all()
             .build()
             .map_err(|e| e.to_string())?
-            .block_on(ApiServer::start(&bins, crds))
+            .block_on(ApiServer::start_with(&bins, crds, extra))
     })
     .join()
     .unwrap_or_else(|_| Err("the start-up thread panicked".into()));

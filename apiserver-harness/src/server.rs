@@ -81,7 +81,13 @@ fn etcd(bin: &Path, dir: &Path, client: u16, peer: u16) -> Result<Group, String>
     Group::spawn("etcd", c).map_err(|e| format!("cannot start {}: {e}", bin.display()))
 }
 
-fn kube_apiserver(bin: &Path, dir: &Path, port: u16, etcd: &str) -> Result<Group, String> {
+fn kube_apiserver(
+    bin: &Path,
+    dir: &Path,
+    port: u16,
+    etcd: &str,
+    extra: &[&str],
+) -> Result<Group, String> {
     let p = |name: &str| dir.join(name).display().to_string();
     let mut c = Command::new(bin);
     c.arg(format!("--etcd-servers={etcd}"))
@@ -106,9 +112,12 @@ fn kube_apiserver(bin: &Path, dir: &Path, port: u16, etcd: &str) -> Result<Group
             "--endpoint-reconciler-type=none",
             "--allow-privileged=true",
             "--profiling=false",
-            // The launcher pods of the simulator name ServiceAccounts no controller creates.
-            "--disable-admission-plugins=ServiceAccount",
-        ]);
+            // The launcher pods of the simulator name ServiceAccounts no controller creates; a
+            // node is created with a `not-ready` taint (TaintNodesByCondition) that only the node
+            // lifecycle controller, which does not run here, lifts once the node is Ready.
+            "--disable-admission-plugins=ServiceAccount,TaintNodesByCondition",
+        ])
+        .args(extra);
     let (out, err) = log_to(dir, "kube-apiserver")?;
     c.stdin(Stdio::null()).stdout(out).stderr(err);
     Group::spawn("kube-apiserver", c).map_err(|e| format!("cannot start {}: {e}", bin.display()))
@@ -118,6 +127,15 @@ impl ApiServer {
     /// Starts etcd and kube-apiserver, waits for `/readyz`, installs `crds` and waits until
     /// they are Established.
     pub async fn start(bins: &Binaries, crds: Vec<serde_json::Value>) -> Result<ApiServer, String> {
+        Self::start_with(bins, crds, &[]).await
+    }
+
+    /// [`ApiServer::start`] with `extra` kube-apiserver flags.
+    pub async fn start_with(
+        bins: &Binaries,
+        crds: Vec<serde_json::Value>,
+        extra: &[&str],
+    ) -> Result<ApiServer, String> {
         let began = Instant::now();
         clean_stale(&std::env::temp_dir());
         let dir = tempfile::Builder::new()
@@ -161,7 +179,7 @@ impl ApiServer {
         };
         let etcd = etcd(&bins.etcd, d, etcd_port, peer_port)?;
         server.procs.lock().unwrap().push(etcd);
-        let apiserver = kube_apiserver(&bins.kube_apiserver, d, port, &etcd_url)?;
+        let apiserver = kube_apiserver(&bins.kube_apiserver, d, port, &etcd_url, extra)?;
         server.procs.lock().unwrap().push(apiserver);
         let ready = server.wait_ready().await;
         if let Err(why) = ready {

@@ -1,6 +1,7 @@
-//! The static token users the API server knows (`--token-auth-file`): an admin, two users whose
-//! rights are namespace-scoped Roles that tests bind, and one with no rules at all. Tokens are
-//! random per server.
+//! The static token users the API server knows (`--token-auth-file`): an admin, four users whose
+//! rights are namespace-scoped Roles that tests bind (two pairs, so that two tests sharing a
+//! server can each check exactly what their users see), and one with no rules at all. Tokens
+//! are random per server.
 
 /// A user of the static token file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -10,12 +11,21 @@ pub enum User {
     /// No rights until a test binds a Role to them in a namespace ([`crate::grant_read`]).
     Alice,
     Bob,
+    Carol,
+    Dan,
     /// Authenticated, never granted anything.
     Nobody,
 }
 
 impl User {
-    pub const ALL: [User; 4] = [User::Admin, User::Alice, User::Bob, User::Nobody];
+    pub const ALL: [User; 6] = [
+        User::Admin,
+        User::Alice,
+        User::Bob,
+        User::Carol,
+        User::Dan,
+        User::Nobody,
+    ];
 
     /// The user name the API server sees.
     pub fn name(self) -> &'static str {
@@ -23,6 +33,8 @@ impl User {
             User::Admin => "strata-admin",
             User::Alice => "alice",
             User::Bob => "bob",
+            User::Carol => "carol",
+            User::Dan => "dan",
             User::Nobody => "nobody",
         }
     }
@@ -36,7 +48,7 @@ impl User {
 }
 
 /// Each user's random token, in [`User::ALL`] order.
-pub struct Tokens([String; 4]);
+pub struct Tokens([String; User::ALL.len()]);
 
 impl Tokens {
     pub fn random() -> Tokens {

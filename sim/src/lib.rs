@@ -27,6 +27,7 @@ pub mod http;
 pub mod kubevirt;
 pub mod metrics;
 pub mod promql;
+pub mod quantity;
 pub mod resources;
 pub mod scenarios;
 pub mod selectors;

@@ -130,9 +130,9 @@ impl Node {
             "node.alpha.kubernetes.io/ttl": "0",
             "volumes.kubernetes.io/controller-managed-attach-detach": "true",
         });
-        let mut capacity = json!({"cpu": self.cpus.to_string(), "memory": format!("{mem_kib}Ki"), "pods": "250",
+        let mut capacity = json!({"cpu": self.cpus.to_string(), "memory": crate::quantity::binary_from_kib(mem_kib), "pods": "250",
                                   "ephemeral-storage": "498842604Ki"});
-        let mut allocatable = json!({"cpu": format!("{}m", self.cpus * 1000 - 500), "memory": format!("{}Ki", mem_kib - 2 * 1024 * 1024),
+        let mut allocatable = json!({"cpu": format!("{}m", self.cpus * 1000 - 500), "memory": crate::quantity::binary_from_kib(mem_kib - 2 * 1024 * 1024),
                                      "pods": "250", "ephemeral-storage": "458661160876"});
         if self.handler_placed {
             annotations["kubevirt.io/heartbeat"] = json!(rfc3339(self.handler_heartbeat));

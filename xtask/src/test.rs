@@ -181,8 +181,9 @@ pub fn run_real_apiserver(bins: &crate::apiserver::Binaries) -> Result<()> {
     finish(t)
 }
 
-/// Everything; with `real_apiserver`, also the real API server suite (opt-in: it builds
-/// kube-apiserver and etcd on first use, about 10 minutes).
+/// Everything; with `real_apiserver` (the default; `--no-real-apiserver` leaves it out), also
+/// the real API server suite, which builds kube-apiserver and etcd on first use (about 10
+/// minutes on a fresh machine; with them cached the suite takes 1.5-2 minutes).
 pub fn run_all(real_apiserver: bool) -> Result<()> {
     setup::ensure(true)?;
     let mut t = Tally::default();
@@ -249,7 +250,8 @@ pub fn run_all(real_apiserver: bool) -> Result<()> {
             "frontend",
             "--exclude",
             "e2e",
-            // Opt-in (`--real-apiserver`): it needs kube-apiserver and etcd built.
+            // Run apart below: libtest (one server per test binary) after kube-apiserver and
+            // etcd are built.
             "--exclude",
             "apiserver-harness",
             "--no-fail-fast",
@@ -314,6 +316,8 @@ pub fn run_all(real_apiserver: bool) -> Result<()> {
             Ok(bins) => real_apiserver_suite(&mut t, &bins),
             Err(e) => t.check("kube-apiserver and etcd (cargo xtask apiserver)", Err(e)),
         }
+    } else {
+        eprintln!("xtask: the real API server tests are left out (--no-real-apiserver)");
     }
     finish(t)
 }

@@ -2,6 +2,11 @@
 //! simulator produces, moved into a test's namespace.
 #![allow(dead_code)]
 
+pub mod cut;
+pub mod etcd;
+pub mod token;
+pub mod world;
+
 use apiserver_harness::{ApiServer, User};
 use kube::api::{Api, DynamicObject};
 use kube::core::{ApiResource, GroupVersionKind};
@@ -42,6 +47,19 @@ pub async fn demo_sim() -> sim::Sim {
         ..sim::SimArgs::default()
     };
     sim::Sim::start_with(listener, &args).await.unwrap()
+}
+
+/// The simulator with its demo mix, its manual clock advanced (2 s at a time) until a
+/// migration exists, so that every kind has objects.
+pub async fn demo_sim_migrating() -> sim::Sim {
+    let sim = demo_sim().await;
+    for _ in 0..60 {
+        if !sim.store().list(&sim::resources::VMIM, None).1.is_empty() {
+            return sim;
+        }
+        sim.advance(2.0);
+    }
+    panic!("no migration in the first 120 s of the demo mix");
 }
 
 /// The name an object of the simulator gets in the real server at `elapsed` seconds of its

@@ -3,10 +3,8 @@
 //! pruned or changed. The VMI CRD has no status subresource (its status is written with the
 //! object); VM and VMIM have one, so their status is written through `/status`.
 
-mod common;
-
+use crate::common::*;
 use apiserver_harness::User;
-use common::*;
 use kube::api::{Api, DynamicObject};
 use serde_json::{Value, json};
 
@@ -56,7 +54,7 @@ async fn check_kind(resource: &sim::resources::Resource, plural: &str, subresour
     let api: Api<DynamicObject> = Api::namespaced_with(
         server.client(User::Admin).unwrap(),
         &ns,
-        &common::resource(resource.kind, plural),
+        &crate::common::resource(resource.kind, plural),
     );
     let problems = round_trip(&api, &ns, &objects, subresource).await;
     assert!(

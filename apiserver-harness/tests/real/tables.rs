@@ -4,10 +4,8 @@
 //! `additionalPrinterColumns`, and both must agree: the same columns, and in every row the same
 //! cells (but Age, which counts from each server's own clock, and the moved Name).
 
-mod common;
-
+use crate::common::*;
 use apiserver_harness::User;
-use common::*;
 use kube::api::{Api, DynamicObject};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -80,8 +78,11 @@ async fn compare(resource: &sim::resources::Resource, plural: &str, status_subre
     let sim_client = kube::Client::try_from(kube::Config::new(sim.url().parse().unwrap())).unwrap();
     let ns = apiserver_harness::namespace(server, &format!("{plural}-table")).await;
     let admin = server.client(User::Admin).unwrap();
-    let api: Api<DynamicObject> =
-        Api::namespaced_with(admin.clone(), &ns, &common::resource(resource.kind, plural));
+    let api: Api<DynamicObject> = Api::namespaced_with(
+        admin.clone(),
+        &ns,
+        &crate::common::resource(resource.kind, plural),
+    );
     let path = format!("/apis/kubevirt.io/v1/{plural}");
     let (mut expected, mut sim_columns) = (BTreeMap::new(), None);
     let mut elapsed = 0.0;

@@ -1,9 +1,7 @@
 //! List and watch of VMIs on a real kube-apiserver with KubeVirt's CRD: a watch resumed from a
 //! resourceVersion replays what happened since, in order; paged lists hand out `continue`.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use futures::{StreamExt, TryStreamExt};
 use kube::api::{
     DeleteParams, ListParams, Patch, PatchParams, PostParams, WatchEvent, WatchParams,

@@ -1,11 +1,10 @@
 //! The console against a real kube-apiserver: `strata serve --kubeconfig` (here the same
 //! `backend::run` with a client from the harness's kubeconfig) watches KubeVirt's kinds through
-//! the real CRDs and lists the simulator's VMIs, with their phases, at `/api/v1/vmis`.
+//! the real CRDs and lists the simulator's VMIs, with their phases, at `/api/v1/vmis`; with more
+//! VMIs than one page of its list (`backend::watch::PAGE_SIZE`), read through `continue`.
 
-mod common;
-
+use crate::common::*;
 use apiserver_harness::User;
-use common::*;
 use kube::api::{DynamicObject, PostParams};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
@@ -27,6 +26,14 @@ async fn the_console_lists_the_vmis_of_a_real_api_server() {
         wrote.insert(name, phase);
     }
     assert!(wrote.len() > 5, "the demo mix has VMIs");
+    // More than a page of the console's list in this namespace alone.
+    for i in 0..backend::watch::PAGE_SIZE + 10 {
+        let name = format!("page-{i}");
+        api.create(&PostParams::default(), &small_vmi(&name))
+            .await
+            .unwrap();
+        wrote.insert(name, String::new());
+    }
 
     let source = backend::cluster::Source::Kubeconfig {
         path: Some(server.kubeconfig.clone()),

@@ -2,10 +2,8 @@
 //! reviewed by the API server (TokenReview), and a user with a namespace-scoped Role sees exactly
 //! that namespace (SelfSubjectAccessReview, lists), one with no rules nothing.
 
-mod common;
-
+use crate::common::*;
 use apiserver_harness::User;
-use common::*;
 use k8s_openapi::api::authentication::v1::{TokenReview, TokenReviewSpec};
 use k8s_openapi::api::authorization::v1::{
     ResourceAttributes, SelfSubjectAccessReview, SelfSubjectAccessReviewSpec,
