@@ -21,12 +21,16 @@ pub fn is_table_header(line: &str) -> bool {
         .filter(|c| !c.is_empty())
         .collect();
     // A `-L key` column is the key's last segment upper-cased: digits and dots too.
+    // `kubectl top` prints its units in lower case inside parentheses: `CPU(cores)`,
+    // `MEMORY(bytes)` (k8s.io/kubectl pkg/metricsutil/metrics_printer.go).
     cols.len() >= 2
         && cols.iter().enumerate().all(|(i, c)| {
-            c.chars().all(|ch| {
+            let unit = c.find('(').map_or(c.len(), |at| at);
+            c.char_indices().all(|(at, ch)| {
                 ch.is_ascii_uppercase()
                     || "-_ ()%".contains(ch)
                     || (i > 0 && (ch.is_ascii_digit() || ch == '.'))
+                    || (at > unit && ch.is_ascii_lowercase())
             })
         })
 }

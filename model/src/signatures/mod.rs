@@ -5,12 +5,15 @@
 //! signature knows is still read: [`level`] says what level it states, [`component`] which
 //! component wrote it and that component's layer, [`fallback`] what it then means.
 
+mod api_errors;
 mod base;
 mod cdi;
 pub mod component;
 mod component_pods;
+mod console;
 mod control_plane;
 mod denial;
+mod disruption;
 mod events;
 pub mod fallback;
 mod fields;
@@ -20,12 +23,14 @@ mod kernel;
 mod kubelet;
 pub mod level;
 mod migration;
+mod multus;
 mod network;
 mod node;
 mod noise;
 mod qemu;
 mod tls;
 mod virtctl;
+mod x509;
 
 pub use component_pods::{component_in, component_of_name};
 
@@ -81,8 +86,10 @@ pub fn catalogue() -> &'static [&'static Signature] {
             noise::TABLE,
             virtctl::TABLE,
             tls::TABLE,
+            x509::TABLE,
             component_pods::TABLE,
             cdi::TABLE,
+            console::TABLE,
             qemu::TABLE,
             events::TABLE,
             control_plane::TABLE,
@@ -90,9 +97,12 @@ pub fn catalogue() -> &'static [&'static Signature] {
             kernel::TABLE,
             kubelet::TABLE,
             guest::TABLE,
+            multus::TABLE,
             network::TABLE,
             migration::TABLE,
+            disruption::TABLE,
             denial::TABLE,
+            api_errors::TABLE,
             generic::TABLE,
         ]
         .iter()
