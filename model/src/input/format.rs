@@ -201,7 +201,7 @@ fn is_describe_section(block: &Block<'_>) -> bool {
 }
 
 /// `Last Probe Time`, `Status`, `Guest OS Info`: words that each start with an upper-case letter.
-fn is_title_key(key: &str) -> bool {
+pub(super) fn is_title_key(key: &str) -> bool {
     key.len() <= 60
         && key.split(' ').all(|w| {
             w.chars().next().is_some_and(|c| c.is_ascii_uppercase())

@@ -49,6 +49,7 @@ pub mod text;
 pub mod verdict;
 pub mod vocab;
 pub mod volume_wait;
+pub mod workloads;
 
 pub use group::{Dump, group};
 pub use pipeline::{Analysis, Report, Verdict, analyse};

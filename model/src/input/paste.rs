@@ -27,6 +27,8 @@ pub struct ReadPaste {
     pub sightings: Sightings,
     /// Absolute timestamps read outside objects (describe output).
     pub times: Vec<crate::time::Timestamp>,
+    /// The workloads namespace-wide listings showed ([`super::workloads`]).
+    pub workloads: super::workloads::Listing,
 }
 
 /// Reads a whole paste. A paste that is one clean object dump is read as before, in one piece.
@@ -40,6 +42,7 @@ pub fn read_paste(input: &str) -> ReadPaste {
         read_block(&block, &mut seen, &mut out);
     }
     super::kubectl::settle(&mut out);
+    super::workloads::settle(&mut out);
     out
 }
 
@@ -87,6 +90,7 @@ fn whole_dump(input: &str) -> Option<ReadPaste> {
         error: None,
         sightings: Sightings::default(),
         times: Vec::new(),
+        workloads: Default::default(),
     })
 }
 
