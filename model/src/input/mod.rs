@@ -25,6 +25,7 @@ pub mod classify;
 pub mod clock;
 pub mod columns;
 pub mod component;
+pub mod console;
 pub mod describe;
 pub mod documents;
 pub mod fast_yaml;

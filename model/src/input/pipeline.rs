@@ -96,12 +96,12 @@ impl Analysis {
 /// when nothing at all could be read.
 pub fn analyse(input: &str, now: Option<Timestamp>) -> Result<Analysis, ParseError> {
     let read = read_paste(input);
-    // kubectl's own output (a table, an events listing, a describe) that shows nothing wrong
-    // was still read: the paste is diagnosed healthy, not refused.
+    // kubectl's or virtctl's own output (a table, an events listing, a describe, a console) that
+    // shows nothing wrong was still read: the paste is diagnosed healthy, not refused.
     let kubectl_read = read.blocks.iter().any(|b| {
         matches!(
             b.format,
-            BlockFormat::Table | BlockFormat::Events | BlockFormat::Describe
+            BlockFormat::Table | BlockFormat::Events | BlockFormat::Describe | BlockFormat::Virtctl
         )
     });
     if read.parsed.objects.is_empty()

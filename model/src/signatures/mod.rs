@@ -13,6 +13,7 @@ mod component_pods;
 mod console;
 mod control_plane;
 mod denial;
+mod devices;
 mod disruption;
 mod events;
 pub mod fallback;
@@ -88,6 +89,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             tls::TABLE,
             x509::TABLE,
             component_pods::TABLE,
+            devices::TABLE,
             cdi::TABLE,
             console::TABLE,
             qemu::TABLE,

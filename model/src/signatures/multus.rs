@@ -25,7 +25,10 @@ const STEPS: &[&str] = &[
 pub(super) const TABLE: &[Signature] = &[
     Signature {
         id: "multus-nad-missing",
-        all: &["cannot find a network-attachment-definition"],
+        all: &[
+            "cannot find a network-attachment-definition",
+            "in namespace",
+        ],
         title: "a NetworkAttachmentDefinition the pod asks for is missing (Multus)",
         cause: "Multus cannot find the network-attachment-definition named in the pod's \
             networks annotation in that namespace (the VMI's Multus network, or one a service \
@@ -42,6 +45,7 @@ pub(super) const TABLE: &[Signature] = &[
             "network-attachment-definitions.k8s.cni.cncf.io",
             "not found",
         ],
+        none: &["cannot find a network-attachment-definition"],
         title: "a NetworkAttachmentDefinition is not found",
         cause: "the network-attachment-definition a VMI or pod names does not exist in its \
             namespace: the launcher pod's secondary network cannot be attached",
