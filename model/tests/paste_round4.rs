@@ -187,8 +187,8 @@ fn a_console_the_guest_writes_on_is_healthy_and_a_blank_one_is_not() {
 
 #[test]
 fn a_memory_cgroup_oom_report_without_a_prefix_is_the_node() {
-    let p = "Memory cgroup out of memory: Kill process 4242 (qemu-kvm) score 998 or sacrifice child\n\
-        Killed process 4242 (qemu-kvm) total-vm:4194304kB,\n";
+    let p = "Memory cgroup out of memory: Kill process 4242 (hotplug-disk) score 998 or sacrifice child\n\
+        Killed process 4242 (hotplug-disk) total-vm:4194304kB,\n";
     assert_eq!(blame(p).0, Some(Layer::Node));
 }
 
