@@ -281,3 +281,45 @@ fn text_on_a_code_fence_line_is_read() {
         .replacen("```", "\n```", 1);
     assert_eq!(blame(&fenced).0, Some(Layer::ControlPlane), "{fenced}");
 }
+
+// ---- 8. a launcher pod Terminating, and a Warning event resolved since ----
+
+#[test]
+fn a_launcher_pod_terminating_alone_is_the_node_not_healthy() {
+    let p = "$ kubectl get pods -n vms\n\
+        NAME                        READY   STATUS        RESTARTS   AGE\n\
+        virt-launcher-web-4kq2w     1/2     Terminating   0          6h\n";
+    assert_eq!(blame(p).0, Some(Layer::Node));
+    // Any other pod being deleted says nothing of a layer.
+    let other = p.replace("virt-launcher-web-4kq2w", "nginx-7c9d5b8f6d-4kq2w ");
+    assert_eq!(blame(&other).0, None);
+}
+
+/// A describe of a VMI with a Warning event and a Normal one, each with its age.
+fn described(phase: &str, warning_age: &str, normal_age: &str) -> String {
+    format!(
+        "Name:         web\nNamespace:    vms\nKind:         VirtualMachineInstance\nStatus:\n  \
+        Node Name:  node-a\n  Phase:      {phase}\nEvents:\n  \
+        Type     Reason      Age   From          Message\n  \
+        ----     ------      ----  ----          -------\n  \
+        Warning  SyncFailed  {warning_age}   virt-handler  server error. command SyncVMI failed: \"LibvirtError(Code=1, Domain=10, Message='internal error: unable to execute QEMU command')\"\n  \
+        Normal   Started     {normal_age}   virt-handler  VirtualMachineInstance started.\n"
+    )
+}
+
+#[test]
+fn an_old_warning_event_resolved_by_a_newer_normal_one_and_a_running_vmi_blames_nothing() {
+    let a = read(&described("Running", "2d", "20h"));
+    assert_eq!(a.verdict().layer, None, "{}", a.verdict().title);
+    // The Warning is still cited, marked resolved.
+    assert!(a.signals.iter().any(|s| s.title.contains("resolved since")));
+    // A Warning as recent as the last Normal event, or a VMI not running, keeps its weight.
+    assert_eq!(
+        blame(&described("Running", "5m", "20h")).0,
+        Some(Layer::Node)
+    );
+    assert_eq!(
+        blame(&described("Failed", "2d", "20h")).0,
+        Some(Layer::Node)
+    );
+}

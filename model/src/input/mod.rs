@@ -43,6 +43,7 @@ pub mod parse;
 pub mod paste;
 pub mod pipeline;
 pub mod recover;
+pub mod resolved;
 pub mod sightings;
 pub mod supersede;
 pub mod table;

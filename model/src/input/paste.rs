@@ -182,6 +182,9 @@ fn read_block(block: &Block<'_>, seen: &mut Seen, out: &mut ReadPaste) {
     let mut lines = read_lines(block, format, seen);
     name_components(block, format, &mut lines);
     super::kubectl::event_timing(block, format, &mut lines.signals);
+    if format == BlockFormat::Describe {
+        super::resolved::settle(block, &mut lines.signals);
+    }
     report.read.extend(lines.read);
     report.ignored.extend(lines.ignored);
     out.signals.extend(lines.signals);
