@@ -323,3 +323,14 @@ fn an_old_warning_event_resolved_by_a_newer_normal_one_and_a_running_vmi_blames_
         Some(Layer::Node)
     );
 }
+
+#[test]
+fn an_operators_pod_crash_looping_is_the_control_plane_in_any_namespace() {
+    let p = "$ kubectl get pods -n platform\n\
+        NAME                                   READY   STATUS             RESTARTS   AGE\n\
+        network-addons-operator-6b8f9d7c5d-x2x9z   0/1     CrashLoopBackOff   7          12m\n";
+    assert_eq!(blame(p).0, Some(Layer::ControlPlane));
+    // An application's pod there is not the platform's.
+    let app = p.replace("network-addons-operator", "shop-frontend-worker   ");
+    assert_eq!(blame(&app).0, Some(Layer::Node));
+}

@@ -79,17 +79,33 @@ fn pod_layer(namespace: &str, name: &str) -> Layer {
         "cdi-",
         "virt-exportproxy",
     ];
+    // `kubevirt-hyperconverged`: the namespace the HyperConverged Cluster Operator installs into
+    // (hyperconverged-cluster-operator deploy/).
     let system = namespace == "kube-system"
         || namespace.ends_with("-system")
-        || matches!(namespace, "kubevirt" | "cdi" | "openshift-cnv");
+        || matches!(
+            namespace,
+            "kubevirt" | "cdi" | "openshift-cnv" | "kubevirt-hyperconverged"
+        );
     let node_side = name.starts_with("virt-handler") || name.starts_with("virt-launcher");
     if CONTROL.iter().any(|p| name.starts_with(p))
         || (system && !node_side && is_replicaset_pod(name))
+        || operator_pod(name)
     {
         Layer::ControlPlane
     } else {
         Layer::Node
     }
+}
+
+/// A pod of an operator's Deployment (`<name>-operator-<hash>-<5 chars>`), in any namespace: an
+/// operator installs and reconciles the platform, so its crash is the control plane's.
+fn operator_pod(name: &str) -> bool {
+    let mut parts = name.rsplitn(3, '-');
+    let (Some(_), Some(_), Some(base)) = (parts.next(), parts.next(), parts.next()) else {
+        return false;
+    };
+    is_replicaset_pod(name) && base.ends_with("-operator")
 }
 
 /// A pod a Deployment's ReplicaSet created: `<deployment>-<pod-template-hash>-<5 chars>`, both

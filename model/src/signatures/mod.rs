@@ -77,9 +77,11 @@ pub struct Signature {
     pub needs_panic: bool,
 }
 
-/// Every signature, in table order (noise; virtctl, TLS, component pods, CDI, QEMU and
-/// KubeVirt's Warning events; control plane, node, kernel, kubelet, guest, network, migration; admission, after the messages a
-/// denial may carry; then the generic fallbacks). A tie in specificity goes to table order.
+/// Every signature, in table order (noise; virtctl, TLS and x509, component pods, devices, CDI,
+/// the guest's console, QEMU and KubeVirt's Warning events; control plane, node, kernel, kubelet,
+/// guest, Multus, network, migration, disruption budgets; admission and the API's own errors,
+/// after the messages a denial may carry; then the generic fallbacks). A tie in specificity goes
+/// to table order.
 pub fn catalogue() -> &'static [&'static Signature] {
     static ALL: OnceLock<Vec<&'static Signature>> = OnceLock::new();
     ALL.get_or_init(|| {
