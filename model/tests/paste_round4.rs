@@ -328,3 +328,29 @@ fn an_operators_pod_crash_looping_is_the_control_plane_in_any_namespace() {
     let app = p.replace("network-addons-operator", "shop-frontend-worker   ");
     assert_eq!(blame(&app).0, Some(Layer::Node));
 }
+
+// ---- 9. virt-operator's conditions, virt-api's subresource dial ----
+
+#[test]
+fn the_kubevirt_resource_yaml_still_deploying_or_failed_is_the_control_plane() {
+    let kv = |reason: &str| {
+        format!(
+            "$ kubectl get kubevirt -n kubevirt kubevirt -o yaml\napiVersion: kubevirt.io/v1\n\
+            kind: KubeVirt\nmetadata:\n  name: kubevirt\n  namespace: kubevirt\nstatus:\n  \
+            conditions:\n  - message: an error occurred\n    reason: {reason}\n    \
+            status: \"False\"\n    type: Available\n"
+        )
+    };
+    assert_eq!(blame(&kv("DeploymentFailed")).0, Some(Layer::ControlPlane));
+    assert_eq!(
+        blame(&kv("DeploymentInProgress")).0,
+        Some(Layer::ControlPlane)
+    );
+}
+
+#[test]
+fn virt_api_failing_to_dial_virt_handler_is_the_node() {
+    let p = "$ virtctl console web\n\
+        Can't access VMI web: Internal error occurred: dialing virt-handler: dial tcp 10.0.0.5:8186: i/o timeout";
+    assert_eq!(blame(p).0, Some(Layer::Node));
+}

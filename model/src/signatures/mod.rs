@@ -28,6 +28,7 @@ mod multus;
 mod network;
 mod node;
 mod noise;
+mod operator;
 mod qemu;
 mod tls;
 mod virtctl;
@@ -78,7 +79,8 @@ pub struct Signature {
 }
 
 /// Every signature, in table order (noise; virtctl, TLS and x509, component pods, devices, CDI,
-/// the guest's console, QEMU and KubeVirt's Warning events; control plane, node, kernel, kubelet,
+/// the guest's console, QEMU and KubeVirt's Warning events; control plane, virt-operator's
+/// conditions, node, kernel, kubelet,
 /// guest, Multus, network, migration, disruption budgets; admission and the API's own errors,
 /// after the messages a denial may carry; then the generic fallbacks). A tie in specificity goes
 /// to table order.
@@ -97,6 +99,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             qemu::TABLE,
             events::TABLE,
             control_plane::TABLE,
+            operator::TABLE,
             node::TABLE,
             kernel::TABLE,
             kubelet::TABLE,
