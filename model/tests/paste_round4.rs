@@ -354,3 +354,12 @@ fn virt_api_failing_to_dial_virt_handler_is_the_node() {
         Can't access VMI web: Internal error occurred: dialing virt-handler: dial tcp 10.0.0.5:8186: i/o timeout";
     assert_eq!(blame(p).0, Some(Layer::Node));
 }
+
+#[test]
+fn a_domain_log_saying_the_domain_crashed_is_the_node_and_a_requested_stop_blames_nothing() {
+    let crashed = "2024-05-02 08:00:00.000+0000: shutting down, reason=crashed\n";
+    assert_eq!(blame(crashed).0, Some(Layer::Node));
+    let stop = "2024-05-02T08:00:00.000000Z qemu-kvm: terminating on signal 15 from pid 77 (/usr/sbin/virtqemud)\n\
+        2024-05-02 08:00:00.100+0000: shutting down, reason=destroyed\n";
+    assert_eq!(blame(stop).0, None);
+}
