@@ -363,3 +363,17 @@ fn a_domain_log_saying_the_domain_crashed_is_the_node_and_a_requested_stop_blame
         2024-05-02 08:00:00.100+0000: shutting down, reason=destroyed\n";
     assert_eq!(blame(stop).0, None);
 }
+
+#[test]
+fn a_qemu_closing_its_monitor_inside_a_migration_failure_is_the_migration_data_plane() {
+    let p = "Name:         kubevirt-migrate-vm-q8r7t\nNamespace:    vms\n\
+        Kind:         VirtualMachineInstanceMigration\nSpec:\n  Vmi Name:  web\nStatus:\n  \
+        Phase:  Failed\n  Migration State:\n    Failed:  true\n    \
+        Failure Reason:  Live migration failed error encountered during MigrateToURI3 libvirt api call: virError(Code=1, Domain=10, Message='internal error: qemu unexpectedly closed the monitor')\n";
+    let (layer, plane, _) = blame(p);
+    assert_eq!(layer, Some(Layer::Migration));
+    assert_eq!(plane, Some(SignalPlane::Data));
+    // Outside a migration, QEMU closing its monitor is the node's.
+    let start = "{\"component\":\"virt-launcher\",\"level\":\"error\",\"msg\":\"Failed to start VirtualMachineInstance\",\"reason\":\"virError(Code=1, Domain=10, Message='internal error: qemu unexpectedly closed the monitor')\"}";
+    assert_eq!(blame(start).0, Some(Layer::Node));
+}

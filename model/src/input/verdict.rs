@@ -48,7 +48,14 @@ pub fn verdict(a: &Analysis) -> Verdict {
         .iter()
         .find(|s| s.layer == Some(f.layer) && s.title == f.title);
     let plane = match (f.layer, signal) {
-        (Layer::Migration, Some(s)) => s.plane,
+        // A signal that says only that the migration failed (its phase) takes the plane another
+        // line of the paste gives that failure.
+        (Layer::Migration, Some(s)) => s.plane.or_else(|| {
+            a.signals
+                .iter()
+                .filter(|x| x.layer == Some(Layer::Migration) && x.health == s.health)
+                .find_map(|x| x.plane)
+        }),
         (Layer::Migration, None) => report_plane(a)
             .or_else(|| {
                 a.signals
