@@ -377,3 +377,30 @@ fn a_qemu_closing_its_monitor_inside_a_migration_failure_is_the_migration_data_p
     let start = "{\"component\":\"virt-launcher\",\"level\":\"error\",\"msg\":\"Failed to start VirtualMachineInstance\",\"reason\":\"virError(Code=1, Domain=10, Message='internal error: qemu unexpectedly closed the monitor')\"}";
     assert_eq!(blame(start).0, Some(Layer::Node));
 }
+
+// ---- 10. hot-plugged volumes, a list item that lost its indentation ----
+
+/// A VMI status with one hot-plugged volume in `phase`.
+fn hotplug(phase: &str) -> String {
+    format!(
+        "status:\n  phase: Running\n  nodeName: node-a\n  volumeStatus:\n  - hotplugVolume:\n      \
+        attachPodName: hp-volume-x2x9z\n    name: data-2\n    phase: {phase}\n    \
+        reason: SuccessfulCreate\n    target: sdb\n"
+    )
+}
+
+#[test]
+fn a_hotplug_volume_not_ready_points_at_who_it_waits_on() {
+    assert_eq!(blame(&hotplug("AttachedToNode")).0, Some(Layer::Node));
+    assert_eq!(blame(&hotplug("MountedToPod")).0, Some(Layer::Node));
+    assert_eq!(blame(&hotplug("Bound")).0, Some(Layer::ControlPlane));
+    assert_eq!(blame(&hotplug("Ready")).0, None);
+}
+
+#[test]
+fn a_list_item_whose_first_line_lost_its_indentation_is_read_whole() {
+    // Copied from the middle of a `volumeStatus:` list: the `- ` line lost its four columns.
+    let p = "- hotplugVolume:\n        attachPodName: hp-volume-q8r7t\n      \
+        name: data-3\n      phase: MountedToPod\n      target: sdc\n";
+    assert_eq!(blame(p).0, Some(Layer::Node));
+}
