@@ -139,7 +139,7 @@ fn fresh_batch2_scores_at_least_its_floor() {
 
 #[test]
 fn fresh_batch3_scores_at_least_its_floor() {
-    run_batch("batch3", 38, true);
+    run_batch("batch3", 38, false);
 }
 
 #[test]

@@ -243,7 +243,9 @@ const POD_WORDS: &[(&str, bool)] = &[
     ("ContainerCreating", false),
     ("PodInitializing", false),
     ("Init:0/3", false),
-    ("Terminating", false),
+    // A launcher pod being deleted, shown alone, is the state someone pasted because it does not
+    // end (round 4): the node, degraded.
+    ("Terminating", true),
     ("Init:Error", true),
     ("Init:CrashLoopBackOff", true),
     ("Init:OOMKilled", true),

@@ -62,6 +62,17 @@ pub(super) fn migration_layer(cx: &mut Ctx<'_>, reports: &[MigrationReport]) {
     }
 }
 
+/// The VMI is known only by its status (no spec, no VM, no cluster configuration in the
+/// paste): its eviction strategy is not known.
+fn strategy_not_in_paste(cx: &Ctx<'_>, v: &Vmi) -> bool {
+    v.spec.eviction_strategy.is_none()
+        && v.spec.domain == Default::default()
+        && v.spec.networks.is_empty()
+        && v.spec.volumes.is_empty()
+        && cx.e.vm.is_none()
+        && cx.e.cluster_eviction_strategy.is_none()
+}
+
 /// What the migration rules share about the VMI.
 struct Facts {
     running: bool,
@@ -81,47 +92,69 @@ fn live_migratable(cx: &mut Ctx<'_>, v: &Vmi, facts: &Facts) {
             let x = explain_condition("LiveMigratable", c.reason(), c.message(), &cx.subject);
             let (s, src) = strategy.clone().unwrap_or_default();
             let blocks = s == "LiveMigrate";
-            let detail = format!(
-                "{} {}{}",
-                x.meaning,
-                if c.message().is_empty() {
-                    String::new()
-                } else {
-                    format!("({}) ", c.message())
-                },
-                if blocks {
-                    format!(
-                        "Eviction strategy LiveMigrate ({src}): a drain of its node \
+            // A status pasted without its spec, VM or cluster configuration: the strategy that
+            // decides what a drain does is not known, so the VM may block one.
+            let unknown = !blocks && strategy_not_in_paste(cx, v);
+            let detail = if unknown {
+                format!(
+                    "{} {}Its eviction strategy is not in the paste: with LiveMigrate (or \
+                        LiveMigrateIfPossible) a drain of its node blocks on this VM (the \
+                        eviction is refused with HTTP 429); with None it is shut down instead.",
+                    x.meaning,
+                    if c.message().is_empty() {
+                        String::new()
+                    } else {
+                        format!("({}) ", c.message())
+                    }
+                )
+            } else {
+                format!(
+                    "{} {}{}",
+                    x.meaning,
+                    if c.message().is_empty() {
+                        String::new()
+                    } else {
+                        format!("({}) ", c.message())
+                    },
+                    if blocks {
+                        format!(
+                            "Eviction strategy LiveMigrate ({src}): a drain of its node \
                             {} on this VM.",
-                        if node_draining(cx, v) {
-                            "blocks"
-                        } else {
-                            "would block"
-                        }
-                    )
-                } else if s == "External" {
-                    // `admitLauncherPod` (`pod-eviction-admitter.go`): External denies the
-                    // eviction and marks the VMI (`status.evacuationNodeName`).
-                    format!(
-                        "Eviction strategy External ({src}): a drain's eviction is denied and \
+                            if node_draining(cx, v) {
+                                "blocks"
+                            } else {
+                                "would block"
+                            }
+                        )
+                    } else if s == "External" {
+                        // `admitLauncherPod` (`pod-eviction-admitter.go`): External denies the
+                        // eviction and marks the VMI (`status.evacuationNodeName`).
+                        format!(
+                            "Eviction strategy External ({src}): a drain's eviction is denied and \
                             the VMI marked for the external controller, which must move or \
                             stop it."
-                    )
-                } else {
-                    format!(
-                        "Eviction strategy {s} ({src}): a drain shuts it down \
+                        )
+                    } else {
+                        format!(
+                            "Eviction strategy {s} ({src}): a drain shuts it down \
                             instead of migrating it."
-                    )
-                }
-            );
+                        )
+                    }
+                )
+            };
             cx.push(
                 finding(
-                    if blocks {
+                    if blocks || unknown {
                         Health::Degraded
                     } else {
                         Health::Healthy
                     },
-                    Severity::Warning,
+                    // Only possible: any fault the paste does show comes first.
+                    if unknown {
+                        Severity::Info
+                    } else {
+                        Severity::Warning
+                    },
                     format!("Cannot live-migrate: {}", x.title),
                 )
                 .explained(detail)

@@ -21,6 +21,7 @@ mod network;
 mod node;
 mod select;
 mod signals;
+mod volumes;
 
 use crate::evidence::Evidence;
 use crate::kube::VmiKey;
@@ -105,6 +106,7 @@ pub fn diagnose(e: &Evidence, now: Option<Timestamp>) -> Diagnosis {
 
     control_plane::control_plane(&mut cx);
     node::node_layer(&mut cx, active_pod, node, stale);
+    volumes::hotplug_volumes(&mut cx);
     guest::guest(&mut cx, active_pod, stale);
     network::network(&mut cx, stale);
     migration::migration_layer(&mut cx, &migrations);

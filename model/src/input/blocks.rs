@@ -30,6 +30,19 @@ pub fn is_fence(line: &str) -> bool {
     t.starts_with("```") || t.starts_with("~~~")
 }
 
+/// The text on a fence line, when the paste put it there (```` ```1. failed to create …``` ````):
+/// after the opening backticks comes more than a language word (a space inside it), or the
+/// line closes its own fence. `None` for a plain fence (```` ```yaml ````, ```` ``` ````).
+pub fn fence_content(line: &str) -> Option<&str> {
+    let t = line.trim();
+    let fence = if t.starts_with("```") { '`' } else { '~' };
+    let open = t.chars().take_while(|c| *c == fence).count();
+    let rest = &t[open..];
+    let closes = rest.trim_end().ends_with("```") || rest.trim_end().ends_with("~~~");
+    let inner = rest.trim_end().trim_end_matches(fence).trim();
+    (!inner.is_empty() && (closes || inner.contains(char::is_whitespace))).then_some(inner)
+}
+
 /// The tools whose command lines are pasted without a prompt (`kubectl get vmi` on a line of
 /// its own, then its output).
 const BARE_TOOLS: [&str; 4] = ["kubectl ", "virtctl ", "oc ", "k get "];
@@ -158,11 +171,17 @@ pub fn split(input: &str) -> Vec<Block<'_>> {
         } else {
             line
         };
-        if is_fence(line) {
+        let fenced = is_fence(line);
+        if fenced {
             flush(&mut cur, &mut blocks);
             dropped.push((n, "code fence"));
-            continue;
         }
+        // A fence with the pasted text on its own line (```text```): the text is read.
+        let line = match (fenced, fence_content(line)) {
+            (false, _) => line,
+            (true, Some(inner)) => inner,
+            (true, None) => continue,
+        };
         if let Some(c) = prompt_command(line) {
             flush(&mut cur, &mut blocks);
             command = Some((c, n));

@@ -14,7 +14,7 @@
 
 use super::sightings::Sighting;
 use super::vocab::Kind;
-use crate::evidence::Signal;
+use crate::evidence::{Signal, SignalPlane};
 use crate::time::Timestamp;
 use crate::verdict::{Health, Layer};
 
@@ -37,6 +37,11 @@ pub struct Described {
     pub migration_failed: Option<(usize, String)>,
     /// The lines of the `Migration State:` section (its `Failed:` is not a phase).
     pub migration_lines: Vec<usize>,
+    /// The section's `Abort Requested: true` and `Abort Status: Succeeded`: the user's abort
+    /// took effect, so its `Failed: true` is that abort, not a fault (as `migration::abort`).
+    pub migration_aborted: (bool, bool),
+    /// A migration's `Type: migrationAbortRequested` condition with `Status: True`: its line.
+    pub abort_requested: Option<usize>,
     pub line: usize,
 }
 
@@ -102,6 +107,7 @@ pub fn read_describe(text: &[&str], first: usize, command: Option<&str>) -> Desc
     let mut container_reason: Found = None;
     let (mut pod_phase, mut pod_reason, mut node_ready): (Found, Found, Found) = (None, None, None);
     let mut cordoned = false;
+    let mut condition_true = false;
     for (i, line) in text.iter().enumerate() {
         let n = first + i;
         let indent = line.len() - line.trim_start().len();
@@ -117,6 +123,15 @@ pub fn read_describe(text: &[&str], first: usize, command: Option<&str>) -> Desc
             node_ready = Some((status.to_string(), n));
         }
         let Some(f) = field(line) else { continue };
+        if path.iter().any(|p| p.1 == "Conditions") {
+            match f.key {
+                "Status" => condition_true = f.value == "True",
+                "Type" if condition_true && f.value == VMIM_ABORT_REQUESTED => {
+                    d.abort_requested = Some(n)
+                }
+                _ => {}
+            }
+        }
         let top = path.is_empty();
         let in_metadata = path.len() == 1 && parent == "Metadata";
         if matches!(f.key, "Creation Timestamp" | "CreationTimestamp")
@@ -150,6 +165,11 @@ pub fn read_describe(text: &[&str], first: usize, command: Option<&str>) -> Desc
                     n,
                     d.migration_failed.take().map(|m| m.1).unwrap_or_default(),
                 ));
+            }
+            match (f.key, f.value) {
+                ("Abort Requested", "true") => d.migration_aborted.0 = true,
+                ("Abort Status", "Succeeded") => d.migration_aborted.1 = true,
+                _ => {}
             }
             if f.key == "Failure Reason" || (f.key == "Reason" && parent == "Migration State") {
                 let line_of = d.migration_failed.as_ref().map_or(n, |m| m.0);
@@ -232,7 +252,7 @@ fn guess_kind(text: &[&str]) -> Option<Kind> {
         Some(Kind::Pvc)
     } else if has("Printable Status:") {
         Some(Kind::Vm)
-    } else if has("Vmi Name:") {
+    } else if has("Vmi Name:") || VMIM_CONDITIONS.iter().any(|c| has_type(text, c)) {
         Some(Kind::Vmim)
     } else if has("Migration State:") || has("Guest OS Info:") || has("Node Name:") || has("Phase:")
     {
@@ -240,6 +260,21 @@ fn guess_kind(text: &[&str]) -> Option<Kind> {
     } else {
         None
     }
+}
+
+/// The condition types only a migration has (`VirtualMachineInstanceMigrationConditionType`
+/// in KubeVirt's `staging/src/kubevirt.io/api/core/v1/types.go`): a describe cut before its
+/// `Kind:` that lists one is a migration's.
+const VMIM_CONDITIONS: [&str; 2] = [VMIM_ABORT_REQUESTED, "migrationRejectedByResourceQuota"];
+const VMIM_ABORT_REQUESTED: &str = "migrationAbortRequested";
+
+/// A `Type:  <value>` line.
+fn has_type(text: &[&str], value: &str) -> bool {
+    text.iter().any(|l| {
+        l.trim_start()
+            .strip_prefix("Type:")
+            .is_some_and(|v| v.trim() == value)
+    })
 }
 
 /// Every RFC 3339 timestamp among a line's words, and every `Thu, 02 May 2024 08:11:43 +0000`
@@ -315,8 +350,53 @@ impl Described {
         })
     }
 
+    /// A described migration whose abort was requested (condition `migrationAbortRequested`)
+    /// and that is not final: the abort has not taken effect (as `migration::findings`' abort
+    /// in progress). Before the transfer runs it is the migration's control plane.
+    pub fn abort_signal(&self, excerpt: &str) -> Option<Signal> {
+        let line = self.abort_requested?;
+        let phase = self.status.as_ref().map_or("", |s| s.0.as_str());
+        if self.kind != Some(Kind::Vmim) || matches!(phase, "Succeeded" | "Failed") {
+            return None;
+        }
+        let plane = if phase == "Running" {
+            SignalPlane::Data
+        } else {
+            SignalPlane::Control
+        };
+        let shown = if phase.is_empty() { "not final" } else { phase };
+        Some(Signal {
+            signature: Some("describe:vmim-abort-requested".into()),
+            layer: Some(Layer::Migration),
+            plane: Some(plane),
+            health: Health::Degraded,
+            title: format!(
+                "the migration's abort was requested (migrationAbortRequested) but it is still {shown}"
+            ),
+            cause: "virt-controller adds the migrationAbortRequested condition when the \
+                migration object is deleted; the migration should then end Failed with its abort \
+                Succeeded. A migration that keeps its phase with the abort requested is stuck: \
+                its target pod or the controller's abort did not proceed"
+                .into(),
+            next_steps: vec![
+                "kubectl get vmim -n <ns> <name> -o yaml (phase, conditions, deletionTimestamp)"
+                    .into(),
+                "kubectl logs -n kubevirt deploy/virt-controller | grep <migration>".into(),
+            ],
+            source: "KubeVirt pkg/virt-controller/watch/migration/migration.go (AbortRequested \
+                condition); staging/src/kubevirt.io/api/core/v1/types.go"
+                .into(),
+            line,
+            from: "a kubectl describe vmim".into(),
+            excerpt: super::lines::excerpt(excerpt),
+        })
+    }
+
     /// The failed last migration of a described VMI, as a migration signal.
     pub fn migration_signal(&self, excerpt: &str) -> Option<Signal> {
+        if self.migration_aborted == (true, true) {
+            return None;
+        }
         let (line, reason) = self.migration_failed.clone()?;
         let cause = if reason.is_empty() {
             "The VMI's Migration State says Failed: true: its last migration failed and it stays on its source node.".to_string()

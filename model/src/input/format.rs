@@ -21,12 +21,16 @@ pub fn is_table_header(line: &str) -> bool {
         .filter(|c| !c.is_empty())
         .collect();
     // A `-L key` column is the key's last segment upper-cased: digits and dots too.
+    // `kubectl top` prints its units in lower case inside parentheses: `CPU(cores)`,
+    // `MEMORY(bytes)` (k8s.io/kubectl pkg/metricsutil/metrics_printer.go).
     cols.len() >= 2
         && cols.iter().enumerate().all(|(i, c)| {
-            c.chars().all(|ch| {
+            let unit = c.find('(').map_or(c.len(), |at| at);
+            c.char_indices().all(|(at, ch)| {
                 ch.is_ascii_uppercase()
                     || "-_ ()%".contains(ch)
                     || (i > 0 && (ch.is_ascii_digit() || ch == '.'))
+                    || (at > unit && ch.is_ascii_lowercase())
             })
         })
 }
@@ -197,7 +201,7 @@ fn is_describe_section(block: &Block<'_>) -> bool {
 }
 
 /// `Last Probe Time`, `Status`, `Guest OS Info`: words that each start with an upper-case letter.
-fn is_title_key(key: &str) -> bool {
+pub(super) fn is_title_key(key: &str) -> bool {
     key.len() <= 60
         && key.split(' ').all(|w| {
             w.chars().next().is_some_and(|c| c.is_ascii_uppercase())

@@ -25,6 +25,7 @@ pub fn read_kubectl(
     match format {
         BlockFormat::Table | BlockFormat::Events => {
             read_get(block, out, report);
+            super::workloads::read_block(block, out);
             None
         }
         BlockFormat::Describe => {
@@ -147,6 +148,13 @@ fn read_desc(block: &Block<'_>, out: &mut ReadPaste, report: &mut BlockReport) {
     // The `Migration State:` lines tell of a migration, whatever words they hold.
     for n in &d.migration_lines {
         out.sightings.rows.insert(*n, Kind::Vmim);
+    }
+    if let Some(a) = d.abort_signal(line_text(d.abort_requested.unwrap_or(0))) {
+        report.read.push(crate::view::ReadItem {
+            line: a.line,
+            what: a.title.clone(),
+        });
+        out.signals.push(a);
     }
     if let Some(m) = d.migration_signal(line_text(d.migration_failed.as_ref().map_or(0, |m| m.0))) {
         report.read.push(crate::view::ReadItem {

@@ -188,6 +188,19 @@ fn remember_component(line: &str, level: Option<Level>, seen: &mut Seen) {
 
 /// A line no signature knows: an error or warning line points at its component's layer; an
 /// info line or an error-looking line of no named component points at none.
+/// A describe field holding one word (`Failed:  true`, `Abort Status:  Succeeded`): the
+/// describe reader reads it by its key's meaning; its words are not an error message.
+fn describe_flag(line: &str) -> bool {
+    line.trim_start()
+        .split_once(':')
+        .is_some_and(|(key, value)| {
+            let value = value.trim();
+            super::format::is_title_key(key)
+                && !value.is_empty()
+                && !value.contains(char::is_whitespace)
+        })
+}
+
 fn unknown_line(
     line: &str,
     level: Option<Level>,
@@ -208,7 +221,7 @@ fn unknown_line(
         seen.unknown += 1;
         return Some(sourced(w, line, n, format));
     }
-    if !errorish {
+    if !errorish || (format == BlockFormat::Describe && describe_flag(line)) {
         return None;
     }
     seen.unknown += 1;

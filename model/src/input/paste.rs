@@ -27,6 +27,8 @@ pub struct ReadPaste {
     pub sightings: Sightings,
     /// Absolute timestamps read outside objects (describe output).
     pub times: Vec<crate::time::Timestamp>,
+    /// The workloads namespace-wide listings showed ([`super::workloads`]).
+    pub workloads: super::workloads::Listing,
 }
 
 /// Reads a whole paste. A paste that is one clean object dump is read as before, in one piece.
@@ -40,6 +42,8 @@ pub fn read_paste(input: &str) -> ReadPaste {
         read_block(&block, &mut seen, &mut out);
     }
     super::kubectl::settle(&mut out);
+    super::workloads::settle(&mut out);
+    super::console::settle(&mut out, input);
     out
 }
 
@@ -87,6 +91,7 @@ fn whole_dump(input: &str) -> Option<ReadPaste> {
         error: None,
         sightings: Sightings::default(),
         times: Vec::new(),
+        workloads: Default::default(),
     })
 }
 
@@ -177,6 +182,9 @@ fn read_block(block: &Block<'_>, seen: &mut Seen, out: &mut ReadPaste) {
     let mut lines = read_lines(block, format, seen);
     name_components(block, format, &mut lines);
     super::kubectl::event_timing(block, format, &mut lines.signals);
+    if format == BlockFormat::Describe {
+        super::resolved::settle(block, &mut lines.signals);
+    }
     report.read.extend(lines.read);
     report.ignored.extend(lines.ignored);
     out.signals.extend(lines.signals);

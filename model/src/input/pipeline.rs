@@ -12,9 +12,9 @@ use crate::drain::{DrainReport, drain_impact_of};
 use crate::evidence::{Evidence, Signal, SignalPlane};
 use crate::time::Timestamp;
 use crate::verdict::{Health, Layer};
-use crate::view::BlockReport;
 use crate::view::analysed::Analysed;
 use crate::view::detail::VmiDetail;
+use crate::view::{BlockFormat, BlockReport};
 use serde::{Deserialize, Serialize};
 
 /// A dump read, grouped and diagnosed.
@@ -96,7 +96,19 @@ impl Analysis {
 /// when nothing at all could be read.
 pub fn analyse(input: &str, now: Option<Timestamp>) -> Result<Analysis, ParseError> {
     let read = read_paste(input);
-    if read.parsed.objects.is_empty() && read.signals.is_empty() && read.sightings.is_empty() {
+    // kubectl's or virtctl's own output (a table, an events listing, a describe, a console) that
+    // shows nothing wrong was still read: the paste is diagnosed healthy, not refused.
+    let kubectl_read = read.blocks.iter().any(|b| {
+        matches!(
+            b.format,
+            BlockFormat::Table | BlockFormat::Events | BlockFormat::Describe | BlockFormat::Virtctl
+        )
+    });
+    if read.parsed.objects.is_empty()
+        && read.signals.is_empty()
+        && read.sightings.is_empty()
+        && !kubectl_read
+    {
         return Err(match (parse(input), read.error) {
             (Err(e), _) => e,
             (Ok(_), Some(e)) => e,

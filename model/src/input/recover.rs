@@ -36,6 +36,41 @@ pub struct Recovered {
 
 /// Reads a block's lines as objects, recovering what a cut or edited paste lost.
 pub fn recover(lines: &[&str]) -> Recovered {
+    let out = recover_as_is(lines);
+    // A list item whose first line lost its indentation when it was copied (`- key:` at column
+    // 0, its siblings at column 4 or more): read again with the first line put back where its
+    // siblings say, when that reads without the error the paste as is gives.
+    if out.error.is_some()
+        && let Some(first) = lines.first().filter(|l| l.starts_with("- "))
+    {
+        let rest = lines[1..]
+            .iter()
+            .filter(|l| !l.trim().is_empty() && !is_elision(l))
+            .map(|l| l.len() - l.trim_start().len())
+            .min()
+            .unwrap_or(0);
+        if rest > 2 {
+            let moved = format!("{}{first}", " ".repeat(rest - 2));
+            let mut again: Vec<&str> = Vec::with_capacity(lines.len());
+            again.push(&moved);
+            again.extend_from_slice(&lines[1..]);
+            let mut second = recover_as_is(&again);
+            if second.error.is_none() && !second.parsed.objects.is_empty() {
+                second.rules.insert(
+                    0,
+                    format!(
+                        "first line re-indented by {} columns to its siblings'",
+                        rest - 2
+                    ),
+                );
+                return second;
+            }
+        }
+    }
+    out
+}
+
+fn recover_as_is(lines: &[&str]) -> Recovered {
     let mut out = Recovered::default();
     let indent = |l: &&str| l.len() - l.trim_start().len();
     let min = lines

@@ -79,17 +79,33 @@ fn pod_layer(namespace: &str, name: &str) -> Layer {
         "cdi-",
         "virt-exportproxy",
     ];
+    // `kubevirt-hyperconverged`: the namespace the HyperConverged Cluster Operator installs into
+    // (hyperconverged-cluster-operator deploy/).
     let system = namespace == "kube-system"
         || namespace.ends_with("-system")
-        || matches!(namespace, "kubevirt" | "cdi" | "openshift-cnv");
+        || matches!(
+            namespace,
+            "kubevirt" | "cdi" | "openshift-cnv" | "kubevirt-hyperconverged"
+        );
     let node_side = name.starts_with("virt-handler") || name.starts_with("virt-launcher");
     if CONTROL.iter().any(|p| name.starts_with(p))
         || (system && !node_side && is_replicaset_pod(name))
+        || operator_pod(name)
     {
         Layer::ControlPlane
     } else {
         Layer::Node
     }
+}
+
+/// A pod of an operator's Deployment (`<name>-operator-<hash>-<5 chars>`), in any namespace: an
+/// operator installs and reconciles the platform, so its crash is the control plane's.
+fn operator_pod(name: &str) -> bool {
+    let mut parts = name.rsplitn(3, '-');
+    let (Some(_), Some(_), Some(base)) = (parts.next(), parts.next(), parts.next()) else {
+        return false;
+    };
+    is_replicaset_pod(name) && base.ends_with("-operator")
 }
 
 /// A pod a Deployment's ReplicaSet created: `<deployment>-<pod-template-hash>-<5 chars>`, both
@@ -181,6 +197,7 @@ impl Sightings {
         let signal = meaning
             .map(|m| restarted_in_progress(&s, &m).unwrap_or(m))
             .map(|m| stuck_starting(&s, &m).unwrap_or(m))
+            .map(|m| terminating_launcher(&s, &m).unwrap_or(m))
             .and_then(|m| self.signal(&s, m));
         self.latest.insert(key, s);
         (signal, item)
@@ -253,6 +270,25 @@ fn restarted_in_progress(s: &Sighting, m: &Meaning) -> Option<Meaning> {
         meaning: "Its populating pod (importer, cloner or upload server) has restarted: the \
             population keeps failing and CDI retries it. Read that pod's log and the \
             DataVolume's events.",
+        ..*m
+    })
+}
+
+/// A virt-launcher pod printed `Terminating` (kubectl's printers.go prints it for a pod with a
+/// deletionTimestamp): its VMI is being shut down or moved off the node. Shown alone, it is the
+/// state someone pasted because it does not end: the node's kubelet not confirming the deletion
+/// (a node down), or virt-launcher not finishing the domain's shutdown within its grace period.
+fn terminating_launcher(s: &Sighting, m: &Meaning) -> Option<Meaning> {
+    if s.kind != Kind::Pod || m.value != "Terminating" || launcher_vmi(&s.name).is_none() {
+        return None;
+    }
+    Some(Meaning {
+        layer: Some(crate::verdict::Layer::Node),
+        health: Health::Degraded,
+        meaning: "The VMI's launcher pod is being deleted (its VMI shut down, evicted or \
+            migrated away). If it stays Terminating, its node does not confirm the deletion \
+            (kubelet or the node down) or virt-launcher does not finish the domain's shutdown \
+            within the pod's grace period: check the node and the pod's events.",
         ..*m
     })
 }

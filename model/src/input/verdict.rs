@@ -48,13 +48,22 @@ pub fn verdict(a: &Analysis) -> Verdict {
         .iter()
         .find(|s| s.layer == Some(f.layer) && s.title == f.title);
     let plane = match (f.layer, signal) {
-        (Layer::Migration, Some(s)) => s.plane,
-        (Layer::Migration, None) => report_plane(a).or_else(|| {
+        // A signal that says only that the migration failed (its phase) takes the plane another
+        // line of the paste gives that failure.
+        (Layer::Migration, Some(s)) => s.plane.or_else(|| {
             a.signals
                 .iter()
-                .filter(|s| s.layer == Some(Layer::Migration))
-                .find_map(|s| s.plane)
+                .filter(|x| x.layer == Some(Layer::Migration) && x.health == s.health)
+                .find_map(|x| x.plane)
         }),
+        (Layer::Migration, None) => report_plane(a)
+            .or_else(|| {
+                a.signals
+                    .iter()
+                    .filter(|s| s.layer == Some(Layer::Migration))
+                    .find_map(|s| s.plane)
+            })
+            .or_else(|| migratability_plane(f)),
         _ => None,
     };
     Verdict {
@@ -95,6 +104,15 @@ fn better(f: &Finding, than: &Finding) -> bool {
             than.severity,
             std::cmp::Reverse(pos(than.layer)),
         )
+}
+
+/// A finding on the VMI's `LiveMigratable` condition (it cannot live-migrate, so a drain or a
+/// migration is refused before any data moves) is about the migration's control plane.
+fn migratability_plane(f: &Finding) -> Option<SignalPlane> {
+    f.evidence
+        .iter()
+        .any(|e| e.starts_with("status.conditions[LiveMigratable]"))
+        .then_some(SignalPlane::Control)
 }
 
 fn report_plane(a: &Analysis) -> Option<SignalPlane> {

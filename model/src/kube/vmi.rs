@@ -271,6 +271,9 @@ pub struct VolumeStatus {
     pub reason: Option<String>,
     #[serde(deserialize_with = "super::lenient::string")]
     pub message: Option<String>,
+    /// `hotplugVolume` (its attachment pod): present only for a hot-plugged volume.
+    #[serde(deserialize_with = "super::lenient::any")]
+    pub hotplug_volume: Option<serde_json::Value>,
 }
 
 /// `status.migrationState` of a VMI, also copied into a VMIM

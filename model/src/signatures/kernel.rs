@@ -53,6 +53,50 @@ pub(super) const TABLE: &[Signature] = &[
         example: "Mar 01 10:00:00 node01 kernel: Out of memory: Killed process 999 (java) total-vm:1kB",
         ..N
     },
+    // The rest of mm/oom_kill.c's and mm/memcontrol.c's report lines, as dmesg prints them
+    // without a prefix (old kernels: "Kill process %d (%s) score %u or sacrifice child").
+    Signature {
+        id: "oom-memcg",
+        all: &["Memory cgroup out of memory"],
+        title: "a pod's memory cgroup ran out of memory (the kernel's OOM killer)",
+        cause: "a container reached its memory limit and the kernel killed a process in it: \
+            the container ends OOMKilled (for a launcher pod: its overhead or a sidecar's limit \
+            is too small)",
+        next_steps: &[
+            "kubectl describe pod <pod> (Last State: OOMKilled, each container's memory limit)",
+            "raise the limit of the container that was killed",
+        ],
+        source: "Linux mm/memcontrol.c (\"Memory cgroup out of memory\") and mm/oom_kill.c",
+        example: "Memory cgroup out of memory: Kill process 2266 (container-disk) score 1001 or sacrifice child",
+        ..N
+    },
+    Signature {
+        id: "oom-killed-process-report",
+        all: &["Killed process", "total-vm:"],
+        health: Health::Degraded,
+        title: "the kernel's OOM killer killed a process (its memory report)",
+        cause: "the kernel's OOM killer killed a process on the node; the name in parentheses \
+            says which, total-vm and anon-rss how much memory it held",
+        next_steps: &[
+            "kubectl describe node <node> (MemoryPressure); kubectl get pods -A -o wide | grep OOMKilled",
+        ],
+        source: "Linux mm/oom_kill.c (\"Killed process %d (%s) total-vm:%lukB, anon-rss:%lukB\")",
+        example: "Killed process 2264 (container-disk) total-vm:115804kB,",
+        ..N
+    },
+    Signature {
+        id: "oom-sacrifice-child",
+        all: &["or sacrifice child"],
+        health: Health::Degraded,
+        title: "the kernel's OOM killer chose a process to kill",
+        cause: "the kernel ran out of memory (on the node or in a pod's memory cgroup) and \
+            picked the process with the highest score",
+        next_steps: &["kubectl describe node <node> (MemoryPressure)"],
+        source: "Linux mm/oom_kill.c (older kernels: \"Kill process %d (%s) score %u or \
+            sacrifice child\")",
+        example: "score 1001 or sacrifice child",
+        ..N
+    },
     Signature {
         id: "oom-killer-invoked",
         all: &["invoked oom-killer"],

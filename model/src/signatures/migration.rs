@@ -237,6 +237,23 @@ pub(super) const TABLE: &[Signature] = &[
         ..D
     },
     Signature {
+        id: "migrate-to-uri3-qemu-closed",
+        all: &["MigrateToURI3", "qemu unexpectedly closed the monitor"],
+        title: "a QEMU died during the migration (MigrateToURI3: qemu unexpectedly closed the monitor)",
+        cause: "while libvirt migrated the domain, a QEMU process (most often the target's, \
+            which cannot load the source's state: a device, CPU feature or QEMU version it \
+            lacks, or memory it cannot get) exited: the migration fails, the VMI stays on its \
+            source; the target launcher's compute log says why its QEMU ended",
+        next_steps: &[
+            "kubectl logs <target virt-launcher pod> -c compute (the qemu lines)",
+            "compare the source's and target's virt-launcher images and node CPU models",
+        ],
+        source: "libvirt src/qemu/qemu_monitor.c (\"qemu unexpectedly closed the monitor\") via \
+            pkg/virt-launcher/virtwrap/live-migration-source.go (MigrateToURI3)",
+        example: "Live migration failed: error encountered during MigrateToURI3 libvirt api call: virError(Code=1, Domain=10, Message='internal error: qemu unexpectedly closed the monitor')",
+        ..D
+    },
+    Signature {
         id: "cannot-migrate-readonly",
         all: &["Cannot migrate empty or read-only disk"],
         title: "libvirt refuses to migrate an empty or read-only disk (virError Code=84)",

@@ -5,12 +5,16 @@
 //! signature knows is still read: [`level`] says what level it states, [`component`] which
 //! component wrote it and that component's layer, [`fallback`] what it then means.
 
+mod api_errors;
 mod base;
 mod cdi;
 pub mod component;
 mod component_pods;
+mod console;
 mod control_plane;
 mod denial;
+mod devices;
+mod disruption;
 mod events;
 pub mod fallback;
 mod fields;
@@ -20,12 +24,15 @@ mod kernel;
 mod kubelet;
 pub mod level;
 mod migration;
+mod multus;
 mod network;
 mod node;
 mod noise;
+mod operator;
 mod qemu;
 mod tls;
 mod virtctl;
+mod x509;
 
 pub use component_pods::{component_in, component_of_name};
 
@@ -71,9 +78,12 @@ pub struct Signature {
     pub needs_panic: bool,
 }
 
-/// Every signature, in table order (noise; virtctl, TLS, component pods, CDI, QEMU and
-/// KubeVirt's Warning events; control plane, node, kernel, kubelet, guest, network, migration; admission, after the messages a
-/// denial may carry; then the generic fallbacks). A tie in specificity goes to table order.
+/// Every signature, in table order (noise; virtctl, TLS and x509, component pods, devices, CDI,
+/// the guest's console, QEMU and KubeVirt's Warning events; control plane, virt-operator's
+/// conditions, node, kernel, kubelet,
+/// guest, Multus, network, migration, disruption budgets; admission and the API's own errors,
+/// after the messages a denial may carry; then the generic fallbacks). A tie in specificity goes
+/// to table order.
 pub fn catalogue() -> &'static [&'static Signature] {
     static ALL: OnceLock<Vec<&'static Signature>> = OnceLock::new();
     ALL.get_or_init(|| {
@@ -81,18 +91,25 @@ pub fn catalogue() -> &'static [&'static Signature] {
             noise::TABLE,
             virtctl::TABLE,
             tls::TABLE,
+            x509::TABLE,
             component_pods::TABLE,
+            devices::TABLE,
             cdi::TABLE,
+            console::TABLE,
             qemu::TABLE,
             events::TABLE,
             control_plane::TABLE,
+            operator::TABLE,
             node::TABLE,
             kernel::TABLE,
             kubelet::TABLE,
             guest::TABLE,
+            multus::TABLE,
             network::TABLE,
             migration::TABLE,
+            disruption::TABLE,
             denial::TABLE,
+            api_errors::TABLE,
             generic::TABLE,
         ]
         .iter()

@@ -7,6 +7,20 @@ use super::base::BASE;
 
 pub(super) const TABLE: &[Signature] = &[
     Signature {
+        id: "libvirt-query-wrong-domain-state",
+        all: &["failed to get domain", "Requested operation is not valid"],
+        title: "a libvirt query refused in the domain's current state (noise)",
+        cause: "virt-launcher asked libvirt for a domain's job info, metadata or stats while the \
+            domain was not running or transient (around a migration's hand-over, a start or a \
+            shutdown); libvirt answers VIR_ERR_OPERATION_INVALID (Code=55) and the next sync \
+            asks again: a log error that breaks nothing unless the domain itself fails",
+        source: "libvirt src/util/virerror.c (VIR_ERR_OPERATION_INVALID: \"Requested operation \
+            is not valid: %s\"); KubeVirt pkg/virt-launcher/virtwrap/live-migration-source.go \
+            (\"failed to get domain job info\"), util/libvirt_helper.go",
+        example: r#"{"component":"virt-launcher","level":"error","msg":"failed to get domain job info","pos":"manager.go:482","reason":"virError(Code=55, Domain=20, Message='Requested operation is not valid: domain is not running')"}"#,
+        ..BASE
+    },
+    Signature {
         id: "conflict-object-modified",
         all: &["the object has been modified"],
         title: "a resourceVersion conflict (noise)",

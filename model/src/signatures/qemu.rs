@@ -98,6 +98,37 @@ pub(super) const TABLE: &[Signature] = &[
         example: r#"{"component":"virt-launcher","level":"info","msg":"2024-08-02 11:34:06.510+0000: shutting down, reason=failed","subcomponent":"qemu"}"#,
         ..N
     },
+    // The rest of libvirt's virDomainShutoffReason words in the same domain log line
+    // (src/conf/domain_conf.c: unknown, shutdown, destroyed, crashed, migrated, saved, failed,
+    // from-snapshot, daemon): only `crashed` and `failed` are faults.
+    Signature {
+        id: "qemu-shutdown-crashed",
+        all: &["shutting down, reason=crashed"],
+        title: "the domain's QEMU crashed (shutting down, reason=crashed)",
+        cause: "libvirt logs that the domain stopped because it crashed (QEMU died, or the \
+            guest panicked with a destroy-on-crash policy): the VMI fails on this node; the \
+            lines before it and the node's kernel log (OOM killer, segfault) say why",
+        next_steps: &[
+            "kubectl logs <virt-launcher pod> -c compute --previous (the qemu lines before it)",
+            "dmesg on the node (OOM killer, segfaults)",
+        ],
+        source: "libvirt src/qemu/qemu_process.c (domain log \"shutting down, reason=%s\"; \
+            VIR_DOMAIN_SHUTOFF_CRASHED)",
+        example: "2024-05-02 08:00:00.000+0000: shutting down, reason=crashed",
+        ..N
+    },
+    Signature {
+        id: "qemu-terminating-on-signal",
+        all: &["terminating on signal", "from pid"],
+        layer: None,
+        health: Health::Unknown,
+        title: "QEMU stopped on a signal from libvirt (a requested stop, noise)",
+        cause: "QEMU was told to stop (SIGTERM from libvirt's daemon: the VMI was stopped, \
+            deleted or migrated away); a fault only if nobody asked for the stop",
+        source: "QEMU system/runstate.c (\"terminating on signal %d from pid %d (%s)\")",
+        example: "2024-05-02T08:00:00.000000Z qemu-kvm: terminating on signal 15 from pid 1234 (/usr/sbin/virtqemud)",
+        ..BASE
+    },
     Signature {
         id: "launcher-socket-refused",
         all: &["launcher-sock", "connection refused"],

@@ -288,4 +288,22 @@ pub(super) const TABLE: &[Signature] = &[
         example: "fedora@vmi/web.default: Permission denied (publickey,gssapi-keyex,gssapi-with-mic).",
         ..BASE
     },
+    Signature {
+        id: "virt-api-dialing-handler",
+        all: &["dialing virt-handler"],
+        layer: Some(Layer::Node),
+        health: Health::Broken,
+        title: "virt-api cannot reach virt-handler on the VMI's node (console, VNC, guest agent)",
+        cause: "virtctl console, vnc, guestosinfo and the other subresources go through virt-api, \
+            which dials virt-handler on the VMI's node: virt-handler there is down or not \
+            ready, its port is not reachable from virt-api (node network, firewall), or its \
+            certificate is refused",
+        next_steps: &[
+            "kubectl get pods -n kubevirt -o wide | grep virt-handler (the one on the VMI's node)",
+            "kubectl logs -n kubevirt <that virt-handler pod>",
+        ],
+        source: "KubeVirt pkg/virt-api/rest/dialers.go (\"dialing virt-handler: %w\")",
+        example: "Can't access VMI web: Internal error occurred: dialing virt-handler: websocket: bad handshake",
+        ..BASE
+    },
 ];

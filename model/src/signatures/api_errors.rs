@@ -1,0 +1,70 @@
+//! The API server's and kubectl's own error lines, as a `kubectl apply/create/get` prints them:
+//! a kind the API does not serve (KubeVirt's or CDI's CRDs not installed, or their install not
+//! finished), an invalid object whose causes carry no field-error type, a resource type the
+//! server does not know. Strings from k8s.io/apimachinery `pkg/api/meta/errors.go`
+//! (`NoKindMatchError`: "no matches for kind %q in version %q", `NoResourceMatchError`),
+//! k8s.io/cli-runtime `pkg/resource/mapper.go` ("unable to recognize %q: %v") and k8s.io/kubectl
+//! `pkg/cmd/util/helpers.go` ("The request is invalid", "the server doesn't have a resource
+//! type %q") (data table).
+
+use super::Signature;
+use super::base::BASE;
+use crate::verdict::{Health, Layer};
+
+const CP: Signature = Signature {
+    layer: Some(Layer::ControlPlane),
+    health: Health::Broken,
+    ..BASE
+};
+
+const INSTALL_STEPS: &[&str] = &[
+    "kubectl get crd | grep -e kubevirt.io -e cdi.kubevirt.io",
+    "kubectl get kubevirt -n kubevirt -o yaml (status.phase Deployed?) and kubectl get pods -n kubevirt",
+    "kubectl logs -n kubevirt deploy/virt-operator",
+];
+
+pub(super) const TABLE: &[Signature] = &[
+    Signature {
+        id: "api-no-kind-match",
+        all: &["no matches for kind"],
+        title: "the API does not serve this kind (its CRD is not installed)",
+        cause: "the API server has no resource for the manifest's kind and version: KubeVirt's \
+            (or CDI's) CustomResourceDefinitions are not installed, or virt-operator never \
+            finished deploying KubeVirt, or the manifest names an apiVersion the installed \
+            release does not serve",
+        next_steps: INSTALL_STEPS,
+        source: "k8s.io/apimachinery pkg/api/meta/errors.go (NoKindMatchError: \"no matches for \
+            kind %q in version %q\")",
+        example: r#"error: unable to recognize "vm.yaml": no matches for kind "VirtualMachine" in version "kubevirt.io/v1""#,
+        ..CP
+    },
+    Signature {
+        id: "api-no-resource-type",
+        all: &["the server doesn't have a resource type"],
+        title: "the API does not serve this resource type (its CRD is not installed)",
+        cause: "kubectl asked for a resource the API server does not know: KubeVirt's (or \
+            CDI's) CRDs are not installed or not yet established",
+        next_steps: INSTALL_STEPS,
+        source: "k8s.io/kubectl pkg/cmd/util/helpers.go (\"the server doesn't have a resource \
+            type %q\")",
+        example: r#"error: the server doesn't have a resource type "vmi""#,
+        ..CP
+    },
+    Signature {
+        id: "api-request-invalid",
+        all: &["The request is invalid"],
+        title: "the API refuses the object (the request is invalid)",
+        cause: "the API server or virt-api's admission refused the manifest; the text after \
+            \"is invalid:\" names the field and why (a setting the cluster's KubeVirt \
+            configuration does not allow, a value out of range): fix the manifest or the \
+            cluster configuration it needs",
+        next_steps: &[
+            "fix the manifest as the message says",
+            "kubectl get kubevirt -n kubevirt -o yaml (spec.configuration: the settings the message names)",
+        ],
+        source: "k8s.io/kubectl pkg/cmd/util/helpers.go (StatusReasonInvalid: \"The request is \
+            invalid\"); pkg/virt-api/webhooks/validating-webhook/admitters",
+        example: "The request is invalid: spec.template.spec.domain.devices.gpus: GPU vendor.com/x is not permitted in permittedHostDevices configuration",
+        ..CP
+    },
+];

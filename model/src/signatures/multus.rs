@@ -1,0 +1,70 @@
+//! Multus (the meta CNI plugin KubeVirt's secondary networks go through) failing to set up a
+//! launcher pod's networks: the NetworkAttachmentDefinition a VMI (or a service mesh such as
+//! istio-cni) asks for is missing, or a delegate plugin fails. The pod stays in
+//! `ContainerCreating` / `Init` and the VMI never starts: a network fault (data table). Strings
+//! from k8snetworkplumbingwg/multus-cni `pkg/k8sclient/k8sclient.go` ("cannot find a
+//! network-attachment-definition (%s) in namespace (%s)", "GetNetworkDelegates", "TryLoadPodDelegates")
+//! and `pkg/multus/multus.go` ("Multus: [%s/%s]: error ...", "error adding container to network").
+
+use super::Signature;
+use super::base::BASE;
+use crate::verdict::{Health, Layer};
+
+const NW: Signature = Signature {
+    layer: Some(Layer::Network),
+    health: Health::Broken,
+    ..BASE
+};
+
+const STEPS: &[&str] = &[
+    "kubectl get network-attachment-definitions -n <the VMI's namespace>",
+    "kubectl describe pod <virt-launcher pod> (FailedCreatePodSandBox events)",
+    "kubectl logs -n <multus namespace> ds/kube-multus-ds",
+];
+
+pub(super) const TABLE: &[Signature] = &[
+    Signature {
+        id: "multus-nad-missing",
+        all: &[
+            "cannot find a network-attachment-definition",
+            "in namespace",
+        ],
+        title: "a NetworkAttachmentDefinition the pod asks for is missing (Multus)",
+        cause: "Multus cannot find the network-attachment-definition named in the pod's \
+            networks annotation in that namespace (the VMI's Multus network, or one a service \
+            mesh CNI such as istio-cni needs): the launcher pod's sandbox is never created",
+        next_steps: STEPS,
+        source: "multus-cni pkg/k8sclient/k8sclient.go (\"cannot find a \
+            network-attachment-definition (%s) in namespace (%s)\")",
+        example: "Multus: [default/virt-launcher-vm-x]: error loading k8s delegates k8s args: cannot find a network-attachment-definition (br1) in namespace (default): network-attachment-definitions.k8s.cni.cncf.io \"br1\" not found",
+        ..NW
+    },
+    Signature {
+        id: "multus-nad-not-found",
+        all: &[
+            "network-attachment-definitions.k8s.cni.cncf.io",
+            "not found",
+        ],
+        none: &["cannot find a network-attachment-definition"],
+        title: "a NetworkAttachmentDefinition is not found",
+        cause: "the network-attachment-definition a VMI or pod names does not exist in its \
+            namespace: the launcher pod's secondary network cannot be attached",
+        next_steps: STEPS,
+        source: "multus-cni pkg/k8sclient/k8sclient.go; KubeVirt pkg/network (the VMI's \
+            networks[].multus.networkName)",
+        example: "network-attachment-definitions.k8s.cni.cncf.io \"br1\" not found",
+        ..NW
+    },
+    Signature {
+        id: "multus-delegate-error",
+        all: &["Multus: [", "error"],
+        title: "Multus fails to set up a pod's networks",
+        cause: "the Multus CNI plugin failed while adding the launcher pod to its networks (a \
+            delegate plugin failed, or its configuration is missing): the pod's sandbox is \
+            not created",
+        next_steps: STEPS,
+        source: "multus-cni pkg/multus/multus.go (\"Multus: [%s/%s/%s]: error ...\")",
+        example: "Multus: [ns/virt-launcher-vm-x/abc]: error adding container to network \"br1\": failed to find plugin \"bridge\"",
+        ..NW
+    },
+];
