@@ -311,7 +311,15 @@ pub fn run_all(real_apiserver: bool) -> Result<()> {
         "fuzz (model paste target, bounded)",
         crate::fuzz::run_bounded(),
     );
-    if real_apiserver {
+    let crds = crate::apiserver::kubevirt_crds();
+    if real_apiserver && !crds.exists() {
+        // The CRDs are data kept beside the repository, never in it: a clone placed elsewhere
+        // says so loudly and runs the rest (`cargo xtask apiserver --test` then fails on it).
+        eprintln!(
+            "xtask: NOTICE: the real API server tests are left out: KubeVirt's CRDs are not at {} (set STRATA_KUBEVIRT_CRDS to their folder)",
+            crds.display()
+        );
+    } else if real_apiserver {
         match crate::apiserver::ensure() {
             Ok(bins) => real_apiserver_suite(&mut t, &bins),
             Err(e) => t.check("kube-apiserver and etcd (cargo xtask apiserver)", Err(e)),
