@@ -3,9 +3,9 @@
 //!
 //! The rooms: [`kind`] (the kind registry and each kind's health), [`launcher`], [`vm_record`]
 //! and [`project`] (the projections), [`raw`] (a watched object as read), [`caches`] (the
-//! indexes), [`watcher`] (the one watch loop and the per-kind [`watcher::WatchedKind`]s),
-//! [`observed`] (a watch that is back marks its kind healthy) and [`mod@refresher`]
-//! (re-projection).
+//! indexes; [`migration_index`]: migrations by VMI), [`watcher`] (the one watch loop and the
+//! per-kind [`watcher::WatchedKind`]s), [`observed`] (a watch that is back marks its kind
+//! healthy) and [`mod@refresher`] (re-projection).
 //!
 //! Each watcher is a kube-rs `watcher` (list in pages, then watch; after any error it backs off
 //! and starts again, resuming from the last resourceVersion or re-listing after `410 Gone`).
@@ -51,6 +51,7 @@
 pub mod caches;
 pub mod kind;
 pub mod launcher;
+pub mod migration_index;
 pub mod observed;
 pub mod project;
 pub mod raw;
