@@ -523,4 +523,51 @@ mod tests {
         let s = caches.summarize(vmi);
         assert_eq!(s.layers.node, model::verdict::Health::Broken, "{s:?}");
     }
+
+    #[test]
+    fn a_migration_re_projects_the_vmis_it_names_and_is_read_by_key() {
+        let caches = Caches::new();
+        let mut rx = caches.take_refresh_rx().unwrap();
+        let key = |name: &str| VmiKey {
+            namespace: "prod".into(),
+            name: name.into(),
+        };
+        let vmim = |vmi: &str, phase: &str| {
+            Vmim::from_value(&json!({
+                "metadata": {"name": "m-1", "namespace": "prod"},
+                "spec": {"vmiName": vmi}, "status": {"phase": phase}
+            }))
+        };
+        // Other VMIs' migrations in the same namespace.
+        let others = (0..50).map(|i| {
+            Vmim::from_value(&json!({
+                "metadata": {"name": format!("x-{i}"), "namespace": "prod"},
+                "spec": {"vmiName": format!("vm-{i}")}, "status": {"phase": "Succeeded"}
+            }))
+        });
+        caches.apply_vmim(Applied::Replace(others.collect()));
+        while rx.try_recv().is_ok() {}
+        caches.apply_vmim(Applied::Upsert(vmim("web", "Running")));
+        assert_eq!(rx.try_recv().unwrap(), Refresh::One(key("web")));
+        assert_eq!(caches.migrations_of(&key("web")).len(), 1);
+        assert_eq!(caches.migrations_in("prod").len(), 51);
+        // Named another VMI: both are projected again.
+        caches.apply_vmim(Applied::Upsert(vmim("db", "Running")));
+        let mut asked = vec![rx.try_recv().unwrap(), rx.try_recv().unwrap()];
+        asked.sort();
+        assert_eq!(asked, [Refresh::One(key("db")), Refresh::One(key("web"))]);
+        assert!(caches.migrations_of(&key("web")).is_empty());
+        assert_eq!(
+            caches
+                .migration("prod", "m-1")
+                .unwrap()
+                .spec
+                .vmi_name
+                .as_deref(),
+            Some("db")
+        );
+        caches.apply_vmim(Applied::Delete(vmim("db", "Running")));
+        assert_eq!(rx.try_recv().unwrap(), Refresh::One(key("db")));
+        assert!(caches.migrations_of(&key("db")).is_empty());
+    }
 }
