@@ -114,11 +114,10 @@ pub async fn collect(
     let vmi = timed("the VMI", api(client, Kind::Vmi, namespace).get_opt(name))
         .await?
         .map(|o| Vmi::from_value(&value(&o)));
-    let migrations: Vec<_> = caches
-        .migrations_in(namespace)
-        .into_iter()
-        .filter(|m| m.spec.vmi_name.as_deref() == Some(name))
-        .collect();
+    let migrations: Vec<_> = caches.migrations_of(&model::VmiKey {
+        namespace: namespace.to_string(),
+        name: name.to_string(),
+    });
     if vmi.is_none() && migrations.is_empty() {
         return Ok(None);
     }

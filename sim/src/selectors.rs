@@ -192,6 +192,11 @@ pub struct Selectors {
 }
 
 impl Selectors {
+    /// Whether every object matches (no requirement at all).
+    pub fn is_empty(&self) -> bool {
+        self.labels.is_empty() && self.fields.is_empty()
+    }
+
     pub fn matches(&self, obj: &Value) -> bool {
         self.labels.matches(obj) && self.fields.matches(obj)
     }

@@ -101,9 +101,7 @@ pub fn affected(old: &[Alert], new: &[Alert], caches: &Caches, store: &Store) ->
                 Target::Migration { namespace, name } => {
                     out.extend(
                         caches
-                            .migrations_in(&namespace)
-                            .iter()
-                            .find(|m| m.metadata.name() == name)
+                            .migration(&namespace, &name)
                             .and_then(|m| m.spec.vmi_name.clone())
                             .map(|vmi| {
                                 Refresh::One(model::VmiKey {

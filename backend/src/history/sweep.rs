@@ -66,9 +66,8 @@ pub fn involved(caches: &Caches, key: &VmiKey, node: Option<&str>) -> Vec<Involv
     );
     about.extend(
         caches
-            .migrations_in(ns)
+            .migrations_of(key)
             .iter()
-            .filter(|m| m.spec.vmi_name.as_deref() == Some(name))
             .map(|m| Involved::new("VirtualMachineInstanceMigration", ns, m.metadata.name())),
     );
     if let Some(n) = node {

@@ -100,9 +100,8 @@ fn vmis(state: &AppState, a: &Alert, t: &[Target], index: &Index) -> Vec<VmiKey>
             let pods: Vec<&str> = pods.iter().map(String::as_str).collect();
             let migrations: Vec<String> = state
                 .caches
-                .migrations_in(&s.key.namespace)
+                .migrations_of(&s.key)
                 .iter()
-                .filter(|m| m.spec.vmi_name.as_deref() == Some(s.key.name.as_str()))
                 .map(|m| m.metadata.name().to_string())
                 .collect();
             let migrations: Vec<&str> = migrations.iter().map(String::as_str).collect();

@@ -5,6 +5,7 @@
 
 use super::kind::{Kind, Watched};
 use super::launcher::Launcher;
+use super::migration_index::{self, MigrationIndex};
 use super::project::{node_glance, vmim_glance, vmim_key};
 use super::vm_record::VmRecord;
 use crate::event_cache::{EventCache, Involved};
@@ -35,8 +36,8 @@ pub struct Caches {
     pub events: Watched,
     /// Launcher pods by VMI (a boxed slice: no spare capacity).
     launchers: RwLock<BTreeMap<VmiKey, Box<[Launcher]>>>,
-    /// Migrations by namespace and name.
-    migrations: RwLock<BTreeMap<(String, String), Arc<Vmim>>>,
+    /// Migrations by namespace and name, and by VMI.
+    migrations: RwLock<MigrationIndex>,
     /// Nodes by name.
     node_objects: RwLock<BTreeMap<String, Arc<Node>>>,
     /// VMs by namespace and name.
@@ -132,17 +133,31 @@ impl Caches {
 
     /// Every migration.
     pub fn migrations(&self) -> Vec<Arc<Vmim>> {
-        self.migrations.read().values().cloned().collect()
+        self.migrations
+            .read()
+            .iter()
+            .map(|(_, m)| m.clone())
+            .collect()
     }
 
     /// The migrations in `namespace`.
     pub fn migrations_in(&self, namespace: &str) -> Vec<Arc<Vmim>> {
         self.migrations
             .read()
-            .range((namespace.to_string(), String::new())..)
-            .take_while(|((ns, _), _)| ns == namespace)
-            .map(|(_, m)| m.clone())
+            .in_namespace(namespace)
+            .cloned()
             .collect()
+    }
+
+    /// The migrations of one VMI (a lookup, not a pass over its namespace's).
+    pub fn migrations_of(&self, key: &VmiKey) -> Vec<Arc<Vmim>> {
+        self.migrations.read().of(key)
+    }
+
+    /// One migration by namespace and name.
+    pub fn migration(&self, namespace: &str, name: &str) -> Option<Arc<Vmim>> {
+        let id = (namespace.to_string(), name.to_string());
+        self.migrations.read().get(&id).cloned()
     }
 
     /// Every node.
@@ -231,9 +246,8 @@ impl Caches {
             .map(|l| Observed::new(l.to_pod(&key.namespace), None))
             .collect();
         e.migrations = self
-            .migrations_in(&key.namespace)
+            .migrations_of(&key)
             .iter()
-            .filter(|m| m.spec.vmi_name.as_deref() == Some(key.name.as_str()))
             .map(|m| Observed::new((**m).clone(), None))
             .collect();
         let mut names: BTreeSet<&str> = BTreeSet::new();
@@ -317,27 +331,33 @@ impl Caches {
     }
 
     pub(crate) fn apply_vmim(&self, event: Applied<Vmim>) {
-        let id = |m: &Vmim| {
-            (
-                m.metadata.namespace().to_string(),
-                m.metadata.name().to_string(),
-            )
-        };
         match event {
             Applied::Upsert(m) => {
-                let old = self.migrations.write().insert(id(&m), Arc::new(m.clone()));
-                if old.is_none_or(|o| vmim_glance(&o) != vmim_glance(&m)) {
-                    self.changed(Refresh::One(vmim_key(&m)));
+                let key = vmim_key(&m);
+                let glance = vmim_glance(&m);
+                let old = self.migrations.write().insert(m);
+                if let Some(o) = &old
+                    && vmim_key(o) != key
+                {
+                    // It named another VMI before: that one loses it.
+                    self.changed(Refresh::One(vmim_key(o)));
+                }
+                if old.is_none_or(|o| vmim_glance(&o) != glance || vmim_key(&o) != key) {
+                    self.changed(Refresh::One(key));
                 }
             }
             Applied::Delete(m) => {
-                if self.migrations.write().remove(&id(&m)).is_some() {
+                if self
+                    .migrations
+                    .write()
+                    .remove(&migration_index::id(&m))
+                    .is_some()
+                {
                     self.changed(Refresh::One(vmim_key(&m)));
                 }
             }
             Applied::Replace(list) => {
-                let fresh: BTreeMap<(String, String), Arc<Vmim>> =
-                    list.into_iter().map(|m| (id(&m), Arc::new(m))).collect();
+                let fresh = MigrationIndex::of_list(list);
                 let old = std::mem::replace(&mut *self.migrations.write(), fresh);
                 let new = self.migrations.read();
                 let mut keys: BTreeSet<VmiKey> = BTreeSet::new();
@@ -347,7 +367,7 @@ impl Caches {
                     }
                 }
                 for (id, m) in new.iter() {
-                    if !old.contains_key(id) {
+                    if old.get(id).is_none() {
                         keys.insert(vmim_key(m));
                     }
                 }
@@ -502,5 +522,52 @@ mod tests {
         caches.nodes.state.mark_synced();
         let s = caches.summarize(vmi);
         assert_eq!(s.layers.node, model::verdict::Health::Broken, "{s:?}");
+    }
+
+    #[test]
+    fn a_migration_re_projects_the_vmis_it_names_and_is_read_by_key() {
+        let caches = Caches::new();
+        let mut rx = caches.take_refresh_rx().unwrap();
+        let key = |name: &str| VmiKey {
+            namespace: "prod".into(),
+            name: name.into(),
+        };
+        let vmim = |vmi: &str, phase: &str| {
+            Vmim::from_value(&json!({
+                "metadata": {"name": "m-1", "namespace": "prod"},
+                "spec": {"vmiName": vmi}, "status": {"phase": phase}
+            }))
+        };
+        // Other VMIs' migrations in the same namespace.
+        let others = (0..50).map(|i| {
+            Vmim::from_value(&json!({
+                "metadata": {"name": format!("x-{i}"), "namespace": "prod"},
+                "spec": {"vmiName": format!("vm-{i}")}, "status": {"phase": "Succeeded"}
+            }))
+        });
+        caches.apply_vmim(Applied::Replace(others.collect()));
+        while rx.try_recv().is_ok() {}
+        caches.apply_vmim(Applied::Upsert(vmim("web", "Running")));
+        assert_eq!(rx.try_recv().unwrap(), Refresh::One(key("web")));
+        assert_eq!(caches.migrations_of(&key("web")).len(), 1);
+        assert_eq!(caches.migrations_in("prod").len(), 51);
+        // Named another VMI: both are projected again.
+        caches.apply_vmim(Applied::Upsert(vmim("db", "Running")));
+        let mut asked = vec![rx.try_recv().unwrap(), rx.try_recv().unwrap()];
+        asked.sort();
+        assert_eq!(asked, [Refresh::One(key("db")), Refresh::One(key("web"))]);
+        assert!(caches.migrations_of(&key("web")).is_empty());
+        assert_eq!(
+            caches
+                .migration("prod", "m-1")
+                .unwrap()
+                .spec
+                .vmi_name
+                .as_deref(),
+            Some("db")
+        );
+        caches.apply_vmim(Applied::Delete(vmim("db", "Running")));
+        assert_eq!(rx.try_recv().unwrap(), Refresh::One(key("db")));
+        assert!(caches.migrations_of(&key("db")).is_empty());
     }
 }

@@ -2,14 +2,16 @@
 //! whole process, however many browsers are connected.
 //!
 //! The rooms: [`kind`] (the kind registry and each kind's health), [`launcher`], [`vm_record`]
-//! and [`project`] (the projections), [`caches`] (the indexes), [`watcher`] (the one watch loop
-//! and the per-kind [`watcher::WatchedKind`]s), [`observed`] (a watch that is back marks its
-//! kind healthy) and [`mod@refresher`] (re-projection).
+//! and [`project`] (the projections), [`raw`] (a watched object as read), [`caches`] (the
+//! indexes; [`migration_index`]: migrations by VMI), [`watcher`] (the one watch loop and the
+//! per-kind [`watcher::WatchedKind`]s), [`observed`] (a watch that is back marks its kind
+//! healthy) and [`mod@refresher`] (re-projection).
 //!
 //! Each watcher is a kube-rs `watcher` (list in pages, then watch; after any error it backs off
 //! and starts again, resuming from the last resourceVersion or re-listing after `410 Gone`).
-//! No raw object is kept: every object is projected at once into what Strata shows, and
-//! dropped, so memory follows what is shown rather than what the cluster stores.
+//! No raw object is kept: every object is read once into JSON ([`Raw`]), projected at once into
+//! what Strata shows, and dropped, so memory follows what is shown rather than what the cluster
+//! stores.
 //!
 //! * VMIs become their overview summary in the [`Store`], through
 //!   [`model::VmiSummary::from_evidence`] over the VMI plus the compact launcher, node and
@@ -49,8 +51,10 @@
 pub mod caches;
 pub mod kind;
 pub mod launcher;
+pub mod migration_index;
 pub mod observed;
 pub mod project;
+pub mod raw;
 pub mod refresher;
 pub mod vm_record;
 pub mod watcher;
@@ -59,6 +63,7 @@ pub use caches::{Caches, Refresh};
 pub use kind::{Kind, KindState, Watched, vmi_resource};
 pub use launcher::Launcher;
 pub use project::{LAUNCHER_SELECTOR, event_is_relevant, summarize, typed, version};
+pub use raw::Raw;
 pub use refresher::refresher;
 pub use vm_record::{VM_CONDITIONS, VmCondition, VmRecord};
 pub use watcher::{OnRestart, watch_kind};

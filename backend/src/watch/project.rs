@@ -1,8 +1,8 @@
-//! Reading raw objects: the model's typed view of a `DynamicObject`, its resourceVersion, the
-//! trim applied to every watched object, which events are kept, and the "glances": what of a
-//! node or a migration the overview shows (a change there re-projects VMIs).
+//! Reading raw objects: the model's typed view of a [`Raw`] object, its resourceVersion, which
+//! events are kept, and the "glances": what of a node or a migration the overview shows (a
+//! change there re-projects VMIs).
 
-use kube::api::DynamicObject;
+use super::raw::Raw;
 use model::kube::{Node, Vmim};
 use model::{VmiKey, VmiSummary};
 
@@ -44,23 +44,13 @@ pub(super) fn vmim_key(m: &Vmim) -> VmiKey {
     }
 }
 
-/// Drops what Strata never reads: `managedFields` and the last-applied annotation.
-pub(super) fn trim(obj: &mut DynamicObject) {
-    obj.metadata.managed_fields = None;
-    if let Some(a) = obj.metadata.annotations.as_mut() {
-        a.remove("kubectl.kubernetes.io/last-applied-configuration");
-    }
-}
-
 /// The model's reading of a raw object.
-pub fn typed<T: serde::de::DeserializeOwned + Default>(obj: &DynamicObject) -> T {
-    serde_json::to_value(obj)
-        .map(|v| model::kube::lenient::from_value(&v))
-        .unwrap_or_default()
+pub fn typed<T: serde::de::DeserializeOwned + Default>(obj: &Raw) -> T {
+    model::kube::lenient::from_value(&obj.json)
 }
 
 /// The resourceVersion of an object, when it is a number (as every API server makes it).
-pub fn version(obj: &DynamicObject) -> Option<u64> {
+pub fn version(obj: &Raw) -> Option<u64> {
     obj.metadata
         .resource_version
         .as_deref()
@@ -68,7 +58,7 @@ pub fn version(obj: &DynamicObject) -> Option<u64> {
 }
 
 /// Projects a VMI object into its overview summary (from the VMI alone).
-pub fn summarize(obj: &DynamicObject) -> VmiSummary {
+pub fn summarize(obj: &Raw) -> VmiSummary {
     VmiSummary::from_vmi(&typed(obj))
 }
 
@@ -90,20 +80,5 @@ mod tests {
         assert!(!event_is_relevant(&ev("Pod", "nginx-123")));
         assert!(!event_is_relevant(&ev("Secret", "x")));
         assert!(!event_is_relevant(&json!({})));
-    }
-
-    #[test]
-    fn trimming_drops_managed_fields_and_last_applied() {
-        let mut obj: DynamicObject = serde_json::from_value(json!({
-            "apiVersion": "v1", "kind": "Pod",
-            "metadata": {"name": "p", "managedFields": [{"manager": "kubectl"}],
-                "annotations": {"kubectl.kubernetes.io/last-applied-configuration": "{}", "keep": "me"}}
-        }))
-        .unwrap();
-        trim(&mut obj);
-        assert!(obj.metadata.managed_fields.is_none());
-        let a = obj.metadata.annotations.unwrap();
-        assert_eq!(a.len(), 1);
-        assert_eq!(a["keep"], "me");
     }
 }

@@ -5,10 +5,11 @@
 use super::caches::{Caches, Refresh};
 use super::kind::{Kind, vmi_resource};
 use super::project::{typed, version};
+use super::raw::Raw;
 use super::{PAGE_SIZE, release_memory};
 use crate::store::Store;
 use futures::StreamExt;
-use kube::api::{Api, DynamicObject, ListParams};
+use kube::api::{Api, ListParams};
 use model::VmiKey;
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -31,7 +32,7 @@ pub async fn refresher(client: kube::Client, caches: Arc<Caches>, store: Arc<Sto
     let Some(mut rx) = caches.take_refresh_rx() else {
         return;
     };
-    let api: Api<DynamicObject> = Api::all_with(client.clone(), &Kind::Vmi.resource());
+    let api: Api<Raw> = Api::all_with(client.clone(), &Kind::Vmi.resource());
     let mut retry: BTreeSet<Refresh> = BTreeSet::new();
     let mut backoff = RETRY_FIRST;
     loop {
@@ -65,7 +66,7 @@ pub async fn refresher(client: kube::Client, caches: Arc<Caches>, store: Arc<Sto
 /// One round: what of `wanted` failed.
 async fn refresh(
     client: &kube::Client,
-    api: &Api<DynamicObject>,
+    api: &Api<Raw>,
     caches: &Caches,
     store: &Store,
     wanted: &BTreeSet<Refresh>,
@@ -92,7 +93,7 @@ async fn refresh(
         .for_each_concurrent(8, |key| {
             let failed = &failed;
             async move {
-                let api: Api<DynamicObject> =
+                let api: Api<Raw> =
                     Api::namespaced_with(client.clone(), &key.namespace, &vmi_resource());
                 match api.get_opt(&key.name).await {
                     Ok(Some(obj)) => {
@@ -110,11 +111,7 @@ async fn refresh(
     failed.into_inner()
 }
 
-async fn refresh_all(
-    api: &Api<DynamicObject>,
-    caches: &Caches,
-    store: &Store,
-) -> Result<(), kube::Error> {
+async fn refresh_all(api: &Api<Raw>, caches: &Caches, store: &Store) -> Result<(), kube::Error> {
     let mut token: Option<String> = None;
     loop {
         let mut lp = ListParams::default().limit(PAGE_SIZE);

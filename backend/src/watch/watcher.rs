@@ -13,12 +13,13 @@
 use super::caches::{Applied, Caches};
 use super::kind::Kind;
 use super::launcher::Launcher;
-use super::project::{event_is_relevant, trim, typed, version};
+use super::project::{event_is_relevant, typed, version};
+use super::raw::Raw;
 use super::release_memory;
 use super::vm_record::VmRecord;
 use crate::store::Store;
 use futures::StreamExt;
-use kube::api::{Api, DynamicObject};
+use kube::api::Api;
 use kube::runtime::{WatchStreamExt, watcher};
 use model::kube::vmi::Vmi;
 use model::kube::{Event, Node, Pod, Vm, Vmim};
@@ -39,16 +40,16 @@ pub trait WatchedKind: Send {
     /// What a deleted object becomes: what its index needs to drop it.
     type Gone: Send;
     /// `None`: the object is not kept (an event Strata does not show, a pod of no VMI).
-    fn project(&self, obj: &DynamicObject) -> Option<Self::Projection>;
-    fn gone(&self, obj: &DynamicObject) -> Option<Self::Gone>;
+    fn project(&self, obj: &Raw) -> Option<Self::Projection>;
+    fn gone(&self, obj: &Raw) -> Option<Self::Gone>;
     /// A (re)list starts.
     fn listing(&mut self) {}
     fn apply(&mut self, change: Applied<Self::Projection, Self::Gone>);
 }
 
 /// The JSON of an object, for the model's tolerant readers.
-fn json(obj: &DynamicObject) -> serde_json::Value {
-    serde_json::to_value(obj).unwrap_or_default()
+fn json(obj: &Raw) -> &serde_json::Value {
+    &obj.json
 }
 
 /// VMIs: their overview summaries, into the store.
@@ -63,10 +64,10 @@ impl WatchedKind for Vmis {
     const KIND: Kind = Kind::Vmi;
     type Projection = (VmiSummary, Option<u64>);
     type Gone = VmiKey;
-    fn project(&self, obj: &DynamicObject) -> Option<Self::Projection> {
+    fn project(&self, obj: &Raw) -> Option<Self::Projection> {
         Some((self.caches.summarize(typed(obj)), version(obj)))
     }
-    fn gone(&self, obj: &DynamicObject) -> Option<VmiKey> {
+    fn gone(&self, obj: &Raw) -> Option<VmiKey> {
         Some(typed::<Vmi>(obj).key())
     }
     fn listing(&mut self) {
@@ -97,10 +98,10 @@ macro_rules! indexed {
             const KIND: Kind = $kind;
             type Projection = $projection;
             type Gone = $projection;
-            fn project(&self, obj: &DynamicObject) -> Option<$projection> {
+            fn project(&self, obj: &Raw) -> Option<$projection> {
                 $project(obj)
             }
-            fn gone(&self, obj: &DynamicObject) -> Option<$projection> {
+            fn gone(&self, obj: &Raw) -> Option<$projection> {
                 $project(obj)
             }
             fn apply(&mut self, change: Applied<$projection>) {
@@ -123,31 +124,31 @@ indexed!(Vms, Kind::Vm, (VmiKey, VmRecord), vm, apply_vm);
 indexed!(Events, Kind::Event, Event, event, apply_event);
 
 /// A virt-launcher pod's projection, keyed by its VMI (`None`: it names no VMI).
-fn launcher(obj: &DynamicObject) -> Option<(VmiKey, Launcher)> {
-    Launcher::project(&Pod::from_value(&json(obj)))
+fn launcher(obj: &Raw) -> Option<(VmiKey, Launcher)> {
+    Launcher::project(&Pod::from_value(json(obj)))
 }
 
-fn migration(obj: &DynamicObject) -> Option<Vmim> {
-    Some(Vmim::from_value(&json(obj)))
+fn migration(obj: &Raw) -> Option<Vmim> {
+    Some(Vmim::from_value(json(obj)))
 }
 
 /// A node, without its annotations (they are large) but virt-handler's heartbeat, which the
 /// node layer and the node pages read (`model::kube::node::HEARTBEAT_ANNOTATION`).
-fn node(obj: &DynamicObject) -> Option<Node> {
-    let mut n = Node::from_value(&json(obj));
+fn node(obj: &Raw) -> Option<Node> {
+    let mut n = Node::from_value(json(obj));
     n.metadata
         .annotations
         .retain(|k, _| k == model::kube::node::HEARTBEAT_ANNOTATION);
     Some(n)
 }
 
-fn vm(obj: &DynamicObject) -> Option<(VmiKey, VmRecord)> {
-    Some(VmRecord::project(&Vm::from_value(&json(obj))))
+fn vm(obj: &Raw) -> Option<(VmiKey, VmRecord)> {
+    Some(VmRecord::project(&Vm::from_value(json(obj))))
 }
 
 /// An event, when it is one Strata shows ([`event_is_relevant`]).
-fn event(obj: &DynamicObject) -> Option<Event> {
-    event_is_relevant(&obj.data).then(|| Event::from_value(&json(obj)))
+fn event(obj: &Raw) -> Option<Event> {
+    event_is_relevant(json(obj)).then(|| Event::from_value(json(obj)))
 }
 
 /// Watches one kind until the process ends. `restarts` hears of every failure and re-list.
@@ -197,8 +198,9 @@ async fn run<W: WatchedKind, R: OnRestart + ?Sized>(
 ) {
     let kind = W::KIND;
     let state = &caches.get(kind).state;
-    let api: Api<DynamicObject> = Api::all_with(client, &kind.resource());
-    let stream = watcher(api, kind.config()).default_backoff().modify(trim);
+    // Objects are trimmed as they are read ([`Raw`]).
+    let api: Api<Raw> = Api::all_with(client, &kind.resource());
+    let stream = watcher(api, kind.config()).default_backoff();
     futures::pin_mut!(stream);
     let mut buffer: Vec<W::Projection> = Vec::new();
     while let Some(event) = stream.next().await {
@@ -250,7 +252,7 @@ mod tests {
 
     #[test]
     fn irrelevant_events_are_not_projected() {
-        let obj = |kind: &str, name: &str| -> DynamicObject {
+        let obj = |kind: &str, name: &str| -> Raw {
             serde_json::from_value(json!({
                 "apiVersion": "v1", "kind": "Event",
                 "metadata": {"name": "e", "namespace": "prod"},

@@ -14,6 +14,7 @@ pub mod pixel;
 pub mod server;
 pub mod sessions;
 pub mod silent;
+pub mod start;
 pub mod throughput;
 
 use serde::Serialize;

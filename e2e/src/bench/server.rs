@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use tokio::process::{Child, Command};
 
 /// A `strata serve` child, killed when dropped.
-struct Serve {
+pub(super) struct Serve {
     child: Child,
     url: String,
     _kubeconfig: tempfile::TempDir,
@@ -29,7 +29,7 @@ impl Serve {
 
     /// Like [`Serve::start`]; `recorder: false` gives it a data directory it cannot use, so
     /// history is off (as a full or unusable disk leaves it) and nothing is recorded.
-    async fn start_opts(
+    pub(super) async fn start_opts(
         s: &Settings,
         sim: &sim::Sim,
         cpu: Option<usize>,
@@ -78,7 +78,7 @@ impl Serve {
             url: format!("http://127.0.0.1:{port}"),
             _kubeconfig: dir,
         };
-        wait_ready(&serve.url, "strata serve").await?;
+        wait_ready_every(&serve.url, "strata serve", READY_POLL).await?;
         Ok(serve)
     }
 
@@ -88,8 +88,17 @@ impl Serve {
     }
 }
 
+/// How often a starting `strata serve` is asked `/readyz`: the start of 500 VMIs takes a few
+/// hundred milliseconds, so a coarser poll would be a large share of it.
+const READY_POLL: Duration = Duration::from_millis(10);
+
 /// Waits until `url` answers `/readyz` (at most 120 s); `what` names the server in the error.
 pub(super) async fn wait_ready(url: &str, what: &str) -> Result<()> {
+    wait_ready_every(url, what, Duration::from_millis(50)).await
+}
+
+/// [`wait_ready`], asking every `every`.
+async fn wait_ready_every(url: &str, what: &str, every: Duration) -> Result<()> {
     let client = reqwest::Client::new();
     let deadline = Instant::now() + Duration::from_secs(120);
     loop {
@@ -101,7 +110,7 @@ pub(super) async fn wait_ready(url: &str, what: &str) -> Result<()> {
         if Instant::now() > deadline {
             bail!("{what} did not become ready within 120 s");
         }
-        tokio::time::sleep(Duration::from_millis(50)).await;
+        tokio::time::sleep(every).await;
     }
 }
 

@@ -3,7 +3,7 @@
 use clap::Parser;
 use e2e::bench::{
     Report, Settings, history, load, mixed, overview, paste, pixel, server, sessions, silent,
-    throughput,
+    start, throughput,
 };
 use std::path::PathBuf;
 
@@ -107,6 +107,9 @@ async fn main() -> anyhow::Result<()> {
     if want("backend memory") {
         let n = if q { 1_000 } else { 10_000 };
         add("backend memory", server::memory(&s, n).await);
+    }
+    if want("backend start") {
+        add("backend start", start::measure(&s).await);
     }
     if want("fan-out") {
         let steps: &[usize] = if q {

@@ -6,6 +6,7 @@ use super::{json_bytes, status_error};
 use crate::Shared;
 use crate::resources::Resource;
 use crate::selectors::Selectors;
+use crate::store::Rest;
 use crate::table::{self, IncludeObject};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -83,15 +84,15 @@ pub(super) fn list(
     }
     let limit = params.limit.filter(|l| *l > 0).unwrap_or(usize::MAX);
     let after = from.as_ref().map(|(_, key)| key);
-    let (rv, items, rest) = shared
-        .store
-        .page(resource, namespace, after, limit, |o| sel.matches(o));
+    let keep = |o: &Value| sel.matches(o);
+    let filter = (!sel.is_empty()).then_some(&keep as &dyn Fn(&Value) -> bool);
+    let (rv, items, rest) = shared.store.page(resource, namespace, after, limit, filter);
     let served_rv = match &from {
         Some((crv, _)) if *crv != LATEST => *crv as u64,
         _ => rv,
     };
     let mut metadata = json!({"resourceVersion": served_rv.to_string()});
-    if rest > 0
+    if rest.any()
         && let Some(last) = items.last()
     {
         metadata["continue"] = json!(encode_continue(
@@ -99,7 +100,9 @@ pub(super) fn list(
             last["metadata"]["namespace"].as_str().unwrap_or_default(),
             last["metadata"]["name"].as_str().unwrap_or_default()
         ));
-        metadata["remainingItemCount"] = json!(rest);
+        if let Rest::Count(n) = rest {
+            metadata["remainingItemCount"] = json!(n);
+        }
     }
     if table::wants_table(accept) {
         let refs: Vec<&Value> = items.iter().map(|o| &**o).collect();
