@@ -254,8 +254,16 @@ fn share_link_round_trips_and_rejects_damage() {
     assert!(!f.contains(['+', '/', '#', '&']));
     assert_eq!(share::decode(&f).unwrap(), DUMP);
     assert!(share::decode("other=1").unwrap_err().contains("no dump"));
-    assert!(share::decode("dump=!!!").unwrap_err().contains("characters"));
-    assert!(share::decode("dump=AAAA").unwrap_err().contains("cut or altered"));
+    assert!(
+        share::decode("dump=!!!")
+            .unwrap_err()
+            .contains("characters")
+    );
+    assert!(
+        share::decode("dump=AAAA")
+            .unwrap_err()
+            .contains("cut or altered")
+    );
 }
 
 #[wasm_bindgen_test]
