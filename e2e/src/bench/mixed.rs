@@ -39,7 +39,12 @@ fn diagnose(n: usize) -> Result<(f64, f64, usize, usize, i32)> {
     let out = model::cli::diagnose_text(&dump, &model::cli::CliOptions::default());
     let ms = t.elapsed().as_secs_f64() * 1000.0;
     let peak = peak_bytes()?;
-    let vmis = out.output.lines().filter(|l| l.starts_with("== ")).count();
+    // A VMI's section is `== namespace/name: ...`; the dump's drain impact has a section too.
+    let vmis = out
+        .output
+        .lines()
+        .filter(|l| l.starts_with("== ") && !l.starts_with("== drain impact"))
+        .count();
     anyhow::ensure!(vmis == n, "{vmis} of {n} VMIs reported");
     Ok((ms, peak, len, vmis, out.exit_code))
 }
