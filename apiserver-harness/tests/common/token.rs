@@ -16,6 +16,19 @@ pub async fn vmis_in(server: &ApiServer, ns: &str, objects: &[Value]) {
     }
 }
 
+/// Two fresh namespaces, `team-a` with three of the simulator's VMIs and `team-b` with two:
+/// the world of the tests that check who sees which namespace.
+pub async fn two_teams(server: &ApiServer) -> (String, String) {
+    let (a, b) = (
+        apiserver_harness::namespace(server, "team-a").await,
+        apiserver_harness::namespace(server, "team-b").await,
+    );
+    let demo = super::sim_objects(&sim::resources::VMI, &[0.0]).await;
+    vmis_in(server, &a, &demo[..3]).await;
+    vmis_in(server, &b, &demo[3..5]).await;
+    (a, b)
+}
+
 /// `deploy/rbac.yaml` applied (once per test binary, whose tests share one server), and a token
 /// issued for its ServiceAccount.
 pub async fn strata_service_account(server: &ApiServer) -> String {

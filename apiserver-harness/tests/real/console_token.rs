@@ -4,7 +4,6 @@
 //! whose RoleBinding is removed loses the namespace within the access review cache's lifetime.
 
 use crate::common::token::*;
-use crate::common::*;
 use apiserver_harness::User;
 use k8s_openapi::api::rbac::v1::RoleBinding;
 use kube::api::{Api, DeleteParams};
@@ -37,13 +36,7 @@ async fn each_signed_in_user_sees_exactly_the_namespaces_rbac_grants() {
     let Some(server) = apiserver_harness::shared() else {
         return;
     };
-    let (a, b) = (
-        apiserver_harness::namespace(server, "team-a").await,
-        apiserver_harness::namespace(server, "team-b").await,
-    );
-    let demo = sim_objects(&sim::resources::VMI, &[0.0]).await;
-    vmis_in(server, &a, &demo[..3]).await;
-    vmis_in(server, &b, &demo[3..5]).await;
+    let (a, b) = two_teams(server).await;
     apiserver_harness::grant_read(server, &a, User::Alice).await;
     apiserver_harness::grant_read(server, &b, User::Bob).await;
 

@@ -80,13 +80,7 @@ async fn every_endpoint_shows_a_namespace_scoped_user_exactly_their_namespace() 
     let Some(server) = apiserver_harness::shared() else {
         return;
     };
-    let (a, b) = (
-        apiserver_harness::namespace(server, "team-a").await,
-        apiserver_harness::namespace(server, "team-b").await,
-    );
-    let demo = sim_objects(&sim::resources::VMI, &[0.0]).await;
-    vmis_in(server, &a, &demo[..3]).await;
-    vmis_in(server, &b, &demo[3..5]).await;
+    let (a, b) = two_teams(server).await;
     let migrations = sim_objects(&sim::resources::VMIM, &[0.0, 14.0, 6.0, 10.0]).await;
     for ns in [&a, &b] {
         let api = kube::Api::namespaced_with(
