@@ -39,11 +39,13 @@ fn diagnose(n: usize) -> Result<(f64, f64, usize, usize, i32)> {
     let out = model::cli::diagnose_text(&dump, &model::cli::CliOptions::default());
     let ms = t.elapsed().as_secs_f64() * 1000.0;
     let peak = peak_bytes()?;
-    // A VMI's section is `== namespace/name: ...`; the dump's drain impact has a section too.
+    // A VMI's section is headed `== namespace/name: ...`; other sections (the drain impact) name
+    // no namespaced key.
     let vmis = out
         .output
         .lines()
-        .filter(|l| l.starts_with("== ") && !l.starts_with("== drain impact"))
+        .filter_map(|l| l.strip_prefix("== ")?.split_once(": "))
+        .filter(|(key, _)| key.contains('/'))
         .count();
     anyhow::ensure!(vmis == n, "{vmis} of {n} VMIs reported");
     Ok((ms, peak, len, vmis, out.exit_code))
