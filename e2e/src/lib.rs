@@ -476,18 +476,29 @@ impl Harness {
     }
 
     /// Once an element matches `css` (the page may still be loading), runs `js` in the page
-    /// with the first one as `el` and `arg` as `arguments[1]`.
-    async fn on_element(&self, css: &str, js: &str, arg: &str) -> Result<()> {
-        self.wait_count(css, Duration::from_secs(10), |n| n > 0)
-            .await?;
+    /// with the first one as `el` and `arg` as `arguments[1]`. The find and the act are one
+    /// step in the page, retried until the element is there: a view that re-renders between
+    /// a webdriver find and a script would otherwise leave nothing to act on.
+    pub async fn on_element(&self, css: &str, js: &str, arg: &str) -> Result<()> {
+        let timeout = Duration::from_secs(10);
+        let deadline = Instant::now() + timeout;
         let script = format!(
             "const el = document.querySelector(arguments[0]);\n\
-             if (!el) {{ throw new Error('no element ' + arguments[0]); }}\n{js}"
+             if (!el) {{ return false; }}\n{js}\nreturn true;"
         );
-        self.browser
-            .execute(&script, vec![css.into(), arg.into()])
-            .await?;
-        Ok(())
+        loop {
+            let done = self
+                .browser
+                .execute(&script, vec![css.into(), arg.into()])
+                .await?;
+            if done.as_bool() == Some(true) {
+                return Ok(());
+            }
+            if Instant::now() > deadline {
+                bail!("no element matched `{css}` within {timeout:?}");
+            }
+            tokio::time::sleep(Duration::from_millis(30)).await;
+        }
     }
 
     /// How many pixels of the first canvas `css` matches differ from its first pixel (the

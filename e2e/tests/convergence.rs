@@ -70,14 +70,29 @@ async fn a_migration_that_does_not_converge_is_drawn_live() -> anyhow::Result<()
     h.wait_count(".charts figure:nth-of-type(5) canvas", T, |n| n == 1)
         .await?;
     let readout = "[data-testid=chart]:has(canvas) [data-testid=chart-readout]";
-    h.browser
-        .execute(
-            "const c = document.querySelector('[data-testid=chart] canvas'); const r = c.getBoundingClientRect();\n\
-             c.dispatchEvent(new MouseEvent('mousemove', { clientX: r.left + r.width * 0.55, clientY: r.top + r.height / 2, bubbles: true }));",
-            vec![],
-        )
-        .await?;
-    let at = h.wait_text(readout, T, |t| t.contains("min")).await?;
+    // Hover the first chart's canvas, found and hovered in one step in the page; a refresh
+    // that rebuilds the charts between the hover and the read drops the readout, so hover
+    // again until it shows.
+    let at = {
+        let deadline = std::time::Instant::now() + T;
+        loop {
+            h.on_element(
+                "[data-testid=chart] canvas",
+                "const r = el.getBoundingClientRect();\n\
+                 el.dispatchEvent(new MouseEvent('mousemove', { clientX: r.left + r.width * 0.55, clientY: r.top + r.height / 2, bubbles: true }));",
+                "",
+            )
+            .await?;
+            match h
+                .wait_text(readout, Duration::from_secs(2), |t| t.contains("min"))
+                .await
+            {
+                Ok(at) => break at,
+                Err(e) if std::time::Instant::now() > deadline => return Err(e),
+                Err(_) => continue,
+            }
+        }
+    };
     let values = h
         .wait_text(
             "[data-testid=chart]:has(canvas) [data-testid=legend]",
