@@ -146,3 +146,8 @@ fn fresh_batch3_scores_at_least_its_floor() {
 fn fresh_batch4_scores_at_least_its_floor() {
     run_batch("batch4", 33, true);
 }
+
+#[test]
+fn fresh_batch5_scores_at_least_its_floor() {
+    run_batch("batch5", 33, true);
+}
