@@ -13,7 +13,7 @@
 //! * [`pipeline`]: the one dump pipeline of `strata diagnose` and the paste page; [`verdict`]
 //!   sums a whole paste up; [`fuzz`] is the fuzz target's body.
 //! * kubectl's human output: [`table`] reads `get` tables column by column (each kind's
-//!   printed columns: [`columns`]), [`describe`] reads `describe` by its sections, [`vocab`] says what every status value means and which layer
+//!   printed columns: [`columns`]; rows without their header: [`headerless`]), [`describe`] reads `describe` by its sections, [`vocab`] says what every status value means and which layer
 //!   it points at, [`sightings`] turns what they show into signals, [`age`] reads kubectl's
 //!   printed durations, [`clock`] says when each block was taken and [`supersede`] which of
 //!   two contradicting blocks is read, [`kubectl`] ties them into the paste.
@@ -34,6 +34,7 @@ pub mod format;
 pub mod fragment;
 pub mod fuzz;
 pub mod group;
+pub mod headerless;
 pub mod json_cut;
 pub mod kubectl;
 pub mod lines;
