@@ -46,3 +46,67 @@ fn event_rows_without_their_header_are_read_by_type_and_object() {
     );
     assert_eq!(blame(ns).0, Some(Layer::Node), "{ns}");
 }
+
+// ---- 2. virt-api's dialers, by the errno Go names ----
+
+#[test]
+fn virt_api_dialing_virt_handler_is_read_by_its_errno() {
+    // pkg/virt-api/rest/dialers.go "dialing virt-handler: %w"; Go's errno texts.
+    for errno in [
+        "connect: connection timed out",
+        "connect: no route to host",
+        "connect: network is unreachable",
+        "i/o timeout",
+    ] {
+        let paste = format!(
+            "$ virtctl console db\nCan't access VMI db: Internal error occurred: dialing virt-handler: dial tcp 10.4.0.9:8186: {errno}\n"
+        );
+        assert_eq!(blame(&paste).0, Some(Layer::Network), "{paste}");
+    }
+    let refused = "Can't access VMI db: Internal error occurred: dialing virt-handler: dial tcp 10.4.0.9:8186: connect: connection refused\n";
+    assert_eq!(blame(refused).0, Some(Layer::Node));
+}
+
+#[test]
+fn virt_api_dialing_the_vm_is_read_by_its_errno() {
+    let timeout = "error: Internal error occurred: dialing VM: dial tcp 10.244.3.8:22: connect: connection timed out\n";
+    assert_eq!(blame(timeout).0, Some(Layer::Network));
+    let refused = "error: Internal error occurred: dialing VM: dial tcp 10.244.3.8:22: connect: connection refused\n";
+    assert_eq!(blame(refused).0, Some(Layer::Guest));
+}
+
+// ---- 3. HTTP server errors for KubeVirt's APIs ----
+
+#[test]
+fn a_request_log_with_a_server_error_for_a_kubevirt_group_is_the_control_plane() {
+    // client-go round_trippers.go at -v=6; apimachinery errors.go's codes.
+    for status in [
+        "500 Internal Server Error",
+        "502 Bad Gateway",
+        "503 Service Unavailable",
+        "504 Gateway Timeout",
+    ] {
+        let paste = format!(
+            "$ kubectl create -f vm.yaml -v=6\n\
+            I0301 10:00:00.100000   4242 loader.go:375] Config loaded from file:  /root/.kube/config\n\
+            I0301 10:00:30.200000   4242 round_trippers.go:553] POST https://10.0.0.1:6443/apis/kubevirt.io/v1/namespaces/vms/virtualmachines {status} in 30004 milliseconds\n"
+        );
+        assert_eq!(blame(&paste).0, Some(Layer::ControlPlane), "{paste}");
+    }
+    // A 404 GET (how apply looks an object up) and a 201 are not faults (info lines alone are
+    // nothing to diagnose, so the paste may also be refused).
+    let fine = "I0301 10:00:00.100000   4242 round_trippers.go:553] GET https://10.0.0.1:6443/apis/kubevirt.io/v1/namespaces/vms/virtualmachines/db 404 Not Found in 3 milliseconds\n\
+        I0301 10:00:00.200000   4242 round_trippers.go:553] POST https://10.0.0.1:6443/apis/kubevirt.io/v1/namespaces/vms/virtualmachines 201 Created in 20 milliseconds\n";
+    let layer = analyse(fine, None).ok().and_then(|a| a.verdict().layer);
+    assert_eq!(layer, None);
+}
+
+#[test]
+fn a_websocket_refused_by_the_proxy_in_front_of_virt_api_is_the_control_plane() {
+    for code in ["502", "504"] {
+        let paste = format!(
+            "$ virtctl vnc db\nCan't access VMI db: Can't connect to websocket ({code}): websocket: bad handshake\n"
+        );
+        assert_eq!(blame(&paste).0, Some(Layer::ControlPlane), "{paste}");
+    }
+}

@@ -14,12 +14,14 @@ mod console;
 mod control_plane;
 mod denial;
 mod devices;
+mod dial;
 mod disruption;
 mod events;
 pub mod fallback;
 mod fields;
 mod generic;
 mod guest;
+mod http_status;
 mod kernel;
 mod kubelet;
 pub mod level;
@@ -78,7 +80,7 @@ pub struct Signature {
     pub needs_panic: bool,
 }
 
-/// Every signature, in table order (noise; virtctl, TLS and x509, component pods, devices, CDI,
+/// Every signature, in table order (noise; virt-api's dialers by errno; HTTP 5xx for KubeVirt's APIs; virtctl, TLS and x509, component pods, devices, CDI,
 /// the guest's console, QEMU and KubeVirt's Warning events; control plane, virt-operator's
 /// conditions, node, kernel, kubelet,
 /// guest, Multus, network, migration, disruption budgets; admission and the API's own errors,
@@ -89,6 +91,8 @@ pub fn catalogue() -> &'static [&'static Signature] {
     ALL.get_or_init(|| {
         [
             noise::TABLE,
+            dial::TABLE,
+            http_status::TABLE,
             virtctl::TABLE,
             tls::TABLE,
             x509::TABLE,
