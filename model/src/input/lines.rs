@@ -208,6 +208,12 @@ fn unknown_line(
     format: BlockFormat,
     seen: &mut Seen,
 ) -> Option<Signal> {
+    // A describe's event row states its level by its type and names its recorder.
+    let event = super::event_row::event_row(line);
+    let level = match event {
+        Some(e) if e.warning && e.source.is_some() => Some(Level::Warning),
+        _ => level,
+    };
     let errorish = match level {
         Some(Level::Info) | None => looks_like_error(line),
         Some(_) => true,
@@ -227,7 +233,9 @@ fn unknown_line(
     seen.unknown += 1;
     // A line stating its level is a log line: the paste's last component is likely its. A line
     // without one (prose, an API error) counts only when it names its component itself.
-    let component = component_of_line(line).or(level.and(seen.component));
+    let component = component_of_line(line)
+        .or(event.and_then(|e| e.source))
+        .or(level.and(seen.component));
     let meaning = match (level, component) {
         (Some(l), Some(c)) => unrecognised(line, l, c),
         (None, Some(c)) => unrecognised(line, Level::Error, c),

@@ -28,6 +28,7 @@ pub mod component;
 pub mod console;
 pub mod describe;
 pub mod documents;
+pub mod event_row;
 pub mod fast_yaml;
 pub mod folder;
 pub mod format;
