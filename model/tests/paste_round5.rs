@@ -110,3 +110,47 @@ fn a_websocket_refused_by_the_proxy_in_front_of_virt_api_is_the_control_plane() 
         assert_eq!(blame(&paste).0, Some(Layer::ControlPlane), "{paste}");
     }
 }
+
+// ---- 4. an event row names its recorder ----
+
+#[test]
+fn an_unknown_warning_event_points_at_the_layer_of_its_recorder() {
+    // pkg/kubelet/events/event.go: FailedToCreateContainer = "Failed", recorded as `kubelet`.
+    let kubelet = "  Normal   Pulled     3m50s                 kubelet            Container image \"quay.io/x/y:v1\" already present on machine\n\
+        \x20 Warning  Failed     3m40s (x3 over 3m49s)  kubelet           Error: failed to generate container \"0a1b\" spec: some runtime complaint nobody catalogued\n";
+    assert_eq!(blame(kubelet).0, Some(Layer::Node), "{kubelet}");
+    // pkg/virt-controller/watch/application.go: the VM controller records as
+    // virtualmachine-controller.
+    let controller = "  Warning  SomethingNew  12s   virtualmachine-controller  failed to do a thing nobody catalogued\n";
+    assert_eq!(
+        blame(controller).0,
+        Some(Layer::ControlPlane),
+        "{controller}"
+    );
+    let normal = "  Normal  Started  3m43s  kubelet  Started container compute\n";
+    assert_eq!(blame(normal).0, None);
+}
+
+// ---- 5. the migration controller's words about the target pod ----
+
+#[test]
+fn the_migration_controllers_target_pod_words_are_the_migration_control_plane() {
+    // pkg/virt-controller/watch/migration/migration.go (handlePendingPodTimeout, the
+    // MigrationTargetPodUnschedulable event, "Target pod is down").
+    for msg in [
+        "unschedulable pod vms/virt-launcher-db-x2x9z timeout period exceeded",
+        "pending pod vms/virt-launcher-db-x2x9z timeout period exceeded",
+        "Migration target pod for VMI [vms/db] is currently unschedulable.",
+        "VirtualMachineInstance migration uid 0c1d failed. reason: Target pod is down",
+    ] {
+        let (layer, plane, _) = blame(&format!("{msg}\n"));
+        assert_eq!(layer, Some(Layer::Migration), "{msg}");
+        assert_eq!(plane, Some(SignalPlane::Control), "{msg}");
+    }
+    // A cancelled migration's pod deleted is what should happen.
+    let cancelled = "migration canceled and pod vms/virt-launcher-db-x2x9z is deleted\n";
+    let layer = analyse(cancelled, None)
+        .ok()
+        .and_then(|a| a.verdict().layer);
+    assert_eq!(layer, None);
+}

@@ -26,6 +26,7 @@ mod kernel;
 mod kubelet;
 pub mod level;
 mod migration;
+mod migration_target;
 mod multus;
 mod network;
 mod node;
@@ -110,6 +111,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             guest::TABLE,
             multus::TABLE,
             network::TABLE,
+            migration_target::TABLE,
             migration::TABLE,
             disruption::TABLE,
             denial::TABLE,
