@@ -154,3 +154,35 @@ fn the_migration_controllers_target_pod_words_are_the_migration_control_plane() 
         .and_then(|a| a.verdict().layer);
     assert_eq!(layer, None);
 }
+
+// ---- 6. YAML values wrapped over lines, and a condition's type that is not a phase ----
+
+#[test]
+fn a_condition_message_wrapped_over_lines_is_read_whole() {
+    // go-yaml folds a long scalar onto more-indented lines (YAML 1.2 §7.3): a CDI webhook's
+    // denial split between `admission webhook "…"` and `denied the request:`.
+    let quoted = "    conditions:\n\
+        \x20   - lastTransitionTime: \"2024-03-01T10:00:00Z\"\n\
+        \x20     message: 'creating the DataVolume failed: admission webhook \"datavolume-validate.cdi.kubevirt.io\"\n\
+        \x20       denied the request:  Missing Data volume source'\n\
+        \x20     reason: CreationFailed\n\
+        \x20     status: \"False\"\n\
+        \x20     type: Ready\n";
+    assert_eq!(blame(quoted).0, Some(Layer::ControlPlane), "{quoted}");
+    let plain = quoted
+        .replace("message: 'creating", "message: creating")
+        .replace("source'", "source");
+    assert_eq!(blame(&plain).0, Some(Layer::ControlPlane), "{plain}");
+}
+
+#[test]
+fn a_condition_typed_succeeded_is_not_the_vmis_phase() {
+    // CDI's and vm-import's conditions have a type `Succeeded`; a VMI's phase is a column or
+    // `phase:`, never `type:`.
+    let id = |l: &str| model::signatures::match_line(l).map(|s| s.id);
+    assert_ne!(id("      type: Succeeded"), Some("vmi-succeeded-row"));
+    assert_eq!(
+        id("db   2d   Succeeded   10.0.0.4   node01"),
+        Some("vmi-succeeded-row")
+    );
+}

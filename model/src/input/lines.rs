@@ -93,8 +93,22 @@ pub fn read_lines(block: &Block<'_>, format: BlockFormat, seen: &mut Seen) -> Li
     let mut repeated = 0usize;
     // An object block's lines are read only for known messages: no level, no component.
     let object = matches!(format, BlockFormat::ObjectYaml | BlockFormat::ObjectJson);
-    for (i, line) in block.text.iter().enumerate() {
+    // A YAML value wrapped over several lines is matched whole, on its first line.
+    let mut continued_until = 0;
+    for (i, raw) in block.text.iter().enumerate() {
         let n = block.lines.first + i;
+        if i < continued_until {
+            match quiet.as_mut() {
+                Some(q) => q.last = n,
+                None => quiet = Some(LineRange { first: n, last: n }),
+            }
+            continue;
+        }
+        let joined = super::wrapped::joined(&block.text, i);
+        if let Some((_, k)) = &joined {
+            continued_until = i + 1 + k;
+        }
+        let line: &str = joined.as_ref().map_or(raw, |j| j.0.as_str());
         let level = if object { None } else { level_of(line) };
         if !object {
             remember_component(line, level, seen);

@@ -54,6 +54,7 @@ pub mod verdict;
 pub mod vocab;
 pub mod volume_wait;
 pub mod workloads;
+pub mod wrapped;
 
 pub use group::{Dump, group};
 pub use pipeline::{Analysis, Report, Verdict, analyse};
