@@ -186,3 +186,95 @@ fn a_condition_typed_succeeded_is_not_the_vmis_phase() {
         Some("vmi-succeeded-row")
     );
 }
+
+// ---- 7. a VirtualMachine without its VMI ----
+
+/// Every VirtualMachinePrintableStatus of KubeVirt's staging/src/kubevirt.io/api/core/v1/types.go.
+const PRINTABLE: [&str; 17] = [
+    "Stopped",
+    "Provisioning",
+    "Starting",
+    "Running",
+    "Paused",
+    "Stopping",
+    "Terminating",
+    "CrashLoopBackOff",
+    "Migrating",
+    "Unknown",
+    "ErrorUnschedulable",
+    "ErrImagePull",
+    "ImagePullBackOff",
+    "ErrorPvcNotFound",
+    "DataVolumeError",
+    "WaitingForVolumeBinding",
+    "WaitingForReceiver",
+];
+
+#[test]
+fn a_vm_alone_is_read_by_its_printable_status_with_the_vocabularys_layer() {
+    use model::input::vocab::{Kind, meaning};
+    use model::verdict::Health;
+    for ps in PRINTABLE {
+        let m = meaning(Kind::Vm, ps).unwrap_or_else(|| panic!("{ps} has no meaning"));
+        let expected = match m.health {
+            Health::Broken | Health::Degraded => m.layer,
+            _ => None,
+        };
+        let paste = format!(
+            "apiVersion: kubevirt.io/v1\nkind: VirtualMachine\nmetadata:\n  name: db\n  namespace: vms\n\
+             spec:\n  runStrategy: Always\nstatus:\n  printableStatus: {ps}\n"
+        );
+        let a = read(&paste);
+        assert_eq!(a.verdict().layer, expected, "{ps}");
+        // The diagnosis names the VM's status even when it blames nothing.
+        let out = model::cli::render_analysis(&a);
+        assert!(out.contains(&format!("VM status {ps}")), "{ps}\n{out}");
+    }
+}
+
+#[test]
+fn a_vm_status_fragment_without_kind_is_read_the_same() {
+    let paste = "    status:\n      printableStatus: ErrorPvcNotFound\n      ready: false\n";
+    assert_eq!(blame(paste).0, Some(Layer::ControlPlane), "{paste}");
+}
+
+// ---- 8. lines a mail client or a chat wrapped or quoted ----
+
+#[test]
+fn a_table_wrapped_at_the_mail_width_is_read_row_by_row() {
+    let paste = "$ kubectl get pods -n kubevirt\n\
+        NAME                                                   READY   STATUS\n\
+        \x20      RESTARTS   AGE\n\
+        virt-api-7d4f8b9c6d-abcde                              1/1     Running\n\
+        \x20     0          5m4s\n\
+        hyperconverged-cluster-operator-7ff5c6b47c-w2frd       0/1\n\
+        \x20CrashLoopBackOff   6          8m43s\n";
+    let (layer, _, title) = blame(paste);
+    assert_eq!(layer, Some(Layer::ControlPlane), "{title}");
+    assert!(title.contains("hyperconverged-cluster-operator"), "{title}");
+}
+
+#[test]
+fn a_log_line_wrapped_at_the_mail_width_is_read_whole() {
+    // Go's log package prefix (2006/01/02 15:04:05), a message carried onto the next line.
+    let paste = "$ kubectl logs -n kubevirt-hyperconverged pod/some-operator-7ff5c6b47c-w2frd\n\
+        2024/03/01 10:00:00 registering Components\n\
+        2024/03/01 10:00:01 failed setting up operator controllers: environment\n\
+        variable SOMEWORD has to be set\n";
+    let out = model::cli::render_analysis(&read(paste));
+    assert!(out.contains("variable SOMEWORD"), "{out}");
+}
+
+// Coverage (read since round 2): quoting prefixes of mail and chat.
+#[test]
+fn pastes_quoted_by_mail_or_chat_are_read_like_the_plain_paste() {
+    let plain = "$ kubectl get vmi -n vms\n\
+        NAME   AGE   PHASE     IP    NODENAME   READY\n\
+        db     3h    Failed          node01     False\n";
+    let want = blame(plain).0;
+    assert_eq!(want, Some(Layer::Node));
+    for prefix in ["> ", ">> ", "> > ", "| "] {
+        let quoted: String = plain.lines().map(|l| format!("{prefix}{l}\n")).collect();
+        assert_eq!(blame(&quoted).0, want, "{quoted}");
+    }
+}
