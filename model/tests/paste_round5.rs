@@ -278,3 +278,34 @@ fn pastes_quoted_by_mail_or_chat_are_read_like_the_plain_paste() {
         assert_eq!(blame(&quoted).0, want, "{quoted}");
     }
 }
+
+// ---- 9. an error line that names no component, by the errno it ends in ----
+
+#[test]
+fn an_error_line_naming_no_component_points_at_what_its_errno_is_about() {
+    // Linux errno texts as Go's syscall package prints them (zerrors_linux).
+    for (line, layer) in [
+        (
+            "error: write /var/lib/data/disk.img: no space left on device",
+            Layer::Node,
+        ),
+        (
+            "failed to sync: read /var/run/disk.img: input/output error",
+            Layer::Node,
+        ),
+        (
+            "error: mkdir /var/run/kubevirt-private/x: read-only file system",
+            Layer::Node,
+        ),
+        ("error: open /dev/vhost-net: permission denied", Layer::Node),
+        (
+            "failed to connect: dial tcp 10.2.0.4:9090: connect: no route to host",
+            Layer::Network,
+        ),
+    ] {
+        assert_eq!(blame(&format!("{line}\n")).0, Some(layer), "{line}");
+    }
+    // An errno any layer meets says nothing alone.
+    let refused = "error: dial tcp 10.2.0.4:9090: connect: connection refused, try again\n";
+    assert_ne!(blame(refused).0, Some(Layer::Node));
+}

@@ -262,6 +262,10 @@ fn unknown_line(
         if let (Some(src), Some(Level::Error | Level::Warning)) = (from_source.clone(), level) {
             return Some(sourced(src, line, n, format));
         }
+        // The operating system's error it ends in says what it is about.
+        if let Some(t) = crate::signatures::errno::topic(line) {
+            return Some(sourced(t, line, n, format));
+        }
         let mut s = unknown(line, n, format);
         if level == Some(Level::Info) {
             s.title = INFO_TITLE.into();

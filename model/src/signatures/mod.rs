@@ -16,6 +16,7 @@ mod denial;
 mod devices;
 mod dial;
 mod disruption;
+pub mod errno;
 mod events;
 pub mod fallback;
 mod fields;
