@@ -3,6 +3,16 @@
 //!
 //! 1. `kubectl get` rows without their header whose alignment was lost (single spaces), and
 //!    events rows without their header;
+//! 2. virt-api's dialers, by the errno Go names (unanswered: the network; refused: the peer);
+//! 3. HTTP 5xx answered for KubeVirt's API groups (client-go's request log, virtctl's websocket);
+//! 4. a describe's event row read by its recorder (`From`);
+//! 5. the migration controller's words about the target pod;
+//! 6. YAML values folded over lines, and a condition typed `Succeeded` that is not a phase;
+//! 7. a VirtualMachine without its VMI, by every `VirtualMachinePrintableStatus`;
+//! 8. tables and log lines a mail client hard-wrapped (and, as coverage, quoting prefixes);
+//! 9. an error line naming no component, by the errno it ends in;
+//!
+//! and a guard that healthy text read by these readers still blames nothing.
 
 use model::evidence::SignalPlane;
 use model::input::{Analysis, analyse};
@@ -302,10 +312,77 @@ fn an_error_line_naming_no_component_points_at_what_its_errno_is_about() {
             "failed to connect: dial tcp 10.2.0.4:9090: connect: no route to host",
             Layer::Network,
         ),
+        // client-go's reflector (a shared file, no component) dialing the API server's service.
+        (
+            "E0301 10:00:00.000000       1 reflector.go:138] Failed to watch *v1.Pod: Get \"https://10.96.0.1:443/api/v1/pods\": dial tcp 10.96.0.1:443: i/o timeout",
+            Layer::Network,
+        ),
     ] {
         assert_eq!(blame(&format!("{line}\n")).0, Some(layer), "{line}");
     }
     // An errno any layer meets says nothing alone.
     let refused = "error: dial tcp 10.2.0.4:9090: connect: connection refused, try again\n";
     assert_ne!(blame(refused).0, Some(Layer::Node));
+}
+
+// ---- guards: healthy text stays healthy under this round's readers ----
+
+#[test]
+fn healthy_text_read_by_this_rounds_readers_blames_nothing() {
+    let describe_events = "Events:\n\
+        \x20 Type    Reason     Age   From               Message\n\
+        \x20 ----    ------     ----  ----               -------\n\
+        \x20 Normal  Scheduled  5m    default-scheduler  Successfully assigned vms/virt-launcher-db-x2x9z to node01\n\
+        \x20 Normal  Pulled     5m    kubelet            Container image \"quay.io/kubevirt/virt-launcher:v1.3.0\" already present on machine\n\
+        \x20 Normal  Created    5m    kubelet            Created container compute\n\
+        \x20 Normal  Started    5m    kubelet            Started container compute\n";
+    let vm_and_vmi = "apiVersion: v1\nkind: List\nitems:\n\
+        - apiVersion: kubevirt.io/v1\n  kind: VirtualMachine\n  metadata:\n    name: db\n    namespace: vms\n  \
+        status:\n    printableStatus: Running\n    ready: true\n\
+        - apiVersion: kubevirt.io/v1\n  kind: VirtualMachineInstance\n  metadata:\n    name: db\n    namespace: vms\n  \
+        status:\n    phase: Running\n    nodeName: node01\n";
+    let long_log = "2024/03/01 10:00:00 starting the operator and registering every component it knows\n\
+        2024/03/01 10:00:01 all components registered and their controllers are running now\n\
+        ready\n";
+    let folded = "status:\n  conditions:\n  - message: the guest agent is connected and reports the\n      operating system it runs\n    status: \"True\"\n    type: AgentConnected\n  phase: Running\n";
+    for paste in [describe_events, vm_and_vmi, long_log, folded] {
+        let layer = analyse(paste, None).ok().and_then(|a| a.verdict().layer);
+        assert_eq!(layer, None, "{paste}");
+    }
+}
+
+// ---- 10. a DataVolume whose population never started ----
+
+#[test]
+fn a_data_volume_stuck_before_its_population_started_is_degraded() {
+    // CDI's DataVolumePhase moves forward only: still before its pod runs long after creation.
+    let dv = |phase: &str, age: &str| {
+        format!(
+            "$ kubectl get dv -n vms\nNAME   {:<24} PROGRESS   RESTARTS   AGE\ndb     {phase:<24} N/A        0          {age}\n",
+            "PHASE"
+        )
+    };
+    for phase in [
+        "Pending",
+        "PVCBound",
+        "ImportScheduled",
+        "CloneScheduled",
+        "UploadScheduled",
+    ] {
+        assert_eq!(
+            blame(&dv(phase, "3h")).0,
+            Some(Layer::ControlPlane),
+            "{phase}"
+        );
+        assert_eq!(blame(&dv(phase, "2m")).0, None, "{phase} young");
+    }
+    // A long import in progress, or a volume waiting for its first consumer, is not stuck.
+    for phase in [
+        "ImportInProgress",
+        "WaitForFirstConsumer",
+        "PendingPopulation",
+        "UploadReady",
+    ] {
+        assert_eq!(blame(&dv(phase, "3h")).0, None, "{phase}");
+    }
 }

@@ -307,6 +307,12 @@ fn stuck_starting(s: &Sighting, m: &Meaning) -> Option<Meaning> {
             matches!(m.value, "Pending" | "ContainerCreating" | "PodInitializing")
                 || s.status.starts_with("Init:") && s.status[5..].contains('/')
         }
+        // CDI's phases before its importer, cloner or upload pod runs (DataVolumePhase only
+        // moves forward): the population never started.
+        Kind::Dv => matches!(
+            m.value,
+            "Pending" | "PVCBound" | "ImportScheduled" | "CloneScheduled" | "UploadScheduled"
+        ),
         _ => false,
     };
     let age = s.age?.low;
@@ -320,6 +326,12 @@ fn stuck_starting(s: &Sighting, m: &Meaning) -> Option<Meaning> {
                 "Stuck starting: its launcher pod was scheduled to a node long ago, \
                 but virt-handler there never started the domain (the VMI would be Running). \
                 Check the launcher pod and virt-handler on that node."
+            }
+            _ if s.kind == Kind::Dv => {
+                "Stuck before its population started: CDI never got its importer, cloner or \
+                upload pod running long after the DataVolume was created (the pod \
+                unschedulable, its PVC unbound, its image not pulled). The DataVolume's events \
+                and its pod's say which."
             }
             _ if s.kind == Kind::Pod => {
                 "Stuck starting: the pod is still not running long \

@@ -3,7 +3,8 @@
 //! `syscall` `zerrors_linux_*.go`, wrapped in `os.PathError` as `open /path: <text>` or in
 //! `os.SyscallError`), so the text says which resource failed whoever wrote the line: the
 //! node's disks, filesystems, mounts and memory (the node layer), or the route to a peer (the
-//! network). Errnos that any layer may meet (`connection refused`, `file exists`, `resource
+//! network; a dial that got no answer, ETIMEDOUT or Go's `i/o timeout`, is the network too).
+//! Errnos that any layer may meet (`connection refused`, `file exists`, `resource
 //! temporarily unavailable`) are left out; `permission denied` and `operation not permitted`
 //! count only after a file system operation on a path (SELinux labels, ownership, a read-only
 //! bind mount on the node).
@@ -46,6 +47,14 @@ const ERRNOS: &[Errno] = &[
     e("network is unreachable", "ENETUNREACH", Layer::Network, "the peer's network is not reachable from here"),
 ];
 
+/// A dial (`dial tcp ADDR: …`) that got no answer: ETIMEDOUT, or the dial deadline Go's net
+/// package reports as `i/o timeout`. Packets to the peer are dropped on the way: the network.
+#[rustfmt::skip]
+const UNANSWERED: &[Errno] = &[
+    e("connection timed out", "ETIMEDOUT", Layer::Network, "a connection to the peer got no answer before the kernel gave up"),
+    e("i/o timeout", "i/o timeout", Layer::Network, "a connection to the peer got no answer before the dial's deadline"),
+];
+
 /// `permission denied` / `operation not permitted` after one of these operations on a path.
 const PATH_OPS: &[&str] = &[
     "open /",
@@ -68,12 +77,18 @@ const PATH_OPS: &[&str] = &[
 /// errnos above.
 pub fn topic(line: &str) -> Option<Sourced> {
     let lower = line.to_ascii_lowercase();
-    let found = ERRNOS.iter().find(|e| lower.contains(e.text)).or_else(|| {
-        let denied = ["permission denied", "operation not permitted"]
-            .iter()
-            .any(|d| lower.contains(d));
-        (denied && PATH_OPS.iter().any(|op| lower.contains(op))).then_some(&PATH_DENIED)
-    })?;
+    let dial = lower.contains("dial tcp") || lower.contains("dial udp");
+    let unanswered = dial
+        .then(|| UNANSWERED.iter().find(|e| lower.contains(e.text)))
+        .flatten();
+    let found = unanswered
+        .or_else(|| ERRNOS.iter().find(|e| lower.contains(e.text)))
+        .or_else(|| {
+            let denied = ["permission denied", "operation not permitted"]
+                .iter()
+                .any(|d| lower.contains(d));
+            (denied && PATH_OPS.iter().any(|op| lower.contains(op))).then_some(&PATH_DENIED)
+        })?;
     Some(Sourced {
         layer: found.layer,
         title: format!(
