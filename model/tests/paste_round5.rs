@@ -386,3 +386,39 @@ fn a_data_volume_stuck_before_its_population_started_is_degraded() {
         assert_eq!(blame(&dv(phase, "3h")).0, None, "{phase}");
     }
 }
+
+// ---- 11. a pod Running but not ready, and virtctl image-upload's failures ----
+
+#[test]
+fn a_pod_running_long_but_not_ready_is_degraded_at_its_layer() {
+    // printPod's READY: ready containers of all.
+    let pods = |ready: &str, age: &str| {
+        format!(
+            "$ kubectl get pods -n kubevirt\n\
+            NAME                 READY   STATUS    RESTARTS      AGE\n\
+            virt-handler-abcde   {ready}     Running   3 (2m ago)    {age}\n\
+            virt-api-7d4f8b9c6d-xyz12   1/1     Running   0             2d\n"
+        )
+    };
+    assert_eq!(blame(&pods("0/1", "2d")).0, Some(Layer::Node));
+    assert_eq!(blame(&pods("0/1", "30s")).0, None, "just started");
+    assert_eq!(blame(&pods("1/1", "2d")).0, None);
+}
+
+#[test]
+fn virtctl_image_uploads_failures_are_read_and_a_populated_volume_is_not_a_fault() {
+    // pkg/virtctl/imageupload/imageupload.go.
+    for line in [
+        "Claim not valid: PVC spec is missing accessMode and no storageClass to choose profile",
+        "error uploading image after 5 retries: Post \"https://10.0.0.9:31001/v1beta1/upload\": EOF",
+        "PVC db not available for upload",
+        "Timed out waiting for post upload processing to complete, please check upload pod status for progress",
+    ] {
+        let paste =
+            format!("$ virtctl image-upload pvc db --image-path=disk.img --size=10Gi\n{line}\n");
+        assert_eq!(blame(&paste).0, Some(Layer::ControlPlane), "{line}");
+    }
+    let done = "$ virtctl image-upload pvc db --image-path=disk.img --no-create\nPVC db already successfully imported/cloned/updated\n";
+    let layer = analyse(done, None).ok().and_then(|a| a.verdict().layer);
+    assert_eq!(layer, None);
+}

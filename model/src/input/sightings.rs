@@ -27,6 +27,8 @@ pub struct Sighting {
     pub vmi: String,
     /// Its RESTARTS column (a DataVolume's `status.restartCount`), 0 when absent.
     pub restarts: u32,
+    /// A pod's READY column: containers ready, of how many.
+    pub ready: Option<(u32, u32)>,
     /// Its AGE column, when the block has one.
     pub age: Option<Age>,
     pub line: usize,
@@ -197,6 +199,7 @@ impl Sightings {
         let signal = meaning
             .map(|m| restarted_in_progress(&s, &m).unwrap_or(m))
             .map(|m| stuck_starting(&s, &m).unwrap_or(m))
+            .map(|m| running_not_ready(&s, &m).unwrap_or(m))
             .map(|m| terminating_launcher(&s, &m).unwrap_or(m))
             .and_then(|m| self.signal(&s, m));
         self.latest.insert(key, s);
@@ -346,6 +349,25 @@ fn stuck_starting(s: &Sighting, m: &Meaning) -> Option<Meaning> {
         },
         ..*m
     })
+}
+
+/// A pod Running for long with containers not ready (READY `0/1`): `printPod` counts the
+/// containers whose status is Ready (Kubernetes `pkg/printers/internalversion/printers.go`), so
+/// a container fails its readiness probe or keeps restarting between runs.
+fn running_not_ready(s: &Sighting, m: &Meaning) -> Option<Meaning> {
+    let (ready, of) = s.ready?;
+    let age = s.age?.low;
+    (s.kind == Kind::Pod
+        && m.value == "Running"
+        && ready < of
+        && age as f64 > crate::thresholds::STUCK_IN_PHASE_SECS)
+        .then_some(Meaning {
+            health: Health::Degraded,
+            meaning: "Running but not ready long after it started: a container fails its \
+                readiness probe or keeps restarting (its RESTARTS and `kubectl describe pod` \
+                say which).",
+            ..*m
+        })
 }
 
 /// `vmi`, `pod`, `dv`: kubectl's short resource name.

@@ -281,6 +281,7 @@ pub fn sightings(t: &Table<'_>, command: Option<&str>) -> Vec<super::sightings::
     let vmi_col = t.col(&["VMI"]);
     let restarts_col = t.col(&["RESTARTS"]);
     let age_col = t.col(&["AGE"]);
+    let ready_col = t.col(&["READY"]);
     let ns_arg = command.and_then(namespace_arg).unwrap_or("");
     let from = format!(
         "a kubectl get {} table row",
@@ -324,6 +325,7 @@ pub fn sightings(t: &Table<'_>, command: Option<&str>) -> Vec<super::sightings::
                     .replace("none", ""),
                 vmi: r.cell(vmi_col).to_string(),
                 restarts: leading_number(r.cell(restarts_col)),
+                ready: ratio(r.cell(ready_col)).filter(|_| kind == Kind::Pod),
                 age: super::age::parse_age(r.cell(age_col)),
                 line: r.line,
                 // Set by the caller, which knows the block.
@@ -333,6 +335,12 @@ pub fn sightings(t: &Table<'_>, command: Option<&str>) -> Vec<super::sightings::
             })
         })
         .collect()
+}
+
+/// A READY cell `1/2`.
+fn ratio(cell: &str) -> Option<(u32, u32)> {
+    let (a, b) = cell.split_once('/')?;
+    Some((a.parse().ok()?, b.parse().ok()?))
 }
 
 /// The count at the start of a RESTARTS cell (`11`, `2 (5m55s ago)`), 0 when there is none.

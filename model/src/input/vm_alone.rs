@@ -42,6 +42,7 @@ pub fn see(read: &mut ReadPaste) {
             node: String::new(),
             vmi: String::new(),
             restarts: 0,
+            ready: None,
             age: None,
             line,
             block: block_of(read, line),

@@ -23,6 +23,7 @@ mod fields;
 mod generic;
 mod guest;
 mod http_status;
+mod imageupload;
 mod kernel;
 mod kubelet;
 pub mod level;
@@ -82,7 +83,7 @@ pub struct Signature {
     pub needs_panic: bool,
 }
 
-/// Every signature, in table order (noise; virt-api's dialers by errno; HTTP 5xx for KubeVirt's APIs; virtctl, TLS and x509, component pods, devices, CDI,
+/// Every signature, in table order (noise; virt-api's dialers by errno; HTTP 5xx for KubeVirt's APIs; virtctl and its image-upload, TLS and x509, component pods, devices, CDI,
 /// the guest's console, QEMU and KubeVirt's Warning events; control plane, virt-operator's
 /// conditions, node, kernel, kubelet,
 /// guest, Multus, network, migration, disruption budgets; admission and the API's own errors,
@@ -96,6 +97,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             dial::TABLE,
             http_status::TABLE,
             virtctl::TABLE,
+            imageupload::TABLE,
             tls::TABLE,
             x509::TABLE,
             component_pods::TABLE,
