@@ -422,3 +422,30 @@ fn virtctl_image_uploads_failures_are_read_and_a_populated_volume_is_not_a_fault
     let layer = analyse(done, None).ok().and_then(|a| a.verdict().layer);
     assert_eq!(layer, None);
 }
+
+// ---- 12. a VMI failed by the node controller, and a sandbox whose network failed ----
+
+#[test]
+fn a_vmi_failed_because_its_node_stopped_answering_blames_the_node_not_the_guest() {
+    // pkg/virt-controller/watch/node/node.go: status.reason = NodeUnresponsive.
+    let paste = "{\"apiVersion\":\"kubevirt.io/v1\",\"kind\":\"VirtualMachineInstance\",\
+        \"metadata\":{\"name\":\"db\",\"namespace\":\"vms\"},\
+        \"status\":{\"phase\":\"Failed\",\"reason\":\"NodeUnresponsive\",\"nodeName\":\"node01\"}}\n";
+    assert_eq!(blame(paste).0, Some(Layer::Node));
+    // Without that reason a Failed VMI is still the guest's loss.
+    let plain = paste.replace(",\"reason\":\"NodeUnresponsive\"", "");
+    assert_eq!(blame(&plain).0, Some(Layer::Guest));
+}
+
+#[test]
+fn a_pod_sandbox_whose_network_setup_failed_is_the_network() {
+    // containerd's "failed to setup network for sandbox", CRI-O's "error adding pod … to CNI
+    // network", in the kubelet's FailedCreatePodSandBox event.
+    for msg in [
+        "Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox \"9f1e\": plugin type=\"multus\" failed (add): timed out",
+        "Failed to create pod sandbox: rpc error: code = Unknown desc = error adding pod vms_virt-launcher-db-x2x9z to CNI network \"multus-cni-network\": plugin type=\"multus\" failed",
+    ] {
+        let paste = format!("  Warning  FailedCreatePodSandBox  2m  kubelet  {msg}\n");
+        assert_eq!(blame(&paste).0, Some(Layer::Network), "{msg}");
+    }
+}
