@@ -449,3 +449,15 @@ fn a_pod_sandbox_whose_network_setup_failed_is_the_network() {
         assert_eq!(blame(&paste).0, Some(Layer::Network), "{msg}");
     }
 }
+
+// ---- 13. a VM that needs manual recovery after a failed volume migration ----
+
+#[test]
+fn a_vm_needing_manual_recovery_after_a_volume_migration_is_the_migration_layer() {
+    // types.go VirtualMachineManualRecoveryRequired; virt-api's and virt-controller's refusals.
+    let condition = "status:\n  conditions:\n  - lastTransitionTime: \"2024-03-01T10:00:00Z\"\n    \
+        status: \"True\"\n    type: ManualRecoveryRequired\n  printableStatus: Stopped\n";
+    assert_eq!(blame(condition).0, Some(Layer::Migration), "{condition}");
+    let refusal = "$ virtctl start db\nError starting VirtualMachine Operation cannot be fulfilled on virtualmachine.kubevirt.io \"db\": VM recovery required: Volume migration failed, leaving some volumes pointing to non-consistent targets; manual intervention is needed to reassign them to their original volumes.\n";
+    assert_eq!(blame(refusal).0, Some(Layer::Migration), "{refusal}");
+}
