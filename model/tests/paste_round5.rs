@@ -137,6 +137,10 @@ fn an_unknown_warning_event_points_at_the_layer_of_its_recorder() {
         Some(Layer::ControlPlane),
         "{controller}"
     );
+    // `kubectl get events -o wide`: the SOURCE column (printEvent).
+    let wide = "LAST SEEN   TYPE      REASON         OBJECT   SUBOBJECT   SOURCE         MESSAGE                                  FIRST SEEN   COUNT   NAME\n\
+        2m          Warning   SomethingOdd   vmi/db               virt-handler   failed to do a thing nobody catalogued   10m          5       db.17a\n";
+    assert_eq!(blame(wide).0, Some(Layer::Node), "{wide}");
     let normal = "  Normal  Started  3m43s  kubelet  Started container compute\n";
     assert_eq!(blame(normal).0, None);
 }

@@ -28,11 +28,16 @@ pub struct EventRow {
 }
 
 /// A describe's event row: `Normal|Warning`, a one-word reason, an interval, the recorder, the
-/// message (cells separated by kubectl's column gaps).
+/// message (cells separated by kubectl's column gaps); or a `kubectl get events -o wide` row
+/// (`printEvent`: LAST SEEN, TYPE, REASON, OBJECT, SUBOBJECT, SOURCE, MESSAGE, …; an empty
+/// SUBOBJECT prints nothing), read by its SOURCE.
 pub fn event_row(line: &str) -> Option<EventRow> {
     let sp = spans(line);
     if sp.len() < 5 {
         return None;
+    }
+    if let Some(row) = wide_get_row(&sp) {
+        return Some(row);
     }
     let warning = match sp[0].1 {
         "Warning" => true,
@@ -46,6 +51,29 @@ pub fn event_row(line: &str) -> Option<EventRow> {
     Some(EventRow {
         warning,
         source: source_component(sp[3].1),
+    })
+}
+
+/// A `get events -o wide` row: an age, the type, a one-word reason, a `kind/name` object, an
+/// optional subobject (`spec.containers{compute}`), then the source.
+fn wide_get_row(sp: &[(usize, &str)]) -> Option<EventRow> {
+    let warning = match sp.get(1)?.1 {
+        "Warning" => true,
+        "Normal" => false,
+        _ => return None,
+    };
+    if !super::age::is_age_cell(sp[0].1) || sp[2].1.contains(' ') || !sp[3].1.contains('/') {
+        return None;
+    }
+    let at = if sp[4].1.starts_with("spec.") || sp[4].1.contains('{') {
+        5
+    } else {
+        4
+    };
+    let source = source_component(sp.get(at)?.1)?;
+    Some(EventRow {
+        warning,
+        source: Some(source),
     })
 }
 
@@ -93,5 +121,12 @@ mod tests {
             Some(Component::Kubernetes)
         );
         assert!(event_row("Warning: this is prose, not an event row").is_none());
+        let r = event_row("2m   Warning   Odd   vmi/db   virt-handler   failed   10m   5   db.1")
+            .unwrap();
+        assert_eq!(r.source, Some(Component::VirtHandler));
+        let r =
+            event_row("2m  Warning  BackOff  pod/x  spec.containers{compute}  kubelet  Back-off")
+                .unwrap();
+        assert_eq!(r.source, Some(Component::Kubelet));
     }
 }
