@@ -222,6 +222,11 @@ fn unknown_line(
     format: BlockFormat,
     seen: &mut Seen,
 ) -> Option<Signal> {
+    // An object's own fields (`failed: true`, a condition's message) speak through the object.
+    let object = matches!(format, BlockFormat::ObjectYaml | BlockFormat::ObjectJson);
+    if object || seen.unknown >= UNKNOWN_KEPT {
+        return None;
+    }
     // A describe's event row states its level by its type and names its recorder.
     let event = super::event_row::event_row(line);
     let level = match event {
@@ -232,11 +237,6 @@ fn unknown_line(
         Some(Level::Info) | None => looks_like_error(line),
         Some(_) => true,
     };
-    // An object's own fields (`failed: true`, a condition's message) speak through the object.
-    let object = matches!(format, BlockFormat::ObjectYaml | BlockFormat::ObjectJson);
-    if object || seen.unknown >= UNKNOWN_KEPT {
-        return None;
-    }
     if let Some(w) = warning_event(line, format == BlockFormat::Describe) {
         seen.unknown += 1;
         return Some(sourced(w, line, n, format));

@@ -9,7 +9,7 @@ use super::object::Object;
 use super::paste::ReadPaste;
 use super::sightings::Sighting;
 use super::vocab::Kind;
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Sights every VM whose VMI the paste does not hold, adding the signal its status implies and
 /// naming its status in its block's read items.
@@ -45,54 +45,80 @@ pub fn see(read: &mut ReadPaste) {
             ready: None,
             age: None,
             line,
-            block: block_of(read, line),
+            block: block_index(read, line).map_or(line, |i| read.blocks[i].lines.first),
             from: "a VirtualMachine's status".into(),
             excerpt: format!("printableStatus: {status}"),
         });
     }
+    // A table or describe of the same VM already sighted it: that reading stands.
+    let sighted: FxHashSet<String> = read
+        .sightings
+        .all()
+        .filter(|x| x.kind == Kind::Vm)
+        .map(|x| x.name.clone())
+        .collect();
+    // Each block's read items by line, once: a dump of thousands of VMs is one block.
+    let mut items: Vec<FxHashMap<usize, usize>> = read
+        .blocks
+        .iter()
+        .map(|b| {
+            b.read
+                .iter()
+                .enumerate()
+                .map(|(i, r)| (r.line, i))
+                .collect()
+        })
+        .collect();
     for s in seen {
-        // A table or describe of the same VM already sighted it: that reading stands.
-        if read
-            .sightings
-            .all()
-            .any(|x| x.kind == Kind::Vm && x.name == s.name)
-        {
+        if sighted.contains(&s.name) {
             continue;
         }
-        let block = s.block;
+        let at = block_index(read, s.line);
         let (signal, item) = read.sightings.see(s);
         read.signals.extend(signal);
-        if let Some(b) = read.blocks.iter_mut().find(|b| b.lines.first == block) {
-            match b.read.iter_mut().find(|r| r.line == item.line) {
-                Some(r) => *r = item,
-                None => b.read.push(item),
+        if let Some(bi) = at {
+            let b = &mut read.blocks[bi];
+            match items[bi].get(&item.line) {
+                Some(&i) => b.read[i] = item,
+                None => {
+                    items[bi].insert(item.line, b.read.len());
+                    b.read.push(item);
+                }
             }
         }
     }
 }
 
-/// The first line of the block holding `line`.
-fn block_of(read: &ReadPaste, line: usize) -> usize {
-    read.blocks
-        .iter()
-        .find(|b| b.lines.first <= line && line <= b.lines.last)
-        .map_or(line, |b| b.lines.first)
+/// The index of the block holding `line` (blocks are in paste order).
+fn block_index(read: &ReadPaste, line: usize) -> Option<usize> {
+    let i = read.blocks.partition_point(|b| b.lines.first <= line);
+    let i = i.checked_sub(1)?;
+    (read.blocks[i].lines.last >= line).then_some(i)
 }
 
 /// Gives every bundle without a VMI the VM of its name, so its diagnosis says what the VM's
 /// status is (a bundle exists for each VM sighted by [`see`]).
 pub fn attach(dump: &mut super::group::Dump) {
+    // By name, once: a dump of many stopped VMs has as many bundles as VMs.
+    let mut by_name: FxHashMap<&str, Vec<usize>> = FxHashMap::default();
+    for (i, v) in dump.vms.iter().enumerate() {
+        by_name.entry(v.metadata.name()).or_default().push(i);
+    }
     for b in dump
         .bundles
         .iter_mut()
         .filter(|b| b.vmi.is_none() && b.vm.is_none())
     {
-        let vm = dump.vms.iter().find(|v| {
-            v.metadata.name() == b.key.name
-                && (v.metadata.namespace() == b.key.namespace
+        let vm = by_name
+            .get(b.key.name.as_str())
+            .into_iter()
+            .flatten()
+            .map(|&i| &dump.vms[i])
+            .find(|v| {
+                v.metadata.namespace() == b.key.namespace
                     || v.metadata.namespace().is_empty()
-                    || b.key.namespace.is_empty())
-        });
+                    || b.key.namespace.is_empty()
+            });
         if let Some(vm) = vm {
             b.vm = Some(crate::evidence::Observed::new(vm.clone(), None));
         }
