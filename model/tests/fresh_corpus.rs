@@ -144,7 +144,7 @@ fn fresh_batch3_scores_at_least_its_floor() {
 
 #[test]
 fn fresh_batch4_scores_at_least_its_floor() {
-    run_batch("batch4", 33, true);
+    run_batch("batch4", 33, false);
 }
 
 #[test]

@@ -18,6 +18,10 @@ fn finding(health: Health, severity: Severity, title: impl Into<String>) -> Find
 /// The control plane: is the VMI processed by virt-controller, scheduled, synchronized?
 pub(super) fn control_plane(cx: &mut Ctx<'_>) {
     let Some(vmi) = cx.vmi else {
+        if cx.e.vm.is_some() {
+            lone_vm(cx);
+            return;
+        }
         // What named the VMI when its object is not in the evidence: a migration, or (a pasted
         // log) only log lines.
         let from_kubectl = cx.e.signals.iter().any(|s| s.from.starts_with("a kubectl"));
@@ -208,6 +212,44 @@ pub(super) fn schedulable_selector(cx: &Ctx<'_>, message: &str) -> Option<(Strin
         ));
     }
     Some((why, cites))
+}
+
+/// A VM whose VMI is not in the evidence: its printableStatus says what is known (the input
+/// reads the same value as a signal with its layer, `input::vm_alone`; here it is named).
+fn lone_vm(cx: &mut Ctx<'_>) {
+    let ps =
+        cx.e.vm
+            .as_ref()
+            .and_then(|o| o.value.status.printable_status.clone())
+            .unwrap_or_default();
+    cx.missing
+        .push("the VMI itself (only its VirtualMachine is in the evidence)".into());
+    let (title, detail, cite, steps) = if ps.is_empty() {
+        (
+            "VM without a status; its VMI is not in the evidence".to_string(),
+            "The VirtualMachine has no printableStatus and its VMI is not in the paste.".into(),
+            vec![],
+            vec![cx.explain(Topic::VmiPhase, "Running").next_steps[0].clone()],
+        )
+    } else {
+        let x = cx.explain(Topic::VmPrintableStatus, &ps);
+        (
+            format!("VM status {ps}; its VMI is not in the evidence"),
+            format!(
+                "The VM's status says: {} Its VMI is not in the paste, so the VMI's own phase and \
+                 conditions are not known.",
+                x.meaning
+            ),
+            vec![format!("vm.status.printableStatus = {ps}")],
+            x.next_steps,
+        )
+    };
+    cx.push(
+        finding(Health::Unknown, Severity::Info, title)
+            .explained(detail)
+            .cite(cite)
+            .steps(steps),
+    );
 }
 
 /// The VM's printableStatus, when it says something is wrong.

@@ -90,15 +90,32 @@ fn not_running(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, pcite: &[String]) -> bo
             if let Some(m) = &crashed {
                 ev.push(format!("event Stopped (Warning): {m}"));
             }
-            cx.push(
-                finding(
+            // virt-controller's node controller writes `status.reason = NodeUnresponsive` when
+            // it fails the VMIs of a node whose virt-handler stopped heartbeating
+            // (pkg/virt-controller/watch/node/node.go): the node is the cause, the guest's loss
+            // its consequence (the node layer says so).
+            let by_node = vmi.status.reason.as_deref() == Some("NodeUnresponsive");
+            let (health, severity, title) = if by_node {
+                (
+                    Health::Degraded,
+                    Severity::Warning,
+                    "Guest is gone with its unresponsive node (phase Failed)",
+                )
+            } else {
+                (
                     Health::Broken,
                     Severity::Critical,
                     "Guest is gone (phase Failed)",
                 )
-                .explained(x.meaning)
-                .cite(ev)
-                .steps(x.next_steps),
+            };
+            if by_node {
+                ev.push("status.reason = NodeUnresponsive".into());
+            }
+            cx.push(
+                finding(health, severity, title)
+                    .explained(x.meaning)
+                    .cite(ev)
+                    .steps(x.next_steps),
             );
             true
         }

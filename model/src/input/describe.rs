@@ -342,6 +342,7 @@ impl Described {
             node: self.node.clone(),
             vmi: self.vmi.clone(),
             restarts: 0,
+            ready: None,
             age: None,
             line,
             block: self.line,

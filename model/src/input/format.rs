@@ -132,6 +132,14 @@ pub fn recognise_text(block: &Block<'_>) -> BlockFormat {
     if first.trim() == "Events:" || is_events_header(first) {
         return BlockFormat::Events;
     }
+    // A describe's event rows cut above their header (`Warning  Failed  3m  kubelet  …`).
+    if block
+        .text
+        .iter()
+        .all(|l| super::event_row::event_row(l).is_some())
+    {
+        return BlockFormat::Events;
+    }
     if is_describe(block) {
         return BlockFormat::Describe;
     }

@@ -93,8 +93,22 @@ pub fn read_lines(block: &Block<'_>, format: BlockFormat, seen: &mut Seen) -> Li
     let mut repeated = 0usize;
     // An object block's lines are read only for known messages: no level, no component.
     let object = matches!(format, BlockFormat::ObjectYaml | BlockFormat::ObjectJson);
-    for (i, line) in block.text.iter().enumerate() {
+    // A YAML value wrapped over several lines is matched whole, on its first line.
+    let mut continued_until = 0;
+    for (i, raw) in block.text.iter().enumerate() {
         let n = block.lines.first + i;
+        if i < continued_until {
+            match quiet.as_mut() {
+                Some(q) => q.last = n,
+                None => quiet = Some(LineRange { first: n, last: n }),
+            }
+            continue;
+        }
+        let joined = super::wrapped::joined(&block.text, i);
+        if let Some((_, k)) = &joined {
+            continued_until = i + 1 + k;
+        }
+        let line: &str = joined.as_ref().map_or(raw, |j| j.0.as_str());
         let level = if object { None } else { level_of(line) };
         if !object {
             remember_component(line, level, seen);
@@ -208,15 +222,21 @@ fn unknown_line(
     format: BlockFormat,
     seen: &mut Seen,
 ) -> Option<Signal> {
-    let errorish = match level {
-        Some(Level::Info) | None => looks_like_error(line),
-        Some(_) => true,
-    };
     // An object's own fields (`failed: true`, a condition's message) speak through the object.
     let object = matches!(format, BlockFormat::ObjectYaml | BlockFormat::ObjectJson);
     if object || seen.unknown >= UNKNOWN_KEPT {
         return None;
     }
+    // A describe's event row states its level by its type and names its recorder.
+    let event = super::event_row::event_row(line);
+    let level = match event {
+        Some(e) if e.warning && e.source.is_some() => Some(Level::Warning),
+        _ => level,
+    };
+    let errorish = match level {
+        Some(Level::Info) | None => looks_like_error(line),
+        Some(_) => true,
+    };
     if let Some(w) = warning_event(line, format == BlockFormat::Describe) {
         seen.unknown += 1;
         return Some(sourced(w, line, n, format));
@@ -227,7 +247,9 @@ fn unknown_line(
     seen.unknown += 1;
     // A line stating its level is a log line: the paste's last component is likely its. A line
     // without one (prose, an API error) counts only when it names its component itself.
-    let component = component_of_line(line).or(level.and(seen.component));
+    let component = component_of_line(line)
+        .or(event.and_then(|e| e.source))
+        .or(level.and(seen.component));
     let meaning = match (level, component) {
         (Some(l), Some(c)) => unrecognised(line, l, c),
         (None, Some(c)) => unrecognised(line, Level::Error, c),
@@ -239,6 +261,10 @@ fn unknown_line(
     let Some(u) = meaning else {
         if let (Some(src), Some(Level::Error | Level::Warning)) = (from_source.clone(), level) {
             return Some(sourced(src, line, n, format));
+        }
+        // The operating system's error it ends in says what it is about.
+        if let Some(t) = crate::signatures::errno::topic(line) {
+            return Some(sourced(t, line, n, format));
         }
         let mut s = unknown(line, n, format);
         if level == Some(Level::Info) {

@@ -13,7 +13,7 @@
 //! * [`pipeline`]: the one dump pipeline of `strata diagnose` and the paste page; [`verdict`]
 //!   sums a whole paste up; [`fuzz`] is the fuzz target's body.
 //! * kubectl's human output: [`table`] reads `get` tables column by column (each kind's
-//!   printed columns: [`columns`]), [`describe`] reads `describe` by its sections, [`vocab`] says what every status value means and which layer
+//!   printed columns: [`columns`]; rows without their header: [`headerless`]), [`describe`] reads `describe` by its sections, [`vocab`] says what every status value means and which layer
 //!   it points at, [`sightings`] turns what they show into signals, [`age`] reads kubectl's
 //!   printed durations, [`clock`] says when each block was taken and [`supersede`] which of
 //!   two contradicting blocks is read, [`kubectl`] ties them into the paste.
@@ -28,12 +28,14 @@ pub mod component;
 pub mod console;
 pub mod describe;
 pub mod documents;
+pub mod event_row;
 pub mod fast_yaml;
 pub mod folder;
 pub mod format;
 pub mod fragment;
 pub mod fuzz;
 pub mod group;
+pub mod headerless;
 pub mod json_cut;
 pub mod kubectl;
 pub mod lines;
@@ -48,10 +50,13 @@ pub mod sightings;
 pub mod supersede;
 pub mod table;
 pub mod text;
+pub mod unwrap;
 pub mod verdict;
+pub mod vm_alone;
 pub mod vocab;
 pub mod volume_wait;
 pub mod workloads;
+pub mod wrapped;
 
 pub use group::{Dump, group};
 pub use pipeline::{Analysis, Report, Verdict, analyse};

@@ -39,7 +39,18 @@ pub fn read_paste(input: &str) -> ReadPaste {
     let mut out = ReadPaste::default();
     let mut seen = Seen::new(input);
     for block in split(input) {
-        read_block(&block, &mut seen, &mut out);
+        // Lines a mail client or a chat wrapped are joined first (`super::unwrap`).
+        match super::unwrap::unwrap(&block.text) {
+            Some(owned) => {
+                let joined = Block {
+                    text: owned.iter().map(String::as_str).collect(),
+                    dropped: block.dropped.clone(),
+                    ..block
+                };
+                read_block(&joined, &mut seen, &mut out);
+            }
+            None => read_block(&block, &mut seen, &mut out),
+        }
     }
     super::kubectl::settle(&mut out);
     super::workloads::settle(&mut out);

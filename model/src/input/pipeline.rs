@@ -95,7 +95,8 @@ impl Analysis {
 /// VMI, hands every signal to a bundle and diagnoses every VMI and migration in it. Fails only
 /// when nothing at all could be read.
 pub fn analyse(input: &str, now: Option<Timestamp>) -> Result<Analysis, ParseError> {
-    let read = read_paste(input);
+    let mut read = read_paste(input);
+    super::vm_alone::see(&mut read);
     // kubectl's or virtctl's own output (a table, an events listing, a describe, a console) that
     // shows nothing wrong was still read: the paste is diagnosed healthy, not refused.
     let kubectl_read = read.blocks.iter().any(|b| {
@@ -133,6 +134,7 @@ pub fn analyse(input: &str, now: Option<Timestamp>) -> Result<Analysis, ParseErr
     let mut dump = group(objects, None);
     add_sighted(&mut dump, &read.sightings.vmis());
     attach_signals(&mut dump, &read.signals, &read.sightings.subjects);
+    super::vm_alone::attach(&mut dump);
     let report = report_from_dump(&dump, read.parsed.notes, now, source);
     Ok(Analysis {
         dump,

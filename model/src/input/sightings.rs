@@ -27,6 +27,8 @@ pub struct Sighting {
     pub vmi: String,
     /// Its RESTARTS column (a DataVolume's `status.restartCount`), 0 when absent.
     pub restarts: u32,
+    /// A pod's READY column: containers ready, of how many.
+    pub ready: Option<(u32, u32)>,
     /// Its AGE column, when the block has one.
     pub age: Option<Age>,
     pub line: usize,
@@ -197,6 +199,7 @@ impl Sightings {
         let signal = meaning
             .map(|m| restarted_in_progress(&s, &m).unwrap_or(m))
             .map(|m| stuck_starting(&s, &m).unwrap_or(m))
+            .map(|m| running_not_ready(&s, &m).unwrap_or(m))
             .map(|m| terminating_launcher(&s, &m).unwrap_or(m))
             .and_then(|m| self.signal(&s, m));
         self.latest.insert(key, s);
@@ -307,6 +310,12 @@ fn stuck_starting(s: &Sighting, m: &Meaning) -> Option<Meaning> {
             matches!(m.value, "Pending" | "ContainerCreating" | "PodInitializing")
                 || s.status.starts_with("Init:") && s.status[5..].contains('/')
         }
+        // CDI's phases before its importer, cloner or upload pod runs (DataVolumePhase only
+        // moves forward): the population never started.
+        Kind::Dv => matches!(
+            m.value,
+            "Pending" | "PVCBound" | "ImportScheduled" | "CloneScheduled" | "UploadScheduled"
+        ),
         _ => false,
     };
     let age = s.age?.low;
@@ -321,6 +330,12 @@ fn stuck_starting(s: &Sighting, m: &Meaning) -> Option<Meaning> {
                 but virt-handler there never started the domain (the VMI would be Running). \
                 Check the launcher pod and virt-handler on that node."
             }
+            _ if s.kind == Kind::Dv => {
+                "Stuck before its population started: CDI never got its importer, cloner or \
+                upload pod running long after the DataVolume was created (the pod \
+                unschedulable, its PVC unbound, its image not pulled). The DataVolume's events \
+                and its pod's say which."
+            }
             _ if s.kind == Kind::Pod => {
                 "Stuck starting: the pod is still not running long \
                 after it was created (unschedulable, e.g. every node cordoned or tainted, or \
@@ -334,6 +349,25 @@ fn stuck_starting(s: &Sighting, m: &Meaning) -> Option<Meaning> {
         },
         ..*m
     })
+}
+
+/// A pod Running for long with containers not ready (READY `0/1`): `printPod` counts the
+/// containers whose status is Ready (Kubernetes `pkg/printers/internalversion/printers.go`), so
+/// a container fails its readiness probe or keeps restarting between runs.
+fn running_not_ready(s: &Sighting, m: &Meaning) -> Option<Meaning> {
+    let (ready, of) = s.ready?;
+    let age = s.age?.low;
+    (s.kind == Kind::Pod
+        && m.value == "Running"
+        && ready < of
+        && age as f64 > crate::thresholds::STUCK_IN_PHASE_SECS)
+        .then_some(Meaning {
+            health: Health::Degraded,
+            meaning: "Running but not ready long after it started: a container fails its \
+                readiness probe or keeps restarting (its RESTARTS and `kubectl describe pod` \
+                say which).",
+            ..*m
+        })
 }
 
 /// `vmi`, `pod`, `dv`: kubectl's short resource name.

@@ -11,6 +11,7 @@
 //! VMI) and CDI's DataVolume CRD (Phase, Progress, Restarts, Age).
 
 use super::columns::{default_columns, printed_kind};
+use super::headerless::{guess_rows, loose_cells};
 use super::vocab::Kind;
 
 /// One column: its upper-case name and the byte where it starts.
@@ -56,7 +57,7 @@ impl<'a> Row<'a> {
 
 /// The cells of a line: runs of text separated by two or more spaces or a tab, with where each
 /// starts.
-fn spans(line: &str) -> Vec<(usize, &str)> {
+pub(super) fn spans(line: &str) -> Vec<(usize, &str)> {
     let b = line.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;
@@ -165,52 +166,6 @@ pub fn header_kind(cols: &[Column], command: Option<Kind>) -> Option<Kind> {
     None
 }
 
-/// The kind of a table whose header and command were cut away, from its rows' shapes: a pod's
-/// READY `1/2` then a pod status; a node's `v1.29.2` VERSION last; a VM's or VMI's age then a
-/// value of its vocabulary (a VMI row has an IP or a node after its phase, a VM row ends in
-/// True/False). With a NAMESPACE first, the same one cell on. `None` unless every row agrees.
-fn guess_rows(text: &[&str]) -> Option<(Kind, bool)> {
-    use super::vocab::meaning;
-    let mut found: Option<(Kind, bool)> = None;
-    for line in text.iter().take(50) {
-        let sp: Vec<&str> = spans(line).into_iter().map(|s| s.1).collect();
-        if sp.len() < 3 || sp[0].contains(' ') {
-            return None;
-        }
-        let guess = [false, true].into_iter().find_map(|ns| {
-            let c = if ns { &sp[1..] } else { &sp[..] };
-            let at = |i: usize| c.get(i).copied().unwrap_or("");
-            let is_ratio = |s: &str| {
-                s.split_once('/')
-                    .is_some_and(|(a, b)| a.parse::<u32>().is_ok() && b.parse::<u32>().is_ok())
-            };
-            if is_ratio(at(1)) && meaning(Kind::Pod, at(2)).is_some() {
-                return Some((Kind::Pod, ns));
-            }
-            if meaning(Kind::Node, at(1)).is_some()
-                && c.last().is_some_and(|v| v.starts_with("v1."))
-            {
-                return Some((Kind::Node, ns));
-            }
-            if !super::age::is_age_cell(at(1)) {
-                return None;
-            }
-            let bool_last = c.len() == 4 && matches!(at(3), "True" | "False");
-            if bool_last && meaning(Kind::Vm, at(2)).is_some() {
-                return Some((Kind::Vm, ns));
-            }
-            (meaning(Kind::Vmi, at(2)).is_some() && c.len() >= 3 && !bool_last)
-                .then_some((Kind::Vmi, ns))
-        });
-        match (guess, found) {
-            (None, _) => return None,
-            (Some(g), Some(f)) if g != f => return None,
-            (g, _) => found = g,
-        }
-    }
-    found
-}
-
 /// Reads a block as a table: with its header (at its first line, or after a few lines of
 /// prose), or without one when the command names the kind. `None` when it is neither.
 pub fn read_table<'a>(
@@ -271,9 +226,7 @@ pub fn read_table<'a>(
         let cells = if header {
             place(&sp, &columns)
         } else {
-            let mut c: Vec<&str> = sp.iter().map(|s| s.1).collect();
-            c.resize(columns.len(), "");
-            c
+            loose_cells(line, columns.len())
         };
         rows.push(Row {
             line: first_line + i,
@@ -328,6 +281,7 @@ pub fn sightings(t: &Table<'_>, command: Option<&str>) -> Vec<super::sightings::
     let vmi_col = t.col(&["VMI"]);
     let restarts_col = t.col(&["RESTARTS"]);
     let age_col = t.col(&["AGE"]);
+    let ready_col = t.col(&["READY"]);
     let ns_arg = command.and_then(namespace_arg).unwrap_or("");
     let from = format!(
         "a kubectl get {} table row",
@@ -371,6 +325,7 @@ pub fn sightings(t: &Table<'_>, command: Option<&str>) -> Vec<super::sightings::
                     .replace("none", ""),
                 vmi: r.cell(vmi_col).to_string(),
                 restarts: leading_number(r.cell(restarts_col)),
+                ready: ratio(r.cell(ready_col)).filter(|_| kind == Kind::Pod),
                 age: super::age::parse_age(r.cell(age_col)),
                 line: r.line,
                 // Set by the caller, which knows the block.
@@ -380,6 +335,12 @@ pub fn sightings(t: &Table<'_>, command: Option<&str>) -> Vec<super::sightings::
             })
         })
         .collect()
+}
+
+/// A READY cell `1/2`.
+fn ratio(cell: &str) -> Option<(u32, u32)> {
+    let (a, b) = cell.split_once('/')?;
+    Some((a.parse().ok()?, b.parse().ok()?))
 }
 
 /// The count at the start of a RESTARTS cell (`11`, `2 (5m55s ago)`), 0 when there is none.

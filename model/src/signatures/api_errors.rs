@@ -67,4 +67,36 @@ pub(super) const TABLE: &[Signature] = &[
         example: "The request is invalid: spec.template.spec.domain.devices.gpus: GPU vendor.com/x is not permitted in permittedHostDevices configuration",
         ..CP
     },
+    Signature {
+        id: "kubectl-cannot-reach-api-server",
+        all: &["Unable to connect to the server"],
+        layer: None,
+        health: Health::Unknown,
+        title: "kubectl cannot reach the API server from where it runs",
+        cause: "kubectl's own error before any request was answered: the kubeconfig's server \
+            address is not reachable from this machine (VPN, firewall, a wrong context) or the \
+            API server is down; the paste says nothing about the VMs themselves",
+        next_steps: &[
+            "kubectl config current-context; kubectl cluster-info",
+            "check the API server from a control-plane node",
+        ],
+        source: "k8s.io/kubectl pkg/cmd/util/helpers.go (\"Unable to connect to the server: %v\")",
+        example: "Unable to connect to the server: dial tcp 10.0.0.1:6443: i/o timeout",
+        ..BASE
+    },
+    Signature {
+        id: "kubectl-connection-refused-no-kubeconfig",
+        all: &["The connection to the server", "was refused"],
+        layer: None,
+        health: Health::Unknown,
+        title: "kubectl has no reachable API server (no kubeconfig, or the server is down)",
+        cause: "kubectl's own error: nothing listens at the server address it uses \
+            (localhost:8080 is its default when no kubeconfig is found); the paste says nothing \
+            about the VMs themselves",
+        next_steps: &["export KUBECONFIG=<the cluster's kubeconfig>; kubectl cluster-info"],
+        source: "k8s.io/client-go rest and k8s.io/kubectl (\"The connection to the server %s was \
+            refused - did you specify the right host or port?\")",
+        example: "The connection to the server localhost:8080 was refused - did you specify the right host or port?",
+        ..BASE
+    },
 ];

@@ -80,7 +80,8 @@ pub(super) const TABLE: &[Signature] = &[
     Signature {
         id: "vmi-succeeded-row",
         all: &[" Succeeded"],
-        none: &["migration", "vmim"],
+        // A condition's `type: Succeeded` (CDI's, vm-import's) is not the VMI's phase.
+        none: &["migration", "vmim", "type:"],
         title: "the VMI Succeeded: the guest shut itself down",
         cause: "a VMI in phase Succeeded means the guest powered off from inside (shutdown); with \
             runStrategy Manual (or Halted) KubeVirt does not restart it and the VMI and its \

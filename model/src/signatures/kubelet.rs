@@ -68,6 +68,38 @@ pub(super) const TABLE: &[Signature] = &[
         ..N
     },
     Signature {
+        id: "sandbox-network-setup-failed",
+        all: &["network for sandbox"],
+        any: &["failed to setup", "failed to set up"],
+        layer: Some(Layer::Network),
+        title: "the pod's network could not be set up (FailedCreatePodSandBox)",
+        cause: "the container runtime asked the CNI plugin (Multus and its delegates, the \
+            cluster network) for the pod's network and the plugin failed, so the pod, a \
+            launcher included, never starts; the text after the plugin's name says why",
+        next_steps: &[
+            "kubectl get pods -A -o wide | grep <node> (the CNI and Multus pods there)",
+            "kubectl get network-attachment-definitions -n <ns>",
+        ],
+        source: "containerd internal/cri/server/sandbox_run.go (\"failed to setup network for \
+            sandbox %q: %w\"), reported by the kubelet's FailedCreatePodSandBox event \
+            (pkg/kubelet/events/event.go)",
+        example: "Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox \"0a1b\": plugin type=\"multus\" failed (add): some error",
+        ..N
+    },
+    Signature {
+        id: "cni-add-failed",
+        all: &["to CNI network"],
+        any: &["error adding pod", "error adding container"],
+        layer: Some(Layer::Network),
+        title: "the CNI plugin failed to add the pod to its network",
+        cause: "CRI-O asked the CNI plugin to attach the pod and it failed, so the pod never \
+            starts",
+        next_steps: &["kubectl get pods -A -o wide | grep <node> (the CNI pods there)"],
+        source: "CRI-O server/sandbox_network.go (\"error adding pod %s to CNI network %q: %w\")",
+        example: "error adding pod vms_virt-launcher-db-x2x9z to CNI network \"multus-cni-network\": plugin type=\"multus\" failed",
+        ..N
+    },
+    Signature {
         id: "pod-evicted-node-pressure",
         all: &["The node was low on resource"],
         health: Health::Degraded,

@@ -368,4 +368,40 @@ pub(super) const TABLE: &[Signature] = &[
         example: "    harvesterhci.io/migrationState: Migrating",
         ..C
     },
+    Signature {
+        id: "volume-migration-manual-recovery",
+        all: &["ManualRecoveryRequired"],
+        plane: None,
+        title: "the VM needs manual recovery after a failed volume migration",
+        cause: "a volume (storage) migration failed and left some of the VM's volumes pointing \
+            at inconsistent targets; virt-controller sets the VM's ManualRecoveryRequired \
+            condition and refuses to start it, and virt-api refuses start and restart, until the \
+            volumes are reassigned to their original claims by hand",
+        next_steps: &[
+            "kubectl get vm <name> -o yaml (spec.template.spec.volumes, status.volumeUpdateState)",
+            "reassign the volumes to their original PVCs, then start the VM",
+        ],
+        source: "KubeVirt staging/src/kubevirt.io/api/core/v1/types.go \
+            (VirtualMachineManualRecoveryRequired); pkg/virt-controller/watch/vm/vm.go",
+        example: "  - type: ManualRecoveryRequired",
+        ..C
+    },
+    Signature {
+        id: "volume-migration-recovery-refusal",
+        all: &["recovery required"],
+        any: &[
+            "Volume migration failed",
+            "manual recovery required condtion",
+        ],
+        plane: None,
+        title: "the VM cannot start: a failed volume migration needs manual recovery",
+        cause: "virt-api (start, restart) and virt-controller refuse to run a VM whose \
+            ManualRecoveryRequired condition is set: a volume migration failed and left volumes \
+            on inconsistent targets",
+        next_steps: &["kubectl get vm <name> -o yaml (status.conditions, volumeUpdateState)"],
+        source: "KubeVirt pkg/virt-api/rest/subresource.go (volumeMigrationManualRecoveryRequiredErr); \
+            pkg/virt-controller/watch/vm/vm.go (failedManualRecoveryRequiredCondSetErrMsg)",
+        example: "VM recovery required: Volume migration failed, leaving some volumes pointing to non-consistent targets; manual intervention is needed to reassign them to their original volumes.",
+        ..C
+    },
 ];

@@ -14,16 +14,21 @@ mod console;
 mod control_plane;
 mod denial;
 mod devices;
+mod dial;
 mod disruption;
+pub mod errno;
 mod events;
 pub mod fallback;
 mod fields;
 mod generic;
 mod guest;
+mod http_status;
+mod imageupload;
 mod kernel;
 mod kubelet;
 pub mod level;
 mod migration;
+mod migration_target;
 mod multus;
 mod network;
 mod node;
@@ -78,7 +83,7 @@ pub struct Signature {
     pub needs_panic: bool,
 }
 
-/// Every signature, in table order (noise; virtctl, TLS and x509, component pods, devices, CDI,
+/// Every signature, in table order (noise; virt-api's dialers by errno; HTTP 5xx for KubeVirt's APIs; virtctl and its image-upload, TLS and x509, component pods, devices, CDI,
 /// the guest's console, QEMU and KubeVirt's Warning events; control plane, virt-operator's
 /// conditions, node, kernel, kubelet,
 /// guest, Multus, network, migration, disruption budgets; admission and the API's own errors,
@@ -89,7 +94,10 @@ pub fn catalogue() -> &'static [&'static Signature] {
     ALL.get_or_init(|| {
         [
             noise::TABLE,
+            dial::TABLE,
+            http_status::TABLE,
             virtctl::TABLE,
+            imageupload::TABLE,
             tls::TABLE,
             x509::TABLE,
             component_pods::TABLE,
@@ -106,6 +114,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             guest::TABLE,
             multus::TABLE,
             network::TABLE,
+            migration_target::TABLE,
             migration::TABLE,
             disruption::TABLE,
             denial::TABLE,

@@ -1,0 +1,110 @@
+//! A YAML string value wrapped over several lines, as `kubectl get -o yaml` prints a long
+//! condition message (go-yaml folds a plain or quoted scalar longer than its line width onto
+//! more-indented continuation lines, YAML 1.2 §7.3 flow scalars: a line break inside one reads
+//! as a space): the value is joined back so the message is matched whole, not as two halves of
+//! which neither names its cause (`admission webhook "x"` on one line, `denied the request:` on
+//! the next).
+
+/// At most this many continuation lines are joined (a condition message; not a whole file).
+const MAX_CONTINUATION: usize = 12;
+
+/// The line `i` of `text` joined with the continuation lines of a scalar it opens (`key: 'a …`
+/// without its closing quote, or `key: a …` followed by more-indented lines that are not keys
+/// or list items), and how many lines were joined after it; `None` when it continues nothing.
+pub fn joined(text: &[&str], i: usize) -> Option<(String, usize)> {
+    let line = text.get(i)?;
+    let indent = line.len() - line.trim_start().len();
+    let body = line.trim_start().trim_start_matches("- ");
+    let (key, value) = body.split_once(": ")?;
+    if key.is_empty() || key.contains(' ') || key.starts_with(['"', '\'', '#']) {
+        return None;
+    }
+    let value = value.trim_start();
+    let quote = value.chars().next().filter(|c| *c == '\'' || *c == '"');
+    if let Some(q) = quote
+        && closes(&value[1..], q)
+    {
+        return None;
+    }
+    if quote.is_none() && (value.is_empty() || value.starts_with(['|', '>', '{', '['])) {
+        return None;
+    }
+    let mut out = line.trim_end().to_string();
+    let mut n = 0;
+    for next in text.iter().skip(i + 1).take(MAX_CONTINUATION) {
+        let t = next.trim();
+        let next_indent = next.len() - next.trim_start().len();
+        if t.is_empty() || next_indent <= indent {
+            break;
+        }
+        if quote.is_none() && (t.starts_with("- ") || is_key_line(t)) {
+            break;
+        }
+        out.push(' ');
+        out.push_str(t);
+        n += 1;
+        if let Some(q) = quote
+            && closes(t, q)
+        {
+            break;
+        }
+    }
+    (n > 0).then_some((out, n))
+}
+
+/// Whether `rest` (after an opening quote) holds the closing quote: `'` doubled is an escaped
+/// single quote; `\"` an escaped double quote.
+fn closes(rest: &str, q: char) -> bool {
+    let b = rest.as_bytes();
+    let mut k = 0;
+    while k < b.len() {
+        if q == '"' && b[k] == b'\\' {
+            k += 2;
+            continue;
+        }
+        if b[k] == q as u8 {
+            if q == '\'' && b.get(k + 1) == Some(&b'\'') {
+                k += 2;
+                continue;
+            }
+            return true;
+        }
+        k += 1;
+    }
+    false
+}
+
+/// `key: value` or `key:` with a one-word key.
+fn is_key_line(t: &str) -> bool {
+    t.split_once(':').is_some_and(|(k, v)| {
+        !k.is_empty() && !k.contains(' ') && (v.is_empty() || v.starts_with(' '))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_quoted_and_a_plain_scalar_are_joined_and_a_whole_one_is_not() {
+        let text = [
+            "  - message: 'admission webhook \"x.io\"",
+            "      denied the request:  it''s missing'",
+            "    reason: Failed",
+        ];
+        let (j, n) = joined(&text, 0).unwrap();
+        assert_eq!(n, 1);
+        assert!(
+            j.ends_with("\"x.io\" denied the request:  it''s missing'"),
+            "{j}"
+        );
+        let plain = [
+            "    message: a long text that go-yaml",
+            "      folded here",
+            "    type: X",
+        ];
+        assert_eq!(joined(&plain, 0).unwrap().1, 1);
+        assert!(joined(&["    message: 'whole'", "      next"], 0).is_none());
+        assert!(joined(&["    reason: Failed", "    type: X"], 0).is_none());
+    }
+}

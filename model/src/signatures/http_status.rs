@@ -1,0 +1,86 @@
+//! HTTP errors answered for KubeVirt's and CDI's APIs, as the clients print them: client-go's
+//! request log at `-v=6` and above (`round_trippers.go`: `GET <url> <code> <status text> in N
+//! milliseconds`) and virtctl's websocket refusal (`Can't connect to websocket (<code>): …`,
+//! KubeVirt `staging/src/kubevirt.io/client-go/kubevirt/typed/core/v1/async.go`).
+//!
+//! The codes and their meaning follow k8s.io/apimachinery `pkg/api/errors/errors.go`
+//! (`NewGenericServerResponse`): 500 an error on the server, 502 a proxy's backend failed, 503
+//! "the server is currently unable to handle the request" (an aggregated APIService that is not
+//! available answers it), 504 "the server was unable to return a response in the time
+//! allotted". A 5xx for a `*.kubevirt.io` group comes from KubeVirt's or CDI's API server
+//! behind the aggregator (virt-api, cdi-apiserver) or from their admission webhooks the API
+//! server calls: the control plane. 4xx codes are the request's own (a 404 GET before a create
+//! is how `kubectl apply` looks an object up), so they are not read here.
+
+use super::Signature;
+use super::base::BASE;
+use crate::verdict::{Health, Layer};
+
+/// net/http's status texts of the 5xx codes, as round_trippers prints them after the code.
+const SERVER_ERRORS: &[&str] = &[
+    " 500 Internal Server Error",
+    " 502 Bad Gateway",
+    " 503 Service Unavailable",
+    " 504 Gateway Timeout",
+];
+
+const CP: Signature = Signature {
+    layer: Some(Layer::ControlPlane),
+    health: Health::Broken,
+    ..BASE
+};
+
+pub(super) const TABLE: &[Signature] = &[
+    Signature {
+        id: "kubevirt-api-5xx-request-log",
+        all: &["round_trippers.go", "kubevirt.io/"],
+        any: SERVER_ERRORS,
+        title: "KubeVirt's or CDI's API answers a server error (5xx) to kubectl",
+        cause: "client-go's request log shows a 5xx answer for a kubevirt.io API group: the \
+            aggregated API behind it (virt-api for subresources.kubevirt.io, cdi-apiserver for \
+            CDI) is unavailable (503), failed or timed out, or an admission webhook of virt-api \
+            or CDI did not answer the API server in time (a create that ends in 500 after \
+            tens of seconds)",
+        next_steps: &[
+            "kubectl get apiservice | grep kubevirt (Available)",
+            "kubectl get pods -n kubevirt (virt-api ready)",
+            "kubectl get validatingwebhookconfigurations,mutatingwebhookconfigurations | grep kubevirt",
+        ],
+        source: "k8s.io/client-go transport/round_trippers.go (request log); k8s.io/apimachinery \
+            pkg/api/errors/errors.go (the codes' meaning)",
+        example: "I0529 16:59:42.308815   30318 round_trippers.go:443] GET https://10.0.0.1:6443/apis/subresources.kubevirt.io/v1?timeout=32s 503 Service Unavailable in 0 milliseconds",
+        ..CP
+    },
+    Signature {
+        id: "websocket-bad-gateway",
+        all: &["Can't connect to websocket", "(502)"],
+        title: "the API server's proxy to virt-api failed (502) for a console/VNC websocket",
+        cause: "the API server proxies the subresources.kubevirt.io websocket to virt-api and \
+            got no valid answer from it: virt-api is down or not reachable from the API server",
+        next_steps: &[
+            "kubectl get apiservice v1.subresources.kubevirt.io",
+            "kubectl get pods -n kubevirt (virt-api)",
+        ],
+        source: "staging/src/kubevirt.io/client-go/kubevirt/typed/core/v1/async.go \
+            (\"Can't connect to websocket (%d): %w\"); apimachinery errors.go (502)",
+        example: "Can't access VMI web: Can't connect to websocket (502): websocket: bad handshake",
+        ..CP
+    },
+    Signature {
+        id: "websocket-gateway-timeout",
+        all: &["Can't connect to websocket", "(504)"],
+        title: "the API server's proxy to virt-api timed out (504) for a console/VNC websocket",
+        cause: "the API server proxies the subresources.kubevirt.io websocket to virt-api and \
+            virt-api did not answer in time: the API server cannot reach virt-api's service \
+            (a firewall between the control-plane nodes and the pod network, as on managed \
+            clusters whose API server runs outside it) or virt-api hangs",
+        next_steps: &[
+            "kubectl get apiservice v1.subresources.kubevirt.io (Available, its message)",
+            "check that the API server may reach virt-api's pods (firewall rules on managed clusters)",
+        ],
+        source: "staging/src/kubevirt.io/client-go/kubevirt/typed/core/v1/async.go \
+            (\"Can't connect to websocket (%d): %w\"); apimachinery errors.go (504)",
+        example: "Can't access VMI web: Can't connect to websocket (504): websocket: bad handshake",
+        ..CP
+    },
+];
