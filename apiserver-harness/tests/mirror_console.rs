@@ -144,8 +144,15 @@ async fn the_console_on_the_real_server_diagnoses_what_the_simulator_writes_ther
         .map(|o| {
             let m = &o["metadata"];
             (
-                format!("{}/{}", m["namespace"].as_str().unwrap(), m["name"].as_str().unwrap()),
-                o["status"]["phase"].as_str().unwrap_or("<none>").to_string(),
+                format!(
+                    "{}/{}",
+                    m["namespace"].as_str().unwrap(),
+                    m["name"].as_str().unwrap()
+                ),
+                o["status"]["phase"]
+                    .as_str()
+                    .unwrap_or("<none>")
+                    .to_string(),
             )
         })
         .collect();
