@@ -158,7 +158,7 @@ async fn the_console_on_the_real_server_diagnoses_what_the_simulator_writes_ther
         .collect();
     let (listed, table) = kubectl_vmis(&server.kubeconfig);
     assert_eq!(listed, held, "kubectl get vmi -A:\n{table}");
-    for (key, _) in &want {
+    for key in want.keys() {
         let (ns, name) = key.split_once('/').unwrap();
         assert!(
             table
