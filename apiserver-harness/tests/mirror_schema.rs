@@ -11,7 +11,7 @@ use common::world::api_resource;
 use kube::api::{Api, DynamicObject, ListParams};
 use serde_json::Value;
 use sim::resources::{self, Resource};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
 /// The moments (seconds to advance the manual clock by, in turn), as the CRD schema test's.
@@ -95,6 +95,10 @@ async fn every_object_the_simulator_mirrors_reads_back_from_the_real_server_as_w
     let sim = sim::Sim::start_with(listener, &args).await.unwrap();
     let mut problems = Vec::new();
     let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
+    // Every object held at some moment, and how many were shown terminating: the checks above
+    // cover deletions only if the run had some.
+    let mut held = BTreeSet::new();
+    let mut terminating = 0;
     let mut elapsed = 0.0;
     for step in MOMENTS {
         sim.advance(*step);
@@ -106,6 +110,12 @@ async fn every_object_the_simulator_mirrors_reads_back_from_the_real_server_as_w
         for r in resources::RESOURCES {
             let n = seen.entry(r.kind).or_default();
             *n = (*n).max(sim.store().count(r));
+            for o in sim.store().list(r, None).1 {
+                let m = &o["metadata"];
+                terminating += usize::from(!m["deletionTimestamp"].is_null());
+                let s = |v: &Value| v.as_str().unwrap_or_default().to_string();
+                held.insert((r.kind, s(&m["namespace"]), s(&m["name"])));
+            }
         }
     }
     let refused = sim.mirror().unwrap().refused();
@@ -124,4 +134,21 @@ async fn every_object_the_simulator_mirrors_reads_back_from_the_real_server_as_w
     for (kind, n) in &seen {
         assert!(*n > 0, "the demo mix has {kind} objects: {seen:?}");
     }
+    let deleted: BTreeSet<&str> = held
+        .iter()
+        .filter(|(kind, ns, name)| {
+            let r = resources::RESOURCES
+                .iter()
+                .find(|r| r.kind == *kind)
+                .unwrap();
+            let ns = r.namespaced.then_some(ns.as_str());
+            sim.store().get(r, ns, name).is_none()
+        })
+        .map(|(kind, _, _)| *kind)
+        .collect();
+    assert!(
+        deleted.contains("Pod") && deleted.contains("VirtualMachineInstanceMigration"),
+        "the run deletes launcher pods and migrations: {deleted:?}"
+    );
+    assert!(terminating > 0, "the run shows objects terminating");
 }
