@@ -199,10 +199,13 @@ impl Run {
         let ns_opt = r.namespaced.then_some(ns.as_str());
         let known = self.known.remove(key);
         let Some(obj) = self.store.get(r, ns_opt, name) else {
-            return match known {
-                Some(k) => write::remove(&self.target, r, k).await.map(|()| false),
-                None => Ok(false),
-            };
+            let Some(k) = known else { return Ok(false) };
+            let done = write::remove(&self.target, r, &k).await;
+            if done.is_err() {
+                // Kept, so that the retry still knows to delete it.
+                self.known.insert(key.clone(), k);
+            }
+            return done.map(|()| false);
         };
         let (t, unresolved) = as_written(&obj, &self.state.uids.lock());
         let sim_uid = obj["metadata"]["uid"].as_str().unwrap_or_default();

@@ -137,7 +137,7 @@ pub async fn upsert(
 }
 
 /// Deletes the object the simulator dropped: its finalizers removed, then with no grace.
-pub async fn remove(target: &Target, r: &Resource, k: Known) -> Result<(), Failure> {
+pub async fn remove(target: &Target, r: &Resource, k: &Known) -> Result<(), Failure> {
     if k.gone {
         return Ok(());
     }
