@@ -47,7 +47,10 @@ use std::time::Duration;
 type Params = HashMap<String, String>;
 
 fn sim(shared: Arc<Shared>) -> Sim {
-    Sim { shared }
+    Sim {
+        shared,
+        mirror: None,
+    }
 }
 
 fn params(q: Params, body: &Bytes) -> Params {

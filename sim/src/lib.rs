@@ -15,6 +15,7 @@
 //! * [`metrics`] / [`promql`]: `/metrics` and the Prometheus query API.
 //! * [`faults`] / [`control`]: fault injection and the `/_sim` control API.
 //! * [`version`]: the KubeVirt release imitated (`--kubevirt-version`).
+//! * [`mirror`]: the world written into a real API server (`--apiserver KUBECONFIG`).
 
 pub mod alerts;
 pub mod auth;
@@ -26,6 +27,7 @@ pub mod guestagent;
 pub mod http;
 pub mod kubevirt;
 pub mod metrics;
+pub mod mirror;
 pub mod promql;
 pub mod quantity;
 pub mod resources;
@@ -81,6 +83,10 @@ pub struct SimArgs {
     /// KubeVirt release to imitate (`1.0` to `1.9`): metric names, abort texts, pod GC.
     #[arg(long, default_value = "1.9")]
     pub kubevirt_version: String,
+    /// Also write the simulated world into the real Kubernetes API server of this kubeconfig
+    /// (with KubeVirt's CRDs installed), kept in step with every change.
+    #[arg(long, value_name = "KUBECONFIG")]
+    pub apiserver: Option<PathBuf>,
 }
 
 impl Default for SimArgs {
@@ -96,6 +102,7 @@ impl Default for SimArgs {
             token_policy: None,
             history: 10_000,
             kubevirt_version: "1.9".into(),
+            apiserver: None,
         }
     }
 }
@@ -127,6 +134,7 @@ impl Shared {
 #[derive(Clone)]
 pub struct Sim {
     shared: Arc<Shared>,
+    mirror: Option<mirror::Mirror>,
 }
 
 fn invalid(e: String) -> std::io::Error {
@@ -182,6 +190,14 @@ impl Sim {
         let store = Arc::new(Store::with_history(args.history.max(16)));
         let mut w = World::new(store.clone(), args.seed, clock.now());
         build_world(&mut w, args).map_err(invalid)?;
+        let mirror = match &args.apiserver {
+            Some(kubeconfig) => Some(
+                mirror::Mirror::start(store.clone(), kubeconfig)
+                    .await
+                    .map_err(invalid)?,
+            ),
+            None => None,
+        };
         let shared = Arc::new(Shared {
             store,
             clock: Arc::new(clock),
@@ -205,7 +221,20 @@ impl Sim {
                 drop(s.world());
             }
         });
-        Ok(Sim { shared })
+        Ok(Sim { shared, mirror })
+    }
+
+    /// The mirror into a real API server (`--apiserver`).
+    pub fn mirror(&self) -> Option<&mirror::Mirror> {
+        self.mirror.as_ref()
+    }
+
+    /// Waits until the real API server holds every change made so far (at once without a
+    /// mirror).
+    pub async fn mirrored(&self) {
+        if let Some(m) = &self.mirror {
+            m.caught_up(self.shared.store.resource_version()).await;
+        }
     }
 
     pub fn addr(&self) -> SocketAddr {

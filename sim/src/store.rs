@@ -337,6 +337,12 @@ impl Store {
         (inner.rv, items, rx)
     }
 
+    /// The store's version and a receiver for every change after it, of every kind.
+    pub fn subscribe_all(&self) -> (u64, broadcast::Receiver<Change>) {
+        let inner = self.lock();
+        (inner.rv, self.tx.subscribe())
+    }
+
     /// Starts a watch from `since` (exclusive). Returns the changes already past `since` and a
     /// receiver for the live ones, or `Err(())` when `since` is older than the kept history.
     #[allow(clippy::result_unit_err)]

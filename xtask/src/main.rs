@@ -3,6 +3,8 @@
 //! * `setup [--test]`: installs what is missing (version checks only when all is there).
 //! * `build`: the release frontend (Trunk) and the release `strata` binary.
 //! * `demo [ARGS]`: build, then `strata demo` on the embedded simulated cluster.
+//! * `demo --real-apiserver [ARGS]`: the console on a real kube-apiserver the simulator writes
+//!   into (see `real_demo.rs`).
 //! * `test`: fmt, the main bundle's rule on model imports, clippy (native and wasm32), native
 //!   tests, wasm tests in Chromium, e2e, the tests against a real kube-apiserver (its binaries
 //!   built on first use); ends with one line `N passed, N failed`.
@@ -19,6 +21,7 @@ mod catalog;
 mod fuzz;
 mod glue;
 mod pg;
+mod real_demo;
 mod setup;
 mod test;
 
@@ -45,6 +48,11 @@ enum Cmd {
     Build,
     /// Build, then run the console on the embedded simulated cluster (extra args go to `strata demo`).
     Demo {
+        /// Run the console on a real kube-apiserver (cached binaries, built when missing) that
+        /// the simulator writes its world into; its kubeconfig is
+        /// `target/real-apiserver/kubeconfig`.
+        #[arg(long)]
+        real_apiserver: bool,
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
     },
@@ -209,7 +217,11 @@ fn main() {
     let result = match cli.command {
         Cmd::Setup { test } => setup::ensure(test),
         Cmd::Build => build(),
-        Cmd::Demo { args } => build().and_then(|()| demo(args)),
+        Cmd::Demo {
+            real_apiserver: true,
+            args,
+        } => build().and_then(|()| real_demo::main(args)),
+        Cmd::Demo { args, .. } => build().and_then(|()| demo(args)),
         Cmd::Test { no_real_apiserver } => test::run_all(!no_real_apiserver),
         Cmd::Apiserver { test } => apiserver::main(test),
         Cmd::BundleRule => bundle_rule::check_sources(&root()).and_then(|()| {
