@@ -38,6 +38,12 @@ pub fn tune() {
     }
 }
 
+/// The allocator's option `option` now (for the tests).
+fn option(option: mi::mi_option_t) -> i64 {
+    // SAFETY: mi_option_get only reads mimalloc's option table.
+    i64::from(unsafe { mi::mi_option_get(option) })
+}
+
 /// Asks the allocator to return free memory to the system (the freed list pages).
 pub fn trim() {
     // SAFETY: mi_collect only walks mimalloc's own heaps; it takes no pointers from us.
@@ -69,12 +75,6 @@ pub fn resident() -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The allocator's option `option` now.
-    fn option(option: mi::mi_option_t) -> std::ffi::c_long {
-        // SAFETY: mi_option_get only reads mimalloc's option table.
-        unsafe { mi::mi_option_get(option) }
-    }
 
     #[test]
     fn the_options_are_set_where_mimalloc_reads_them() {
