@@ -124,11 +124,16 @@ impl Metrics {
             "Kubernetes API proxy requests forwarded",
             counter(load(&self.proxy_forwarded)),
         );
-        if let Some(resident) = crate::memory::resident() {
+        if let Some((used, free)) = crate::memory::heap() {
             r.register(
-                "strata_resident_bytes",
-                "Resident memory of the process (/proc/self/statm)",
-                gauge(resident as i64),
+                "strata_heap_in_use_bytes",
+                "Heap bytes allocated now (glibc mallinfo2)",
+                gauge(used as i64),
+            );
+            r.register(
+                "strata_heap_free_bytes",
+                "Heap bytes free but not returned to the system (glibc mallinfo2)",
+                gauge(free as i64),
             );
         }
         if let Some(h) = self.history.get() {
