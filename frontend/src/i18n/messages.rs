@@ -368,8 +368,8 @@ messages![
         "Not current: the backend cannot be reached. This is the last diagnosis received.",
         "最新ではありません: バックエンドに接続できません。最後に受信した診断を表示しています。"
     ),
-    (VmiStaleAgePre, "Received", ""),
-    (VmiStaleAgePost, "ago", "前に受信"),
+    (VmiStaleAgePre, "Received", "受信:"),
+    (VmiStaleAgePost, "ago", "前"),
     (ErrRetry, "Retry", "再試行"),
     (Notfound, "Page not found.", "ページが見つかりません。"),
     (TlTitle, "History", "履歴"),
