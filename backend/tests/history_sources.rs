@@ -53,11 +53,17 @@ fn the_observer_records_what_changed_and_asks_for_the_page_at_verdict_changes() 
         &mut details,
     );
     // A first sight only queues its baseline; a round writes it: phase, the five layers'
-    // verdicts, headline, each from nothing; no page for a healthy VMI.
+    // verdicts, headline, each from nothing; and its page, healthy or not (the oldest moment
+    // the timeline offers opens like the others).
     assert!(out.is_empty() && o.waiting());
     let mut firsts = Vec::new();
     assert_eq!(o.baselines(64, 64, &mut out, &mut firsts), 0);
-    assert!(firsts.is_empty());
+    let a = model::VmiKey {
+        namespace: "ns".into(),
+        name: "a".into(),
+    };
+    assert_eq!(firsts, [(history::VmiId::new(a, ""), 1)]);
+    firsts.clear();
     assert_eq!(transitions(&out).len(), 7);
     let layers: Vec<String> = transitions(&out).into_iter().filter_map(|t| t.1).collect();
     assert_eq!(
@@ -147,7 +153,7 @@ fn the_observer_records_what_changed_and_asks_for_the_page_at_verdict_changes() 
     assert!(transitions(&out).contains(&(Change::Phase, None, "Failed".into(), "Deleted".into())));
     assert!(details.is_empty(), "a first sight waits for its round");
     out.clear();
-    // A round with no room for pages leaves a VMI that needs one waiting.
+    // A round with no room for pages leaves a VMI waiting.
     assert_eq!(o.baselines(64, 0, &mut out, &mut firsts), 1);
     assert!(out.is_empty());
     assert_eq!(o.baselines(64, 1, &mut out, &mut firsts), 0);
@@ -160,7 +166,7 @@ fn the_observer_records_what_changed_and_asks_for_the_page_at_verdict_changes() 
     assert_eq!(
         firsts,
         [(history::VmiId::new(other_key(), ""), 5)],
-        "a first sight that is not healthy keeps its page, as of when it was seen"
+        "a first sight keeps its page, as of when it was seen"
     );
     assert_eq!(o.len(), 1);
 }

@@ -44,6 +44,19 @@ impl crate::Harness {
             .await?)
     }
 
+    /// Sets the page's viewport to `width` × `height` CSS pixels at a device scale of 1
+    /// (`mobile`: as a phone lays a page out), for screenshots at a given size.
+    pub async fn viewport(&self, width: u32, height: u32, mobile: bool) -> anyhow::Result<()> {
+        self.cdp(
+            "Emulation.setDeviceMetricsOverride",
+            serde_json::json!({
+                "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile,
+            }),
+        )
+        .await?;
+        Ok(())
+    }
+
     /// `Performance.getMetrics` as a name → value map (enables the domain first).
     pub async fn metrics(&self) -> anyhow::Result<std::collections::HashMap<String, f64>> {
         self.cdp("Performance.enable", serde_json::json!({}))

@@ -248,3 +248,57 @@ async fn without_history_the_page_says_so_and_stays_live() -> anyhow::Result<()>
         .await?;
     h.finish().await
 }
+
+/// The moments the timeline lists, as their `data-at`, oldest first.
+async fn moment_times(h: &Harness) -> anyhow::Result<Vec<String>> {
+    let mut out = Vec::new();
+    for li in h
+        .browser
+        .find_all(Locator::Css("[data-testid=tl-moments] li"))
+        .await?
+    {
+        if let Some(at) = li.attr("data-at").await? {
+            out.push(at);
+        }
+    }
+    out.reverse();
+    Ok(out)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_moment_of_the_timeline_opens_in_the_page_and_as_a_link() -> anyhow::Result<()> {
+    let data = tempfile::tempdir()?;
+    let sim = sim::Sim::start_demo().await?;
+    let h = Harness::start_recording("history_every_moment", sim, data.path()).await?;
+    let (ns, name) = healthy_vmi(&h);
+    let page = h.url(&format!("/vmi/{ns}/{name}"));
+    h.browser.goto(&page).await?;
+    h.wait_text("[data-testid=headline]", T, |t| !t.is_empty())
+        .await?;
+    // The first sighting, then a break: two moments at least, the oldest a healthy VMI's.
+    wait_moment(&h, "the first sighting", |t| !t.is_empty()).await?;
+    assert!(h.sim.set_vmi_phase(&ns, &name, "Failed"));
+    wait_moment(&h, "the break", |t| t.contains("→ broken")).await?;
+    let times = moment_times(&h).await?;
+    assert!(times.len() >= 2, "{times:?}");
+    for at in &times {
+        // In the page: its link in the list of changes.
+        let link = format!("[data-testid=tl-moments] li[data-at='{at}'] a");
+        h.wait_count(&link, T, |n| n == 1).await?;
+        h.click(&link).await?;
+        let banner = format!("[data-testid=as-of][data-recorded-at='{at}']");
+        h.wait_count(&banner, T, |n| n == 1).await?;
+        h.wait_count("[data-testid=headline]", T, |n| n == 1)
+            .await?;
+        assert_eq!(h.count("[data-testid=failure]").await?, 0, "{at}");
+        let url = h.current_url().await?;
+        assert!(url.contains("at="), "{url}");
+        // As a link, opened afresh.
+        h.browser.goto(&page).await?;
+        h.wait_count("[data-testid=as-of]", T, |n| n == 0).await?;
+        h.browser.goto(&url).await?;
+        h.wait_count(&banner, T, |n| n == 1).await?;
+        assert_eq!(h.count("[data-testid=failure]").await?, 0, "{at}");
+    }
+    h.finish().await
+}

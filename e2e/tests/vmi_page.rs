@@ -263,3 +263,134 @@ async fn an_event_that_changes_nothing_else_still_shows_up() -> anyhow::Result<(
         .await?;
     h.finish().await
 }
+
+/// The texts of the error boxes on the page.
+async fn failures(h: &Harness) -> anyhow::Result<Vec<String>> {
+    let mut out = Vec::new();
+    for e in h
+        .browser
+        .find_all(Locator::Css("[data-testid=failure]"))
+        .await?
+    {
+        out.push(e.text().await?);
+    }
+    Ok(out)
+}
+
+/// The text of the page's body.
+async fn body_text(h: &Harness) -> anyhow::Result<String> {
+    Ok(h.browser.find(Locator::Css("body")).await?.text().await?)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_outage_keeps_the_diagnosis_marked_stale_and_the_reconnect_clears_it()
+-> anyhow::Result<()> {
+    let h = Harness::start("vmi_outage_stale").await?;
+    let (ns, name) = healthy_vmi(&h);
+    h.browser.goto(&h.url(&format!("/vmi/{ns}/{name}"))).await?;
+    h.wait_text("[data-testid=connection]", T, |t| t == "live")
+        .await?;
+    h.wait_text("[data-testid=headline]", T, |t| t.contains(&name))
+        .await?;
+    // The timeline has answered too (history is off here: it says so).
+    h.wait_count("[data-testid=timeline] [data-testid=history-off]", T, |n| {
+        n == 1
+    })
+    .await?;
+    h.backend_down();
+    // The page reads again, fails, and keeps the last diagnosis, marked stale with its age.
+    h.wait_count("[data-testid=vmi-stale]", T, |n| n == 1)
+        .await?;
+    let age = h
+        .wait_text("[data-testid=vmi-stale-age]", T, |t| {
+            t.chars().any(|c| c.is_ascii_digit())
+        })
+        .await?;
+    h.wait_text("[data-testid=headline]", T, |t| t.contains(&name))
+        .await?;
+    assert_eq!(failures(&h).await?, Vec::<String>::new(), "no error box");
+    let axe = h.axe_serious().await?;
+    assert!(axe.is_empty(), "stale: {axe:?}");
+    h.screenshot_as("vmi_outage_stale_banner").await?;
+    // Through the retries the diagnosis stays and its age grows; no raw error reaches the page.
+    h.wait_text("[data-testid=vmi-stale-age]", T, |t| t != age)
+        .await?;
+    assert_eq!(failures(&h).await?, Vec::<String>::new(), "no error box");
+    assert_eq!(h.count("[data-testid=headline]").await?, 1);
+    let body = body_text(&h).await?;
+    for raw in ["Failed to fetch", "HTTP ", "NetworkError"] {
+        assert!(!body.contains(raw), "{raw:?} reached the page: {body}");
+    }
+    // Back up: the stale mark goes with the reconnect, not at the next periodic read.
+    h.backend_up();
+    h.wait_text("[data-testid=connection]", Duration::from_secs(30), |t| {
+        t == "live"
+    })
+    .await?;
+    let within = Duration::from_secs(model::view::detail::REFRESH_SECS as u64 / 3);
+    h.wait_count("[data-testid=vmi-stale]", within, |n| n == 0)
+        .await?;
+    assert_eq!(failures(&h).await?, Vec::<String>::new());
+    h.wait_text("[data-testid=headline]", T, |t| t.contains(&name))
+        .await?;
+    h.finish().await
+}
+
+/// Where the top of the first element matching `css` is on the page (CSS pixels).
+async fn top(h: &Harness, css: &str) -> anyhow::Result<f64> {
+    let v = h
+        .browser
+        .execute(
+            "const e = document.querySelector(arguments[0]); return e ? e.getBoundingClientRect().top + window.scrollY : -1;",
+            vec![serde_json::json!(css)],
+        )
+        .await?;
+    Ok(v.as_f64().unwrap_or(-1.0))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_diagnosis_comes_first_then_the_timeline_on_a_desktop_and_a_phone() -> anyhow::Result<()>
+{
+    let data = tempfile::tempdir()?;
+    let sim = sim::Sim::start_demo().await?;
+    let h = Harness::start_recording("vmi_layout", sim, data.path()).await?;
+    let (ns, name) = healthy_vmi(&h);
+    for (w, ht, mobile, shot) in [
+        (1440, 900, false, "vmi_layout_1440x900"),
+        (390, 844, true, "vmi_layout_390x844"),
+    ] {
+        h.viewport(w, ht, mobile).await?;
+        h.browser.goto(&h.url(&format!("/vmi/{ns}/{name}"))).await?;
+        h.wait_text("[data-testid=headline]", T, |t| t.contains(&name))
+            .await?;
+        // The timeline has drawn its first sighting, fitted to what is recorded.
+        h.wait_count("[data-testid=tl-moments] li", T, |n| n >= 1)
+            .await?;
+        h.wait_count("[data-span=fit][aria-current=true]", T, |n| n == 1)
+            .await?;
+        let (headline, layers, timeline) = (
+            top(&h, "[data-testid=headline]").await?,
+            top(&h, "[data-testid=layers]").await?,
+            top(&h, "[data-testid=timeline]").await?,
+        );
+        assert!(
+            0.0 <= headline && headline < layers && layers < timeline,
+            "{w}x{ht}: headline {headline}, layers {layers}, timeline {timeline}"
+        );
+        // Nothing wider than the screen.
+        let wide = h
+            .browser
+            .execute(
+                "return document.documentElement.scrollWidth - window.innerWidth;",
+                vec![],
+            )
+            .await?;
+        assert!(wide.as_f64().unwrap_or(1.0) <= 0.0, "{w}x{ht}: {wide}");
+        let axe = h.axe_serious().await?;
+        assert!(axe.is_empty(), "{w}x{ht}: {axe:?}");
+        h.screenshot_as(shot).await?;
+        h.scroll_to("[data-testid=timeline]").await?;
+        h.screenshot_as(&format!("{shot}_timeline")).await?;
+    }
+    h.finish().await
+}

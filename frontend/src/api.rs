@@ -394,7 +394,17 @@ fn to_sign_in() {
 pub struct FetchError {
     /// The HTTP status, or `None` when the backend could not be reached at all.
     pub status: Option<u16>,
+    /// The backend's own sentence (its `ApiError`); empty when there is none. With `status`
+    /// `None`, the browser's words, never shown (the page says it in the user's language).
     pub message: String,
+}
+
+impl FetchError {
+    /// Whether trying again later may work: the backend was not reached or failed (5xx), as
+    /// opposed to an answer about the request (403, 404).
+    pub fn transient(&self) -> bool {
+        self.status.is_none_or(|s| s >= 500)
+    }
 }
 
 impl FetchError {
@@ -440,12 +450,12 @@ async fn get_text(url: &str) -> Result<(u16, String), FetchError> {
         if status == 401 && error.as_ref().is_ok_and(|e| e.code == 401) {
             to_sign_in();
         }
+        // Only the backend's own sentence is kept for the page; anything else (a proxy's HTML
+        // page, an empty body) goes to the console, and the page says what the status means.
         let message = error.map(|e| e.error).unwrap_or_else(|_| {
-            if text.trim().is_empty() {
-                format!("HTTP {status}")
-            } else {
-                text.chars().take(300).collect()
-            }
+            let raw: String = text.chars().take(300).collect();
+            leptos::logging::warn!("{url}: HTTP {status}: {raw}");
+            String::new()
         });
         return Err(FetchError {
             status: Some(status),
@@ -457,9 +467,12 @@ async fn get_text(url: &str) -> Result<(u16, String), FetchError> {
 
 /// Reads the JSON answer `text` of `url`.
 fn parse_json<T: DeserializeOwned>(url: &str, status: u16, text: &str) -> Result<T, FetchError> {
-    serde_json::from_slice(text.as_bytes()).map_err(|e| FetchError {
-        status: Some(status),
-        message: format!("unexpected answer from {url}: {e}"),
+    serde_json::from_slice(text.as_bytes()).map_err(|e| {
+        leptos::logging::warn!("unexpected answer from {url}: {e}");
+        FetchError {
+            status: Some(status),
+            message: String::new(),
+        }
     })
 }
 

@@ -4,8 +4,8 @@
 //!   layer's verdict (every layer of the diagnosis: control plane, node, guest, network,
 //!   migration), of the headline or of the phase becomes a
 //!   [`Transition`]; a verdict or headline change also asks for the page's detail. A first
-//!   sight is a baseline, written later in bounded rounds once the store has synced (so a
-//!   start with many VMIs neither floods the queues nor competes with the start).
+//!   sight is a baseline, written later with its page in bounded rounds once the store has
+//!   synced (so a start with many VMIs neither floods the queues nor competes with the start).
 //! * Records go through a bounded channel to one writer task that writes whatever is waiting
 //!   as one batch (one transaction). When the channel is full a record is dropped and counted,
 //!   so neither the watchers nor the streams ever wait for the disk.
@@ -22,7 +22,6 @@
 use super::{Change, DynStore, Record, Snapshot, Transition, VmiId, now_ms, retention, sweep};
 use crate::store::Store;
 use crate::watch::Caches;
-use model::verdict::Health;
 use model::view::summary::LayerGlance;
 use model::wire::StreamMsg;
 use model::{VmiKey, VmiSummary};
@@ -406,9 +405,10 @@ impl Observer {
         verdict
     }
 
-    /// Writes the baselines of at most `max` waiting VMIs (fewer once `max_details` of them
-    /// asked for their page: a first sight that is not healthy keeps its page); the keys whose
-    /// page to record, with the time, go to `details`. Returns how many still wait.
+    /// Writes the baselines of at most `max` waiting VMIs, and no more than `max_details`: every
+    /// first sight keeps its page, healthy or not, so the oldest moment the timeline offers
+    /// opens as the others do; the keys whose page to record, with the time, go to `details`.
+    /// Returns how many still wait.
     pub fn baselines(
         &mut self,
         max: usize,
@@ -416,26 +416,19 @@ impl Observer {
         out: &mut Vec<Record>,
         details: &mut Vec<(VmiId, i64)>,
     ) -> usize {
-        let (mut done, mut asked) = (0, 0);
+        let mut done = 0;
         for (key, b) in self.seen.iter_mut() {
-            if done >= max {
+            if done >= max.min(max_details) {
+                // The rest would not fit: they wait for a later round.
                 break;
             }
             let Some(at) = b.waiting() else {
                 continue;
             };
-            let page = b.layers.worst() != Health::Healthy;
-            if page && asked >= max_details {
-                // Its page would not fit: it waits for a later round.
-                continue;
-            }
             b.baseline = NO_BASELINE;
             let key = split(key);
             baseline(&key, b, at, out);
-            if page {
-                details.push((VmiId::new(key, &*b.uid), at));
-                asked += 1;
-            }
+            details.push((VmiId::new(key, &*b.uid), at));
             done += 1;
         }
         self.waiting -= done;

@@ -43,26 +43,48 @@ pub fn age(at: Option<Timestamp>, now: Timestamp) -> String {
     }
 }
 
+/// The title of a failed request, by what its status means.
+pub fn failure_title(e: &FetchError) -> Key {
+    match e.status {
+        None => Key::ErrBackend,
+        Some(403) => Key::ErrForbidden,
+        Some(404) => Key::ErrNotfound,
+        Some(_) => Key::ErrServer,
+    }
+}
+
+/// What a person reads about a failed request: the backend's own sentence when it gave one,
+/// else what the status means, in the page's language; never the browser's words nor a bare
+/// status code.
+pub fn failure_text(e: &FetchError) -> impl Fn() -> String + Send + Sync + 'static + use<> {
+    let (status, message) = (e.status, e.message.clone());
+    let l = lang();
+    move || {
+        let hint = match status {
+            None => Key::ErrNetworkHint,
+            Some(403) => Key::ErrForbiddenHint,
+            Some(404) => Key::ErrNotfoundHint,
+            Some(_) => Key::ErrServerHint,
+        };
+        if status.is_some() && !message.is_empty() {
+            message.clone()
+        } else {
+            tr(l.get(), hint).to_string()
+        }
+    }
+}
+
 /// A clear failure state for a failed request: unreachable, forbidden, not found, other.
 #[component]
 pub fn FetchFailure(
     error: FetchError,
     #[prop(optional)] on_retry: Option<Callback<()>>,
 ) -> impl IntoView {
-    let title = match error.status {
-        None => Key::ErrBackend,
-        Some(403) => Key::ErrForbidden,
-        Some(404) => Key::ErrNotfound,
-        Some(_) => Key::ErrBackend,
-    };
-    let code = error
-        .status
-        .map(|s| format!("HTTP {s}: "))
-        .unwrap_or_default();
+    let title = failure_title(&error);
     view! {
         <div class="failure" role="alert" data-testid="failure" data-status=error.status.map(|s| s.to_string()).unwrap_or_else(|| "network".into())>
             <strong>{t(title)}</strong>
-            <p>{code}{error.message.clone()}</p>
+            <p>{failure_text(&error)}</p>
             {on_retry.map(|cb| view! { <button type="button" on:click=move |_| cb.run(())>{t(Key::ErrRetry)}</button> })}
         </div>
     }

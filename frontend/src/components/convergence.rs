@@ -282,7 +282,7 @@ pub fn Convergence(
         None => ("loading", t(Key::VmiLoading)().to_string()),
         Some(None) if live => ("no-window", t(Key::CvNoTimes)().to_string()),
         Some(None) => ("no-prometheus", t(Key::CvPaste)().to_string()),
-        Some(Some(Err(e))) => ("error", e.message),
+        Some(Some(Err(e))) => ("error", crate::components::common::failure_text(&e)()),
         Some(Some(Ok(s))) if !s.available => (
             "no-prometheus",
             format!(

@@ -66,7 +66,10 @@ pub fn MigrationHistory(
         match data.get() {
             None => view! { <p class="empty" role="status">{t(Key::VmiLoading)}</p> }.into_any(),
             // A failed read leaves the rest of the VMI page alone: the migrations page says why.
-            Some(Err(e)) => view! { <p class="empty">{e.message}</p> }.into_any(),
+            Some(Err(e)) => {
+                view! { <p class="empty">{crate::components::common::failure_text(&e)}</p> }
+                    .into_any()
+            }
             Some(Ok(list)) => {
                 let runs = mine(list);
                 if runs.is_empty() {

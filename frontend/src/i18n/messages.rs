@@ -333,6 +333,43 @@ messages![
         "アクセスが禁止されています"
     ),
     (ErrNotfound, "Not found", "見つかりません"),
+    (
+        ErrServer,
+        "The backend could not answer",
+        "バックエンドが応答できませんでした"
+    ),
+    (
+        ErrNetworkHint,
+        "The request did not reach the backend: it may be restarting, or the network is down. The page tries again on its own.",
+        "リクエストがバックエンドに届きませんでした。再起動中か、ネットワークが切断されています。ページは自動的に再試行します。"
+    ),
+    (
+        ErrServerHint,
+        "The backend answered with an error. Try again in a moment; if it persists, its log names the cause.",
+        "バックエンドがエラーを返しました。しばらくしてから再試行してください。続く場合はバックエンドのログに原因があります。"
+    ),
+    (
+        ErrForbiddenHint,
+        "Your account may not read this. Ask for read access to this namespace.",
+        "このアカウントには読み取り権限がありません。この名前空間の読み取り権限を依頼してください。"
+    ),
+    (
+        ErrNotfoundHint,
+        "Nothing is known under this name.",
+        "この名前のものは見つかりません。"
+    ),
+    (
+        ErrAtNotfoundHint,
+        "Nothing was recorded for this VMI at or before this moment. History may have started later or been pruned.",
+        "この時点以前にこの VMI の記録はありません。履歴の開始がこれより後か、古い記録が削除されています。"
+    ),
+    (
+        VmiStaleTitle,
+        "Not current: the backend cannot be reached. This is the last diagnosis received.",
+        "最新ではありません: バックエンドに接続できません。最後に受信した診断を表示しています。"
+    ),
+    (VmiStaleAgePre, "Received", "受信:"),
+    (VmiStaleAgePost, "ago", "前"),
     (ErrRetry, "Retry", "再試行"),
     (Notfound, "Page not found.", "ページが見つかりません。"),
     (TlTitle, "History", "履歴"),
@@ -340,6 +377,7 @@ messages![
     (TlOverall, "overall", "総合"),
     (TlMarks, "events", "イベント"),
     (TlChanges, "Changes", "変化"),
+    (TlFit, "all recorded", "記録全体"),
     (
         TlNoChanges,
         "No verdict changes recorded in this range.",

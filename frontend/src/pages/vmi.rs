@@ -3,10 +3,13 @@
 //! `GET /api/v1/vmis/{ns}/{name}/detail`, diagnosed on the backend, and is fetched again whenever
 //! the stream reports a change of this VMI, and every [`model::view::detail::REFRESH_SECS`] for what the stream does
 //! not carry (new events, the guest agent's answer); the metrics come from their own endpoint.
+//! When the backend cannot be reached (or fails) the last diagnosis stays, marked stale with its
+//! age; the page reads again as soon as the stream reconnects, and every [`RETRY_MS`] meanwhile.
+//! The diagnosis comes first, the timeline (history) under it.
 
-use crate::api::{self, FetchError, Live};
+use crate::api::{self, Connection, FetchError, Live};
 use crate::components::charts::Chart;
-use crate::components::common::FetchFailure;
+use crate::components::common::{FetchFailure, failure_text};
 use crate::components::timeline::{self, AsOf, AsOfState};
 use crate::components::vmi_view::{CopyLink, VmiView};
 use crate::deferred::{Deferred, View};
@@ -15,10 +18,23 @@ use crate::nav::{param_href, query_param};
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
 use model::api::{Series, SeriesSet};
+use model::time::{Timestamp, format_duration};
 use model::view::detail::{REFRESH_SECS, VmiDetail};
 
 /// The time ranges of the charts: (query value, seconds).
 pub const RANGES: [(&str, u32); 4] = [("15m", 900), ("1h", 3600), ("6h", 21600), ("24h", 86400)];
+
+/// How long after a failed read (the backend unreachable or failing) it is tried again,
+/// while the stream has not reconnected yet (milliseconds).
+pub const RETRY_MS: u64 = 5_000;
+
+/// The last diagnosis shown: what it is, when it arrived, and the moment (`?at=`) it answers.
+#[derive(Clone)]
+struct Shown {
+    detail: VmiDetail,
+    received: Timestamp,
+    at: Option<String>,
+}
 
 #[component]
 pub fn VmiPage() -> impl IntoView {
@@ -35,10 +51,12 @@ pub fn VmiPage() -> impl IntoView {
                 .cloned()
         })
     });
+    // The stream (re)opened: read again at once, so an outage's error goes as the pill turns live.
+    let online = Memo::new(move |_| live.connection.get() == Connection::Live);
     let retry = RwSignal::new(0u32);
     // Changes every REFRESH_SECS of the page's clock. A signal set by an effect: a memo that
     // nothing reads (the resource only tracks it) was never recomputed, so never refetched.
-    let bucket = move |t: model::time::Timestamp| t.0 / (REFRESH_SECS * 1000);
+    let bucket = move |t: Timestamp| t.0 / (REFRESH_SECS * 1000);
     let period = RwSignal::new(bucket(live.now.get_untracked()));
     Effect::new(move |_| {
         let b = bucket(live.now.get());
@@ -46,7 +64,7 @@ pub fn VmiPage() -> impl IntoView {
             period.set(b);
         }
     });
-    let last_good = RwSignal::new(None::<VmiDetail>);
+    let last_good = RwSignal::new(None::<Shown>);
     // `?at=`: the diagnosis as recorded then (the timeline's; see components::timeline).
     let at = query_param("at");
     let as_of = AsOfState::new();
@@ -55,12 +73,28 @@ pub fn VmiPage() -> impl IntoView {
         summary.track();
         retry.track();
         period.track();
+        online.track();
         async move {
-            let r = timeline::as_of::fetch(&n, &m, at, as_of).await;
+            let r = timeline::as_of::fetch(&n, &m, at.clone(), as_of).await;
             if let Ok(d) = &r {
-                last_good.set(Some(d.clone()));
+                last_good.set(Some(Shown {
+                    detail: d.clone(),
+                    received: api::now(),
+                    at,
+                }));
             }
             r
+        }
+    });
+    // A read that failed for a reason that may pass is tried again soon.
+    Effect::new(move |_| {
+        if let Some(Err(e)) = detail.get()
+            && e.transient()
+        {
+            set_timeout(
+                move || retry.update(|r| *r += 1),
+                std::time::Duration::from_millis(RETRY_MS),
+            );
         }
     });
     // Absent from the synced stream. Not when the answer is 403: the VMI may well exist in a
@@ -77,25 +111,33 @@ pub fn VmiPage() -> impl IntoView {
             )
     };
     let now = Signal::derive(move || Some(live.now.get()));
+    let on_retry = Callback::new(move |_| retry.update(|r| *r += 1));
 
     let content = move || {
+        // The last diagnosis of the moment the URL names (never the live one for a past moment).
+        let kept = move || last_good.get().filter(|s| s.at == at.get());
         let shown = match detail.get() {
-            None => last_good.get().map(Ok),
-            Some(Ok(d)) => Some(Ok(d)),
-            Some(Err(err)) => match last_good.get() {
-                // Keep showing the last diagnosis when the VMI vanished.
-                Some(d) if err.status == Some(404) => Some(Ok(d)),
-                _ => Some(Err(err)),
+            // Loading, or read: what the last read of this moment gave (set by the read itself).
+            None | Some(Ok(_)) => kept().map(|s| (s, None)),
+            Some(Err(err)) => match kept() {
+                // The VMI vanished: its last diagnosis, under "no longer exists".
+                Some(s) if err.status == Some(404) && at.get().is_none() => Some((s, None)),
+                // The backend is down or failing: the last diagnosis, marked stale with its age.
+                Some(s) if err.transient() => Some((s, Some(err))),
+                _ => {
+                    return view! { <FetchFailure error=err on_retry/> }.into_any();
+                }
             },
         };
         match shown {
             None => view! { <p class="empty" role="status">{t(Key::VmiLoading)}</p> }.into_any(),
-            Some(Err(err)) => view! { <FetchFailure error=err on_retry=Callback::new(move |_| retry.update(|r| *r += 1))/> }.into_any(),
-            Some(Ok(d)) => {
+            Some((s, stale)) => {
                 let (n, m) = (ns.get_untracked(), name.get_untracked());
-                let active = d.migrating;
+                let active = s.detail.migrating;
+                let stale = stale.map(|err| view! { <Stale err received=s.received on_retry/> });
                 view! {
-                    <VmiView detail=d now=now
+                    {stale}
+                    <VmiView detail=s.detail now=now
                         metrics=ViewFn::from(move || view! { <Deferred view=View::Metrics { ns: n.clone(), name: m.clone(), migrating: active }/> })/>
                 }
                 .into_any()
@@ -106,12 +148,30 @@ pub fn VmiPage() -> impl IntoView {
         <div class="vmi-page">
             <div class="page-tools"><CopyLink/></div>
             <AsOf state=as_of/>
-            <Deferred view=Signal::derive(move || View::Timeline { ns: ns.get(), name: name.get() })/>
             {move || gone().then(|| view! {
                 <div class="failure" role="alert" data-testid="vmi-gone"><strong>{t(Key::VmiGone)}</strong></div>
             })}
             {content}
+            <Deferred view=Signal::derive(move || View::Timeline { ns: ns.get(), name: name.get() })/>
             {move || (leptos_router::hooks::use_location().query.with(|q| q.get("tab")).as_deref() == Some("migrations")).then(|| view! { <Deferred view=View::MigrationHistory { ns: ns.get(), name: name.get() }/> })}
+        </div>
+    }
+}
+
+/// Over a diagnosis kept through an outage: it is not current, how old it is, and why.
+#[component]
+fn Stale(err: FetchError, received: Timestamp, on_retry: Callback<()>) -> impl IntoView {
+    let live = expect_context::<Live>();
+    let age = move || format_duration(received.seconds_until(live.now.get()).max(0.0));
+    view! {
+        <div class="failure stale-diagnosis" role="status" data-testid="vmi-stale"
+            data-status=err.status.map(|s| s.to_string()).unwrap_or_else(|| "network".into())>
+            <strong>{t(Key::VmiStaleTitle)}</strong>
+            <p>
+                <span data-testid="vmi-stale-age">{t(Key::VmiStaleAgePre)} " " {age} " " {t(Key::VmiStaleAgePost)}</span>
+                " · " {failure_text(&err)}
+            </p>
+            <button type="button" on:click=move |_| on_retry.run(())>{t(Key::ErrRetry)}</button>
         </div>
     }
 }

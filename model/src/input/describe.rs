@@ -3,7 +3,8 @@
 //! timestamp value is read (Creation Timestamp, condition and migration times, a pod's Start
 //! Time), and each field is read by the section it sits in: a VMI's phase is the `Phase:` right
 //! under `Status:`, while a `Migration State:` section (`Completed:`, `Failed:`, `Failure
-//! Reason:`) is the state of its last migration, never the VMI's phase. A pod's status is its
+//! Reason:`) is the state of its last migration, never the VMI's phase, nor is a `Phase:` of its
+//! `Phase Transition Timestamps:` (the phases it went through). A pod's status is its
 //! top-level `Status:` (the phase), then `Reason:` (`Evicted`), then a container's waiting or
 //! terminated reason, as kubectl's printer would show it; a node's is its Ready condition row
 //! and `Unschedulable:`.
@@ -42,6 +43,9 @@ pub struct Described {
     pub migration_aborted: (bool, bool),
     /// A migration's `Type: migrationAbortRequested` condition with `Status: True`: its line.
     pub abort_requested: Option<usize>,
+    /// The lines of a VMI's `Phase Transition Timestamps:` section: the phases it went through
+    /// (`Phase:  Scheduling`), never its phase now.
+    pub phase_history_lines: Vec<usize>,
     pub line: usize,
 }
 
@@ -141,6 +145,11 @@ pub fn read_describe(text: &[&str], first: usize, command: Option<&str>) -> Desc
             d.created = Timestamp::parse(f.value).or_else(|| rfc1123_times(f.value).pop());
         }
         let in_migration = path.iter().any(|p| p.1 == "Migration State");
+        // KubeVirt's VirtualMachineInstanceStatus.PhaseTransitionTimestamps
+        // (staging/src/kubevirt.io/api/core/v1/types.go): the phases it went through.
+        if path.iter().any(|p| p.1 == "Phase Transition Timestamps") {
+            d.phase_history_lines.push(n);
+        }
         match (f.key, top) {
             ("Name", true) if d.name.is_empty() => d.name = f.value.to_string(),
             ("Namespace", true) => d.namespace = f.value.to_string(),

@@ -149,6 +149,8 @@ fn read_desc(block: &Block<'_>, out: &mut ReadPaste, report: &mut BlockReport) {
     for n in &d.migration_lines {
         out.sightings.rows.insert(*n, Kind::Vmim);
     }
+    // A phase the VMI went through is superseded by its phase now: its line signals nothing.
+    out.sightings.withdrawn.extend(&d.phase_history_lines);
     if let Some(a) = d.abort_signal(line_text(d.abort_requested.unwrap_or(0))) {
         report.read.push(crate::view::ReadItem {
             line: a.line,

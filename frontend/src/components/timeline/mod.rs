@@ -1,5 +1,5 @@
 //! The VMI page's timeline (the flight recorder's view): one band per layer coloured by verdict
-//! over the chosen span (`?span=`), phase changes, events and migrations as marks, and the
+//! over the chosen span (`?span=`; none: fitted to what is recorded), phase changes, events and migrations as marks, and the
 //! changes as a list of links. Clicking a band or a change opens the diagnosis as it was then
 //! (`?at=`, which Copy link carries); [`AsOf`] says so and leads back to now.
 //!
@@ -113,23 +113,46 @@ pub fn Timeline(ns: Memo<String>, name: Memo<String>) -> impl IntoView {
             );
         }
     });
+    // The stream (re)opened: read again, so an outage's failure goes as the pill turns live.
+    let online = Memo::new(move |_| live.connection.get() == api::Connection::Live);
+    // The last history read: kept through a failed read (the page says the backend is away).
+    let last = RwSignal::new(None::<(Window, History)>);
     let data = LocalResource::new(move || {
         let (n, m) = (ns.get(), name.get());
         glance.track();
         period.track();
         nudge.track();
-        let w = window::window(span.get().as_deref(), at_ms.get(), api::now().0);
+        online.track();
+        let (picked, at, now) = (span.get(), at_ms.get(), api::now().0);
+        let fit = window::is_fit(picked.as_deref());
+        let w = if fit {
+            window::longest(now)
+        } else {
+            window::window(picked.as_deref(), at, now)
+        };
         async move {
             let h = api::fetch_history(&n, &m, w.from, w.to).await;
+            let w = match &h {
+                Ok(h) if fit => window::fitted(first_record(h), at, now),
+                _ => w,
+            };
+            if let Ok(h) = &h {
+                last.set(Some((w.clone(), h.clone())));
+            }
             (w, h)
         }
     });
     let open = opener();
     let body = move || match data.get() {
         None => view! { <p class="empty" role="status">{t(Key::VmiLoading)}</p> }.into_any(),
-        Some((_, Err(e))) => {
-            view! { <crate::components::common::FetchFailure error=e/> }.into_any()
-        }
+        Some((_, Err(e))) => match last.get() {
+            // The page above says the backend cannot be reached; the timeline stays as it was.
+            Some((w, h)) if e.transient() => {
+                let b = bands(&h, w.from, w.to, glance.get_untracked());
+                view! { <Drawn w h b at=at_ms open=open.clone()/> }.into_any()
+            }
+            _ => view! { <crate::components::common::FetchFailure error=e/> }.into_any(),
+        },
         Some((w, Ok(h))) => {
             let off = h.off.clone().map(off_note);
             let recorded =
@@ -163,10 +186,27 @@ fn off_note(why: String) -> impl IntoView {
     }
 }
 
-/// The span links (`?span=`); the one in effect is marked.
+/// The oldest time in `h` (a transition, an event, a migration), if anything was recorded.
+fn first_record(h: &History) -> Option<i64> {
+    let t = h.transitions.iter().map(|t| t.at);
+    let e = h.events.iter().map(|e| e.at);
+    let m = h.migrations.iter().map(|m| m.at);
+    t.chain(e).chain(m).min()
+}
+
+/// The span links (`?span=`), first "all recorded" (no span: fitted); the one in effect is
+/// marked.
 #[component]
 fn SpanPicker(span: Memo<Option<String>>, at: Memo<Option<i64>>) -> impl IntoView {
-    let current = move || window::window(span.get().as_deref(), at.get(), api::now().0).span;
+    let current = move || {
+        let s = span.get();
+        if window::is_fit(s.as_deref()) {
+            window::FIT
+        } else {
+            window::window(s.as_deref(), at.get(), api::now().0).span
+        }
+    };
+    let fit_on = move || current() == window::FIT;
     let links = SPANS
         .iter()
         .map(|(k, _)| {
@@ -178,7 +218,13 @@ fn SpanPicker(span: Memo<Option<String>>, at: Memo<Option<i64>>) -> impl IntoVie
             }
         })
         .collect_view();
-    view! { <nav class="ranges" aria-label=move || t(Key::TlSpan)()>{links}</nav> }
+    view! {
+        <nav class="ranges" aria-label=move || t(Key::TlSpan)()>
+            <a href=param_href("span", None) class="range" class:tab-on=fit_on
+                aria-current=move || fit_on().to_string() data-span=window::FIT>{t(Key::TlFit)}</a>
+            {links}
+        </nav>
+    }
 }
 
 /// The bands, marks, axis, legend and the list of changes of one fetched history.
@@ -192,6 +238,8 @@ fn Drawn(
 ) -> impl IntoView {
     let l = lang();
     let marks = marks(&h, w.from, w.to);
+    // A click before the first sighting opens it (no page is older; events may be).
+    let first = h.transitions.iter().map(|t| t.at).min().unwrap_or(i64::MIN);
     let rows = b
         .iter()
         .map(|band| {
@@ -199,7 +247,7 @@ fn Drawn(
             let (open, w3) = (open.clone(), w.clone());
             let on_click = move |ev: leptos::ev::MouseEvent| {
                 if let Some(f) = click_fraction(&ev) {
-                    open(time_at(&w3, f));
+                    open(time_at(&w3, f).max(first));
                 }
             };
             let (kind, id) = (band.kind, draw::band_id(band.kind));

@@ -1,6 +1,7 @@
 //! The timeline's time window, plain Rust: the spans a person can pick (`?span=` in the URL)
 //! and the window they give, which always holds the moment shown (`?at=`): a link to a moment
-//! three days old opens on a span that reaches it.
+//! three days old opens on a span that reaches it. With no span named, the window is fitted
+//! to what is recorded ([`fitted`]): from a little before the oldest record to now.
 
 /// The spans: (URL value, milliseconds). The last is the default retention (14 days).
 pub const SPANS: [(&str, i64); 5] = [
@@ -47,6 +48,40 @@ pub fn window(span: Option<&str>, at: Option<i64>, now: i64) -> Window {
     }
 }
 
+/// The span's URL value of a fitted window (the URL names none).
+pub const FIT: &str = "fit";
+/// A fitted window's shortest span (a VMI seen a second ago is not drawn over a second).
+pub const FIT_MIN_MS: i64 = 60_000;
+
+/// Whether `span` (the URL's) asks for a fitted window: none, or one not among [`SPANS`].
+pub fn is_fit(span: Option<&str>) -> bool {
+    !span.is_some_and(|s| SPANS.iter().any(|(k, _)| *k == s))
+}
+
+/// What a fitted window is fitted within: the longest span, ending `now`.
+pub fn longest(now: i64) -> Window {
+    let (_, ms) = SPANS[SPANS.len() - 1];
+    Window {
+        span: FIT,
+        from: now - ms,
+        to: now,
+    }
+}
+
+/// The window fitted to what is recorded: from the oldest record `first` (or the moment shown,
+/// if older), less a twentieth of the span so the first change is not on the edge, to `now`;
+/// at least [`FIT_MIN_MS`], at most the longest span.
+pub fn fitted(first: Option<i64>, at: Option<i64>, now: i64) -> Window {
+    let oldest = first.into_iter().chain(at).min().unwrap_or(now).min(now);
+    let ms = (now - oldest) + (now - oldest) / 20;
+    let (_, longest_ms) = SPANS[SPANS.len() - 1];
+    Window {
+        span: FIT,
+        from: now - ms.clamp(FIT_MIN_MS, longest_ms),
+        to: now,
+    }
+}
+
 /// The time at `fraction` (0..=1) of the window, whole seconds (a link stays short).
 pub fn time_at(w: &Window, fraction: f64) -> i64 {
     let t = w.from + ((w.to - w.from) as f64 * fraction.clamp(0.0, 1.0)) as i64;
@@ -59,10 +94,13 @@ pub fn ticks(w: &Window, n: usize) -> Vec<i64> {
     (0..=n).map(|i| w.from + (w.to - w.from) * i / n).collect()
 }
 
-/// A tick's text: `HH:MM` within two days, else `MM-DD HH:MM` (UTC, as the API's times).
+/// A tick's text: `HH:MM:SS` within ten minutes, `HH:MM` within two days, else `MM-DD HH:MM`
+/// (UTC, as the API's times).
 pub fn tick_label(w: &Window, at: i64) -> String {
     let s = model::time::Timestamp(at).to_rfc3339();
-    if w.to - w.from <= 2 * 24 * 3_600_000 {
+    if w.to - w.from <= 10 * 60_000 {
+        s.get(11..19).unwrap_or(&s).to_string()
+    } else if w.to - w.from <= 2 * 24 * 3_600_000 {
         s.get(11..16).unwrap_or(&s).to_string()
     } else {
         format!(
@@ -93,6 +131,21 @@ mod tests {
     }
 
     #[test]
+    fn a_window_without_a_span_is_fitted_to_what_is_recorded() {
+        assert!(is_fit(None) && is_fit(Some("bogus")) && !is_fit(Some("6h")));
+        // Recorded for two hours: a little over two hours, not a day of slivers.
+        let w = fitted(Some(NOW - 2 * 3_600_000), None, NOW);
+        assert_eq!((w.span, w.to), (FIT, NOW));
+        assert_eq!(w.from, NOW - 2 * 3_600_000 - 6 * 60_000);
+        // A moment older than the records is inside.
+        assert!(fitted(Some(NOW - 60_000), Some(NOW - 3_600_000), NOW).from < NOW - 3_600_000);
+        // Just seen, or nothing: the shortest; older than any span: the longest.
+        assert_eq!(fitted(Some(NOW - 1000), None, NOW).from, NOW - FIT_MIN_MS);
+        assert_eq!(fitted(None, None, NOW).from, NOW - FIT_MIN_MS);
+        assert_eq!(fitted(Some(0), None, NOW).from, longest(NOW).from);
+    }
+
+    #[test]
     fn clicks_and_ticks_fall_on_the_window() {
         let w = window(Some("1h"), None, NOW + 500);
         assert_eq!(time_at(&w, 0.5) % 1000, 0);
@@ -103,5 +156,7 @@ mod tests {
         assert_eq!(tick_label(&w, 0), "00:00");
         let week = window(Some("7d"), None, NOW);
         assert_eq!(tick_label(&week, 0), "01-01 00:00");
+        let minute = fitted(Some(NOW - 1000), None, NOW);
+        assert_eq!(tick_label(&minute, 61_000), "00:01:01");
     }
 }
