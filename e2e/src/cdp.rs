@@ -44,6 +44,20 @@ impl crate::Harness {
             .await?)
     }
 
+    /// Makes the page's viewport exactly `width`×`height` CSS pixels at a device pixel ratio of
+    /// 1 (a phone's when narrower than 600), whatever the window: what a screen of that size shows
+    /// above the fold. Applies from now on, reloads included.
+    pub async fn viewport(&self, width: u32, height: u32) -> anyhow::Result<()> {
+        self.cdp(
+            "Emulation.setDeviceMetricsOverride",
+            serde_json::json!({
+                "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600,
+            }),
+        )
+        .await?;
+        Ok(())
+    }
+
     /// `Performance.getMetrics` as a name → value map (enables the domain first).
     pub async fn metrics(&self) -> anyhow::Result<std::collections::HashMap<String, f64>> {
         self.cdp("Performance.enable", serde_json::json!({}))
