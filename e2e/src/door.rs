@@ -91,7 +91,11 @@ impl FrontDoor {
 
 /// Copies `from` to `to` while the door is open; frozen, it reads nothing (what was read just
 /// before is held) until the door opens again. Ends at end of input, closing `to`'s side.
-async fn pump(mut from: OwnedReadHalf, mut to: OwnedWriteHalf, mut state: watch::Receiver<DoorState>) {
+async fn pump(
+    mut from: OwnedReadHalf,
+    mut to: OwnedWriteHalf,
+    mut state: watch::Receiver<DoorState>,
+) {
     let mut buf = vec![0u8; 16 * 1024];
     let open = |s: &DoorState| *s == DoorState::Open;
     loop {

@@ -125,8 +125,10 @@ async fn trouble_comes_first_and_the_counters_count_what_is_shown() -> anyhow::R
     h.viewport(1920, 1080).await?;
     h.browser.goto(&h.url("/")).await?;
     let (_, vmis) = h.sim.store().list(&sim::store::VMI, None);
-    h.wait_text("[data-testid=vmi-count]", T, |t| t == vmis.len().to_string())
-        .await?;
+    h.wait_text("[data-testid=vmi-count]", T, |t| {
+        t == vmis.len().to_string()
+    })
+    .await?;
     h.wait_count("article.vmi-card", T, |n| n > 0).await?;
     // The first card is a broken VMI, and the cards on screen go worst first.
     h.wait_count("article.vmi-card[data-verdict=broken]", T, |n| n > 0)
@@ -149,7 +151,10 @@ async fn trouble_comes_first_and_the_counters_count_what_is_shown() -> anyhow::R
     };
     eprintln!("first card: {}", cards[0]["key"]);
     h.screenshot_as("overview_1920x1080").await?;
-    for (w, hh, name) in [(1440, 900, "overview_1440x900"), (390, 844, "overview_390x844")] {
+    for (w, hh, name) in [
+        (1440, 900, "overview_1440x900"),
+        (390, 844, "overview_390x844"),
+    ] {
         h.viewport(w, hh).await?;
         h.wait_count("article.vmi-card[data-verdict=broken]", T, |n| n > 0)
             .await?;

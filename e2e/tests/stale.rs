@@ -29,7 +29,10 @@ async fn the_wall_and_the_overview_turn_stale_when_the_stream_goes_silent() -> a
     let frozen = Instant::now();
     h.wait_text("[data-testid=wall-stale]", SILENT, |t| t.contains("STALE"))
         .await?;
-    eprintln!("the wall turned stale {:?} after the freeze", frozen.elapsed());
+    eprintln!(
+        "the wall turned stale {:?} after the freeze",
+        frozen.elapsed()
+    );
     // The data age says how long nothing was heard: more than the keep-alive interval.
     let age = h
         .wait_text("[data-testid=wall-age]", T, |t| {

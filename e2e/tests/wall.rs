@@ -83,6 +83,16 @@ async fn every_broken_vmi_is_on_the_first_screen_of_a_1920x1080_wall() -> anyhow
     h.viewport(1920, 1080).await?;
     // Migrations running: their charts are on the wall too, after the problems.
     h.migrate_quiet_vmi("", "long")?;
+    // The demo's worst moments: a node drained at 15 s (its VMIs cannot migrate), another lost
+    // at 30 s (sim/src/scenarios/demo.rs): wait until most of the broken VMIs are.
+    let deadline = std::time::Instant::now() + Duration::from_secs(90);
+    while broken_now(&h).await?.len() < 8 {
+        anyhow::ensure!(
+            std::time::Instant::now() < deadline,
+            "the demo did not reach 8 broken VMIs in 90 s"
+        );
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
     h.browser.goto(&h.url("/wall?rotate=15")).await?;
     h.wait_count("[data-testid=wall-list] li", T, |n| n > 0)
         .await?;

@@ -8,6 +8,7 @@
 //! [`LatestChanges`]). It keeps no history itself, so it can run for days: the only state is the
 //! current list of summaries and that strip.
 
+use super::wall_list::ProblemList;
 use crate::api::{Connection, Live};
 use crate::components::common::health_key;
 use crate::components::timeline::LatestChanges;
@@ -15,7 +16,6 @@ use crate::deferred::{Deferred, View};
 use crate::i18n::{Key, lang, t, tr};
 use crate::nav::query_param;
 use crate::overview_model::{Recency, VERDICTS, order, verdict};
-use super::wall_list::ProblemList;
 use leptos::prelude::*;
 use model::time::format_duration;
 use model::verdict::{Health, Layer};

@@ -1,6 +1,7 @@
-//! The wall's problems, above the fold: worst first, one line each (name and reason), as many as
-//! the screen holds below the counts ([`rows_fit`], measured on the page as it is laid out and
-//! again on every resize and change), the last row "+M more" when they do not all fit ([`split`]).
+//! The wall's problems, above the fold: worst first, one row each (name and reason, the reason
+//! wrapping to a second line on a narrower screen), as many as the screen holds below the counts
+//! ([`rows_fit`], measured on the page as it is laid out and again on every resize and change),
+//! the last row "+M more" when they do not all fit ([`split`]).
 
 use crate::i18n::{Key, lang, t, tr};
 use crate::overview_model::verdict;
@@ -15,13 +16,19 @@ pub const MIN_ROWS: usize = 3;
 /// Rows listed before the page is measured (what 1920×1080 holds).
 pub const FIRST_ROWS: usize = 14;
 
-/// How many rows `pitch` pixels apart, the first at `top`, end inside a viewport `viewport`
-/// pixels high (at least [`MIN_ROWS`]).
-pub fn rows_fit(viewport: f64, top: f64, pitch: f64) -> usize {
-    if pitch.is_nan() || pitch <= 0.0 || !viewport.is_finite() || !top.is_finite() {
-        return MIN_ROWS;
-    }
-    (((viewport - top) / pitch).floor().max(0.0) as usize).max(MIN_ROWS)
+/// How many rows the viewport (`viewport` pixels high) holds, given the bottoms of the rows laid
+/// out now and the smallest distance between two rows (`pitch`, a one-line row): the rows that
+/// end inside it, and when all do, as many more as fit at two lines each (a row has at most two,
+/// so a row added never overflows and the count settles). At least [`MIN_ROWS`].
+pub fn rows_fit(bottoms: &[f64], pitch: f64, viewport: f64) -> usize {
+    let inside = bottoms.iter().take_while(|b| **b <= viewport).count();
+    let more = match bottoms.last() {
+        Some(last) if inside == bottoms.len() && pitch.is_finite() && pitch > 0.0 => {
+            ((viewport - last) / (2.0 * pitch)).floor().max(0.0) as usize
+        }
+        _ => 0,
+    };
+    (inside + more).max(MIN_ROWS)
 }
 
 /// Of `n` problems with room for `rows` rows: how many are listed, and how many more the last
@@ -35,20 +42,22 @@ pub fn split(n: usize, rows: usize) -> (usize, usize) {
     }
 }
 
-/// The rows that fit below the list's top in the window: the row pitch from the first two rows
-/// (or the first's height).
+/// The rows the window holds, from the rows as laid out (page coordinates).
 fn measure(list: NodeRef<Ul>) -> Option<usize> {
     let w = web_sys::window()?;
     let ul = list.get_untracked()?;
-    let first = ul.first_element_child()?;
-    let a = first.get_bounding_client_rect();
-    let pitch = first
-        .next_element_sibling()
-        .map(|b| b.get_bounding_client_rect().top() - a.top())
-        .unwrap_or_else(|| a.height());
+    let scroll = w.scroll_y().unwrap_or(0.0);
+    let (mut bottoms, mut pitch, mut last_top) = (Vec::new(), f64::INFINITY, None::<f64>);
+    let mut row = ul.first_element_child();
+    while let Some(li) = row {
+        let r = li.get_bounding_client_rect();
+        pitch = pitch.min(last_top.map_or(r.height(), |t| r.top() - t));
+        last_top = Some(r.top());
+        bottoms.push(r.bottom() + scroll);
+        row = li.next_element_sibling();
+    }
     let viewport = w.inner_height().ok()?.as_f64()?;
-    let top = ul.get_bounding_client_rect().top() + w.scroll_y().unwrap_or(0.0);
-    Some(rows_fit(viewport, top, pitch))
+    Some(rows_fit(&bottoms, pitch, viewport))
 }
 
 #[component]
@@ -113,13 +122,32 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_rows_that_fit_below_the_list_top() {
-        // 1080 px, the list at 250 px, rows 48 px apart: 17 rows.
-        assert_eq!(rows_fit(1080.0, 250.0, 48.0), 17);
-        assert_eq!(rows_fit(900.0, 250.0, 48.0), 13);
-        assert_eq!(rows_fit(300.0, 250.0, 48.0), MIN_ROWS);
-        assert_eq!(rows_fit(1080.0, 250.0, 0.0), MIN_ROWS);
-        assert_eq!(rows_fit(f64::NAN, 250.0, 48.0), MIN_ROWS);
+    fn the_rows_that_fit_in_the_viewport() {
+        // Rows of one line 50 px apart from 300 px, one of two lines.
+        let bottoms = [345.0, 395.0, 495.0, 545.0];
+        // All inside 1080 px, with room for 5 more of two lines: (1080 - 545) / 100.
+        assert_eq!(rows_fit(&bottoms, 50.0, 1080.0), 4 + 5);
+        // 500 px: the rows that end inside.
+        assert_eq!(rows_fit(&bottoms, 50.0, 500.0), 3);
+        assert_eq!(rows_fit(&bottoms, 50.0, 350.0), MIN_ROWS);
+        assert_eq!(rows_fit(&[], 50.0, 1080.0), MIN_ROWS);
+        assert_eq!(rows_fit(&bottoms, f64::INFINITY, 1080.0), 4);
+    }
+
+    #[test]
+    fn the_count_settles() {
+        // However tall (one or two lines) the rows added are, a count from rows that all fit
+        // never grows past the viewport, so measuring again does not shrink it.
+        let (top, line, viewport) = (300.0, 50.0, 1080.0);
+        let mut rows = MIN_ROWS;
+        for _ in 0..10 {
+            // Every row two lines: the worst case for the rows added.
+            let bottoms: Vec<f64> = (1..=rows).map(|i| top + i as f64 * 2.0 * line).collect();
+            let next = rows_fit(&bottoms, line, viewport);
+            assert!(next >= rows, "{rows} -> {next}");
+            rows = next;
+        }
+        assert_eq!(rows, 7, "(1080 - 300) / 100");
     }
 
     #[test]
