@@ -3,11 +3,13 @@
 //! ([`rows_fit`], measured on the page as it is laid out and again on every resize and change),
 //! the last row "+M more" when they do not all fit ([`split`]).
 
+use crate::components::common::health_key;
 use crate::i18n::{Key, lang, t, tr};
 use crate::overview_model::verdict;
 use leptos::ev;
 use leptos::html::Ul;
 use leptos::prelude::*;
+use model::verdict::Health;
 use model::view::VmiSummary;
 
 /// Never fewer rows than this, however small the screen.
@@ -107,8 +109,15 @@ pub fn ProblemList(
                             {(s.alerts > 0).then(|| view! { <span class="wall-alert-count">{format!("{}: {}", tr(l.get(), Key::Alerts), s.alerts)}</span> })}
                         </li>
                     }).collect_view()}
-                    {(more > 0).then(|| view! {
-                        <li class="wall-more" data-testid="wall-more">{format!("+{more} ")}{t(Key::WallMore)}</li>
+                    {(more > 0).then(|| {
+                        // How many of those not listed are broken, so the wall never hides that.
+                        let broken = all[listed..].iter().filter(|s| verdict(s) == Health::Broken).count();
+                        view! {
+                            <li class="wall-more" data-testid="wall-more">
+                                {format!("+{more} ")}{t(Key::WallMore)}
+                                {(broken > 0).then(|| format!(" ({broken} {})", tr(l.get(), health_key(Health::Broken))))}
+                            </li>
+                        }
                     })}
                 </ul>
             }
