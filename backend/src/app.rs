@@ -341,6 +341,18 @@ mod tests {
         assert!(t.elapsed() < Duration::from_millis(200) + 2 * BURST_PACE);
     }
 
+    #[tokio::test(start_paused = true)]
+    async fn a_quiet_stream_sends_a_keep_alive_event_a_browser_sees() {
+        use model::wire::{KEEP_ALIVE_EVENT, KEEP_ALIVE_SECS};
+        let (_store, mut body) = stream_past_snapshot().await;
+        let t = tokio::time::Instant::now();
+        let frame = body.frame().await.unwrap().unwrap().into_data().unwrap();
+        let text = String::from_utf8(frame.to_vec()).unwrap();
+        // A named event with data: `EventSource` reports neither a comment nor an empty event.
+        assert_eq!(text, format!("event: {KEEP_ALIVE_EVENT}\ndata: 1\n\n"));
+        assert_eq!(t.elapsed().as_secs(), KEEP_ALIVE_SECS);
+    }
+
     #[tokio::test]
     async fn slow_stream_is_cut_to_a_snapshot() {
         let store = Arc::new(Store::new(1000, 4));

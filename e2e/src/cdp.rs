@@ -44,13 +44,14 @@ impl crate::Harness {
             .await?)
     }
 
-    /// Sets the page's viewport to `width` × `height` CSS pixels at a device scale of 1
-    /// (`mobile`: as a phone lays a page out), for screenshots at a given size.
-    pub async fn viewport(&self, width: u32, height: u32, mobile: bool) -> anyhow::Result<()> {
+    /// Makes the page's viewport exactly `width`×`height` CSS pixels at a device pixel ratio of
+    /// 1 (a phone's when narrower than 600), whatever the window: what a screen of that size shows
+    /// above the fold. Applies from now on, reloads included.
+    pub async fn viewport(&self, width: u32, height: u32) -> anyhow::Result<()> {
         self.cdp(
             "Emulation.setDeviceMetricsOverride",
             serde_json::json!({
-                "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile,
+                "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600,
             }),
         )
         .await?;

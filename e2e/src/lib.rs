@@ -6,7 +6,10 @@
 
 pub mod bench;
 pub mod cdp;
+pub mod door;
 pub mod process;
+
+use door::{DoorState, FrontDoor};
 
 use anyhow::{Context, Result, bail};
 use fantoccini::{Client, ClientBuilder, Locator};
@@ -99,66 +102,6 @@ async fn free_port() -> Result<u16> {
 pub struct Card {
     pub phase: String,
     pub verdict: String,
-}
-
-/// The address the browser uses: a TCP relay in front of the backend, so a test can take the
-/// backend away (every connection is cut and new ones are refused) and bring it back on the
-/// same port.
-pub struct FrontDoor {
-    addr: std::net::SocketAddr,
-    up: tokio::sync::watch::Sender<bool>,
-}
-
-impl FrontDoor {
-    async fn start(backend: std::net::SocketAddr) -> Result<FrontDoor> {
-        let listener = TcpListener::bind(("127.0.0.1", 0)).await?;
-        let addr = listener.local_addr()?;
-        let (up, rx) = tokio::sync::watch::channel(true);
-        tokio::spawn(Self::serve(listener, addr, backend, rx));
-        Ok(FrontDoor { addr, up })
-    }
-
-    async fn serve(
-        listener: TcpListener,
-        addr: std::net::SocketAddr,
-        backend: std::net::SocketAddr,
-        mut rx: tokio::sync::watch::Receiver<bool>,
-    ) {
-        let mut listener = Some(listener);
-        loop {
-            let Some(l) = &listener else {
-                // Down: wait to come back, then listen on the same port again.
-                if rx.wait_for(|up| *up).await.is_err() {
-                    return;
-                }
-                listener = TcpListener::bind(addr).await.ok();
-                continue;
-            };
-            tokio::select! {
-                accepted = l.accept() => {
-                    let Ok((mut inbound, _)) = accepted else { continue };
-                    let mut down = rx.clone();
-                    tokio::spawn(async move {
-                        let Ok(mut outbound) = tokio::net::TcpStream::connect(backend).await else {
-                            return;
-                        };
-                        tokio::select! {
-                            _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound) => {}
-                            _ = down.wait_for(|up| !*up) => {}
-                        }
-                    });
-                }
-                changed = rx.changed() => {
-                    if changed.is_err() {
-                        return;
-                    }
-                    if !*rx.borrow_and_update() {
-                        listener = None;
-                    }
-                }
-            }
-        }
-    }
 }
 
 /// A new browser session on chromedriver `url`, with its own fresh profile (kept while the
@@ -420,12 +363,18 @@ impl Harness {
     /// Takes the backend away from the browser: open connections (the stream too) are cut and
     /// new ones are refused, as when the backend process dies.
     pub fn backend_down(&self) {
-        self.door.up.send_replace(false);
+        self.door.set(DoorState::Down);
     }
 
-    /// Brings the backend back on the same address.
+    /// Brings the backend back on the same address (also after [`Harness::freeze`]).
     pub fn backend_up(&self) {
-        self.door.up.send_replace(true);
+        self.door.set(DoorState::Open);
+    }
+
+    /// A hung proxy between browser and backend: every connection, the stream's too, stays
+    /// open and nothing goes through either way until [`Harness::backend_up`].
+    pub fn freeze(&self) {
+        self.door.set(DoorState::Frozen);
     }
 
     /// Waits until `css` matches an element whose text satisfies `pred`; returns that text.

@@ -9,7 +9,7 @@
 use leptos::prelude::*;
 use model::time::Timestamp;
 use model::view::VmiSummary;
-use model::wire::{EVENT_NAME, KeyIndex, StreamMsg};
+use model::wire::{EVENT_NAME, KEEP_ALIVE_EVENT, KeyIndex, StreamMsg};
 use serde::de::DeserializeOwned;
 use std::cell::RefCell;
 use wasm_bindgen::JsCast;
@@ -17,14 +17,9 @@ use wasm_bindgen::prelude::Closure;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{EventSource, MessageEvent};
 
-/// State of the connection to the backend.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Connection {
-    Connecting,
-    Live,
-    /// The stream dropped; the browser is retrying.
-    Reconnecting,
-}
+use crate::freshness;
+
+pub use crate::freshness::Connection;
 
 pub use crate::overview_model::Delta;
 
@@ -37,14 +32,19 @@ pub struct Live {
     pub delta: RwSignal<Delta>,
     /// Where each VMI is in `vmis`.
     index: StoredValue<KeyIndex>,
+    /// Live, or [`Connection::Stale`] once the open stream is silent past the backend's
+    /// keep-alive interval ([`crate::freshness`]): every page shows that the data is old.
     pub connection: RwSignal<Connection>,
     /// True once the backend reported its caches synced.
     pub synced: RwSignal<bool>,
     /// When the data was last known current (milliseconds since the epoch), for the data age:
-    /// the last message, or the last clock tick while the stream is open. An open stream is
-    /// current: the backend sends every change and keeps the connection alive with comments,
-    /// and a dropped connection fires `error`.
+    /// when the backend was last heard (a message, a keep-alive, the stream opening), brought
+    /// up to date by the 1 s clock. The backend sends every change and a keep-alive when quiet,
+    /// so this is as old as the data can be.
     pub last_message: RwSignal<Option<Timestamp>>,
+    /// When the backend was last heard, stamped on every event without notifying anyone (a
+    /// burst of messages must not re-render the pages); the clock reads it.
+    heard: StoredValue<Option<Timestamp>>,
     /// A clock that ticks every second, so ages re-render.
     pub now: RwSignal<Timestamp>,
 }
@@ -58,6 +58,7 @@ impl Live {
             connection: RwSignal::new(Connection::Connecting),
             synced: RwSignal::new(false),
             last_message: RwSignal::new(None),
+            heard: StoredValue::new(None),
             now: RwSignal::new(now()),
         }
     }
@@ -125,7 +126,6 @@ fn take_pending() -> Vec<StreamMsg> {
 fn flush(live: Live) {
     let msgs = take_pending();
     LAST_FLUSH.with(|t| t.set((js_sys::Date::now(), msgs.len())));
-    live.last_message.set(Some(now()));
     live.apply_batch(msgs);
 }
 
@@ -212,13 +212,21 @@ pub fn connect(live: Live) {
     start_clock(live);
 }
 
-/// Starts the 1 s clock of `live` (`now`, and the data age while the stream is open).
+/// Starts the 1 s clock of `live`: `now`, the data age, and whether the open stream went
+/// silent ([`crate::freshness::judge`]; the tab's own stream is then replaced by a new one).
 pub fn start_clock(live: Live) {
     let tick = Closure::<dyn FnMut()>::new(move || {
         let t = now();
-        if live.connection.get_untracked() == Connection::Live {
-            live.last_message.set(Some(t));
+        let heard = live.heard.get_value();
+        if live.last_message.get_untracked() != heard {
+            live.last_message.set(heard);
         }
+        let was = live.connection.get_untracked();
+        let conn = freshness::judge(was, t, heard);
+        if conn != was {
+            live.connection.set(conn);
+        }
+        reopen_if_stale(conn, t);
         live.now.set(t);
     });
     if let Some(w) = web_sys::window() {
@@ -230,13 +238,34 @@ pub fn start_clock(live: Live) {
     tick.forget();
 }
 
-/// The tab's one stream: what [`connect`] feeds, the open `EventSource`, and who else hears
-/// of its events ([`share_stream`]).
+/// The tab's one stream: what [`connect`] feeds, the open `EventSource`, when it was opened,
+/// and who else hears of its events ([`share_stream`]).
 #[derive(Default)]
 struct Stream {
     live: Option<Live>,
     source: Option<EventSource>,
+    opened: Option<Timestamp>,
     tap: Option<js_sys::Function>,
+}
+
+/// A stale stream (open, silent: a hung proxy, a dead connection) is closed and a new one
+/// opened, at most once per silence interval; the new one answers with a snapshot. Only in the
+/// module that opened the stream ([`connect`]).
+fn reopen_if_stale(conn: Connection, t: Timestamp) {
+    let stale = STREAM.with(|s| {
+        let mut s = s.borrow_mut();
+        let live = s.live?;
+        if !freshness::reopen_due(conn, t, s.opened) {
+            return None;
+        }
+        if let Some(old) = s.source.take() {
+            old.close();
+        }
+        Some(live)
+    });
+    if let Some(live) = stale {
+        open_stream(live);
+    }
 }
 
 thread_local! {
@@ -277,19 +306,29 @@ fn tell(ev: &web_sys::Event) {
     }
 }
 
-/// What one event of the stream (`open`, `error`, a message) does to `live`: the same for the
+/// What one event of the stream (`open`, `error`, a message, a keep-alive) does to `live`;
+/// every event but `error` is word from the backend (`heard`). The same for the
 /// tab's own stream and for a module told of it by [`share_stream`].
 pub fn on_event(live: Live, ev: &web_sys::Event) {
-    match ev.type_().as_str() {
+    let t = ev.type_();
+    if t != "error" {
+        live.heard.set_value(Some(now()));
+    }
+    match t.as_str() {
         "open" => {
             live.connection.set(Connection::Live);
             live.last_message.set(Some(now()));
         }
         "error" => live.connection.set(Connection::Reconnecting),
+        KEEP_ALIVE_EVENT => {
+            if live.connection.get_untracked() != Connection::Live {
+                live.connection.set(Connection::Live);
+            }
+        }
         _ => {
             // Signals notify on every set: only touch them when something changes (a burst of
-            // messages must not re-render the badge a thousand times). The data age is stamped
-            // when the batch is applied.
+            // messages must not re-render the badge a thousand times). The data age is read
+            // from `heard` by the clock.
             if live.connection.get_untracked() != Connection::Live {
                 live.connection.set(Connection::Live);
             }
@@ -313,7 +352,11 @@ fn open_stream(live: Live) {
         retry_later(live);
         return;
     };
-    STREAM.with(|s| s.borrow_mut().source = Some(source.clone()));
+    STREAM.with(|s| {
+        let mut s = s.borrow_mut();
+        s.source = Some(source.clone());
+        s.opened = Some(now());
+    });
     let src = source.clone();
     let on_any = Closure::<dyn FnMut(web_sys::Event)>::new(move |ev: web_sys::Event| {
         on_event(live, &ev);
@@ -337,6 +380,7 @@ fn open_stream(live: Live) {
     });
     let f = on_any.as_ref().unchecked_ref();
     let _ = source.add_event_listener_with_callback(EVENT_NAME, f);
+    let _ = source.add_event_listener_with_callback(KEEP_ALIVE_EVENT, f);
     source.set_onopen(Some(f));
     source.set_onerror(Some(f));
     // The callback lives as long as this stream; a closed stream is replaced by a new one, so

@@ -129,11 +129,13 @@ fn ConnectionBadge() -> impl IntoView {
         Connection::Connecting => t(Key::ConnConnecting)(),
         Connection::Live if !live.synced.get() => t(Key::ConnSyncing)(),
         Connection::Live => t(Key::ConnLive)(),
+        Connection::Stale => t(Key::ConnSilent)(),
         Connection::Reconnecting => t(Key::ConnDown)(),
     };
     let class = move || match live.connection.get() {
         Connection::Live => "conn conn-live",
         Connection::Connecting => "conn conn-wait",
+        Connection::Stale => "conn conn-down conn-stale",
         Connection::Reconnecting => "conn conn-down",
     };
     view! { <span class=class role="status" data-testid="connection" data-state=move || format!("{:?}", live.connection.get())>{label}</span> }

@@ -6,6 +6,8 @@
 //! * [`pages`]: one module per route.
 //! * [`components`]: views shared by pages (VMI card, VMI view, migration graph, charts).
 //! * [`overview_model`]: the overview's layout model, plain Rust tested natively.
+//! * [`freshness`]: whether the stream's data is current (silence past the keep-alive is
+//!   stale), plain Rust tested natively.
 //! * [`migrations_model`]: the migrations list's filters and order, plain Rust tested natively.
 //! * [`i18n`]: English and Japanese UI text; [`nav`]: view state in the URL;
 //!   [`share`]: the compressed dump in a share link's fragment.
@@ -21,6 +23,7 @@ pub mod api;
 pub mod app;
 pub mod components;
 pub mod deferred;
+pub mod freshness;
 pub mod i18n;
 pub mod lazy;
 pub mod migrations_model;

@@ -118,7 +118,7 @@ fn live_state_applies_stream_messages() {
 
 #[wasm_bindgen_test]
 fn overview_updates_from_the_delta_as_a_full_recount_would() {
-    use frontend::overview_model::{Counts, Filter, Grouping, Shown};
+    use frontend::overview_model::{Counts, Filter, Grouping, Recency, Shown, Sort};
     use model::verdict::Health;
     let vm = |i: usize, node: &str, broken: bool| {
         let mut s = summary(
@@ -140,6 +140,7 @@ fn overview_updates_from_the_delta_as_a_full_recount_would() {
         q: q.into(),
         verdict: verdict.map(String::from),
         group: Grouping::from_param(Some(group)),
+        sort: Sort::Worst,
         changed: None,
     };
     let filters = [
@@ -183,17 +184,20 @@ fn overview_updates_from_the_delta_as_a_full_recount_would() {
     owner.with(|| {
         let live = Live::new();
         let mut kept: Vec<(Option<Counts>, Option<Shown>)> = vec![(None, None); filters.len()];
+        let mut recency = None;
         for (b, batch) in batches.into_iter().enumerate() {
             live.apply_batch(batch);
             let d = live.delta.get_untracked();
             let all = live.vmis.get_untracked();
+            let next = Recency::next(recency.take(), &d, &all);
+            let r = &*recency.insert(next);
             for (f, (counts, shown)) in filters.iter().zip(kept.iter_mut()) {
                 let next = Counts::next(counts.as_ref(), &d, &all, f.q.clone());
                 let full = Counts::next(None, &d, &all, f.q.clone());
                 assert_eq!(next, full, "counts after batch {b}, {f:?}");
                 *counts = Some(next);
-                let (next, _) = Shown::next(shown.take(), &d, &all, f.clone());
-                let (full, _) = Shown::next(None, &d, &all, f.clone());
+                let (next, _) = Shown::next(shown.take(), &d, &all, f.clone(), r);
+                let (full, _) = Shown::next(None, &d, &all, f.clone(), r);
                 assert_eq!(next, full, "shown after batch {b}, {f:?}");
                 *shown = Some(next);
             }
@@ -228,16 +232,21 @@ fn verdict_is_the_worst_layer_and_counts_follow_the_chips_order() {
     };
     assert_eq!(verdict(&with(Healthy, Broken, Unknown)), Broken);
     assert_eq!(verdict(&with(Unknown, Unknown, Degraded)), Degraded);
-    assert_eq!(verdict(&with(Unknown, Healthy, Unknown)), Healthy);
+    // "Healthy as far as seen" is shown and counted as unknown.
+    assert_eq!(verdict(&with(Unknown, Healthy, Unknown)), Unknown);
     assert_eq!(verdict(&with(Unknown, Unknown, Unknown)), Unknown);
     assert_eq!(verdict(&with(Degraded, Healthy, Broken)), Broken);
-    // 1 broken, 2 degraded, 3 healthy, 4 unknown, counted in the chips' order.
-    let all: Vec<VmiSummary> = [(Broken, 1), (Degraded, 2), (Healthy, 3), (Unknown, 4)]
+    let mut whole = with(Healthy, Healthy, Healthy);
+    whole.layers.network = Healthy;
+    whole.layers.migration = Healthy;
+    // 1 broken, 2 degraded, 3 unknown, 4 healthy, counted in the chips' order.
+    let all: Vec<VmiSummary> = [(Broken, 1), (Degraded, 2), (Unknown, 3)]
         .into_iter()
         .flat_map(|(h, n)| std::iter::repeat_n(with(h, Unknown, Unknown), n))
+        .chain(std::iter::repeat_n(whole, 4))
         .collect();
     let counts = Counts::next(None, &Delta::default(), &all, String::new());
-    assert_eq!(VERDICTS, [Broken, Degraded, Healthy, Unknown]);
+    assert_eq!(VERDICTS, [Broken, Degraded, Unknown, Healthy]);
     assert_eq!(counts.n, [1, 2, 3, 4]);
 }
 

@@ -12,6 +12,11 @@ messages![
     (ConnLive, "live", "ライブ"),
     (ConnDown, "disconnected — reconnecting", "切断 — 再接続中"),
     (
+        ConnSilent,
+        "stale — nothing heard from the backend",
+        "古いデータ — バックエンドから応答なし"
+    ),
+    (
         ConnStale,
         "The Kubernetes API server cannot be reached: what is shown may be out of date.",
         "Kubernetes API サーバーに接続できません: 表示は古い可能性があります。"
@@ -36,6 +41,9 @@ messages![
     (OvGroupVerdict, "verdict", "判定"),
     (OvGroupNode, "node", "ノード"),
     (OvGroupNamespace, "namespace", "名前空間"),
+    (OvSort, "Order", "並び順"),
+    (OvSortWorst, "worst first", "問題の重い順"),
+    (OvSortName, "name", "名前"),
     (OvFilterVerdict, "Verdict", "判定"),
     (OvFilterAll, "all", "すべて"),
     (OvShown, "shown", "件表示"),
@@ -317,10 +325,16 @@ messages![
     (WallProblems, "VMIs with problems", "問題のある VMI"),
     (WallAge, "Data age", "データの経過時間"),
     (WallAllgood, "All VMIs healthy", "すべての VMI が正常"),
+    (WallMore, "more", "件ほか"),
     (
         WallStale,
         "DATA IS STALE — the stream is disconnected",
         "データが古い — ストリーム切断中"
+    ),
+    (
+        WallSilent,
+        "DATA IS STALE — nothing heard from the backend",
+        "データが古い — バックエンドから応答なし"
     ),
     (
         ErrBackend,

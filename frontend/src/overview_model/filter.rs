@@ -1,8 +1,9 @@
-//! Which VMIs the overview shows: the search text, the verdict chip and the grouping, as the URL
-//! (`q`, `verdict`, `group`) says, and with `changed=1h` only the VMIs the recorder saw change in
+//! Which VMIs the overview shows: the search text, the verdict chip, the grouping and the order,
+//! as the URL (`q`, `verdict`, `group`, `sort`) says, and with `changed=1h` only the VMIs the recorder saw change in
 //! the last hour (a set of keys the backend gives, see `pages::overview::changed`).
 
 use super::grouping::Grouping;
+use super::order::Sort;
 use super::verdict::verdict;
 use model::view::VmiKey;
 use model::view::VmiSummary;
@@ -45,6 +46,7 @@ pub struct Filter {
     /// Only this verdict (`Health::as_str`).
     pub verdict: Option<String>,
     pub group: Grouping,
+    pub sort: Sort,
     /// Only these VMIs (the recently changed ones); `None`: no such filter.
     pub changed: Option<Arc<BTreeSet<VmiKey>>>,
 }
@@ -56,6 +58,7 @@ impl Filter {
             q: normalize(q.unwrap_or_default()),
             verdict,
             group: Grouping::from_param(group),
+            sort: Sort::Worst,
             changed: None,
         }
     }
@@ -70,9 +73,13 @@ impl Filter {
             && self.changed.as_ref().is_none_or(|c| c.contains(&s.key))
     }
 
-    /// True when `new` in place of `old` is shown, or not, just as `old` was, in the same group.
+    /// True when `new` in place of `old` is shown, or not, just as `old` was, in the same group
+    /// and, sorted worst first, with the same verdict (a changed verdict moves the card).
     pub fn same_place(&self, old: &VmiSummary, new: &VmiSummary) -> bool {
         let kept = self.keeps(old);
-        kept == self.keeps(new) && (!kept || self.group.label(old) == self.group.label(new))
+        kept == self.keeps(new)
+            && (!kept
+                || (self.group.label(old) == self.group.label(new)
+                    && (self.sort != Sort::Worst || verdict(old) == verdict(new))))
     }
 }

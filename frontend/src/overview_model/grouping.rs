@@ -8,7 +8,7 @@ use std::collections::HashMap;
 /// The grouping of the overview's cards.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum Grouping {
-    /// One list, in the order of the summaries.
+    /// One list, in the order given (see `super::order`).
     #[default]
     None,
     /// By verdict, in [`VERDICTS`] order.

@@ -2,6 +2,8 @@
 //!
 //! * [`filter`]: what the URL asks for (search `q`, `verdict`, `group`) and which VMIs it keeps.
 //! * [`grouping`]: the [`Grouping`] of the list and the display order it gives.
+//! * [`order`]: trouble first ([`Sort`]), also the wall's problems; [`recency`]: when each
+//!   VMI's verdict last changed, the order within a verdict.
 //! * [`verdict`]: a card's verdict and the verdicts in the chips' order.
 //! * [`counts`]: the VMIs by verdict; [`shown`]: the VMIs shown, in display order. Both are
 //!   brought up to date from a [`Delta`] in proportion to the change when they can.
@@ -13,6 +15,8 @@ pub mod counts;
 pub mod delta;
 pub mod filter;
 pub mod grouping;
+pub mod order;
+pub mod recency;
 pub mod rows;
 pub mod shown;
 pub mod verdict;
@@ -21,6 +25,8 @@ pub use counts::Counts;
 pub use delta::Delta;
 pub use filter::{Filter, matches};
 pub use grouping::{Grouping, group_order};
+pub use order::Sort;
+pub use recency::Recency;
 pub use rows::{Row, RowIdx, RowKey, layout, layout_idx};
 pub use shown::Shown;
 pub use verdict::{VERDICTS, verdict};

@@ -6,8 +6,9 @@ use model::view::{VmiKey, VmiSummary};
 use std::ops::Range;
 
 /// Card height plus the gap, in CSS pixels at a 16 px root font (the CSS uses the same sizes in
-/// rem: 12.5rem cards, 0.75rem gap), so they scale with wall mode's larger type.
-pub const ROW_H: f64 = 212.0;
+/// rem: 14.5rem cards, 0.75rem gap), so they scale with wall mode's larger type. A card holds
+/// its reason whole, on up to three lines.
+pub const ROW_H: f64 = 244.0;
 /// Group header height.
 pub const HEADER_H: f64 = 44.0;
 /// Minimum card width plus gap.

@@ -3,6 +3,8 @@
 use super::delta::Delta;
 use super::filter::Filter;
 use super::grouping::group_order;
+use super::order::sort_positions;
+use super::recency::Recency;
 use model::view::VmiSummary;
 
 /// The VMIs the overview shows, as of one [`Delta`].
@@ -18,15 +20,17 @@ pub struct Shown {
 }
 
 impl Shown {
-    /// What `filter` shows of `all` after `d`, from `prev` (what was shown before) when that
-    /// is cheaper: when summaries were only replaced since `prev`, and none of them is shown or
-    /// hidden by the change or moves to another group, nothing moves and no work is done over
-    /// every VMI. The flag says whether the order or the groups changed.
+    /// What `filter` shows of `all` after `d`, in its order (`recency`: when each verdict last
+    /// changed, as of `d`), from `prev` (what was shown before) when that is cheaper: when
+    /// summaries were only replaced since `prev`, and none of them is shown or hidden by the
+    /// change or moves to another group or verdict, nothing moves and no work is done over every
+    /// VMI. The flag says whether the order or the groups changed.
     pub fn next(
         prev: Option<Shown>,
         d: &Delta,
         all: &[VmiSummary],
         filter: Filter,
+        recency: &Recency,
     ) -> (Shown, bool) {
         let unchanged = prev.as_ref().is_some_and(|p| {
             p.filter == filter
@@ -43,12 +47,14 @@ impl Shown {
             }
             other => other,
         };
-        let kept: Vec<usize> = all
+        let mut kept: Vec<usize> = all
             .iter()
             .enumerate()
             .filter(|(_, s)| filter.keeps(s))
             .map(|(i, _)| i)
             .collect();
+        // Grouping keeps this order within each group.
+        sort_positions(&mut kept, all, filter.sort, recency);
         let items: Vec<&VmiSummary> = kept.iter().map(|i| &all[*i]).collect();
         let (mut order, groups) = group_order(&items, filter.group);
         for i in order.iter_mut() {

@@ -82,16 +82,19 @@ fn the_delta_brings_counts_and_order_up_to_date_as_a_full_recount_would() {
     ];
     let mut list = List::default();
     let mut kept: Vec<(Option<Counts>, Option<Shown>)> = vec![(None, None); filters.len()];
+    let mut recency = None;
     for (b, batch) in batches.into_iter().enumerate() {
         list.apply(batch);
         let (d, all) = (&list.delta, &list.all);
+        let next = Recency::next(recency.take(), d, all);
+        let r = &*recency.insert(next);
         for (f, (counts, shown)) in filters.iter().zip(kept.iter_mut()) {
             let next = Counts::next(counts.as_ref(), d, all, f.q.clone());
             let full = Counts::next(None, d, all, f.q.clone());
             assert_eq!(next, full, "counts after batch {b}, {f:?}");
             *counts = Some(next);
-            let (next, _) = Shown::next(shown.take(), d, all, f.clone());
-            let (full, _) = Shown::next(None, d, all, f.clone());
+            let (next, _) = Shown::next(shown.take(), d, all, f.clone(), r);
+            let (full, _) = Shown::next(None, d, all, f.clone(), r);
             assert_eq!(next, full, "shown after batch {b}, {f:?}");
             *shown = Some(next);
         }
@@ -123,12 +126,14 @@ fn an_unmoved_update_keeps_the_order_and_says_so() {
         synced: true,
     }]);
     let filter = Filter::from_url(None, None, Some("verdict"));
-    let (first, changed) = Shown::next(None, &list.delta, &list.all, filter.clone());
+    let r = Recency::next(None, &list.delta, &list.all);
+    let (first, changed) = Shown::next(None, &list.delta, &list.all, filter.clone(), &r);
     assert!(changed);
     let mut x = summary("a", "x", "Running");
     x.ip = Some("10.0.0.9".into());
     list.apply(vec![StreamMsg::Upsert { item: x }]);
-    let (same, changed) = Shown::next(Some(first.clone()), &list.delta, &list.all, filter);
+    let r = Recency::next(Some(r), &list.delta, &list.all);
+    let (same, changed) = Shown::next(Some(first.clone()), &list.delta, &list.all, filter, &r);
     assert!(!changed, "a replacement in place moves nothing");
     assert_eq!((same.order, same.seq), (first.order, first.seq + 1));
 }
@@ -144,16 +149,26 @@ fn verdict_is_the_worst_layer_and_counts_follow_the_chips_order() {
     };
     assert_eq!(verdict(&with(Healthy, Broken, Unknown)), Broken);
     assert_eq!(verdict(&with(Unknown, Unknown, Degraded)), Degraded);
-    assert_eq!(verdict(&with(Unknown, Healthy, Unknown)), Healthy);
+    // "Healthy as far as seen" is shown (and counted) as unknown: its card carries a "?".
+    assert_eq!(verdict(&with(Unknown, Healthy, Unknown)), Unknown);
     assert_eq!(verdict(&with(Unknown, Unknown, Unknown)), Unknown);
     assert_eq!(verdict(&with(Degraded, Healthy, Broken)), Broken);
-    // 1 broken, 2 degraded, 3 healthy, 4 unknown, counted in the chips' order.
-    let all: Vec<VmiSummary> = [(Broken, 1), (Degraded, 2), (Healthy, 3), (Unknown, 4)]
+    let all_healthy = |h: Health| {
+        let mut s = with(h, Healthy, Healthy);
+        s.layers.network = Healthy;
+        s.layers.migration = Healthy;
+        s
+    };
+    assert_eq!(verdict(&all_healthy(Healthy)), Healthy);
+    // 1 broken, 2 degraded, 3 healthy with a layer unknown, 4 wholly healthy, counted in the
+    // chips' order: trouble first, and the unknown count is the cards carrying a "?".
+    let all: Vec<VmiSummary> = [(Broken, 1), (Degraded, 2), (Healthy, 3)]
         .into_iter()
         .flat_map(|(h, n)| std::iter::repeat_n(with(h, Unknown, Unknown), n))
+        .chain(std::iter::repeat_n(all_healthy(Healthy), 4))
         .collect();
     let counts = Counts::next(None, &Delta::default(), &all, String::new());
-    assert_eq!(VERDICTS, [Broken, Degraded, Healthy, Unknown]);
+    assert_eq!(VERDICTS, [Broken, Degraded, Unknown, Healthy]);
     assert_eq!(counts.n, [1, 2, 3, 4]);
 }
 
@@ -254,4 +269,89 @@ fn the_changed_filter_keeps_only_the_keys_given() {
     assert!(f.keeps(&b));
     // Leaving the set, or entering it, is a change of place.
     assert!(!f.same_place(&b, &a));
+}
+
+#[test]
+fn trouble_first_and_the_newest_change_first_within_a_verdict() {
+    let vm = |name: &str, cp: Health, guest: Health| {
+        let mut s = summary("ns", name, "Running");
+        s.layers = model::view::summary::LayerGlance {
+            control_plane: cp,
+            node: Healthy,
+            guest,
+            network: Healthy,
+            migration: Healthy,
+        };
+        s
+    };
+    let mut list = List::default();
+    list.apply(vec![StreamMsg::Snapshot {
+        items: vec![
+            vm("a", Healthy, Healthy),
+            vm("b", Broken, Healthy),
+            vm("c", Healthy, Unknown),
+            vm("d", Degraded, Healthy),
+            vm("e", Broken, Healthy),
+            vm("f", Healthy, Healthy),
+        ],
+        synced: true,
+    }]);
+    let names = |list: &List, r: &Recency, f: &Filter| -> Vec<String> {
+        let (shown, _) = Shown::next(None, &list.delta, &list.all, f.clone(), r);
+        shown
+            .order
+            .iter()
+            .map(|i| list.all[*i].key.name.clone())
+            .collect()
+    };
+    let worst = Filter::from_url(None, None, None);
+    assert_eq!(worst.sort, Sort::Worst, "worst first by default");
+    let r = Recency::next(None, &list.delta, &list.all);
+    assert_eq!(names(&list, &r, &worst), ["b", "e", "d", "c", "a", "f"]);
+    // f breaks: the newest change leads the broken ones; a's IP changes, which is no change of
+    // verdict and moves nothing.
+    let mut a = vm("a", Healthy, Healthy);
+    a.ip = Some("10.0.0.1".into());
+    list.apply(vec![
+        StreamMsg::Upsert {
+            item: vm("f", Broken, Healthy),
+        },
+        StreamMsg::Upsert { item: a },
+    ]);
+    let r = Recency::next(Some(r), &list.delta, &list.all);
+    assert_eq!(names(&list, &r, &worst), ["f", "b", "e", "d", "c", "a"]);
+    // Grouped by verdict, the groups come in the same order, each worst first.
+    let grouped = Filter::from_url(None, None, Some("verdict"));
+    let (shown, _) = Shown::next(None, &list.delta, &list.all, grouped, &r);
+    let heads: Vec<&str> = shown.groups.iter().map(|(g, _)| g.as_str()).collect();
+    assert_eq!(heads, ["broken", "degraded", "unknown", "healthy"]);
+    // By name on request.
+    let by_name = Filter {
+        sort: Sort::from_param(Some("name")),
+        ..Filter::from_url(None, None, None)
+    };
+    assert_eq!(names(&list, &r, &by_name), ["a", "b", "c", "d", "e", "f"]);
+    for s in Sort::ALL {
+        assert_eq!(Sort::from_param(Some(s.param())), s);
+    }
+    // The wall: the problems worst first, at most 2, and how many more.
+    let (top, more) = order::worst(&list.all, &r, 2);
+    let top: Vec<&str> = top.iter().map(|s| s.key.name.as_str()).collect();
+    assert_eq!((top, more), (vec!["f", "b"], 2));
+    let (all, more) = order::worst(&list.all, &r, 10);
+    assert_eq!((all.len(), more), (4, 0), "broken and degraded only");
+}
+
+#[test]
+fn a_changed_verdict_moves_the_card_when_sorted_worst_first() {
+    let healthy = summary("ns", "x", "Running");
+    let mut broken = healthy.clone();
+    broken.layers.node = Broken;
+    let worst = Filter::from_url(None, None, None);
+    assert!(!worst.same_place(&healthy, &broken));
+    let by_name = Filter {
+        sort: Sort::Name,
+        ..worst
+    };
+    assert!(by_name.same_place(&healthy, &broken));
 }

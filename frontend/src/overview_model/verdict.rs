@@ -3,17 +3,23 @@
 use model::verdict::Health;
 use model::view::VmiSummary;
 
-/// Verdicts in display order.
+/// Verdicts in display order: trouble first.
 pub const VERDICTS: [Health; 4] = [
     Health::Broken,
     Health::Degraded,
-    Health::Healthy,
     Health::Unknown,
+    Health::Healthy,
 ];
 
-/// The card's verdict: the worst of the five layers, the diagnosis' overall verdict.
+/// The card's verdict, as the card shows it: the worst of the five layers, except that a VMI
+/// with no layer worse than healthy but a layer not known ("healthy as far as seen") is
+/// unknown, not healthy: its card carries a "?" and is counted with the unknown ones.
 pub fn verdict(s: &VmiSummary) -> Health {
-    s.layers.worst()
+    let layers = s.layers.all();
+    match s.layers.worst() {
+        Health::Healthy if layers.contains(&Health::Unknown) => Health::Unknown,
+        worst => worst,
+    }
 }
 
 /// The position of the verdict of `s` in [`VERDICTS`].

@@ -6,3 +6,4 @@ pub mod overview;
 pub mod vmi;
 pub mod wall;
 pub mod wall_charts;
+pub mod wall_list;

@@ -1,25 +1,25 @@
-//! `/wall`: for a screen on the wall. Large high-contrast type, no interaction needed: the counts
-//! by verdict, the VMIs with problems (rotating through them one at a time with `?rotate=SECONDS`),
-//! the age of the data, a banner when the stream is down or the data is stale, and the latest
-//! verdict changes across VMIs (the recorder's, [`LatestChanges`]), and in large type the running
-//! migrations' convergence charts and the focused VMI's key chart (drawn by the views module,
-//! `super::wall_charts`, through [`Deferred`]). It keeps no history itself, so it can run for
-//! days: the only state is the current list of summaries and that strip.
+//! `/wall`: for a screen on the wall. Large high-contrast type, no interaction needed. Above the
+//! fold: a banner when the stream is down or silent (stale data), the counts by verdict, the
+//! alerts, the age of the data, and the VMIs with problems, worst first, each on one line with
+//! its reason (as many as the screen holds, then "+M more": [`super::wall_list`]). After them: the focused problem (rotating
+//! through them one at a time with `?rotate=SECONDS`) with its key chart, the running
+//! migrations' convergence charts (drawn by the views module, `super::wall_charts`, through
+//! [`Deferred`]) and the latest verdict changes across VMIs (the recorder's,
+//! [`LatestChanges`]). It keeps no history itself, so it can run for days: the only state is the
+//! current list of summaries and that strip.
 
+use super::wall_list::ProblemList;
 use crate::api::{Connection, Live};
 use crate::components::common::health_key;
 use crate::components::timeline::LatestChanges;
 use crate::deferred::{Deferred, View};
 use crate::i18n::{Key, lang, t, tr};
 use crate::nav::query_param;
-use crate::overview_model::{VERDICTS, verdict};
+use crate::overview_model::{Recency, VERDICTS, order, verdict};
 use leptos::prelude::*;
 use model::time::format_duration;
 use model::verdict::{Health, Layer};
 use model::view::VmiSummary;
-
-/// Data older than this many seconds is flagged stale on the wall.
-pub const WALL_STALE_SECS: f64 = 30.0;
 
 /// The worst layer of `s`: its first broken layer, else its first degraded one.
 fn worst_layer(s: &VmiSummary) -> Layer {
@@ -34,29 +34,23 @@ pub fn Wall() -> impl IntoView {
     let live = expect_context::<Live>();
     let l = lang();
     let rotate = query_param("rotate");
+    let recency = Memo::new_owning(move |prev: Option<Recency>| {
+        let next = live
+            .delta
+            .with(|d| live.vmis.with(|all| Recency::next(prev, d, all)));
+        (next, true)
+    });
+    // Every problem, worst first (the rotation goes through them all).
     let problems = Memo::new(move |_| {
-        live.vmis.with(|all| {
-            let mut p: Vec<_> = all
-                .iter()
-                .filter(|s| matches!(verdict(s), Health::Broken | Health::Degraded))
-                .cloned()
-                .collect();
-            p.sort_by_key(|s| (verdict(s) != Health::Broken, s.key.clone()));
-            p
-        })
+        recency.with(|r| live.vmis.with(|all| order::worst(all, r, usize::MAX).0))
     });
     let counts = Memo::new(move |_| {
         live.vmis
             .with(|all| VERDICTS.map(|h| all.iter().filter(|s| verdict(s) == h).count()))
     });
-    let age_secs = move || {
-        live.last_message
-            .get()
-            .map(|t| t.seconds_until(live.now.get()).max(0.0))
-    };
-    let stale = move || {
-        live.connection.get() != Connection::Live || age_secs().is_none_or(|a| a > WALL_STALE_SECS)
-    };
+    let age_secs = move || crate::freshness::age_secs(live.now.get(), live.last_message.get());
+    // Down, or open and silent past the keep-alive (`crate::freshness`).
+    let stale = move || live.connection.get();
     // Rotation: the index advances with the 1 s clock, every `rotate` seconds.
     let period = move || {
         rotate
@@ -84,7 +78,11 @@ pub fn Wall() -> impl IntoView {
     });
     view! {
         <section class="wall" data-testid="wall">
-            {move || stale().then(|| view! { <div class="wall-banner" role="alert" data-testid="wall-stale">{t(Key::WallStale)}</div> })}
+            {move || match stale() {
+                Connection::Live => None,
+                Connection::Stale => Some(view! { <div class="wall-banner" role="alert" data-testid="wall-stale">{t(Key::WallSilent)}</div> }),
+                _ => Some(view! { <div class="wall-banner" role="alert" data-testid="wall-stale">{t(Key::WallStale)}</div> }),
+            }}
             <div class="wall-top">
                 <div class="wall-counts">
                     {VERDICTS.iter().enumerate().map(|(i, h)| {
@@ -106,6 +104,8 @@ pub fn Wall() -> impl IntoView {
                     {move || age_secs().map(format_duration).unwrap_or_else(|| "—".into())}
                 </div>
             </div>
+            <h1>{t(Key::WallProblems)}</h1>
+            <ProblemList problems above=Signal::derive(move || stale() != Connection::Live)/>
             {move || focus().map(|s| view! {
                 <div class=format!("wall-focus verdict-{}", verdict(&s).as_str()) data-testid="wall-focus">
                     <div class="wall-name">{s.key.to_string()}</div>
@@ -115,25 +115,6 @@ pub fn Wall() -> impl IntoView {
             {move || focus_chart.get().map(|(ns, name, layer)| view! { <Deferred view=View::WallFocus { ns, name, layer }/> })}
             {move || migrating.get().then(|| view! { <Deferred view=View::WallMigrations/> })}
             <LatestChanges/>
-            <h1>{t(Key::WallProblems)}</h1>
-            {move || {
-                let list = problems.get();
-                if list.is_empty() {
-                    view! { <p class="wall-allgood">{t(Key::WallAllgood)}</p> }.into_any()
-                } else {
-                    view! {
-                        <ul class="wall-list" data-testid="wall-list">
-                            {list.into_iter().take(12).map(|s| view! {
-                                <li class=format!("verdict-{}", verdict(&s).as_str())>
-                                    <span class="wall-name">{s.key.to_string()}</span>
-                                    <span class="wall-headline">{s.headline.clone()}</span>
-                                    {(s.alerts > 0).then(|| view! { <span class="wall-alert-count">{format!("{}: {}", tr(l.get(), Key::Alerts), s.alerts)}</span> })}
-                                </li>
-                            }).collect_view()}
-                        </ul>
-                    }.into_any()
-                }
-            }}
         </section>
     }
 }

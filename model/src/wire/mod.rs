@@ -17,6 +17,14 @@ pub mod compact;
 /// The SSE `event` name used for every message.
 pub const EVENT_NAME: &str = "vmi";
 
+/// The SSE `event` name of the backend's keep-alive, sent when nothing else went out for
+/// [`KEEP_ALIVE_SECS`]. An event, not an SSE comment: `EventSource` reports no comment, and a
+/// browser must tell a quiet stream (keep-alives arrive) from a hung one (nothing arrives).
+pub const KEEP_ALIVE_EVENT: &str = "alive";
+
+/// The longest the backend stays silent on an open stream, in seconds.
+pub const KEEP_ALIVE_SECS: u64 = 15;
+
 /// One message on the stream, externally tagged: `{"upsert":{"item":…}}`. (An internally tagged
 /// enum would make every browser read buffer the message first, and costs the bundle serde's
 /// buffering code.)

@@ -2,7 +2,8 @@
 //! What goes out and when is the [`machine`]'s; this module reads the `Last-Event-ID` ([`id`]:
 //! ids carry the store's epoch), caps streams per client ([`caps`]), counts connected clients,
 //! ends every stream when the console shuts down, and writes each event as SSE (`id`, `event`,
-//! JSON `data`; several messages as one `batch`), with a keep-alive comment every 15 s.
+//! JSON `data`; several messages as one `batch`), with a keep-alive event (`alive`) after
+//! [`KEEP_ALIVE_SECS`] without one, which browsers watch to tell a hung connection.
 
 pub mod caps;
 pub mod id;
@@ -19,7 +20,7 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::routing::get;
 use futures::{Stream, StreamExt};
 use machine::{Filter, Machine, Outgoing};
-use model::wire::{EVENT_NAME, StreamMsg};
+use model::wire::{EVENT_NAME, KEEP_ALIVE_EVENT, KEEP_ALIVE_SECS, StreamMsg};
 use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -118,5 +119,12 @@ async fn stream(
         })
         // The console shuts down: end the stream so the server can drain; the browser reconnects.
         .take_until(shutdown);
-    Ok(Sse::new(events).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
+    // axum restarts the keep-alive's timer with every event sent: the stream is never silent
+    // longer than the interval. The data is not empty: a browser drops an event without data.
+    let alive = Event::default().event(KEEP_ALIVE_EVENT).data("1");
+    Ok(Sse::new(events).keep_alive(
+        KeepAlive::new()
+            .interval(Duration::from_secs(KEEP_ALIVE_SECS))
+            .event(alive),
+    ))
 }

@@ -1,5 +1,6 @@
-//! `/`: a card per VMI, updated live from the stream, with counts by verdict, grouping by
-//! verdict / node / namespace, and search and filters kept in the URL (`q`, `verdict`, `group`).
+//! `/`: a card per VMI, updated live from the stream, trouble first (worst verdict first, the
+//! newest change first within one), with counts by verdict, grouping by verdict / node /
+//! namespace, and search, filters and order kept in the URL (`q`, `verdict`, `group`, `sort`).
 //!
 //! What is shown, counted and laid out is [`crate::overview_model`]'s; this module renders it:
 //! the toolbar ([`toolbar`]) and the virtualized list ([`vlist`], with the viewport it tracks in
@@ -14,7 +15,7 @@ use crate::api::Live;
 use crate::i18n::{Key, t};
 use crate::nav::query_param;
 use crate::overview_model::filter::normalize;
-use crate::overview_model::{Counts, Filter, Grouping, Shown};
+use crate::overview_model::{Counts, Filter, Grouping, Recency, Shown, Sort};
 use leptos::prelude::*;
 use toolbar::Toolbar;
 use vlist::VirtualList;
@@ -25,6 +26,7 @@ pub fn Overview() -> impl IntoView {
     let q = query_param("q");
     let verdict = query_param("verdict");
     let group = query_param("group");
+    let sort = query_param("sort");
     let changed_param = query_param("changed");
     let changed_on =
         Memo::new(move |_| changed_param.get().as_deref() == Some(changed::PARAM_VALUE));
@@ -35,6 +37,7 @@ pub fn Overview() -> impl IntoView {
         q: search.get(),
         verdict: verdict.get(),
         group: Grouping::from_param(group.get().as_deref()),
+        sort: Sort::from_param(sort.get().as_deref()),
         changed: changed_keys.get(),
     });
     let counts = Memo::new_owning(move |prev: Option<Counts>| {
@@ -45,11 +48,20 @@ pub fn Overview() -> impl IntoView {
         let changed = prev.is_none_or(|p| p.n != next.n);
         (next, changed)
     });
+    // When each verdict last changed (the order within a verdict).
+    let recency = Memo::new_owning(move |prev: Option<Recency>| {
+        let next = live
+            .delta
+            .with(|d| live.vmis.with(|all| Recency::next(prev, d, all)));
+        (next, true)
+    });
     // What is shown, in display order.
     let shown = Memo::new_owning(move |prev: Option<Shown>| {
         let filter = filter.get();
-        live.delta
-            .with(|d| live.vmis.with(|all| Shown::next(prev, d, all, filter)))
+        recency.with(|r| {
+            live.delta
+                .with(|d| live.vmis.with(|all| Shown::next(prev, d, all, filter, r)))
+        })
     });
     let shown_count = Memo::new(move |_| shown.with(|s| s.order.len()));
     let total = Memo::new(move |_| live.vmis.with(Vec::len));
@@ -59,7 +71,7 @@ pub fn Overview() -> impl IntoView {
             <h1>{t(Key::OvTitle)} " "
                 <span class="count" data-testid="vmi-count">{total}</span>
             </h1>
-            <Toolbar q verdict group counts shown_count changed=changed_on changed_error/>
+            <Toolbar q verdict group sort counts shown_count changed=changed_on changed_error/>
             {move || (live.vmis.with(Vec::is_empty) && !live.synced.get()).then(|| view! { <p class="empty" role="status">{t(Key::OvWaiting)}</p> })}
             {move || (shown_count.get() == 0 && live.synced.get()).then(|| view! { <p class="empty" data-testid="no-match">{t(Key::OvEmpty)}</p> })}
             <VirtualList shown/>

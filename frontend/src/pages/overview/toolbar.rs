@@ -1,4 +1,4 @@
-//! The overview's toolbar: the search box, the grouping, the verdict chips with their counts,
+//! The overview's toolbar: the search box, the grouping, the order, the verdict chips with their counts,
 //! the "changed in the last hour" chip, and how many VMIs are shown. Every control writes its
 //! URL parameter.
 
@@ -8,12 +8,13 @@ use crate::nav::param_setter;
 use crate::overview_model::{Counts, VERDICTS};
 use leptos::prelude::*;
 
-/// The toolbar over the URL parameters `q`, `verdict` and `group`.
+/// The toolbar over the URL parameters `q`, `verdict`, `group` and `sort`.
 #[component]
 pub fn Toolbar(
     q: Memo<Option<String>>,
     verdict: Memo<Option<String>>,
     group: Memo<Option<String>>,
+    sort: Memo<Option<String>>,
     counts: Memo<Counts>,
     shown_count: Memo<usize>,
     changed: Memo<bool>,
@@ -22,6 +23,7 @@ pub fn Toolbar(
     let set = param_setter();
     let set_q = set.clone();
     let set_g = set.clone();
+    let set_s = set.clone();
     let set_c = set.clone();
     let toggle_changed = move |_| {
         let next = (!changed.get_untracked()).then(|| super::changed::PARAM_VALUE.to_string());
@@ -42,6 +44,13 @@ pub fn Toolbar(
                 <option value="verdict">{t(Key::OvGroupVerdict)}</option>
                 <option value="node">{t(Key::OvGroupNode)}</option>
                 <option value="namespace">{t(Key::OvGroupNamespace)}</option>
+            </select>
+            <label for="ov-sort">{t(Key::OvSort)}</label>
+            <select id="ov-sort" data-testid="sort"
+                prop:value=move || sort.get().unwrap_or_default()
+                on:change=move |ev| set_s("sort", Some(event_target_value(&ev)))>
+                <option value="">{t(Key::OvSortWorst)}</option>
+                <option value="name">{t(Key::OvSortName)}</option>
             </select>
             <div class="chips" role="group" aria-label=move || t(Key::OvFilterVerdict)()>
                 {verdict_chips(verdict, counts, set)}

@@ -1,0 +1,77 @@
+//! Trouble first: the order of the overview's cards (the URL's `sort`) and of the wall's
+//! problems. Worst first is broken, then degraded, then unknown, then healthy; within a
+//! verdict, the VMI whose verdict changed last comes first ([`Recency`]), then by key.
+
+use super::recency::Recency;
+use super::verdict::verdict;
+use model::verdict::Health;
+use model::view::VmiSummary;
+
+/// How the overview orders its cards.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum Sort {
+    /// Worst verdict first, newest change first within a verdict (the default).
+    #[default]
+    Worst,
+    /// By namespace and name.
+    Name,
+}
+
+impl Sort {
+    /// Every order, as the toolbar offers them.
+    pub const ALL: [Sort; 2] = [Sort::Worst, Sort::Name];
+
+    /// From the URL's `sort` parameter; anything unknown is the default.
+    pub fn from_param(p: Option<&str>) -> Sort {
+        match p {
+            Some("name") => Sort::Name,
+            _ => Sort::Worst,
+        }
+    }
+
+    /// The URL's `sort` parameter (empty for the default).
+    pub fn param(self) -> &'static str {
+        match self {
+            Sort::Worst => "",
+            Sort::Name => "name",
+        }
+    }
+}
+
+/// The place of a verdict in worst-first order.
+pub fn rank(h: Health) -> u8 {
+    match h {
+        Health::Broken => 0,
+        Health::Degraded => 1,
+        Health::Unknown => 2,
+        Health::Healthy => 3,
+    }
+}
+
+/// Sorts `order` (positions in `all`) by `sort`. `all` is sorted by key, so positions break
+/// ties by key.
+pub fn sort_positions(order: &mut [usize], all: &[VmiSummary], sort: Sort, recency: &Recency) {
+    match sort {
+        Sort::Name => order.sort_unstable(),
+        Sort::Worst => order.sort_by_cached_key(|i| {
+            let s = &all[*i];
+            (
+                rank(verdict(s)),
+                std::cmp::Reverse(recency.stamp(&s.key)),
+                *i,
+            )
+        }),
+    }
+}
+
+/// The wall's problems (broken and degraded VMIs of `all`) worst first, at most `max` of them,
+/// and how many more there are.
+pub fn worst(all: &[VmiSummary], recency: &Recency, max: usize) -> (Vec<VmiSummary>, usize) {
+    let mut order: Vec<usize> = (0..all.len())
+        .filter(|i| matches!(verdict(&all[*i]), Health::Broken | Health::Degraded))
+        .collect();
+    sort_positions(&mut order, all, Sort::Worst, recency);
+    let more = order.len().saturating_sub(max);
+    let shown = order.iter().take(max).map(|i| all[*i].clone()).collect();
+    (shown, more)
+}
