@@ -105,6 +105,11 @@ async fn nodes_list_and_node_page_in_both_languages() -> anyhow::Result<()> {
         .wait_text("[data-testid=node-resources]", T, |t| !t.is_empty())
         .await?;
     assert!(devices.contains("devices.kubevirt.io/kvm"), "{devices}");
+    // Quantities in human units (`32.0 GiB`, not `33554432Ki`), the verbatim one on hover.
+    let memory = h
+        .wait_text("[data-resource=memory] td", T, |t| !t.is_empty())
+        .await?;
+    assert!(memory.ends_with("iB"), "memory shown as {memory:?}");
     let handler = h
         .wait_text("[data-testid=node-handler]", T, |t| !t.is_empty())
         .await?;

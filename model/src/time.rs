@@ -54,7 +54,7 @@ impl std::fmt::Display for Timestamp {
     }
 }
 
-/// Human duration: `45s`, `3m20s`, `2h05m`, `3d4h`. Negative values get a leading `-`.
+/// Human duration: `45s`, `3m20s`, `2h05m`, `3d4h`, `90d`. Negative values get a leading `-`.
 pub fn format_duration(secs: f64) -> String {
     if !secs.is_finite() {
         return "?".into();
@@ -67,8 +67,11 @@ pub fn format_duration(secs: f64) -> String {
         format!("{}m{:02}s", s / 60, s % 60)
     } else if s < 86_400 {
         format!("{}h{:02}m", s / 3600, (s % 3600) / 60)
-    } else {
+    } else if s < 10 * 86_400 {
         format!("{}d{}h", s / 86_400, (s % 86_400) / 3600)
+    } else {
+        // As kubectl's ages: hours stop mattering after ten days (`90d`, not `90d0h`).
+        format!("{}d", s / 86_400)
     };
     if neg { format!("-{body}") } else { body }
 }
@@ -226,6 +229,8 @@ mod tests {
         assert_eq!(format_duration(5.0), "5s");
         assert_eq!(format_duration(200.0), "3m20s");
         assert_eq!(format_duration(7500.0), "2h05m");
+        assert_eq!(format_duration(3.0 * 86_400.0 + 4.0 * 3600.0), "3d4h");
+        assert_eq!(format_duration(90.0 * 86_400.0), "90d");
         assert_eq!(format_duration(-61.0), "-1m01s");
         assert_eq!(format_duration(f64::NAN), "?");
     }

@@ -219,6 +219,14 @@ fn DiagnosisTab(detail: VmiDetail) -> impl IntoView {
     }
 }
 
+/// A pod's node: a link to its page, or a dash while the pod is on no node (Pending).
+fn node_cell(node: &str) -> AnyView {
+    if node.is_empty() {
+        return view! { <span data-testid="pod-no-node">"—"</span> }.into_any();
+    }
+    view! { <a href=format!("/node/{node}")>{node.to_string()}</a> }.into_any()
+}
+
 /// Every launcher pod of the evidence with its role (source, target, current, finished) and node.
 #[component]
 fn Pods(rows: Option<Vec<PodRow>>) -> impl IntoView {
@@ -239,7 +247,7 @@ fn Pods(rows: Option<Vec<PodRow>>) -> impl IntoView {
                     <td><span class=format!("role role-{class}")>{t(role)}</span></td>
                     <td>{p.name.clone().unwrap_or_else(|| "(pod not in evidence)".into())}</td>
                     <td><code>{p.uid.clone()}</code></td>
-                    <td><a href=format!("/node/{}", p.node)>{p.node.clone()}</a></td>
+                    <td>{node_cell(&p.node)}</td>
                     <td>{p.phase.clone()}</td>
                 </tr>
             }

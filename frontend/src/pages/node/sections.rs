@@ -138,6 +138,11 @@ pub fn scheduling_and_handler(v: &NodeView, now: Signal<Timestamp>) -> impl Into
     }
 }
 
+/// A quantity of the resource `name` in human units (the verbatim quantity is the cell's title).
+fn shown(name: &str, quantity: Option<&str>) -> String {
+    quantity.map_or_else(|| "—".into(), |q| model::quantity::human(name, q))
+}
+
 /// KubeVirt's devices first, then cpu and memory.
 pub fn resources(v: &NodeView) -> impl IntoView + use<> {
     let rows = v
@@ -152,8 +157,8 @@ pub fn resources(v: &NodeView) -> impl IntoView + use<> {
             view! {
                 <tr data-resource=r.name.clone()>
                     <th scope="row"><code>{r.name.clone()}</code></th>
-                    <td class=class>{r.allocatable.clone().unwrap_or_else(|| "—".into())}</td>
-                    <td>{r.capacity.clone().unwrap_or_else(|| "—".into())}</td>
+                    <td class=class title=r.allocatable.clone()>{shown(&r.name, r.allocatable.as_deref())}</td>
+                    <td title=r.capacity.clone()>{shown(&r.name, r.capacity.as_deref())}</td>
                 </tr>
             }
         })
