@@ -196,6 +196,20 @@ async fn a_deleted_vmi_keeps_its_last_diagnosis_with_a_banner() -> anyhow::Resul
     h.finish().await
 }
 
+/// A launcher pod on no node yet (the demo's unschedulable VMI) shows a dash in its node cell,
+/// not a link to `/node/` (a 404).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pending_pod_on_no_node_links_nowhere() -> anyhow::Result<()> {
+    let h = Harness::start("vmi_pending_pod").await?;
+    h.browser.goto(&h.url("/vmi/ml/gpu-trainer")).await?;
+    h.wait_count("[data-testid=pods] [data-testid=pod-no-node]", T, |n| {
+        n >= 1
+    })
+    .await?;
+    assert_eq!(h.count("[data-testid=pods] a[href='/node/']").await?, 0);
+    h.finish().await
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn backend_down_keeps_the_page_and_recovers() -> anyhow::Result<()> {
     let h = Harness::start("vmi_backend_down").await?;
