@@ -59,7 +59,6 @@ pub mod kube;
 pub mod migration;
 pub mod signatures;
 pub mod thresholds;
-pub mod quantity;
 pub mod time;
 pub mod units;
 pub mod verdict;

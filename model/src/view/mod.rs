@@ -10,6 +10,7 @@ pub mod convergence;
 pub mod detail;
 pub mod format;
 pub mod node;
+pub mod quantity;
 pub mod summary;
 
 pub use crate::diagnosis::{Diagnosis, LayerVerdict};

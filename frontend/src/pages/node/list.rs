@@ -39,7 +39,7 @@ fn row(r: NodeRow, now: Signal<model::time::Timestamp>) -> impl IntoView {
             <td>{sched}</td>
             <td>{taints}</td>
             <td>{handler} <div class="muted">{schedulable}</div></td>
-            <td title=r.kvm.clone()>{r.kvm.as_deref().map_or_else(|| "—".into(), |q| model::quantity::human("devices.kubevirt.io/kvm", q))}</td>
+            <td title=r.kvm.clone()>{r.kvm.as_deref().map_or_else(|| "—".into(), |q| model::view::quantity::human("devices.kubevirt.io/kvm", q))}</td>
             <td>{r.vmis}
                 {(r.unhealthy_vmis > 0).then(|| view! { " " <span class="drain-bad">{format!("({} ", r.unhealthy_vmis)}{t(Key::NdUnhealthyVmis)}")"</span> })}
             </td>

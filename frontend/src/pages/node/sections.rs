@@ -140,7 +140,7 @@ pub fn scheduling_and_handler(v: &NodeView, now: Signal<Timestamp>) -> impl Into
 
 /// A quantity of the resource `name` in human units (the verbatim quantity is the cell's title).
 fn shown(name: &str, quantity: Option<&str>) -> String {
-    quantity.map_or_else(|| "—".into(), |q| model::quantity::human(name, q))
+    quantity.map_or_else(|| "—".into(), |q| model::view::quantity::human(name, q))
 }
 
 /// KubeVirt's devices first, then cpu and memory.
