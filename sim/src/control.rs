@@ -209,19 +209,19 @@ async fn vmi_action(
 /// A user's migration: 201 with its name; a webhook denial as the API server answers it (400,
 /// a `Status`); 409 when the VMI is not running.
 fn migrate(s: &Sim, ns: &str, name: &str, kind: &str) -> Response {
-    use crate::scenarios::migration::{MigrationSpec, admit};
+    use crate::scenarios::migration::{self, MigrationSpec, admit};
     let Some(spec) = MigrationSpec::named(kind) else {
         return bad(&format!("unknown migration kind {kind:?}"));
     };
     let key = (ns.to_string(), name.to_string());
-    match s.with_world(|w| admit::create(w, &key, spec)) {
+    match s.with_world(|w| migration::create(w, &key, spec)) {
         Ok(vmim) => (StatusCode::CREATED, axum::Json(json!({"migration": vmim}))).into_response(),
-        Err(admit::Refused::Denied(m)) => (
+        Err(migration::Refused::Denied(m)) => (
             StatusCode::BAD_REQUEST,
             axum::Json(admit::denial_status(&m)),
         )
             .into_response(),
-        Err(admit::Refused::NotRunning) => (
+        Err(migration::Refused::NotRunning) => (
             StatusCode::CONFLICT,
             axum::Json(json!({"error": format!("VMI {ns}/{name} is not running")})),
         )

@@ -321,7 +321,8 @@ impl Sim {
         let spec = scenarios::migration::MigrationSpec::named(kind)
             .ok_or_else(|| format!("unknown migration kind {kind:?}"))?;
         let key: Key = (namespace.to_string(), name.to_string());
-        use scenarios::migration::admit::{Refused, create, denied};
+        use scenarios::migration::admit::denied;
+        use scenarios::migration::{Refused, create};
         self.with_world(|w| create(w, &key, spec))
             .map_err(|r| match r {
                 Refused::Denied(m) => denied(&m),

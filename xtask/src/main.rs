@@ -18,6 +18,7 @@
 mod apiserver;
 mod bundle_rule;
 mod catalog;
+mod circles;
 mod fuzz;
 mod glue;
 mod pg;
@@ -72,6 +73,9 @@ enum Cmd {
     /// Check that the main bundle uses only view types of `model`: the sources, and `dist/`
     /// when it has been built.
     BundleRule,
+    /// List import circles between the files of each crate (siblings and cousins that use each
+    /// other); fails when there is one.
+    Circles,
     /// Generate `model/src/explain/generated/` from KubeVirt and CDI checkouts (or check it).
     Catalog {
         /// A KubeVirt checkout (a work tree of the pinned tag).
@@ -223,7 +227,11 @@ fn main() {
         } => build().and_then(|()| real_demo::main(args)),
         Cmd::Demo { args, .. } => build().and_then(|()| demo(args)),
         Cmd::Test { no_real_apiserver } => test::run_all(!no_real_apiserver),
-        Cmd::Apiserver { test } => apiserver::main(test),
+        Cmd::Apiserver { test } => apiserver::main().and_then(|bins| match test {
+            true => test::run_real_apiserver(&bins),
+            false => Ok(()),
+        }),
+        Cmd::Circles => circles::run(&root()),
         Cmd::BundleRule => bundle_rule::check_sources(&root()).and_then(|()| {
             let dist = root().join("dist");
             if dist.join("dump_module_bg.wasm").exists() {

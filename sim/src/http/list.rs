@@ -1,8 +1,8 @@
 //! Lists: pages (`limit` / `continue`), selectors, `Table` answers, and items serialized as they
 //! are stored.
 
-use super::resource::ListParams;
-use super::{json_bytes, status_error};
+use super::params::ListParams;
+use super::status::{json_bytes, status_error};
 use crate::Shared;
 use crate::resources::Resource;
 use crate::selectors::Selectors;
@@ -76,7 +76,7 @@ pub(super) fn list(
         // without that token, though its message offers one (found by apiserver-harness's `gone`
         // test against a compacted etcd).
         if crv != LATEST && !shared.store.resumable(crv as u64) {
-            let mut gone = super::status_object(410, "Expired", INCONSISTENT_CONTINUE);
+            let mut gone = super::status::status_object(410, "Expired", INCONSISTENT_CONTINUE);
             gone["metadata"]["continue"] = json!(encode_continue(LATEST, &cns, &cname));
             return (StatusCode::GONE, axum::Json(gone)).into_response();
         }

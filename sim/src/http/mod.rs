@@ -13,20 +13,22 @@
 #![allow(clippy::result_large_err)]
 
 mod list;
+mod params;
 mod resource;
 mod route;
+mod status;
 mod watch;
 
+pub use status::{status_error, status_object};
+
 use crate::auth;
-use crate::resources::Resource;
 use crate::{Shared, discovery, metrics, promql};
 use axum::Router;
 use axum::extract::{Request, State};
 use axum::http::{StatusCode, header};
 use axum::middleware::{self, Next};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::routing::get;
-use serde_json::{Value, json};
 use std::sync::Arc;
 
 /// The caller, as authenticated by the middleware (None when authentication is off).
@@ -130,48 +132,4 @@ fn stamp_date(shared: &Shared, res: &mut Response) {
     if let Ok(v) = header::HeaderValue::from_str(&httpdate::fmt_http_date(at)) {
         res.headers_mut().insert(header::DATE, v);
     }
-}
-
-/// A Kubernetes `Status` error response.
-pub fn status_error(
-    code: StatusCode,
-    reason: &str,
-    message: &str,
-    details: Option<Value>,
-) -> Response {
-    let mut s = status_object(code.as_u16(), reason, message);
-    if let Some(d) = details {
-        s["details"] = d;
-    }
-    (code, axum::Json(s)).into_response()
-}
-
-/// A Kubernetes `Status` object.
-pub fn status_object(code: u16, reason: &str, message: &str) -> Value {
-    json!({
-        "kind": "Status", "apiVersion": "v1", "metadata": {},
-        "status": "Failure", "message": message, "reason": reason, "code": code
-    })
-}
-
-fn not_found(r: &Resource, name: &str) -> Response {
-    status_error(
-        StatusCode::NOT_FOUND,
-        "NotFound",
-        &format!("{} \"{name}\" not found", r.group_resource()),
-        Some(json!({"name": name, "group": r.group, "kind": r.plural})),
-    )
-}
-
-fn path_not_found() -> Response {
-    status_error(
-        StatusCode::NOT_FOUND,
-        "NotFound",
-        "the server could not find the requested resource",
-        Some(json!({})),
-    )
-}
-
-fn json_bytes(bytes: Vec<u8>) -> Response {
-    ([(header::CONTENT_TYPE, "application/json")], bytes).into_response()
 }

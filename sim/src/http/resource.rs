@@ -1,10 +1,12 @@
 //! The one handler behind every Kubernetes path: it parses the route, authorizes the caller and
 //! answers get, list, watch, delete, access reviews and KubeVirt subresources.
 
+use super::Caller;
 use super::list::list;
+use super::params::ListParams;
 use super::route::{Route, parse_path};
+use super::status::{json_bytes, not_found, path_not_found, status_error};
 use super::watch::watch_response;
-use super::{Caller, json_bytes, not_found, path_not_found, status_error};
 use crate::auth::{self, Attributes};
 use crate::resources::Resource;
 use crate::selectors::{FieldSelector, LabelSelector, Selectors};
@@ -14,25 +16,8 @@ use axum::body::Bytes;
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
-use serde::Deserialize;
 use serde_json::{Value, json};
 use std::sync::Arc;
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
-pub struct ListParams {
-    pub(super) watch: Option<String>,
-    pub(super) resource_version: Option<String>,
-    pub(super) allow_watch_bookmarks: Option<bool>,
-    pub(super) send_initial_events: Option<bool>,
-    pub(super) timeout_seconds: Option<u64>,
-    pub(super) limit: Option<usize>,
-    #[serde(rename = "continue")]
-    pub(super) continue_: Option<String>,
-    pub(super) label_selector: Option<String>,
-    pub(super) field_selector: Option<String>,
-    pub(super) include_object: Option<String>,
-}
 
 fn authorize(caller: &Caller, a: &Attributes) -> Result<(), Response> {
     match &caller.0 {
@@ -228,7 +213,7 @@ fn eviction(shared: &Shared, caller: &Caller, ns: &str, name: &str) -> Response 
 /// [`crate::scenarios::migration::admit`]), then the migration engine runs it (a converging
 /// pre-copy).
 fn create_vmim(req: &Req, ns: &str, body: &Bytes) -> Response {
-    use crate::scenarios::migration::{MigrationSpec, Outcome, admit};
+    use crate::scenarios::migration::{self, MigrationSpec, Outcome, admit};
     if let Err(e) = authorize(&req.caller, &attrs("create", &store::VMIM, Some(ns), "")) {
         return e;
     }
@@ -278,7 +263,7 @@ fn create_vmim(req: &Req, ns: &str, body: &Bytes) -> Response {
     let mut spec = MigrationSpec::new(Outcome::Converge, 120.0, 30.0);
     spec.name = Some(name.clone());
     let key = (ns.to_string(), vmi.clone());
-    let created = admit::create(&mut w, &key, spec);
+    let created = migration::create(&mut w, &key, spec);
     w.flush();
     drop(w);
     match created {
@@ -290,12 +275,12 @@ fn create_vmim(req: &Req, ns: &str, body: &Bytes) -> Response {
                 .into_response(),
             None => not_found(&store::VMIM, &name),
         },
-        Err(admit::Refused::Denied(m)) => (
+        Err(migration::Refused::Denied(m)) => (
             StatusCode::BAD_REQUEST,
             axum::Json(admit::denial_status(&m)),
         )
             .into_response(),
-        Err(admit::Refused::NotRunning) => status_error(
+        Err(migration::Refused::NotRunning) => status_error(
             StatusCode::CONFLICT,
             "Conflict",
             &format!(

@@ -1,8 +1,8 @@
 //! Watch streams: replayed history or synthetic ADDED events, then live changes filtered by
 //! selectors, bookmarks, `410 Gone` and the end of the watch (timeout or an API restart).
 
-use super::resource::ListParams;
-use super::{status_error, status_object};
+use super::params::ListParams;
+use super::status::{status_error, status_object};
 use crate::Shared;
 use crate::resources::Resource;
 use crate::selectors::Selectors;

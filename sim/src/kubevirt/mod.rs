@@ -5,19 +5,23 @@
 //! Rendering is a pure function of the state (no clock reads), so re-rendering an unchanged VM
 //! gives equal objects and the store records no change.
 //!
-//! * [`vm`]: the VM's state; [`os`]: guest operating systems.
+//! * [`vm`]: the VM's state, with [`launcher`] (its pods) and [`migration_state`] (its
+//!   migration); [`os`]: guest operating systems.
 //! * [`vmi`], [`virtualmachine`], [`pod`], [`migration`]: rendering into each kind of object.
 
+mod launcher;
 mod migration;
+mod migration_state;
 pub mod os;
 mod pod;
 mod virtualmachine;
 mod vm;
 mod vmi;
 
-pub use migration::{Migration, vmim_condition};
+pub use launcher::{LAUNCHER_IMAGE, Pod};
+pub use migration::vmim_condition;
+pub use migration_state::Migration;
 pub use os::Os;
-pub use pod::{LAUNCHER_IMAGE, Pod};
 pub use vm::{Agent, Disk, Iface, Vm, overhead_mib};
 
 use crate::clock::rfc3339;

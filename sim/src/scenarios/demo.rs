@@ -2,6 +2,7 @@
 //! catalog) and a Windows VM; one node drained and one lost shortly after the start.
 
 use super::catalog::SCENARIOS;
+use super::demo_nodes::{DEMO_NODES, DRAIN_NODE, LOST_NODE};
 use super::nodes::{drain_node, lose_node, start_periodic};
 use super::vms::{VmSpec, running_vm};
 use crate::clock::DEFAULT_EPOCH;
@@ -10,15 +11,6 @@ use crate::store::Store;
 use crate::world::World;
 use serde_json::Value;
 use std::sync::Arc;
-
-/// The worker nodes of the demo cluster.
-pub const DEMO_NODES: &[&str] = &[
-    "worker-1", "worker-2", "worker-3", "worker-4", "worker-5", "worker-6",
-];
-/// The node the demo drains.
-pub const DRAIN_NODE: &str = "worker-5";
-/// The node the demo loses.
-pub const LOST_NODE: &str = "worker-6";
 
 /// The nodes of the demo cluster (three control-plane nodes and six workers).
 pub fn add_demo_nodes(w: &mut World) {

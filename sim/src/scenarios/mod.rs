@@ -9,10 +9,12 @@
 //! * [`lifecycle`]: boot, guest agent, pause; [`nodes`]: drains, lost nodes, periodic work.
 //! * [`evict`]: the eviction API and KubeVirt's eviction webhook, the drain taint.
 //! * [`handler`]: virt-handler's heartbeat and the node controller (`NodeUnresponsive`).
-//! * [`migration`]: live migration; [`scale`]: scale mode; [`demo`]: the demo cluster.
+//! * [`migration`]: live migration; [`scale`]: scale mode; [`demo`]: the demo cluster
+//!   ([`demo_nodes`]: its workers' names).
 
 pub mod catalog;
 pub mod demo;
+pub mod demo_nodes;
 pub mod evict;
 pub mod handler;
 pub mod lifecycle;
@@ -22,7 +24,8 @@ pub mod scale;
 pub mod vms;
 
 pub use catalog::{DemoVm, SCENARIOS, Scenario, Start};
-pub use demo::{DEMO_NODES, DRAIN_NODE, LOST_NODE, add_demo_mix, add_demo_nodes, demo, demo_world};
+pub use demo::{add_demo_mix, add_demo_nodes, demo, demo_world};
+pub use demo_nodes::{DEMO_NODES, DRAIN_NODE, LOST_NODE};
 pub use lifecycle::{boot, connect_agent, disconnect_agent, pause, unpause};
 pub use nodes::{drain_node, lose_node, recover_node, start_periodic, uncordon_node};
 pub use vms::{VmSpec, new_pod, new_vm, primary_iface, running_vm};

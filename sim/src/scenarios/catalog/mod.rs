@@ -5,7 +5,7 @@ mod eviction;
 mod network;
 mod scheduling;
 
-use super::demo::{DRAIN_NODE, LOST_NODE};
+use super::demo_nodes::{DRAIN_NODE, LOST_NODE};
 use super::handler;
 use super::lifecycle::pause;
 use super::migration::{self, MigrationSpec, Outcome};

@@ -69,21 +69,3 @@ pub fn denial_status(message: &str) -> Value {
         "status": "Failure", "message": denied(message), "code": 400
     })
 }
-
-/// Why a VMIM created through an API was not started.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Refused {
-    /// The webhook denies it (its message, without the API server's prefix).
-    Denied(String),
-    /// Admitted, but the VMI is not running: virt-controller would keep the VMIM Pending
-    /// (`handleTargetPodCreation` creates the target pod only for a running VMI); the simulator
-    /// refuses it instead of keeping a VMIM nothing would ever move.
-    NotRunning,
-}
-
-/// A VMIM a user creates: admitted by the webhook, then started by the migration engine.
-/// Returns the VMIM's name.
-pub fn create(w: &mut World, k: &Key, spec: super::MigrationSpec) -> Result<String, Refused> {
-    admit(w, k).map_err(Refused::Denied)?;
-    super::start(w, k, spec).ok_or(Refused::NotRunning)
-}

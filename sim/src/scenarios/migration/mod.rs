@@ -249,3 +249,21 @@ pub(super) fn current(w: &World, k: &Key, uid: &str) -> bool {
         .and_then(|v| v.migration.as_ref())
         .is_some_and(|m| m.uid == uid && !matches!(m.phase.as_str(), "Succeeded" | "Failed"))
 }
+
+/// Why a VMIM created through an API was not started.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Refused {
+    /// The webhook denies it (its message, without the API server's prefix).
+    Denied(String),
+    /// Admitted, but the VMI is not running: virt-controller would keep the VMIM Pending
+    /// (`handleTargetPodCreation` creates the target pod only for a running VMI); the simulator
+    /// refuses it instead of keeping a VMIM nothing would ever move.
+    NotRunning,
+}
+
+/// A VMIM a user creates: admitted by the webhook, then started by the migration engine.
+/// Returns the VMIM's name.
+pub fn create(w: &mut World, k: &Key, spec: MigrationSpec) -> Result<String, Refused> {
+    admit::admit(w, k).map_err(Refused::Denied)?;
+    start(w, k, spec).ok_or(Refused::NotRunning)
+}
