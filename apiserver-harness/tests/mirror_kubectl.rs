@@ -7,7 +7,7 @@
 
 mod common;
 
-use apiserver_harness::ApiServer;
+use common::world::{caught_up, mirrored};
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::io::Write;
@@ -198,35 +198,12 @@ fn described(out: &str) -> Vec<String> {
     lines
 }
 
-async fn mirrored_demo(server: &ApiServer) -> sim::Sim {
-    let listener = tokio::net::TcpListener::bind(("127.0.0.1", 0))
-        .await
-        .unwrap();
-    let args = sim::SimArgs {
-        scenarios: "demo".into(),
-        clock: "manual".into(),
-        apiserver: Some(server.kubeconfig.clone()),
-        ..sim::SimArgs::default()
-    };
-    let sim = sim::Sim::start_with(listener, &args).await.unwrap();
-    caught_up(&sim).await;
-    sim
-}
-
-async fn caught_up(sim: &sim::Sim) {
-    tokio::time::timeout(Duration::from_secs(120), sim.mirrored())
-        .await
-        .expect("the mirror caught up within 120 s");
-    let refused = sim.mirror().unwrap().refused();
-    assert!(refused.is_empty(), "refused: {refused:#?}");
-}
-
 #[tokio::test]
 async fn kubectl_shows_the_same_on_the_real_server_as_on_the_simulator() {
     let Some(server) = apiserver_harness::shared_with(AS_THE_SIMULATOR) else {
         return;
     };
-    let sim = mirrored_demo(server).await;
+    let sim = mirrored(server, "demo", "manual").await;
     let sim_config = sim_kubeconfig(&sim.url());
     let both = Both {
         sim: sim_config.path(),
