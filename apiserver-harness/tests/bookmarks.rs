@@ -66,9 +66,29 @@ async fn until(what: &str, within: Duration, mut done: impl FnMut() -> bool) {
     }
 }
 
-/// What the client asked after the drop (the log from `from` on): every VMI request a watch
-/// (no list of any kind), the first resuming from at least `at_least`. Answers that version.
+/// What the client asked: every watch of every kind asks for bookmarks; after the drop (the log
+/// from `from` on) every request is a watch (no list of any kind), the first of the VMIs
+/// resuming from at least `at_least`. Answers that version.
 fn resumed_without_list(log: &Log, from: usize, at_least: u64) -> u64 {
+    let all = since(log, 0);
+    let watches: Vec<&String> = all.iter().filter(|u| is_watch(u)).collect();
+    for plural in [
+        "virtualmachineinstances",
+        "virtualmachines",
+        "virtualmachineinstancemigrations",
+        "pods",
+        "nodes",
+        "events",
+    ] {
+        let of_kind = format!("/{plural}?");
+        assert!(
+            watches.iter().any(|w| w.contains(&of_kind)),
+            "a watch of {plural}: {all:#?}"
+        );
+    }
+    for w in watches {
+        assert_eq!(param(w, "allowWatchBookmarks"), Some("true"), "{w}");
+    }
     let after = since(log, from);
     let lists: Vec<&String> = after.iter().filter(|u| !is_watch(u)).collect();
     assert!(lists.is_empty(), "listed again after the drop: {lists:#?}");
@@ -76,7 +96,6 @@ fn resumed_without_list(log: &Log, from: usize, at_least: u64) -> u64 {
         .iter()
         .find(|u| u.contains("/virtualmachineinstances"))
         .unwrap_or_else(|| panic!("a VMI watch after the drop: {after:#?}"));
-    assert_eq!(param(vmi, "allowWatchBookmarks"), Some("true"), "{vmi}");
     let rv: u64 = param(vmi, "resourceVersion")
         .and_then(|v| v.parse().ok())
         .unwrap_or_else(|| panic!("a resumed watch names its version: {vmi}"));
