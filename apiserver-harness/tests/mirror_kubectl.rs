@@ -1,9 +1,10 @@
 //! kubectl on the real API server: the simulator's demo mix on its manual clock, mirrored into
 //! a real kube-apiserver (`strata sim --apiserver`), read with kubectl from both servers
 //! (`sim/tests/kubectl.rs` asks the simulator alone). `get vmi`, `get vmi -o wide`, `get vmim`
-//! (KubeVirt's printer columns), `get pods` (Kubernetes' own pod table), `-o yaml` and
-//! `describe` show the same on both, but what each server stamps itself (ages, uids,
-//! versions, creation times, managed fields). Where they differ the real server is right.
+//! (KubeVirt's printer columns), `get pods` and `get nodes` (Kubernetes' own printers), `-o yaml`
+//! and `describe` show the same on both, but what each server stamps itself (ages, uids,
+//! versions, creation times, managed fields); and `get -w` on the real server sees a change the
+//! simulator makes. Where they differ the real server is right.
 
 mod common;
 
@@ -13,6 +14,7 @@ use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::Path;
 use std::time::Duration;
+use tokio::io::{AsyncBufReadExt, BufReader};
 
 /// The simulator imitates Kubernetes v1.33 (its `/version`), where the PodTopologyLabelsAdmission
 /// feature (a pod's Binding copies its node's `topology.kubernetes.io/*` labels onto the pod) is
@@ -307,4 +309,44 @@ async fn kubectl_shows_the_same_on_the_real_server_as_on_the_simulator() {
             "kubectl {args:?}: the real server (left) and the simulator (right)"
         );
     }
+
+    // `kubectl get -w` on the real server sees a change the simulator makes (and mirrors).
+    let home = tempfile::tempdir().unwrap();
+    let mut watch = tokio::process::Command::new("kubectl")
+        .arg("--kubeconfig")
+        .arg(&server.kubeconfig)
+        .args(["get", "vmi", "-n", "prod", "-w"])
+        .env("HOME", home.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("kubectl runs");
+    let mut lines = BufReader::new(watch.stdout.take().unwrap()).lines();
+    let mut next = async || {
+        tokio::time::timeout(Duration::from_secs(30), lines.next_line())
+            .await
+            .ok()
+            .and_then(|l| l.ok())
+            .flatten()
+    };
+    let cells = |l: &str| l.split_whitespace().map(String::from).collect::<Vec<_>>();
+    // The listing first (its row of postgres-primary, Running), then the change.
+    while let Some(l) = next().await {
+        if cells(&l).first().map(String::as_str) == Some("postgres-primary") {
+            assert_eq!(cells(&l)[2], "Running", "{l}");
+            break;
+        }
+    }
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    assert!(sim.set_vmi_phase("prod", "postgres-primary", "Failed"));
+    let mut seen = Vec::new();
+    while let Some(l) = next().await {
+        let c = cells(&l);
+        seen.push(l);
+        if c.first().map(String::as_str) == Some("postgres-primary") && c[2] == "Failed" {
+            return;
+        }
+    }
+    panic!("kubectl -w on the real server showed the phase change: {seen:#?}");
 }
