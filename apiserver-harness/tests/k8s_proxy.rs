@@ -60,8 +60,7 @@ async fn every_path_the_proxy_allows_reads_the_same_from_the_real_server_as_from
     let Some(server) = apiserver_harness::shared() else {
         return;
     };
-    let sim = common::demo_sim_migrating().await;
-    copy_world(server, &sim).await;
+    let sim = mirrored_demo_migrating(server).await;
     let real = console_with_proxy(
         backend::cluster::connect(backend::cluster::Source::Kubeconfig {
             path: Some(server.kubeconfig.clone()),

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::world::{real_console, sim_console, synced};
+use common::world::{mirrored, real_console, sim_console, synced};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
@@ -84,18 +84,7 @@ async fn the_console_on_the_real_server_diagnoses_what_the_simulator_writes_ther
     let Some(server) = apiserver_harness::shared() else {
         return;
     };
-    let listener = tokio::net::TcpListener::bind(("127.0.0.1", 0))
-        .await
-        .unwrap();
-    let args = sim::SimArgs {
-        scenarios: SCENARIOS.into(),
-        apiserver: Some(server.kubeconfig.clone()),
-        ..sim::SimArgs::default()
-    };
-    let sim = sim::Sim::start_with(listener, &args).await.unwrap();
-    tokio::time::timeout(Duration::from_secs(60), sim.mirrored())
-        .await
-        .expect("the mirror caught up within 60 s");
+    let sim = mirrored(server, SCENARIOS, "real").await;
     let (on_sim, on_real) = (sim_console(&sim).await, real_console(server).await);
     synced(&on_sim).await;
     synced(&on_real).await;

@@ -1,16 +1,15 @@
 //! The backend's watchers on a real kube-apiserver: the simulator's demo world (namespaces,
-//! nodes, launcher pods, events, VMIs, VMs, migrations) is written into the real server, and a
-//! console reading the real server shows exactly what a console reading the simulator shows,
-//! kind by kind; then an object of every kind is deleted in the real server and the console
-//! drops it.
+//! nodes, launcher pods, events, VMIs, VMs, migrations) is written into the real server by its
+//! mirror, and a console reading the real server shows exactly what a console reading the
+//! simulator shows, kind by kind; then an object of every kind is deleted in the simulator, the
+//! mirror deletes it in the real server as KubeVirt's controllers and the kubelet would
+//! (finalizers removed, no grace), and the console on the real server drops it.
 
 mod common;
 
-use apiserver_harness::User;
 use backend::event_cache::Involved;
 use backend::run::Console;
 use common::world::*;
-use kube::api::DeleteParams;
 use serde_json::Value;
 use sim::resources;
 use std::collections::{BTreeMap, BTreeSet};
@@ -152,10 +151,9 @@ async fn the_console_reads_the_same_world_from_the_real_api_server_as_from_the_s
     let Some(server) = apiserver_harness::shared() else {
         return;
     };
-    let sim = common::demo_sim_migrating().await;
-    let written = copy_world(server, &sim).await;
-    for (kind, n) in &written {
-        assert!(*n > 0, "the demo has {kind} objects: {written:?}");
+    let sim = mirrored_demo_migrating(server).await;
+    for r in resources::RESOURCES {
+        assert!(sim.store().count(r) > 0, "the demo has {} objects", r.kind);
     }
     let world = world_of(&sim);
     let (on_sim, on_real) = (sim_console(&sim).await, real_console(server).await);
@@ -177,7 +175,7 @@ async fn the_console_reads_the_same_world_from_the_real_api_server_as_from_the_s
     )
     .await;
 
-    // One object of every kind deleted in the real server: the console drops each.
+    // One object of every kind deleted: the console on the real server drops each.
     let vmim = world
         .iter()
         .find(|w| w.0 == "VirtualMachineInstanceMigration")
@@ -201,11 +199,11 @@ async fn the_console_reads_the_same_world_from_the_real_api_server_as_from_the_s
         (resources::VMI, vmi),
         (resources::VM, vm),
     ];
+    let pod_vmi = pod_owner(&sim, &pod.1, &pod.2);
     for (r, (_, ns, name)) in &gone {
-        api(server, User::Admin, r, ns)
-            .delete(name, &DeleteParams::default().grace_period(0))
-            .await
-            .unwrap_or_else(|e| panic!("deleting {} {ns}/{name}: {e}", r.kind));
+        sim.store()
+            .delete(r, r.namespaced.then_some(ns.as_str()), name)
+            .unwrap_or_else(|| panic!("deleting {} {ns}/{name}", r.kind));
     }
     let (ens, ename) = (
         event["metadata"]["namespace"].as_str().unwrap(),
@@ -218,11 +216,10 @@ async fn the_console_reads_the_same_world_from_the_real_api_server_as_from_the_s
         io["name"].as_str().unwrap(),
     );
     let before = on_real.caches.events_about(&about).len();
-    api(server, User::Admin, &resources::EVENT, ens)
-        .delete(ename, &DeleteParams::default())
-        .await
-        .unwrap();
-    let pod_vmi = pod_owner(&sim, &pod.1, &pod.2);
+    sim.store()
+        .delete(&resources::EVENT, Some(ens), ename)
+        .expect("the event deleted");
+    caught_up(&sim).await;
     eventually("every deleted object leaves the console", || {
         let mut left = Vec::new();
         let key = |ns: &str, name: &str| model::VmiKey {

@@ -183,7 +183,7 @@ pub fn run_real_apiserver(bins: &crate::apiserver::Binaries) -> Result<()> {
 
 /// Everything; with `real_apiserver` (the default; `--no-real-apiserver` leaves it out), also
 /// the real API server suite, which builds kube-apiserver and etcd on first use (about 10
-/// minutes on a fresh machine; with them cached the suite takes 1.5-2 minutes).
+/// minutes on a fresh machine; with them cached the suite takes about 4 minutes).
 pub fn run_all(real_apiserver: bool) -> Result<()> {
     setup::ensure(true)?;
     let mut t = Tally::default();

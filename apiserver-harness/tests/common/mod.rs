@@ -49,13 +49,12 @@ pub async fn demo_sim() -> sim::Sim {
     sim::Sim::start_with(listener, &args).await.unwrap()
 }
 
-/// The simulator with its demo mix, its manual clock advanced (2 s at a time) until a
-/// migration exists, so that every kind has objects.
-pub async fn demo_sim_migrating() -> sim::Sim {
-    let sim = demo_sim().await;
+/// `sim` (its demo mix on a manual clock), its clock advanced (2 s at a time) until a migration
+/// exists, so that every kind has objects.
+pub fn until_migrating(sim: &sim::Sim) {
     for _ in 0..60 {
         if !sim.store().list(&sim::resources::VMIM, None).1.is_empty() {
-            return sim;
+            return;
         }
         sim.advance(2.0);
     }
@@ -104,15 +103,16 @@ pub async fn sim_objects(resource: &sim::resources::Resource, moments: &[f64]) -
     out
 }
 
-/// Creates `obj` (already rehomed) as a client would; with `status_subresource`, its status is
-/// then written by a PUT of the whole object to `/status` (a merge patch would read a `null` in
-/// the status as "remove this field"). The VMI CRD has no status subresource: its status goes
-/// with the object.
+/// Creates `obj` (already rehomed, an object of kind `r`) as a client would; where the kind has a
+/// status subresource (the mirror's rule, `sim::mirror::status_of`: VMs and migrations, not
+/// VMIs), its status is then written by a PUT of the whole object to `/status` (a merge patch
+/// would read a `null` in the status as "remove this field").
 pub async fn create(
     api: &Api<DynamicObject>,
     obj: &Value,
-    status_subresource: bool,
+    r: &sim::resources::Resource,
 ) -> Result<(), String> {
+    let status_subresource = sim::mirror::status_of(r) == sim::mirror::Status::Subresource;
     let name = obj["metadata"]["name"]
         .as_str()
         .unwrap_or_default()

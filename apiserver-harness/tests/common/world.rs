@@ -1,38 +1,13 @@
 //! The simulator's whole world (namespaces, nodes, launcher pods, events, VMIs, VMs, migrations)
-//! written into the real API server under its own names and namespaces, as a client would
-//! create it; and a console started on either.
+//! in the real API server, written there by the simulator's own mirror (`strata sim
+//! --apiserver`: one rule, the mirror's, for what a client may write and how each kind's status
+//! goes); and a console started on either.
 
 use apiserver_harness::{ApiServer, User};
 use kube::api::{Api, DynamicObject};
 use kube::core::{ApiResource, GroupVersionKind};
-use serde_json::Value;
-use sim::resources::{self, Resource};
-
-/// Metadata only the API server sets (a create carrying `resourceVersion` is refused; the others
-/// would be overwritten or, for `finalizers`, keep a deleted object terminating forever: no
-/// controller runs here).
-const SERVER_SET: &[&str] = &[
-    "uid",
-    "resourceVersion",
-    "creationTimestamp",
-    "deletionTimestamp",
-    "deletionGracePeriodSeconds",
-    "generation",
-    "managedFields",
-    "selfLink",
-    "finalizers",
-];
-
-/// `obj` as a client creates it: the server-set metadata dropped, everything else kept.
-pub fn as_created(obj: &Value) -> Value {
-    let mut out = obj.clone();
-    if let Some(meta) = out["metadata"].as_object_mut() {
-        for k in SERVER_SET {
-            meta.remove(*k);
-        }
-    }
-    out
-}
+use sim::resources::Resource;
+use std::time::Duration;
 
 pub fn api_resource(r: &Resource) -> ApiResource {
     ApiResource::from_gvk_with_plural(&GroupVersionKind::gvk(r.group, r.version, r.kind), r.plural)
@@ -48,48 +23,45 @@ pub fn api(server: &ApiServer, user: User, r: &Resource, namespace: &str) -> Api
     }
 }
 
-/// Whether the kind's status is written through `/status` (the VMI CRD has none, events have
-/// no status).
-fn status_subresource(r: &Resource) -> bool {
-    !matches!(r.kind, "VirtualMachineInstance" | "Event")
+/// The simulator (`scenarios` on `clock`) mirroring its world into `server` from its start,
+/// caught up (see [`caught_up`]).
+pub async fn mirrored(server: &ApiServer, scenarios: &str, clock: &str) -> sim::Sim {
+    let listener = tokio::net::TcpListener::bind(("127.0.0.1", 0))
+        .await
+        .unwrap();
+    let args = sim::SimArgs {
+        scenarios: scenarios.into(),
+        clock: clock.into(),
+        apiserver: Some(server.kubeconfig.clone()),
+        ..sim::SimArgs::default()
+    };
+    let sim = sim::Sim::start_with(listener, &args).await.unwrap();
+    caught_up(&sim).await;
+    sim
 }
 
-/// Writes every object the simulator serves now into the real server, under the same names and
-/// namespaces (the namespaces first, then what the VMIs refer to). Answers how many of each
-/// kind were written; fails listing every object the server refused.
-pub async fn copy_world(server: &ApiServer, sim: &sim::Sim) -> Vec<(&'static str, usize)> {
-    let order = [
-        resources::NAMESPACE,
-        resources::NODE,
-        resources::POD,
-        resources::EVENT,
-        resources::VMI,
-        resources::VM,
-        resources::VMIM,
-    ];
-    let mut refused = Vec::new();
-    let mut written = Vec::new();
-    for r in &order {
-        let (_, objects) = sim.store().list(r, None);
-        for o in &objects {
-            let ns = o["metadata"]["namespace"].as_str().unwrap_or_default();
-            let api = api(server, User::Admin, r, ns);
-            let obj = as_created(o);
-            match super::create(&api, &obj, status_subresource(r)).await {
-                Ok(()) => {}
-                // `default` and the like are there already.
-                Err(e) if r.kind == "Namespace" && e.contains("AlreadyExists") => {}
-                Err(e) => refused.push(format!("{}: {e}", r.kind)),
-            }
-        }
-        written.push((r.kind, objects.len()));
-    }
+/// The demo mix on a manual clock, mirrored into `server`, advanced until a migration exists
+/// (see [`super::until_migrating`]): every kind has objects there.
+pub async fn mirrored_demo_migrating(server: &ApiServer) -> sim::Sim {
+    let sim = mirrored(server, "demo", "manual").await;
+    super::until_migrating(&sim);
+    caught_up(&sim).await;
+    sim
+}
+
+/// Waits until every change of the simulator's store is in the real server (120 s at most);
+/// fails listing every write the real server refused.
+pub async fn caught_up(sim: &sim::Sim) {
+    tokio::time::timeout(Duration::from_secs(120), sim.mirrored())
+        .await
+        .unwrap_or_else(|_| panic!("the mirror caught up within 120 s at t={}", sim.now()));
+    let refused = sim.mirror().expect("the simulator mirrors").refused();
     assert!(
         refused.is_empty(),
-        "the real API server refused objects of the simulator:\n{}",
+        "the real API server refused {} writes of the simulator:\n{}",
+        refused.len(),
         refused.join("\n")
     );
-    written
 }
 
 /// A console (local auth) on `client`.

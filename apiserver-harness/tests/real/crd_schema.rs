@@ -14,13 +14,13 @@ async fn round_trip(
     api: &Api<DynamicObject>,
     ns: &str,
     objects: &[Value],
-    status_subresource: bool,
+    r: &sim::resources::Resource,
 ) -> Vec<String> {
     let mut problems = Vec::new();
     for obj in objects {
         let wrote = rehome(obj, ns);
         let name = wrote["metadata"]["name"].as_str().unwrap().to_string();
-        if let Err(e) = create(api, &wrote, status_subresource).await {
+        if let Err(e) = create(api, &wrote, r).await {
             problems.push(e);
             continue;
         }
@@ -44,7 +44,7 @@ async fn round_trip(
 /// covered (as the simulator's own conformance test does).
 const MOMENTS: &[f64] = &[0.0, 14.0, 6.0, 10.0, 15.0, 25.0, 40.0, 90.0, 200.0];
 
-async fn check_kind(resource: &sim::resources::Resource, plural: &str, subresource: bool) {
+async fn check_kind(resource: &sim::resources::Resource, plural: &str) {
     let Some(server) = apiserver_harness::shared() else {
         return;
     };
@@ -56,7 +56,7 @@ async fn check_kind(resource: &sim::resources::Resource, plural: &str, subresour
         &ns,
         &crate::common::resource(resource.kind, plural),
     );
-    let problems = round_trip(&api, &ns, &objects, subresource).await;
+    let problems = round_trip(&api, &ns, &objects, resource).await;
     assert!(
         problems.is_empty(),
         "{} of {} {plural} lost fields in the real API server:\n{}",
@@ -68,22 +68,17 @@ async fn check_kind(resource: &sim::resources::Resource, plural: &str, subresour
 
 #[tokio::test]
 async fn every_vmi_the_simulator_writes_keeps_all_its_fields() {
-    check_kind(&sim::resources::VMI, "virtualmachineinstances", false).await;
+    check_kind(&sim::resources::VMI, "virtualmachineinstances").await;
 }
 
 #[tokio::test]
 async fn every_vm_the_simulator_writes_keeps_all_its_fields() {
-    check_kind(&sim::resources::VM, "virtualmachines", true).await;
+    check_kind(&sim::resources::VM, "virtualmachines").await;
 }
 
 #[tokio::test]
 async fn every_migration_the_simulator_writes_keeps_all_its_fields() {
-    check_kind(
-        &sim::resources::VMIM,
-        "virtualmachineinstancemigrations",
-        true,
-    )
-    .await;
+    check_kind(&sim::resources::VMIM, "virtualmachineinstancemigrations").await;
 }
 
 /// The check itself: a field the schema does not know is pruned, and that is reported.
@@ -97,7 +92,7 @@ async fn a_field_kubevirt_does_not_define_is_pruned_and_reported() {
     let mut vmi = serde_json::to_value(small_vmi("odd")).unwrap();
     vmi["metadata"]["namespace"] = "sim".into();
     vmi["status"] = json!({"phase": "Running", "notAKubeVirtField": true});
-    let problems = round_trip(&api, &ns, &[vmi], false).await;
+    let problems = round_trip(&api, &ns, &[vmi], &sim::resources::VMI).await;
     assert_eq!(
         problems,
         ["sim-odd status.notAKubeVirtField: wrote true, read nothing (pruned)"]

@@ -91,7 +91,7 @@ async fn every_endpoint_shows_a_namespace_scoped_user_exactly_their_namespace() 
                 "virtualmachineinstancemigrations",
             ),
         );
-        create(&api, &rehome(&migrations[0], ns), true)
+        create(&api, &rehome(&migrations[0], ns), &sim::resources::VMIM)
             .await
             .unwrap();
     }

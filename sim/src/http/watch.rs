@@ -6,7 +6,7 @@ use super::status::{status_error, status_object};
 use crate::Shared;
 use crate::resources::Resource;
 use crate::selectors::Selectors;
-use crate::store::{Change, Store};
+use crate::store::Change;
 use crate::table::{self, IncludeObject};
 use axum::body::{Body, Bytes};
 use axum::http::{StatusCode, header};
@@ -94,7 +94,7 @@ pub(super) fn watch_response(
     };
     let in_scope = scope(resource, namespace.clone());
     let mut first = true;
-    let (initial, rx) = match initial_events(
+    let (initial, rx, from) = match initial_events(
         &shared,
         namespace.as_deref(),
         &sel,
@@ -115,8 +115,9 @@ pub(super) fn watch_response(
         enc,
         first,
         sel,
+        last: from,
     };
-    let live = live_events(live, in_scope, shared.store.clone(), bookmarks);
+    let live = live_events(live, in_scope, bookmarks.then_some(BOOKMARK_EVERY));
     let end = async move {
         tokio::select! {
             _ = tokio::time::sleep(timeout) => {}
@@ -145,7 +146,8 @@ fn scope(resource: Resource, namespace: Option<String>) -> impl Fn(&Change) -> b
 
 /// The events before the live ones, and the receiver of the live ones. From a resource version:
 /// the history since (or one `410` ERROR event when it is gone); otherwise the current state as
-/// synthetic ADDED events, with the initial-events-end bookmark when asked.
+/// synthetic ADDED events, with the initial-events-end bookmark when asked. Also answers the
+/// version those events bring the watcher to.
 fn initial_events(
     shared: &Shared,
     namespace: Option<&str>,
@@ -154,7 +156,7 @@ fn initial_events(
     enc: &Encoder,
     first: &mut bool,
     in_scope: &impl Fn(&Change) -> bool,
-) -> Result<(Vec<Line>, Receiver<Change>), Response> {
+) -> Result<(Vec<Line>, Receiver<Change>, u64), Response> {
     let since = params
         .resource_version
         .as_deref()
@@ -162,7 +164,7 @@ fn initial_events(
     let bookmarks = params.allow_watch_bookmarks.unwrap_or(false);
     let mut initial: Vec<Line> = Vec::new();
     let send_initial = params.send_initial_events.unwrap_or(since.is_none());
-    let rx = match since {
+    let (rx, from) = match since {
         Some(v) if !send_initial => {
             let Ok(since) = v.parse::<u64>() else {
                 return Err(status_error(
@@ -179,7 +181,8 @@ fn initial_events(
                             initial.push(enc.line(kind, &c.object, Some(c.encoded()), first));
                         }
                     }
-                    rx
+                    let replayed = past.last().map_or(since, |c| c.rv);
+                    (rx, replayed)
                 }
                 Err(()) => {
                     // An API server answers a too-old watch with 200 and one ERROR event.
@@ -210,11 +213,14 @@ fn initial_events(
                     "metadata": {"resourceVersion": rv.to_string(), "annotations": {"k8s.io/initial-events-end": "true"}}});
                 initial.push(enc.line("BOOKMARK", &bm, None, first));
             }
-            rx
+            (rx, rv)
         }
     };
-    Ok((initial, rx))
+    Ok((initial, rx, from))
 }
+
+/// How often a watch that asks for bookmarks gets one (see [`live_events`]).
+const BOOKMARK_EVERY: Duration = Duration::from_secs(5);
 
 /// What the live part of a watch carries from one event to the next.
 struct Live {
@@ -222,34 +228,42 @@ struct Live {
     enc: Encoder,
     first: bool,
     sel: Selectors,
+    /// The version of the last change this watch has taken from the store (in its scope or
+    /// not): every change up to it has been sent, so a bookmark may name it.
+    last: u64,
 }
 
 /// The live events: changes in scope as their watch events, a `410` ERROR (and the end) when the
-/// watcher fell behind, and a bookmark every 5 s when asked.
+/// watcher fell behind, and a bookmark every `bookmarks` when asked.
+///
+/// A bookmark names the last change this watch has taken from the store, not the store's
+/// version: changes of the store may wait in this watch's queue, and a client that resumed
+/// from a newer version would never see them. The real API server's watch cache does the same
+/// (a bookmark carries `lastProcessedResourceVersion`, the version of the last event already
+/// dispatched to every watcher: `dispatchEvents` in k8s.io/apiserver's
+/// `pkg/storage/cacher/cacher.go`). It sends one about every minute (`nextBookmarkTime` in
+/// `cache_watcher.go`); the simulator every 5 s, so that tests see them sooner.
 fn live_events(
     live: Live,
     in_scope: impl Fn(&Change) -> bool + Clone + Send + 'static,
-    store: Arc<Store>,
-    bookmarks: bool,
+    bookmarks: Option<Duration>,
 ) -> impl futures::Stream<Item = Line> {
-    let tick = tokio::time::interval_at(
-        tokio::time::Instant::now() + Duration::from_secs(5),
-        Duration::from_secs(5),
-    );
+    let every = bookmarks.unwrap_or(BOOKMARK_EVERY);
+    let tick = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
     futures::stream::unfold((live, tick), move |(mut live, mut tick)| {
         let in_scope = in_scope.clone();
-        let store = store.clone();
         async move {
             loop {
                 tokio::select! {
                     msg = live.rx.recv() => match msg {
                         Ok(c) if in_scope(&c) => {
+                            live.last = live.last.max(c.rv);
                             if let Some(kind) = translate(&c, &live.sel) {
                                 let line = live.enc.line(kind, &c.object, Some(c.encoded()), &mut live.first);
                                 return Some((line, (live, tick)));
                             }
                         }
-                        Ok(_) => continue,
+                        Ok(c) => live.last = live.last.max(c.rv),
                         Err(RecvError::Lagged(_)) => {
                             let gone = status_object(410, "Expired", "watch fell behind; resourceVersion too old");
                             let line = live.enc.line("ERROR", &gone, None, &mut live.first);
@@ -259,10 +273,10 @@ fn live_events(
                         }
                         Err(RecvError::Closed) => return None,
                     },
-                    _ = tick.tick(), if bookmarks => {
+                    _ = tick.tick(), if bookmarks.is_some() => {
                         let r = live.enc.resource;
                         let bm = json!({"kind": r.kind, "apiVersion": r.api_version(),
-                            "metadata": {"resourceVersion": store.resource_version().to_string()}});
+                            "metadata": {"resourceVersion": live.last.to_string()}});
                         let line = live.enc.line("BOOKMARK", &bm, None, &mut live.first);
                         return Some((line, (live, tick)));
                     }
@@ -277,4 +291,62 @@ fn store_closed() -> Receiver<Change> {
     let (tx, rx) = tokio::sync::broadcast::channel(1);
     drop(tx);
     rx
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::resources::VMI;
+    use crate::store::Store;
+
+    /// A change of the store waits in a watch's queue as its bookmark falls due: whichever the
+    /// watch sends first, the bookmark names no version past a change not sent yet.
+    #[tokio::test]
+    async fn a_bookmark_never_names_a_change_the_watch_has_not_sent() {
+        // Both are ready at once, and which goes first is chosen at random: many rounds.
+        for round in 0..32 {
+            let store = Store::new();
+            let (start, _, rx) = store.list_and_subscribe(&VMI, None);
+            let live = Live {
+                rx,
+                enc: Encoder {
+                    resource: VMI,
+                    table: false,
+                    include: IncludeObject::None,
+                    clock: Arc::new(crate::clock::Clock::manual(0.0)),
+                },
+                first: true,
+                sel: Selectors::default(),
+                last: start,
+            };
+            let stream = live_events(live, scope(VMI, None), Some(Duration::from_millis(1)));
+            futures::pin_mut!(stream);
+            // Waiting: for a change, and for the bookmark's time.
+            assert!(futures::FutureExt::now_or_never(stream.next()).is_none());
+            store.upsert(
+                json!({"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachineInstance",
+                "metadata": {"name": "a", "namespace": "ns"}}),
+            );
+            // The bookmark falls due.
+            tokio::time::sleep(Duration::from_millis(3)).await;
+            let mut sent = start;
+            for _ in 0..2 {
+                let line = stream.next().await.unwrap().unwrap();
+                let v: Value = serde_json::from_slice(&line).unwrap();
+                let rv: u64 = v["object"]["metadata"]["resourceVersion"]
+                    .as_str()
+                    .unwrap()
+                    .parse()
+                    .unwrap();
+                if v["type"] == "BOOKMARK" {
+                    assert!(
+                        rv <= sent,
+                        "round {round}: a bookmark at {rv} before the change at it"
+                    );
+                } else {
+                    sent = rv;
+                }
+            }
+        }
+    }
 }

@@ -26,7 +26,7 @@ use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 use tokio::sync::watch;
 use write::Known;
 
-pub use shape::as_written;
+pub use shape::{Status, as_written, status_of};
 pub use target::Target;
 
 /// Changes arriving within this time are written together.

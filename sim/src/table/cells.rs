@@ -166,7 +166,19 @@ fn node_cells(o: &Value, now: f64) -> Vec<Value> {
             .unwrap_or("<none>")
             .to_string()
     };
+    // Empty ones are `<unknown>`, and the kernel version names the architecture: what the real
+    // API server prints (`printNode` in kubernetes' `pkg/printers/internalversion/printers.go`;
+    // the simulator printed the kernel version alone, which apiserver-harness's mirror_kubectl
+    // test found).
     let info = &st["nodeInfo"];
+    let known = |k: &str| match info[k].as_str().unwrap_or_default() {
+        "" => "<unknown>".to_string(),
+        v => v.to_string(),
+    };
+    let mut kernel = known("kernelVersion");
+    if let Some(arch) = info["architecture"].as_str().filter(|a| !a.is_empty()) {
+        kernel = format!("{kernel} ({arch})");
+    }
     vec![
         s(&md["name"]),
         json!(status),
@@ -179,9 +191,9 @@ fn node_cells(o: &Value, now: f64) -> Vec<Value> {
         s(&info["kubeletVersion"]),
         json!(addr("InternalIP")),
         json!(addr("ExternalIP")),
-        s(&info["osImage"]),
-        s(&info["kernelVersion"]),
-        s(&info["containerRuntimeVersion"]),
+        json!(known("osImage")),
+        json!(kernel),
+        json!(known("containerRuntimeVersion")),
     ]
 }
 

@@ -107,6 +107,16 @@ mod tests {
         for r in [POD, NODE, NAMESPACE, EVENT, VM, VMIM] {
             assert_eq!(columns(&r).len(), cells(&r, &o, now).len(), "{}", r.plural);
         }
+        let node = json!({"metadata": {"name": "w"}, "status": {"nodeInfo": {
+            "kernelVersion": "5.14.0", "architecture": "amd64", "osImage": ""}}});
+        assert_eq!(
+            cells(&NODE, &node, now)[7..],
+            [
+                json!("<unknown>"),
+                json!("5.14.0 (amd64)"),
+                json!("<unknown>")
+            ]
+        );
         assert!(wants_table(
             "application/json;as=Table;v=v1;g=meta.k8s.io,application/json"
         ));
