@@ -262,6 +262,10 @@ fn unknown_line(
         if let (Some(src), Some(Level::Error | Level::Warning)) = (from_source.clone(), level) {
             return Some(sourced(src, line, n, format));
         }
+        // Who reported it and what it is about, for error-level material (`last_resort`).
+        if let Some(s) = super::last_resort::read(line, level, n, format) {
+            return Some(s);
+        }
         // The operating system's error it ends in says what it is about.
         if let Some(t) = crate::signatures::errno::topic(line) {
             return Some(sourced(t, line, n, format));

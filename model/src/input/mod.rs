@@ -38,6 +38,7 @@ pub mod group;
 pub mod headerless;
 pub mod json_cut;
 pub mod kubectl;
+pub mod last_resort;
 pub mod lines;
 pub mod list;
 pub mod object;

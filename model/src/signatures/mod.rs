@@ -5,10 +5,12 @@
 //! signature knows is still read: [`level`] says what level it states, [`component`] which
 //! component wrote it and that component's layer, [`fallback`] what it then means.
 
+pub mod about;
 mod api_errors;
 mod base;
 mod cdi;
 pub mod component;
+pub mod components;
 mod component_pods;
 mod console;
 mod control_plane;
