@@ -9,6 +9,7 @@
 //!   KubeVirt controller logs a failed sync as `log.Log.Reason(err).Infof("re-enqueuing …")`
 //!   (`pkg/virt-handler/vm.go`, `pkg/virt-controller/watch/migration/migration.go`; `Reason`
 //!   sets the `reason` field in `staging/src/kubevirt.io/client-go/log/log.go`);
+//! - a `Warning` event row (its TYPE cell);
 //! - a form that states a failure itself (a volume operation's `… failed`).
 //!
 //! Info lines never blame, so healthy logs stay unblamed. The finding is degraded, of the
@@ -27,6 +28,9 @@ use crate::view::BlockFormat;
 fn error_material(line: &str, level: Option<Level>, failure_form: bool) -> Option<&'static str> {
     if matches!(level, Some(Level::Error | Level::Warning)) {
         return Some("its stated level");
+    }
+    if warning_row(line) {
+        return Some("a Warning event");
     }
     let json = line.find("{\"").map(|i| &line[i..]);
     if let Some(j) = json {
@@ -49,6 +53,12 @@ fn error_material(line: &str, level: Option<Level>, failure_form: bool) -> Optio
         return None;
     }
     failure_form.then_some("a failure stated by the message's own form")
+}
+
+/// A `kubectl get events` or describe event row of type `Warning` (its TYPE among the first
+/// cells: after LAST SEEN, or first in a describe's `Events:`).
+pub fn warning_row(line: &str) -> bool {
+    line.split_whitespace().take(3).any(|c| c == "Warning")
 }
 
 /// A JSON string field's text however long (`json_field` keeps only short values), up to its
@@ -77,9 +87,10 @@ pub fn read(line: &str, level: Option<Level>, n: usize, format: BlockFormat) -> 
     };
     let reporter_words = match &who {
         Some(w) => format!(
-            "reported by {} (named by {}; {}), ",
+            "reported by {} (named by {}: {}; {}), ",
             w.name,
             w.how,
+            w.token,
             w.why.trim_end_matches('.')
         ),
         None => String::new(),

@@ -241,6 +241,18 @@ fn unknown_line(
         seen.unknown += 1;
         return Some(sourced(w, line, n, format));
     }
+    // An authorization denial says who lacks which permission.
+    if let Some(d) = crate::signatures::rbac::denial(line) {
+        seen.unknown += 1;
+        return Some(sourced(d, line, n, format));
+    }
+    // A Warning event row without error words: only who reported it can say something.
+    let table = matches!(format, BlockFormat::Events | BlockFormat::Table);
+    if !errorish && table && super::last_resort::warning_row(line) {
+        let s = super::last_resort::read(line, level, n, format)?;
+        seen.unknown += 1;
+        return Some(s);
+    }
     if !errorish || (format == BlockFormat::Describe && describe_flag(line)) {
         return None;
     }

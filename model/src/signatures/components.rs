@@ -29,6 +29,8 @@ pub struct Who {
     pub why: &'static str,
     /// How the line named it.
     pub how: &'static str,
+    /// The words that named it (the pod, file or user name).
+    pub token: String,
 }
 
 const CONTROL: &str = "a cluster-wide control-plane component";
@@ -118,25 +120,26 @@ const ACCOUNTS: &[(&str, Component)] = &[
     ("kubevirt-operator", Component::VirtOperator),
 ];
 
-fn of(c: Component, line: &str, how: &'static str) -> Who {
+fn of(c: Component, line: &str, how: &'static str, token: &str) -> Who {
     Who {
         name: c.name(),
         layer: c.layer(line),
         why: c.why(),
         how,
+        token: token.to_string(),
     }
 }
 
 /// Who reported `line`, by any of the ways the module comment lists.
 pub fn reporter(line: &str) -> Option<Who> {
     if let Some(c) = component_of_line(line) {
-        return Some(of(c, line, "the line's own fields"));
+        return Some(of(c, line, "the line's own fields", c.name()));
     }
     if let Some(i) = line.find("{\"")
         && i > 0
         && let Some(c) = component_of_line(&line[i..])
     {
-        return Some(of(c, line, "the JSON log object after the line's prefix"));
+        return Some(of(c, line, "the JSON log object after the line's prefix", c.name()));
     }
     if let Some(w) = by_user(line) {
         return Some(w);
@@ -151,7 +154,7 @@ pub fn reporter(line: &str) -> Option<Who> {
 fn by_user(line: &str) -> Option<Who> {
     const HOW: &str = "the user name it acts as";
     if line.contains("system:node:") {
-        return Some(of(Component::Kubelet, line, HOW));
+        return Some(of(Component::Kubelet, line, HOW, "system:node:<node>"));
     }
     let i = line.find("system:serviceaccount:")?;
     let rest = &line[i + "system:serviceaccount:".len()..];
@@ -159,17 +162,18 @@ fn by_user(line: &str) -> Option<Who> {
     let name: &str = name
         .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
         .next()?;
+    let token = format!("system:serviceaccount:{ns}:{name}");
     if let Some((_, c)) = ACCOUNTS.iter().find(|(a, _)| *a == name) {
-        return Some(of(*c, line, HOW));
+        return Some(of(*c, line, HOW, &token));
     }
-    (ns == "kube-system" && name.ends_with("-controller") || name.ends_with("-collector")).then(
-        || Who {
-            name: "kube-controller-manager",
-            layer: Layer::ControlPlane,
-            why: "a Kubernetes control-plane controller",
-            how: HOW,
-        },
-    )
+    let controller = name.ends_with("-controller") || name.ends_with("-collector");
+    (ns == "kube-system" && controller).then(|| Who {
+        name: "kube-controller-manager",
+        layer: Layer::ControlPlane,
+        why: "a Kubernetes control-plane controller",
+        how: HOW,
+        token,
+    })
 }
 
 /// A klog header's file of a Kubernetes control-plane binary.
@@ -182,6 +186,7 @@ fn by_kube_file(line: &str) -> Option<Who> {
         layer: Layer::ControlPlane,
         why: "a Kubernetes control-plane component",
         how: "the source file of its klog header",
+        token: file.to_string(),
     })
 }
 
@@ -197,13 +202,14 @@ fn by_word(line: &str) -> Option<Who> {
                 layer: *layer,
                 why,
                 how: "the component or pod name it carries",
+                token: w.to_string(),
             });
         }
         if let Some((_, c)) = PODS
             .iter()
             .find(|(p, _)| lower.starts_with(p) && lower.len() > p.len())
         {
-            return Some(of(*c, line, "the pod name it carries"));
+            return Some(of(*c, line, "the pod name it carries", w));
         }
     }
     None

@@ -37,6 +37,7 @@ mod node;
 mod noise;
 mod operator;
 mod qemu;
+pub mod rbac;
 mod tls;
 mod virtctl;
 mod x509;
