@@ -8,7 +8,8 @@
 //! - a KubeVirt JSON log object at info level that re-enqueues its key with a `reason`: every
 //!   KubeVirt controller logs a failed sync as `log.Log.Reason(err).Infof("re-enqueuing …")`
 //!   (`pkg/virt-handler/vm.go`, `pkg/virt-controller/watch/migration/migration.go`; `Reason`
-//!   sets the `reason` field in `staging/src/kubevirt.io/client-go/log/log.go`);
+//!   sets the `reason` field in `staging/src/kubevirt.io/client-go/log/log.go`), unless its
+//!   reason is an API race the controller retries through (the object vanished or changed);
 //! - a `Warning` event row (its TYPE cell);
 //! - a form that states a failure itself (a volume operation's `… failed`).
 //!
@@ -41,7 +42,8 @@ fn error_material(line: &str, level: Option<Level>, failure_form: bool) -> Optio
             Some("info") => {
                 let msg = text_field(j, "msg").to_ascii_lowercase();
                 let requeued = msg.contains("re-enqueuing") || msg.contains("reenqueuing");
-                if requeued && !text_field(j, "reason").trim().is_empty() {
+                let reason = text_field(j, "reason");
+                if requeued && !reason.trim().is_empty() && !transient(reason) {
                     return Some("a sync that failed and was re-enqueued with its error");
                 }
                 return None;
@@ -59,6 +61,20 @@ fn error_material(line: &str, level: Option<Level>, failure_form: bool) -> Optio
 /// cells: after LAST SEEN, or first in a describe's `Events:`).
 pub fn warning_row(line: &str) -> bool {
     line.split_whitespace().take(3).any(|c| c == "Warning")
+}
+
+/// An API race a controller retries through (apimachinery's `pkg/api/errors`: NotFound,
+/// Conflict, AlreadyExists; a generic 400 answer during an update race): the object changed or
+/// vanished under the controller, not a fault of its own.
+fn transient(reason: &str) -> bool {
+    const RACES: [&str; 4] = [
+        "not found",
+        "the object has been modified",
+        "already exists",
+        "the server rejected our request due to an error in our request",
+    ];
+    let lower = reason.to_ascii_lowercase();
+    RACES.iter().any(|r| lower.contains(r))
 }
 
 /// A JSON string field's text however long (`json_field` keeps only short values), up to its
