@@ -10,7 +10,7 @@
 //!   (`pkg/virt-handler/vm.go`, `pkg/virt-controller/watch/migration/migration.go`; `Reason`
 //!   sets the `reason` field in `staging/src/kubevirt.io/client-go/log/log.go`), unless its
 //!   reason is an API race the controller retries through (the object vanished or changed);
-//! - a `Warning` event row (its TYPE cell);
+//! - a `Warning` event row (its TYPE cell); a klog `E`/`F` header after a pod-name prefix;
 //! - a form that states a failure itself (a volume operation's `… failed`).
 //!
 //! Info lines never blame, so healthy logs stay unblamed. The finding is degraded, of the
@@ -32,6 +32,9 @@ fn error_material(line: &str, level: Option<Level>, failure_form: bool) -> Optio
     }
     if warning_row(line) {
         return Some("a Warning event");
+    }
+    if level.is_none() && prefixed_klog_error(line) {
+        return Some("its klog header after the line's prefix");
     }
     let json = line.find("{\"").map(|i| &line[i..]);
     if let Some(j) = json {
@@ -75,6 +78,20 @@ fn transient(reason: &str) -> bool {
     ];
     let lower = reason.to_ascii_lowercase();
     RACES.iter().any(|r| lower.contains(r))
+}
+
+/// A klog error header (`E0301 10:00:00.000000`) after a prefix such as a pod name (`stern`,
+/// `kubectl logs --prefix`), which `level_of` reads only at the start of a line.
+fn prefixed_klog_error(line: &str) -> bool {
+    let head = line.get(..line.len().min(160)).unwrap_or(line);
+    let words: Vec<&str> = head.split_whitespace().take(4).collect();
+    words.windows(2).skip(1).chain(words.windows(2).take(1)).any(|w| {
+        let b = w[0].as_bytes();
+        b.len() == 5
+            && matches!(b[0], b'E' | b'F')
+            && b[1..].iter().all(u8::is_ascii_digit)
+            && w[1].contains(':')
+    })
 }
 
 /// A JSON string field's text however long (`json_field` keeps only short values), up to its

@@ -246,9 +246,9 @@ fn unknown_line(
         seen.unknown += 1;
         return Some(sourced(d, line, n, format));
     }
-    // A Warning event row without error words: only who reported it can say something.
-    let table = matches!(format, BlockFormat::Events | BlockFormat::Table);
-    if !errorish && table && super::last_resort::warning_row(line) {
+    // Error-level material without error words (a Warning event row, a re-enqueue with its
+    // error): only who reported it and what it is about can say something.
+    if !errorish {
         let s = super::last_resort::read(line, level, n, format)?;
         seen.unknown += 1;
         return Some(s);

@@ -54,6 +54,7 @@ pub mod text;
 pub mod unwrap;
 pub mod verdict;
 pub mod vm_alone;
+pub mod vm_conditions;
 pub mod vocab;
 pub mod volume_wait;
 pub mod workloads;
