@@ -168,3 +168,37 @@ fn a_running_vmi_not_ready_points_at_the_layer_its_reason_names() {
     assert_eq!(blame(&vmi("PodNotExists")).0, Some(Layer::ControlPlane));
     assert_eq!(blame(&vmi("GuestNotRunning")).0, Some(Layer::Guest));
 }
+
+// ---- 7. pods stuck Terminating on one node; notes appended to YAML ----
+
+#[test]
+fn pods_stuck_terminating_on_one_node_name_that_node() {
+    // printPod with -o wide: NAME READY STATUS RESTARTS AGE IP NODE NOMINATED NODE READINESS GATES.
+    let p = "$ kubectl get pods -n kube-system -o wide\n\
+        NAME             READY   STATUS        RESTARTS   AGE   IP          NODE     NOMINATED NODE   READINESS GATES\n\
+        csi-rbd-x1       1/1     Running       0          9m    10.0.2.5    node-b   <none>           <none>\n\
+        csi-rbd-y2       1/1     Terminating   0          2h    10.0.1.6    node-a   <none>           <none>\n\
+        kube-proxy-z3    1/1     Terminating   0          2h    10.0.1.7    node-a   <none>           <none>\n\
+        kube-proxy-w4    1/1     Running       0          9m    10.0.2.8    node-b   <none>           <none>\n";
+    let (layer, _, text) = blame(p);
+    assert_eq!(layer, Some(Layer::Node), "{text}");
+    assert!(text.contains("node-a"), "{text}");
+    // One pod shutting down among running ones is a rollout, not a node fault.
+    let one = "$ kubectl get pods -o wide\n\
+        NAME        READY   STATUS        RESTARTS   AGE   IP          NODE     NOMINATED NODE   READINESS GATES\n\
+        web-1       1/1     Terminating   0          2h    10.0.1.6    node-a   <none>           <none>\n\
+        web-2       1/1     Running       0          9m    10.0.2.8    node-b   <none>           <none>\n";
+    assert_eq!(blame(one).0, None);
+}
+
+#[test]
+fn a_note_appended_to_a_yaml_line_is_not_its_value() {
+    // VirtualMachineInstanceMigration condition types (types.go).
+    let p = "status:\n  conditions:\n  - status: \"True\"\n    type: migrationRejectedByResourceQuota    // see this\n  migrationState:\n    sourcePod: virt-launcher-db-x1y2z\n  phase: Pending\n";
+    let (layer, plane, text) = blame(p);
+    assert_eq!(
+        (layer, plane),
+        (Some(Layer::Migration), Some(SignalPlane::Control)),
+        "{text}"
+    );
+}

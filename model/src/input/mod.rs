@@ -50,6 +50,7 @@ pub mod resolved;
 pub mod sightings;
 pub mod supersede;
 pub mod table;
+pub mod terminating_node;
 pub mod text;
 pub mod unwrap;
 pub mod verdict;

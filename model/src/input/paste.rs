@@ -53,6 +53,7 @@ pub fn read_paste(input: &str) -> ReadPaste {
         }
     }
     super::kubectl::settle(&mut out);
+    super::terminating_node::settle(&mut out);
     super::workloads::settle(&mut out);
     super::console::settle(&mut out, input);
     out
