@@ -202,3 +202,24 @@ fn a_note_appended_to_a_yaml_line_is_not_its_value() {
         "{text}"
     );
 }
+
+// ---- 8. the scheduler's node-health taints; a refused dial to the API server ----
+
+#[test]
+fn a_pod_unschedulable_for_a_node_health_taint_is_the_node() {
+    // TaintToleration's "had untolerated taint {key: value}"; well_known_taints.go.
+    let p = "status:\n  conditions:\n  - type: PodScheduled\n    status: \"False\"\n    reason: Unschedulable\n    message: '0/3 nodes are available: 1 node(s) had untolerated taint {node.kubernetes.io/not-ready: }, 2 node(s) didn''t match Pod''s node affinity/selector.'\n  phase: Pending\n";
+    let (layer, _, text) = blame(p);
+    assert_eq!(layer, Some(Layer::Node), "{text}");
+}
+
+#[test]
+fn a_refused_dial_to_the_api_server_is_not_a_refused_connection_to_the_vm() {
+    // The kubelet's node status update (kubelet_node_status.go) against its local API server.
+    let p = "E0301 10:00:00.000000    4242 kubelet_node_status.go:540] \"Error updating node status, will retry\" err=\"error getting node \\\"w1\\\": Get \\\"https://127.0.0.1:6443/api/v1/nodes/w1?timeout=10s\\\": dial tcp 127.0.0.1:6443: connect: connection refused\"\n";
+    let (layer, _, text) = blame(p);
+    assert_eq!(layer, Some(Layer::Node), "{text}");
+    // A refused ssh to the guest stays what it was.
+    let ssh = "ssh: connect to host 10.0.2.2 port 22: Connection refused\n";
+    assert_eq!(blame(ssh).0, Some(Layer::Network));
+}

@@ -34,6 +34,7 @@ mod migration_target;
 mod multus;
 mod network;
 mod node;
+mod node_taints;
 mod noise;
 mod operator;
 mod qemu;
@@ -105,6 +106,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             x509::TABLE,
             component_pods::TABLE,
             devices::TABLE,
+            node_taints::TABLE,
             cdi::TABLE,
             console::TABLE,
             qemu::TABLE,
