@@ -223,3 +223,15 @@ fn a_refused_dial_to_the_api_server_is_not_a_refused_connection_to_the_vm() {
     let ssh = "ssh: connect to host 10.0.2.2 port 22: Connection refused\n";
     assert_eq!(blame(ssh).0, Some(Layer::Network));
 }
+
+#[test]
+fn a_migration_target_pod_refused_by_the_quota_is_the_migrations_control_plane() {
+    // migration.go's "failed to create vmi migration target pod", quota admission's words.
+    let p = "Warning  FailedCreate  12s  migration-controller  failed to create vmi migration target pod: pods \"virt-launcher-db-x1y2z\" is forbidden: exceeded quota: vms-quota, requested: limits.memory=2Gi, used: limits.memory=7Gi, limited: limits.memory=8Gi\n";
+    let (layer, plane, text) = blame(p);
+    assert_eq!(
+        (layer, plane),
+        (Some(Layer::Migration), Some(SignalPlane::Control)),
+        "{text}"
+    );
+}
