@@ -235,3 +235,15 @@ fn a_migration_target_pod_refused_by_the_quota_is_the_migrations_control_plane()
         "{text}"
     );
 }
+
+#[test]
+fn a_warning_row_without_a_recorder_is_read_by_its_reason() {
+    // printEvent (no FROM column); the kubelet's reasons (pkg/kubelet/events/event.go).
+    let p = "LAST SEEN   TYPE      REASON                 OBJECT                       MESSAGE\n\
+        2m          Warning   FailedUnMount          pod/app-5d9c7                 UnmountVolume.TearDown error for volume data: device is busy\n";
+    let (layer, _, text) = blame(p);
+    assert_eq!(layer, Some(Layer::Node), "{text}");
+    let controller = "LAST SEEN   TYPE      REASON               OBJECT                 MESSAGE\n\
+        1m          Warning   ProvisioningFailed   pvc/data-db             storageclass.storage.k8s.io \"fast\" not found\n";
+    assert_eq!(blame(controller).0, Some(Layer::ControlPlane));
+}

@@ -19,7 +19,8 @@
 use super::lines::{describe_line, excerpt};
 use crate::evidence::Signal;
 use crate::signatures::about::about;
-use crate::signatures::components::reporter;
+use crate::signatures::components::{Who, reporter};
+use crate::signatures::reasons::{recorder, warning_reason};
 use crate::signatures::json_field;
 use crate::signatures::level::Level;
 use crate::verdict::Health;
@@ -58,6 +59,19 @@ fn error_material(line: &str, level: Option<Level>, failure_form: bool) -> Optio
         return None;
     }
     failure_form.then_some("a failure stated by the message's own form")
+}
+
+/// A Warning row's recorder, by its reason word (`signatures::reasons`).
+fn by_reason(line: &str) -> Option<Who> {
+    let reason = warning_reason(line)?;
+    let (name, layer) = recorder(reason)?;
+    Some(Who {
+        name,
+        layer,
+        why: "the component that records this Warning reason",
+        how: "the event's reason",
+        token: reason.to_string(),
+    })
 }
 
 /// A `kubectl get events` or describe event row of type `Warning` (its TYPE among the first
@@ -112,7 +126,7 @@ fn text_field<'a>(j: &'a str, key: &str) -> &'a str {
 pub fn read(line: &str, level: Option<Level>, n: usize, format: BlockFormat) -> Option<Signal> {
     let subject = about(line);
     let why_error = error_material(line, level, subject.is_some_and(|a| a.failure_form))?;
-    let who = reporter(line);
+    let who = reporter(line).or_else(|| by_reason(line));
     let (layer, plane) = match (&who, subject) {
         (_, Some(a)) => (a.layer, a.plane),
         (Some(w), None) => (w.layer, None),

@@ -39,6 +39,7 @@ mod noise;
 mod operator;
 mod qemu;
 pub mod rbac;
+pub mod reasons;
 mod tls;
 mod virtctl;
 mod x509;
