@@ -126,8 +126,14 @@ fn an_rbac_denial_says_who_lacks_which_permission() {
     let p = "$ kubectl get vmis\nError from server (Forbidden): virtualmachineinstances.kubevirt.io is forbidden: User \"dev@example.com\" cannot list resource \"virtualmachineinstances\" in API group \"kubevirt.io\" in the namespace \"team-a\"\n";
     let (layer, _, text) = blame(p);
     assert_eq!(layer, Some(Layer::ControlPlane), "{text}");
-    assert!(text.contains("dev@example.com may not list virtualmachineinstances"), "{text}");
-    assert!(text.contains("kubectl auth can-i list virtualmachineinstances"), "{text}");
+    assert!(
+        text.contains("dev@example.com may not list virtualmachineinstances"),
+        "{text}"
+    );
+    assert!(
+        text.contains("kubectl auth can-i list virtualmachineinstances"),
+        "{text}"
+    );
 }
 
 // ---- 5. a VM alone, by its conditions ----
@@ -141,14 +147,20 @@ fn a_vm_alone_is_read_by_its_failure_conditions() {
              status:\n  printableStatus: Starting\n  conditions:\n{cond}"
         )
     };
-    let failing = vm("  - type: Ready\n    status: \"False\"\n    reason: FailedPvcNotFound\n    message: PVC vms/db-root does not exist\n");
+    let failing = vm(
+        "  - type: Ready\n    status: \"False\"\n    reason: FailedPvcNotFound\n    message: PVC vms/db-root does not exist\n",
+    );
     let (layer, _, text) = blame(&failing);
     assert_eq!(layer, Some(Layer::ControlPlane), "{text}");
     assert!(text.contains("FailedPvcNotFound"), "{text}");
-    let failure = vm("  - type: Failure\n    status: \"True\"\n    reason: FailedCreate\n    message: Error creating pod\n");
+    let failure = vm(
+        "  - type: Failure\n    status: \"True\"\n    reason: FailedCreate\n    message: Error creating pod\n",
+    );
     assert_eq!(blame(&failure).0, Some(Layer::ControlPlane));
     // A state, not a fault.
-    let restart = vm("  - type: RestartRequired\n    status: \"True\"\n    message: a non-live-updatable field was changed\n");
+    let restart = vm(
+        "  - type: RestartRequired\n    status: \"True\"\n    message: a non-live-updatable field was changed\n",
+    );
     assert_eq!(blame(&restart).0, None);
 }
 

@@ -20,9 +20,9 @@ use super::lines::{describe_line, excerpt};
 use crate::evidence::Signal;
 use crate::signatures::about::about;
 use crate::signatures::components::{Who, reporter};
-use crate::signatures::reasons::{recorder, warning_reason};
 use crate::signatures::json_field;
 use crate::signatures::level::Level;
+use crate::signatures::reasons::{recorder, warning_reason};
 use crate::verdict::Health;
 use crate::view::BlockFormat;
 
@@ -39,7 +39,10 @@ fn error_material(line: &str, level: Option<Level>, failure_form: bool) -> Optio
     }
     let json = line.find("{\"").map(|i| &line[i..]);
     if let Some(j) = json {
-        match json_field(j, "level").map(str::to_ascii_lowercase).as_deref() {
+        match json_field(j, "level")
+            .map(str::to_ascii_lowercase)
+            .as_deref()
+        {
             Some("error" | "fatal" | "warning" | "warn" | "panic") => {
                 return Some("its stated level");
             }
@@ -99,13 +102,17 @@ fn transient(reason: &str) -> bool {
 fn prefixed_klog_error(line: &str) -> bool {
     let head = line.get(..line.len().min(160)).unwrap_or(line);
     let words: Vec<&str> = head.split_whitespace().take(4).collect();
-    words.windows(2).skip(1).chain(words.windows(2).take(1)).any(|w| {
-        let b = w[0].as_bytes();
-        b.len() == 5
-            && matches!(b[0], b'E' | b'F')
-            && b[1..].iter().all(u8::is_ascii_digit)
-            && w[1].contains(':')
-    })
+    words
+        .windows(2)
+        .skip(1)
+        .chain(words.windows(2).take(1))
+        .any(|w| {
+            let b = w[0].as_bytes();
+            b.len() == 5
+                && matches!(b[0], b'E' | b'F')
+                && b[1..].iter().all(u8::is_ascii_digit)
+                && w[1].contains(':')
+        })
 }
 
 /// A JSON string field's text however long (`json_field` keeps only short values), up to its
@@ -147,7 +154,10 @@ pub fn read(line: &str, level: Option<Level>, n: usize, format: BlockFormat) -> 
         None => String::new(),
     };
     let title = match &who {
-        Some(w) => format!("an unrecognised {} error (inferred from who reported it)", w.name),
+        Some(w) => format!(
+            "an unrecognised {} error (inferred from who reported it)",
+            w.name
+        ),
         None => "an unrecognised error (inferred from what it is about)".to_string(),
     };
     Some(Signal {
@@ -177,7 +187,8 @@ mod tests {
 
     #[test]
     fn info_never_blames_and_a_requeue_with_its_error_does() {
-        let info = r#"p-1 c {"component":"virt-handler","level":"info","msg":"VMI is in phase: Failed"}"#;
+        let info =
+            r#"p-1 c {"component":"virt-handler","level":"info","msg":"VMI is in phase: Failed"}"#;
         assert!(read(info, None, 1, BlockFormat::ComponentLog).is_none());
         let requeue = r#"virt-handler-x c {"component":"virt-handler","level":"info","msg":"re-enqueuing VirtualMachineInstance a/b","reason":"error unmounting: boom"}"#;
         let s = read(requeue, None, 1, BlockFormat::ComponentLog).unwrap();

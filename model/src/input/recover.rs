@@ -48,7 +48,8 @@ pub fn recover(lines: &[&str]) -> Recovered {
     };
     let mut out = recover_as_is(lines);
     if noted {
-        out.rules.insert(0, "notes appended after `//` dropped".into());
+        out.rules
+            .insert(0, "notes appended after `//` dropped".into());
     }
     // A list item whose first line lost its indentation when it was copied (`- key:` at column
     // 0, its siblings at column 4 or more): read again with the first line put back where its

@@ -20,9 +20,18 @@ use crate::verdict::{Health, Layer};
 
 /// A reason word that states a failure (KubeVirt's reasons are CamelCase constants).
 fn failure_reason(reason: &str) -> bool {
-    ["Failed", "Err", "Error", "NotFound", "Unschedulable", "CrashLoop", "BackOff", "Invalid"]
-        .iter()
-        .any(|w| reason.contains(w))
+    [
+        "Failed",
+        "Err",
+        "Error",
+        "NotFound",
+        "Unschedulable",
+        "CrashLoop",
+        "BackOff",
+        "Invalid",
+    ]
+    .iter()
+    .any(|w| reason.contains(w))
 }
 
 /// The layer of the file that sets `reason`, when all of them agree; else the control plane.
@@ -74,7 +83,11 @@ pub fn signals(vm: &Vm, line: usize) -> Vec<Signal> {
             let shown = format!(
                 "{t}: {} ({})",
                 c.status.as_deref().unwrap_or(""),
-                if reason.is_empty() { "no reason" } else { reason }
+                if reason.is_empty() {
+                    "no reason"
+                } else {
+                    reason
+                }
             );
             Some(Signal {
                 signature: None,
@@ -96,7 +109,11 @@ pub fn signals(vm: &Vm, line: usize) -> Vec<Signal> {
                 source: format!("KubeVirt {file}"),
                 line,
                 from: "a VirtualMachine's conditions".into(),
-                excerpt: excerpt(&format!("{t} {} {reason} {}", c.status.as_deref().unwrap_or(""), c.message())),
+                excerpt: excerpt(&format!(
+                    "{t} {} {reason} {}",
+                    c.status.as_deref().unwrap_or(""),
+                    c.message()
+                )),
             })
         })
         .collect()

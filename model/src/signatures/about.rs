@@ -60,7 +60,11 @@ pub fn about(line: &str) -> Option<About> {
     }
     let lower = line.to_ascii_lowercase();
     let has = |w: &[&str]| w.iter().any(|k| lower.contains(k));
-    if has(&["kube-node-lease", "updating node status", "update node status"]) {
+    if has(&[
+        "kube-node-lease",
+        "updating node status",
+        "update node status",
+    ]) {
         return Some(About {
             what: "the node's heartbeat (its lease and status)",
             layer: Layer::Node,

@@ -97,8 +97,14 @@ const PODS: &[(&str, Component)] = &[
 
 /// klog files only one Kubernetes control-plane binary has.
 const KUBE_FILES: &[(&str, &str)] = &[
-    ("available_controller.go", "kube-apiserver (API aggregation)"),
-    ("apiservice_controller.go", "kube-apiserver (API aggregation)"),
+    (
+        "available_controller.go",
+        "kube-apiserver (API aggregation)",
+    ),
+    (
+        "apiservice_controller.go",
+        "kube-apiserver (API aggregation)",
+    ),
     ("handler_proxy.go", "kube-apiserver (API aggregation)"),
     ("dispatcher.go", "kube-apiserver (admission webhooks)"),
     ("schedule_one.go", "kube-scheduler"),
@@ -139,7 +145,12 @@ pub fn reporter(line: &str) -> Option<Who> {
         && i > 0
         && let Some(c) = component_of_line(&line[i..])
     {
-        return Some(of(c, line, "the JSON log object after the line's prefix", c.name()));
+        return Some(of(
+            c,
+            line,
+            "the JSON log object after the line's prefix",
+            c.name(),
+        ));
     }
     if let Some(w) = by_user(line) {
         return Some(w);
@@ -167,7 +178,7 @@ fn by_user(line: &str) -> Option<Who> {
         return Some(of(*c, line, HOW, &token));
     }
     let controller = name.ends_with("-controller") || name.ends_with("-collector");
-    (ns == "kube-system" && controller).then(|| Who {
+    (ns == "kube-system" && controller).then_some(Who {
         name: "kube-controller-manager",
         layer: Layer::ControlPlane,
         why: "a Kubernetes control-plane controller",

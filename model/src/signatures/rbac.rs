@@ -59,7 +59,12 @@ mod tests {
     fn who_lacks_what() {
         let s = denial(r#"Error from server (Forbidden): virtualmachineinstances.kubevirt.io is forbidden: User "alice" cannot watch resource "virtualmachineinstances" in API group "kubevirt.io" at the cluster scope"#).unwrap();
         assert_eq!(s.layer, Layer::ControlPlane);
-        assert!(s.title.contains("alice may not watch virtualmachineinstances"), "{}", s.title);
+        assert!(
+            s.title
+                .contains("alice may not watch virtualmachineinstances"),
+            "{}",
+            s.title
+        );
         assert!(s.cause.contains("at the cluster scope"), "{}", s.cause);
         assert!(denial("User \"bob\" logged in").is_none());
     }

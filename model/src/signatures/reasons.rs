@@ -26,7 +26,11 @@ const REASONS: &[(&str, &str, Layer)] = &[
     ("ExceededGracePeriod", "kubelet", Layer::Node),
     ("InspectFailed", "kubelet", Layer::Node),
     ("ErrImageNeverPull", "kubelet", Layer::Node),
-    ("NodeNotReady", "kubelet or node lifecycle controller", Layer::Node),
+    (
+        "NodeNotReady",
+        "kubelet or node lifecycle controller",
+        Layer::Node,
+    ),
     ("NodeNotSchedulable", "kubelet", Layer::Node),
     ("KubeletSetupFailed", "kubelet", Layer::Node),
     ("FailedMount", "kubelet", Layer::Node),
@@ -56,17 +60,45 @@ const REASONS: &[(&str, &str, Layer)] = &[
     ("FileSystemResizeFailed", "kubelet", Layer::Node),
     ("FailedNodeAllocatableEnforcement", "kubelet", Layer::Node),
     ("Evicted", "kubelet eviction manager", Layer::Node),
-    ("EvictionThresholdMet", "kubelet eviction manager", Layer::Node),
+    (
+        "EvictionThresholdMet",
+        "kubelet eviction manager",
+        Layer::Node,
+    ),
     ("SystemOOM", "kubelet OOM watcher", Layer::Node),
-    ("FailedAttachVolume", "attach/detach controller", Layer::Node),
-    ("FailedDetachVolume", "attach/detach controller", Layer::Node),
-    ("TaintManagerEviction", "taint eviction controller", Layer::Node),
+    (
+        "FailedAttachVolume",
+        "attach/detach controller",
+        Layer::Node,
+    ),
+    (
+        "FailedDetachVolume",
+        "attach/detach controller",
+        Layer::Node,
+    ),
+    (
+        "TaintManagerEviction",
+        "taint eviction controller",
+        Layer::Node,
+    ),
     ("FailedScheduling", "kube-scheduler", Layer::Node),
     ("FailedCreate", "a workload controller", Layer::ControlPlane),
     ("FailedDelete", "a workload controller", Layer::ControlPlane),
-    ("FailedBinding", "the persistent volume controller", Layer::ControlPlane),
-    ("ProvisioningFailed", "the volume provisioner", Layer::ControlPlane),
-    ("VolumeFailedDelete", "the persistent volume controller", Layer::ControlPlane),
+    (
+        "FailedBinding",
+        "the persistent volume controller",
+        Layer::ControlPlane,
+    ),
+    (
+        "ProvisioningFailed",
+        "the volume provisioner",
+        Layer::ControlPlane,
+    ),
+    (
+        "VolumeFailedDelete",
+        "the persistent volume controller",
+        Layer::ControlPlane,
+    ),
 ];
 
 /// The recorder and layer of a Warning event's `reason`.
