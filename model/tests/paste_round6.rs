@@ -259,3 +259,11 @@ fn a_warning_row_without_a_recorder_is_read_by_its_reason() {
         1m          Warning   ProvisioningFailed   pvc/data-db             storageclass.storage.k8s.io \"fast\" not found\n";
     assert_eq!(blame(controller).0, Some(Layer::ControlPlane));
 }
+
+#[test]
+fn a_describe_event_message_continued_on_the_next_line_is_read_whole() {
+    // describe's Events (Type, Reason, Age, From, Message); a message holding a newline.
+    let p = "Events:\n  Type     Reason   Age   From                    Message\n  ----     ------   ----  ----                    -------\n  Warning  Error    12s   datavolume-controller   Unable to connect\n  to http data source: expected status code 200, got 403. Status: 403 Forbidden\n";
+    let text = blame(p).2;
+    assert!(text.contains("got 403"), "{text}");
+}
