@@ -74,6 +74,27 @@ const NAMES: &[(&str, &str, Layer, &str)] = &[
     ("longhorn-csi-plugin", "Longhorn", Layer::Node, STORAGE_NODE),
     ("instance-manager", "Longhorn", Layer::Node, STORAGE_NODE),
     ("driver.longhorn.io", "Longhorn", Layer::Node, STORAGE_NODE),
+    ("longhorn-", "Longhorn", Layer::Node, STORAGE_NODE),
+    // Multus (k8snetworkplumbingwg/multus-cni) attaches the VMI's secondary networks.
+    (
+        "kube-multus",
+        "Multus",
+        Layer::Network,
+        "the CNI meta-plugin that attaches the pod's networks",
+    ),
+    (
+        "multus",
+        "Multus",
+        Layer::Network,
+        "the CNI meta-plugin that attaches the pod's networks",
+    ),
+    // KubeVirt's export proxy (a Deployment, `cmd/virt-exportproxy`).
+    (
+        "virt-exportproxy",
+        "virt-exportproxy",
+        Layer::ControlPlane,
+        CONTROL,
+    ),
     // harvester/harvester: its admission webhook and controllers.
     (
         "harvester-webhook",
@@ -254,6 +275,10 @@ mod tests {
             Some(("hostpath provisioner", Layer::Node))
         );
         assert_eq!(w("User \"system:serviceaccount:default:me\" cannot"), None);
+        assert_eq!(
+            w("kube-multus-ds-abcde E0101 x failed"),
+            Some(("Multus", Layer::Network))
+        );
         assert_eq!(w("nothing names anyone here"), None);
     }
 }
