@@ -267,3 +267,12 @@ fn a_describe_event_message_continued_on_the_next_line_is_read_whole() {
     let text = blame(p).2;
     assert!(text.contains("got 403"), "{text}");
 }
+
+#[test]
+fn a_status_fragment_introduced_by_prose_on_its_key_is_read() {
+    // VolumeStatus (types.go): a hot-plugged volume stuck in a phase on the node.
+    let p = "the vmi volumeStatus:\n  - name: data\n    hotplugVolume:\n      attachPodName: hp-volume-k2j4h\n    phase: MountedToPod\n    reason: SuccessfulMount\n    target: \"\"\n";
+    let (layer, _, text) = blame(p);
+    assert_eq!(layer, Some(Layer::Node), "{text}");
+    assert!(text.contains("MountedToPod"), "{text}");
+}
