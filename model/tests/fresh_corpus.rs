@@ -149,7 +149,7 @@ fn fresh_batch4_scores_at_least_its_floor() {
 
 #[test]
 fn fresh_batch5_scores_at_least_its_floor() {
-    run_batch("batch5", 33, true);
+    run_batch("batch5", 33, false);
 }
 
 #[test]

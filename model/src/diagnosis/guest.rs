@@ -27,8 +27,10 @@ pub(super) fn guest(cx: &mut Ctx<'_>, pod: Option<&Pod>, stale: bool) {
     }
     if let Some(r) = vmi.condition("Ready").filter(|r| r.is_false()) {
         let x = cx.explain(Topic::Reason, r.reason());
+        let (layer, whose) = not_ready_layer(r.reason());
         cx.push(
-            finding(
+            Finding::new(
+                layer,
                 Health::Degraded,
                 Severity::Warning,
                 format!(
@@ -40,7 +42,11 @@ pub(super) fn guest(cx: &mut Ctx<'_>, pod: Option<&Pod>, stale: bool) {
                     }
                 ),
             )
-            .explained(x.meaning)
+            .explained(if x.meaning.is_empty() {
+                whose.to_string()
+            } else {
+                format!("{} {whose}", x.meaning)
+            })
             .cite(cond_cite(r))
             .steps(x.next_steps),
         );
@@ -48,6 +54,27 @@ pub(super) fn guest(cx: &mut Ctx<'_>, pod: Option<&Pod>, stale: bool) {
     agent_connection(cx, vmi);
     agent_support(cx, vmi);
     other_signals(cx, vmi);
+}
+
+/// Whose fault a Running VMI's `Ready: False` is, by its reason. virt-controller sets the VMI's
+/// Ready condition (`pkg/virt-controller/watch/vmi/lifecycle.go`, reasons from
+/// `staging/src/kubevirt.io/api/core/v1/types.go`): `PodNotExists` when the launcher pod is
+/// missing (the controllers have not (re)created it), `PodTerminating` when the pod is down or
+/// going down, `GuestNotRunning` when the guest is not reported running; otherwise it copies the
+/// launcher pod's own Ready condition (the kubelet's `ContainersNotReady`, `PodCompleted`, a
+/// failing readiness probe): the launcher on its node.
+fn not_ready_layer(reason: &str) -> (Layer, &'static str) {
+    match reason {
+        "PodNotExists" => (
+            Layer::ControlPlane,
+            "The launcher pod does not exist: the controllers have not (re)created it.",
+        ),
+        "GuestNotRunning" | "" => (Layer::Guest, "The guest is not reported running."),
+        _ => (
+            Layer::Node,
+            "The launcher pod on the node is not Ready (its own Ready condition, copied).",
+        ),
+    }
 }
 
 pub(super) fn agent_was_there(vmi: &Vmi) -> Option<String> {

@@ -54,6 +54,36 @@ pub fn event_row(line: &str) -> Option<EventRow> {
     })
 }
 
+/// How many lines after an event row may continue its message.
+const CONTINUED_MAX: usize = 3;
+
+/// A describe's event row whose message goes on over the next lines (an event message holding
+/// newlines breaks kubectl's tab-written row, and a page's author may wrap it): the row with
+/// those lines joined, and how many lines were joined. A following line continues the message
+/// unless it is blank, another event row, or a describe field (`Key:  value`).
+pub fn continued(text: &[&str], i: usize) -> Option<(String, usize)> {
+    let row = text.get(i)?;
+    event_row(row)?;
+    let more: Vec<&str> = text[i + 1..]
+        .iter()
+        .take(CONTINUED_MAX)
+        .take_while(|l| {
+            let t = l.trim();
+            !t.is_empty()
+                && event_row(l).is_none()
+                && !t.starts_with("----")
+                && !t.split_once(':').is_some_and(|(k, v)| {
+                    super::format::is_title_key(k.trim()) && (v.is_empty() || v.starts_with("  "))
+                })
+        })
+        .map(|l| l.trim())
+        .collect();
+    if more.is_empty() {
+        return None;
+    }
+    Some((format!("{} {}", row.trim_end(), more.join(" ")), more.len()))
+}
+
 /// A `get events -o wide` row: an age, the type, a one-word reason, a `kind/name` object, an
 /// optional subobject (`spec.containers{compute}`), then the source.
 fn wide_get_row(sp: &[(usize, &str)]) -> Option<EventRow> {

@@ -268,9 +268,24 @@ pub fn recognise(value: &Value) -> Option<Fragment> {
             None
         }
         Value::Object(m) if m.contains_key("spec") => None,
+        Value::Object(m) if lead_in(m).is_some() => recognise(&lead_in(m)?),
         Value::Object(m) => named_subtree(m).or_else(|| inner_fields(m)),
         _ => None,
     }
+}
+
+/// A single key of prose ending in a status field's name (`in vmi volumeStatus:`, `my vmi
+/// status:`): the field, without the words a person put before it.
+fn lead_in(m: &Map<String, Value>) -> Option<Value> {
+    let (key, value) = m.iter().next().filter(|_| m.len() == 1)?;
+    let last = lead_in_field(key)?;
+    Some(json!({ last: value }))
+}
+
+/// The status field a key of prose ends in (`in vmi volumeStatus` → `volumeStatus`).
+pub fn lead_in_field(key: &str) -> Option<&str> {
+    let (_, last) = key.trim().rsplit_once(char::is_whitespace)?;
+    (VMI_STATUS.contains(&last) || last == "status").then_some(last)
 }
 
 /// A mapping whose only key names a sub-tree: `migrationState:`, `interfaces:`, `metadata:`.

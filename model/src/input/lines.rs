@@ -104,7 +104,11 @@ pub fn read_lines(block: &Block<'_>, format: BlockFormat, seen: &mut Seen) -> Li
             }
             continue;
         }
-        let joined = super::wrapped::joined(&block.text, i);
+        let joined = super::wrapped::joined(&block.text, i).or_else(|| {
+            matches!(format, BlockFormat::Describe | BlockFormat::Events)
+                .then(|| super::event_row::continued(&block.text, i))
+                .flatten()
+        });
         if let Some((_, k)) = &joined {
             continued_until = i + 1 + k;
         }
@@ -241,6 +245,18 @@ fn unknown_line(
         seen.unknown += 1;
         return Some(sourced(w, line, n, format));
     }
+    // An authorization denial says who lacks which permission.
+    if let Some(d) = crate::signatures::rbac::denial(line) {
+        seen.unknown += 1;
+        return Some(sourced(d, line, n, format));
+    }
+    // Error-level material without error words (a Warning event row, a re-enqueue with its
+    // error): only who reported it and what it is about can say something.
+    if !errorish {
+        let s = super::last_resort::read(line, level, n, format)?;
+        seen.unknown += 1;
+        return Some(s);
+    }
     if !errorish || (format == BlockFormat::Describe && describe_flag(line)) {
         return None;
     }
@@ -261,6 +277,10 @@ fn unknown_line(
     let Some(u) = meaning else {
         if let (Some(src), Some(Level::Error | Level::Warning)) = (from_source.clone(), level) {
             return Some(sourced(src, line, n, format));
+        }
+        // Who reported it and what it is about, for error-level material (`last_resort`).
+        if let Some(s) = super::last_resort::read(line, level, n, format) {
+            return Some(s);
         }
         // The operating system's error it ends in says what it is about.
         if let Some(t) = crate::signatures::errno::topic(line) {

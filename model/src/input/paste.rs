@@ -53,6 +53,7 @@ pub fn read_paste(input: &str) -> ReadPaste {
         }
     }
     super::kubectl::settle(&mut out);
+    super::terminating_node::settle(&mut out);
     super::workloads::settle(&mut out);
     super::console::settle(&mut out, input);
     out
@@ -222,7 +223,9 @@ fn looks_like_objects(block: &Block<'_>) -> bool {
         .find(|t| !t.starts_with('#') && !t.starts_with("...") && !t.starts_with('…'))
         .unwrap_or("");
     t.starts_with(['{', '[', '-', '}', ']'])
-        || t.split_once(':').is_some_and(|(k, _)| !k.contains(' '))
+        || t.split_once(':').is_some_and(|(k, v)| {
+            !k.contains(' ') || (v.trim().is_empty() && super::fragment::lead_in_field(k).is_some())
+        })
 }
 
 #[cfg(test)]

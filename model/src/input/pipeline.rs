@@ -97,12 +97,17 @@ impl Analysis {
 pub fn analyse(input: &str, now: Option<Timestamp>) -> Result<Analysis, ParseError> {
     let mut read = read_paste(input);
     super::vm_alone::see(&mut read);
-    // kubectl's or virtctl's own output (a table, an events listing, a describe, a console) that
-    // shows nothing wrong was still read: the paste is diagnosed healthy, not refused.
+    // kubectl's or virtctl's own output (a table, an events listing, a describe, a console), or
+    // a component's log, that shows nothing wrong was still read: the paste is diagnosed
+    // healthy, not refused.
     let kubectl_read = read.blocks.iter().any(|b| {
         matches!(
             b.format,
-            BlockFormat::Table | BlockFormat::Events | BlockFormat::Describe | BlockFormat::Virtctl
+            BlockFormat::Table
+                | BlockFormat::Events
+                | BlockFormat::Describe
+                | BlockFormat::Virtctl
+                | BlockFormat::ComponentLog
         )
     });
     if read.parsed.objects.is_empty()

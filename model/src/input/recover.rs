@@ -9,6 +9,7 @@
 //!   list of conditions with their `type`.
 //! * **elision**: lines that only say something was left out (`...`, `…`, `[...]`, `<snip>`)
 //!   are dropped before reading.
+//! * **notes**: `//` notes a person appended to YAML lines are dropped.
 //! * **fragment**: a bare sub-tree of a VMI, VM, pod or node (`migrationState:`, an indented
 //!   `- infoSource:` list, `metadata:` alone, see [`super::fragment`]) is read as the object it
 //!   was cut from, with a note saying what the paste lacks.
@@ -36,7 +37,20 @@ pub struct Recovered {
 
 /// Reads a block's lines as objects, recovering what a cut or edited paste lost.
 pub fn recover(lines: &[&str]) -> Recovered {
-    let out = recover_as_is(lines);
+    // A note a person appended to a YAML line (`type: X   // note this`) is not its value.
+    let noted = lines.iter().any(|l| without_note(l).len() != l.len());
+    let stripped: Vec<&str>;
+    let lines = if noted {
+        stripped = lines.iter().map(|l| without_note(l)).collect();
+        &stripped[..]
+    } else {
+        lines
+    };
+    let mut out = recover_as_is(lines);
+    if noted {
+        out.rules
+            .insert(0, "notes appended after `//` dropped".into());
+    }
     // A list item whose first line lost its indentation when it was copied (`- key:` at column
     // 0, its siblings at column 4 or more): read again with the first line put back where its
     // siblings say, when that reads without the error the paste as is gives.
@@ -201,6 +215,24 @@ fn documents(
 /// Applies the value rules: conditions maps become lists.
 fn fix_value(value: &mut Value, rules: &mut Vec<String>) {
     conditions_map_to_list(value, rules, 0);
+}
+
+/// `key: value   // a note` without its note: a `//` after whitespace, outside quotes, on a YAML
+/// line (`key:` or `- `). YAML has no `//` comments, so the note would be read into the value.
+fn without_note(line: &str) -> &str {
+    let t = line.trim_start();
+    if !(t.starts_with("- ") || t.contains(": ")) {
+        return line;
+    }
+    let Some(i) = line.find(" //") else {
+        return line;
+    };
+    let before = &line[..i];
+    let quotes = before.matches('"').count() + before.matches('\'').count();
+    if quotes % 2 == 1 {
+        return line;
+    }
+    before.trim_end()
 }
 
 /// A line that only says something was left out.

@@ -4,6 +4,7 @@
 //! (`staging/src/kubevirt.io/api/core/v1/types.go`), so a VM in `ErrorUnschedulable`,
 //! `CrashLoopBackOff` or `DataVolumeError` is a fault even when the paste holds no VMI. A VM
 //! whose VMI is in the paste is diagnosed through that VMI (its status is one more finding).
+//! Its conditions are read too ([`super::vm_conditions`]).
 
 use super::object::Object;
 use super::paste::ReadPaste;
@@ -24,16 +25,18 @@ pub fn see(read: &mut ReadPaste) {
         })
         .collect();
     let mut seen = Vec::new();
+    let mut conditions = Vec::new();
     for o in &read.parsed.objects {
         let Object::Vm(vm) = &o.object else { continue };
         let (ns, name) = (vm.metadata.namespace(), vm.metadata.name());
-        let Some(status) = vm.status.printable_status.as_deref() else {
-            continue;
-        };
         if vmis.contains(&(ns, name)) {
             continue;
         }
         let line = o.origin.line.unwrap_or(0);
+        conditions.extend(super::vm_conditions::signals(vm, line));
+        let Some(status) = vm.status.printable_status.as_deref() else {
+            continue;
+        };
         seen.push(Sighting {
             kind: Kind::Vm,
             namespace: ns.to_string(),
@@ -50,6 +53,7 @@ pub fn see(read: &mut ReadPaste) {
             excerpt: format!("printableStatus: {status}"),
         });
     }
+    read.signals.extend(conditions);
     // A table or describe of the same VM already sighted it: that reading stands.
     let sighted: FxHashSet<String> = read
         .sightings

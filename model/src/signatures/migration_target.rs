@@ -7,7 +7,8 @@
 //! target pod for VMI [%s/%s] is currently unschedulable."), the failure reason written when the
 //! target pod went away ("Target pod is down"), a target attachment pod (hot-plugged volumes)
 //! shut down during the migration, and the pod deleted because the user cancelled the migration
-//! ("migration canceled and pod %s/%s is deleted", not a fault). Each is the migration's control
+//! ("migration canceled and pod %s/%s is deleted", not a fault), and the target pod refused by
+//! the namespace's ResourceQuota. Each is the migration's control
 //! plane: no data moved yet, or the target side is gone.
 
 use super::Signature;
@@ -24,6 +25,26 @@ const C: Signature = Signature {
 };
 
 pub(super) const TABLE: &[Signature] = &[
+    Signature {
+        id: "migration-target-pod-exceeded-quota",
+        all: &["migration target pod", "exceeded quota"],
+        health: Health::Degraded,
+        title: "the migration waits: its target pod does not fit the namespace's ResourceQuota",
+        cause: "virt-controller cannot create the migration's target virt-launcher pod (\"failed \
+            to create vmi migration target pod\") because the API server's quota admission \
+            refuses it (exceeded quota): source and target pods count together during a \
+            migration, so the quota needs room for one more launcher; the migration is retried \
+            and stays Pending, no data moved",
+        next_steps: &[
+            "kubectl describe resourcequota -n <ns> (used vs hard)",
+            "kubectl get vmim -n <ns> (phase, conditions: migrationRejectedByResourceQuota)",
+        ],
+        source: "KubeVirt pkg/virt-controller/watch/migration/migration.go (\"failed to create \
+            vmi migration target pod\"); the API server's ResourceQuota admission (\"exceeded \
+            quota\")",
+        example: r#"failed to create vmi migration target pod: pods "virt-launcher-db-x1y2z" is forbidden: exceeded quota: vms-quota, requested: limits.memory=2Gi, used: limits.memory=7Gi, limited: limits.memory=8Gi"#,
+        ..C
+    },
     Signature {
         id: "migration-target-pod-pending-timeout",
         all: &["timeout period"],

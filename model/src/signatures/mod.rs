@@ -5,11 +5,13 @@
 //! signature knows is still read: [`level`] says what level it states, [`component`] which
 //! component wrote it and that component's layer, [`fallback`] what it then means.
 
+pub mod about;
 mod api_errors;
 mod base;
 mod cdi;
 pub mod component;
 mod component_pods;
+pub mod components;
 mod console;
 mod control_plane;
 mod denial;
@@ -32,9 +34,12 @@ mod migration_target;
 mod multus;
 mod network;
 mod node;
+mod node_taints;
 mod noise;
 mod operator;
 mod qemu;
+pub mod rbac;
+pub mod reasons;
 mod tls;
 mod virtctl;
 mod x509;
@@ -102,6 +107,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             x509::TABLE,
             component_pods::TABLE,
             devices::TABLE,
+            node_taints::TABLE,
             cdi::TABLE,
             console::TABLE,
             qemu::TABLE,

@@ -58,6 +58,8 @@ pub(super) const TABLE: &[Signature] = &[
     Signature {
         id: "connection-refused",
         all: &["Connection refused"],
+        // A client-go request to the API server (its REST paths, its port) is not the VM.
+        none: &["/api/v1/", "/apis/", ":6443"],
         health: Health::Degraded,
         title: "a connection to the VM is refused",
         cause: "the address answers but nothing listens on the port: with masquerade the port must \

@@ -1,0 +1,117 @@
+//! ABOUT WHAT an error line speaks, for the reader of last resort (`input::last_resort`): the
+//! object it names decides the layer over the reporter's where the object's own layer is clear:
+//! - a volume operation of the kubelet's or the attach/detach controller's operation executor
+//!   (`pkg/volume/util/operationexecutor/operation_generator.go` in kubernetes/kubernetes:
+//!   `AttachVolume.Attach failed`, `MountVolume.SetUp failed`, `MapVolume.SetUpDevice failed`,
+//!   `UnmountVolume.TearDown failed`, …, and `Multi-Attach error` from the attach/detach
+//!   reconciler): the pod's volume on its node. These forms state a failure themselves, so they
+//!   count as error-level material even quoted without a level;
+//! - the node's heartbeat (`kube-node-lease` leases, `Error updating node status`: the kubelet's
+//!   `pkg/kubelet/kubelet_node_status.go` and the lease controller of
+//!   `k8s.io/component-helpers/apimachinery/lease`): the node;
+//! - KubeVirt's aggregated API (`subresources.kubevirt.io`, served by virt-api, registered as an
+//!   APIService by virt-operator): the control plane;
+//! - a migration (`Migration ns/name` in virt-controller's re-enqueue, a
+//!   `VirtualMachineInstanceMigration`): the migration's control plane.
+
+use crate::evidence::SignalPlane;
+use crate::verdict::Layer;
+
+/// What the line is about and the layer that object belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct About {
+    pub what: &'static str,
+    pub layer: Layer,
+    pub plane: Option<SignalPlane>,
+    /// The form states a failure by itself (no level needed).
+    pub failure_form: bool,
+}
+
+/// `operation_generator.go`'s failed operations (`<Operation>.<Step> failed`).
+const VOLUME_OPS: &[&str] = &[
+    "AttachVolume.Attach failed",
+    "AttachVolume.NewAttacher failed",
+    "AttachVolume.FindAttachablePluginBySpec failed",
+    "DetachVolume.Detach failed",
+    "MountVolume.WaitForAttach failed",
+    "MountVolume.MountDevice failed",
+    "MountVolume.SetUp failed",
+    "MountVolume.NewMounter initialization failed",
+    "MountVolume.MarkVolumeAsMounted failed",
+    "MapVolume.WaitForAttach failed",
+    "MapVolume.SetUpDevice failed",
+    "MapVolume.MapPodDevice failed",
+    "MapVolume.NewBlockVolumeMapper initialization failed",
+    "UnmountVolume.TearDown failed",
+    "UnmountDevice failed",
+    "UnmapVolume.UnmapBlockDevice failed",
+    "Multi-Attach error for volume",
+];
+
+/// What `line` is about, when its object's layer is clear.
+pub fn about(line: &str) -> Option<About> {
+    if VOLUME_OPS.iter().any(|op| line.contains(op)) {
+        return Some(About {
+            what: "a pod's volume on its node (attach, mount or map)",
+            layer: Layer::Node,
+            plane: None,
+            failure_form: true,
+        });
+    }
+    let lower = line.to_ascii_lowercase();
+    let has = |w: &[&str]| w.iter().any(|k| lower.contains(k));
+    if has(&[
+        "kube-node-lease",
+        "updating node status",
+        "update node status",
+    ]) {
+        return Some(About {
+            what: "the node's heartbeat (its lease and status)",
+            layer: Layer::Node,
+            plane: None,
+            failure_form: false,
+        });
+    }
+    if has(&["subresources.kubevirt.io"]) {
+        return Some(About {
+            what: "KubeVirt's aggregated API (virt-api behind the subresources APIService)",
+            layer: Layer::ControlPlane,
+            plane: None,
+            failure_form: false,
+        });
+    }
+    if has(&[
+        "enqueuing migration",
+        "virtualmachineinstancemigration",
+        "migration target pod",
+    ]) {
+        return Some(About {
+            what: "a migration (its controller's work before any data moves)",
+            layer: Layer::Migration,
+            plane: Some(SignalPlane::Control),
+            failure_form: false,
+        });
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_object_a_line_names() {
+        let a = about(r#"MountVolume.SetUp failed for volume "x" : boom"#).unwrap();
+        assert_eq!((a.layer, a.failure_form), (Layer::Node, true));
+        assert_eq!(
+            about("Get https://h/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/n")
+                .map(|a| a.layer),
+            Some(Layer::Node)
+        );
+        assert_eq!(
+            about("reenqueuing Migration ns/m").map(|a| a.plane),
+            Some(Some(SignalPlane::Control))
+        );
+        assert_eq!(about("nothing in particular"), None);
+    }
+}

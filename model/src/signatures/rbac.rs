@@ -1,0 +1,71 @@
+//! The API server's authorization denial, read for WHO lacks WHAT: `User "<user>" cannot <verb>
+//! resource "<resource>" in API group "<group>" in the namespace "<ns>"` (or `at the cluster
+//! scope`), as `staging/src/k8s.io/apiserver/pkg/endpoints/handlers/responsewriters/errors.go`
+//! (`forbiddenMessage`) writes it inside a `Forbidden` status. The cluster works: the user's
+//! access is refused. By the corpus conventions (`tests/fixtures/fresh/README.md`: admission and
+//! API access problems are the control plane's) it points at the control plane, degraded, and
+//! says which permission is missing and how to grant it.
+
+use super::fallback::Sourced;
+use crate::verdict::Layer;
+
+/// The file the message comes from.
+const SOURCE: &str = "kubernetes/kubernetes staging/src/k8s.io/apiserver/pkg/endpoints/handlers/responsewriters/errors.go";
+
+/// The quoted value after `key` in `line`.
+fn quoted_after<'a>(line: &'a str, key: &str) -> Option<&'a str> {
+    let rest = &line[line.find(key)? + key.len()..];
+    let rest = rest.trim_start().strip_prefix('"')?;
+    Some(&rest[..rest.find('"')?])
+}
+
+/// The denial `line` holds, as who lacks which permission.
+pub fn denial(line: &str) -> Option<Sourced> {
+    let user = quoted_after(line, "User")?;
+    let after_user = &line[line.find(" cannot ")? + " cannot ".len()..];
+    let verb = after_user.split_whitespace().next()?;
+    let resource = quoted_after(after_user, "resource")?;
+    let group = quoted_after(after_user, "in API group")?;
+    let scope = match quoted_after(after_user, "in the namespace") {
+        Some(ns) => format!("in the namespace {ns}"),
+        None if after_user.contains("at the cluster scope") => "at the cluster scope".into(),
+        None => return None,
+    };
+    let group_words = if group.is_empty() {
+        "the core API group".to_string()
+    } else {
+        format!("the API group {group}")
+    };
+    Some(Sourced {
+        layer: Layer::ControlPlane,
+        title: format!("forbidden: {user} may not {verb} {resource}"),
+        cause: format!(
+            "the API server's authorization refused the request (forbidden): the user {user} \
+             lacks the permission to {verb} {resource} of {group_words} {scope}. The cluster and \
+             the VMs are not at fault; the user's access is: bind a Role or ClusterRole granting \
+             `{verb}` on `{resource}` (for KubeVirt's objects the aggregated kubevirt.io:view, \
+             kubevirt.io:edit or kubevirt.io:admin roles), then check with `kubectl auth can-i \
+             {verb} {resource} --as {user}`"
+        ),
+        source: SOURCE.into(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn who_lacks_what() {
+        let s = denial(r#"Error from server (Forbidden): virtualmachineinstances.kubevirt.io is forbidden: User "alice" cannot watch resource "virtualmachineinstances" in API group "kubevirt.io" at the cluster scope"#).unwrap();
+        assert_eq!(s.layer, Layer::ControlPlane);
+        assert!(
+            s.title
+                .contains("alice may not watch virtualmachineinstances"),
+            "{}",
+            s.title
+        );
+        assert!(s.cause.contains("at the cluster scope"), "{}", s.cause);
+        assert!(denial("User \"bob\" logged in").is_none());
+    }
+}
