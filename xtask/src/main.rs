@@ -20,7 +20,6 @@ mod bundle_rule;
 mod catalog;
 mod fuzz;
 mod glue;
-mod pg;
 mod real_demo;
 mod setup;
 mod test;
