@@ -10,6 +10,7 @@
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, channel};
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
@@ -25,7 +26,8 @@ pub struct Server {
     exited: Mutex<Receiver<()>>,
 }
 
-/// The prefix of the servers' directories under the temporary directory, followed by the pid.
+/// The prefix of the servers' directories under the temporary directory, followed by the pid
+/// and the server's number within the process.
 const DIR_PREFIX: &str = "strata-pg-";
 
 /// Debian's newest `/usr/lib/postgresql/*/bin` holding an `initdb`.
@@ -76,6 +78,7 @@ fn clean_stale(tmp: &Path) {
         let name = e.file_name().to_string_lossy().to_string();
         let Some(pid) = name
             .strip_prefix(DIR_PREFIX)
+            .and_then(|p| p.split('-').next())
             .and_then(|p| p.parse::<i32>().ok())
         else {
             continue;
@@ -152,7 +155,9 @@ impl Server {
         let bin = bin_dir().ok_or("no /usr/lib/postgresql/*/bin/initdb (install Debian's postgresql, e.g. `cargo xtask setup --test`)")?;
         let tmp = std::env::temp_dir();
         clean_stale(&tmp);
-        let dir = tmp.join(format!("{DIR_PREFIX}{}", std::process::id()));
+        static STARTED: AtomicUsize = AtomicUsize::new(0);
+        let n = STARTED.fetch_add(1, Ordering::Relaxed);
+        let dir = tmp.join(format!("{DIR_PREFIX}{}-{n}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir)
             .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
@@ -184,33 +189,52 @@ impl Server {
         Ok(server)
     }
 
+    /// Its directory (the data folder and the socket), removed when it stops.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
     /// Keeps the server until the process exits (then it is killed and its directory removed),
     /// for one server shared by every test of a binary; its URL.
     pub fn kill_at_exit(self) -> String {
-        static KEPT: OnceLock<(i32, PathBuf)> = OnceLock::new();
+        static KEPT: Mutex<Vec<(i32, PathBuf)>> = Mutex::new(Vec::new());
+        static REGISTERED: OnceLock<()> = OnceLock::new();
         extern "C" fn at_exit() {
-            if let Some((pid, dir)) = KEPT.get() {
+            let kept = KEPT.lock().map(|k| k.clone()).unwrap_or_default();
+            for (pid, dir) in kept {
                 // SAFETY: a signal to our own child, by its pid alone.
-                unsafe { libc::kill(*pid, libc::SIGKILL) };
+                unsafe { libc::kill(pid, libc::SIGKILL) };
                 let _ = std::fs::remove_dir_all(dir);
             }
         }
-        let url = self.url.clone();
-        if KEPT.set((self.pid, self.dir.clone())).is_ok() {
+        REGISTERED.get_or_init(|| {
             // SAFETY: registers a plain function.
             unsafe { libc::atexit(at_exit) };
+        });
+        if let Ok(mut kept) = KEPT.lock() {
+            kept.push((self.pid, self.dir.clone()));
         }
+        let url = self.url.clone();
         std::mem::forget(self);
         url
     }
 }
 
 impl Drop for Server {
+    /// PostgreSQL's immediate shutdown (SIGQUIT, as `pg_ctl -m immediate stop`): the postmaster
+    /// ends its children, then itself, so its port is closed once it has exited; SIGKILL if it
+    /// has not within 10 s.
     fn drop(&mut self) {
-        // SAFETY: a signal to our own child, by its pid alone.
-        unsafe { libc::kill(self.pid, libc::SIGKILL) };
-        if let Ok(exited) = self.exited.lock() {
-            let _ = exited.recv_timeout(Duration::from_secs(10));
+        let exited = self.exited.lock();
+        for signal in [libc::SIGQUIT, libc::SIGKILL] {
+            // SAFETY: a signal to our own child, by its pid alone.
+            unsafe { libc::kill(self.pid, signal) };
+            let gone = exited
+                .as_ref()
+                .map_or(true, |e| e.recv_timeout(Duration::from_secs(10)).is_ok());
+            if gone {
+                break;
+            }
         }
         let _ = std::fs::remove_dir_all(&self.dir);
     }

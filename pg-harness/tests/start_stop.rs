@@ -17,8 +17,15 @@ fn a_server_starts_answers_and_stops() {
         s.url
     );
     assert!(std::net::TcpStream::connect(("127.0.0.1", s.port)).is_ok());
-    let dir = std::env::temp_dir().join(format!("strata-pg-{}", std::process::id()));
+    let dir = s.dir().to_path_buf();
     assert!(dir.join("data").is_dir());
+    // A second server of the same process has its own port and folder.
+    let other = pg_harness::Server::start().unwrap();
+    assert_ne!((other.port, other.dir()), (s.port, dir.as_path()));
+    assert!(std::net::TcpStream::connect(("127.0.0.1", other.port)).is_ok());
+    drop(other);
+    assert!(dir.join("data").is_dir());
+    assert!(std::net::TcpStream::connect(("127.0.0.1", s.port)).is_ok());
     let port = s.port;
     drop(s);
     assert!(!dir.exists());
