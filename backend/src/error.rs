@@ -45,9 +45,10 @@ impl ApiErr {
 /// Logs `detail` (which may name internal addresses) with a fresh correlation id, and returns
 /// `public` with that id, for the client.
 pub fn correlated(public: &str, detail: impl std::fmt::Display) -> String {
-    let mut b = [0u8; 6];
-    let _ = getrandom::fill(&mut b);
-    let id: String = b.iter().map(|x| format!("{x:02x}")).collect();
+    let id: String = crate::random::bytes::<6>()
+        .iter()
+        .map(|x| format!("{x:02x}"))
+        .collect();
     tracing::warn!(correlation_id = %id, error = %detail, "{public}");
     format!("{public} (correlation id {id}; the details are in Strata's log)")
 }

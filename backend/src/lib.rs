@@ -21,6 +21,7 @@
 //! * [`memory`]: glibc allocator settings and trims, so resident memory follows what is kept.
 //! * [`metrics`]: the console's own `/metrics`.
 //! * [`error`]: JSON errors.
+//! * [`random`]: the OS random source, with the one policy when it fails.
 //! * [`app`]: the axum router, composed of [`routes`] (one module per area) and layers.
 //! * [`routes`]: the endpoints: push stream, VMIs, migrations, nodes, series, proxy, sign-in,
 //!   health, static frontend; token mode's redaction.
@@ -46,6 +47,7 @@ pub mod memory;
 pub mod metrics;
 pub mod promql;
 pub mod proxy;
+pub mod random;
 pub mod routes;
 pub mod run;
 pub mod security;

@@ -20,18 +20,7 @@ pub const NONCE_PLACEHOLDER: &str = "{{__TRUNK NONCE__}}";
 
 /// 16 random bytes, base64.
 pub fn nonce() -> String {
-    let mut b = [0u8; 16];
-    // An OS without a random source cannot serve pages safely; fall back to a time-based value
-    // only to keep the page working, and say so.
-    if getrandom::fill(&mut b).is_err() {
-        tracing::error!("no OS random source; CSP nonce is weak");
-        let t = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos())
-            .unwrap_or(0);
-        b = t.to_le_bytes();
-    }
-    base64::engine::general_purpose::STANDARD.encode(b)
+    base64::engine::general_purpose::STANDARD.encode(crate::random::bytes::<16>())
 }
 
 /// The policy of an HTML page with `nonce`.

@@ -20,17 +20,9 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::sync::Arc;
 use tokio::sync::broadcast;
 
-/// A random non-zero epoch (the time and an address when the system has no randomness).
+/// A random non-zero epoch.
 fn random_epoch() -> u64 {
-    let mut b = [0u8; 8];
-    if getrandom::fill(&mut b).is_err() {
-        let t = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(1);
-        b = (t ^ (&b as *const _ as u64)).to_le_bytes();
-    }
-    u64::from_le_bytes(b).max(1)
+    u64::from_le_bytes(crate::random::bytes::<8>()).max(1)
 }
 
 /// A VMI as a pass over all of them reads it ([`Store::placed_after`]).

@@ -7,7 +7,6 @@
 
 mod common;
 
-use backend::auth::Mode;
 use common::*;
 use futures::StreamExt;
 use serde_json::json;
@@ -33,38 +32,17 @@ fn connections_to(port: u16) -> usize {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn forged_cookies_reach_no_api_server() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("policy.json");
     let read = ["get", "list", "watch"];
     let policy = json!({"users": [
         {"name": "strata", "token": "strata-sa-token", "rules": [{"verbs": read}]},
         {"name": "alice", "token": "alice-token", "rules": [{"verbs": read}]}
     ]});
-    std::fs::write(&path, policy.to_string()).unwrap();
-    let sim = sim_with(sim::SimArgs {
-        scenarios: "demo".into(),
-        clock: "manual".into(),
-        token_policy: Some(path),
-        ..sim::SimArgs::default()
+    let (sim, console, _dir) = token_console(&policy, |_| backend::run::Options {
+        // `/k8s` is opt-in; it is on here so forged cookies are tried on it too.
+        k8s_proxy: true,
+        ..backend::run::Options::local(None)
     })
     .await;
-    let mut config = kube::Config::new(sim.url().parse().unwrap());
-    config.auth_info.token = Some("strata-sa-token".to_string().into());
-    let client = kube::Client::try_from(config.clone()).unwrap();
-    let console = console_with(
-        client,
-        backend::run::Options {
-            auth: Mode::Token {
-                base: Box::new(config),
-                secure_cookie: false,
-            },
-            // `/k8s` is opt-in; it is on here so forged cookies are tried on it too.
-            k8s_proxy: true,
-            ..backend::run::Options::local(None)
-        },
-    )
-    .await;
-    all_synced(&console).await;
     let port = sim.addr().port();
     let (before, open_before) = (sim::auth::counts(), connections_to(port));
 

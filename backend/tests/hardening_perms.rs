@@ -5,7 +5,6 @@
 
 mod common;
 
-use backend::auth::Mode;
 use backend::run::{Console, Options};
 use common::*;
 use serde_json::{Value, json};
@@ -24,29 +23,7 @@ fn policy() -> Value {
 }
 
 async fn setup(options: Options) -> (sim::Sim, Console, tempfile::TempDir) {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("policy.json");
-    std::fs::write(&path, policy().to_string()).unwrap();
-    let sim = sim_with(sim::SimArgs {
-        scenarios: "demo".into(),
-        clock: "manual".into(),
-        token_policy: Some(path),
-        ..sim::SimArgs::default()
-    })
-    .await;
-    let mut config = kube::Config::new(sim.url().parse().unwrap());
-    config.auth_info.token = Some("strata-sa-token".to_string().into());
-    let client = kube::Client::try_from(config.clone()).unwrap();
-    let options = Options {
-        auth: Mode::Token {
-            base: Box::new(config),
-            secure_cookie: false,
-        },
-        ..options
-    };
-    let console = console_with(client, options).await;
-    all_synced(&console).await;
-    (sim, console, dir)
+    token_console(&policy(), |_| options).await
 }
 
 async fn get_as(console: &Console, token: &str, path: &str) -> (u16, Value) {

@@ -3,7 +3,6 @@
 
 mod common;
 
-use backend::auth::Mode;
 use backend::history::recorder::Observer;
 use backend::history::sweep::Sweep;
 use backend::history::{self, Change, Record, retention::Bounds};
@@ -413,33 +412,13 @@ async fn get_as(console: &backend::run::Console, cookie: &str, path: &str) -> u1
 
 #[tokio::test]
 async fn in_token_mode_history_is_shown_only_for_namespaces_the_user_may_read() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("policy.json");
-    std::fs::write(&path, policy().to_string()).unwrap();
-    let sim = sim_with(sim::SimArgs {
-        scenarios: "demo".into(),
-        clock: "manual".into(),
-        token_policy: Some(path),
-        ..sim::SimArgs::default()
+    let data = tempfile::tempdir().unwrap();
+    let handle = history::open_handle(None, data.path(), Bounds::default()).await;
+    let (_sim, console, _dir) = token_console(&policy(), |_| Options {
+        history: Some(handle),
+        ..Options::local(None)
     })
     .await;
-    let mut config = kube::Config::new(sim.url().parse().unwrap());
-    config.auth_info.token = Some("strata-sa-token".to_string().into());
-    let client = kube::Client::try_from(config.clone()).unwrap();
-    let handle = history::open_handle(None, &dir.path().join("data"), Bounds::default()).await;
-    let console = console_with(
-        client,
-        Options {
-            auth: Mode::Token {
-                base: Box::new(config),
-                secure_cookie: false,
-            },
-            history: Some(handle),
-            ..Options::local(None)
-        },
-    )
-    .await;
-    all_synced(&console).await;
     let at = "?at=2030-01-01T00:00:00Z";
     assert_eq!(get_json(&console, "/api/v1/history").await.0, 401);
     assert_eq!(

@@ -6,44 +6,17 @@
 
 mod common;
 
-use backend::auth::Mode;
 use backend::run::{Console, Options};
 use common::*;
 use serde_json::{Value, json};
 
 async fn setup(secure_cookie: bool) -> (sim::Sim, Console, tempfile::TempDir) {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("policy.json");
     let read = ["get", "list", "watch"];
     let policy = json!({"users": [
         {"name": "strata", "token": "strata-sa-token", "rules": [{"verbs": read}]},
         {"name": "alice", "token": "alice-token", "rules": [{"verbs": read}]}
     ]});
-    std::fs::write(&path, policy.to_string()).unwrap();
-    let sim = sim_with(sim::SimArgs {
-        scenarios: "demo".into(),
-        clock: "manual".into(),
-        token_policy: Some(path),
-        ..sim::SimArgs::default()
-    })
-    .await;
-    let mut config = kube::Config::new(sim.url().parse().unwrap());
-    config.auth_info.token = Some("strata-sa-token".to_string().into());
-    let client = kube::Client::try_from(config.clone()).unwrap();
-    let auth = Mode::Token {
-        base: Box::new(config),
-        secure_cookie,
-    };
-    let console = console_with(
-        client,
-        Options {
-            auth,
-            ..Options::local(None)
-        },
-    )
-    .await;
-    all_synced(&console).await;
-    (sim, console, dir)
+    token_console_with(&policy, secure_cookie, |_| Options::local(None)).await
 }
 
 async fn post_signin(console: &Console, form: &[(&str, &str)]) -> reqwest::Response {

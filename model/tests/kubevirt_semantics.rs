@@ -142,6 +142,21 @@ fn a_timeout_abort_is_did_not_converge() {
     let m = &vmi(&r, "web-2").migrations[0];
     assert_eq!(m.outcome, Outcome::Failed);
     assert_eq!(m.failure.as_ref().unwrap().kind, FailureKind::NoConvergence);
+    // The controller garbage-collects finalized migrations: a deletionTimestamp on the Failed
+    // VMIM is clean-up, not a user abort (one "abort requested" rule, `migration/abort.rs`).
+    let collected = fixture("abort-by-timeout.yaml").replace(
+        "uid: m-2t, creationTimestamp: \"2026-08-22T10:00:00Z\"}",
+        "uid: m-2t, creationTimestamp: \"2026-08-22T10:00:00Z\", deletionTimestamp: \"2026-08-22T10:30:00Z\"}",
+    );
+    assert_ne!(collected, fixture("abort-by-timeout.yaml"));
+    let r = report_of(&collected);
+    let m = &vmi(&r, "web-2").migrations[0];
+    assert_eq!(
+        (m.outcome, m.abort),
+        (Outcome::Failed, AbortState::Succeeded),
+        "{m:#?}"
+    );
+    assert_eq!(m.failure.as_ref().unwrap().kind, FailureKind::NoConvergence);
 }
 
 #[test]

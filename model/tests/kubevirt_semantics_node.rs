@@ -366,3 +366,36 @@ status:
     assert!(!with_steps(Layer::Guest), "{}", texts(&d, Layer::Guest));
     assert_eq!(d.layer(Layer::Guest).health, Health::Broken);
 }
+
+// One heartbeat rule (`model::thresholds::handler_beat`, virt-controller's `isNodeUnresponsive`
+// with its 5-minute `heartBeatTimeout`, `pkg/virt-controller/watch/node/node.go`): the cluster
+// findings, the node page and the diagnosis judge the same annotation the same way on either
+// side of the timeout.
+
+#[test]
+fn the_three_readers_of_the_heartbeat_agree_at_the_timeout() {
+    // NOW is 10:10:00: 4m59s and 5m01s old.
+    for (beat, stale) in [
+        ("2026-08-22T10:05:01Z", false),
+        ("2026-08-22T10:04:59Z", true),
+    ] {
+        let text = node("True", beat, "true");
+        let n: Node = yaml(&text);
+        let found = cluster_findings(std::slice::from_ref(&n), &[], now())
+            .iter()
+            .any(|f| f.issue == ClusterIssue::HandlerHeartbeatStale);
+        assert_eq!(found, stale, "cluster findings, heartbeat {beat}");
+        let v = node_view(
+            &n,
+            None,
+            &[],
+            drain_impact_with_pods("n1", &[], &[], &[], None),
+            now(),
+        );
+        assert_eq!(v.handler.stale, stale, "node page, heartbeat {beat}");
+        let r = report(&dump(&[&text, RUNNING_VMI]));
+        let d = only(&r);
+        let broken = d.layer(Layer::Node).health == Health::Broken;
+        assert_eq!(broken, stale, "diagnosis, heartbeat {beat}: {d:#?}");
+    }
+}

@@ -21,7 +21,6 @@ mod catalog;
 mod circles;
 mod fuzz;
 mod glue;
-mod pg;
 mod real_demo;
 mod setup;
 mod test;

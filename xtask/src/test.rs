@@ -234,7 +234,7 @@ pub fn run_all(real_apiserver: bool) -> Result<()> {
         },
     );
     // The history store tests need a real PostgreSQL: without one they fail, never skip.
-    let pg = crate::pg::Server::start();
+    let pg = pg_harness::Server::start();
     if let Err(e) = &pg {
         t.problems
             .push(format!("no PostgreSQL for the history tests: {e:#}"));

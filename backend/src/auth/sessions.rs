@@ -82,9 +82,7 @@ pub fn digest(s: &str) -> [u8; 32] {
 
 /// A new session id: 32 bytes from the OS's random source, base64url.
 fn new_id() -> String {
-    let mut bytes = [0u8; 32];
-    getrandom::fill(&mut bytes).expect("the OS random source failed");
-    URL_SAFE_NO_PAD.encode(bytes)
+    URL_SAFE_NO_PAD.encode(crate::random::bytes::<32>())
 }
 
 impl Sessions {

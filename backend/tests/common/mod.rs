@@ -107,9 +107,20 @@ pub async fn get_json(console: &Console, path: &str) -> (u16, serde_json::Value)
 /// A console in token mode before a simulator (scenario `demo`, manual clock) that enforces
 /// `policy` (the simulator's token policy: users, tokens, rules). The console reads as
 /// `strata-sa-token`, which `policy` must grant; `options` sets the rest from the simulator (its
-/// `auth` is replaced). The directory holds the policy file: keep it while the simulator runs.
+/// `auth` is replaced; the cookie is not `Secure`). The directory holds the
+/// policy file: keep it while the simulator runs. The one token-mode set-up of these tests.
 pub async fn token_console(
     policy: &serde_json::Value,
+    options: impl FnOnce(&Sim) -> Options,
+) -> (Sim, Console, tempfile::TempDir) {
+    token_console_with(policy, false, options).await
+}
+
+/// [`token_console`] with the cookie's `Secure` attribute as given (`--insecure-cookie` is
+/// `false`).
+pub async fn token_console_with(
+    policy: &serde_json::Value,
+    secure_cookie: bool,
     options: impl FnOnce(&Sim) -> Options,
 ) -> (Sim, Console, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
@@ -130,7 +141,7 @@ pub async fn token_console(
         Options {
             auth: backend::auth::Mode::Token {
                 base: Box::new(config),
-                secure_cookie: false,
+                secure_cookie,
             },
             ..options(&sim)
         },

@@ -234,7 +234,7 @@ fn left_behind(cx: &mut Ctx<'_>, v: &Vmi, any_active: bool) {
         .filter(|uid| {
             cx.e.pods.iter().any(|p| {
                 p.value.metadata.uid.as_deref() == Some(uid.as_str())
-                    && !matches!(p.value.phase(), "Succeeded" | "Failed")
+                    && p.value.is_live()
                     && !(vmi_final && p.value.metadata.deletion_timestamp.is_some())
             })
         })
@@ -404,10 +404,9 @@ fn no_evacuation_migration(cx: &mut Ctx<'_>, v: &Vmi, node: &str, cite: String) 
         .active_pods
         .keys()
         .filter(|uid| {
-            cx.e.pods.iter().any(|p| {
-                p.value.metadata.uid.as_deref() == Some(uid.as_str())
-                    && !matches!(p.value.phase(), "Succeeded" | "Failed")
-            })
+            cx.e.pods
+                .iter()
+                .any(|p| p.value.metadata.uid.as_deref() == Some(uid.as_str()) && p.value.is_live())
         })
         .map(String::as_str)
         .collect();

@@ -10,13 +10,8 @@ pub(super) fn pick_active_pod<'a>(cx: &Ctx<'a>) -> Option<&'a Pod> {
     let all: Vec<&Pod> = cx.e.pods.iter().map(|o| &o.value).collect();
     // KubeVirt's activePods keep finished pods (`setActivePods` maps every pod the VMI controls,
     // whatever its phase; `VMIActivePodsCount` skips Succeeded/Failed): prefer the live ones.
-    let live: Vec<&Pod> = all.iter().copied().filter(|p| !is_final(p)).collect();
+    let live: Vec<&Pod> = all.iter().copied().filter(|p| p.is_live()).collect();
     pick_from(cx, &live).or_else(|| pick_from(cx, &all))
-}
-
-/// A pod whose phase is final (Succeeded or Failed).
-pub(super) fn is_final(p: &Pod) -> bool {
-    matches!(p.phase(), "Succeeded" | "Failed")
 }
 
 fn pick_from<'a>(cx: &Ctx<'a>, pods: &[&'a Pod]) -> Option<&'a Pod> {

@@ -323,10 +323,6 @@ fn action(
     }
 }
 
-fn live(p: &Pod) -> bool {
-    !matches!(p.phase(), "Succeeded" | "Failed")
-}
-
 /// Whether `p` is a launcher pod of the VMI (by `kubevirt.io/created-by` or an `activePods` uid).
 fn launcher_of(vmi: &Vmi, p: &Pod) -> bool {
     let uid = vmi.metadata.uid.as_deref();
@@ -357,7 +353,10 @@ fn pods_on<'a>(node: &str, pods: &'a [Pod]) -> DrainPods<'a> {
         hotplug: Vec::new(),
         by_uid: Default::default(),
     };
-    for p in pods.iter().filter(|p| p.node() == Some(node) && live(p)) {
+    for p in pods
+        .iter()
+        .filter(|p| p.node() == Some(node) && p.is_live())
+    {
         match p.metadata.labels.get("kubevirt.io").map(String::as_str) {
             Some("virt-launcher") if p.migration_job_uid().is_some() => d.targets.push(p),
             Some("hotplug-disk") => d.hotplug.push(p),

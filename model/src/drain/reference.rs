@@ -3,7 +3,7 @@
 //! only, as the reference the indexed one must equal.
 
 use super::{DrainAction, target_pod_outcome};
-use super::{DrainReport, launcher_of, live, on_node, outcome, push_hotplug, report};
+use super::{DrainReport, launcher_of, on_node, outcome, push_hotplug, report};
 use crate::kube::vmi::Vmi;
 use crate::kube::{Pod, Vm};
 
@@ -25,7 +25,7 @@ pub(super) fn drain_reference(
                 p.metadata.labels.get("kubevirt.io").map(String::as_str) == Some("virt-launcher")
                     && p.migration_job_uid().is_some()
                     && p.node() == Some(node)
-                    && live(p)
+                    && p.is_live()
                     && launcher_of(vmi, p)
             })
         {
@@ -54,7 +54,7 @@ fn hotplug_pods<'a>(node: &str, vmi: &Vmi, pods: &'a [Pod]) -> Vec<&'a Pod> {
         .filter(|p| {
             p.metadata.labels.get("kubevirt.io").map(String::as_str) == Some("hotplug-disk")
                 && p.node() == Some(node)
-                && live(p)
+                && p.is_live()
                 && p.metadata.owner_references.iter().any(|o| {
                     o.kind.as_deref() == Some("Pod")
                         && o.uid.as_deref().is_some_and(|u| launchers.contains(&u))

@@ -94,6 +94,14 @@ impl Pod {
     pub fn condition(&self, type_: &str) -> Option<&Condition> {
         find_condition(&self.status.conditions, type_)
     }
+    /// Whether the pod is live: its phase is not final (`Succeeded`, `Failed`: Kubernetes'
+    /// terminal `PodPhase`s). KubeVirt keeps finished pods in `activePods` (`setActivePods`)
+    /// but counts only live ones (`VMIActivePodsCount`, `pkg/controller/controller.go`), and a
+    /// drain evicts only live pods. The one "not live" rule, for the diagnosis, the drain impact
+    /// and the backend's drain reads.
+    pub fn is_live(&self) -> bool {
+        !matches!(self.phase(), "Succeeded" | "Failed")
+    }
     /// Is this a virt-launcher pod (by label, annotation or name)?
     pub fn is_launcher(&self) -> bool {
         self.metadata.labels.contains_key(CREATED_BY_LABEL)

@@ -14,42 +14,41 @@ use super::seen::Seen;
 
 /// Where the abort of this migration stands.
 pub(super) fn abort_state(s: &Seen<'_>) -> AbortState {
-    let (vmim, ms) = (s.vmim, s.ms);
-    let abort_cond = vmim
-        .and_then(|m| m.condition("migrationAbortRequested"))
-        .filter(|c| c.is_true());
-    match ms.and_then(|m| m.abort_status.as_deref()) {
+    match s.ms.and_then(|m| m.abort_status.as_deref()) {
         Some("Succeeded") => AbortState::Succeeded,
         Some("Failed") => AbortState::Failed,
         Some("Aborting") => AbortState::Aborting,
-        _ if ms.is_some_and(|m| m.abort_requested == Some(true)) || abort_cond.is_some() => {
-            AbortState::Requested
-        }
-        _ if vmim.is_some_and(|m| m.metadata.deletion_timestamp.is_some()) && !s.is_final_phase => {
-            AbortState::Requested
-        }
+        _ if requested(s) => AbortState::Requested,
         _ => AbortState::NotRequested,
     }
 }
 
-/// Proof that a user (or a tool) asked for the abort: `migrationState.abortRequested`, the VMIM
-/// condition `migrationAbortRequested`=True or a `deletionTimestamp` on the VMIM (both set by
-/// `updateStatus` in `pkg/virt-controller/watch/migration/migration.go`), the controller's
-/// Warning `FailedMigration` "Migration failed due to being canceled", or the v1.0 to v1.8 user
-/// abort failure text (libvirt's "canceled by client").
-pub(super) fn user_abort(s: &Seen<'_>) -> bool {
+/// The one "abort requested" rule, on the objects themselves: `migrationState.abortRequested`,
+/// the VMIM condition `migrationAbortRequested`=True, or a `deletionTimestamp` on a VMIM not yet
+/// final. `updateStatus` in `pkg/virt-controller/watch/migration/migration.go` adds the
+/// condition only for a deletion before the migration is final (`!migration.IsFinal()`), and the
+/// controller garbage-collects finalized migrations itself (`garbageCollectFinalizedMigrations`),
+/// so a deleted final VMIM is clean-up, not an abort.
+fn requested(s: &Seen<'_>) -> bool {
     let (vmim, ms) = (s.vmim, s.ms);
     ms.is_some_and(|m| m.abort_requested == Some(true))
         || vmim
             .and_then(|m| m.condition("migrationAbortRequested"))
             .is_some_and(|c| c.is_true())
-        || vmim.is_some_and(|m| m.metadata.deletion_timestamp.is_some())
+        || (vmim.is_some_and(|m| m.metadata.deletion_timestamp.is_some()) && !s.is_final_phase)
+}
+
+/// Proof that a user (or a tool) asked for the abort: the abort was [`requested`] on the
+/// objects, or the controller's Warning `FailedMigration` "Migration failed due to being
+/// canceled", or the v1.0 to v1.8 user abort failure text (libvirt's "canceled by client").
+pub(super) fn user_abort(s: &Seen<'_>) -> bool {
+    requested(s)
         || s.ctx.events.iter().any(|e| {
             e.reason() == "FailedMigration"
                 && e.message()
                     .contains("Migration failed due to being canceled")
         })
-        || ms
+        || s.ms
             .and_then(|m| m.failure_reason.as_deref())
             .is_some_and(|r| r.contains("canceled by client"))
 }

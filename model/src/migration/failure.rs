@@ -339,7 +339,7 @@ pub(super) fn target_pod_waits(s: &Seen<'_>) -> Option<(String, Vec<(String, Str
         .ctx
         .pods
         .iter()
-        .find(|p| is_target_pod(s, p) && !matches!(p.phase(), "Succeeded" | "Failed"))?;
+        .find(|p| is_target_pod(s, p) && p.is_live())?;
     if p.condition("PodScheduled").is_some_and(|c| c.is_false())
         || p.condition("Ready").is_some_and(|c| c.is_true())
     {

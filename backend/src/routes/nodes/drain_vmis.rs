@@ -83,8 +83,7 @@ pub fn missing(
         .map(|(k, _)| k.clone());
     let by_pod = pods
         .iter()
-        .filter(|p| p.is_launcher() && p.node() == Some(node))
-        .filter(|p| !matches!(p.phase(), "Succeeded" | "Failed"))
+        .filter(|p| p.is_launcher() && p.node() == Some(node) && p.is_live())
         .filter_map(owner);
     by_summary
         .chain(by_pod)
