@@ -156,3 +156,8 @@ fn fresh_batch5_scores_at_least_its_floor() {
 fn fresh_batch6_scores_at_least_its_floor() {
     run_batch("batch6", 33, true);
 }
+
+#[test]
+fn fresh_batch7_scores_at_least_its_floor() {
+    run_batch("batch7", 33, true);
+}
