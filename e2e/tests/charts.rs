@@ -8,7 +8,8 @@ use std::time::Duration;
 
 const T: Duration = Duration::from_secs(40);
 
-/// For every canvas `css` matches: `[backing width, CSS width, width of its figure]`, once
+/// For every canvas `css` matches: `[backing width, CSS width (inside its border), width of its
+/// figure]`, once
 /// there are some and they are drawn (the metrics tab rebuilds its charts on each refresh,
 /// showing "Loading…" in between): the last seen after `T` otherwise.
 async fn canvases(h: &Harness, css: &str) -> anyhow::Result<Vec<[f64; 3]>> {
@@ -28,7 +29,7 @@ async fn canvases_now(h: &Harness, css: &str) -> anyhow::Result<Vec<[f64; 3]>> {
         .browser
         .execute(
             "return [...document.querySelectorAll(arguments[0])]\n\
-               .map(c => [c.width, c.getBoundingClientRect().width, c.closest('figure').getBoundingClientRect().width]);",
+               .map(c => [c.width, c.clientWidth, c.closest('figure').clientWidth]);",
             vec![css.into()],
         )
         .await?;
@@ -39,10 +40,11 @@ async fn canvases_now(h: &Harness, css: &str) -> anyhow::Result<Vec<[f64; 3]>> {
 async fn charts_are_crisp_at_the_device_pixel_ratio_and_use_their_width() -> anyhow::Result<()> {
     let h = Harness::start("charts_hidpi").await?;
     let (ns, name, vmim) = h.migrate_quiet_vmi("", "precopy-to-postcopy")?;
+    // The domain charts of a VMI that does not migrate (a migrating VMI's page rebuilds them).
+    let (qns, quiet, _) = h.migratable_vmi(&name);
+    let metrics = h.url(&format!("/vmi/{qns}/{quiet}?tab=metrics&range=15m"));
     h.viewport_scaled(1440, 900, 2.0).await?;
-    h.browser
-        .goto(&h.url(&format!("/vmi/{ns}/{name}?tab=metrics&range=15m")))
-        .await?;
+    h.browser.goto(&metrics).await?;
     h.wait_count("[data-testid=chart] canvas", T, |n| n >= 3)
         .await?;
     tokio::time::sleep(Duration::from_secs(1)).await;
@@ -97,9 +99,7 @@ async fn charts_are_crisp_at_the_device_pixel_ratio_and_use_their_width() -> any
         tokio::time::sleep(Duration::from_secs(1)).await;
         h.scroll_to(&chart).await?;
         h.screenshot_as(&format!("convergence_{tag}")).await?;
-        h.browser
-            .goto(&h.url(&format!("/vmi/{ns}/{name}?tab=metrics&range=15m")))
-            .await?;
+        h.browser.goto(&metrics).await?;
         h.wait_count("[data-testid=chart] canvas", T, |n| n >= 3)
             .await?;
         tokio::time::sleep(Duration::from_secs(1)).await;

@@ -79,11 +79,16 @@ async fn a_finding_is_said_once_and_each_command_can_be_copied() -> anyhow::Resu
         )
         .await?;
     assert_eq!(focused, serde_json::json!("copy-step"));
-    h.browser
-        .active_element()
-        .await?
-        .send_keys(&fantoccini::key::Key::Enter.to_string())
+    // Enter as a keyboard sends it, to whatever has the focus.
+    for kind in ["keyDown", "keyUp"] {
+        h.cdp(
+            "Input.dispatchKeyEvent",
+            serde_json::json!({
+                "type": kind, "key": "Enter", "code": "Enter", "windowsVirtualKeyCode": 13, "text": "\r",
+            }),
+        )
         .await?;
+    }
     h.wait_text("[data-testid=copy-step]", T, |t| t == "Copied")
         .await?;
     let expected = h

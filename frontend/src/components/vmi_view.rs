@@ -547,10 +547,18 @@ fn CopyStep(command: String) -> impl IntoView {
             copied.set(api::copy_to_clipboard(&cmd).await);
         });
     };
-    let label = move || format!("{}: {}", t(Key::StepCopyLabel)(), command.get_value());
+    let word = move || {
+        if copied.get() {
+            t(Key::StepCopied)()
+        } else {
+            t(Key::StepCopy)()
+        }
+    };
+    // The visible word first, then what it copies (the name a screen reader reads).
+    let label = move || format!("{}: {}", word(), command.get_value());
     view! {
         <button type="button" class="copy-step" data-testid="copy-step" aria-label=label on:click=on_click>
-            {move || if copied.get() { t(Key::StepCopied)() } else { t(Key::StepCopy)() }}
+            {word}
         </button>
     }
 }

@@ -106,7 +106,6 @@ messages![
     (VmiCopied, "Link copied", "コピーしました"),
     (StepCopy, "Copy", "コピー"),
     (StepCopied, "Copied", "コピー済み"),
-    (StepCopyLabel, "Copy the command", "コマンドをコピー"),
     (VmiLoading, "Loading…", "読み込み中…"),
     (
         VmiGone,
