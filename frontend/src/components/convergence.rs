@@ -163,7 +163,7 @@ fn panel(
         let placed = place(&boxes, (f64::from(xr.start), f64::from(xr.end)), 3, 6.0);
         for ((_, label, mode), spot) in f.marks.iter().zip(placed) {
             let Some((row, left)) = spot else { continue };
-            let top = yr.start + 2 + (small as i32 + 3) * row as i32;
+            let top = yr.start + 2 + (small + 3) * row as i32;
             area.draw(&Text::new(
                 label.clone(),
                 (left as i32 - base.0, top - base.1),

@@ -590,7 +590,10 @@ mod tests {
             "next_steps": [], "contradiction": false
         }))
         .expect("a finding");
-        assert_eq!(summary_shown("The node is NotReady", &[f.clone()]), None);
+        assert_eq!(
+            summary_shown("The node is NotReady", std::slice::from_ref(&f)),
+            None
+        );
         assert_eq!(
             summary_shown("No problem seen", &[f]),
             Some("No problem seen")
