@@ -39,8 +39,25 @@ async fn on_screen(h: &Harness, css: &str) -> anyhow::Result<bool> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_migrations_table_reads_on_a_desktop_and_a_phone() -> anyhow::Result<()> {
     let h = Harness::start("migrations_table").await?;
-    let (_, _, vmim) = h.migrate_quiet_vmi("", "long")?;
+    let (_, vmi, vmim) = h.migrate_quiet_vmi("", "long")?;
     h.viewport(1440, 900).await?;
+    // Its overview card: a percent with its bar, or "progress unknown"; never a 0 % bar
+    // with "…".
+    h.browser.goto(&h.url(&format!("/?q={vmi}"))).await?;
+    let card = h
+        .wait_text("article.vmi-card [data-testid=migration]", T, |t| {
+            !t.is_empty()
+        })
+        .await?;
+    eprintln!("card migration: {card}");
+    let bars = h
+        .count("article.vmi-card [data-testid=migration] progress")
+        .await?;
+    assert!(!card.contains('…'), "{card}");
+    assert!(
+        (bars == 1 && card.contains('%')) || (bars == 0 && card.contains("progress unknown")),
+        "{card} ({bars} bars)"
+    );
     h.browser.goto(&h.url("/migrations")).await?;
     let row = format!("[data-testid=migrations-table] tr[data-migration='{vmim}']");
     h.wait_count(&row, T, |n| n == 1).await?;
