@@ -39,7 +39,7 @@ async fn on_screen(h: &Harness, css: &str) -> anyhow::Result<bool> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_migrations_table_reads_on_a_desktop_and_a_phone() -> anyhow::Result<()> {
     let h = Harness::start("migrations_table").await?;
-    let (_, vmi, vmim) = h.migrate_quiet_vmi("", "long")?;
+    let (ns, vmi, vmim) = h.migrate_quiet_vmi("", "long")?;
     h.viewport(1440, 900).await?;
     // Its overview card: a percent with its bar, or "progress unknown"; never a 0 % bar
     // with "…".
@@ -111,7 +111,25 @@ async fn the_migrations_table_reads_on_a_desktop_and_a_phone() -> anyhow::Result
         "the row's duration is pushed off-screen by the open chart"
     );
 
+    // The VMI page's migrations tab says the same: a figure, or "complete", or "unknown" and
+    // why; no empty cell.
+    h.browser
+        .goto(&h.url(&format!("/vmi/{ns}/{vmi}?tab=migrations&mig={vmim}")))
+        .await?;
+    let cell = h
+        .wait_text(
+            "[data-testid=migrations] [data-testid=mg-progress-cell]",
+            T,
+            |t| !t.trim().is_empty(),
+        )
+        .await?;
+    eprintln!("VMI page progress: {cell}");
+    // This page does not ask Prometheus for it: it does not blame Prometheus.
+    assert!(!cell.contains("Prometheus"), "{cell}");
+
     // A phone shows the name, the phase or outcome, and the progress or the duration.
+    h.browser.goto(&h.url("/migrations")).await?;
+    h.wait_count(&row, T, |n| n == 1).await?;
     h.viewport(390, 844).await?;
     tokio::time::sleep(Duration::from_millis(500)).await;
     h.scroll_to("[data-testid=migrations-table]").await?;

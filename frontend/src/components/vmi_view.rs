@@ -440,14 +440,16 @@ fn Migrations(reports: Vec<MigrationReport>, live: bool) -> impl IntoView {
                 let first = reports.first().map(|f| f.name.clone());
                 move || sel.get().or(first.clone()).as_deref() == Some(n2.as_str())
             };
-            let pct = r.progress.as_ref().and_then(|p| p.percent).map(|p| format!("{p:.0}%")).unwrap_or_default();
+            let pct = r.progress.as_ref().and_then(|p| p.percent).map(|p| format!("{p:.0}%"));
+            // No figure: "complete", or "unknown" and why.
+            let missing = pct.is_none().then(|| crate::migrations_model::progress::gap(r)).flatten();
             view! {
                 <tr class:selected=is_sel data-migration=name.clone()>
                     <th scope="row"><a href=href>{name.clone()}</a></th>
                     <td>{r.phase.clone()}</td>
                     <td>{r.mode.clone().unwrap_or_default()}</td>
                     <td>{trigger_text(&r.trigger)}</td>
-                    <td>{pct}</td>
+                    <td data-testid="mg-progress-cell">{pct} {missing.map(|g| crate::components::common::gap_view(g, if live { Key::MgProgSeeChart } else { Key::MgProgPaste }))}</td>
                     <td class=format!("outcome outcome-{:?}", r.outcome).to_lowercase()>{outcome_text(r.outcome)}</td>
                     <td>{format!("{} → {}", r.source_node.clone().unwrap_or_default(), r.target_node.clone().unwrap_or_default())}</td>
                 </tr>

@@ -190,6 +190,16 @@ messages![
         "Prometheus にこのマイグレーションのメトリクスがありません"
     ),
     (MgProgCardUnknown, "progress unknown", "進捗不明"),
+    (
+        MgProgSeeChart,
+        "not read here: the convergence chart below reads it live",
+        "ここでは取得しません。下の収束チャートが実行中に取得します"
+    ),
+    (
+        MgProgPaste,
+        "a paste carries no migration metrics",
+        "貼り付けにはマイグレーションのメトリクスがありません"
+    ),
     // The migrations page's filters and columns, and the per-VMI migration history.
     (MgFilters, "Filters", "フィルター"),
     (MgSearch, "Search", "検索"),

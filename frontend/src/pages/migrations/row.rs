@@ -5,11 +5,12 @@
 
 use super::labels::{outcome_label, plane_label, trigger_label};
 use crate::components::common::HealthBadge;
+use crate::components::common::gap_view;
 use crate::components::convergence::Convergence;
 use crate::components::rel_time::RelTime;
 use crate::components::vmi_view::trigger_text;
 use crate::i18n::{Key, t};
-use crate::migrations_model::progress::{Gap, gap};
+use crate::migrations_model::progress::gap;
 use crate::migrations_model::{duration_secs, nodes_of, outcome_key, trigger_key};
 use crate::nav::{param_setter, query_param};
 use leptos::prelude::*;
@@ -31,25 +32,6 @@ fn parts(xs: &[Part], sep: &str) -> Option<String> {
     (!xs.is_empty()).then(|| xs.join(sep))
 }
 
-/// What the progress cell says without a figure: "complete", or "unknown" and why.
-fn gap_view(g: Gap) -> impl IntoView {
-    let why = match g {
-        Gap::Complete => {
-            return view! { <span class="mg-complete" data-testid="mg-progress-complete">{t(Key::MgProgComplete)}</span> }
-                .into_any();
-        }
-        Gap::NotSending => Key::MgProgNotSending,
-        Gap::Ended => Key::MgProgEnded,
-        Gap::NoMetrics => Key::MgProgNoMetrics,
-    };
-    view! {
-        <span class="mg-unknown" data-testid="mg-progress-unknown">
-            {t(Key::MgProgUnknown)} <span class="mg-why">{t(why)}</span>
-        </span>
-    }
-    .into_any()
-}
-
 /// The progress cell: percent, then processed / remaining, then the rates; without any of
 /// them, why ([`gap`]).
 fn progress_cell(report: &MigrationReport) -> impl IntoView + use<> {
@@ -68,7 +50,7 @@ fn progress_cell(report: &MigrationReport) -> impl IntoView + use<> {
     let has_rates = rates.iter().any(|r| r.1.is_some());
     view! {
         <td data-testid="mg-progress" data-label=t(Key::ColProgress)>
-            {missing.map(gap_view)}
+            {missing.map(|g| gap_view(g, Key::MgProgNoMetrics))}
             {pct.map(|pct| view! { <span class="mg-percent" data-testid="mg-percent">{pct}</span> })}
             {has_data.then(|| view! {
                 <span class="mg-data" data-testid="mg-data">{move || parts(&data, " / ")}</span>
