@@ -48,10 +48,15 @@ impl crate::Harness {
     /// 1 (a phone's when narrower than 600), whatever the window: what a screen of that size shows
     /// above the fold. Applies from now on, reloads included.
     pub async fn viewport(&self, width: u32, height: u32) -> anyhow::Result<()> {
+        self.viewport_scaled(width, height, 1.0).await
+    }
+
+    /// [`Harness::viewport`] at a device pixel ratio of `scale` (a high-DPI screen at 2).
+    pub async fn viewport_scaled(&self, width: u32, height: u32, scale: f64) -> anyhow::Result<()> {
         self.cdp(
             "Emulation.setDeviceMetricsOverride",
             serde_json::json!({
-                "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600,
+                "width": width, "height": height, "deviceScaleFactor": scale, "mobile": width < 600,
             }),
         )
         .await?;

@@ -1,7 +1,9 @@
-//! Small views shared by pages: health badges, ages, failure states.
+//! Small views shared by pages: health badges, ages, failure states, a progress cell without
+//! a figure.
 
 use crate::api::FetchError;
 use crate::i18n::{Key, lang, t, tr};
+use crate::migrations_model::progress::Gap;
 use leptos::prelude::*;
 use model::time::{Timestamp, format_duration};
 use model::verdict::{Health, Layer};
@@ -88,4 +90,26 @@ pub fn FetchFailure(
             {on_retry.map(|cb| view! { <button type="button" on:click=move |_| cb.run(())>{t(Key::ErrRetry)}</button> })}
         </div>
     }
+}
+
+/// What the progress cell says without a figure: "complete", or "unknown" and why.
+///
+/// `no_metrics` says why a running migration has no figure where it is shown (the migrations
+/// page asked Prometheus; the VMI page leaves it to the convergence chart; a paste has none).
+pub fn gap_view(g: Gap, no_metrics: Key) -> impl IntoView {
+    let why = match g {
+        Gap::Complete => {
+            return view! { <span class="mg-complete" data-testid="mg-progress-complete">{t(Key::MgProgComplete)}</span> }
+                .into_any();
+        }
+        Gap::NotSending => Key::MgProgNotSending,
+        Gap::Ended => Key::MgProgEnded,
+        Gap::NoMetrics => no_metrics,
+    };
+    view! {
+        <span class="mg-unknown" data-testid="mg-progress-unknown">
+            {t(Key::MgProgUnknown)} <span class="mg-why">{t(why)}</span>
+        </span>
+    }
+    .into_any()
 }

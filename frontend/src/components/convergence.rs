@@ -7,8 +7,11 @@
 //! draws what the VMIM's phase timestamps give.
 
 use crate::api::{self, Live};
+use crate::components::charts::marks::place;
 use crate::components::charts::measured::MeasuredCanvas;
-use crate::components::charts::scale::{colour, fmt_value};
+use crate::components::charts::scale::colour;
+use crate::components::charts::ticked::Ticked;
+use crate::components::charts::ticks::{time_ticks, value_axis};
 use crate::components::charts::{Look, dark_theme};
 use crate::i18n::{Key, t};
 use leptos::html::Canvas;
@@ -49,7 +52,9 @@ fn marks(report: &MigrationReport) -> Vec<Mark> {
         .mode_changes
         .iter()
         .filter_map(|c| Some((secs(c.at?), c.to.clone(), true)));
-    phases.chain(modes).collect()
+    let mut all: Vec<Mark> = phases.chain(modes).collect();
+    all.sort_by(|a, b| a.0.total_cmp(&b.0));
+    all
 }
 
 /// Elapsed time since the window's start, as `m:ss`.
@@ -81,13 +86,11 @@ fn panel(
         .iter()
         .map(|(m, _)| points(f.set, m, f.window))
         .collect();
-    let ymax = series
-        .iter()
-        .flatten()
-        .map(|p| p[1])
-        .fold(0.0f64, f64::max)
-        .max(1.0)
-        * 1.15;
+    let max = series.iter().flatten().map(|p| p[1]).fold(0.0f64, f64::max);
+    // Ticks of 1, 2 or 5 in the axis's unit (`charts::ticks`).
+    let y = value_axis(max, unit, 4);
+    let ymax = y.top;
+    let x_ticks = time_ticks(to - from, 6, false);
     // The wall's large type: bigger text, wider label areas, thicker lines.
     let (size, small, width) = if f.look.large {
         (18, 16, 3)
@@ -98,17 +101,18 @@ fn panel(
     let mut chart = ChartBuilder::on(area)
         .margin(6)
         .margin_right(18)
-        .x_label_area_size(size * 5 / 2)
+        .x_label_area_size(size * 3)
         .y_label_area_size(size * 7)
-        .build_cartesian_2d(0.0..(to - from), 0.0..ymax)
+        .build_cartesian_2d(
+            Ticked::new(0.0..(to - from), x_ticks),
+            Ticked::new(0.0..ymax, y.ticks.clone()),
+        )
         .ok()?;
     chart
         .configure_mesh()
         .x_desc("time since the migration started (min:s)")
-        .x_labels(6)
-        .y_labels(4)
         .x_label_formatter(&|x| elapsed(*x))
-        .y_label_formatter(&|y| fmt_value(*y, unit))
+        .y_label_formatter(&|v| y.label(*v))
         .label_style(font.clone())
         .axis_desc_style(font.clone())
         .bold_line_style(grid)
@@ -128,32 +132,44 @@ fn panel(
             }))
             .ok()?;
     }
-    // Each label takes the first of three rows where it runs into no other; the latest marks
-    // (Running, the end) are placed first, so a crowded start loses its labels, not them.
-    let mut last = [f64::MAX; 3];
-    let gap = (to - from) * 0.14;
-    for (t, label, mode) in f.marks.iter().rev() {
+    let ink = |mode: bool| if mode { RGBColor(204, 121, 167) } else { text };
+    for (t, _, mode) in f.marks {
         let x = t - from;
-        let ink = if *mode { RGBColor(204, 121, 167) } else { text };
         chart
             .draw_series(std::iter::once(PathElement::new(
                 vec![(x, 0.0), (x, ymax)],
-                ink.mix(if *mode { 0.9 } else { 0.35 })
+                ink(*mode)
+                    .mix(if *mode { 0.9 } else { 0.35 })
                     .stroke_width(if *mode { 2 } else { 1 }),
             )))
             .ok()?;
-        let row = last.iter().position(|l| (l - x).abs() >= gap);
-        if let (false, Some(row)) = (shade, row) {
-            // Labels on the top panel only.
-            last[row] = x;
-            let y = ymax * (0.97 - 0.09 * row as f64);
-            chart
-                .draw_series(std::iter::once(Text::new(
-                    label.clone(),
-                    (x, y),
-                    ("sans-serif", small).into_font().color(&ink),
-                )))
-                .ok()?;
+    }
+    if !shade {
+        // Labels on the top panel only, placed in pixels so that none overlaps (`marks`).
+        let label_font = ("sans-serif", small).into_font();
+        let measure = TextStyle::from(label_font.clone());
+        let plot = chart.plotting_area();
+        let (xr, yr) = plot.get_pixel_range();
+        let base = area.get_base_pixel();
+        let boxes: Vec<(f64, f64)> = f
+            .marks
+            .iter()
+            .map(|(t, label, _)| {
+                let px = plot.map_coordinate(&(t - from, 0.0)).0;
+                let w = area.estimate_text_size(label, &measure).map_or(0, |s| s.0);
+                (f64::from(px), f64::from(w))
+            })
+            .collect();
+        let placed = place(&boxes, (f64::from(xr.start), f64::from(xr.end)), 3, 6.0);
+        for ((_, label, mode), spot) in f.marks.iter().zip(placed) {
+            let Some((row, left)) = spot else { continue };
+            let top = yr.start + 2 + (small + 3) * row as i32;
+            area.draw(&Text::new(
+                label.clone(),
+                (left as i32 - base.0, top - base.1),
+                label_font.clone().color(&ink(*mode)),
+            ))
+            .ok()?;
         }
     }
     for (i, pts) in series.iter().enumerate() {
@@ -168,8 +184,8 @@ fn panel(
     Some(())
 }
 
-fn draw(canvas: web_sys::HtmlCanvasElement, f: &Frame) -> Option<()> {
-    let root = MeasuredCanvas::new(canvas)?.into_drawing_area();
+fn draw(canvas: web_sys::HtmlCanvasElement, f: &Frame, height: u32) -> Option<()> {
+    let root = MeasuredCanvas::fitted(canvas, height)?.into_drawing_area();
     root.fill(&f.look.ink().0).ok()?;
     let (top, bottom) = root.split_vertically(root.dim_in_pixel().1 / 2);
     panel(
@@ -274,8 +290,13 @@ pub fn Convergence(
                 hover: None,
             },
         };
+        let height = match (compact, large) {
+            (_, true) => 560,
+            (true, _) => 260,
+            _ => 380,
+        };
         if let Some(c) = canvas.get() {
-            let _ = draw(c, &frame);
+            let _ = draw(c, &frame, height);
         }
     });
     let state = move || match data.get() {
@@ -329,10 +350,11 @@ pub fn Convergence(
                 {untimed.map(|m| view! { " " <span class="cv-mode" data-testid="cv-mode">{m} " " {t(Key::CvModeUntimed)}</span> })}
             </figcaption>
             {move || { let (s, m) = state(); (s != "data").then(|| view! { <p class="cv-note" role="status" data-testid="cv-note">{m}</p> }) }}
-            <canvas node_ref=canvas width=match (compact, large) { (_, true) => "1400", (true, _) => "520", _ => "900" }
+            // Prometheus has no samples: the note says so, no empty axes.
+            <canvas node_ref=canvas hidden=move || state().0 == "empty" width=match (compact, large) { (_, true) => "1400", (true, _) => "520", _ => "900" }
                 height=match (compact, large) { (_, true) => "560", (true, _) => "260", _ => "380" }
                 role="img" aria-label=label></canvas>
-            <ul class="legend cv-legend">
+            <ul class="legend cv-legend" hidden=move || state().0 == "empty">
                 {swatch(2, "remaining")} {swatch(3, "processed")} {swatch(0, "transfer rate")} {swatch(1, "dirty rate")}
                 <li><span class="sw sw-shade" aria-hidden="true"></span> {t(Key::CvShade)}</li>
                 <li><span class="sw sw-mode" aria-hidden="true"></span> {t(Key::CvMode)}</li>

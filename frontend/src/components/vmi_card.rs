@@ -271,16 +271,22 @@ fn card(key: VmiKey, summary: Signal<VmiSummary>, l: Lang) -> impl IntoView {
     };
     let migration = move || {
         summary.with(|s| s.migration.clone()).map(|m| {
-            let pct = m
-                .percent
-                .map(|p| format!("{p:.0}%"))
-                .unwrap_or_else(|| "…".into());
-            let value = m.percent.unwrap_or(0.0).clamp(0.0, 100.0);
+            // No figure: say so, no 0 % bar.
+            let bar = m.percent.map(|p| {
+                let value = p.clamp(0.0, 100.0);
+                view! {
+                    <progress max="100" value=format!("{value:.0}") aria-label="migration progress"></progress>
+                    " " {format!("{p:.0}%")}
+                }
+            });
+            let unknown = m.percent.is_none().then(|| view! {
+                <span class="mg-unknown" data-testid="migration-unknown">{t(Key::MgProgCardUnknown)}</span>
+            });
             view! {
                 <dt>{t(Key::FMigration)}</dt>
                 <dd data-testid="migration">
-                    <progress max="100" value=format!("{value:.0}") aria-label="migration progress"></progress>
-                    " " {pct} " " {m.mode.clone().unwrap_or_default()} {m.target_node.clone().map(|n| format!(" → {n}"))}
+                    {bar} {unknown}
+                    " " {m.mode.clone().unwrap_or_default()} {m.target_node.clone().map(|n| format!(" → {n}"))}
                 </dd>
             }
         })

@@ -164,7 +164,8 @@ fn DiagnosisTab(detail: VmiDetail) -> impl IntoView {
             view! {
                 <section class=format!("layer layer-{}{}", v.health.as_str(), if main { " layer-main" } else { "" }) data-layer=layer.as_str() aria-label=move || tr(l.get(), layer_key(layer))>
                     <h3>{move || tr(l.get(), layer_key(layer))} " " <HealthBadge health=v.health/></h3>
-                    <p class="layer-summary">{v.summary.clone()} <span class="confidence">{format!(" ({:?} confidence)", v.confidence).to_lowercase()}</span></p>
+                    // The summary is the main finding's title: said once, by the finding.
+                    <p class="layer-summary">{summary_shown(&v.summary, &v.findings).map(str::to_string)} <span class="confidence">{format!(" ({:?} confidence)", v.confidence).to_lowercase()}</span></p>
                     <ul class="findings">{findings_list(v.findings.clone())}</ul>
                 </section>
             }
@@ -188,7 +189,7 @@ fn DiagnosisTab(detail: VmiDetail) -> impl IntoView {
                         {(!ex.implies.is_empty()).then(|| view! { <p class="implies">{ex.implies.clone()}</p> })}
                         {(!ex.next_steps.is_empty()).then(|| view! {
                             <details><summary>{t(Key::VmiNext)}</summary>
-                                <ul class="next">{ex.next_steps.iter().map(|s| view! { <li><code>{s.clone()}</code></li> }).collect_view()}</ul>
+                                <ul class="next">{ex.next_steps.iter().map(|s| next_step(s)).collect_view()}</ul>
                             </details>
                         })}
                     </td>
@@ -439,14 +440,16 @@ fn Migrations(reports: Vec<MigrationReport>, live: bool) -> impl IntoView {
                 let first = reports.first().map(|f| f.name.clone());
                 move || sel.get().or(first.clone()).as_deref() == Some(n2.as_str())
             };
-            let pct = r.progress.as_ref().and_then(|p| p.percent).map(|p| format!("{p:.0}%")).unwrap_or_default();
+            let pct = r.progress.as_ref().and_then(|p| p.percent).map(|p| format!("{p:.0}%"));
+            // No figure: "complete", or "unknown" and why.
+            let missing = pct.is_none().then(|| crate::migrations_model::progress::gap(r)).flatten();
             view! {
                 <tr class:selected=is_sel data-migration=name.clone()>
                     <th scope="row"><a href=href>{name.clone()}</a></th>
                     <td>{r.phase.clone()}</td>
                     <td>{r.mode.clone().unwrap_or_default()}</td>
                     <td>{trigger_text(&r.trigger)}</td>
-                    <td>{pct}</td>
+                    <td data-testid="mg-progress-cell">{pct} {missing.map(|g| crate::components::common::gap_view(g, if live { Key::MgProgSeeChart } else { Key::MgProgPaste }))}</td>
                     <td class=format!("outcome outcome-{:?}", r.outcome).to_lowercase()>{outcome_text(r.outcome)}</td>
                     <td>{format!("{} → {}", r.source_node.clone().unwrap_or_default(), r.target_node.clone().unwrap_or_default())}</td>
                 </tr>
@@ -528,7 +531,41 @@ pub fn CopyLink() -> impl IntoView {
 /// under this prefix, so no text from the cluster becomes a link elsewhere.
 const RUNBOOKS: &str = "https://github.com/kubevirt/monitoring/blob/main/docs/runbooks/";
 
-/// One next step: a command as code, or a runbook as a link.
+/// A layer's summary line when it says something its findings do not: `None` when it is one
+/// of their titles (the finding says it, once).
+fn summary_shown<'a>(summary: &'a str, findings: &[Finding]) -> Option<&'a str> {
+    let s = summary.trim();
+    (!s.is_empty() && !findings.iter().any(|f| f.title.trim() == s)).then_some(summary)
+}
+
+/// The copy button of a next step's command: copies it to the clipboard, says so.
+#[component]
+fn CopyStep(command: String) -> impl IntoView {
+    let copied = RwSignal::new(false);
+    let command = StoredValue::new(command);
+    let on_click = move |_| {
+        let cmd = command.get_value();
+        leptos::task::spawn_local(async move {
+            copied.set(api::copy_to_clipboard(&cmd).await);
+        });
+    };
+    let word = move || {
+        if copied.get() {
+            t(Key::StepCopied)()
+        } else {
+            t(Key::StepCopy)()
+        }
+    };
+    // The visible word first, then what it copies (the name a screen reader reads).
+    let label = move || format!("{}: {}", word(), command.get_value());
+    view! {
+        <button type="button" class="copy-step" data-testid="copy-step" aria-label=label on:click=on_click>
+            {word}
+        </button>
+    }
+}
+
+/// One next step: a command as code with its copy button, or a runbook as a link.
 fn next_step(step: &str) -> AnyView {
     match step.strip_prefix("Follow the runbook ") {
         Some(url) if url.starts_with(RUNBOOKS) && !url.contains(char::is_whitespace) => {
@@ -536,6 +573,33 @@ fn next_step(step: &str) -> AnyView {
             view! { <li><a href=url.clone() target="_blank" rel="noopener noreferrer">{url.clone()}</a></li> }
                 .into_any()
         }
-        _ => view! { <li><code>{step.to_string()}</code></li> }.into_any(),
+        _ => view! { <li><code>{step.to_string()}</code> " " <CopyStep command=step.to_string()/></li> }
+            .into_any(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::summary_shown;
+    use model::verdict::Finding;
+
+    /// The layer's summary is its main finding's title: shown once, by the finding.
+    #[test]
+    fn a_summary_that_repeats_a_finding_is_not_shown_twice() {
+        let f: Finding = serde_json::from_value(serde_json::json!({
+            "layer": "node", "health": "broken", "severity": "error",
+            "title": "The node is NotReady", "detail": "", "evidence": [],
+            "next_steps": [], "contradiction": false
+        }))
+        .expect("a finding");
+        assert_eq!(
+            summary_shown("The node is NotReady", std::slice::from_ref(&f)),
+            None
+        );
+        assert_eq!(
+            summary_shown("No problem seen", &[f]),
+            Some("No problem seen")
+        );
+        assert_eq!(summary_shown("  ", &[]), None);
     }
 }

@@ -104,6 +104,8 @@ messages![
     (VmiMissing, "Evidence not available", "得られなかった根拠"),
     (VmiCopy, "Copy link", "リンクをコピー"),
     (VmiCopied, "Link copied", "コピーしました"),
+    (StepCopy, "Copy", "コピー"),
+    (StepCopied, "Copied", "コピー済み"),
     (VmiLoading, "Loading…", "読み込み中…"),
     (
         VmiGone,
@@ -170,6 +172,34 @@ messages![
     (MgRemaining, "remaining", "残り"),
     (MgTransfer, "transfer", "転送速度"),
     (MgDirty, "dirty", "ダーティ率"),
+    (MgProgComplete, "complete", "完了"),
+    (MgProgUnknown, "unknown", "不明"),
+    (
+        MgProgNotSending,
+        "no memory is sent before the Running phase",
+        "Running フェーズまではメモリを転送しません"
+    ),
+    (
+        MgProgEnded,
+        "it ended; progress is read only while a migration runs",
+        "終了済み。進捗は実行中にのみ取得します"
+    ),
+    (
+        MgProgNoMetrics,
+        "Prometheus has no migration metrics for it",
+        "Prometheus にこのマイグレーションのメトリクスがありません"
+    ),
+    (MgProgCardUnknown, "progress unknown", "進捗不明"),
+    (
+        MgProgSeeChart,
+        "not read here: the convergence chart below reads it live",
+        "ここでは取得しません。下の収束チャートが実行中に取得します"
+    ),
+    (
+        MgProgPaste,
+        "a paste carries no migration metrics",
+        "貼り付けにはマイグレーションのメトリクスがありません"
+    ),
     // The migrations page's filters and columns, and the per-VMI migration history.
     (MgFilters, "Filters", "フィルター"),
     (MgSearch, "Search", "検索"),

@@ -302,3 +302,22 @@ fn a_migration_in_flight_takes_its_nodes_from_the_live_vmi() {
         "a finished run keeps its own"
     );
 }
+
+/// A row without a progress figure says why: complete, not sending yet, ended, no metrics; a
+/// row with any figure has no gap.
+#[test]
+fn a_row_without_progress_says_why() {
+    use progress::{Gap, gap};
+    let of = |phase: &str| gap(&row("m", "ns", "v", phase, (1, 2), ("a", "b"), json!({})).report);
+    assert_eq!(of("Succeeded"), Some(Gap::Complete));
+    assert_eq!(of("Failed"), Some(Gap::Ended));
+    assert_eq!(of("Scheduling"), Some(Gap::NotSending));
+    assert_eq!(of("PreparingTarget"), Some(Gap::NotSending));
+    assert_eq!(of("Running"), Some(Gap::NoMetrics));
+    let mut r = row("m", "ns", "v", "Running", (1, 2), ("a", "b"), json!({})).report;
+    r.progress = Some(model::view::Progress {
+        data_remaining_bytes: Some(1.0),
+        ..Default::default()
+    });
+    assert_eq!(gap(&r), None);
+}

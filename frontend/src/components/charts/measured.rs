@@ -5,6 +5,12 @@
 //! label. This wrapper hands every drawing call to [`CanvasBackend`] and answers
 //! `estimate_text_size` with `CanvasRenderingContext2d.measureText`, which needs no DOM.
 //! Hand-written because plotters-canvas has no such option (one trait, delegated).
+//!
+//! It also draws at the screen's resolution: [`MeasuredCanvas::fitted`] gives the canvas a
+//! backing store of its laid-out CSS width × the height asked for, times `devicePixelRatio`,
+//! and scales the context by that ratio, so plotters draws in CSS pixels and a high-DPI
+//! screen shows it crisp. The style sheet sizes the canvas (`width: 100%; height: auto`), so a
+//! chart takes the width it is given.
 
 use plotters::prelude::DrawingBackend;
 use plotters_backend::{
@@ -18,20 +24,50 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 pub struct MeasuredCanvas {
     inner: CanvasBackend,
     context: CanvasRenderingContext2d,
+    /// The drawing's size in CSS pixels (the backing store is this times the pixel ratio).
+    size: (u32, u32),
 }
 
 impl MeasuredCanvas {
-    /// The backend on `canvas`; `None` when it has no 2D context.
-    pub fn new(canvas: HtmlCanvasElement) -> Option<Self> {
+    /// The backend on `canvas`, `height` CSS pixels high and as wide as the page lays it out
+    /// (its `width` attribute while it is not laid out), at the screen's pixel ratio; `None`
+    /// when it has no 2D context.
+    pub fn fitted(canvas: HtmlCanvasElement, height: u32) -> Option<Self> {
+        let ratio = web_sys::window()
+            .map(|w| w.device_pixel_ratio())
+            .filter(|r| r.is_finite() && *r > 0.0)
+            .unwrap_or(1.0);
+        let laid_out = u32::try_from(canvas.client_width()).unwrap_or(0);
+        let width = if laid_out > 0 {
+            laid_out
+        } else {
+            canvas.width()
+        };
+        let scaled = |css: u32| (f64::from(css) * ratio).round() as u32;
+        if canvas.width() != scaled(width) {
+            canvas.set_width(scaled(width));
+        }
+        if canvas.height() != scaled(height) {
+            canvas.set_height(scaled(height));
+        }
         let context = canvas
             .get_context("2d")
             .ok()??
             .dyn_into::<CanvasRenderingContext2d>()
             .ok()?;
+        context
+            .set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0)
+            .ok()?;
         Some(MeasuredCanvas {
             inner: CanvasBackend::with_canvas_object(canvas)?,
             context,
+            size: (width, height),
         })
+    }
+
+    /// The drawing's size in CSS pixels.
+    pub fn size(&self) -> (u32, u32) {
+        self.size
     }
 }
 
@@ -49,7 +85,7 @@ impl DrawingBackend for MeasuredCanvas {
     type ErrorType = <CanvasBackend as DrawingBackend>::ErrorType;
 
     fn get_size(&self) -> (u32, u32) {
-        self.inner.get_size()
+        self.size
     }
 
     fn ensure_prepared(&mut self) -> Result<(), DrawingErrorKind<Self::ErrorType>> {

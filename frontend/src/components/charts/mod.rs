@@ -7,8 +7,11 @@
 //! before the newest sample). The series come from the backend's metrics endpoint as they are.
 //! Text is measured by [`measured::MeasuredCanvas`], so nothing is styled inline (CSP).
 
+pub mod marks;
 pub mod measured;
 pub mod scale;
+pub mod ticked;
+pub mod ticks;
 
 use crate::app::Theme;
 use crate::i18n::{Key, t};
@@ -17,7 +20,7 @@ use leptos::prelude::*;
 use measured::MeasuredCanvas;
 use model::api::Series;
 use plotters::prelude::*;
-use scale::{Coverage, colour, coverage, minutes_label, span, unit_name, value_at};
+use scale::{Coverage, colour, coverage, minutes_label, span, unit_caption, value_at};
 pub use scale::{fmt_value, series_label};
 
 /// What one drawing needs besides the series.
@@ -63,21 +66,27 @@ pub struct Geometry {
 }
 
 fn draw(canvas: web_sys::HtmlCanvasElement, series: &[Series], look: &Look) -> Option<Geometry> {
-    let canvas_width = canvas.width();
-    let root = MeasuredCanvas::new(canvas)?.into_drawing_area();
+    let backend = MeasuredCanvas::fitted(canvas, if look.large { 360 } else { 240 })?;
+    let canvas_width = backend.size().0;
+    let root = backend.into_drawing_area();
     let (bg, grid, text) = look.ink();
     root.fill(&bg).ok()?;
     let unit = series.first().map(|s| s.unit.clone()).unwrap_or_default();
     let (oldest, newest) = span(series);
-    let ymax = series
+    let max = series
         .iter()
         .zip(&look.shown)
         .filter(|(_, on)| **on)
         .flat_map(|(s, _)| s.points.iter().map(|p| p[1]))
-        .fold(0.0f64, f64::max)
-        .max(1e-9)
-        * 1.1;
+        .fold(0.0f64, f64::max);
+    // Ticks of 1, 2 or 5 in the axis's unit, the axis ending on one (`ticks`).
+    let y = ticks::value_axis(max, &unit, 5);
+    let ymax = y.top;
     let span = ((newest - oldest) / 60.0).max(1.0);
+    let x_ticks: Vec<f64> = ticks::time_ticks(span * 60.0, 6, true)
+        .into_iter()
+        .map(|s| -s / 60.0)
+        .collect();
     let font = look.font();
     let label_style = ("sans-serif", font).into_font().color(&text);
     let mut chart = ChartBuilder::on(&root)
@@ -85,16 +94,17 @@ fn draw(canvas: web_sys::HtmlCanvasElement, series: &[Series], look: &Look) -> O
         .margin_right(22)
         .x_label_area_size(font * 3)
         .y_label_area_size(font * 7)
-        .build_cartesian_2d(-span..0.0, 0.0..ymax)
+        .build_cartesian_2d(
+            ticked::Ticked::new(-span..0.0, x_ticks),
+            ticked::Ticked::new(0.0..ymax, y.ticks.clone()),
+        )
         .ok()?;
     chart
         .configure_mesh()
         .x_desc("time (minutes before the newest sample)")
-        .y_desc(unit_name(&unit))
-        .x_labels(6)
-        .y_labels(5)
+        .y_desc(scale::unit_name(&unit))
         .x_label_formatter(&|x| minutes_label(*x))
-        .y_label_formatter(&|y| fmt_value(*y, &unit))
+        .y_label_formatter(&|v| y.label(*v))
         .label_style(label_style.clone())
         .axis_desc_style(label_style)
         .axis_style(text.mix(0.6))
@@ -225,10 +235,11 @@ pub fn Chart(
         None => t(Key::ChartNow)().to_string(),
     };
     let label = format!("{title} chart");
-    let unit_label = format!("({})", unit_name(&unit_shown));
+    let unit_label = unit_caption(&unit_shown);
     view! {
         <figure class="chart" class:chart-large=large data-testid="chart" data-points=points.to_string() data-state=state.as_str()>
-            <figcaption><strong>{title.clone()}</strong> " " <span class="chart-unit">{unit_label}</span>
+            <figcaption><strong>{title.clone()}</strong>
+                {unit_label.map(|u| view! { " " <span class="chart-unit">{u}</span> })}
                 {(state == Coverage::Partial).then(|| view! { <span class="chart-partial" data-testid="chart-partial">{t(Key::ChartPartial)}</span> })}
             </figcaption>
             {if state == Coverage::Empty {

@@ -35,6 +35,12 @@ pub fn unit_name(unit: &str) -> &str {
     }
 }
 
+/// The unit as a chart's caption names it, `(bytes/s)`; nothing without a unit (no "CPU ()").
+pub fn unit_caption(unit: &str) -> Option<String> {
+    let name = unit_name(unit.trim());
+    (!name.is_empty()).then(|| format!("({name})"))
+}
+
 /// A value in its unit, with the unit on every label.
 pub fn fmt_value(v: f64, unit: &str) -> String {
     // Never "-0": a value that rounds to zero is zero.
@@ -159,6 +165,9 @@ mod tests {
         assert!(fmt_value(2048.0, "bytes").contains('B'));
         assert!(fmt_value(2048.0, "bytes_per_second").contains("/s"));
         assert_eq!(unit_name("bytes_per_second"), "bytes/s");
+        assert_eq!(unit_caption("cores").as_deref(), Some("(cores)"));
+        assert_eq!(unit_caption(""), None);
+        assert_eq!(unit_caption(" "), None);
     }
 
     #[test]

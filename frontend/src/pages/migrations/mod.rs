@@ -175,7 +175,7 @@ pub fn Migrations() -> impl IntoView {
         Status::NoMatch => view! { <p class="empty" data-testid="mg-nomatch">{t(Key::MgNoMatch)}</p> }.into_any(),
         Status::Shown => view! {
             <div class="table-wrap">
-            <table class="migrations" data-testid="migrations-table">
+            <table class="migrations mg-table" data-testid="migrations-table">
                 <thead><tr>
                     <th scope="col">{t(Key::ColName)}</th><th scope="col">{t(Key::ColVmi)}</th><th scope="col">{t(Key::ColPhase)}</th>
                     <th scope="col">{t(Key::ColMode)}</th><th scope="col">{t(Key::ColTrigger)}</th><th scope="col">{t(Key::MgColNodes)}</th>

@@ -5,17 +5,19 @@
 
 use super::labels::{outcome_label, plane_label, trigger_label};
 use crate::components::common::HealthBadge;
+use crate::components::common::gap_view;
 use crate::components::convergence::Convergence;
 use crate::components::rel_time::RelTime;
 use crate::components::vmi_view::trigger_text;
 use crate::i18n::{Key, t};
+use crate::migrations_model::progress::gap;
 use crate::migrations_model::{duration_secs, nodes_of, outcome_key, trigger_key};
 use crate::nav::{param_setter, query_param};
 use leptos::prelude::*;
 use model::api::MigrationRow;
 use model::time::{Timestamp, format_duration};
+use model::view::MigrationReport;
 use model::view::format::{human_bytes, human_rate};
-use model::view::{MigrationReport, Progress};
 
 /// A labelled value of the progress cell and how it is written.
 type Part = (Key, Option<f64>, fn(f64) -> String);
@@ -30,9 +32,11 @@ fn parts(xs: &[Part], sep: &str) -> Option<String> {
     (!xs.is_empty()).then(|| xs.join(sep))
 }
 
-/// The progress cell: percent, then processed / remaining, then the rates; empty without data.
-fn progress_cell(p: Option<&Progress>) -> impl IntoView + use<> {
-    let p = p.cloned().unwrap_or_default();
+/// The progress cell: percent, then processed / remaining, then the rates; without any of
+/// them, why ([`gap`]).
+fn progress_cell(report: &MigrationReport) -> impl IntoView + use<> {
+    let missing = gap(report);
+    let p = report.progress.clone().unwrap_or_default();
     let pct = p.percent.map(|p| format!("{p:.0}%"));
     let data: [Part; 2] = [
         (Key::MgProcessed, p.data_processed_bytes, human_bytes),
@@ -45,7 +49,8 @@ fn progress_cell(p: Option<&Progress>) -> impl IntoView + use<> {
     let has_data = data.iter().any(|d| d.1.is_some());
     let has_rates = rates.iter().any(|r| r.1.is_some());
     view! {
-        <td data-testid="mg-progress">
+        <td data-testid="mg-progress" data-label=t(Key::ColProgress)>
+            {missing.map(|g| gap_view(g, Key::MgProgNoMetrics))}
             {pct.map(|pct| view! { <span class="mg-percent" data-testid="mg-percent">{pct}</span> })}
             {has_data.then(|| view! {
                 <span class="mg-data" data-testid="mg-data">{move || parts(&data, " / ")}</span>
@@ -68,7 +73,7 @@ fn outcome_cell(row: &MigrationRow) -> impl IntoView + use<> {
         }
     });
     view! {
-        <td data-testid="mg-outcome" data-outcome=outcome_key(r.outcome)>
+        <td data-testid="mg-outcome" data-label=t(Key::ColOutcome) data-outcome=outcome_key(r.outcome)>
             {t(outcome_label(outcome_key(r.outcome)))} " " <HealthBadge health=r.health/>
             {failure}
         </td>
@@ -130,15 +135,15 @@ pub fn row(row: MigrationRow, now: Signal<Timestamp>) -> impl IntoView {
     view! {
         <tr data-migration=r.name.clone() data-trigger=trig data-phase=r.phase.clone()>
             <th scope="row"><a href=href>{r.name.clone()}</a> " " {chart_toggle(r.name.clone())}</th>
-            <td>{format!("{}/{}", r.namespace, r.vmi_name)}</td>
-            <td data-testid="mg-phase">{r.phase.clone()}</td>
-            <td>{r.mode.clone().unwrap_or_default()}</td>
-            <td data-testid="mg-trigger" title=detail>{t(trigger_label(trig))}</td>
-            <td data-testid="mg-nodes">{nodes}</td>
-            {progress_cell(r.progress.as_ref())}
+            <td data-label=t(Key::ColVmi)>{format!("{}/{}", r.namespace, r.vmi_name)}</td>
+            <td data-testid="mg-phase" data-label=t(Key::ColPhase)>{r.phase.clone()}</td>
+            <td data-label=t(Key::ColMode)>{r.mode.clone().unwrap_or_default()}</td>
+            <td data-testid="mg-trigger" data-label=t(Key::ColTrigger) title=detail>{t(trigger_label(trig))}</td>
+            <td data-testid="mg-nodes" data-label=t(Key::MgColNodes) class="mg-nodes">{nodes}</td>
+            {progress_cell(r)}
             {outcome_cell(&row)}
-            <td data-testid="mg-age"><RelTime at=row.created now=now/></td>
-            <td data-testid="mg-duration">{duration}</td>
+            <td data-testid="mg-age" data-label=t(Key::MgColAge)><RelTime at=row.created now=now/></td>
+            <td data-testid="mg-duration" data-label=t(Key::MgColDuration)>{duration}</td>
         </tr>
     }
 }
