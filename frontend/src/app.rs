@@ -6,17 +6,11 @@ use crate::deferred::{Deferred, View};
 use crate::i18n::{Key, Lang, t};
 use crate::nav::query_param;
 use crate::pages;
+use crate::theme::Theme;
 use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::hooks::use_location;
 use leptos_router::path;
-
-/// The colour theme.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Theme {
-    Light,
-    Dark,
-}
 
 #[component]
 pub fn App() -> impl IntoView {
@@ -29,23 +23,10 @@ pub fn App() -> impl IntoView {
             .unwrap_or_else(|| Lang::from_tag(&api::browser_language())),
     );
     provide_context(lang);
-    let theme = RwSignal::new(match api::pref_get("theme").as_deref() {
-        Some("dark") => Theme::Dark,
-        Some("light") => Theme::Light,
-        _ if api::prefers_dark() => Theme::Dark,
-        _ => Theme::Light,
-    });
+    let theme = RwSignal::new(Theme::initial());
     provide_context(theme);
     Effect::new(move |_| api::set_root_attr("lang", Some(lang.get().tag())));
-    Effect::new(move |_| {
-        api::set_root_attr(
-            "data-theme",
-            Some(match theme.get() {
-                Theme::Dark => "dark",
-                Theme::Light => "light",
-            }),
-        )
-    });
+    Effect::new(move |_| api::set_root_attr("data-theme", Some(theme.get().name())));
     view! {
         <Router>
             <Shell lang=lang theme=theme/>
@@ -98,7 +79,7 @@ fn Shell(lang: RwSignal<Lang>, theme: RwSignal<Theme>) -> impl IntoView {
                 aria-label=move || format!("{}: {}", t(Key::Theme)(), if theme.get() == Theme::Dark { t(Key::ThemeDark)() } else { t(Key::ThemeLight)() })
                 on:click=move |_| {
                     let next = if theme.get_untracked() == Theme::Dark { Theme::Light } else { Theme::Dark };
-                    api::pref_set("theme", if next == Theme::Dark { "dark" } else { "light" });
+                    api::pref_set("theme", next.name());
                     theme.set(next);
                 }>
                 {move || if theme.get() == Theme::Dark { "☾" } else { "☀" }}

@@ -2,7 +2,8 @@
 //!
 //! * [`api`]: all I/O (the push stream, JSON requests, clipboard, preferences); nothing else
 //!   talks to the network or to browser storage.
-//! * [`app`]: the router and the shell (navigation, language, theme, connection, wall mode).
+//! * [`app`]: the router and the shell (navigation, language, theme, connection, wall mode);
+//!   [`theme`]: the colour theme the shell, the charts and the deferred views read.
 //! * [`pages`]: one module per route.
 //! * [`components`]: views shared by pages (VMI card, VMI view, migration graph, charts).
 //! * [`overview_model`]: the overview's layout model, plain Rust tested natively.
@@ -31,6 +32,7 @@ pub mod nav;
 pub mod overview_model;
 pub mod pages;
 pub mod share;
+pub mod theme;
 
 /// Mounts the app on `<body>`.
 pub fn start() {

@@ -442,7 +442,6 @@ mod tests {
             "model: input/pipeline <-> input/verdict",
             "backend: app <-> routes",
             "backend: history/recorder <-> history/sweep <-> history/writer",
-            "frontend: app <-> deferred",
         ];
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
         let mut found = Vec::new();

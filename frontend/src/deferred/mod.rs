@@ -22,9 +22,9 @@ pub mod url;
 pub mod view;
 
 use crate::api::FetchError;
-use crate::app::Theme;
 use crate::components::common::FetchFailure;
 use crate::i18n::{Key, lang, t};
+use crate::theme::Theme;
 use leptos::prelude::*;
 use leptos_router::location::BrowserUrl;
 use std::cell::RefCell;

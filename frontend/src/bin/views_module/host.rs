@@ -3,8 +3,8 @@
 //! stream), its own clock, and the language and theme the main app passes on.
 
 use frontend::api::{self, Live};
-use frontend::app::Theme;
 use frontend::i18n::Lang;
+use frontend::theme::Theme;
 use leptos::prelude::*;
 
 /// The shared state (signals: copies name the same values).

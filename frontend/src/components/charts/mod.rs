@@ -13,8 +13,8 @@ pub mod scale;
 pub mod ticked;
 pub mod ticks;
 
-use crate::app::Theme;
 use crate::i18n::{Key, t};
+use crate::theme::Theme;
 use leptos::html::Canvas;
 use leptos::prelude::*;
 use measured::MeasuredCanvas;
