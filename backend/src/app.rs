@@ -1,25 +1,17 @@
-//! The axum router: `fn app() -> Router`, tested with `oneshot` like axum's testing example. It
-//! only composes the routers of [`crate::routes`] (one module per area) and adds the layers:
+//! The axum router: `fn app() -> Router` over [`AppState`], tested with `oneshot` like axum's
+//! testing example. It only composes the routers of [`crate::routes`] (one module per area) and adds the layers:
 //! the `Host` check ([`crate::host`], outermost but tracing), a request timeout for the JSON endpoints (not for the push stream and proxied watches), the
 //! CSRF check, the body limit, compression, the shared security headers, and tracing with
 //! sensitive headers redacted.
 
-use crate::auth::Auth;
-use crate::host::HostPolicy;
-use crate::metrics::Metrics;
 use crate::routes;
-use crate::routes::stream::caps::StreamCaps;
 use crate::security;
-use crate::series::Prometheus;
-use crate::shutdown::Shutdown;
-use crate::store::Store;
-use crate::watch::Caches;
+use crate::state::AppState;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{StatusCode, header};
 use axum::routing::any;
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::Duration;
 use tower_http::compression::CompressionLayer;
 use tower_http::sensitive_headers::SetSensitiveRequestHeadersLayer;
@@ -30,50 +22,6 @@ use tower_http::trace::TraceLayer;
 pub const BODY_LIMIT: usize = 16 * 1024;
 /// How long a JSON request may take.
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
-
-/// Shared state of the router.
-#[derive(Clone)]
-pub struct AppState {
-    pub store: Arc<Store>,
-    pub caches: Arc<Caches>,
-    pub metrics: Arc<Metrics>,
-    pub auth: Arc<Auth>,
-    pub prometheus: Option<Prometheus>,
-    pub assets: Option<PathBuf>,
-    /// The flight recorder (off unless configured).
-    pub history: Arc<crate::history::HistoryHandle>,
-    /// Which `Host` names are answered ([`crate::host`]).
-    pub hosts: Arc<HostPolicy>,
-    /// Whether `/k8s/...` is served (`--enable-k8s-proxy`; the frontend never calls it).
-    pub k8s_proxy: bool,
-    /// Ends the push streams when the console shuts down.
-    pub shutdown: Shutdown,
-    pub stream_caps: Arc<StreamCaps>,
-    /// The console listener's connection slots, which `/readyz` reports.
-    pub listener: Arc<crate::listener::load::Load>,
-}
-
-impl AppState {
-    /// State for local mode without Prometheus (tests and simple callers).
-    pub fn local(store: Arc<Store>, client: kube::Client) -> AppState {
-        AppState {
-            store,
-            caches: Arc::new(Caches::new()),
-            metrics: Arc::new(Metrics::default()),
-            auth: Arc::new(Auth::new(crate::auth::Mode::Local, client)),
-            prometheus: None,
-            assets: None,
-            history: crate::history::HistoryHandle::off("history is not configured"),
-            hosts: Arc::new(HostPolicy::off()),
-            k8s_proxy: false,
-            shutdown: Shutdown::default(),
-            stream_caps: StreamCaps::new(crate::serve::Limits::default().max_streams_per_client),
-            listener: crate::listener::load::Load::new(
-                crate::serve::Limits::default().max_connections,
-            ),
-        }
-    }
-}
 
 /// Builds the router. `assets` is the folder Trunk built (`dist/`); when it lacks an
 /// `index.html`, pages answer 503 with what to run.
@@ -130,6 +78,7 @@ mod tests {
     use axum::http::Request;
     use http_body_util::BodyExt;
     use model::wire::StreamMsg;
+    use std::sync::Arc;
     use std::sync::atomic::Ordering;
     use std::time::Duration;
     use tower::ServiceExt;

@@ -54,5 +54,6 @@ pub mod security;
 pub mod series;
 pub mod serve;
 pub mod shutdown;
+pub mod state;
 pub mod store;
 pub mod watch;

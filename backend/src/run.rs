@@ -1,6 +1,6 @@
 //! Entry points shared by `strata serve`, `strata demo` and the e2e tests.
 
-use crate::app::{AppState, app};
+use crate::app::app;
 use crate::auth::{Auth, Mode};
 use crate::host::HostPolicy;
 use crate::listener::client::TrustedProxies;
@@ -9,6 +9,7 @@ use crate::routes::stream::caps::StreamCaps;
 use crate::series::Prometheus;
 use crate::serve::{Limits, Listener, serve};
 use crate::shutdown::Shutdown;
+use crate::state::AppState;
 use crate::store::Store;
 use crate::watch::Caches;
 use std::net::SocketAddr;

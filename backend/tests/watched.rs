@@ -101,7 +101,7 @@ async fn without_a_synced_event_watch_the_evidence_fetches_events() {
         .unwrap();
     // Only the VMI watch runs: VMs and events are fetched for the page, and counted.
     let store = std::sync::Arc::new(backend::store::Store::new(100, 16));
-    let state = backend::app::AppState::local(store.clone(), client.clone());
+    let state = backend::state::AppState::local(store.clone(), client.clone());
     let caches = state.caches.clone();
     let watcher = tokio::spawn(backend::watch::watch_kind(
         client,

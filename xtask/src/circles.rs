@@ -440,7 +440,6 @@ mod tests {
             "model: input/blocks <-> input/columns <-> input/event_row <-> input/format <-> input/headerless <-> input/lines <-> input/sightings <-> input/table",
             "model: input/console <-> input/kubectl <-> input/paste <-> input/workloads",
             "model: input/pipeline <-> input/verdict",
-            "backend: app <-> routes",
             "backend: history/recorder <-> history/sweep <-> history/writer",
         ];
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();

@@ -30,10 +30,10 @@ pub mod series;
 pub mod stream;
 pub mod vmis;
 
-pub use crate::app::AppState;
 use crate::auth::Access;
 use crate::error::ApiErr;
 use crate::proxy;
+pub use crate::state::AppState;
 use crate::watch::Kind;
 
 /// `Ok` when `s` is a valid Kubernetes name; else a 400 naming `what`.

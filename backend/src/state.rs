@@ -1,0 +1,59 @@
+//! The router's shared state: what every handler reads (the watched store and caches, auth,
+//! Prometheus, history, the host policy, the stream caps, the listener's load). Apart from the
+//! router that composes the handlers ([`crate::app`]), so handlers and router both depend on it
+//! and not on each other.
+
+use crate::auth::Auth;
+use crate::host::HostPolicy;
+use crate::metrics::Metrics;
+use crate::routes::stream::caps::StreamCaps;
+use crate::series::Prometheus;
+use crate::shutdown::Shutdown;
+use crate::store::Store;
+use crate::watch::Caches;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// Shared state of the router.
+#[derive(Clone)]
+pub struct AppState {
+    pub store: Arc<Store>,
+    pub caches: Arc<Caches>,
+    pub metrics: Arc<Metrics>,
+    pub auth: Arc<Auth>,
+    pub prometheus: Option<Prometheus>,
+    pub assets: Option<PathBuf>,
+    /// The flight recorder (off unless configured).
+    pub history: Arc<crate::history::HistoryHandle>,
+    /// Which `Host` names are answered ([`crate::host`]).
+    pub hosts: Arc<HostPolicy>,
+    /// Whether `/k8s/...` is served (`--enable-k8s-proxy`; the frontend never calls it).
+    pub k8s_proxy: bool,
+    /// Ends the push streams when the console shuts down.
+    pub shutdown: Shutdown,
+    pub stream_caps: Arc<StreamCaps>,
+    /// The console listener's connection slots, which `/readyz` reports.
+    pub listener: Arc<crate::listener::load::Load>,
+}
+
+impl AppState {
+    /// State for local mode without Prometheus (tests and simple callers).
+    pub fn local(store: Arc<Store>, client: kube::Client) -> AppState {
+        AppState {
+            store,
+            caches: Arc::new(Caches::new()),
+            metrics: Arc::new(Metrics::default()),
+            auth: Arc::new(Auth::new(crate::auth::Mode::Local, client)),
+            prometheus: None,
+            assets: None,
+            history: crate::history::HistoryHandle::off("history is not configured"),
+            hosts: Arc::new(HostPolicy::off()),
+            k8s_proxy: false,
+            shutdown: Shutdown::default(),
+            stream_caps: StreamCaps::new(crate::serve::Limits::default().max_streams_per_client),
+            listener: crate::listener::load::Load::new(
+                crate::serve::Limits::default().max_connections,
+            ),
+        }
+    }
+}
