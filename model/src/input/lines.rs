@@ -261,6 +261,14 @@ fn unknown_line(
         return None;
     }
     seen.unknown += 1;
+    // What the line is about decides over who reported it where that object's layer is clear
+    // (a volume operation recorded by the attach/detach controller is the node's volume): the
+    // reader of last resort weighs both (`signatures::about`).
+    if crate::signatures::about::about(line).is_some()
+        && let Some(s) = super::last_resort::read(line, level, n, format)
+    {
+        return Some(s);
+    }
     // A line stating its level is a log line: the paste's last component is likely its. A line
     // without one (prose, an API error) counts only when it names its component itself.
     let component = component_of_line(line)

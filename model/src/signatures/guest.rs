@@ -81,7 +81,10 @@ pub(super) const TABLE: &[Signature] = &[
         id: "vmi-succeeded-row",
         all: &[" Succeeded"],
         // A condition's `type: Succeeded` (CDI's, vm-import's) is not the VMI's phase.
-        none: &["migration", "vmim", "type:"],
+        // Nor is a workload's pod count (`Pods Status:  1 Running / 2 Waiting / 0 Succeeded /
+        // 0 Failed`, `Pods Statuses:` of kubectl's DaemonSet, ReplicaSet and Job describers in
+        // `staging/src/k8s.io/kubectl/pkg/describe/describe.go`).
+        none: &["migration", "vmim", "type:", "pods status", "succeeded /"],
         title: "the VMI Succeeded: the guest shut itself down",
         cause: "a VMI in phase Succeeded means the guest powered off from inside (shutdown); with \
             runStrategy Manual (or Halted) KubeVirt does not restart it and the VMI and its \
