@@ -128,3 +128,37 @@ fn qemu_img_failing_to_read_its_source_is_the_import_not_the_device() {
     let write = "E0301 10:00:00.000000       1 prlimit.go:155] qemu-img failed output is:\nqemu-img: error while writing sector 1024: Input/output error\n";
     assert_eq!(blame(write).0, Some(Layer::Node), "{write}");
 }
+
+// ---- 7. the kubelet's admission of a placed pod ----
+
+#[test]
+fn the_kubelets_cpu_alignment_refusal_is_the_node() {
+    // pkg/kubelet/cm/cpumanager/policy_static.go, as a pod's status message.
+    let p = "Reason:       SMTAlignmentError\nMessage:      SMT Alignment Error: not enough free physical CPUs: available physical CPUs = 2, requested CPUs = 4, CPUs per core = 2\n";
+    let (layer, _, text) = blame(p);
+    assert_eq!(layer, Some(Layer::Node), "{text}");
+    assert!(text.contains("aligned"), "{text}");
+}
+
+#[test]
+fn cdis_ssrf_protection_is_the_import_not_the_network() {
+    // CDI doc/ssrf-protection.md: the message of a DataVolume's blocked source.
+    let p = "Warning  ImportFailed  1m  import-controller  SSRF protection: host \"images.lab.local\" resolves to blocked IP 172.16.4.20\n";
+    let (layer, _, text) = blame(p);
+    assert_eq!(layer, Some(Layer::ControlPlane), "{text}");
+    assert!(text.contains("SSRF"), "{text}");
+}
+
+// ---- 8. an event its recorder logged ----
+
+#[test]
+fn a_warning_event_logged_by_its_recorder_is_read_by_its_reason() {
+    // controller-runtime's recorder logs each event (`logger: "events"`) at debug level;
+    // CDI's clone controller records CloneValidationFailed (the generated CDI catalogue).
+    let p = r#"{"level":"debug","ts":"2025-03-01T10:00:00Z","logger":"events","msg":"source and target volume modes differ","type":"Warning","object":{"kind":"DataVolume","namespace":"vms","name":"disk-2","apiVersion":"cdi.kubevirt.io/v1beta1"},"reason":"CloneValidationFailed"}"#;
+    let (layer, _, text) = blame(p);
+    assert_eq!(layer, Some(Layer::ControlPlane), "{text}");
+    assert!(text.contains("CloneValidationFailed"), "{text}");
+    let normal = p.replace(r#""type":"Warning""#, r#""type":"Normal""#);
+    assert_eq!(blame(&normal).0, None, "{normal}");
+}

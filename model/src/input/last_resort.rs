@@ -38,6 +38,9 @@ fn error_material(line: &str, level: Option<Level>, failure_form: bool) -> Optio
         return Some("its klog header after the line's prefix");
     }
     let json = line.find("{\"").map(|i| &line[i..]);
+    if json.is_some_and(|j| logged_warning_event(j).is_some()) {
+        return Some("a Warning event its recorder logged");
+    }
     if let Some(j) = json {
         match json_field(j, "level")
             .map(str::to_ascii_lowercase)
@@ -64,9 +67,24 @@ fn error_material(line: &str, level: Option<Level>, failure_form: bool) -> Optio
     failure_form.then_some("a failure stated by the message's own form")
 }
 
+/// The reason of a Warning event written as a JSON log line: controller-runtime's event
+/// recorder logs every event it records (`logger: "events"`, with the event's `type`, `reason`
+/// and involved `object`; sigs.k8s.io/controller-runtime `pkg/internal/recorder/recorder.go`),
+/// at debug level, as CDI's controllers do.
+fn logged_warning_event(j: &str) -> Option<&str> {
+    let event = json_field(j, "logger") == Some("events") || j.contains("\"object\":{");
+    (event && json_field(j, "type") == Some("Warning"))
+        .then(|| json_field(j, "reason"))
+        .flatten()
+        .filter(|r| !r.is_empty() && !r.contains(' '))
+}
+
 /// A Warning row's recorder, by its reason word (`signatures::reasons`).
 fn by_reason(line: &str) -> Option<Who> {
-    let reason = warning_reason(line)?;
+    let logged = line
+        .find("{\"")
+        .and_then(|i| logged_warning_event(&line[i..]));
+    let reason = logged.or_else(|| warning_reason(line))?;
     let (name, layer) = recorder(reason)?;
     Some(Who {
         name,

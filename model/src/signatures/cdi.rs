@@ -218,6 +218,22 @@ pub(super) const TABLE: &[Signature] = &[
         ..CP
     },
     Signature {
+        id: "cdi-ssrf-blocked",
+        all: &["SSRF protection", "blocked"],
+        title: "CDI's SSRF protection blocks the import's source address",
+        cause: "the import's source host resolves to a private, link-local or loopback address, \
+            which CDI's importer refuses by default (server-side request forgery protection): \
+            the DataVolume stays in ImportScheduled or fails and the disk is never provisioned. \
+            Not a network fault: allow the address in the CDIConfig if the source is trusted",
+        next_steps: &[
+            "kubectl get cdiconfig config -o yaml (the SSRF allowlist)",
+            "kubectl describe dv <name> (events)",
+        ],
+        source: "kubevirt/containerized-data-importer doc/ssrf-protection.md",
+        example: "SSRF protection: host \"registry.internal\" resolves to blocked IP 192.168.1.5",
+        ..CP
+    },
+    Signature {
         id: "cdi-source-http-error",
         all: &["curl", "The requested URL returned error"],
         title: "the import's source URL answers an HTTP error",
