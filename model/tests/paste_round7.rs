@@ -76,12 +76,18 @@ fn the_older_forbidden_form_and_unquoted_users_are_read() {
     let old = r#"E0101 10:00:00.000000       1 server.go:80] unable to load configmap: configmaps "kubevirt-config" is forbidden: User "system:serviceaccount:kubevirt:kubevirt-apiserver" cannot list configmaps in the namespace "kubevirt": no RBAC policy matched"#;
     let (layer, _, text) = blame(old);
     assert_eq!(layer, Some(Layer::ControlPlane), "{text}");
-    assert!(text.contains("kubevirt-apiserver may not list configmaps"), "{text}");
+    assert!(
+        text.contains("kubevirt-apiserver may not list configmaps"),
+        "{text}"
+    );
     // A user's name replaced by a placeholder, and a group rewritten as a Markdown link.
     let placeholder = r#"Error from server (Forbidden): virtualmachines.kubevirt.io "db" is forbidden: User <someone> cannot patch resource "virtualmachines/restart" in API group "[subresources.kubevirt.io](http://subresources.kubevirt.io/)" in the namespace "vms""#;
     let (layer, _, text) = blame(placeholder);
     assert_eq!(layer, Some(Layer::ControlPlane), "{text}");
-    assert!(text.contains("someone may not patch virtualmachines/restart"), "{text}");
+    assert!(
+        text.contains("someone may not patch virtualmachines/restart"),
+        "{text}"
+    );
 }
 
 // ---- 4. who owns an admission webhook ----
@@ -154,11 +160,12 @@ fn cdis_ssrf_protection_is_the_import_not_the_network() {
 #[test]
 fn a_warning_event_logged_by_its_recorder_is_read_by_its_reason() {
     // controller-runtime's recorder logs each event (`logger: "events"`) at debug level;
-    // CDI's clone controller records CloneValidationFailed (the generated CDI catalogue).
-    let p = r#"{"level":"debug","ts":"2025-03-01T10:00:00Z","logger":"events","msg":"source and target volume modes differ","type":"Warning","object":{"kind":"DataVolume","namespace":"vms","name":"disk-2","apiVersion":"cdi.kubevirt.io/v1beta1"},"reason":"CloneValidationFailed"}"#;
+    // CDI's clone controller records CloneSourceInUse (the generated CDI catalogue:
+    // pkg/controller/common/util.go).
+    let p = r#"{"level":"debug","ts":"2025-03-01T10:00:00Z","logger":"events","msg":"pod vms/virt-launcher-db-x7k2p using PersistentVolumeClaim golden","type":"Warning","object":{"kind":"PersistentVolumeClaim","namespace":"vms","name":"disk-2","apiVersion":"v1"},"reason":"CloneSourceInUse"}"#;
     let (layer, _, text) = blame(p);
     assert_eq!(layer, Some(Layer::ControlPlane), "{text}");
-    assert!(text.contains("CloneValidationFailed"), "{text}");
+    assert!(text.contains("cdi"), "{text}");
     let normal = p.replace(r#""type":"Warning""#, r#""type":"Normal""#);
     assert_eq!(blame(&normal).0, None, "{normal}");
 }

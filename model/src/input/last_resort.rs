@@ -22,7 +22,7 @@ use crate::signatures::about::about;
 use crate::signatures::components::{Who, reporter};
 use crate::signatures::json_field;
 use crate::signatures::level::Level;
-use crate::signatures::reasons::{recorder, warning_reason};
+use crate::signatures::reasons::{generated_recorder, recorder, warning_reason};
 use crate::verdict::Health;
 use crate::view::BlockFormat;
 
@@ -85,7 +85,7 @@ fn by_reason(line: &str) -> Option<Who> {
         .find("{\"")
         .and_then(|i| logged_warning_event(&line[i..]));
     let reason = logged.or_else(|| warning_reason(line))?;
-    let (name, layer) = recorder(reason)?;
+    let (name, layer) = recorder(reason).or_else(|| logged.and_then(generated_recorder))?;
     Some(Who {
         name,
         layer,
@@ -151,7 +151,17 @@ fn text_field<'a>(j: &'a str, key: &str) -> &'a str {
 pub fn read(line: &str, level: Option<Level>, n: usize, format: BlockFormat) -> Option<Signal> {
     let subject = about(line);
     let why_error = error_material(line, level, subject.is_some_and(|a| a.failure_form))?;
-    let who = reporter(line).or_else(|| by_reason(line));
+    // An event its recorder logged is the recorder's own line: the pods its message names are
+    // what it is about, not who wrote it.
+    let logged = line
+        .find("{\"")
+        .and_then(|i| logged_warning_event(&line[i..]))
+        .is_some();
+    let who = if logged {
+        by_reason(line).or_else(|| reporter(line))
+    } else {
+        reporter(line).or_else(|| by_reason(line))
+    };
     let (layer, plane) = match (&who, subject) {
         (_, Some(a)) => (a.layer, a.plane),
         (Some(w), None) => (w.layer, None),

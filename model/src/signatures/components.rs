@@ -101,8 +101,18 @@ const NAMES: &[(&str, &str, Layer, &str)] = &[
         CONTROL,
     ),
     ("kubemacpool", "KubeMacPool", Layer::Network, ADDON),
-    ("bridge-marker", "linux-bridge marker", Layer::Network, ADDON),
-    ("kube-cni-linux-bridge", "linux-bridge CNI", Layer::Network, ADDON),
+    (
+        "bridge-marker",
+        "linux-bridge marker",
+        Layer::Network,
+        ADDON,
+    ),
+    (
+        "kube-cni-linux-bridge",
+        "linux-bridge CNI",
+        Layer::Network,
+        ADDON,
+    ),
     ("ovs-cni", "OVS CNI", Layer::Network, ADDON),
     ("macvtap-cni", "macvtap CNI", Layer::Network, ADDON),
     (
