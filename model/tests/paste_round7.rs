@@ -149,10 +149,11 @@ fn the_kubelets_cpu_alignment_refusal_is_the_node() {
 #[test]
 fn cdis_ssrf_protection_is_the_import_not_the_network() {
     // CDI doc/ssrf-protection.md: the message of a DataVolume's blocked source.
-    let p = "Warning  ImportFailed  1m  import-controller  SSRF protection: host \"images.lab.local\" resolves to blocked IP 172.16.4.20\n";
+    // The message alone, as a status message is pasted.
+    let p = "SSRF protection: host \"images.lab.local\" resolves to blocked IP 172.16.4.20\n";
     let (layer, _, text) = blame(p);
     assert_eq!(layer, Some(Layer::ControlPlane), "{text}");
-    assert!(text.contains("SSRF"), "{text}");
+    assert!(text.contains("SSRF protection blocks"), "{text}");
 }
 
 // ---- 8. an event its recorder logged ----
