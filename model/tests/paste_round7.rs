@@ -170,3 +170,14 @@ fn a_warning_event_logged_by_its_recorder_is_read_by_its_reason() {
     let normal = p.replace(r#""type":"Warning""#, r#""type":"Normal""#);
     assert_eq!(blame(&normal).0, None, "{normal}");
 }
+
+#[test]
+fn a_drain_held_by_another_workloads_budget_is_the_nodes_not_the_migrations() {
+    // k8s.io/kubectl pkg/drain/drain.go, for a storage daemon's pod and for a launcher.
+    let other = "evicting pod rook-ceph/rook-ceph-osd-2-5d8f\nerror when evicting pods/\"rook-ceph-osd-2-5d8f\" -n \"rook-ceph\" (will retry after 5s): Cannot evict pod as it would violate the pod's disruption budget.\n";
+    let (layer, _, text) = blame(other);
+    assert_eq!(layer, Some(Layer::Node), "{text}");
+    assert!(text.contains("rook-ceph-osd-2-5d8f"), "{text}");
+    let launcher = other.replace("rook-ceph-osd-2-5d8f", "virt-launcher-db-x7k2p");
+    assert_eq!(blame(&launcher).0, Some(Layer::Migration), "{launcher}");
+}

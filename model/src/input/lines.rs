@@ -128,7 +128,7 @@ pub fn read_lines(block: &Block<'_>, format: BlockFormat, seen: &mut Seen) -> Li
                     repeated += 1;
                     None
                 } else {
-                    Some(known(sig, line, n, format))
+                    super::evicted_pod::reread(sig.id, line, known(sig, line, n, format))
                 }
             }
             None => unknown_line(line, level, n, format, seen),

@@ -29,6 +29,7 @@ pub mod console;
 pub mod describe;
 pub mod documents;
 pub mod event_row;
+pub mod evicted_pod;
 pub mod fast_yaml;
 pub mod folder;
 pub mod format;
