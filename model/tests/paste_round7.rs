@@ -181,3 +181,17 @@ fn a_drain_held_by_another_workloads_budget_is_the_nodes_not_the_migrations() {
     let launcher = other.replace("rook-ceph-osd-2-5d8f", "virt-launcher-db-x7k2p");
     assert_eq!(blame(&launcher).0, Some(Layer::Migration), "{launcher}");
 }
+
+// ---- 9. a tunnel's close is a symptom of what closed it ----
+
+#[test]
+fn an_ssh_closed_through_virtctls_tunnel_is_the_guest_not_the_console() {
+    // OpenSSH kex.c; KubeVirt pkg/virtctl/ssh runs ssh with virtctl port-forward as its proxy.
+    let p = "$ virtctl ssh fedora@vm/web -n apps --local-ssh\nwebsocket: close 1006 (abnormal closure): unexpected EOF\nkex_exchange_identification: Connection closed by remote host\nConnection closed by UNKNOWN port 65535\n";
+    let (layer, _, text) = blame(p);
+    assert_eq!(layer, Some(Layer::Guest), "{text}");
+    assert!(text.contains("SSH"), "{text}");
+    // The same close on the serial console is still the console's.
+    let console = "$ virtctl console web\nSuccessfully connected to web console. The escape sequence is ^]\nwebsocket: close 1006 (abnormal closure): unexpected EOF\n";
+    assert_eq!(blame(console).0, Some(Layer::Node), "{console}");
+}

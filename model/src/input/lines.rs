@@ -48,6 +48,8 @@ pub struct Seen {
     component: Option<Component>,
     /// The paste shows a Go panic (`panic:`, `goroutine N [running]`, `Observed a panic`).
     panic: bool,
+    /// The paste runs one of virtctl's tunnels (`super::tunnel`).
+    tunnel: bool,
 }
 
 impl Seen {
@@ -55,6 +57,7 @@ impl Seen {
     pub fn new(paste: &str) -> Seen {
         Seen {
             panic: shows_panic(paste),
+            tunnel: super::tunnel::shows_tunnel(paste),
             ..Seen::default()
         }
     }
@@ -128,7 +131,8 @@ pub fn read_lines(block: &Block<'_>, format: BlockFormat, seen: &mut Seen) -> Li
                     repeated += 1;
                     None
                 } else {
-                    super::evicted_pod::reread(sig.id, line, known(sig, line, n, format))
+                    let s = super::tunnel::reread(sig.id, seen.tunnel, known(sig, line, n, format));
+                    super::evicted_pod::reread(sig.id, line, s)
                 }
             }
             None => unknown_line(line, level, n, format, seen),

@@ -53,6 +53,7 @@ pub mod supersede;
 pub mod table;
 pub mod terminating_node;
 pub mod text;
+pub mod tunnel;
 pub mod unwrap;
 pub mod verdict;
 pub mod vm_alone;

@@ -97,4 +97,27 @@ pub(super) const TABLE: &[Signature] = &[
         example: "vm-1-example  Succeeded # <-- should have disappeared",
         ..G
     },
+    // OpenSSH's client (`kex.c`, kex_exchange_identification) when the far end closes the
+    // connection before sending its version banner: through `virtctl ssh` / `virtctl
+    // port-forward` the tunnel reached the VMI (virt-handler forwards to the guest's port), and
+    // the guest's side closed it: sshd not running or not listening, or refusing the client.
+    Signature {
+        id: "ssh-closed-before-banner",
+        all: &["kex_exchange_identification", "closed by remote host"],
+        health: Health::Broken,
+        title: "the guest's SSH server closes the connection before its banner",
+        cause: "ssh reached the VMI (through virtctl's port-forward tunnel) but the far end \
+            closed the connection before the SSH handshake (OpenSSH's \
+            kex_exchange_identification): nothing in the guest answers SSH on that port (sshd \
+            not running, listening elsewhere, or refusing the client); the tunnel's websocket \
+            closes after it",
+        next_steps: &[
+            "virtctl console <vm>, then check sshd in the guest (systemctl status sshd, ss -ltn)",
+            "check the port given to virtctl ssh / port-forward",
+        ],
+        source: "OpenSSH kex.c (kex_exchange_identification: \"Connection closed by remote \
+            host\"); KubeVirt pkg/virtctl/ssh, pkg/virtctl/portforward",
+        example: "kex_exchange_identification: Connection closed by remote host",
+        ..G
+    },
 ];
