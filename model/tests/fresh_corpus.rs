@@ -154,7 +154,7 @@ fn fresh_batch5_scores_at_least_its_floor() {
 
 #[test]
 fn fresh_batch6_scores_at_least_its_floor() {
-    run_batch("batch6", 33, true);
+    run_batch("batch6", 33, false);
 }
 
 #[test]

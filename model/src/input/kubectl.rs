@@ -30,6 +30,7 @@ pub fn read_kubectl(
         }
         BlockFormat::Describe => {
             read_desc(block, out, report);
+            super::workloads::read_describe(block, out);
             None
         }
         BlockFormat::Unknown if headerless_table(block) => {

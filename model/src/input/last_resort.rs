@@ -22,7 +22,7 @@ use crate::signatures::about::about;
 use crate::signatures::components::{Who, reporter};
 use crate::signatures::json_field;
 use crate::signatures::level::Level;
-use crate::signatures::reasons::{recorder, warning_reason};
+use crate::signatures::reasons::{generated_recorder, recorder, warning_reason};
 use crate::verdict::Health;
 use crate::view::BlockFormat;
 
@@ -38,6 +38,9 @@ fn error_material(line: &str, level: Option<Level>, failure_form: bool) -> Optio
         return Some("its klog header after the line's prefix");
     }
     let json = line.find("{\"").map(|i| &line[i..]);
+    if json.is_some_and(|j| logged_warning_event(j).is_some()) {
+        return Some("a Warning event its recorder logged");
+    }
     if let Some(j) = json {
         match json_field(j, "level")
             .map(str::to_ascii_lowercase)
@@ -64,10 +67,25 @@ fn error_material(line: &str, level: Option<Level>, failure_form: bool) -> Optio
     failure_form.then_some("a failure stated by the message's own form")
 }
 
+/// The reason of a Warning event written as a JSON log line: controller-runtime's event
+/// recorder logs every event it records (`logger: "events"`, with the event's `type`, `reason`
+/// and involved `object`; sigs.k8s.io/controller-runtime `pkg/internal/recorder/recorder.go`),
+/// at debug level, as CDI's controllers do.
+fn logged_warning_event(j: &str) -> Option<&str> {
+    let event = json_field(j, "logger") == Some("events") || j.contains("\"object\":{");
+    (event && json_field(j, "type") == Some("Warning"))
+        .then(|| json_field(j, "reason"))
+        .flatten()
+        .filter(|r| !r.is_empty() && !r.contains(' '))
+}
+
 /// A Warning row's recorder, by its reason word (`signatures::reasons`).
 fn by_reason(line: &str) -> Option<Who> {
-    let reason = warning_reason(line)?;
-    let (name, layer) = recorder(reason)?;
+    let logged = line
+        .find("{\"")
+        .and_then(|i| logged_warning_event(&line[i..]));
+    let reason = logged.or_else(|| warning_reason(line))?;
+    let (name, layer) = recorder(reason).or_else(|| logged.and_then(generated_recorder))?;
     Some(Who {
         name,
         layer,
@@ -133,7 +151,17 @@ fn text_field<'a>(j: &'a str, key: &str) -> &'a str {
 pub fn read(line: &str, level: Option<Level>, n: usize, format: BlockFormat) -> Option<Signal> {
     let subject = about(line);
     let why_error = error_material(line, level, subject.is_some_and(|a| a.failure_form))?;
-    let who = reporter(line).or_else(|| by_reason(line));
+    // An event its recorder logged is the recorder's own line: the pods its message names are
+    // what it is about, not who wrote it.
+    let logged = line
+        .find("{\"")
+        .and_then(|i| logged_warning_event(&line[i..]))
+        .is_some();
+    let who = if logged {
+        by_reason(line).or_else(|| reporter(line))
+    } else {
+        reporter(line).or_else(|| by_reason(line))
+    };
     let (layer, plane) = match (&who, subject) {
         (_, Some(a)) => (a.layer, a.plane),
         (Some(w), None) => (w.layer, None),

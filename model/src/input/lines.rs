@@ -48,6 +48,8 @@ pub struct Seen {
     component: Option<Component>,
     /// The paste shows a Go panic (`panic:`, `goroutine N [running]`, `Observed a panic`).
     panic: bool,
+    /// The paste runs one of virtctl's tunnels (`super::tunnel`).
+    tunnel: bool,
 }
 
 impl Seen {
@@ -55,6 +57,7 @@ impl Seen {
     pub fn new(paste: &str) -> Seen {
         Seen {
             panic: shows_panic(paste),
+            tunnel: super::tunnel::shows_tunnel(paste),
             ..Seen::default()
         }
     }
@@ -128,7 +131,8 @@ pub fn read_lines(block: &Block<'_>, format: BlockFormat, seen: &mut Seen) -> Li
                     repeated += 1;
                     None
                 } else {
-                    Some(known(sig, line, n, format))
+                    let s = super::tunnel::reread(sig.id, seen.tunnel, known(sig, line, n, format));
+                    super::evicted_pod::reread(sig.id, line, s)
                 }
             }
             None => unknown_line(line, level, n, format, seen),
@@ -261,6 +265,14 @@ fn unknown_line(
         return None;
     }
     seen.unknown += 1;
+    // What the line is about decides over who reported it where that object's layer is clear
+    // (a volume operation recorded by the attach/detach controller is the node's volume): the
+    // reader of last resort weighs both (`signatures::about`).
+    if crate::signatures::about::about(line).is_some()
+        && let Some(s) = super::last_resort::read(line, level, n, format)
+    {
+        return Some(s);
+    }
     // A line stating its level is a log line: the paste's last component is likely its. A line
     // without one (prose, an API error) counts only when it names its component itself.
     let component = component_of_line(line)

@@ -155,6 +155,49 @@ pub fn read_block(block: &Block<'_>, out: &mut ReadPaste) {
     }
 }
 
+/// A `kubectl describe` of a DaemonSet or Deployment, read for the same shortfall as its table
+/// row: kubectl's describers (`staging/src/k8s.io/kubectl/pkg/describe/describe.go`) print a
+/// DaemonSet's `Desired Number of Nodes Scheduled: N` and `Number of Nodes Scheduled with
+/// Available Pods: M`, and a Deployment's `Replicas: N desired | … | M available | …`.
+pub fn read_describe(block: &Block<'_>, out: &mut ReadPaste) {
+    let mut name = None;
+    let (mut want, mut have, mut at) = (None, None, (0, ""));
+    let mut kind = Workload::DaemonSet;
+    for (i, line) in block.text.iter().enumerate() {
+        let Some((key, value)) = line.split_once(':') else {
+            continue;
+        };
+        let (key, value) = (key.trim(), value.trim());
+        match key {
+            "Name" if name.is_none() => name = Some(value),
+            "Desired Number of Nodes Scheduled" => want = value.parse::<u32>().ok(),
+            "Number of Nodes Scheduled with Available Pods" => {
+                have = value.parse::<u32>().ok();
+                at = (block.lines.first + i, *line);
+            }
+            "Replicas" if value.contains(" desired") => {
+                kind = Workload::Deployment;
+                let count = |word: &str| {
+                    value.split('|').find_map(|p| {
+                        let (n, w) = p.trim().split_once(' ')?;
+                        (w.trim() == word).then(|| n.parse::<u32>().ok()).flatten()
+                    })
+                };
+                (want, have) = (count("desired"), count("available"));
+                at = (block.lines.first + i, *line);
+            }
+            _ => {}
+        }
+    }
+    let Some(name) = name else { return };
+    if let Some(mut s) = short(name, have.zip(want), kind) {
+        s.line = at.0;
+        s.excerpt = at.1.trim().to_string();
+        s.from = "a kubectl describe of a workload".into();
+        out.signals.push(s);
+    }
+}
+
 /// `1/2` → (1, 2).
 fn ratio(cell: &str) -> Option<(u32, u32)> {
     let (a, b) = cell.split_once('/')?;

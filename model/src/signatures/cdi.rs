@@ -182,6 +182,10 @@ pub(super) const TABLE: &[Signature] = &[
     Signature {
         id: "cdi-write-io-error",
         all: &["qemu-img", "Input/output error"],
+        // qemu-img's convert reports a failed read of its SOURCE as `error while reading
+        // sector N` / `at byte N` (convert_co_read in QEMU's `qemu-img.c`), a failed write to
+        // the target as `error while writing …`: only the latter is the volume's device.
+        none: &["error while reading"],
         layer: Some(Layer::Node),
         title: "the importer's writes to the volume fail with an I/O error",
         cause: "CDI's importer converts the image into the PVC's device with qemu-img and the \
@@ -193,6 +197,57 @@ pub(super) const TABLE: &[Signature] = &[
         ],
         source: "CDI pkg/image/qemu.go, pkg/system/prlimit.go (\"qemu-img failed output is\")",
         example: "E1013 17:50:06.249969       1 prlimit.go:176] qemu-img: /dev/cdi-block-volume: error while converting raw: Failed to clear the new image's first sector: Input/output error",
+        ..CP
+    },
+    Signature {
+        id: "cdi-source-read-error",
+        all: &["qemu-img", "error while reading", "Input/output error"],
+        title: "qemu-img cannot read the import's source",
+        cause: "CDI's importer converts the image with qemu-img, which failed READING its source \
+            (QEMU's qemu-img.c convert: `error while reading`; a write to the PVC's device would \
+            say `error while writing`): the image at the source URL (read through qemu's curl \
+            driver) or the registry is missing, moved or unreadable, so the import fails and the \
+            disk is never provisioned; the lines before it (curl's HTTP error) say why",
+        next_steps: &[
+            "kubectl get dv <name> -o yaml (spec.source URL)",
+            "curl -I <source URL> from a pod in the cluster",
+        ],
+        source: "QEMU qemu-img.c (convert_co_read: \"error while reading sector\"); CDI \
+            pkg/image/qemu.go",
+        example: "qemu-img: error while reading sector 4096: Input/output error",
+        ..CP
+    },
+    Signature {
+        id: "cdi-ssrf-blocked",
+        all: &["SSRF protection", "blocked"],
+        title: "CDI's SSRF protection blocks the import's source address",
+        cause: "the import's source host resolves to a private, link-local or loopback address, \
+            which CDI's importer refuses by default (server-side request forgery protection): \
+            the DataVolume stays in ImportScheduled or fails and the disk is never provisioned. \
+            Not a network fault: allow the address in the CDIConfig if the source is trusted",
+        next_steps: &[
+            "kubectl get cdiconfig config -o yaml (the SSRF allowlist)",
+            "kubectl describe dv <name> (events)",
+        ],
+        source: "kubevirt/containerized-data-importer doc/ssrf-protection.md",
+        example: "SSRF protection: host \"registry.internal\" resolves to blocked IP 192.168.1.5",
+        ..CP
+    },
+    Signature {
+        id: "cdi-source-http-error",
+        all: &["curl", "The requested URL returned error"],
+        title: "the import's source URL answers an HTTP error",
+        cause: "the image's URL answers an HTTP error status (curl's \
+            CURLE_HTTP_RETURNED_ERROR, through qemu's curl block driver or CDI's HTTP \
+            reader): 404 means the image is not there any more, 401/403 that it needs \
+            credentials; the import fails and the disk is never provisioned",
+        next_steps: &[
+            "kubectl get dv <name> -o yaml (spec.source.http.url)",
+            "curl -I <source URL> from a pod in the cluster",
+        ],
+        source: "QEMU block/curl.c (the curl driver reports libcurl's error); CDI \
+            pkg/importer/http-datasource.go",
+        example: "qemu-img: curl: The requested URL returned error: 403 Forbidden",
         ..CP
     },
     Signature {

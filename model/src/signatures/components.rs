@@ -34,6 +34,7 @@ pub struct Who {
 }
 
 const CONTROL: &str = "a cluster-wide control-plane component";
+const ADDON: &str = "a network add-on that wires the VMs' secondary networks";
 const STORAGE_NODE: &str = "storage served from the node's own disks and daemons";
 
 /// Components outside KubeVirt's five, by the name their pods and logs carry (a prefix of a
@@ -88,6 +89,38 @@ const NAMES: &[(&str, &str, Layer, &str)] = &[
         Layer::Network,
         "the CNI meta-plugin that attaches the pod's networks",
     ),
+    // The network add-ons the cluster network add-ons operator deploys
+    // (kubevirt/cluster-network-addons-operator `data/`: kubemacpool, linux-bridge with its
+    // bridge-marker, ovs-cni, macvtap-cni) and Harvester's VLAN network controller
+    // (harvester/harvester-network-controller): they wire the VMs' secondary networks. The
+    // operator itself is an install component, the control plane.
+    (
+        "cluster-network-addons-operator",
+        "cluster network add-ons operator",
+        Layer::ControlPlane,
+        CONTROL,
+    ),
+    ("kubemacpool", "KubeMacPool", Layer::Network, ADDON),
+    (
+        "bridge-marker",
+        "linux-bridge marker",
+        Layer::Network,
+        ADDON,
+    ),
+    (
+        "kube-cni-linux-bridge",
+        "linux-bridge CNI",
+        Layer::Network,
+        ADDON,
+    ),
+    ("ovs-cni", "OVS CNI", Layer::Network, ADDON),
+    ("macvtap-cni", "macvtap CNI", Layer::Network, ADDON),
+    (
+        "harvester-network-controller",
+        "Harvester network controller",
+        Layer::Network,
+        ADDON,
+    ),
     // KubeVirt's export proxy (a Deployment, `cmd/virt-exportproxy`).
     (
         "virt-exportproxy",
@@ -116,7 +149,7 @@ const PODS: &[(&str, Component)] = &[
     ("importer-", Component::Cdi),
 ];
 
-/// klog files only one Kubernetes control-plane binary has.
+/// klog files only one Kubernetes control-plane binary (or one of CDI's) has.
 const KUBE_FILES: &[(&str, &str)] = &[
     (
         "available_controller.go",
@@ -137,6 +170,11 @@ const KUBE_FILES: &[(&str, &str)] = &[
     ("replica_set.go", "kube-controller-manager"),
     ("deployment_controller.go", "kube-controller-manager"),
     ("taint_eviction.go", "kube-controller-manager"),
+    // CDI's upload path (kubevirt/containerized-data-importer `pkg/uploadproxy/uploadproxy.go`,
+    // `pkg/uploadserver/uploadserver.go`): the cluster-wide proxy and the per-DataVolume server
+    // that populate a disk, before any VM runs.
+    ("uploadproxy.go", "CDI upload proxy (cdi-uploadproxy)"),
+    ("uploadserver.go", "CDI upload server"),
 ];
 
 /// KubeVirt's service accounts (`pkg/virt-operator/resource/generate/rbac/`).

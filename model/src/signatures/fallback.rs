@@ -23,7 +23,7 @@ pub struct Sourced {
 }
 
 /// The generated catalogues' layer as the verdict's.
-fn layer_of(l: SourceLayer) -> Layer {
+pub(crate) fn layer_of(l: SourceLayer) -> Layer {
     match l {
         SourceLayer::ControlPlane => Layer::ControlPlane,
         SourceLayer::Node => Layer::Node,

@@ -81,7 +81,10 @@ pub(super) const TABLE: &[Signature] = &[
         id: "vmi-succeeded-row",
         all: &[" Succeeded"],
         // A condition's `type: Succeeded` (CDI's, vm-import's) is not the VMI's phase.
-        none: &["migration", "vmim", "type:"],
+        // Nor is a workload's pod count (`Pods Status:  1 Running / 2 Waiting / 0 Succeeded /
+        // 0 Failed`, `Pods Statuses:` of kubectl's DaemonSet, ReplicaSet and Job describers in
+        // `staging/src/k8s.io/kubectl/pkg/describe/describe.go`).
+        none: &["migration", "vmim", "type:", "pods status", "succeeded /"],
         title: "the VMI Succeeded: the guest shut itself down",
         cause: "a VMI in phase Succeeded means the guest powered off from inside (shutdown); with \
             runStrategy Manual (or Halted) KubeVirt does not restart it and the VMI and its \
@@ -92,6 +95,29 @@ pub(super) const TABLE: &[Signature] = &[
         ],
         source: "VMI phase Succeeded (staging/src/kubevirt.io/api/core/v1/types.go); corpus 066",
         example: "vm-1-example  Succeeded # <-- should have disappeared",
+        ..G
+    },
+    // OpenSSH's client (`kex.c`, kex_exchange_identification) when the far end closes the
+    // connection before sending its version banner: through `virtctl ssh` / `virtctl
+    // port-forward` the tunnel reached the VMI (virt-handler forwards to the guest's port), and
+    // the guest's side closed it: sshd not running or not listening, or refusing the client.
+    Signature {
+        id: "ssh-closed-before-banner",
+        all: &["kex_exchange_identification", "closed by remote host"],
+        health: Health::Broken,
+        title: "the guest's SSH server closes the connection before its banner",
+        cause: "ssh reached the VMI (through virtctl's port-forward tunnel) but the far end \
+            closed the connection before the SSH handshake (OpenSSH's \
+            kex_exchange_identification): nothing in the guest answers SSH on that port (sshd \
+            not running, listening elsewhere, or refusing the client); the tunnel's websocket \
+            closes after it",
+        next_steps: &[
+            "virtctl console <vm>, then check sshd in the guest (systemctl status sshd, ss -ltn)",
+            "check the port given to virtctl ssh / port-forward",
+        ],
+        source: "OpenSSH kex.c (kex_exchange_identification: \"Connection closed by remote \
+            host\"); KubeVirt pkg/virtctl/ssh, pkg/virtctl/portforward",
+        example: "kex_exchange_identification: Connection closed by remote host",
         ..G
     },
 ];

@@ -152,4 +152,47 @@ pub(super) const TABLE: &[Signature] = &[
         example: "default   virt-launcher-web-x7k2p   1/2   CrashLoopBackOff   5   3m",
         ..N
     },
+    // The kubelet's admission of a pod the scheduler placed: its resource managers refuse a
+    // pod they cannot align (the pod goes Failed with the error's Type() as reason), so a VMI
+    // with dedicated CPUs never starts on that node. Kubernetes
+    // `pkg/kubelet/cm/cpumanager/policy_static.go` (SMTAlignmentError: "SMT Alignment Error:
+    // requested %d cpus not multiple cpus per core = %d", and "… not enough free physical
+    // CPUs …") and `pkg/kubelet/cm/topologymanager/topology_manager.go` (TopologyAffinityError:
+    // "Resources cannot be allocated with Topology locality").
+    Signature {
+        id: "kubelet-admission-cpu-alignment",
+        all: &["SMT Alignment Error"],
+        title: "the node's kubelet refuses the pod: its CPUs cannot be aligned",
+        cause: "the scheduler placed the pod but the node's kubelet rejected it at admission: its \
+            CPU manager (static policy with full-pcpus-only on an SMT node) cannot give whole \
+            physical cores for the CPUs asked (dedicated CPUs plus an isolated emulator thread \
+            make an odd count), or its topology manager cannot place the resources on one NUMA \
+            node; the launcher pod fails and the VMI does not start on that node",
+        next_steps: &[
+            "kubectl describe pod <virt-launcher pod> (Status: Failed, Reason)",
+            "ask for a CPU count that is a multiple of the threads per core (KubeVirt's AlignCPUs feature gate rounds it up)",
+            "check the kubelet's --cpu-manager-policy-options and --topology-manager-policy",
+        ],
+        source: "Kubernetes pkg/kubelet/cm/cpumanager/policy_static.go (SMTAlignmentError); \
+            pkg/kubelet/cm/topologymanager/topology_manager.go (TopologyAffinityError)",
+        example: "SMT Alignment Error: requested 5 cpus not multiple cpus per core = 2",
+        ..N
+    },
+    Signature {
+        id: "kubelet-admission-topology",
+        all: &["Resources cannot be allocated with Topology locality"],
+        title: "the node's kubelet refuses the pod: its resources cannot be aligned on one NUMA node",
+        cause: "the scheduler placed the pod but the node's kubelet rejected it at admission: its \
+            topology manager (single-numa-node or restricted policy) cannot place the CPUs, \
+            memory and devices asked on one NUMA node; the launcher pod fails and the VMI does \
+            not start on that node",
+        next_steps: &[
+            "kubectl describe pod <virt-launcher pod> (Status: Failed, Reason: TopologyAffinityError)",
+            "check the kubelet's --topology-manager-policy and the node's free resources per NUMA node",
+        ],
+        source: "Kubernetes pkg/kubelet/cm/topologymanager/topology_manager.go \
+            (TopologyAffinityError)",
+        example: "Pod was rejected: Resources cannot be allocated with Topology locality",
+        ..N
+    },
 ];

@@ -67,4 +67,27 @@ pub(super) const TABLE: &[Signature] = &[
         example: "Multus: [ns/virt-launcher-vm-x/abc]: error adding container to network \"br1\": failed to find plugin \"bridge\"",
         ..NW
     },
+    // KubeMacPool (k8snetworkplumbingwg/kubemacpool, deployed by the cluster network add-ons
+    // operator) allocates the MACs of VMs and pods through its mutating webhooks, named in
+    // `pkg/pool-manager/pool.go` (`mutatepods.kubemacpool.io`,
+    // `mutatevirtualmachines.kubemacpool.io`, configuration `kubemacpool-mutator`). Its denial
+    // wins over the generic "failed to create virtual machine pod" it is wrapped in (two
+    // needles over one): the network add-on refused, not virt-controller.
+    Signature {
+        id: "kubemacpool-webhook-denied",
+        all: &["kubemacpool", "denied the request"],
+        title: "KubeMacPool's webhook refuses the object (MAC allocation)",
+        cause: "KubeMacPool, the network add-on that allocates MAC addresses to VMs and pods \
+            in opted-in namespaces, denied the request: the MAC asked for is taken, outside its \
+            range, or the pool is exhausted, so the VM or its launcher pod is not created",
+        next_steps: &[
+            "kubectl logs -n <network add-ons namespace> deploy/kubemacpool-mac-controller-manager",
+            "kubectl get ns <namespace> --show-labels (mutatepods/mutatevirtualmachines.kubemacpool.io opt-in)",
+            "kubectl get mutatingwebhookconfiguration kubemacpool-mutator -o yaml",
+        ],
+        source: "kubemacpool pkg/pool-manager/pool.go (webhook names mutatepods.kubemacpool.io, \
+            mutatevirtualmachines.kubemacpool.io)",
+        example: r#"admission webhook "mutatevirtualmachines.kubemacpool.io" denied the request: failed to allocate requested mac address"#,
+        ..NW
+    },
 ];

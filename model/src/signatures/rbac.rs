@@ -19,29 +19,64 @@ fn quoted_after<'a>(line: &'a str, key: &str) -> Option<&'a str> {
     Some(&rest[..rest.find('"')?])
 }
 
-/// The denial `line` holds, as who lacks which permission.
+/// A value as posted: quoted (`"alice"`), a placeholder (`<my-user>`) or bare, with a Markdown
+/// link rewrite (`[g](http://g/)`) read as its text.
+fn value(word: &str) -> &str {
+    let w = word.trim_matches(|c| matches!(c, '"' | '<' | '>' | '.' | ','));
+    match w.strip_prefix('[') {
+        Some(inner) => inner.split(']').next().unwrap_or(inner),
+        None => w,
+    }
+}
+
+/// The user: `User "<name>"` as the API server quotes it, or a name pasted unquoted.
+fn user(line: &str) -> Option<&str> {
+    let rest = &line[line.find("User ")? + "User ".len()..];
+    let name = match rest.strip_prefix('"') {
+        Some(q) => &q[..q.find('"')?],
+        None => value(rest.split_whitespace().next()?),
+    };
+    (!name.is_empty()).then_some(name)
+}
+
+/// The denial `line` holds, as who lacks which permission. Both forms the API server has
+/// written: `cannot <verb> resource "<resource>" in API group "<group>" in the namespace "<ns>"`
+/// (or `at the cluster scope`), and the older `cannot <verb> <resource>[.<group>] in the
+/// namespace "<ns>".` of `forbiddenMessage` before the API group was quoted (OpenShift's
+/// authorizer adds `in project "<ns>"`).
 pub fn denial(line: &str) -> Option<Sourced> {
-    let user = quoted_after(line, "User")?;
+    let user = user(line)?;
     let after_user = &line[line.find(" cannot ")? + " cannot ".len()..];
-    let verb = after_user.split_whitespace().next()?;
-    let resource = quoted_after(after_user, "resource")?;
-    let group = quoted_after(after_user, "in API group")?;
-    let scope = match quoted_after(after_user, "in the namespace") {
+    let mut words = after_user.split_whitespace();
+    let verb = words.next()?;
+    let next = words.next()?;
+    let resource = if next == "resource" {
+        value(words.next()?)
+    } else {
+        value(next)
+    };
+    if resource.is_empty() || verb.is_empty() {
+        return None;
+    }
+    let group = quoted_after(after_user, "in API group").map(value);
+    let scope = match quoted_after(after_user, "in the namespace")
+        .or_else(|| quoted_after(after_user, "in project"))
+    {
         Some(ns) => format!("in the namespace {ns}"),
         None if after_user.contains("at the cluster scope") => "at the cluster scope".into(),
         None => return None,
     };
-    let group_words = if group.is_empty() {
-        "the core API group".to_string()
-    } else {
-        format!("the API group {group}")
+    let group_words = match group {
+        Some("") => " of the core API group".to_string(),
+        Some(g) => format!(" of the API group {g}"),
+        None => String::new(),
     };
     Some(Sourced {
         layer: Layer::ControlPlane,
         title: format!("forbidden: {user} may not {verb} {resource}"),
         cause: format!(
             "the API server's authorization refused the request (forbidden): the user {user} \
-             lacks the permission to {verb} {resource} of {group_words} {scope}. The cluster and \
+             lacks the permission to {verb} {resource}{group_words} {scope}. The cluster and \
              the VMs are not at fault; the user's access is: bind a Role or ClusterRole granting \
              `{verb}` on `{resource}` (for KubeVirt's objects the aggregated kubevirt.io:view, \
              kubevirt.io:edit or kubevirt.io:admin roles), then check with `kubectl auth can-i \

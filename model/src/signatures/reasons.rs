@@ -15,7 +15,9 @@
 //!   resources is the node);
 //! - the workload and volume controllers' `FailedCreate`, `FailedDelete`, `FailedBinding`,
 //!   `ProvisioningFailed`, `VolumeFailedDelete` (`pkg/controller/replicaset`,
-//!   `pkg/controller/volume/persistentvolume`): the control plane.
+//!   `pkg/controller/volume/persistentvolume`): the control plane;
+//! - for an event its recorder logged, the reasons KubeVirt's and CDI's controllers record,
+//!   from the generated catalogues (`explain/generated`: the recording file's component).
 
 use crate::verdict::Layer;
 
@@ -107,6 +109,20 @@ pub fn recorder(reason: &str) -> Option<(&'static str, Layer)> {
         .iter()
         .find(|(r, ..)| *r == reason)
         .map(|(_, who, layer)| (*who, *layer))
+}
+
+/// A reason KubeVirt's or CDI's controllers record, from the generated catalogues (the
+/// component of the file that records it, and that package's layer). Only for an event its
+/// recorder logged (the log is the recorder's own): a `kubectl get events` row with such a
+/// reason on another object says nothing (`tests/paste_round2.rs`).
+pub fn generated_recorder(reason: &str) -> Option<(&'static str, Layer)> {
+    use crate::explain::generated::{self, Kind};
+    let e = generated::event_reason(reason).or_else(|| {
+        generated::data_volume_value(reason)
+            .iter()
+            .find(|e| e.kind == Kind::DataVolumeReason)
+    })?;
+    Some((e.component.as_str(), super::fallback::layer_of(e.layer)))
 }
 
 /// The reason cell of a Warning event row: the cell after `Warning`.
