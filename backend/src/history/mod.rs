@@ -22,6 +22,7 @@
 
 pub mod cli;
 pub mod modes;
+pub mod observer;
 pub mod postgres;
 pub mod recorder;
 pub mod retention;
