@@ -437,8 +437,7 @@ mod tests {
     #[test]
     fn the_workspace_has_no_import_circle_but_the_known() {
         const KNOWN: &[&str] = &[
-            "model: input/blocks <-> input/columns <-> input/event_row <-> input/format <-> input/headerless <-> input/lines <-> input/sightings <-> input/table",
-            "model: input/console <-> input/kubectl <-> input/paste <-> input/workloads",
+            "model: input/console <-> input/kubectl <-> input/paste <-> input/terminating_node <-> input/workloads",
             "model: input/pipeline <-> input/verdict",
             "backend: history/recorder <-> history/sweep <-> history/writer",
         ];

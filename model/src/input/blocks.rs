@@ -4,6 +4,8 @@
 
 use crate::view::LineRange;
 
+pub use super::shapes::is_json_log_line;
+
 /// One block of a paste: its lines (1-based range) and text, and the shell command before it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Block<'a> {
@@ -146,17 +148,6 @@ fn shell_version_prompt(t: &str) -> Option<&str> {
     (is_version && rest[end + 1..].starts_with(' ')).then(|| &rest[end + 2..])
 }
 
-/// A line of KubeVirt's JSON log (or any JSON log): an object with `level`, `msg`, `ts` or
-/// `component` keys.
-pub fn is_json_log_line(line: &str) -> bool {
-    let t = line.trim();
-    t.starts_with('{')
-        && (t.contains("\"level\"")
-            || t.contains("\"msg\"")
-            || t.contains("\"component\"")
-            || t.contains("\"ts\""))
-}
-
 /// Splits a paste into blocks.
 pub fn split(input: &str) -> Vec<Block<'_>> {
     let mut blocks = Vec::new();
@@ -278,7 +269,7 @@ fn shape_changes(first: &str, prev: &str, line: &str) -> bool {
         let continuation = line.starts_with([' ', '\t', '}', ']', '"']);
         return !continuation;
     }
-    use super::format::is_table_header;
+    use super::shapes::is_table_header;
     (is_table_header(line) && !is_table_header(prev)) || (is_describe_top(line) && first != line)
 }
 

@@ -10,7 +10,7 @@
 //! then one column per `-L key` (the key's last `/` segment, upper-cased) and `LABELS` with
 //! `--show-labels`, so a header is the kind's columns as a prefix, after an optional NAMESPACE.
 
-use super::table::Column;
+use super::cells::Column;
 use super::vocab::Kind;
 
 /// One kind's columns: the default ones, then the `-o wide` ones (priority 1, in the printer's

@@ -398,7 +398,7 @@ impl Described {
                 .into(),
             line,
             from: "a kubectl describe vmim".into(),
-            excerpt: super::lines::excerpt(excerpt),
+            excerpt: super::excerpt::excerpt(excerpt),
         })
     }
 
@@ -430,7 +430,7 @@ impl Described {
             source: "KubeVirt staging/src/kubevirt.io/api/core/v1/types.go (VirtualMachineInstanceMigrationState)".into(),
             line,
             from: "a kubectl describe vmi".into(),
-            excerpt: super::lines::excerpt(excerpt),
+            excerpt: super::excerpt::excerpt(excerpt),
         })
     }
 }

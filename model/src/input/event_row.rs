@@ -16,7 +16,7 @@
 //! `datavolume-controller`, …): the control plane either way.
 
 use super::age::parse_interval;
-use super::table::spans;
+use super::cells::spans;
 use crate::signatures::Component;
 
 /// What an event row says of itself.
@@ -73,7 +73,7 @@ pub fn continued(text: &[&str], i: usize) -> Option<(String, usize)> {
                 && event_row(l).is_none()
                 && !t.starts_with("----")
                 && !t.split_once(':').is_some_and(|(k, v)| {
-                    super::format::is_title_key(k.trim()) && (v.is_empty() || v.starts_with("  "))
+                    super::shapes::is_title_key(k.trim()) && (v.is_empty() || v.starts_with("  "))
                 })
         })
         .map(|l| l.trim())

@@ -3,48 +3,12 @@
 //! describe output, virtctl and drain output, Prometheus text; objects are tried last by
 //! parsing. Every test is a bounded scan over the block's lines.
 
-use super::blocks::{Block, is_json_log_line};
+use super::blocks::Block;
+use super::shapes::is_json_log_line;
 use crate::view::BlockFormat;
 
-/// A `kubectl get` header: upper-case column names separated by two or more spaces (or tabs),
-/// indented or not.
-pub fn is_table_header(line: &str) -> bool {
-    let head = line.trim();
-    if !(head.starts_with("NAME") || head.starts_with("NAMESPACE") || head.starts_with("LAST SEEN"))
-    {
-        return false;
-    }
-    let cols: Vec<&str> = head
-        .split("  ")
-        .flat_map(|c| c.split('\t'))
-        .map(str::trim)
-        .filter(|c| !c.is_empty())
-        .collect();
-    // A `-L key` column is the key's last segment upper-cased: digits and dots too.
-    // `kubectl top` prints its units in lower case inside parentheses: `CPU(cores)`,
-    // `MEMORY(bytes)` (k8s.io/kubectl pkg/metricsutil/metrics_printer.go).
-    cols.len() >= 2
-        && cols.iter().enumerate().all(|(i, c)| {
-            let unit = c.find('(').map_or(c.len(), |at| at);
-            c.char_indices().all(|(at, ch)| {
-                ch.is_ascii_uppercase()
-                    || "-_ ()%".contains(ch)
-                    || (i > 0 && (ch.is_ascii_digit() || ch == '.'))
-                    || (at > unit && ch.is_ascii_lowercase())
-            })
-        })
-}
-
-/// A klog line (`E0412 10:01:02.123456 …`) or a logfmt line (`level=error msg=…`).
-pub fn is_klog_or_logfmt(line: &str) -> bool {
-    let t = line.trim_start();
-    let b = t.as_bytes();
-    let klog = b.len() > 6
-        && matches!(b[0], b'I' | b'W' | b'E' | b'F')
-        && b[1..5].iter().all(u8::is_ascii_digit)
-        && b[5] == b' ';
-    klog || (t.contains("level=") && t.contains("msg=")) || t.starts_with("time=\"")
-}
+pub(super) use super::shapes::is_title_key;
+pub use super::shapes::{is_klog_or_logfmt, is_table_header};
 
 /// The needles each text format is known by, one group per format, in the order
 /// [`recognise_text`] asks for them (by index: 0 panic, 1 webhook, 2 virtctl, 3 drain,
@@ -206,16 +170,6 @@ fn is_describe_section(block: &Block<'_>) -> bool {
         }
     }
     titled >= 3 && titled * 10 >= keys * 6 && telling
-}
-
-/// `Last Probe Time`, `Status`, `Guest OS Info`: words that each start with an upper-case letter.
-pub(super) fn is_title_key(key: &str) -> bool {
-    key.len() <= 60
-        && key.split(' ').all(|w| {
-            w.chars().next().is_some_and(|c| c.is_ascii_uppercase())
-                && w.chars()
-                    .all(|c| c.is_ascii_alphanumeric() || "-_./()".contains(c))
-        })
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@
 //! printer columns (`pkg/virt-operator/resource/generate/components/crds.go`).
 
 use super::age::is_age_cell;
-use super::table::spans;
+use super::cells::spans;
 use super::vocab::{Kind, meaning};
 
 /// The cells of a row printed without a header: the double-space spans when there are at least

@@ -16,7 +16,7 @@
 //! Info lines never blame, so healthy logs stay unblamed. The finding is degraded, of the
 //! lowest weight (no signature), says it is inferred from who reported it, and quotes the line.
 
-use super::lines::{describe_line, excerpt};
+use super::excerpt::{describe_line, excerpt};
 use crate::evidence::Signal;
 use crate::signatures::about::about;
 use crate::signatures::components::{Who, reporter};

@@ -7,8 +7,7 @@
 //! A stack-frame signature counts only when the paste shows a panic. The same message repeated
 //! is kept a few times and counted, so a huge log stays a short report.
 
-use super::blocks::{Block, is_json_log_line};
-use super::format::is_klog_or_logfmt;
+use super::blocks::Block;
 use crate::evidence::Signal;
 use crate::signatures::component::{Component, component_in_text, component_of_line};
 use crate::signatures::fallback::{Sourced, from_source, unrecognised, warning_event};
@@ -17,6 +16,8 @@ use crate::signatures::{Signature, match_line};
 use crate::verdict::Health;
 use crate::view::{BlockFormat, Ignored, LineRange, ReadItem};
 use rustc_hash::FxHashMap;
+
+pub use super::excerpt::{describe_line, excerpt};
 
 /// The title of an error line no signature knows, whose component nothing names.
 pub const UNNAMED_TITLE: &str = "an error line no signature knows";
@@ -27,8 +28,6 @@ pub const INFO_TITLE: &str = "an info line that mentions an error";
 const SAME_MESSAGE_KEPT: usize = 3;
 /// How many unrecognised error lines are kept in all (a paste is not a log archive).
 const UNKNOWN_KEPT: usize = 50;
-/// Excerpts are cut to this many bytes.
-const EXCERPT: usize = 400;
 
 /// What a block's lines gave.
 #[derive(Debug, Default)]
@@ -217,7 +216,7 @@ fn describe_flag(line: &str) -> bool {
         .split_once(':')
         .is_some_and(|(key, value)| {
             let value = value.trim();
-            super::format::is_title_key(key)
+            super::shapes::is_title_key(key)
                 && !value.is_empty()
                 && !value.contains(char::is_whitespace)
         })
@@ -380,54 +379,6 @@ pub fn looks_like_error(line: &str) -> bool {
                 .expect("fixed words")
         })
         .is_match(line)
-}
-
-/// The line cut to [`EXCERPT`] bytes at a character boundary.
-pub fn excerpt(line: &str) -> String {
-    let t = line.trim();
-    if t.len() <= EXCERPT {
-        return t.to_string();
-    }
-    let mut end = EXCERPT;
-    while !t.is_char_boundary(end) {
-        end -= 1;
-    }
-    format!("{}…", &t[..end])
-}
-
-/// `a virt-launcher log line`, `an events listing row`, …: what a verdict resting on the line
-/// says it rests on.
-pub fn describe_line(line: &str, format: BlockFormat) -> String {
-    if is_json_log_line(line) {
-        return match json_field(line, "component") {
-            Some(c) => format!("a {c} log line"),
-            None => "a JSON log line".into(),
-        };
-    }
-    if is_klog_or_logfmt(line) {
-        return match component_of_line(line) {
-            Some(c) => format!("a {} log line (klog)", c.name()),
-            None => "a component log line (klog)".into(),
-        };
-    }
-    if let Some(c @ (Component::Kernel | Component::Kubelet | Component::ContainerRuntime)) =
-        component_of_line(line)
-    {
-        return format!("a {} journal line", c.name());
-    }
-    match format {
-        BlockFormat::ObjectYaml | BlockFormat::ObjectJson => "a line of a cut YAML/JSON".into(),
-        BlockFormat::Describe => "a kubectl describe line".into(),
-        BlockFormat::Table => "a kubectl get table row".into(),
-        BlockFormat::Events => "an events listing row".into(),
-        BlockFormat::ComponentLog => "a component log line".into(),
-        BlockFormat::PanicTrace => "a panic trace".into(),
-        BlockFormat::WebhookDenial => "an API server error".into(),
-        BlockFormat::Virtctl => "virtctl output".into(),
-        BlockFormat::Drain => "kubectl drain output".into(),
-        BlockFormat::Prometheus => "Prometheus text".into(),
-        BlockFormat::Unknown => "a pasted line".into(),
-    }
 }
 
 pub use crate::signatures::json_field;

@@ -21,6 +21,7 @@
 
 pub mod age;
 pub mod blocks;
+pub mod cells;
 pub mod classify;
 pub mod clock;
 pub mod columns;
@@ -30,6 +31,7 @@ pub mod describe;
 pub mod documents;
 pub mod event_row;
 pub mod evicted_pod;
+pub mod excerpt;
 pub mod fast_yaml;
 pub mod folder;
 pub mod format;
@@ -48,6 +50,7 @@ pub mod paste;
 pub mod pipeline;
 pub mod recover;
 pub mod resolved;
+pub mod shapes;
 pub mod sightings;
 pub mod supersede;
 pub mod table;

@@ -64,7 +64,7 @@ fn whole_dump(input: &str) -> Option<ReadPaste> {
     // One scan: no line is a log line, and how many lines there are.
     let mut count = 0;
     for l in input.lines() {
-        if super::blocks::is_json_log_line(l) {
+        if super::shapes::is_json_log_line(l) {
             return None;
         }
         count += 1;

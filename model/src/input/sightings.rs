@@ -253,7 +253,7 @@ impl Sightings {
             source: vocab::source(s.kind).to_string(),
             line: s.line,
             from: s.from.clone(),
-            excerpt: super::lines::excerpt(&s.excerpt),
+            excerpt: super::excerpt::excerpt(&s.excerpt),
         })
     }
 }

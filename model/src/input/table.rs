@@ -14,12 +14,8 @@ use super::columns::{default_columns, printed_kind};
 use super::headerless::{guess_rows, loose_cells};
 use super::vocab::Kind;
 
-/// One column: its upper-case name and the byte where it starts.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Column {
-    pub name: String,
-    pub start: usize,
-}
+pub use super::cells::Column;
+pub(super) use super::cells::spans;
 
 /// A table read: its kind (when known), its columns, and its rows (paste line, cells).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,31 +49,6 @@ impl<'a> Row<'a> {
     pub fn cell(&self, i: Option<usize>) -> &'a str {
         i.and_then(|i| self.cells.get(i).copied()).unwrap_or("")
     }
-}
-
-/// The cells of a line: runs of text separated by two or more spaces or a tab, with where each
-/// starts.
-pub(super) fn spans(line: &str) -> Vec<(usize, &str)> {
-    let b = line.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
-            i += 1;
-        }
-        let start = i;
-        while i < b.len() {
-            let gap = b[i] == b'\t' || (b[i] == b' ' && b.get(i + 1).is_some_and(|c| *c == b' '));
-            if gap {
-                break;
-            }
-            i += 1;
-        }
-        if i > start {
-            out.push((start, line[start..i].trim_end()));
-        }
-    }
-    out
 }
 
 /// The columns of a header line.
@@ -177,7 +148,7 @@ pub fn read_table<'a>(
     let at = text
         .iter()
         .take(5)
-        .position(|l| super::format::is_table_header(l));
+        .position(|l| super::shapes::is_table_header(l));
     let (columns, header, body_from) = match (at, from_cmd) {
         (Some(i), _) => (header_columns(text[i]), true, i + 1),
         (None, Some((k, all, wide))) => {
@@ -355,7 +326,7 @@ fn strip_type(name: &str) -> &str {
 }
 
 fn is_header_like(line: &str) -> bool {
-    super::format::is_table_header(line)
+    super::shapes::is_table_header(line)
 }
 
 /// The `-n NS` / `-nNS` / `-n=NS` / `--namespace NS` / `--namespace=NS` of a command.

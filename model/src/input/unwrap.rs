@@ -12,8 +12,8 @@
 //! The block keeps its line count: a joined continuation becomes an empty line, so every line
 //! keeps its number in the paste.
 
-use super::format::is_table_header;
-use super::table::spans;
+use super::cells::spans;
+use super::shapes::is_table_header;
 
 /// A wrapped line is at least this long (the wrap width of mail clients and terminals, minus
 /// the word that went over).

@@ -12,7 +12,7 @@
 //! not faults. The layer is the one of the file that sets the reason (the generated catalogue),
 //! else the control plane (the VM controller's). `ManualRecoveryRequired` has its own signature.
 
-use super::lines::excerpt;
+use super::excerpt::excerpt;
 use crate::evidence::Signal;
 use crate::explain::generated::{self, Kind, SourceLayer};
 use crate::kube::{Condition, Vm};

@@ -82,6 +82,6 @@ fn signal(vmi: &Sighting, dv: &Sighting) -> Signal {
             .into(),
         line: dv.line,
         from: dv.from.clone(),
-        excerpt: super::lines::excerpt(&dv.excerpt),
+        excerpt: super::excerpt::excerpt(&dv.excerpt),
     }
 }

@@ -1,0 +1,35 @@
+//! A table line's cells and a header's columns: runs of text separated by two or more spaces or a
+//! tab, as kubectl's tabwriter prints them. A leaf shared by the table, header-less row and event
+//! row readers.
+
+/// One column: its upper-case name and the byte where it starts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Column {
+    pub name: String,
+    pub start: usize,
+}
+
+/// The cells of a line: runs of text separated by two or more spaces or a tab, with where each
+/// starts.
+pub(super) fn spans(line: &str) -> Vec<(usize, &str)> {
+    let b = line.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
+            i += 1;
+        }
+        let start = i;
+        while i < b.len() {
+            let gap = b[i] == b'\t' || (b[i] == b' ' && b.get(i + 1).is_some_and(|c| *c == b' '));
+            if gap {
+                break;
+            }
+            i += 1;
+        }
+        if i > start {
+            out.push((start, line[start..i].trim_end()));
+        }
+    }
+    out
+}
