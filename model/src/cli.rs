@@ -6,7 +6,8 @@
 
 use crate::drain::DrainAction;
 use crate::explain::Severity;
-use crate::input::pipeline::{Analysis, Verdict, analyse};
+use crate::input::pipeline::{Analysis, analyse};
+use crate::input::verdict::Verdict;
 use crate::migration::{AbortState, MigrationReport, Trigger};
 use crate::time::{Timestamp, format_duration};
 use crate::verdict::{Health, Layer};

@@ -67,4 +67,5 @@ pub mod workloads;
 pub mod wrapped;
 
 pub use group::{Dump, group};
-pub use pipeline::{Analysis, Report, Verdict, analyse};
+pub use pipeline::{Analysis, Report, analyse};
+pub use verdict::Verdict;

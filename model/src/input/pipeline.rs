@@ -9,9 +9,11 @@ use super::parse::{Note, Object, ParseError, parse};
 use super::paste::read_paste;
 use crate::diagnosis::{Diagnosis, diagnose};
 use crate::drain::{DrainReport, drain_impact_of};
-use crate::evidence::{Evidence, Signal, SignalPlane};
+use crate::evidence::{Evidence, Signal};
+use crate::kube::VmiKey;
+use crate::signatures::json_field;
 use crate::time::Timestamp;
-use crate::verdict::{Health, Layer};
+use crate::verdict::Health;
 use crate::view::analysed::Analysed;
 use crate::view::detail::VmiDetail;
 use crate::view::{BlockFormat, BlockReport};
@@ -29,20 +31,6 @@ pub struct Analysis {
     /// Every line read as a signal, in paste order (those pointing at a layer are also in the
     /// bundles' evidence and so in the diagnoses).
     pub signals: Vec<Signal>,
-}
-
-/// The verdict a whole paste comes to: the layer it blames (or none), the migration plane, and
-/// what it rests on.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Verdict {
-    /// `None`: nothing in the paste shows a broken or degraded layer.
-    pub layer: Option<Layer>,
-    pub health: Health,
-    pub plane: Option<SignalPlane>,
-    /// The deciding finding's title.
-    pub title: String,
-    /// `from a virt-launcher log line (line 12)`, or `from the objects`.
-    pub rests_on: String,
 }
 
 impl Analysis {
@@ -82,11 +70,6 @@ impl Analysis {
             now_source: report.now_source,
             blocks,
         }
-    }
-
-    /// The verdict of the whole paste: see [`super::verdict::verdict`].
-    pub fn verdict(&self) -> Verdict {
-        super::verdict::verdict(self)
     }
 }
 
@@ -174,7 +157,7 @@ fn attach_signals(dump: &mut Dump, signals: &[Signal], subjects: &[(usize, crate
     }
     if dump.bundles.is_empty() {
         dump.bundles.push(Evidence {
-            key: super::verdict::key_from_signals(signals),
+            key: key_from_signals(signals),
             ..Default::default()
         });
     }
@@ -343,6 +326,22 @@ pub fn report_from_dump(
         now_source: now_source.to_string(),
         unmatched: dump.unmatched,
     }
+}
+
+/// The VMI a log-only paste is about, from its JSON log lines' `kind`/`name`/`namespace`.
+pub fn key_from_signals(signals: &[Signal]) -> VmiKey {
+    for s in signals {
+        let line = s.excerpt.as_str();
+        if json_field(line, "kind") == Some("VirtualMachineInstance")
+            && let Some(name) = json_field(line, "name")
+        {
+            return VmiKey {
+                namespace: json_field(line, "namespace").unwrap_or("").to_string(),
+                name: name.to_string(),
+            };
+        }
+    }
+    VmiKey::default()
 }
 
 #[cfg(test)]

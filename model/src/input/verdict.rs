@@ -2,12 +2,32 @@
 //! then by severity, ties to the layer most likely the cause), its migration plane, and what it
 //! rests on. A paste whose evidence shows no broken or degraded layer blames none.
 
-use super::lines::json_field;
-use super::pipeline::{Analysis, Verdict};
+use super::pipeline::Analysis;
 use crate::evidence::{Signal, SignalPlane};
-use crate::kube::VmiKey;
 use crate::migration::Plane;
 use crate::verdict::{Finding, Health, Layer};
+use serde::{Deserialize, Serialize};
+
+/// The verdict a whole paste comes to: the layer it blames (or none), the migration plane, and
+/// what it rests on.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Verdict {
+    /// `None`: nothing in the paste shows a broken or degraded layer.
+    pub layer: Option<Layer>,
+    pub health: Health,
+    pub plane: Option<SignalPlane>,
+    /// The deciding finding's title.
+    pub title: String,
+    /// `from a virt-launcher log line (line 12)`, or `from the objects`.
+    pub rests_on: String,
+}
+
+impl Analysis {
+    /// The verdict of the whole paste: see [`verdict`].
+    pub fn verdict(&self) -> Verdict {
+        verdict(self)
+    }
+}
 
 /// Ties go to the layer most likely to be the cause (as the headline does).
 const PRIORITY: [Layer; 5] = [
@@ -133,20 +153,4 @@ fn rests_on_all(a: &Analysis) -> String {
         Some(s) => format!("{} signal(s), first {}", a.signals.len(), s.rests_on()),
         None => "from the objects".into(),
     }
-}
-
-/// The VMI a log-only paste is about, from its JSON log lines' `kind`/`name`/`namespace`.
-pub fn key_from_signals(signals: &[Signal]) -> VmiKey {
-    for s in signals {
-        let line = s.excerpt.as_str();
-        if json_field(line, "kind") == Some("VirtualMachineInstance")
-            && let Some(name) = json_field(line, "name")
-        {
-            return VmiKey {
-                namespace: json_field(line, "namespace").unwrap_or("").to_string(),
-                name: name.to_string(),
-            };
-        }
-    }
-    VmiKey::default()
 }
