@@ -24,6 +24,7 @@ pub mod cli;
 pub mod modes;
 pub mod observer;
 pub mod postgres;
+pub mod queue;
 pub mod recorder;
 pub mod retention;
 pub mod schema;

@@ -20,23 +20,17 @@
 //!   next batch that succeeds clears it.
 
 pub use super::observer::{Met, Observer};
+pub use super::queue::{BATCH, DETAIL_QUEUE, QUEUE, Shared, record};
 use super::{DynStore, Record, Snapshot, VmiId, now_ms, retention, sweep};
 use crate::store::Store;
 use crate::watch::Caches;
 use model::wire::StreamMsg;
-use parking_lot::{Mutex, RwLock};
+use parking_lot::Mutex;
 use serde::Serialize;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use tokio::sync::{broadcast, mpsc};
 use tokio::task::JoinHandle;
-
-/// Records waiting for the writer, at most.
-pub const QUEUE: usize = 16_384;
-/// Records written per transaction, at most.
-pub const BATCH: usize = 4096;
-/// Details waiting to be built, at most.
-pub const DETAIL_QUEUE: usize = 256;
 
 /// `GET /api/v1/history`: whether history is being recorded, and why not.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
@@ -63,70 +57,6 @@ pub struct Status {
     pub standby_skipped: u64,
 }
 
-/// State shared by the recorder's tasks and the API.
-#[derive(Default)]
-pub struct Shared {
-    error: RwLock<Option<String>>,
-    pub written: AtomicU64,
-    pub dropped: AtomicU64,
-    pub details_dropped: AtomicU64,
-    pub failed_batches: AtomicU64,
-    pub standby_skipped: AtomicU64,
-    /// Whether the last claim made this replica the writer.
-    pub writer: std::sync::atomic::AtomicBool,
-}
-
-impl Shared {
-    /// Whether writes work (no error since the last successful batch).
-    pub fn enabled(&self) -> bool {
-        self.error.read().is_none()
-    }
-
-    /// Sets (or clears) why history is off.
-    pub(super) fn set_error(&self, e: Option<String>) {
-        if *self.error.read() != e {
-            *self.error.write() = e;
-        }
-    }
-
-    /// The `strata_history_*` series of `/metrics`.
-    pub fn register(&self, r: &mut prometheus_client::registry::Registry) {
-        use prometheus_client::metrics::{counter::Counter, gauge::Gauge};
-        let counter = |a: &AtomicU64| {
-            let c: Counter = Counter::default();
-            c.inc_by(a.load(Ordering::Relaxed));
-            c
-        };
-        let enabled: Gauge = Gauge::default();
-        enabled.set(i64::from(self.enabled()));
-        r.register(
-            "strata_history_enabled",
-            "Whether history is recorded (1) or off (0, see /api/v1/history)",
-            enabled,
-        );
-        r.register(
-            "strata_history_written",
-            "History records written",
-            counter(&self.written),
-        );
-        r.register(
-            "strata_history_dropped",
-            "History records dropped: the writer's queue was full or the store refused them",
-            counter(&self.dropped),
-        );
-        r.register(
-            "strata_history_details_dropped",
-            "Detail snapshots dropped because their queue was full",
-            counter(&self.details_dropped),
-        );
-        r.register(
-            "strata_history_failed_batches",
-            "History batches the store refused",
-            counter(&self.failed_batches),
-        );
-    }
-}
-
 /// The recorder as the rest of the backend sees it: the store to query, the status, and the
 /// queue to record into. Its tasks stop when it is dropped.
 pub struct HistoryHandle {
@@ -149,7 +79,7 @@ impl HistoryHandle {
     /// History is off, for `reason`.
     pub fn off(reason: impl Into<String>) -> Arc<HistoryHandle> {
         let shared = Shared::default();
-        *shared.error.write() = Some(reason.into());
+        shared.set_error(Some(reason.into()));
         Arc::new(HistoryHandle {
             store: None,
             bounds: retention::Bounds::default(),
@@ -196,7 +126,7 @@ impl HistoryHandle {
 
     pub fn status(&self) -> Status {
         let n = |a: &AtomicU64| a.load(Ordering::Relaxed);
-        let error = self.shared.error.read().clone();
+        let error = self.shared.error();
         Status {
             enabled: self.store.is_some() && error.is_none(),
             error,
@@ -212,14 +142,7 @@ impl HistoryHandle {
 
     /// The reason history is off, if it is.
     pub fn error(&self) -> Option<String> {
-        self.shared.error.read().clone()
-    }
-}
-
-/// Queues `r`; a full queue drops it and counts.
-pub fn record(tx: &mpsc::Sender<Record>, shared: &Shared, r: Record) {
-    if tx.try_send(r).is_err() {
-        shared.dropped.fetch_add(1, Ordering::Relaxed);
+        self.shared.error()
     }
 }
 

@@ -16,7 +16,7 @@
 //! `involvedObject.uid` is another) is not this VMI's, and a finished migration is recorded for
 //! the VMI that holds its name when it is seen final (none: not recorded).
 
-use super::recorder::{BATCH, QUEUE, Shared, record};
+use super::queue::{BATCH, QUEUE, Shared, record};
 use super::{EventEntry, MigrationEntry, Record, VmiId, now_ms};
 use crate::event_cache::Involved;
 use crate::store::Store;

@@ -12,7 +12,7 @@
 
 use super::DynStore;
 use super::Record;
-use super::recorder::{BATCH, Shared};
+use super::queue::{BATCH, Shared};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 use tokio::sync::mpsc;
