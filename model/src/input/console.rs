@@ -7,7 +7,7 @@
 //! is %s").
 
 use super::blocks::{is_fence, prompt_command};
-use super::paste::ReadPaste;
+use super::read::ReadPaste;
 
 /// The signature that infers a blank console.
 const BLANK: &str = "console-connected-blank";

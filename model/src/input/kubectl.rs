@@ -8,7 +8,7 @@
 use super::blocks::Block;
 use super::describe::read_describe;
 use super::object::{Note, Origin};
-use super::paste::ReadPaste;
+use super::read::ReadPaste;
 use super::table::{command_kind, read_table, sightings};
 use super::vocab::Kind;
 use crate::verdict::Health;

@@ -11,25 +11,9 @@ use super::object::{Located, Note, Origin, ParseError, Parsed};
 use super::parse::parse;
 use super::recover::recover;
 use super::sightings::Sightings;
-use crate::evidence::Signal;
-use crate::view::{BlockFormat, BlockReport, Ignored, ReadItem};
 
-/// Everything read from a paste.
-#[derive(Debug, Default)]
-pub struct ReadPaste {
-    pub parsed: Parsed,
-    pub blocks: Vec<BlockReport>,
-    pub signals: Vec<Signal>,
-    /// The first object block's error, for when nothing at all could be read.
-    pub error: Option<ParseError>,
-    /// What tables and describe output said of each object, and the VMI each of their signals
-    /// concerns.
-    pub sightings: Sightings,
-    /// Absolute timestamps read outside objects (describe output).
-    pub times: Vec<crate::time::Timestamp>,
-    /// The workloads namespace-wide listings showed ([`super::workloads`]).
-    pub workloads: super::workloads::Listing,
-}
+pub use super::read::ReadPaste;
+use crate::view::{BlockFormat, BlockReport, Ignored, ReadItem};
 
 /// Reads a whole paste. A paste that is one clean object dump is read as before, in one piece.
 pub fn read_paste(input: &str) -> ReadPaste {

@@ -8,7 +8,7 @@
 //! works. A launcher pod alone is read by `sightings` (`terminating_launcher`); this reads every
 //! pod by its NODE column, so a storage or system pod stuck the same way names its node.
 
-use super::paste::ReadPaste;
+use super::read::ReadPaste;
 use super::vocab::Kind;
 use crate::evidence::Signal;
 use crate::verdict::{Health, Layer};

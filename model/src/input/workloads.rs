@@ -17,7 +17,7 @@
 //! cdi-deployment, cdi-uploadproxy).
 
 use super::blocks::Block;
-use super::paste::ReadPaste;
+use super::read::ReadPaste;
 use super::table::read_table;
 use crate::evidence::Signal;
 use crate::verdict::{Health, Layer};
@@ -33,15 +33,6 @@ const OPERATORS: &[(&str, &[&str])] = &[
         &["cdi-apiserver", "cdi-deployment", "cdi-uploadproxy"],
     ),
 ];
-
-/// What the paste's namespace-wide listings showed: each workload or pod name with its line.
-#[derive(Debug, Default)]
-pub struct Listing {
-    names: Vec<(String, usize, String)>,
-    /// The last command was a namespace-wide listing: the tables after it with no command of
-    /// their own (`kubectl get all` prints one per kind) belong to it.
-    open: bool,
-}
 
 /// The kinds a listing row may be, from its `kind/` prefix or the command.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
