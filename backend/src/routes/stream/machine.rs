@@ -60,15 +60,32 @@ pub struct Outgoing {
     pub msgs: Vec<Arc<StreamMsg>>,
 }
 
-/// Where the stream is between two events.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Phase {
+/// Where the stream is between two events: the states of the doc above, each holding what
+/// it carries to the next (the shape of kube-runtime's `watcher`: one [`step`](Context::step)
+/// takes a state and returns the event to send, if any, and the next state).
+enum State {
+    /// What the store gave at subscription: the snapshot or the missed changes.
+    Start(Start),
     Live,
+    /// Gathering until `until`; `first` opens the event.
+    Burst {
+        seq: u64,
+        first: Arc<StreamMsg>,
+        until: Instant,
+        lagged: bool,
+    },
+    /// The event opened by `first` is built and sent; `lagged`: then a snapshot is due.
+    Batch {
+        seq: u64,
+        first: Arc<StreamMsg>,
+        lagged: bool,
+    },
     /// The next event, after the queue, is a fresh snapshot.
     Lagged,
+    Closed,
 }
 
-/// How long [`Machine::receive`] may wait.
+/// How long [`Context::receive`] may wait.
 #[derive(Clone, Copy)]
 enum Wait {
     Forever,
@@ -77,7 +94,7 @@ enum Wait {
     No,
 }
 
-/// What [`Machine::receive`] got.
+/// What [`Context::receive`] got.
 enum Received {
     Msg(Sequenced),
     /// The stream fell behind: messages were dropped.
@@ -87,9 +104,14 @@ enum Received {
     Nothing,
 }
 
-/// One stream's state.
+/// One stream: its state and what every state works with.
 pub struct Machine<F> {
-    phase: Phase,
+    state: State,
+    ctx: Context<F>,
+}
+
+/// What the states share: the queue, the channel and what was sent.
+struct Context<F> {
     /// Messages to send before anything new from the channel.
     pending: VecDeque<Sequenced>,
     rx: Receiver<Sequenced>,
@@ -112,52 +134,106 @@ impl<F: Filter> Machine<F> {
         last_seen: Option<u64>,
     ) -> Machine<F> {
         let (start, rx) = store.subscribe(last_seen);
-        let pending: VecDeque<Sequenced> = match start {
-            Start::Resume(missed) => missed.into(),
-            Start::Snapshot(s) => VecDeque::from([s]),
-        };
-        let after = pending
-            .back()
-            .map(|(s, _)| *s)
-            .unwrap_or(last_seen.unwrap_or(0));
         Machine {
-            phase: Phase::Live,
-            pending,
-            rx,
-            after,
-            sent: None,
-            store,
-            metrics,
-            filter,
+            state: State::Start(start),
+            ctx: Context {
+                pending: VecDeque::new(),
+                rx,
+                after: last_seen.unwrap_or(0),
+                sent: None,
+                store,
+                metrics,
+                filter,
+            },
         }
     }
 
     /// The next event; `None` when the stream ends.
     pub async fn next_event(&mut self) -> Option<Outgoing> {
         loop {
-            let (seq, msg) = self.first().await?;
-            self.after = self.after.max(seq);
-            let first = match self.filter.filter(&msg).await {
-                Ok(Some(m)) => m,
-                Ok(None) => continue,
-                // The session ended or the access review failed: close; the browser reconnects.
-                Err(_) => return None,
-            };
-            if let Some(until) = self.burst_until() {
-                self.gather(until).await;
+            let state = std::mem::replace(&mut self.state, State::Closed);
+            if matches!(state, State::Closed) {
+                return None;
             }
-            return Some(self.batch(seq, first).await);
+            let (event, next) = self.ctx.step(state).await;
+            self.state = next;
+            if event.is_some() {
+                return event;
+            }
+        }
+    }
+}
+
+impl<F: Filter> Context<F> {
+    /// One transition: the event to send, if any, and the next state.
+    async fn step(&mut self, state: State) -> (Option<Outgoing>, State) {
+        match state {
+            State::Start(start) => {
+                self.pending = match start {
+                    Start::Resume(missed) => missed.into(),
+                    Start::Snapshot(s) => VecDeque::from([s]),
+                };
+                if let Some((seq, _)) = self.pending.back() {
+                    self.after = *seq;
+                }
+                (None, State::Live)
+            }
+            State::Live => (None, self.open(false).await),
+            State::Lagged => (None, self.open(true).await),
+            State::Burst {
+                seq,
+                first,
+                until,
+                lagged,
+            } => {
+                let lagged = self.gather(until).await || lagged;
+                (None, State::Batch { seq, first, lagged })
+            }
+            State::Batch { seq, first, lagged } => {
+                let (out, lagged_now) = self.batch(seq, first).await;
+                let next = if lagged || lagged_now {
+                    State::Lagged
+                } else {
+                    State::Live
+                };
+                (Some(out), next)
+            }
+            State::Closed => (None, State::Closed),
         }
     }
 
-    /// Live (or Lagged): the first message of the next event.
-    async fn first(&mut self) -> Option<Sequenced> {
-        if let Some(m) = self.pending.pop_front() {
-            return Some(m);
+    /// Live (or Lagged): the first message of the next event, through the filter; → Burst or
+    /// Batch with it, Live again when the caller may not see it, Closed when the stream ends.
+    async fn open(&mut self, lagged: bool) -> State {
+        // Lagged: the queue goes out first, then the snapshot (after which the stream is live).
+        let (first, lagged) = match self.pending.pop_front() {
+            Some(m) => (Some(m), lagged),
+            None if lagged => (Some(self.resync()), false),
+            None => (self.first_off_channel().await, false),
+        };
+        let Some((seq, msg)) = first else {
+            return State::Closed;
+        };
+        self.after = self.after.max(seq);
+        let first = match self.filter.filter(&msg).await {
+            Ok(Some(m)) => m,
+            Ok(None) if lagged => return State::Lagged,
+            Ok(None) => return State::Live,
+            // The session ended or the access review failed: close; the browser reconnects.
+            Err(_) => return State::Closed,
+        };
+        match self.burst_until() {
+            Some(until) => State::Burst {
+                seq,
+                first,
+                until,
+                lagged,
+            },
+            None => State::Batch { seq, first, lagged },
         }
-        if self.phase == Phase::Lagged {
-            return Some(self.resync());
-        }
+    }
+    /// Live, the queue empty: the next change off the channel (a lag: a fresh snapshot).
+    async fn first_off_channel(&mut self) -> Option<Sequenced> {
         loop {
             match self.receive(Wait::Forever).await {
                 Received::Msg(m) => return Some(m),
@@ -176,31 +252,31 @@ impl<F: Filter> Machine<F> {
         }
     }
 
-    /// Burst: takes what comes off the channel into the queue until `until`.
-    async fn gather(&mut self, until: Instant) {
+    /// Burst: takes what comes off the channel into the queue until `until`; true when the
+    /// channel dropped messages meanwhile.
+    async fn gather(&mut self, until: Instant) -> bool {
         loop {
             match self.receive(Wait::Until(until)).await {
                 Received::Msg(m) => self.pending.push_back(m),
-                Received::Lagged => {
-                    self.phase = Phase::Lagged;
-                    return;
-                }
-                Received::Closed | Received::Nothing => return,
+                Received::Lagged => return true,
+                Received::Closed | Received::Nothing => return false,
             }
         }
     }
 
-    /// Batch: `first` and what is already waiting, as one event.
-    async fn batch(&mut self, seq: u64, first: Arc<StreamMsg>) -> Outgoing {
+    /// Batch: `first` and what is already waiting, as one event; true when the channel
+    /// dropped messages meanwhile.
+    async fn batch(&mut self, seq: u64, first: Arc<StreamMsg>) -> (Outgoing, bool) {
         let mut msgs = vec![first];
         let mut last = seq;
+        let mut lagged = false;
         while msgs.len() < MAX_BATCH {
             let (seq, msg) = match self.pending.pop_front() {
                 Some(m) => m,
                 None => match self.receive(Wait::No).await {
                     Received::Msg(m) => m,
                     Received::Lagged => {
-                        self.phase = Phase::Lagged;
+                        lagged = true;
                         break;
                     }
                     Received::Closed | Received::Nothing => break,
@@ -218,7 +294,7 @@ impl<F: Filter> Machine<F> {
             .events_fanned_out
             .fetch_add(msgs.len() as u64, Ordering::Relaxed);
         self.sent = Some((Instant::now(), msgs.len() >= MAX_BATCH));
-        Outgoing { id: last, msgs }
+        (Outgoing { id: last, msgs }, lagged)
     }
 
     /// The one receive: the next change off the channel within `wait`, skipping those already
@@ -249,7 +325,6 @@ impl<F: Filter> Machine<F> {
 
     /// Lagged → a fresh snapshot: drop what is queued and start again from the store.
     fn resync(&mut self) -> Sequenced {
-        self.phase = Phase::Live;
         self.rx = self.rx.resubscribe();
         self.pending.clear();
         self.metrics.stream_resyncs.fetch_add(1, Ordering::Relaxed);
