@@ -333,4 +333,6 @@ impl<F: Filter> Context<F> {
 }
 
 #[cfg(test)]
+mod step_tests;
+#[cfg(test)]
 mod tests;
