@@ -162,6 +162,7 @@ pub fn start_with(
         k8s_proxy: options.k8s_proxy,
         shutdown: shutdown.clone(),
         stream_caps: StreamCaps::new(options.limits.max_streams_per_client),
+        stream_frames: crate::routes::stream::frames::Frames::new(),
         listener: console_listener.load.clone(),
     };
     if let Some(l) = operator {

@@ -32,6 +32,8 @@ pub struct AppState {
     /// Ends the push streams when the console shuts down.
     pub shutdown: Shutdown,
     pub stream_caps: Arc<StreamCaps>,
+    /// The push streams' events' JSON, written once for all the streams sending it.
+    pub stream_frames: Arc<crate::routes::stream::frames::Frames>,
     /// The console listener's connection slots, which `/readyz` reports.
     pub listener: Arc<crate::listener::load::Load>,
 }
@@ -51,6 +53,7 @@ impl AppState {
             k8s_proxy: false,
             shutdown: Shutdown::default(),
             stream_caps: StreamCaps::new(crate::serve::Limits::default().max_streams_per_client),
+            stream_frames: crate::routes::stream::frames::Frames::new(),
             listener: crate::listener::load::Load::new(
                 crate::serve::Limits::default().max_connections,
             ),

@@ -2,10 +2,12 @@
 //! What goes out and when is the [`machine`]'s; this module reads the `Last-Event-ID` ([`id`]:
 //! ids carry the store's epoch), caps streams per client ([`caps`]), counts connected clients,
 //! ends every stream when the console shuts down, and writes each event as SSE (`id`, `event`,
-//! JSON `data`; several messages as one `batch`), with a keep-alive event (`alive`) after
+//! JSON `data`; several messages as one `batch`; the JSON written once for every stream that
+//! sends the same messages, [`frames`]), with a keep-alive event (`alive`) after
 //! [`KEEP_ALIVE_SECS`] without one, which browsers watch to tell a hung connection.
 
 pub mod caps;
+pub mod frames;
 pub mod id;
 pub mod machine;
 
@@ -18,6 +20,7 @@ use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::routing::get;
+use frames::Frames;
 use futures::{Stream, StreamExt};
 use machine::{Filter, Machine, Outgoing};
 use model::wire::{EVENT_NAME, KEEP_ALIVE_EVENT, KEEP_ALIVE_SECS, StreamMsg};
@@ -52,21 +55,15 @@ impl Drop for ClientGuard {
     }
 }
 
-fn sse_event(epoch: u64, seq: u64, msg: &StreamMsg) -> Event {
-    Event::default()
-        .id(id::event_id(epoch, seq))
-        .event(EVENT_NAME)
-        .json_data(msg)
-        .unwrap_or_else(|_| Event::default().comment("unserializable message"))
-}
-
-/// One message as itself, several as one `batch`.
-fn to_sse(epoch: u64, out: Outgoing) -> Event {
-    if out.msgs.len() == 1 {
-        sse_event(epoch, out.id, &out.msgs[0])
-    } else {
-        let msgs = out.msgs.iter().map(|m| (**m).clone()).collect();
-        sse_event(epoch, out.id, &StreamMsg::Batch { msgs })
+/// One message as itself, several as one `batch`; the JSON is shared by every stream that
+/// sends the same messages ([`frames`]).
+fn to_sse(frames: &Frames, epoch: u64, out: &Outgoing) -> Event {
+    let event = Event::default()
+        .id(id::event_id(epoch, out.id))
+        .event(EVENT_NAME);
+    match frames.json(&out.msgs) {
+        Some(json) => event.data(&*json),
+        None => event.comment("unserializable message"),
     }
 }
 
@@ -104,6 +101,7 @@ async fn stream(
         .and_then(|v| id::resume_from(epoch, v));
     let shutdown = state.shutdown.wait();
     let (store, metrics) = (state.store.clone(), state.metrics.clone());
+    let frames = state.stream_frames.clone();
     let machine = Machine::start(
         store,
         metrics.clone(),
@@ -112,13 +110,15 @@ async fn stream(
     );
     metrics.connected_clients.fetch_add(1, Ordering::Relaxed);
     let guard = (ClientGuard(metrics), slot);
-    let events =
-        futures::stream::unfold((machine, guard), move |(mut machine, guard)| async move {
+    let events = futures::stream::unfold((machine, guard), move |(mut machine, guard)| {
+        let frames = frames.clone();
+        async move {
             let out = machine.next_event().await?;
-            Some((Ok(to_sse(epoch, out)), (machine, guard)))
-        })
-        // The console shuts down: end the stream so the server can drain; the browser reconnects.
-        .take_until(shutdown);
+            Some((Ok(to_sse(&frames, epoch, &out)), (machine, guard)))
+        }
+    })
+    // The console shuts down: end the stream so the server can drain; the browser reconnects.
+    .take_until(shutdown);
     // axum restarts the keep-alive's timer with every event sent: the stream is never silent
     // longer than the interval. The data is not empty: a browser drops an event without data.
     let alive = Event::default().event(KEEP_ALIVE_EVENT).data("1");
