@@ -12,13 +12,17 @@
 //! * **Burst** (coalescing): until [`BURST_PACE`] after the last event, what comes is taken
 //!   off the channel into the queue (so waiting never makes the stream lag). → Batch.
 //! * **Batch**: the first message, the queue and whatever already waits on the channel go out
-//!   as one event (at most [`MAX_BATCH`] messages), with the id of the last one. → Live.
+//!   as one event (at most [`MAX_BATCH`] messages), with the id of the last one. → Live, or
+//!   Lagged when the channel dropped messages during the Burst or the Batch.
 //! * **Lagged**: the channel dropped messages for this stream (it fell more than the channel's
 //!   capacity behind). Seen while Live, the event is at once a fresh snapshot (the queue is
 //!   dropped, the channel resubscribed, [`Metrics::stream_resyncs`] counted); seen in a Burst or
 //!   Batch, the event being built still goes out, the queue after it, then the snapshot. → Live.
 //! * **Closed**: the channel closed, or the caller may no longer read (the filter failed): the
 //!   stream ends and the browser reconnects.
+//!
+//! Each state is a variant of `State`, holding what it carries to the next; `Context::step`
+//! makes one transition and returns the event to send, if any.
 //!
 //! Every message passes the caller's [`Filter`] (token mode shows only what the user may read).
 
