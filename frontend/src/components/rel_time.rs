@@ -61,7 +61,10 @@ mod tests {
 
     #[test]
     fn an_age_and_its_exact_time() {
-        assert_eq!(age_text(Timestamp(0), Timestamp(190_000), "ago"), "3m10s ago");
+        assert_eq!(
+            age_text(Timestamp(0), Timestamp(190_000), "ago"),
+            "3m10s ago"
+        );
         assert_eq!(age_text(Timestamp(5_000), Timestamp(0), "前"), "0s 前");
         assert_eq!(human_time(61_000), "1970-01-01 00:01:01 UTC");
     }
