@@ -5,7 +5,6 @@ use crate::api::FetchError;
 use crate::i18n::{Key, lang, t, tr};
 use crate::migrations_model::progress::Gap;
 use leptos::prelude::*;
-use model::time::{Timestamp, format_duration};
 use model::verdict::{Health, Layer};
 
 /// The message of a health.
@@ -35,14 +34,6 @@ pub fn HealthBadge(health: Health) -> impl IntoView {
     let l = lang();
     let class = format!("health health-{}", health.as_str());
     view! { <span class=class data-health=health.as_str()>{move || tr(l.get(), health_key(health))}</span> }
-}
-
-/// "3m 10s ago" from two times; "—" when unknown.
-pub fn age(at: Option<Timestamp>, now: Timestamp) -> String {
-    match at {
-        Some(t) => format!("{} ago", format_duration(t.seconds_until(now).max(0.0))),
-        None => "—".into(),
-    }
 }
 
 /// The title of a failed request, by what its status means.
@@ -112,4 +103,13 @@ pub fn gap_view(g: Gap, no_metrics: Key) -> impl IntoView {
         </span>
     }
     .into_any()
+}
+
+/// The label of a failure plane ("data plane", "control plane", "plane not known").
+pub fn plane_label(p: model::view::Plane) -> Key {
+    match p {
+        model::view::Plane::ControlPlane => Key::MgPlaneControl,
+        model::view::Plane::DataPlane => Key::MgPlaneData,
+        model::view::Plane::Unknown => Key::MgPlaneUnknown,
+    }
 }

@@ -117,8 +117,8 @@ fn glance_title(l: Lang, layer: Layer, h: Health) -> String {
     [tr(l, layer_key(layer)), ": ", tr(l, health_key(h))].concat()
 }
 
-/// A layer's name on its chip: five chips share a card's width, so the name is short (the
-/// chip's title has the whole name).
+/// A layer's name on its chip: five chips share a card's width, so the name is short, shown as
+/// an `<abbr>` of the whole name (the whole name on hover and for screen readers).
 fn glance_key(layer: Layer) -> Key {
     match layer {
         Layer::ControlPlane => Key::GlanceControlPlane,
@@ -300,7 +300,12 @@ fn card(key: VmiKey, summary: Signal<VmiSummary>, l: Lang) -> impl IntoView {
                 // Coloured by `data-health` (see the style sheet).
                 <li class="glance" data-layer=layer.as_str() data-health=h.as_str()
                     title=glance_title(l, layer, h) node_ref=refs.glances[i]>
-                    <span class="glance-layer">{t(glance_key(layer))}</span>
+                    // The short name is an abbreviation of the whole one, which is on hover and
+                    // the one a screen reader says.
+                    <span class="glance-layer">
+                        <abbr title=t(layer_key(layer)) aria-hidden="true">{t(glance_key(layer))}</abbr>
+                        <span class="sr-only">{t(layer_key(layer))}</span>
+                    </span>
                     <span class="glance-health" aria-hidden="true">{health_sign(h)}</span>
                     <span class="sr-only">{t(health_key(h))}</span>
                 </li>

@@ -8,7 +8,8 @@
 //! same view.
 
 use crate::api;
-use crate::components::common::{HealthBadge, age, layer_key};
+use crate::components::common::{HealthBadge, layer_key, plane_label};
+use crate::components::rel_time::RelTimeOr;
 use crate::deferred::{Deferred, View};
 use crate::i18n::{Key, lang, t, tr};
 use crate::nav::{param_href, query_param};
@@ -59,7 +60,7 @@ pub fn VmiView(
         let n = now.get()?;
         let o = observed?;
         let secs = o.seconds_until(n);
-        Some((secs > STALE_AFTER_SECS, age(Some(o), n)))
+        Some(secs > STALE_AFTER_SECS)
     };
     let tabs = TABS
         .iter()
@@ -82,7 +83,7 @@ pub fn VmiView(
                 .into_any()
         }
         "guest" => view! { <GuestPanel state=d.guest.clone()/> }.into_any(),
-        "events" => view! { <Events rows=d.events.clone()/> }.into_any(),
+        "events" => view! { <Events rows=d.events.clone() now=now/> }.into_any(),
         "migrations" => {
             view! { <Migrations reports=d.diagnosis.migrations.clone() live=live/> }.into_any()
         }
@@ -107,12 +108,10 @@ pub fn VmiView(
                 <HealthBadge health=overall/>
                 <span class="observed" data-testid="observed">
                     {t(Key::VmiObserved)} ": "
-                    {move || match staleness() {
-                        Some((stale, a)) => view! {
-                            <span class:stale-warn=stale>{a}{stale.then(|| view! { " — " {move || tr(l.get(), Key::VmiStale)} })}</span>
-                        }.into_any(),
-                        None => view! { <span>{observed.map(|o| o.to_rfc3339()).unwrap_or_else(|| "—".into())}</span> }.into_any(),
-                    }}
+                    <span class:stale-warn=move || staleness() == Some(true)>
+                        <RelTimeOr at=observed now=now/>
+                        {move || (staleness() == Some(true)).then(|| view! { " — " {move || tr(l.get(), Key::VmiStale)} })}
+                    </span>
                 </span>
             </header>
             <p class=format!("headline headline-{}", overall.as_str()) data-testid="headline" role="status">{detail.diagnosis.headline.clone()}</p>
@@ -163,7 +162,7 @@ fn DiagnosisTab(detail: VmiDetail) -> impl IntoView {
             let main = matches!(layer, Layer::ControlPlane | Layer::Node | Layer::Guest);
             view! {
                 <section class=format!("layer layer-{}{}", v.health.as_str(), if main { " layer-main" } else { "" }) data-layer=layer.as_str() aria-label=move || tr(l.get(), layer_key(layer))>
-                    <h3>{move || tr(l.get(), layer_key(layer))} " " <HealthBadge health=v.health/></h3>
+                    <h3><span class="layer-name">{move || tr(l.get(), layer_key(layer))}</span> " " <HealthBadge health=v.health/></h3>
                     // The summary is the main finding's title: said once, by the finding.
                     <p class="layer-summary">{summary_shown(&v.summary, &v.findings).map(str::to_string)} <span class="confidence">{format!(" ({:?} confidence)", v.confidence).to_lowercase()}</span></p>
                     <ul class="findings">{findings_list(v.findings.clone())}</ul>
@@ -364,7 +363,7 @@ pub fn GuestPanel(state: GuestView) -> impl IntoView {
 }
 
 #[component]
-fn Events(rows: Vec<EventRow>) -> impl IntoView {
+fn Events(rows: Vec<EventRow>, now: Signal<Option<Timestamp>>) -> impl IntoView {
     if rows.is_empty() {
         return view! { <p class="empty" data-testid="events">{t(Key::VmiNone)}</p> }.into_any();
     }
@@ -373,7 +372,7 @@ fn Events(rows: Vec<EventRow>) -> impl IntoView {
         .map(|e| {
             view! {
                 <li class:ev-warn=e.warning data-reason=e.reason.clone()>
-                    <time>{e.time.map(|t| t.to_rfc3339()).unwrap_or_else(|| "—".into())}</time>
+                    <RelTimeOr at=e.time now=now/>
                     <span class="ev-reason">{e.reason.clone()}</span>
                     {e.count.filter(|c| *c > 1).map(|c| view! { <span class="ev-count">{format!("×{c}")}</span> })}
                     <span class="ev-obj">{e.object}</span>
@@ -490,7 +489,7 @@ fn MigrationDetail(report: MigrationReport, live: bool) -> impl IntoView {
     let failure = report.failure.clone().map(|f| {
         view! {
             <div class="mg-failure" role="alert">
-                <strong>{format!("Failure ({:?} plane, {:?})", f.plane, f.kind)}</strong>
+                <strong>{t(Key::MgColFailure)} " (" {t(plane_label(f.plane))} ", " {format!("{:?}", f.kind)} ")"</strong>
                 <p>{f.reason.clone()}</p>
                 <ul class="evidence">{f.evidence.iter().map(|c| view! { <li><code>{c.clone()}</code></li> }).collect_view()}</ul>
             </div>

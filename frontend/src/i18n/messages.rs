@@ -67,7 +67,7 @@ messages![
     (No, "no", "不可"),
     (Unknown, "unknown", "不明"),
     (LayerControlPlane, "control plane", "コントロールプレーン"),
-    (LayerNode, "node", "ノード"),
+    (LayerNode, "node/launcher", "ノード/ランチャー"),
     (LayerGuest, "guest", "ゲスト"),
     (LayerNetwork, "network", "ネットワーク"),
     (LayerMigration, "migration", "マイグレーション"),
@@ -246,7 +246,7 @@ messages![
     (MgSortDuration, "duration", "所要時間"),
     (MgPlaneControl, "control plane", "コントロールプレーン"),
     (MgPlaneData, "data plane", "データプレーン"),
-    (MgPlaneUnknown, "plane unknown", "プレーン不明"),
+    (MgPlaneUnknown, "plane not known", "プレーンは不明"),
     (
         MhTitle,
         "Migrations of this VMI",

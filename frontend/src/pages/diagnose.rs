@@ -9,6 +9,7 @@
 
 use crate::api;
 use crate::components::common::HealthBadge;
+use crate::components::rel_time::RelTime;
 use crate::components::vmi_view::VmiView;
 use crate::i18n::{Key, t};
 use crate::nav::{param_href, query_param};
@@ -158,6 +159,8 @@ fn Results(analysed: Analysed) -> impl IntoView {
         details.get(i).cloned()
     };
     let notes = analysed.notes;
+    // The dump's own time, as every time: its age on the browser's clock, exact on hover.
+    let clock = expect_context::<crate::api::Live>();
     let drains = analysed.drains;
     let blocks = analysed.blocks;
     view! {
@@ -165,7 +168,7 @@ fn Results(analysed: Analysed) -> impl IntoView {
             <aside class="dg-list">
                 <h2>{t(Key::DgVmis)} " " <span class="count" data-testid="dg-count">{count}</span></h2>
                 <ul>{list}</ul>
-                <p class="muted">{t(Key::DgNow)} ": " {now.map(|n| n.to_rfc3339()).unwrap_or_else(|| "—".into())} " (" {analysed.now_source.clone()} ")"</p>
+                <p class="muted">{t(Key::DgNow)} ": " <RelTime at=now now=clock.now/> " (" {analysed.now_source.clone()} ")"</p>
                 {(!notes.is_empty()).then(|| view! {
                     <details><summary>{t(Key::DgNotes)} {format!(" ({})", notes.len())}</summary>
                         <ul>{notes.iter().map(|n| view! { <li>{n.clone()}</li> }).collect_view()}</ul>

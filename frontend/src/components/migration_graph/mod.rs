@@ -9,6 +9,7 @@
 
 pub mod machine;
 
+use crate::components::rel_time::human_time;
 use leptos::prelude::*;
 use model::time::{Timestamp, format_duration};
 use model::view::{AbortState, MigrationReport, Outcome, Plane};
@@ -97,10 +98,19 @@ fn short(s: &str, n: usize) -> String {
     }
 }
 
-/// `HH:MM:SS` of a time, empty when unknown.
-fn clock(at: Option<Timestamp>) -> String {
-    at.map(|t| t.to_rfc3339()[11..19].to_string())
-        .unwrap_or_default()
+/// A time on the graph, relative like every time the console shows: as the offset from the
+/// migration's first recorded step ("+1m5s"), with the exact time for the hover title; both empty
+/// when unknown. (The graph is a still picture of the run: an age against the clock would not
+/// tell how its steps relate.)
+fn clock(report: &MigrationReport, at: Option<Timestamp>) -> (String, String) {
+    let start = report.timeline.iter().filter_map(|s| s.at).min();
+    match (start, at) {
+        (Some(start), Some(at)) => (
+            format!("+{}", format_duration(start.seconds_until(at))),
+            human_time(at.0),
+        ),
+        _ => (String::new(), String::new()),
+    }
 }
 
 /// The top of the lower row (the Failed and abort boxes) and of the mode lane.
@@ -152,7 +162,7 @@ fn main_path(report: &MigrationReport, states: &[NodeState]) -> impl IntoView + 
         .map(|(i, (phase, st))| {
             let x = x_of(i);
             let step = step_of(phase);
-            let when = clock(step.as_ref().and_then(|s| s.at));
+            let (when, exact) = clock(report, step.as_ref().and_then(|s| s.at));
             let dur = step
                 .as_ref()
                 .and_then(|s| s.duration_secs)
@@ -163,7 +173,7 @@ fn main_path(report: &MigrationReport, states: &[NodeState]) -> impl IntoView + 
                     <line class="mg-edge" x1=x + BOX_W y1=TOP + BOX_H / 2.0 x2=x + BOX_W + GAP - 2.0 y2=TOP + BOX_H / 2.0 marker-end="url(#mg-arrow)"/>
                 }
             });
-            let title = format!("{phase}: {}{}", st.as_str(), if when.is_empty() { String::new() } else { format!(", entered {when}, {dur}") });
+            let title = format!("{phase}: {}{}", st.as_str(), if when.is_empty() { String::new() } else { format!(", entered {exact} ({when}), {dur}") });
             view! {
                 <g class=st.class() data-phase=*phase data-state=st.as_str()>
                     <title>{title}</title>
@@ -217,7 +227,7 @@ fn fail_branch(report: &MigrationReport, fail_x: f64, width: f64) -> impl IntoVi
     let plane = report.failure.as_ref().map(|f| match f.plane {
         Plane::ControlPlane => "control plane",
         Plane::DataPlane => "data plane",
-        Plane::Unknown => "plane unknown",
+        Plane::Unknown => "plane not known",
     });
     let reason = report
         .failure
@@ -229,7 +239,8 @@ fn fail_branch(report: &MigrationReport, fail_x: f64, width: f64) -> impl IntoVi
     } else {
         "mg-node mg-future"
     };
-    let fail_time = clock(
+    let (fail_time, fail_exact) = clock(
+        report,
         report
             .timeline
             .iter()
@@ -248,7 +259,7 @@ fn fail_branch(report: &MigrationReport, fail_x: f64, width: f64) -> impl IntoVi
         {stubs}
         <line class=if failed { "mg-edge mg-edge-fail" } else { "mg-edge mg-edge-quiet" } x1=bus.0 y1=BUS_Y x2=bus.1 y2=BUS_Y/>
         <g class=fail_class data-phase="Failed" data-state=if failed { "failed" } else { "not-reached" } data-failed-from=failed.then(|| from.clone())>
-            <title>{format!("Failed{}", if reason.is_empty() { String::new() } else { format!(": {reason}") })}</title>
+            <title>{format!("Failed{}{}", if fail_exact.is_empty() { String::new() } else { format!(" at {fail_exact}") }, if reason.is_empty() { String::new() } else { format!(": {reason}") })}</title>
             <line class=if failed { "mg-edge mg-edge-fail" } else { "mg-edge" } x1=drop_x y1=BUS_Y x2=drop_x y2=fail_y - 2.0 marker-end="url(#mg-arrow)"/>
             <rect x=fail_x y=fail_y width=BOX_W height=BOX_H rx="6"/>
             <text class="mg-label" x=fail_x + BOX_W / 2.0 y=fail_y + 25.0 text-anchor="middle">"Failed"</text>
@@ -313,13 +324,13 @@ fn abort_lane(abort: AbortState) -> impl IntoView {
 
 /// The modes the migration ran in, in order (PreCopy → PostCopy / Paused), each with the time
 /// it was entered (empty for the first): from the mode changes, else the one known mode.
-fn modes_of(report: &MigrationReport) -> Vec<(String, String)> {
-    let mut modes: Vec<(String, String)> = Vec::new();
+fn modes_of(report: &MigrationReport) -> Vec<(String, (String, String))> {
+    let mut modes: Vec<(String, (String, String))> = Vec::new();
     if let Some(first) = report.mode_changes.first() {
-        modes.push((first.from.clone(), String::new()));
+        modes.push((first.from.clone(), Default::default()));
     }
     for c in &report.mode_changes {
-        modes.push((c.to.clone(), clock(c.at)));
+        modes.push((c.to.clone(), clock(report, c.at)));
     }
     // Three columns are the mode lane's; the abort lane takes the rest.
     if modes.len() > 3 {
@@ -328,22 +339,24 @@ fn modes_of(report: &MigrationReport) -> Vec<(String, String)> {
     if modes.is_empty()
         && let Some(m) = &report.mode
     {
-        modes.push((m.clone(), String::new()));
+        modes.push((m.clone(), Default::default()));
     }
     modes
 }
 
 /// The mode lane: one pill per mode of [`modes_of`], with arrows between.
-fn mode_lane(modes: Vec<(String, String)>) -> impl IntoView {
+fn mode_lane(modes: Vec<(String, (String, String))>) -> impl IntoView {
     let lane_y = LANE_Y;
     modes
         .into_iter()
         .enumerate()
-        .map(|(i, (m, at))| {
+        .map(|(i, (m, (at, exact)))| {
             let x = x_of(i);
             let mode = m.clone();
+            let title = if exact.is_empty() { m.clone() } else { format!("{m}: entered {exact}") };
             view! {
                 <g class="mg-mode" data-mode=mode>
+                    <title>{title}</title>
                     {(i > 0).then(|| view! { <line class="mg-edge" x1=x - GAP y1=lane_y + 14.0 x2=x - 2.0 y2=lane_y + 14.0 marker-end="url(#mg-arrow)"/> })}
                     <rect x=x y=lane_y width=BOX_W height="28" rx="14"/>
                     <text class="mg-label mg-small" x=x + BOX_W / 2.0 y=lane_y + 18.0 text-anchor="middle">{m}</text>

@@ -3,7 +3,8 @@
 //! endpoint; [`AsOf`] is the banner that says the page is a recording, with "Back to now".
 //! When history is off the page falls back to the live diagnosis and says so.
 
-use crate::api::{self, FetchError};
+use crate::api::{self, FetchError, Live};
+use crate::components::rel_time::RelTime;
 use crate::i18n::{Key, t};
 use crate::nav::param_href;
 use leptos::prelude::*;
@@ -33,11 +34,7 @@ impl Default for AsOfState {
     }
 }
 
-/// A time as people read it: `2026-01-02 03:04:05 UTC`.
-pub fn human_time(ms: i64) -> String {
-    let s = Timestamp(ms).to_rfc3339();
-    format!("{} UTC", s.trim_end_matches('Z').replacen('T', " ", 1))
-}
+pub use crate::components::rel_time::human_time;
 
 /// The page's diagnosis: live, or as recorded at `at`. History off shows the live one and why.
 pub async fn fetch(
@@ -73,10 +70,11 @@ pub async fn fetch(
 #[component]
 pub fn AsOf(state: AsOfState) -> impl IntoView {
     let back = Signal::derive(param_href("at", None));
+    let live = expect_context::<Live>();
     view! {
         {move || state.recorded.get().map(|at| view! {
             <div class="as-of" role="status" data-testid="as-of" data-recorded-at=Timestamp(at).to_rfc3339()>
-                <strong>{t(Key::AsOfTitle)} " " <time datetime=Timestamp(at).to_rfc3339()>{human_time(at)}</time></strong>
+                <strong>{t(Key::AsOfTitle)} " " <RelTime at=Some(Timestamp(at)) now=live.now/></strong>
                 <span>{t(Key::AsOfNote)}</span>
                 <a class="as-of-back" href=back data-testid="back-to-now">{t(Key::AsOfBack)}</a>
             </div>

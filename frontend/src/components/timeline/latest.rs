@@ -3,10 +3,10 @@
 //! [`REFRESH_MS`] of the page's clock. When history is off the strip says so and the wall works
 //! as before.
 
-use super::as_of::human_time;
 use super::bands::health_of;
 use crate::api::{self, Live};
-use crate::components::common::{age, health_key};
+use crate::components::common::health_key;
+use crate::components::rel_time::RelTime;
 use crate::i18n::{Key, lang, t, tr};
 use leptos::prelude::*;
 use model::api::history::{Change, Changed};
@@ -78,9 +78,7 @@ pub fn LatestChanges() -> impl IntoView {
                         <li class=format!("verdict-{new}") data-health=new>
                             <a class="wall-name" href=href>{c.key.to_string()}</a>
                             <span class="wall-change">{move || what(l.get(), &c)}</span>
-                            <time datetime=Timestamp(at).to_rfc3339() title=human_time(at)>
-                                {move || age(Some(Timestamp(at)), live.now.get())}
-                            </time>
+                            <RelTime at=Some(Timestamp(at)) now=live.now/>
                         </li>
                     }
                 }).collect_view()}

@@ -20,9 +20,9 @@ pub use latest::LatestChanges;
 
 use crate::api::{self, Live};
 use crate::components::common::{health_key, layer_key};
+use crate::components::rel_time::RelTime;
 use crate::i18n::{Key, Lang, lang, t, tr};
 use crate::nav::{param_href, with_param};
-use as_of::human_time;
 use bands::{Band, bands, health_of, marks, moments};
 use leptos::prelude::*;
 use leptos_router::NavigateOptions;
@@ -30,7 +30,7 @@ use leptos_router::hooks::{use_location, use_navigate};
 use model::api::history::{Change, History, Transition};
 use model::time::Timestamp;
 use wasm_bindgen::JsCast;
-use window::{SPANS, Window, tick_label, ticks, time_at};
+use window::{SPANS, Window, ticks, time_at};
 
 /// How often the timeline is fetched again while the VMI does not change (milliseconds).
 pub const REFRESH_MS: i64 = 60_000;
@@ -237,6 +237,7 @@ fn Drawn(
     open: impl Fn(i64) + Clone + 'static,
 ) -> impl IntoView {
     let l = lang();
+    let live = expect_context::<Live>();
     let marks = marks(&h, w.from, w.to);
     // A click before the first sighting opens it (no page is older; events may be).
     let first = h.transitions.iter().map(|t| t.at).min().unwrap_or(i64::MIN);
@@ -264,7 +265,8 @@ fn Drawn(
         .collect_view();
     let axis = ticks(&w, 4)
         .into_iter()
-        .map(|t| view! { <span>{tick_label(&w, t)}</span> })
+        // As every time the console shows: an age, the exact time on hover.
+        .map(|t| view! { <span><RelTime at=Some(Timestamp(t)) now=live.now/></span> })
         .collect_view();
     view! {
         {draw::defs()}
@@ -310,6 +312,7 @@ fn change_words(lg: Lang, c: &Transition) -> String {
 /// The verdict changes in the window, newest first, each a link to the page as it was then.
 #[component]
 fn Moments(h: History, w: Window) -> impl IntoView {
+    let live = expect_context::<Live>();
     let l = lang();
     let list: Vec<(i64, Vec<Transition>)> = moments(&h, w.from, w.to)
         .into_iter()
@@ -324,7 +327,6 @@ fn Moments(h: History, w: Window) -> impl IntoView {
         .into_iter()
         .map(|(at, changes)| {
             let when = Timestamp(at).to_rfc3339();
-            let human = human_time(at);
             let verdict = changes.iter().any(|c| c.change == Change::Verdict);
             let title = changes.first().map(|c| c.title.clone()).unwrap_or_default();
             let what = move || {
@@ -335,7 +337,7 @@ fn Moments(h: History, w: Window) -> impl IntoView {
             view! {
                 <li data-at=when.clone()>
                     <a href=param_href("at", Some(when.clone())) data-testid="tl-moment">
-                        <time datetime=when.clone()>{human}</time>
+                        <RelTime at=Some(Timestamp(at)) now=live.now/>
                     </a>
                     " " <span>{what}</span>
                     {verdict.then(|| view! { <span class="muted">" — " {title}</span> })}

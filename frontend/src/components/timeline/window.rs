@@ -94,23 +94,6 @@ pub fn ticks(w: &Window, n: usize) -> Vec<i64> {
     (0..=n).map(|i| w.from + (w.to - w.from) * i / n).collect()
 }
 
-/// A tick's text: `HH:MM:SS` within ten minutes, `HH:MM` within two days, else `MM-DD HH:MM`
-/// (UTC, as the API's times).
-pub fn tick_label(w: &Window, at: i64) -> String {
-    let s = model::time::Timestamp(at).to_rfc3339();
-    if w.to - w.from <= 10 * 60_000 {
-        s.get(11..19).unwrap_or(&s).to_string()
-    } else if w.to - w.from <= 2 * 24 * 3_600_000 {
-        s.get(11..16).unwrap_or(&s).to_string()
-    } else {
-        format!(
-            "{} {}",
-            s.get(5..10).unwrap_or(""),
-            s.get(11..16).unwrap_or("")
-        )
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -153,10 +136,5 @@ mod tests {
         let t = ticks(&w, 4);
         assert_eq!(t.len(), 5);
         assert_eq!(t[4], w.to);
-        assert_eq!(tick_label(&w, 0), "00:00");
-        let week = window(Some("7d"), None, NOW);
-        assert_eq!(tick_label(&week, 0), "01-01 00:00");
-        let minute = fitted(Some(NOW - 1000), None, NOW);
-        assert_eq!(tick_label(&minute, 61_000), "00:01:01");
     }
 }

@@ -3,7 +3,6 @@
 
 use crate::i18n::Key;
 use crate::migrations_model::SortKey;
-use model::view::Plane;
 
 /// The label of a trigger key (`migrations_model::facts::TRIGGERS`).
 pub fn trigger_label(key: &str) -> Key {
@@ -40,11 +39,4 @@ pub fn sort_label(k: SortKey) -> Key {
     }
 }
 
-/// The label of a failure plane.
-pub fn plane_label(p: Plane) -> Key {
-    match p {
-        Plane::ControlPlane => Key::MgPlaneControl,
-        Plane::DataPlane => Key::MgPlaneData,
-        Plane::Unknown => Key::MgPlaneUnknown,
-    }
-}
+pub use crate::components::common::plane_label;
