@@ -9,7 +9,10 @@
 //! the log and the broadcast share, and is ordered by the key inside it (no second copy of the
 //! key); snapshots are built on demand and never logged (publishing
 //! one clears the log, since resuming from before it means starting over anyway). The log is
-//! bounded by `log_len` changes, whatever the number of VMIs.
+//! bounded by `log_len` changes, whatever the number of VMIs. [`compact`] repacks the summaries
+//! into fresh allocations without holding the write lock while it copies them.
+
+mod compact;
 
 use model::wire::StreamMsg;
 use model::{VmiKey, VmiSummary};
@@ -18,6 +21,7 @@ use std::borrow::Borrow;
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
 use tokio::sync::broadcast;
 
 /// A random non-zero epoch.
@@ -107,6 +111,8 @@ pub struct Store {
     log_len: usize,
     /// Random per store (so per process): sequence numbers of another instance are not ours.
     epoch: u64,
+    /// How many compactions ran ([`Store::compact`]).
+    compactions: AtomicU64,
 }
 
 impl Store {
@@ -124,6 +130,7 @@ impl Store {
             tx,
             log_len,
             epoch: random_epoch(),
+            compactions: AtomicU64::new(0),
         }
     }
 
@@ -202,55 +209,6 @@ impl Store {
         }
         self.put(&mut inner, item, version);
         true
-    }
-
-    /// Moves every summary into fresh allocations. After a list, the summaries sit scattered
-    /// among the freed pages of the listed objects and keep them resident. They are written to
-    /// one buffer, dropped, `between` runs (it returns freed pages to the system), and they are
-    /// read back, packed together. Log entries that are the current upsert of their VMI move
-    /// along; readers wait on the lock meanwhile and see no gap.
-    pub fn compact(&self, between: impl FnOnce()) {
-        let mut inner = self.write();
-        let mut current = Vec::new();
-        for (i, (_, m)) in inner.log.iter().enumerate() {
-            if let StreamMsg::Upsert { item } = &**m
-                && inner
-                    .items
-                    .get(&item.key)
-                    .is_some_and(|e| Arc::ptr_eq(&e.msg, m))
-            {
-                current.push((i, item.key.clone()));
-            }
-        }
-        let saved: Vec<(&VmiSummary, Option<u64>)> =
-            inner.items.iter().map(|e| (e.item(), e.version)).collect();
-        let Ok(bytes) = serde_json::to_vec(&saved) else {
-            return;
-        };
-        drop(saved);
-        // Placeholders (no heap) until the summaries are back.
-        for (i, _) in &current {
-            inner.log[*i].1 = Arc::new(StreamMsg::Delete {
-                key: VmiKey::default(),
-            });
-        }
-        inner.items = BTreeSet::new();
-        between();
-        let back: Vec<(VmiSummary, Option<u64>)> =
-            serde_json::from_slice(&bytes).unwrap_or_default();
-        drop(bytes);
-        // Collected, not inserted one by one: built from sorted entries, the set's nodes come
-        // out full.
-        inner.items = back
-            .into_iter()
-            .map(|(item, version)| Entry::new(item, version))
-            .collect();
-        let Inner { items, log, .. } = &mut *inner;
-        for (i, key) in current {
-            if let (Some((_, m)), Some(e)) = (log.get_mut(i), items.get(&key)) {
-                *m = e.msg.clone();
-            }
-        }
     }
 
     /// Whether the store holds `key`.
@@ -418,10 +376,10 @@ impl Store {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    fn s(name: &str, phase: &str) -> VmiSummary {
+    pub(super) fn s(name: &str, phase: &str) -> VmiSummary {
         let vmi = model::kube::vmi::Vmi::from_value(&serde_json::json!({
             "metadata": {"name": name, "namespace": "ns"}, "status": {"phase": phase}
         }));

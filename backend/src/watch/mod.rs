@@ -5,7 +5,7 @@
 //! and [`project`] (the projections), [`raw`] (a watched object as read), [`caches`] (the
 //! indexes; [`migration_index`]: migrations by VMI), [`watcher`] (the one watch loop and the
 //! per-kind [`watcher::WatchedKind`]s), [`observed`] (a watch that is back marks its kind
-//! healthy) and [`mod@refresher`] (re-projection).
+//! healthy), [`mod@refresher`] (re-projection) and [`release`] (repacking after lists).
 //!
 //! Each watcher is a kube-rs `watcher` (list in pages, then watch; after any error it backs off
 //! and starts again, resuming from the last resourceVersion or re-listing after `410 Gone`).
@@ -41,7 +41,8 @@
 //! not read (a failing watch).
 //!
 //! Memory: the projections share repeated short strings ([`crate::intern`]), keep no spare
-//! capacity, and are repacked after every (re)list, after which free heap pages are returned
+//! capacity, and are repacked ([`release`]) once at start, after every kind's first list and off
+//! the readiness path, and after every later re-list; then free heap pages are returned
 //! ([`crate::memory`]).
 //!
 //! Every resource keeps a [`KindState`]: synced or not, the last error, the number of restarts.
@@ -56,6 +57,7 @@ pub mod observed;
 pub mod project;
 pub mod raw;
 pub mod refresher;
+pub mod release;
 pub mod vm_record;
 pub mod watcher;
 
@@ -108,7 +110,14 @@ pub fn start_all<R: OnRestart>(
             })
         })
         .collect();
-    tasks.push(tokio::spawn(refresher(client, caches, store)));
+    tasks.push(tokio::spawn(refresher(
+        client,
+        caches.clone(),
+        store.clone(),
+    )));
+    tasks.push(tokio::spawn(release::after_start(
+        caches, store, START_WAIT,
+    )));
     tasks.push(tokio::spawn(memory::trim_periodically()));
     tasks
 }
@@ -117,39 +126,29 @@ pub fn start_all<R: OnRestart>(
 pub const SUMMARY_INPUTS: [Kind; 3] = [Kind::Pod, Kind::Node, Kind::Vmim];
 /// How long the VMI watcher waits for [`SUMMARY_INPUTS`] before its first list.
 pub const INPUTS_WAIT: Duration = Duration::from_secs(20);
+/// How long the start's one compaction waits for every watched kind ([`release::after_start`]).
+pub const START_WAIT: Duration = Duration::from_secs(60);
 
 /// Returns once every one of [`SUMMARY_INPUTS`] has synced or failed (a kind Strata may not
-/// read is not waited for), or after `limit`. Woken by the kinds' states, not polled.
+/// read is not waited for), or after `limit`.
 async fn summary_inputs_settled(caches: &Caches, limit: Duration) {
+    kinds_settled(caches, &SUMMARY_INPUTS, limit).await
+}
+
+/// Returns once every one of `kinds` has synced or failed, or after `limit`. Woken by the kinds'
+/// states, not polled.
+pub(crate) async fn kinds_settled(caches: &Caches, kinds: &[Kind], limit: Duration) {
     let settled = async {
         loop {
-            let each = SUMMARY_INPUTS.map(|k| caches.get(k).state.settled());
+            let each = kinds.iter().map(|&k| caches.get(k).state.settled());
             futures::future::join_all(each).await;
             // All at once, as a kind may have stopped failing before it synced.
-            if SUMMARY_INPUTS
-                .iter()
-                .all(|&k| caches.get(k).state.is_settled())
-            {
+            if kinds.iter().all(|&k| caches.get(k).state.is_settled()) {
                 return;
             }
         }
     };
     let _ = tokio::time::timeout(limit, settled).await;
-}
-
-/// Returns unused heap pages to the system after a (re)list, whose transient objects are much
-/// larger than what is kept: what is kept is copied into fresh allocations once the transient
-/// ones are freed, so it packs into few pages, and glibc is asked to give back free pages.
-/// The compaction itself leaves free memory behind (its buffer, the growth of the lists it reads
-/// back), hence a second trim at the end.
-fn release_memory(caches: &Caches, store: &Store) {
-    store.compact(|| {
-        caches.compact(|| {
-            crate::intern::prune();
-            memory::trim();
-        })
-    });
-    memory::trim();
 }
 
 #[cfg(test)]

@@ -2,11 +2,12 @@
 //! the VMIs concerned are fetched again and their summaries replaced (unless the store already
 //! has them from a newer object).
 
+use super::PAGE_SIZE;
 use super::caches::{Caches, Refresh};
 use super::kind::{Kind, vmi_resource};
 use super::project::{typed, version};
 use super::raw::Raw;
-use super::{PAGE_SIZE, release_memory};
+use super::release::release_memory;
 use crate::store::Store;
 use futures::StreamExt;
 use kube::api::{Api, ListParams};

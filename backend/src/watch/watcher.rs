@@ -7,15 +7,15 @@
 //! backs off and retries), any event or any successful answer to the watcher's requests
 //! ([`super::observed`]: a resumed watch yields no event) marks it healthy, a re-list after the first sync counts
 //! as a restart. A (re)list (`Init`, `InitApply`…, `InitDone`) is buffered as projections and
-//! applied as one `Replace`, so browsers see no gap and no flicker; then the kind is synced and
-//! memory is released (`release_memory`).
+//! applied as one `Replace`, so browsers see no gap and no flicker; then the kind is synced and,
+//! after a re-list or once the start's compaction ran, memory is released (`release_memory`).
 
 use super::caches::{Applied, Caches};
 use super::kind::Kind;
 use super::launcher::Launcher;
 use super::project::{event_is_relevant, typed, version};
 use super::raw::Raw;
-use super::release_memory;
+use super::release::release_memory;
 use super::vm_record::VmRecord;
 use crate::store::Store;
 use futures::StreamExt;
@@ -203,6 +203,8 @@ async fn run<W: WatchedKind, R: OnRestart + ?Sized>(
     let stream = watcher(api, kind.config()).default_backoff();
     futures::pin_mut!(stream);
     let mut buffer: Vec<W::Projection> = Vec::new();
+    // Whether this list comes after the kind's first sync.
+    let mut relisting = false;
     while let Some(event) = stream.next().await {
         let event = match event {
             Ok(e) => e,
@@ -216,7 +218,8 @@ async fn run<W: WatchedKind, R: OnRestart + ?Sized>(
         state.ok();
         match event {
             watcher::Event::Init => {
-                if state.synced() {
+                relisting = state.synced();
+                if relisting {
                     // A re-list after the first sync (e.g. after `410 Gone`).
                     state.relisted();
                     restarts.watch_restart(kind);
@@ -228,7 +231,11 @@ async fn run<W: WatchedKind, R: OnRestart + ?Sized>(
             watcher::Event::InitDone => {
                 w.apply(Applied::Replace(std::mem::take(&mut buffer)));
                 state.set_synced();
-                release_memory(caches, store);
+                // The start's first lists are compacted once, when all are done
+                // ([`super::release::after_start`]); a later list on its own.
+                if relisting || store.compactions() > 0 {
+                    release_memory(caches, store);
+                }
             }
             watcher::Event::Apply(obj) => {
                 if let Some(p) = w.project(&obj) {
