@@ -215,17 +215,21 @@ async fn migrations_filters_live_in_the_url_in_both_languages() -> anyhow::Resul
         })
         .await?;
     eprintln!("nodes: {nodes_cell}");
+    // One time format (issue 29, point 6): an age, the exact UTC time on hover, RFC 3339 in
+    // `datetime` for machines.
     let age = h
         .browser
         .execute(
-            &format!("return document.querySelector(\"{mine} [data-testid=mg-age] time\").getAttribute('title');"),
+            &format!("const t = document.querySelector(\"{mine} [data-testid=mg-age] time\"); return [t.getAttribute('title'), t.getAttribute('datetime')];"),
             vec![],
         )
         .await?;
+    let (hover, machine) = (age[0].as_str().unwrap_or(""), age[1].as_str().unwrap_or(""));
+    let shape = |s: &str| s.len() == 23 && s.as_bytes()[10] == b' ' && s.ends_with(" UTC");
+    assert!(shape(hover), "the exact time on hover: {age}");
     assert!(
-        age.as_str()
-            .is_some_and(|a| a.contains('T') && a.ends_with('Z')),
-        "the exact time on hover: {age}"
+        machine.contains('T') && machine.ends_with('Z'),
+        "RFC 3339 in datetime: {age}"
     );
     h.screenshot_as("migrations_filtered_en").await?;
     axe(&h, "/migrations filtered en", &mut failures).await?;
