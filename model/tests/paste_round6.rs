@@ -13,21 +13,12 @@
 //! 5. a VirtualMachine pasted alone, read by its conditions;
 //! 6. a Running VMI with `Ready: False`, by its reason.
 
+#[path = "support/blame.rs"]
+mod support_blame;
+
 use model::evidence::SignalPlane;
-use model::input::{Analysis, analyse};
 use model::verdict::Layer;
-
-fn read(paste: &str) -> Analysis {
-    analyse(paste, None).unwrap_or_else(|e| panic!("cannot read: {e}\n{paste}"))
-}
-
-/// The verdict's layer and plane, and the rendered diagnosis.
-fn blame(paste: &str) -> (Option<Layer>, Option<SignalPlane>, String) {
-    let a = read(paste);
-    let v = a.verdict();
-    let text = model::cli::render_analysis(&a);
-    (v.layer, v.plane, text)
-}
+use support_blame::blame;
 
 // ---- 1. who reported it ----
 

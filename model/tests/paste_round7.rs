@@ -12,21 +12,11 @@
 //! 6. what a failed import read from: qemu-img reading its source is the import's, not the
 //!    node's device.
 
-use model::evidence::SignalPlane;
-use model::input::{Analysis, analyse};
+#[path = "support/blame.rs"]
+mod support_blame;
+
 use model::verdict::Layer;
-
-fn read(paste: &str) -> Analysis {
-    analyse(paste, None).unwrap_or_else(|e| panic!("cannot read: {e}\n{paste}"))
-}
-
-/// The verdict's layer and plane, and the rendered diagnosis.
-fn blame(paste: &str) -> (Option<Layer>, Option<SignalPlane>, String) {
-    let a = read(paste);
-    let v = a.verdict();
-    let text = model::cli::render_analysis(&a);
-    (v.layer, v.plane, text)
-}
+use support_blame::blame;
 
 // ---- 1 and 2. the object, and workloads described ----
 

@@ -1,0 +1,18 @@
+//! What the synthetic paste tests ask of a paste: its verdict's layer and plane, and the
+//! rendered diagnosis (shared by the rounds that check words of the diagnosis).
+
+use model::evidence::SignalPlane;
+use model::input::{Analysis, analyse};
+use model::verdict::Layer;
+
+fn read(paste: &str) -> Analysis {
+    analyse(paste, None).unwrap_or_else(|e| panic!("cannot read: {e}\n{paste}"))
+}
+
+/// The verdict's layer and plane, and the rendered diagnosis.
+pub fn blame(paste: &str) -> (Option<Layer>, Option<SignalPlane>, String) {
+    let a = read(paste);
+    let v = a.verdict();
+    let text = model::cli::render_analysis(&a);
+    (v.layer, v.plane, text)
+}
