@@ -161,3 +161,8 @@ fn fresh_batch6_scores_at_least_its_floor() {
 fn fresh_batch7_scores_at_least_its_floor() {
     run_batch("batch7", 33, false);
 }
+
+#[test]
+fn fresh_batch8_scores_at_least_its_floor() {
+    run_batch("batch8", 33, true);
+}
