@@ -62,7 +62,7 @@ async fn every_path_the_proxy_allows_reads_the_same_from_the_real_server_as_from
     };
     let sim = mirrored_demo_migrating(server).await;
     let real = console_with_proxy(
-        backend::cluster::connect(backend::cluster::Source::Kubeconfig {
+        backend::kube_client::connect(backend::kube_client::Source::Kubeconfig {
             path: Some(server.kubeconfig.clone()),
             context: None,
         })
@@ -71,7 +71,7 @@ async fn every_path_the_proxy_allows_reads_the_same_from_the_real_server_as_from
     )
     .await;
     let on_sim = console_with_proxy(
-        backend::cluster::connect(backend::cluster::Source::Url(sim.url()))
+        backend::kube_client::connect(backend::kube_client::Source::Url(sim.url()))
             .await
             .unwrap(),
     )

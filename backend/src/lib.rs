@@ -32,7 +32,7 @@ pub use model::api;
 pub mod alerts;
 pub mod app;
 pub mod auth;
-pub mod cluster;
+pub mod kube_client;
 pub mod cluster_clock;
 pub mod diagnose_dir;
 pub mod error;

@@ -5,7 +5,7 @@
 //! * `strata sim`: the simulated cluster alone (for kubectl, benchmarks, tests).
 //! * `strata history NAMESPACE/NAME`: a VMI's recorded timeline, from the data directory.
 
-use backend::cluster::{self, Source};
+use backend::kube_client::{self, Source};
 use clap::{Parser, Subcommand};
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -359,7 +359,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 path: kubeconfig,
                 context,
             };
-            let (client, config) = match cluster::connect_with_config(source).await {
+            let (client, config) = match kube_client::connect_with_config(source).await {
                 Ok(c) => c,
                 Err(e) => {
                     eprintln!("strata: {e}\n{}", e.hint());
@@ -371,7 +371,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Demo { mut web } => {
             let sim = sim::Sim::start_demo().await?;
             tracing::info!(url = %sim.url(), "simulated cluster started");
-            let (client, config) = cluster::connect_with_config(Source::Url(sim.url())).await?;
+            let (client, config) = kube_client::connect_with_config(Source::Url(sim.url())).await?;
             // The simulator also answers the Prometheus query API.
             web.prometheus_url.get_or_insert_with(|| sim.url());
             serve_console(client, config, web, true).await

@@ -15,7 +15,7 @@ async fn setup(with_prometheus: bool) -> (sim::Sim, backend::run::Console) {
     // `healthy` brings the demo nodes (and one VM, default/healthy, on any of them).
     let sim = common::sim("healthy").await;
     common::add_alert_scenarios(&sim);
-    let client = backend::cluster::connect(backend::cluster::Source::Url(sim.url()))
+    let client = backend::kube_client::connect(backend::kube_client::Source::Url(sim.url()))
         .await
         .unwrap();
     let options = Options {

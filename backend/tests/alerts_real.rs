@@ -151,7 +151,7 @@ async fn prometheus_fires_the_scenarios_alerts_and_strata_shows_them_from_alertm
     assert_eq!(own, expected);
 
     // Strata reads Alertmanager and shows each alert on the right VMI and node.
-    let client = backend::cluster::connect(backend::cluster::Source::Url(sim.url()))
+    let client = backend::kube_client::connect(backend::kube_client::Source::Url(sim.url()))
         .await
         .unwrap();
     let console = console_with(

@@ -53,7 +53,7 @@ async fn failing_reviews(allowed: usize) -> String {
 /// server that allows `allowed` of them, then fails.
 async fn console_failing_after(allowed: usize) -> (sim::Sim, backend::run::Console) {
     let sim = sim("demo").await;
-    let client = backend::cluster::connect(backend::cluster::Source::Url(sim.url()))
+    let client = backend::kube_client::connect(backend::kube_client::Source::Url(sim.url()))
         .await
         .unwrap();
     let apiserver = failing_reviews(allowed).await;

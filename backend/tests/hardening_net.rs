@@ -27,7 +27,7 @@ async fn get_with_host(addr: SocketAddr, path: &str, host: &str) -> u16 {
 }
 
 async fn local_console(sim: &sim::Sim, options: Options) -> Console {
-    let client = backend::cluster::connect(backend::cluster::Source::Url(sim.url()))
+    let client = backend::kube_client::connect(backend::kube_client::Source::Url(sim.url()))
         .await
         .unwrap();
     console_with(client, options).await

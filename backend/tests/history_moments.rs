@@ -58,7 +58,7 @@ async fn every_recorded_moment_and_every_latest_change_opens_a_page() {
     let dir = tempfile::tempdir().unwrap();
     let sim = sim("healthy").await;
     let handle = history::open_handle(None, dir.path(), Bounds::default()).await;
-    let client = backend::cluster::connect(backend::cluster::Source::Url(sim.url()))
+    let client = backend::kube_client::connect(backend::kube_client::Source::Url(sim.url()))
         .await
         .unwrap();
     let console = console_with(

@@ -397,7 +397,7 @@ async fn in_local_mode_a_name_reads_the_last_vmi_that_held_it() {
     let sim = sim("healthy").await;
     let data = tempfile::tempdir().unwrap();
     let handle = history::open_handle(None, data.path(), Bounds::default()).await;
-    let client = backend::cluster::connect(backend::cluster::Source::Url(sim.url()))
+    let client = backend::kube_client::connect(backend::kube_client::Source::Url(sim.url()))
         .await
         .unwrap();
     let console = console_with(

@@ -34,7 +34,7 @@ async fn answers(raw: &str) -> (Vec<String>, bool) {
     )
     .await;
     let sim = sim("healthy").await;
-    let client = backend::cluster::connect(backend::cluster::Source::Url(sim.url()))
+    let client = backend::kube_client::connect(backend::kube_client::Source::Url(sim.url()))
         .await
         .unwrap();
     let console = console_with(

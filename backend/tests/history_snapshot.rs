@@ -23,7 +23,7 @@ async fn every_demo_page_reads_back_as_it_was_diagnosed() {
     sim.advance(120.0);
     let console = console(&sim).await;
     all_synced(&console).await;
-    let client = backend::cluster::connect(backend::cluster::Source::Url(sim.url()))
+    let client = backend::kube_client::connect(backend::kube_client::Source::Url(sim.url()))
         .await
         .unwrap();
     let keys = console.store.items();

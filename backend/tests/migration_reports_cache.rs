@@ -39,7 +39,7 @@ async fn many_clients_share_one_round_of_prometheus_queries() {
     let sim = sim("demo").await;
     let vmim = sim.migrate("prod", "web-frontend-1", "long").unwrap();
     let (prom, count) = counting_prometheus().await;
-    let client = backend::cluster::connect(backend::cluster::Source::Url(sim.url()))
+    let client = backend::kube_client::connect(backend::kube_client::Source::Url(sim.url()))
         .await
         .unwrap();
     let console = console_with(

@@ -364,7 +364,7 @@ async fn v1_9_names_are_found() {
 /// migration reports), for a release with a total (1.9) and one without (1.4).
 async fn progress_through_the_api(version: &str) {
     let s = scraped(Some(version), None).await;
-    let client = backend::cluster::connect(backend::cluster::Source::Url(s.sim.url()))
+    let client = backend::kube_client::connect(backend::kube_client::Source::Url(s.sim.url()))
         .await
         .unwrap();
     let console = common::console_with(

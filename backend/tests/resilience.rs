@@ -172,7 +172,7 @@ async fn readiness_recovers_after_an_api_outage_in_a_quiet_cluster() {
     let sim = sim("healthy,no-agent").await;
     let sim_addr = sim.url().trim_start_matches("http://").parse().unwrap();
     let relay = Relay::start(sim_addr).await;
-    let client = backend::cluster::connect(backend::cluster::Source::Url(format!(
+    let client = backend::kube_client::connect(backend::kube_client::Source::Url(format!(
         "http://{}",
         relay.addr
     )))

@@ -81,7 +81,7 @@ async fn get_from(from: [u8; 4], to: SocketAddr, path: &str, wait: Duration) -> 
 }
 
 async fn console_limited(sim: &sim::Sim, limits: Limits, operator: bool) -> Console {
-    let client = backend::cluster::connect(backend::cluster::Source::Url(sim.url()))
+    let client = backend::kube_client::connect(backend::kube_client::Source::Url(sim.url()))
         .await
         .unwrap();
     let console = console_with(

@@ -96,7 +96,7 @@ async fn an_event_created_in_the_cluster_shows_in_the_evidence_from_the_cache() 
 #[tokio::test]
 async fn without_a_synced_event_watch_the_evidence_fetches_events() {
     let sim = sim("healthy").await;
-    let client = backend::cluster::connect(backend::cluster::Source::Url(sim.url()))
+    let client = backend::kube_client::connect(backend::kube_client::Source::Url(sim.url()))
         .await
         .unwrap();
     // Only the VMI watch runs: VMs and events are fetched for the page, and counted.

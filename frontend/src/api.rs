@@ -9,7 +9,7 @@
 use leptos::prelude::*;
 use model::time::Timestamp;
 use model::view::VmiSummary;
-use model::wire::{EVENT_NAME, KEEP_ALIVE_EVENT, KeyIndex, StreamMsg};
+use model::wire::{EVENT_NAME, KEEP_ALIVE_EVENT, KeyIndex, StreamMsg, paths};
 use serde::de::DeserializeOwned;
 use std::cell::RefCell;
 use wasm_bindgen::JsCast;
@@ -344,7 +344,7 @@ pub fn on_event(live: Live, ev: &web_sys::Event) {
 }
 
 fn open_stream(live: Live) {
-    let Ok(source) = EventSource::new("/api/v1/stream") else {
+    let Ok(source) = EventSource::new(paths::STREAM) else {
         live.connection.set(Connection::Reconnecting);
         if let Ok(ev) = web_sys::Event::new("error") {
             tell(&ev);
@@ -524,12 +524,17 @@ fn enc(s: &str) -> String {
     String::from(js_sys::encode_uri_component(s))
 }
 
+/// One VMI's API path from its template in [`paths`].
+fn vmi_path(template: &str, ns: &str, name: &str) -> String {
+    paths::fill(template, &[("ns", ns), ("name", name)])
+}
+
 /// `GET /api/v1/vmis/{ns}/{name}/detail`: the VMI page, diagnosed by the backend.
 pub async fn fetch_detail(
     ns: &str,
     name: &str,
 ) -> Result<model::view::detail::VmiDetail, FetchError> {
-    get_json(&format!("/api/v1/vmis/{}/{}/detail", enc(ns), enc(name))).await
+    get_json(&vmi_path(paths::VMI_DETAIL, ns, name)).await
 }
 
 /// `GET /api/v1/vmis/{ns}/{name}/detail?at=RFC3339`: the page as the recorder kept it then, or
@@ -546,12 +551,7 @@ pub async fn fetch_detail_at(
         #[serde(with = "model::api::history::rfc3339")]
         recorded_at: i64,
     }
-    let url = format!(
-        "/api/v1/vmis/{}/{}/detail?at={}",
-        enc(ns),
-        enc(name),
-        enc(at)
-    );
+    let url = format!("{}?at={}", vmi_path(paths::VMI_DETAIL, ns, name), enc(at));
     // Read as each of its forms in turn, rather than as `DetailAt` / `RecordedDetail`: serde's
     // untagged and flattening decoders would add a second decoder of every detail type to the
     // first load.
@@ -574,9 +574,8 @@ pub async fn fetch_history(
     to: i64,
 ) -> Result<model::api::history::History, FetchError> {
     get_json(&format!(
-        "/api/v1/vmis/{}/{}/history?from={}&to={}",
-        enc(ns),
-        enc(name),
+        "{}?from={}&to={}",
+        vmi_path(paths::VMI_HISTORY, ns, name),
         enc(&Timestamp(from).to_rfc3339()),
         enc(&Timestamp(to).to_rfc3339())
     ))
@@ -595,7 +594,7 @@ pub struct HistoryStatus {
 }
 
 pub async fn fetch_history_status() -> Result<HistoryStatus, FetchError> {
-    get_json("/api/v1/history").await
+    get_json(paths::HISTORY).await
 }
 
 /// `GET /api/v1/history/changes?since=&limit=`: each VMI's newest change, newest first.
@@ -604,7 +603,8 @@ pub async fn fetch_changes(
     limit: usize,
 ) -> Result<Vec<model::api::history::Changed>, FetchError> {
     get_json(&format!(
-        "/api/v1/history/changes?since={}&limit={limit}",
+        "{}?since={}&limit={limit}",
+        paths::HISTORY_CHANGES,
         enc(&Timestamp(since).to_rfc3339())
     ))
     .await
@@ -619,31 +619,30 @@ pub async fn fetch_metrics(
 ) -> Result<model::api::SeriesSet, FetchError> {
     let step = (range_secs / 120).max(5);
     get_json(&format!(
-        "/api/v1/vmis/{}/{}/metrics?set={set}&range={range_secs}&step={step}",
-        enc(ns),
-        enc(name)
+        "{}?set={set}&range={range_secs}&step={step}",
+        vmi_path(paths::VMI_METRICS, ns, name)
     ))
     .await
 }
 
 /// `GET /api/v1/migrations/reports`: every migration, interpreted by the backend, newest first.
 pub async fn fetch_migrations() -> Result<Vec<model::api::MigrationRow>, FetchError> {
-    get_json("/api/v1/migrations/reports").await
+    get_json(paths::MIGRATION_REPORTS).await
 }
 
 /// `GET /api/v1/nodes/{name}/drain`.
 pub async fn fetch_drain(node: &str) -> Result<model::view::DrainReport, FetchError> {
-    get_json(&format!("/api/v1/nodes/{}/drain", enc(node))).await
+    get_json(&paths::fill(paths::NODE_DRAIN, &[("name", node)])).await
 }
 
 /// `GET /api/v1/nodes/rows`: the nodes list, unhealthy first.
 pub async fn fetch_node_rows() -> Result<Vec<model::view::NodeRow>, FetchError> {
-    get_json("/api/v1/nodes/rows").await
+    get_json(paths::NODE_ROWS).await
 }
 
 /// `GET /api/v1/nodes/{name}/view`: the node page.
 pub async fn fetch_node_view(node: &str) -> Result<model::view::NodeView, FetchError> {
-    get_json(&format!("/api/v1/nodes/{}/view", enc(node))).await
+    get_json(&paths::fill(paths::NODE_VIEW, &[("name", node)])).await
 }
 
 /// Copies text to the clipboard; false when the browser refused.

@@ -11,7 +11,7 @@
 //! * [`http`]: the Kubernetes HTTP routes; [`discovery`], [`selectors`], [`table`], [`auth`].
 //! * [`world`] / [`kubevirt`]: the cluster's state as Rust values and its rendering into objects.
 //! * [`scenarios`]: the scenario catalog, the demo mix, scale mode; [`clock`]: simulated time.
-//! * [`guestagent`]: the `subresources.kubevirt.io` guest-agent endpoints.
+//! * [`subresources`]: the `subresources.kubevirt.io` endpoints (guest-agent answers, pause).
 //! * [`metrics`] / [`promql`]: `/metrics` and the Prometheus query API.
 //! * [`faults`] / [`control`]: fault injection and the `/_sim` control API.
 //! * [`version`]: the KubeVirt release imitated (`--kubevirt-version`).
@@ -23,7 +23,6 @@ pub mod clock;
 pub mod control;
 pub mod discovery;
 pub mod faults;
-pub mod guestagent;
 pub mod http;
 pub mod kubevirt;
 pub mod metrics;
@@ -34,6 +33,7 @@ pub mod resources;
 pub mod scenarios;
 pub mod selectors;
 pub mod store;
+pub mod subresources;
 pub mod table;
 pub mod version;
 pub mod world;

@@ -74,17 +74,17 @@ pub fn console(client: kube::Client) -> backend::run::Console {
 
 /// A console on the simulator.
 pub async fn sim_console(sim: &sim::Sim) -> backend::run::Console {
-    let source = backend::cluster::Source::Url(sim.url());
-    console(backend::cluster::connect(source).await.unwrap())
+    let source = backend::kube_client::Source::Url(sim.url());
+    console(backend::kube_client::connect(source).await.unwrap())
 }
 
 /// A console on the real server, as the admin of its kubeconfig.
 pub async fn real_console(server: &ApiServer) -> backend::run::Console {
-    let source = backend::cluster::Source::Kubeconfig {
+    let source = backend::kube_client::Source::Kubeconfig {
         path: Some(server.kubeconfig.clone()),
         context: None,
     };
-    console(backend::cluster::connect(source).await.unwrap())
+    console(backend::kube_client::connect(source).await.unwrap())
 }
 
 /// Waits until every watch of `console` has synced (60 s at most).

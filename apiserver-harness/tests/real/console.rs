@@ -35,11 +35,11 @@ async fn the_console_lists_the_vmis_of_a_real_api_server() {
         wrote.insert(name, String::new());
     }
 
-    let source = backend::cluster::Source::Kubeconfig {
+    let source = backend::kube_client::Source::Kubeconfig {
         path: Some(server.kubeconfig.clone()),
         context: None,
     };
-    let client = backend::cluster::connect(source).await.unwrap();
+    let client = backend::kube_client::connect(source).await.unwrap();
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", 0))
         .await
         .unwrap();

@@ -6,7 +6,7 @@
 //!   (one SelfSubjectAccessReview) before anything is kept. An accepted token gets a server-side
 //!   [`sessions`] entry; the browser holds only the opaque session id in the [`cookie`]. Proxied
 //!   and guest agent calls are made as that user over one shared HTTP/TLS stack
-//!   ([`crate::cluster::as_user`]). Data from the shared watch caches is served only after a
+//!   ([`crate::kube_client::as_user`]). Data from the shared watch caches is served only after a
 //!   SelfSubjectAccessReview made as that user ([`review`], cached, at most a few at once).
 //!   Sign-in attempts are rate-limited per client, over all clients (junk senders in a pool of
 //!   their own), and per accepted token ([`limit`]).
@@ -113,7 +113,7 @@ pub fn token_is_well_formed(token: &str) -> bool {
 impl Auth {
     pub fn new(mode: Mode, local: kube::Client) -> Auth {
         let shared = match &mode {
-            Mode::Token { base, .. } => match crate::cluster::shared_stack(base) {
+            Mode::Token { base, .. } => match crate::kube_client::shared_stack(base) {
                 Ok(c) => Some(c),
                 Err(e) => {
                     tracing::error!(error = %e, "cannot build the shared client; sign-in fails");
@@ -206,7 +206,7 @@ impl Auth {
             )
         })?;
         let client_of_user =
-            crate::cluster::as_user(shared, token).map_err(|_| SignInError::Malformed)?;
+            crate::kube_client::as_user(shared, token).map_err(|_| SignInError::Malformed)?;
         // Any answer but 401 means the API server accepted the token.
         let probe = Access::list("kubevirt.io", "virtualmachineinstances", None);
         match self.reviews.ask(&client_of_user, key, &probe).await {

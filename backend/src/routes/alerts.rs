@@ -14,11 +14,12 @@ use axum::routing::get;
 use axum::{Json, Router};
 use model::alerts::{Alert, Involved, Scope, Target, concerns, known, targets};
 use model::api::{AlertRow, AlertsAnswer};
+use model::wire::paths;
 use model::{VmiKey, VmiSummary};
 use std::collections::{BTreeSet, HashMap};
 
 pub fn routes() -> Router<AppState> {
-    Router::new().route("/api/v1/alerts", get(alerts))
+    Router::new().route(paths::ALERTS, get(alerts))
 }
 
 /// The namespaces an alert's targets name.

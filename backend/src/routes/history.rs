@@ -35,6 +35,7 @@ use axum::routing::get;
 use axum::{Json, Router};
 use model::VmiKey;
 use model::time::Timestamp;
+use model::wire::paths;
 use serde::Deserialize;
 
 /// The range a history request covers when it names none: the last day.
@@ -42,9 +43,9 @@ pub const DEFAULT_RANGE_MS: i64 = 24 * 3600 * 1000;
 
 pub fn routes() -> Router<AppState> {
     Router::new()
-        .route("/api/v1/history", get(status))
-        .route("/api/v1/vmis/{ns}/{name}/history", get(vmi_history))
-        .route("/api/v1/history/changes", get(changes))
+        .route(paths::HISTORY, get(status))
+        .route(paths::VMI_HISTORY, get(vmi_history))
+        .route(paths::HISTORY_CHANGES, get(changes))
 }
 
 /// The range of a changes request when it names none: the last hour.

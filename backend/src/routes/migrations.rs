@@ -16,12 +16,13 @@ use model::api::MigrationRow;
 use model::kube::MetricSample;
 use model::kube::Vmim;
 use model::migration::{MigrationContext, interpret};
+use model::wire::paths;
 use std::sync::Arc;
 
 pub fn routes() -> Router<AppState> {
     Router::new()
-        .route("/api/v1/migrations", get(migrations))
-        .route("/api/v1/migrations/reports", get(migration_reports))
+        .route(paths::MIGRATIONS, get(migrations))
+        .route(paths::MIGRATION_REPORTS, get(migration_reports))
 }
 
 /// The migrations this caller may see, sorted by namespace and name.

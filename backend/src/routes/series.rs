@@ -9,10 +9,11 @@ use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
+use model::wire::paths;
 use serde::Deserialize;
 
 pub fn routes() -> Router<AppState> {
-    Router::new().route("/api/v1/vmis/{ns}/{name}/metrics", get(metrics_series))
+    Router::new().route(paths::VMI_METRICS, get(metrics_series))
 }
 
 #[derive(Deserialize)]

@@ -14,16 +14,14 @@ use axum::{Json, Router};
 use model::api::GuestAgentResult;
 use model::evidence::{Evidence, Observed};
 use model::view::detail::{GuestView, VmiDetail};
+use model::wire::paths;
 
 pub fn routes() -> Router<AppState> {
     Router::new()
-        .route("/api/v1/vmis", get(vmis))
-        .route("/api/v1/vmis/{ns}/{name}", get(evidence))
-        .route("/api/v1/vmis/{ns}/{name}/detail", get(detail))
-        .route(
-            "/api/v1/vmis/{ns}/{name}/guestagent/{sub}",
-            get(guest_agent),
-        )
+        .route(paths::VMIS, get(vmis))
+        .route(paths::VMI, get(evidence))
+        .route(paths::VMI_DETAIL, get(detail))
+        .route(paths::VMI_GUEST_AGENT, get(guest_agent))
 }
 
 async fn vmis(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiErr> {

@@ -24,7 +24,7 @@ pub async fn sim_with(args: SimArgs) -> Sim {
 
 /// A console on the simulator, local auth, the simulator as Prometheus.
 pub async fn console(sim: &Sim) -> Console {
-    let client = backend::cluster::connect(backend::cluster::Source::Url(sim.url()))
+    let client = backend::kube_client::connect(backend::kube_client::Source::Url(sim.url()))
         .await
         .unwrap();
     console_with(
@@ -39,7 +39,7 @@ pub async fn console(sim: &Sim) -> Console {
 
 /// Like [`console`], with the `/k8s` proxy on (`--enable-k8s-proxy`).
 pub async fn console_k8s(sim: &Sim) -> Console {
-    let client = backend::cluster::connect(backend::cluster::Source::Url(sim.url()))
+    let client = backend::kube_client::connect(backend::kube_client::Source::Url(sim.url()))
         .await
         .unwrap();
     console_with(

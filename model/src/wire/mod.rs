@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use std::hash::{Hash, Hasher};
 
 pub mod compact;
+pub mod paths;
 
 /// The SSE `event` name used for every message.
 pub const EVENT_NAME: &str = "vmi";

@@ -68,7 +68,7 @@ fn filesystem(w: &World, vm: &Vm, out: &mut Vec<SimAlert>) {
     if !vm.running() || !vm.agent.connected() || !handler_up(w, vm) {
         return;
     }
-    for fs in crate::guestagent::filesystems(vm) {
+    for fs in crate::subresources::filesystems(vm) {
         let total = fs["totalBytes"].as_f64().unwrap_or(0.0);
         let used = fs["usedBytes"].as_f64().unwrap_or(0.0);
         let mount = fs["mountPoint"].as_str().unwrap_or_default().to_string();

@@ -11,7 +11,7 @@ use crate::auth::{self, Attributes};
 use crate::resources::Resource;
 use crate::selectors::{FieldSelector, LabelSelector, Selectors};
 use crate::table::{self, IncludeObject};
-use crate::{Shared, guestagent, store};
+use crate::{Shared, store, subresources};
 use axum::body::Bytes;
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
@@ -317,7 +317,7 @@ fn subresource(
     if let Err(e) = authorize(&req.caller, &a) {
         return e;
     }
-    guestagent::handle(&req.shared, method, kind, namespace, name, sub)
+    subresources::handle(&req.shared, method, kind, namespace, name, sub)
 }
 
 /// `GET` of one object: the object (JSON or Table), or a watch of it.

@@ -5,24 +5,24 @@
 //! Rendering is a pure function of the state (no clock reads), so re-rendering an unchanged VM
 //! gives equal objects and the store records no change.
 //!
-//! * [`vm`]: the VM's state, with [`launcher`] (its pods) and [`migration_state`] (its
+//! * [`vm_state`]: the VM's state, with [`launcher`] (its pods) and [`migration_state`] (its
 //!   migration); [`os`]: guest operating systems.
-//! * [`vmi`], [`virtualmachine`], [`pod`], [`migration`]: rendering into each kind of object.
+//! * [`vmi`], [`vm_object`], [`pod`], [`migration`]: rendering into each kind of object.
 
 mod launcher;
 mod migration;
 mod migration_state;
 pub mod os;
 mod pod;
-mod virtualmachine;
-mod vm;
+mod vm_object;
+mod vm_state;
 mod vmi;
 
 pub use launcher::{LAUNCHER_IMAGE, Pod};
 pub use migration::vmim_condition;
 pub use migration_state::Migration;
 pub use os::Os;
-pub use vm::{Agent, Disk, Iface, Vm, overhead_mib};
+pub use vm_state::{Agent, Disk, Iface, Vm, overhead_mib};
 
 use crate::clock::rfc3339;
 use serde_json::{Value, json};

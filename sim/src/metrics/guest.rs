@@ -68,7 +68,7 @@ pub(super) fn panics(s: &Sampled, out: &mut Vec<Series>) {
 pub(super) fn filesystems(s: &Sampled, out: &mut Vec<Series>) {
     let (vm, l) = (s.vm, &s.labels[..]);
     if vm.agent.connected() {
-        for fs in crate::guestagent::filesystems(vm) {
+        for fs in crate::subresources::filesystems(vm) {
             let field = |k: &str| fs[k].as_str().unwrap_or_default().to_string();
             let fl = [
                 ("disk_name", field("diskName")),

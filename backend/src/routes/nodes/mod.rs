@@ -19,16 +19,17 @@ use kube::api::ListParams;
 use model::cluster::HANDLER_LABEL;
 use model::kube::vmi::Vmi;
 use model::kube::{Node, Pod, Vm};
+use model::wire::paths;
 use std::collections::BTreeSet;
 
 mod drain_vmis;
 
 pub fn routes() -> Router<AppState> {
     Router::new()
-        .route("/api/v1/nodes", get(nodes))
-        .route("/api/v1/nodes/{name}/drain", get(drain))
-        .route("/api/v1/nodes/rows", get(node_rows))
-        .route("/api/v1/nodes/{name}/view", get(node_view))
+        .route(paths::NODES, get(nodes))
+        .route(paths::NODE_DRAIN, get(drain))
+        .route(paths::NODE_ROWS, get(node_rows))
+        .route(paths::NODE_VIEW, get(node_view))
 }
 
 /// The caller, who may list nodes; fails otherwise.

@@ -18,13 +18,13 @@
 //!   capacity behind). Seen while Live, the event is at once a fresh snapshot (the queue is
 //!   dropped, the channel resubscribed, [`Metrics::stream_resyncs`] counted); seen in a Burst or
 //!   Batch, the event being built still goes out, the queue after it, then the snapshot. → Live.
-//! * **Closed**: the channel closed, or the caller may no longer read (the filter failed): the
+//! * **Closed**: the channel closed, or the caller may no longer read (its visibility check failed): the
 //!   stream ends and the browser reconnects.
 //!
 //! Each state is a variant of `State`, holding what it carries to the next; `Context::step`
 //! makes one transition and returns the event to send, if any.
 //!
-//! Every message passes the caller's [`Filter`] (token mode shows only what the user may read).
+//! Every message passes the caller's [`Visibility`] (token mode shows only what the user may read).
 
 use crate::error::ApiErr;
 use crate::metrics::Metrics;
@@ -49,9 +49,9 @@ pub const BURST_GAP: Duration = Duration::from_millis(10);
 pub const BURST_PACE: Duration = Duration::from_millis(50);
 
 /// What of a message the stream's caller may see.
-pub trait Filter: Send + Sync {
+pub trait Visibility: Send + Sync {
     /// `Ok(None)`: nothing of it; `Err`: the caller may read nothing now (the stream closes).
-    fn filter(
+    fn visible_part(
         &self,
         msg: &Arc<StreamMsg>,
     ) -> impl Future<Output = Result<Option<Arc<StreamMsg>>, ApiErr>> + Send;
@@ -125,16 +125,16 @@ struct Context<F> {
     sent: Option<(Instant, bool)>,
     store: Arc<Store>,
     metrics: Arc<Metrics>,
-    filter: F,
+    visibility: F,
 }
 
-impl<F: Filter> Machine<F> {
+impl<F: Visibility> Machine<F> {
     /// A stream from `last_seen` (the browser's `Last-Event-ID`): a resume when the change log
     /// still covers it, else a snapshot.
     pub fn start(
         store: Arc<Store>,
         metrics: Arc<Metrics>,
-        filter: F,
+        visibility: F,
         last_seen: Option<u64>,
     ) -> Machine<F> {
         let (start, rx) = store.subscribe(last_seen);
@@ -147,7 +147,7 @@ impl<F: Filter> Machine<F> {
                 sent: None,
                 store,
                 metrics,
-                filter,
+                visibility,
             },
         }
     }
@@ -168,7 +168,7 @@ impl<F: Filter> Machine<F> {
     }
 }
 
-impl<F: Filter> Context<F> {
+impl<F: Visibility> Context<F> {
     /// One transition: the event to send, if any, and the next state.
     async fn step(&mut self, state: State) -> (Option<Outgoing>, State) {
         match state {
@@ -206,7 +206,7 @@ impl<F: Filter> Context<F> {
         }
     }
 
-    /// Live (or Lagged): the first message of the next event, through the filter; → Burst or
+    /// Live (or Lagged): the first message of the next event, through the caller's visibility; → Burst or
     /// Batch with it, Live again when the caller may not see it, Closed when the stream ends.
     async fn open(&mut self, lagged: bool) -> State {
         // Lagged: the queue goes out first, then the snapshot (after which the stream is live).
@@ -219,7 +219,7 @@ impl<F: Filter> Context<F> {
             return State::Closed;
         };
         self.after = self.after.max(seq);
-        let first = match self.filter.filter(&msg).await {
+        let first = match self.visibility.visible_part(&msg).await {
             Ok(Some(m)) => m,
             Ok(None) if lagged => return State::Lagged,
             Ok(None) => return State::Live,
@@ -288,7 +288,7 @@ impl<F: Filter> Context<F> {
             };
             self.after = self.after.max(seq);
             last = seq;
-            match self.filter.filter(&msg).await {
+            match self.visibility.visible_part(&msg).await {
                 Ok(Some(m)) => msgs.push(m),
                 Ok(None) => {}
                 Err(_) => break,

@@ -22,7 +22,8 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::routing::get;
 use frames::Frames;
 use futures::{Stream, StreamExt};
-use machine::{Filter, Machine, Outgoing};
+use machine::{Machine, Outgoing, Visibility};
+use model::wire::paths;
 use model::wire::{EVENT_NAME, KEEP_ALIVE_EVENT, KEEP_ALIVE_SECS, StreamMsg};
 use std::convert::Infallible;
 use std::net::SocketAddr;
@@ -31,17 +32,17 @@ use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 pub fn routes() -> Router<AppState> {
-    Router::new().route("/api/v1/stream", get(stream))
+    Router::new().route(paths::STREAM, get(stream))
 }
 
 /// The caller's view of the stream ([`redact::stream_msg`]).
-struct CallerFilter {
+struct CallerVisibility {
     state: AppState,
     caller: Caller,
 }
 
-impl Filter for CallerFilter {
-    async fn filter(&self, msg: &Arc<StreamMsg>) -> Result<Option<Arc<StreamMsg>>, ApiErr> {
+impl Visibility for CallerVisibility {
+    async fn visible_part(&self, msg: &Arc<StreamMsg>) -> Result<Option<Arc<StreamMsg>>, ApiErr> {
         redact::stream_msg(&self.state, &self.caller, msg).await
     }
 }
@@ -105,7 +106,7 @@ async fn stream(
     let machine = Machine::start(
         store,
         metrics.clone(),
-        CallerFilter { state, caller },
+        CallerVisibility { state, caller },
         last_seen,
     );
     metrics.connected_clients.fetch_add(1, Ordering::Relaxed);

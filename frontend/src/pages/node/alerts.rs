@@ -50,7 +50,7 @@ fn alert_item(r: &AlertRow) -> impl IntoView + use<> {
 pub fn NodeAlerts(#[prop(into)] node: Signal<String>, tick: Memo<i64>) -> impl IntoView {
     let data = LocalResource::new(move || {
         tick.track();
-        async move { api::get_json::<AlertsAnswer>("/api/v1/alerts").await }
+        async move { api::get_json::<AlertsAnswer>(model::wire::paths::ALERTS).await }
     });
     let body = move || {
         let node = node.get();

@@ -3,14 +3,14 @@
 
 use super::*;
 use crate::metrics::Metrics;
-use crate::routes::stream::machine::{Filter, Machine};
+use crate::routes::stream::machine::{Machine, Visibility};
 use crate::store::Store;
 
 /// Lets every message through as it is (local mode).
 struct AsIs;
 
-impl Filter for AsIs {
-    async fn filter(
+impl Visibility for AsIs {
+    async fn visible_part(
         &self,
         msg: &Arc<StreamMsg>,
     ) -> Result<Option<Arc<StreamMsg>>, crate::error::ApiErr> {
@@ -21,8 +21,8 @@ impl Filter for AsIs {
 /// Lets every message through as a copy of its own (a caller cut to its permissions).
 struct Copied;
 
-impl Filter for Copied {
-    async fn filter(
+impl Visibility for Copied {
+    async fn visible_part(
         &self,
         msg: &Arc<StreamMsg>,
     ) -> Result<Option<Arc<StreamMsg>>, crate::error::ApiErr> {

@@ -12,8 +12,8 @@ enum Rule {
     Fail,
 }
 
-impl Filter for Rule {
-    async fn filter(&self, msg: &Arc<StreamMsg>) -> Result<Option<Arc<StreamMsg>>, ApiErr> {
+impl Visibility for Rule {
+    async fn visible_part(&self, msg: &Arc<StreamMsg>) -> Result<Option<Arc<StreamMsg>>, ApiErr> {
         match self {
             Rule::All => Ok(Some(msg.clone())),
             Rule::Nothing => Ok(None),
@@ -47,7 +47,7 @@ fn context(
         sent: None,
         store: store.clone(),
         metrics: Arc::new(Metrics::default()),
-        filter: rule,
+        visibility: rule,
     };
     (store, ctx, start)
 }
@@ -116,7 +116,7 @@ async fn live_skips_what_the_caller_may_not_see_and_closes_when_it_may_see_nothi
     assert!(event.is_none() && matches!(next, State::Live));
     assert_eq!(ctx.after, store.snapshot().0, "taken, so not sent later");
 
-    ctx.filter = Rule::Fail;
+    ctx.visibility = Rule::Fail;
     upsert(&store, "c");
     let (event, next) = ctx.step(State::Live).await;
     assert!(event.is_none() && matches!(next, State::Closed));

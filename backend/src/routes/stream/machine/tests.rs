@@ -6,8 +6,8 @@ use tokio::time::{advance, sleep};
 /// Lets every message through.
 struct Everything;
 
-impl Filter for Everything {
-    async fn filter(&self, msg: &Arc<StreamMsg>) -> Result<Option<Arc<StreamMsg>>, ApiErr> {
+impl Visibility for Everything {
+    async fn visible_part(&self, msg: &Arc<StreamMsg>) -> Result<Option<Arc<StreamMsg>>, ApiErr> {
         Ok(Some(msg.clone()))
     }
 }
