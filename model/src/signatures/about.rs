@@ -24,7 +24,12 @@
 //!   link up for interface`), written by virt-handler or virt-launcher: the network, not the
 //!   component that hosts the code;
 //! - a host network link: the kernel's rtnetlink (`net/core/rtnetlink.c`: `A link change request
-//!   failed with some changes committed already`) and a VLAN set up on a node: the network.
+//!   failed with some changes committed already`) and a VLAN set up on a node: the network;
+//! - the object `kubectl wait` waited on in vain (kubectl's `pkg/cmd/wait`:
+//!   `timed out waiting for the condition on <resource>/<name>`): that resource's layer (the
+//!   network add-ons' and node network configurations: the network; KubeVirt's, CDI's and HCO's
+//!   install resources, DataVolumes, APIServices, CRDs: the control plane; a node: the node; a
+//!   migration: its control plane). A wait on a VM, a VMI or a pod says no layer by itself.
 
 use crate::evidence::SignalPlane;
 use crate::verdict::Layer;
@@ -107,7 +112,68 @@ pub fn about(line: &str) -> Option<About> {
     if let Some(a) = network_plumbing(&lower) {
         return Some(a);
     }
-    None
+    waited_on(&lower)
+}
+
+/// Resources by the layer their own readiness belongs to (plural names as kubectl prints them).
+const WAITED: &[(&str, Layer, &str)] = &[
+    (
+        "networkaddonsconfigs",
+        Layer::Network,
+        "the network add-ons' configuration",
+    ),
+    (
+        "nodenetworkconfigurationpolicies",
+        Layer::Network,
+        "a node network configuration",
+    ),
+    (
+        "network-attachment-definitions",
+        Layer::Network,
+        "a secondary network's definition",
+    ),
+    (
+        "kubevirts",
+        Layer::ControlPlane,
+        "KubeVirt's install (its CR)",
+    ),
+    (
+        "hyperconvergeds",
+        Layer::ControlPlane,
+        "HCO's install (its CR)",
+    ),
+    ("cdis", Layer::ControlPlane, "CDI's install (its CR)"),
+    (
+        "datavolumes",
+        Layer::ControlPlane,
+        "a DataVolume (the VM's disk)",
+    ),
+    ("apiservices", Layer::ControlPlane, "an aggregated API"),
+    ("customresourcedefinitions", Layer::ControlPlane, "a CRD"),
+    ("deployments", Layer::ControlPlane, "a Deployment"),
+    ("nodes", Layer::Node, "a node"),
+];
+
+/// `timed out waiting for the condition on <resource>/<name>`: the object kubectl waited on.
+fn waited_on(lower: &str) -> Option<About> {
+    const FORM: &str = "timed out waiting for the condition on ";
+    let at = lower.find(FORM)? + FORM.len();
+    let resource = lower[at..].split(['/', '.', ' ']).next()?;
+    if resource == "virtualmachineinstancemigrations" {
+        return Some(About {
+            what: "a migration kubectl waited on in vain",
+            layer: Layer::Migration,
+            plane: Some(SignalPlane::Control),
+            failure_form: true,
+        });
+    }
+    let (_, layer, what) = WAITED.iter().find(|(r, ..)| *r == resource)?;
+    Some(About {
+        what,
+        layer: *layer,
+        plane: None,
+        failure_form: true,
+    })
 }
 
 /// A pod sandbox's CNI ADD (failure forms: they state the failure themselves).
