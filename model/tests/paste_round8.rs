@@ -5,6 +5,14 @@
 //! 1. what a line is about decides over who reported it: the network plumbing of a VM's pod
 //!    (a sandbox's CNI ADD, the tap device and in-pod bridge, a host's link) is the network,
 //!    whether virt-handler, the kubelet or the kernel writes it;
+//! 2. the weighing between findings in causal order (`diagnosis::causal`): a pod waiting to
+//!    start yields to a node or network fault that explains it, what a line is about outranks
+//!    who reported it, and pods stuck Terminating on a node whose replacements wait name it;
+//! 3. whose pod it is before what its status word says: a network add-on's pod crash-looping
+//!    is the network's, an operator's the control plane's;
+//! 4. the object `kubectl wait` waited on in vain names the layer;
+//! 5. a panic naming no component belongs to the program its stack frames run through;
+//! 6. client-go's request log at `-v=8`: the status line read with the request it answers.
 
 #[path = "support/blame.rs"]
 mod support_blame;
@@ -48,4 +56,100 @@ fn the_kernels_half_applied_link_change_is_the_network() {
     let p = "[Mon Jan  1 10:00:00 2024] bond0: (slave eth1): Enslaving as a backup interface with an up link\n[Mon Jan  1 10:00:01 2024] A link change request failed with some changes committed already. Interface br-vm may have been left with an inconsistent configuration, please check.\n";
     let (layer, _, text) = blame(p);
     assert_eq!(layer, Some(Layer::Network), "{text}");
+}
+
+// ---- 2. causal order between findings ----
+
+#[test]
+fn a_waiting_pod_yields_to_the_network_fault_that_holds_it() {
+    // printPod's `ContainerCreating` (a pod waiting for its sandbox) and the kubelet's
+    // FailedCreatePodSandBox about the CNI ADD: the sandbox's network explains the wait.
+    let p = "$ kubectl get pods -n vms\nNAME                    READY   STATUS              RESTARTS   AGE\nvirt-launcher-db-7xk2p  0/2     ContainerCreating   0          25m\n$ kubectl get events -n vms\nLAST SEEN   TYPE      REASON                   OBJECT                       MESSAGE\n2m          Warning   FailedCreatePodSandBox   pod/virt-launcher-db-7xk2p   Failed to create pod sandbox: rpc error: code = Unknown desc = failed to create sandbox: plugin type=\"ovn-k8s-cni-overlay\" name=\"ovn-kubernetes\" failed (add): failed to get pod annotation: timed out waiting for annotations\n";
+    let (layer, _, text) = blame(p);
+    assert_eq!(layer, Some(Layer::Network), "{text}");
+    // Without the event, the wait alone still blames what the pod vocabulary says.
+    let alone = p.split("$ kubectl get events").next().unwrap();
+    assert_ne!(blame(alone).0, Some(Layer::Network), "{alone}");
+}
+
+#[test]
+fn pods_stuck_terminating_whose_replacements_wait_name_their_node() {
+    // A Deployment's pods on a node that stopped answering: marked for deletion, never
+    // confirmed; the ReplicaSet's replacements (same owner prefix) are not placed.
+    let p = "$ kubectl get pods -A -o wide\nNAMESPACE   NAME                         READY   STATUS        RESTARTS   AGE   IP          NODE      NOMINATED NODE   READINESS GATES\nstorage     csi-controller-6b7f9-abcde   1/1     Terminating   0          5h    10.1.0.4    worker3   <none>           <none>\nstorage     csi-controller-6b7f9-fghij   0/1     Pending       0          4h    <none>      <none>    <none>           <none>\nstorage     csi-snapshotter-55c8d-klmno  1/1     Terminating   0          5h    10.1.0.5    worker3   <none>           <none>\nstorage     csi-snapshotter-55c8d-pqrst  0/1     Pending       0          4h    <none>      <none>    <none>           <none>\n";
+    let (layer, _, text) = blame(p);
+    assert_eq!(layer, Some(Layer::Node), "{text}");
+    assert!(text.contains("worker3"), "{text}");
+    // Terminating pods without replacements (a namespace being deleted) name no node.
+    let gone: String = p
+        .lines()
+        .filter(|l| !l.contains("Pending"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let (layer, _, text) = blame(&gone);
+    assert!(!text.contains("pods stuck Terminating"), "{text}");
+    let _ = layer;
+}
+
+// ---- 3. whose pod it is ----
+
+#[test]
+fn a_network_add_ons_pod_crash_looping_is_the_network() {
+    // printPod's CrashLoopBackOff; the pod names come from the add-ons' own manifests.
+    let p = "$ kubectl get pods -n kube-flannel\nNAME                    READY   STATUS             RESTARTS   AGE\nkube-flannel-ds-7q2xk   0/1     CrashLoopBackOff   9          30m\nkube-flannel-ds-m4p8z   1/1     Running            0          30m\n";
+    let (layer, _, text) = blame(p);
+    assert_eq!(layer, Some(Layer::Network), "{text}");
+    // Another workload's pod crash-looping the same way stays the node's.
+    let other = p.replace("kube-flannel-ds-7q2xk", "fluentd-agent-7q2xk");
+    assert_eq!(blame(&other).0, Some(Layer::Node), "{other}");
+}
+
+// ---- 4. what kubectl waited on ----
+
+#[test]
+fn a_kubectl_wait_timeout_points_at_the_resource_it_waited_on() {
+    // kubectl's pkg/cmd/wait: `timed out waiting for the condition on %s/%s` (resource, name).
+    let net = "$ kubectl wait networkaddonsconfig cluster --for condition=Available --timeout=5m\nerror: timed out waiting for the condition on networkaddonsconfigs/cluster\n";
+    let (layer, _, text) = blame(net);
+    assert_eq!(layer, Some(Layer::Network), "{text}");
+    let kv = "$ kubectl -n kubevirt wait kv kubevirt --for condition=Available --timeout=10m\nerror: timed out waiting for the condition on kubevirts/kubevirt\n";
+    let (layer, _, text) = blame(kv);
+    assert_eq!(layer, Some(Layer::ControlPlane), "{text}");
+}
+
+// ---- 5. the program a panic ran in ----
+
+#[test]
+fn a_panic_belongs_to_the_program_its_frames_run_through() {
+    // apimachinery's runtime.logPanic (`Observed a panic`), then Go's traceback: frames of a
+    // vendored library carry the program's module path before `/vendor/`.
+    let p = "E0101 10:00:00.000000       1 runtime.go:79] Observed a panic: \"invalid memory address or nil pointer dereference\" (runtime error: invalid memory address or nil pointer dereference)\ngoroutine 120 [running]:\ngithub.com/harvester/harvester/vendor/k8s.io/apimachinery/pkg/util/runtime.logPanic({0x1f00000?, 0x3a00000})\n\t/go/src/github.com/harvester/harvester/vendor/k8s.io/apimachinery/pkg/util/runtime/runtime.go:75 +0x99\n";
+    let (layer, _, text) = blame(p);
+    assert_eq!(layer, Some(Layer::ControlPlane), "{text}");
+    // KubeVirt's own frames: the package's component (virt-controller: the control plane).
+    let kv = "panic: runtime error: invalid memory address or nil pointer dereference\n[signal SIGSEGV: segmentation violation code=0x1 addr=0x0 pc=0x1]\n\ngoroutine 301 [running]:\nkubevirt.io/kubevirt/pkg/virt-controller/watch.(*VMIController).sync(0xc000a1, 0xc000b2)\n\t/go/src/kubevirt.io/kubevirt/pkg/virt-controller/watch/vmi.go:912 +0x1c4\n";
+    let (layer, _, text) = blame(kv);
+    assert_eq!(layer, Some(Layer::ControlPlane), "{text}");
+    assert!(text.contains("virt-controller"), "{text}");
+    // virt-handler's frames stay the node's.
+    let h = kv
+        .replace(
+            "virt-controller/watch.(*VMIController)",
+            "virt-handler.(*VirtualMachineController)",
+        )
+        .replace("pkg/virt-controller/watch/vmi.go", "pkg/virt-handler/vm.go");
+    assert_eq!(blame(&h).0, Some(Layer::Node), "{h}");
+}
+
+// ---- 6. the request log at -v=8 ----
+
+#[test]
+fn a_v8_status_line_is_read_with_its_request() {
+    // client-go's round_trippers.go at -v=8: the request, its headers, then its status.
+    let p = "$ kubectl get vmi -v 8\nI0101 10:00:00.100000    4242 round_trippers.go:463] GET https://10.0.0.1:6443/apis/subresources.kubevirt.io/v1?timeout=32s\nI0101 10:00:00.100100    4242 round_trippers.go:469] Request Headers:\nI0101 10:00:00.100200    4242 round_trippers.go:473]     Accept: application/json, */*\nI0101 10:00:00.110000    4242 round_trippers.go:574] Response Status: 503 Service Unavailable in 10 milliseconds\nI0101 10:00:00.110100    4242 round_trippers.go:577] Response Headers:\n";
+    let (layer, _, text) = blame(p);
+    assert_eq!(layer, Some(Layer::ControlPlane), "{text}");
+    // A 200 answer is not a fault.
+    let ok = p.replace("503 Service Unavailable", "200 OK");
+    assert_eq!(blame(&ok).0, None, "{ok}");
 }
