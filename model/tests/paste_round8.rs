@@ -12,7 +12,8 @@
 //!    is the network's, an operator's the control plane's;
 //! 4. the object `kubectl wait` waited on in vain names the layer;
 //! 5. a panic naming no component belongs to the program its stack frames run through;
-//! 6. client-go's request log at `-v=8`: the status line read with the request it answers.
+//! 6. client-go's request log at `-v=8`: the status line read with the request it answers;
+//! 7. a prompt naming the VM after `virtctl console` is the guest's own shell writing.
 
 #[path = "support/blame.rs"]
 mod support_blame;
@@ -152,4 +153,17 @@ fn a_v8_status_line_is_read_with_its_request() {
     // A 200 answer is not a fault.
     let ok = p.replace("503 Service Unavailable", "200 OK");
     assert_eq!(blame(&ok).0, None, "{ok}");
+}
+
+// ---- 7. the guest's own shell on its console ----
+
+#[test]
+fn a_prompt_naming_the_vm_after_virtctl_console_is_the_guest_writing() {
+    // console.go's connect line, then the guest's shell (its hostname is the VMI's name).
+    let p = "$ virtctl console web-1\nSuccessfully connected to web-1 console. The escape sequence is ^]\n\n[cloud-user@web-1 ~]$ uptime\n 10:00:00 up 3 min,  1 user,  load average: 0.00, 0.00, 0.00\n";
+    let (layer, _, text) = blame(p);
+    assert_eq!(layer, None, "{text}");
+    // The operator's own prompt on another host after the connect line: the console stayed blank.
+    let blank = "$ virtctl console web-1\nSuccessfully connected to web-1 console. The escape sequence is ^]\n\n[me@laptop ~]$ uptime\n";
+    assert_eq!(blame(blank).0, Some(Layer::Guest), "{blank}");
 }
