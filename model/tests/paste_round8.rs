@@ -13,7 +13,8 @@
 //! 4. the object `kubectl wait` waited on in vain names the layer;
 //! 5. a panic naming no component belongs to the program its stack frames run through;
 //! 6. client-go's request log at `-v=8`: the status line read with the request it answers;
-//! 7. a prompt naming the VM after `virtctl console` is the guest's own shell writing.
+//! 7. a prompt naming the VM after `virtctl console` is the guest's own shell writing;
+//! 8. a guest that cannot mount its root file system, in each OS family's words.
 
 #[path = "support/blame.rs"]
 mod support_blame;
@@ -166,4 +167,18 @@ fn a_prompt_naming_the_vm_after_virtctl_console_is_the_guest_writing() {
     // The operator's own prompt on another host after the connect line: the console stayed blank.
     let blank = "$ virtctl console web-1\nSuccessfully connected to web-1 console. The escape sequence is ^]\n\n[me@laptop ~]$ uptime\n";
     assert_eq!(blame(blank).0, Some(Layer::Guest), "{blank}");
+}
+
+// ---- 8. a guest that cannot mount its root ----
+
+#[test]
+fn a_guest_left_at_its_root_mount_prompt_is_the_guest() {
+    // FreeBSD's vfs_mountroot.c manual prompt, as the serial console shows it.
+    let bsd = "Trying to mount root from ufs:/dev/ada0p2 [rw]...\nMounting from ufs:/dev/ada0p2 failed with error 19.\n\nManual root filesystem specification:\n  <fstype>:<device> [options]\n\nmountroot>\n";
+    let (layer, _, text) = blame(bsd);
+    assert_eq!(layer, Some(Layer::Guest), "{text}");
+    // systemd's emergency shell after dracut gave up on the root device.
+    let linux = "[  190.2] dracut-initqueue[301]: Warning: dracut-initqueue timeout - starting timeout scripts\n[  191.0] dracut-initqueue[301]: Warning: /dev/mapper/vg-root does not exist\n\nGenerating \"/run/initramfs/rdsosreport.txt\"\n\nEntering emergency mode. Exit the shell to continue.\n";
+    let (layer, _, text) = blame(linux);
+    assert_eq!(layer, Some(Layer::Guest), "{text}");
 }
