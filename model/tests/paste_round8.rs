@@ -14,7 +14,8 @@
 //! 5. a panic naming no component belongs to the program its stack frames run through;
 //! 6. client-go's request log at `-v=8`: the status line read with the request it answers;
 //! 7. a prompt naming the VM after `virtctl console` is the guest's own shell writing;
-//! 8. a guest that cannot mount its root file system, in each OS family's words.
+//! 8. a guest that cannot mount its root file system, in each OS family's words;
+//! 9. ping's summary: no answer at all is the network, a full answer healthy.
 
 #[path = "support/blame.rs"]
 mod support_blame;
@@ -181,4 +182,21 @@ fn a_guest_left_at_its_root_mount_prompt_is_the_guest() {
     let linux = "[  190.2] dracut-initqueue[301]: Warning: dracut-initqueue timeout - starting timeout scripts\n[  191.0] dracut-initqueue[301]: Warning: /dev/mapper/vg-root does not exist\n\nGenerating \"/run/initramfs/rdsosreport.txt\"\n\nEntering emergency mode. Exit the shell to continue.\n";
     let (layer, _, text) = blame(linux);
     assert_eq!(layer, Some(Layer::Guest), "{text}");
+}
+
+// ---- 9. ping's summary ----
+
+#[test]
+fn ping_without_any_answer_is_the_network_and_a_full_answer_is_healthy() {
+    // iputils' ping_common.c summary, in an indented fence with the user's prompt before it.
+    let p = "  ```\n  me@desk:~/work> ping 192.0.2.10\n  PING 192.0.2.10 (192.0.2.10) 56(84) bytes of data.\n  ^C\n  --- 192.0.2.10 ping statistics ---\n  9 packets transmitted, 0 received, 100% packet loss, time 8190ms\n  ```\n";
+    let (layer, _, text) = blame(p);
+    assert_eq!(layer, Some(Layer::Network), "{text}");
+    let ok = p
+        .replace("0 received, 100% packet loss", "9 received, 0% packet loss")
+        .replace(
+            "  ^C\n",
+            "  64 bytes from 192.0.2.10: icmp_seq=1 ttl=64 time=0.3 ms\n",
+        );
+    assert_eq!(blame(&ok).0, None, "{ok}");
 }
