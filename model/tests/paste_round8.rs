@@ -15,7 +15,9 @@
 //! 6. client-go's request log at `-v=8`: the status line read with the request it answers;
 //! 7. a prompt naming the VM after `virtctl console` is the guest's own shell writing;
 //! 8. a guest that cannot mount its root file system, in each OS family's words;
-//! 9. ping's summary: no answer at all is the network, a full answer healthy.
+//! 9. ping's summary: no answer at all is the network, a full answer healthy;
+//! 10. conventions settled by KubeVirt's semantics: a cordon alone is an intent, not a fault,
+//!     and a drain whose evictions all completed is done.
 
 #[path = "support/blame.rs"]
 mod support_blame;
@@ -199,4 +201,21 @@ fn ping_without_any_answer_is_the_network_and_a_full_answer_is_healthy() {
             "  64 bytes from 192.0.2.10: icmp_seq=1 ttl=64 time=0.3 ms\n",
         );
     assert_eq!(blame(&ok).0, None, "{ok}");
+}
+
+// ---- 10. conventions settled by KubeVirt's semantics ----
+
+#[test]
+fn a_cordon_alone_is_an_intent_and_a_drain_that_completed_is_healthy() {
+    // printNode's `SchedulingDisabled` with the node Ready: nothing that runs stops.
+    let nodes = "$ kubectl get nodes\nNAME      STATUS                     ROLES    AGE   VERSION\nnode-a    Ready                      worker   90d   v1.30.1\nnode-b    Ready,SchedulingDisabled   worker   90d   v1.30.1\n";
+    let (layer, _, text) = blame(nodes);
+    assert_eq!(layer, None, "{text}");
+    // Not Ready as well: the node.
+    let down = nodes.replace("Ready,SchedulingDisabled", "NotReady,SchedulingDisabled");
+    assert_eq!(blame(&down).0, Some(Layer::Node), "{down}");
+    // kubectl drain.go's output for a drain that finished, then every VMI Running.
+    let drained = "$ kubectl drain node-b --ignore-daemonsets --delete-emptydir-data\nnode/node-b cordoned\nevicting pod vms/virt-launcher-db-x7k2p\npod/virt-launcher-db-x7k2p evicted\nnode/node-b drained\n$ kubectl get vmi\nNAME   AGE   PHASE     IP          NODENAME   READY\ndb     40d   Running   10.1.2.3    node-a     True\n";
+    let (layer, _, text) = blame(drained);
+    assert_eq!(layer, None, "{text}");
 }

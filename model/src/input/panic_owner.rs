@@ -87,7 +87,10 @@ pub fn owner(paste: &str) -> Option<Owner> {
 fn is_frame(line: &str) -> bool {
     let t = line.trim_start();
     (t.contains(".go:") && (t.contains(" +0x") || t.starts_with('/')))
-        || (t.contains('/') && t.ends_with(')') && t.contains(".("))
+        || (t.ends_with(')')
+            && t.split('(')
+                .next()
+                .is_some_and(|f| f.contains('/') && !f.contains(' ')))
 }
 
 fn frame_owner(line: &str) -> Option<Owner> {
