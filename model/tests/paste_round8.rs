@@ -17,7 +17,8 @@
 //! 8. a guest that cannot mount its root file system, in each OS family's words;
 //! 9. ping's summary: no answer at all is the network, a full answer healthy;
 //! 10. conventions settled by KubeVirt's semantics: a cordon alone is an intent, not a fault,
-//!     and a drain whose evictions all completed is done.
+//!     and a drain whose evictions all completed is done;
+//! 11. a bare wait timeout is read with the progress line that says what was awaited.
 
 #[path = "support/blame.rs"]
 mod support_blame;
@@ -218,4 +219,15 @@ fn a_cordon_alone_is_an_intent_and_a_drain_that_completed_is_healthy() {
     let drained = "$ kubectl drain node-b --ignore-daemonsets --delete-emptydir-data\nnode/node-b cordoned\nevicting pod vms/virt-launcher-db-x7k2p\npod/virt-launcher-db-x7k2p evicted\nnode/node-b drained\n$ kubectl get vmi\nNAME   AGE   PHASE     IP          NODENAME   READY\ndb     40d   Running   10.1.2.3    node-a     True\n";
     let (layer, _, text) = blame(drained);
     assert_eq!(layer, None, "{text}");
+}
+
+// ---- 11. a bare wait timeout read with what was awaited ----
+
+#[test]
+fn virtctls_upload_wait_timing_out_is_the_upload_not_the_paste_unread() {
+    // imageupload.go: "Waiting for PVC %s upload pod to be ready..." then wait.ErrWaitTimeout.
+    let p = "$ virtctl image-upload dv disk-a --size=5Gi --image-path=./disk.qcow2 --wait-secs=120\nDataVolume vms/disk-a created\nWaiting for PVC disk-a upload pod to be ready...\ntimed out waiting for the condition\n";
+    let (layer, _, text) = blame(p);
+    assert_eq!(layer, Some(Layer::ControlPlane), "{text}");
+    assert!(text.contains("upload pod never became ready"), "{text}");
 }

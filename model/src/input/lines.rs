@@ -51,6 +51,8 @@ pub struct Seen {
     tunnel: bool,
     /// The last request line of client-go's `-v=8` request log (`super::request_log`).
     request: Option<String>,
+    /// The last pending `Waiting for …` progress line (`super::waited`).
+    waiting: Option<String>,
     /// The program the paste's panic ran in, from its stack frames (`super::panic_owner`).
     panic_owner: Option<super::panic_owner::Owner>,
 }
@@ -120,7 +122,8 @@ pub fn read_lines(block: &Block<'_>, format: BlockFormat, seen: &mut Seen) -> Li
         if let Some((_, k)) = &joined {
             continued_until = i + 1 + k;
         }
-        let request = super::request_log::joined(raw, &mut seen.request);
+        let request = super::request_log::joined(raw, &mut seen.request)
+            .or_else(|| super::waited::joined(raw, &mut seen.waiting));
         let line: &str = match (&joined, &request) {
             (Some(j), _) => j.0.as_str(),
             (None, Some(r)) => r.as_str(),

@@ -67,6 +67,7 @@ pub mod vm_alone;
 pub mod vm_conditions;
 pub mod vocab;
 pub mod volume_wait;
+pub mod waited;
 pub mod workloads;
 pub mod wrapped;
 
