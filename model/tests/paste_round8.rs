@@ -18,7 +18,8 @@
 //! 9. ping's summary: no answer at all is the network, a full answer healthy;
 //! 10. conventions settled by KubeVirt's semantics: a cordon alone is an intent, not a fault,
 //!     and a drain whose evictions all completed is done;
-//! 11. a bare wait timeout is read with the progress line that says what was awaited.
+//! 11. a bare wait timeout is read with the progress line that says what was awaited;
+//! 12. a conditions list of a kind Strata does not read is read by the condition convention.
 
 #[path = "support/blame.rs"]
 mod support_blame;
@@ -230,4 +231,22 @@ fn virtctls_upload_wait_timing_out_is_the_upload_not_the_paste_unread() {
     let (layer, _, text) = blame(p);
     assert_eq!(layer, Some(Layer::ControlPlane), "{text}");
     assert!(text.contains("upload pod never became ready"), "{text}");
+}
+
+// ---- 12. the conditions of an object Strata does not read ----
+
+#[test]
+fn a_conditions_list_of_an_unknown_kind_is_read_not_refused() {
+    // metav1.Condition's type/status, in a custom resource's status cut after a `...` line.
+    let ok = "```yaml\n...\nstatus:\n  conditions:\n  - lastTransitionTime: \"2024-01-01T10:00:00Z\"\n    reason: Done\n    status: \"True\"\n    type: Completed\n  - lastTransitionTime: \"2024-01-01T10:00:00Z\"\n    status: \"True\"\n    type: Ready\n  phaseDetail: copied\n```\n";
+    let (layer, _, text) = blame(ok);
+    assert_eq!(layer, None, "{text}");
+    assert!(text.contains("as they should be"), "{text}");
+    let bad = ok.replace(
+        "status: \"True\"\n    type: Ready",
+        "status: \"False\"\n    type: Ready",
+    );
+    let (layer, _, text) = blame(&bad);
+    assert_eq!(layer, None, "{text}");
+    assert!(text.contains("Ready=False"), "{text}");
 }

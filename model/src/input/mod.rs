@@ -26,6 +26,7 @@ pub mod classify;
 pub mod clock;
 pub mod columns;
 pub mod component;
+pub mod conditions_only;
 pub mod console;
 pub mod describe;
 pub mod documents;
