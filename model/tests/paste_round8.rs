@@ -83,7 +83,7 @@ fn a_waiting_pod_yields_to_the_network_fault_that_holds_it() {
 fn pods_stuck_terminating_whose_replacements_wait_name_their_node() {
     // A Deployment's pods on a node that stopped answering: marked for deletion, never
     // confirmed; the ReplicaSet's replacements (same owner prefix) are not placed.
-    let p = "$ kubectl get pods -A -o wide\nNAMESPACE   NAME                         READY   STATUS        RESTARTS   AGE   IP          NODE      NOMINATED NODE   READINESS GATES\nstorage     csi-controller-6b7f9-abcde   1/1     Terminating   0          5h    10.1.0.4    worker3   <none>           <none>\nstorage     csi-controller-6b7f9-fghij   0/1     Pending       0          4h    <none>      <none>    <none>           <none>\nstorage     csi-snapshotter-55c8d-klmno  1/1     Terminating   0          5h    10.1.0.5    worker3   <none>           <none>\nstorage     csi-snapshotter-55c8d-pqrst  0/1     Pending       0          4h    <none>      <none>    <none>           <none>\n";
+    let p = "$ kubectl get pods -A -o wide\nNAMESPACE   NAME                         READY   STATUS        RESTARTS   AGE   IP          NODE      NOMINATED NODE   READINESS GATES\nstorage     csi-controller-6b7f9-x7k2p   1/1     Terminating   0          5h    10.1.0.4    worker3   <none>           <none>\nstorage     csi-controller-6b7f9-m4q8z   0/1     Pending       0          4h    <none>      <none>    <none>           <none>\nstorage     csi-snapshotter-55c8d-b9c2d  1/1     Terminating   0          5h    10.1.0.5    worker3   <none>           <none>\nstorage     csi-snapshotter-55c8d-w5h6j  0/1     Pending       0          4h    <none>      <none>    <none>           <none>\n";
     let (layer, _, text) = blame(p);
     assert_eq!(layer, Some(Layer::Node), "{text}");
     assert!(text.contains("worker3"), "{text}");
@@ -93,9 +93,12 @@ fn pods_stuck_terminating_whose_replacements_wait_name_their_node() {
         .filter(|l| !l.contains("Pending"))
         .map(|l| format!("{l}\n"))
         .collect();
-    let (layer, _, text) = blame(&gone);
+    let (_, _, text) = blame(&gone);
     assert!(!text.contains("pods stuck Terminating"), "{text}");
-    let _ = layer;
+    // A StatefulSet's next ordinal is not a replacement of another pod.
+    let sts = "$ kubectl get pods -o wide\nNAME    READY   STATUS        RESTARTS   AGE   IP         NODE      NOMINATED NODE   READINESS GATES\ndb-0    1/1     Terminating   0          5h    10.1.0.4   worker3   <none>           <none>\ndb-1    1/1     Terminating   0          5h    10.1.0.5   worker3   <none>           <none>\ndb-2    0/1     Pending       0          4h    <none>     <none>    <none>           <none>\n";
+    let (_, _, text) = blame(sts);
+    assert!(!text.contains("pods stuck Terminating"), "{text}");
 }
 
 // ---- 3. whose pod it is ----

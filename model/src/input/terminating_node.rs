@@ -31,7 +31,7 @@ pub fn settle(out: &mut ReadPaste) {
     let mut owners: Vec<(&str, &str, &str)> = Vec::new();
     for s in out.sightings.all().filter(|s| s.kind == Kind::Pod) {
         let placed = !(s.node.is_empty() || s.node == "<none>");
-        if let Some((owner, _)) = s.name.rsplit_once('-') {
+        if let Some(owner) = generated_owner(&s.name) {
             owners.push((owner, s.name.as_str(), if placed { &s.node } else { "" }));
         }
         if !placed {
@@ -50,7 +50,7 @@ pub fn settle(out: &mut ReadPaste) {
     for (node, pods) in &terminating {
         let others_run = running_elsewhere.iter().any(|(n, c)| n != node && *c > 0);
         let replaced = pods.iter().all(|(_, name)| {
-            let owner = name.rsplit_once('-').map(|(o, _)| o);
+            let owner = generated_owner(name);
             owners
                 .iter()
                 .any(|(o, n, at)| Some(*o) == owner && n != name && at != node)
@@ -93,4 +93,14 @@ pub fn settle(out: &mut ReadPaste) {
         });
     }
     out.signals.extend(signals);
+}
+
+/// The owner prefix of a pod named by GenerateName (`<owner>-<5 random chars>`, the alphabet of
+/// `rand.SafeEncodeString` in k8s.io/apimachinery/pkg/util/rand): a ReplicaSet's or DaemonSet's
+/// pod. A StatefulSet's (`<name>-<ordinal>`) keeps its name and has no replacement by another.
+fn generated_owner(name: &str) -> Option<&str> {
+    const SAFE: &str = "bcdfghjklmnpqrstvwxz2456789";
+    let (owner, suffix) = name.rsplit_once('-')?;
+    (suffix.len() == 5 && suffix.chars().all(|c| SAFE.contains(c)) && !owner.is_empty())
+        .then_some(owner)
 }
