@@ -102,6 +102,23 @@ pub struct Finding {
     pub next_steps: Vec<String>,
     /// Two layers say things that cannot both be true.
     pub contradiction: bool,
+    /// Where the finding stands in the chain of causes (see `diagnosis::causal`); the
+    /// diagnosis' own weighing, not sent.
+    #[serde(skip)]
+    pub standing: Standing,
+}
+
+/// Where a finding stands in the chain of causes: what the weighing between findings reads
+/// (`diagnosis::causal`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Standing {
+    /// A fault of the object the finding is about.
+    #[default]
+    Cause,
+    /// A state that a fault of one of these layers explains (a pod waiting for a node).
+    Symptom(&'static [Layer]),
+    /// Inferred only from who reported a line, not from what it is about.
+    Reporter,
 }
 
 impl Finding {
@@ -116,6 +133,7 @@ impl Finding {
             evidence: Vec::new(),
             next_steps: Vec::new(),
             contradiction: false,
+            standing: Standing::Cause,
         }
     }
     /// A contradiction between layers: an error when it breaks the layer, a warning otherwise.

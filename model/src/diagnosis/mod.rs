@@ -10,6 +10,7 @@
 //! `handler` for virt-handler's own liveness (whether the VMI status is stale); `select` picks the evidence they judge, `confidence` and `headline` sum them up. Time
 //! limits are in [`crate::thresholds`].
 
+pub mod causal;
 mod confidence;
 mod control_plane;
 mod ctx;

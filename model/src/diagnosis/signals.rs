@@ -31,6 +31,7 @@ pub(super) fn signal_findings(cx: &mut Ctx) {
             f.evidence.push(format!("message known from {}", s.source));
         }
         f.next_steps = s.next_steps.clone();
+        f.standing = super::causal::standing_of(s);
         cx.findings.push(f);
     }
 }

@@ -4,13 +4,57 @@
 //! would violate the pod's disruption budget.` The signatures of those words speak of a VMI's
 //! launcher pod (KubeVirt's evacuation: the migration's control plane). For any other pod the
 //! refusal is that workload's own budget holding the node's drain, so the node's maintenance is
-//! blocked (the node, degraded), and a drain merely evicting another pod says nothing.
+//! blocked (the node, degraded), and a drain merely evicting another pod says nothing. An
+//! eviction the paste shows completed (drain.go's `pod/<name> evicted` after `evicting pod`) is
+//! no longer in progress, and a drain whose every eviction completed is done
+//! ([`settle_done`]).
 
 use crate::evidence::Signal;
 use crate::verdict::{Health, Layer};
 
 /// The signatures that assume the evicted pod is a launcher.
 const LAUNCHER_ONLY: [&str; 2] = ["pdb-eviction-refused", "drain-evicting"];
+
+/// Withdraws the `drain-evicting` signals of pods whose eviction the paste shows completed
+/// (`pod/<name> evicted`, kubectl's `printObj` after a successful eviction); when every
+/// eviction completed or drain.go says `node/<name> drained`, the drain is done and its
+/// cordon (`drain-cordoned`) is withdrawn too: what the drain moved is said by those objects.
+pub fn settle_done(out: &mut super::read::ReadPaste, input: &str) {
+    const EVICTING: &str = "drain-evicting";
+    const CORDONED: &str = "drain-cordoned";
+    let of = |s: &Signal, id: &str| s.signature.as_deref() == Some(id);
+    if !out
+        .signals
+        .iter()
+        .any(|s| of(s, EVICTING) || of(s, CORDONED))
+    {
+        return;
+    }
+    let mut done: Vec<&str> = Vec::new();
+    let mut drained = false;
+    let mut evicting: Vec<&str> = Vec::new();
+    for l in input.lines().map(str::trim) {
+        if let Some(p) = l
+            .strip_prefix("pod/")
+            .and_then(|t| t.strip_suffix(" evicted"))
+        {
+            done.push(p);
+        }
+        drained |= l.starts_with("node/") && l.ends_with(" drained");
+        if l.contains("evicting pod ")
+            && let Some(p) = evicted_pod(l)
+        {
+            evicting.push(p);
+        }
+    }
+    let all_done = drained || (!evicting.is_empty() && evicting.iter().all(|p| done.contains(p)));
+    out.signals.retain(|s| {
+        if of(s, CORDONED) {
+            return !all_done;
+        }
+        !of(s, EVICTING) || !evicted_pod(&s.excerpt).is_some_and(|p| done.contains(&p))
+    });
+}
 
 /// The pod a drain line names: `pods/"<name>"` or `pod <ns>/<name>`.
 fn evicted_pod(line: &str) -> Option<&str> {

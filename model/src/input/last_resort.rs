@@ -17,6 +17,7 @@
 //! lowest weight (no signature), says it is inferred from who reported it, and quotes the line.
 
 use super::excerpt::{describe_line, excerpt};
+use crate::diagnosis::causal::{BY_OBJECT, BY_REPORTER};
 use crate::evidence::Signal;
 use crate::signatures::about::about;
 use crate::signatures::components::{Who, reporter};
@@ -181,12 +182,12 @@ pub fn read(line: &str, level: Option<Level>, n: usize, format: BlockFormat) -> 
         Some(a) => format!("about {}, ", a.what),
         None => String::new(),
     };
-    let title = match &who {
-        Some(w) => format!(
-            "an unrecognised {} error (inferred from who reported it)",
-            w.name
-        ),
-        None => "an unrecognised error (inferred from what it is about)".to_string(),
+    // What it is about decided the layer (`diagnosis::causal` weighs it as the object's), else
+    // only its reporter did (the weakest reading).
+    let title = match (&who, subject) {
+        (Some(w), Some(_)) => format!("an unrecognised {} error {BY_OBJECT}", w.name),
+        (Some(w), None) => format!("an unrecognised {} error {BY_REPORTER}", w.name),
+        (None, _) => format!("an unrecognised error {BY_OBJECT}"),
     };
     Some(Signal {
         signature: None,

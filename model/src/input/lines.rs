@@ -49,13 +49,21 @@ pub struct Seen {
     panic: bool,
     /// The paste runs one of virtctl's tunnels (`super::tunnel`).
     tunnel: bool,
+    /// The last request line of client-go's `-v=8` request log (`super::request_log`).
+    request: Option<String>,
+    /// The last pending `Waiting for …` progress line (`super::waited`).
+    waiting: Option<String>,
+    /// The program the paste's panic ran in, from its stack frames (`super::panic_owner`).
+    panic_owner: Option<super::panic_owner::Owner>,
 }
 
 impl Seen {
     /// The counts for one paste, knowing whether it shows a panic anywhere.
     pub fn new(paste: &str) -> Seen {
+        let panic = shows_panic(paste);
         Seen {
-            panic: shows_panic(paste),
+            panic,
+            panic_owner: panic.then(|| super::panic_owner::owner(paste)).flatten(),
             tunnel: super::tunnel::shows_tunnel(paste),
             ..Seen::default()
         }
@@ -114,7 +122,13 @@ pub fn read_lines(block: &Block<'_>, format: BlockFormat, seen: &mut Seen) -> Li
         if let Some((_, k)) = &joined {
             continued_until = i + 1 + k;
         }
-        let line: &str = joined.as_ref().map_or(raw, |j| j.0.as_str());
+        let request = super::request_log::joined(raw, &mut seen.request)
+            .or_else(|| super::waited::joined(raw, &mut seen.waiting));
+        let line: &str = match (&joined, &request) {
+            (Some(j), _) => j.0.as_str(),
+            (None, Some(r)) => r.as_str(),
+            (None, None) => raw,
+        };
         let level = if object { None } else { level_of(line) };
         if !object {
             remember_component(line, level, seen);
@@ -131,6 +145,7 @@ pub fn read_lines(block: &Block<'_>, format: BlockFormat, seen: &mut Seen) -> Li
                     None
                 } else {
                     let s = super::tunnel::reread(sig.id, seen.tunnel, known(sig, line, n, format));
+                    let s = panic_in_owner(sig.id, seen.panic_owner.as_ref(), s);
                     super::evicted_pod::reread(sig.id, line, s)
                 }
             }
@@ -190,6 +205,22 @@ fn known(sig: &'static Signature, line: &str, n: usize, format: BlockFormat) -> 
         from: describe_line(line, format),
         excerpt: excerpt(line),
     }
+}
+
+/// A panic signature that names no program (`go-panic`, `observed-panic`) takes the layer of
+/// the program its stack frames run through.
+fn panic_in_owner(id: &str, owner: Option<&super::panic_owner::Owner>, mut s: Signal) -> Signal {
+    if let (Some(o), "go-panic" | "observed-panic") = (owner, id) {
+        s.layer = Some(o.layer);
+        s.title = format!("{} in {}", s.title, o.name);
+        s.cause = format!(
+            "{}; its stack frames run through {}, so the {} layer",
+            s.cause,
+            o.name,
+            o.layer.as_str()
+        );
+    }
+    s
 }
 
 /// Which component the paste is showing: a log line's own, or a short prose line naming one

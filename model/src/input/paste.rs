@@ -38,6 +38,7 @@ pub fn read_paste(input: &str) -> ReadPaste {
     }
     super::kubectl::settle(&mut out);
     super::terminating_node::settle(&mut out);
+    super::evicted_pod::settle_done(&mut out, input);
     super::workloads::settle(&mut out);
     super::console::settle(&mut out, input);
     out

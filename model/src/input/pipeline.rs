@@ -93,11 +93,18 @@ pub fn analyse(input: &str, now: Option<Timestamp>) -> Result<Analysis, ParseErr
                 | BlockFormat::ComponentLog
         )
     });
-    if read.parsed.objects.is_empty()
+    let nothing_read = read.parsed.objects.is_empty()
         && read.signals.is_empty()
         && read.sightings.is_empty()
-        && !kubectl_read
-    {
+        && !kubectl_read;
+    // Before refusing: a conditions list of an object Strata does not read is read by the
+    // condition convention alone (`conditions_only`), blaming no layer.
+    let bare_conditions = nothing_read
+        .then(|| super::conditions_only::read(input))
+        .flatten();
+    if let Some(s) = bare_conditions {
+        read.signals.push(s);
+    } else if nothing_read {
         return Err(match (parse(input), read.error) {
             (Err(e), _) => e,
             (Ok(_), Some(e)) => e,

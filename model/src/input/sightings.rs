@@ -90,6 +90,14 @@ fn pod_layer(namespace: &str, name: &str) -> Layer {
             "kubevirt" | "cdi" | "openshift-cnv" | "kubevirt-hyperconverged"
         );
     let node_side = name.starts_with("virt-handler") || name.starts_with("virt-launcher");
+    // Whose pod it is before what its status word says: a network add-on's or a storage
+    // daemon's pod is its component's (`signatures::components`), an operator's the control
+    // plane's.
+    if let Some((_, layer)) = crate::signatures::components::pod_owner(name)
+        && !operator_pod(name)
+    {
+        return layer;
+    }
     if CONTROL.iter().any(|p| name.starts_with(p))
         || (system && !node_side && is_replicaset_pod(name))
         || operator_pod(name)

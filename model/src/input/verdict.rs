@@ -1,8 +1,10 @@
-//! The verdict of a whole paste: the worst layer over every diagnosis (Broken before Degraded,
-//! then by severity, ties to the layer most likely the cause), its migration plane, and what it
-//! rests on. A paste whose evidence shows no broken or degraded layer blames none.
+//! The verdict of a whole paste: the first finding over every diagnosis in causal order
+//! (`diagnosis::causal`: a symptom yields to its cause, then Broken before Degraded, what a line
+//! is about before who reported it, severity, ties to the layer most likely the cause), its
+//! migration plane, and what it rests on. A paste whose evidence shows no broken or degraded layer blames none.
 
 use super::pipeline::Analysis;
+use crate::diagnosis::causal;
 use crate::evidence::{Signal, SignalPlane};
 use crate::migration::Plane;
 use crate::verdict::{Finding, Health, Layer};
@@ -29,29 +31,22 @@ impl Analysis {
     }
 }
 
-/// Ties go to the layer most likely to be the cause (as the headline does).
-const PRIORITY: [Layer; 5] = [
-    Layer::Node,
-    Layer::ControlPlane,
-    Layer::Migration,
-    Layer::Guest,
-    Layer::Network,
-];
-
 /// The verdict of a whole paste.
 pub fn verdict(a: &Analysis) -> Verdict {
+    // Every finding at its layer's (broken or degraded) health competes; the causal order of
+    // `diagnosis::causal` decides (a symptom yields to its cause present in the paste).
+    let present: Vec<&Finding> = a
+        .report
+        .diagnoses
+        .iter()
+        .flat_map(|d| d.layers.iter())
+        .filter(|l| matches!(l.health, Health::Broken | Health::Degraded))
+        .flat_map(|l| l.findings.iter().filter(move |f| f.health == l.health))
+        .collect();
     let mut best: Option<&Finding> = None;
-    for d in &a.report.diagnoses {
-        for l in &d.layers {
-            if !matches!(l.health, Health::Broken | Health::Degraded) {
-                continue;
-            }
-            let Some(f) = l.findings.iter().find(|f| f.health == l.health) else {
-                continue;
-            };
-            if best.is_none_or(|b| better(f, b)) {
-                best = Some(f);
-            }
+    for f in &present {
+        if best.is_none_or(|b| causal::outranks(f, b, &present)) {
+            best = Some(f);
         }
     }
     let Some(f) = best else {
@@ -114,16 +109,6 @@ fn no_fault_title(a: &Analysis) -> String {
             first.line
         ),
     }
-}
-
-fn better(f: &Finding, than: &Finding) -> bool {
-    let pos = |l: Layer| PRIORITY.iter().position(|p| *p == l).unwrap_or(5);
-    (f.health.rank(), f.severity, std::cmp::Reverse(pos(f.layer)))
-        > (
-            than.health.rank(),
-            than.severity,
-            std::cmp::Reverse(pos(than.layer)),
-        )
 }
 
 /// A finding on the VMI's `LiveMigratable` condition (it cannot live-migrate, so a drain or a

@@ -12,7 +12,24 @@
 //! - KubeVirt's aggregated API (`subresources.kubevirt.io`, served by virt-api, registered as an
 //!   APIService by virt-operator): the control plane;
 //! - a migration (`Migration ns/name` in virt-controller's re-enqueue, a
-//!   `VirtualMachineInstanceMigration`): the migration's control plane.
+//!   `VirtualMachineInstanceMigration`): the migration's control plane;
+//! - a pod sandbox's network setup, the CNI ADD (containerd's
+//!   `internal/cri/server/sandbox_run.go`: `failed to setup network for sandbox`; CRI-O's
+//!   `error adding pod … to CNI network`; libcni's `plugin type=… failed (add)`; Multus'
+//!   `pkg/multus/multus.go`: `error adding container to network`, and its thick plugin's shim:
+//!   `CNI request failed with status`): the network, whoever records it (the kubelet);
+//! - the VMI's network plumbing in its pod (KubeVirt's `pkg/network/driver/common.go`, formerly
+//!   `pkg/virt-launcher/virtwrap/network/podinterface.go`: `failed to create tap device named`,
+//!   `failed to create a bridge`, `failed to connect interface … to bridge`, `failed to bring
+//!   link up for interface`), written by virt-handler or virt-launcher: the network, not the
+//!   component that hosts the code;
+//! - a host network link: the kernel's rtnetlink (`net/core/rtnetlink.c`: `A link change request
+//!   failed with some changes committed already`) and a VLAN set up on a node: the network;
+//! - the object `kubectl wait` waited on in vain (kubectl's `pkg/cmd/wait`:
+//!   `timed out waiting for the condition on <resource>/<name>`): that resource's layer (the
+//!   network add-ons' and node network configurations: the network; KubeVirt's, CDI's and HCO's
+//!   install resources, DataVolumes, APIServices, CRDs: the control plane; a node: the node; a
+//!   migration: its control plane). A wait on a VM, a VMI or a pod says no layer by itself.
 
 use crate::evidence::SignalPlane;
 use crate::verdict::Layer;
@@ -90,6 +107,109 @@ pub fn about(line: &str) -> Option<About> {
             layer: Layer::Migration,
             plane: Some(SignalPlane::Control),
             failure_form: false,
+        });
+    }
+    if let Some(a) = network_plumbing(&lower) {
+        return Some(a);
+    }
+    waited_on(&lower)
+}
+
+/// Resources by the layer their own readiness belongs to (plural names as kubectl prints them).
+const WAITED: &[(&str, Layer, &str)] = &[
+    (
+        "networkaddonsconfigs",
+        Layer::Network,
+        "the network add-ons' configuration",
+    ),
+    (
+        "nodenetworkconfigurationpolicies",
+        Layer::Network,
+        "a node network configuration",
+    ),
+    (
+        "network-attachment-definitions",
+        Layer::Network,
+        "a secondary network's definition",
+    ),
+    (
+        "kubevirts",
+        Layer::ControlPlane,
+        "KubeVirt's install (its CR)",
+    ),
+    (
+        "hyperconvergeds",
+        Layer::ControlPlane,
+        "HCO's install (its CR)",
+    ),
+    ("cdis", Layer::ControlPlane, "CDI's install (its CR)"),
+    (
+        "datavolumes",
+        Layer::ControlPlane,
+        "a DataVolume (the VM's disk)",
+    ),
+    ("apiservices", Layer::ControlPlane, "an aggregated API"),
+    ("customresourcedefinitions", Layer::ControlPlane, "a CRD"),
+    ("deployments", Layer::ControlPlane, "a Deployment"),
+    ("nodes", Layer::Node, "a node"),
+];
+
+/// `timed out waiting for the condition on <resource>/<name>`: the object kubectl waited on.
+fn waited_on(lower: &str) -> Option<About> {
+    const FORM: &str = "timed out waiting for the condition on ";
+    let at = lower.find(FORM)? + FORM.len();
+    let resource = lower[at..].split(['/', '.', ' ']).next()?;
+    if resource == "virtualmachineinstancemigrations" {
+        return Some(About {
+            what: "a migration kubectl waited on in vain",
+            layer: Layer::Migration,
+            plane: Some(SignalPlane::Control),
+            failure_form: true,
+        });
+    }
+    let (_, layer, what) = WAITED.iter().find(|(r, ..)| *r == resource)?;
+    Some(About {
+        what,
+        layer: *layer,
+        plane: None,
+        failure_form: true,
+    })
+}
+
+/// A pod sandbox's CNI ADD (failure forms: they state the failure themselves).
+const SANDBOX_NETWORK: &[&str] = &[
+    "failed to setup network for sandbox",
+    "to cni network",
+    "failed (add)",
+    "error adding container to network",
+    "cni request failed",
+];
+/// The VMI's interfaces in its pod and a host's links (KubeVirt's network driver, rtnetlink).
+const PLUMBING: &[&str] = &[
+    "tap device",
+    "create a bridge",
+    "to bridge",
+    "link up for interface",
+    "a link change request failed",
+    "set up vlan",
+];
+
+fn network_plumbing(lower: &str) -> Option<About> {
+    let has = |w: &[&str]| w.iter().any(|k| lower.contains(k));
+    if has(SANDBOX_NETWORK) {
+        return Some(About {
+            what: "a pod sandbox's network setup (the CNI ADD)",
+            layer: Layer::Network,
+            plane: None,
+            failure_form: true,
+        });
+    }
+    if has(PLUMBING) {
+        return Some(About {
+            what: "the network plumbing of a VM's pod or its node (tap device, bridge, link, VLAN)",
+            layer: Layer::Network,
+            plane: None,
+            failure_form: lower.contains("fail"),
         });
     }
     None

@@ -36,6 +36,7 @@ pub struct Who {
 const CONTROL: &str = "a cluster-wide control-plane component";
 const ADDON: &str = "a network add-on that wires the VMs' secondary networks";
 const STORAGE_NODE: &str = "storage served from the node's own disks and daemons";
+const POD_NETWORK: &str = "the cluster's network plugin, which gives every pod its network";
 
 /// Components outside KubeVirt's five, by the name their pods and logs carry (a prefix of a
 /// word of the line).
@@ -121,6 +122,31 @@ const NAMES: &[(&str, &str, Layer, &str)] = &[
         Layer::Network,
         ADDON,
     ),
+    // kubernetes-nmstate (deployed by the network add-ons operator, its `data/nmstate/`): the
+    // node network configuration's handler and webhook; Multus' dynamic networks controller
+    // (`data/multus-dynamic-networks-controller/`); whereabouts (IPAM for secondary networks).
+    ("nmstate-", "kubernetes-nmstate", Layer::Network, ADDON),
+    (
+        "dynamic-networks-controller",
+        "Multus dynamic networks controller",
+        Layer::Network,
+        ADDON,
+    ),
+    ("whereabouts", "whereabouts IPAM", Layer::Network, ADDON),
+    // The cluster network plugins, by their DaemonSets' and Deployments' names in their own
+    // manifests (flannel's `kube-flannel.yml`, Calico's `calico.yaml`, Cilium's Helm chart,
+    // ovn-kubernetes' `dist/templates`, Kube-OVN's `install.sh`): the pod network itself.
+    ("kube-flannel", "flannel", Layer::Network, POD_NETWORK),
+    ("calico-node", "Calico", Layer::Network, POD_NETWORK),
+    (
+        "calico-kube-controllers",
+        "Calico",
+        Layer::Network,
+        POD_NETWORK,
+    ),
+    ("cilium", "Cilium", Layer::Network, POD_NETWORK),
+    ("ovnkube-", "OVN-Kubernetes", Layer::Network, POD_NETWORK),
+    ("kube-ovn-", "Kube-OVN", Layer::Network, POD_NETWORK),
     // KubeVirt's export proxy (a Deployment, `cmd/virt-exportproxy`).
     (
         "virt-exportproxy",
@@ -244,6 +270,16 @@ fn by_user(line: &str) -> Option<Who> {
         how: HOW,
         token,
     })
+}
+
+/// The component a pod belongs to by its name, among the components outside KubeVirt's five
+/// (a network add-on's pod is the network's, a Longhorn manager's the node's storage).
+pub fn pod_owner(pod: &str) -> Option<(&'static str, Layer)> {
+    let lower = pod.to_ascii_lowercase();
+    NAMES
+        .iter()
+        .find(|(n, ..)| lower.starts_with(n))
+        .map(|(_, name, layer, _)| (*name, *layer))
 }
 
 /// A klog header's file of a Kubernetes control-plane binary.

@@ -6,7 +6,12 @@
 //! option or device was found."), SeaBIOS `src/boot.c` ("No bootable device.", "Boot failed: not
 //! a bootable disk"), GRUB (`grub rescue>`, "error: no such partition", "error: unknown
 //! filesystem") and Linux `kernel/panic.c` ("Kernel panic - not syncing: %s") with
-//! `init/do_mounts.c` ("VFS: Unable to mount root fs on %s").
+//! `init/do_mounts.c` ("VFS: Unable to mount root fs on %s"). A guest that boots its kernel but
+//! cannot mount its root file system, in each family's words: FreeBSD's
+//! `sys/kern/vfs_mountroot.c` (its manual prompt `mountroot> `, "Manual root filesystem
+//! specification:"), dracut's initqueue giving up (`modules.d/98dracut-systemd`:
+//! "dracut-initqueue timeout") and systemd's emergency shell (`units/emergency.service`:
+//! "You are in emergency mode"), Windows' stop code `INACCESSIBLE_BOOT_DEVICE` (0x7B).
 
 use super::Signature;
 use super::base::BASE;
@@ -16,6 +21,24 @@ const G: Signature = Signature {
     layer: Some(Layer::Guest),
     health: Health::Broken,
     ..BASE
+};
+
+/// A guest whose kernel runs but finds no root device, in each OS family's words.
+const ROOT: Signature = Signature {
+    id: "console-root-not-mounted",
+    title: "the guest cannot mount its root file system",
+    cause: "the guest's kernel started but does not find its root device (FreeBSD's mountroot \
+        prompt, dracut's timeout, systemd's emergency mode, Windows' INACCESSIBLE_BOOT_DEVICE): \
+        the disk bus or device name differs from what the guest was installed with (virtio \
+        against sata/scsi, a changed /etc/fstab or loader setting), or the driver is missing \
+        from its boot image; KubeVirt runs the VM",
+    next_steps: &[
+        "compare the VM's disk bus (spec.template.spec.domain.devices.disks[].disk.bus) with the guest's root device setting",
+        "boot with the bus the image was installed with, or add the virtio drivers to the guest",
+    ],
+    source: "FreeBSD sys/kern/vfs_mountroot.c; dracut modules.d/98dracut-systemd; systemd \
+        units/emergency.service; Windows stop code 0x7B",
+    ..G
 };
 
 const BOOT_STEPS: &[&str] = &[
@@ -96,5 +119,30 @@ pub(super) const TABLE: &[Signature] = &[
             (\"VFS: Unable to mount root fs on %s\")",
         example: "[    2.1] Kernel panic - not syncing: VFS: Unable to mount root fs on unknown-block(0,0)",
         ..G
+    },
+    Signature {
+        id: "console-freebsd-mountroot",
+        all: &["mountroot>"],
+        example: "mountroot>",
+        ..ROOT
+    },
+    Signature {
+        id: "console-linux-emergency",
+        all: &["emergency mode"],
+        any: &["You are in emergency mode", "Entering emergency mode"],
+        example: "Entering emergency mode. Exit the shell to continue.",
+        ..ROOT
+    },
+    Signature {
+        id: "console-dracut-timeout",
+        all: &["dracut-initqueue timeout"],
+        example: "dracut-initqueue[301]: Warning: dracut-initqueue timeout - starting timeout scripts",
+        ..ROOT
+    },
+    Signature {
+        id: "console-windows-boot-device",
+        all: &["INACCESSIBLE_BOOT_DEVICE"],
+        example: "Stop code: INACCESSIBLE_BOOT_DEVICE",
+        ..ROOT
     },
 ];

@@ -17,6 +17,25 @@ const CP: Signature = Signature {
 
 pub(super) const TABLE: &[Signature] = &[
     Signature {
+        id: "upload-pod-never-ready",
+        all: &[
+            "upload pod to be ready",
+            "timed out waiting for the condition",
+        ],
+        title: "the upload pod never became ready (virtctl image-upload timed out)",
+        cause: "virtctl waited for CDI to mark the PVC's upload server pod ready (the \
+            cdi.kubevirt.io/storage.pod.ready annotation, set by CDI's upload controller) and \
+            the wait ran out: the upload pod is not scheduled, its PVC not bound, or CDI's \
+            controller does not see it ready; nothing is uploaded and the VM's disk is never \
+            provisioned",
+        next_steps: &[
+            "kubectl get pvc,dv <name> -o yaml (phase, annotations cdi.kubevirt.io/storage.pod.phase and storage.pod.ready)",
+            "kubectl describe pod cdi-upload-<name>; kubectl logs -n cdi deploy/cdi-deployment | grep <name>",
+        ],
+        example: "Waiting for PVC disk upload pod to be ready... timed out waiting for the condition",
+        ..CP
+    },
+    Signature {
         id: "upload-claim-not-valid",
         all: &["Claim not valid"],
         title: "the upload's PVC is not valid (CDI's ErrClaimNotValid event)",

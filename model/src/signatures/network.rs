@@ -1,5 +1,9 @@
 //! Signatures of network messages: pod network bindings (masquerade, bridge), secondary
-//! interfaces (Multus), and connections into the guest (data table).
+//! interfaces (Multus), and connections into the guest (data table). `ping`'s summary, as
+//! iputils prints it (`ping/ping_common.c`, finish(): `%ld packets transmitted, %ld received,
+//! … %g%% packet loss`; BusyBox: `… packets received, …`; Windows: `(100% loss)`): every probe
+//! unanswered is the path to that address (or the address itself down), degraded; a partial
+//! loss is not read, and every probe answered is read as context that blames nothing.
 
 use super::Signature;
 use super::base::BASE;
@@ -98,6 +102,45 @@ pub(super) const TABLE: &[Signature] = &[
         next_steps: &["virtctl console <vm>; ip addr in the guest"],
         source: "corpus item 035",
         example: "Ping 192.168.5.158 failed.",
+        ..NW
+    },
+    Signature {
+        id: "ping-no-answer",
+        all: &["packets transmitted", "100% packet loss"],
+        health: Health::Degraded,
+        title: "ping gets no answer (100% packet loss)",
+        cause: "every probe to the address went unanswered: the network path to it is down \
+            (routes, the bridge or VLAN, a firewall) or the host behind it is not up",
+        next_steps: &[
+            "ping from a pod on the same node and from the node itself, to tell the path from the target",
+            "kubectl get nodes -o wide; check the interface and bridge on the node (ip link, ip addr)",
+        ],
+        source: "iputils ping/ping_common.c (finish: packets transmitted, received, packet loss)",
+        example: "15 packets transmitted, 0 received, 100% packet loss, time 14333ms",
+        ..NW
+    },
+    Signature {
+        id: "ping-no-answer-windows",
+        all: &["Packets: Sent =", "(100% loss)"],
+        health: Health::Degraded,
+        title: "ping gets no answer (100% loss)",
+        cause: "every probe to the address went unanswered: the network path to it is down or \
+            the host behind it is not up",
+        next_steps: &["ping from a pod on the same node and from the node itself"],
+        source: "Windows ping.exe statistics (Packets: Sent, Received, Lost)",
+        example: "    Packets: Sent = 4, Received = 0, Lost = 4 (100% loss),",
+        ..NW
+    },
+    Signature {
+        id: "ping-all-answered",
+        all: &["packets transmitted", " 0% packet loss"],
+        layer: None,
+        health: Health::Unknown,
+        title: "ping answered every probe (0% packet loss)",
+        cause: "the address answers: the network path to it works (context, blames nothing)",
+        next_steps: &[],
+        source: "iputils ping/ping_common.c (finish: packets transmitted, received, packet loss)",
+        example: "4 packets transmitted, 4 received, 0% packet loss, time 3028ms",
         ..NW
     },
 ];
