@@ -166,3 +166,8 @@ fn fresh_batch7_scores_at_least_its_floor() {
 fn fresh_batch8_scores_at_least_its_floor() {
     run_batch("batch8", 33, false);
 }
+
+#[test]
+fn fresh_batch9_scores_at_least_its_floor() {
+    run_batch("batch9", 28, true);
+}
