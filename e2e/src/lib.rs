@@ -166,7 +166,8 @@ impl Harness {
     /// Like [`Harness::start_with`]; `prometheus: false` starts the backend without a
     /// Prometheus URL.
     pub async fn start_opts(name: &str, sim: sim::Sim, prometheus: bool) -> Result<Harness> {
-        let client = backend::kube_client::connect(backend::kube_client::Source::Url(sim.url())).await?;
+        let client =
+            backend::kube_client::connect(backend::kube_client::Source::Url(sim.url())).await?;
         let mut options = backend::run::Options::local(Some(dist()?));
         if prometheus {
             options.prometheus_url = Some(sim.url());
@@ -177,7 +178,8 @@ impl Harness {
     /// Like [`Harness::start_with`], recording history in `data_dir` (SQLite, as `strata serve
     /// --data-dir`).
     pub async fn start_recording(name: &str, sim: sim::Sim, data_dir: &Path) -> Result<Harness> {
-        let client = backend::kube_client::connect(backend::kube_client::Source::Url(sim.url())).await?;
+        let client =
+            backend::kube_client::connect(backend::kube_client::Source::Url(sim.url())).await?;
         let options = Self::recording_options(&sim, data_dir).await?;
         Self::start_console(name, sim, client, options).await
     }

@@ -15,7 +15,8 @@ pub struct Stack {
 impl Stack {
     pub async fn demo(s: &Settings) -> Result<Stack> {
         let sim = sim::Sim::start_demo().await?;
-        let client = backend::kube_client::connect(backend::kube_client::Source::Url(sim.url())).await?;
+        let client =
+            backend::kube_client::connect(backend::kube_client::Source::Url(sim.url())).await?;
         let listener = tokio::net::TcpListener::bind(("127.0.0.1", 0)).await?;
         let console = backend::run::start(client, listener, Some(s.dist.clone()))?;
         // Wait for the caches.
