@@ -221,7 +221,11 @@ async fn charts_without_samples_say_so_instead_of_empty_axes() -> anyhow::Result
     // Every domain chart is there, each with its note and no canvas.
     h.wait_count("[data-testid=chart][data-state=empty]", T, |n| n == 5)
         .await?;
-    assert_eq!(h.count("[data-testid=chart] canvas").await?, 0, "empty axes");
+    assert_eq!(
+        h.count("[data-testid=chart] canvas").await?,
+        0,
+        "empty axes"
+    );
     let notes = h
         .browser
         .execute(

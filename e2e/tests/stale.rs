@@ -85,9 +85,7 @@ async fn the_vmi_page_shows_its_data_age_and_turns_stale_when_the_stream_goes_si
 -> anyhow::Result<()> {
     let h = Harness::start("stale_vmi_page").await?;
     let (ns, name, _) = h.migratable_vmi("");
-    h.browser
-        .goto(&h.url(&format!("/vmi/{ns}/{name}")))
-        .await?;
+    h.browser.goto(&h.url(&format!("/vmi/{ns}/{name}"))).await?;
     h.wait_count("[data-testid=headline]", T, |n| n == 1)
         .await?;
     // Live: a data age of a few seconds, no stale pill.

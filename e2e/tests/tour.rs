@@ -21,9 +21,9 @@ fn running_vmi(h: &Harness, migratable: bool, except: &str) -> (String, String, 
         .find(|v| {
             let conds = v["status"]["conditions"].as_array().cloned();
             let has = |t: &str| {
-                conds.as_ref().is_some_and(|c| {
-                    c.iter().any(|c| c["type"] == t && c["status"] == "True")
-                })
+                conds
+                    .as_ref()
+                    .is_some_and(|c| c.iter().any(|c| c["type"] == t && c["status"] == "True"))
             };
             v["status"]["phase"] == "Running"
                 && v["metadata"]["name"] != except
@@ -33,7 +33,12 @@ fn running_vmi(h: &Harness, migratable: bool, except: &str) -> (String, String, 
                 && (!migratable || has("LiveMigratable"))
         })
         .expect("such a VMI in the demo");
-    let s = |p: &str| v.pointer(p).and_then(|x| x.as_str()).unwrap_or_default().to_string();
+    let s = |p: &str| {
+        v.pointer(p)
+            .and_then(|x| x.as_str())
+            .unwrap_or_default()
+            .to_string()
+    };
     (
         s("/metadata/namespace"),
         s("/metadata/name"),
@@ -155,10 +160,12 @@ async fn every_page_in_both_languages_and_themes_passes_axe_and_is_photographed(
                     "vmi_metrics" => h.scroll_to(".ranges").await?,
                     _ => {}
                 }
-                h.screenshot_as(&format!("tour_{page}_{lang}_{theme}")).await?;
+                h.screenshot_as(&format!("tour_{page}_{lang}_{theme}"))
+                    .await?;
             }
             walk.push(("paste", paste(&h).await?));
-            h.screenshot_as(&format!("tour_paste_{lang}_{theme}")).await?;
+            h.screenshot_as(&format!("tour_paste_{lang}_{theme}"))
+                .await?;
             for (page, violations) in walk {
                 found.extend(
                     violations
@@ -186,7 +193,12 @@ async fn every_page_in_both_languages_and_themes_passes_axe_and_is_photographed(
         .iter()
         .filter(|p| matches!(p.0, "overview" | "vmi" | "migrations"))
     {
-        found.extend(open(&h, path, ready).await?.into_iter().map(|v| format!("{page} phone: {v}")));
+        found.extend(
+            open(&h, path, ready)
+                .await?
+                .into_iter()
+                .map(|v| format!("{page} phone: {v}")),
+        );
         h.screenshot_as(&format!("tour_{page}_phone")).await?;
     }
     assert!(

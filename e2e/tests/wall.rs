@@ -310,8 +310,12 @@ async fn the_walls_phase_labels_never_overlap() -> anyhow::Result<()> {
     for (w, ht) in [(1920, 1080), (1440, 900)] {
         h.viewport(w, ht).await?;
         h.browser.goto(&h.url("/wall")).await?;
-        h.wait_count(&format!("{charts}[data-state=data] canvas[data-label-boxes]"), T * 4, |n| n >= 1)
-            .await?;
+        h.wait_count(
+            &format!("{charts}[data-state=data] canvas[data-label-boxes]"),
+            T * 4,
+            |n| n >= 1,
+        )
+        .await?;
         let drawn = h
             .browser
             .execute(
@@ -344,7 +348,8 @@ async fn the_walls_phase_labels_never_overlap() -> anyhow::Result<()> {
             }
         }
         h.scroll_to("[data-testid=wall-migrations]").await?;
-        h.screenshot_as(&format!("wall_phase_labels_{w}x{ht}")).await?;
+        h.screenshot_as(&format!("wall_phase_labels_{w}x{ht}"))
+            .await?;
     }
     h.finish().await
 }

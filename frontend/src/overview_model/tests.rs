@@ -387,5 +387,8 @@ fn the_newest_recorded_change_leads_its_verdict_from_the_first_list() {
         .collect();
     assert_eq!(names, ["c", "a", "b", "e", "d"]);
     // A newer change recorded on a card moves it within its verdict.
-    assert!(!worst.same_place(&vm("a", Broken, Some(1_000)), &vm("a", Broken, Some(10_000))));
+    assert!(!worst.same_place(
+        &vm("a", Broken, Some(1_000)),
+        &vm("a", Broken, Some(10_000))
+    ));
 }
