@@ -298,6 +298,9 @@ async fn the_wall_draws_running_migrations_and_the_focus_in_large_type() -> anyh
     h.finish().await
 }
 
+/// A phase label as drawn: text, row, left and right edge (CSS pixels of its canvas).
+type Label = (String, u64, f64, f64);
+
 /// The wall's migration charts in large type: no phase label runs over another. The chart
 /// says where it drew each label (`data-label-boxes`: text, row, left, right); the widths are
 /// measured again here with the canvas's own text metrics at the large label font.
@@ -327,7 +330,7 @@ async fn the_walls_phase_labels_never_overlap() -> anyhow::Result<()> {
                 vec![format!("{charts} canvas[data-label-boxes]").into()],
             )
             .await?;
-        let drawn: Vec<(f64, Vec<(String, u64, f64, f64)>)> = serde_json::from_value(drawn)?;
+        let drawn: Vec<(f64, Vec<Label>)> = serde_json::from_value(drawn)?;
         eprintln!("{w}x{ht}: {drawn:?}");
         for (width, labels) in &drawn {
             assert!(!labels.is_empty(), "a chart with no phase label: {drawn:?}");
