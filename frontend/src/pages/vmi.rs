@@ -146,7 +146,8 @@ pub fn VmiPage() -> impl IntoView {
     };
     view! {
         <div class="vmi-page">
-            <div class="page-tools"><Freshness/><CopyLink/></div>
+            // A recorded moment (`?at=`) has its own age, in its banner: no live data age.
+            <div class="page-tools">{move || at.get().is_none().then(|| view! { <Freshness/> })}<CopyLink/></div>
             <AsOf state=as_of/>
             {move || gone().then(|| view! {
                 <div class="failure" role="alert" data-testid="vmi-gone"><strong>{t(Key::VmiGone)}</strong></div>
