@@ -113,25 +113,34 @@ async fn charts_are_crisp_at_the_device_pixel_ratio_and_use_their_width() -> any
 }
 
 /// Counts the page's `ResizeObserver`s that watch something (constructed and observing, not
-/// yet disconnected), injected before the app's scripts.
+/// yet disconnected) and its media queries' `change` listeners, injected before the app's
+/// scripts.
 const OBSERVERS: &str = r#"
 window.__observing = 0;
+window.__mq = 0;
 const Native = window.ResizeObserver;
 window.ResizeObserver = class extends Native {
   observe(t, o) { if (!this.__on) { this.__on = true; window.__observing++; } return super.observe(t, o); }
   disconnect() { if (this.__on) { this.__on = false; window.__observing--; } return super.disconnect(); }
 };
+const add = MediaQueryList.prototype.addEventListener, remove = MediaQueryList.prototype.removeEventListener;
+MediaQueryList.prototype.addEventListener = function (t, f, o) { if (t === 'change') window.__mq++; return add.call(this, t, f, o); };
+MediaQueryList.prototype.removeEventListener = function (t, f, o) { if (t === 'change') window.__mq--; return remove.call(this, t, f, o); };
 "#;
 
-/// Waits until every canvas `css` matches has a backing store of `ratio` × its CSS width and
-/// `accept` takes the CSS widths; the canvases last seen otherwise (an error).
+/// A redraw after a resize comes at the next frame: well within this, and well before the VMI
+/// page's periodic refresh (`model::view::detail::REFRESH_SECS`) builds the charts anew.
+const REDRAW: Duration = Duration::from_secs(5);
+
+/// Waits up to `within` until every canvas `css` matches has a backing store of `ratio` × its
+/// CSS width and `accept` takes the CSS widths; the canvases last seen otherwise (an error).
 async fn wait_drawn(
     h: &Harness,
     css: &str,
-    ratio: f64,
+    (ratio, within): (f64, Duration),
     accept: impl Fn(&[f64]) -> bool,
 ) -> anyhow::Result<Vec<[f64; 3]>> {
-    let deadline = std::time::Instant::now() + T;
+    let deadline = std::time::Instant::now() + within;
     loop {
         let seen = canvases_now(h, css).await?;
         let widths: Vec<f64> = seen.iter().map(|[_, c, _]| *c).collect();
@@ -162,18 +171,21 @@ async fn charts_redraw_when_the_window_or_the_pixel_ratio_changes() -> anyhow::R
         .goto(&h.url(&format!("/vmi/{ns}/{name}?tab=metrics&range=15m")))
         .await?;
     h.wait_count(css, T, |n| n >= 3).await?;
-    let wide = wait_drawn(&h, css, 1.0, |_| true).await?;
+    let wide = wait_drawn(&h, css, (1.0, T), |_| true).await?;
     let before = wide[0][1];
     eprintln!("1440 px window [backing, css, figure]: {wide:?}");
 
     // A narrower window: each chart takes its new width and draws at it.
     h.viewport(900, 900).await?;
-    let narrow = wait_drawn(&h, css, 1.0, |w| w.iter().all(|c| *c < before - 100.0)).await?;
+    let narrow = wait_drawn(&h, css, (1.0, REDRAW), |w| {
+        w.iter().all(|c| *c < before - 100.0)
+    })
+    .await?;
     eprintln!("900 px window: {narrow:?}");
 
     // The same window on a screen of twice the pixel density.
     h.viewport_scaled(900, 900, 2.0).await?;
-    let dense = wait_drawn(&h, css, 2.0, |_| true).await?;
+    let dense = wait_drawn(&h, css, (2.0, REDRAW), |_| true).await?;
     eprintln!("900 px window at a ratio of 2: {dense:?}");
 
     // One observer per chart on the page, none left behind by charts that went: leave the
@@ -184,17 +196,18 @@ async fn charts_redraw_when_the_window_or_the_pixel_ratio_changes() -> anyhow::R
         h.click("a[data-tab=metrics]").await?;
         h.wait_count(css, T, |n| n >= 3).await?;
     }
-    wait_drawn(&h, css, 2.0, |_| true).await?;
+    wait_drawn(&h, css, (2.0, T), |_| true).await?;
     let counted = h
         .browser
         .execute(
-            "return [window.__observing, document.querySelectorAll('canvas').length];",
+            "return [window.__observing, window.__mq, document.querySelectorAll('canvas').length];",
             vec![],
         )
         .await?;
-    let [observing, canvases]: [u64; 2] = serde_json::from_value(counted)?;
-    eprintln!("{observing} observers for {canvases} canvases");
+    let [observing, ratio, canvases]: [u64; 3] = serde_json::from_value(counted)?;
+    eprintln!("{observing} resize observers, {ratio} ratio listeners for {canvases} canvases");
     assert_eq!(observing, canvases, "one resize observer per canvas shown");
+    assert_eq!(ratio, canvases, "one pixel-ratio listener per canvas shown");
     h.finish().await
 }
 
