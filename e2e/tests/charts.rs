@@ -111,3 +111,145 @@ async fn charts_are_crisp_at_the_device_pixel_ratio_and_use_their_width() -> any
     }
     h.finish().await
 }
+
+/// Counts the page's `ResizeObserver`s that watch something (constructed and observing, not
+/// yet disconnected), injected before the app's scripts.
+const OBSERVERS: &str = r#"
+window.__observing = 0;
+const Native = window.ResizeObserver;
+window.ResizeObserver = class extends Native {
+  observe(t, o) { if (!this.__on) { this.__on = true; window.__observing++; } return super.observe(t, o); }
+  disconnect() { if (this.__on) { this.__on = false; window.__observing--; } return super.disconnect(); }
+};
+"#;
+
+/// A redraw after a resize comes at the next frame: well within this, and well before the VMI
+/// page's periodic refresh (`model::view::detail::REFRESH_SECS`) builds the charts anew.
+const REDRAW: Duration = Duration::from_secs(5);
+
+/// Waits up to `within` until every canvas `css` matches has a backing store of `ratio` × its
+/// CSS width and `accept` takes the CSS widths; the canvases last seen otherwise (an error).
+async fn wait_drawn(
+    h: &Harness,
+    css: &str,
+    (ratio, within): (f64, Duration),
+    accept: impl Fn(&[f64]) -> bool,
+) -> anyhow::Result<Vec<[f64; 3]>> {
+    let deadline = std::time::Instant::now() + within;
+    loop {
+        let seen = canvases_now(h, css).await?;
+        let widths: Vec<f64> = seen.iter().map(|[_, c, _]| *c).collect();
+        let drawn = seen.iter().all(|[b, c, _]| (b - ratio * c).abs() <= 2.0);
+        if !seen.is_empty() && drawn && accept(&widths) {
+            return Ok(seen);
+        }
+        anyhow::ensure!(
+            std::time::Instant::now() < deadline,
+            "canvases {css} at a ratio of {ratio}: [backing, css, figure] {seen:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn charts_redraw_when_the_window_or_the_pixel_ratio_changes() -> anyhow::Result<()> {
+    let h = Harness::start("charts_resize").await?;
+    h.cdp(
+        "Page.addScriptToEvaluateOnNewDocument",
+        serde_json::json!({ "source": OBSERVERS }),
+    )
+    .await?;
+    let (ns, name, _) = h.migratable_vmi("");
+    let css = "[data-testid=chart] canvas";
+    h.viewport(1440, 900).await?;
+    h.browser
+        .goto(&h.url(&format!("/vmi/{ns}/{name}?tab=metrics&range=15m")))
+        .await?;
+    h.wait_count(css, T, |n| n >= 3).await?;
+    let wide = wait_drawn(&h, css, (1.0, T), |_| true).await?;
+    let before = wide[0][1];
+    eprintln!("1440 px window [backing, css, figure]: {wide:?}");
+
+    // A narrower window: each chart takes its new width and draws at it.
+    h.viewport(900, 900).await?;
+    let narrow = wait_drawn(&h, css, (1.0, REDRAW), |w| {
+        w.iter().all(|c| *c < before - 100.0)
+    })
+    .await?;
+    eprintln!("900 px window: {narrow:?}");
+
+    // Zoomed in: twice the pixel ratio and a narrower page (Chromium's emulated ratio reaches
+    // the page with a layout change; a ratio alone would wait for the next one).
+    h.viewport_scaled(800, 900, 2.0).await?;
+    let dense = wait_drawn(&h, css, (2.0, REDRAW), |w| {
+        w.iter().all(|c| *c < narrow[0][1] - 50.0)
+    })
+    .await?;
+    eprintln!("800 px window at a ratio of 2: {dense:?}");
+
+    // One observer per chart on the page, none left behind by charts that went: leave the
+    // tab and come back a few times inside the app.
+    for _ in 0..3 {
+        h.click("a[data-tab=diagnosis]").await?;
+        h.wait_count(css, T, |n| n == 0).await?;
+        h.click("a[data-tab=metrics]").await?;
+        h.wait_count(css, T, |n| n >= 3).await?;
+    }
+    wait_drawn(&h, css, (2.0, T), |_| true).await?;
+    let counted = h
+        .browser
+        .execute(
+            "return [window.__observing, document.querySelectorAll('canvas').length];",
+            vec![],
+        )
+        .await?;
+    let [observing, canvases]: [u64; 2] = serde_json::from_value(counted)?;
+    eprintln!("{observing} resize observers for {canvases} canvases");
+    assert_eq!(observing, canvases, "one resize observer per canvas shown");
+    h.finish().await
+}
+
+/// A VMI Prometheus has never seen running (its phase is not Running): its charts say there
+/// are no samples instead of drawing empty axes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn charts_without_samples_say_so_instead_of_empty_axes() -> anyhow::Result<()> {
+    let h = Harness::start("charts_no_samples").await?;
+    let (_, vmis) = h.sim.store().list(&sim::store::VMI, None);
+    let v = vmis
+        .iter()
+        .find(|v| {
+            matches!(
+                v["status"]["phase"].as_str(),
+                Some("Pending" | "Scheduling" | "Scheduled" | "Failed")
+            )
+        })
+        .expect("a VMI of the demo that does not run");
+    let s = |p: &str| v.pointer(p).and_then(|x| x.as_str()).unwrap_or_default();
+    let (ns, name) = (s("/metadata/namespace"), s("/metadata/name"));
+    h.browser
+        .goto(&h.url(&format!("/vmi/{ns}/{name}?tab=metrics&range=15m")))
+        .await?;
+    // Every domain chart is there, each with its note and no canvas.
+    h.wait_count("[data-testid=chart][data-state=empty]", T, |n| n == 5)
+        .await?;
+    assert_eq!(
+        h.count("[data-testid=chart] canvas").await?,
+        0,
+        "empty axes"
+    );
+    let notes = h
+        .browser
+        .execute(
+            "return [...document.querySelectorAll('[data-testid=chart-empty]')].map(p => p.innerText);",
+            vec![],
+        )
+        .await?;
+    let notes: Vec<String> = serde_json::from_value(notes)?;
+    eprintln!("{notes:?}");
+    assert_eq!(notes.len(), 5);
+    assert!(
+        notes.iter().all(|n| n.contains("no samples")),
+        "each chart says it has no samples: {notes:?}"
+    );
+    h.finish().await
+}

@@ -209,3 +209,57 @@ async fn trouble_comes_first_and_the_counters_count_what_is_shown() -> anyhow::R
     }
     h.finish().await
 }
+
+/// Within a verdict the newest change comes first, by when the VMI object says it changed, so
+/// even a page opened after the change (which saw no change itself) puts it first: the VMI
+/// last by name breaks and leads the broken ones, whose first card by name it is not.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_newest_change_leads_its_verdict_on_a_fresh_page() -> anyhow::Result<()> {
+    let h = Harness::start("overview_newest_change_first").await?;
+    let (_, vmis) = h.sim.store().list(&sim::store::VMI, None);
+    let key = |v: &serde_json::Value| {
+        format!(
+            "{}/{}",
+            v["metadata"]["namespace"].as_str().unwrap_or_default(),
+            v["metadata"]["name"].as_str().unwrap_or_default()
+        )
+    };
+    let last = vmis
+        .iter()
+        .filter(|v| v["status"]["phase"] == "Running")
+        .max_by_key(|v| key(v))
+        .expect("a running VMI in the demo");
+    let (ns, name) = (
+        last["metadata"]["namespace"].as_str().unwrap_or_default(),
+        last["metadata"]["name"].as_str().unwrap_or_default(),
+    );
+    assert!(h.sim.set_vmi_phase(ns, name, "Failed"));
+    let broken = format!("{ns}/{name}");
+    h.browser.goto(&h.url("/")).await?;
+    h.wait_count(
+        &format!("article.vmi-card[data-key='{broken}'][data-verdict=broken]"),
+        T,
+        |n| n == 1,
+    )
+    .await?;
+    let order: Vec<(String, String)> = serde_json::from_value(
+        h.browser
+            .execute(
+                "return [...document.querySelectorAll('article.vmi-card')].map(a => [a.dataset.key, a.dataset.verdict]);",
+                vec![],
+            )
+            .await?,
+    )?;
+    eprintln!("first cards: {:?}", &order[..order.len().min(6)]);
+    let others = order
+        .iter()
+        .filter(|(k, v)| v == "broken" && *k != broken)
+        .count();
+    assert!(others > 0, "other broken VMIs in the demo: {order:?}");
+    assert_eq!(
+        order.first().map(|(k, _)| k.as_str()),
+        Some(broken.as_str()),
+        "the newest change leads the broken ones"
+    );
+    h.finish().await
+}

@@ -1,6 +1,7 @@
 //! Stale data is never called fresh: with the connection open but nothing arriving (a hung
 //! proxy, [`Harness::freeze`]), the wall and the overview turn stale within the backend's
-//! keep-alive interval plus 5 s, and live again once data flows.
+//! keep-alive interval plus 5 s, and live again once data flows; the VMI page shows its data
+//! age and a stale pill as they do.
 
 use e2e::Harness;
 use model::wire::KEEP_ALIVE_SECS;
@@ -75,6 +76,48 @@ async fn the_wall_and_the_overview_turn_stale_when_the_stream_goes_silent() -> a
     h.screenshot_as("overview_stale_silent").await?;
     h.backend_up();
     h.wait_text("[data-testid=connection]", BACK, |t| t == "live")
+        .await?;
+    h.finish().await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_vmi_page_shows_its_data_age_and_turns_stale_when_the_stream_goes_silent()
+-> anyhow::Result<()> {
+    let h = Harness::start("stale_vmi_page").await?;
+    let (ns, name, _) = h.migratable_vmi("");
+    h.browser.goto(&h.url(&format!("/vmi/{ns}/{name}"))).await?;
+    h.wait_count("[data-testid=headline]", T, |n| n == 1)
+        .await?;
+    // Live: a data age of a few seconds, no stale pill.
+    h.wait_text("[data-testid=vmi-age]", T, |t| {
+        age_secs(t).is_some_and(|s| s <= KEEP_ALIVE_SECS)
+    })
+    .await?;
+    h.wait_count("[data-testid=vmi-age][data-state=Live]", T, |n| n == 1)
+        .await?;
+    assert_eq!(h.count("[data-testid=vmi-silent]").await?, 0);
+
+    h.freeze();
+    let frozen = Instant::now();
+    h.wait_count("[data-testid=vmi-silent]", SILENT, |n| n == 1)
+        .await?;
+    eprintln!(
+        "the VMI page turned stale {:?} after the freeze",
+        frozen.elapsed()
+    );
+    let age = h
+        .wait_text("[data-testid=vmi-age]", T, |t| {
+            age_secs(t).is_some_and(|s| s > KEEP_ALIVE_SECS)
+        })
+        .await?;
+    eprintln!("VMI page data age while frozen: {age}");
+    // The diagnosis stays, under the pill.
+    assert_eq!(h.count("[data-testid=headline]").await?, 1);
+    h.screenshot_as("vmi_stale_silent").await?;
+    h.backend_up();
+    h.wait_count("[data-testid=vmi-silent]", BACK, |n| n == 0)
+        .await?;
+    h.wait_count("[data-testid=vmi-age][data-state=Live]", T, |n| n == 1)
         .await?;
     h.finish().await
 }

@@ -297,3 +297,62 @@ async fn the_wall_draws_running_migrations_and_the_focus_in_large_type() -> anyh
     h.screenshot_as("vmi_wall_convergence").await?;
     h.finish().await
 }
+
+/// A phase label as drawn: text, row, left and right edge (CSS pixels of its canvas).
+type Label = (String, u64, f64, f64);
+
+/// The wall's migration charts in large type: no phase label runs over another. The chart
+/// says where it drew each label (`data-label-boxes`: text, row, left, right); the widths are
+/// measured again here with the canvas's own text metrics at the large label font.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_walls_phase_labels_never_overlap() -> anyhow::Result<()> {
+    let h = Harness::start("wall_phase_labels").await?;
+    let (_, first, _) = h.migrate_quiet_vmi("", "long")?;
+    h.migrate_quiet_vmi(&first, "timeout-progress")?;
+    let charts = "[data-testid=wall-migrations] [data-testid=convergence].convergence-large";
+    for (w, ht) in [(1920, 1080), (1440, 900)] {
+        h.viewport(w, ht).await?;
+        h.browser.goto(&h.url("/wall")).await?;
+        h.wait_count(
+            &format!("{charts}[data-state=data] canvas[data-label-boxes]"),
+            T * 4,
+            |n| n >= 1,
+        )
+        .await?;
+        let drawn = h
+            .browser
+            .execute(
+                "const ctx = document.createElement('canvas').getContext('2d');\n\
+                 ctx.font = '16px sans-serif';\n\
+                 return [...document.querySelectorAll(arguments[0])].map(c => [c.clientWidth,\n\
+                   JSON.parse(c.dataset.labelBoxes).map(([text, row, left]) =>\n\
+                     [text, row, left, left + ctx.measureText(text).width])]);",
+                vec![format!("{charts} canvas[data-label-boxes]").into()],
+            )
+            .await?;
+        let drawn: Vec<(f64, Vec<Label>)> = serde_json::from_value(drawn)?;
+        eprintln!("{w}x{ht}: {drawn:?}");
+        for (width, labels) in &drawn {
+            assert!(!labels.is_empty(), "a chart with no phase label: {drawn:?}");
+            for (i, a) in labels.iter().enumerate() {
+                assert!(
+                    a.2 >= 0.0 && a.3 <= *width + 0.5,
+                    "{} runs off the {width} px chart: {labels:?}",
+                    a.0
+                );
+                for b in &labels[i + 1..] {
+                    assert!(
+                        a.1 != b.1 || a.3 <= b.2 || b.3 <= a.2,
+                        "{} and {} overlap at {w}x{ht}: {labels:?}",
+                        a.0,
+                        b.0
+                    );
+                }
+            }
+        }
+        h.scroll_to("[data-testid=wall-migrations]").await?;
+        h.screenshot_as(&format!("wall_phase_labels_{w}x{ht}"))
+            .await?;
+    }
+    h.finish().await
+}

@@ -79,7 +79,7 @@ fn panel(
     lines: &[(&str, &str)],
     unit: &str,
     shade: bool,
-) -> Option<()> {
+) -> Option<Vec<LabelBox>> {
     let (from, to) = f.window;
     let (_, grid, text) = f.look.ink();
     let series: Vec<Vec<[f64; 2]>> = lines
@@ -144,6 +144,7 @@ fn panel(
             )))
             .ok()?;
     }
+    let mut drawn = Vec::new();
     if !shade {
         // Labels on the top panel only, placed in pixels so that none overlaps (`marks`).
         let label_font = ("sans-serif", small).into_font();
@@ -164,6 +165,8 @@ fn panel(
         for ((_, label, mode), spot) in f.marks.iter().zip(placed) {
             let Some((row, left)) = spot else { continue };
             let top = yr.start + 2 + (small + 3) * row as i32;
+            let width = area.estimate_text_size(label, &measure).map_or(0, |s| s.0);
+            drawn.push((label.clone(), row, left, left + f64::from(width)));
             area.draw(&Text::new(
                 label.clone(),
                 (left as i32 - base.0, top - base.1),
@@ -181,14 +184,17 @@ fn panel(
             ))
             .ok()?;
     }
-    Some(())
+    Some(drawn)
 }
 
+/// A phase label as drawn: (text, row, left, right) in CSS pixels of the canvas.
+type LabelBox = (String, usize, f64, f64);
+
 fn draw(canvas: web_sys::HtmlCanvasElement, f: &Frame, height: u32) -> Option<()> {
-    let root = MeasuredCanvas::fitted(canvas, height)?.into_drawing_area();
+    let root = MeasuredCanvas::fitted(canvas.clone(), height)?.into_drawing_area();
     root.fill(&f.look.ink().0).ok()?;
     let (top, bottom) = root.split_vertically(root.dim_in_pixel().1 / 2);
-    panel(
+    let labels = panel(
         &top,
         f,
         &[
@@ -208,6 +214,10 @@ fn draw(canvas: web_sys::HtmlCanvasElement, f: &Frame, height: u32) -> Option<()
         "bytes_per_second",
         true,
     )?;
+    // Where the phase labels went, for a test to check that none overlaps another.
+    if let Ok(boxes) = serde_json::to_string(&labels) {
+        let _ = canvas.set_attribute("data-label-boxes", &boxes);
+    }
     root.present().ok()
 }
 
@@ -270,7 +280,10 @@ pub fn Convergence(
     let canvas = NodeRef::<Canvas>::new();
     let dark = dark_theme();
     let r3 = report.clone();
+    // Drawn again when the canvas's box or the pixel ratio changes.
+    let resized = crate::components::charts::resized::resizes(canvas);
     Effect::new(move |_| {
+        resized.track();
         let answer = data.get();
         let set = match &answer {
             Some(Some(Ok(s))) if s.available => Some(s),

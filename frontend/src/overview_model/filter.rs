@@ -74,12 +74,14 @@ impl Filter {
     }
 
     /// True when `new` in place of `old` is shown, or not, just as `old` was, in the same group
-    /// and, sorted worst first, with the same verdict (a changed verdict moves the card).
+    /// and, sorted worst first, with the same verdict and last change time (a changed verdict
+    /// or a new change moves the card).
     pub fn same_place(&self, old: &VmiSummary, new: &VmiSummary) -> bool {
         let kept = self.keeps(old);
         kept == self.keeps(new)
             && (!kept
                 || (self.group.label(old) == self.group.label(new)
-                    && (self.sort != Sort::Worst || verdict(old) == verdict(new))))
+                    && (self.sort != Sort::Worst
+                        || (verdict(old) == verdict(new) && old.changed == new.changed))))
     }
 }

@@ -1,6 +1,8 @@
 //! Trouble first: the order of the overview's cards (the URL's `sort`) and of the wall's
 //! problems. Worst first is broken, then degraded, then unknown, then healthy; within a
-//! verdict, the VMI whose verdict changed last comes first ([`Recency`]), then by key.
+//! verdict, the VMI that changed last comes first: by the summary's last change time (what the
+//! VMI object records, `model::view::summary::last_change`), then by the last verdict change
+//! this page saw ([`Recency`]: a node's trouble changes a verdict and no VMI time), then by key.
 
 use super::recency::Recency;
 use super::verdict::verdict;
@@ -57,6 +59,7 @@ pub fn sort_positions(order: &mut [usize], all: &[VmiSummary], sort: Sort, recen
             let s = &all[*i];
             (
                 rank(verdict(s)),
+                std::cmp::Reverse(s.changed),
                 std::cmp::Reverse(recency.stamp(&s.key)),
                 *i,
             )

@@ -355,3 +355,40 @@ fn a_changed_verdict_moves_the_card_when_sorted_worst_first() {
     };
     assert!(by_name.same_place(&healthy, &broken));
 }
+
+/// On the first list, before this page saw any change: within a verdict the VMI whose object
+/// records the newest change comes first (not the first by name), one that records none last.
+#[test]
+fn the_newest_recorded_change_leads_its_verdict_from_the_first_list() {
+    let vm = |name: &str, health: Health, changed: Option<i64>| {
+        let mut s = summary("ns", name, "Running");
+        s.layers.control_plane = health;
+        s.changed = changed.map(model::time::Timestamp);
+        s
+    };
+    let mut list = List::default();
+    list.apply(vec![StreamMsg::Snapshot {
+        items: vec![
+            vm("a", Broken, Some(1_000)),
+            vm("b", Broken, None),
+            vm("c", Broken, Some(9_000)),
+            vm("d", Healthy, Some(5_000)),
+            vm("e", Healthy, Some(7_000)),
+        ],
+        synced: true,
+    }]);
+    let r = Recency::next(None, &list.delta, &list.all);
+    let worst = Filter::from_url(None, None, None);
+    let (shown, _) = Shown::next(None, &list.delta, &list.all, worst.clone(), &r);
+    let names: Vec<&str> = shown
+        .order
+        .iter()
+        .map(|i| list.all[*i].key.name.as_str())
+        .collect();
+    assert_eq!(names, ["c", "a", "b", "e", "d"]);
+    // A newer change recorded on a card moves it within its verdict.
+    assert!(!worst.same_place(
+        &vm("a", Broken, Some(1_000)),
+        &vm("a", Broken, Some(10_000))
+    ));
+}

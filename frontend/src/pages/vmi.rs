@@ -146,7 +146,8 @@ pub fn VmiPage() -> impl IntoView {
     };
     view! {
         <div class="vmi-page">
-            <div class="page-tools"><CopyLink/></div>
+            // A recorded moment (`?at=`) has its own age, in its banner: no live data age.
+            <div class="page-tools">{move || at.get().is_none().then(|| view! { <Freshness/> })}<CopyLink/></div>
             <AsOf state=as_of/>
             {move || gone().then(|| view! {
                 <div class="failure" role="alert" data-testid="vmi-gone"><strong>{t(Key::VmiGone)}</strong></div>
@@ -155,6 +156,29 @@ pub fn VmiPage() -> impl IntoView {
             <Deferred view=Signal::derive(move || View::Timeline { ns: ns.get(), name: name.get() })/>
             {move || (leptos_router::hooks::use_location().query.with(|q| q.get("tab")).as_deref() == Some("migrations")).then(|| view! { <Deferred view=View::MigrationHistory { ns: ns.get(), name: name.get() }/> })}
         </div>
+    }
+}
+
+/// How old what the page shows is, as the wall says it: the time since the backend was last
+/// heard on the stream (which carries every change of this VMI, and keep-alives otherwise), and
+/// a stale pill once that silence passes the keep-alive interval (`crate::freshness`) or the
+/// stream is down, so a hung connection never passes for a live diagnosis.
+#[component]
+fn Freshness() -> impl IntoView {
+    let live = expect_context::<Live>();
+    let age = move || {
+        crate::freshness::age_secs(live.now.get(), live.last_message.get())
+            .map(format_duration)
+            .unwrap_or_else(|| "—".into())
+    };
+    let state = move || live.connection.get();
+    view! {
+        <span class="vmi-age" data-testid="vmi-age" data-state=move || format!("{:?}", state())>
+            {t(Key::WallAge)} ": " {age}
+        </span>
+        {move || matches!(state(), Connection::Stale | Connection::Reconnecting).then(|| view! {
+            <span class="conn conn-down conn-stale" role="status" data-testid="vmi-silent">{move || if state() == Connection::Stale { t(Key::ConnSilent)() } else { t(Key::ConnDown)() }}</span>
+        })}
     }
 }
 

@@ -20,6 +20,7 @@
 //! | `l` | `layers`: control plane, node, guest, then network and migration (left out while unknown); `h` healthy, `d` degraded, `b` broken, `u` unknown | all unknown |
 //! | `h` | `headline` | empty |
 //! | `al` | `alerts` (firing alerts concerning the VMI) | zero |
+//! | `c` | `changed` (milliseconds since the epoch) | unset |
 //!
 //! `uid` is not carried: browsers never need it (the backend's history is keyed by it).
 //!
@@ -72,6 +73,8 @@ struct Compact<'a> {
         skip_serializing_if = "crate::view::summary::is_zero"
     )]
     alerts: u16,
+    #[serde(rename = "c", default, skip_serializing_if = "Option::is_none")]
+    changed: Option<crate::time::Timestamp>,
 }
 
 fn is_absent(a: &AgentState) -> bool {
@@ -94,6 +97,7 @@ impl<'a> From<&'a VmiSummary> for Compact<'a> {
             layers: s.layers,
             headline: Cow::Borrowed(&s.headline),
             alerts: s.alerts,
+            changed: s.changed,
         }
     }
 }
@@ -117,6 +121,7 @@ impl From<Compact<'_>> for VmiSummary {
             layers: c.layers,
             headline: c.headline.into_owned(),
             alerts: c.alerts,
+            changed: c.changed,
         }
     }
 }
@@ -236,6 +241,7 @@ mod tests {
             },
             headline: "guest broken — \"quoted\", ünïcode".into(),
             alerts: 3,
+            changed: Some(crate::time::Timestamp(1_714_557_609_000)),
         }
     }
 
@@ -265,6 +271,7 @@ mod tests {
             layers: LayerGlance::default(),
             headline: String::new(),
             alerts: 0,
+            changed: None,
         };
         assert_eq!(round_trip(&empty), empty);
         // Defaults are left out: an empty summary is its layer code and empty strings.
@@ -285,6 +292,7 @@ mod tests {
         assert_eq!(json["snapshot"]["items"][0]["l"], "hdbd");
         assert_eq!(json["snapshot"]["items"][0]["nm"], "DisksNotLiveMigratable");
         assert_eq!(json["snapshot"]["items"][0]["m"]["target_node"], "worker-1");
+        assert_eq!(json["snapshot"]["items"][0]["c"], 1_714_557_609_000i64);
         assert_eq!(serde_json::from_value::<StreamMsg>(json).unwrap(), snap);
     }
 
@@ -385,6 +393,7 @@ mod tests {
             // Whole percents: serde_json reads floats to within a rounding, not exactly.
             pct in proptest::option::of((0..=100u8).prop_map(f64::from)),
             layers in (health(), health(), health(), health(), health()), headline in ".*", alerts: u16,
+            changed: Option<i64>,
         ) {
             let s = VmiSummary {
                 key: VmiKey { namespace: ns, name }, uid: None,
@@ -394,7 +403,7 @@ mod tests {
                 agent: [AgentState::Absent, AgentState::Connected, AgentState::Unsupported][agent as usize],
                 migration: mode.map(|m| MigrationBrief { mode: Some(m), target_node: None, percent: pct }),
                 layers: LayerGlance { control_plane: layers.0, node: layers.1, guest: layers.2, network: layers.3, migration: layers.4 },
-                headline, alerts,
+                headline, alerts, changed: changed.map(crate::time::Timestamp),
             };
             prop_assert_eq!(round_trip(&s), s);
         }

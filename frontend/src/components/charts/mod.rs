@@ -9,6 +9,7 @@
 
 pub mod marks;
 pub mod measured;
+pub mod resized;
 pub mod scale;
 pub mod ticked;
 pub mod ticks;
@@ -181,7 +182,10 @@ pub fn Chart(
     let geometry = StoredValue::new(None::<Geometry>);
     let dark = dark_theme();
     let series = StoredValue::new(series);
+    // Drawn again when the canvas's box or the pixel ratio changes.
+    let resized = resized::resizes(canvas);
     Effect::new(move |_| {
+        resized.track();
         // The large type is the wall's, always in its dark ink.
         let look = Look {
             dark: dark.get() || large,
