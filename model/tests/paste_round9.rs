@@ -4,6 +4,7 @@
 //! item (shaped after the source that prints them, not copied from a thread):
 //!
 //! 1. the kernel's stall detectors (workqueue watchdog, hard lockup, RCU stalls): the node;
+//! 2. every refusal of the subresource websocket virtctl prints, by its HTTP code: the API;
 
 #[path = "support/blame.rs"]
 mod support_blame;
@@ -27,4 +28,27 @@ fn every_stall_detector_of_the_kernel_points_at_the_node() {
         let (layer, _, text) = blame(p);
         assert_eq!(layer, Some(Layer::Node), "{p}\n{text}");
     }
+}
+
+// ---- 2. the subresource websocket refused, by its code ----
+
+#[test]
+fn every_refusal_of_the_subresource_websocket_is_the_api_serving_it() {
+    // staging/src/kubevirt.io/client-go/kubecli/websocket.go: enrichError's form with the code,
+    // AsyncSubresourceHelper's two forms without it; `virtctl vnc`, `port-forward`, `ssh`.
+    let members = [
+        "$ virtctl vnc win10\nCan't access VMI win10: Can't connect to websocket (429): websocket: bad handshake\n",
+        "$ virtctl console fedora -n vms\nCan't connect to websocket (403): websocket: bad handshake\n",
+        "$ virtctl port-forward vmi/db 5432\nCan't connect to websocket (401): websocket: bad handshake\n",
+        "$ virtctl console testvm\nWebsocket failed with http status: 502 Bad Gateway\n",
+        "$ virtctl vnc testvm\nWebsocket failed due to internal server error.\n",
+    ];
+    for p in members {
+        let (layer, _, text) = blame(p);
+        assert_eq!(layer, Some(Layer::ControlPlane), "{p}\n{text}");
+    }
+    // A 503 stays unclaimed (the own corpus' convention: the aggregator and virt-handler's
+    // console proxy both answer it).
+    let unavailable = "$ virtctl vnc win10\nCan't connect to websocket (503): websocket: bad handshake\n";
+    assert_eq!(blame(unavailable).0, None, "{unavailable}");
 }
