@@ -5,6 +5,7 @@
 //!
 //! 1. the kernel's stall detectors (workqueue watchdog, hard lockup, RCU stalls): the node;
 //! 2. every refusal of the subresource websocket virtctl prints, by its HTTP code: the API;
+//! 3. a webhook the API server fails to call is its serving add-on's, by the service it calls;
 
 #[path = "support/blame.rs"]
 mod support_blame;
@@ -51,4 +52,25 @@ fn every_refusal_of_the_subresource_websocket_is_the_api_serving_it() {
     // console proxy both answer it).
     let unavailable = "$ virtctl vnc win10\nCan't connect to websocket (503): websocket: bad handshake\n";
     assert_eq!(blame(unavailable).0, None, "{unavailable}");
+}
+
+// ---- 3. whose webhook the API server failed to call ----
+
+#[test]
+fn a_webhook_call_failure_belongs_to_whoever_serves_the_webhook() {
+    // k8s.io/apiserver webhook/errors.go: `failed calling webhook %q: %v`, the reason carrying
+    // the client's `Post "https://<service>.<namespace>.svc:…"`. Webhooks of the network
+    // add-ons (their manifests' names), each with another failure of the call.
+    let members = [
+        r#"Error from server (InternalError): error when creating "vm.yaml": Internal error occurred: failed calling webhook "mutatepods.kubemacpool.io": Post "https://kubemacpool-service.kubemacpool-system.svc:443/mutate-pods?timeout=10s": dial tcp 10.96.14.2:443: connect: connection refused"#,
+        r#"Error from server (InternalError): error when creating "nncp.yaml": Internal error occurred: failed calling webhook "nodenetworkconfigurationpolicies-mutate.nmstate.io": Post "https://nmstate-webhook.nmstate.svc:443/nodenetworkconfigurationpolicies-mutate?timeout=10s": dial tcp 10.96.0.7:443: i/o timeout"#,
+        r#"Error from server (InternalError): error when creating "nad.yaml": Internal error occurred: failed calling webhook "multus-validating-config.k8s.io": Post "https://multus-admission-controller.openshift-multus.svc:443/validate?timeout=30s": no endpoints available for service "multus-admission-controller""#,
+    ];
+    for p in members {
+        let (layer, _, text) = blame(p);
+        assert_eq!(layer, Some(Layer::Network), "{p}\n{text}");
+    }
+    // KubeVirt's own webhook, served by virt-api, stays the control plane's.
+    let own = r#"Error from server (InternalError): error when creating "vm.yaml": Internal error occurred: failed calling webhook "virtualmachine-validator.kubevirt.io": Post "https://virt-api.kubevirt.svc:443/virtualmachines-validate?timeout=10s": dial tcp 10.96.1.2:443: connect: connection refused"#;
+    assert_eq!(blame(own).0, Some(Layer::ControlPlane), "{own}");
 }

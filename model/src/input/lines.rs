@@ -146,7 +146,13 @@ pub fn read_lines(block: &Block<'_>, format: BlockFormat, seen: &mut Seen) -> Li
                 } else {
                     let s = super::tunnel::reread(sig.id, seen.tunnel, known(sig, line, n, format));
                     let s = panic_in_owner(sig.id, seen.panic_owner.as_ref(), s);
-                    super::evicted_pod::reread(sig.id, line, s)
+                    super::evicted_pod::reread(sig.id, line, s).map(|s| {
+                        if line.contains("failed calling webhook") {
+                            super::webhook_owner::reread(line, s)
+                        } else {
+                            s
+                        }
+                    })
                 }
             }
             None => unknown_line(line, level, n, format, seen),
