@@ -6,6 +6,7 @@
 //! 1. the kernel's stall detectors (workqueue watchdog, hard lockup, RCU stalls): the node;
 //! 2. every refusal of the subresource websocket virtctl prints, by its HTTP code: the API;
 //! 3. a webhook the API server fails to call is its serving add-on's, by the service it calls;
+//! 4. the authorizer's denial read however another string quotes it (escaped quotes);
 
 #[path = "support/blame.rs"]
 mod support_blame;
@@ -73,4 +74,22 @@ fn a_webhook_call_failure_belongs_to_whoever_serves_the_webhook() {
     // KubeVirt's own webhook, served by virt-api, stays the control plane's.
     let own = r#"Error from server (InternalError): error when creating "vm.yaml": Internal error occurred: failed calling webhook "virtualmachine-validator.kubevirt.io": Post "https://virt-api.kubevirt.svc:443/virtualmachines-validate?timeout=10s": dial tcp 10.96.1.2:443: connect: connection refused"#;
     assert_eq!(blame(own).0, Some(Layer::ControlPlane), "{own}");
+}
+
+// ---- 4. the authorizer's denial, quoted inside another string ----
+
+#[test]
+fn an_authorization_denial_is_read_inside_any_quoting() {
+    // apiserver responsewriters/errors.go forbiddenMessage, carried inside a JSON log's `msg`,
+    // a Go status dump's `Message: "…"` (%q) and a logfmt `output="…"`: quotes escaped.
+    let members = [
+        r#"{"level":"error","ts":"2024-01-01T10:00:00Z","msg":"Error from server (Forbidden): virtualmachineinstances.kubevirt.io \"db\" is forbidden: User \"system:serviceaccount:ci:runner\" cannot get resource \"virtualmachineinstances\" in API group \"kubevirt.io\" in the namespace \"vms\""}"#,
+        "    Unexpected error:\n        Message: \"virtualmachines.kubevirt.io is forbidden: User \\\"alice\\\" cannot create resource \\\"virtualmachines\\\" in API group \\\"kubevirt.io\\\" in the namespace \\\"default\\\"\",\n",
+        r#"time="2024-01-01T10:00:00Z" level=error msg="cleanup failed" output="Error from server (Forbidden): pods \"virt-launcher-x\" is forbidden: User \"bob\" cannot delete resource \"pods\" in API group \"\" in the namespace \"vms\"""#,
+    ];
+    for p in members {
+        let (layer, _, text) = blame(p);
+        assert_eq!(layer, Some(Layer::ControlPlane), "{p}\n{text}");
+        assert!(text.contains("may not"), "{p}\n{text}");
+    }
 }
