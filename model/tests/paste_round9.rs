@@ -51,7 +51,8 @@ fn every_refusal_of_the_subresource_websocket_is_the_api_serving_it() {
     }
     // A 503 stays unclaimed (the own corpus' convention: the aggregator and virt-handler's
     // console proxy both answer it).
-    let unavailable = "$ virtctl vnc win10\nCan't connect to websocket (503): websocket: bad handshake\n";
+    let unavailable =
+        "$ virtctl vnc win10\nCan't connect to websocket (503): websocket: bad handshake\n";
     assert_eq!(blame(unavailable).0, None, "{unavailable}");
 }
 

@@ -77,7 +77,10 @@ mod tests {
         let l = r#"Internal error occurred: failed calling webhook "mutatepods.kubemacpool.io": Post "https://kubemacpool-service.kubemacpool-system.svc:443/mutate-pods?timeout=10s": EOF"#;
         assert_eq!(
             called(l),
-            (Some("kubemacpool-service"), Some("mutatepods.kubemacpool.io"))
+            (
+                Some("kubemacpool-service"),
+                Some("mutatepods.kubemacpool.io")
+            )
         );
         let escaped = r#"Message: "failed calling webhook \"x.example.io\": Post \"https://svc.ns.svc:443/p\": EOF""#;
         assert_eq!(called(escaped), (Some("svc"), Some("x.example.io")));

@@ -115,7 +115,11 @@ pub(super) const TABLE: &[Signature] = &[
     Signature {
         id: "websocket-failed-http-status",
         all: &["Websocket failed with http status"],
-        any: &[" 500 Internal Server Error", " 502 Bad Gateway", " 504 Gateway Timeout"],
+        any: &[
+            " 500 Internal Server Error",
+            " 502 Bad Gateway",
+            " 504 Gateway Timeout",
+        ],
         title: "the subresource API answered the websocket with a server error",
         cause: "virt-api (or the API server's proxy to it) answered the console/VNC/port-forward \
             request with 500, 502 or 504: the API serving KubeVirt's subresources is failing",

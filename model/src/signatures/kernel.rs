@@ -254,7 +254,10 @@ pub(super) const TABLE: &[Signature] = &[
     Signature {
         id: "rcu-stall",
         all: &["rcu"],
-        any: &["detected stalls on CPUs/tasks", "self-detected stall on CPU"],
+        any: &[
+            "detected stalls on CPUs/tasks",
+            "self-detected stall on CPU",
+        ],
         title: "the node's kernel reports an RCU stall",
         cause: "RCU's stall detector found a CPU not passing through a quiescent state for tens \
             of seconds: that CPU is stuck in the kernel or starved, and the node degrades",
