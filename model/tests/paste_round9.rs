@@ -7,6 +7,7 @@
 //! 2. every refusal of the subresource websocket virtctl prints, by its HTTP code: the API;
 //! 3. a webhook the API server fails to call is its serving add-on's, by the service it calls;
 //! 4. the authorizer's denial read however another string quotes it (escaped quotes);
+//! 5. Go's goroutine header in each of its forms starts a crash's traceback.
 
 #[path = "support/blame.rs"]
 mod support_blame;
@@ -92,5 +93,33 @@ fn an_authorization_denial_is_read_inside_any_quoting() {
         let (layer, _, text) = blame(p);
         assert_eq!(layer, Some(Layer::ControlPlane), "{p}\n{text}");
         assert!(text.contains("may not"), "{p}\n{text}");
+    }
+}
+
+// ---- 5. Go's goroutine header, every form ----
+
+#[test]
+fn a_traceback_is_read_whatever_form_its_goroutine_header_takes() {
+    // runtime/traceback.go goroutineheader: since Go 1.23, with GOTRACEBACK=system or crash,
+    // the header carries the goroutine's and thread's addresses before its status. The frames
+    // name the program (its module path): KubeVirt's virt-handler, virt-controller, CDI's
+    // controller.
+    let members = [
+        (
+            "goroutine 7 gp=0xc000602a80 m=5 mp=0xc000100008 [running]:\nkubevirt.io/kubevirt/pkg/virt-handler.(*VirtualMachineController).execute(0xc0004a2000, {0xc0012a4000, 0x20})\n\t/go/src/kubevirt.io/kubevirt/pkg/virt-handler/vm.go:1210 +0x55 fp=0xc000a1be08 sp=0xc000a1bd80 pc=0x1b2c3d5\n",
+            Layer::Node,
+        ),
+        (
+            "goroutine 412 gp=0xc001b2e380 m=12 mp=0xc000580808 [running, locked to thread]:\nkubevirt.io/kubevirt/pkg/virt-controller/watch/vmi.(*Controller).sync(0xc000d22000, 0xc001f3a000)\n\t/go/src/kubevirt.io/kubevirt/pkg/virt-controller/watch/vmi/vmi.go:402 +0x1a5 fp=0xc00141bd20 sp=0xc00141bc00 pc=0x1d4e8a5\n",
+            Layer::ControlPlane,
+        ),
+        (
+            "goroutine 88 gp=0xc000883dc0 m=3 mp=0xc000080008 [running]:\nkubevirt.io/containerized-data-importer/pkg/controller.(*ImportReconciler).Reconcile(0xc0003b6000, {0x2a1c8f0, 0xc001e0a0f0})\n\t/remote-source/app/pkg/controller/import-controller.go:316 +0x8f fp=0xc000d31a40 sp=0xc000d31900 pc=0x1f0a10f\n",
+            Layer::ControlPlane,
+        ),
+    ];
+    for (p, want) in members {
+        let (layer, _, text) = blame(p);
+        assert_eq!(layer, Some(want), "{p}\n{text}");
     }
 }
