@@ -78,8 +78,19 @@ pub fn shows_panic(paste: &str) -> bool {
         || paste.match_indices("goroutine ").any(|(i, g)| {
             let rest = &paste[i + g.len()..];
             let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-            digits > 0 && rest[digits..].starts_with(" [")
+            digits > 0 && goroutine_status(&rest[digits..])
         })
+}
+
+/// The rest of Go's goroutine header after its number (`runtime/traceback.go`,
+/// `goroutineheader`): ` [<status>…]:`, or since Go 1.23 under `GOTRACEBACK=system` or `crash`
+/// the goroutine's and its thread's addresses first (` gp=0x… m=N mp=0x… [<status>]:`).
+fn goroutine_status(rest: &str) -> bool {
+    if rest.starts_with(" [") {
+        return true;
+    }
+    let head = rest.split('\n').next().unwrap_or("");
+    head.starts_with(" gp=0x") && head.contains(" [") && head.trim_end().ends_with("]:")
 }
 
 /// Reads the lines of one block (and the shell command before it, for known messages only).
@@ -146,7 +157,13 @@ pub fn read_lines(block: &Block<'_>, format: BlockFormat, seen: &mut Seen) -> Li
                 } else {
                     let s = super::tunnel::reread(sig.id, seen.tunnel, known(sig, line, n, format));
                     let s = panic_in_owner(sig.id, seen.panic_owner.as_ref(), s);
-                    super::evicted_pod::reread(sig.id, line, s)
+                    super::evicted_pod::reread(sig.id, line, s).map(|s| {
+                        if line.contains("failed calling webhook") {
+                            super::webhook_owner::reread(line, s)
+                        } else {
+                            s
+                        }
+                    })
                 }
             }
             None => unknown_line(line, level, n, format, seen),
@@ -210,7 +227,9 @@ fn known(sig: &'static Signature, line: &str, n: usize, format: BlockFormat) -> 
 /// A panic signature that names no program (`go-panic`, `observed-panic`) takes the layer of
 /// the program its stack frames run through.
 fn panic_in_owner(id: &str, owner: Option<&super::panic_owner::Owner>, mut s: Signal) -> Signal {
-    if let (Some(o), "go-panic" | "observed-panic") = (owner, id) {
+    if let (Some(o), "go-panic" | "observed-panic" | "go-fatal-error" | "go-traceback") =
+        (owner, id)
+    {
         s.layer = Some(o.layer);
         s.title = format!("{} in {}", s.title, o.name);
         s.cause = format!(

@@ -32,6 +32,40 @@ pub(super) const TABLE: &[Signature] = &[
         example: "panic: runtime error: invalid memory address or nil pointer dereference",
         ..BASE
     },
+    // The rest of the Go runtime's crash reports (runtime/panic.go `fatal`/`throw`: "fatal
+    // error: %s", as for a stack overflow, concurrent map writes, a deadlock; and the traceback
+    // itself, runtime/traceback.go's goroutine header of the running goroutine, when the paste
+    // is cut below its first line). Only with a traceback in the paste (`needs_panic`); the
+    // program its frames run through names the layer (`input::panic_owner`), else none: a
+    // traceback some program dumps without crashing names no layer by itself.
+    Signature {
+        id: "go-fatal-error",
+        all: &["fatal error: "],
+        needs_panic: true,
+        layer: None,
+        health: Health::Broken,
+        title: "a Go program's fatal error (runtime throw)",
+        cause: "a component crashed with a fatal runtime error (a stack overflow, concurrent map \
+            writes, a deadlock); the trace names the component and the function",
+        next_steps: &["kubectl logs <pod> --previous"],
+        source: "Go runtime/panic.go (\"fatal error: %s\")",
+        example: "fatal error: stack overflow",
+        ..BASE
+    },
+    Signature {
+        id: "go-traceback",
+        all: &["goroutine ", " [running"],
+        needs_panic: true,
+        layer: None,
+        health: Health::Broken,
+        title: "a Go program's crash traceback",
+        cause: "the running goroutine's traceback of a crashed component (its first lines cut); \
+            the frames name the component and the function",
+        next_steps: &["kubectl logs <pod> --previous (the lines above the traceback)"],
+        source: "Go runtime/traceback.go (goroutineheader: \"goroutine %d [%s]:\")",
+        example: "goroutine 1103 gp=0xc00087b880 m=34 mp=0xc001780008 [running]:",
+        ..BASE
+    },
     Signature {
         id: "crashloop",
         all: &["CrashLoopBackOff"],

@@ -83,4 +83,65 @@ pub(super) const TABLE: &[Signature] = &[
         example: "Can't access VMI web: Can't connect to websocket (504): websocket: bad handshake",
         ..CP
     },
+    // The rest of the family: every code the subresource websocket can be refused with, in
+    // each form the client prints it (KubeVirt `staging/src/kubevirt.io/client-go/kubecli/
+    // websocket.go` / `kubevirt/typed/core/v1/async.go`: `enrichError`'s "Can't connect to
+    // websocket (%d): %s"; `AsyncSubresourceHelper`'s "Websocket failed due to internal server
+    // error." and "Websocket failed with http status: %s"). The codes' meaning as above: 5xx
+    // the API serving the subresource (virt-api behind the aggregator), 401/403 the API's
+    // authentication and authorisation, 429 its rate limiting: the control plane. The codes
+    // with their own signature (404, 500, 502, 504) win by their second needle. A 503 stays
+    // unclaimed (`noise.rs`, `websocket-503`): the aggregator's answer for an unavailable
+    // virt-api and virt-handler's console proxy both give it, the paste does not say which.
+    Signature {
+        id: "websocket-refused-by-api",
+        // Two needles, to outrank the code-less `websocket-503` reading in `noise.rs`.
+        all: &["Can't connect to websocket", "websocket ("],
+        any: &["(401)", "(403)", "(429)", "(501)"],
+        title: "the API refused the console/VNC/port-forward websocket",
+        cause: "the API server or virt-api behind it answered the subresource websocket with an \
+            error code (501: not implemented by the API serving it; 401/403: the user is not authenticated or not allowed the subresource; 429: \
+            throttled): the API serving KubeVirt's subresources, not the VM",
+        next_steps: &[
+            "kubectl get apiservice v1.subresources.kubevirt.io (Available, its message)",
+            "kubectl get pods -n kubevirt (virt-api)",
+            "kubectl auth can-i get virtualmachineinstances/console (401/403)",
+        ],
+        source: "staging/src/kubevirt.io/client-go/kubecli/websocket.go (enrichError: \
+            \"Can't connect to websocket (%d): %s\"); apimachinery errors.go (the codes)",
+        example: "Can't access VMI web: Can't connect to websocket (403): websocket: bad handshake",
+        ..CP
+    },
+    Signature {
+        id: "websocket-failed-http-status",
+        all: &["Websocket failed with http status"],
+        any: &[
+            " 500 Internal Server Error",
+            " 502 Bad Gateway",
+            " 504 Gateway Timeout",
+        ],
+        title: "the subresource API answered the websocket with a server error",
+        cause: "virt-api (or the API server's proxy to it) answered the console/VNC/port-forward \
+            request with 500, 502 or 504: the API serving KubeVirt's subresources is failing",
+        next_steps: &[
+            "kubectl get apiservice v1.subresources.kubevirt.io",
+            "kubectl logs -n kubevirt <virt-api pod>",
+        ],
+        source: "staging/src/kubevirt.io/client-go/kubecli/websocket.go (AsyncSubresourceHelper: \
+            \"Websocket failed with http status: %s\")",
+        example: "Websocket failed with http status: 502 Bad Gateway",
+        ..CP
+    },
+    Signature {
+        id: "websocket-failed-internal-error",
+        all: &["Websocket failed due to internal server error"],
+        title: "the subresource API answered the websocket with 500 (Internal error)",
+        cause: "virt-api failed serving the console/VNC/port-forward subresource (dialing the \
+            virt-handler of the VMI's node failed, or the API server's proxy to virt-api)",
+        next_steps: &["kubectl logs -n kubevirt <virt-api pod>"],
+        source: "staging/src/kubevirt.io/client-go/kubecli/websocket.go (AsyncSubresourceHelper: \
+            \"Websocket failed due to internal server error.\")",
+        example: "Websocket failed due to internal server error.",
+        ..CP
+    },
 ];

@@ -218,4 +218,53 @@ pub(super) const TABLE: &[Signature] = &[
         example: "kernel: INFO: task qemu-kvm:4242 blocked for more than 120 seconds.",
         ..N
     },
+    // The rest of the kernel's stall detectors, as each prints its first line: the workqueue
+    // watchdog (kernel/workqueue.c, wq_watchdog_timer_fn: "BUG: workqueue lockup - pool ..."),
+    // the hard-lockup detector (kernel/watchdog_perf.c / watchdog.c: "Watchdog detected hard
+    // LOCKUP on cpu %d"), RCU's stall warnings (kernel/rcu/tree_stall.h: "INFO: %s detected
+    // stalls on CPUs/tasks:", "%s self-detected stall on CPU"). The soft-lockup line is in
+    // `node.rs`, the hung task above. Each says a CPU of the host starved: the node's.
+    Signature {
+        id: "workqueue-lockup",
+        all: &["BUG: workqueue lockup"],
+        title: "the node's kernel reports a workqueue lockup",
+        cause: "the kernel's workqueue watchdog found a CPU's worker pool making no progress for \
+            the time it prints: that CPU is monopolised (a busy-polling process pinned to it, \
+            interrupts, a stuck driver), and the node's services on it (kubelet, container \
+            runtime, storage) degrade",
+        next_steps: &[
+            "journalctl -k on the node (the pools and CPUs named after the line)",
+            "check which processes are pinned to or busy-poll those CPUs",
+        ],
+        source: "Linux kernel/workqueue.c (\"BUG: workqueue lockup - pool\")",
+        example: "kernel: BUG: workqueue lockup - pool cpus=0 node=0 flags=0x0 nice=0 stuck for 2117s!",
+        ..N
+    },
+    Signature {
+        id: "hard-lockup",
+        all: &["detected hard LOCKUP"],
+        title: "the node's kernel reports a hard lockup",
+        cause: "a CPU of the node stopped taking interrupts (hard lockup): the host kernel hangs \
+            or panics, and every VM on the node with it",
+        next_steps: &["journalctl -k -b -1 on the node (the stack after the line)"],
+        source: "Linux kernel/watchdog_perf.c (\"Watchdog detected hard LOCKUP on cpu %d\")",
+        example: "NMI watchdog: Watchdog detected hard LOCKUP on cpu 3",
+        ..N
+    },
+    Signature {
+        id: "rcu-stall",
+        all: &["rcu"],
+        any: &[
+            "detected stalls on CPUs/tasks",
+            "self-detected stall on CPU",
+        ],
+        title: "the node's kernel reports an RCU stall",
+        cause: "RCU's stall detector found a CPU not passing through a quiescent state for tens \
+            of seconds: that CPU is stuck in the kernel or starved, and the node degrades",
+        next_steps: &["journalctl -k on the node (the CPUs and tasks named after the line)"],
+        source: "Linux kernel/rcu/tree_stall.h (\"INFO: %s detected stalls on CPUs/tasks:\", \
+            \"%s self-detected stall on CPU\")",
+        example: "rcu: INFO: rcu_sched detected stalls on CPUs/tasks:",
+        ..N
+    },
 ];

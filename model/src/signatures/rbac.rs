@@ -45,6 +45,17 @@ fn user(line: &str) -> Option<&str> {
 /// namespace "<ns>".` of `forbiddenMessage` before the API group was quoted (OpenShift's
 /// authorizer adds `in project "<ns>"`).
 pub fn denial(line: &str) -> Option<Sourced> {
+    // The denial as any client quotes it: bare (kubectl), or inside another string (a logfmt
+    // `output="…"`, a JSON `msg`, Go's `%q` in a test's status dump), its quotes escaped once
+    // or twice. Hand-written: two `replace`s, no crate needed.
+    if line.contains("\\\"") {
+        let unescaped = line.replace("\\\\\\\"", "\"").replace("\\\"", "\"");
+        return denial_in(&unescaped);
+    }
+    denial_in(line)
+}
+
+fn denial_in(line: &str) -> Option<Sourced> {
     let user = user(line)?;
     let after_user = &line[line.find(" cannot ")? + " cannot ".len()..];
     let mut words = after_user.split_whitespace();
