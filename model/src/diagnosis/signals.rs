@@ -31,6 +31,10 @@ pub(super) fn signal_findings(cx: &mut Ctx) {
             f.evidence.push(format!("message known from {}", s.source));
         }
         f.next_steps = s.next_steps.clone();
+        f.remedy = crate::remedy::signals::for_signature(
+            s.signature.as_deref().unwrap_or(""),
+            &cx.subject,
+        );
         cx.findings.push(f);
     }
 }

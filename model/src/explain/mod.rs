@@ -108,6 +108,12 @@ fn lookup(topic: Topic, value: &str) -> Option<&'static Entry> {
     catalogue::entries().find(|e| e.topic == topic && e.value == value)
 }
 
+/// Fills a command template's placeholders (`{ns}`, `{name}`, `{node}`, `{pod}`, `{migration}`,
+/// `{uid}`) for `s`, as the catalogue's own next steps are.
+pub fn render_command(template: &str, s: &Subject) -> String {
+    commands::render(template, s)
+}
+
 /// True when the catalogue has an entry for exactly this value (no generic fallback).
 pub fn has_entry(topic: Topic, value: &str) -> bool {
     lookup(topic, value).is_some()

@@ -1,0 +1,113 @@
+//! What to do about a finding: the actions that fix its cause (commands in backticks, or the
+//! configuration change to make), distinct from its next steps (what to inspect). Chosen by the
+//! finding's cause, one table per layer, written from KubeVirt's own material: the runbooks'
+//! "Mitigation" sections (kubevirt/monitoring `docs/runbooks/*.md`), the user guide, and
+//! KubeVirt's source for what an action does; each table cites its files.
+//!
+//! * [`for_value`]: by the catalogue value a finding rests on (a phase, a reason, an event
+//!   reason), for the rules that explain a value.
+//! * [`control_plane`], [`node`], [`guest`], [`network`], [`migration`]: the layer's own causes
+//!   (hand-made findings call them by name) and its table of values.
+//! * [`alerts`]: by the alert's name; [`signals`]: by the message signature's id or family.
+//! * [`fallback`]: the layer's general remedy for a finding no table knows; [`fill_fallbacks`]
+//!   gives it to every broken or degraded finding still without one.
+
+pub mod alerts;
+pub mod control_plane;
+pub mod guest;
+pub mod migration;
+pub mod network;
+pub mod node;
+pub mod signals;
+
+use crate::explain::{Subject, Topic, render_command};
+use crate::verdict::{Finding, Health, Layer};
+
+/// One value's remedy: command templates with the catalogue's placeholders (`{ns}`, `{name}`,
+/// `{node}`, `{pod}`, `{migration}`, `{uid}`).
+pub struct ByValue {
+    pub topic: Topic,
+    pub value: &'static str,
+    pub actions: &'static [&'static str],
+}
+
+/// Every table of values, in lookup order.
+fn tables() -> impl Iterator<Item = &'static ByValue> {
+    control_plane::BY_VALUE
+        .iter()
+        .chain(node::BY_VALUE)
+        .chain(guest::BY_VALUE)
+        .chain(network::BY_VALUE)
+        .chain(migration::BY_VALUE)
+}
+
+/// Fills the placeholders of each action for `s`.
+pub fn render(actions: &[&str], s: &Subject) -> Vec<String> {
+    actions.iter().map(|a| render_command(a, s)).collect()
+}
+
+/// The remedy for a catalogue value (an event reason falls back to the reason of that name, as
+/// in [`crate::explain::explain`]); empty when no table has it.
+pub fn for_value(topic: Topic, value: &str, s: &Subject) -> Vec<String> {
+    let value = value.trim();
+    let find = |t: Topic| tables().find(|b| b.topic == t && b.value == value);
+    let hit = find(topic).or_else(|| {
+        (topic == Topic::EventReason)
+            .then(|| find(Topic::Reason))
+            .flatten()
+    });
+    if let Some(b) = hit {
+        return render(b.actions, s);
+    }
+    // The free-text `AgentVersionNotSupported` reasons (`crate::explain`'s agent reasons).
+    if topic == Topic::Reason && value.contains("guest agent") {
+        return render(guest::AGENT, s);
+    }
+    Vec::new()
+}
+
+/// The layer's general remedy, for a broken or degraded finding no table knows.
+pub fn fallback(layer: Layer) -> Vec<String> {
+    let text: &[&str] = match layer {
+        // `docs/runbooks/VirtControllerDown.md`, `VirtAPIDown.md`: the KubeVirt components
+        // recover once their pods run; virt-operator redeploys what it owns.
+        Layer::ControlPlane => &[
+            "Fix what the cited condition or message names, then let virt-controller retry: it \
+             reconciles the VMI again on its own; if a KubeVirt component is down, bring its pods \
+             back (`kubectl get pods -n kubevirt`, then `kubectl delete pod` a stuck one so its \
+             Deployment recreates it).",
+        ],
+        // `docs/runbooks/VirtualMachineStuckOnNode.md` "Pod-Level Issues".
+        Layer::Node => &[
+            "Fix the node or pod problem the evidence names; if the launcher pod is stuck, delete \
+             it (`kubectl delete pod <virt-launcher pod> -n <namespace>`) so the VM controller \
+             starts a new one (run strategy Always or RerunOnFailure), or restart the VM \
+             (`virtctl restart <vm> -n <namespace>`).",
+        ],
+        // `docs/runbooks/VMNonRecoverableOSPanic.md` "Mitigation".
+        Layer::Guest => &[
+            "Fix the guest from its console (`virtctl console <vm> -n <namespace>`); if it \
+             cannot recover, restart the VM (`virtctl restart <vm> -n <namespace>`).",
+        ],
+        // `docs/runbooks/NodeNetworkInterfaceDown.md`, `KubemacpoolMACCollisionDetected.md`.
+        Layer::Network => &[
+            "Fix the network the interface is attached to (its NetworkAttachmentDefinition and \
+             the node's interface), then restart the VM (`virtctl restart <vm> -n <namespace>`) \
+             so the interfaces are plugged again.",
+        ],
+        // `docs/runbooks/VMCannotBeEvicted.md` "Mitigation".
+        Layer::Migration => &["Resolve what prevents the migration, then migrate again \
+             (`virtctl migrate <vm> -n <namespace>`); for a VM that cannot migrate, set its \
+             `evictionStrategy` to `None` or shut it down before the node is drained."],
+    };
+    text.iter().map(|s| s.to_string()).collect()
+}
+
+/// Gives the layer's fallback to every broken or degraded finding still without a remedy.
+pub fn fill_fallbacks(findings: &mut [Finding]) {
+    for f in findings {
+        if f.remedy.is_empty() && matches!(f.health, Health::Broken | Health::Degraded) {
+            f.remedy = fallback(f.layer);
+        }
+    }
+}
