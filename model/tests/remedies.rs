@@ -108,3 +108,35 @@ fn every_broken_or_degraded_finding_has_a_remedy() {
         t.fallbacks.join("\n")
     );
 }
+
+/// `strata diagnose` prints each broken finding's remedy ("do:") before what to look at
+/// ("next:").
+#[test]
+fn cli_text_shows_the_remedy_before_the_next_steps() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/node-unresponsive-failed.yaml");
+    let out = model::cli::diagnose_text(
+        &fs::read_to_string(path).expect("fixture"),
+        &model::cli::CliOptions {
+            json: false,
+            now: Timestamp::parse(NOW),
+        },
+    );
+    assert_eq!(out.exit_code, 1, "{}", out.output);
+    let text = &out.output;
+    let do_at = text
+        .find("do: Bring virt-handler on n3")
+        .unwrap_or_else(|| panic!("no remedy for the NodeUnresponsive finding:\n{text}"));
+    assert!(
+        text[do_at..]
+            .lines()
+            .next()
+            .unwrap()
+            .contains("`virtctl restart"),
+        "{text}"
+    );
+    assert!(
+        text[do_at..].contains("next: "),
+        "next steps after the remedy:\n{text}"
+    );
+}

@@ -141,7 +141,7 @@ fn not_running(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, pcite: &[String]) -> bo
             }
             cx.push(
                 finding(health, severity, title)
-                    .explained(x.meaning)
+                    .explained(crate::explain::failed_case(vmi, crashed.as_deref()))
                     .cite(ev)
                     .steps(x.next_steps)
                     .remedy(cx.remedy(x.topic, &x.value)),

@@ -1,5 +1,5 @@
 //! Remedies of the migration layer: what blocks a migration, why one failed, and how to let one
-//! converge, by the cause's name (the failure kinds of `crate::migration`, the LiveMigratable
+//! converge, by the cause's name (the migration module's failure kinds, the LiveMigratable
 //! reasons, the migration modes).
 //!
 //! Written from kubevirt/monitoring `docs/runbooks/VMCannotBeEvicted.md` ("Set the
@@ -29,13 +29,15 @@ pub const BY_VALUE: &[ByValue] = &[
         value: "DisksNotLiveMigratable",
         actions: &[DISKS],
     },
+    // The reason's message in KubeVirt's `pkg/network/migration` (`InterfaceNotLiveMigratable`):
+    // masquerade, or bridge with the allow-pod-bridge annotation, or a migratable plugin.
     ByValue {
         topic: Topic::Reason,
         value: "InterfaceNotLiveMigratable",
         actions: &[
             "Use the masquerade binding for the pod network, or annotate the VMI template with \
-             `kubevirt.io/allow-pod-bridge-network-live-migration` for a bridge binding \
-             (`pkg/network/migration` reasons), then restart the VM; or set `evictionStrategy: None` / stop it \
+             `kubevirt.io/allow-pod-bridge-network-live-migration` for a bridge binding, \
+             then restart the VM; or set `evictionStrategy: None` / stop it \
              before a drain: `virtctl stop {name} -n {ns}`.",
         ],
     },
@@ -61,7 +63,7 @@ pub const BY_VALUE: &[ByValue] = &[
 ];
 
 /// What to do about a migration cause: a failure kind (`target_unschedulable`,
-/// `resource_quota`, …, as `crate::migration` names them) or a state (`irrecoverable`,
+/// `resource_quota`, …, as the migration module names them) or a state (`irrecoverable`,
 /// `timeout_abort`, `not_converging`, `post_copy`, `paused`, `abort_failed`,
 /// `state_left_behind`, `drain_blocked`, `evacuating`); empty for a cause without one.
 pub fn for_cause(cause: &str, s: &Subject) -> Vec<String> {

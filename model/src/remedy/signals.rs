@@ -1,4 +1,4 @@
-//! Remedies of the message signatures (`crate::signatures`), by signature id, and of the status
+//! Remedies of the message signatures (the signatures module), by signature id, and of the status
 //! rows a listing shows (`vmi-status:Failed`, `pod-status:ImagePullBackOff`), by the status.
 //!
 //! Written from kubevirt/monitoring `docs/runbooks/`: `VirtualMachineStuckOnNode.md` and
