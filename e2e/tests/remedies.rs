@@ -24,6 +24,7 @@ const PER_FINDING: &str = "return [...document.querySelectorAll('.finding[data-h
       next: !!next,\n\
       folded: !!(d && !d.open),\n\
       shown: !!next && next.getBoundingClientRect().height > 0,\n\
+      texts: r ? [...r.querySelectorAll('ul.remedy > li')].map(li => [...li.childNodes].filter(n => !(n.dataset && n.dataset.testid === 'copy-step')).map(n => n.textContent).join('').trim()) : [],\n\
     };\n\
   });";
 
@@ -37,6 +38,7 @@ struct Shown {
     next: bool,
     folded: bool,
     shown: bool,
+    texts: Vec<String>,
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -54,7 +56,13 @@ async fn a_broken_vmi_says_what_to_do_and_what_to_look_at() -> anyhow::Result<()
             )
             .await?,
     )?;
-    let mut checked = 0;
+    // The layers' general remedies, as the page shows them (without the backticks).
+    let fallbacks: Vec<String> = model::verdict::Layer::ALL
+        .iter()
+        .flat_map(|l| model::remedy::fallback(*l))
+        .map(|r| r.replace('`', ""))
+        .collect();
+    let (mut checked, mut fallback) = (0, Vec::new());
     let mut first = None;
     for href in &hrefs {
         h.browser.goto(&h.url(href)).await?;
@@ -67,9 +75,18 @@ async fn a_broken_vmi_says_what_to_do_and_what_to_look_at() -> anyhow::Result<()
         for f in &found {
             assert!(f.remedy, "{href}: {:?} has no remedy", f.title);
             assert_eq!(f.heading, "What to do", "{href}: {f:?}");
-            assert_eq!(f.codes, f.buttons, "{href}: a command without its copy button: {f:?}");
+            assert_eq!(
+                f.codes, f.buttons,
+                "{href}: a command without its copy button: {f:?}"
+            );
             if f.next {
-                assert!(!f.folded && f.shown, "{href}: next steps folded away: {f:?}");
+                assert!(
+                    !f.folded && f.shown,
+                    "{href}: next steps folded away: {f:?}"
+                );
+            }
+            if f.texts.iter().any(|t| fallbacks.contains(t)) {
+                fallback.push(format!("{href}: {}", f.title));
             }
         }
         if first.is_none() && found.iter().any(|f| f.codes > 0 && f.next) {
@@ -78,6 +95,13 @@ async fn a_broken_vmi_says_what_to_do_and_what_to_look_at() -> anyhow::Result<()
         checked += found.len();
     }
     assert!(checked > 0, "no broken or degraded finding on {hrefs:?}");
+    eprintln!(
+        "{checked} broken/degraded findings on {} broken VMI pages, {} with the layer fallback",
+        hrefs.len(),
+        fallback.len()
+    );
+    // The demo's causes are known: each gets its own remedy, the general one at most rarely.
+    assert!(fallback.len() * 10 <= checked, "fallbacks: {fallback:#?}");
     let href = first.expect("a broken VMI whose remedy names a command");
     h.browser.goto(&h.url(&href)).await?;
     h.wait_count("[data-testid=remedy] ul.remedy code", T, |n| n > 0)

@@ -21,7 +21,11 @@ fn finding_item(f: Finding) -> impl IntoView {
     let class = format!(
         "finding sev-{}{}",
         format!("{:?}", f.severity).to_lowercase(),
-        if f.contradiction { " contradiction" } else { "" }
+        if f.contradiction {
+            " contradiction"
+        } else {
+            ""
+        }
     );
     let open = matches!(f.health, Health::Broken | Health::Degraded);
     let next = (!f.next_steps.is_empty()).then(|| {

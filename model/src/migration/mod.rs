@@ -55,7 +55,7 @@ pub fn interpret(vmim: Option<&Vmim>, ctx: &MigrationContext<'_>) -> MigrationRe
             outcome,
         },
     );
-    crate::remedy::fill_fallbacks(&mut findings);
+    crate::remedy::settle(&mut findings);
     let health = crate::verdict::combine(&findings);
     // Without a VMIM (only the VMI's migrationState), the migration has no name of its own.
     let name = if s.name.is_empty() {

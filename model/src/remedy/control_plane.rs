@@ -7,7 +7,9 @@
 //! `pkg/virt-controller/watch/vmi/vmi.go` (`FailedCreate`, `FailedCreateValidation`,
 //! `BackendStorageNotReady` on the Synchronized condition) and
 //! `pkg/storage/backend-storage/backend-storage.go` (the PVC of persistent TPM/EFI state, of
-//! the KubeVirt CR's `vmStateStorageClass`).
+//! the KubeVirt CR's `vmStateStorageClass`). The VM's printable statuses from
+//! `staging/src/kubevirt.io/api/core/v1/types.go` and `pkg/virt-controller/watch/vm/vm.go`
+//! (a crash-looping VM is restarted with a growing back-off until it is stopped).
 
 use super::ByValue;
 use crate::explain::Topic;
@@ -26,8 +28,66 @@ pub const DELETING: &[&str] = &[
     "Nothing to do while the deletion proceeds; if it hangs, bring virt-handler on the VMI's      node back (it finishes the shutdown), and only once the guest is surely gone force it:      `kubectl delete vmi {name} -n {ns} --force --grace-period=0`.",
 ];
 
+/// An image that cannot be pulled (`VirtualMachineStuckInUnhealthyState.md`, "Image issues").
+const IMAGE: &[&str] = &[
+    "Fix the containerDisk image reference, the registry's reachability or the pull secret \
+     (`kubectl create secret docker-registry` and reference it in the VM), then restart the \
+     VM: `virtctl restart {name} -n {ns}`.",
+];
+
+/// Storage that does not bind (`VirtualMachineStuckInUnhealthyState.md`, "Resource issues").
+const STORAGE: &[&str] = &[
+    "Create the missing PVC or DataVolume, or fix the one that fails (a working \
+     `storageClassName` in the VM's dataVolumeTemplates, a reachable import source); the VM \
+     starts once its volumes are ready.",
+];
+
 /// The control plane's catalogue values and what to do about them.
 pub const BY_VALUE: &[ByValue] = &[
+    ByValue {
+        topic: Topic::VmPrintableStatus,
+        value: "ErrorUnschedulable",
+        actions: FIT_A_NODE,
+    },
+    ByValue {
+        topic: Topic::VmPrintableStatus,
+        value: "ErrImagePull",
+        actions: IMAGE,
+    },
+    ByValue {
+        topic: Topic::VmPrintableStatus,
+        value: "ImagePullBackOff",
+        actions: IMAGE,
+    },
+    ByValue {
+        topic: Topic::VmPrintableStatus,
+        value: "ErrorPvcNotFound",
+        actions: STORAGE,
+    },
+    ByValue {
+        topic: Topic::VmPrintableStatus,
+        value: "ErrorDataVolumeNotFound",
+        actions: STORAGE,
+    },
+    ByValue {
+        topic: Topic::VmPrintableStatus,
+        value: "DataVolumeError",
+        actions: STORAGE,
+    },
+    ByValue {
+        topic: Topic::VmPrintableStatus,
+        value: "WaitingForVolumeBinding",
+        actions: STORAGE,
+    },
+    ByValue {
+        topic: Topic::VmPrintableStatus,
+        value: "CrashLoopBackOff",
+        actions: &[
+            "Fix what makes the guest or its launcher fail at start (see the VMI's events and \
+             the launcher's log); to end the restart loop meanwhile, stop the VM: `virtctl stop \
+             {name} -n {ns}`.",
+        ],
+    },
     ByValue {
         topic: Topic::VmiPhase,
         value: "",
@@ -78,7 +138,7 @@ pub const BY_VALUE: &[ByValue] = &[
         actions: &[
             "Make the VM's backend-storage PVC (persistent TPM/EFI state) bind: set the KubeVirt \
              CR's `spec.configuration.vmStateStorageClass` to a StorageClass that provisions \
-             filesystem volumes, or fix that class's provisioner.",
+             ReadWriteMany filesystem volumes (as KubeVirt requires), or fix that class's provisioner.",
         ],
     },
     ByValue {

@@ -9,8 +9,8 @@
 //! * [`control_plane`], [`node`], [`guest`], [`network`], [`migration`]: the layer's own causes
 //!   (hand-made findings call them by name) and its table of values.
 //! * [`alerts`]: by the alert's name; [`signals`]: by the message signature's id or family.
-//! * [`fallback`]: the layer's general remedy for a finding no table knows; [`fill_fallbacks`]
-//!   gives it to every broken or degraded finding still without one.
+//! * [`fallback`]: the layer's general remedy for a finding no table knows; [`settle`] gives it
+//!   to every broken or degraded finding still without one, and clears a healthy one's.
 
 pub mod alerts;
 pub mod control_plane;
@@ -73,9 +73,8 @@ pub fn fallback(layer: Layer) -> Vec<String> {
         // recover once their pods run; virt-operator redeploys what it owns.
         Layer::ControlPlane => &[
             "Fix what the cited condition or message names, then let virt-controller retry: it \
-             reconciles the VMI again on its own; if a KubeVirt component is down, bring its pods \
-             back (`kubectl get pods -n kubevirt`, then `kubectl delete pod` a stuck one so its \
-             Deployment recreates it).",
+             reconciles the VMI again on its own. If a KubeVirt component is down, delete its \
+             crashing pod so its Deployment recreates it: `kubectl delete pod <pod> -n kubevirt`.",
         ],
         // `docs/runbooks/VirtualMachineStuckOnNode.md` "Pod-Level Issues".
         Layer::Node => &[
@@ -103,11 +102,17 @@ pub fn fallback(layer: Layer) -> Vec<String> {
     text.iter().map(|s| s.to_string()).collect()
 }
 
-/// Gives the layer's fallback to every broken or degraded finding still without a remedy.
-pub fn fill_fallbacks(findings: &mut [Finding]) {
+/// Settles the remedies of a set of findings: a healthy finding needs none (a VMI starting on
+/// time has nothing to fix), and every broken or degraded one still without a remedy gets its
+/// layer's fallback.
+pub fn settle(findings: &mut [Finding]) {
     for f in findings {
-        if f.remedy.is_empty() && matches!(f.health, Health::Broken | Health::Degraded) {
-            f.remedy = fallback(f.layer);
+        match f.health {
+            Health::Healthy => f.remedy.clear(),
+            Health::Broken | Health::Degraded if f.remedy.is_empty() => {
+                f.remedy = fallback(f.layer)
+            }
+            _ => {}
         }
     }
 }
