@@ -1,5 +1,5 @@
-//! What to do, not only what to look at (issue 29, point 6): on the VMI page of a broken demo
-//! VMI, each broken or degraded finding shows its remedy ("What to do") with a copy button per
+//! What to do, not only what to look at (issue 29, point 6): on the VMI page of every broken or
+//! degraded demo VMI, each broken or degraded finding shows its remedy ("What to do") with a copy button per
 //! command, and its next steps ("What to look at") open, not folded away. Screenshots at 1440×900
 //! and on a 390×844 phone, light and dark.
 
@@ -46,7 +46,8 @@ async fn a_broken_vmi_says_what_to_do_and_what_to_look_at() -> anyhow::Result<()
     let h = Harness::start("remedies").await?;
     h.viewport(1440, 900).await?;
     h.browser.goto(&h.url("/")).await?;
-    let card = "article.vmi-card[data-verdict=broken] a.name";
+    // Every broken and degraded VMI of the demo.
+    let card = "article.vmi-card[data-verdict=broken] a.name, article.vmi-card[data-verdict=degraded] a.name";
     h.wait_count(card, T, |n| n > 0).await?;
     let hrefs: Vec<String> = serde_json::from_value(
         h.browser
@@ -68,8 +69,12 @@ async fn a_broken_vmi_says_what_to_do_and_what_to_look_at() -> anyhow::Result<()
         h.browser.goto(&h.url(href)).await?;
         h.wait_count("[data-testid=layers] .layer", T, |n| n >= 3)
             .await?;
-        h.wait_count(".finding[data-health=broken]", T, |n| n > 0)
-            .await?;
+        h.wait_count(
+            ".finding[data-health=broken], .finding[data-health=degraded]",
+            T,
+            |n| n > 0,
+        )
+        .await?;
         let found: Vec<Shown> =
             serde_json::from_value(h.browser.execute(PER_FINDING, vec![]).await?)?;
         for f in &found {
@@ -96,12 +101,15 @@ async fn a_broken_vmi_says_what_to_do_and_what_to_look_at() -> anyhow::Result<()
     }
     assert!(checked > 0, "no broken or degraded finding on {hrefs:?}");
     eprintln!(
-        "{checked} broken/degraded findings on {} broken VMI pages, {} with the layer fallback",
+        "{checked} broken/degraded findings on {} broken or degraded VMI pages, {} with the layer fallback",
         hrefs.len(),
         fallback.len()
     );
-    // The demo's causes are known: each gets its own remedy, the general one at most rarely.
-    assert!(fallback.len() * 10 <= checked, "fallbacks: {fallback:#?}");
+    for f in &fallback {
+        eprintln!("  fallback: {f}");
+    }
+    // The demo's causes are all known: each gets its own remedy, none the layer's general one.
+    assert!(fallback.is_empty(), "fallbacks: {fallback:#?}");
     let href = first.expect("a broken VMI whose remedy names a command");
     h.browser.goto(&h.url(&href)).await?;
     h.wait_count("[data-testid=remedy] ul.remedy code", T, |n| n > 0)

@@ -396,7 +396,11 @@ fn agent_support(cx: &mut Ctx<'_>, vmi: &Vmi) {
                     "Guest agent lacks required commands",
                 )
                 .explained(missing.join(", "))
-                .cite(vec!["guestosinfo.supportedCommands".into()]),
+                .cite(vec!["guestosinfo.supportedCommands".into()])
+                .remedy(crate::remedy::render(
+                    crate::remedy::guest::AGENT,
+                    &cx.subject,
+                )),
             );
         }
         for fs in &i.fs_info.disks {
@@ -413,7 +417,11 @@ fn agent_support(cx: &mut Ctx<'_>, vmi: &Vmi) {
                     )
                     .cite(vec![format!(
                         "guestosinfo.fsInfo.disks[{mp}].usedBytes = {u}"
-                    )]),
+                    )])
+                    .remedy(crate::remedy::alerts::for_alert(
+                        "GuestFilesystemAlmostOutOfSpace",
+                        &cx.subject,
+                    )),
                 );
             }
         }
@@ -433,7 +441,11 @@ fn other_signals(cx: &mut Ctx<'_>, vmi: &Vmi) {
                 "Access credentials not applied",
             )
             .explained(c.message().to_string())
-            .cite(cond_cite(c)),
+            .cite(cond_cite(c))
+            .remedy(crate::remedy::render(
+                crate::remedy::guest::ACCESS_CREDENTIALS,
+                &cx.subject,
+            )),
         );
     }
     let panics: f64 =
@@ -451,7 +463,11 @@ fn other_signals(cx: &mut Ctx<'_>, vmi: &Vmi) {
             )
             .cite(vec![format!(
                 "kubevirt_vmi_guest_os_panic_total = {panics}"
-            )]),
+            )])
+            .remedy(crate::remedy::alerts::for_alert(
+                "VMNonRecoverableOSPanic",
+                &cx.subject,
+            )),
         );
     }
 }

@@ -487,7 +487,12 @@ fn launcher_pending(cx: &mut Ctx<'_>, vmi: &Vmi, p: &Pod, cites: Vec<String>) {
         );
     } else {
         cx.push(
-            finding(Health::Degraded, Severity::Info, "Launcher pod Pending").cite(cites.clone()),
+            finding(Health::Degraded, Severity::Info, "Launcher pod Pending")
+                .cite(cites.clone())
+                .remedy(crate::remedy::render(
+                    crate::remedy::node::LAUNCHER_PENDING,
+                    &cx.subject,
+                )),
         );
     }
     if phase == "Running" {

@@ -16,6 +16,14 @@ pub const AGENT: &[&str] = &[
      AgentConnected condition turns true once it answers.",
 ];
 
+/// Access credentials not applied (the user guide's `docs/user_workloads/accessing_virtual_machines.md`,
+/// kubevirt/user-guide: a Secret propagated by the guest agent or cloud-init).
+pub const ACCESS_CREDENTIALS: &[&str] = &[
+    "Fix what the condition's message names: the referenced Secret must exist in the VM's \
+     namespace, and for `qemuGuestAgent` propagation the guest agent must run in the guest; \
+     virt-handler applies the credentials again once it can.",
+];
+
 /// The guest layer's catalogue values and what to do about them.
 pub const BY_VALUE: &[ByValue] = &[
     ByValue {

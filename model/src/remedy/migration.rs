@@ -41,6 +41,18 @@ pub const BY_VALUE: &[ByValue] = &[
              before a drain: `virtctl stop {name} -n {ns}`.",
         ],
     },
+    // `pkg/virt-handler/vm.go`: host-model asked for, but the node exposes no host-model CPU
+    // (virt-handler's node labeller labels the nodes' CPU models).
+    ByValue {
+        topic: Topic::Reason,
+        value: "CPUModeLiveMigratable",
+        actions: &[
+            "Run the VM where the node labeller reports a host-model CPU (a node labelled \
+             `host-model-cpu.node.kubevirt.io/<model>`: `kubectl get nodes --show-labels`), or \
+             give it a named CPU model every node offers (`spec.template.spec.domain.cpu.model`), \
+             then restart it: `virtctl restart {name} -n {ns}`.",
+        ],
+    },
     ByValue {
         topic: Topic::Reason,
         value: "HostDeviceNotLiveMigratable",

@@ -47,6 +47,14 @@ pub const HANDLER_STARTING: &[&str] = &[
      stays `kubevirt.io/schedulable=false`, delete its pod so the DaemonSet recreates it.",
 ];
 
+/// A launcher pod placed on a node but Pending: images pulling, volumes attaching
+/// (`VirtualMachineStuckOnNode.md`, "Image Issues on Node", "Storage Issues").
+pub const LAUNCHER_PENDING: &[&str] = &[
+    "Fix what the pod's events name (an image that cannot be pulled, a volume that does not \
+     attach or mount), then delete the pod so a new one is made: `kubectl delete pod {pod} -n \
+     {ns}`.",
+];
+
 /// The node/launcher layer's catalogue values and what to do about them.
 pub const BY_VALUE: &[ByValue] = &[
     ByValue {
