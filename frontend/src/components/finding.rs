@@ -71,7 +71,7 @@ fn finding_item(f: Finding) -> impl IntoView {
 /// `(false, text)` for the prose around them. An unpaired backtick stays text.
 pub fn segments(text: &str) -> Vec<(bool, &str)> {
     let parts: Vec<&str> = text.split('`').collect();
-    if parts.len() % 2 == 0 {
+    if parts.len().is_multiple_of(2) {
         return vec![(false, text)];
     }
     parts
