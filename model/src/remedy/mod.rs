@@ -116,3 +116,54 @@ pub fn settle(findings: &mut [Finding]) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::explain::Severity;
+
+    fn subject() -> Subject {
+        Subject {
+            namespace: "prod".into(),
+            name: "web".into(),
+            node: Some("n1".into()),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn a_value_gets_its_remedy_with_the_subject_filled_in() {
+        let r = for_value(Topic::Reason, "NodeUnresponsive", &subject());
+        assert_eq!(r.len(), 1);
+        assert!(r[0].contains("virt-handler on n1"), "{r:?}");
+        assert!(r[0].contains("`virtctl restart web -n prod`"), "{r:?}");
+        // An event reason falls back to the condition reason of that name.
+        assert_eq!(
+            for_value(Topic::EventReason, "PausedIOError", &subject()),
+            for_value(Topic::Reason, "PausedIOError", &subject())
+        );
+        assert!(for_value(Topic::Reason, "NoSuchReason", &subject()).is_empty());
+    }
+
+    #[test]
+    fn settle_clears_healthy_and_fills_broken_findings() {
+        let mut fs = vec![
+            Finding::new(Layer::Node, Health::Healthy, Severity::Info, "ok")
+                .remedy(vec!["x".into()]),
+            Finding::new(Layer::Guest, Health::Broken, Severity::Error, "bad"),
+            Finding::new(Layer::Network, Health::Unknown, Severity::Info, "?"),
+            Finding::new(
+                Layer::Migration,
+                Health::Degraded,
+                Severity::Warning,
+                "slow",
+            )
+            .remedy(vec!["own".into()]),
+        ];
+        settle(&mut fs);
+        assert!(fs[0].remedy.is_empty());
+        assert_eq!(fs[1].remedy, fallback(Layer::Guest));
+        assert!(fs[2].remedy.is_empty());
+        assert_eq!(fs[3].remedy, vec!["own".to_string()]);
+    }
+}
