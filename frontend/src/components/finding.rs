@@ -83,7 +83,7 @@ pub fn segments(text: &str) -> Vec<(bool, &str)> {
 }
 
 /// One remedy: its prose, each command as code with its copy button.
-fn remedy_item(text: &str) -> impl IntoView {
+fn remedy_item(text: &str) -> AnyView {
     let parts = segments(text)
         .into_iter()
         .map(|(code, p)| {
@@ -94,7 +94,7 @@ fn remedy_item(text: &str) -> impl IntoView {
             }
         })
         .collect_view();
-    view! { <li>{parts}</li> }
+    view! { <li>{parts}</li> }.into_any()
 }
 
 /// The copy button of a command: copies it to the clipboard, says so.
