@@ -43,6 +43,14 @@ async fn pasted_dump_is_diagnosed_in_the_browser() -> anyhow::Result<()> {
     // The layers side by side, five of them, each with a verdict.
     assert_eq!(h.count(".layers .layer").await?, 5);
     assert_eq!(h.count(".layers .layer > h3 .health").await?, 5);
+    // What to do about it, shown with the finding (issue 29, point 6).
+    h.wait_count(
+        ".finding[data-health=broken] [data-testid=remedy] ul.remedy li, \
+         .finding[data-health=degraded] [data-testid=remedy] ul.remedy li",
+        T,
+        |n| n > 0,
+    )
+    .await?;
     // Conditions with explanations.
     h.wait_text("[data-condition=LiveMigratable] .explain", T, |t| {
         !t.is_empty()

@@ -89,8 +89,10 @@ async fn a_finding_is_said_once_and_each_command_can_be_copied() -> anyhow::Resu
         )
         .await?;
     }
-    h.wait_text("[data-testid=copy-step]", T, |t| t == "Copied")
-        .await?;
+    h.wait_text("ul.next li code + [data-testid=copy-step]", T, |t| {
+        t == "Copied"
+    })
+    .await?;
     let expected = h
         .browser
         .execute(

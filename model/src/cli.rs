@@ -233,6 +233,9 @@ pub fn render_text(r: &Report) -> String {
                     push(&mut o, format!("          evidence: {e}"));
                 }
                 if f.health != Health::Healthy {
+                    for r in &f.remedy {
+                        push(&mut o, format!("          do: {r}"));
+                    }
                     for s in f.next_steps.iter().take(3) {
                         push(&mut o, format!("          next: {s}"));
                     }
@@ -375,6 +378,9 @@ fn render_migration(o: &mut String, m: &MigrationReport) {
     for f in &m.findings {
         if f.health != Health::Healthy {
             o.push_str(&format!("      {} {}\n", sev_mark(f.severity), f.title));
+            for r in &f.remedy {
+                o.push_str(&format!("          do: {r}\n"));
+            }
         }
     }
 }

@@ -14,6 +14,7 @@
 //! * [`explain`]: the explanation catalogue.
 //! * [`verdict`]: `Health`, `Layer`, `Confidence`, `Finding` (and its builder).
 //! * [`evidence`]: per-VMI evidence bundles (`Evidence`, `Observed`, `Coverage`, `Signal`).
+//! * [`remedy`]: what to do about a finding, chosen by its cause, one table per layer.
 //! * [`signatures`]: the catalogue of known KubeVirt/libvirt/QEMU/scheduler messages.
 //! * [`migration`]: migration interpretation, one file per concern; `interpret` composes them.
 //! * [`diagnosis`]: the layered diagnosis, one file per layer.
@@ -57,6 +58,7 @@ pub mod explain;
 pub mod input;
 pub mod kube;
 pub mod migration;
+pub mod remedy;
 pub mod signatures;
 pub mod thresholds;
 pub mod time;

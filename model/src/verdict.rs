@@ -99,7 +99,12 @@ pub struct Finding {
     pub detail: String,
     /// Exact citations, e.g. `status.conditions[LiveMigratable].reason = DisksNotLiveMigratable`.
     pub evidence: Vec<String>,
+    /// What to look at: inspection commands.
     pub next_steps: Vec<String>,
+    /// What to do about it: the actions that fix the cause (commands in backticks), chosen by
+    /// the remedy module.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub remedy: Vec<String>,
     /// Two layers say things that cannot both be true.
     pub contradiction: bool,
     /// Where the finding stands in the chain of causes (see `diagnosis::causal`); the
@@ -132,6 +137,7 @@ impl Finding {
             detail: String::new(),
             evidence: Vec::new(),
             next_steps: Vec::new(),
+            remedy: Vec::new(),
             contradiction: false,
             standing: Standing::Cause,
         }
@@ -161,6 +167,11 @@ impl Finding {
     /// Sets what to do next.
     pub fn steps(mut self, next_steps: Vec<String>) -> Self {
         self.next_steps = next_steps;
+        self
+    }
+    /// Sets what to do about it: the actions that fix the cause.
+    pub fn remedy(mut self, remedy: Vec<String>) -> Self {
+        self.remedy = remedy;
         self
     }
 }

@@ -9,6 +9,7 @@
 
 use crate::api;
 use crate::components::common::{HealthBadge, layer_key, plane_label};
+use crate::components::finding::{findings_list, next_step};
 use crate::components::rel_time::RelTimeOr;
 use crate::deferred::{Deferred, View};
 use crate::i18n::{Key, lang, t, tr};
@@ -119,35 +120,6 @@ pub fn VmiView(
             <section class="tab-body" role="tabpanel">{body}</section>
         </article>
     }
-}
-
-fn findings_list(findings: Vec<Finding>) -> impl IntoView {
-    findings
-        .into_iter()
-        .map(|f| {
-            let class = format!(
-                "finding sev-{}{}",
-                format!("{:?}", f.severity).to_lowercase(),
-                if f.contradiction { " contradiction" } else { "" }
-            );
-            view! {
-                <li class=class data-health=f.health.as_str()>
-                    <strong>{f.title.clone()}</strong>
-                    {(!f.detail.is_empty()).then(|| view! { <p>{f.detail.clone()}</p> })}
-                    {(!f.evidence.is_empty()).then(|| view! {
-                        <ul class="evidence" aria-label="evidence">
-                            {f.evidence.iter().map(|c| view! { <li><code>{c.clone()}</code></li> }).collect_view()}
-                        </ul>
-                    })}
-                    {(!f.next_steps.is_empty()).then(|| view! {
-                        <details><summary>{t(Key::VmiNext)}</summary>
-                            <ul class="next">{f.next_steps.iter().map(|c| next_step(c)).collect_view()}</ul>
-                        </details>
-                    })}
-                </li>
-            }
-        })
-        .collect_view()
 }
 
 #[component]
@@ -526,55 +498,11 @@ pub fn CopyLink() -> impl IntoView {
     }
 }
 
-/// KubeVirt's runbooks (kubevirt/monitoring): a next step naming one becomes a link, and only
-/// under this prefix, so no text from the cluster becomes a link elsewhere.
-const RUNBOOKS: &str = "https://github.com/kubevirt/monitoring/blob/main/docs/runbooks/";
-
 /// A layer's summary line when it says something its findings do not: `None` when it is one
 /// of their titles (the finding says it, once).
 fn summary_shown<'a>(summary: &'a str, findings: &[Finding]) -> Option<&'a str> {
     let s = summary.trim();
     (!s.is_empty() && !findings.iter().any(|f| f.title.trim() == s)).then_some(summary)
-}
-
-/// The copy button of a next step's command: copies it to the clipboard, says so.
-#[component]
-fn CopyStep(command: String) -> impl IntoView {
-    let copied = RwSignal::new(false);
-    let command = StoredValue::new(command);
-    let on_click = move |_| {
-        let cmd = command.get_value();
-        leptos::task::spawn_local(async move {
-            copied.set(api::copy_to_clipboard(&cmd).await);
-        });
-    };
-    let word = move || {
-        if copied.get() {
-            t(Key::StepCopied)()
-        } else {
-            t(Key::StepCopy)()
-        }
-    };
-    // The visible word first, then what it copies (the name a screen reader reads).
-    let label = move || format!("{}: {}", word(), command.get_value());
-    view! {
-        <button type="button" class="copy-step" data-testid="copy-step" aria-label=label on:click=on_click>
-            {word}
-        </button>
-    }
-}
-
-/// One next step: a command as code with its copy button, or a runbook as a link.
-fn next_step(step: &str) -> AnyView {
-    match step.strip_prefix("Follow the runbook ") {
-        Some(url) if url.starts_with(RUNBOOKS) && !url.contains(char::is_whitespace) => {
-            let url = url.to_string();
-            view! { <li><a href=url.clone() target="_blank" rel="noopener noreferrer">{url.clone()}</a></li> }
-                .into_any()
-        }
-        _ => view! { <li><code>{step.to_string()}</code> " " <CopyStep command=step.to_string()/></li> }
-            .into_any(),
-    }
 }
 
 #[cfg(test)]

@@ -99,6 +99,8 @@ messages![
     (VmiHistory, "Migration history", "マイグレーション履歴"),
     (VmiEvidence, "Evidence", "根拠"),
     (VmiNext, "Next steps", "次の手順"),
+    (FindingRemedy, "What to do", "対処方法"),
+    (FindingLook, "What to look at", "確認すること"),
     (VmiObserved, "Observed", "観測時刻"),
     (VmiStale, "stale", "古い"),
     (VmiMissing, "Evidence not available", "得られなかった根拠"),

@@ -48,10 +48,18 @@ pub fn finding(a: &Alert) -> Option<Finding> {
     if let Some(r) = a.runbook() {
         steps.push(format!("Follow the runbook {r}"));
     }
+    // The labels KubeVirt's rules carry name the VM and its node (`pkg/monitoring/rules/alerts`).
+    let subject = crate::explain::Subject {
+        namespace: a.label("namespace").unwrap_or_default().to_string(),
+        name: a.label("name").unwrap_or_default().to_string(),
+        node: a.label("node").map(str::to_string),
+        ..Default::default()
+    };
     Some(
         Finding::new(k.layer, health, severity, title)
             .explained(detail.join(" "))
             .cite(evidence)
-            .steps(steps),
+            .steps(steps)
+            .remedy(crate::remedy::alerts::for_alert(&a.name, &subject)),
     )
 }

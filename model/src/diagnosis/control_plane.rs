@@ -71,7 +71,11 @@ fn conditions(cx: &mut Ctx<'_>, vmi: &Vmi) {
                 .cite(vec![format!(
                     "metadata.deletionTimestamp = {}",
                     vmi.metadata.deletion_timestamp.as_deref().unwrap_or("")
-                )]),
+                )])
+                .remedy(crate::remedy::render(
+                    crate::remedy::control_plane::DELETING,
+                    &cx.subject,
+                )),
         );
     }
     if let Some(c) = vmi.condition("PodScheduled").filter(|c| c.is_false()) {
@@ -90,7 +94,8 @@ fn conditions(cx: &mut Ctx<'_>, vmi: &Vmi) {
             )
             .explained(detail)
             .cite(cites)
-            .steps(x.next_steps),
+            .steps(x.next_steps)
+            .remedy(cx.remedy(x.topic, &x.value)),
         );
     }
     if let Some(c) = vmi.condition("Synchronized").filter(|c| !c.is_true())
@@ -120,7 +125,8 @@ fn conditions(cx: &mut Ctx<'_>, vmi: &Vmi) {
             finding(health, severity, title)
                 .explained(sentences(c.message(), &x.meaning))
                 .cite(cond_cite(c))
-                .steps(x.next_steps),
+                .steps(x.next_steps)
+                .remedy(cx.remedy(x.topic, &x.value)),
         );
     }
     if let Some(c) = vmi.condition("Provisioning").filter(|c| c.is_true()) {
@@ -129,7 +135,8 @@ fn conditions(cx: &mut Ctx<'_>, vmi: &Vmi) {
             finding(Health::Degraded, Severity::Info, x.title)
                 .explained(x.meaning)
                 .cite(cond_cite(c))
-                .steps(x.next_steps),
+                .steps(x.next_steps)
+                .remedy(cx.remedy(x.topic, &x.value)),
         );
     }
     if let Some(c) = vmi.condition("DataVolumesReady").filter(|c| c.is_false()) {
@@ -138,7 +145,8 @@ fn conditions(cx: &mut Ctx<'_>, vmi: &Vmi) {
             finding(Health::Degraded, Severity::Warning, "DataVolumes not ready")
                 .explained(x.meaning)
                 .cite(cond_cite(c))
-                .steps(x.next_steps),
+                .steps(x.next_steps)
+                .remedy(cx.remedy(x.topic, &x.value)),
         );
     }
     if let Some(c) = vmi.condition("MigrationRequired") {
@@ -147,7 +155,8 @@ fn conditions(cx: &mut Ctx<'_>, vmi: &Vmi) {
             finding(Health::Degraded, Severity::Warning, x.title)
                 .explained(x.meaning)
                 .cite(cond_cite(c))
-                .steps(x.next_steps),
+                .steps(x.next_steps)
+                .remedy(cx.remedy(x.topic, &x.value)),
         );
     }
     if let Some(c) = vmi.condition("HotMemoryChange").filter(|c| c.is_false()) {
@@ -263,7 +272,8 @@ fn vm_status(cx: &mut Ctx<'_>) {
                 finding(Health::Broken, Severity::Error, format!("VM status {ps}"))
                     .explained(x.meaning)
                     .cite(vec![format!("vm.status.printableStatus = {ps}")])
-                    .steps(x.next_steps),
+                    .steps(x.next_steps)
+                    .remedy(cx.remedy(x.topic, &x.value)),
             );
         }
     }
@@ -317,7 +327,8 @@ fn phase_finding(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, px: Explanation, pcit
                 )
                 .explained(detail)
                 .cite(pcite)
-                .steps(px.next_steps),
+                .steps(px.next_steps)
+                .remedy(cx.remedy(px.topic, &px.value)),
             );
         }
         "Running" | "Succeeded" | "Failed" | "Unknown" | "WaitingForSync" => {
@@ -335,7 +346,8 @@ fn phase_finding(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, px: Explanation, pcit
             finding(Health::Degraded, Severity::Warning, px.title)
                 .explained(px.meaning)
                 .cite(pcite)
-                .steps(px.next_steps),
+                .steps(px.next_steps)
+                .remedy(cx.remedy(px.topic, &px.value)),
         ),
     }
 }

@@ -52,6 +52,10 @@ impl Ctx<'_> {
     pub fn explain(&self, topic: Topic, value: &str) -> Explanation {
         explain(topic, value, &self.subject)
     }
+    /// What to do about a catalogue value, for this VMI (see [`crate::remedy::for_value`]).
+    pub fn remedy(&self, topic: Topic, value: &str) -> Vec<String> {
+        crate::remedy::for_value(topic, value, &self.subject)
+    }
     pub fn warning_events(&self, reason: &str) -> Vec<&Event> {
         self.e
             .events

@@ -48,7 +48,8 @@ pub(super) fn guest(cx: &mut Ctx<'_>, pod: Option<&Pod>, stale: bool) {
                 format!("{} {whose}", x.meaning)
             })
             .cite(cond_cite(r))
-            .steps(x.next_steps),
+            .steps(x.next_steps)
+            .remedy(cx.remedy(x.topic, &x.value)),
         );
     }
     agent_connection(cx, vmi);
@@ -140,9 +141,10 @@ fn not_running(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, pcite: &[String]) -> bo
             }
             cx.push(
                 finding(health, severity, title)
-                    .explained(x.meaning)
+                    .explained(crate::explain::failed_case(vmi, crashed.as_deref()))
                     .cite(ev)
-                    .steps(x.next_steps),
+                    .steps(x.next_steps)
+                    .remedy(cx.remedy(x.topic, &x.value)),
             );
             true
         }
@@ -245,7 +247,8 @@ fn paused(cx: &mut Ctx<'_>, vmi: &Vmi, pod: Option<&Pod>, pcite: &[String]) -> b
                         x.meaning
                     ))
                     .cite([pcite.clone(), cond_cite(c)].concat())
-                    .steps(x.next_steps.clone()),
+                    .steps(x.next_steps.clone())
+                    .remedy(cx.remedy(x.topic, &x.value)),
             );
             return true;
         }
@@ -258,7 +261,8 @@ fn paused(cx: &mut Ctx<'_>, vmi: &Vmi, pod: Option<&Pod>, pcite: &[String]) -> b
                     Severity::Error,
                     "Guest paused by a storage I/O error (see node/launcher)",
                 )
-                .cite(cond_cite(c)),
+                .cite(cond_cite(c))
+                .remedy(cx.remedy(Topic::Reason, "PausedIOError")),
             );
             return true;
         }
@@ -267,7 +271,8 @@ fn paused(cx: &mut Ctx<'_>, vmi: &Vmi, pod: Option<&Pod>, pcite: &[String]) -> b
             finding(health, x.severity.max(Severity::Warning), x.title.clone())
                 .explained(x.meaning.clone())
                 .cite(cond_cite(&c.clone()))
-                .steps(x.next_steps.clone()),
+                .steps(x.next_steps.clone())
+                .remedy(cx.remedy(x.topic, &x.value)),
         );
         // The launcher pod keeps running (Ready=False through the readiness gate) for every
         // pause: no contradiction.
@@ -377,7 +382,8 @@ fn agent_support(cx: &mut Ctx<'_>, vmi: &Vmi) {
                     c.reason().to_string()
                 })
                 .cite(cond_cite(c))
-                .steps(x.next_steps),
+                .steps(x.next_steps)
+                .remedy(cx.remedy(x.topic, &x.value)),
         );
     }
     if let Some(GuestAgentAnswer::Info(i)) = answer {
@@ -390,7 +396,11 @@ fn agent_support(cx: &mut Ctx<'_>, vmi: &Vmi) {
                     "Guest agent lacks required commands",
                 )
                 .explained(missing.join(", "))
-                .cite(vec!["guestosinfo.supportedCommands".into()]),
+                .cite(vec!["guestosinfo.supportedCommands".into()])
+                .remedy(crate::remedy::render(
+                    crate::remedy::guest::AGENT,
+                    &cx.subject,
+                )),
             );
         }
         for fs in &i.fs_info.disks {
@@ -407,7 +417,11 @@ fn agent_support(cx: &mut Ctx<'_>, vmi: &Vmi) {
                     )
                     .cite(vec![format!(
                         "guestosinfo.fsInfo.disks[{mp}].usedBytes = {u}"
-                    )]),
+                    )])
+                    .remedy(crate::remedy::alerts::for_alert(
+                        "GuestFilesystemAlmostOutOfSpace",
+                        &cx.subject,
+                    )),
                 );
             }
         }
@@ -427,7 +441,11 @@ fn other_signals(cx: &mut Ctx<'_>, vmi: &Vmi) {
                 "Access credentials not applied",
             )
             .explained(c.message().to_string())
-            .cite(cond_cite(c)),
+            .cite(cond_cite(c))
+            .remedy(crate::remedy::render(
+                crate::remedy::guest::ACCESS_CREDENTIALS,
+                &cx.subject,
+            )),
         );
     }
     let panics: f64 =
@@ -445,7 +463,11 @@ fn other_signals(cx: &mut Ctx<'_>, vmi: &Vmi) {
             )
             .cite(vec![format!(
                 "kubevirt_vmi_guest_os_panic_total = {panics}"
-            )]),
+            )])
+            .remedy(crate::remedy::alerts::for_alert(
+                "VMNonRecoverableOSPanic",
+                &cx.subject,
+            )),
         );
     }
 }

@@ -159,6 +159,10 @@ pub(super) fn handler_heartbeat(cx: &mut Ctx<'_>, n: &Node) {
                     scheduled there (their launcher needs kubevirt.io/schedulable=true).",
             )
             .cite(cite)
+            .remedy(crate::remedy::render(
+                crate::remedy::node::HANDLER_DOWN,
+                &cx.subject,
+            ))
             .steps(vec![format!(
                 "kubectl get pods -n kubevirt -l kubevirt.io=virt-handler \
                     --field-selector spec.nodeName={name}"
@@ -185,6 +189,10 @@ pub(super) fn handler_heartbeat(cx: &mut Ctx<'_>, n: &Node) {
                     meanwhile; running ones are not affected.",
             )
             .cite(cite)
+            .remedy(crate::remedy::render(
+                crate::remedy::node::HANDLER_STARTING,
+                &cx.subject,
+            ))
             .steps(vec![format!(
                 "kubectl get pods -n kubevirt -l kubevirt.io=virt-handler \
                     --field-selector spec.nodeName={name}"

@@ -159,7 +159,8 @@ fn live_migratable(cx: &mut Ctx<'_>, v: &Vmi, facts: &Facts) {
                 )
                 .explained(detail)
                 .cite(cond_cite(c))
-                .steps(x.next_steps),
+                .steps(x.next_steps)
+                .remedy(cx.remedy(x.topic, &x.value)),
             );
         }
         (_, true) => {
@@ -297,7 +298,11 @@ fn left_behind(cx: &mut Ctx<'_>, v: &Vmi, any_active: bool) {
                             m.migration_uid.as_deref().unwrap_or("?")
                         ),
                         "status.migrationState.completed = false".into(),
-                    ]),
+                    ])
+                    .remedy(crate::remedy::migration::for_cause(
+                        "state_left_behind",
+                        &cx.subject,
+                    )),
             );
         }
     }
@@ -333,7 +338,8 @@ fn evacuation_progress(
                 cite.clone(),
                 "spec.evictionStrategy = External".into(),
             ])
-            .steps(x.next_steps),
+            .steps(x.next_steps)
+            .remedy(cx.remedy(x.topic, &x.value)),
         );
     } else if migratable == Some(false) {
         let c = v.condition("LiveMigratable").cloned().unwrap_or_default();
@@ -362,7 +368,8 @@ fn evacuation_progress(
                     )],
                 ]
                 .concat(),
-            ),
+            )
+            .remedy(cx.remedy(Topic::Reason, c.reason())),
         );
     } else if any_active {
         cx.push(
@@ -372,7 +379,11 @@ fn evacuation_progress(
                 format!("Evacuating from {node}"),
             )
             .explained("An evacuation migration is under way.")
-            .cite(vec![cite.clone()]),
+            .cite(vec![cite.clone()])
+            .remedy(crate::remedy::migration::for_cause(
+                "evacuating",
+                &cx.subject,
+            )),
         );
     } else if cx.e.coverage.migrations || !reports.is_empty() {
         no_evacuation_migration(cx, v, node, cite);
@@ -517,7 +528,8 @@ fn drain_blocked(cx: &mut Ctx<'_>, v: &Vmi, facts: &Facts) {
                 cx.subject.name, cx.subject.namespace
             ),
             format!("kubectl uncordon {name}   # to give up the drain"),
-        ]),
+        ])
+        .remedy(cx.remedy(Topic::Reason, c.reason())),
     );
 }
 

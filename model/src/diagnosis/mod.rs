@@ -115,6 +115,7 @@ pub fn diagnose(e: &Evidence, now: Option<Timestamp>) -> Diagnosis {
     for a in e.alerts() {
         cx.findings.extend(crate::alerts::finding(a));
     }
+    crate::remedy::settle(&mut cx.findings);
 
     let mut layers = Vec::new();
     for layer in Layer::ALL {

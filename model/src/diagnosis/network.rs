@@ -138,7 +138,11 @@ fn interface(
             .cite(vec![
                 cite("ipAddress", first),
                 cite("ipAddresses[0]", list0),
-            ]),
+            ])
+            .remedy(crate::remedy::render(
+                crate::remedy::network::STALE_AGENT_IPS,
+                &cx.subject,
+            )),
         );
     }
     if !reported_addresses(cx, i, &label, &ips, agent) {
@@ -209,7 +213,11 @@ fn multus_agrees(cx: &mut Ctx<'_>, i: &Interface, label: &str, ips: &[&str]) -> 
                         ),
                         cite("ipAddresses", &ips.join(",")),
                         cite("infoSource", src),
-                    ]),
+                    ])
+                    .remedy(crate::remedy::render(
+                        crate::remedy::network::REPLUG,
+                        &cx.subject,
+                    )),
                 );
             }
         }
@@ -320,7 +328,11 @@ fn multus_only(cx: &mut Ctx<'_>, i: &Interface, label: &str) -> bool {
                 "The spec removes the interface; the domain NIC is gone but the pod network \
                     stays until KubeVirt migrates the VM (MigrationRequired).",
             )
-            .cite(cite),
+            .cite(cite)
+            .remedy(crate::remedy::render(
+                crate::remedy::network::HOTPLUG_PENDING,
+                &cx.subject,
+            )),
         );
     } else {
         cx.push(

@@ -109,7 +109,11 @@ fn node_state(cx: &mut Ctx<'_>, node: Option<&Node>, node_name: Option<String>) 
                         )
                         .explained(sentences(r.message(), &beside))
                         .cite(ev)
-                        .steps(steps),
+                        .steps(steps)
+                        .remedy(crate::remedy::render(
+                            crate::remedy::node::NODE_DOWN,
+                            &cx.subject,
+                        )),
                     );
                 }
                 None => cx.push(finding(
@@ -157,7 +161,8 @@ fn vmi_signals(cx: &mut Ctx<'_>, vmi: &Vmi) {
             )
             .explained(x.meaning)
             .cite(vec!["status.phase = Unknown".into()])
-            .steps(x.next_steps),
+            .steps(x.next_steps)
+            .remedy(cx.remedy(x.topic, &x.value)),
         );
     }
     if let Some(r) = vmi.status.reason.as_deref().filter(|r| !r.is_empty()) {
@@ -182,7 +187,8 @@ fn vmi_signals(cx: &mut Ctx<'_>, vmi: &Vmi) {
             )
             .explained(sentences(&x.meaning, &x.implies))
             .cite(vec![format!("status.reason = {r}")])
-            .steps(x.next_steps),
+            .steps(x.next_steps)
+            .remedy(cx.remedy(x.topic, &x.value)),
         );
     }
     // virt-handler sync errors.
@@ -200,7 +206,8 @@ fn vmi_signals(cx: &mut Ctx<'_>, vmi: &Vmi) {
             finding(Health::Broken, Severity::Error, title)
                 .explained(sentences(c.message(), &x.implies))
                 .cite(cond_cite(c))
-                .steps(x.next_steps),
+                .steps(x.next_steps)
+                .remedy(cx.remedy(x.topic, &x.value)),
         );
     } else if phase != "Failed" {
         let sync_failed = cx.warning_events("SyncFailed");
@@ -229,7 +236,8 @@ fn vmi_signals(cx: &mut Ctx<'_>, vmi: &Vmi) {
             )
             .explained(x.meaning)
             .cite(cond_cite(c))
-            .steps(x.next_steps),
+            .steps(x.next_steps)
+            .remedy(cx.remedy(x.topic, &x.value)),
         );
     }
 }
@@ -255,7 +263,8 @@ fn launcher_phase(cx: &mut Ctx<'_>, vmi: &Vmi, p: &Pod, node: Option<&Node>) {
                             gone.",
                     )
                     .cite([cites.clone(), vec!["status.phase = Running".into()]].concat())
-                    .steps(cx.explain(Topic::EventReason, "Stopped").next_steps),
+                    .steps(cx.explain(Topic::EventReason, "Stopped").next_steps)
+                    .remedy(cx.remedy(Topic::EventReason, "Stopped")),
                 );
             } else {
                 cx.push(
@@ -367,7 +376,8 @@ fn launcher_running(cx: &mut Ctx<'_>, vmi: &Vmi, p: &Pod, node: Option<&Node>, c
                     stuck terminating or its status is stale.",
             )
             .cite(with_phase)
-            .steps(cx.explain(Topic::VmiPhase, &phase).next_steps),
+            .steps(cx.explain(Topic::VmiPhase, &phase).next_steps)
+            .remedy(cx.remedy(Topic::VmiPhase, &phase)),
         ),
         "Scheduling" => {
             let detail = if ready {
@@ -411,7 +421,8 @@ fn launcher_running(cx: &mut Ctx<'_>, vmi: &Vmi, p: &Pod, node: Option<&Node>, c
                             not run.",
                     )
                     .cite(with_phase)
-                    .steps(cx.explain(Topic::VmiPhase, "Scheduled").next_steps),
+                    .steps(cx.explain(Topic::VmiPhase, "Scheduled").next_steps)
+                    .remedy(cx.remedy(Topic::VmiPhase, "Scheduled")),
                 ),
                 None => cx.push(
                     finding(
@@ -462,7 +473,8 @@ fn launcher_pending(cx: &mut Ctx<'_>, vmi: &Vmi, p: &Pod, cites: Vec<String>) {
                 )
                 .explained(detail)
                 .cite(cites)
-                .steps(cx.explain(Topic::Reason, "Unschedulable").next_steps),
+                .steps(cx.explain(Topic::Reason, "Unschedulable").next_steps)
+                .remedy(cx.remedy(Topic::Reason, "Unschedulable")),
             );
         }
         cx.push(
@@ -475,7 +487,12 @@ fn launcher_pending(cx: &mut Ctx<'_>, vmi: &Vmi, p: &Pod, cites: Vec<String>) {
         );
     } else {
         cx.push(
-            finding(Health::Degraded, Severity::Info, "Launcher pod Pending").cite(cites.clone()),
+            finding(Health::Degraded, Severity::Info, "Launcher pod Pending")
+                .cite(cites.clone())
+                .remedy(crate::remedy::render(
+                    crate::remedy::node::LAUNCHER_PENDING,
+                    &cx.subject,
+                )),
         );
     }
     if phase == "Running" {

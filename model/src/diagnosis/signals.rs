@@ -32,6 +32,10 @@ pub(super) fn signal_findings(cx: &mut Ctx) {
         }
         f.next_steps = s.next_steps.clone();
         f.standing = super::causal::standing_of(s);
+        f.remedy = crate::remedy::signals::for_signature(
+            s.signature.as_deref().unwrap_or(""),
+            &cx.subject,
+        );
         cx.findings.push(f);
     }
 }

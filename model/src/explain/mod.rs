@@ -8,6 +8,7 @@
 //! * [`entry`]: the entry type. [`commands`]: the command templates and how they are filled in.
 //! * [`agent_reason`]: the free-text `AgentVersionNotSupported` reasons, matched by their wording.
 //! * [`generic`]: the entry an unknown value gets (`known: false`).
+//! * [`phase_case`]: the one sentence for the case at hand where an entry lists several.
 //! * [`generated`]: the tables `cargo xtask catalog` reads from KubeVirt's and CDI's source.
 //!
 //! The lookup order of [`explain`]: the exact value; the value trimmed; for an event reason, the
@@ -19,6 +20,7 @@ mod commands;
 mod entry;
 pub mod generated;
 mod generic;
+mod phase_case;
 
 use serde::{Deserialize, Serialize};
 
@@ -26,6 +28,7 @@ use agent_reason::AgentGap;
 use commands::render_all;
 use entry::Entry;
 use generic::generic;
+pub use phase_case::failed_case;
 
 /// How bad a value or finding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -106,6 +109,12 @@ fn from_entry(e: &Entry, value: &str, s: &Subject) -> Explanation {
 
 fn lookup(topic: Topic, value: &str) -> Option<&'static Entry> {
     catalogue::entries().find(|e| e.topic == topic && e.value == value)
+}
+
+/// Fills a command template's placeholders (`{ns}`, `{name}`, `{node}`, `{pod}`, `{migration}`,
+/// `{uid}`) for `s`, as the catalogue's own next steps are.
+pub fn render_command(template: &str, s: &Subject) -> String {
+    commands::render(template, s)
 }
 
 /// True when the catalogue has an entry for exactly this value (no generic fallback).

@@ -108,7 +108,11 @@ fn failure(s: &Seen<'_>, f: &Found<'_>, phase_x: &Explanation) -> Option<Finding
                     .map(|f| f.evidence.clone())
                     .unwrap_or_default(),
             )
-            .steps(explain(Topic::MigrationMode, "PostCopy", &s.subject).next_steps),
+            .steps(explain(Topic::MigrationMode, "PostCopy", &s.subject).next_steps)
+            .remedy(crate::remedy::migration::for_cause(
+                "irrecoverable",
+                &s.subject,
+            )),
         );
     }
     let fail = failure.as_ref().filter(|_| f.outcome != Outcome::Aborted)?;
@@ -153,7 +157,15 @@ fn failure(s: &Seen<'_>, f: &Found<'_>, phase_x: &Explanation) -> Option<Finding
         finding(health, severity, title)
             .explained(format!("{}; {plane}.", fail.reason))
             .cite(fail.evidence.clone())
-            .steps(phase_x.next_steps.clone()),
+            .steps(phase_x.next_steps.clone())
+            .remedy(crate::remedy::migration::for_cause(
+                if f.failed.timeout_abort {
+                    "timeout_abort"
+                } else {
+                    fail.kind.as_str()
+                },
+                &s.subject,
+            )),
     )
 }
 
@@ -199,7 +211,11 @@ fn convergence(s: &Seen<'_>, f: &Found<'_>, phase_x: &Explanation) -> Option<Fin
             "kubevirt_vmi_migration_dirty_memory_rate_bytes".into(),
             "kubevirt_vmi_migration_memory_transfer_rate_bytes".into(),
         ])
-        .steps(phase_x.next_steps.clone()),
+        .steps(phase_x.next_steps.clone())
+        .remedy(crate::remedy::migration::for_cause(
+            "not_converging",
+            &s.subject,
+        )),
     )
 }
 
@@ -214,7 +230,8 @@ fn mode(s: &Seen<'_>, f: &Found<'_>) -> Option<Finding> {
                     "The guest runs on the target and fetches missing pages from the source; a ",
                     "network or node failure now loses the VM."
                 ))
-                .cite(vec![s.cite("mode", "PostCopy")]),
+                .cite(vec![s.cite("mode", "PostCopy")])
+                .remedy(crate::remedy::migration::for_cause("post_copy", &s.subject)),
         ),
         Some("Paused") => Some(
             finding(
@@ -223,7 +240,8 @@ fn mode(s: &Seen<'_>, f: &Found<'_>) -> Option<Finding> {
                 "Guest paused to let the migration converge",
             )
             .explained("The migration monitor paused the guest on the source (mode Paused).")
-            .cite(vec![s.cite("mode", "Paused")]),
+            .cite(vec![s.cite("mode", "Paused")])
+            .remedy(crate::remedy::migration::for_cause("paused", &s.subject)),
         ),
         _ => None,
     }
@@ -238,7 +256,11 @@ fn abort(s: &Seen<'_>, f: &Found<'_>) -> Option<Finding> {
                     "complete or fail by itself."
                 ))
                 .cite(vec![s.cite("abortStatus", "Failed")])
-                .steps(explain(Topic::AbortStatus, "Failed", &s.subject).next_steps),
+                .steps(explain(Topic::AbortStatus, "Failed", &s.subject).next_steps)
+                .remedy(crate::remedy::migration::for_cause(
+                    "abort_failed",
+                    &s.subject,
+                )),
         ),
         AbortState::Succeeded if f.outcome != Outcome::Aborted => None,
         AbortState::Succeeded => Some(

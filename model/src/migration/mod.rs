@@ -46,7 +46,7 @@ pub fn interpret(vmim: Option<&Vmim>, ctx: &MigrationContext<'_>) -> MigrationRe
     let progress = progress_from_metrics(ctx.metrics, ctx.now);
     let failed = failure::failure(&s);
     let outcome = outcome::outcome(&s, abort, failed.failed);
-    let findings = findings::findings(
+    let mut findings = findings::findings(
         &s,
         &Found {
             abort,
@@ -55,6 +55,7 @@ pub fn interpret(vmim: Option<&Vmim>, ctx: &MigrationContext<'_>) -> MigrationRe
             outcome,
         },
     );
+    crate::remedy::settle(&mut findings);
     let health = crate::verdict::combine(&findings);
     // Without a VMIM (only the VMI's migrationState), the migration has no name of its own.
     let name = if s.name.is_empty() {

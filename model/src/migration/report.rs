@@ -93,6 +93,30 @@ pub enum FailureKind {
     Other,
 }
 
+impl FailureKind {
+    /// Its serialised name (`target_unschedulable`, …): how the remedy module names the cause.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            FailureKind::TargetUnschedulable => "target_unschedulable",
+            FailureKind::ResourceQuota => "resource_quota",
+            FailureKind::Policy => "policy",
+            FailureKind::UtilityVolumes => "utility_volumes",
+            FailureKind::Backup => "backup",
+            FailureKind::Backoff => "backoff",
+            FailureKind::TargetNotReady => "target_not_ready",
+            FailureKind::NoConvergence => "no_convergence",
+            FailureKind::PostCopyBroken => "post_copy_broken",
+            FailureKind::ProxyOrSocket => "proxy_or_socket",
+            FailureKind::TargetDomainSlow => "target_domain_slow",
+            FailureKind::TargetPodGone => "target_pod_gone",
+            FailureKind::Aborted => "aborted",
+            FailureKind::VmiGone => "vmi_gone",
+            FailureKind::VmiLost => "vmi_lost",
+            FailureKind::Other => "other",
+        }
+    }
+}
+
 /// Why a migration failed or is blocked.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Failure {
