@@ -1,6 +1,8 @@
 //! `cargo run --release -p model --example throughput -- [DUMP_FILE]`: a quick native measure of
 //! diagnosis throughput on the scenario fixtures and, given a file, of `input::analyse` on it,
 //! for profiling without the bench stack (`cargo xtask bench` holds the figures of record).
+//! `ROUNDS=N` judges the fixtures N times instead of for `SECS` seconds, and `RUNS` sets how often
+//! the file is analysed (3): fixed work, to count instructions under a profiler on a busy machine.
 
 use std::time::{Duration, Instant};
 
@@ -25,9 +27,14 @@ fn main() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(2.0);
+    let rounds: Option<u64> = std::env::var("ROUNDS").ok().and_then(|s| s.parse().ok());
     let start = Instant::now();
     let (mut judged, mut broken) = (0u64, 0u64);
-    while start.elapsed() < Duration::from_secs_f64(secs) {
+    let mut round = 0;
+    while rounds.map_or(start.elapsed() < Duration::from_secs_f64(secs), |r| {
+        round < r
+    }) {
+        round += 1;
         for e in &bundles {
             let d = model::diagnosis::diagnose(std::hint::black_box(e), now);
             broken += u64::from(d.is_broken());
@@ -41,7 +48,11 @@ fn main() {
     );
     if let Some(path) = std::env::args().nth(1) {
         let text = std::fs::read_to_string(&path).expect("dump");
-        for _ in 0..3 {
+        let runs: usize = std::env::var("RUNS")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(3);
+        for _ in 0..runs {
             let t = Instant::now();
             let a = model::input::analyse(&text, None).expect("analyse");
             println!(

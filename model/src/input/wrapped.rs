@@ -29,7 +29,8 @@ pub fn joined(text: &[&str], i: usize) -> Option<(String, usize)> {
     if quote.is_none() && (value.is_empty() || value.starts_with(['|', '>', '{', '['])) {
         return None;
     }
-    let mut out = line.trim_end().to_string();
+    // Built at the first continuation line: most values continue nothing.
+    let mut out = String::new();
     let mut n = 0;
     for next in text.iter().skip(i + 1).take(MAX_CONTINUATION) {
         let t = next.trim();
@@ -39,6 +40,9 @@ pub fn joined(text: &[&str], i: usize) -> Option<(String, usize)> {
         }
         if quote.is_none() && (t.starts_with("- ") || is_key_line(t)) {
             break;
+        }
+        if n == 0 {
+            out.push_str(line.trim_end());
         }
         out.push(' ');
         out.push_str(t);
