@@ -14,6 +14,12 @@ const MAX_CONTINUATION: usize = 12;
 pub fn joined(text: &[&str], i: usize) -> Option<(String, usize)> {
     let line = text.get(i)?;
     let indent = line.len() - line.trim_start().len();
+    // Only a more-indented next line continues a value: asked first, as most lines are not
+    // followed by one and every line of a block is asked.
+    let next = text.get(i + 1)?;
+    if next.len() - next.trim_start().len() <= indent || next.trim().is_empty() {
+        return None;
+    }
     let body = line.trim_start().trim_start_matches("- ");
     let (key, value) = body.split_once(": ")?;
     if key.is_empty() || key.contains(' ') || key.starts_with(['"', '\'', '#']) {
