@@ -52,8 +52,8 @@ impl Timestamp {
                 }
             };
             put(0, 4, y);
-            put(5, 2, m as i64);
-            put(8, 2, d as i64);
+            put(5, 2, m);
+            put(8, 2, d);
             put(11, 2, hh);
             put(14, 2, mm);
             put(17, 2, ss);
