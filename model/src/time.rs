@@ -40,6 +40,30 @@ impl Timestamp {
         let sod = secs.rem_euclid(86_400);
         let (y, m, d) = civil_from_days(days);
         let (hh, mm, ss) = (sod / 3600, (sod % 3600) / 60, sod % 60);
+        // Digits written straight into a buffer: the diagnosis cites times in many findings, and
+        // `format!`'s padding machinery was a measurable part of it. Years past 9999 or before 0
+        // take the general path.
+        if (0..=9999).contains(&y) {
+            let mut b = *b"0000-00-00T00:00:00.000Z";
+            let mut put = |at: usize, width: usize, mut v: i64| {
+                for k in (at..at + width).rev() {
+                    b[k] = b'0' + (v % 10) as u8;
+                    v /= 10;
+                }
+            };
+            put(0, 4, y);
+            put(5, 2, m);
+            put(8, 2, d);
+            put(11, 2, hh);
+            put(14, 2, mm);
+            put(17, 2, ss);
+            if ms == 0 {
+                b[19] = b'Z';
+                return String::from_utf8_lossy(&b[..20]).into_owned();
+            }
+            put(20, 3, ms);
+            return String::from_utf8_lossy(&b).into_owned();
+        }
         if ms == 0 {
             format!("{y:04}-{m:02}-{d:02}T{hh:02}:{mm:02}:{ss:02}Z")
         } else {
@@ -222,6 +246,38 @@ mod tests {
         ] {
             assert_eq!(Timestamp::parse(s), None, "{s}");
         }
+    }
+
+    #[test]
+    fn formats_known_instants() {
+        assert_eq!(Timestamp(0).to_rfc3339(), "1970-01-01T00:00:00Z");
+        assert_eq!(
+            Timestamp(1_709_208_000_123).to_rfc3339(),
+            "2024-02-29T12:00:00.123Z"
+        );
+        assert_eq!(
+            Timestamp(1_709_208_000_007).to_rfc3339(),
+            "2024-02-29T12:00:00.007Z"
+        );
+        assert_eq!(Timestamp(-1000).to_rfc3339(), "1969-12-31T23:59:59Z");
+        assert_eq!(
+            Timestamp(-62_135_596_800_000).to_rfc3339(),
+            "0001-01-01T00:00:00Z"
+        );
+        assert_eq!(
+            Timestamp(253_402_300_799_999).to_rfc3339(),
+            "9999-12-31T23:59:59.999Z"
+        );
+        // Past the four-digit years, the general path.
+        assert_eq!(
+            Timestamp(253_402_300_800_000).to_rfc3339(),
+            "10000-01-01T00:00:00Z"
+        );
+        assert_eq!(
+            Timestamp(-62_198_755_200_000).to_rfc3339(),
+            "-001-01-01T00:00:00Z"
+        );
+        assert_eq!(format!("{}", Timestamp(60_000)), "1970-01-01T00:01:00Z");
     }
 
     #[test]

@@ -72,6 +72,32 @@ impl Figure {
     }
 }
 
+/// The unit of a ratio between two measurements of one run (such as the backend's start at
+/// 5,000 VMIs over its start at 500): what a slow or busy machine cannot fail, as it slows both.
+pub const RATIO: &str = "×";
+
+impl Figure {
+    /// A ratio between two figures of the same run (unit [`RATIO`]).
+    pub fn ratio(id: &str, title: &str, value: f64) -> Figure {
+        Figure::new(id, title, value, RATIO)
+    }
+    /// True for a ratio between two figures of the same run.
+    pub fn is_ratio(&self) -> bool {
+        self.unit == RATIO
+    }
+}
+
+/// What `--check` judges.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Check {
+    /// Every budget, and every measurement that could not run.
+    All,
+    /// Only the ratios' budgets (what CI gates on): absolute times depend on the machine and
+    /// its load, a ratio between two sizes measured in one run does not. A run that measured
+    /// no ratio fails too, so a broken measurement cannot pass unnoticed.
+    Ratios,
+}
+
 /// Settings shared by every measurement.
 #[derive(Debug, Clone)]
 pub struct Settings {
@@ -151,6 +177,42 @@ impl Report {
             .iter()
             .filter(|f| f.met() == Some(false))
             .collect()
+    }
+
+    /// Why the run fails `check`, one line each; empty when it passes.
+    pub fn failures(&self, check: Check) -> Vec<String> {
+        let judged = |f: &&Figure| check == Check::All || f.is_ratio();
+        let mut out: Vec<String> = self
+            .missed()
+            .into_iter()
+            .filter(judged)
+            .map(|f| {
+                let budget = match f.budget {
+                    Some(Budget::AtMost(m)) => format!("≤ {}", fmt_value(m, &f.unit)),
+                    Some(Budget::AtLeast(m)) => format!("≥ {}", fmt_value(m, &f.unit)),
+                    None => String::new(),
+                };
+                format!(
+                    "budget missed: {} = {} (budget {budget})",
+                    f.title,
+                    fmt_value(f.value, &f.unit)
+                )
+            })
+            .collect();
+        match check {
+            Check::All => out.extend(self.errors.iter().map(|e| format!("not measured: {e}"))),
+            Check::Ratios
+                if !self
+                    .figures
+                    .iter()
+                    .any(|f| f.is_ratio() && f.budget.is_some()) =>
+            {
+                out.push("no ratio with a budget was measured".into());
+                out.extend(self.errors.iter().map(|e| format!("not measured: {e}")));
+            }
+            Check::Ratios => {}
+        }
+        out
     }
 }
 
@@ -358,6 +420,69 @@ mod tests {
         assert_eq!(quantile(&mut v, 0.5), 50.0);
         assert_eq!(quantile(&mut v, 0.99), 99.0);
         assert_eq!(quantile(&mut [3.0], 0.99), 3.0);
+    }
+
+    /// A quick run's report: the backend start at 500 and 5,000 VMIs and their ratio, and an
+    /// absolute figure with a budget.
+    fn quick(ratio: f64, throughput: f64, errors: Vec<String>) -> Report {
+        Report {
+            mode: "quick",
+            figures: vec![
+                Figure::new("backend_start_500", "start 500", 300.0, "ms"),
+                Figure::new("backend_start_5000", "start 5000", 300.0 * ratio, "ms"),
+                Figure::ratio("backend_start_ratio_5000_500", "start ratio", ratio)
+                    .budget(Budget::AtMost(12.0)),
+                Figure::new("diagnose_native", "diagnosis", throughput, "VMIs/s")
+                    .budget(Budget::AtLeast(130_000.0)),
+            ],
+            errors,
+        }
+    }
+
+    #[test]
+    fn check_judges_every_budget_or_only_the_ratios() {
+        // Linear start, fast diagnosis: both checks pass.
+        let r = quick(9.5, 140_000.0, vec![]);
+        assert!(r.failures(Check::All).is_empty());
+        assert!(r.failures(Check::Ratios).is_empty());
+        // A slow machine misses an absolute budget: only the full check fails.
+        let r = quick(9.5, 90_000.0, vec![]);
+        let all = r.failures(Check::All);
+        assert_eq!(all.len(), 1, "{all:?}");
+        assert!(
+            all[0].contains("diagnosis") && all[0].contains("≥ 130000"),
+            "{all:?}"
+        );
+        assert!(r.failures(Check::Ratios).is_empty());
+        // A start step that grows faster than the VMIs: both fail, naming the ratio.
+        let r = quick(12.5, 140_000.0, vec![]);
+        for check in [Check::All, Check::Ratios] {
+            let f = r.failures(check);
+            assert_eq!(f.len(), 1, "{f:?}");
+            assert!(f[0].contains("start ratio = 12.50 ×"), "{f:?}");
+        }
+        // Exactly at the budget is within it.
+        assert!(
+            quick(12.0, 140_000.0, vec![])
+                .failures(Check::Ratios)
+                .is_empty()
+        );
+        // A measurement that could not run fails the full check, not the ratios' check...
+        let r = quick(9.5, 140_000.0, vec!["fan-out: no chromedriver".into()]);
+        assert_eq!(
+            r.failures(Check::All),
+            ["not measured: fan-out: no chromedriver"]
+        );
+        assert!(r.failures(Check::Ratios).is_empty());
+        // ...unless no ratio was measured at all.
+        let r = Report {
+            mode: "quick",
+            figures: vec![Figure::new("a", "A", 1.0, "ms")],
+            errors: vec!["backend start: no strata binary".into()],
+        };
+        let f = r.failures(Check::Ratios);
+        assert_eq!(f.len(), 2, "{f:?}");
+        assert!(f[0].contains("no ratio") && f[1].contains("no strata binary"));
     }
 
     #[test]

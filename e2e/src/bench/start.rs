@@ -72,11 +72,10 @@ pub async fn measure(s: &Settings) -> Result<Vec<Figure>> {
         );
     }
     figures.push(
-        Figure::new(
+        Figure::ratio(
             "backend_start_ratio_5000_500",
             "Backend start: 5,000 VMIs over 500 VMIs",
             best[1] / best[0],
-            "×",
         )
         .budget(Budget::AtMost(MAX_RATIO))
         .note(format!(

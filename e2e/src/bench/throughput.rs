@@ -5,6 +5,9 @@ use super::{Budget, Figure};
 use anyhow::{Context, Result};
 use std::time::{Duration, Instant};
 
+/// Issue 30's budget for native diagnosis, one thread.
+pub const BUDGET_VMIS_PER_S: f64 = 130_000.0;
+
 /// The demo cluster's objects as evidence bundles, read through the simulator's real API.
 pub async fn demo_bundles(sim_url: &str) -> Result<Vec<model::evidence::Evidence>> {
     let client = reqwest::Client::new();
@@ -74,7 +77,7 @@ pub async fn native(sim_url: &str, quick: bool) -> Result<Vec<Figure>> {
             rate,
             "VMIs/s",
         )
-        .budget(Budget::AtLeast(100_000.0))
+        .budget(Budget::AtLeast(BUDGET_VMIS_PER_S))
         .note(format!(
             "one thread, release build, {n} demo VMIs with pods, migrations, events, nodes"
         )),

@@ -117,14 +117,28 @@ pub fn diagnose(e: &Evidence, now: Option<Timestamp>) -> Diagnosis {
     }
     crate::remedy::settle(&mut cx.findings);
 
-    let mut layers = Vec::new();
-    for layer in Layer::ALL {
-        let mut findings: Vec<Finding> = cx
+    // Each layer's confidence reads every finding, so it is worked out first; then the findings
+    // move into their layers (paste order kept) rather than being copied.
+    let not_current = freshness != handler::Freshness::Current;
+    let confidences = Layer::ALL.map(|layer| {
+        let health = cx
             .findings
             .iter()
             .filter(|f| f.layer == layer)
-            .cloned()
-            .collect();
+            .map(|f| f.health)
+            .fold(Health::Unknown, Health::worse);
+        confidence::confidence(&cx, layer, health, not_current)
+    });
+    let mut per_layer: [Vec<Finding>; Layer::ALL.len()] = Default::default();
+    for f in std::mem::take(&mut cx.findings) {
+        if let Some(i) = Layer::ALL.iter().position(|l| *l == f.layer) {
+            per_layer[i].push(f);
+        }
+    }
+    let mut layers = Vec::with_capacity(Layer::ALL.len());
+    for ((layer, mut findings), confidence) in
+        Layer::ALL.into_iter().zip(per_layer).zip(confidences)
+    {
         findings.sort_by(|a, b| {
             b.health
                 .rank()
@@ -132,8 +146,6 @@ pub fn diagnose(e: &Evidence, now: Option<Timestamp>) -> Diagnosis {
                 .then(b.severity.cmp(&a.severity))
         });
         let health = combine(&findings);
-        let confidence =
-            confidence::confidence(&cx, layer, health, freshness != handler::Freshness::Current);
         let summary = findings
             .iter()
             .find(|f| f.health == health)

@@ -63,7 +63,7 @@ pub(super) fn migrations(cx: &Ctx<'_>) -> Vec<MigrationReport> {
     };
     let mut vmims: Vec<&Vmim> = cx.e.migrations.iter().map(|o| &o.value).collect();
     vmims.sort_by_key(|m| m.metadata.created());
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(vmims.len() + 1);
     // A migrationState with no VMIM to match it.
     if let Some(v) = cx.vmi
         && let Some(ms) = &v.status.migration_state

@@ -108,7 +108,20 @@ fn from_entry(e: &Entry, value: &str, s: &Subject) -> Explanation {
 }
 
 fn lookup(topic: Topic, value: &str) -> Option<&'static Entry> {
-    catalogue::entries().find(|e| e.topic == topic && e.value == value)
+    // A map built once rather than a scan of every table per look-up: each finding looks up
+    // its explanation, for every VMI. The first entry of a (topic, value) wins, as in the scan.
+    type Entries = rustc_hash::FxHashMap<(Topic, &'static str), &'static Entry>;
+    static BY_VALUE: std::sync::OnceLock<Entries> = std::sync::OnceLock::new();
+    let map = BY_VALUE.get_or_init(|| {
+        let mut map = Entries::default();
+        for e in catalogue::entries() {
+            map.entry((e.topic, e.value)).or_insert(e);
+        }
+        map
+    });
+    // The map is covariant in its keys: looked up with a value that lives shorter.
+    let map: &rustc_hash::FxHashMap<(Topic, &str), &'static Entry> = map;
+    map.get(&(topic, value)).copied()
 }
 
 /// Fills a command template's placeholders (`{ns}`, `{name}`, `{node}`, `{pod}`, `{migration}`,

@@ -54,6 +54,9 @@ const BARE_TOOLS: [&str; 4] = ["kubectl ", "virtctl ", "oc ", "k get "];
 /// command line, or `None`.
 pub fn prompt_command(line: &str) -> Option<&str> {
     let t = line.trim_start();
+    if !may_be_prompt(line, t) {
+        return None;
+    }
     if let Some(rest) = ["$ ", "> ", "❯ ", "➜ "]
         .iter()
         .find_map(|p| t.strip_prefix(p))
@@ -136,6 +139,17 @@ fn path_prompt(t: &str) -> Option<&str> {
     is_path.then_some(rest)
 }
 
+/// Every prompt [`prompt_command`] knows has a `$ `, `# ` or `> ` in it, starts with `❯ ` or
+/// `➜ `, or is a bare tool's command line: one pass over the bytes rules out the rest (most
+/// lines of a paste), before the prompt shapes are tried one by one.
+fn may_be_prompt(line: &str, t: &str) -> bool {
+    t.as_bytes()
+        .windows(2)
+        .any(|w| w[1] == b' ' && matches!(w[0], b'$' | b'#' | b'>'))
+        || t.starts_with(['❯', '➜'])
+        || BARE_TOOLS.iter().any(|p| line.starts_with(p))
+}
+
 /// The command after `bash-5.1$ ` or `sh-4.4# ` (a shell's default prompt in a container).
 fn shell_version_prompt(t: &str) -> Option<&str> {
     let (shell, rest) = t.split_once('-')?;
@@ -168,10 +182,10 @@ pub fn split(input: &str) -> Vec<Block<'_>> {
             dropped.push((n, "code fence"));
         }
         // A fence with the pasted text on its own line (```text```): the text is read.
-        let line = match (fenced, fence_content(line)) {
-            (false, _) => line,
-            (true, Some(inner)) => inner,
-            (true, None) => continue,
+        let line = match fenced.then(|| fence_content(line)) {
+            None => line,
+            Some(Some(inner)) => inner,
+            Some(None) => continue,
         };
         if let Some(c) = prompt_command(line) {
             flush(&mut cur, &mut blocks);

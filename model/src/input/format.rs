@@ -65,10 +65,22 @@ fn needle_groups(block: &Block<'_>) -> u8 {
     bits
 }
 
+/// At least half the block's lines (and one) are `f`: asked until the answer is known, as the
+/// format of every block, however long, is asked this way first.
 fn share(block: &Block<'_>, f: impl Fn(&str) -> bool) -> bool {
     let n = block.text.len();
-    let hits = block.text.iter().filter(|l| f(l)).count();
-    hits > 0 && hits * 2 >= n
+    let mut hits = 0;
+    for (k, l) in block.text.iter().enumerate() {
+        if f(l) {
+            hits += 1;
+            if hits * 2 >= n {
+                return true;
+            }
+        } else if (hits + n - k - 1) * 2 < n {
+            return false;
+        }
+    }
+    false
 }
 
 /// The format of a block, without trying to parse objects (see `pipeline` for that).

@@ -220,13 +220,14 @@ fn fix_value(value: &mut Value, rules: &mut Vec<String>) {
 /// `key: value   // a note` without its note: a `//` after whitespace, outside quotes, on a YAML
 /// line (`key:` or `- `). YAML has no `//` comments, so the note would be read into the value.
 fn without_note(line: &str) -> &str {
+    // The rare ` //` first: every line of a block is asked.
+    let Some(i) = line.find(" //") else {
+        return line;
+    };
     let t = line.trim_start();
     if !(t.starts_with("- ") || t.contains(": ")) {
         return line;
     }
-    let Some(i) = line.find(" //") else {
-        return line;
-    };
     let before = &line[..i];
     let quotes = before.matches('"').count() + before.matches('\'').count();
     if quotes % 2 == 1 {

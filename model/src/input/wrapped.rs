@@ -14,6 +14,12 @@ const MAX_CONTINUATION: usize = 12;
 pub fn joined(text: &[&str], i: usize) -> Option<(String, usize)> {
     let line = text.get(i)?;
     let indent = line.len() - line.trim_start().len();
+    // Only a more-indented next line continues a value: asked first, as most lines are not
+    // followed by one and every line of a block is asked.
+    let next = text.get(i + 1)?;
+    if next.len() - next.trim_start().len() <= indent || next.trim().is_empty() {
+        return None;
+    }
     let body = line.trim_start().trim_start_matches("- ");
     let (key, value) = body.split_once(": ")?;
     if key.is_empty() || key.contains(' ') || key.starts_with(['"', '\'', '#']) {
@@ -29,7 +35,8 @@ pub fn joined(text: &[&str], i: usize) -> Option<(String, usize)> {
     if quote.is_none() && (value.is_empty() || value.starts_with(['|', '>', '{', '['])) {
         return None;
     }
-    let mut out = line.trim_end().to_string();
+    // Built at the first continuation line: most values continue nothing.
+    let mut out = String::new();
     let mut n = 0;
     for next in text.iter().skip(i + 1).take(MAX_CONTINUATION) {
         let t = next.trim();
@@ -39,6 +46,9 @@ pub fn joined(text: &[&str], i: usize) -> Option<(String, usize)> {
         }
         if quote.is_none() && (t.starts_with("- ") || is_key_line(t)) {
             break;
+        }
+        if n == 0 {
+            out.push_str(line.trim_end());
         }
         out.push(' ');
         out.push_str(t);
