@@ -92,7 +92,7 @@ impl Figure {
 pub enum Check {
     /// Every budget, and every measurement that could not run.
     All,
-    /// Only the ratios' budgets (what CI gates on): absolute times depend on the machine and
+    /// Only the ratios' budgets (what CI checks): absolute times depend on the machine and
     /// its load, a ratio between two sizes measured in one run does not. A run that measured
     /// no ratio fails too, so a broken measurement cannot pass unnoticed.
     Ratios,
