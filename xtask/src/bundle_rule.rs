@@ -41,7 +41,7 @@ pub const VIEWS_ONLY: &[&str] = &[
     "plotters-",
     "/api/v1/nodes",
     "/api/v1/migrations",
-    "/history?from=",
+    "{name}/history",
     "dump_worker.js",
 ];
 
