@@ -493,6 +493,17 @@ impl Harness {
         }
     }
 
+    /// What the page's clipboard holds now (`error: …` when the browser refuses to read it).
+    pub async fn clipboard_text(&self) -> Result<serde_json::Value> {
+        Ok(self
+            .browser
+            .execute_async(
+                "const done = arguments[arguments.length - 1]; navigator.clipboard.readText().then(done, e => done('error: ' + e));",
+                vec![],
+            )
+            .await?)
+    }
+
     /// Scrolls the first element matching `css` to the top of the viewport (for screenshots).
     pub async fn scroll_to(&self, css: &str) -> Result<()> {
         self.browser

@@ -100,13 +100,7 @@ async fn a_finding_is_said_once_and_each_command_can_be_copied() -> anyhow::Resu
             vec![],
         )
         .await?;
-    let clip = h
-        .browser
-        .execute_async(
-            "const done = arguments[arguments.length - 1]; navigator.clipboard.readText().then(done, e => done('error: ' + e));",
-            vec![],
-        )
-        .await?;
+    let clip = h.clipboard_text().await?;
     assert_eq!(clip, expected, "the clipboard holds the command");
     h.scroll_to("ul.next").await?;
     h.screenshot_as("findings_1440x900").await?;

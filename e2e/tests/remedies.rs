@@ -155,13 +155,7 @@ async fn a_broken_vmi_says_what_to_do_and_what_to_look_at() -> anyhow::Result<()
             vec![],
         )
         .await?;
-    let clip = h
-        .browser
-        .execute_async(
-            "const done = arguments[arguments.length - 1]; navigator.clipboard.readText().then(done, e => done('error: ' + e));",
-            vec![],
-        )
-        .await?;
+    let clip = h.clipboard_text().await?;
     assert_eq!(clip, expected, "the clipboard holds the remedy's command");
 
     h.scroll_to("[data-testid=remedy]").await?;

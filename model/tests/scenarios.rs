@@ -11,12 +11,9 @@ use model::view::{AbortState, FailureKind, Outcome, Plane, Trigger};
 
 const NOW: &str = "2026-08-22T10:10:00Z";
 
-fn fixture(name: &str) -> String {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures")
-        .join(name);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
+#[path = "support/fixture.rs"]
+mod fixtures;
+use fixtures::fixture;
 
 fn report(name: &str) -> Report {
     diagnose_input(&fixture(name), Timestamp::parse(NOW)).unwrap_or_else(|e| panic!("{name}: {e}"))

@@ -9,12 +9,9 @@ use model::verdict::{Finding, Layer};
 
 const NOW: &str = "2026-08-22T10:10:00Z";
 
-fn fixture(name: &str) -> String {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures")
-        .join(name);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
+#[path = "support/fixture.rs"]
+mod fixtures;
+use fixtures::fixture;
 
 /// The guest layer's "phase Failed" finding of the fixture's only VMI.
 fn failed_finding(name: &str) -> Finding {
