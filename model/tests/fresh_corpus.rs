@@ -171,3 +171,8 @@ fn fresh_batch8_scores_at_least_its_floor() {
 fn fresh_batch9_scores_at_least_its_floor() {
     run_batch("batch9", 28, true);
 }
+
+#[test]
+fn fresh_batch10_scores_at_least_its_floor() {
+    run_batch("batch10", 33, true);
+}
