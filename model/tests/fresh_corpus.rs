@@ -176,3 +176,8 @@ fn fresh_batch9_scores_at_least_its_floor() {
 fn fresh_batch10_scores_at_least_its_floor() {
     run_batch("batch10", 33, true);
 }
+
+#[test]
+fn fresh_batch11_scores_at_least_its_floor() {
+    run_batch("batch11", 33, true);
+}
