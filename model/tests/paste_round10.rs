@@ -52,3 +52,109 @@ fn only_nothing_binary_or_a_broken_object_is_refused() {
     let (layer, _, _) = blame("just some words about my cluster\n");
     assert_eq!(layer, None);
 }
+
+// ---- 2. an error line's layer from what it names ----
+
+use model::evidence::SignalPlane;
+use model::verdict::Layer;
+
+fn layers_of(members: &[&str], want: Layer) {
+    for p in members {
+        let (layer, _, text) = blame(p);
+        assert_eq!(layer, Some(want), "{p}\n{text}");
+    }
+}
+
+#[test]
+fn an_error_line_naming_network_objects_is_the_networks() {
+    layers_of(
+        &[
+            "2024-02-01T10:00:00Z ERROR ipam allocation failed: no free addresses in range of net-attach-def tenant/blue\n",
+            "dhclient[811]: failed to renew the DHCP lease on eth1\n",
+            "error: the SR-IOV device plugin has no free VF left on the node's NIC pool\n",
+            "I checked and then this came: failed to reserve the requested MAC address 02:00:00:aa:bb:cc\n",
+        ],
+        Layer::Network,
+    );
+}
+
+#[test]
+fn an_error_line_naming_the_nodes_storage_or_state_is_the_nodes() {
+    layers_of(
+        &[
+            "rbd: sysfs write failed\n",
+            "iscsiadm: failed to log in to the iSCSI target, giving up\n",
+            "error: mount.nfs: access denied by server while mounting 10.0.0.5:/exports/vm\n",
+            "NAME          STATE   NODE\nlonghorn-im-a  error   worker-2\n",
+        ],
+        Layer::Node,
+    );
+}
+
+#[test]
+fn an_error_line_naming_api_objects_is_the_control_planes() {
+    layers_of(
+        &[
+            "error: failed to update resourcequota compute-resources in namespace team-a\n",
+            "level=error msg=\"the apiserver failed while listing customresourcedefinitions\"\n",
+            "upload failed: the upload proxy answered 502 for datavolume win-disk\n",
+        ],
+        Layer::ControlPlane,
+    );
+}
+
+#[test]
+fn an_error_line_naming_the_guests_software_is_the_guests() {
+    layers_of(
+        &[
+            "[FAILED] Failed to start OpenSSH server daemon.\n",
+            "error: grub2 cannot find the root device by its UUID\n",
+            "Traceback (most recent call last):\n  File \"/usr/lib/python3/dist-packages/cloudinit/cmd/main.py\", line 1, in main\ncloudinit.util.ProcessExecutionError: Unexpected error while running command.\n",
+        ],
+        Layer::Guest,
+    );
+}
+
+#[test]
+fn an_error_line_naming_a_migration_is_its_control_plane() {
+    let members = [
+        "error: the migration of vmi prod/db-1 was aborted after 3 attempts\n",
+        r#"{"component":"virt-handler","level":"info","msg":"re-enqueuing VirtualMachineInstance a/b","reason":"syncing migration target failed: the target's sockets are not ready","timestamp":"2024-01-01T00:00:00Z"}"#,
+    ];
+    for p in members {
+        let (layer, plane, text) = blame(p);
+        assert_eq!(
+            (layer, plane),
+            (Some(Layer::Migration), Some(SignalPlane::Control)),
+            "{p}\n{text}"
+        );
+    }
+}
+
+#[test]
+fn a_pod_sandbox_cni_failure_is_the_networks_however_it_is_written_or_wrapped() {
+    layers_of(
+        &[
+            // k9s' border inside the message
+            "Warning  FailedCreatePodSandBox  1m  kubelet  Failed to create pod sandbox: rpc error: code = Unknown desc = failed \u{2502}\u{2502}  to setup network for sandbox \"abc\": boom\n",
+            // the dockershim's forms (Kubernetes before 1.24)
+            "Warning  FailedCreatePodSandBox  5m  kubelet, n1  Failed create pod sandbox: rpc error: code = Unknown desc = failed to set up sandbox container \"1234\" network for pod \"virt-launcher-x\": timeout\n",
+            "Warning  FailedCreatePodSandBox  5m  kubelet, n1  (combined from similar events): Failed create pod sandbox: Multus: error in invoke Delegate add - \"ovs\": unknown bridge\n",
+        ],
+        Layer::Network,
+    );
+}
+
+#[test]
+fn a_generic_or_tied_error_line_and_a_healthy_line_blame_nothing() {
+    for p in [
+        "error: something failed at step 3\n",
+        "the dhcp lease and the datavolume both failed\n",
+        "DHCP lease renewed on eth1 for 10.0.0.7\n",
+        "the network failed\n",
+        "kubelet and apiserver both fail\n",
+    ] {
+        let (layer, _, text) = blame(p);
+        assert_eq!(layer, None, "{p}\n{text}");
+    }
+}
