@@ -5,7 +5,8 @@
 //! 1. text is never refused: a paste that is not an object, a table or any known format is
 //!    read line by line; only empty, binary or broken-object input is refused;
 //! 2. an error line that names no component gets its layer from the objects and subjects it
-//!    names (`signatures::subjects`), a tie or a generic line keeping no layer.
+//!    names (`signatures::subjects`), a tie or a generic line keeping no layer;
+//! 3. a node described with a taint of a bad condition is the node's.
 
 #[path = "support/blame.rs"]
 mod support_blame;
@@ -155,6 +156,32 @@ fn a_generic_or_tied_error_line_and_a_healthy_line_blame_nothing() {
         "kubelet and apiserver both fail\n",
     ] {
         let (layer, _, text) = blame(p);
+        assert_eq!(layer, None, "{p}\n{text}");
+    }
+}
+
+// ---- 3. a node's taints of a bad condition ----
+
+#[test]
+fn a_node_described_with_a_bad_conditions_taint_is_the_nodes() {
+    let describe = |taint: &str| {
+        format!(
+            "$ kubectl describe node w1\nName:               w1\nRoles:              worker\n...\nTaints:             {taint}\nUnschedulable:      false\n"
+        )
+    };
+    for taint in [
+        "node.kubernetes.io/not-ready:NoExecute",
+        "node.kubernetes.io/unreachable:NoSchedule",
+        "node.kubernetes.io/memory-pressure:NoSchedule",
+        "node.kubernetes.io/pid-pressure:NoSchedule",
+    ] {
+        let p = describe(taint);
+        let (layer, _, text) = blame(&p);
+        assert_eq!(layer, Some(Layer::Node), "{p}\n{text}");
+    }
+    for taint in ["<none>", "node-role.kubernetes.io/control-plane:NoSchedule"] {
+        let p = describe(taint);
+        let (layer, _, text) = blame(&p);
         assert_eq!(layer, None, "{p}\n{text}");
     }
 }
