@@ -24,6 +24,7 @@ use crate::signatures::components::{Who, reporter};
 use crate::signatures::json_field;
 use crate::signatures::level::Level;
 use crate::signatures::reasons::{generated_recorder, recorder, warning_reason};
+use crate::signatures::subjects::weigh;
 use crate::verdict::Health;
 use crate::view::BlockFormat;
 
@@ -150,18 +151,54 @@ fn text_field<'a>(j: &'a str, key: &str) -> &'a str {
 /// The last-resort meaning of `line`, or `None` when it is not error-level material or
 /// nothing says who reported it or what it is about.
 pub fn read(line: &str, level: Option<Level>, n: usize, format: BlockFormat) -> Option<Signal> {
+    read_as(line, level, n, format, false)
+}
+
+/// The same for a line without a stated level whose own words state an error (`error`,
+/// `failed`, `refused`, `timed out`, …: `super::lines::looks_like_error`): prose, a table row,
+/// an API error quoted in a sentence. Such a line blames only through
+/// what it is about (a form stating a failure, else the objects and subjects it names), never
+/// by itself.
+pub fn read_worded(line: &str, n: usize, format: BlockFormat) -> Option<Signal> {
+    read_as(line, None, n, format, true)
+}
+
+fn read_as(
+    line: &str,
+    level: Option<Level>,
+    n: usize,
+    format: BlockFormat,
+    worded: bool,
+) -> Option<Signal> {
     let subject = about(line);
-    let why_error = error_material(line, level, subject.is_some_and(|a| a.failure_form))?;
+    let why_error = error_material(line, level, subject.is_some_and(|a| a.failure_form))
+        .or_else(|| (worded && level.is_none()).then_some("its own error words"))?;
     // An event its recorder logged is the recorder's own line: the pods its message names are
     // what it is about, not who wrote it.
     let logged = line
         .find("{\"")
         .and_then(|i| logged_warning_event(&line[i..]))
         .is_some();
-    let who = if logged {
+    // A line without a level has no reporter of its own: a pod it names is an object it is
+    // about (`oc logs <pod>` refused), so only a form stating a failure or the objects and
+    // subjects it names speak for it.
+    let who = if worded {
+        None
+    } else if logged {
         by_reason(line).or_else(|| reporter(line))
     } else {
         reporter(line).or_else(|| by_reason(line))
+    };
+    let subject = if worded {
+        subject.filter(|a| a.failure_form)
+    } else {
+        subject
+    };
+    // A line that names no reporter and no form `about` knows is weighed by the objects and
+    // subjects it names (`signatures::subjects`); a tie keeps no layer.
+    let subject = match (&who, subject) {
+        (None, None) => weigh(line),
+        (_, s) => s,
     };
     let (layer, plane) = match (&who, subject) {
         (_, Some(a)) => (a.layer, a.plane),

@@ -347,6 +347,13 @@ fn unknown_line(
         if let Some(t) = crate::signatures::errno::topic(line) {
             return Some(sourced(t, line, n, format));
         }
+        // A line without a level whose words state an error: who reported it, else the
+        // objects and subjects it names (`last_resort::read_worded`).
+        if level.is_none()
+            && let Some(s) = super::last_resort::read_worded(line, n, format)
+        {
+            return Some(s);
+        }
         let mut s = unknown(line, n, format);
         if level == Some(Level::Info) {
             s.title = INFO_TITLE.into();
@@ -408,7 +415,8 @@ fn unknown(line: &str, n: usize, format: BlockFormat) -> Signal {
 /// An error-looking line: an error or warning level, or words such as `error`, `failed`,
 /// `denied`, `refused`, `timed out`.
 pub fn looks_like_error(line: &str) -> bool {
-    const WORDS: [&str; 9] = [
+    // `exception`: an exception's report (Python's `Traceback` ends in `<Name>Exception: …`).
+    const WORDS: [&str; 10] = [
         "error",
         "fail",
         "denied",
@@ -418,6 +426,7 @@ pub fn looks_like_error(line: &str) -> bool {
         "cannot",
         "unable",
         "panic",
+        "exception",
     ];
     // One case-insensitive scan, nothing allocated: this runs on every line of a paste.
     static WORDS_AC: std::sync::OnceLock<aho_corasick::AhoCorasick> = std::sync::OnceLock::new();

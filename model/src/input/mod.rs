@@ -51,6 +51,7 @@ pub mod panic_owner;
 pub mod parse;
 pub mod paste;
 pub mod pipeline;
+pub mod plain_text;
 pub mod read;
 pub mod recover;
 pub mod request_log;

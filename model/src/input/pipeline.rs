@@ -102,9 +102,10 @@ pub fn analyse(input: &str, now: Option<Timestamp>) -> Result<Analysis, ParseErr
     let bare_conditions = nothing_read
         .then(|| super::conditions_only::read(input))
         .flatten();
+    let as_text = nothing_read && bare_conditions.is_none();
     if let Some(s) = bare_conditions {
         read.signals.push(s);
-    } else if nothing_read {
+    } else if nothing_read && super::plain_text::unreadable(input).is_some() {
         return Err(match (parse(input), read.error) {
             (Err(e), _) => e,
             (Ok(_), Some(e)) => e,
@@ -113,6 +114,20 @@ pub fn analyse(input: &str, now: Option<Timestamp>) -> Result<Analysis, ParseErr
                 column: None,
                 message: "nothing Strata can diagnose in the input".into(),
             },
+        });
+    }
+    if as_text {
+        // Text that is neither an object nor a format Strata knows was still read line by
+        // line (`super::plain_text`): no line shows a fault, so it is not refused.
+        read.parsed.notes.push(super::object::Note {
+            origin: super::object::Origin {
+                document: 1,
+                line: Some(1),
+                path: String::new(),
+            },
+            message: "read as text, line by line: no object, kubectl output or known message \
+                      in it, and no line states a fault"
+                .into(),
         });
     }
     let objects: Vec<Object> = read.parsed.objects.into_iter().map(|l| l.object).collect();

@@ -12,7 +12,9 @@
 //! - KubeVirt's aggregated API (`subresources.kubevirt.io`, served by virt-api, registered as an
 //!   APIService by virt-operator): the control plane;
 //! - a migration (`Migration ns/name` in virt-controller's re-enqueue, a
-//!   `VirtualMachineInstanceMigration`): the migration's control plane;
+//!   `VirtualMachineInstanceMigration`, its target prepared by virt-handler: `syncing migration
+//!   target failed` in `pkg/virt-handler/vm.go`, the command `SyncMigrationTarget` of
+//!   `pkg/virt-handler/cmd-client/client.go`): the migration's control plane;
 //! - a pod sandbox's network setup, the CNI ADD (containerd's
 //!   `internal/cri/server/sandbox_run.go`: `failed to setup network for sandbox`; CRI-O's
 //!   `error adding pod … to CNI network`; libcni's `plugin type=… failed (add)`; Multus'
@@ -100,7 +102,8 @@ pub fn about(line: &str) -> Option<About> {
     if has(&[
         "enqueuing migration",
         "virtualmachineinstancemigration",
-        "migration target pod",
+        "migration target",
+        "sending command syncmigrationtarget",
     ]) {
         return Some(About {
             what: "a migration (its controller's work before any data moves)",
@@ -176,9 +179,18 @@ fn waited_on(lower: &str) -> Option<About> {
     })
 }
 
-/// A pod sandbox's CNI ADD (failure forms: they state the failure themselves).
+/// A pod sandbox's CNI ADD (failure forms: they state the failure themselves), with the
+/// dockershim's forms of Kubernetes before 1.24 (`pkg/kubelet/dockershim/docker_sandbox.go`:
+/// `failed to set up sandbox container %q network for pod %q`; its CNI plugin's
+/// `pkg/kubelet/dockershim/network/cni/cni.go` and `network/plugins.go`: `NetworkPlugin %s
+/// failed to set up pod %q network`) and Multus' delegate forms (`pkg/multus/multus.go`:
+/// `error in invoke Delegate add`, `Err adding pod to network`).
 const SANDBOX_NETWORK: &[&str] = &[
     "failed to setup network for sandbox",
+    "failed to set up sandbox container",
+    "networkplugin cni failed to set up pod",
+    "error in invoke delegate add",
+    "err adding pod to network",
     "to cni network",
     "failed (add)",
     "error adding container to network",
@@ -194,9 +206,22 @@ const PLUMBING: &[&str] = &[
     "set up vlan",
 ];
 
+/// `lower` without blanks and box-drawing characters: a line copied from a terminal UI (k9s'
+/// border `│`) or wrapped mid-phrase still shows its multi-word forms.
+fn squeezed(lower: &str) -> String {
+    lower
+        .chars()
+        .filter(|c| !c.is_whitespace() && !('\u{2500}'..='\u{257f}').contains(c))
+        .collect()
+}
+
 fn network_plumbing(lower: &str) -> Option<About> {
     let has = |w: &[&str]| w.iter().any(|k| lower.contains(k));
-    if has(SANDBOX_NETWORK) {
+    let flat = squeezed(lower);
+    let sandbox = SANDBOX_NETWORK
+        .iter()
+        .any(|k| lower.contains(k) || flat.contains(&squeezed(k)));
+    if sandbox {
         return Some(About {
             what: "a pod sandbox's network setup (the CNI ADD)",
             layer: Layer::Network,

@@ -40,6 +40,7 @@ mod operator;
 mod qemu;
 pub mod rbac;
 pub mod reasons;
+pub mod subjects;
 mod tls;
 mod virtctl;
 mod x509;
