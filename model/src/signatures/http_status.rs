@@ -90,9 +90,34 @@ pub(super) const TABLE: &[Signature] = &[
     // error." and "Websocket failed with http status: %s"). The codes' meaning as above: 5xx
     // the API serving the subresource (virt-api behind the aggregator), 401/403 the API's
     // authentication and authorisation, 429 its rate limiting: the control plane. The codes
-    // with their own signature (404, 500, 502, 504) win by their second needle. A 503 stays
-    // unclaimed (`noise.rs`, `websocket-503`): the aggregator's answer for an unavailable
-    // virt-api and virt-handler's console proxy both give it, the paste does not say which.
+    // with their own signature (404, 500, 502, 504) win by their second needle; a 503 is read
+    // by its body (above).
+    // A 503 is told by the answer's body. kube-aggregator's proxy (`staging/src/k8s.io/
+    // kube-aggregator/pkg/apiserver/handler_proxy.go`: `proxyError(w, req, "service
+    // unavailable", http.StatusServiceUnavailable)` when the APIService is not available or its
+    // endpoint cannot be resolved) writes "service unavailable": virt-api behind
+    // v1.subresources.kubevirt.io cannot be reached, the control plane. virt-handler's console
+    // handler (KubeVirt `pkg/virt-handler/rest/console.go`) answers 503 only for a session in
+    // use ("Active VNC connection. Request denied.", "All USB devices are in use."): no fault
+    // (`noise.rs`, `websocket-503-session-in-use`).
+    Signature {
+        id: "websocket-503-apiservice-unavailable",
+        all: &["Can't connect to websocket", "(503)", "service unavailable"],
+        title: "the API server cannot reach virt-api (503 service unavailable) for a console/VNC websocket",
+        cause: "kube-aggregator answers \"service unavailable\" (503) when the APIService \
+            v1.subresources.kubevirt.io is not available: virt-api, which serves the console, VNC \
+            and port-forward subresources, is down, not ready or not reachable from the API \
+            server; the VM is not in question",
+        next_steps: &[
+            "kubectl get apiservice v1.subresources.kubevirt.io (Available, its message)",
+            "kubectl get pods -n kubevirt -l kubevirt.io=virt-api",
+            "kubectl logs -n kubevirt <virt-api pod>",
+        ],
+        source: "k8s.io/kube-aggregator pkg/apiserver/handler_proxy.go (\"service unavailable\", \
+            503); KubeVirt staging/src/kubevirt.io/client-go/kubecli/websocket.go (enrichError)",
+        example: "Can't access VMI nilsubuntu-2ifs: Can't connect to websocket (503): service unavailable",
+        ..CP
+    },
     Signature {
         id: "websocket-refused-by-api",
         // Two needles, to outrank the code-less `websocket-503` reading in `noise.rs`.

@@ -102,19 +102,32 @@ pub(super) const TABLE: &[Signature] = &[
         ..BASE
     },
     Signature {
+        id: "websocket-503-session-in-use",
+        all: &["Can't connect to websocket", "(503)"],
+        any: &["Active VNC connection", "All USB devices are in use"],
+        title: "the VM's VNC or USB redirection is already in use by another session (503)",
+        cause: "virt-handler's console handler refuses a second VNC session asked to preserve the \
+            first (\"Active VNC connection. Request denied.\") or a USB redirection with every \
+            slot taken: another client holds the VM's console; nothing is broken",
+        next_steps: &["close the other VNC session, or connect without preserving it"],
+        source: "KubeVirt pkg/virt-handler/rest/console.go (VNCHandler, USBRedirHandler: 503)",
+        example: "Can't connect to websocket (503): Active VNC connection. Request denied.",
+        ..BASE
+    },
+    Signature {
         id: "websocket-503",
         all: &["Can't connect to websocket"],
         title: "virtctl cannot open the websocket (virt-api subresource)",
         cause: "the vnc/console subresource websocket through virt-api answered an HTTP error \
-            (503 service unavailable): the API aggregation to virt-api or virt-handler's \
-            console proxy is not reachable; the paste does not show which",
+            the paste does not say more of (503 without its body): the API aggregation to virt-api \
+            or virt-handler's console handler",
         next_steps: &[
             "kubectl get apiservice v1.subresources.kubevirt.io",
             "kubectl logs -n kubevirt <virt-api pod>",
         ],
         source: "staging/src/kubevirt.io/client-go/kubevirt/typed/core/v1/async.go: \
             \"Can't connect to websocket (%d): %w\"",
-        example: "Can't access VMI nilsubuntu-2ifs: Can't connect to websocket (503): service unavailable",
+        example: "Can't connect to websocket (503)",
         ..BASE
     },
     Signature {
