@@ -12,7 +12,11 @@
 //! 6. KubeVirt's lookup of a VM's NetworkAttachmentDefinition is the network's, whichever
 //!    controller wraps it;
 //! 7. the API server's admission refusing a request is the control plane's, whatever object
-//!    the request was for.
+//!    the request was for;
+//! 8. virt-launcher refusing one of virt-handler's old RPC domain commands is the node's
+//!    (the launcher's), its migration commands not;
+//! 9. two more words of the layers' vocabularies: the API server's 401 answer, the Docker
+//!    Engine's errors.
 
 #[path = "support/blame.rs"]
 mod support_blame;
@@ -165,4 +169,38 @@ fn an_admission_refusal_is_the_control_planes_whatever_it_was_for() {
         let (layer, _, text) = blame(p);
         assert_eq!(layer, Some(Layer::ControlPlane), "{p}\n{text}");
     }
+}
+
+// ---- 8. virt-launcher refusing an old RPC domain command ----
+
+#[test]
+fn the_launcher_refusing_a_domain_command_is_the_nodes() {
+    // Without a reporter of their own (a condition's message, a web console's event row).
+    let members = [
+        "    Message:  server error. command Launcher.Sync failed: \"virError(Code=38, Domain=0, Message='cannot set scheduler parameters for pid 2211: Operation not permitted')\"\n",
+        "2:14:03 PM | Warning | Sync Failed | server error. command Launcher.Delete failed: virError(Code=1, Domain=10, Message='internal error: failed to terminate process 88')\n",
+    ];
+    for p in members {
+        let (layer, _, text) = blame(p);
+        assert_eq!(layer, Some(Layer::Node), "{p}\n{text}");
+    }
+    // Guard: its migration command is not the node's.
+    let (layer, _, text) = blame(
+        "    Message:  server error. command Launcher.Migrate failed: \"migration job already executed\"\n",
+    );
+    assert_ne!(layer, Some(Layer::Node), "{text}");
+}
+
+// ---- 9. the API server's 401 and the Docker Engine's errors ----
+
+#[test]
+fn the_api_servers_401_and_the_docker_engines_errors_name_their_layers() {
+    let (layer, _, text) = blame(
+        "Error listing VirtualMachineInstances: the server has asked for the client to provide credentials\n",
+    );
+    assert_eq!(layer, Some(Layer::ControlPlane), "{text}");
+    let (layer, _, text) = blame(
+        "setup failed: Error response from daemon: driver failed programming external connectivity on endpoint node01\n",
+    );
+    assert_eq!(layer, Some(Layer::Node), "{text}");
 }
