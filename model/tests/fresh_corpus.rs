@@ -174,7 +174,7 @@ fn fresh_batch9_scores_at_least_its_floor() {
 
 #[test]
 fn fresh_batch10_scores_at_least_its_floor() {
-    run_batch("batch10", 33, true);
+    run_batch("batch10", 33, false);
 }
 
 #[test]

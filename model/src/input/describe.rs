@@ -46,8 +46,25 @@ pub struct Described {
     /// The lines of a VMI's `Phase Transition Timestamps:` section: the phases it went through
     /// (`Phase:  Scheduling`), never its phase now.
     pub phase_history_lines: Vec<usize>,
+    /// The status line of an object whose stated kind Strata does not read
+    /// ([`Described::foreign`]): it states nothing of a VM.
+    pub statement_lines: Vec<usize>,
+    /// The lines of a condition that reports a capability ([`CAPABILITY_CONDITIONS`]): they
+    /// speak of migration only, whatever network or disk their message names.
+    pub capability_lines: Vec<usize>,
+    /// The block states its kind (`Kind:` or the command's resource) and it is none Strata
+    /// reads (a NodeMaintenance, a custom resource): its `Phase:` is that kind's, never a VMI's.
+    pub foreign: bool,
     pub line: usize,
 }
+
+/// The VMI condition types that report a capability, not a state: `LiveMigratable` ("Indicates
+/// whether the VMI is live migratable") and `StorageLiveMigratable` (KubeVirt
+/// `staging/src/kubevirt.io/api/core/v1/types.go`, VirtualMachineInstanceConditionType; their
+/// reasons are the `…NotLiveMigratable` family). `False` says only that the VMI cannot be
+/// live-migrated as configured (a bridge binding, a RWO disk, a host device): its message
+/// names a network or a disk but states no fault of either: what it says is the migration's.
+pub const CAPABILITY_CONDITIONS: [&str; 2] = ["LiveMigratable", "StorageLiveMigratable"];
 
 /// A value found, with its line.
 type Found = Option<(String, usize)>;
@@ -75,11 +92,11 @@ fn field(line: &str) -> Option<Field<'_>> {
     })
 }
 
-/// The kind a `kubectl describe <kind> <name>` command names.
-fn command_kind(command: &str) -> Option<(Kind, Option<&str>)> {
+/// The resource word and name of a `kubectl describe <kind> <name>` command (the words that
+/// are not flags nor a flag's value: in `-n prod web`, `prod` is `-n`'s).
+fn command_resource(command: &str) -> Option<(&str, Option<&str>)> {
     let words: Vec<&str> = command.split_whitespace().collect();
     let at = words.iter().position(|w| *w == "describe")?;
-    // The words that are not flags nor a flag's value (`-n prod web`: `prod` is `-n`'s).
     let mut rest: Vec<&str> = Vec::new();
     let mut value_next = false;
     for w in &words[at + 1..] {
@@ -92,10 +109,15 @@ fn command_kind(command: &str) -> Option<(Kind, Option<&str>)> {
         }
         rest.push(w);
     }
-    let (res, name) = match rest.first()?.split_once('/') {
-        Some((r, n)) => (r, Some(n)),
-        None => (rest[0], rest.get(1).copied()),
-    };
+    match rest.first()?.split_once('/') {
+        Some((r, n)) => Some((r, Some(n))),
+        None => Some((rest[0], rest.get(1).copied())),
+    }
+}
+
+/// The kind a `kubectl describe <kind> <name>` command names.
+fn command_kind(command: &str) -> Option<(Kind, Option<&str>)> {
+    let (res, name) = command_resource(command)?;
     Kind::from_resource(res).map(|k| (k, name))
 }
 
@@ -105,13 +127,14 @@ pub fn read_describe(text: &[&str], first: usize, command: Option<&str>) -> Desc
         line: first,
         ..Default::default()
     };
-    let from_cmd = command.and_then(command_kind);
     // The section path: (indent, key, value) of every open field.
     let mut path: Vec<(usize, &str, &str)> = Vec::new();
     let mut container_reason: Found = None;
     let (mut pod_phase, mut pod_reason, mut node_ready): (Found, Found, Found) = (None, None, None);
     let mut cordoned = false;
     let mut condition_true = false;
+    let mut condition_lines: Vec<usize> = Vec::new();
+    let mut stated_kind = false;
     for (i, line) in text.iter().enumerate() {
         let n = first + i;
         let indent = line.len() - line.trim_start().len();
@@ -128,6 +151,15 @@ pub fn read_describe(text: &[&str], first: usize, command: Option<&str>) -> Desc
         }
         let Some(f) = field(line) else { continue };
         if path.iter().any(|p| p.1 == "Conditions") {
+            // kubectl's generic describer prints a condition's fields sorted by name, `Type`
+            // last: the lines since the previous `Type:` are this condition's.
+            condition_lines.push(n);
+            if f.key == "Type" {
+                if CAPABILITY_CONDITIONS.contains(&f.value) {
+                    d.capability_lines.append(&mut condition_lines);
+                }
+                condition_lines.clear();
+            }
             match f.key {
                 "Status" => condition_true = f.value == "True",
                 "Type" if condition_true && f.value == VMIM_ABORT_REQUESTED => {
@@ -153,7 +185,10 @@ pub fn read_describe(text: &[&str], first: usize, command: Option<&str>) -> Desc
         match (f.key, top) {
             ("Name", true) if d.name.is_empty() => d.name = f.value.to_string(),
             ("Namespace", true) => d.namespace = f.value.to_string(),
-            ("Kind", true) => d.kind = Kind::from_kind_name(f.value),
+            ("Kind", true) => {
+                stated_kind = !f.value.is_empty();
+                d.kind = Kind::from_kind_name(f.value)
+            }
             ("Status", true) if !f.value.is_empty() => {
                 pod_phase = Some((
                     f.value.split_whitespace().next().unwrap_or("").to_string(),
@@ -208,24 +243,7 @@ pub fn read_describe(text: &[&str], first: usize, command: Option<&str>) -> Desc
         }
         path.push((f.indent, f.key, f.value));
     }
-    d.kind = from_cmd
-        .map(|c| c.0)
-        .or(d.kind)
-        .or_else(|| guess_kind(text));
-    if d.name.is_empty()
-        && let Some(name) = from_cmd.and_then(|c| c.1)
-    {
-        d.name = name.to_string();
-    }
-    // A describe cut before its `Namespace:` line: the command's `-n`; a node has none.
-    if d.namespace.is_empty()
-        && let Some(ns) = command.and_then(super::table::namespace_arg)
-    {
-        d.namespace = ns.to_string();
-    }
-    if d.kind.is_some_and(|k| !k.namespaced()) {
-        d.namespace.clear();
-    }
+    name_and_kind(&mut d, text, command, stated_kind);
     match d.kind {
         Some(Kind::Pod) => d.status = pod_reason.or(container_reason).or(pod_phase),
         Some(Kind::Node) => {
@@ -247,6 +265,36 @@ pub fn read_describe(text: &[&str], first: usize, command: Option<&str>) -> Desc
         _ => {}
     }
     d
+}
+
+/// The block's kind (the command's, its `Kind:`, else guessed from its sections), name and
+/// namespace. A kind stated (by `Kind:` or the command's resource) that Strata does not read
+/// makes the block foreign: nothing is guessed, and its `Phase:` is its own kind's (a
+/// NodeMaintenance `Succeeded`), not a VMI's.
+fn name_and_kind(d: &mut Described, text: &[&str], command: Option<&str>, stated_kind: bool) {
+    let from_cmd = command.and_then(command_kind);
+    let cmd_resource = command.and_then(command_resource).is_some();
+    d.foreign = from_cmd.is_none() && d.kind.is_none() && (stated_kind || cmd_resource);
+    d.kind = from_cmd.map(|c| c.0).or(d.kind);
+    if d.foreign {
+        d.statement_lines.extend(d.status.take().map(|s| s.1));
+    } else {
+        d.kind = d.kind.or_else(|| guess_kind(text));
+    }
+    if d.name.is_empty()
+        && let Some(name) = from_cmd.and_then(|c| c.1)
+    {
+        d.name = name.to_string();
+    }
+    // A describe cut before its `Namespace:` line: the command's `-n`; a node has none.
+    if d.namespace.is_empty()
+        && let Some(ns) = command.and_then(super::table::namespace_arg)
+    {
+        d.namespace = ns.to_string();
+    }
+    if d.kind.is_some_and(|k| !k.namespaced()) {
+        d.namespace.clear();
+    }
 }
 
 /// Pods have `Containers:` and `Node:`; nodes `Taints:` or `Roles:`; PVCs `StorageClass:`;

@@ -11,7 +11,9 @@
 //! `restore-controller`, `export-controller` (KubeVirt `pkg/virt-controller/watch/
 //! application.go`, `newRecorder`), older ones as `virt-migration-controller`; virt-handler as
 //! `virt-handler`, virt-operator as `virt-operator` / `operator-controller`. Any other
-//! `…-controller` or `…-scheduler` is a Kubernetes (or CDI) control-plane controller
+//! `…-controller` or `…-scheduler` that is not a network add-on's (`signatures::components`:
+//! `kube-ovn-controller`, `calico-kube-controllers`, the pod network's) is a Kubernetes (or
+//! CDI) control-plane controller
 //! (`default-scheduler`, `attachdetach-controller`, `persistentvolume-controller`, CDI's
 //! `datavolume-controller`, …): the control plane either way.
 
@@ -122,6 +124,15 @@ pub fn source_component(from: &str) -> Option<Component> {
         | "workload-update-controller"
         | "virt-migration-controller"
         | "virt-controller" => Component::VirtController,
+        // A network add-on's controller records under its own name (Kube-OVN's
+        // `kube-ovn-controller`, Calico's `calico-kube-controllers`, …: the names of
+        // `signatures::components`): the pod network's, before any `…-controller` is taken
+        // for a Kubernetes one.
+        n if crate::signatures::components::pod_owner(n)
+            .is_some_and(|(_, l)| l == crate::verdict::Layer::Network) =>
+        {
+            Component::Cni
+        }
         n if n.ends_with("-controller") || n.ends_with("-scheduler") => Component::Kubernetes,
         _ => return None,
     };

@@ -152,6 +152,9 @@ fn read_desc(block: &Block<'_>, out: &mut ReadPaste, report: &mut BlockReport) {
     }
     // A phase the VMI went through is superseded by its phase now: its line signals nothing.
     out.sightings.withdrawn.extend(&d.phase_history_lines);
+    // Nor does a foreign kind's phase; a capability condition speaks of migration only.
+    out.sightings.withdrawn.extend(&d.statement_lines);
+    out.sightings.capability_lines.extend(&d.capability_lines);
     if let Some(a) = d.abort_signal(line_text(d.abort_requested.unwrap_or(0))) {
         report.read.push(crate::view::ReadItem {
             line: a.line,
@@ -184,6 +187,15 @@ pub fn settle(out: &mut ReadPaste) {
             x.from = format!("{}, {said}", x.from);
         }
     }
+    super::second_launcher::retarget(out);
+    // A capability condition's lines (`LiveMigratable` False and its message) say what cannot
+    // migrate: not a fault of the network or the disk their message names.
+    let capability = std::mem::take(&mut out.sightings.capability_lines);
+    out.signals.retain(|x| {
+        !capability.contains(&x.line)
+            || x.layer
+                .is_none_or(|l| l == crate::verdict::Layer::Migration)
+    });
     for (signal, vmi) in super::volume_wait::waits_on_volumes(&out.sightings) {
         out.sightings.subjects.push((signal.line, vmi));
         out.signals.push(signal);

@@ -56,6 +56,7 @@ pub mod read;
 pub mod recover;
 pub mod request_log;
 pub mod resolved;
+pub mod second_launcher;
 pub mod shapes;
 pub mod sightings;
 pub mod supersede;

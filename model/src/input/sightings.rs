@@ -58,6 +58,8 @@ pub struct Sightings {
     /// Nodes seen NotReady or Unknown (line of the signal), and nodes VMIs run on.
     pub down_nodes: Vec<(String, usize)>,
     pub vmi_nodes: Vec<String>,
+    /// The lines of describe conditions that report a capability (`LiveMigratable`).
+    pub capability_lines: Vec<usize>,
     /// The kind of object each sighted line shows.
     pub rows: FxHashMap<usize, Kind>,
 }

@@ -50,6 +50,32 @@ pub(super) const TABLE: &[Signature] = &[
         example: r#"error: the server doesn't have a resource type "vmi""#,
         ..CP
     },
+    // The API server's admission refusing a request: k8s.io/apiserver `pkg/admission/errors.go`
+    // (`NewForbidden`: apimachinery's `NewForbidden(resource, name, err)`, printed `%s %q is
+    // forbidden: %v`), the form every built-in admission plugin refuses with (Kubernetes
+    // `plugin/pkg/admission/`: DefaultStorageClass, NamespaceLifecycle, LimitRanger,
+    // ResourceQuota, PodSecurity, ServiceAccount, Priority). What it names (a claim, a pod) is
+    // what the request was for; the refusal is the cluster's admission. RBAC's refusal says
+    // `User "…" cannot …` (`rbac.rs`), a webhook's names the webhook (`webhook_owner`): not here.
+    Signature {
+        id: "api-admission-forbidden",
+        all: &["is forbidden:"],
+        none: &["cannot ", "webhook"],
+        health: Health::Degraded,
+        title: "the API server's admission refuses the request (forbidden)",
+        cause: "an admission plugin of the API server refused to create or change the object; \
+            the text after \"is forbidden:\" says which rule (two default StorageClasses, a \
+            namespace being deleted, a LimitRange or ResourceQuota, a Pod Security level, a \
+            missing PriorityClass): the cluster's configuration or the manifest must change",
+        next_steps: &[
+            "read the text after \"is forbidden:\"",
+            "kubectl get storageclass,resourcequota,limitrange -A",
+        ],
+        source: "k8s.io/apiserver pkg/admission/errors.go (NewForbidden); Kubernetes \
+            plugin/pkg/admission/",
+        example: r#"Error from server (Forbidden): error when creating "pvc.yaml": persistentvolumeclaims "data" is forbidden: unable to create new content in namespace lab because it is being terminated"#,
+        ..CP
+    },
     Signature {
         id: "api-request-invalid",
         all: &["The request is invalid"],

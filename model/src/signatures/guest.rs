@@ -77,6 +77,55 @@ pub(super) const TABLE: &[Signature] = &[
         example: "Successfully connected to testvm console. The escape sequence is ^]",
         ..G
     },
+    // virt-launcher's access-credential manager (KubeVirt
+    // `pkg/virt-launcher/virtwrap/access-credentials/access_credentials.go`) writes SSH keys and
+    // passwords into the guest through the guest agent (`getent passwd`, `guest-file-open`,
+    // `guest-exec` of mkdir/chown/chmod, `guest-set-user-password`); what fails there is the
+    // guest's: the user does not exist, its home cannot be read, the agent forbids the command.
+    // Reading the secret's files in the launcher pod ("reading access credential secret file")
+    // is not among them.
+    Signature {
+        id: "access-credentials-guest-write",
+        all: &["access credential"],
+        any: &[
+            "Unable to detect",
+            "writing ssh pub key",
+            "using guest agent",
+            "guest-ssh-add-authorized-keys",
+            "guest-set-user-password",
+        ],
+        none: &["secret file"],
+        title: "the guest agent could not write the access credentials into the guest",
+        cause: "virt-launcher writes the VMI's accessCredentials (SSH keys, passwords) through the \
+            QEMU guest agent: it looks the user up in the guest (getent passwd), creates \
+            ~/.ssh with guest-exec and writes authorized_keys with guest-file-write; the user \
+            does not exist in the guest (its image or cloud-init did not create it), or the \
+            agent has the needed commands disabled. The VMI's AccessCredentialsSynchronized \
+            condition stays False",
+        next_steps: &[
+            "virtctl console <vm>: check that the user exists (getent passwd <user>)",
+            "check the guest agent's blocked commands (guest-exec, guest-file-*)",
+        ],
+        source: "KubeVirt pkg/virt-launcher/virtwrap/access-credentials/access_credentials.go \
+            (agentGetUserInfo, agentWriteAuthorizedKeys)",
+        example: "Error encountered writing ssh pub key access credentials for user [alice]: Unable to detect home directory of user alice: exited with error code:2",
+        ..G
+    },
+    // The same file's user lookup on its own (`agentGetUserInfo`), cut from its wrapper.
+    Signature {
+        id: "access-credentials-no-such-user",
+        all: &["Unable to detect home directory of user"],
+        title: "the guest agent found no home directory for the access credentials' user",
+        cause: "virt-launcher looks the accessCredentials' user up in the guest through the \
+            guest agent (getent passwd <user>) before writing its authorized_keys; the user \
+            does not exist in the guest (its image or cloud-init did not create it) or the \
+            agent cannot run getent",
+        next_steps: &["virtctl console <vm>: getent passwd <user>"],
+        source: "KubeVirt pkg/virt-launcher/virtwrap/access-credentials/access_credentials.go \
+            (agentGetUserInfo)",
+        example: "Unable to detect home directory of user bob",
+        ..G
+    },
     Signature {
         id: "vmi-succeeded-row",
         all: &[" Succeeded"],

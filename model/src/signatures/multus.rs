@@ -55,6 +55,41 @@ pub(super) const TABLE: &[Signature] = &[
         example: "network-attachment-definitions.k8s.cni.cncf.io \"br1\" not found",
         ..NW
     },
+    // KubeVirt's own lookups of the NetworkAttachmentDefinitions a VMI's Multus networks name,
+    // while virt-controller renders the launcher pod (`pkg/network/multus/`,
+    // `pkg/virt-controller/services/template.go`: "failed to locate network attachment
+    // definition %s/%s"; the persistent-IPs claims: "failed to unmarshal NAD spec.config
+    // JSON", "failed to obtain network name: cannot be empty when allowPersistentIPs is
+    // true"): the VM's secondary-network reference is wrong or the NAD missing, whichever
+    // controller wraps it ("failed to render launch manifest").
+    Signature {
+        id: "kubevirt-nad-lookup",
+        all: &["network attachment definition", "failed to locate"],
+        title: "a NetworkAttachmentDefinition the VM's network names does not exist",
+        cause: "virt-controller looks up the NetworkAttachmentDefinition of each Multus network \
+            of the VMI (networks[].multus.networkName, `<namespace>/<name>` or the VMI's own \
+            namespace) to render the launcher pod; it does not exist under that name, so no \
+            pod is created: fix the network's name in the VM or create the NAD",
+        next_steps: &[
+            "kubectl get network-attachment-definitions -A",
+            "kubectl get vm <vm> -o jsonpath='{.spec.template.spec.networks}'",
+        ],
+        source: "KubeVirt pkg/network/multus (\"failed to locate network attachment \
+            definition %s/%s\"), pkg/virt-controller/services/template.go",
+        example: "failed to render launch manifest: failed to locate network attachment definition tenant/vlan-12",
+        ..NW
+    },
+    Signature {
+        id: "kubevirt-nad-config",
+        all: &["failed to unmarshal", "NAD spec.config"],
+        title: "a NetworkAttachmentDefinition's config cannot be read",
+        cause: "virt-controller reads the NetworkAttachmentDefinition's spec.config (its CNI \
+            JSON) for persistent IPs and cannot parse it: the network's definition is broken",
+        next_steps: &["kubectl get network-attachment-definitions <nad> -o yaml (spec.config)"],
+        source: "KubeVirt pkg/network (\"failed to unmarshal NAD spec.config JSON\")",
+        example: "failed to unmarshal NAD spec.config JSON: invalid character '}'",
+        ..NW
+    },
     Signature {
         id: "multus-delegate-error",
         all: &["Multus: [", "error"],

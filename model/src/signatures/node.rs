@@ -76,6 +76,27 @@ pub(super) const TABLE: &[Signature] = &[
         example: r#"{"component":"virt-handler","level":"error","msg":"Synchronizing the VirtualMachineInstance failed.","reason":"unknown error encountered sending command SyncVMI: rpc error: code = Unavailable desc = transport is closing"}"#,
         ..N
     },
+    // The old RPC form of virt-handler's commands to virt-launcher (KubeVirt
+    // `pkg/virt-handler/cmd-client/client.go` before gRPC: `genericSendCmd`'s "server error.
+    // command %s failed: %q" for `Launcher.Sync`, `Launcher.Shutdown`, `Launcher.Kill`,
+    // `Launcher.Delete`, `Launcher.GetDomain`, `Launcher.Ping`): virt-launcher (libvirt in the
+    // VMI's pod) refused the domain operation. `Launcher.Migrate` and
+    // `Launcher.SyncMigrationTarget` are a migration's (`migration.rs`, `about.rs`).
+    Signature {
+        id: "launcher-rpc-command-failed",
+        all: &["server error. command Launcher."],
+        none: &["Launcher.Migrate", "Launcher.SyncMigrationTarget"],
+        title: "virt-launcher refused virt-handler's command on the domain",
+        cause: "virt-handler sent the launcher a domain command (sync, shutdown, kill, delete) \
+            and virt-launcher answered with libvirt's error (in the message): the domain cannot \
+            be defined or changed in the VMI's pod on this node (a missing device or \
+            capability, a permission libvirt lacks)",
+        next_steps: &["kubectl logs <virt-launcher pod> -c compute"],
+        source: "KubeVirt pkg/virt-handler/cmd-client/client.go (genericSendCmd: \"server error. \
+            command %s failed: %q\", Launcher.Sync and the other domain commands)",
+        example: r#"server error. command Launcher.Sync failed: "virError(Code=1, Domain=10, Message='internal error: process exited while connecting to monitor')""#,
+        ..N
+    },
     Signature {
         id: "syncvmi-failed",
         all: &["command SyncVMI failed"],

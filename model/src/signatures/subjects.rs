@@ -130,6 +130,9 @@ const NODE: &[Term] = &[
     ("taint", 2),
     ("notready", 2),
     ("containerd", 2),
+    // The Docker Engine's API errors as its client prints them (moby `client/errors.go`:
+    // "Error response from daemon: %s"): the node's container runtime.
+    ("error response from daemon", 2),
     ("cri-o", 2),
     ("crio", 2),
     ("runc", 2),
@@ -166,6 +169,12 @@ const CONTROL_PLANE: &[Term] = &[
     ("the server was unable to return a response", 2),
     ("an error on the server", 2),
     ("the server is currently unable to handle the request", 2),
+    // 401 as `NewGenericServerResponse` words it: the API server (or the aggregated API it
+    // forwards to) did not authenticate the request.
+    (
+        "the server has asked for the client to provide credentials",
+        2,
+    ),
     ("the server has received too many requests", 2),
     ("(internalerror)", 2),
     ("(serviceunavailable)", 2),

@@ -1,0 +1,114 @@
+//! A second launcher pod of one VMI beside a serving one is a migration's target. KubeVirt
+//! names every launcher pod `virt-launcher-<vmi>-<5 chars>` (`GenerateName: "virt-launcher-" +
+//! domain + "-"` in `pkg/virt-controller/services/template.go`), and a VMI has one launcher
+//! pod at a time except while a migration runs: the migration controller
+//! (`pkg/virt-controller/watch/migration/migration.go`) creates the target pod from
+//! `RenderMigrationManifest` next to the source pod that keeps the domain running. So when a
+//! paste shows one launcher pod of a VMI Running and ready and another of the same VMI
+//! Pending, failing or Error, the failing one is the target: its fault is the migration's
+//! control plane (the target pod's placement or its clean-up), not the node's. A launcher
+//! `Terminating` or `Completed` beside a new one is a restart's old pod, not a target.
+
+use super::read::ReadPaste;
+use super::sightings::{Sighting, launcher_vmi};
+use super::vocab::Kind;
+use crate::evidence::SignalPlane;
+use crate::verdict::Layer;
+
+/// The launcher pod serves the VMI: Running with every container ready (or READY unknown).
+fn serving(s: &Sighting) -> bool {
+    s.status == "Running" && s.ready.is_none_or(|(r, of)| r == of && of > 0)
+}
+
+/// A status a restart's old pod shows, not a target's.
+fn old_pod(s: &Sighting) -> bool {
+    matches!(
+        s.status.as_str(),
+        "Terminating" | "Completed" | "Succeeded" | "Running" | ""
+    )
+}
+
+/// Turns the node's signals on a target pod's row into the migration's control plane.
+pub fn retarget(out: &mut ReadPaste) {
+    let pods: Vec<&Sighting> = out
+        .sightings
+        .all()
+        .filter(|s| s.kind == Kind::Pod && launcher_vmi(&s.name).is_some())
+        .collect();
+    let mut targets: Vec<(usize, String, String)> = Vec::new();
+    for q in &pods {
+        if old_pod(q) {
+            continue;
+        }
+        let vmi = launcher_vmi(&q.name);
+        if let Some(p) = pods.iter().find(|p| {
+            p.name != q.name
+                && p.namespace == q.namespace
+                && launcher_vmi(&p.name) == vmi
+                && serving(p)
+        }) {
+            targets.push((q.line, q.name.clone(), p.name.clone()));
+        }
+    }
+    for (line, target, source) in targets {
+        for x in out
+            .signals
+            .iter_mut()
+            .filter(|x| x.line == line && x.layer == Some(Layer::Node))
+        {
+            x.layer = Some(Layer::Migration);
+            x.plane = Some(SignalPlane::Control);
+            x.title = format!("migration target pod {target}: {}", x.title);
+            x.cause = format!(
+                "{} {target} is a second launcher pod of the VMI beside {source}, which is \
+                Running and ready: a VMI has two launcher pods only while a migration runs, so \
+                this one is the migration's target (its placement or its clean-up).",
+                x.cause
+            );
+            x.source = format!(
+                "{}; KubeVirt pkg/virt-controller/services/template.go (launcher pod names), \
+                pkg/virt-controller/watch/migration/migration.go (the target pod)",
+                x.source
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pod(name: &str, status: &str, ready: Option<(u32, u32)>) -> Sighting {
+        Sighting {
+            kind: Kind::Pod,
+            namespace: String::new(),
+            name: name.into(),
+            status: status.into(),
+            node: String::new(),
+            vmi: String::new(),
+            restarts: 0,
+            ready,
+            age: None,
+            line: 1,
+            block: 1,
+            from: String::new(),
+            excerpt: String::new(),
+        }
+    }
+
+    #[test]
+    fn serving_needs_running_and_ready() {
+        assert!(serving(&pod(
+            "virt-launcher-a-bcdfg",
+            "Running",
+            Some((2, 2))
+        )));
+        assert!(!serving(&pod(
+            "virt-launcher-a-bcdfg",
+            "Running",
+            Some((1, 2))
+        )));
+        assert!(!serving(&pod("virt-launcher-a-bcdfg", "Pending", None)));
+        assert!(old_pod(&pod("virt-launcher-a-bcdfg", "Terminating", None)));
+    }
+}
