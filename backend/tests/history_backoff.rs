@@ -9,7 +9,7 @@ use async_trait::async_trait;
 use backend::history::retention::Bounds;
 use backend::history::writer::{BACKOFF_FIRST, BACKOFF_MAX};
 use backend::history::{
-    Change, Changed, History, HistoryHandle, HistoryStore, Record, Stats, StoreError, Transition,
+    Changed, History, HistoryHandle, HistoryStore, Record, Stats, Step, StoreError, Transition,
     VmiId,
 };
 use model::VmiKey;
@@ -77,10 +77,10 @@ fn row() -> Record {
         ),
         Transition {
             at: 1,
-            change: Change::Phase,
-            layer: None,
-            old: String::new(),
-            new: "Running".into(),
+            step: Step::Phase {
+                old: String::new(),
+                new: "Running".into(),
+            },
             title: "ok".into(),
         },
     )

@@ -2,8 +2,9 @@
 //! writer (the `writer_child` test, active only with `STRATA_HISTORY_CHILD_DIR`), kills it with
 //! SIGKILL through `libc::kill` on its pid alone while it writes, and opens what is left.
 
-use backend::history::{self, Change, Record, Transition, VmiId};
+use backend::history::{self, Record, Step, Transition, VmiId};
 use model::VmiKey;
+use model::verdict::{Health, Layer};
 use std::time::{Duration, Instant};
 
 const CHILD: &str = "STRATA_HISTORY_CHILD_DIR";
@@ -21,10 +22,11 @@ fn batch(n: usize, i: usize) -> Vec<Record> {
                 ),
                 Transition {
                     at: (i * n + j) as i64,
-                    change: Change::Verdict,
-                    layer: Some("node".into()),
-                    old: "healthy".into(),
-                    new: "broken".into(),
+                    step: Step::Verdict {
+                        layer: Layer::Node,
+                        old: Some(Health::Healthy),
+                        new: Health::Broken,
+                    },
                     title: "x".repeat(200),
                 },
             )

@@ -6,7 +6,7 @@
 #[path = "support/logs.rs"]
 mod logs;
 
-use backend::history::{Change, Record, Transition, VmiId, open, sqlite};
+use backend::history::{Record, Step, Transition, VmiId, open, sqlite};
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
@@ -29,10 +29,10 @@ fn row(at: i64) -> Record {
         ),
         Transition {
             at,
-            change: Change::Phase,
-            layer: None,
-            old: String::new(),
-            new: "Running".into(),
+            step: Step::Phase {
+                old: String::new(),
+                new: "Running".into(),
+            },
             title: "ok".into(),
         },
     )

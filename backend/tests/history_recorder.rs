@@ -7,7 +7,7 @@ mod common;
 
 use async_trait::async_trait;
 use backend::history::{
-    self, Change, DynStore, History, HistoryHandle, HistoryStore, Record, Stats, StoreError,
+    self, Change, DynStore, History, HistoryHandle, HistoryStore, Record, Stats, Step, StoreError,
     Transition, VmiId, retention::Bounds,
 };
 use backend::run::Options;
@@ -160,7 +160,11 @@ async fn a_break_and_a_recovery_are_recorded_with_the_page_as_it_was() {
         .output()
         .unwrap();
     let json: History = serde_json::from_slice(&out.stdout).unwrap();
-    assert!(json.transitions.iter().any(|t| t.change == Change::Phase));
+    assert!(
+        json.transitions
+            .iter()
+            .any(|t| t.step.change() == Change::Phase)
+    );
 
     // A restart keeps everything: the store opened again answers the link.
     let store = history::open(None, dir.path()).await.unwrap();
@@ -486,10 +490,10 @@ async fn a_full_queue_drops_and_counts_without_waiting() {
             VmiId::new(key.clone(), "uid"),
             Transition {
                 at: i as i64,
-                change: Change::Phase,
-                layer: None,
-                old: String::new(),
-                new: "Running".into(),
+                step: Step::Phase {
+                    old: String::new(),
+                    new: "Running".into(),
+                },
                 title: String::new(),
             },
         ));

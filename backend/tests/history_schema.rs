@@ -3,7 +3,9 @@
 //! UID (`strata history` reads them, the API never shows them), its recorded pages (whole
 //! diagnosed pages, which cannot be cut to what a reader may see) go, events and migration
 //! outcomes become unique per UID, and opening it again, or two replicas at once, changes nothing
-//! more. A database from a newer version is refused.
+//! more. A database an earlier Strata brought up to date by hand (its steps counted in
+//! `PRAGMA user_version` or `strata_schema`, no numbered history) is adopted with its rows. A
+//! database from a newer version is refused.
 
 #[path = "support/pg.rs"]
 mod pg;
@@ -12,6 +14,63 @@ use backend::history::{
     DynStore, EventEntry, HistoryUrl, MigrationEntry, Record, VmiId, open, schema,
 };
 use model::VmiKey;
+
+/// The tables as an earlier Strata wrote them, its step 1 and its step 2 (the fixture).
+fn earlier_steps(dialect: &str) -> [String; 2] {
+    let sql = match dialect {
+        "sqlite" => include_str!("fixtures/earlier_schema/sqlite.sql"),
+        _ => include_str!("fixtures/earlier_schema/postgres.sql"),
+    };
+    let (one, two) = sql.split_once("-- step 2\n").expect("the step marker");
+    [one.to_owned(), two.to_owned()]
+}
+
+/// Rows an earlier Strata (with UIDs) recorded about VMI `a` with UID `uid-a`.
+const EARLIER_ROWS: &str = "
+INSERT INTO transitions (ns, name, uid, at, change, layer, old, new, title)
+    VALUES ('prod', 'a', 'uid-a', 1000, 'verdict', 'node', 'healthy', 'broken', 'node broken');
+INSERT INTO events (ns, name, uid, at, involved_kind, involved_name, event, count, type,
+    reason, message) VALUES ('prod', 'a', 'uid-a', 1100, 'Pod', 'virt-launcher-a-x', 'ev-1', 1,
+    'Warning', 'BackOff', 'Back-off restarting failed container');
+INSERT INTO migrations (ns, name, uid, at, migration, phase, outcome)
+    VALUES ('prod', 'a', 'uid-a', 1200, 'mig-1', 'Failed', 'failed');
+INSERT INTO details (ns, name, uid, at, body) VALUES ('prod', 'a', 'uid-a', 1300, {BODY});
+";
+
+/// What a store adopted from an earlier Strata holds: every row it held.
+async fn adopted_as_expected(s: &DynStore) {
+    let h = s
+        .history(&VmiId::new(key(), "uid-a"), 0, 10_000)
+        .await
+        .unwrap();
+    assert_eq!(
+        (h.transitions.len(), h.events.len(), h.migrations.len()),
+        (1, 1, 1),
+        "the rows survive: {h:?}"
+    );
+    assert_eq!(h.transitions[0].title, "node broken");
+    assert_eq!(
+        s.stats().await.unwrap().details,
+        1,
+        "the recorded page stays"
+    );
+}
+
+/// The numbered history a database records: the versions applied.
+fn sqlite_applied(path: &std::path::Path) -> Vec<i32> {
+    let c = rusqlite::Connection::open(path).unwrap();
+    let mut q = c
+        .prepare("SELECT version FROM refinery_schema_history ORDER BY version")
+        .unwrap();
+    q.query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}
+
+fn all_versions() -> Vec<i32> {
+    (1..=schema::version()).collect()
+}
 
 /// Rows as the first version wrote them (its columns, no UID); `{BODY}` is a recorded page.
 const OLD_ROWS: &str = "
@@ -103,7 +162,7 @@ async fn sqlite_databases_of_the_first_version_are_migrated() {
     let path = dir.path().join(backend::history::sqlite::FILE);
     {
         let c = rusqlite::Connection::open(&path).unwrap();
-        c.execute_batch(schema::SQLITE[0]).unwrap();
+        c.execute_batch(&earlier_steps("sqlite")[0]).unwrap();
         c.execute_batch(&OLD_ROWS.replace("{BODY}", "X'00ff'"))
             .unwrap();
         let v: i64 = c
@@ -114,25 +173,78 @@ async fn sqlite_databases_of_the_first_version_are_migrated() {
     let s = open(None, dir.path()).await.unwrap();
     migrated_as_expected(&s).await;
     drop(s);
-    let version = |path: &std::path::Path| -> i64 {
-        let c = rusqlite::Connection::open(path).unwrap();
-        c.query_row("PRAGMA user_version", [], |r| r.get(0))
-            .unwrap()
-    };
-    assert_eq!(version(&path), schema::VERSION as i64);
+    assert_eq!(sqlite_applied(&path), all_versions());
     // Opened again: nothing more changes.
     let s = open(None, dir.path()).await.unwrap();
     assert_eq!(s.stats().await.unwrap().events, 2);
     drop(s);
-    assert_eq!(version(&path), schema::VERSION as i64);
-    // A newer Strata's database is refused, not changed.
+    assert_eq!(sqlite_applied(&path), all_versions());
+    // A newer Strata's database (a migration this one does not know) is refused, not changed.
+    rusqlite::Connection::open(&path)
+        .unwrap()
+        .execute(
+            "INSERT INTO refinery_schema_history (version, name, applied_on, checksum) \
+             VALUES (99, 'later', '2030-01-01T00:00:00Z', '1')",
+            [],
+        )
+        .unwrap();
+    let err = open(None, dir.path()).await.err().expect("refused");
+    assert!(err.to_string().contains("newer"), "{err}");
+    assert_eq!(sqlite_applied(&path).last(), Some(&99));
+}
+
+#[tokio::test]
+async fn sqlite_databases_of_an_earlier_strata_are_adopted_with_their_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(backend::history::sqlite::FILE);
+    {
+        // As the earlier Strata did: each step, then the count of steps done.
+        let c = rusqlite::Connection::open(&path).unwrap();
+        for step in earlier_steps("sqlite") {
+            c.execute_batch(&step).unwrap();
+        }
+        c.pragma_update(None, "user_version", 2).unwrap();
+        c.execute_batch(&EARLIER_ROWS.replace("{BODY}", "X'00ff'"))
+            .unwrap();
+    }
+    let s = open(None, dir.path()).await.unwrap();
+    adopted_as_expected(&s).await;
+    drop(s);
+    assert_eq!(sqlite_applied(&path), all_versions(), "adopted, numbered");
+    let s = open(None, dir.path()).await.unwrap();
+    adopted_as_expected(&s).await;
+    // A count above any an earlier Strata kept is a newer one's: refused.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(backend::history::sqlite::FILE);
     rusqlite::Connection::open(&path)
         .unwrap()
         .pragma_update(None, "user_version", 99)
         .unwrap();
     let err = open(None, dir.path()).await.err().expect("refused");
     assert!(err.to_string().contains("newer"), "{err}");
-    assert_eq!(version(&path), 99);
+}
+
+#[test]
+fn two_processes_creating_one_sqlite_file_at_once_both_open_it() {
+    for _ in 0..8 {
+        let dir = tempfile::tempdir().unwrap();
+        let start = std::sync::Barrier::new(2);
+        std::thread::scope(|t| {
+            let opened: Vec<_> = (0..2)
+                .map(|_| {
+                    t.spawn(|| {
+                        start.wait();
+                        backend::history::sqlite::Sqlite::open_blocking(dir.path()).map(drop)
+                    })
+                })
+                .collect();
+            for o in opened {
+                o.join().unwrap().expect("both open the file");
+            }
+        });
+        let path = dir.path().join(backend::history::sqlite::FILE);
+        assert_eq!(sqlite_applied(&path), all_versions());
+    }
 }
 
 #[tokio::test]
@@ -144,7 +256,9 @@ async fn postgres_databases_of_the_first_version_are_migrated_once() {
         .await
         .unwrap();
     tokio::spawn(conn);
-    c.batch_execute(schema::POSTGRES[0]).await.unwrap();
+    c.batch_execute(&earlier_steps("postgres")[0])
+        .await
+        .unwrap();
     c.batch_execute(&OLD_ROWS.replace("{BODY}", "'\\x00ff'::bytea"))
         .await
         .unwrap();
@@ -157,22 +271,65 @@ async fn postgres_databases_of_the_first_version_are_migrated_once() {
     );
     let (a, _b) = (a.unwrap(), b.unwrap());
     migrated_as_expected(&a).await;
-    let version = || async {
-        c.query_one("SELECT version FROM strata_schema", &[])
-            .await
-            .unwrap()
-            .get::<_, i32>(0)
-    };
-    assert_eq!(version().await, schema::VERSION as i32);
+    assert_eq!(pg_applied(&c).await, all_versions());
     let again = open(Some(&history_url), nowhere).await.unwrap();
     assert_eq!(again.stats().await.unwrap().events, 2);
-    assert_eq!(version().await, schema::VERSION as i32);
-    c.execute("UPDATE strata_schema SET version = 99", &[])
-        .await
-        .unwrap();
+    assert_eq!(pg_applied(&c).await, all_versions());
+    c.execute(
+        "INSERT INTO refinery_schema_history (version, name, applied_on, checksum) \
+         VALUES (99, 'later', '2030-01-01T00:00:00Z', '1')",
+        &[],
+    )
+    .await
+    .unwrap();
     let err = open(Some(&history_url), nowhere)
         .await
         .err()
         .expect("refused");
     assert!(err.to_string().contains("newer"), "{err}");
+}
+
+async fn pg_applied(c: &tokio_postgres::Client) -> Vec<i32> {
+    c.query(
+        "SELECT version FROM refinery_schema_history ORDER BY version",
+        &[],
+    )
+    .await
+    .unwrap()
+    .iter()
+    .map(|r| r.get(0))
+    .collect()
+}
+
+#[tokio::test]
+async fn postgres_databases_of_an_earlier_strata_are_adopted_with_their_rows() {
+    let Some(url) = pg::database().await else {
+        return;
+    };
+    let (c, conn) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
+        .await
+        .unwrap();
+    tokio::spawn(conn);
+    // As the earlier Strata did: each step, then the count of steps done.
+    for step in earlier_steps("postgres") {
+        c.batch_execute(&step).await.unwrap();
+    }
+    c.batch_execute(
+        "CREATE TABLE strata_schema (version INTEGER NOT NULL); \
+         INSERT INTO strata_schema (version) VALUES (2);",
+    )
+    .await
+    .unwrap();
+    c.batch_execute(&EARLIER_ROWS.replace("{BODY}", "'\\x00ff'::bytea"))
+        .await
+        .unwrap();
+    let history_url = HistoryUrl::parse(&url);
+    let nowhere = std::path::Path::new("/nonexistent");
+    let (a, b) = tokio::join!(
+        open(Some(&history_url), nowhere),
+        open(Some(&history_url), nowhere)
+    );
+    let (a, _b) = (a.unwrap(), b.unwrap());
+    adopted_as_expected(&a).await;
+    assert_eq!(pg_applied(&c).await, all_versions(), "adopted, numbered");
 }

@@ -31,7 +31,13 @@ fn transitions(out: &[Record]) -> Vec<(Change, Option<String>, String, String)> 
     out.iter()
         .filter_map(|r| match r {
             Record::Transition(_, t) => {
-                Some((t.change, t.layer.clone(), t.old.clone(), t.new.clone()))
+                let s = &t.step;
+                Some((
+                    s.change(),
+                    s.layer().map(|l| l.name().to_string()),
+                    s.old_text().to_string(),
+                    s.new_text().to_string(),
+                ))
             }
             _ => None,
         })
@@ -355,9 +361,12 @@ fn another_vmi_under_a_seen_name_ends_the_old_history_and_starts_its_own() {
     let rows: Vec<(String, i64, String, String)> = out
         .iter()
         .filter_map(|r| match r {
-            Record::Transition(id, t) if t.change == Change::Phase => {
-                Some((id.uid.clone(), t.at, t.old.clone(), t.new.clone()))
-            }
+            Record::Transition(id, t) if t.step.change() == Change::Phase => Some((
+                id.uid.clone(),
+                t.at,
+                t.step.old_text().to_string(),
+                t.step.new_text().to_string(),
+            )),
             _ => None,
         })
         .collect();

@@ -6,10 +6,11 @@ mod pg;
 
 use backend::history::retention::{self, Bounds};
 use backend::history::{
-    Change, DynStore, EventEntry, HistoryUrl, MigrationEntry, Record, Snapshot, Transition, VmiId,
+    DynStore, EventEntry, HistoryUrl, MigrationEntry, Record, Snapshot, Step, Transition, VmiId,
     open,
 };
 use model::VmiKey;
+use model::verdict::{Health, Layer};
 use std::time::Duration;
 
 /// Where a test's store lives, so it can be opened again (a restart).
@@ -49,10 +50,8 @@ fn transition(name: &str, at: i64, layer: &str, old: &str, new: &str) -> Record 
         id(name),
         Transition {
             at,
-            change: Change::Verdict,
-            layer: Some(layer.into()),
-            old: old.into(),
-            new: new.into(),
+            step: Step::from_columns("verdict", Some(layer), old.into(), new.into())
+                .expect("a readable verdict"),
             title: format!("{layer} is {new}"),
         },
     )
@@ -117,10 +116,13 @@ async fn records_and_reads_a_range(f: Fixture) {
     let h = s.history(&id("a"), 0, 5_000).await.unwrap();
     let ats: Vec<i64> = h.transitions.iter().map(|t| t.at).collect();
     assert_eq!(ats, [1_000, 3_000], "in range, oldest first, only this VMI");
-    assert_eq!(h.transitions[0].layer.as_deref(), Some("node"));
     assert_eq!(
-        (h.transitions[0].old.as_str(), h.transitions[0].new.as_str()),
-        ("healthy", "broken")
+        h.transitions[0].step,
+        Step::Verdict {
+            layer: Layer::Node,
+            old: Some(Health::Healthy),
+            new: Health::Broken
+        }
     );
     assert_eq!(h.transitions[0].title, "node is broken");
     assert_eq!(h.events.len(), 1);
@@ -263,12 +265,12 @@ async fn changes_are_each_vmis_newest_real_change(f: Fixture) {
             (
                 c.key.name.as_str(),
                 c.transition.at,
-                c.transition.new.as_str(),
+                c.transition.step.new_text(),
             )
         })
         .collect();
     assert_eq!(names, [("a", 4_000, "healthy"), ("b", 3_000, "degraded")]);
-    assert_eq!(got[0].transition.old, "broken");
+    assert_eq!(got[0].transition.step.old_text(), "broken");
     assert_eq!(
         s.changes(1_000, 1, None).await.unwrap().len(),
         1,

@@ -45,6 +45,18 @@ impl Health {
             Health::Unknown => "unknown",
         }
     }
+
+    /// The health [`Health::as_str`] (its serde name) spells `s`; `None` for anything else.
+    pub fn parse(s: &str) -> Option<Health> {
+        [
+            Health::Healthy,
+            Health::Degraded,
+            Health::Broken,
+            Health::Unknown,
+        ]
+        .into_iter()
+        .find(|h| h.as_str() == s)
+    }
 }
 
 /// The layers, in report order.
@@ -76,6 +88,23 @@ impl Layer {
             Layer::Network => "network",
             Layer::Migration => "migration",
         }
+    }
+
+    /// Its serde name, as the flight recorder and the API write it: `control_plane`, `node`,
+    /// `guest`, `network`, `migration`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Layer::ControlPlane => "control_plane",
+            Layer::Node => "node",
+            Layer::Guest => "guest",
+            Layer::Network => "network",
+            Layer::Migration => "migration",
+        }
+    }
+
+    /// The layer [`Layer::name`] spells `s`; `None` for anything else.
+    pub fn from_name(s: &str) -> Option<Layer> {
+        Layer::ALL.into_iter().find(|l| l.name() == s)
     }
 }
 

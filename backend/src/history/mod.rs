@@ -42,7 +42,7 @@ use std::sync::Arc;
 
 pub use model::api::history::{
     CHANGES_LIMIT, Change, Changed, DetailAt, EventEntry, History, HistoryOff, MigrationEntry,
-    RecordedDetail, Transition, rfc3339,
+    RecordedDetail, Step, Transition, rfc3339,
 };
 pub use recorder::{HistoryHandle, Recorder, Status};
 pub use snapshot::Snapshot;

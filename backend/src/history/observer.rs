@@ -1,7 +1,9 @@
 //! The observer: diffs each summary against the last one seen for its VMI (see [`Observer`]);
 //! the recorder ([`super::recorder`]) feeds it the store's broadcast and sends what it returns.
 
-use super::{Change, Record, Transition, VmiId};
+use super::{Record, Transition, VmiId};
+use model::api::history::Step;
+use model::verdict::Layer;
 use model::view::summary::LayerGlance;
 use model::wire::StreamMsg;
 use model::{VmiKey, VmiSummary};
@@ -105,24 +107,31 @@ pub struct Observer {
 /// The rows of `key`'s baseline at `at`, as seen in `b`.
 fn baseline(key: &VmiKey, b: &Seen, at: i64, out: &mut Vec<Record>) {
     let id = VmiId::new(key.clone(), &*b.uid);
-    let t = |change, layer: Option<&str>, new: &str| {
+    let t = |step| {
         Record::Transition(
             id.clone(),
             Transition {
                 at,
-                change,
-                layer: layer.map(str::to_string),
-                old: String::new(),
-                new: new.to_string(),
+                step,
                 title: b.headline.to_string(),
             },
         )
     };
-    out.push(t(Change::Phase, None, &b.phase));
-    for (layer, h) in b.layers.named() {
-        out.push(t(Change::Verdict, Some(layer), h.as_str()));
+    out.push(t(Step::Phase {
+        old: String::new(),
+        new: b.phase.to_string(),
+    }));
+    for layer in Layer::ALL {
+        out.push(t(Step::Verdict {
+            layer,
+            old: None,
+            new: b.layers.get(layer),
+        }));
     }
-    out.push(t(Change::Headline, None, &b.headline));
+    out.push(t(Step::Headline {
+        old: String::new(),
+        new: b.headline.to_string(),
+    }));
 }
 
 impl Observer {
@@ -171,32 +180,40 @@ impl Observer {
             }
         }
         let id = VmiId::new(s.key.clone(), uid);
-        let t = |change, layer: Option<&str>, old: &str, new: &str| {
+        let t = |step| {
             Record::Transition(
                 id.clone(),
                 Transition {
                     at,
-                    change,
-                    layer: layer.map(str::to_string),
-                    old: old.to_string(),
-                    new: new.to_string(),
+                    step,
                     title: s.headline.clone(),
                 },
             )
         };
         if before.phase != now.phase {
-            out.push(t(Change::Phase, None, &before.phase, &now.phase));
+            out.push(t(Step::Phase {
+                old: before.phase.to_string(),
+                new: now.phase.to_string(),
+            }));
         }
         let mut verdict = false;
-        for ((layer, old), (_, new)) in before.layers.named().into_iter().zip(now.layers.named()) {
+        for layer in Layer::ALL {
+            let (old, new) = (before.layers.get(layer), now.layers.get(layer));
             if old != new {
                 verdict = true;
-                out.push(t(Change::Verdict, Some(layer), old.as_str(), new.as_str()));
+                out.push(t(Step::Verdict {
+                    layer,
+                    old: Some(old),
+                    new,
+                }));
             }
         }
         if before.headline != now.headline {
             verdict = true;
-            out.push(t(Change::Headline, None, &before.headline, &now.headline));
+            out.push(t(Step::Headline {
+                old: before.headline.to_string(),
+                new: now.headline.to_string(),
+            }));
         }
         *before = now;
         verdict
@@ -269,10 +286,10 @@ impl Observer {
                 VmiId::new(key.clone(), b.uid),
                 Transition {
                     at,
-                    change: Change::Phase,
-                    layer: None,
-                    old: b.phase.to_string(),
-                    new: "Deleted".into(),
+                    step: Step::Phase {
+                        old: b.phase.to_string(),
+                        new: "Deleted".into(),
+                    },
                     title: b.headline.to_string(),
                 },
             ));

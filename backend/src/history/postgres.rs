@@ -16,6 +16,8 @@ use super::{
 use async_trait::async_trait;
 use futures::future::try_join_all;
 use model::VmiKey;
+use model::api::history::Step;
+use model::verdict::{Health, Layer};
 use tokio::sync::Mutex;
 use tokio_postgres::types::ToSql;
 use tokio_postgres::{Client, NoTls};
@@ -117,10 +119,10 @@ fn row(r: &Record) -> (&'static str, Vec<&(dyn ToSql + Sync)>) {
                 &k.key.name,
                 &k.uid,
                 &x.at,
-                change_str(x.change),
-                &x.layer,
-                &x.old,
-                &x.new,
+                change_str(x.step.change()),
+                layer_str(x.step.layer()),
+                text(&x.step, Side::Old),
+                text(&x.step, Side::New),
                 &x.title,
             ],
         ),
@@ -175,6 +177,68 @@ fn change_str(c: Change) -> &'static (dyn ToSql + Sync) {
     }
 }
 
+/// [`Layer::name`] of each of [`Layer::ALL`], as `'static` parameters.
+static LAYER_NAMES: [Option<&str>; 5] = [
+    Some("control_plane"),
+    Some("node"),
+    Some("guest"),
+    Some("network"),
+    Some("migration"),
+];
+
+/// [`Health::as_str`] of each health, as `'static` parameters.
+static HEALTH_NAMES: [&str; 4] = ["healthy", "degraded", "broken", "unknown"];
+
+/// A `'static` parameter for a verdict's layer (`NULL` for a headline or phase).
+fn layer_str(l: Option<Layer>) -> &'static (dyn ToSql + Sync) {
+    static NONE: Option<&str> = None;
+    let at = l.and_then(|l| Layer::ALL.iter().position(|x| *x == l));
+    match at.and_then(|i| LAYER_NAMES.get(i)) {
+        Some(name) => name,
+        None => &NONE,
+    }
+}
+
+/// A side of a change.
+#[derive(Clone, Copy)]
+enum Side {
+    Old,
+    New,
+}
+
+/// A parameter for `old` or `new`: a verdict's health (its name, `''` before the first), or the
+/// headline's or phase's text.
+fn text(s: &Step, side: Side) -> &(dyn ToSql + Sync) {
+    static NONE: &str = "";
+    let health = |h: Option<Health>| -> &'static (dyn ToSql + Sync) {
+        match h.and_then(|h| HEALTH_NAMES.iter().find(|n| **n == h.as_str())) {
+            Some(name) => name,
+            None => &NONE,
+        }
+    };
+    match (s, side) {
+        (Step::Verdict { old, .. }, Side::Old) => health(*old),
+        (Step::Verdict { new, .. }, Side::New) => health(Some(*new)),
+        (Step::Headline { old, .. } | Step::Phase { old, .. }, Side::Old) => old,
+        (Step::Headline { new, .. } | Step::Phase { new, .. }, Side::New) => new,
+    }
+}
+
+/// The transition in columns `at, change, layer, old, new, title` from `first` on; `None` for a
+/// row whose verdict cannot be read (left out).
+fn transition(r: &tokio_postgres::Row, first: usize) -> Option<Transition> {
+    Some(Transition {
+        at: r.get(first),
+        step: Step::from_columns(
+            r.get(first + 1),
+            r.get(first + 2),
+            r.get(first + 3),
+            r.get(first + 4),
+        )?,
+        title: r.get(first + 5),
+    })
+}
+
 async fn query(c: &Client, id: &VmiId, from: i64, to: i64) -> Result<History> {
     let e = err("cannot read history");
     let p: [&(dyn ToSql + Sync); 5] = [&id.key.namespace, &id.key.name, &id.uid, &from, &to];
@@ -202,17 +266,7 @@ async fn query(c: &Client, id: &VmiId, from: i64, to: i64) -> Result<History> {
         key: id.key.clone(),
         from,
         to,
-        transitions: t
-            .iter()
-            .map(|r| Transition {
-                at: r.get(0),
-                change: Change::parse(r.get(1)),
-                layer: r.get(2),
-                old: r.get(3),
-                new: r.get(4),
-                title: r.get(5),
-            })
-            .collect(),
+        transitions: t.iter().filter_map(|r| transition(r, 0)).collect(),
         events: ev
             .iter()
             .map(|r| EventEntry {
@@ -296,19 +350,14 @@ impl HistoryStore for Postgres {
             .map_err(err("cannot read history"))?;
         Ok(rows
             .iter()
-            .map(|r| Changed {
-                key: VmiKey {
-                    namespace: r.get(0),
-                    name: r.get(1),
-                },
-                transition: Transition {
-                    at: r.get(2),
-                    change: Change::parse(r.get(3)),
-                    layer: r.get(4),
-                    old: r.get(5),
-                    new: r.get(6),
-                    title: r.get(7),
-                },
+            .filter_map(|r| {
+                Some(Changed {
+                    key: VmiKey {
+                        namespace: r.get(0),
+                        name: r.get(1),
+                    },
+                    transition: transition(r, 2)?,
+                })
             })
             .collect())
     }
@@ -414,5 +463,23 @@ impl HistoryStore for Postgres {
             details: counts[3],
             bytes,
         })
+    }
+}
+
+#[cfg(test)]
+mod parameter_tests {
+    use super::*;
+
+    #[test]
+    fn the_static_names_are_the_models() {
+        assert_eq!(LAYER_NAMES, Layer::ALL.map(|l| Some(l.name())));
+        for h in [
+            Health::Healthy,
+            Health::Degraded,
+            Health::Broken,
+            Health::Unknown,
+        ] {
+            assert!(HEALTH_NAMES.contains(&h.as_str()), "{h:?}");
+        }
     }
 }

@@ -1,216 +1,230 @@
-//! The history tables and how a database recorded by an earlier version is brought up to date:
-//! an ordered list of steps per backend, each run once, in its own transaction, in order, and
-//! the number of steps done kept in the database (SQLite: `PRAGMA user_version`; PostgreSQL: the
-//! table `strata_schema`). A database from before versioning holds the tables of step 1 and
-//! counts 0: step 1 (`CREATE ... IF NOT EXISTS`) changes nothing there, and step 2 follows.
+//! The history tables: one numbered history of migrations per backend, written as SQL files in
+//! `backend/migrations/{sqlite,postgres}/` (`V{n}__{name}.sql`, the two folders in lockstep:
+//! same numbers, same names), embedded in the binary and run by `refinery`, which records each
+//! one applied in the table `refinery_schema_history` of the database.
 //!
-//! * Step 1: the tables as first shipped, keyed by namespace and name.
-//! * Step 2: every row also carries the VMI's UID (`uid`), so a VMI deleted and created again
+//! * V1: the tables as first shipped, keyed by namespace and name (`IF NOT EXISTS`: a database
+//!   of the first version, which kept no version, holds them already).
+//! * V2: every row also carries the VMI's UID (`uid`), so a VMI deleted and created again
 //!   under the same name (or in a namespace created again) is another history; rows recorded
 //!   before get `''`, which no VMI has, so the API never shows them (`strata history` does).
 //!   Events and migration outcomes are unique per UID. Recorded pages are dropped: they were
 //!   whole diagnosed pages, which cannot be cut to what a user may read, and pages are now kept
 //!   as their evidence ([`super::snapshot`]).
 //!
-//! PostgreSQL replicas may start together: the steps run under a transaction-scoped advisory
-//! lock ([`MIGRATE_LOCK`]), so one migrates and the others then find the work done. A database
-//! that counts more steps than this version knows was written by a newer Strata and is refused.
+//! A database an earlier Strata brought up to date by hand has no `refinery_schema_history`
+//! but counts its steps (V1 and V2 are those steps) in `PRAGMA user_version` (SQLite) or the
+//! table `strata_schema` (PostgreSQL): it is adopted, the steps it counts recorded as applied
+//! without running them, and that count is left as it is, so an earlier Strata still opens it.
+//! A database holding a migration this version does not know was written by a newer Strata
+//! and is refused, as is an earlier count above the two steps ever counted that way.
+//!
+//! PostgreSQL replicas may start together: adoption and migrations run under a session advisory
+//! lock ([`MIGRATE_LOCK`]), so one migrates and the others then find the work done. Two
+//! processes opening one SQLite file at once are told apart by SQLite's own locks: all
+//! migrations run in one transaction, and the one that loses reads the history again.
 
 use super::{Result, StoreError};
+use refinery::{Error as RefineryError, Runner, Target, error::Kind};
 
-/// SQLite's steps (see the module documentation).
-pub const SQLITE: [&str; 2] = [
-    "
-CREATE TABLE IF NOT EXISTS transitions (
-    id INTEGER PRIMARY KEY, ns TEXT NOT NULL, name TEXT NOT NULL, at INTEGER NOT NULL,
-    change TEXT NOT NULL, layer TEXT, old TEXT NOT NULL, new TEXT NOT NULL, title TEXT NOT NULL);
-CREATE INDEX IF NOT EXISTS transitions_vmi ON transitions (ns, name, at);
-CREATE INDEX IF NOT EXISTS transitions_at ON transitions (at);
-CREATE TABLE IF NOT EXISTS events (
-    id INTEGER PRIMARY KEY, ns TEXT NOT NULL, name TEXT NOT NULL, at INTEGER NOT NULL,
-    involved_kind TEXT NOT NULL, involved_name TEXT NOT NULL, event TEXT NOT NULL,
-    count INTEGER NOT NULL, type TEXT NOT NULL, reason TEXT NOT NULL, message TEXT NOT NULL,
-    UNIQUE (ns, name, involved_kind, involved_name, event, count));
-CREATE INDEX IF NOT EXISTS events_vmi ON events (ns, name, at);
-CREATE INDEX IF NOT EXISTS events_at ON events (at);
-CREATE TABLE IF NOT EXISTS migrations (
-    id INTEGER PRIMARY KEY, ns TEXT NOT NULL, name TEXT NOT NULL, at INTEGER NOT NULL,
-    migration TEXT NOT NULL, phase TEXT NOT NULL, outcome TEXT NOT NULL, mode TEXT,
-    plane TEXT, failure TEXT, duration_secs REAL, UNIQUE (ns, name, migration));
-CREATE INDEX IF NOT EXISTS migrations_vmi ON migrations (ns, name, at);
-CREATE INDEX IF NOT EXISTS migrations_at ON migrations (at);
-CREATE TABLE IF NOT EXISTS details (
-    id INTEGER PRIMARY KEY, ns TEXT NOT NULL, name TEXT NOT NULL, at INTEGER NOT NULL,
-    body BLOB NOT NULL);
-CREATE INDEX IF NOT EXISTS details_vmi ON details (ns, name, at);
-CREATE INDEX IF NOT EXISTS details_at ON details (at);
-",
-    // SQLite cannot drop a UNIQUE constraint: events and migrations are copied into new tables.
-    "
-ALTER TABLE transitions ADD COLUMN uid TEXT NOT NULL DEFAULT '';
-DROP INDEX IF EXISTS transitions_vmi;
-CREATE INDEX transitions_vmi ON transitions (ns, name, uid, at);
-CREATE TABLE events_v2 (
-    id INTEGER PRIMARY KEY, ns TEXT NOT NULL, name TEXT NOT NULL,
-    uid TEXT NOT NULL DEFAULT '', at INTEGER NOT NULL,
-    involved_kind TEXT NOT NULL, involved_name TEXT NOT NULL, event TEXT NOT NULL,
-    count INTEGER NOT NULL, type TEXT NOT NULL, reason TEXT NOT NULL, message TEXT NOT NULL,
-    UNIQUE (ns, name, uid, involved_kind, involved_name, event, count));
-INSERT INTO events_v2 (id, ns, name, at, involved_kind, involved_name, event, count, type,
-    reason, message)
-    SELECT id, ns, name, at, involved_kind, involved_name, event, count, type, reason, message
-    FROM events;
-DROP TABLE events;
-ALTER TABLE events_v2 RENAME TO events;
-CREATE INDEX events_vmi ON events (ns, name, uid, at);
-CREATE INDEX events_at ON events (at);
-CREATE TABLE migrations_v2 (
-    id INTEGER PRIMARY KEY, ns TEXT NOT NULL, name TEXT NOT NULL,
-    uid TEXT NOT NULL DEFAULT '', at INTEGER NOT NULL,
-    migration TEXT NOT NULL, phase TEXT NOT NULL, outcome TEXT NOT NULL, mode TEXT,
-    plane TEXT, failure TEXT, duration_secs REAL, UNIQUE (ns, name, uid, migration));
-INSERT INTO migrations_v2 (id, ns, name, at, migration, phase, outcome, mode, plane, failure,
-    duration_secs)
-    SELECT id, ns, name, at, migration, phase, outcome, mode, plane, failure, duration_secs
-    FROM migrations;
-DROP TABLE migrations;
-ALTER TABLE migrations_v2 RENAME TO migrations;
-CREATE INDEX migrations_vmi ON migrations (ns, name, uid, at);
-CREATE INDEX migrations_at ON migrations (at);
-DELETE FROM details;
-ALTER TABLE details ADD COLUMN uid TEXT NOT NULL DEFAULT '';
-DROP INDEX IF EXISTS details_vmi;
-CREATE INDEX details_vmi ON details (ns, name, uid, at);
-",
-];
+mod sqlite_files {
+    refinery::embed_migrations!("migrations/sqlite");
+}
 
-/// PostgreSQL's steps (see the module documentation).
-pub const POSTGRES: [&str; 2] = [
-    "
-CREATE TABLE IF NOT EXISTS transitions (
-    id BIGSERIAL PRIMARY KEY, ns TEXT NOT NULL, name TEXT NOT NULL, at BIGINT NOT NULL,
-    change TEXT NOT NULL, layer TEXT, old TEXT NOT NULL, new TEXT NOT NULL, title TEXT NOT NULL);
-CREATE INDEX IF NOT EXISTS transitions_vmi ON transitions (ns, name, at);
-CREATE INDEX IF NOT EXISTS transitions_at ON transitions (at);
-CREATE TABLE IF NOT EXISTS events (
-    id BIGSERIAL PRIMARY KEY, ns TEXT NOT NULL, name TEXT NOT NULL, at BIGINT NOT NULL,
-    involved_kind TEXT NOT NULL, involved_name TEXT NOT NULL, event TEXT NOT NULL,
-    count BIGINT NOT NULL, type TEXT NOT NULL, reason TEXT NOT NULL, message TEXT NOT NULL,
-    UNIQUE (ns, name, involved_kind, involved_name, event, count));
-CREATE INDEX IF NOT EXISTS events_vmi ON events (ns, name, at);
-CREATE INDEX IF NOT EXISTS events_at ON events (at);
-CREATE TABLE IF NOT EXISTS migrations (
-    id BIGSERIAL PRIMARY KEY, ns TEXT NOT NULL, name TEXT NOT NULL, at BIGINT NOT NULL,
-    migration TEXT NOT NULL, phase TEXT NOT NULL, outcome TEXT NOT NULL, mode TEXT,
-    plane TEXT, failure TEXT, duration_secs DOUBLE PRECISION, UNIQUE (ns, name, migration));
-CREATE INDEX IF NOT EXISTS migrations_vmi ON migrations (ns, name, at);
-CREATE INDEX IF NOT EXISTS migrations_at ON migrations (at);
-CREATE TABLE IF NOT EXISTS details (
-    id BIGSERIAL PRIMARY KEY, ns TEXT NOT NULL, name TEXT NOT NULL, at BIGINT NOT NULL,
-    body BYTEA NOT NULL);
-CREATE INDEX IF NOT EXISTS details_vmi ON details (ns, name, at);
-CREATE INDEX IF NOT EXISTS details_at ON details (at);
-",
-    // The UNIQUE constraints of step 1 carry names PostgreSQL chose: they are looked up.
-    "
-ALTER TABLE transitions ADD COLUMN uid TEXT NOT NULL DEFAULT '';
-DROP INDEX IF EXISTS transitions_vmi;
-CREATE INDEX transitions_vmi ON transitions (ns, name, uid, at);
-ALTER TABLE events ADD COLUMN uid TEXT NOT NULL DEFAULT '';
-ALTER TABLE migrations ADD COLUMN uid TEXT NOT NULL DEFAULT '';
-DO $$
-DECLARE t text; c text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['events', 'migrations'] LOOP
-    FOR c IN SELECT conname FROM pg_constraint
-             WHERE conrelid = t::regclass AND contype = 'u' LOOP
-      EXECUTE format('ALTER TABLE %I DROP CONSTRAINT %I', t, c);
-    END LOOP;
-  END LOOP;
-END $$;
-ALTER TABLE events ADD CONSTRAINT events_once
-    UNIQUE (ns, name, uid, involved_kind, involved_name, event, count);
-DROP INDEX IF EXISTS events_vmi;
-CREATE INDEX events_vmi ON events (ns, name, uid, at);
-ALTER TABLE migrations ADD CONSTRAINT migrations_once UNIQUE (ns, name, uid, migration);
-DROP INDEX IF EXISTS migrations_vmi;
-CREATE INDEX migrations_vmi ON migrations (ns, name, uid, at);
-DELETE FROM details;
-ALTER TABLE details ADD COLUMN uid TEXT NOT NULL DEFAULT '';
-DROP INDEX IF EXISTS details_vmi;
-CREATE INDEX details_vmi ON details (ns, name, uid, at);
-",
-];
+mod postgres_files {
+    refinery::embed_migrations!("migrations/postgres");
+}
 
-/// The advisory lock PostgreSQL replicas take, for the transaction, to migrate one at a time.
+/// The SQLite migrations, in order.
+pub fn sqlite_runner() -> Runner {
+    sqlite_files::migrations::runner()
+}
+
+/// The PostgreSQL migrations, in order.
+pub fn postgres_runner() -> Runner {
+    postgres_files::migrations::runner()
+}
+
+/// The numbered history: `(version, name)` of each migration, in order.
+pub fn history(runner: &Runner) -> Vec<(i32, String)> {
+    let mut steps: Vec<_> = runner
+        .get_migrations()
+        .iter()
+        .map(|m| (m.version(), m.name().to_owned()))
+        .collect();
+    steps.sort();
+    steps
+}
+
+/// The version every database is brought to: the last migration's number.
+pub fn version() -> i32 {
+    history(&sqlite_runner()).last().map_or(0, |s| s.0)
+}
+
+/// The advisory lock PostgreSQL replicas take, for the session, to migrate one at a time.
 pub const MIGRATE_LOCK: i64 = 0x5354_5241_5441_4d49;
 
-/// Refuses a database that counts more steps than this version knows.
-fn known(done: i64, steps: usize) -> Result<usize> {
-    match usize::try_from(done) {
-        Ok(n) if n <= steps => Ok(n),
-        _ => Err(StoreError(format!(
-            "the history database is at schema version {done}, newer than this Strata's \
-             ({steps}): it was written by a newer version; use that version or another database"
-        ))),
+/// The most steps an earlier Strata counted by hand (before the numbered history).
+const EARLIER_STEPS: i64 = 2;
+
+/// How often a SQLite migration that lost a race to another process is tried again.
+const SQLITE_ATTEMPTS: usize = 3;
+
+fn newer(found: impl std::fmt::Display) -> StoreError {
+    StoreError(format!(
+        "the history database is at schema version {found}, newer than this Strata's \
+         ({}): it was written by a newer version; use that version or another database",
+        version()
+    ))
+}
+
+/// refinery's error, a migration it does not know being a newer Strata's database.
+fn refused(e: RefineryError) -> StoreError {
+    match e.kind() {
+        Kind::MissingVersion(m) => newer(m.version()),
+        _ => StoreError::new("cannot update the history tables", e),
     }
 }
 
-/// Brings a SQLite database up to date: each step in an immediate transaction that reads the
-/// version again, so two processes opening the file at once do not both run a step.
+/// The steps an earlier Strata counted in a database that has no numbered history yet; `None`
+/// when there is nothing to adopt.
+fn earlier_count(has_history: bool, counted: i64) -> Result<Option<i32>> {
+    match counted {
+        _ if has_history => Ok(None),
+        0 => Ok(None),
+        1..=EARLIER_STEPS => Ok(Some(counted as i32)),
+        _ => Err(newer(counted)),
+    }
+}
+
+/// Why a SQLite migration failed: a database this version refuses, or anything else (such as
+/// another process migrating the same file at the same moment), worth trying again.
+enum Failed {
+    Refused(StoreError),
+    Else(StoreError),
+}
+
+/// refinery's error sorted for [`sqlite`]'s retry.
+fn sorted(e: RefineryError) -> Failed {
+    match e.kind() {
+        Kind::MissingVersion(_) => Failed::Refused(refused(e)),
+        _ => Failed::Else(refused(e)),
+    }
+}
+
+/// Adopts an earlier Strata's SQLite database, then runs the migrations it lacks.
+fn sqlite_once(c: &mut rusqlite::Connection) -> std::result::Result<(), Failed> {
+    let e = |e: rusqlite::Error| Failed::Else(StoreError::new("cannot read the history tables", e));
+    let has_history: bool = c
+        .query_row(
+            "SELECT count(*) > 0 FROM sqlite_master WHERE name = 'refinery_schema_history'",
+            [],
+            |r| r.get(0),
+        )
+        .map_err(e)?;
+    let counted: i64 = c
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .map_err(e)?;
+    if let Some(done) = earlier_count(has_history, counted).map_err(Failed::Refused)? {
+        sqlite_runner()
+            .set_target(Target::FakeVersion(done))
+            .run(c)
+            .map_err(sorted)?;
+    }
+    sqlite_runner().set_grouped(true).run(c).map_err(sorted)?;
+    Ok(())
+}
+
+/// Brings a SQLite database up to date (see the module documentation).
 pub fn sqlite(c: &mut rusqlite::Connection) -> Result<()> {
-    let e = |e: rusqlite::Error| StoreError::new("cannot update the history tables", e);
+    let mut attempt = 1;
     loop {
-        let tx = c
-            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
-            .map_err(e)?;
-        let done: i64 = tx
-            .query_row("PRAGMA user_version", [], |r| r.get(0))
-            .map_err(e)?;
-        let done = known(done, SQLITE.len())?;
-        let Some(step) = SQLITE.get(done) else {
-            return Ok(());
-        };
-        tx.execute_batch(step).map_err(e)?;
-        tx.pragma_update(None, "user_version", done as i64 + 1)
-            .map_err(e)?;
-        tx.commit().map_err(e)?;
+        match sqlite_once(c) {
+            Ok(()) => return Ok(()),
+            Err(Failed::Refused(e)) => return Err(e),
+            Err(Failed::Else(e)) if attempt < SQLITE_ATTEMPTS => {
+                tracing::debug!(error = %e.0, "history: migrating again (another process?)");
+                attempt += 1;
+            }
+            Err(Failed::Else(e)) => return Err(e),
+        }
     }
 }
 
-/// Brings a PostgreSQL database up to date, every step missing in one transaction under
-/// [`MIGRATE_LOCK`].
+/// Adopts an earlier Strata's PostgreSQL database, then runs the migrations it lacks.
+async fn postgres_locked(c: &mut tokio_postgres::Client) -> Result<()> {
+    let e = |e: tokio_postgres::Error| StoreError::new("cannot read the history tables", e);
+    let row = c
+        .query_one(
+            "SELECT to_regclass('refinery_schema_history') IS NOT NULL, \
+                    to_regclass('strata_schema') IS NOT NULL",
+            &[],
+        )
+        .await
+        .map_err(e)?;
+    let (has_history, has_count): (bool, bool) = (row.get(0), row.get(1));
+    let counted = if has_count {
+        let v: i32 = c
+            .query_one("SELECT coalesce(max(version), 0) FROM strata_schema", &[])
+            .await
+            .map_err(e)?
+            .get(0);
+        i64::from(v)
+    } else {
+        0
+    };
+    if let Some(done) = earlier_count(has_history, counted)? {
+        postgres_runner()
+            .set_target(Target::FakeVersion(done))
+            .run_async(c)
+            .await
+            .map_err(refused)?;
+    }
+    postgres_runner()
+        .set_grouped(true)
+        .run_async(c)
+        .await
+        .map_err(refused)?;
+    Ok(())
+}
+
+/// Brings a PostgreSQL database up to date under [`MIGRATE_LOCK`] (see the module
+/// documentation).
 pub async fn postgres(c: &mut tokio_postgres::Client) -> Result<()> {
     let e = |e: tokio_postgres::Error| StoreError::new("cannot update the history tables", e);
-    let tx = c.transaction().await.map_err(e)?;
-    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATE_LOCK])
+    c.execute("SELECT pg_advisory_lock($1)", &[&MIGRATE_LOCK])
         .await
         .map_err(e)?;
-    tx.batch_execute("CREATE TABLE IF NOT EXISTS strata_schema (version INTEGER NOT NULL)")
+    let done = postgres_locked(c).await;
+    let unlocked = c
+        .execute("SELECT pg_advisory_unlock($1)", &[&MIGRATE_LOCK])
         .await
-        .map_err(e)?;
-    let done: i32 = tx
-        .query_one("SELECT coalesce(max(version), 0) FROM strata_schema", &[])
-        .await
-        .map_err(e)?
-        .get(0);
-    let done = known(i64::from(done), POSTGRES.len())?;
-    for step in &POSTGRES[done..] {
-        tx.batch_execute(step).await.map_err(e)?;
-    }
-    tx.execute("DELETE FROM strata_schema", &[])
-        .await
-        .map_err(e)?;
-    tx.execute(
-        "INSERT INTO strata_schema (version) VALUES ($1)",
-        &[&(POSTGRES.len() as i32)],
-    )
-    .await
-    .map_err(e)?;
-    tx.commit().await.map_err(e)
+        .map_err(e);
+    done.and(unlocked.map(drop))
 }
 
-/// The number of steps: the version every database is brought to.
-pub const VERSION: usize = SQLITE.len();
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-const _: () = assert!(SQLITE.len() == POSTGRES.len());
+    #[test]
+    fn both_dialects_hold_the_same_numbered_history() {
+        let (lite, pg) = (history(&sqlite_runner()), history(&postgres_runner()));
+        assert_eq!(lite, pg, "migrations/sqlite and migrations/postgres differ");
+        let numbers: Vec<i32> = lite.iter().map(|s| s.0).collect();
+        let expected: Vec<i32> = (1..=lite.len() as i32).collect();
+        assert_eq!(numbers, expected, "numbered 1, 2, … without gaps");
+        assert!(
+            lite.len() as i64 >= EARLIER_STEPS,
+            "the earlier steps are V1, V2"
+        );
+    }
+
+    #[test]
+    fn an_earlier_count_is_adopted_once_and_a_larger_one_refused() {
+        assert_eq!(earlier_count(false, 0).unwrap(), None);
+        assert_eq!(earlier_count(false, 2).unwrap(), Some(2));
+        assert_eq!(earlier_count(true, 2).unwrap(), None);
+        assert!(earlier_count(false, 3).unwrap_err().0.contains("newer"));
+    }
+}

@@ -6,11 +6,13 @@
 //! up to date when opened ([`super::schema`]).
 
 use super::{
-    Change, Changed, EventEntry, History, HistoryStore, MigrationEntry, Record, Result, Stats,
-    StoreError, Transition, VmiId,
+    Changed, EventEntry, History, HistoryStore, MigrationEntry, Record, Result, Stats, StoreError,
+    Transition, VmiId,
 };
 use async_trait::async_trait;
 use model::VmiKey;
+use model::api::history::Step;
+use model::verdict::Layer;
 use parking_lot::Mutex;
 use rusqlite::{Connection, OptionalExtension, params};
 use std::path::{Path, PathBuf};
@@ -111,6 +113,25 @@ impl Sqlite {
     }
 }
 
+/// The transition in columns `at, change, layer, old, new, title` from `first` on; `None` for a
+/// row whose verdict cannot be read (left out).
+fn transition(r: &rusqlite::Row<'_>, first: usize) -> rusqlite::Result<Option<Transition>> {
+    let step = Step::from_columns(
+        &r.get::<_, String>(first + 1)?,
+        r.get::<_, Option<String>>(first + 2)?.as_deref(),
+        r.get(first + 3)?,
+        r.get(first + 4)?,
+    );
+    Ok(match step {
+        Some(step) => Some(Transition {
+            at: r.get(first)?,
+            step,
+            title: r.get(first + 5)?,
+        }),
+        None => None,
+    })
+}
+
 fn insert(tx: &rusqlite::Transaction<'_>, records: &[Record]) -> rusqlite::Result<()> {
     let mut t = tx.prepare_cached(
         "INSERT INTO transitions (ns, name, uid, at, change, layer, old, new, title) \
@@ -134,10 +155,10 @@ fn insert(tx: &rusqlite::Transaction<'_>, records: &[Record]) -> rusqlite::Resul
                 k.key.name,
                 k.uid,
                 x.at,
-                x.change.as_str(),
-                x.layer,
-                x.old,
-                x.new,
+                x.step.change().as_str(),
+                x.step.layer().map(Layer::name),
+                x.step.old_text(),
+                x.step.new_text(),
                 x.title
             ])?,
             Record::Event(k, x) => e.execute(params![
@@ -188,16 +209,8 @@ fn query(c: &Connection, id: &VmiId, from: i64, to: i64) -> rusqlite::Result<His
          ORDER BY at, id",
     )?;
     h.transitions = s
-        .query_map(p, |r| {
-            Ok(Transition {
-                at: r.get(0)?,
-                change: Change::parse(&r.get::<_, String>(1)?),
-                layer: r.get(2)?,
-                old: r.get(3)?,
-                new: r.get(4)?,
-                title: r.get(5)?,
-            })
-        })?
+        .query_map(p, |r| transition(r, 0))?
+        .filter_map(|r| r.transpose())
         .collect::<rusqlite::Result<_>>()?;
     let mut s = c.prepare_cached(
         "SELECT at, involved_kind, involved_name, event, count, type, reason, message FROM events \
@@ -257,21 +270,18 @@ fn changes(
          GROUP BY ns, name ORDER BY 3 DESC LIMIT ?2",
     )?;
     s.query_map(params![since, limit as i64, only], |r| {
-        Ok(Changed {
+        let Some(transition) = transition(r, 2)? else {
+            return Ok(None);
+        };
+        Ok(Some(Changed {
             key: VmiKey {
                 namespace: r.get(0)?,
                 name: r.get(1)?,
             },
-            transition: Transition {
-                at: r.get(2)?,
-                change: Change::parse(&r.get::<_, String>(3)?),
-                layer: r.get(4)?,
-                old: r.get(5)?,
-                new: r.get(6)?,
-                title: r.get(7)?,
-            },
-        })
+            transition,
+        }))
     })?
+    .filter_map(|r| r.transpose())
     .collect()
 }
 

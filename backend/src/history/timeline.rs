@@ -8,13 +8,14 @@ use model::time::Timestamp;
 fn lines(h: &History) -> Vec<(i64, String)> {
     let mut out = Vec::new();
     for t in &h.transitions {
-        let what = match (t.change, &t.layer) {
-            (Change::Verdict, Some(l)) => format!("verdict {l}"),
-            (c, _) => c.as_str().to_string(),
+        let s = &t.step;
+        let what = match s.layer() {
+            Some(l) => format!("verdict {}", l.name()),
+            None => s.change().as_str().to_string(),
         };
-        let old = if t.old.is_empty() { "-" } else { &t.old };
-        let mut line = format!("{what}: {old} -> {}", t.new);
-        if t.change == Change::Verdict && !t.title.is_empty() {
+        let old = if s.is_first() { "-" } else { s.old_text() };
+        let mut line = format!("{what}: {old} -> {}", s.new_text());
+        if s.change() == Change::Verdict && !t.title.is_empty() {
             line.push_str(&format!("  ({})", t.title));
         }
         out.push((t.at, line));

@@ -3,7 +3,7 @@
 //! change there re-projects VMIs).
 
 use super::raw::Raw;
-use model::kube::{Node, Vmim};
+use model::kube::{FromJson, Node, Vmim};
 use model::{VmiKey, VmiSummary};
 
 /// The label every virt-launcher pod carries (`kubevirt.io=virt-launcher`).
@@ -44,9 +44,21 @@ pub(super) fn vmim_key(m: &Vmim) -> VmiKey {
     }
 }
 
-/// The model's reading of a raw object.
-pub fn typed<T: serde::de::DeserializeOwned + Default>(obj: &Raw) -> T {
-    model::kube::lenient::from_value(&obj.json)
+/// The model's reading of a raw object: the one conversion every watched object goes through
+/// (its JSON, read once off the wire by [`Raw`], into the kind's tolerant type by the kind's own
+/// reader, [`FromJson`]).
+pub fn typed<T: FromJson>(obj: &Raw) -> T {
+    T::from_json(&obj.json)
+}
+
+/// The VMI an object of the VMI kind is, from the metadata the watcher already read (a deleted
+/// VMI needs no reading).
+pub fn vmi_key(obj: &Raw) -> VmiKey {
+    let s = |v: &Option<String>| v.clone().unwrap_or_default();
+    VmiKey {
+        namespace: s(&obj.metadata.namespace),
+        name: s(&obj.metadata.name),
+    }
 }
 
 /// The resourceVersion of an object, when it is a number (as every API server makes it).
@@ -66,6 +78,40 @@ pub fn summarize(obj: &Raw) -> VmiSummary {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn odd_objects_are_read_by_their_kinds_reader_never_failing() {
+        use model::kube::{Event, Pod, Vmi};
+        // An events.k8s.io/v1 event: the event reader's own rules apply (`regarding`, `note`).
+        let e: Event = typed(&Raw::new(json!({
+            "metadata": {"name": "e", "namespace": "prod"},
+            "regarding": {"kind": "Pod", "name": "virt-launcher-a-x"},
+            "note": "Back-off restarting failed container",
+            "deprecatedLastTimestamp": "2026-01-01T00:00:00Z",
+            "type": "Warning"
+        })));
+        assert_eq!(e.involved_object.kind.as_deref(), Some("Pod"));
+        assert_eq!(e.involved_object.name.as_deref(), Some("virt-launcher-a-x"));
+        assert_eq!(
+            e.message.as_deref(),
+            Some("Back-off restarting failed container")
+        );
+        assert_eq!(e.last_timestamp.as_deref(), Some("2026-01-01T00:00:00Z"));
+        // Fields of the wrong shape become their defaults; the rest is read.
+        let odd = Raw::new(json!({
+            "metadata": {"name": "v", "namespace": "prod", "labels": 7},
+            "spec": "not an object",
+            "status": {"phase": ["Running"], "nodeName": "worker-a"}
+        }));
+        let vmi: Vmi = typed(&odd);
+        assert_eq!(vmi.key(), vmi_key(&odd));
+        assert_eq!(vmi.status.node_name.as_deref(), Some("worker-a"));
+        assert_eq!(vmi.status.phase, None);
+        // Not an object at all, or without metadata: a default object, an empty key.
+        let pod: Pod = typed(&Raw::new(json!("text")));
+        assert_eq!(pod.metadata.name(), "");
+        assert_eq!(vmi_key(&Raw::new(json!({}))), VmiKey::default());
+    }
 
     #[test]
     fn only_kubevirt_launcher_and_node_events_are_relevant() {

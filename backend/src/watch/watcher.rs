@@ -13,7 +13,7 @@
 use super::caches::{Applied, Caches};
 use super::kind::Kind;
 use super::launcher::Launcher;
-use super::project::{event_is_relevant, typed, version};
+use super::project::{event_is_relevant, typed, version, vmi_key};
 use super::raw::Raw;
 use super::release::release_memory;
 use super::vm_record::VmRecord;
@@ -21,7 +21,6 @@ use crate::store::Store;
 use futures::StreamExt;
 use kube::api::Api;
 use kube::runtime::{WatchStreamExt, watcher};
-use model::kube::vmi::Vmi;
 use model::kube::{Event, Node, Pod, Vm, Vmim};
 use model::{VmiKey, VmiSummary};
 use std::sync::Arc;
@@ -47,11 +46,6 @@ pub trait WatchedKind: Send {
     fn apply(&mut self, change: Applied<Self::Projection, Self::Gone>);
 }
 
-/// The JSON of an object, for the model's tolerant readers.
-fn json(obj: &Raw) -> &serde_json::Value {
-    &obj.json
-}
-
 /// VMIs: their overview summaries, into the store.
 pub(crate) struct Vmis {
     caches: Arc<Caches>,
@@ -68,7 +62,7 @@ impl WatchedKind for Vmis {
         Some((self.caches.summarize(typed(obj)), version(obj)))
     }
     fn gone(&self, obj: &Raw) -> Option<VmiKey> {
-        Some(typed::<Vmi>(obj).key())
+        Some(vmi_key(obj))
     }
     fn listing(&mut self) {
         self.generation = self.caches.generation();
@@ -125,17 +119,17 @@ indexed!(Events, Kind::Event, Event, event, apply_event);
 
 /// A virt-launcher pod's projection, keyed by its VMI (`None`: it names no VMI).
 fn launcher(obj: &Raw) -> Option<(VmiKey, Launcher)> {
-    Launcher::project(&Pod::from_value(json(obj)))
+    Launcher::project(&typed::<Pod>(obj))
 }
 
 fn migration(obj: &Raw) -> Option<Vmim> {
-    Some(Vmim::from_value(json(obj)))
+    Some(typed(obj))
 }
 
 /// A node, without its annotations (they are large) but virt-handler's heartbeat, which the
 /// node layer and the node pages read (`model::kube::node::HEARTBEAT_ANNOTATION`).
 fn node(obj: &Raw) -> Option<Node> {
-    let mut n = Node::from_value(json(obj));
+    let mut n: Node = typed(obj);
     n.metadata
         .annotations
         .retain(|k, _| k == model::kube::node::HEARTBEAT_ANNOTATION);
@@ -143,12 +137,12 @@ fn node(obj: &Raw) -> Option<Node> {
 }
 
 fn vm(obj: &Raw) -> Option<(VmiKey, VmRecord)> {
-    Some(VmRecord::project(&Vm::from_value(json(obj))))
+    Some(VmRecord::project(&typed::<Vm>(obj)))
 }
 
 /// An event, when it is one Strata shows ([`event_is_relevant`]).
 fn event(obj: &Raw) -> Option<Event> {
-    event_is_relevant(json(obj)).then(|| Event::from_value(json(obj)))
+    event_is_relevant(&obj.json).then(|| typed(obj))
 }
 
 /// Watches one kind until the process ends. `restarts` hears of every failure and re-list.

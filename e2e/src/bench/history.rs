@@ -11,7 +11,7 @@
 
 use super::{Budget, Figure, cpus, pin};
 use backend::history::recorder::{BATCH, Observer};
-use backend::history::{self, Change, EventEntry, Record, Transition, VmiId};
+use backend::history::{self, EventEntry, Record, Step, Transition, VmiId};
 use model::verdict::Health;
 use model::{VmiKey, VmiSummary};
 use std::time::{Duration, Instant};
@@ -150,21 +150,27 @@ async fn churn(store: &history::DynStore, vmis: usize, days: i64, now: i64) -> a
                 ("broken", "healthy")
             };
             let title = format!("node worker-{} is NotReady: the VMI may be lost", i % 40);
-            let t = |change, layer: Option<&str>, old: &str, new: &str| {
+            let t = |step| {
                 Record::Transition(
                     key.clone(),
                     Transition {
                         at,
-                        change,
-                        layer: layer.map(str::to_string),
-                        old: old.into(),
-                        new: new.into(),
+                        step,
                         title: title.clone(),
                     },
                 )
             };
-            batch.push(t(Change::Verdict, Some("node"), old, new));
-            batch.push(t(Change::Headline, None, "every layer is healthy", &title));
+            batch.push(t(Step::from_columns(
+                "verdict",
+                Some("node"),
+                old.into(),
+                new.into(),
+            )
+            .expect("a readable verdict")));
+            batch.push(t(Step::Headline {
+                old: "every layer is healthy".into(),
+                new: title.clone(),
+            }));
             batch.push(Record::Event(
                 key,
                 EventEntry {

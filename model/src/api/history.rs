@@ -5,6 +5,7 @@
 //! timeline. Times are milliseconds since the Unix epoch in Rust and RFC 3339 in JSON.
 
 use crate::kube::VmiKey;
+use crate::verdict::{Health, Layer};
 use crate::view::detail::VmiDetail;
 use serde::{Deserialize, Serialize};
 
@@ -25,7 +26,7 @@ pub mod rfc3339 {
     }
 }
 
-/// What changed in a [`Transition`].
+/// What changed in a [`Transition`] (its [`Step`]'s kind, and a store's `change` column).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Change {
@@ -55,21 +56,116 @@ impl Change {
     }
 }
 
-/// One change of a layer's verdict, of the headline or of the phase. `old` is empty the first
-/// time a recorder sees the VMI (a baseline).
+/// One change of a layer's verdict, of the headline or of the phase, and the headline then.
+/// In JSON its [`Step`]'s fields sit beside `at` and `title`:
+/// `{"at", "change", "layer" (a verdict's), "old", "new", "title"}`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Transition {
     #[serde(with = "rfc3339")]
     pub at: i64,
-    pub change: Change,
-    /// `control_plane`, `node`, `guest`, `network` or `migration` for a verdict
-    /// ([`crate::view::summary::LayerGlance::named`]).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub layer: Option<String>,
-    pub old: String,
-    pub new: String,
+    #[serde(flatten)]
+    pub step: Step,
     /// The headline at that moment: it names the broken layer and why.
     pub title: String,
+}
+
+/// What changed, from what to what. `old` is empty (a verdict's `None`) the first time a
+/// recorder sees the VMI (a baseline).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "change", rename_all = "snake_case")]
+pub enum Step {
+    /// A layer's verdict.
+    Verdict {
+        layer: Layer,
+        #[serde(with = "first_health")]
+        old: Option<Health>,
+        new: Health,
+    },
+    /// The diagnosis headline.
+    Headline { old: String, new: String },
+    /// `status.phase` (`Deleted` when the VMI went away).
+    Phase { old: String, new: String },
+}
+
+/// A verdict before its change: a health, or `""` before the first one recorded.
+mod first_health {
+    use crate::verdict::Health;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(h: &Option<Health>, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(h.map_or("", Health::as_str))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Health>, D::Error> {
+        let s = String::deserialize(d)?;
+        match Health::parse(&s) {
+            Some(h) => Ok(Some(h)),
+            None if s.is_empty() => Ok(None),
+            None => Err(serde::de::Error::custom(format!("not a health: {s:?}"))),
+        }
+    }
+}
+
+impl Step {
+    pub fn change(&self) -> Change {
+        match self {
+            Step::Verdict { .. } => Change::Verdict,
+            Step::Headline { .. } => Change::Headline,
+            Step::Phase { .. } => Change::Phase,
+        }
+    }
+
+    /// The layer whose verdict changed.
+    pub fn layer(&self) -> Option<Layer> {
+        match self {
+            Step::Verdict { layer, .. } => Some(*layer),
+            _ => None,
+        }
+    }
+
+    /// `old` as text (a health's name; empty at a first sighting).
+    pub fn old_text(&self) -> &str {
+        match self {
+            Step::Verdict { old, .. } => old.map_or("", Health::as_str),
+            Step::Headline { old, .. } | Step::Phase { old, .. } => old,
+        }
+    }
+
+    /// `new` as text (a health's name).
+    pub fn new_text(&self) -> &str {
+        match self {
+            Step::Verdict { new, .. } => new.as_str(),
+            Step::Headline { new, .. } | Step::Phase { new, .. } => new,
+        }
+    }
+
+    /// A first sighting: nothing recorded before it.
+    pub fn is_first(&self) -> bool {
+        self.old_text().is_empty()
+    }
+
+    /// The step a store's row holds (its `change`, `layer`, `old` and `new` columns, as
+    /// [`Change::as_str`], [`Layer::name`], [`Step::old_text`] and [`Step::new_text`] wrote
+    /// them); `None` for a verdict whose layer or health cannot be read.
+    pub fn from_columns(
+        change: &str,
+        layer: Option<&str>,
+        old: String,
+        new: String,
+    ) -> Option<Step> {
+        Some(match Change::parse(change) {
+            Change::Verdict => Step::Verdict {
+                layer: Layer::from_name(layer?)?,
+                old: match old.as_str() {
+                    "" => None,
+                    h => Some(Health::parse(h)?),
+                },
+                new: Health::parse(&new)?,
+            },
+            Change::Headline => Step::Headline { old, new },
+            Change::Phase => Step::Phase { old, new },
+        })
+    }
 }
 
 /// A Kubernetes event about the VMI, its VM, its pods, its migrations or its node, as last seen
@@ -167,3 +263,72 @@ pub struct Changed {
 
 /// The most [`Changed`] rows one request returns (the overview's scale).
 pub const CHANGES_LIMIT: usize = 10_000;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Transitions as the recorder wrote them into stores and answers before they were typed.
+    const EARLIER_JSON: &str = r#"[
+        {"at":"2026-01-01T00:00:00Z","change":"verdict","layer":"control_plane","old":"","new":"healthy","title":"t"},
+        {"at":"2026-01-01T00:00:01Z","change":"verdict","layer":"node","old":"healthy","new":"broken","title":"node broken"},
+        {"at":"2026-01-01T00:00:02Z","change":"headline","old":"","new":"node broken","title":"node broken"},
+        {"at":"2026-01-01T00:00:03Z","change":"phase","old":"Running","new":"Deleted","title":"x"}
+    ]"#;
+
+    #[test]
+    fn transitions_written_as_strings_read_typed_and_are_written_back_the_same() {
+        let ts: Vec<Transition> = serde_json::from_str(EARLIER_JSON).unwrap();
+        assert_eq!(
+            ts[1].step,
+            Step::Verdict {
+                layer: Layer::Node,
+                old: Some(Health::Healthy),
+                new: Health::Broken
+            }
+        );
+        assert_eq!(ts[0].step.layer(), Some(Layer::ControlPlane));
+        assert!(ts[0].step.is_first());
+        assert_eq!(ts[2].step.change(), Change::Headline);
+        assert_eq!(ts[3].step.new_text(), "Deleted");
+        let again: serde_json::Value = serde_json::to_value(&ts).unwrap();
+        let earlier: serde_json::Value = serde_json::from_str(EARLIER_JSON).unwrap();
+        assert_eq!(again, earlier, "the same JSON spelling");
+        // Inside a `Changed` (flattened twice) too.
+        let c: Changed = serde_json::from_str(
+            r#"{"key":{"namespace":"a","name":"b"},"at":"2026-01-01T00:00:01Z","change":"verdict","layer":"guest","old":"degraded","new":"healthy","title":""}"#,
+        )
+        .unwrap();
+        assert_eq!(c.transition.step.layer(), Some(Layer::Guest));
+    }
+
+    #[test]
+    fn a_store_row_is_read_into_the_same_step_or_none() {
+        for t in serde_json::from_str::<Vec<Transition>>(EARLIER_JSON).unwrap() {
+            let s = &t.step;
+            let row = Step::from_columns(
+                s.change().as_str(),
+                s.layer().map(Layer::name),
+                s.old_text().into(),
+                s.new_text().into(),
+            );
+            assert_eq!(row.as_ref(), Some(s));
+        }
+        assert_eq!(
+            Step::from_columns("verdict", Some("disk"), "".into(), "broken".into()),
+            None
+        );
+        assert_eq!(
+            Step::from_columns("verdict", None, "".into(), "broken".into()),
+            None
+        );
+        assert_eq!(
+            Step::from_columns("verdict", Some("node"), "".into(), "red".into()),
+            None
+        );
+        assert!(serde_json::from_str::<Transition>(
+            r#"{"at":"2026-01-01T00:00:00Z","change":"verdict","layer":"node","old":"red","new":"broken","title":""}"#
+        )
+        .is_err());
+    }
+}

@@ -87,3 +87,9 @@ impl Event {
         self.type_.as_deref() == Some("Warning")
     }
 }
+
+impl super::FromJson for Event {
+    fn from_json(value: &Value) -> Event {
+        Event::from_value(value)
+    }
+}

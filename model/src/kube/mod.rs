@@ -14,7 +14,20 @@ macro_rules! from_value_impl {
                 super::lenient::from_value(value)
             }
         }
+
+        impl super::FromJson for $t {
+            fn from_json(value: &serde_json::Value) -> Self {
+                <$t>::from_value(value)
+            }
+        }
     };
+}
+
+/// A kind read from any JSON value by its own reader (`from_value`: field-level tolerance,
+/// and a kind's own rules, such as an `events.k8s.io/v1` event's `regarding` and `note`);
+/// never fails. What a watched object is read with.
+pub trait FromJson: Sized {
+    fn from_json(value: &serde_json::Value) -> Self;
 }
 
 pub mod event;

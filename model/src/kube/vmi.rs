@@ -431,7 +431,15 @@ impl Vmi {
     pub fn from_value(value: &serde_json::Value) -> Vmi {
         super::lenient::from_value(value)
     }
+}
 
+impl super::FromJson for Vmi {
+    fn from_json(value: &serde_json::Value) -> Vmi {
+        Vmi::from_value(value)
+    }
+}
+
+impl Vmi {
     /// The condition of the given type, if present.
     pub fn condition(&self, type_: &str) -> Option<&Condition> {
         find_condition(&self.status.conditions, type_)

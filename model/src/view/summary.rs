@@ -167,21 +167,9 @@ impl LayerGlance {
         }
     }
 
-    /// Every layer with its verdict, in report order, under the name the flight recorder
-    /// writes (`Transition::layer`: `control_plane`, `node`, `guest`, `network`, `migration`).
+    /// Every layer with its verdict, in report order, under its name ([`Layer::name`]).
     pub fn named(&self) -> [(&'static str, Health); 5] {
-        Layer::ALL.map(|l| (layer_name(l), self.get(l)))
-    }
-}
-
-/// A layer's name as the flight recorder writes it (its serde name).
-pub fn layer_name(l: Layer) -> &'static str {
-    match l {
-        Layer::ControlPlane => "control_plane",
-        Layer::Node => "node",
-        Layer::Guest => "guest",
-        Layer::Network => "network",
-        Layer::Migration => "migration",
+        Layer::ALL.map(|l| (l.name(), self.get(l)))
     }
 }
 

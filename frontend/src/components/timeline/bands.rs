@@ -7,13 +7,9 @@
 //! the window held its live verdict throughout. A first sighting (`old` empty) means nothing was
 //! recorded before it: that stretch is "not recorded", not a verdict.
 
-use model::api::history::{Change, History, MigrationEntry, Transition};
-use model::verdict::Health;
+use model::api::history::{Change, History, MigrationEntry, Step, Transition};
+use model::verdict::{Health, Layer};
 use model::view::summary::LayerGlance;
-
-/// The layers the recorder follows, as it names them (`Transition::layer`): every layer of the
-/// diagnosis, in report order (`LayerGlance::named`).
-pub const RECORDED: [&str; 5] = ["control_plane", "node", "guest", "network", "migration"];
 
 /// A verdict held over `[from, to)` (milliseconds); `None`: nothing recorded then.
 #[derive(Debug, Clone, PartialEq)]
@@ -30,8 +26,8 @@ pub struct Segment {
 pub enum BandKind {
     /// The worst of the recorded layers, titled with the headline.
     Headline,
-    /// One recorded layer (`RECORDED`).
-    Layer(&'static str),
+    /// One recorded layer: the recorder follows every layer of the diagnosis (`Layer::ALL`).
+    Layer(Layer),
     /// Migration runs: each coloured by its outcome, nothing between them.
     Migration,
 }
@@ -59,25 +55,6 @@ pub struct Mark {
     pub title: String,
 }
 
-/// `healthy`, `degraded`, `broken`, `unknown` as the recorder writes them (`Health::as_str`).
-pub fn health_of(s: &str) -> Option<Health> {
-    match s {
-        "healthy" => Some(Health::Healthy),
-        "degraded" => Some(Health::Degraded),
-        "broken" => Some(Health::Broken),
-        "unknown" => Some(Health::Unknown),
-        _ => None,
-    }
-}
-
-/// A verdict of `layer` in a live glance.
-fn glance(g: &LayerGlance, layer: &str) -> Health {
-    g.named()
-        .into_iter()
-        .find(|(name, _)| *name == layer)
-        .map_or(Health::Unknown, |(_, h)| h)
-}
-
 /// Appends `[from, to)` to `out`, merged with the previous segment when it says the same.
 fn push(out: &mut Vec<Segment>, from: i64, to: i64, health: Option<Health>, title: &str) {
     if to <= from {
@@ -99,59 +76,35 @@ fn push(out: &mut Vec<Segment>, from: i64, to: i64, health: Option<Health>, titl
     });
 }
 
-/// The steps of one series of transitions over `[from, to)`: the value at `from` (the first
-/// transition's `old`, else `live`), then each transition's `new` from its time on.
-fn steps<'a>(
-    ts: impl Iterator<Item = &'a Transition>,
-    live: Option<String>,
-) -> (Option<String>, Vec<(i64, String)>) {
-    let ts: Vec<&Transition> = ts.collect();
-    let start = match ts.first() {
-        Some(t) if t.old.is_empty() => None,
-        Some(t) => Some(t.old.clone()),
-        None => live,
-    };
-    (start, ts.iter().map(|t| (t.at, t.new.clone())).collect())
+/// The verdicts of `layer` recorded in `[from, to)`: `(at, old, new)`, oldest first.
+fn verdicts(h: &History, layer: Layer, from: i64, to: i64) -> Vec<(i64, Option<Health>, Health)> {
+    h.transitions
+        .iter()
+        .filter(|t| t.at >= from && t.at < to)
+        .filter_map(|t| match t.step {
+            Step::Verdict { layer: l, old, new } if l == layer => Some((t.at, old, new)),
+            _ => None,
+        })
+        .collect()
 }
 
-/// One layer's band over `[from, to)`; `live` is its verdict now (the stream's).
-pub fn layer_band(
-    h: &History,
-    layer: &'static str,
-    from: i64,
-    to: i64,
-    live: Option<Health>,
-) -> Band {
-    let ts = h
-        .transitions
-        .iter()
-        .filter(|t| t.change == Change::Verdict && t.layer.as_deref() == Some(layer) && t.at < to);
-    let (start, steps) = steps(
-        ts.filter(|t| t.at >= from),
-        live.map(|l| l.as_str().to_string()),
-    );
+/// One layer's band over `[from, to)`; `live` is its verdict now (the stream's). The verdict at
+/// `from` is the first transition's `old` (none at a first sighting), else `live`.
+pub fn layer_band(h: &History, layer: Layer, from: i64, to: i64, live: Option<Health>) -> Band {
+    let steps = verdicts(h, layer, from, to);
     let title = |at: i64| headline_at(h, at);
     let mut segments = Vec::new();
     let mut cursor = from;
-    let mut value = start;
-    for (at, new) in &steps {
-        push(
-            &mut segments,
-            cursor,
-            *at,
-            value.as_deref().and_then(health_of),
-            &title(cursor),
-        );
+    let mut value = match steps.first() {
+        Some((_, old, _)) => *old,
+        None => live,
+    };
+    for (at, _, new) in &steps {
+        push(&mut segments, cursor, *at, value, &title(cursor));
         cursor = (*at).max(from);
-        value = Some(new.clone());
+        value = Some(*new);
     }
-    push(
-        &mut segments,
-        cursor,
-        to,
-        value.as_deref().and_then(health_of),
-        &title(cursor),
-    );
+    push(&mut segments, cursor, to, value, &title(cursor));
     Band {
         kind: BandKind::Layer(layer),
         segments,
@@ -164,14 +117,14 @@ pub fn headline_at(h: &History, at: i64) -> String {
     let heads: Vec<&Transition> = h
         .transitions
         .iter()
-        .filter(|t| t.change == Change::Headline)
+        .filter(|t| t.step.change() == Change::Headline)
         .collect();
     heads
         .iter()
         .rev()
         .find(|t| t.at <= at)
-        .map(|t| t.new.clone())
-        .or_else(|| heads.first().map(|t| t.old.clone()))
+        .map(|t| t.step.new_text().to_string())
+        .or_else(|| heads.first().map(|t| t.step.old_text().to_string()))
         .unwrap_or_default()
 }
 
@@ -184,7 +137,7 @@ pub fn headline_band(layers: &[Band], h: &History, from: i64, to: i64) -> Band {
         .chain(
             h.transitions
                 .iter()
-                .filter(|t| t.change == Change::Headline && t.at > from && t.at < to)
+                .filter(|t| t.step.change() == Change::Headline && t.at > from && t.at < to)
                 .map(|t| t.at),
         )
         .chain([from])
@@ -284,9 +237,9 @@ pub fn migration_band(h: &History, from: i64, to: i64) -> Band {
 
 /// Every band over `[from, to)`: the headline, each recorded layer, migration runs.
 pub fn bands(h: &History, from: i64, to: i64, live: Option<LayerGlance>) -> Vec<Band> {
-    let layers: Vec<Band> = RECORDED
-        .iter()
-        .map(|l| layer_band(h, l, from, to, live.as_ref().map(|g| glance(g, l))))
+    let layers: Vec<Band> = Layer::ALL
+        .into_iter()
+        .map(|l| layer_band(h, l, from, to, live.as_ref().map(|g| g.get(l))))
         .collect();
     let mut out = vec![headline_band(&layers, h, from, to)];
     out.extend(layers);
@@ -297,19 +250,18 @@ pub fn bands(h: &History, from: i64, to: i64, live: Option<LayerGlance>) -> Vec<
 /// The marks in `[from, to]`: phase changes, events (warnings apart), migrations' ends.
 pub fn marks(h: &History, from: i64, to: i64) -> Vec<Mark> {
     let inside = |at: i64| at >= from && at <= to;
-    let phases = h
-        .transitions
-        .iter()
-        .filter(|t| t.change == Change::Phase && inside(t.at))
-        .map(|t| Mark {
+    let phases = h.transitions.iter().filter_map(|t| match &t.step {
+        Step::Phase { old, new } if inside(t.at) => Some(Mark {
             at: t.at,
             kind: MarkKind::Phase,
-            title: if t.old.is_empty() {
-                format!("phase {}", t.new)
+            title: if old.is_empty() {
+                format!("phase {new}")
             } else {
-                format!("phase {} → {}", t.old, t.new)
+                format!("phase {old} → {new}")
             },
-        });
+        }),
+        _ => None,
+    });
     let events = h.events.iter().filter(|e| inside(e.at)).map(|e| Mark {
         at: e.at,
         kind: if e.type_ == "Warning" {
@@ -355,7 +307,7 @@ pub struct Moment<'a> {
 pub fn moments(h: &History, from: i64, to: i64) -> Vec<Moment<'_>> {
     let mut out: Vec<Moment<'_>> = Vec::new();
     for t in &h.transitions {
-        let verdictish = matches!(t.change, Change::Verdict | Change::Headline);
+        let verdictish = matches!(t.step.change(), Change::Verdict | Change::Headline);
         if !verdictish || t.at < from || t.at > to {
             continue;
         }
@@ -368,8 +320,8 @@ pub fn moments(h: &History, from: i64, to: i64) -> Vec<Moment<'_>> {
         }
     }
     for m in &mut out {
-        if m.changes.iter().any(|t| t.change == Change::Verdict) {
-            m.changes.retain(|t| t.change == Change::Verdict);
+        if m.changes.iter().any(|t| t.step.change() == Change::Verdict) {
+            m.changes.retain(|t| t.step.change() == Change::Verdict);
         }
     }
     out.reverse();
@@ -389,13 +341,12 @@ mod tests {
     use super::*;
     use model::api::history::EventEntry;
 
+    /// A verdict transition as a store's row spells it.
     fn verdict(at: i64, layer: &str, old: &str, new: &str) -> Transition {
         Transition {
             at,
-            change: Change::Verdict,
-            layer: Some(layer.into()),
-            old: old.into(),
-            new: new.into(),
+            step: Step::from_columns("verdict", Some(layer), old.into(), new.into())
+                .expect("a readable verdict"),
             title: String::new(),
         }
     }
@@ -403,10 +354,10 @@ mod tests {
     fn headline(at: i64, old: &str, new: &str) -> Transition {
         Transition {
             at,
-            change: Change::Headline,
-            layer: None,
-            old: old.into(),
-            new: new.into(),
+            step: Step::Headline {
+                old: old.into(),
+                new: new.into(),
+            },
             title: new.into(),
         }
     }
@@ -433,7 +384,7 @@ mod tests {
             verdict(300, "node", "broken", "healthy"),
             headline(300, "node NotReady", "all good"),
         ]);
-        let b = layer_band(&h, "node", 0, 400, Some(Health::Healthy));
+        let b = layer_band(&h, Layer::Node, 0, 400, Some(Health::Healthy));
         assert_eq!(
             healths(&b),
             [
@@ -452,17 +403,17 @@ mod tests {
     #[test]
     fn without_changes_a_layer_held_its_live_verdict() {
         let h = history(vec![verdict(100, "node", "healthy", "broken")]);
-        let b = layer_band(&h, "guest", 0, 400, Some(Health::Degraded));
+        let b = layer_band(&h, Layer::Guest, 0, 400, Some(Health::Degraded));
         assert_eq!(healths(&b), [(0, 400, Some(Health::Degraded))]);
         // Changes outside the window only matter through `old`.
-        let b = layer_band(&h, "node", 200, 400, Some(Health::Broken));
+        let b = layer_band(&h, Layer::Node, 200, 400, Some(Health::Broken));
         assert_eq!(healths(&b), [(200, 400, Some(Health::Broken))]);
     }
 
     #[test]
     fn before_the_first_sighting_nothing_was_recorded() {
         let h = history(vec![verdict(100, "guest", "", "healthy")]);
-        let b = layer_band(&h, "guest", 0, 400, Some(Health::Healthy));
+        let b = layer_band(&h, Layer::Guest, 0, 400, Some(Health::Healthy));
         assert_eq!(
             healths(&b),
             [(0, 100, None), (100, 400, Some(Health::Healthy))]
@@ -515,11 +466,11 @@ mod tests {
             kinds,
             [
                 BandKind::Headline,
-                BandKind::Layer("control_plane"),
-                BandKind::Layer("node"),
-                BandKind::Layer("guest"),
-                BandKind::Layer("network"),
-                BandKind::Layer("migration"),
+                BandKind::Layer(Layer::ControlPlane),
+                BandKind::Layer(Layer::Node),
+                BandKind::Layer(Layer::Guest),
+                BandKind::Layer(Layer::Network),
+                BandKind::Layer(Layer::Migration),
                 BandKind::Migration,
             ]
         );
@@ -586,12 +537,15 @@ mod tests {
         let at: Vec<i64> = m.iter().map(|m| m.at).collect();
         assert_eq!(at, [350, 300, 100]);
         assert_eq!(
-            m[2].changes.iter().map(|t| t.change).collect::<Vec<_>>(),
+            m[2].changes
+                .iter()
+                .map(|t| t.step.change())
+                .collect::<Vec<_>>(),
             [Change::Verdict],
             "a layer's change rather than the headline"
         );
         assert_eq!(
-            m[0].changes[0].change,
+            m[0].changes[0].step.change(),
             Change::Headline,
             "else the headline"
         );
@@ -603,8 +557,8 @@ mod tests {
         ]);
         let m = moments(&h, 0, 400);
         assert_eq!(m.len(), 1);
-        let layers: Vec<_> = m[0].changes.iter().map(|t| t.layer.as_deref()).collect();
-        assert_eq!(layers, [Some("guest"), Some("migration")]);
+        let layers: Vec<_> = m[0].changes.iter().map(|t| t.step.layer()).collect();
+        assert_eq!(layers, [Some(Layer::Guest), Some(Layer::Migration)]);
         assert_eq!(x_of(200, 100, 300, 1000.0), 500.0);
         assert_eq!(x_of(900, 100, 300, 1000.0), 1000.0);
     }

@@ -8,7 +8,7 @@ use super::bands::{Band, BandKind, Mark, MarkKind, Segment, x_of};
 use super::window::Window;
 use crate::components::common::{health_key, layer_key};
 use crate::i18n::{Key, Lang, tr};
-use model::verdict::{Health, Layer};
+use model::verdict::Health;
 
 use super::as_of::human_time;
 use leptos::prelude::*;
@@ -17,24 +17,17 @@ use leptos::prelude::*;
 pub fn band_label(l: Lang, kind: BandKind) -> &'static str {
     let key = match kind {
         BandKind::Headline => Key::TlOverall,
-        BandKind::Layer(name) => layer_of(name).map_or(Key::TlOverall, layer_key),
+        BandKind::Layer(layer) => layer_key(layer),
         BandKind::Migration => Key::TlMigrationRuns,
     };
     tr(l, key)
-}
-
-/// The layer the recorder names `name` (`LayerGlance::named`).
-pub fn layer_of(name: &str) -> Option<Layer> {
-    Layer::ALL
-        .into_iter()
-        .find(|l| model::view::summary::layer_name(*l) == name)
 }
 
 /// The `data-band` of a band.
 pub fn band_id(kind: BandKind) -> &'static str {
     match kind {
         BandKind::Headline => "headline",
-        BandKind::Layer(l) => l,
+        BandKind::Layer(l) => l.name(),
         BandKind::Migration => "migration-runs",
     }
 }

@@ -3,13 +3,11 @@
 //! [`REFRESH_MS`] of the page's clock. When history is off the strip says so and the wall works
 //! as before.
 
-use super::bands::health_of;
 use crate::api::{self, Live};
-use crate::components::common::health_key;
 use crate::components::rel_time::RelTime;
 use crate::i18n::{Key, lang, t, tr};
 use leptos::prelude::*;
-use model::api::history::{Change, Changed};
+use model::api::history::{Changed, Step};
 use model::time::Timestamp;
 
 /// How many changes the strip shows.
@@ -20,16 +18,16 @@ pub const REFRESH_MS: i64 = 15_000;
 pub const WINDOW_MS: i64 = 3_600_000;
 
 fn what(l: crate::i18n::Lang, c: &Changed) -> String {
-    let word = |s: &str| health_of(s).map_or(s.to_string(), |h| tr(l, health_key(h)).to_string());
-    let t = &c.transition;
-    match t.change {
-        Change::Verdict => format!(
+    match &c.transition.step {
+        Step::Verdict { layer, old, new } => format!(
             "{}: {} → {}",
-            super::layer_word(l, t.layer.as_deref()),
-            word(&t.old),
-            word(&t.new)
+            super::layer_word(l, Some(*layer)),
+            super::health_word(l, *old),
+            super::health_word(l, Some(*new))
         ),
-        _ => format!("{} {} → {}", tr(l, Key::TlPhase), t.old, t.new),
+        Step::Headline { old, new } | Step::Phase { old, new } => {
+            format!("{} {} → {}", tr(l, Key::TlPhase), old, new)
+        }
     }
 }
 
@@ -71,7 +69,10 @@ pub fn LatestChanges() -> impl IntoView {
         Some(Ok(rows)) => view! {
             <ol class="wall-changes-list" data-testid="wall-changes">
                 {rows.into_iter().map(|c| {
-                    let new = health_of(&c.transition.new).map_or("unknown", |h| h.as_str());
+                    let new = match c.transition.step {
+                        Step::Verdict { new, .. } => new.as_str(),
+                        _ => "unknown",
+                    };
                     let at = c.transition.at;
                     let href = format!("/vmi/{}/{}", c.key.namespace, c.key.name);
                     view! {

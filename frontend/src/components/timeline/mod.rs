@@ -23,12 +23,13 @@ use crate::components::common::{health_key, layer_key};
 use crate::components::rel_time::RelTime;
 use crate::i18n::{Key, Lang, lang, t, tr};
 use crate::nav::{param_href, with_param};
-use bands::{Band, bands, health_of, marks, moments};
+use bands::{Band, bands, marks, moments};
 use leptos::prelude::*;
 use leptos_router::NavigateOptions;
 use leptos_router::hooks::{use_location, use_navigate};
-use model::api::history::{Change, History, Transition};
+use model::api::history::{Change, History, Step, Transition};
 use model::time::Timestamp;
+use model::verdict::{Health, Layer};
 use wasm_bindgen::JsCast;
 use window::{SPANS, Window, ticks, time_at};
 
@@ -61,15 +62,14 @@ fn opener() -> impl Fn(i64) + Clone + 'static {
     }
 }
 
-/// A recorded layer's name in `l` (`control_plane`, `node`, `guest`, `network`, `migration`;
-/// else "overall").
-pub fn layer_word(l: Lang, layer: Option<&str>) -> &'static str {
-    tr(
-        l,
-        layer
-            .and_then(draw::layer_of)
-            .map_or(Key::TlOverall, layer_key),
-    )
+/// A recorded layer's name in `l` (else "overall").
+pub fn layer_word(l: Lang, layer: Option<Layer>) -> &'static str {
+    tr(l, layer.map_or(Key::TlOverall, layer_key))
+}
+
+/// A recorded verdict's word in `l`; "not recorded" before the first one.
+pub fn health_word(l: Lang, h: Option<Health>) -> &'static str {
+    tr(l, h.map_or(Key::TlNotRecorded, health_key))
 }
 
 /// The fraction of the clicked element's width where `ev` happened.
@@ -293,19 +293,14 @@ fn Drawn(
 
 /// One change's words: `layer: old → new` for a verdict, the text for a headline.
 fn change_words(lg: Lang, c: &Transition) -> String {
-    let word = |s: &str| match health_of(s) {
-        Some(h) => tr(lg, health_key(h)).to_string(),
-        None if s.is_empty() => tr(lg, Key::TlNotRecorded).to_string(),
-        None => s.to_string(),
-    };
-    match c.change {
-        Change::Verdict => format!(
+    match &c.step {
+        Step::Verdict { layer, old, new } => format!(
             "{}: {} → {}",
-            layer_word(lg, c.layer.as_deref()),
-            word(&c.old),
-            word(&c.new)
+            layer_word(lg, Some(*layer)),
+            health_word(lg, *old),
+            health_word(lg, Some(*new))
         ),
-        _ => c.new.clone(),
+        Step::Headline { new, .. } | Step::Phase { new, .. } => new.clone(),
     }
 }
 
@@ -327,7 +322,7 @@ fn Moments(h: History, w: Window) -> impl IntoView {
         .into_iter()
         .map(|(at, changes)| {
             let when = Timestamp(at).to_rfc3339();
-            let verdict = changes.iter().any(|c| c.change == Change::Verdict);
+            let verdict = changes.iter().any(|c| c.step.change() == Change::Verdict);
             let title = changes.first().map(|c| c.title.clone()).unwrap_or_default();
             let what = move || {
                 let lg = l.get();
