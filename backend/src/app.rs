@@ -38,6 +38,8 @@ pub fn app(mut state: AppState, assets: Option<PathBuf>) -> Router {
         .route(model::wire::paths::ANY, any(routes::api_not_found))
         .merge(routes::auth::routes())
         .merge(routes::health::routes())
+        // A Japanese request's JSON answer in Japanese (`?lang=ja`, see `crate::lang`).
+        .layer(axum::middleware::from_fn(crate::lang::localize))
         .layer(TimeoutLayer::with_status_code(
             StatusCode::GATEWAY_TIMEOUT,
             REQUEST_TIMEOUT,

@@ -42,6 +42,7 @@ pub mod history;
 pub mod host;
 pub mod intern;
 pub mod kube_client;
+pub mod lang;
 pub mod listener;
 pub mod memory;
 pub mod metrics;

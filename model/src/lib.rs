@@ -55,6 +55,7 @@ pub mod diagnosis;
 pub mod drain;
 pub mod evidence;
 pub mod explain;
+pub mod i18n;
 pub mod input;
 pub mod kube;
 pub mod migration;

@@ -17,12 +17,13 @@ use crate::error::ApiErr;
 use crate::metrics::Metrics;
 use axum::Router;
 use axum::extract::{ConnectInfo, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::routing::get;
 use frames::Frames;
 use futures::{Stream, StreamExt};
 use machine::{Machine, Outgoing, Visibility};
+use model::i18n::Lang;
 use model::wire::paths;
 use model::wire::{EVENT_NAME, KEEP_ALIVE_EVENT, KEEP_ALIVE_SECS, StreamMsg};
 use std::convert::Infallible;
@@ -35,15 +36,18 @@ pub fn routes() -> Router<AppState> {
     Router::new().route(paths::STREAM, get(stream))
 }
 
-/// The caller's view of the stream ([`redact::stream_msg`]).
+/// The caller's view of the stream ([`redact::stream_msg`]), in the language it subscribed
+/// with (`?lang=`, [`crate::lang`]).
 struct CallerVisibility {
     state: AppState,
     caller: Caller,
+    lang: Lang,
 }
 
 impl Visibility for CallerVisibility {
     async fn visible_part(&self, msg: &Arc<StreamMsg>) -> Result<Option<Arc<StreamMsg>>, ApiErr> {
-        redact::stream_msg(&self.state, &self.caller, msg).await
+        let part = redact::stream_msg(&self.state, &self.caller, msg).await?;
+        Ok(part.map(|m| crate::lang::stream_msg(m, self.lang)))
     }
 }
 
@@ -82,6 +86,7 @@ fn counted_as(caller: &Caller, from: Option<SocketAddr>) -> Option<caps::Client>
 async fn stream(
     State(state): State<AppState>,
     extensions: axum::http::Extensions,
+    uri: Uri,
     headers: HeaderMap,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiErr> {
     let caller = state.auth.caller(&headers)?;
@@ -106,7 +111,11 @@ async fn stream(
     let machine = Machine::start(
         store,
         metrics.clone(),
-        CallerVisibility { state, caller },
+        CallerVisibility {
+            state,
+            caller,
+            lang: crate::lang::from_query(uri.query()),
+        },
         last_seen,
     );
     metrics.connected_clients.fetch_add(1, Ordering::Relaxed);

@@ -1,0 +1,149 @@
+//! The model's Japanese: one table per topic, each a list of (English template, Japanese)
+//! pairs (see [`super::template`] for the holes). The English side is the template the code
+//! writes, so a table is read beside the file that writes its sentences (named at the top of
+//! each table).
+//!
+//! Lookup: a sentence with no hole is found by a map; the others by the first word of their
+//! leading literal (templates that start with a hole are always tried), the longest template
+//! first, so the more specific entry wins.
+
+mod explain;
+mod findings;
+mod headline;
+mod migration;
+mod paste;
+mod reasons;
+mod remedies;
+mod signals;
+mod terms;
+
+use super::template::{self, Part};
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// One entry: the English template and its Japanese.
+pub type Entry = (&'static str, &'static str);
+
+/// Every table, in one list.
+pub fn all() -> impl Iterator<Item = &'static Entry> {
+    [
+        terms::TERMS,
+        headline::HEADLINE,
+        findings::FINDINGS,
+        reasons::REASONS,
+        remedies::REMEDIES,
+        signals::SIGNALS,
+        explain::EXPLAIN,
+        migration::MIGRATION,
+        paste::PASTE,
+    ]
+    .into_iter()
+    .flatten()
+}
+
+struct Index {
+    exact: HashMap<&'static str, &'static str>,
+    by_word: HashMap<&'static str, Vec<Compiled>>,
+    open: Vec<Compiled>,
+}
+
+struct Compiled {
+    parts: Vec<Part<'static>>,
+    ja: &'static str,
+}
+
+/// The first word of a literal: what a sentence starting with it must start with.
+fn first_word(s: &str) -> &str {
+    s.split([' ', ':', ',', '(']).next().unwrap_or(s)
+}
+
+fn index() -> &'static Index {
+    static INDEX: OnceLock<Index> = OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut ix = Index {
+            exact: HashMap::new(),
+            by_word: HashMap::new(),
+            open: Vec::new(),
+        };
+        for &(en, ja) in all() {
+            let parts = template::parts(en);
+            match parts.first() {
+                Some(Part::Lit(l)) if parts.len() == 1 => {
+                    ix.exact.entry(l).or_insert(ja);
+                }
+                Some(Part::Lit(l)) => ix
+                    .by_word
+                    .entry(first_word(l))
+                    .or_default()
+                    .push(Compiled { parts, ja }),
+                _ => ix.open.push(Compiled { parts, ja }),
+            }
+        }
+        let literal_len = |c: &Compiled| -> usize {
+            c.parts
+                .iter()
+                .map(|p| match p {
+                    Part::Lit(l) => l.len(),
+                    _ => 0,
+                })
+                .sum()
+        };
+        for list in ix.by_word.values_mut().chain([&mut ix.open]) {
+            list.sort_by_key(|c| std::cmp::Reverse(literal_len(c)));
+        }
+        ix
+    })
+}
+
+/// The Japanese of `s` by the first entry that matches it whole; a hole's value is passed
+/// through `text` (which translates it in turn, `None` when it knows no translation): a text
+/// hole always, a data hole when it holds a phrase (names hold no space), else it is carried
+/// verbatim. Of several readings of `s`, the first whose text holes all translate wins; an
+/// entry none of whose readings translates its text holes is passed over.
+pub fn lookup(s: &str, text: impl Fn(&str) -> Option<String>) -> Option<String> {
+    let ix = index();
+    if let Some(ja) = ix.exact.get(s) {
+        return Some(ja.to_string());
+    }
+    let candidates = ix.by_word.get(first_word(s)).into_iter().flatten();
+    for c in candidates.chain(ix.open.iter()) {
+        let readings = template::readings(&c.parts, s);
+        let rendered: Vec<(bool, String)> = readings
+            .iter()
+            .map(|holes| render(c, holes, &text))
+            .collect();
+        // A template whose phrases do not translate in any reading is not this sentence's.
+        let texts = c.parts.iter().any(|p| matches!(p, Part::Text));
+        let best = match rendered.iter().position(|(all, _)| *all) {
+            Some(i) => i,
+            None if texts => continue,
+            None => 0,
+        };
+        if let Some((_, out)) = rendered.into_iter().nth(best) {
+            return Some(out);
+        }
+    }
+    None
+}
+
+/// One reading rendered, and whether every text hole translated.
+fn render(c: &Compiled, holes: &[&str], text: &impl Fn(&str) -> Option<String>) -> (bool, String) {
+    let kinds = c.parts.iter().filter(|p| !matches!(p, Part::Lit(_)));
+    let mut all = true;
+    let values: Vec<String> = holes
+        .iter()
+        .zip(kinds)
+        .map(|(h, k)| match k {
+            Part::Text => text(h).unwrap_or_else(|| {
+                all = false;
+                h.to_string()
+            }),
+            _ if h.contains(' ') => text(h).unwrap_or_else(|| h.to_string()),
+            _ => h.to_string(),
+        })
+        .collect();
+    (all, template::render(c.ja, &values))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,107 @@
+//! The diagnosis in the reader's language. The model writes English; a page, the paste page or
+//! the CLI asks for Japanese and gets each sentence from the catalogue ([`catalogue`]), keyed by
+//! its English template with the variable parts (names, numbers, quoted messages) carried
+//! through, so a specific finding stays specific. Applied where the text is produced for a
+//! reader (the backend's answers and stream, the paste page's module, `strata diagnose --lang`),
+//! never in the browser's main bundle. A sentence with no entry stays English;
+//! [`english_sentences`] finds what is left, which the corpus test counts.
+
+pub mod catalogue;
+pub mod localize;
+pub mod sentences;
+pub mod template;
+
+pub use localize::{localize_json, localize_summary};
+pub use sentences::english_sentences;
+
+/// A reader's language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Lang {
+    #[default]
+    En,
+    Ja,
+}
+
+impl Lang {
+    /// From a BCP 47 tag or a `lang` parameter (`ja`, `ja-JP`); anything else is English.
+    pub fn from_tag(tag: &str) -> Lang {
+        if tag.trim().to_ascii_lowercase().starts_with("ja") {
+            Lang::Ja
+        } else {
+            Lang::En
+        }
+    }
+
+    pub fn tag(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Ja => "ja",
+        }
+    }
+}
+
+/// How deep text holes are translated in turn (a headline holds a title, which may hold a
+/// phrase): a bound, so no input can recurse without end.
+const DEPTH: usize = 4;
+
+/// `text` in `lang`: the catalogue's Japanese when it knows the sentence (or, failing that,
+/// each of its sentences), else the text as written.
+pub fn tr(lang: Lang, text: &str) -> String {
+    match lang {
+        Lang::En => text.to_string(),
+        Lang::Ja => ja(text).unwrap_or_else(|| text.to_string()),
+    }
+}
+
+/// The Japanese of `text`, if the catalogue knows it whole or sentence by sentence.
+pub fn ja(text: &str) -> Option<String> {
+    whole(text, DEPTH).or_else(|| by_sentence(text))
+}
+
+/// The Japanese of `text` matched whole by one entry.
+fn whole(text: &str, depth: usize) -> Option<String> {
+    let trimmed = text.trim();
+    if trimmed.is_empty() || depth == 0 {
+        return None;
+    }
+    catalogue::lookup(trimmed, |hole| whole(hole, depth - 1)).or_else(|| list(trimmed, depth))
+}
+
+/// A list of known phrases (`guest, network`): each translated, joined by `、`.
+fn list(text: &str, depth: usize) -> Option<String> {
+    if !text.contains(", ") {
+        return None;
+    }
+    let items: Option<Vec<String>> = text.split(", ").map(|p| whole(p, depth - 1)).collect();
+    items.map(|i| i.join("、"))
+}
+
+/// Text of several sentences (`. ` then a capital): each sentence the catalogue knows is
+/// translated, the others stay; `None` when none is known.
+fn by_sentence(text: &str) -> Option<String> {
+    let pieces = sentences::split(text);
+    if pieces.len() < 2 {
+        return None;
+    }
+    let mut any = false;
+    let mut out = String::new();
+    for p in pieces {
+        match whole(p, DEPTH).or_else(|| whole(p.trim_end_matches('.'), DEPTH)) {
+            Some(j) => {
+                any = true;
+                out.push_str(&j);
+            }
+            None => {
+                if !out.is_empty() {
+                    out.push(' ');
+                }
+                out.push_str(p.trim());
+                out.push(' ');
+            }
+        }
+    }
+    any.then(|| out.trim().to_string())
+}
+
+#[cfg(test)]
+mod tests;

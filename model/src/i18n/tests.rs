@@ -1,0 +1,84 @@
+use super::*;
+
+#[test]
+fn a_headline_is_translated_with_its_title_and_keeps_the_name() {
+    assert_eq!(
+        tr(
+            Lang::Ja,
+            "prod/db-0: node/launcher broken — Node worker-3 NotReady (also degraded: guest, network)"
+        ),
+        "prod/db-0: ノード/ランチャー 障害 — ノード worker-3 は NotReady(ほかに低下: ゲスト、ネットワーク)"
+    );
+    assert_eq!(
+        tr(
+            Lang::Ja,
+            "prod/db-0: healthy as far as seen; unknown: guest"
+        ),
+        "prod/db-0: 見えた範囲では正常。不明: ゲスト"
+    );
+}
+
+#[test]
+fn english_is_left_as_written() {
+    let s = "prod/db-0: node/launcher broken — Node worker-3 NotReady";
+    assert_eq!(tr(Lang::En, s), s);
+}
+
+#[test]
+fn an_unknown_sentence_stays_and_its_known_neighbours_are_translated() {
+    let s = "The guest stopped normally. Something no table knows about.";
+    let j = tr(Lang::Ja, s);
+    assert!(j.starts_with("ゲストは正常に停止しました。"), "{j}");
+    assert!(j.ends_with("Something no table knows about."), "{j}");
+    assert_eq!(ja("Nothing here is known at all"), None);
+}
+
+#[test]
+fn odd_input_never_panics() {
+    for s in [
+        "",
+        " ",
+        "{}",
+        "{0}",
+        ": — ",
+        "日本語: — ",
+        ". . .",
+        "a, b, c",
+        ", ,",
+    ] {
+        let _ = tr(Lang::Ja, s);
+    }
+}
+
+#[test]
+fn a_view_model_is_localized_but_its_data_fields_are_not() {
+    let mut v = serde_json::json!({
+        "title": "Guest agent connected",
+        "evidence": ["Guest agent connected"],
+        "name": "db-0",
+        "health": "broken",
+        "layer": "guest",
+    });
+    localize_json(&mut v, Lang::Ja);
+    assert_eq!(v["title"], "ゲストエージェント接続済み");
+    assert_eq!(v["evidence"][0], "Guest agent connected");
+    assert_eq!(v["name"], "db-0");
+    // Values the client reads back as enums stay as they are.
+    assert_eq!(v["health"], "broken");
+    assert_eq!(v["layer"], "guest");
+}
+
+#[test]
+fn of_several_readings_the_one_whose_phrases_translate_wins() {
+    let s = "The VM uses a PCI host device or GPU that cannot migrate (generic PCI device, too many \
+             GPUs, or a vGPU without the VGPULiveMigration feature gate). (VMI specifies \
+             non-migratable generic PCI host device) Eviction strategy LiveMigrate \
+             (spec.evictionStrategy): a drain of its node blocks on this VM.";
+    let j = tr(Lang::Ja, s);
+    assert!(j.starts_with("VM はマイグレーションできない PCI"), "{j}");
+    assert!(
+        j.contains("「VMI specifies non-migratable generic PCI host device」"),
+        "{j}"
+    );
+    assert!(english_sentences(&j).is_empty(), "{j}");
+}
