@@ -398,8 +398,14 @@ impl Harness {
                 last = text;
             }
             if Instant::now() > deadline {
+                // What the page showed instead, so a failure says why (an error box, a spinner).
+                let page = match self.browser.find(Locator::Css("main")).await {
+                    Ok(el) => el.text().await.unwrap_or_default(),
+                    Err(_) => String::new(),
+                };
+                let page: String = page.chars().take(600).collect();
                 bail!(
-                    "`{css}` did not show the expected text within {timeout:?}; last seen: {last:?}"
+                    "`{css}` did not show the expected text within {timeout:?}; last seen: {last:?}; the page showed: {page:?}"
                 );
             }
             tokio::time::sleep(Duration::from_millis(20)).await;

