@@ -51,14 +51,7 @@ pub(super) const TABLE: &[Signature] = &[
     Signature {
         id: "unschedulable-node-health-taint",
         all: &["untolerated taint"],
-        any: &[
-            "node.kubernetes.io/unreachable",
-            "node.kubernetes.io/not-ready",
-            "node.kubernetes.io/memory-pressure",
-            "node.kubernetes.io/disk-pressure",
-            "node.kubernetes.io/pid-pressure",
-            "node.kubernetes.io/network-unavailable",
-        ],
+        any: CONDITION_TAINTS,
         layer: Some(Layer::Node),
         health: Health::Broken,
         title: "the pod cannot be scheduled: nodes are unreachable, not ready or under pressure",
