@@ -4,29 +4,8 @@
 
 use leptos::prelude::*;
 
-/// A UI language.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Lang {
-    En,
-    Ja,
-}
-
-impl Lang {
-    /// From a BCP 47 tag (`ja-JP` → Japanese); anything else is English.
-    pub fn from_tag(tag: &str) -> Lang {
-        if tag.to_ascii_lowercase().starts_with("ja") {
-            Lang::Ja
-        } else {
-            Lang::En
-        }
-    }
-    pub fn tag(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Ja => "ja",
-        }
-    }
-}
+/// A UI language: the one the client sends as `?lang=` ([`model::wire::lang`]).
+pub use model::wire::lang::Lang;
 
 /// Declares [`Key`], one variant per message, and the table of its texts (English, Japanese) in
 /// the same order, so `Key as usize` indexes it. A mistyped key does not compile. Hand-written

@@ -14,31 +14,7 @@ pub mod template;
 pub use localize::{localize_json, localize_summary};
 pub use sentences::english_sentences;
 
-/// A reader's language.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Lang {
-    #[default]
-    En,
-    Ja,
-}
-
-impl Lang {
-    /// From a BCP 47 tag or a `lang` parameter (`ja`, `ja-JP`); anything else is English.
-    pub fn from_tag(tag: &str) -> Lang {
-        if tag.trim().to_ascii_lowercase().starts_with("ja") {
-            Lang::Ja
-        } else {
-            Lang::En
-        }
-    }
-
-    pub fn tag(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Ja => "ja",
-        }
-    }
-}
+pub use crate::wire::lang::Lang;
 
 /// How deep text holes are translated in turn (a headline holds a title, which may hold a
 /// phrase): a bound, so no input can recurse without end.

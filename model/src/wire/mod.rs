@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use std::hash::{Hash, Hasher};
 
 pub mod compact;
+pub mod lang;
 pub mod paths;
 
 /// The SSE `event` name used for every message.
