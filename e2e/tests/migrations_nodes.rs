@@ -103,11 +103,8 @@ async fn node_pages_list_nodes_and_drain_impact() -> anyhow::Result<()> {
         .await?
         .click()
         .await?;
-    // The node page's first answer computes the node's drain report; with the whole suite
-    // running beside it (two tests, each its own simulator, backend and Chromium, on two cores)
-    // it once took longer than `T`, while alone the whole test takes under 10 s.
     let summary = h
-        .wait_text("[data-testid=drain-summary]", T * 3, |t| !t.is_empty())
+        .wait_text("[data-testid=drain-summary]", T, |t| !t.is_empty())
         .await?;
     eprintln!("drain {node}: {summary}");
     // One row per VMI on the node, each with an action.
