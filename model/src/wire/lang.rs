@@ -1,5 +1,5 @@
 //! The reader's language: what a client sends as `?lang=` (its requests and its stream
-//! subscription), what the frontend's UI catalogue and the model's catalogue (`crate::i18n`)
+//! subscription), what the frontend's UI catalogue and the model's diagnosis catalogue
 //! are keyed by. English is the default.
 
 /// A reader's language.
