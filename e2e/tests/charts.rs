@@ -10,8 +10,7 @@ const T: Duration = Duration::from_secs(40);
 
 /// For every canvas `css` matches: `[backing width, CSS width (inside its border), width of its
 /// figure]`, once
-/// there are some and they are drawn (the metrics tab rebuilds its charts on each refresh,
-/// showing "Loading…" in between): the last seen after `T` otherwise.
+/// there are some and they are drawn: the last seen after `T` otherwise.
 async fn canvases(h: &Harness, css: &str) -> anyhow::Result<Vec<[f64; 3]>> {
     let deadline = std::time::Instant::now() + T;
     loop {
@@ -229,27 +228,77 @@ async fn charts_without_samples_say_so_instead_of_empty_axes() -> anyhow::Result
     h.browser
         .goto(&h.url(&format!("/vmi/{ns}/{name}?tab=metrics&range=15m")))
         .await?;
-    // Every domain chart is there, each with its note and no canvas.
-    h.wait_count("[data-testid=chart][data-state=empty]", T, |n| n == 5)
-        .await?;
-    assert_eq!(
-        h.count("[data-testid=chart] canvas").await?,
-        0,
-        "empty axes"
-    );
-    let notes = h
-        .browser
-        .execute(
-            "return [...document.querySelectorAll('[data-testid=chart-empty]')].map(p => p.innerText);",
-            vec![],
-        )
-        .await?;
-    let notes: Vec<String> = serde_json::from_value(notes)?;
-    eprintln!("{notes:?}");
+    // Every domain chart is there, each with its note and no canvas: one look at the page, so
+    // that what is counted is one state of it.
+    let look = || async {
+        let v = h
+            .browser
+            .execute(
+                "return [document.querySelectorAll('[data-testid=chart][data-state=empty]').length,\n\
+                   document.querySelectorAll('[data-testid=chart] canvas').length,\n\
+                   [...document.querySelectorAll('[data-testid=chart-empty]')].map(p => p.innerText)];",
+                vec![],
+            )
+            .await?;
+        anyhow::Ok(serde_json::from_value::<(usize, usize, Vec<String>)>(v)?)
+    };
+    let deadline = std::time::Instant::now() + T;
+    let (empty, canvases, notes) = loop {
+        let seen = look().await?;
+        if seen.0 == 5 || std::time::Instant::now() > deadline {
+            break seen;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    eprintln!("{empty} empty charts, {canvases} canvases: {notes:?}");
+    assert_eq!(empty, 5, "every domain chart says it is empty");
+    assert_eq!(canvases, 0, "empty axes");
     assert_eq!(notes.len(), 5);
     assert!(
         notes.iter().all(|n| n.contains("no samples")),
         "each chart says it has no samples: {notes:?}"
     );
+    h.finish().await
+}
+
+/// The page reads the VMI's diagnosis again on every change of it (and every half minute): the
+/// header follows, the charts stay as they are (same elements, no "Loading…" in between, the
+/// series a user switched off still off), where before each read rebuilt them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_diagnosis_keeps_the_charts_as_they_are() -> anyhow::Result<()> {
+    let h = Harness::start("charts_kept").await?;
+    let (ns, name, _) = h.migratable_vmi("");
+    h.browser
+        .goto(&h.url(&format!("/vmi/{ns}/{name}?tab=metrics&range=15m")))
+        .await?;
+    h.wait_count("[data-testid=chart] canvas", T, |n| n >= 3)
+        .await?;
+    h.wait_text("[data-testid=phase]", T, |t| t == "Running")
+        .await?;
+    // Mark every chart, and switch the first chart's first series off.
+    h.browser
+        .execute(
+            "document.querySelectorAll('[data-testid=chart]').forEach(c => c.__kept = true);\n\
+             document.querySelector('[data-testid=legend] button').click();",
+            vec![],
+        )
+        .await?;
+    assert!(h.sim.set_vmi_phase(&ns, &name, "Failed"));
+    h.wait_text("[data-testid=phase]", T, |t| t == "Failed")
+        .await?;
+    let kept = h
+        .browser
+        .execute(
+            "const charts = [...document.querySelectorAll('[data-testid=chart]')];\n\
+             return [charts.length, charts.filter(c => c.__kept === true).length,\n\
+               document.querySelector('[data-testid=legend] button')?.getAttribute('aria-pressed') ?? 'no chart'];",
+            vec![],
+        )
+        .await?;
+    let (charts, marked, pressed): (usize, usize, String) = serde_json::from_value(kept)?;
+    eprintln!("{marked} of {charts} charts kept; first series pressed: {pressed}");
+    assert!(charts >= 3, "the charts are still there");
+    assert_eq!(marked, charts, "the new diagnosis rebuilt the charts");
+    assert_eq!(pressed, "false", "the series switched off came back on");
     h.finish().await
 }

@@ -39,7 +39,8 @@ pub fn run_bounded() -> Result<()> {
         ]);
     // libFuzzer prints a line per new input (thousands): they go to a log file, so that the
     // run's own output ends with the closing lines of every step rather than with these.
-    let log_path = root().join("target").join("fuzz-paste.log");
+    let log_path = crate::target_dir().join("fuzz-paste.log");
+    std::fs::create_dir_all(crate::target_dir())?;
     let log = std::fs::File::create(&log_path)
         .with_context(|| format!("cannot write {}", log_path.display()))?;
     c.stdout(log.try_clone()?).stderr(log);

@@ -41,10 +41,12 @@ pub const TABS: [(&str, Key); 6] = [
 /// Evidence older than this (seconds) is flagged stale.
 pub const STALE_AFTER_SECS: f64 = 120.0;
 
-/// The whole VMI view.
+/// The whole VMI view. `detail` changes in place (the live page reads it again every few
+/// seconds): the header and the open tab follow it, and the metrics tab, which does not read it,
+/// is never rebuilt by it (its charts keep their state, their data and their DOM).
 #[component]
 pub fn VmiView(
-    detail: VmiDetail,
+    #[prop(into)] detail: Signal<VmiDetail>,
     /// The time ages are judged against (the clock live, the dump's time for a paste).
     #[prop(into)]
     now: Signal<Option<Timestamp>>,
@@ -53,32 +55,42 @@ pub fn VmiView(
     metrics: Option<ViewFn>,
 ) -> impl IntoView {
     let tab = query_param("tab");
-    let current_tab = move || tab.get().unwrap_or_else(|| "diagnosis".into());
-    let phase = crate::components::vmi_card::phase_text(&detail.phase).to_string();
-    let observed = detail.observed_at;
-    let l = lang();
-    let staleness = move || {
-        let n = now.get()?;
-        let o = observed?;
-        let secs = o.seconds_until(n);
-        Some(secs > STALE_AFTER_SECS)
-    };
+    let current_tab = Memo::new(move |_| tab.get().unwrap_or_else(|| "diagnosis".into()));
     let tabs = TABS
         .iter()
         .map(|(id, msg)| {
             let id = *id;
             let href = param_href("tab", Some(id.to_string()));
-            let selected = move || current_tab() == id;
+            let selected = move || current_tab.get() == id;
             view! {
                 <a href=href role="tab" class="tab" aria-selected=move || selected().to_string() class:tab-on=selected data-tab=id>{t(*msg)}</a>
             }
         })
         .collect_view();
 
-    let d = detail.clone();
     // Live pages ask the backend for series; a paste has none.
     let live = metrics.is_some();
-    let body = move || match current_tab().as_str() {
+    // Only the arm shown reads `detail`: the metrics arm reads nothing of it.
+    let body = move || match current_tab.get().as_str() {
+        "metrics" => match &metrics {
+            Some(m) => m.run(),
+            None => view! { <p class="empty">{t(Key::VmiNoprom)}</p> }.into_any(),
+        },
+        tab => detail.with(|d| tab_body(tab, d, now, live)),
+    };
+    let key = move || detail.with(|d| d.key.to_string());
+    view! {
+        <article class="vmi-view" data-key=key>
+            {move || detail.with(|d| head(d, now))}
+            <nav class="tabs" role="tablist" aria-label="VMI sections">{tabs}</nav>
+            <section class="tab-body" role="tabpanel">{body}</section>
+        </article>
+    }
+}
+
+/// One tab's content other than the metrics (those read no detail).
+fn tab_body(tab: &str, d: &VmiDetail, now: Signal<Option<Timestamp>>, live: bool) -> AnyView {
+    match tab {
         "network" => {
             view! { <Interfaces rows=d.interfaces.clone() diagnosis=d.diagnosis.clone()/> }
                 .into_any()
@@ -88,38 +100,43 @@ pub fn VmiView(
         "migrations" => {
             view! { <Migrations reports=d.diagnosis.migrations.clone() live=live/> }.into_any()
         }
-        "metrics" => match &metrics {
-            Some(m) => m.run(),
-            None => view! { <p class="empty">{t(Key::VmiNoprom)}</p> }.into_any(),
-        },
         _ => view! { <DiagnosisTab detail=d.clone()/> }.into_any(),
+    }
+}
+
+/// The header (name, phase, health, observed) and the headline of one detail.
+fn head(detail: &VmiDetail, now: Signal<Option<Timestamp>>) -> AnyView {
+    let phase = crate::components::vmi_card::phase_text(&detail.phase).to_string();
+    let observed = detail.observed_at;
+    let l = lang();
+    let staleness = move || {
+        let n = now.get()?;
+        let o = observed?;
+        let secs = o.seconds_until(n);
+        Some(secs > STALE_AFTER_SECS)
     };
     let overall = detail.diagnosis.overall;
-
     view! {
-        <article class="vmi-view" data-key=detail.key.to_string()>
-            <header class="vmi-head">
-                <h1>
-                    <span class="name">{detail.key.name.clone()}</span>
-                    " "
-                    <span class="ns">{detail.key.namespace.clone()}</span>
-                </h1>
-                <span class=crate::components::vmi_card::phase_class(&phase) data-testid="phase">{phase.clone()}</span>
-                {detail.paused.then(|| view! { <span class="badge badge-paused">"Paused"</span> })}
-                <HealthBadge health=overall/>
-                <span class="observed" data-testid="observed">
-                    {t(Key::VmiObserved)} ": "
-                    <span class:stale-warn=move || staleness() == Some(true)>
-                        <RelTimeOr at=observed now=now/>
-                        {move || (staleness() == Some(true)).then(|| view! { " — " {move || tr(l.get(), Key::VmiStale)} })}
-                    </span>
+        <header class="vmi-head">
+            <h1>
+                <span class="name">{detail.key.name.clone()}</span>
+                " "
+                <span class="ns">{detail.key.namespace.clone()}</span>
+            </h1>
+            <span class=crate::components::vmi_card::phase_class(&phase) data-testid="phase">{phase.clone()}</span>
+            {detail.paused.then(|| view! { <span class="badge badge-paused">"Paused"</span> })}
+            <HealthBadge health=overall/>
+            <span class="observed" data-testid="observed">
+                {t(Key::VmiObserved)} ": "
+                <span class:stale-warn=move || staleness() == Some(true)>
+                    <RelTimeOr at=observed now=now/>
+                    {move || (staleness() == Some(true)).then(|| view! { " — " {move || tr(l.get(), Key::VmiStale)} })}
                 </span>
-            </header>
-            <p class=format!("headline headline-{}", overall.as_str()) data-testid="headline" role="status">{detail.diagnosis.headline.clone()}</p>
-            <nav class="tabs" role="tablist" aria-label="VMI sections">{tabs}</nav>
-            <section class="tab-body" role="tabpanel">{body}</section>
-        </article>
+            </span>
+        </header>
+        <p class=format!("headline headline-{}", overall.as_str()) data-testid="headline" role="status">{detail.diagnosis.headline.clone()}</p>
     }
+    .into_any()
 }
 
 #[component]

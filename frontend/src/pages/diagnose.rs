@@ -178,7 +178,7 @@ fn Results(analysed: Analysed) -> impl IntoView {
                 <HowRead blocks=blocks/>
             </aside>
             <div class="dg-main">
-                {move || selected().map(|d| view! { <VmiView detail=d now=Signal::stored(now)/> })}
+                {move || selected().map(|d| view! { <VmiView detail=Signal::stored(d) now=Signal::stored(now)/> })}
             </div>
         </div>
     }

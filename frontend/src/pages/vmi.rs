@@ -29,7 +29,7 @@ pub const RANGES: [(&str, u32); 4] = [("15m", 900), ("1h", 3600), ("6h", 21600),
 pub const RETRY_MS: u64 = 5_000;
 
 /// The last diagnosis shown: what it is, when it arrived, and the moment (`?at=`) it answers.
-#[derive(Clone)]
+#[derive(Clone, PartialEq)]
 struct Shown {
     detail: VmiDetail,
     received: Timestamp,
@@ -113,35 +113,71 @@ pub fn VmiPage() -> impl IntoView {
     let now = Signal::derive(move || Some(live.now.get()));
     let on_retry = Callback::new(move |_| retry.update(|r| *r += 1));
 
-    let content = move || {
+    // What the page shows: a failure, nothing yet, or a diagnosis (stale after a failed read).
+    let shown = Memo::new(move |_| {
         // The last diagnosis of the moment the URL names (never the live one for a past moment).
         let kept = move || last_good.get().filter(|s| s.at == at.get());
-        let shown = match detail.get() {
+        match detail.get() {
             // Loading, or read: what the last read of this moment gave (set by the read itself).
-            None | Some(Ok(_)) => kept().map(|s| (s, None)),
+            None | Some(Ok(_)) => Ok(kept().map(|s| (s, None))),
             Some(Err(err)) => match kept() {
                 // The VMI vanished: its last diagnosis, under "no longer exists".
-                Some(s) if err.status == Some(404) && at.get().is_none() => Some((s, None)),
+                Some(s) if err.status == Some(404) && at.get().is_none() => Ok(Some((s, None))),
                 // The backend is down or failing: the last diagnosis, marked stale with its age.
-                Some(s) if err.transient() => Some((s, Some(err))),
-                _ => {
-                    return view! { <FetchFailure error=err on_retry/> }.into_any();
-                }
+                Some(s) if err.transient() => Ok(Some((s, Some(err)))),
+                _ => Err(err),
             },
-        };
-        match shown {
-            None => view! { <p class="empty" role="status">{t(Key::VmiLoading)}</p> }.into_any(),
-            Some((s, stale)) => {
-                let (n, m) = (ns.get_untracked(), name.get_untracked());
-                let active = s.detail.migrating;
-                let stale = stale.map(|err| view! { <Stale err received=s.received on_retry/> });
-                view! {
-                    {stale}
-                    <VmiView detail=s.detail now=now
-                        metrics=ViewFn::from(move || view! { <Deferred view=View::Metrics { ns: n.clone(), name: m.clone(), migrating: active }/> })/>
+        }
+    });
+    // Which of the three: the page is rebuilt when this changes, never when only the diagnosis
+    // does (the VMI view follows its detail in place, so the charts are not drawn anew).
+    let kind = Memo::new(move |_| shown.with(|s| s.as_ref().map(Option::is_some).map_err(|_| ())));
+    let detail_now = Signal::derive(move || {
+        shown.with(|s| match s {
+            Ok(Some((s, _))) => Some(s.detail.clone()),
+            _ => None,
+        })
+    });
+    // The charts' view: mounted again only when it changes (a migration starts or ends).
+    let metrics = Memo::new(move |_| View::Metrics {
+        ns: ns.get(),
+        name: name.get(),
+        migrating: detail_now.with(|d| d.as_ref().is_some_and(|d| d.migrating)),
+    });
+    let content = move || match kind.get() {
+        Err(_) => (move || {
+            shown
+                .get()
+                .err()
+                .map(|err| view! { <FetchFailure error=err on_retry/> })
+        })
+        .into_any(),
+        Ok(false) => view! { <p class="empty" role="status">{t(Key::VmiLoading)}</p> }.into_any(),
+        Ok(true) => {
+            let stale = move || {
+                shown.get().ok().flatten().and_then(|(s, stale)| {
+                    stale.map(|err| view! { <Stale err received=s.received on_retry/> })
+                })
+            };
+            // The last diagnosis, kept for the moment this page is torn down (kind changes).
+            let Some(first) = detail_now.get_untracked() else {
+                return view! { <p class="empty" role="status">{t(Key::VmiLoading)}</p> }
+                    .into_any();
+            };
+            let last = StoredValue::new(first);
+            let detail = Signal::derive(move || match detail_now.get() {
+                Some(d) => {
+                    last.set_value(d.clone());
+                    d
                 }
-                .into_any()
+                None => last.get_value(),
+            });
+            view! {
+                {stale}
+                <VmiView detail now=now
+                    metrics=ViewFn::from(move || view! { <Deferred view=metrics/> })/>
             }
+            .into_any()
         }
     };
     view! {
