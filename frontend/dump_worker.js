@@ -4,7 +4,7 @@
 // export's string) or `{id, err}`. It fetches and compiles nothing itself.
 import init, * as dump from './dump_module.js';
 
-const OPS = ['analyse_json', 'share_encode', 'share_decode_json'];
+const OPS = ['analyse_json', 'analyse_json_ja', 'share_encode', 'share_decode_json'];
 let ready = Promise.reject(new Error('the dump analyser was not sent its module'));
 ready.catch(() => {});
 

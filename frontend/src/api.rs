@@ -11,13 +11,14 @@ use model::time::Timestamp;
 use model::view::VmiSummary;
 use model::wire::{EVENT_NAME, KEEP_ALIVE_EVENT, KeyIndex, StreamMsg, paths};
 use serde::de::DeserializeOwned;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{EventSource, MessageEvent};
 
 use crate::freshness;
+use crate::i18n::Lang;
 
 pub use crate::freshness::Connection;
 
@@ -270,6 +271,45 @@ fn reopen_if_stale(conn: Connection, t: Timestamp) {
 
 thread_local! {
     static STREAM: RefCell<Stream> = RefCell::default();
+    /// The language the backend is asked to answer in ([`ask_in`]).
+    static ASKED: Cell<Lang> = const { Cell::new(Lang::En) };
+}
+
+/// From now on, asks the backend for answers in `lang` (`?lang=` on every request and on the
+/// stream: the diagnosis is translated on the server, the main bundle carries no catalogue of
+/// it). On a change, the tab's stream, if this module opened it, is opened anew: a snapshot in
+/// the new language follows, and the pages that track the language fetch again.
+pub fn ask_in(lang: Lang) {
+    if ASKED.with(|a| a.replace(lang)) == lang {
+        return;
+    }
+    let open = STREAM.with(|s| {
+        let mut s = s.borrow_mut();
+        let live = s.live?;
+        if let Some(old) = s.source.take() {
+            old.close();
+        }
+        Some(live)
+    });
+    if let Some(live) = open {
+        open_stream(live);
+    }
+}
+
+/// The language of [`ask_in`].
+pub fn asked() -> Lang {
+    ASKED.with(Cell::get)
+}
+
+/// `url` asking for the language of [`ask_in`]: `lang=ja` added to its query for Japanese.
+pub fn with_lang(url: &str) -> String {
+    match ASKED.with(Cell::get) {
+        Lang::En => url.to_string(),
+        lang => {
+            let sep = if url.contains('?') { '&' } else { '?' };
+            format!("{url}{sep}lang={}", lang.tag())
+        }
+    }
 }
 
 /// From now on, calls `tap` with every event of this tab's stream (`open`, `error` and each
@@ -344,7 +384,7 @@ pub fn on_event(live: Live, ev: &web_sys::Event) {
 }
 
 fn open_stream(live: Live) {
-    let Ok(source) = EventSource::new(paths::STREAM) else {
+    let Ok(source) = EventSource::new(&with_lang(paths::STREAM)) else {
         live.connection.set(Connection::Reconnecting);
         if let Ok(ev) = web_sys::Event::new("error") {
             tell(&ev);
@@ -479,7 +519,7 @@ async fn get_text(url: &str) -> Result<(u16, String), FetchError> {
         status: None,
         message: "no window".into(),
     })?;
-    let resp = JsFuture::from(window.fetch_with_str(url))
+    let resp = JsFuture::from(window.fetch_with_str(&with_lang(url)))
         .await
         .map_err(FetchError::network)?;
     let resp: web_sys::Response = resp.unchecked_into();

@@ -16,13 +16,15 @@ use leptos_router::path;
 pub fn App() -> impl IntoView {
     let live = Live::new();
     provide_context(live);
-    api::connect(live);
     let lang = RwSignal::new(
         api::pref_get("lang")
             .map(|l| Lang::from_tag(&l))
             .unwrap_or_else(|| Lang::from_tag(&api::browser_language())),
     );
     provide_context(lang);
+    // The backend answers in this language from the first request on.
+    api::ask_in(lang.get_untracked());
+    api::connect(live);
     let theme = RwSignal::new(Theme::initial());
     provide_context(theme);
     Effect::new(move |_| api::set_root_attr("lang", Some(lang.get().tag())));
@@ -69,6 +71,9 @@ fn Shell(lang: RwSignal<Lang>, theme: RwSignal<Theme>) -> impl IntoView {
                     on:change=move |ev| {
                         let l = Lang::from_tag(&event_target_value(&ev));
                         api::pref_set("lang", l.tag());
+                        // Before the pages see the change: their fetches then ask in `l`,
+                        // and the stream is opened anew in it.
+                        api::ask_in(l);
                         lang.set(l);
                     }>
                     <option value="en">"English"</option>

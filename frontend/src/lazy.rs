@@ -74,13 +74,18 @@ async fn call(name: &str, arg: &str) -> Result<String, String> {
         .ok_or_else(|| "the dump analyser answered nothing".to_string())
 }
 
-/// Analyses a dump in the worker. The page stays responsive while it runs; the browser is first
-/// let paint the page's busy state.
+/// Analyses a dump in the worker, in the language asked of the backend too
+/// ([`crate::api::ask_in`]: the module translates, the main bundle carries no catalogue). The
+/// page stays responsive while it runs; the browser is first let paint the page's busy state.
 pub async fn analyse(text: String) -> Result<Analysed, String> {
     if let Ok(painted) = after_paint() {
         let _ = JsFuture::from(painted).await;
     }
-    let out = call("analyse_json", &text).await?;
+    let op = match crate::api::asked() {
+        crate::i18n::Lang::En => "analyse_json",
+        crate::i18n::Lang::Ja => "analyse_json_ja",
+    };
+    let out = call(op, &text).await?;
     serde_json::from_slice::<Result<Analysed, String>>(out.as_bytes())
         .map_err(|e| format!("unreadable answer from the dump analyser: {e}"))?
 }

@@ -49,8 +49,10 @@ pub fn MigrationHistory(
     #[prop(into)] name: String,
 ) -> impl IntoView {
     let live = expect_context::<Live>();
+    let language = crate::i18n::lang();
     let data = LocalResource::new(move || {
         live.vmis.track();
+        language.track();
         async move { api::fetch_migrations().await }
     });
     let now: Signal<Timestamp> = live.now.into();

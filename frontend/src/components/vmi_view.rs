@@ -170,7 +170,8 @@ fn DiagnosisTab(detail: VmiDetail) -> impl IntoView {
                     <th scope="row">{c.type_.clone()}</th>
                     <td class=format!("cond-{}", c.status.to_lowercase())>{c.status.clone()}</td>
                     <td><code>{c.reason}</code></td>
-                    <td>{c.message}</td>
+                    // The condition's message is KubeVirt's own text: quoted, verbatim.
+                    <td>{(!c.message.is_empty()).then(|| view! { <q class="data">{c.message.clone()}</q> })}</td>
                     <td class="explain">
                         <strong>{ex.title}</strong>
                         <p>{ex.meaning}</p>
@@ -365,7 +366,8 @@ fn Events(rows: Vec<EventRow>, now: Signal<Option<Timestamp>>) -> impl IntoView 
                     <span class="ev-reason">{e.reason.clone()}</span>
                     {e.count.filter(|c| *c > 1).map(|c| view! { <span class="ev-count">{format!("×{c}")}</span> })}
                     <span class="ev-obj">{e.object}</span>
-                    <p>{e.message}</p>
+                    // The event's message is its recorder's own text: quoted, verbatim.
+                    <p><q class="data">{e.message}</q></p>
                     {e.meaning.map(|m| view! { <p class="explain">{m}</p> })}
                 </li>
             }
@@ -479,7 +481,8 @@ fn MigrationDetail(report: MigrationReport, live: bool) -> impl IntoView {
         view! {
             <div class="mg-failure" role="alert">
                 <strong>{t(Key::MgColFailure)} " (" {t(plane_label(f.plane))} ", " {format!("{:?}", f.kind)} ")"</strong>
-                <p>{f.reason.clone()}</p>
+                // The reason as found (KubeVirt's text, unless the model says none was recorded).
+                <p><q class="data">{f.reason.clone()}</q></p>
                 <ul class="evidence">{f.evidence.iter().map(|c| view! { <li><code>{c.clone()}</code></li> }).collect_view()}</ul>
             </div>
         }

@@ -1,6 +1,7 @@
 //! The UI's words in English and Japanese, one [`Key`] per message (an enum: a mistyped key does
-//! not compile). The model's explanation texts stay English; only the chrome is translated. The
-//! language defaults to the browser's, can be switched, and is remembered (see `api::pref_*`).
+//! not compile). This is the chrome; the model's text (the diagnosis, its explanations) comes
+//! translated from the backend or the dump module (`model::i18n`, asked for by
+//! `api::ask_in`), so the main bundle carries no catalogue of it. The language defaults to the browser's, can be switched, and is remembered (see `api::pref_*`).
 
 use leptos::prelude::*;
 

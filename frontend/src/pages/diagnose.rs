@@ -48,6 +48,22 @@ pub fn Diagnose() -> impl IntoView {
         });
     }
 
+    // The analysis is in the language asked for: a new language, the same dump analysed again.
+    let language = crate::i18n::lang();
+    Effect::new(move |prev: Option<crate::i18n::Lang>| {
+        let now = language.get();
+        if prev.is_some_and(|p| p != now) && result.get_untracked().is_some() {
+            let input = text.get_untracked();
+            busy.set(true);
+            leptos::task::spawn_local(async move {
+                let r = crate::lazy::analyse(input).await;
+                result.set(Some(r));
+                busy.set(false);
+            });
+        }
+        now
+    });
+
     let run = move || {
         let input = text.get_untracked();
         if let Some(e) = share::too_large(input.len()) {

@@ -68,8 +68,11 @@ pub fn VmiPage() -> impl IntoView {
     // `?at=`: the diagnosis as recorded then (the timeline's; see components::timeline).
     let at = query_param("at");
     let as_of = AsOfState::new();
+    let language = crate::i18n::lang();
     let detail = LocalResource::new(move || {
         let (n, m, at) = (ns.get(), name.get(), at.get());
+        // The diagnosis is translated on the server: a new language, a new fetch.
+        language.track();
         summary.track();
         retry.track();
         period.track();

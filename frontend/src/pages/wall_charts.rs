@@ -87,8 +87,10 @@ fn every(secs: i64) -> RwSignal<i64> {
 #[component]
 pub fn WallMigrations() -> impl IntoView {
     let period = every(LIST_REFRESH_SECS);
+    let language = crate::i18n::lang();
     let list = LocalResource::new(move || {
         period.track();
+        language.track();
         api::fetch_migrations()
     });
     let last = RwSignal::new(Vec::<MigrationReport>::new());

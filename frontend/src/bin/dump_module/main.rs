@@ -14,6 +14,19 @@ pub fn analyse_json(text: &str) -> String {
         .unwrap_or_else(|e| format!("{{\"Err\":\"cannot encode the analysis: {e}\"}}"))
 }
 
+/// [`analyse_json`] in Japanese: the analysis localized by the model's catalogue
+/// (`model::i18n`), which only this module links, never the main bundle.
+#[wasm_bindgen]
+pub fn analyse_json_ja(text: &str) -> String {
+    match serde_json::to_value(analyse::analyse(text)) {
+        Ok(mut v) => {
+            model::i18n::localize_json(&mut v, model::i18n::Lang::Ja);
+            v.to_string()
+        }
+        Err(e) => format!("{{\"Err\":\"cannot encode the analysis: {e}\"}}"),
+    }
+}
+
 /// The share-link fragment of a dump (`dump=…`).
 #[wasm_bindgen]
 pub fn share_encode(text: &str) -> String {

@@ -47,6 +47,8 @@ pub fn feed(ev: &web_sys::Event) {
 pub fn set_prefs(lang: &str, dark: bool) {
     let h = host();
     let lang = Lang::from_tag(lang);
+    // This module's own fetches ask the backend in the app's language.
+    frontend::api::ask_in(lang);
     if h.lang.get_untracked() != lang {
         h.lang.set(lang);
     }

@@ -43,8 +43,10 @@ pub fn LatestChanges() -> impl IntoView {
             period.set(b);
         }
     });
+    let language = crate::i18n::lang();
     let data = LocalResource::new(move || {
         period.track();
+        language.track();
         async move {
             // With no store to read there is nothing to ask for (and no failed request).
             match api::fetch_history_status().await {

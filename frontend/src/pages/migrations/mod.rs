@@ -47,10 +47,12 @@ fn reports(
             period.set(b);
         }
     });
+    let language = crate::i18n::lang();
     LocalResource::new(move || {
         live.vmis.track();
         retry.track();
         period.track();
+        language.track();
         async move {
             let r = api::fetch_migrations().await;
             if let Ok(list) = &r {

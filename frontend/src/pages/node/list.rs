@@ -53,9 +53,11 @@ pub fn Nodes() -> impl IntoView {
     let live = expect_context::<Live>();
     let retry = RwSignal::new(0u32);
     let tick = refresh_tick(live);
+    let language = crate::i18n::lang();
     let data = LocalResource::new(move || {
         tick.track();
         retry.track();
+        language.track();
         async move { api::fetch_node_rows().await }
     });
     let body = move || {

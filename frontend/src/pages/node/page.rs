@@ -18,8 +18,10 @@ pub fn NodePage() -> impl IntoView {
     let name = Memo::new(move |_| params.with(|p| p.get("name").unwrap_or_default()));
     let retry = RwSignal::new(0u32);
     let tick = refresh_tick(live);
+    let language = crate::i18n::lang();
     let data = LocalResource::new(move || {
         let n = name.get();
+        language.track();
         tick.track();
         retry.track();
         async move { api::fetch_node_view(&n).await }

@@ -1,0 +1,123 @@
+//! A Japanese page says no English sentence (issue 29, point 7): with the language switched to
+//! Japanese, the overview, a VMI page with findings, the wall, the migrations page and the paste
+//! page hold no run of four or more ASCII words outside quoted data
+//! (`model::i18n::english_sentences`, the same rule the model's corpus test counts by).
+//!
+//! Quoted data stays verbatim by design and is recognised by its shape, not its words: what a
+//! page shows in `code`, `pre`, `kbd`, `samp` or `q` elements (evidence lines, commands, a
+//! component's own message), text in quotes, backticks or 「」, a `<placeholder>`, and a
+//! command line. Each page is also checked to be Japanese at all (its headline or title holds
+//! Japanese), so an untranslated page cannot pass by showing nothing, and saved as a screenshot
+//! (`<page>-ja.png`).
+
+use e2e::Harness;
+use fantoccini::Locator;
+use std::time::Duration;
+
+const DUMP: &str = include_str!("fixtures/failed-migration.yaml");
+const T: Duration = Duration::from_secs(20);
+
+/// The text of every element (its own text nodes, joined) outside quoted-data elements.
+const TEXTS_JS: &str = "\
+    const skip = 'code, pre, kbd, samp, q, script, style, noscript, svg, canvas';\n\
+    const own = new Map();\n\
+    const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);\n\
+    for (let n = w.nextNode(); n; n = w.nextNode()) {\n\
+      const p = n.parentElement;\n\
+      if (!p || p.closest(skip)) continue;\n\
+      own.set(p, (own.get(p) || '') + n.textContent);\n\
+    }\n\
+    return [...own.values()].map(t => t.replace(/\\s+/g, ' ').trim()).filter(t => t);";
+
+/// The English sentences the page shows, each with the element text it was found in.
+async fn english(h: &Harness, label: &str, found: &mut Vec<String>) -> anyhow::Result<bool> {
+    let texts: Vec<String> = serde_json::from_value(h.browser.execute(TEXTS_JS, vec![]).await?)?;
+    let japanese = texts
+        .iter()
+        .any(|t| t.chars().any(|c| ('\u{3040}'..='\u{30ff}').contains(&c)));
+    for t in &texts {
+        for s in model::i18n::english_sentences(t) {
+            found.push(format!("{label}: {s:?} in {t:?}"));
+        }
+    }
+    Ok(japanese)
+}
+
+async fn page(
+    h: &Harness,
+    path: &str,
+    ready: &str,
+    shot: &str,
+    found: &mut Vec<String>,
+) -> anyhow::Result<()> {
+    h.browser.goto(&h.url(path)).await?;
+    h.wait_count(ready, T, |n| n > 0).await?;
+    // The stream's snapshot and the page's fetch in Japanese have landed.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let japanese = english(h, path, found).await?;
+    assert!(japanese, "{path}: no Japanese on the page");
+    h.screenshot_as(shot).await?;
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_japanese_page_says_no_english_sentence() -> anyhow::Result<()> {
+    let h = Harness::start("japanese").await?;
+    h.viewport(1440, 900).await?;
+    h.browser.goto(&h.url("/")).await?;
+    h.browser
+        .execute("localStorage.setItem('strata.lang', 'ja');", vec![])
+        .await?;
+    let mut found = Vec::new();
+    page(&h, "/", "article.vmi-card", "overview-ja", &mut found).await?;
+    // A VMI with findings: the worst first.
+    let card = "article.vmi-card[data-verdict=broken] a.name";
+    h.wait_count(card, T, |n| n > 0).await?;
+    let href: String = serde_json::from_value(
+        h.browser
+            .execute(
+                "return document.querySelector(arguments[0]).getAttribute('href');",
+                vec![card.into()],
+            )
+            .await?,
+    )?;
+    page(
+        &h,
+        &href,
+        "[data-testid=layers] .layer",
+        "vmi-ja",
+        &mut found,
+    )
+    .await?;
+    page(&h, "/wall", "[data-testid=wall]", "wall-ja", &mut found).await?;
+    page(
+        &h,
+        "/migrations",
+        "[data-testid=migrations-table]",
+        "migrations-ja",
+        &mut found,
+    )
+    .await?;
+    h.browser.goto(&h.url("/diagnose")).await?;
+    h.set_value("[data-testid=dump-input]", DUMP).await?;
+    h.browser
+        .find(Locator::Css("[data-testid=run]"))
+        .await?
+        .click()
+        .await?;
+    h.wait_count("[data-testid=headline]", T, |n| n > 0).await?;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(
+        english(&h, "/diagnose", &mut found).await?,
+        "/diagnose: no Japanese"
+    );
+    h.screenshot_as("diagnose-ja").await?;
+    h.finish().await?;
+    assert!(
+        found.is_empty(),
+        "{} English sentences on Japanese pages:\n{}",
+        found.len(),
+        found.join("\n")
+    );
+    Ok(())
+}
