@@ -28,10 +28,13 @@ pub const ALLOWED: &[&str] = &[
 pub const DUMP_MODULE: &str = "bin/dump_module";
 
 /// Texts that only diagnosis and explanation code holds: an explanation from the catalogue
-/// (`model::explain`) and the title of a finding of the diagnosis.
+/// (`model::explain`), the title of a finding of the diagnosis, and that title's Japanese from
+/// the model's message catalogue (`model::i18n`, which the dump module links to translate the
+/// paste page, never the main bundle: pages get the diagnosis translated by the backend).
 pub const DIAGNOSIS_ONLY: &[&str] = &[
     "Accepted; virt-controller is preparing the virt-launcher pod.",
     "Guest agent gone while the domain runs",
+    "ドメインの動作中にゲストエージェントが消えました",
 ];
 
 /// Texts that only the deferred views hold: the chart library (plotters' source paths, kept in
