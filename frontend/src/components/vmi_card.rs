@@ -328,7 +328,7 @@ fn card(key: VmiKey, summary: Signal<VmiSummary>, l: Lang) -> impl IntoView {
                 <dt>{t(Key::FPhase)}</dt>
                 <dd>
                     <span class=phase_class(&face.phase) data-testid="phase" node_ref=refs.phase>{face.phase.clone()}</span>
-                    {move || paused().then(|| view! { <span class="badge badge-paused">"Paused"</span> })}
+                    {move || paused().then(|| view! { <span class="badge badge-paused">{t(Key::BadgePaused)}</span> })}
                 </dd>
                 <dt>{t(Key::FNode)}</dt>
                 <dd data-testid="node" node_ref=refs.node>{face.node.clone()}</dd>

@@ -24,7 +24,7 @@ use model::view::{
     format::{human_bytes, human_rate},
 };
 use model::{
-    verdict::{Finding, Layer},
+    verdict::{Confidence, Finding, Layer},
     view::Diagnosis,
 };
 
@@ -124,7 +124,7 @@ fn head(detail: &VmiDetail, now: Signal<Option<Timestamp>>) -> AnyView {
                 <span class="ns">{detail.key.namespace.clone()}</span>
             </h1>
             <span class=crate::components::vmi_card::phase_class(&phase) data-testid="phase">{phase.clone()}</span>
-            {detail.paused.then(|| view! { <span class="badge badge-paused">"Paused"</span> })}
+            {detail.paused.then(|| view! { <span class="badge badge-paused">{t(Key::BadgePaused)}</span> })}
             <HealthBadge health=overall/>
             <span class="observed" data-testid="observed">
                 {t(Key::VmiObserved)} ": "
@@ -153,7 +153,7 @@ fn DiagnosisTab(detail: VmiDetail) -> impl IntoView {
                 <section class=format!("layer layer-{}{}", v.health.as_str(), if main { " layer-main" } else { "" }) data-layer=layer.as_str() aria-label=move || tr(l.get(), layer_key(layer))>
                     <h3><span class="layer-name">{move || tr(l.get(), layer_key(layer))}</span> " " <HealthBadge health=v.health/></h3>
                     // The summary is the main finding's title: said once, by the finding.
-                    <p class="layer-summary">{summary_shown(&v.summary, &v.findings).map(str::to_string)} <span class="confidence">{format!(" ({:?} confidence)", v.confidence).to_lowercase()}</span></p>
+                    <p class="layer-summary">{summary_shown(&v.summary, &v.findings).map(str::to_string)} " " <span class="confidence">{t(confidence_key(v.confidence))}</span></p>
                     <ul class="findings">{findings_list(v.findings.clone())}</ul>
                 </section>
             }
@@ -206,6 +206,15 @@ fn DiagnosisTab(detail: VmiDetail) -> impl IntoView {
             <h2>{t(Key::VmiMissing)}</h2>
             <ul class="missing">{missing.into_iter().map(|m| view! { <li>{m}</li> }).collect_view()}</ul>
         })}
+    }
+}
+
+/// How sure a layer's verdict is, as its label says it.
+fn confidence_key(c: Confidence) -> Key {
+    match c {
+        Confidence::High => Key::ConfidenceHigh,
+        Confidence::Medium => Key::ConfidenceMedium,
+        Confidence::Low => Key::ConfidenceLow,
     }
 }
 
