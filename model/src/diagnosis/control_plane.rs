@@ -1,7 +1,7 @@
 //! The control-plane layer: virt-controller's view of the VMI (phase, scheduling, sync errors,
 //! provisioning, DataVolumes, the VM's printableStatus).
 
-use super::ctx::{Ctx, cond_cite, sentences};
+use super::ctx::{Ctx, cond_cite, quoted, sentences};
 use crate::explain::Explanation;
 use crate::explain::{Severity, Topic};
 use crate::kube::Vmi;
@@ -80,7 +80,7 @@ fn conditions(cx: &mut Ctx<'_>, vmi: &Vmi) {
     }
     if let Some(c) = vmi.condition("PodScheduled").filter(|c| c.is_false()) {
         let x = cx.explain(Topic::Reason, c.reason());
-        let mut detail = sentences(c.message(), &x.implies);
+        let mut detail = quoted(c.message(), &x.implies);
         let mut cites = cond_cite(c);
         if let Some((why, nodes)) = schedulable_selector(cx, c.message()) {
             detail = sentences(&detail, &why);

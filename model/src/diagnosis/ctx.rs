@@ -17,6 +17,18 @@ pub(super) struct Ctx<'a> {
     pub missing: Vec<String>,
 }
 
+/// A component's own message (a condition's, a node's) followed by what it means: the message in
+/// curly quotes, verbatim, so that a reader (and the translation, which leaves quoted data as it
+/// is) tells the cluster's words from Strata's.
+pub(super) fn quoted(message: &str, explanation: &str) -> String {
+    let m = message.trim();
+    if m.is_empty() {
+        explanation.to_string()
+    } else {
+        format!("“{m}” {explanation}")
+    }
+}
+
 /// Joins a free-text message and an explanation into one text with proper punctuation.
 pub(super) fn sentences(message: &str, explanation: &str) -> String {
     let m = message.trim();

@@ -3,7 +3,7 @@
 //! heartbeat, a stale VMI status) is judged apart from the kubelet's, in `handler`.
 
 use super::control_plane::schedulable_selector;
-use super::ctx::{Ctx, cond_cite, sentences};
+use super::ctx::{Ctx, cond_cite, quoted, sentences};
 use super::handler::{beside_kubelet_down, handler_heartbeat};
 use crate::explain::{Severity, Topic};
 use crate::kube::{Node, Pod, Vmi};
@@ -107,7 +107,7 @@ fn node_state(cx: &mut Ctx<'_>, node: Option<&Node>, node_name: Option<String>) 
                             Severity::Error,
                             format!("Node {name} NotReady"),
                         )
-                        .explained(sentences(r.message(), &beside))
+                        .explained(quoted(r.message(), &beside))
                         .cite(ev)
                         .steps(steps)
                         .remedy(crate::remedy::render(
@@ -204,7 +204,7 @@ fn vmi_signals(cx: &mut Ctx<'_>, vmi: &Vmi) {
         };
         cx.push(
             finding(Health::Broken, Severity::Error, title)
-                .explained(sentences(c.message(), &x.implies))
+                .explained(quoted(c.message(), &x.implies))
                 .cite(cond_cite(c))
                 .steps(x.next_steps)
                 .remedy(cx.remedy(x.topic, &x.value)),

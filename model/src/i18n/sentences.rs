@@ -92,20 +92,30 @@ fn unquoted(line: &str) -> String {
     out
 }
 
-/// `text` cut into sentences: after `. ` followed by a capital letter. Each piece keeps its
-/// full stop.
+/// `text` cut into sentences: after `. ` followed by a capital letter, and after a component's
+/// quoted words (`” ` then a capital), never inside them. Each piece keeps its full stop.
 pub fn split(text: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut start = 0;
-    let bytes = text.as_bytes();
-    let mut i = 0;
-    while i + 2 < bytes.len() {
-        if bytes[i] == b'.' && bytes[i + 1] == b' ' && bytes[i + 2].is_ascii_uppercase() {
-            out.push(&text[start..=i]);
-            start = i + 2;
-            i += 2;
-        } else {
-            i += 1;
+    // Inside “…”: a component's own words, never cut (see `quoted` in the diagnosis).
+    let mut quoted = false;
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '“' => quoted = true,
+            '”' => quoted = false,
+            _ => {}
+        }
+        let ends = (c == '.' && !quoted) || (c == '”' && !quoted);
+        if !ends {
+            continue;
+        }
+        let mut rest = text[i + c.len_utf8()..].chars();
+        if rest.next() == Some(' ') && rest.next().is_some_and(|n| n.is_ascii_uppercase()) {
+            let end = i + c.len_utf8();
+            out.push(&text[start..end]);
+            start = end + 1;
+            chars.next();
         }
     }
     if start < text.len() {
@@ -117,6 +127,19 @@ pub fn split(text: &str) -> Vec<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_quoted_message_is_one_piece_before_the_sentence_after_it() {
+        assert_eq!(
+            split("“Pod failed. Check the node.” The VM does not start. Next."),
+            vec![
+                "“Pod failed. Check the node.”",
+                "The VM does not start.",
+                "Next."
+            ]
+        );
+        assert_eq!(split("One. Two"), vec!["One.", "Two"]);
+    }
 
     #[test]
     fn a_run_of_four_words_is_a_sentence() {
