@@ -290,15 +290,11 @@ fn agent_connection(cx: &mut Ctx<'_>, vmi: &Vmi) {
         (Some(c), _) => {
             cx.push(
                 finding(Health::Healthy, Severity::Info, "Guest agent connected")
-                    .explained(format!(
-                        "The guest OS is up and its agent answers{}.",
-                        vmi.status
-                            .guest_os_info
-                            .pretty_name
-                            .as_deref()
-                            .map(|n| format!(" ({n})"))
-                            .unwrap_or_default()
-                    ))
+                    .explained(match vmi.status.guest_os_info.pretty_name.as_deref() {
+                        // The guest's own name of its OS: a hole of its own, kept as data.
+                        Some(n) => format!("The guest OS is up and its agent answers ({n})."),
+                        None => "The guest OS is up and its agent answers.".to_string(),
+                    })
                     .cite(cond_cite(c)),
             );
         }

@@ -82,3 +82,33 @@ fn of_several_readings_the_one_whose_phrases_translate_wins() {
     );
     assert!(english_sentences(&j).is_empty(), "{j}");
 }
+
+#[test]
+fn cluster_words_stay_quoted_data_in_japanese() {
+    // A component's message before its meaning: kept, quoted; the meaning translated.
+    let j = tr(
+        Lang::Ja,
+        "“0/9 nodes are available: 6 No preemption victims found for incoming pod.” The VM does not start; for a migration, the target pod cannot be placed and the migration cannot proceed.",
+    );
+    assert!(j.starts_with("“0/9 nodes are available"), "{j}");
+    assert!(english_sentences(&j).is_empty(), "{j}");
+    // The guest's own name of its OS, parentheses and all.
+    let j = tr(
+        Lang::Ja,
+        "The guest OS is up and its agent answers (Red Hat Enterprise Linux 9.4 (Plow)).",
+    );
+    assert!(j.contains("「Red Hat Enterprise Linux 9.4 (Plow)」"), "{j}");
+    assert!(english_sentences(&j).is_empty(), "{j}");
+}
+
+#[test]
+fn the_backends_history_off_answer_is_translated_with_its_reason() {
+    let j = tr(
+        Lang::Ja,
+        "History is off: history is not configured. The console still shows the live state.",
+    );
+    assert_eq!(
+        j,
+        "履歴は無効です: 履歴は設定されていません。コンソールは引き続き現在の状態を表示します。"
+    );
+}

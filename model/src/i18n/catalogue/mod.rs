@@ -7,6 +7,7 @@
 //! leading literal (templates that start with a hole are always tried), the longest template
 //! first, so the more specific entry wins.
 
+mod console;
 mod explain;
 mod findings;
 mod headline;
@@ -28,6 +29,7 @@ pub type Entry = (&'static str, &'static str);
 pub fn all() -> impl Iterator<Item = &'static Entry> {
     [
         terms::TERMS,
+        console::CONSOLE,
         headline::HEADLINE,
         findings::FINDINGS,
         reasons::REASONS,
