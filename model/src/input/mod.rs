@@ -71,6 +71,7 @@ pub mod vm_conditions;
 pub mod vocab;
 pub mod volume_wait;
 pub mod waited;
+pub mod waiting_migration;
 pub mod webhook_owner;
 pub mod workloads;
 pub mod wrapped;
