@@ -61,6 +61,7 @@ pub mod shapes;
 pub mod sightings;
 pub mod supersede;
 pub mod table;
+pub mod target_pod;
 pub mod terminating_node;
 pub mod text;
 pub mod tunnel;
