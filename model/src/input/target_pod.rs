@@ -58,7 +58,7 @@ fn named_pods(out: &ReadPaste, input: &str) -> Vec<String> {
         for w in &words[i + 1..] {
             if skip {
                 skip = false;
-            } else if matches!(*w, "-n" | "--namespace") {
+            } else if matches!(*w, "-n" | "--namespace" | "-l" | "--selector" | "--context") {
                 skip = true;
             } else if let Some(name) = w.strip_prefix("pod/").or(w.strip_prefix("pods/")) {
                 names.push(name.to_string());
