@@ -179,7 +179,7 @@ fn fresh_batch10_scores_at_least_its_floor() {
 
 #[test]
 fn fresh_batch11_scores_at_least_its_floor() {
-    run_batch("batch11", 33, true);
+    run_batch("batch11", 33, false);
 }
 
 #[test]

@@ -211,6 +211,7 @@ impl Sightings {
             .map(|m| stuck_starting(&s, &m).unwrap_or(m))
             .map(|m| running_not_ready(&s, &m).unwrap_or(m))
             .map(|m| terminating_launcher(&s, &m).unwrap_or(m))
+            .map(|m| super::waiting_migration::waiting(&s, &m).unwrap_or(m))
             .and_then(|m| self.signal(&s, m));
         self.latest.insert(key, s);
         (signal, item)
@@ -246,7 +247,7 @@ impl Sightings {
         Some(Signal {
             signature: Some(format!("{short}-status:{}", m.value)),
             layer,
-            plane: None,
+            plane: super::waiting_migration::plane(s.kind, m.value),
             health: m.health,
             title: format!(
                 "{} {} is {}{}",
