@@ -211,7 +211,9 @@ impl Sightings {
             .map(|m| stuck_starting(&s, &m).unwrap_or(m))
             .map(|m| running_not_ready(&s, &m).unwrap_or(m))
             .map(|m| terminating_launcher(&s, &m).unwrap_or(m))
-            .map(|m| super::waiting_migration::waiting(&s, &m).unwrap_or(m))
+            .map(|m| {
+                super::waiting_migration::waiting(s.kind, &s.from, s.age.as_ref(), &m).unwrap_or(m)
+            })
             .and_then(|m| self.signal(&s, m));
         self.latest.insert(key, s);
         (signal, item)

@@ -16,7 +16,7 @@
 //! vmim` row still waiting for its target is what one pastes when it does not move: degraded,
 //! the migration's control plane, unless the row states an age under the limit.
 
-use super::sightings::Sighting;
+use super::age::Age;
 use super::vocab::{Kind, Meaning};
 use crate::evidence::SignalPlane;
 use crate::verdict::Health;
@@ -25,17 +25,16 @@ use crate::verdict::Health;
 const WAITING: &[&str] = &["Pending", "Scheduling", "Scheduled", "PreparingTarget"];
 
 /// A `kubectl get vmim` row still waiting for its target, with no age under the limit: degraded.
-pub(super) fn waiting(s: &Sighting, m: &Meaning) -> Option<Meaning> {
-    if s.kind != Kind::Vmim
-        || !s.from.contains("table row")
+/// `kind`, `from` and `age` are those of the sighting the table reader is judging.
+pub(super) fn waiting(kind: Kind, from: &str, age: Option<&Age>, m: &Meaning) -> Option<Meaning> {
+    if kind != Kind::Vmim
+        || !from.contains("table row")
         || m.health != Health::Healthy
         || !WAITING.contains(&m.value)
     {
         return None;
     }
-    if s.age
-        .is_some_and(|a| a.low as f64 <= crate::thresholds::STUCK_IN_PHASE_SECS)
-    {
+    if age.is_some_and(|a| a.low as f64 <= crate::thresholds::STUCK_IN_PHASE_SECS) {
         return None;
     }
     Some(Meaning {
