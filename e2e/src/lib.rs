@@ -425,6 +425,12 @@ impl Harness {
         .await
     }
 
+    /// Pastes `text` into the paste page's input and runs the analysis (the page must be open).
+    pub async fn paste_and_run(&self, text: &str) -> Result<()> {
+        self.set_value("[data-testid=dump-input]", text).await?;
+        self.click("[data-testid=run]").await
+    }
+
     /// Clicks the first element matching `css` once there is one, found and clicked in one step
     /// in the page (a list that re-renders between a find and a click would leave a stale
     /// element reference).

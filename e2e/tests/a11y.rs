@@ -47,12 +47,7 @@ async fn no_serious_accessibility_violations() -> anyhow::Result<()> {
 
     // Japanese, remembered, on the paste page with a result.
     h.browser.goto(&h.url("/diagnose")).await?;
-    h.set_value("[data-testid=dump-input]", DUMP).await?;
-    h.browser
-        .find(Locator::Css("[data-testid=run]"))
-        .await?
-        .click()
-        .await?;
+    h.paste_and_run(DUMP).await?;
     h.wait_count(".layers .layer", T, |n| n == 5).await?;
     h.browser
         .execute(

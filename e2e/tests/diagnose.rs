@@ -22,12 +22,7 @@ async fn pasted_dump_is_diagnosed_in_the_browser() -> anyhow::Result<()> {
         serde_json::Value::Bool(false),
         "the dump analyser was loaded before it was needed"
     );
-    h.set_value("[data-testid=dump-input]", DUMP).await?;
-    h.browser
-        .find(Locator::Css("[data-testid=run]"))
-        .await?
-        .click()
-        .await?;
+    h.paste_and_run(DUMP).await?;
     // Two VMIs in the dump, the first one selected.
     h.wait_text("[data-testid=dg-count]", T, |t| t == "2")
         .await?;
@@ -190,12 +185,7 @@ async fn a_real_paste_shows_how_each_block_was_read() -> anyhow::Result<()> {
     h.browser.goto(&h.url("/diagnose")).await?;
     h.wait_count("[data-testid=dump-input]", T, |n| n == 1)
         .await?;
-    h.set_value("[data-testid=dump-input]", &paste).await?;
-    h.browser
-        .find(Locator::Css("[data-testid=run]"))
-        .await?
-        .click()
-        .await?;
+    h.paste_and_run(&paste).await?;
     let blocks = h
         .wait_text("[data-testid=dg-blocks]", T, |t| !t.is_empty())
         .await?;

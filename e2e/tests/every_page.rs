@@ -90,12 +90,7 @@ async fn settle(h: &Harness, label: &str, ready: &str) -> anyhow::Result<Vec<Str
 /// The paste page with a diagnosed dump.
 async fn paste(h: &Harness, label: &str) -> anyhow::Result<Vec<String>> {
     h.browser.goto(&h.url("/diagnose")).await?;
-    h.set_value("[data-testid=dump-input]", DUMP).await?;
-    h.browser
-        .find(Locator::Css("[data-testid=run]"))
-        .await?
-        .click()
-        .await?;
+    h.paste_and_run(DUMP).await?;
     let mut found = settle(h, label, "[data-testid=headline]").await?;
     h.browser
         .find(Locator::Css("a[data-tab=migrations]"))

@@ -11,7 +11,6 @@
 //! (`<page>-ja.png`).
 
 use e2e::Harness;
-use fantoccini::Locator;
 use std::time::Duration;
 
 const DUMP: &str = include_str!("fixtures/failed-migration.yaml");
@@ -113,12 +112,7 @@ async fn a_japanese_page_says_no_english_sentence() -> anyhow::Result<()> {
     )
     .await?;
     h.browser.goto(&h.url("/diagnose")).await?;
-    h.set_value("[data-testid=dump-input]", DUMP).await?;
-    h.browser
-        .find(Locator::Css("[data-testid=run]"))
-        .await?
-        .click()
-        .await?;
+    h.paste_and_run(DUMP).await?;
     h.wait_count("[data-testid=headline]", T, |n| n > 0).await?;
     assert!(
         settle(&h, "/diagnose", &mut found).await?,

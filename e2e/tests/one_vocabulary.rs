@@ -232,12 +232,7 @@ async fn every_page_speaks_one_vocabulary_and_one_time_format() -> anyhow::Resul
             }
         }
         h.browser.goto(&h.url("/diagnose")).await?;
-        h.set_value("[data-testid=dump-input]", DUMP).await?;
-        h.browser
-            .find(Locator::Css("[data-testid=run]"))
-            .await?
-            .click()
-            .await?;
+        h.paste_and_run(DUMP).await?;
         h.wait_count("[data-testid=headline]", T, |n| n > 0).await?;
         read(&h, &format!("[{lang}] paste"), lang, &mut found).await?;
         h.browser

@@ -106,7 +106,7 @@ pub fn split(text: &str) -> Vec<&str> {
             '”' => quoted = false,
             _ => {}
         }
-        let ends = (c == '.' && !quoted) || (c == '”' && !quoted);
+        let ends = (c == '.' || c == '”') && !quoted;
         if !ends {
             continue;
         }
