@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 
 /// The distinct English sentences a Japanese page of the corpus still shows (of 1334 with fresh
 /// batches 10-12 and rounds 10-11 read); only goes down.
-const UNTRANSLATED: usize = 933;
+const UNTRANSLATED: usize = 932;
 
 /// The fields the localizer keeps verbatim as cluster data (see `model::i18n::localize`).
 const DATA_FIELDS: &[&str] = &["evidence", "message", "excerpt", "line", "text", "raw"];

@@ -145,13 +145,71 @@ pub fn analyse(input: &str, now: Option<Timestamp>) -> Result<Analysis, ParseErr
     add_sighted(&mut dump, &read.sightings.vmis());
     attach_signals(&mut dump, &read.signals, &read.sightings.subjects);
     super::vm_alone::attach(&mut dump);
-    let report = report_from_dump(&dump, read.parsed.notes, now, source);
+    let mut report = report_from_dump(&dump, read.parsed.notes, now, source);
+    let mut signals = read.signals;
+    // Nothing blamed: the paste's failure lines, weighed together, may still name a layer. A
+    // line a signature knows (as noise, since nothing blamed) has said what it means, a line
+    // already pointed at a layer was weighed by the diagnosis (and yielded to what decides), and so
+    // have the lines of KubeVirt's objects, read and judged from their fields (a VMI whose
+    // migration the user aborted is healthy, whatever words its status holds).
+    let mut skip: Vec<(usize, usize)> = signals
+        .iter()
+        .filter(|s| s.signature.is_some() || s.layer.is_some())
+        .map(|s| (s.line, s.line))
+        .collect();
+    skip.extend(
+        read.blocks
+            .iter()
+            .filter(|b| {
+                matches!(
+                    b.format,
+                    BlockFormat::ObjectYaml | BlockFormat::ObjectJson | BlockFormat::Describe
+                )
+            })
+            // A VMI, VM or migration is diagnosed from its fields; a pod or node alone is not.
+            .filter(|b| b.read.iter().any(|r| r.what.starts_with("VirtualMachine")))
+            .map(|b| (b.lines.first, b.lines.last)),
+    );
+    // What a block read at a line (a dismissed reading included) was weighed already, except an
+    // error line no reader could place.
+    skip.extend(
+        read.blocks
+            .iter()
+            .flat_map(|b| b.read.iter())
+            .filter(|r| r.what != super::lines::UNNAMED_TITLE)
+            .map(|r| (r.line, r.line)),
+    );
+    if !blames(&report)
+        && let Some(s) = super::inferred::infer(input, &skip)
+    {
+        if dump.bundles.is_empty() {
+            dump.bundles.push(Evidence {
+                key: key_from_signals(&signals),
+                ..Default::default()
+            });
+            report.diagnoses.push(diagnose(&dump.bundles[0], now));
+        }
+        dump.bundles[0].signals.push(s.clone());
+        report.diagnoses[0] = diagnose(&dump.bundles[0], now);
+        signals.push(s);
+    }
     Ok(Analysis {
         dump,
         report,
         blocks: read.blocks,
-        signals: read.signals,
+        signals,
     })
+}
+
+/// Whether any VMI's diagnosis has a broken or degraded layer with a finding of that health (what
+/// the paste's verdict rests on, `super::verdict`).
+fn blames(report: &Report) -> bool {
+    report
+        .diagnoses
+        .iter()
+        .flat_map(|d| d.layers.iter())
+        .filter(|l| matches!(l.health, Health::Broken | Health::Degraded))
+        .any(|l| l.findings.iter().any(|f| f.health == l.health))
 }
 
 /// Hands every signal to the bundle whose VMI its log line (or its table row or describe) names,

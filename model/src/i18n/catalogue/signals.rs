@@ -10,6 +10,25 @@ pub const SIGNALS: &[Entry] = &[
      "認識できない CDI のエラー行"),
     ("an unrecognised error",
      "認識できないエラー"),
+    // `input/inferred.rs`: the paste's failure lines weighed together.
+    ("a failure no rule recognises",
+     "どのルールも認識しない障害"),
+    ("no signature, reader or object names a fault, but lines of the paste state a failure, and \
+      the objects and subjects they name point at the {t} layer (score {} against {} for any \
+      other), so it points there with the lowest confidence: read the cited line and those \
+      around it",
+     "障害を示すシグネチャー・リーダー・オブジェクトはありませんが、貼り付けの行が障害を述べており、\
+      それらが挙げるオブジェクトや対象は{0}レイヤーを指しています(スコア {1}、ほかのレイヤーは最大 {2})。\
+      そのため最も低い確信度でそこを指します。引用された行とその前後を読んでください"),
+    ("the paste's failure lines taken together",
+     "貼り付けの障害行をまとめたもの"),
+    // `diagnosis/signals.rs`: a signal's finding, its cause and what it rests on.
+    ("{t} (migration data plane); from {t} (line {})",
+     "{0}(マイグレーションのデータプレーン)。根拠: {1}(行 {2})"),
+    ("{t} (migration control plane); from {t} (line {})",
+     "{0}(マイグレーションのコントロールプレーン)。根拠: {1}(行 {2})"),
+    ("{t}; from {t} (line {})",
+     "{0}。根拠: {1}(行 {2})"),
     ("an unrecognised virt-handler error line",
      "認識できない virt-handler のエラー行"),
     ("an unrecognised virt-handler error",
