@@ -36,6 +36,10 @@ struct Shown {
     at: Option<String>,
 }
 
+/// What the page shows: a failure, nothing yet, or the last diagnosis (with the error that
+/// makes it stale, if any).
+type Showing = Result<Option<(Shown, Option<FetchError>)>, FetchError>;
+
 #[component]
 pub fn VmiPage() -> impl IntoView {
     let params = use_params_map();
@@ -132,8 +136,32 @@ pub fn VmiPage() -> impl IntoView {
             },
         }
     });
-    // Which of the three: the page is rebuilt when this changes, never when only the diagnosis
-    // does (the VMI view follows its detail in place, so the charts are not drawn anew).
+    let content = content(shown, ns, name, now, on_retry);
+    view! {
+        <div class="vmi-page">
+            // A recorded moment (`?at=`) has its own age, in its banner: no live data age.
+            <div class="page-tools">{move || at.get().is_none().then(|| view! { <Freshness/> })}<CopyLink/></div>
+            <AsOf state=as_of/>
+            {move || gone().then(|| view! {
+                <div class="failure" role="alert" data-testid="vmi-gone"><strong>{t(Key::VmiGone)}</strong></div>
+            })}
+            {content}
+            <Deferred view=Signal::derive(move || View::Timeline { ns: ns.get(), name: name.get() })/>
+            {move || (leptos_router::hooks::use_location().query.with(|q| q.get("tab")).as_deref() == Some("migrations")).then(|| view! { <Deferred view=View::MigrationHistory { ns: ns.get(), name: name.get() }/> })}
+        </div>
+    }
+}
+
+/// What the page shows, one of three (a failure, loading, a diagnosis): rebuilt when which of
+/// the three changes, never when only the diagnosis does (the VMI view follows its detail in
+/// place, so the charts are not drawn anew).
+fn content(
+    shown: Memo<Showing>,
+    ns: Memo<String>,
+    name: Memo<String>,
+    now: Signal<Option<Timestamp>>,
+    on_retry: Callback<()>,
+) -> impl Fn() -> AnyView + Send + Sync + 'static {
     let kind = Memo::new(move |_| shown.with(|s| s.as_ref().map(Option::is_some).map_err(|_| ())));
     let detail_now = Signal::derive(move || {
         shown.with(|s| match s {
@@ -147,7 +175,7 @@ pub fn VmiPage() -> impl IntoView {
         name: name.get(),
         migrating: detail_now.with(|d| d.as_ref().is_some_and(|d| d.migrating)),
     });
-    let content = move || match kind.get() {
+    move || match kind.get() {
         Err(_) => (move || {
             shown
                 .get()
@@ -182,19 +210,6 @@ pub fn VmiPage() -> impl IntoView {
             }
             .into_any()
         }
-    };
-    view! {
-        <div class="vmi-page">
-            // A recorded moment (`?at=`) has its own age, in its banner: no live data age.
-            <div class="page-tools">{move || at.get().is_none().then(|| view! { <Freshness/> })}<CopyLink/></div>
-            <AsOf state=as_of/>
-            {move || gone().then(|| view! {
-                <div class="failure" role="alert" data-testid="vmi-gone"><strong>{t(Key::VmiGone)}</strong></div>
-            })}
-            {content}
-            <Deferred view=Signal::derive(move || View::Timeline { ns: ns.get(), name: name.get() })/>
-            {move || (leptos_router::hooks::use_location().query.with(|q| q.get("tab")).as_deref() == Some("migrations")).then(|| view! { <Deferred view=View::MigrationHistory { ns: ns.get(), name: name.get() }/> })}
-        </div>
     }
 }
 

@@ -147,38 +147,7 @@ pub fn analyse(input: &str, now: Option<Timestamp>) -> Result<Analysis, ParseErr
     super::vm_alone::attach(&mut dump);
     let mut report = report_from_dump(&dump, read.parsed.notes, now, source);
     let mut signals = read.signals;
-    // Nothing blamed: the paste's failure lines, weighed together, may still name a layer. A
-    // line a signature knows (as noise, since nothing blamed) has said what it means, a line
-    // already pointed at a layer was weighed by the diagnosis (and yielded to what decides), and so
-    // have the lines of KubeVirt's objects, read and judged from their fields (a VMI whose
-    // migration the user aborted is healthy, whatever words its status holds).
-    let mut skip: Vec<(usize, usize)> = signals
-        .iter()
-        .filter(|s| s.signature.is_some() || s.layer.is_some())
-        .map(|s| (s.line, s.line))
-        .collect();
-    skip.extend(
-        read.blocks
-            .iter()
-            .filter(|b| {
-                matches!(
-                    b.format,
-                    BlockFormat::ObjectYaml | BlockFormat::ObjectJson | BlockFormat::Describe
-                )
-            })
-            // A VMI, VM or migration is diagnosed from its fields; a pod or node alone is not.
-            .filter(|b| b.read.iter().any(|r| r.what.starts_with("VirtualMachine")))
-            .map(|b| (b.lines.first, b.lines.last)),
-    );
-    // What a block read at a line (a dismissed reading included) was weighed already, except an
-    // error line no reader could place.
-    skip.extend(
-        read.blocks
-            .iter()
-            .flat_map(|b| b.read.iter())
-            .filter(|r| r.what != super::lines::UNNAMED_TITLE)
-            .map(|r| (r.line, r.line)),
-    );
+    let skip = weighed_already(&signals, &read.blocks);
     if !blames(&report)
         && let Some(s) = super::inferred::infer(input, &skip)
     {
@@ -199,6 +168,42 @@ pub fn analyse(input: &str, now: Option<Timestamp>) -> Result<Analysis, ParseErr
         blocks: read.blocks,
         signals,
     })
+}
+
+/// The paste's lines (inclusive ranges) that [`super::inferred::infer`] does not weigh again. A
+/// line a signature knows (as noise, since nothing blamed) has said what it means, a line already
+/// pointed at a layer was weighed by the diagnosis (and yielded to what decides), and so have the
+/// lines of KubeVirt's objects, read and judged from their fields (a VMI whose migration the user
+/// aborted is healthy, whatever words its status holds).
+fn weighed_already(signals: &[Signal], blocks: &[BlockReport]) -> Vec<(usize, usize)> {
+    let mut skip: Vec<(usize, usize)> = signals
+        .iter()
+        .filter(|s| s.signature.is_some() || s.layer.is_some())
+        .map(|s| (s.line, s.line))
+        .collect();
+    skip.extend(
+        blocks
+            .iter()
+            .filter(|b| {
+                matches!(
+                    b.format,
+                    BlockFormat::ObjectYaml | BlockFormat::ObjectJson | BlockFormat::Describe
+                )
+            })
+            // A VMI, VM or migration is diagnosed from its fields; a pod or node alone is not.
+            .filter(|b| b.read.iter().any(|r| r.what.starts_with("VirtualMachine")))
+            .map(|b| (b.lines.first, b.lines.last)),
+    );
+    // What a block read at a line (a dismissed reading included) was weighed already, except an
+    // error line no reader could place.
+    skip.extend(
+        blocks
+            .iter()
+            .flat_map(|b| b.read.iter())
+            .filter(|r| r.what != super::lines::UNNAMED_TITLE)
+            .map(|r| (r.line, r.line)),
+    );
+    skip
 }
 
 /// Whether any VMI's diagnosis has a broken or degraded layer with a finding of that health (what
