@@ -13,7 +13,7 @@ use crate::components::charts::scale::colour;
 use crate::components::charts::ticked::Ticked;
 use crate::components::charts::ticks::{time_ticks, value_axis};
 use crate::components::charts::{Look, dark_theme};
-use crate::i18n::{Key, t};
+use crate::i18n::{Key, Lang, t, tr};
 use leptos::html::Canvas;
 use leptos::prelude::*;
 use model::api::{Series, SeriesSet};
@@ -65,6 +65,8 @@ fn elapsed(secs: f64) -> String {
 
 /// What one drawing needs.
 struct Frame<'a> {
+    /// The language the series are named in on the canvas.
+    lang: Lang,
     window: (f64, f64),
     set: Option<&'a SeriesSet>,
     marks: &'a [Mark],
@@ -198,8 +200,8 @@ fn draw(canvas: web_sys::HtmlCanvasElement, f: &Frame, height: u32) -> Option<()
         &top,
         f,
         &[
-            ("migration_remaining", "remaining"),
-            ("migration_processed", "processed"),
+            ("migration_remaining", tr(f.lang, Key::CvRemaining)),
+            ("migration_processed", tr(f.lang, Key::CvProcessed)),
         ],
         "bytes",
         false,
@@ -208,8 +210,8 @@ fn draw(canvas: web_sys::HtmlCanvasElement, f: &Frame, height: u32) -> Option<()
         &bottom,
         f,
         &[
-            ("migration_transfer_rate", "transfer"),
-            ("migration_dirty_rate", "dirty"),
+            ("migration_transfer_rate", tr(f.lang, Key::CvTransfer)),
+            ("migration_dirty_rate", tr(f.lang, Key::CvDirty)),
         ],
         "bytes_per_second",
         true,
@@ -280,6 +282,7 @@ pub fn Convergence(
     let canvas = NodeRef::<Canvas>::new();
     let dark = dark_theme();
     let r3 = report.clone();
+    let language = crate::i18n::lang();
     // Drawn again when the canvas's box or the pixel ratio changes.
     let resized = crate::components::charts::resized::resizes(canvas);
     Effect::new(move |_| {
@@ -293,6 +296,7 @@ pub fn Convergence(
             return;
         };
         let frame = Frame {
+            lang: language.get(),
             window,
             set,
             marks: &marks(&r3),
@@ -349,9 +353,10 @@ pub fn Convergence(
         .iter()
         .find(|c| c.at.is_none())
         .map(|c| format!("{} → {}", c.from, c.to));
-    let label = format!("Convergence of migration {}", report.name);
-    let swatch = |i: usize, text: &'static str| {
-        view! { <li><span class=format!("sw sw-{i}") aria-hidden="true"></span> {text}</li> }
+    let name = report.name.clone();
+    let label = move || format!("{} {name}", t(Key::CvAria)());
+    let swatch = |i: usize, key: Key| {
+        view! { <li><span class=format!("sw sw-{i}") aria-hidden="true"></span> {t(key)}</li> }
     };
     view! {
         <figure class="convergence" class:convergence-compact=compact class:convergence-large=large data-testid="convergence"
@@ -368,7 +373,7 @@ pub fn Convergence(
                 height=match (compact, large) { (_, true) => "560", (true, _) => "260", _ => "380" }
                 role="img" aria-label=label></canvas>
             <ul class="legend cv-legend" hidden=move || state().0 == "empty">
-                {swatch(2, "remaining")} {swatch(3, "processed")} {swatch(0, "transfer rate")} {swatch(1, "dirty rate")}
+                {swatch(2, Key::CvRemaining)} {swatch(3, Key::CvProcessed)} {swatch(0, Key::CvTransferRate)} {swatch(1, Key::CvDirtyRate)}
                 <li><span class="sw sw-shade" aria-hidden="true"></span> {t(Key::CvShade)}</li>
                 <li><span class="sw sw-mode" aria-hidden="true"></span> {t(Key::CvMode)}</li>
             </ul>

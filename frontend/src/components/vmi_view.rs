@@ -473,16 +473,16 @@ fn Migrations(reports: Vec<MigrationReport>, live: bool) -> impl IntoView {
 fn MigrationDetail(report: MigrationReport, live: bool) -> impl IntoView {
     let progress = report.progress.clone().map(|p| {
         let conv = match p.converging {
-            Some(true) => "converging",
-            Some(false) => "NOT converging: memory is dirtied as fast as it is sent",
+            Some(true) => t(Key::MgConverging)(),
+            Some(false) => t(Key::CvNotConverging)(),
             None => "",
         };
         view! {
             <dl class="kv progress" data-testid="mg-progress">
                 <dt>{t(Key::ColProgress)}</dt><dd>{p.percent.map(|x| format!("{x:.1}%")).unwrap_or_else(|| "—".into())}</dd>
-                <dt>"processed / remaining"</dt><dd>{format!("{} / {}", p.data_processed_bytes.map(human_bytes).unwrap_or_default(), p.data_remaining_bytes.map(human_bytes).unwrap_or_default())}</dd>
-                <dt>"transfer vs dirty rate"</dt><dd>{format!("{} vs {} {conv}", p.transfer_rate_bytes_per_sec.map(human_rate).unwrap_or_default(), p.dirty_rate_bytes_per_sec.map(human_rate).unwrap_or_default())}</dd>
-                <dt>"ETA"</dt><dd>{p.eta_secs.map(format_duration).unwrap_or_else(|| "—".into())}</dd>
+                <dt>{t(Key::MgProcessedRemaining)}</dt><dd>{format!("{} / {}", p.data_processed_bytes.map(human_bytes).unwrap_or_default(), p.data_remaining_bytes.map(human_bytes).unwrap_or_default())}</dd>
+                <dt>{t(Key::MgRates)}</dt><dd>{format!("{} vs {} {conv}", p.transfer_rate_bytes_per_sec.map(human_rate).unwrap_or_default(), p.dirty_rate_bytes_per_sec.map(human_rate).unwrap_or_default())}</dd>
+                <dt>{t(Key::CvEta)}</dt><dd>{p.eta_secs.map(format_duration).unwrap_or_else(|| "—".into())}</dd>
             </dl>
         }
     });

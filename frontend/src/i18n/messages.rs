@@ -490,7 +490,41 @@ messages![
         "Series (click to hide or show)",
         "系列 (クリックで表示/非表示)"
     ),
+    (ChartCpu, "CPU", "CPU"),
+    (ChartMemory, "Memory", "メモリ"),
+    (ChartBlockIo, "Block I/O", "ブロック I/O"),
+    (ChartNetwork, "Network", "ネットワーク"),
+    (ChartDirtyRate, "Dirty rate", "ダーティ速度"),
+    (
+        ChartMigrationData,
+        "Migration: processed / remaining",
+        "マイグレーション: 処理済み / 残り"
+    ),
+    (
+        ChartMigrationRates,
+        "Migration: transfer rate vs dirty rate",
+        "マイグレーション: 転送速度とダーティ速度"
+    ),
+    (ChartAria, "chart", "グラフ"),
+    (MgConverging, "converging", "収束中"),
+    (
+        MgProcessedRemaining,
+        "processed / remaining",
+        "処理済み / 残り"
+    ),
+    (MgRates, "transfer vs dirty rate", "転送速度とダーティ速度"),
     (CvTitle, "Convergence", "収束"),
+    (
+        CvAria,
+        "Convergence of migration",
+        "マイグレーションの収束:"
+    ),
+    (CvRemaining, "remaining", "残り"),
+    (CvProcessed, "processed", "処理済み"),
+    (CvTransfer, "transfer", "転送"),
+    (CvDirty, "dirty", "ダーティ"),
+    (CvTransferRate, "transfer rate", "転送速度"),
+    (CvDirtyRate, "dirty rate", "ダーティ速度"),
     (CvEta, "ETA", "残り時間"),
     (
         CvNotConverging,

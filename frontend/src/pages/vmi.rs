@@ -255,23 +255,23 @@ fn Stale(err: FetchError, received: Timestamp, on_retry: Callback<()>) -> impl I
 }
 
 /// Groups of charts: (title, metrics plotted together).
-pub const DOMAIN_CHARTS: [(&str, &[&str]); 5] = [
-    ("CPU", &["cpu"]),
+pub const DOMAIN_CHARTS: [(Key, &[&str]); 5] = [
+    (Key::ChartCpu, &["cpu"]),
     (
-        "Memory",
+        Key::ChartMemory,
         &["memory_resident", "memory_available", "memory_usable"],
     ),
-    ("Block I/O", &["block_read", "block_write"]),
-    ("Network", &["net_rx", "net_tx"]),
-    ("Dirty rate", &["dirty_rate"]),
+    (Key::ChartBlockIo, &["block_read", "block_write"]),
+    (Key::ChartNetwork, &["net_rx", "net_tx"]),
+    (Key::ChartDirtyRate, &["dirty_rate"]),
 ];
-const MIGRATION_CHARTS: [(&str, &[&str]); 2] = [
+const MIGRATION_CHARTS: [(Key, &[&str]); 2] = [
     (
-        "Migration: processed / remaining",
+        Key::ChartMigrationData,
         &["migration_processed", "migration_remaining"],
     ),
     (
-        "Migration: transfer rate vs dirty rate",
+        Key::ChartMigrationRates,
         &["migration_transfer_rate", "migration_dirty_rate"],
     ),
 ];
@@ -323,7 +323,7 @@ pub fn Metrics(ns: String, name: String, migrating: bool) -> impl IntoView {
             view! { <a href=param_href("range", Some(k.to_string())) class="range" class:tab-on=on aria-current=move || on().to_string() data-range=k>{k}</a> }
         })
         .collect_view();
-    let charts = move |set: SeriesSet, groups: &[(&str, &[&str])]| {
+    let charts = move |set: SeriesSet, groups: &[(Key, &[&str])]| {
         if !set.available {
             return view! {
                 <div class="failure" role="status" data-testid="no-metrics"><strong>{t(Key::VmiNoprom)}</strong>
@@ -333,7 +333,7 @@ pub fn Metrics(ns: String, name: String, migrating: bool) -> impl IntoView {
         }
         groups
             .iter()
-            .map(|(title, ms)| view! { <Chart title=title.to_string() series=pick(&set, ms) range_secs=secs.get_untracked() large/> })
+            .map(|(title, ms)| view! { <Chart title=t(*title)().to_string() series=pick(&set, ms) range_secs=secs.get_untracked() large/> })
             .collect_view()
             .into_any()
     };

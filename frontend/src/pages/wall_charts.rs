@@ -57,12 +57,12 @@ pub fn charted(rows: &[MigrationRow]) -> Vec<MigrationReport> {
 /// The domain-stat chart (a title of [`DOMAIN_CHARTS`]) that tells most about a problem in
 /// `layer`: the dirty rate for a migration, the network's traffic, the memory a node gives the
 /// guest, else the CPU.
-pub fn key_chart(layer: Layer) -> &'static str {
+pub fn key_chart(layer: Layer) -> Key {
     match layer {
-        Layer::Migration => "Dirty rate",
-        Layer::Network => "Network",
-        Layer::Node => "Memory",
-        Layer::Guest | Layer::ControlPlane => "CPU",
+        Layer::Migration => Key::ChartDirtyRate,
+        Layer::Network => Key::ChartNetwork,
+        Layer::Node => Key::ChartMemory,
+        Layer::Guest | Layer::ControlPlane => Key::ChartCpu,
     }
 }
 
@@ -169,7 +169,7 @@ pub fn WallFocus(ns: String, name: String, layer: Layer) -> impl IntoView {
         }
         .into_any(),
         Some(Ok(set)) => view! {
-            <Chart title=title.to_string() series=pick(&set, metrics) range_secs=FOCUS_RANGE_SECS large=true/>
+            <Chart title=t(title)().to_string() series=pick(&set, metrics) range_secs=FOCUS_RANGE_SECS large=true/>
         }
         .into_any(),
     }

@@ -238,7 +238,7 @@ pub fn Chart(
         Some(m) => minutes_label(m),
         None => t(Key::ChartNow)().to_string(),
     };
-    let label = format!("{title} chart");
+    let label = format!("{title} {}", t(Key::ChartAria)());
     let unit_label = unit_caption(&unit_shown);
     view! {
         <figure class="chart" class:chart-large=large data-testid="chart" data-points=points.to_string() data-state=state.as_str()>
