@@ -8,7 +8,8 @@
 //! component's own message), text in quotes, backticks or 「」, a `<placeholder>`, and a
 //! command line. Each page is also checked to be Japanese at all (its headline or title holds
 //! Japanese), so an untranslated page cannot pass by showing nothing, and saved as a screenshot
-//! (`<page>-ja.png`).
+//! (`<page>-ja.png`). Short texts the sentence rule cannot see are checked by name: the VMI
+//! page's chart titles and the wall's convergence legend.
 
 use e2e::Harness;
 use std::time::Duration;
@@ -58,6 +59,18 @@ async fn settle(h: &Harness, label: &str, found: &mut Vec<String>) -> anyhow::Re
     }
 }
 
+/// The trimmed text of every element `css` selects.
+async fn texts(h: &Harness, css: &str) -> anyhow::Result<Vec<String>> {
+    Ok(serde_json::from_value(
+        h.browser
+            .execute(
+                "return [...document.querySelectorAll(arguments[0])].map(e => e.textContent.trim());",
+                vec![css.into()],
+            )
+            .await?,
+    )?)
+}
+
 async fn page(
     h: &Harness,
     path: &str,
@@ -102,7 +115,26 @@ async fn a_japanese_page_says_no_english_sentence() -> anyhow::Result<()> {
         &mut found,
     )
     .await?;
+    // The charts' titles (short, so the sentence rule above does not see them) are Japanese too.
+    h.wait_count("figure.chart figcaption strong", T, |n| n > 0)
+        .await?;
+    let titles = texts(&h, "figure.chart figcaption strong").await?;
+    assert!(
+        titles.iter().any(|t| t == "メモリ") && !titles.iter().any(|t| t == "Memory"),
+        "chart titles: {titles:?}"
+    );
+    // A running migration (as the wall's own test starts one), so the wall draws its chart.
+    h.migrate_quiet_vmi("", "long")?;
     page(&h, "/wall", "[data-testid=wall]", "wall-ja", &mut found).await?;
+    // The running migration's convergence chart: its legend names the series in Japanese.
+    h.wait_count("[data-testid=convergence] .cv-legend li", T * 3, |n| n > 0)
+        .await?;
+    let legend = texts(&h, "[data-testid=convergence] .cv-legend li").await?;
+    assert!(
+        legend.iter().any(|t| t.contains("転送速度"))
+            && !legend.iter().any(|t| t.contains("transfer rate")),
+        "convergence legend: {legend:?}"
+    );
     page(
         &h,
         "/migrations",
