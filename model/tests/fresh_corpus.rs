@@ -184,7 +184,7 @@ fn fresh_batch11_scores_at_least_its_floor() {
 
 #[test]
 fn fresh_batch12_scores_at_least_its_floor() {
-    run_batch("batch12", 33, true);
+    run_batch("batch12", 33, false);
 }
 
 #[test]
