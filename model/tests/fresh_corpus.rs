@@ -191,3 +191,8 @@ fn fresh_batch12_scores_at_least_its_floor() {
 fn fresh_batch13_scores_at_least_its_floor() {
     run_batch("batch13", 33, true);
 }
+
+#[test]
+fn fresh_batch14_scores_at_least_its_floor() {
+    run_batch("batch14", 33, true);
+}
