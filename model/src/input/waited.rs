@@ -20,10 +20,16 @@ pub fn joined(line: &str, last: &mut Option<String>) -> Option<String> {
         *last = None;
         return None;
     }
-    let bare = t
-        .trim_start_matches("error: ")
-        .trim_start_matches("Error: ");
-    if bare == TIMEOUT || bare == format!("{TIMEOUT}.") {
+    // `strip_prefix`, not `trim_start_matches`: no searcher is built for every line of a paste.
+    let mut bare = t;
+    while let Some(rest) = bare
+        .strip_prefix("error: ")
+        .or_else(|| bare.strip_prefix("Error: "))
+    {
+        bare = rest;
+    }
+    // Compared without building `TIMEOUT.`: this runs on every line of a paste.
+    if bare == TIMEOUT || bare.strip_suffix('.') == Some(TIMEOUT) {
         return last.as_deref().map(|w| format!("{w} {bare}"));
     }
     None

@@ -59,7 +59,10 @@ pub fn level_of(line: &str) -> Option<Level> {
     {
         return Some(l);
     }
-    for key in ["level=", "lvl="] {
+    // Cheap gates first (one byte scan each): this runs on every line of a paste, and most
+    // lines hold neither a logfmt key nor libvirt's ` : level : `.
+    let logfmt = t.as_bytes().contains(&b'=');
+    for key in ["level=", "lvl="].into_iter().filter(|_| logfmt) {
         if let Some(i) = t.find(key) {
             let v = t[i + key.len()..].trim_start_matches('"');
             let word: String = v.chars().take_while(|c| c.is_ascii_alphabetic()).collect();
@@ -68,15 +71,22 @@ pub fn level_of(line: &str) -> Option<Level> {
             }
         }
     }
-    for (needle, l) in [
-        (": error : ", Level::Error),
-        (": warning : ", Level::Warning),
-        (": info : ", Level::Info),
-    ] {
-        if t.contains(needle) {
-            return Some(l);
+    if t.contains(" : ") {
+        for (needle, l) in [
+            (": error : ", Level::Error),
+            (": warning : ", Level::Warning),
+            (": info : ", Level::Info),
+        ] {
+            if t.contains(needle) {
+                return Some(l);
+            }
         }
     }
+    first_word_level(t)
+}
+
+/// The level a line's first word states (`ERROR …`, `[WARN] …`, `<INFO> …`).
+fn first_word_level(t: &str) -> Option<Level> {
     let first = t
         .trim_start_matches(['[', '<'])
         .split(|c: char| !c.is_ascii_alphabetic())
