@@ -20,9 +20,10 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// The distinct English sentences a Japanese page of the corpus still shows (of 1334 with fresh
-/// batches 10-12 and rounds 10-11 read); only goes down.
-const UNTRANSLATED: usize = 932;
+/// The distinct English sentences a Japanese page of the corpus still shows (of 1365 with fresh
+/// batches up to 14 and rounds up to 13 read); only goes down, except when a new batch brings
+/// sentences of its own (batch14: 932 -> 949).
+const UNTRANSLATED: usize = 949;
 
 /// The fields the localizer keeps verbatim as cluster data (see `model::i18n::localize`).
 const DATA_FIELDS: &[&str] = &["evidence", "message", "excerpt", "line", "text", "raw"];
