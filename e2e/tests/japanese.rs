@@ -115,8 +115,12 @@ async fn a_japanese_page_says_no_english_sentence() -> anyhow::Result<()> {
         &mut found,
     )
     .await?;
-    // The charts' titles (short, so the sentence rule above does not see them) are Japanese too.
-    h.wait_count("figure.chart figcaption strong", T, |n| n > 0)
+    // The charts' titles on its metrics tab (short, so the sentence rule above does not see
+    // them) are Japanese too.
+    h.browser
+        .goto(&h.url(&format!("{href}?tab=metrics")))
+        .await?;
+    h.wait_count("figure.chart figcaption strong", T * 2, |n| n > 0)
         .await?;
     let titles = texts(&h, "figure.chart figcaption strong").await?;
     assert!(
