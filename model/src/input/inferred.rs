@@ -21,8 +21,8 @@
 //!   detected`, the kernel's `Killed process`).
 
 use crate::diagnosis::causal::BY_OBJECT;
-use crate::evidence::{Signal, SignalPlane};
-use crate::signatures::subjects::scores;
+use crate::evidence::Signal;
+use crate::signatures::subjects::{migration_plane, scores};
 use crate::verdict::{Health, Layer};
 
 /// The least total score a layer needs: one strong term, or two common ones.
@@ -87,54 +87,34 @@ pub fn infer(input: &str, skip: &[(usize, usize)]) -> Option<Signal> {
             *x = true;
         }
     }
-    let mut total = [0u32; 5];
-    let mut layers = [Layer::Network; 5];
+    // Each layer's total, in the vocabularies' order (`scores` of nothing: every layer at 0).
+    let mut total = scores("");
     // The line that scored most for each layer: (score, line number, text).
     let mut best: [(u32, usize, &str); 5] = [(0, 0, ""); 5];
     for (i, line) in input.lines().enumerate() {
         if skipped[i + 1] || line.len() > 4096 || !states_failure(line) || !weighed(line) {
             continue;
         }
-        for (k, (layer, s)) in scores(line).into_iter().enumerate() {
-            layers[k] = layer;
-            total[k] += s;
+        for (k, (_, s)) in scores(line).into_iter().enumerate() {
+            total[k].1 += s;
             if s > best[k].0 {
                 best[k] = (s, i + 1, line);
             }
         }
     }
-    let (k, top) = total.iter().copied().enumerate().max_by_key(|(_, v)| *v)?;
+    let (k, (layer, top)) = total.iter().copied().enumerate().max_by_key(|(_, t)| t.1)?;
     let second = total
         .iter()
         .enumerate()
         .filter(|(j, _)| *j != k)
-        .map(|(_, v)| *v)
+        .map(|(_, t)| t.1)
         .max()
         .unwrap_or(0);
     if top < MIN_SCORE || top <= second {
         return None;
     }
-    let layer = layers[k];
     let (_, n, line) = best[k];
-    let plane = (layer == Layer::Migration).then(|| {
-        let lower = line.to_ascii_lowercase();
-        if [
-            "dirty",
-            "bandwidth",
-            "converg",
-            "progress",
-            "transfer",
-            "not completed",
-            "copy",
-        ]
-        .iter()
-        .any(|d| lower.contains(d))
-        {
-            SignalPlane::Data
-        } else {
-            SignalPlane::Control
-        }
-    });
+    let plane = (layer == Layer::Migration).then(|| migration_plane(line));
     Some(Signal {
         signature: None,
         layer: Some(layer),
@@ -159,6 +139,7 @@ pub fn infer(input: &str, skip: &[(usize, usize)]) -> Option<Signal> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::evidence::SignalPlane;
 
     #[test]
     fn failure_lines_name_a_layer_together_and_a_tie_or_no_failure_names_none() {

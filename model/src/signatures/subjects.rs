@@ -286,7 +286,8 @@ const MIGRATION: &[Term] = &[
 ];
 
 /// A migration line naming these speaks of the data moving (the data plane), else of its
-/// control plane (the target, its pod, the controllers' steps).
+/// control plane (the target, its pod, the controllers' steps). `not completed`: virt-launcher's
+/// completion timeout, which aborts a transfer that runs too long.
 const DATA_PLANE: &[&str] = &[
     "dirty",
     "bandwidth",
@@ -295,7 +296,18 @@ const DATA_PLANE: &[&str] = &[
     "postcopy",
     "progress",
     "transfer",
+    "not completed",
 ];
+
+/// The migration plane a line about a migration speaks of (see [`DATA_PLANE`]).
+pub fn migration_plane(line: &str) -> SignalPlane {
+    let lower = line.to_ascii_lowercase();
+    if DATA_PLANE.iter().any(|d| lower.contains(d)) {
+        SignalPlane::Data
+    } else {
+        SignalPlane::Control
+    }
+}
 
 const VOCABULARIES: [(Layer, &[Term], &str); 5] = [
     (
@@ -373,14 +385,7 @@ pub fn weigh(line: &str) -> Option<About> {
         return None;
     }
     let what = VOCABULARIES.iter().find(|(l, ..)| *l == best)?.2;
-    let plane = (best == Layer::Migration).then(|| {
-        let lower = line.to_ascii_lowercase();
-        if DATA_PLANE.iter().any(|d| lower.contains(d)) {
-            SignalPlane::Data
-        } else {
-            SignalPlane::Control
-        }
-    });
+    let plane = (best == Layer::Migration).then(|| migration_plane(line));
     Some(About {
         what,
         layer: best,
