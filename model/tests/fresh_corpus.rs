@@ -189,7 +189,7 @@ fn fresh_batch12_scores_at_least_its_floor() {
 
 #[test]
 fn fresh_batch13_scores_at_least_its_floor() {
-    run_batch("batch13", 33, true);
+    run_batch("batch13", 33, false);
 }
 
 #[test]

@@ -20,10 +20,11 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// The distinct English sentences a Japanese page of the corpus still shows (of 1365 with fresh
-/// batches up to 14 and rounds up to 13 read); only goes down, except when a new batch brings
-/// sentences of its own (batch14: 932 -> 949).
-const UNTRANSLATED: usize = 949;
+/// The distinct English sentences a Japanese page of the corpus still shows (of 1372 with fresh
+/// batches up to 14 and rounds up to 14 read); only goes down, except when a new batch brings
+/// sentences of its own (batch14: 932 -> 949; round 14, the kinds of line a finding rests on
+/// translated: 945).
+const UNTRANSLATED: usize = 945;
 
 /// The fields the localizer keeps verbatim as cluster data (see `model::i18n::localize`).
 const DATA_FIELDS: &[&str] = &["evidence", "message", "excerpt", "line", "text", "raw"];
@@ -106,6 +107,11 @@ fn japanese_pages_of_the_corpus_leave_no_more_english_than_recorded() {
     );
     for (s, n) in left.iter().take(40) {
         println!("{n:5}  {s}");
+    }
+    // `STRATA_I18N_DUMP=FILE`: every sentence left, one a line, to compare two trees.
+    if let Some(path) = std::env::var_os("STRATA_I18N_DUMP") {
+        let all: Vec<&str> = after.keys().map(String::as_str).collect();
+        fs::write(path, all.join("\n")).expect("the dump file");
     }
     assert!(
         after.len() < before.len(),

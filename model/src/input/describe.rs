@@ -52,6 +52,11 @@ pub struct Described {
     /// The lines of a condition that reports a capability ([`CAPABILITY_CONDITIONS`]): they
     /// speak of migration only, whatever network or disk their message names.
     pub capability_lines: Vec<usize>,
+    /// The lines of the object's metadata and placement settings ([`SETTING_SECTIONS`]): what
+    /// was asked of it, never a message about it.
+    pub setting_lines: Vec<usize>,
+    /// A pod's `Node:  <none>` line: the scheduler has bound it to no node.
+    pub unbound: Option<usize>,
     /// The block states its kind (`Kind:` or the command's resource) and it is none Strata
     /// reads (a NodeMaintenance, a custom resource): its `Phase:` is that kind's, never a VMI's.
     pub foreign: bool,
@@ -65,6 +70,19 @@ pub struct Described {
 /// live-migrated as configured (a bridge binding, a RWO disk, a host device): its message
 /// names a network or a disk but states no fault of either: what it says is the migration's.
 pub const CAPABILITY_CONDITIONS: [&str; 2] = ["LiveMigratable", "StorageLiveMigratable"];
+
+/// The top-level sections of kubectl's describers that hold settings, not messages: the
+/// object's `Labels:` and `Annotations:` (`describe.go` `printLabelsMultiline`,
+/// `printAnnotationsMultiline`) and a pod's `Node-Selectors:` and `Tolerations:`
+/// (`describePod`). A signature's words in them (`kubevirtInterfaces: k6t-eth0`, a toleration
+/// of `node.kubernetes.io/unreachable`) name a setting, not a fault.
+pub const SETTING_SECTIONS: [&str; 5] = [
+    "Labels",
+    "Annotations",
+    "Node-Selectors",
+    "Tolerations",
+    "Selector",
+];
 
 /// A value found, with its line.
 type Found = Option<(String, usize)>;
@@ -142,6 +160,12 @@ pub fn read_describe(text: &[&str], first: usize, command: Option<&str>) -> Desc
             path.pop();
         }
         read_times(line, &mut d.times);
+        if path
+            .first()
+            .is_some_and(|p| SETTING_SECTIONS.contains(&p.1))
+        {
+            d.setting_lines.push(n);
+        }
         let parent = path.last().map(|p| p.1).unwrap_or("");
         let parent_value = path.last().map(|p| p.2).unwrap_or("");
         // A node's condition rows: `  Ready   False   <time> ...`.
@@ -169,6 +193,9 @@ pub fn read_describe(text: &[&str], first: usize, command: Option<&str>) -> Desc
             }
         }
         let top = path.is_empty();
+        if top && SETTING_SECTIONS.contains(&f.key) {
+            d.setting_lines.push(n);
+        }
         let in_metadata = path.len() == 1 && parent == "Metadata";
         if matches!(f.key, "Creation Timestamp" | "CreationTimestamp")
             && (top || in_metadata)
@@ -196,9 +223,8 @@ pub fn read_describe(text: &[&str], first: usize, command: Option<&str>) -> Desc
                 ))
             }
             ("Reason", true) if !f.value.is_empty() => pod_reason = Some((f.value.to_string(), n)),
-            ("Node", true) if f.value != "<none>" => {
-                d.node = f.value.split('/').next().unwrap_or("").to_string()
-            }
+            ("Node", true) if f.value == "<none>" => d.unbound = Some(n),
+            ("Node", true) => d.node = f.value.split('/').next().unwrap_or("").to_string(),
             ("Unschedulable", true) => cordoned = f.value == "true",
             _ => {}
         }

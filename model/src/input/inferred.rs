@@ -65,14 +65,72 @@ pub fn states_failure(line: &str) -> bool {
             .is_match(line)
 }
 
+/// A gRPC call's failure as grpc-go formats its status (`internal/status/status.go`: "rpc
+/// error: code = %s desc = %s"; `codes.OK` is never formatted as an error): a failure
+/// whatever level the line is logged at (the CSI sidecars log failed calls at info, e.g.
+/// external-attacher's `csi_handler.go` "Error processing …: failed to attach: rpc error: …").
+const RPC_ERROR: &str = "rpc error: code = ";
+
 /// Whether a failure line is weighed: not a command someone typed, not a log line at info or
-/// debug level (normal operation, whatever its words), not a table's header row.
+/// debug level (normal operation, whatever its words) unless it carries a gRPC error, not a
+/// table's header row.
 fn weighed(line: &str) -> bool {
     let header = line.chars().any(|c| c.is_ascii_alphabetic())
         && !line.chars().any(|c| c.is_ascii_lowercase());
     !header
+        && !negated_field(line)
         && super::blocks::prompt_command(line).is_none()
-        && crate::signatures::level::level_of(line) != Some(crate::signatures::level::Level::Info)
+        && (crate::signatures::level::level_of(line) != Some(crate::signatures::level::Level::Info)
+            || line.contains(RPC_ERROR))
+}
+
+/// A field whose value says its name's state does not hold (`Unschedulable:  false`,
+/// `evicted: null`, `Taints:  <none>`): kubectl's describers and YAML print the state's name
+/// whatever its value.
+fn negated_field(line: &str) -> bool {
+    line.trim()
+        .trim_start_matches("- ")
+        .split_once(':')
+        .is_some_and(|(key, value)| {
+            !key.contains(' ')
+                && matches!(
+                    value.trim().trim_matches(['"', '\'']),
+                    "false"
+                        | "False"
+                        | "<none>"
+                        | "none"
+                        | "None"
+                        | "null"
+                        | "0"
+                        | ""
+                        | "[]"
+                        | "{}"
+                )
+        })
+}
+
+/// The scores a failure line weighs with. A sentence that names no subject at all and ends
+/// there (`Timed out after 120.000s.`, `error:`) states the failure of what the next line
+/// names, when that line states no failure of its own: Gomega's reports put the assertion's
+/// description there (`onsi/gomega` `internal/async_assertion.go`: "Timed out after
+/// %.3fs.\n%s"), as wrapped errors do. A field (`Failed:  true`) ends no sentence.
+fn line_scores(lines: &[&str], i: usize, skipped: &[bool]) -> [(Layer, u32); 5] {
+    let own = scores(lines[i]);
+    let line = lines[i].trim_end();
+    if own.iter().any(|(_, s)| *s > 0) || !(line.ends_with('.') || line.ends_with(':')) {
+        return own;
+    }
+    match lines.get(i + 1) {
+        Some(next)
+            if !skipped[i + 2]
+                && !next.trim().is_empty()
+                && next.len() <= 4096
+                && !states_failure(next) =>
+        {
+            scores(next)
+        }
+        _ => own,
+    }
 }
 
 /// The layer the paste's failure lines name as a whole, as a degraded signal citing the line
@@ -91,11 +149,12 @@ pub fn infer(input: &str, skip: &[(usize, usize)]) -> Option<Signal> {
     let mut total = scores("");
     // The line that scored most for each layer: (score, line number, text).
     let mut best: [(u32, usize, &str); 5] = [(0, 0, ""); 5];
-    for (i, line) in input.lines().enumerate() {
+    let lines: Vec<&str> = input.lines().collect();
+    for (i, line) in lines.iter().copied().enumerate() {
         if skipped[i + 1] || line.len() > 4096 || !states_failure(line) || !weighed(line) {
             continue;
         }
-        for (k, (_, s)) in scores(line).into_iter().enumerate() {
+        for (k, (_, s)) in line_scores(&lines, i, &skipped).into_iter().enumerate() {
             total[k].1 += s;
             if s > best[k].0 {
                 best[k] = (s, i + 1, line);
@@ -167,5 +226,8 @@ mod tests {
         assert!(infer(info, &[]).is_none());
         assert!(infer("$ kubectl get nodes -o custom-columns=UNSCHEDULABLE:.spec.unschedulable,TAINTS:.spec.taints\n", &[]).is_none());
         assert!(infer("NAME  UNSCHEDULABLE  TAINTS\n", &[]).is_none());
+        // a field whose value says its state does not hold
+        assert!(infer("Unschedulable:      false\n", &[]).is_none());
+        assert!(infer("Unschedulable:      true\n", &[]).is_some());
     }
 }

@@ -154,6 +154,15 @@ fn read_desc(block: &Block<'_>, out: &mut ReadPaste, report: &mut BlockReport) {
     out.sightings.withdrawn.extend(&d.phase_history_lines);
     // Nor does a foreign kind's phase; a capability condition speaks of migration only.
     out.sightings.withdrawn.extend(&d.statement_lines);
+    // Labels, annotations, selectors and tolerations are settings: no signal stands on them.
+    out.sightings.withdrawn.extend(&d.setting_lines);
+    if let Some(u) = super::unscheduled::signal(&d, line_text(d.unbound.unwrap_or(0))) {
+        report.read.push(crate::view::ReadItem {
+            line: u.line,
+            what: u.title.clone(),
+        });
+        out.signals.push(u);
+    }
     out.sightings.capability_lines.extend(&d.capability_lines);
     if let Some(a) = d.abort_signal(line_text(d.abort_requested.unwrap_or(0))) {
         report.read.push(crate::view::ReadItem {

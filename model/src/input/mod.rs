@@ -66,6 +66,7 @@ pub mod target_pod;
 pub mod terminating_node;
 pub mod text;
 pub mod tunnel;
+pub mod unscheduled;
 pub mod unwrap;
 pub mod verdict;
 pub mod vm_alone;

@@ -75,7 +75,7 @@ pub fn launcher_vmi(pod: &str) -> Option<&str> {
 /// Deployment-owned pods of a system namespace (a platform's controllers, e.g. Harvester's in
 /// `harvester-system`), point at the control plane; virt-handler, launchers, DaemonSet pods
 /// and any other pod at the node.
-fn pod_layer(namespace: &str, name: &str) -> Layer {
+pub(super) fn pod_layer(namespace: &str, name: &str) -> Layer {
     const CONTROL: [&str; 5] = [
         "virt-controller",
         "virt-api",

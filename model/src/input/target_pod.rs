@@ -30,6 +30,10 @@ const LABEL: &str = "kubevirt.io/migrationJobUID";
 pub fn settle(out: &mut ReadPaste, input: &str) {
     not_a_launcher(out, input);
     if let Some(s) = unplaced_target(input) {
+        // The pod is not merely unscheduled: it is the migration's target (`super::unscheduled`
+        // reads any unplaced pod as the nodes' matter).
+        out.signals
+            .retain(|x| x.signature.as_deref() != Some(super::unscheduled::SIGNATURE));
         out.signals.push(s);
     }
 }

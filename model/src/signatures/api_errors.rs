@@ -96,12 +96,13 @@ pub(super) const TABLE: &[Signature] = &[
     Signature {
         id: "kubectl-cannot-reach-api-server",
         all: &["Unable to connect to the server"],
-        layer: None,
-        health: Health::Unknown,
+        layer: Some(Layer::ControlPlane),
+        health: Health::Degraded,
         title: "kubectl cannot reach the API server from where it runs",
-        cause: "kubectl's own error before any request was answered: the kubeconfig's server \
-            address is not reachable from this machine (VPN, firewall, a wrong context) or the \
-            API server is down; the paste says nothing about the VMs themselves",
+        cause: "kubectl's own error before any request was answered: the API server is down or \
+            not reachable at the kubeconfig's server address from this machine (VPN, firewall, \
+            a wrong context); nothing of the cluster, the VMs included, can be read or changed \
+            from here until it answers",
         next_steps: &[
             "kubectl config current-context; kubectl cluster-info",
             "check the API server from a control-plane node",
@@ -113,12 +114,12 @@ pub(super) const TABLE: &[Signature] = &[
     Signature {
         id: "kubectl-connection-refused-no-kubeconfig",
         all: &["The connection to the server", "was refused"],
-        layer: None,
-        health: Health::Unknown,
-        title: "kubectl has no reachable API server (no kubeconfig, or the server is down)",
-        cause: "kubectl's own error: nothing listens at the server address it uses \
-            (localhost:8080 is its default when no kubeconfig is found); the paste says nothing \
-            about the VMs themselves",
+        layer: Some(Layer::ControlPlane),
+        health: Health::Degraded,
+        title: "kubectl has no reachable API server (the server is down, or no kubeconfig)",
+        cause: "kubectl's own error: nothing listens at the API server address it uses: the \
+            API server is not up (yet), or kubectl has no kubeconfig (localhost:8080 is its \
+            default then); nothing of the cluster can be read or changed until it answers",
         next_steps: &["export KUBECONFIG=<the cluster's kubeconfig>; kubectl cluster-info"],
         source: "k8s.io/client-go rest and k8s.io/kubectl (\"The connection to the server %s was \
             refused - did you specify the right host or port?\")",

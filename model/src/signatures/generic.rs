@@ -1,5 +1,5 @@
 //! Fallback signatures, tried only when no specific one matches a line: a generic webhook
-//! denial, a generic panic, a generic CrashLoopBackOff (data table).
+//! denial, a generic panic, a pod no node fits, a generic CrashLoopBackOff (data table).
 
 use super::Signature;
 use super::base::BASE;
@@ -64,6 +64,31 @@ pub(super) const TABLE: &[Signature] = &[
         next_steps: &["kubectl logs <pod> --previous (the lines above the traceback)"],
         source: "Go runtime/traceback.go (goroutineheader: \"goroutine %d [%s]:\")",
         example: "goroutine 1103 gp=0xc00087b880 m=34 mp=0xc001780008 [running]:",
+        ..BASE
+    },
+    // The scheduler's summary of a pod no node fits (kube-scheduler
+    // `pkg/scheduler/schedule_one.go`, FitError: "0/%v nodes are available: %v."), whatever
+    // its filter plugins' reasons (`didn't match Pod's node affinity/selector`, `had
+    // untolerated taint`, `Insufficient …`, `were unschedulable`, `didn't have free ports`,
+    // `had volume node affinity conflict`, `Too many pods`): the pod's nodes by the corpus
+    // conventions. Specific signatures (a missing KVM device, unbound claims, the health taints,
+    // a migration target's anti-affinity) say more and win.
+    Signature {
+        id: "no-node-fits",
+        all: &["nodes are available"],
+        layer: Some(Layer::Node),
+        health: Health::Degraded,
+        title: "the pod cannot be scheduled: no node fits it",
+        cause: "the scheduler found no node for the pod: the reasons after \"nodes are \
+            available:\" count the nodes each filter refused (node selector or affinity, taints, \
+            insufficient resources, cordoned nodes, volume zones)",
+        next_steps: &[
+            "kubectl describe pod <pod> (Events: FailedScheduling; Node-Selectors, Tolerations)",
+            "kubectl get nodes --show-labels; kubectl describe nodes (Taints, Allocatable)",
+        ],
+        source: "kube-scheduler pkg/scheduler/schedule_one.go (FitError: \"0/%v nodes are \
+            available: %v.\")",
+        example: "0/2 nodes are available: 1 node(s) didn't match node selector, 1 node(s) had taints that the pod didn't tolerate.",
         ..BASE
     },
     Signature {

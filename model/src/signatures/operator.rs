@@ -24,6 +24,23 @@ const CP: Signature = Signature {
 };
 
 pub(super) const TABLE: &[Signature] = &[
+    // KubeVirt's functional tests wait for the KubeVirt resource to be Available, not
+    // Progressing nor Degraded, at its observed generation (`tests/libkubevirt`,
+    // `EnsureKubevirtReadyWithTimeout`: "One of the Kubevirt control-plane components is not
+    // ready."): virt-operator's components did not all come up.
+    Signature {
+        id: "kubevirt-components-not-ready-test",
+        all: &["control-plane components is not ready"],
+        health: Health::Degraded,
+        title: "KubeVirt's control-plane components did not all become ready",
+        cause: "the KubeVirt resource did not become Available (or stayed Progressing or \
+            Degraded) in time: one of virt-api, virt-controller, virt-handler or virt-operator \
+            is not ready",
+        source: "KubeVirt tests/libkubevirt (EnsureKubevirtReadyWithTimeout: \"One of the \
+            Kubevirt control-plane components is not ready.\")",
+        example: "One of the Kubevirt control-plane components is not ready.",
+        ..CP
+    },
     Signature {
         id: "kubevirt-existing-deployment",
         all: &["ExistingDeployment"],

@@ -138,6 +138,12 @@ const NODE: &[Term] = &[
     ("runc", 2),
     ("/var/lib/kubelet", 2),
     ("/var/lib/containers", 2),
+    // The node's schedulability: `spec.unschedulable` (a cordon), the scheduler's
+    // `Unschedulable` reason and KubeVirt's `kubevirt.io/schedulable` node label, which
+    // virt-handler sets while its node can run VMIs (`pkg/virt-handler/heartbeat`).
+    ("schedulable", 2),
+    ("unschedulable", 2),
+    ("cordon", 2),
     ("/dev/kvm", 2),
     ("kvm", 2),
     ("hugepages", 2),
@@ -159,6 +165,9 @@ const NODE: &[Term] = &[
 ];
 
 const CONTROL_PLANE: &[Term] = &[
+    // The name of the controllers and API servers as a whole, in prose (`control-plane` is
+    // also the node role label, `node-role.kubernetes.io/control-plane`: a node's, so not it).
+    ("control plane", 2),
     ("apiserver", 2),
     ("api server", 2),
     ("api-server", 2),

@@ -15,6 +15,11 @@ const CP: Signature = Signature {
     ..BASE
 };
 
+/// What virtctl's refused websocket names: `websocket` (client-go's `async.go` since the
+/// subresources moved there), `console` and `VNC` (virtctl's own `console.go` and `vnc.go` of
+/// the first releases: "Can't connect to console (%d): %s").
+const WEBSOCKETS: &[&str] = &["websocket", "console", "vnc"];
+
 pub(super) const TABLE: &[Signature] = &[
     Signature {
         id: "subresource-vm-not-running",
@@ -59,7 +64,8 @@ pub(super) const TABLE: &[Signature] = &[
     },
     Signature {
         id: "websocket-internal-error",
-        all: &["Can't connect to websocket", "(500)"],
+        all: &["Can't connect to", "(500)"],
+        any: WEBSOCKETS,
         title: "virt-api's console/VNC subresource answered 500 (Internal error)",
         cause: "virtctl reached the subresource API but virt-api (or the API server's proxy to \
             it) failed serving it: dialing the virt-handler of the VMI's node or the VM failed \
@@ -207,7 +213,8 @@ pub(super) const TABLE: &[Signature] = &[
     },
     Signature {
         id: "websocket-not-found",
-        all: &["Can't connect to websocket", "(404)"],
+        all: &["Can't connect to", "(404)"],
+        any: WEBSOCKETS,
         title: "the console/VNC/port-forward subresource is not served (404)",
         cause: "the API server does not route the subresource to virt-api: the \
             subresources.kubevirt.io APIService is missing or not available, or the VMI does not \

@@ -10,6 +10,80 @@ pub const SIGNALS: &[Entry] = &[
      "認識できない CDI のエラー行"),
     ("an unrecognised error",
      "認識できないエラー"),
+    // `input/excerpt.rs` (`describe_line`): what kind of line a finding rests on; with the
+    // suffixes `input/lines.rs` (after a component's log lines), `input/kubectl.rs` (an event's
+    // timing, `input/age.rs` `interval_words`) and `input/supersede.rs` add.
+    ("a {} log line", "{0} のログ行"),
+    ("a {} log line (klog)", "{0} のログ行(klog)"),
+    ("a {} journal line", "{0} のジャーナル行"),
+    ("a JSON log line", "JSON のログ行"),
+    ("a component log line (klog)", "コンポーネントのログ行(klog)"),
+    ("a component log line", "コンポーネントのログ行"),
+    ("a line of a cut YAML/JSON", "途中で切れた YAML/JSON の行"),
+    ("a kubectl describe line", "kubectl describe の行"),
+    ("a kubectl get table row", "kubectl get の表の行"),
+    ("an events listing row", "イベント一覧の行"),
+    ("a panic trace", "panic のトレース"),
+    ("an API server error", "API サーバーのエラー"),
+    ("virtctl output", "virtctl の出力"),
+    ("kubectl drain output", "kubectl drain の出力"),
+    ("Prometheus text", "Prometheus のテキスト"),
+    ("a pasted line", "貼り付けられた行"),
+    ("{t} (after {} log lines)", "{0}({1} のログ行の後)"),
+    ("{t} (last seen {} ago)", "{0}(最後の発生は {1} 前)"),
+    ("{t} (last seen {} ago, {} times over {})", "{0}(最後の発生は {1} 前、{3} の間に {2} 回)"),
+    ("{t} (last seen {} ago, {} times)", "{0}(最後の発生は {1} 前、{2} 回)"),
+    ("{t} (last seen at an unknown time)", "{0}(最後の発生時刻は不明)"),
+    ("{t}, later in the paste than line {}", "{0}、行 {1} より貼り付けの後ろ"),
+    // `input/unscheduled.rs`: a described Pending pod bound to no node.
+    ("the pod is Pending and bound to no node (not scheduled)",
+     "Pod は Pending のままどのノードにも割り当てられていません(スケジュールされていない)"),
+    ("the scheduler has not placed the pod on any node (Node: <none>): no node fits its requests \
+      (memory, CPU, devices.kubevirt.io/kvm), node selector, affinity or taints, or it waits for \
+      its volumes; its FailedScheduling events say which",
+     "スケジューラーは Pod をどのノードにも配置していません(Node: <none>)。要求(メモリー、CPU、\
+      devices.kubevirt.io/kvm)、ノードセレクター、アフィニティ、taint に合うノードがないか、\
+      ボリュームを待っています。どれかは FailedScheduling イベントが示します"),
+    ("kubectl describe nodes (Allocatable: devices.kubevirt.io/kvm, Taints)",
+     "kubectl describe nodes(Allocatable: devices.kubevirt.io/kvm、Taints)"),
+    // `signatures/generic.rs`: the scheduler's FitError.
+    ("the pod cannot be scheduled: no node fits it",
+     "Pod をスケジュールできません: 合うノードがありません"),
+    ("the scheduler found no node for the pod: the reasons after \"nodes are available:\" count \
+      the nodes each filter refused (node selector or affinity, taints, insufficient resources, \
+      cordoned nodes, volume zones)",
+     "スケジューラーは Pod のノードを見つけられませんでした。\"nodes are available:\" の後の理由は、\
+      各フィルターが拒否したノード数です(ノードセレクターやアフィニティ、taint、リソース不足、\
+      cordon されたノード、ボリュームのゾーン)"),
+    ("kubectl describe pod <pod> (Events: FailedScheduling; Node-Selectors, Tolerations)",
+     "kubectl describe pod <pod>(Events: FailedScheduling、Node-Selectors、Tolerations)"),
+    ("kubectl get nodes --show-labels; kubectl describe nodes (Taints, Allocatable)",
+     "kubectl get nodes --show-labels; kubectl describe nodes(Taints、Allocatable)"),
+    // `signatures/operator.rs`: KubeVirt's functional tests waiting for the KubeVirt resource.
+    ("KubeVirt's control-plane components did not all become ready",
+     "KubeVirt のコントロールプレーンのコンポーネントがすべては Ready になりませんでした"),
+    ("the KubeVirt resource did not become Available (or stayed Progressing or Degraded) in time: \
+      one of virt-api, virt-controller, virt-handler or virt-operator is not ready",
+     "KubeVirt リソースが時間内に Available になりませんでした(または Progressing か Degraded のまま)。\
+      virt-api、virt-controller、virt-handler、virt-operator のいずれかが Ready ではありません"),
+    // `signatures/api_errors.rs`: kubectl without an answering API server.
+    ("kubectl cannot reach the API server from where it runs",
+     "kubectl は実行場所から API サーバーに到達できません"),
+    ("kubectl's own error before any request was answered: the API server is down or not \
+      reachable at the kubeconfig's server address from this machine (VPN, firewall, a wrong \
+      context); nothing of the cluster, the VMs included, can be read or changed from here until \
+      it answers",
+     "どのリクエストにも応答がないうちの kubectl 自身のエラーです。API サーバーが停止しているか、\
+      kubeconfig のサーバーアドレスにこのマシンから到達できません(VPN、ファイアウォール、\
+      誤ったコンテキスト)。応答するまで、VM を含めクラスターの何もここから読み書きできません"),
+    ("kubectl has no reachable API server (the server is down, or no kubeconfig)",
+     "kubectl が到達できる API サーバーがありません(サーバーの停止、または kubeconfig がない)"),
+    ("kubectl's own error: nothing listens at the API server address it uses: the API server is \
+      not up (yet), or kubectl has no kubeconfig (localhost:8080 is its default then); nothing of \
+      the cluster can be read or changed until it answers",
+     "kubectl 自身のエラーです。使っている API サーバーのアドレスで何も待ち受けていません。\
+      API サーバーが(まだ)起動していないか、kubeconfig がありません(その場合の既定は \
+      localhost:8080)。応答するまでクラスターの何も読み書きできません"),
     // `input/inferred.rs`: the paste's failure lines weighed together.
     ("a failure no rule recognises",
      "どのルールも認識しない障害"),
