@@ -196,3 +196,8 @@ fn fresh_batch13_scores_at_least_its_floor() {
 fn fresh_batch14_scores_at_least_its_floor() {
     run_batch("batch14", 33, true);
 }
+
+#[test]
+fn fresh_batch15_scores_at_least_its_floor() {
+    run_batch("batch15", 33, true);
+}
