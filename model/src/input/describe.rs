@@ -84,6 +84,17 @@ pub const SETTING_SECTIONS: [&str; 5] = [
     "Selector",
 ];
 
+/// Whether `line` is a setting: a top-level field of [`SETTING_SECTIONS`] or a line under one
+/// (`path`: the open fields above the line).
+fn in_settings(path: &[(usize, &str, &str)], line: &str) -> bool {
+    match path.first() {
+        Some(p) => SETTING_SECTIONS.contains(&p.1),
+        None => line
+            .split_once(':')
+            .is_some_and(|(k, _)| SETTING_SECTIONS.contains(&k.trim())),
+    }
+}
+
 /// A value found, with its line.
 type Found = Option<(String, usize)>;
 
@@ -160,10 +171,7 @@ pub fn read_describe(text: &[&str], first: usize, command: Option<&str>) -> Desc
             path.pop();
         }
         read_times(line, &mut d.times);
-        if path
-            .first()
-            .is_some_and(|p| SETTING_SECTIONS.contains(&p.1))
-        {
+        if in_settings(&path, line) {
             d.setting_lines.push(n);
         }
         let parent = path.last().map(|p| p.1).unwrap_or("");
@@ -193,9 +201,6 @@ pub fn read_describe(text: &[&str], first: usize, command: Option<&str>) -> Desc
             }
         }
         let top = path.is_empty();
-        if top && SETTING_SECTIONS.contains(&f.key) {
-            d.setting_lines.push(n);
-        }
         let in_metadata = path.len() == 1 && parent == "Metadata";
         if matches!(f.key, "Creation Timestamp" | "CreationTimestamp")
             && (top || in_metadata)
@@ -426,6 +431,7 @@ impl Described {
             vmi: self.vmi.clone(),
             restarts: 0,
             ready: None,
+            ip: None,
             age: None,
             line,
             block: self.line,

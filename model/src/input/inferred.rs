@@ -65,23 +65,16 @@ pub fn states_failure(line: &str) -> bool {
             .is_match(line)
 }
 
-/// A gRPC call's failure as grpc-go formats its status (`internal/status/status.go`: "rpc
-/// error: code = %s desc = %s"; `codes.OK` is never formatted as an error): a failure
-/// whatever level the line is logged at (the CSI sidecars log failed calls at info, e.g.
-/// external-attacher's `csi_handler.go` "Error processing …: failed to attach: rpc error: …").
-const RPC_ERROR: &str = "rpc error: code = ";
-
 /// Whether a failure line is weighed: not a command someone typed, not a log line at info or
-/// debug level (normal operation, whatever its words) unless it carries a gRPC error, not a
-/// table's header row.
+/// debug level (normal operation, whatever its words; `read_level`: a failed gRPC call is not),
+/// not a table's header row.
 fn weighed(line: &str) -> bool {
     let header = line.chars().any(|c| c.is_ascii_alphabetic())
         && !line.chars().any(|c| c.is_ascii_lowercase());
     !header
         && !negated_field(line)
         && super::blocks::prompt_command(line).is_none()
-        && (crate::signatures::level::level_of(line) != Some(crate::signatures::level::Level::Info)
-            || line.contains(RPC_ERROR))
+        && crate::signatures::level::read_level(line) != Some(crate::signatures::level::Level::Info)
 }
 
 /// A field whose value says its name's state does not hold (`Unschedulable:  false`,

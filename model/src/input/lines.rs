@@ -11,7 +11,7 @@ use super::blocks::Block;
 use crate::evidence::Signal;
 use crate::signatures::component::{Component, component_in_text, component_of_line};
 use crate::signatures::fallback::{Sourced, from_source, unrecognised, warning_event};
-use crate::signatures::level::{Level, level_of};
+use crate::signatures::level::{Level, read_level};
 use crate::signatures::{Signature, match_line};
 use crate::verdict::Health;
 use crate::view::{BlockFormat, Ignored, LineRange, ReadItem};
@@ -140,7 +140,7 @@ pub fn read_lines(block: &Block<'_>, format: BlockFormat, seen: &mut Seen) -> Li
             (None, Some(r)) => r.as_str(),
             (None, None) => raw,
         };
-        let level = if object { None } else { level_of(line) };
+        let level = if object { None } else { read_level(line) };
         if !object {
             remember_component(line, level, seen);
         }

@@ -54,7 +54,8 @@ pub fn retarget(out: &mut ReadPaste) {
         for x in out
             .signals
             .iter_mut()
-            .filter(|x| x.line == line && x.layer == Some(Layer::Node))
+            // Its placement on the node, or its network set-up there: the target's.
+            .filter(|x| x.line == line && matches!(x.layer, Some(Layer::Node | Layer::Network)))
         {
             x.layer = Some(Layer::Migration);
             x.plane = Some(SignalPlane::Control);
@@ -88,6 +89,7 @@ mod tests {
             vmi: String::new(),
             restarts: 0,
             ready,
+            ip: None,
             age: None,
             line: 1,
             block: 1,

@@ -29,6 +29,8 @@ pub struct Sighting {
     pub restarts: u32,
     /// A pod's READY column: containers ready, of how many.
     pub ready: Option<(u32, u32)>,
+    /// A pod's IP column (`-o wide`): `Some("")` when it says `<none>`, `None` without it.
+    pub ip: Option<String>,
     /// Its AGE column, when the block has one.
     pub age: Option<Age>,
     pub line: usize,
@@ -100,7 +102,14 @@ pub(super) fn pod_layer(namespace: &str, name: &str) -> Layer {
     {
         return layer;
     }
+    // CDI's population workers: the importer (`importer-<pvc>`, also `importer-prime-…` of the
+    // populators: `pkg/controller/common` `ImporterPodName`) and the host-assisted clone's
+    // source pod (`<pvc uid>-source-pod`, `ClonerSourcePodNameSuffix`); the upload server is
+    // `cdi-upload-<pvc>`. A DataVolume's population is the control plane's by the corpus
+    // conventions, whatever node its worker runs on.
+    let cdi_worker = name.starts_with("importer-") || name.ends_with("-source-pod");
     if CONTROL.iter().any(|p| name.starts_with(p))
+        || cdi_worker
         || (system && !node_side && is_replicaset_pod(name))
         || operator_pod(name)
     {
@@ -224,6 +233,8 @@ impl Sightings {
             return None;
         }
         let layer = match s.kind {
+            // A pod's fault is its owner's layer, but for its network set-up.
+            Kind::Pod if m.layer == Some(Layer::Network) => m.layer,
             Kind::Pod => Some(pod_layer(&s.namespace, &s.name)),
             _ => m.layer,
         };
@@ -335,6 +346,11 @@ fn stuck_starting(s: &Sighting, m: &Meaning) -> Option<Meaning> {
     if !starting || m.health != Health::Healthy {
         return None;
     }
+    if age as f64 > crate::thresholds::STUCK_IN_PHASE_SECS
+        && let Some(sandbox) = no_sandbox_network(s, m)
+    {
+        return Some(sandbox);
+    }
     (age as f64 > crate::thresholds::STUCK_IN_PHASE_SECS).then_some(Meaning {
         health: Health::Degraded,
         meaning: match m.value {
@@ -360,6 +376,30 @@ fn stuck_starting(s: &Sighting, m: &Meaning) -> Option<Meaning> {
                 running for it. Check its events and its launcher pod."
             }
         },
+        ..*m
+    })
+}
+
+/// A launcher pod placed on a node (the kubelet reports `ContainerCreating`, `PodInitializing`
+/// or `Init:N/M` only once the pod is bound) and still starting long after, whose `-o wide`
+/// row shows no pod IP: the kubelet sets the pod's IPs from its sandbox once the network
+/// plugin has set the sandbox up (`pkg/kubelet/kubelet_pods.go`, `generateAPIPodStatus`:
+/// `podIPs` from the sandbox status; CNI ADD in `pkg/kubelet/kuberuntime`
+/// `createPodSandbox`), so the pod's network set-up (the CNI plugin, Multus and the secondary
+/// networks' plugins, their IPAM) has not finished. Its volumes waiting would say so in events
+/// (`FailedMount`, read by their signatures); an image pull has its own status words.
+fn no_sandbox_network(s: &Sighting, m: &Meaning) -> Option<Meaning> {
+    let placed = matches!(m.value, "ContainerCreating" | "PodInitializing")
+        || s.status.starts_with("Init:") && s.status[5..].contains('/');
+    let launcher = launcher_vmi(&s.name).is_some();
+    (s.kind == Kind::Pod && placed && launcher && s.ip.as_deref() == Some("")).then_some(Meaning {
+        layer: Some(crate::verdict::Layer::Network),
+        health: Health::Degraded,
+        meaning: "Stuck starting with no pod IP: the kubelet placed the launcher pod but its \
+            network was never set up (the CNI plugin, Multus or a secondary network's plugin and \
+            its IPAM fail to add the pod's interfaces). `kubectl describe pod` shows \
+            FailedCreatePodSandBox with the plugin's error (or FailedMount, if its volumes \
+            wait instead).",
         ..*m
     })
 }

@@ -253,6 +253,7 @@ pub fn sightings(t: &Table<'_>, command: Option<&str>) -> Vec<super::sightings::
     let restarts_col = t.col(&["RESTARTS"]);
     let age_col = t.col(&["AGE"]);
     let ready_col = t.col(&["READY"]);
+    let ip_col = t.col(&["IP"]);
     let ns_arg = command.and_then(namespace_arg).unwrap_or("");
     let from = format!(
         "a kubectl get {} table row",
@@ -297,6 +298,7 @@ pub fn sightings(t: &Table<'_>, command: Option<&str>) -> Vec<super::sightings::
                 vmi: r.cell(vmi_col).to_string(),
                 restarts: leading_number(r.cell(restarts_col)),
                 ready: ratio(r.cell(ready_col)).filter(|_| kind == Kind::Pod),
+                ip: ip_col.map(|_| r.cell(ip_col).replace("<none>", "")),
                 age: super::age::parse_age(r.cell(age_col)),
                 line: r.line,
                 // Set by the caller, which knows the block.

@@ -46,6 +46,7 @@ pub fn see(read: &mut ReadPaste) {
             vmi: String::new(),
             restarts: 0,
             ready: None,
+            ip: None,
             age: None,
             line,
             block: block_index(read, line).map_or(line, |i| read.blocks[i].lines.first),

@@ -26,6 +26,21 @@ impl Level {
     }
 }
 
+/// A gRPC call's failure as grpc-go formats its status (`internal/status/status.go`: "rpc
+/// error: code = %s desc = %s"; `codes.OK` is never formatted as an error).
+const RPC_ERROR: &str = "rpc error: code = ";
+
+/// The level a line is read at: the one it states, but an info line carrying a failed gRPC
+/// call's status is an error whatever it states (the CSI sidecars log failed calls at info,
+/// e.g. external-attacher's `csi_handler.go` "Error processing …: failed to attach: rpc error:
+/// …").
+pub fn read_level(line: &str) -> Option<Level> {
+    match level_of(line) {
+        Some(Level::Info) if line.contains(RPC_ERROR) => Some(Level::Error),
+        l => l,
+    }
+}
+
 /// The level `line` states, if any.
 pub fn level_of(line: &str) -> Option<Level> {
     let t = line.trim();

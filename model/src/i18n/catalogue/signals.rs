@@ -22,6 +22,10 @@ pub const SIGNALS: &[Entry] = &[
     ("a line of a cut YAML/JSON", "途中で切れた YAML/JSON の行"),
     ("a kubectl describe line", "kubectl describe の行"),
     ("a kubectl get table row", "kubectl get の表の行"),
+    // `input/table.rs`, `input/describe.rs`, `input/vm_alone.rs`: where a sighting was read.
+    ("a kubectl get {} table row", "kubectl get {0} の表の行"),
+    ("a kubectl describe {}", "kubectl describe {0}"),
+    ("a VirtualMachine's status", "VirtualMachine の status"),
     ("an events listing row", "イベント一覧の行"),
     ("a panic trace", "panic のトレース"),
     ("an API server error", "API サーバーのエラー"),
@@ -35,6 +39,16 @@ pub const SIGNALS: &[Entry] = &[
     ("{t} (last seen {} ago, {} times)", "{0}(最後の発生は {1} 前、{2} 回)"),
     ("{t} (last seen at an unknown time)", "{0}(最後の発生時刻は不明)"),
     ("{t}, later in the paste than line {}", "{0}、行 {1} より貼り付けの後ろ"),
+    // `input/sightings.rs` (`no_sandbox_network`): a placed launcher pod without a pod IP.
+    ("Stuck starting with no pod IP: the kubelet placed the launcher pod but its network was \
+      never set up (the CNI plugin, Multus or a secondary network's plugin and its IPAM fail to \
+      add the pod's interfaces). `kubectl describe pod` shows FailedCreatePodSandBox with the \
+      plugin's error (or FailedMount, if its volumes wait instead).",
+     "Pod IP がないまま起動中で止まっています。kubelet はランチャー Pod を配置しましたが、\
+      そのネットワークが設定されませんでした(CNI プラグイン、Multus、またはセカンダリネットワークの\
+      プラグインとその IPAM が Pod のインターフェースを追加できない)。`kubectl describe pod` には\
+      プラグインのエラーを伴う FailedCreatePodSandBox が表示されます(ボリュームを待っている場合は \
+      FailedMount)。"),
     // `input/unscheduled.rs`: a described Pending pod bound to no node.
     ("the pod is Pending and bound to no node (not scheduled)",
      "Pod は Pending のままどのノードにも割り当てられていません(スケジュールされていない)"),
