@@ -112,7 +112,7 @@ fn panel(
         .ok()?;
     chart
         .configure_mesh()
-        .x_desc("time since the migration started (min:s)")
+        .x_desc(tr(f.lang, Key::CvTimeAxis))
         .x_label_formatter(&|x| elapsed(*x))
         .y_label_formatter(&|v| y.label(*v))
         .label_style(font.clone())
@@ -305,6 +305,7 @@ pub fn Convergence(
                 large,
                 shown: Vec::new(),
                 hover: None,
+                lang: language.get(),
             },
         };
         let height = match (compact, large) {

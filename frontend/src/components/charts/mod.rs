@@ -14,7 +14,7 @@ pub mod scale;
 pub mod ticked;
 pub mod ticks;
 
-use crate::i18n::{Key, t};
+use crate::i18n::{Key, Lang, t, tr};
 use crate::theme::Theme;
 use leptos::html::Canvas;
 use leptos::prelude::*;
@@ -32,6 +32,8 @@ pub struct Look {
     pub shown: Vec<bool>,
     /// The crosshair, in minutes relative to the newest sample.
     pub hover: Option<f64>,
+    /// The language of the axes' words.
+    pub lang: Lang,
 }
 
 impl Look {
@@ -102,8 +104,8 @@ fn draw(canvas: web_sys::HtmlCanvasElement, series: &[Series], look: &Look) -> O
         .ok()?;
     chart
         .configure_mesh()
-        .x_desc("time (minutes before the newest sample)")
-        .y_desc(scale::unit_name(&unit))
+        .x_desc(tr(look.lang, Key::ChartTimeAxis))
+        .y_desc(scale::unit_word(look.lang, &unit))
         .x_label_formatter(&|x| minutes_label(*x))
         .y_label_formatter(&|v| y.label(*v))
         .label_style(label_style.clone())
@@ -182,8 +184,9 @@ pub fn Chart(
     let geometry = StoredValue::new(None::<Geometry>);
     let dark = dark_theme();
     let series = StoredValue::new(series);
-    // Drawn again when the canvas's box or the pixel ratio changes.
+    // Drawn again when the canvas's box or the pixel ratio changes, or the language.
     let resized = resized::resizes(canvas);
+    let language = crate::i18n::lang();
     Effect::new(move |_| {
         resized.track();
         // The large type is the wall's, always in its dark ink.
@@ -192,6 +195,7 @@ pub fn Chart(
             large,
             shown: shown.get(),
             hover: hover.get(),
+            lang: language.get(),
         };
         if let Some(c) = canvas.get() {
             let geo = series.with_value(|s| draw(c, s, &look));
@@ -211,7 +215,7 @@ pub fn Chart(
         all.iter()
             .enumerate()
             .map(|(i, s)| {
-                let label = series_label(s);
+                let label = series_label(language.get_untracked(), s);
                 let pts = s.points.clone();
                 let unit = unit.clone();
                 let empty = pts.is_empty();
@@ -239,7 +243,7 @@ pub fn Chart(
         None => t(Key::ChartNow)().to_string(),
     };
     let label = format!("{title} {}", t(Key::ChartAria)());
-    let unit_label = unit_caption(&unit_shown);
+    let unit_label = unit_caption(language.get_untracked(), &unit_shown);
     view! {
         <figure class="chart" class:chart-large=large data-testid="chart" data-points=points.to_string() data-state=state.as_str()>
             <figcaption><strong>{title.clone()}</strong>

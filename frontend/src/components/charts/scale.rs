@@ -1,6 +1,7 @@
 //! The pure part of a chart: axis texts with their units, the palette, the value of a series at
 //! a time, and whether the data covers the range asked for. Native tests below.
 
+use crate::i18n::{Key, Lang, tr};
 use model::api::Series;
 
 /// A colour as `(r, g, b)`.
@@ -35,9 +36,21 @@ pub fn unit_name(unit: &str) -> &str {
     }
 }
 
+/// A unit in the reader's language (the catalogue's word for the units above), else as written.
+pub fn unit_word(lang: Lang, unit: &str) -> String {
+    let key = match unit {
+        "bytes" => Key::UnitBytes,
+        "bytes_per_second" => Key::UnitBytesPerSecond,
+        "cores" => Key::UnitCores,
+        "count" => Key::UnitCount,
+        other => return other.to_string(),
+    };
+    tr(lang, key).to_string()
+}
+
 /// The unit as a chart's caption names it, `(bytes/s)`; nothing without a unit (no "CPU ()").
-pub fn unit_caption(unit: &str) -> Option<String> {
-    let name = unit_name(unit.trim());
+pub fn unit_caption(lang: Lang, unit: &str) -> Option<String> {
+    let name = unit_word(lang, unit.trim());
     (!name.is_empty()).then(|| format!("({name})"))
 }
 
@@ -125,13 +138,31 @@ pub fn span(series: &[Series]) -> (f64, f64) {
     }
 }
 
-/// A series' legend label: its metric and distinguishing labels (the disk, the interface).
-pub fn series_label(s: &Series) -> String {
+/// A series' legend label: its metric (in the reader's language where the catalogue names it)
+/// and distinguishing labels (the disk, the interface).
+pub fn series_label(lang: Lang, s: &Series) -> String {
+    let key = match s.metric.as_str() {
+        "cpu" => Some(Key::SeriesCpu),
+        "memory_resident" => Some(Key::SeriesMemoryResident),
+        "memory_available" => Some(Key::SeriesMemoryAvailable),
+        "memory_usable" => Some(Key::SeriesMemoryUsable),
+        "block_read" => Some(Key::SeriesBlockRead),
+        "block_write" => Some(Key::SeriesBlockWrite),
+        "net_rx" => Some(Key::SeriesNetRx),
+        "net_tx" => Some(Key::SeriesNetTx),
+        "dirty_rate" => Some(Key::ChartDirtyRate),
+        "migration_remaining" => Some(Key::CvRemaining),
+        "migration_processed" => Some(Key::CvProcessed),
+        "migration_transfer_rate" => Some(Key::CvTransferRate),
+        "migration_dirty_rate" => Some(Key::CvDirtyRate),
+        _ => None,
+    };
+    let name = key.map_or_else(|| s.metric.replace('_', " "), |k| tr(lang, k).to_string());
     let extra: Vec<String> = s.labels.values().cloned().collect();
     if extra.is_empty() {
-        s.metric.replace('_', " ")
+        name
     } else {
-        format!("{} ({})", s.metric.replace('_', " "), extra.join(", "))
+        format!("{name} ({})", extra.join(", "))
     }
 }
 
@@ -165,9 +196,10 @@ mod tests {
         assert!(fmt_value(2048.0, "bytes").contains('B'));
         assert!(fmt_value(2048.0, "bytes_per_second").contains("/s"));
         assert_eq!(unit_name("bytes_per_second"), "bytes/s");
-        assert_eq!(unit_caption("cores").as_deref(), Some("(cores)"));
-        assert_eq!(unit_caption(""), None);
-        assert_eq!(unit_caption(" "), None);
+        assert_eq!(unit_caption(Lang::En, "cores").as_deref(), Some("(cores)"));
+        assert_eq!(unit_caption(Lang::Ja, "cores").as_deref(), Some("(コア)"));
+        assert_eq!(unit_caption(Lang::En, ""), None);
+        assert_eq!(unit_caption(Lang::En, " "), None);
     }
 
     #[test]
@@ -200,6 +232,6 @@ mod tests {
     fn the_palette_differs_between_themes_and_names_the_disk() {
         assert_ne!(colour(0, false), colour(0, true));
         assert_eq!(colour(7, false), colour(0, false));
-        assert_eq!(series_label(&series(&[])), "net rx (default)".to_string());
+        assert_eq!(series_label(Lang::En, &series(&[])), "net rx (default)".to_string());
     }
 }
