@@ -9,7 +9,7 @@
 //! command line. Each page is also checked to be Japanese at all (its headline or title holds
 //! Japanese), so an untranslated page cannot pass by showing nothing, and saved as a screenshot
 //! (`<page>-ja.png`). Short texts the sentence rule cannot see are checked by name: the VMI
-//! page's chart titles and the wall's convergence legend.
+//! page's chart titles, units and series names, and the wall's convergence legend.
 
 use e2e::Harness;
 use std::time::Duration;
@@ -126,6 +126,18 @@ async fn a_japanese_page_says_no_english_sentence() -> anyhow::Result<()> {
     assert!(
         titles.iter().any(|t| t == "メモリ") && !titles.iter().any(|t| t == "Memory"),
         "chart titles: {titles:?}"
+    );
+    // Their units and series names too.
+    let units = texts(&h, "figure.chart .chart-unit").await?;
+    assert!(
+        units.iter().any(|u| u == "(バイト)") && !units.iter().any(|u| u == "(bytes)"),
+        "chart units: {units:?}"
+    );
+    let series = texts(&h, "figure.chart li[data-series]").await?;
+    assert!(
+        series.iter().any(|s| s.contains("常駐メモリ"))
+            && !series.iter().any(|s| s.contains("memory resident")),
+        "chart series: {series:?}"
     );
     // A running migration (as the wall's own test starts one), so the wall draws its chart.
     h.migrate_quiet_vmi("", "long")?;
