@@ -232,6 +232,9 @@ mod tests {
     fn the_palette_differs_between_themes_and_names_the_disk() {
         assert_ne!(colour(0, false), colour(0, true));
         assert_eq!(colour(7, false), colour(0, false));
-        assert_eq!(series_label(Lang::En, &series(&[])), "net rx (default)".to_string());
+        assert_eq!(
+            series_label(Lang::En, &series(&[])),
+            "net rx (default)".to_string()
+        );
     }
 }
