@@ -54,28 +54,30 @@ pub fn unit_caption(lang: Lang, unit: &str) -> Option<String> {
     (!name.is_empty()).then(|| format!("({name})"))
 }
 
-/// A value in its unit, with the unit on every label.
-pub fn fmt_value(v: f64, unit: &str) -> String {
+/// A value in its unit, with the unit on every label (a word in the reader's language; byte
+/// symbols as they are).
+pub fn fmt_value(lang: Lang, v: f64, unit: &str) -> String {
     // Never "-0": a value that rounds to zero is zero.
     let v = if v.abs() < 1e-9 { 0.0 } else { v };
     match unit {
         "bytes" => model::view::format::human_bytes(v),
         "bytes_per_second" => model::view::format::human_rate(v),
-        "cores" => format!("{v:.2} cores"),
+        "cores" => format!("{v:.2} {}", tr(lang, Key::UnitCores)),
         "count" => format!("{v:.0}"),
         _ => format!("{v:.3}"),
     }
 }
 
-/// A time axis label: `x` minutes relative to the newest sample (zero or negative).
-pub fn minutes_label(x: f64) -> String {
+/// A time axis label: `x` minutes relative to the newest sample (zero or negative), its words
+/// in the reader's language.
+pub fn minutes_label(lang: Lang, x: f64) -> String {
     let ago = (-x).round();
     if ago <= 0.0 {
-        "now".into()
+        tr(lang, Key::ChartNow).to_string()
     } else if ago >= 60.0 && ago % 60.0 == 0.0 {
-        format!("−{:.0} h", ago / 60.0)
+        format!("−{:.0} {}", ago / 60.0, tr(lang, Key::UnitHours))
     } else {
-        format!("−{ago:.0} min")
+        format!("−{ago:.0} {}", tr(lang, Key::UnitMinutes))
     }
 }
 
@@ -181,20 +183,40 @@ mod tests {
 
     #[test]
     fn no_label_reads_minus_zero() {
-        assert_eq!(minutes_label(-0.0), "now");
-        assert_eq!(minutes_label(0.2), "now");
-        assert_eq!(minutes_label(-0.4), "now");
-        assert_eq!(minutes_label(-5.0), "−5 min");
-        assert_eq!(minutes_label(-120.0), "−2 h");
-        assert!(!fmt_value(-0.0, "cores").starts_with('-'));
-        assert!(!fmt_value(-1e-12, "bytes").starts_with('-'));
+        assert_eq!(minutes_label(Lang::En, -0.0), "now");
+        assert_eq!(minutes_label(Lang::En, 0.2), "now");
+        assert_eq!(minutes_label(Lang::En, -0.4), "now");
+        assert_eq!(minutes_label(Lang::En, -5.0), "−5 min");
+        assert_eq!(minutes_label(Lang::En, -120.0), "−2 h");
+        assert!(!fmt_value(Lang::En, -0.0, "cores").starts_with('-'));
+        assert!(!fmt_value(Lang::En, -1e-12, "bytes").starts_with('-'));
+    }
+
+    /// A Japanese chart's time labels and values say their words in Japanese, the numbers as
+    /// in English.
+    #[test]
+    fn japanese_labels_say_their_words_in_japanese() {
+        assert_eq!(minutes_label(Lang::Ja, 0.0), "現在");
+        assert_eq!(minutes_label(Lang::Ja, -10.0), "−10 分");
+        assert_eq!(minutes_label(Lang::Ja, -90.0), "−90 分");
+        assert_eq!(minutes_label(Lang::Ja, -120.0), "−2 時間");
+        assert_eq!(fmt_value(Lang::Ja, 1.5, "cores"), "1.50 コア");
+        assert_eq!(fmt_value(Lang::Ja, 1.5, "count"), "2");
+        assert_eq!(
+            fmt_value(Lang::Ja, 2048.0, "bytes"),
+            fmt_value(Lang::En, 2048.0, "bytes")
+        );
+        for x in [0.0, -1.0, -5.0, -45.0, -60.0, -180.0] {
+            let l = minutes_label(Lang::Ja, x);
+            assert!(!l.chars().any(|c| c.is_ascii_alphabetic()), "{x}: {l}");
+        }
     }
 
     #[test]
     fn every_value_names_its_unit() {
-        assert!(fmt_value(1.5, "cores").ends_with("cores"));
-        assert!(fmt_value(2048.0, "bytes").contains('B'));
-        assert!(fmt_value(2048.0, "bytes_per_second").contains("/s"));
+        assert!(fmt_value(Lang::En, 1.5, "cores").ends_with("cores"));
+        assert!(fmt_value(Lang::En, 2048.0, "bytes").contains('B'));
+        assert!(fmt_value(Lang::En, 2048.0, "bytes_per_second").contains("/s"));
         assert_eq!(unit_name("bytes_per_second"), "bytes/s");
         assert_eq!(unit_caption(Lang::En, "cores").as_deref(), Some("(cores)"));
         assert_eq!(unit_caption(Lang::Ja, "cores").as_deref(), Some("(コア)"));
