@@ -8,8 +8,9 @@
 //! component's own message), text in quotes, backticks or 「」, a `<placeholder>`, and a
 //! command line. Each page is also checked to be Japanese at all (its headline or title holds
 //! Japanese), so an untranslated page cannot pass by showing nothing, and saved as a screenshot
-//! (`<page>-ja.png`). Short texts the sentence rule cannot see are checked by name: the VMI
-//! page's chart titles and the wall's convergence legend.
+//! (`<page>-ja.png`). Short texts the sentence rule cannot see are checked by name: the metrics
+//! tab's chart titles, units, series names and tick labels (what the canvas says it drew), and
+//! the wall's convergence legend.
 
 use e2e::Harness;
 use std::time::Duration;
@@ -71,6 +72,59 @@ async fn texts(h: &Harness, css: &str) -> anyhow::Result<Vec<String>> {
     )?)
 }
 
+/// The texts `css` selects once `ok` takes them, or as last seen after `T` (the caller's
+/// assertion then says what the page showed).
+async fn texts_when(
+    h: &Harness,
+    css: &str,
+    ok: impl Fn(&[String]) -> bool,
+) -> anyhow::Result<Vec<String>> {
+    let deadline = std::time::Instant::now() + T * 2;
+    loop {
+        let seen = texts(h, css).await?;
+        if ok(&seen) || std::time::Instant::now() > deadline {
+            return Ok(seen);
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// The tick labels a chart's canvas says it drew (`data-ticks`).
+#[derive(Debug, serde::Deserialize)]
+struct Ticks {
+    x: Vec<String>,
+    y: Vec<String>,
+}
+
+/// Every drawn chart's title and tick labels, once `ok` takes them, or as last seen after `T`.
+async fn ticks_when(
+    h: &Harness,
+    ok: impl Fn(&[(String, Ticks)]) -> bool,
+) -> anyhow::Result<Vec<(String, Ticks)>> {
+    let deadline = std::time::Instant::now() + T * 2;
+    loop {
+        let raw: Vec<(String, String)> = serde_json::from_value(
+            h.browser
+                .execute(
+                    "return [...document.querySelectorAll('figure.chart')]\n\
+                       .filter(f => f.querySelector('canvas[data-ticks]'))\n\
+                       .map(f => [f.querySelector('figcaption strong').textContent.trim(),\n\
+                                  f.querySelector('canvas').getAttribute('data-ticks')]);",
+                    vec![],
+                )
+                .await?,
+        )?;
+        let seen = raw
+            .into_iter()
+            .map(|(title, t)| Ok((title, serde_json::from_str(&t)?)))
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        if ok(&seen) || std::time::Instant::now() > deadline {
+            return Ok(seen);
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
 async fn page(
     h: &Harness,
     path: &str,
@@ -115,18 +169,77 @@ async fn a_japanese_page_says_no_english_sentence() -> anyhow::Result<()> {
         &mut found,
     )
     .await?;
-    // The charts' titles on its metrics tab (short, so the sentence rule above does not see
-    // them) are Japanese too.
+    // The charts on a metrics tab: their titles, unit captions, series names and tick labels
+    // (short, so the sentence rule above does not see them) are Japanese too. A running VMI of
+    // the quiet scenario has samples (a broken VMI may have none: its charts say so, with no
+    // unit or series); every text is read once the page shows it.
+    let (qns, quiet, _) = h.migratable_vmi("");
     h.browser
-        .goto(&h.url(&format!("{href}?tab=metrics")))
+        .goto(&h.url(&format!("/vmi/{qns}/{quiet}?tab=metrics&range=15m")))
         .await?;
-    h.wait_count("figure.chart figcaption strong", T * 2, |n| n > 0)
-        .await?;
-    let titles = texts(&h, "figure.chart figcaption strong").await?;
+    let titles = texts_when(&h, "figure.chart figcaption strong", |t| {
+        t.iter().any(|t| t == "メモリ")
+    })
+    .await?;
     assert!(
         titles.iter().any(|t| t == "メモリ") && !titles.iter().any(|t| t == "Memory"),
         "chart titles: {titles:?}"
     );
+    let units = texts_when(&h, "figure.chart .chart-unit", |u| {
+        ["(バイト)", "(コア)"]
+            .iter()
+            .all(|w| u.iter().any(|x| x == w))
+    })
+    .await?;
+    assert!(
+        ["(バイト)", "(コア)"]
+            .iter()
+            .all(|w| units.iter().any(|u| u == w))
+            && !units.iter().any(|u| u == "(bytes)" || u == "(cores)"),
+        "chart units: {units:?}"
+    );
+    let series = texts_when(&h, "figure.chart li[data-series]", |s| {
+        s.iter().any(|s| s.contains("常駐メモリ"))
+    })
+    .await?;
+    assert!(
+        series.iter().any(|s| s.contains("常駐メモリ"))
+            && !series.iter().any(|s| s.contains("memory resident")),
+        "chart series: {series:?}"
+    );
+    // The tick labels are drawn on the canvas, which says what it drew (`data-ticks`): the CPU
+    // chart's read "0.5 コア" and "−5 分", not "cores" or "min".
+    let ticks = ticks_when(&h, |all| {
+        all.iter()
+            .any(|(title, t)| title == "CPU" && !t.x.is_empty() && !t.y.is_empty())
+    })
+    .await?;
+    let cpu = ticks
+        .iter()
+        .find(|(title, _)| title == "CPU")
+        .map(|(_, t)| t);
+    assert!(
+        cpu.is_some_and(|t| t.y.iter().any(|l| l.ends_with(" コア"))
+            && t.x.iter().any(|l| l.ends_with(" 分"))
+            && t.x
+                .iter()
+                .chain(&t.y)
+                .all(|l| !l.chars().any(|c| c.is_ascii_alphabetic()))),
+        "CPU chart ticks: {cpu:?}"
+    );
+    for (title, t) in &ticks {
+        for l in t.x.iter().chain(&t.y) {
+            assert!(
+                !["cores", "min", "now"].iter().any(|w| l.contains(w)),
+                "{title}: an English tick {l:?} in {t:?}"
+            );
+        }
+    }
+    assert!(
+        settle(&h, "metrics", &mut found).await?,
+        "metrics: no Japanese"
+    );
+    h.screenshot_as("metrics-ja").await?;
     // A running migration (as the wall's own test starts one), so the wall draws its chart.
     h.migrate_quiet_vmi("", "long")?;
     page(&h, "/wall", "[data-testid=wall]", "wall-ja", &mut found).await?;

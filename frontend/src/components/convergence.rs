@@ -13,7 +13,7 @@ use crate::components::charts::scale::colour;
 use crate::components::charts::ticked::Ticked;
 use crate::components::charts::ticks::{time_ticks, value_axis};
 use crate::components::charts::{Look, dark_theme};
-use crate::i18n::{Key, Lang, t, tr};
+use crate::i18n::{Key, t, tr};
 use leptos::html::Canvas;
 use leptos::prelude::*;
 use model::api::{Series, SeriesSet};
@@ -63,10 +63,8 @@ fn elapsed(secs: f64) -> String {
     format!("{}:{:02}", s / 60, s % 60)
 }
 
-/// What one drawing needs.
+/// What one drawing needs (its words in `look.lang`).
 struct Frame<'a> {
-    /// The language the series are named in on the canvas.
-    lang: Lang,
     window: (f64, f64),
     set: Option<&'a SeriesSet>,
     marks: &'a [Mark],
@@ -90,7 +88,7 @@ fn panel(
         .collect();
     let max = series.iter().flatten().map(|p| p[1]).fold(0.0f64, f64::max);
     // Ticks of 1, 2 or 5 in the axis's unit (`charts::ticks`).
-    let y = value_axis(max, unit, 4);
+    let y = value_axis(f.look.lang, max, unit, 4);
     let ymax = y.top;
     let x_ticks = time_ticks(to - from, 6, false);
     // The wall's large type: bigger text, wider label areas, thicker lines.
@@ -112,7 +110,7 @@ fn panel(
         .ok()?;
     chart
         .configure_mesh()
-        .x_desc("time since the migration started (min:s)")
+        .x_desc(tr(f.look.lang, Key::CvTimeAxis))
         .x_label_formatter(&|x| elapsed(*x))
         .y_label_formatter(&|v| y.label(*v))
         .label_style(font.clone())
@@ -200,8 +198,8 @@ fn draw(canvas: web_sys::HtmlCanvasElement, f: &Frame, height: u32) -> Option<()
         &top,
         f,
         &[
-            ("migration_remaining", tr(f.lang, Key::CvRemaining)),
-            ("migration_processed", tr(f.lang, Key::CvProcessed)),
+            ("migration_remaining", tr(f.look.lang, Key::CvRemaining)),
+            ("migration_processed", tr(f.look.lang, Key::CvProcessed)),
         ],
         "bytes",
         false,
@@ -210,8 +208,8 @@ fn draw(canvas: web_sys::HtmlCanvasElement, f: &Frame, height: u32) -> Option<()
         &bottom,
         f,
         &[
-            ("migration_transfer_rate", tr(f.lang, Key::CvTransfer)),
-            ("migration_dirty_rate", tr(f.lang, Key::CvDirty)),
+            ("migration_transfer_rate", tr(f.look.lang, Key::CvTransfer)),
+            ("migration_dirty_rate", tr(f.look.lang, Key::CvDirty)),
         ],
         "bytes_per_second",
         true,
@@ -296,7 +294,6 @@ pub fn Convergence(
             return;
         };
         let frame = Frame {
-            lang: language.get(),
             window,
             set,
             marks: &marks(&r3),
@@ -305,6 +302,7 @@ pub fn Convergence(
                 large,
                 shown: Vec::new(),
                 hover: None,
+                lang: language.get(),
             },
         };
         let height = match (compact, large) {

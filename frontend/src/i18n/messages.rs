@@ -506,6 +506,31 @@ messages![
         "マイグレーション: 転送速度とダーティ速度"
     ),
     (ChartAria, "chart", "グラフ"),
+    (
+        ChartTimeAxis,
+        "time (minutes before the newest sample)",
+        "時間 (最新のサンプルまでの分)"
+    ),
+    (
+        CvTimeAxis,
+        "time since the migration started (min:s)",
+        "マイグレーション開始からの時間 (分:秒)"
+    ),
+    (UnitBytes, "bytes", "バイト"),
+    (UnitBytesPerSecond, "bytes/s", "バイト/秒"),
+    (UnitCores, "cores", "コア"),
+    (UnitCount, "count", "件数"),
+    (UnitMinutes, "min", "分"),
+    (UnitHours, "h", "時間"),
+    (ChartNoData, "no data", "データなし"),
+    (SeriesCpu, "cpu", "CPU"),
+    (SeriesMemoryResident, "memory resident", "常駐メモリ"),
+    (SeriesMemoryAvailable, "memory available", "利用可能メモリ"),
+    (SeriesMemoryUsable, "memory usable", "使用可能メモリ"),
+    (SeriesBlockRead, "block read", "ブロック読み取り"),
+    (SeriesBlockWrite, "block write", "ブロック書き込み"),
+    (SeriesNetRx, "net rx", "ネットワーク受信"),
+    (SeriesNetTx, "net tx", "ネットワーク送信"),
     (MgConverging, "converging", "収束中"),
     (
         MgProcessedRemaining,

@@ -5,7 +5,10 @@
 //!
 //! A chart plots one or more [`model::api::Series`] of the same unit against time (minutes
 //! before the newest sample). The series come from the backend's metrics endpoint as they are.
-//! Text is measured by [`measured::MeasuredCanvas`], so nothing is styled inline (CSP).
+//! Text is measured by [`measured::MeasuredCanvas`], so nothing is styled inline (CSP). Every
+//! word on the canvas (axis descriptions, tick labels' units and times) is in the reader's
+//! language; the tick labels drawn are written to the canvas's `data-ticks` (`{"x":[…],"y":[…]}`)
+//! so a reader of the page, such as a test, can see what the canvas says.
 
 pub mod marks;
 pub mod measured;
@@ -14,7 +17,7 @@ pub mod scale;
 pub mod ticked;
 pub mod ticks;
 
-use crate::i18n::{Key, t};
+use crate::i18n::{Key, Lang, t, tr};
 use crate::theme::Theme;
 use leptos::html::Canvas;
 use leptos::prelude::*;
@@ -32,6 +35,8 @@ pub struct Look {
     pub shown: Vec<bool>,
     /// The crosshair, in minutes relative to the newest sample.
     pub hover: Option<f64>,
+    /// The language of the axes' words.
+    pub lang: Lang,
 }
 
 impl Look {
@@ -66,7 +71,32 @@ pub struct Geometry {
     pub canvas_width: u32,
 }
 
+/// The tick labels a drawing wrote, each axis's once in the order drawn.
+#[derive(Default, serde::Serialize)]
+struct Drawn {
+    x: std::cell::RefCell<Vec<String>>,
+    y: std::cell::RefCell<Vec<String>>,
+}
+
+impl Drawn {
+    fn note(list: &std::cell::RefCell<Vec<String>>, label: String) -> String {
+        let mut l = list.borrow_mut();
+        if !label.is_empty() && !l.contains(&label) {
+            l.push(label.clone());
+        }
+        label
+    }
+    fn x(&self, label: String) -> String {
+        Self::note(&self.x, label)
+    }
+    fn y(&self, label: String) -> String {
+        Self::note(&self.y, label)
+    }
+}
+
 fn draw(canvas: web_sys::HtmlCanvasElement, series: &[Series], look: &Look) -> Option<Geometry> {
+    let canvas_el = canvas.clone();
+    let drawn = Drawn::default();
     let backend = MeasuredCanvas::fitted(canvas, if look.large { 360 } else { 240 })?;
     let canvas_width = backend.size().0;
     let root = backend.into_drawing_area();
@@ -81,7 +111,7 @@ fn draw(canvas: web_sys::HtmlCanvasElement, series: &[Series], look: &Look) -> O
         .flat_map(|(s, _)| s.points.iter().map(|p| p[1]))
         .fold(0.0f64, f64::max);
     // Ticks of 1, 2 or 5 in the axis's unit, the axis ending on one (`ticks`).
-    let y = ticks::value_axis(max, &unit, 5);
+    let y = ticks::value_axis(look.lang, max, &unit, 5);
     let ymax = y.top;
     let span = ((newest - oldest) / 60.0).max(1.0);
     let x_ticks: Vec<f64> = ticks::time_ticks(span * 60.0, 6, true)
@@ -102,10 +132,10 @@ fn draw(canvas: web_sys::HtmlCanvasElement, series: &[Series], look: &Look) -> O
         .ok()?;
     chart
         .configure_mesh()
-        .x_desc("time (minutes before the newest sample)")
-        .y_desc(scale::unit_name(&unit))
-        .x_label_formatter(&|x| minutes_label(*x))
-        .y_label_formatter(&|v| y.label(*v))
+        .x_desc(tr(look.lang, Key::ChartTimeAxis))
+        .y_desc(scale::unit_word(look.lang, &unit))
+        .x_label_formatter(&|x| drawn.x(minutes_label(look.lang, *x)))
+        .y_label_formatter(&|v| drawn.y(y.label(*v)))
         .label_style(label_style.clone())
         .axis_desc_style(label_style)
         .axis_style(text.mix(0.6))
@@ -135,6 +165,10 @@ fn draw(canvas: web_sys::HtmlCanvasElement, series: &[Series], look: &Look) -> O
     }
     let (xr, _) = chart.plotting_area().get_pixel_range();
     root.present().ok()?;
+    // The tick labels as drawn, for a reader of the page (tests) to see what the canvas says.
+    if let Ok(ticks) = serde_json::to_string(&drawn) {
+        let _ = canvas_el.set_attribute("data-ticks", &ticks);
+    }
     Some(Geometry {
         left: xr.start,
         right: xr.end,
@@ -182,8 +216,9 @@ pub fn Chart(
     let geometry = StoredValue::new(None::<Geometry>);
     let dark = dark_theme();
     let series = StoredValue::new(series);
-    // Drawn again when the canvas's box or the pixel ratio changes.
+    // Drawn again when the canvas's box or the pixel ratio changes, or the language.
     let resized = resized::resizes(canvas);
+    let language = crate::i18n::lang();
     Effect::new(move |_| {
         resized.track();
         // The large type is the wall's, always in its dark ink.
@@ -192,6 +227,7 @@ pub fn Chart(
             large,
             shown: shown.get(),
             hover: hover.get(),
+            lang: language.get(),
         };
         if let Some(c) = canvas.get() {
             let geo = series.with_value(|s| draw(c, s, &look));
@@ -211,23 +247,25 @@ pub fn Chart(
         all.iter()
             .enumerate()
             .map(|(i, s)| {
-                let label = series_label(s);
+                let s2 = s.clone();
+                let label = move || series_label(language.get(), &s2);
                 let pts = s.points.clone();
                 let unit = unit.clone();
                 let empty = pts.is_empty();
                 let on = move || shown.with(|v| v.get(i).copied().unwrap_or(true));
                 let value = move || {
                     value_at(&pts, at(), 90.0)
-                        .map(|v| fmt_value(v, &unit))
+                        .map(|v| fmt_value(language.get(), v, &unit))
                         .unwrap_or_else(|| "—".into())
                 };
+                let label2 = label.clone();
                 view! {
-                    <li class:off=move || !on() data-series=label.clone()>
+                    <li class:off=move || !on() data-series=label>
                         <button type="button" aria-pressed=move || on().to_string()
                             on:click=move |_| shown.update(|v| if let Some(x) = v.get_mut(i) { *x = !*x })>
                             <span class=format!("sw sw-{}", i % scale::PALETTE.len()) aria-hidden="true"></span>
-                            <span class="lg-name">{label.clone()}</span>
-                            <span class="lg-value" data-testid="legend-value">{move || if empty { "no data".to_string() } else { value() }}</span>
+                            <span class="lg-name">{label2}</span>
+                            <span class="lg-value" data-testid="legend-value">{move || if empty { t(Key::ChartNoData)().to_string() } else { value() }}</span>
                         </button>
                     </li>
                 }
@@ -235,11 +273,13 @@ pub fn Chart(
             .collect_view()
     });
     let when = move || match hover.get() {
-        Some(m) => minutes_label(m),
+        Some(m) => minutes_label(language.get(), m),
         None => t(Key::ChartNow)().to_string(),
     };
     let label = format!("{title} {}", t(Key::ChartAria)());
-    let unit_label = unit_caption(&unit_shown);
+    let unit_label = unit_caption(language.get_untracked(), &unit_shown)
+        .is_some()
+        .then_some(move || unit_caption(language.get(), &unit_shown));
     view! {
         <figure class="chart" class:chart-large=large data-testid="chart" data-points=points.to_string() data-state=state.as_str()>
             <figcaption><strong>{title.clone()}</strong>

@@ -1,6 +1,7 @@
 //! The pure part of a chart: axis texts with their units, the palette, the value of a series at
 //! a time, and whether the data covers the range asked for. Native tests below.
 
+use crate::i18n::{Key, Lang, tr};
 use model::api::Series;
 
 /// A colour as `(r, g, b)`.
@@ -35,34 +36,48 @@ pub fn unit_name(unit: &str) -> &str {
     }
 }
 
+/// A unit in the reader's language (the catalogue's word for the units above), else as written.
+pub fn unit_word(lang: Lang, unit: &str) -> String {
+    let key = match unit {
+        "bytes" => Key::UnitBytes,
+        "bytes_per_second" => Key::UnitBytesPerSecond,
+        "cores" => Key::UnitCores,
+        "count" => Key::UnitCount,
+        other => return other.to_string(),
+    };
+    tr(lang, key).to_string()
+}
+
 /// The unit as a chart's caption names it, `(bytes/s)`; nothing without a unit (no "CPU ()").
-pub fn unit_caption(unit: &str) -> Option<String> {
-    let name = unit_name(unit.trim());
+pub fn unit_caption(lang: Lang, unit: &str) -> Option<String> {
+    let name = unit_word(lang, unit.trim());
     (!name.is_empty()).then(|| format!("({name})"))
 }
 
-/// A value in its unit, with the unit on every label.
-pub fn fmt_value(v: f64, unit: &str) -> String {
+/// A value in its unit, with the unit on every label (a word in the reader's language; byte
+/// symbols as they are).
+pub fn fmt_value(lang: Lang, v: f64, unit: &str) -> String {
     // Never "-0": a value that rounds to zero is zero.
     let v = if v.abs() < 1e-9 { 0.0 } else { v };
     match unit {
         "bytes" => model::view::format::human_bytes(v),
         "bytes_per_second" => model::view::format::human_rate(v),
-        "cores" => format!("{v:.2} cores"),
+        "cores" => format!("{v:.2} {}", tr(lang, Key::UnitCores)),
         "count" => format!("{v:.0}"),
         _ => format!("{v:.3}"),
     }
 }
 
-/// A time axis label: `x` minutes relative to the newest sample (zero or negative).
-pub fn minutes_label(x: f64) -> String {
+/// A time axis label: `x` minutes relative to the newest sample (zero or negative), its words
+/// in the reader's language.
+pub fn minutes_label(lang: Lang, x: f64) -> String {
     let ago = (-x).round();
     if ago <= 0.0 {
-        "now".into()
+        tr(lang, Key::ChartNow).to_string()
     } else if ago >= 60.0 && ago % 60.0 == 0.0 {
-        format!("−{:.0} h", ago / 60.0)
+        format!("−{:.0} {}", ago / 60.0, tr(lang, Key::UnitHours))
     } else {
-        format!("−{ago:.0} min")
+        format!("−{ago:.0} {}", tr(lang, Key::UnitMinutes))
     }
 }
 
@@ -125,13 +140,31 @@ pub fn span(series: &[Series]) -> (f64, f64) {
     }
 }
 
-/// A series' legend label: its metric and distinguishing labels (the disk, the interface).
-pub fn series_label(s: &Series) -> String {
+/// A series' legend label: its metric (in the reader's language where the catalogue names it)
+/// and distinguishing labels (the disk, the interface).
+pub fn series_label(lang: Lang, s: &Series) -> String {
+    let key = match s.metric.as_str() {
+        "cpu" => Some(Key::SeriesCpu),
+        "memory_resident" => Some(Key::SeriesMemoryResident),
+        "memory_available" => Some(Key::SeriesMemoryAvailable),
+        "memory_usable" => Some(Key::SeriesMemoryUsable),
+        "block_read" => Some(Key::SeriesBlockRead),
+        "block_write" => Some(Key::SeriesBlockWrite),
+        "net_rx" => Some(Key::SeriesNetRx),
+        "net_tx" => Some(Key::SeriesNetTx),
+        "dirty_rate" => Some(Key::ChartDirtyRate),
+        "migration_remaining" => Some(Key::CvRemaining),
+        "migration_processed" => Some(Key::CvProcessed),
+        "migration_transfer_rate" => Some(Key::CvTransferRate),
+        "migration_dirty_rate" => Some(Key::CvDirtyRate),
+        _ => None,
+    };
+    let name = key.map_or_else(|| s.metric.replace('_', " "), |k| tr(lang, k).to_string());
     let extra: Vec<String> = s.labels.values().cloned().collect();
     if extra.is_empty() {
-        s.metric.replace('_', " ")
+        name
     } else {
-        format!("{} ({})", s.metric.replace('_', " "), extra.join(", "))
+        format!("{name} ({})", extra.join(", "))
     }
 }
 
@@ -150,24 +183,45 @@ mod tests {
 
     #[test]
     fn no_label_reads_minus_zero() {
-        assert_eq!(minutes_label(-0.0), "now");
-        assert_eq!(minutes_label(0.2), "now");
-        assert_eq!(minutes_label(-0.4), "now");
-        assert_eq!(minutes_label(-5.0), "−5 min");
-        assert_eq!(minutes_label(-120.0), "−2 h");
-        assert!(!fmt_value(-0.0, "cores").starts_with('-'));
-        assert!(!fmt_value(-1e-12, "bytes").starts_with('-'));
+        assert_eq!(minutes_label(Lang::En, -0.0), "now");
+        assert_eq!(minutes_label(Lang::En, 0.2), "now");
+        assert_eq!(minutes_label(Lang::En, -0.4), "now");
+        assert_eq!(minutes_label(Lang::En, -5.0), "−5 min");
+        assert_eq!(minutes_label(Lang::En, -120.0), "−2 h");
+        assert!(!fmt_value(Lang::En, -0.0, "cores").starts_with('-'));
+        assert!(!fmt_value(Lang::En, -1e-12, "bytes").starts_with('-'));
+    }
+
+    /// A Japanese chart's time labels and values say their words in Japanese, the numbers as
+    /// in English.
+    #[test]
+    fn japanese_labels_say_their_words_in_japanese() {
+        assert_eq!(minutes_label(Lang::Ja, 0.0), "現在");
+        assert_eq!(minutes_label(Lang::Ja, -10.0), "−10 分");
+        assert_eq!(minutes_label(Lang::Ja, -90.0), "−90 分");
+        assert_eq!(minutes_label(Lang::Ja, -120.0), "−2 時間");
+        assert_eq!(fmt_value(Lang::Ja, 1.5, "cores"), "1.50 コア");
+        assert_eq!(fmt_value(Lang::Ja, 1.5, "count"), "2");
+        assert_eq!(
+            fmt_value(Lang::Ja, 2048.0, "bytes"),
+            fmt_value(Lang::En, 2048.0, "bytes")
+        );
+        for x in [0.0, -1.0, -5.0, -45.0, -60.0, -180.0] {
+            let l = minutes_label(Lang::Ja, x);
+            assert!(!l.chars().any(|c| c.is_ascii_alphabetic()), "{x}: {l}");
+        }
     }
 
     #[test]
     fn every_value_names_its_unit() {
-        assert!(fmt_value(1.5, "cores").ends_with("cores"));
-        assert!(fmt_value(2048.0, "bytes").contains('B'));
-        assert!(fmt_value(2048.0, "bytes_per_second").contains("/s"));
+        assert!(fmt_value(Lang::En, 1.5, "cores").ends_with("cores"));
+        assert!(fmt_value(Lang::En, 2048.0, "bytes").contains('B'));
+        assert!(fmt_value(Lang::En, 2048.0, "bytes_per_second").contains("/s"));
         assert_eq!(unit_name("bytes_per_second"), "bytes/s");
-        assert_eq!(unit_caption("cores").as_deref(), Some("(cores)"));
-        assert_eq!(unit_caption(""), None);
-        assert_eq!(unit_caption(" "), None);
+        assert_eq!(unit_caption(Lang::En, "cores").as_deref(), Some("(cores)"));
+        assert_eq!(unit_caption(Lang::Ja, "cores").as_deref(), Some("(コア)"));
+        assert_eq!(unit_caption(Lang::En, ""), None);
+        assert_eq!(unit_caption(Lang::En, " "), None);
     }
 
     #[test]
@@ -200,6 +254,9 @@ mod tests {
     fn the_palette_differs_between_themes_and_names_the_disk() {
         assert_ne!(colour(0, false), colour(0, true));
         assert_eq!(colour(7, false), colour(0, false));
-        assert_eq!(series_label(&series(&[])), "net rx (default)".to_string());
+        assert_eq!(
+            series_label(Lang::En, &series(&[])),
+            "net rx (default)".to_string()
+        );
     }
 }

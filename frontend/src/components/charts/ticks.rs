@@ -2,7 +2,10 @@
 //! the axis shows (bytes in the binary unit of the axis's top: 200 MiB, never 190.7 MiB), every
 //! label distinct (no "0 B, 0 B"), the axis ending on a tick; times in whole minutes or seconds
 //! (1, 2, 5, 10, 15, 30 …). Plotters' own ticks are decimal steps of the raw value, which in
-//! bytes read as 953.7 MiB. Native tests below.
+//! bytes read as 953.7 MiB. A unit that is a word (cores) is written in the reader's language,
+//! the numbers the same in every language. Native tests below.
+
+use crate::i18n::{Key, Lang, tr};
 
 /// An axis: its top (the range is `0..top`), its ticks and their labels.
 #[derive(Debug, Clone, PartialEq)]
@@ -48,8 +51,9 @@ fn decimals(step: f64) -> usize {
 }
 
 /// The ticks of a value axis from 0 to at least `max` (at most `most` steps) in `unit`
-/// (`bytes`, `bytes_per_second`, `cores`, `count`, or anything else as a plain number).
-pub fn value_axis(max: f64, unit: &str, most: usize) -> Axis {
+/// (`bytes`, `bytes_per_second`, `cores`, `count`, or anything else as a plain number), the
+/// unit's word in `lang`.
+pub fn value_axis(lang: Lang, max: f64, unit: &str, most: usize) -> Axis {
     let max = if max.is_finite() && max > 0.0 {
         max
     } else {
@@ -76,7 +80,7 @@ pub fn value_axis(max: f64, unit: &str, most: usize) -> Axis {
     let suffix = match unit {
         "bytes" => format!(" {name}"),
         "bytes_per_second" => format!(" {name}/s"),
-        "cores" => " cores".to_string(),
+        "cores" => format!(" {}", tr(lang, Key::UnitCores)),
         _ => String::new(),
     };
     let ticks: Vec<f64> = (0..=n).map(|i| i as f64 * step * scale).collect();
@@ -128,23 +132,23 @@ mod tests {
     #[test]
     fn bytes_step_by_one_two_five_in_the_axis_unit() {
         // Memory up to 4.4 GiB: 1 GiB steps, not 953.7 MiB.
-        let a = value_axis(4.4 * 1024f64.powi(3), "bytes", 5);
+        let a = value_axis(Lang::En, 4.4 * 1024f64.powi(3), "bytes", 5);
         assert_eq!(
             a.labels,
             ["0 GiB", "1 GiB", "2 GiB", "3 GiB", "4 GiB", "5 GiB"]
         );
         assert_eq!(a.top, 5.0 * 1024f64.powi(3));
         // 420 MiB/s: 100 MiB/s steps.
-        let a = value_axis(420.0 * 1024f64.powi(2), "bytes_per_second", 5);
+        let a = value_axis(Lang::En, 420.0 * 1024f64.powi(2), "bytes_per_second", 5);
         assert_eq!(a.labels.last().unwrap(), "500 MiB/s");
         assert_eq!(a.labels[1], "100 MiB/s");
         // 1.1 GiB: 0.2 GiB steps with one decimal.
-        let a = value_axis(1.1 * 1024f64.powi(3), "bytes", 6);
+        let a = value_axis(Lang::En, 1.1 * 1024f64.powi(3), "bytes", 6);
         assert_eq!(a.labels[1], "0.2 GiB");
         assert!(distinct(&a));
         // No label is odd: every one is a multiple of its step written exactly.
         for max in [1.0, 900.0, 1e3, 5e5, 2.2e8, 9.9e9, 1.3e12] {
-            let a = value_axis(max, "bytes", 5);
+            let a = value_axis(Lang::En, max, "bytes", 5);
             assert!(a.top >= max, "{max}: {a:?}");
             assert!(a.labels.len() >= 2 && a.labels.len() <= 7, "{max}: {a:?}");
             assert!(distinct(&a), "{max}: {a:?}");
@@ -156,17 +160,23 @@ mod tests {
     fn no_label_repeats_even_without_data() {
         // Nothing above zero (the old axis read "0 B, 0 B, 0 B").
         for unit in ["bytes", "bytes_per_second", "cores", "count", ""] {
-            let a = value_axis(0.0, unit, 5);
+            let a = value_axis(Lang::En, 0.0, unit, 5);
             assert!(distinct(&a), "{unit}: {a:?}");
             assert!(a.top > 0.0);
-            let a = value_axis(f64::NAN, unit, 5);
+            let a = value_axis(Lang::En, f64::NAN, unit, 5);
             assert!(distinct(&a), "{unit}: {a:?}");
         }
         // A count never steps by a fraction; bytes never by a fraction of a byte.
-        assert_eq!(value_axis(3.0, "count", 5).labels, ["0", "1", "2", "3"]);
-        assert_eq!(value_axis(2.0, "bytes", 5).labels, ["0 B", "1 B", "2 B"]);
+        assert_eq!(
+            value_axis(Lang::En, 3.0, "count", 5).labels,
+            ["0", "1", "2", "3"]
+        );
+        assert_eq!(
+            value_axis(Lang::En, 2.0, "bytes", 5).labels,
+            ["0 B", "1 B", "2 B"]
+        );
         // Cores step by 0.05 with two decimals.
-        let a = value_axis(0.22, "cores", 5);
+        let a = value_axis(Lang::En, 0.22, "cores", 5);
         assert_eq!(
             a.labels,
             [
@@ -180,6 +190,30 @@ mod tests {
         );
         assert_eq!(a.label(a.ticks[2]), "0.10 cores");
         assert_eq!(a.label(0.123), "");
+    }
+
+    /// Japanese ticks: the same 1-2-5 steps and numbers, the unit's word in Japanese.
+    #[test]
+    fn a_japanese_axis_says_its_unit_word_in_japanese() {
+        let en = value_axis(Lang::En, 1.4, "cores", 5);
+        let ja = value_axis(Lang::Ja, 1.4, "cores", 5);
+        assert_eq!(ja.ticks, en.ticks);
+        assert_eq!(ja.top, en.top);
+        assert_eq!(ja.labels[1], "0.5 コア");
+        assert_eq!(ja.labels.last().unwrap(), "1.5 コア");
+        assert!(ja.labels.iter().all(|l| !l.contains("cores")), "{ja:?}");
+        for (e, j) in en.labels.iter().zip(&ja.labels) {
+            assert_eq!(e.replace("cores", "コア"), *j);
+        }
+        // Byte symbols and counts are the same in both languages.
+        for unit in ["bytes", "bytes_per_second", "count", ""] {
+            let max = 420.0 * 1024f64.powi(2);
+            assert_eq!(
+                value_axis(Lang::Ja, max, unit, 5),
+                value_axis(Lang::En, max, unit, 5),
+                "{unit}"
+            );
+        }
     }
 
     #[test]
