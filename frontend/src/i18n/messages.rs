@@ -509,7 +509,7 @@ messages![
     (
         ChartTimeAxis,
         "time (minutes before the newest sample)",
-        "時間 (最新のサンプルまでの分)"
+        "時間 (最新のサンプルの何分前)"
     ),
     (
         CvTimeAxis,
