@@ -56,6 +56,7 @@ pub mod drain;
 pub mod evidence;
 pub mod explain;
 pub mod i18n;
+pub mod incident;
 pub mod input;
 pub mod kube;
 pub mod migration;

@@ -40,6 +40,7 @@ pub mod fragment;
 pub mod fuzz;
 pub mod group;
 pub mod headerless;
+pub mod incident_file;
 pub mod inferred;
 pub mod json_cut;
 pub mod kubectl;

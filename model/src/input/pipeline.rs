@@ -78,6 +78,10 @@ impl Analysis {
 /// VMI, hands every signal to a bundle and diagnoses every VMI and migration in it. Fails only
 /// when nothing at all could be read.
 pub fn analyse(input: &str, now: Option<Timestamp>) -> Result<Analysis, ParseError> {
+    // A Strata incident file carries its own evidence and moment.
+    if let Some(incident) = super::incident_file::analyse(input) {
+        return incident;
+    }
     let mut read = read_paste(input);
     super::vm_alone::see(&mut read);
     // kubectl's or virtctl's own output (a table, an events listing, a describe, a console), or
