@@ -177,6 +177,24 @@ enum Command {
         #[command(flatten)]
         history: backend::history::cli::HistoryArgs,
     },
+    /// Write a VMI's incident file: one self-contained HTML page (its diagnosis, evidence and
+    /// next steps; opens offline) from the recorded history, with no server running. Exit code
+    /// 2 when nothing was recorded for it.
+    Snapshot {
+        /// NAMESPACE/NAME of the VMI.
+        vmi: String,
+        /// The moment (RFC 3339); the newest recording without it.
+        #[arg(long)]
+        at: Option<String>,
+        /// Replace names, IP and MAC addresses by placeholders (secrets are always left out).
+        #[arg(long)]
+        redact: bool,
+        /// The file to write; standard output without it.
+        #[arg(short = 'o', long)]
+        output: Option<PathBuf>,
+        #[command(flatten)]
+        history: backend::history::cli::HistoryArgs,
+    },
     /// Run the simulated cluster alone.
     Sim {
         /// Address to listen on.
@@ -346,6 +364,29 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("strata history: {e}");
+                    ExitCode::from(2)
+                }
+            },
+        ),
+        Command::Snapshot {
+            vmi,
+            at,
+            redact,
+            output,
+            history,
+        } => Ok(
+            match backend::history::cli::snapshot(
+                &vmi,
+                at.as_deref(),
+                redact,
+                output.as_deref(),
+                &history,
+            )
+            .await
+            {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("strata snapshot: {e}");
                     ExitCode::from(2)
                 }
             },

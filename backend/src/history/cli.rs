@@ -111,6 +111,28 @@ pub async fn print(
     json: bool,
     args: &HistoryArgs,
 ) -> Result<(), String> {
+    let (store, id) = open_subject(target, args).await?;
+    let to = now_ms();
+    let from = to - i64::try_from(since.as_millis()).unwrap_or(i64::MAX / 2);
+    let h = store
+        .history(&id, from, to)
+        .await
+        .map_err(|e| e.to_string())?;
+    if json {
+        println!("{}", serde_json::to_string_pretty(&h).unwrap_or_default());
+    } else {
+        print!("{}", timeline::render(&h));
+    }
+    Ok(())
+}
+
+/// The store the data directory (or `--history-url`) holds, and the VMI `target`
+/// (`NAMESPACE/NAME`) names in it: the VMI that held the name last (history is kept per VMI
+/// object, by its UID). Shared by `strata history` and `strata snapshot`.
+pub async fn open_subject(
+    target: &str,
+    args: &HistoryArgs,
+) -> Result<(super::DynStore, super::VmiId), String> {
     let Some((namespace, name)) = target.split_once('/') else {
         return Err(format!("{target:?}: write NAMESPACE/NAME"));
     };
@@ -124,25 +146,53 @@ pub async fn print(
     let store = super::open(args.history_url.as_ref(), &dir)
         .await
         .map_err(|e| e.to_string())?;
-    let to = now_ms();
-    let from = to - i64::try_from(since.as_millis()).unwrap_or(i64::MAX / 2);
     let key = model::VmiKey {
         namespace: namespace.into(),
         name: name.into(),
     };
-    // The VMI that held the name last (history is kept per VMI object, by its UID).
     let uid = store.latest_uid(&key).await.map_err(|e| e.to_string())?;
-    let id = super::VmiId::new(key, uid.unwrap_or_default());
-    let h = store
-        .history(&id, from, to)
-        .await
-        .map_err(|e| e.to_string())?;
-    if json {
-        println!("{}", serde_json::to_string_pretty(&h).unwrap_or_default());
-    } else {
-        print!("{}", timeline::render(&h));
+    Ok((store, super::VmiId::new(key, uid.unwrap_or_default())))
+}
+
+/// `strata snapshot NAMESPACE/NAME`: the VMI's incident file (`model::incident`) as the
+/// recorder kept it at `at` (RFC 3339; the newest recording without it), written to `output`
+/// (standard output without it), with names and addresses replaced when `redact`.
+pub async fn snapshot(
+    target: &str,
+    at: Option<&str>,
+    redact: bool,
+    output: Option<&std::path::Path>,
+    args: &HistoryArgs,
+) -> Result<(), String> {
+    let at = match at {
+        Some(t) => {
+            model::time::Timestamp::parse(t)
+                .ok_or_else(|| format!("--at {t:?}: write an RFC 3339 time"))?
+                .0
+        }
+        None => now_ms(),
+    };
+    let (store, id) = open_subject(target, args).await?;
+    let Some((_, body)) = store.detail_at(&id, at).await.map_err(|e| e.to_string())? else {
+        return Err(format!(
+            "nothing was recorded for {target} at or before {}",
+            model::time::Timestamp(at)
+        ));
+    };
+    let s = super::snapshot::Snapshot::decompress(&body).map_err(|e| e.to_string())?;
+    let incident = model::incident::Incident::new(&s.evidence, s.now, None, redact);
+    let html = model::incident::write::render(&incident);
+    match output {
+        Some(path) => {
+            std::fs::write(path, html).map_err(|e| format!("cannot write {}: {e}", path.display()))
+        }
+        None => {
+            use std::io::Write;
+            std::io::stdout()
+                .write_all(html.as_bytes())
+                .map_err(|e| e.to_string())
+        }
     }
-    Ok(())
 }
 
 /// Default `--since`.

@@ -224,29 +224,35 @@ async fn vmi_history(
     Ok(Json(h).into_response())
 }
 
-/// The page of `ns/name` as recorded at or before `at` (RFC 3339), marked with `recorded_at`:
-/// its evidence cut as the live bundle is cut for this caller, then diagnosed.
-pub async fn detail_at(
+/// What the recorder kept for a VMI at a moment: history is off (why), or the snapshot
+/// recorded at or before it, with when.
+enum Recorded {
+    Off(String),
+    Found(i64, Box<Snapshot>),
+}
+
+/// The snapshot of `ns/name` recorded at or before `at` (RFC 3339), its evidence cut as the
+/// live bundle is cut for this caller.
+async fn recorded(
     state: &AppState,
     ns: &str,
     name: &str,
     at: &str,
     headers: &HeaderMap,
-) -> Result<Response, ApiErr> {
+) -> Result<Recorded, ApiErr> {
     let (caller, key) = allowed(state, ns, name, headers).await?;
     let Some(at) = time("at", Some(at))? else {
         return Err(ApiErr::bad_request("at= needs an RFC 3339 time"));
     };
-    let off = |why: String| Json(DetailAt::Off(HistoryOff { history_off: why })).into_response();
     let Some(store) = state.history.store() else {
-        return Ok(off(off_reason(&state.history)));
+        return Ok(Recorded::Off(off_reason(&state.history)));
     };
     let id = subject(state, store, &caller, &key)
         .await
         .map_err(ApiErr::not_found)?;
     let found = match store.detail_at(&id, at).await {
         Ok(found) => found,
-        Err(e) => return Ok(off(unreadable(&e))),
+        Err(e) => return Ok(Recorded::Off(unreadable(&e))),
     };
     let Some((recorded_at, body)) = found else {
         return Err(ApiErr::not_found(format!(
@@ -259,9 +265,41 @@ pub async fn detail_at(
     Readable::of(state, &caller, ns)
         .await?
         .cut_bundle(&mut snapshot.evidence);
-    Ok(Json(DetailAt::Recorded(Box::new(RecordedDetail {
-        recorded_at,
-        detail: snapshot.page(),
-    })))
-    .into_response())
+    Ok(Recorded::Found(recorded_at, Box::new(snapshot)))
+}
+
+/// The page of `ns/name` as recorded at or before `at` (RFC 3339), marked with `recorded_at`:
+/// its evidence cut as the live bundle is cut for this caller, then diagnosed.
+pub async fn detail_at(
+    state: &AppState,
+    ns: &str,
+    name: &str,
+    at: &str,
+    headers: &HeaderMap,
+) -> Result<Response, ApiErr> {
+    Ok(match recorded(state, ns, name, at, headers).await? {
+        Recorded::Off(why) => Json(DetailAt::Off(HistoryOff { history_off: why })).into_response(),
+        Recorded::Found(recorded_at, snapshot) => {
+            Json(DetailAt::Recorded(Box::new(RecordedDetail {
+                recorded_at,
+                detail: snapshot.page(),
+            })))
+            .into_response()
+        }
+    })
+}
+
+/// The snapshot behind [`detail_at`], for the incident file of a recorded moment: history off
+/// is an error here (there is no page to write).
+pub async fn snapshot_at(
+    state: &AppState,
+    ns: &str,
+    name: &str,
+    at: &str,
+    headers: &HeaderMap,
+) -> Result<Snapshot, ApiErr> {
+    match recorded(state, ns, name, at, headers).await? {
+        Recorded::Off(why) => Err(ApiErr::unavailable(why)),
+        Recorded::Found(_, snapshot) => Ok(*snapshot),
+    }
 }

@@ -22,6 +22,7 @@ pub mod assets;
 pub mod auth;
 pub mod health;
 pub mod history;
+pub mod incident;
 pub mod k8s;
 pub mod migrations;
 pub mod nodes;

@@ -32,7 +32,7 @@ async fn vmis(State(state): State<AppState>, headers: HeaderMap) -> Result<Respo
 
 /// The evidence bundle of `ns/name` as this caller may see it, with the guest agent's
 /// `guestosinfo` answer (also returned as the API gave it, so a refusal stays distinct).
-async fn bundle(
+pub(super) async fn bundle(
     state: &AppState,
     ns: &str,
     name: &str,

@@ -3,6 +3,7 @@ pub mod charts;
 pub mod common;
 pub mod convergence;
 pub mod finding;
+pub mod incident_link;
 pub mod migration_graph;
 pub mod migration_history;
 pub mod rel_time;

@@ -110,6 +110,16 @@ messages![
     (VmiMissing, "Evidence not available", "得られなかった根拠"),
     (VmiCopy, "Copy link", "リンクをコピー"),
     (VmiCopied, "Link copied", "コピーしました"),
+    (
+        VmiIncident,
+        "Download incident file",
+        "インシデントファイルをダウンロード"
+    ),
+    (
+        VmiRedact,
+        "redact names and addresses",
+        "名前とアドレスを伏せる"
+    ),
     (StepCopy, "Copy", "コピー"),
     (StepCopied, "Copied", "コピー済み"),
     (VmiLoading, "Loading…", "読み込み中…"),

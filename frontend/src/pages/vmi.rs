@@ -10,6 +10,7 @@
 use crate::api::{self, Connection, FetchError, Live};
 use crate::components::charts::Chart;
 use crate::components::common::{FetchFailure, failure_text};
+use crate::components::incident_link::IncidentLink;
 use crate::components::timeline::{self, AsOf, AsOfState};
 use crate::components::vmi_view::{CopyLink, VmiView};
 use crate::deferred::{Deferred, View};
@@ -140,7 +141,7 @@ pub fn VmiPage() -> impl IntoView {
     view! {
         <div class="vmi-page">
             // A recorded moment (`?at=`) has its own age, in its banner: no live data age.
-            <div class="page-tools">{move || at.get().is_none().then(|| view! { <Freshness/> })}<CopyLink/></div>
+            <div class="page-tools">{move || at.get().is_none().then(|| view! { <Freshness/> })}<CopyLink/><IncidentLink ns=ns name=name at=at/></div>
             <AsOf state=as_of/>
             {move || gone().then(|| view! {
                 <div class="failure" role="alert" data-testid="vmi-gone"><strong>{t(Key::VmiGone)}</strong></div>

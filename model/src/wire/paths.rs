@@ -17,6 +17,9 @@ pub const VMIS: &str = "/api/v1/vmis";
 pub const VMI: &str = "/api/v1/vmis/{ns}/{name}";
 /// One VMI's page, diagnosed (`?at=` for a recorded moment).
 pub const VMI_DETAIL: &str = "/api/v1/vmis/{ns}/{name}/detail";
+/// One VMI's incident file, a self-contained HTML page (`?at=` for a recorded moment,
+/// `?redact=true` for placeholders instead of names and addresses).
+pub const VMI_SNAPSHOT: &str = "/api/v1/vmis/{ns}/{name}/snapshot";
 /// One VMI's metric series (`?set=&range=&step=`).
 pub const VMI_METRICS: &str = "/api/v1/vmis/{ns}/{name}/metrics";
 /// One VMI's recorded changes (`?from=&to=`).

@@ -1,0 +1,141 @@
+//! The incident file from the console and from the command line: `GET
+//! /api/v1/vmis/{ns}/{name}/snapshot` (live, redacted, at a recorded moment) and `strata
+//! snapshot NS/NAME` from the history a console recorded; each file reads back (the paste
+//! pipeline, as `strata diagnose FILE.html` does) to the verdict the console shows.
+
+mod common;
+
+use backend::history::{self, retention::Bounds};
+use backend::run::Options;
+use common::*;
+use std::time::Duration;
+
+const VMI: &str = "/api/v1/vmis/default/healthy";
+
+/// GET `path`: status, content type, disposition and body.
+async fn get_text(console: &backend::run::Console, path: &str) -> (u16, String, String, String) {
+    let res = http()
+        .get(format!("{}{path}", console.url()))
+        .send()
+        .await
+        .unwrap();
+    let header = |h: &str| {
+        res.headers()
+            .get(h)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .to_string()
+    };
+    let (ct, cd) = (header("content-type"), header("content-disposition"));
+    (res.status().as_u16(), ct, cd, res.text().await.unwrap())
+}
+
+/// The headline the file's own evidence gives when read back.
+fn read_back(html: &str) -> String {
+    let a = model::input::analyse(html, None).expect("the incident file reads back");
+    assert_eq!(a.dump.bundles.len(), 1);
+    a.report.diagnoses[0].headline.clone()
+}
+
+#[tokio::test]
+async fn the_console_writes_an_incident_file_that_reads_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let sim = sim("healthy").await;
+    let handle = history::open_handle(None, dir.path(), Bounds::default()).await;
+    let client = backend::kube_client::connect(backend::kube_client::Source::Url(sim.url()))
+        .await
+        .unwrap();
+    let console = console_with(
+        client,
+        Options {
+            history: Some(handle),
+            ..Options::local(None)
+        },
+    )
+    .await;
+    all_synced(&console).await;
+
+    // Live: the page's verdict, as an attachment.
+    let (code, ct, cd, html) = get_text(&console, &format!("{VMI}/snapshot")).await;
+    assert_eq!(code, 200, "{html}");
+    assert!(ct.starts_with("text/html"), "{ct}");
+    assert!(
+        cd.starts_with("attachment") && cd.contains("strata-incident-default-healthy.html"),
+        "{cd}"
+    );
+    let (_, detail) = get_json(&console, &format!("{VMI}/detail")).await;
+    let shown = detail["diagnosis"]["headline"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(read_back(&html), shown);
+
+    // Redacted: none of the bundle's node names or addresses.
+    let (_, bundle) = get_json(&console, VMI).await;
+    let (code, _, cd, red) = get_text(&console, &format!("{VMI}/snapshot?redact=true")).await;
+    assert_eq!(code, 200, "{red}");
+    assert!(!cd.contains("healthy"), "{cd}");
+    let node = bundle["vmi"]["value"]["status"]["nodeName"]
+        .as_str()
+        .expect("the VMI's node")
+        .to_string();
+    let ip = bundle["vmi"]["value"]["status"]["interfaces"][0]["ipAddress"]
+        .as_str()
+        .expect("the VMI's address")
+        .to_string();
+    for secret in [&node, &ip] {
+        assert!(
+            !red.contains(secret.as_str()),
+            "{secret} in the redacted file"
+        );
+        assert!(
+            html.contains(secret.as_str()),
+            "{secret} not in the plain file"
+        );
+    }
+
+    // A recorded moment: the file of that moment; the command line writes it from the store.
+    let at = eventually(Duration::from_secs(20), "a recorded moment", || async {
+        let (_, h) = get_json(
+            &console,
+            &format!("{VMI}/history?from=2000-01-01T00:00:00Z"),
+        )
+        .await;
+        h["transitions"][0]["at"].as_str().map(str::to_string)
+    })
+    .await;
+    let html_at = eventually(Duration::from_secs(20), "the recorded page", || async {
+        let (code, _, _, body) = get_text(&console, &format!("{VMI}/snapshot?at={at}")).await;
+        (code == 200).then_some(body)
+    })
+    .await;
+    let (_, recorded) = get_json(&console, &format!("{VMI}/detail?at={at}")).await;
+    assert_eq!(
+        read_back(&html_at),
+        recorded["diagnosis"]["headline"].as_str().unwrap()
+    );
+    let out = dir.path().join("incident.html");
+    let cli = std::process::Command::new(env!("CARGO_BIN_EXE_strata"))
+        .args(["snapshot", "default/healthy", "--at", &at, "-o"])
+        .arg(&out)
+        .arg("--data-dir")
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(
+        cli.status.success(),
+        "{}",
+        String::from_utf8_lossy(&cli.stderr)
+    );
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(read_back(&written), read_back(&html_at));
+
+    // Nothing recorded for a name: exit code 2 and the reason.
+    let none = std::process::Command::new(env!("CARGO_BIN_EXE_strata"))
+        .args(["snapshot", "default/nobody", "--data-dir"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(none.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&none.stderr).contains("nothing was recorded"));
+}
