@@ -129,6 +129,18 @@ async fn the_console_writes_an_incident_file_that_reads_back() {
     );
     let written = std::fs::read_to_string(&out).unwrap();
     assert_eq!(read_back(&written), read_back(&html_at));
+    // `strata diagnose FILE.html` gives that verdict.
+    let diagnosed = std::process::Command::new(env!("CARGO_BIN_EXE_strata"))
+        .arg("diagnose")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&diagnosed.stdout);
+    assert!(
+        text.contains(&read_back(&written)),
+        "{text}\n{}",
+        String::from_utf8_lossy(&diagnosed.stderr)
+    );
 
     // Nothing recorded for a name: exit code 2 and the reason.
     let none = std::process::Command::new(env!("CARGO_BIN_EXE_strata"))
