@@ -47,16 +47,20 @@ fn header(s: &mut String, i: &Incident, d: &VmiDetail, key: &str) {
     let at =
         i.at.map(|t| t.to_rfc3339())
             .unwrap_or_else(|| "an unknown time".into());
-    let cluster = i.cluster.as_deref().unwrap_or("an unnamed cluster");
+    let cluster = i
+        .cluster
+        .as_deref()
+        .map(|c| format!(" · cluster {}", esc(c)))
+        .unwrap_or_default();
     let _ = writeln!(
         s,
-        "<h1>{}</h1><p class=\"meta\">Phase {}{} · as of <time>{}</time> · cluster {}{}</p>\
+        "<h1>{}</h1><p class=\"meta\">Phase {}{} · as of <time>{}</time>{}{}</p>\
          <p class=\"headline h-{}\">{}</p>",
         esc(key),
         esc(&d.phase),
         if d.paused { " (paused)" } else { "" },
         esc(&at),
-        esc(cluster),
+        cluster,
         if i.redacted {
             " · names and addresses redacted"
         } else {
