@@ -9,12 +9,20 @@
 
 mod console;
 mod explain;
+mod explain_more;
 mod findings;
 mod headline;
 mod migration;
 mod paste;
+mod readers;
 mod reasons;
 mod remedies;
+mod remedy_signals;
+mod sig_control;
+mod sig_guest;
+mod sig_migration;
+mod sig_node;
+mod sig_storage;
 mod signals;
 mod terms;
 
@@ -38,6 +46,14 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
         explain::EXPLAIN,
         migration::MIGRATION,
         paste::PASTE,
+        explain_more::EXPLAIN_MORE,
+        readers::READERS,
+        remedy_signals::REMEDY_SIGNALS,
+        sig_control::SIG_CONTROL,
+        sig_guest::SIG_GUEST,
+        sig_migration::SIG_MIGRATION,
+        sig_node::SIG_NODE,
+        sig_storage::SIG_STORAGE,
     ]
     .into_iter()
     .flatten()
@@ -73,7 +89,9 @@ fn index() -> &'static Index {
                 Some(Part::Lit(l)) if parts.len() == 1 => {
                     ix.exact.entry(l).or_insert(ja);
                 }
-                Some(Part::Lit(l)) => ix
+                // A literal that is all one word (`"` before a quoted hole) does not end the
+                // sentence's first word: such a template is tried for every sentence.
+                Some(Part::Lit(l)) if first_word(l).len() < l.len() => ix
                     .by_word
                     .entry(first_word(l))
                     .or_default()

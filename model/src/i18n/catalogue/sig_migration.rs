@@ -1,0 +1,268 @@
+//! Migrations and drains as the signature tables (`signatures/migration.rs`, `migration_target.rs`, `disruption.rs`, `noise.rs`) and `drain/`, `migration/` write them.
+
+use super::Entry;
+
+#[rustfmt::skip]
+pub const SIG_MIGRATION: &[Entry] = &[
+    // `signatures/migration.rs`
+    ("the live migration failed in libvirt (Warning Migrated)",
+     "libvirt でライブマイグレーションが失敗しました(Warning Migrated)"),
+    ("the migration target pod cannot be scheduled (affinity)",
+     "マイグレーション移行先 Pod をスケジュールできません(アフィニティ)"),
+    ("the VMI cannot live-migrate: its disks are not shared (DisksNotLiveMigratable)",
+     "VMI はライブマイグレーションできません: ディスクが共有されていません(DisksNotLiveMigratable)"),
+    ("kubectl drain is evicting pods",
+     "kubectl drain が Pod を退避させています"),
+    ("eviction of a virt-launcher pod refused by a PodDisruptionBudget",
+     "virt-launcher Pod の退避が PodDisruptionBudget に拒否されました"),
+    ("the live migration is stuck (no progress) and gets aborted",
+     "ライブマイグレーションが止まっており(進捗なし)、中止されます"),
+    ("Harvester records a migration in progress (migrationState Migrating)",
+     "Harvester がマイグレーション進行中と記録しています(migrationState Migrating)"),
+    ("a new migration is refused: an in-flight migration is recorded",
+     "新しいマイグレーションが拒否されています: 進行中のマイグレーションが記録されています"),
+    ("libvirt refuses to migrate an empty or read-only disk (virError Code=84)",
+     "libvirt が空か読み取り専用のディスクのマイグレーションを拒否しています(virError Code=84)"),
+    ("the VMI cannot live-migrate: non-shared PVC or hostDisk",
+     "VMI はライブマイグレーションできません: 共有されていない PVC か hostDisk があります"),
+    ("the migration failed: the target pod shut down",
+     "マイグレーションが失敗しました: 移行先 Pod が停止しました"),
+    ("the migration target pod matches no node (node affinity/selector)",
+     "マイグレーション移行先 Pod に合うノードがありません(ノードアフィニティ/セレクター)"),
+    ("the migration's target pod is not created: the VMI has several activePods",
+     "マイグレーションの移行先 Pod が作成されません: VMI に activePods が複数あります"),
+    ("virt-launcher refused the Migrate command",
+     "virt-launcher が Migrate コマンドを拒否しました"),
+    ("a PodDisruptionBudget that selects the pod refuses the eviction. KubeVirt up to v1.5 \
+      created one per VMI with evictionStrategy LiveMigrate (the evictor waits for the migration \
+      KubeVirt starts); from v1.6 it creates none and only deletes the old \
+      kubevirt-disruption-budget-* ones, so the refusing PDB is someone else's",
+     "Pod を選択する PodDisruptionBudget が退避を拒否しています。KubeVirt v1.5 までは evictionSt\
+      rategy LiveMigrate の VMI ごとに PDB を作っていました(退避側は KubeVirt が始めるマイグレーションを待\
+      ちます)。v1.6 からは作らず、古い kubevirt-disruption-budget-* を削除するだけなので、\
+      拒否している PDB は別の誰かのものです"),
+    ("virt-handler's Migrated event: the source virt-launcher's libvirt migration failed (the \
+      virError in the reason names libvirt's error code, e.g. Code=9 operation failed, Code=1 \
+      internal error)",
+     "virt-handler の Migrated イベントです: 移行元 virt-launcher の libvirt マイグレーションが失\
+      敗しました(理由の virError が libvirt のエラーコードを示します。たとえば Code=9 operation failed\
+      、Code=1 internal error)"),
+    ("a drain evicts the node's pods; a VMI with evictionStrategy LiveMigrate is migrated instead \
+      of deleted (its eviction is refused until the migration is done, so the drain retries and \
+      may exit non-zero)",
+     "ドレインはノードの Pod を退避させます。evictionStrategy LiveMigrate の VMI は削除ではなくマイグレーシ\
+      ョンされます(マイグレーションが終わるまで退避は拒否されるため、ドレインは再試行し、0 以外で終了することがあります)"),
+    ("the source virt-launcher's libvirt api call MigrateToURI3 (the migration itself) returned a \
+      virError",
+     "移行元 virt-launcher の libvirt API 呼び出し MigrateToURI3(マイグレーション本体)\
+      が virError を返しました"),
+    ("condition LiveMigratable is False with reason DisksNotLiveMigratable: a PVC is not \
+      ReadWriteMany (non-shared PVC), so live migration is refused before any data moves",
+     "コンディション LiveMigratable が理由 DisksNotLiveMigratable で False です: PVC が Re\
+      adWriteMany ではない(共有されていない PVC)ため、データが動く前にライブマイグレーションは拒否されます"),
+    ("the target virt-launcher pod is Unschedulable: its nodeSelector / node affinity leaves only \
+      nodes that its pod anti-affinity (against the source pod) excludes",
+     "移行先 virt-launcher Pod が Unschedulable です: nodeSelector / ノードアフィニティで残るノ\
+      ードを、Pod アンチアフィニティ(移行元 Pod に対する)がすべて除外しています"),
+    ("allow post-copy or auto-converge in the MigrationPolicy",
+     "MigrationPolicy で post-copy か auto-converge を許可する"),
+    ("migration statistics: dirty rate against bandwidth",
+     "マイグレーションの統計: ダーティレートと帯域幅"),
+    ("raise bandwidthPerMigration, or migrate when the guest is idle",
+     "bandwidthPerMigration を上げるか、ゲストが暇なときにマイグレーションする"),
+    ("the migration proxy's socket was torn down (migration-proxy)",
+     "マイグレーションプロキシのソケットが破棄されました(migration-proxy)"),
+    ("status.migrationMethod is BlockMigration whenever a volume is neither a shared PVC or \
+      DataVolume, a shared hostDisk, a virtiofs filesystem nor a read-only disk: any \
+      containerDisk, cloud-init or emptyDisk volume is copied, which is normal (or a volume \
+      migration is under way); a PVC that is not shared (ReadWriteMany) makes the VMI not \
+      live-migratable instead",
+     "ボリュームが共有 PVC や DataVolume、共有 hostDisk、virtiofs ファイルシステム、\
+      読み取り専用ディスクのいずれでもない場合、status.migrationMethod は BlockMigration になります: co\
+      ntainerDisk、cloud-init、emptyDisk のボリュームはコピーされ、\
+      これは正常です(またはボリュームマイグレーションの進行中)。共有されていない(ReadWriteMany でない)\
+      PVC があると、代わりに VMI はライブマイグレーションできなくなります"),
+    ("the migration made no progress for longer than progressTimeout: the guest's DirtyRate is \
+      above the MemoryBandwidth, so pre-copy never converges and KubeVirt aborted it",
+     "マイグレーションが progressTimeout より長く進捗しませんでした: ゲストの DirtyRate が MemoryBandwi\
+      dth を上回り、pre-copy が収束しないため KubeVirt が中止しました"),
+    ("the node is cordoned; its VMIs with evictionStrategy LiveMigrate must migrate away before \
+      the drain finishes",
+     "ノードは cordon されています。evictionStrategy LiveMigrate の VMI は、\
+      ドレインが終わる前にマイグレーションで移動しなければなりません"),
+    ("the migration PodDisruptionBudget shrank back: the migration failed or ended (KubeVirt <= \
+      1.5)",
+     "マイグレーション用の PodDisruptionBudget が元に縮みました: マイグレーションが失敗したか終わりました(KubeVirt 1.5 以前)"),
+    ("match pod anti-affinity rules",
+     "Pod アンチアフィニティのルールに合いません"),
+    ("Harvester's annotation says the VMI is Migrating to \
+      harvesterhci.io/migrationTargetNodeName; with a deletionTimestamp set and the target node \
+      down the migration can never finish",
+     "Harvester のアノテーションは VMI が harvesterhci.io/migrationTargetNodeName へ Mi\
+      grating 中だと示しています。deletionTimestamp が設定され移行先ノードが落ちているので、\
+      マイグレーションは決して終わりません"),
+    ("KubeVirt refuses live migration when a PVC is not shared (not ReadWriteMany): \
+      LiveMigratable is False with DisksNotLiveMigratable",
+     "PVC が共有されていない(ReadWriteMany でない)と KubeVirt はライブマイグレーションを拒否します: LiveMig\
+      ratable は DisksNotLiveMigratable で False です"),
+    ("KubeVirt up to v1.5 expands the VMI's PodDisruptionBudget while it migrates; if it is \
+      shrunk again without the VMI moving, the migration failed (look for the VMIM's failure). \
+      From v1.6 KubeVirt keeps no PDBs for VMIs",
+     "KubeVirt v1.5 までは、マイグレーション中に VMI の PodDisruptionBudget を広げます。\
+      VMI が移動しないまま再び縮んだなら、マイグレーションは失敗しています(VMIM の失敗を探してください)\
+      。v1.6 からは KubeVirt は VMI の PDB を持ちません"),
+    ("after a migration KubeVirt up to v1.5 shrinks the PodDisruptionBudget again; shrunk without \
+      the VMI moving means the migration failed",
+     "KubeVirt v1.5 まではマイグレーションの後で PodDisruptionBudget を再び縮めます。\
+      VMI が移動しないまま縮んだなら、マイグレーションは失敗しています"),
+    ("compare DirtyRate and MemoryBandwidth over iterations",
+     "反復ごとの DirtyRate と MemoryBandwidth を比べる"),
+    ("libvirt cannot migrate (virError Code=84, operation not supported) a read-only or empty \
+      disk with storage migration (e.g. a CD-ROM or a read-only volume)",
+     "libvirt は、ストレージマイグレーションで読み取り専用か空のディスク(たとえば CD-ROM か読み取り専用ボリューム)\
+      をマイグレーションできません(virError Code=84、operation not supported)"),
+    ("remove or share the read-only disk, or use a shared volume",
+     "読み取り専用ディスクを取り除くか共有にする、または共有ボリュームを使う"),
+    ("see the migration's phase: Failed without migrationState means the target never came up \
+      (target pod deleted or unschedulable)",
+     "マイグレーションのフェーズを見る: migrationState のない Failed は、\
+      移行先が起動しなかったことを意味します(移行先 Pod が削除されたかスケジュールできなかった)"),
+    ("the guest dirties memory (DirtyRate) about as fast as the migration sends it \
+      (MemoryBandwidth): pre-copy cannot converge",
+     "ゲストがメモリーを汚す速さ(DirtyRate)が、マイグレーションの送る速さ(MemoryBandwidth)\
+      とほぼ同じです: pre-copy は収束できません"),
+    ("the migration-create-validator webhook denies a new VirtualMachineInstanceMigration while \
+      the VMI's status.migrationState has a migrationUid that is neither completed nor failed \
+      (stale after a target pod crash)",
+     "VMI の status.migrationState に完了も失敗もしていない migrationUid がある間、\
+      migration-create-validator Webhook は新しい VirtualMachineInstanceMigratio\
+      n を拒否します(移行先 Pod のクラッシュ後に古いまま残っている)"),
+    ("the target pod's nodeSelector or node affinity (e.g. a host-model CPU label copied from the \
+      source node) matches no other node, so the target stays Pending",
+     "移行先 Pod の nodeSelector かノードアフィニティ(たとえば移行元ノードから写された host-model CPU のラベル\
+      )がほかのどのノードにも合わないため、移行先は Pending のままです"),
+    ("the target virt-launcher pod went away while the migration was PreparingTarget or running: \
+      its node shut down, or it was placed on the source node (source-node and target the same) \
+      and shut down with it",
+     "マイグレーションが PreparingTarget か実行中の間に、移行先 virt-launcher Pod がなくなりました: そのノー\
+      ドが停止したか、移行元ノードに配置されて(移行元と移行先が同じ)それとともに停止しました"),
+    ("use ReadWriteMany PVCs, or accept block migration where supported",
+     "ReadWriteMany の PVC を使うか、対応している場合はブロックマイグレーションを受け入れる"),
+    ("virt-controller creates a migration's target pod only while the VMI has at most one active \
+      pod (VMIActivePodsCount over status.activePods and the launcher pods): a pod left from an \
+      earlier migration, still listed in activePods or not yet gone, keeps the new migration \
+      waiting forever",
+     "virt-controller がマイグレーションの移行先 Pod を作るのは、VMI のアクティブな Pod が一つ以下のとき(statu\
+      s.activePods とランチャー Pod に対する VMIActivePodsCount)\
+      だけです: 以前のマイグレーションで残った Pod が activePods にあるかまだ消えていないと、\
+      新しいマイグレーションはいつまでも待ちます"),
+    ("virt-handler's Migrate command to the source virt-launcher failed (e.g. \"migration job \
+      already executed\": a retried migration for the same job)",
+     "移行元 virt-launcher への virt-handler の Migrate コマンドが失敗しました(たとえば \"migrati\
+      on job already executed\": 同じジョブでマイグレーションが再試行された)"),
+    ("virt-handler's migration-proxy closed its unix socket under \
+      /var/run/kubevirt/migrationproxy while libvirt still used it: the Migrate command failed \
+      and the proxy was stopped",
+     "libvirt がまだ使っている間に、virt-handler の migration-proxy が /var/run/kubevirt/\
+      migrationproxy 配下の UNIX ソケットを閉じました: Migrate コマンドは失敗し、\
+      プロキシは停止しました"),
+    // `signatures/noise.rs`
+    ("virt-handler sees the VMI in phase Scheduled",
+     "virt-handler は VMI をフェーズ Scheduled と見ています"),
+    ("a resourceVersion conflict (noise)",
+     "resourceVersion の競合(ノイズ)"),
+    ("the virt-launcher pod is still in Init",
+     "virt-launcher Pod はまだ Init です"),
+    ("the DataVolume is still importing (ImportInProgress)",
+     "DataVolume はまだインポート中です(ImportInProgress)"),
+    ("virt-controller stops a VM whose VMI already Failed",
+     "VMI がすでに Failed の VM を virt-controller が停止します"),
+    ("the CDI importer's helper had already exited (noise)",
+     "CDI インポーターのヘルパーはすでに終了していました(ノイズ)"),
+    ("a libvirt query refused in the domain's current state (noise)",
+     "ドメインの現在の状態では拒否される libvirt の問い合わせ(ノイズ)"),
+    ("first libvirt connection before virtqemud is up (start-up noise)",
+     "virtqemud の起動前の最初の libvirt 接続(起動時のノイズ)"),
+    ("Harvester's migration target node (migrationTargetNodeName)",
+     "Harvester のマイグレーション移行先ノード(migrationTargetNodeName)"),
+    ("kubevirt_vmi_phase_count is a Prometheus recording rule",
+     "kubevirt_vmi_phase_count は Prometheus の recording rule です"),
+    ("libvirt finds no DBus in the launcher (start-up noise)",
+     "libvirt がランチャー内に DBus を見つけられません(起動時のノイズ)"),
+    ("libvirt's /dev/kvm permission probe (start-up noise)",
+     "libvirt による /dev/kvm の権限の確認(起動時のノイズ)"),
+    ("libvirt's cgroup probe in the launcher (start-up noise)",
+     "ランチャー内での libvirt の cgroup の確認(起動時のノイズ)"),
+    ("the VM controller's status update raced a deleted VMI (noise)",
+     "VM コントローラーの status 更新が削除された VMI と競合しました(ノイズ)"),
+    ("the object is being deleted (deletionTimestamp)",
+     "オブジェクトは削除中です(deletionTimestamp)"),
+    ("virt-handler's optional client certificate is not mounted (noise)",
+     "virt-handler の任意のクライアント証明書がマウントされていません(ノイズ)"),
+    ("virtctl cannot open the websocket (virt-api subresource)",
+     "virtctl が WebSocket を開けません(virt-api のサブリソース)"),
+    // `signatures/migration_target.rs`
+    ("the migration failed: its target pod stayed Pending past the timeout and was deleted",
+     "マイグレーションが失敗しました: 移行先 Pod がタイムアウトを過ぎても Pending のままで、削除されました"),
+    ("kubectl describe nodes (allocatable, taints, cpu-model labels)",
+     "kubectl describe nodes(allocatable、taint、cpu-model のラベル)"),
+    ("virt-controller deletes a migration's target virt-launcher pod that stays unschedulable \
+      longer than the unschedulable timeout (or Pending for any reason longer than the catch-all \
+      timeout), and the migration fails before any data moved: no node could host the target \
+      (resources, node selectors or affinity, taints, a CPU model only the source node has)",
+     "virt-controller は、unschedulable のタイムアウトより長くスケジュールできない(またはどんな理由でも包括的なタイ\
+      ムアウトより長く Pending の)移行先 virt-launcher Pod を削除し、\
+      マイグレーションはデータが動く前に失敗します: 移行先を受け入れられるノードがありません(リソース、\
+      ノードセレクターやアフィニティ、taint、移行元ノードにしかない CPU モデル)"),
+    // `signatures/disruption.rs`
+    ("a PodDisruptionBudget cannot count its pods (no evictions allowed)",
+     "PodDisruptionBudget が Pod を数えられません(退避は許可されません)"),
+    ("remove the custom PodDisruptionBudget over launcher pods: KubeVirt protects migrating VMIs \
+      with its own (kubevirt-disruption-budget-*)",
+     "ランチャー Pod に掛けた独自の PodDisruptionBudget を削除する: KubeVirt はマイグレーション中の VMI \
+      を自身の PDB(kubevirt-disruption-budget-*)で保護します"),
+    ("a PodDisruptionBudget's pods have an owner without a scale subresource",
+     "PodDisruptionBudget の Pod の所有者に scale サブリソースがありません"),
+    ("a budget with maxUnavailable or a percentage needs the pods' owner to have a scale \
+      subresource; a VMI has none, so the budget allows no disruption and drains cannot evict \
+      (migrate) the VMIs",
+     "maxUnavailable かパーセンテージの PDB には、Pod の所有者が scale サブリソースを持つ必要があります。\
+      VMI にはないため、PDB は中断を一切許さず、ドレインは VMI を退避(マイグレーション)できません"),
+    ("the disruption controller cannot work out how many pods a budget expects (a maxUnavailable \
+      or percentage budget over virt-launcher pods, whose owner, the VMI, does not implement the \
+      scale subresource): it allows no disruption, so every eviction of those pods, and every \
+      evacuation migration of a drain, is refused",
+     "Disruption コントローラーが PDB の想定する Pod 数を求められません(virt-launcher Pod に対する max\
+      Unavailable かパーセンテージの PDB で、所有者の VMI は scale サブリソースを実装していない)\
+      : 中断を一切許さないため、それらの Pod の退避も、ドレインによる退避のマイグレーションもすべて拒否されます"),
+    ("the disruption controller cannot work out how many pods a budget expects, so it allows no \
+      disruption: evictions of the launcher pods it covers, and the drain's evacuation \
+      migrations, are refused",
+     "Disruption コントローラーが PDB の想定する Pod 数を求められないため、中断を一切許しません: 対象のランチャー Pod \
+      の退避も、ドレインによる退避のマイグレーションも拒否されます"),
+    // `drain/mod.rs`
+    ("Eviction strategy LiveMigrate but not live-migratable ({}): the eviction is denied (\"VMI \
+      {} is configured with an eviction strategy but is not live-migratable\") and the drain \
+      waits.",
+     "退避戦略は LiveMigrate ですがライブマイグレーションできません({0}): 退避は拒否され(\"VMI {1} is confi\
+      gured with an eviction strategy but is not live-migratable\")\
+      、ドレインは待ち続けます。"),
+    ("Eviction strategy None: the pod is evicted and the VM stops.",
+     "退避戦略 None: Pod は退避され、VM は停止します。"),
+    ("With run strategy RerunOnFailure it stays stopped: a graceful shutdown ends Succeeded; it \
+      is restarted only if the guest had to be destroyed after the grace period (phase Failed).",
+     "実行戦略 RerunOnFailure では停止したままです: 正常なシャットダウンは Succeeded で終わり、\
+      再起動するのはゲストが猶予期間の後に破棄された場合(フェーズ Failed)だけです。"),
+    ("With run strategy {} it is started again on another node.",
+     "実行戦略 {0} では別のノードで再び起動されます。"),
+    ("With run strategy {} it stays stopped.",
+     "実行戦略 {0} では停止したままです。"),
+    ("The VMI is already {}.",
+     "VMI はすでに {0} です。"),
+    ("The eviction is denied and evacuationNodeName is set; an external controller (such as \
+      cluster-api-provider-kubevirt) must remove the VM.",
+     "退避は拒否され、evacuationNodeName が設定されます。外部コントローラー(cluster-api-provider-kube\
+      virt など)が VM を取り除かなければなりません。"),
+    ("The eviction is turned into a live migration.",
+     "退避はライブマイグレーションに置き換えられます。"),
+];
