@@ -34,6 +34,15 @@ pub const EXPLAIN_MORE: &[Entry] = &[
      "spec を直すまで VM は起動しません。無効な項目はメッセージが示します。"),
     ("virt-controller deleted the launcher pod.",
      "virt-controller がランチャー Pod を削除しました。"),
+    ("virt-controller could not create the launcher pod (admission, quota, invalid spec).",
+     "virt-controller はランチャー Pod を作成できませんでした(アドミッション、\
+      クォータ、不正な spec)。"),
+    ("With the message \"Delaying pod creation because an active migration exists\" it is a wait, \
+      not an error: the VMI's previous migration has not finished yet \
+      (`pkg/virt-controller/watch/vmi/lifecycle.go`).",
+     "メッセージが \"Delaying pod creation because an active migration exists\" なら\
+      エラーではなく待機です: VMI の前のマイグレーションがまだ終わっていません(`pkg/virt-controller/watch/vmi\
+      /lifecycle.go`)。"),
     // `explain/generated/migration.rs`
     ("Live migration has been aborted",
      "ライブマイグレーションは中止されました"),
@@ -55,6 +64,10 @@ pub const EXPLAIN_MORE: &[Entry] = &[
       5 分より古い)、ランチャー Pod もなくなったため、virt-controller がこの理由でフェーズを Failed にしました(`\
       pkg/virt-controller/watch/node/node.go`、`createAndApplyFailedVMINodeUn\
       responsivePatch`)。"),
+    ("Final: this VMI will not run again.",
+     "最終状態: この VMI が再び動くことはありません。"),
+    ("Run strategy Always or RerunOnFailure creates a new VMI; Manual leaves the VM stopped.",
+     "実行戦略 Always か RerunOnFailure なら新しい VMI が作られ、Manual なら VM は停止したままです。"),
     // `explain/catalogue/events.rs`
     ("\"The VirtualMachineInstance was shut down.\", or as a Warning \"The VirtualMachineInstance \
       crashed.\" when the phase became Failed.",

@@ -5,7 +5,8 @@
 //!
 //! Lookup: a sentence with no hole is found by a map; the others by the first word of their
 //! leading literal (templates that start with a hole are always tried), the longest template
-//! first, so the more specific entry wins.
+//! first, so the more specific entry wins; of those that start with a hole, the ones with more
+//! text holes first (their phrases must translate, so they claim less).
 
 mod console;
 mod explain;
@@ -108,9 +109,18 @@ fn index() -> &'static Index {
                 })
                 .sum()
         };
-        for list in ix.by_word.values_mut().chain([&mut ix.open]) {
+        for list in ix.by_word.values_mut() {
             list.sort_by_key(|c| std::cmp::Reverse(literal_len(c)));
         }
+        // Of the templates that start with a hole, those whose phrases must translate come
+        // first: a leading data hole takes anything, a headline's name and finding included.
+        let texts = |c: &Compiled| c.parts.iter().filter(|p| matches!(p, Part::Text)).count();
+        ix.open.sort_by_key(|c| {
+            (
+                std::cmp::Reverse(texts(c)),
+                std::cmp::Reverse(literal_len(c)),
+            )
+        });
         ix
     })
 }

@@ -167,11 +167,29 @@ pub const READERS: &[Entry] = &[
      "{0} 前のもので、virt-controller のタイムアウト {1} より古い"),
     // `input/fragment.rs`
     ("only {} of a {} was pasted: {}",
-     "{0} の {1} だけが貼り付けられました: {2}"),
+     "{1} の {0} だけが貼り付けられました: {2}"),
     ("one interface of a VMI's status",
      "VMI の status のインターフェース一つ"),
     ("a list of volume statuses",
      "ボリュームの状態のリスト"),
+    ("no phase",
+     "フェーズなし"),
+    ("no pods",
+     "Pod なし"),
+    ("no node",
+     "ノードなし"),
+    ("no name",
+     "名前なし"),
+    ("no conditions",
+     "コンディションなし"),
+    ("no printableStatus",
+     "printableStatus なし"),
+    ("one condition",
+     "コンディション一つ"),
+    ("a list of conditions",
+     "コンディションのリスト"),
+    ("a list of interfaces",
+     "インターフェースのリスト"),
     // `input/pipeline.rs`
     ("read as text, line by line: no object, kubectl output or known message in it, and no line \
       states a fault",
@@ -344,6 +362,8 @@ pub const READERS: &[Entry] = &[
       placement or its clean-up).",
      "{0} {1} は VMI の二つ目のランチャー Pod で、隣の {2} は Running かつ Ready です: VMI がランチャ\
       ー Pod を二つ持つのはマイグレーション中だけなので、これはマイグレーションの移行先です(その配置か後片付け)。"),
+    ("migration target pod {}: {t}",
+     "マイグレーション移行先 Pod {0}: {1}"),
     // `diagnosis/handler.rs`
     ("The cause is in the node/launcher layer.",
      "原因はノード/ランチャー層にあります。"),
@@ -353,4 +373,7 @@ pub const READERS: &[Entry] = &[
     // `signatures/reasons.rs`
     ("a workload controller",
      "ワークロードのコントローラー"),
+    // `diagnosis/migration.rs`
+    ("{t} (earlier migration)",
+     "{0}(以前のマイグレーション)"),
 ];
