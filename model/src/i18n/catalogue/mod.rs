@@ -172,7 +172,9 @@ fn render(c: &Compiled, holes: &[&str], text: &impl Fn(&str) -> Option<String>) 
             _ => h.to_string(),
         })
         .collect();
-    (all, template::render(c.ja, &values))
+    // A phrase that ends a sentence of its own keeps its full stop; the template's does not
+    // double it.
+    (all, template::render(c.ja, &values).replace("。。", "。"))
 }
 
 #[cfg(test)]

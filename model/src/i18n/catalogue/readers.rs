@@ -190,6 +190,10 @@ pub const READERS: &[Entry] = &[
      "コンディションのリスト"),
     ("a list of interfaces",
      "インターフェースのリスト"),
+    ("only one interface of a VMI's status of a VMI was pasted: {}",
+     "VMI の status のインターフェース一つだけが貼り付けられました: {0}"),
+    ("only the {} of a {} was pasted: {}",
+     "{1} の {0} だけが貼り付けられました: {2}"),
     // `input/pipeline.rs`
     ("read as text, line by line: no object, kubectl output or known message in it, and no line \
       states a fault",
@@ -234,6 +238,8 @@ pub const READERS: &[Entry] = &[
      "最初の行を兄弟の行に合わせて {0} 桁インデントし直しました"),
     ("notes appended after `//` dropped",
      "`//` の後に付けられた注記を取り除きました"),
+    ("fragment: the {} read as part of a {}",
+     "断片: {0} を {1} の一部として読みました"),
     // `input/classify.rs`
     ("no `kind`, and its fields ({}) match no object Strata reads",
      "`kind` がなく、その項目({0})は Strata が読むどのオブジェクトにも合いません"),
@@ -265,6 +271,10 @@ pub const READERS: &[Entry] = &[
       api、virt-controller、virt-handler はすべては動いておらず、VM の作成も起動もできません"),
     ("has no phase: virt-operator has not begun deploying KubeVirt",
      "フェーズがありません: virt-operator は KubeVirt のデプロイを始めていません"),
+    ("a kubectl describe of a workload",
+     "ワークロードの kubectl describe の出力"),
+    ("a namespace-wide kubectl get listing",
+     "Namespace 全体の kubectl get の一覧"),
     // `input/terminating_node.rs`
     ("node {}: {} pods stuck Terminating while {}",
      "ノード {0}: {2}のに {1} 個の Pod が Terminating のまま止まっています"),
@@ -273,6 +283,8 @@ pub const READERS: &[Entry] = &[
       unreachable)",
      "ノード {0} の Pod({1})が削除中で Terminating のまま、ほかのノードの Pod は動いています: ノードが削除を確認\
       していません(kubelet かノード自体が停止しているか到達できない)"),
+    ("a kubectl get pods table (NODE column)",
+     "kubectl get pods の表(NODE 列)"),
     // `input/vocab/pvc.rs`
     ("The claim is not bound to a volume yet (no matching volume, no provisioner, or \
       WaitForFirstConsumer).",
@@ -309,6 +321,8 @@ pub const READERS: &[Entry] = &[
      "{0}。スタックフレームが {1} を通っているため、{2}レイヤーです"),
     ("{t} The message is KubeVirt's: {} (KubeVirt {}, from the generated catalogue).",
      "{0}。このメッセージは KubeVirt のもの({1}、KubeVirt {2} の生成カタログより)です。"),
+    ("a shell command",
+     "シェルのコマンド"),
     // `input/supersede.rs`
     ("their times do not say which is newer, so the later in the paste (line {}) is read",
      "時刻ではどちらが新しいか分からないため、貼り付けで後ろにあるもの(行 {0})を読みます"),
@@ -373,7 +387,4 @@ pub const READERS: &[Entry] = &[
     // `signatures/reasons.rs`
     ("a workload controller",
      "ワークロードのコントローラー"),
-    // `diagnosis/migration.rs`
-    ("{t} (earlier migration)",
-     "{0}(以前のマイグレーション)"),
 ];

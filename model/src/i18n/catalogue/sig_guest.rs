@@ -199,6 +199,11 @@ pub const SIG_GUEST: &[Entry] = &[
       ファイルシステムは報告されません"),
     ("update qemu-guest-agent in the guest; check its blocked commands",
      "ゲストの qemu-guest-agent を更新し、ブロックされているコマンドを確認する"),
+    ("condition AgentVersionNotSupported: the guest-agent in the guest is too old or has commands \
+      disabled that KubeVirt needs (guest-get-osinfo, guest-get-users, …); from {t} (line {})",
+     "コンディション AgentVersionNotSupported: ゲストのゲストエージェントが古すぎるか、\
+      KubeVirt が必要とするコマンド(guest-get-osinfo、guest-get-users など)\
+      が無効です。根拠: {0}(行 {1})"),
     // `signatures/dial.rs`
     ("virt-api's connection to the VM's address gets no answer (port-forward, ssh)",
      "VM のアドレスへの virt-api の接続に応答がありません(port-forward、ssh)"),

@@ -166,6 +166,12 @@ pub const SIG_MIGRATION: &[Entry] = &[
      "libvirt がまだ使っている間に、virt-handler の migration-proxy が /var/run/kubevirt/\
       migrationproxy 配下の UNIX ソケットを閉じました: Migrate コマンドは失敗し、\
       プロキシは停止しました"),
+    ("condition LiveMigratable is False with reason DisksNotLiveMigratable: a PVC is not \
+      ReadWriteMany (non-shared PVC), so live migration is refused before any data moves \
+      (migration control plane); from {t} (line {})",
+     "コンディション LiveMigratable が理由 DisksNotLiveMigratable で False です: PVC が Re\
+      adWriteMany ではない(共有されていない PVC)ため、データが動く前にライブマイグレーションは拒否されます(マイグレーションのコ\
+      ントロールプレーン)。根拠: {0}(行 {1})"),
     // `signatures/noise.rs`
     ("virt-handler sees the VMI in phase Scheduled",
      "virt-handler は VMI をフェーズ Scheduled と見ています"),
@@ -295,4 +301,22 @@ pub const SIG_MIGRATION: &[Entry] = &[
      "マイグレーション: 同期待ち(クラスター間)"),
     ("Migration synchronizing (cross-cluster)",
      "マイグレーション: 同期中(クラスター間)"),
+    // `diagnosis/migration.rs`
+    ("{t} (earlier migration)",
+     "{0}(以前のマイグレーション)"),
+    ("{t} ({}) Eviction strategy External ({}): a drain's eviction is denied and the VMI marked \
+      for the external controller, which must move or stop it.",
+     "{0}(「{1}」)退避戦略 External({2}): ドレインによる退避は拒否され、VMI には外部コントローラー向けの印が付きます。\
+      外部コントローラーが移動か停止をしなければなりません。"),
+    ("{t} Eviction strategy External ({}): a drain's eviction is denied and the VMI marked for \
+      the external controller, which must move or stop it.",
+     "{0}退避戦略 External({1}): ドレインによる退避は拒否され、VMI には外部コントローラー向けの印が付きます。\
+      外部コントローラーが移動か停止をしなければなりません。"),
+    ("{t} Eviction strategy {} ({}): a drain shuts it down instead of migrating it.",
+     "{0}退避戦略 {1}({2}): ドレインはマイグレーションせずにシャットダウンします。"),
+    ("{t} Its eviction strategy is not in the paste: with LiveMigrate (or LiveMigrateIfPossible) \
+      a drain of its node blocks on this VM (the eviction is refused with HTTP 429); with None it \
+      is shut down instead.",
+     "{0}退避戦略は貼り付けにありません: LiveMigrate(または LiveMigrateIfPossible)\
+      ならノードのドレインはこの VM で止まり(退避は HTTP 429 で拒否されます)、None なら代わりにシャットダウンされます。"),
 ];
