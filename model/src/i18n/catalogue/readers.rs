@@ -275,6 +275,12 @@ pub const READERS: &[Entry] = &[
      "ワークロードの kubectl describe の出力"),
     ("a namespace-wide kubectl get listing",
      "Namespace 全体の kubectl get の一覧"),
+    ("the KubeVirt resource has no phase: virt-operator has not begun deploying KubeVirt",
+     "KubeVirt リソースにフェーズがありません: virt-operator は KubeVirt のデプロイを始めていません"),
+    ("the KubeVirt resource is Deploying: KubeVirt's components are not all up",
+     "KubeVirt リソースは Deploying です: KubeVirt のコンポーネントがすべては起動していません"),
+    ("the KubeVirt resource is being deleted: KubeVirt is going away",
+     "KubeVirt リソースは削除中です: KubeVirt は取り除かれようとしています"),
     // `input/terminating_node.rs`
     ("node {}: {} pods stuck Terminating while {}",
      "ノード {0}: {2}のに {1} 個の Pod が Terminating のまま止まっています"),
@@ -314,15 +320,6 @@ pub const READERS: &[Entry] = &[
      "マイグレーションオブジェクトが削除されると virt-controller は migrationAbortRequested コンディショ\
       ンを付けます。その後マイグレーションは Failed で終わり、中止は Succeeded になるはずです。\
       中止が要求されたままフェーズが変わらないマイグレーションは止まっています: 移行先 Pod かコントローラーの中止処理が進みませんでした"),
-    // `input/lines.rs`
-    ("{t} in {}",
-     "{1}: {0}"),
-    ("{t}; its stack frames run through {}, so the {t} layer",
-     "{0}。スタックフレームが {1} を通っているため、{2}レイヤーです"),
-    ("{t} The message is KubeVirt's: {} (KubeVirt {}, from the generated catalogue).",
-     "{0}。このメッセージは KubeVirt のもの({1}、KubeVirt {2} の生成カタログより)です。"),
-    ("a shell command",
-     "シェルのコマンド"),
     // `input/supersede.rs`
     ("their times do not say which is newer, so the later in the paste (line {}) is read",
      "時刻ではどちらが新しいか分からないため、貼り付けで後ろにあるもの(行 {0})を読みます"),
@@ -384,7 +381,32 @@ pub const READERS: &[Entry] = &[
     // `kube/vmi.rs`
     ("assumed: KubeVirt's default when neither the VMI nor the cluster sets one",
      "仮定: VMI もクラスターも設定していない場合の KubeVirt の既定値"),
+    // `input/lines.rs`
+    ("{t}; its stack frames run through {}, so the {t} layer",
+     "{0}。スタックフレームが {1} を通っているため、{2}レイヤーです"),
+    ("{t} The message is KubeVirt's: {} (KubeVirt {}, from the generated catalogue).",
+     "{0}。このメッセージは KubeVirt のもの({1}、KubeVirt {2} の生成カタログより)です。"),
+    ("a shell command",
+     "シェルのコマンド"),
+    ("a Go panic in {}",
+     "{0} の Go のパニック"),
+    ("a component panicked (Observed a panic) in {}",
+     "{0} でパニックが発生しました(Observed a panic)"),
+    ("a Go program's fatal error (runtime throw) in {}",
+     "{0} の Go プログラムの致命的エラー(runtime throw)"),
+    ("a Go program's crash traceback in {}",
+     "{0} の Go プログラムのクラッシュのトレースバック"),
     // `signatures/reasons.rs`
     ("a workload controller",
      "ワークロードのコントローラー"),
+    // `diagnosis/control_plane.rs`
+    ("The launcher pod's node selector includes kubevirt.io/schedulable=true, which every \
+      launcher carries: a node labelled false has a virt-handler that is starting or shutting \
+      down (device plugins not ready), or one whose heartbeat went stale (virt-controller's \
+      markNodeAsUnresponsive).",
+     "ランチャー Pod のノードセレクターには、どのランチャーにも付く kubevirt.io/schedulable=true が含まれます。\
+      false のラベルが付いたノードでは virt-handler が起動中か停止中(デバイスプラグイン未準備)\
+      か、ハートビートが途絶えています(virt-controller の markNodeAsUnresponsive)。"),
+    ("The VMI's own nodeSelector and affinity count too.",
+     "VMI 自身の nodeSelector とアフィニティも条件になります。"),
 ];

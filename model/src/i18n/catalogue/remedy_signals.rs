@@ -193,4 +193,11 @@ pub const REMEDY_SIGNALS: &[Entry] = &[
       it waits for (`kubectl get pods -n kubevirt`).",
      "virt-operator がデプロイを終えるのを待ちます。Deploying のままなら、\
       待っているコンポーネントの Pod を直します(`kubectl get pods -n kubevirt`)。"),
+    // `remedy/control_plane.rs`
+    ("Nothing to do while the deletion proceeds; if it hangs, bring virt-handler on the VMI's      node \
+      back (it finishes the shutdown), and only once the guest is surely gone force it:      `kubectl \
+      delete vmi {} -n {} --force --grace-period=0`.",
+     "削除が進んでいる間は何もする必要はありません。止まったら VMI のノードの virt-handler を復旧させ(シャットダウンを完了させ\
+      ます)、ゲストが確実に消えてから強制します: `kubectl delete vmi {0} -n {1} --force --grace-\
+      period=0`。"),
 ];

@@ -112,6 +112,8 @@ pub const SIG_CONTROL: &[Entry] = &[
       name the component and the function",
      "クラッシュしたコンポーネントの実行中 goroutine のトレースバックです(先頭の行は切れています)\
       。フレームがコンポーネントと関数を示します"),
+    ("a Go program's fatal error (runtime throw)",
+     "Go プログラムの致命的エラー(runtime throw)"),
     // `signatures/rbac.rs`
     ("forbidden: {} may not {} {}",
      "forbidden: {0} には {2} を {1} する権限がありません"),
