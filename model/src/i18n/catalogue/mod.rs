@@ -19,6 +19,7 @@ mod readers;
 mod reasons;
 mod remedies;
 mod remedy_signals;
+mod sig_api;
 mod sig_control;
 mod sig_guest;
 mod sig_migration;
@@ -50,6 +51,7 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
         explain_more::EXPLAIN_MORE,
         readers::READERS,
         remedy_signals::REMEDY_SIGNALS,
+        sig_api::SIG_API,
         sig_control::SIG_CONTROL,
         sig_guest::SIG_GUEST,
         sig_migration::SIG_MIGRATION,

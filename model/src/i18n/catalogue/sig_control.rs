@@ -1,100 +1,9 @@
-//! The signature tables of the control plane and the API (`signatures/control_plane.rs`, `api_errors.rs`, `denial.rs`, `rbac.rs`, `tls.rs`, `x509.rs`, `http_status.rs`, `virtctl.rs`, `imageupload.rs`, `component_pods.rs`, `operator.rs`, `generic.rs`, `events.rs`): titles, causes and next steps.
+//! The signature tables of the control plane (`signatures/control_plane.rs`, `component_pods.rs`, `operator.rs`, `generic.rs`, `events.rs`): titles, causes and next steps.
 
 use super::Entry;
 
 #[rustfmt::skip]
 pub const SIG_CONTROL: &[Entry] = &[
-    // `signatures/api_errors.rs`
-    ("the API does not serve this kind (its CRD is not installed)",
-     "API はこの種類を提供していません(その CRD がインストールされていません)"),
-    ("the API server's admission refuses the request (forbidden)",
-     "API サーバーのアドミッションがリクエストを拒否しています(forbidden)"),
-    ("the API refuses the object (the request is invalid)",
-     "API がオブジェクトを拒否しています(リクエストが無効です)"),
-    ("the API server has no resource for the manifest's kind and version: KubeVirt's (or CDI's) \
-      CustomResourceDefinitions are not installed, or virt-operator never finished deploying \
-      KubeVirt, or the manifest names an apiVersion the installed release does not serve",
-     "API サーバーにマニフェストの kind とバージョンのリソースがありません。KubeVirt(または CDI)\
-      の CustomResourceDefinition がインストールされていないか、virt-operator が KubeVirt のデプ\
-      ロイを終えていないか、インストール済みのリリースが提供しない apiVersion をマニフェストが指定しています"),
-    ("read the text after \"is forbidden:\"",
-     "\"is forbidden:\" の後の文を読む"),
-    ("an admission plugin of the API server refused to create or change the object; the text \
-      after \"is forbidden:\" says which rule (two default StorageClasses, a namespace being \
-      deleted, a LimitRange or ResourceQuota, a Pod Security level, a missing PriorityClass): the \
-      cluster's configuration or the manifest must change",
-     "API サーバーのアドミッションプラグインがオブジェクトの作成か変更を拒否しました。どのルールかは \"is forbidden:\
-      \" の後の文が示します(二つのデフォルト StorageClass、削除中の Namespace、\
-      LimitRange や ResourceQuota、Pod Security レベル、存在しない PriorityClass)\
-      。クラスターの設定かマニフェストを変える必要があります"),
-    ("the API server or virt-api's admission refused the manifest; the text after \"is invalid:\" \
-      names the field and why (a setting the cluster's KubeVirt configuration does not allow, a \
-      value out of range): fix the manifest or the cluster configuration it needs",
-     "API サーバーか virt-api のアドミッションがマニフェストを拒否しました。\"is invalid:\
-      \" の後の文が項目と理由を示します(クラスターの KubeVirt の設定が許さない設定、\
-      範囲外の値): マニフェストか、それが必要とするクラスター設定を直してください"),
-    // `signatures/denial.rs`
-    ("the API refuses the object: a field is invalid",
-     "API がオブジェクトを拒否しています: 項目が無効です"),
-    ("the API server rejects a KubeVirt webhook's certificate (x509)",
-     "API サーバーが KubeVirt の Webhook の証明書を拒否しています(x509)"),
-    ("a migration webhook denied the migration",
-     "マイグレーションの Webhook がマイグレーションを拒否しました"),
-    ("kubectl's schema validation refuses the manifest",
-     "kubectl のスキーマ検証がマニフェストを拒否しています"),
-    ("the API server cannot connect to a KubeVirt admission webhook (i/o timeout)",
-     "API サーバーが KubeVirt のアドミッション Webhook に接続できません(i/o timeout)"),
-    ("every create or update of the webhook's objects fails because the API server cannot get an \
-      answer from the webhook's service (virt-api, or cdi-apiserver for CDI's) in time: the API \
-      server cannot reach the pod network (CNI, kube-proxy, firewall) or virt-api is overloaded",
-     "Webhook のオブジェクトの作成や更新がすべて失敗します。API サーバーが Webhook の Service(virt-api、\
-      CDI のものなら cdi-apiserver)から時間内に応答を得られないためです: API サーバーが Pod ネットワークに到達できな\
-      い(CNI、kube-proxy、ファイアウォール)か、virt-api が過負荷です"),
-    ("the API server (its schema validation or virt-api's admission webhook) refused the \
-      manifest; the field path and the reason follow \"is invalid:\": fix the manifest (or the \
-      client that wrote it)",
-     "API サーバー(そのスキーマ検証か virt-api のアドミッション Webhook)がマニフェストを拒否しました。\
-      項目のパスと理由は \"is invalid:\" の後にあります: マニフェスト(またはそれを書いたクライアント)を直してください"),
-    ("the server behind the webhook's service presents a certificate the API server does not \
-      accept (issued for other names, e.g. virt-handler's instead of virt-api's when the service \
-      routes to the wrong pods; expired; or a CA bundle out of sync after a certificate rotation)",
-     "Webhook の Service の背後のサーバーが、API サーバーの受け入れない証明書を提示しています(別の名前向けに発行されたもの。\
-      たとえば Service が誤った Pod に振り分けると virt-api ではなく virt-handler の証明書になる。\
-      期限切れ。または証明書のローテーション後に CA バンドルがずれている)"),
-    ("a KubeVirt admission webhook has no ready pod (no endpoints available)",
-     "KubeVirt のアドミッション Webhook に Ready な Pod がありません(no endpoints available)"),
-    ("a KubeVirt admission webhook refuses the API server's connection",
-     "KubeVirt のアドミッション Webhook が API サーバーからの接続を拒否しています"),
-    ("the API server could not get an answer from the webhook's service (virt-api, or \
-      cdi-apiserver for CDI's webhooks), so the object is refused; the text after the URL says why",
-     "API サーバーが Webhook の Service(virt-api、CDI の Webhook なら cdi-apiserver)\
-      から応答を得られなかったため、オブジェクトは拒否されました。理由は URL の後の文が示します"),
-    ("a field of the manifest is unknown or of the wrong type for the installed CRD (mis-indented \
-      YAML, a field of another KubeVirt version): nothing was sent",
-     "マニフェストの項目が、インストール済みの CRD にとって未知か型が誤っています(YAML のインデント誤り、\
-      別の KubeVirt バージョンの項目): 何も送信されていません"),
-    ("the API server's connection to the webhook's service (virt-api, or cdi-apiserver) times \
-      out: the control-plane node cannot reach the service's pods (CNI, kube-proxy, network \
-      policy, firewall)",
-     "API サーバーから Webhook の Service(virt-api か cdi-apiserver)\
-      への接続がタイムアウトします: コントロールプレーンのノードから Service の Pod に到達できません(CNI、\
-      kube-proxy、ネットワークポリシー、ファイアウォール)"),
-    ("virt-api's migration admission refused the VirtualMachineInstanceMigration (another \
-      migration in flight, the VMI not migratable or not running, a policy field wrong): the \
-      migration never starts",
-     "virt-api のマイグレーションのアドミッションが VirtualMachineInstanceMigration を拒否しました(別の\
-      マイグレーションが進行中、VMI がマイグレーション不可か動いていない、ポリシーの項目の誤り)\
-      : マイグレーションは始まりません"),
-    ("an eviction started the VMI's evacuation (live migration)",
-     "退避によって VMI の移動(ライブマイグレーション)が始まりました"),
-    ("nothing listens behind the webhook's service (virt-api, or cdi-apiserver): the pods are \
-      restarting or not ready",
-     "Webhook の Service(virt-api か cdi-apiserver)の背後で何も待ち受けていません: Pod が再起動中か \
-      Ready ではありません"),
-    ("the webhook's service (virt-api, or cdi-apiserver) has no ready endpoint: its pods are not \
-      running or fail their readiness probe",
-     "Webhook の Service(virt-api か cdi-apiserver)に Ready なエンドポイントがありません: Pod \
-      が動いていないか readiness probe に失敗しています"),
     // `signatures/generic.rs`
     ("a KubeVirt validating webhook refused the object; the text after \"denied the request:\" \
       says which field",
@@ -114,9 +23,10 @@ pub const SIG_CONTROL: &[Entry] = &[
       。フレームがコンポーネントと関数を示します"),
     ("a Go program's fatal error (runtime throw)",
      "Go プログラムの致命的エラー(runtime throw)"),
-    // `signatures/rbac.rs`
-    ("forbidden: {} may not {} {}",
-     "forbidden: {0} には {2} を {1} する権限がありません"),
+    ("a component crashed with a fatal runtime error (a stack overflow, concurrent map writes, a \
+      deadlock); the trace names the component and the function",
+     "コンポーネントが致命的なランタイムエラー(スタックオーバーフロー、map への並行書き込み、\
+      デッドロック)でクラッシュしました。トレースがコンポーネントと関数を示します"),
     // `signatures/component_pods.rs`
     ("virt-controller cannot create the VMI's virt-launcher pod",
      "virt-controller が VMI の virt-launcher Pod を作成できません"),
@@ -176,26 +86,59 @@ pub const SIG_CONTROL: &[Entry] = &[
      "virt-handler の init コンテナー(virt-launcher のイメージで、\
       SELinux や /var/run/kubevirt のマウントなどノードを準備する)が失敗しているため(Init:\
       Error)、virt-handler は動かず、ノードは VM を動かせません(ノードのコンテナーランタイムかホストパス)"),
-    // `signatures/tls.rs`
-    ("one side of a TLS connection between cluster components refused the other's certificate: \
-      the callers of virt-api / cdi-apiserver (the API server, virt-handler) hold a CA bundle \
-      that does not match the serving certificate (stale after a reinstall or rotation, expired, \
-      issued by another CA)",
-     "クラスターのコンポーネント間の TLS 接続で、一方が相手の証明書を拒否しました。virt-api / cdi-apiserver の呼び出\
-      し元(API サーバー、virt-handler)が持つ CA バンドルがサーバー証明書と合っていません(再インストールやローテーション後に\
-      古いまま、期限切れ、別の CA による発行)"),
-    ("a server presents a certificate for other names (x509)",
-     "サーバーが別の名前向けの証明書を提示しています(x509)"),
-    ("the name used to reach the server is not in its certificate: the service routes to other \
-      pods (e.g. virt-handler's certificate where virt-api's is expected), or an external name \
-      reaches a component whose certificate only names its in-cluster service (cdi-uploadproxy \
-      through a node port or ingress)",
-     "サーバーへの接続に使った名前が証明書にありません: Service が別の Pod に振り分けている(たとえば virt-api のはずが \
-      virt-handler の証明書)か、外部の名前で、クラスター内の Service 名しか証明書にないコンポーネントに接続しています(No\
-      dePort か Ingress 経由の cdi-uploadproxy)"),
-    ("use the name the certificate is valid for, or give the component a certificate for the \
-      external name",
-     "証明書が有効な名前を使うか、外部の名前の証明書をコンポーネントに与える"),
+    ("a KubeVirt control-plane component keeps crashing (CrashLoopBackOff)",
+     "KubeVirt のコントロールプレーンのコンポーネントがクラッシュを繰り返しています(CrashLoopBackOff)"),
+    ("a KubeVirt control-plane component's container keeps failing (BackOff)",
+     "KubeVirt のコントロールプレーンのコンポーネントのコンテナーが失敗を繰り返しています(BackOff)"),
+    ("kubelet backs off restarting a container of the component after it failed (the pod goes \
+      CrashLoopBackOff); its previous log says why",
+     "コンポーネントのコンテナーが失敗した後、kubelet が再起動の間隔を空けています(Pod は CrashLoopBackOff になりま\
+      す)。理由は前回のログが示します"),
+    ("a KubeVirt control-plane component's init container fails",
+     "KubeVirt のコントロールプレーンのコンポーネントの init コンテナーが失敗しています"),
+    ("an init container of the component fails (Init:Error, Init:CrashLoopBackOff), so the \
+      component never starts",
+     "コンポーネントの init コンテナーが失敗する(Init:Error、Init:CrashLoopBackOff)\
+      ため、コンポーネントは起動しません"),
+    ("a KubeVirt control-plane component's image cannot be pulled",
+     "KubeVirt のコントロールプレーンのコンポーネントのイメージを取得できません"),
+    ("kubelet cannot pull the component's image (ErrImagePull, ImagePullBackOff): a wrong \
+      registry or tag in the KubeVirt/CDI CR, a registry the node cannot reach, or a missing pull \
+      secret",
+     "kubelet がコンポーネントのイメージを取得できません(ErrImagePull、ImagePullBackOff)\
+      : KubeVirt/CDI CR のレジストリーかタグの誤り、ノードから到達できないレジストリー、\
+      または pull secret がありません"),
+    ("a KubeVirt control-plane component is killed for memory (OOMKilled)",
+     "KubeVirt のコントロールプレーンのコンポーネントがメモリー不足で強制終了されています(OOMKilled)"),
+    ("the component's container exceeded its memory limit and was OOM-killed (large clusters: \
+      many VMIs or objects in its caches)",
+     "コンポーネントのコンテナーがメモリー制限を超え、OOM で強制終了されました(大規模クラスターでキャッシュ内の VMI やオブジェクトが多い)"),
+    ("a KubeVirt control-plane component's container exited with an error",
+     "KubeVirt のコントロールプレーンのコンポーネントのコンテナーがエラーで終了しました"),
+    ("the component's container terminated with a non-zero exit code (status or last state \
+      Error); kubelet restarts it, and its previous log says why",
+     "コンポーネントのコンテナーが 0 以外の終了コードで終了しました(状態か前回の状態が Error)\
+      。kubelet が再起動し、理由は前回のログが示します"),
+    ("kubelet's probe of the node's virt-handler does not succeed: the node's VMIs are not synced \
+      and new VMIs are not started there while it is not ready",
+     "ノードの virt-handler に対する kubelet の probe が成功しません: Ready でない間、\
+      ノードの VMI は同期されず、新しい VMI もそこでは起動しません"),
+    ("virt-handler's image cannot be pulled on the node",
+     "ノードで virt-handler のイメージを取得できません"),
+    ("kubelet on the node cannot pull virt-handler's image (registry unreachable from the node, \
+      wrong tag, missing pull secret), so the node cannot run VMs",
+     "ノードの kubelet が virt-handler のイメージを取得できない(ノードからレジストリーに到達できない、\
+      タグの誤り、pull secret がない)ため、ノードは VM を動かせません"),
+    ("virt-handler's pod is Pending on a node",
+     "ノードで virt-handler の Pod が Pending です"),
+    ("the DaemonSet's pod for a node is not started (node resources, taints the KubeVirt CR's \
+      workload placement does not tolerate): that node cannot run VMs",
+     "あるノードの DaemonSet の Pod が起動していません(ノードのリソース、KubeVirt CR のワークロード配置が許容しない \
+      taint): そのノードは VM を動かせません"),
+    ("virt-handler is killed for memory on the node (OOMKilled)",
+     "ノードで virt-handler がメモリー不足で強制終了されています(OOMKilled)"),
+    ("the node's virt-handler exceeded its memory limit and was OOM-killed",
+     "ノードの virt-handler がメモリー制限を超え、OOM で強制終了されました"),
     // `signatures/control_plane.rs`
     ("a webhook denied the request: a volume has no matching disk",
      "Webhook がリクエストを拒否しました: 対応するディスクのないボリュームがあります"),
@@ -287,37 +230,17 @@ pub const SIG_CONTROL: &[Entry] = &[
       controller failed to create it (see a Failure condition)",
      "VM の Ready コンディションは VMI が存在しないと示しています: 意図的に停止したか、\
       コントローラーが作成に失敗しました(Failure コンディションを参照)"),
-    // `signatures/http_status.rs`
-    ("the API server cannot reach virt-api (503 service unavailable) for a console/VNC websocket",
-     "コンソール/VNC の WebSocket で API サーバーが virt-api に到達できません(503 service unavailable)"),
-    ("the API server's proxy to virt-api timed out (504) for a console/VNC websocket",
-     "コンソール/VNC の WebSocket で API サーバーから virt-api へのプロキシがタイムアウトしました(504)"),
-    ("client-go's request log shows a 5xx answer for a kubevirt.io API group: the aggregated API \
-      behind it (virt-api for subresources.kubevirt.io, cdi-apiserver for CDI) is unavailable \
-      (503), failed or timed out, or an admission webhook of virt-api or CDI did not answer the \
-      API server in time (a create that ends in 500 after tens of seconds)",
-     "client-go のリクエストログに kubevirt.io の API グループへの 5xx 応答があります: その背後のアグリゲート \
-      API(subresources.kubevirt.io なら virt-api、CDI なら cdi-apiserver)\
-      が利用できない(503)、失敗した、タイムアウトした、または virt-api か CDI のアドミッション Webhook が時間内に A\
-      PI サーバーへ応答しませんでした(数十秒後に 500 で終わる作成)"),
-    ("kube-aggregator answers \"service unavailable\" (503) when the APIService \
-      v1.subresources.kubevirt.io is not available: virt-api, which serves the console, VNC and \
-      port-forward subresources, is down, not ready or not reachable from the API server; the VM \
-      is not in question",
-     "APIService v1.subresources.kubevirt.io が利用できないと、\
-      kube-aggregator は \"service unavailable\"(503)\
-      を返します: コンソール、VNC、port-forward のサブリソースを提供する virt-api が停止している、\
-      Ready でない、または API サーバーから到達できません。VM の問題ではありません"),
-    ("check that the API server may reach virt-api's pods (firewall rules on managed clusters)",
-     "API サーバーが virt-api の Pod に到達できるか確認する(マネージドクラスターのファイアウォールルール)"),
-    ("the API server proxies the subresources.kubevirt.io websocket to virt-api and virt-api did \
-      not answer in time: the API server cannot reach virt-api's service (a firewall between the \
-      control-plane nodes and the pod network, as on managed clusters whose API server runs \
-      outside it) or virt-api hangs",
-     "API サーバーは subresources.kubevirt.io の WebSocket を virt-api へプロキシしますが、\
-      virt-api が時間内に応答しませんでした: API サーバーが virt-api の Service に到達できない(コントロールプレ\
-      ーンのノードと Pod ネットワークの間のファイアウォール。API サーバーがその外で動くマネージドクラスターなど)\
-      か、virt-api がハングしています"),
+    ("the VM controller cannot create its DataVolumes (FailedCreate)",
+     "VM コントローラーが DataVolume を作成できません(FailedCreate)"),
+    ("the VM's DataVolumes could not be created; the VM reports FailedCreate and its VMI does not \
+      exist (VMINotExists)",
+     "VM の DataVolume を作成できませんでした。VM は FailedCreate を報告し、\
+      その VMI は存在しません(VMINotExists)"),
+    ("virt-api is in CrashLoopBackOff",
+     "virt-api が CrashLoopBackOff です"),
+    ("virt-api pods keep crashing: webhooks and subresources (console, VNC, migrate) fail",
+     "virt-api の Pod がクラッシュを繰り返しています: Webhook とサブリソース(console、\
+      VNC、migrate)が失敗します"),
     // `signatures/events.rs`
     ("a migration of the VMI failed (FailedMigration)",
      "VMI のマイグレーションが失敗しました(FailedMigration)"),
@@ -350,84 +273,156 @@ pub const SIG_CONTROL: &[Entry] = &[
      "virt-handler は libvirt のドメインの停止をクラッシュと見なしました(ゲストのシャットダウンではなく QEMU の終了)\
       。runStrategy Always なら VM コントローラーが新しい VMI を起動するので、\
       再びクラッシュする可能性があります。理由はランチャーの compute のログが示します"),
-    // `signatures/virtctl.rs`
-    ("virt-api refuses the request: VMI is not running",
-     "virt-api がリクエストを拒否しています: VMI が動いていません"),
-    ("virtctl version (client and server versions)",
-     "virtctl version(クライアントとサーバーのバージョン)"),
-    ("the upload token request to CDI's API failed (uploadtokenrequests)",
-     "CDI の API へのアップロードトークン要求が失敗しました(uploadtokenrequests)"),
-    ("virt-api refuses the request: VM is not running",
-     "virt-api がリクエストを拒否しています: VM が動いていません"),
-    ("virt-api refuses the request: its feature gate is not enabled",
-     "virt-api がリクエストを拒否しています: フィーチャーゲートが有効ではありません"),
-    ("the API server does not route the subresource to virt-api: the subresources.kubevirt.io \
-      APIService is missing or not available, or the VMI does not exist in that namespace",
-     "API サーバーがサブリソースを virt-api へ振り向けていません: subresources.kubevirt.io の APISe\
-      rvice がないか利用できない、またはその Namespace に VMI が存在しません"),
-    ("the subresource or API virtctl asks for is not served: virt-api's aggregated API \
-      (subresources.kubevirt.io) is not registered or not available, or the installed KubeVirt is \
-      older than virtctl / lacks the feature (e.g. addvolume needs the HotplugVolumes feature \
-      gate)",
-     "virtctl が求めるサブリソースか API が提供されていません: virt-api のアグリゲート API(subresources.\
-      kubevirt.io)が登録されていないか利用できない、またはインストール済みの KubeVirt が virtctl より古いかその機能\
-      がありません(たとえば addvolume には HotplugVolumes フィーチャーゲートが必要)"),
-    ("virt-api's VMI subresource (guest agent, pause, freeze, console) answers Conflict because \
-      the VMI is not in phase Running",
-     "VMI がフェーズ Running ではないため、virt-api の VMI サブリソース(ゲストエージェント、\
-      pause、freeze、console)が Conflict を返しています"),
-    ("virtctl reached the subresource API but virt-api (or the API server's proxy to it) failed \
-      serving it: dialing the virt-handler of the VMI's node or the VM failed (certificates \
-      between virt-api and virt-handler, virt-handler down, network between them); the text after \
-      the code says which",
-     "virtctl はサブリソース API に到達しましたが、virt-api(または API サーバーからのプロキシ)\
-      がその処理に失敗しました: VMI のノードの virt-handler か VM への接続に失敗しています(virt-api と virt\
-      -handler の間の証明書、virt-handler の停止、その間のネットワーク)。どれかはコードの後の文が示します"),
-    ("the VM's runStrategy does not allow this start/stop/restart",
-     "VM の runStrategy がこの start/stop/restart を許していません"),
-    ("the subresource needs a feature gate the KubeVirt CR does not enable",
-     "このサブリソースには、KubeVirt CR で有効になっていないフィーチャーゲートが必要です"),
-    ("virt-api's VM subresource (migrate, stop, restart, addvolume) answers Conflict because it \
-      finds no running VMI for the VM: either the VM is stopped (start it first), or the VMI it \
-      looks up (the VM's name) is not the one that runs",
-     "virt-api の VM サブリソース(migrate、stop、restart、addvolume)\
-      が、VM の動作中の VMI を見つけられないため Conflict を返しています: VM が停止している(先に起動する)\
-      か、探した VMI(VM の名前)が動いているものではありません"),
-    ("virtctl image-upload asks the API server for an upload token \
-      (uploadtokenrequests.upload.cdi.kubevirt.io, served by cdi-apiserver through API \
-      aggregation); the API server refused or could not reach it, so nothing is uploaded",
-     "virtctl image-upload は API サーバーにアップロードトークンを要求します(uploadtokenrequests.u\
-      pload.cdi.kubevirt.io。API アグリゲーション経由で cdi-apiserver が提供)\
-      。API サーバーが拒否したか到達できなかったため、何もアップロードされません"),
-    // `signatures/x509.rs`
-    ("TLS could not verify a server's certificate",
-     "TLS がサーバーの証明書を検証できませんでした"),
-    ("a server's certificate has no IP SANs for the address used (x509)",
-     "サーバーの証明書に、使われたアドレスの IP SAN がありません(x509)"),
-    ("reach the server by a name its certificate holds (e.g. the upload proxy's service name), or \
-      give it a certificate for the name used",
-     "証明書にある名前でサーバーに接続する(たとえばアップロードプロキシの Service 名)か、\
-      使う名前の証明書をサーバーに与える"),
-    ("the TLS peer refused the handshake over a certificate: a component's CA bundle and its \
-      peer's certificate disagree (stale after a reinstall or rotation, expired, revoked, or no \
-      client certificate sent where one is required)",
-     "TLS の相手が証明書を理由にハンドシェイクを拒否しました: コンポーネントの CA バンドルと相手の証明書が食い違っています(再インストー\
-      ルやローテーション後に古いまま、期限切れ、失効、または必須のクライアント証明書が送られていない)"),
-    ("the server's certificate does not name the host the client used (an IP address where the \
-      certificate has no IP SANs, a node port or ingress name where it only names its in-cluster \
-      service): TLS verification fails before any request is served",
-     "サーバーの証明書が、クライアントの使ったホスト名を含んでいません(証明書に IP SAN がないのに IP アドレスを使った、\
-      クラスター内の Service 名しかないのに NodePort か Ingress の名前を使った)\
-      : リクエストが処理される前に TLS の検証が失敗します"),
-    // `signatures/imageupload.rs`
-    ("the upload pod never became ready (virtctl image-upload timed out)",
-     "アップロード Pod が Ready になりませんでした(virtctl image-upload のタイムアウト)"),
-    ("virtctl waited for CDI to mark the PVC's upload server pod ready (the \
-      cdi.kubevirt.io/storage.pod.ready annotation, set by CDI's upload controller) and the wait \
-      ran out: the upload pod is not scheduled, its PVC not bound, or CDI's controller does not \
-      see it ready; nothing is uploaded and the VM's disk is never provisioned",
-     "virtctl は、CDI が PVC のアップロードサーバー Pod を Ready とするのを待ちましたが(CDI のアップロードコント\
-      ローラーが付ける cdi.kubevirt.io/storage.pod.ready アノテーション)\
-      、待ち時間が尽きました: アップロード Pod がスケジュールされていない、PVC がバインドされていない、\
-      または CDI のコントローラーが Ready と見ていません。何もアップロードされず、VM のディスクは用意されません"),
+    ("the guest kernel panicked (GuestPanicked)",
+     "ゲストのカーネルがパニックしました(GuestPanicked)"),
+    ("the guest reported a panic through its pvpanic/hyperv crash device: the guest OS crashed, \
+      not KubeVirt",
+     "ゲストが pvpanic/hyperv のクラッシュデバイスでパニックを報告しました: クラッシュしたのは KubeVirt ではなくゲスト OS です"),
+    ("the guest agent does not answer its liveness ping (GuestAgentPingFailed)",
+     "ゲストエージェントが liveness の ping に応答しません(GuestAgentPingFailed)"),
+    ("the VMI's guest-agent-ping probe gets no answer from qemu-guest-agent in the guest",
+     "VMI の guest-agent-ping probe に、ゲストの qemu-guest-agent から応答がありません"),
+    ("check qemu-guest-agent in the guest (virtctl console)",
+     "ゲストの qemu-guest-agent を確認する(virtctl console)"),
+    ("the node has VMIs but no virt-handler (NodeUnresponsive)",
+     "ノードに VMI がありますが virt-handler がありません(NodeUnresponsive)"),
+    ("virt-controller finds VMIs on a node where virt-handler does not run: nothing syncs, \
+      migrates or cleans them up until virt-handler runs there again",
+     "virt-controller が、virt-handler の動いていないノードに VMI を見つけています: そこで virt-hand\
+      ler が再び動くまで、同期もマイグレーションも後片付けもされません"),
+    ("virt-handler cannot hotplug a volume into the VM (HotplugFailed)",
+     "virt-handler がボリュームを VM にホットプラグできません(HotplugFailed)"),
+    ("the attachment pod brought the volume to the node but virt-handler failed to mount or \
+      attach it into the domain; the event's message says why",
+     "アタッチメント Pod はボリュームをノードに持ってきましたが、virt-handler がそれをドメインにマウントか接続できませんでした。\
+      理由はイベントのメッセージが示します"),
+    ("the node's host CPU model is obsolete for libvirt (HostModelIsObsolete)",
+     "ノードのホスト CPU モデルが libvirt にとって古すぎます(HostModelIsObsolete)"),
+    ("virt-handler's node labeller finds the host-model CPU obsolete: VMs with host-model CPUs \
+      may not be scheduled or migrated to this node",
+     "virt-handler のノードラベラーが host-model CPU を古いと判断しました: host-model CPU の VM \
+      はこのノードにスケジュールもマイグレーションもされないことがあります"),
+    ("virt-handler's domain notify server failed (NotifyServerFailure)",
+     "virt-handler のドメイン通知サーバーが失敗しました(NotifyServerFailure)"),
+    ("virt-handler cannot receive domain events from the node's virt-launchers, so VMI status \
+      updates lag",
+     "virt-handler がノードの virt-launcher からドメインイベントを受け取れないため、\
+      VMI の状態の更新が遅れます"),
+    ("a volume of the VMI has no PVC (FailedPvcNotFound)",
+     "VMI のボリュームに PVC がありません(FailedPvcNotFound)"),
+    ("the VMI names a PVC or DataVolume that does not exist (yet): no launcher pod is created \
+      until it does",
+     "VMI が(まだ)存在しない PVC か DataVolume を指しています: それができるまでランチャー Pod は作成されません"),
+    ("virt-controller cannot create a hotplug attachment pod",
+     "virt-controller がホットプラグのアタッチメント Pod を作成できません"),
+    ("the pod that brings a hotplugged volume (or a migration target's volumes) to the node is \
+      refused by the API server; the text after it says why",
+     "ホットプラグしたボリューム(またはマイグレーション移行先のボリューム)をノードに持ってくる Pod を API サーバーが拒否しています。\
+      理由は続く文が示します"),
+    ("virt-controller cannot give the launcher pod guaranteed resources",
+     "virt-controller がランチャー Pod に Guaranteed のリソースを与えられません"),
+    ("the VMI asks for dedicated CPUs (Guaranteed QoS) but its launcher pod's requests and limits \
+      cannot be made equal",
+     "VMI は専有 CPU(Guaranteed QoS)を求めていますが、ランチャー Pod の requests と limits を等しくできません"),
+    ("another migration of the VMI is in progress",
+     "VMI の別のマイグレーションが進行中です"),
+    ("virt-controller does not start this migration while another one of the same VMI runs; it \
+      fails or waits",
+     "同じ VMI の別のマイグレーションが動いている間、virt-controller はこのマイグレーションを始めません。\
+      失敗するか待機します"),
+    ("the migration's target pod was removed while migrating",
+     "マイグレーション中に移行先 Pod が削除されました"),
+    ("the target virt-launcher pod disappeared (evicted, deleted, its node lost) during the \
+      migration, so it fails",
+     "マイグレーション中に移行先 virt-launcher Pod が消えた(退避、削除、ノードの喪失)\
+      ため、マイグレーションは失敗します"),
+    ("the VMI's migration state was cleared during the migration",
+     "マイグレーション中に VMI のマイグレーション状態が消去されました"),
+    ("the VMI's status.migrationState was reset (or taken over) while the migration ran: the \
+      migration is abandoned",
+     "マイグレーションの実行中に VMI の status.migrationState がリセットされた(または引き継がれた)\
+      ため、マイグレーションは放棄されます"),
+    ("no node can take the VMI's CPU model / features for a migration",
+     "マイグレーションで VMI の CPU モデル/機能を受け入れられるノードがありません"),
+    ("the VMI's CPU (host-model or a named model with features) is not offered by any other \
+      node's labels, so the migration target cannot be scheduled",
+     "VMI の CPU(host-model、または機能付きの名前付きモデル)をほかのどのノードのラベルも提供していないため、\
+      マイグレーション移行先をスケジュールできません"),
+    ("virt-controller cannot create the evacuation's migration",
+     "virt-controller が退避のためのマイグレーションを作成できません"),
+    ("a drain or workload update asks to move the VMI but its migration object is refused \
+      (admission, another migration running)",
+     "ドレインかワークロードの更新が VMI の移動を求めていますが、そのマイグレーションオブジェクトが拒否されています(アドミッション、\
+      別のマイグレーションが実行中)"),
+    ("the VMI asks to be migrated on eviction but is not migratable",
+     "VMI は退避時のマイグレーションを求めていますが、マイグレーションできません"),
+    ("evictionStrategy LiveMigrate is set but LiveMigratable is False (the reason follows): a \
+      drain will block on this VMI",
+     "evictionStrategy LiveMigrate が設定されていますが、LiveMigratable が False です(理由は続\
+      く文): ドレインはこの VMI で止まります"),
+    ("the VMI migrated to an unknown host",
+     "VMI が未知のホストへマイグレーションしました"),
+    ("the source saw the domain migrate to a host that is not the migration's target",
+     "移行元は、ドメインがマイグレーションの移行先ではないホストへ移ったと見ています"),
+    ("the migrated domain never appeared on the target",
+     "マイグレーションしたドメインが移行先に現れませんでした"),
+    ("the source finished the migration but the target's virt-handler never saw the domain in \
+      time: the VMI is left failed",
+     "移行元はマイグレーションを終えましたが、移行先の virt-handler が時間内にドメインを確認できませんでした: VMI は失敗のまま残ります"),
+    ("the source node reported the migration failed",
+     "移行元ノードがマイグレーションの失敗を報告しました"),
+    ("virt-handler on the source reported the libvirt migration failed; the source's log and the \
+      migration's failure reason say why",
+     "移行元の virt-handler が libvirt のマイグレーションの失敗を報告しました。\
+      理由は移行元のログとマイグレーションの失敗理由が示します"),
+    ("virt-handler sets the VMI Failed: virt-launcher cannot do its Secure Boot setting",
+     "virt-handler が VMI を Failed にしました: virt-launcher が Secure Boot の設定を行えません"),
+    ("the launcher (its firmware images) does not support the VMI's Secure Boot setting on this \
+      node, so the VMI is Failed",
+     "このノードのランチャー(そのファームウェアイメージ)が VMI の Secure Boot の設定に対応していないため、\
+      VMI は Failed です"),
+    ("virt-handler sets the VMI Failed: virt-launcher reached an irrecoverable error",
+     "virt-handler が VMI を Failed にしました: virt-launcher が回復不能なエラーに達しました"),
+    ("the launcher's sync failed in a way it cannot retry, so the VMI is Failed; the sync error \
+      before it says why",
+     "ランチャーの同期が再試行できない形で失敗したため、VMI は Failed です。理由はその前の同期エラーが示します"),
+    // `signatures/operator.rs`
+    ("a second KubeVirt resource is refused (ExistingDeployment)",
+     "二つ目の KubeVirt リソースが拒否されました(ExistingDeployment)"),
+    ("virt-operator deploys one KubeVirt per cluster: this KubeVirt resource is refused because \
+      another one already exists",
+     "virt-operator はクラスターに KubeVirt を一つだけデプロイします: すでに別のものがあるため、\
+      この KubeVirt リソースは拒否されました"),
+    ("virt-operator failed to deploy KubeVirt (DeploymentFailed)",
+     "virt-operator が KubeVirt のデプロイに失敗しました(DeploymentFailed)"),
+    ("virt-operator could not create or update KubeVirt's components (its install strategy job, \
+      RBAC, CRDs or deployments): the condition's message says which",
+     "virt-operator が KubeVirt のコンポーネント(インストール戦略のジョブ、\
+      RBAC、CRD、Deployment)を作成か更新できませんでした。どれかはコンディションのメッセージが示します"),
+    ("virt-operator failed to delete KubeVirt (DeletionFailed)",
+     "virt-operator が KubeVirt の削除に失敗しました(DeletionFailed)"),
+    ("the KubeVirt resource is being deleted and virt-operator cannot remove its components (VMs \
+      still present block it, or an API error)",
+     "KubeVirt リソースが削除中ですが、virt-operator がそのコンポーネントを取り除けません(残っている VM が妨げている、\
+      または API エラー)"),
+    ("KubeVirt is still being deployed (DeploymentInProgress)",
+     "KubeVirt はまだデプロイ中です(DeploymentInProgress)"),
+    ("virt-operator has not finished deploying KubeVirt: until virt-api, virt-controller and \
+      virt-handler are all ready, VMs cannot be created or started everywhere; if it stays so, \
+      the component named in Progressing's message does not become ready",
+     "virt-operator は KubeVirt のデプロイを終えていません: virt-api、\
+      virt-controller、virt-handler がすべて Ready になるまで、\
+      VM をどこでも作成・起動できるわけではありません。このままなら、Progressing のメッセージにあるコンポーネントが Ready になっていません"),
+    ("KubeVirt is being updated (UpdateInProgress)",
+     "KubeVirt が更新中です(UpdateInProgress)"),
+    ("virt-operator is rolling out another KubeVirt version: components restart one after the \
+      other and VMIs may be migrated to the new launcher (workload updates)",
+     "virt-operator が別の KubeVirt バージョンを展開しています: コンポーネントが順に再起動し、\
+      VMI が新しいランチャーへマイグレーションされることがあります(ワークロードの更新)"),
+    ("KubeVirt is being deleted (DeletionInProgress)",
+     "KubeVirt が削除中です(DeletionInProgress)"),
+    ("the KubeVirt resource is being deleted: virt-operator removes KubeVirt's components and no \
+      VM can run",
+     "KubeVirt リソースが削除中です: virt-operator が KubeVirt のコンポーネントを取り除いており、\
+      VM は動かせません"),
 ];

@@ -49,6 +49,24 @@ pub const SIG_GUEST: &[Entry] = &[
       boot",
      "ゲストの Linux カーネルが停止しました(ルートファイルシステムをマウントできない、ドライバーか initramfs がない、\
       ディスクバスかデバイス名の変更): KubeVirt は VM を動かしていますが、ゲスト OS はブートできません"),
+    ("the guest's BIOS finds no bootable device (SeaBIOS)",
+     "ゲストの BIOS がブート可能なデバイスを見つけられません(SeaBIOS)"),
+    ("SeaBIOS found no disk with a boot sector: the disk image is empty, not bootable, or an \
+      EFI-only image booted with BIOS",
+     "SeaBIOS はブートセクターのあるディスクを見つけられませんでした: ディスクイメージが空かブート不可能、\
+      または EFI 専用のイメージを BIOS で起動しています"),
+    ("the guest's BIOS finds a disk that is not bootable (SeaBIOS)",
+     "ゲストの BIOS が見つけたディスクはブート可能ではありません(SeaBIOS)"),
+    ("the disk in the boot order has no boot sector (an empty or data disk first)",
+     "ブート順にあるディスクにブートセクターがありません(空のディスクかデータディスクが先頭にある)"),
+    ("the guest's boot loader is stranded (grub rescue)",
+     "ゲストのブートローダーが立ち往生しています(grub rescue)"),
+    ("GRUB cannot find its partition or modules: the disk was changed or resized, or the image is \
+      damaged",
+     "GRUB が自身のパーティションかモジュールを見つけられません: ディスクが変更されたかサイズ変更された、\
+      またはイメージが壊れています"),
+    ("boot a rescue ISO in the VM and reinstall or repair GRUB",
+     "VM でレスキュー用 ISO を起動し、GRUB を入れ直すか修復する"),
     // `signatures/network.rs`
     ("ping gets no answer (100% packet loss)",
      "ping に応答がありません(100% packet loss)"),
@@ -101,6 +119,16 @@ pub const SIG_GUEST: &[Entry] = &[
      "virt-handler が、VMI の Multus ネットワークが作るはずの Pod のインターフェース(たとえば net1)\
       を見つけられません: NetworkAttachmentDefinition か CNI がそれを接続しなかったため、\
       SyncVMI は NIC を接続できません"),
+    ("ping gets no answer (100% loss)",
+     "ping に応答がありません(100% loss)"),
+    ("every probe to the address went unanswered: the network path to it is down or the host \
+      behind it is not up",
+     "そのアドレスへのプローブはすべて応答がありませんでした: そこまでのネットワーク経路が落ちているか、\
+      その先のホストが起動していません"),
+    ("ping from a pod on the same node and from the node itself",
+     "同じノードの Pod とノード自身から ping する"),
+    ("the address answers: the network path to it works (context, blames nothing)",
+     "アドレスは応答しています: そこまでのネットワーク経路は動いています(参考情報で、何も原因としません)"),
     // `signatures/multus.rs`
     ("KubeMacPool's webhook refuses the object (MAC allocation)",
      "KubeMacPool の Webhook がオブジェクトを拒否しています(MAC の割り当て)"),
@@ -132,6 +160,18 @@ pub const SIG_GUEST: &[Entry] = &[
       mentDefinition を探します(networks[].multus.networkName、\
       `<namespace>/<name>` または VMI 自身の Namespace)。その名前では存在しないので Pod は作成されません\
       : VM のネットワーク名を直すか NAD を作成してください"),
+    ("a NetworkAttachmentDefinition is not found",
+     "NetworkAttachmentDefinition が見つかりません"),
+    ("the network-attachment-definition a VMI or pod names does not exist in its namespace: the \
+      launcher pod's secondary network cannot be attached",
+     "VMI か Pod が指す network-attachment-definition がその Namespace に存在しません: ランチ\
+      ャー Pod のセカンダリネットワークを接続できません"),
+    ("a NetworkAttachmentDefinition's config cannot be read",
+     "NetworkAttachmentDefinition の設定を読めません"),
+    ("virt-controller reads the NetworkAttachmentDefinition's spec.config (its CNI JSON) for \
+      persistent IPs and cannot parse it: the network's definition is broken",
+     "virt-controller は永続 IP のために NetworkAttachmentDefinition の spec.config(\
+      CNI の JSON)を読みますが、解析できません: ネットワークの定義が壊れています"),
     // `signatures/guest.rs`
     ("the guest agent could not write the access credentials into the guest",
      "ゲストエージェントがアクセス資格情報をゲストに書き込めませんでした"),
@@ -204,6 +244,8 @@ pub const SIG_GUEST: &[Entry] = &[
      "コンディション AgentVersionNotSupported: ゲストのゲストエージェントが古すぎるか、\
       KubeVirt が必要とするコマンド(guest-get-osinfo、guest-get-users など)\
       が無効です。根拠: {0}(行 {1})"),
+    ("the guest agent found no home directory for the access credentials' user",
+     "ゲストエージェントがアクセス資格情報のユーザーのホームディレクトリーを見つけられませんでした"),
     // `signatures/dial.rs`
     ("virt-api's connection to the VM's address gets no answer (port-forward, ssh)",
      "VM のアドレスへの virt-api の接続に応答がありません(port-forward、ssh)"),
@@ -227,4 +269,16 @@ pub const SIG_GUEST: &[Entry] = &[
       virt-api は VMI のノードの virt-handler のポートへ TCP 接続します: その接続がタイムアウトしたか経路がなか\
       ったため、virt-api の Pod とそのノードの virt-handler の間でパケットが落ちています(Pod ネットワーク、\
       ノードのファイアウォール、kubevirt Namespace の NetworkPolicy)"),
+    ("virt-handler on the VMI's node refuses virt-api's connection",
+     "VMI のノードの virt-handler が virt-api の接続を拒否しています"),
+    ("virt-api reached the node's address but nothing listens on virt-handler's port: \
+      virt-handler on that node is down, restarting or not ready",
+     "virt-api はノードのアドレスに到達しましたが、virt-handler のポートで何も待ち受けていません: そのノードの virt-\
+      handler が停止中、再起動中、または Ready ではありません"),
+    ("the guest refuses the connection: nothing listens on that port",
+     "ゲストが接続を拒否しています: そのポートで何も待ち受けていません"),
+    ("virt-api reached the VM's address but the guest has no service on the port (sshd not \
+      running, a different port) or its firewall rejects it",
+     "virt-api は VM のアドレスに到達しましたが、ゲストのそのポートにサービスがない(sshd が動いていない、\
+      別のポート)か、ファイアウォールが拒否しています"),
 ];

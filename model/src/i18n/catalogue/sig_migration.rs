@@ -172,6 +172,45 @@ pub const SIG_MIGRATION: &[Entry] = &[
      "コンディション LiveMigratable が理由 DisksNotLiveMigratable で False です: PVC が Re\
       adWriteMany ではない(共有されていない PVC)ため、データが動く前にライブマイグレーションは拒否されます(マイグレーションのコ\
       ントロールプレーン)。根拠: {0}(行 {1})"),
+    ("a QEMU died during the migration (MigrateToURI3: qemu unexpectedly closed the monitor)",
+     "マイグレーション中に QEMU が終了しました(「MigrateToURI3: qemu unexpectedly closed the monitor」)"),
+    ("while libvirt migrated the domain, a QEMU process (most often the target's, which cannot \
+      load the source's state: a device, CPU feature or QEMU version it lacks, or memory it \
+      cannot get) exited: the migration fails, the VMI stays on its source; the target launcher's \
+      compute log says why its QEMU ended",
+     "libvirt がドメインをマイグレーションしている間に QEMU プロセスが終了しました(多くは移行先のもので、\
+      移行元の状態を読み込めない: 持たないデバイス、CPU 機能、QEMU のバージョン、または確保できないメモリー)\
+      : マイグレーションは失敗し、VMI は移行元に留まります。QEMU が終了した理由は移行先ランチャーの compute のログが示します"),
+    ("compare the source's and target's virt-launcher images and node CPU models",
+     "移行元と移行先の virt-launcher イメージと、ノードの CPU モデルを比べる"),
+    ("the source virt-launcher reports Live migration failed",
+     "移行元の virt-launcher が Live migration failed を報告しています"),
+    ("libvirt's migration of the domain failed in the source virt-launcher (the reason carries \
+      libvirt's virError)",
+     "移行元の virt-launcher で libvirt によるドメインのマイグレーションが失敗しました(理由に libvirt の vir\
+      Error があります)"),
+    ("the migration object Failed; without a migrationState the target never came up (target pod \
+      deleted or unschedulable), so no data moved",
+     "マイグレーションオブジェクトが Failed です。migrationState がないなら移行先は起動しておらず(移行先 Pod が削除さ\
+      れたかスケジュールできなかった)、データは動いていません"),
+    ("the VM needs manual recovery after a failed volume migration",
+     "ボリュームマイグレーションの失敗後、VM には手動の復旧が必要です"),
+    ("a volume (storage) migration failed and left some of the VM's volumes pointing at \
+      inconsistent targets; virt-controller sets the VM's ManualRecoveryRequired condition and \
+      refuses to start it, and virt-api refuses start and restart, until the volumes are \
+      reassigned to their original claims by hand",
+     "ボリューム(ストレージ)マイグレーションが失敗し、VM のボリュームの一部が一貫しないターゲットを指したままです。\
+      virt-controller は VM に ManualRecoveryRequired コンディションを付けて起動を拒否し、\
+      virt-api も start と restart を拒否します。ボリュームを手で元のクレームに戻すまで続きます"),
+    ("reassign the volumes to their original PVCs, then start the VM",
+     "ボリュームを元の PVC に戻してから VM を起動する"),
+    ("the VM cannot start: a failed volume migration needs manual recovery",
+     "VM を起動できません: 失敗したボリュームマイグレーションに手動の復旧が必要です"),
+    ("virt-api (start, restart) and virt-controller refuse to run a VM whose \
+      ManualRecoveryRequired condition is set: a volume migration failed and left volumes on \
+      inconsistent targets",
+     "virt-api(start、restart)と virt-controller は ManualRecoveryRequired コンディ\
+      ションの付いた VM の実行を拒否します: ボリュームマイグレーションが失敗し、ボリュームが一貫しないターゲットに残っています"),
     // `signatures/noise.rs`
     ("virt-handler sees the VMI in phase Scheduled",
      "virt-handler は VMI をフェーズ Scheduled と見ています"),
@@ -220,6 +259,51 @@ pub const SIG_MIGRATION: &[Entry] = &[
       ムアウトより長く Pending の)移行先 virt-launcher Pod を削除し、\
       マイグレーションはデータが動く前に失敗します: 移行先を受け入れられるノードがありません(リソース、\
       ノードセレクターやアフィニティ、taint、移行元ノードにしかない CPU モデル)"),
+    ("the migration waits: its target pod does not fit the namespace's ResourceQuota",
+     "マイグレーションが待機しています: 移行先 Pod が Namespace の ResourceQuota に収まりません"),
+    ("virt-controller cannot create the migration's target virt-launcher pod (\"failed to create \
+      vmi migration target pod\") because the API server's quota admission refuses it (exceeded \
+      quota): source and target pods count together during a migration, so the quota needs room \
+      for one more launcher; the migration is retried and stays Pending, no data moved",
+     "API サーバーのクォータのアドミッションが拒否する(exceeded quota)ため、virt-controller はマイグレーション\
+      の移行先 virt-launcher Pod を作成できません(\"failed to create vmi migration targe\
+      t pod\"): マイグレーション中は移行元と移行先の Pod が合わせて数えられるので、\
+      クォータにはランチャー一つ分の余地が必要です。マイグレーションは再試行されて Pending のままで、\
+      データは動いていません"),
+    ("the migration's target pod is unschedulable (the migration waits)",
+     "マイグレーションの移行先 Pod をスケジュールできません(マイグレーションは待機中)"),
+    ("virt-controller records that the target virt-launcher pod cannot be scheduled yet; past the \
+      unschedulable timeout it deletes the pod and the migration fails",
+     "virt-controller は移行先 virt-launcher Pod をまだスケジュールできないと記録しています。\
+      unschedulable のタイムアウトを過ぎると Pod を削除し、マイグレーションは失敗します"),
+    ("kubectl describe nodes (allocatable, taints)",
+     "kubectl describe nodes(allocatable、taint)"),
+    ("the migration failed: its target pod is down",
+     "マイグレーションが失敗しました: 移行先 Pod が停止しています"),
+    ("the target virt-launcher pod went away (deleted, evicted, its node lost) while the \
+      migration was being prepared or ran, so virt-controller failed the migration",
+     "マイグレーションの準備中か実行中に移行先 virt-launcher Pod が消えた(削除、\
+      退避、ノードの喪失)ため、virt-controller はマイグレーションを失敗させました"),
+    ("kubectl get nodes (the target node)",
+     "kubectl get nodes(移行先ノード)"),
+    ("the migration failed: its target pod is down (the VMI's migrationState)",
+     "マイグレーションが失敗しました: 移行先 Pod が停止しています(VMI の migrationState)"),
+    ("the target virt-launcher pod went away while the migration was being prepared or ran; \
+      virt-controller wrote it as the failure reason of the VMI's migrationState",
+     "マイグレーションの準備中か実行中に移行先 virt-launcher Pod が消えました。\
+      virt-controller はそれを VMI の migrationState の失敗理由として書きました"),
+    ("the migration failed: the target's hot-plug attachment pod shut down",
+     "マイグレーションが失敗しました: 移行先のホットプラグのアタッチメント Pod が停止しました"),
+    ("a VMI with hot-plugged volumes needs an attachment pod on the target node; it went away \
+      during the migration, so the migration failed",
+     "ホットプラグしたボリュームを持つ VMI には移行先ノードにアタッチメント Pod が必要です。\
+      それがマイグレーション中に消えたため、マイグレーションは失敗しました"),
+    ("a cancelled migration's target pod was deleted (not a fault)",
+     "取り消したマイグレーションの移行先 Pod が削除されました(障害ではありません)"),
+    ("the migration was cancelled (its VMIM deleted or aborted) before the target ran; \
+      virt-controller deleted the pending target pod, as it should",
+     "移行先が動く前にマイグレーションが取り消された(VMIM の削除か中止)ため、virt-controller は保留中の移行先 Pod を想\
+      定どおり削除しました"),
     // `signatures/disruption.rs`
     ("a PodDisruptionBudget cannot count its pods (no evictions allowed)",
      "PodDisruptionBudget が Pod を数えられません(退避は許可されません)"),
@@ -246,6 +330,12 @@ pub const SIG_MIGRATION: &[Entry] = &[
       migrations, are refused",
      "Disruption コントローラーが PDB の想定する Pod 数を求められないため、中断を一切許しません: 対象のランチャー Pod \
       の退避も、ドレインによる退避のマイグレーションも拒否されます"),
+    ("a PodDisruptionBudget finds no controller for its pods",
+     "PodDisruptionBudget が Pod のコントローラーを見つけられません"),
+    ("the disruption controller cannot find the controller of a pod the budget covers, so the \
+      budget allows no disruption: evictions (and evacuation migrations) of those pods are refused",
+     "Disruption コントローラーが PDB の対象 Pod のコントローラーを見つけられないため、\
+      PDB は中断を一切許しません: それらの Pod の退避(と退避のマイグレーション)は拒否されます"),
     // `drain/mod.rs`
     ("Eviction strategy LiveMigrate but not live-migratable ({}): the eviction is denied (\"VMI \
       {} is configured with an eviction strategy but is not live-migratable\") and the drain \

@@ -33,6 +33,62 @@ pub const SIG_NODE: &[Entry] = &[
       で full-pcpus-only の static ポリシー)が、要求された CPU に物理コア単位で割り当てられない(専有 CPU と分\
       離した emulator スレッドで奇数になる)か、トポロジーマネージャーがリソースを一つの NUMA ノードに置けません。\
       ランチャー Pod は失敗し、VMI はそのノードで起動しません"),
+    ("the node stopped reporting (Ready Unknown: kubelet stopped posting node status)",
+     "ノードが報告をやめました(Ready Unknown: 「kubelet stopped posting node status」)"),
+    ("the node's kubelet has not updated its status within the grace period: the node is down, \
+      partitioned or its kubelet stopped; its VMIs cannot be synced and are evicted or failed \
+      once the taint's toleration runs out",
+     "ノードの kubelet が猶予期間内に状態を更新していません: ノードが停止しているか、分断されているか、\
+      kubelet が止まっています。その VMI は同期できず、taint の toleration が切れると退避されるか失敗します"),
+    ("check the node itself (power, network, systemctl status kubelet)",
+     "ノード自体を確認する(電源、ネットワーク、systemctl status kubelet)"),
+    ("the node's kubelet is not ready (KubeletNotReady)",
+     "ノードの kubelet が Ready ではありません(KubeletNotReady)"),
+    ("the kubelet reports the node NotReady; the condition's message says why (container runtime \
+      down, PLEG not healthy, the CNI network not initialised)",
+     "kubelet がノードを NotReady と報告しています。理由はコンディションのメッセージが示します(コンテナーランタイムの停止、\
+      PLEG の異常、CNI ネットワークの未初期化)"),
+    ("the kubelet's pod lifecycle events are stuck (PLEG is not healthy)",
+     "kubelet の Pod ライフサイクルイベントが止まっています(「PLEG is not healthy」)"),
+    ("the kubelet could not relist containers from the runtime in time: the container runtime is \
+      hung or overloaded, so the node goes NotReady",
+     "kubelet がランタイムからコンテナーを時間内に一覧し直せませんでした: コンテナーランタイムがハングしているか過負荷なので、\
+      ノードは NotReady になります"),
+    ("the node's pod network plugin is not ready (CNI not initialised)",
+     "ノードの Pod ネットワークプラグインの準備ができていません(CNI 未初期化)"),
+    ("the container runtime has no CNI configuration on the node yet (the network plugin's pod is \
+      not running there): pods, launchers included, cannot get a network",
+     "コンテナーランタイムにはノード上の CNI 設定がまだありません(ネットワークプラグインの Pod がそこで動いていない)\
+      : ランチャーを含む Pod はネットワークを得られません"),
+    ("the CNI plugin failed to add the pod to its network",
+     "CNI プラグインが Pod をネットワークに追加できませんでした"),
+    ("CRI-O asked the CNI plugin to attach the pod and it failed, so the pod never starts",
+     "CRI-O が CNI プラグインに Pod の接続を求めて失敗したため、Pod は起動しません"),
+    ("a container keeps crashing (Back-off restarting failed container)",
+     "コンテナーがクラッシュを繰り返しています(「Back-off restarting failed container」)"),
+    ("the kubelet restarts a container that keeps exiting, with growing back-off: the container's \
+      previous log says why",
+     "kubelet は終了を繰り返すコンテナーを、間隔を延ばしながら再起動しています。理由はコンテナーの前回のログが示します"),
+    ("a container was killed for exceeding its memory limit (OOMKilled)",
+     "コンテナーがメモリー制限を超えて強制終了されました(OOMKilled)"),
+    ("the container's memory cgroup hit its limit and the kernel killed it; for a virt-launcher's \
+      compute container the VM is gone (the launcher's memory overhead is too small for what QEMU \
+      uses)",
+     "コンテナーのメモリー cgroup が制限に達し、カーネルが強制終了しました。virt-launcher の compute コンテナーなら \
+      VM は失われています(QEMU の使用量に対してランチャーのメモリーオーバーヘッドが小さすぎます)"),
+    ("the virt-launcher pod is in CrashLoopBackOff",
+     "virt-launcher Pod が CrashLoopBackOff です"),
+    ("the VMI's launcher keeps crashing and the kubelet backs off restarting it: the VM does not \
+      run",
+     "VMI のランチャーがクラッシュを繰り返し、kubelet が再起動の間隔を空けています: VM は動いていません"),
+    ("the node's kubelet refuses the pod: its resources cannot be aligned on one NUMA node",
+     "ノードの kubelet が Pod を拒否しています: リソースを一つの NUMA ノードに揃えられません"),
+    ("the scheduler placed the pod but the node's kubelet rejected it at admission: its topology \
+      manager (single-numa-node or restricted policy) cannot place the CPUs, memory and devices \
+      asked on one NUMA node; the launcher pod fails and the VMI does not start on that node",
+     "スケジューラーは Pod を配置しましたが、ノードの kubelet がアドミッションで拒否しました: トポロジーマネージャー(single\
+      -numa-node か restricted ポリシー)が、要求された CPU、メモリー、\
+      デバイスを一つの NUMA ノードに置けません。ランチャー Pod は失敗し、VMI はそのノードで起動しません"),
     // `signatures/node.rs`
     ("the virt-launcher pod is Pending",
      "virt-launcher Pod が Pending です"),
@@ -281,6 +337,28 @@ pub const SIG_NODE: &[Entry] = &[
       Scheduled: the launcher gave up before virt-handler synced the domain",
      "VMI がまだ Scheduled の間に virt-launcher の compute コンテナーが終了しました(終了コード 0、\
       Completed): virt-handler がドメインを同期する前にランチャーが諦めました"),
+    ("libvirt failed to expand a disk image",
+     "libvirt がディスクイメージの拡張に失敗しました"),
+    ("virt-launcher asked libvirt to expand a disk to its PVC's size and it failed",
+     "virt-launcher が libvirt にディスクを PVC のサイズまで拡張するよう求め、失敗しました"),
+    ("QEMU exited while starting (closed the monitor)",
+     "QEMU が起動中に終了しました(closed the monitor)"),
+    ("the QEMU process died during start-up; the rest of the message is QEMU's own error",
+     "QEMU プロセスが起動中に終了しました。メッセージの残りは QEMU 自身のエラーです"),
+    ("virt-launcher timed out waiting for its domain to be defined",
+     "virt-launcher がドメインの定義を待ってタイムアウトしました"),
+    ("virt-launcher waits for virt-handler to define the domain; it never came (sync errors on \
+      virt-handler, libvirt not reachable)",
+     "virt-launcher は virt-handler がドメインを定義するのを待ちますが、\
+      定義されませんでした(virt-handler の同期エラー、libvirt に到達できない)"),
+    ("a panic in virt-handler (the trace names the function, e.g. capabilitiesToTopology, \
+      MigrationTargetController, AdjustQemuProcessMemoryLimits); the DaemonSet pod restarts and \
+      goes CrashLoopBackOff, VMIs on the node are not synced meanwhile",
+     "virt-handler のパニックです(トレースが関数を示します。たとえば capabilitiesToTopology、\
+      MigrationTargetController、AdjustQemuProcessMemoryLimits)\
+      。DaemonSet の Pod は再起動して CrashLoopBackOff になり、その間ノードの VMI は同期されません"),
+    ("report the trace upstream with the KubeVirt version",
+     "KubeVirt のバージョンを添えてトレースを上流に報告する"),
     // `signatures/devices.rs`
     ("a pod cannot open its block device (Permission denied)",
      "Pod がブロックデバイスを開けません(Permission denied)"),
@@ -378,6 +456,49 @@ pub const SIG_NODE: &[Entry] = &[
       node's memory is too small for the guest",
      "ノードかランチャー Pod のメモリー cgroup がメモリー不足になり、カーネルが VM の QEMU プロセスを強制終了しました: V\
       MI は Failed になります(または再起動します)。ランチャーのメモリーオーバーヘッドかノードのメモリーがゲストに対して小さすぎます"),
+    ("the kernel's OOM killer killed virt-launcher",
+     "カーネルの OOM killer が virt-launcher を強制終了しました"),
+    ("the launcher pod's memory cgroup ran out of memory and the kernel killed virt-launcher: its \
+      VMI is lost on this node",
+     "ランチャー Pod のメモリー cgroup がメモリー不足になり、カーネルが virt-launcher を強制終了しました: このノード\
+      でその VMI は失われます"),
+    ("the kernel's OOM killer killed a process on the node",
+     "カーネルの OOM killer がノードのプロセスを強制終了しました"),
+    ("the node (or a pod's memory cgroup) ran out of memory and the kernel killed a process; the \
+      VMs on the node are at risk",
+     "ノード(または Pod のメモリー cgroup)がメモリー不足になり、カーネルがプロセスを強制終了しました。\
+      ノード上の VM が危険にさらされています"),
+    ("a block device on the node returns I/O errors",
+     "ノードのブロックデバイスが I/O エラーを返しています"),
+    ("the kernel could not read or write a disk on the node (a failing disk, a lost iSCSI/FC \
+      path, a detached volume); a VM disk on it pauses with IOError or fails",
+     "カーネルがノードのディスクを読み書きできませんでした(故障しかけたディスク、失われた iSCSI/FC の経路、\
+      切り離されたボリューム)。そこにある VM のディスクは IOError で一時停止するか失敗します"),
+    ("the kernel could not read or write a disk on the node; a VM disk on it pauses with IOError \
+      or fails",
+     "カーネルがノードのディスクを読み書きできませんでした。そこにある VM のディスクは IOError で一時停止するか失敗します"),
+    ("the NFS server behind the node's volumes is not responding",
+     "ノードのボリュームの背後の NFS サーバーが応答しません"),
+    ("the node lost its NFS server: I/O to NFS-backed VM disks hangs (the VM pauses with IOError \
+      or its processes block) until the server answers again",
+     "ノードが NFS サーバーを失いました: サーバーが再び応答するまで、NFS 上の VM のディスクへの I/O は止まります(VM は I\
+      OError で一時停止するか、そのプロセスがブロックされます)"),
+    ("check the NFS server and the network path from the node",
+     "NFS サーバーと、ノードからのネットワーク経路を確認する"),
+    ("kubectl get pv (which volumes are on that server)",
+     "kubectl get pv(どのボリュームがそのサーバーにあるか)"),
+    ("a task on the node is blocked (hung task)",
+     "ノードのタスクがブロックされています(hung task)"),
+    ("a process on the node waited on I/O for minutes (often a storage backend that stopped \
+      answering); VMs whose disks are there hang",
+     "ノードのプロセスが数分間 I/O を待ちました(多くは応答しなくなったストレージバックエンド)\
+      。そこにディスクのある VM はハングします"),
+    ("the node's kernel reports a hard lockup",
+     "ノードのカーネルが hard lockup を報告しています"),
+    ("a CPU of the node stopped taking interrupts (hard lockup): the host kernel hangs or panics, \
+      and every VM on the node with it",
+     "ノードの CPU が割り込みを受け付けなくなりました(hard lockup): ホストのカーネルがハングするかパニックし、\
+      ノード上のすべての VM も道連れになります"),
     // `signatures/qemu.rs`
     ("the host's CPU lacks a feature the VM's CPU model requests",
      "ホストの CPU に、VM の CPU モデルが要求する機能がありません"),
@@ -430,6 +551,32 @@ pub const SIG_NODE: &[Entry] = &[
       shutdown); the QEMU lines just before it say why",
      "ドメインの QEMU プロセスが(ゲストのシャットダウンではなく)失敗によって停止したと libvirt が記録しています。\
       理由は直前の QEMU の行が示します"),
+    ("the target QEMU failed loading the incoming migration",
+     "移行先の QEMU が受信したマイグレーションの読み込みに失敗しました"),
+    ("QEMU on the migration target aborted the incoming migration stream (device state it cannot \
+      load, a stream cut): the live migration fails",
+     "マイグレーション移行先の QEMU が受信中のマイグレーションストリームを中止しました(読み込めないデバイス状態、\
+      ストリームの切断): ライブマイグレーションは失敗します"),
+    ("the domain's QEMU crashed (shutting down, reason=crashed)",
+     "ドメインの QEMU がクラッシュしました(shutting down, reason=crashed)"),
+    ("libvirt logs that the domain stopped because it crashed (QEMU died, or the guest panicked \
+      with a destroy-on-crash policy): the VMI fails on this node; the lines before it and the \
+      node's kernel log (OOM killer, segfault) say why",
+     "ドメインがクラッシュで停止したと libvirt が記録しています(QEMU の終了、または destroy-on-crash ポリシーでの\
+      ゲストのパニック): このノードで VMI は失敗します。理由はその前の行とノードのカーネルログ(OOM killer、\
+      segfault)が示します"),
+    ("QEMU stopped on a signal from libvirt (a requested stop, noise)",
+     "QEMU が libvirt からのシグナルで停止しました(要求された停止。ノイズ)"),
+    ("QEMU was told to stop (SIGTERM from libvirt's daemon: the VMI was stopped, deleted or \
+      migrated away); a fault only if nobody asked for the stop",
+     "QEMU は停止するよう指示されました(libvirt のデーモンからの SIGTERM: VMI が停止、\
+      削除、またはマイグレーションで移動した)。誰も停止を求めていない場合に限り障害です"),
+    ("a node-local socket refuses the connection (dial unix)",
+     "ノードローカルのソケットが接続を拒否しています(dial unix)"),
+    ("a component on the node dials a unix socket nobody serves (virt-launcher's command socket, \
+      libvirt's, a device plugin's): the process behind it is down",
+     "ノード上のコンポーネントが、誰も提供していない UNIX ソケット(virt-launcher のコマンドソケット、\
+      libvirt のもの、デバイスプラグインのもの)に接続しようとしています: その背後のプロセスが停止しています"),
     // `signatures/errno.rs`
     ("an error line about the {} ({})",
      "{0}に関するエラー行({1})"),

@@ -78,4 +78,55 @@ pub const SIG_STORAGE: &[Entry] = &[
      "イメージの URL が HTTP のエラー状態を返しています(qemu の curl ブロックドライバーか CDI の HTTP リーダーを\
       通した curl の CURLE_HTTP_RETURNED_ERROR): 404 はイメージがもうないこと、\
       401/403 は資格情報が必要なことを意味します。インポートは失敗し、ディスクは用意されません"),
+    ("the DataVolume's importer pod failed (ErrImportFailed)",
+     "DataVolume のインポーター Pod が失敗しました(ErrImportFailed)"),
+    ("CDI's importer could not fetch or convert the source into the PVC; the event's message says \
+      why (registry or URL unreachable, certificate, disk full, bad image); CDI retries the \
+      importer, so the DataVolume and its VM wait",
+     "CDI のインポーターがソースを取得できないか、PVC への変換に失敗しました。理由はイベントのメッセージが示します(レジストリーや URL \
+      に到達できない、証明書、ディスクの満杯、不正なイメージ)。CDI はインポーターを再試行するので、\
+      DataVolume とその VM は待ち続けます"),
+    ("the DataVolume clone failed (CloneFailed)",
+     "DataVolume のクローンが失敗しました(CloneFailed)"),
+    ("CDI could not clone the source PVC into the DataVolume (source in use, permissions across \
+      namespaces, storage class mismatch)",
+     "CDI がソース PVC を DataVolume にクローンできませんでした(ソースが使用中、\
+      Namespace をまたぐ権限、ストレージクラスの不一致)"),
+    ("CDI cannot clone into the DataVolume (ErrUnableToClone)",
+     "CDI が DataVolume にクローンできません(ErrUnableToClone)"),
+    ("the clone cannot start: the source is missing, not ready, or the user may not clone it \
+      (clone permissions across namespaces)",
+     "クローンを始められません: ソースがないか準備できていない、またはユーザーにクローンの権限がありません(Namespace をまたぐクローンの権限)"),
+    ("the clone does not meet CDI's validation (CloneValidationFailed)",
+     "クローンが CDI の検証を満たしません(CloneValidationFailed)"),
+    ("source and target disagree (target smaller than the source, volume modes or content types \
+      that cannot be cloned)",
+     "ソースとターゲットが食い違っています(ターゲットがソースより小さい、クローンできないボリュームモードやコンテンツ種別)"),
+    ("the DataVolume upload failed (UploadFailed)",
+     "DataVolume のアップロードが失敗しました(UploadFailed)"),
+    ("the upload server could not write the uploaded image into the PVC",
+     "アップロードサーバーがアップロードされたイメージを PVC に書き込めませんでした"),
+    ("the DataVolume's PVC or pod exceeds a quota (ErrExceededQuota)",
+     "DataVolume の PVC か Pod がクォータを超えています(ErrExceededQuota)"),
+    ("a ResourceQuota refuses the DataVolume's PVC or its importer/clone pod",
+     "ResourceQuota が DataVolume の PVC か、そのインポーター/クローン Pod を拒否しています"),
+    ("the DataVolume's PVC is lost (ErrClaimLost)",
+     "DataVolume の PVC が失われました(ErrClaimLost)"),
+    ("the PVC behind the DataVolume is in phase Lost: its PersistentVolume is gone",
+     "DataVolume の背後の PVC がフェーズ Lost です: その PersistentVolume がなくなりました"),
+    ("CDI cannot start the importer/upload/clone pod (ErrStartingPod)",
+     "CDI がインポーター/アップロード/クローンの Pod を起動できません(ErrStartingPod)"),
+    ("the pod that populates the PVC does not start (scheduling, image pull, admission)",
+     "PVC にデータを投入する Pod が起動しません(スケジュール、イメージの取得、アドミッション)"),
+    ("CDI's importer cannot pull its source image (ImagePullFailed)",
+     "CDI のインポーターがソースイメージを取得できません(ImagePullFailed)"),
+    ("the importer pod of a registry import with node pull method cannot pull the image (name, \
+      tag, pull secret, registry unreachable from the node)",
+     "ノードの pull 方式によるレジストリーインポートで、インポーター Pod がイメージを取得できません(名前、\
+      タグ、pull secret、ノードからレジストリーに到達できない)"),
+    ("the CDI importer cannot reach the container registry",
+     "CDI インポーターがコンテナーレジストリーに到達できません"),
+    ("the importer pod cannot open the registry (connection, certificate or proxy); the text \
+      after the registry's name says which",
+     "インポーター Pod がレジストリーを開けません(接続、証明書、プロキシ)。どれかはレジストリー名の後の文が示します"),
 ];
