@@ -246,6 +246,107 @@ pub const SIG_MIGRATION: &[Entry] = &[
      "virt-handler の任意のクライアント証明書がマウントされていません(ノイズ)"),
     ("virtctl cannot open the websocket (virt-api subresource)",
      "virtctl が WebSocket を開けません(virt-api のサブリソース)"),
+    ("virt-launcher asked libvirt for a domain's job info, metadata or stats while the domain was \
+      not running or transient (around a migration's hand-over, a start or a shutdown); libvirt \
+      answers VIR_ERR_OPERATION_INVALID (Code=55) and the next sync asks again: a log error that \
+      breaks nothing unless the domain itself fails",
+     "virt-launcher が、ドメインが動いていないか一時的な状態の間(マイグレーションの引き渡し、\
+      起動、シャットダウンの前後)に libvirt へドメインのジョブ情報、メタデータ、統計を問い合わせました。\
+      libvirt は VIR_ERR_OPERATION_INVALID(Code=55)を返し、\
+      次の同期で再び問い合わせます: ドメイン自体が失敗しない限り何も壊さないログ上のエラーです"),
+    ("optimistic concurrency: the controller updated a stale copy (conflict, \"the object has \
+      been modified\"), and it is re-enqueuing the key to retry; not a cause by itself",
+     "楽観的並行性制御です: コントローラーが古いコピーを更新し(競合、\"the object has been modified\")\
+      、キーを再キューして再試行しています。それだけでは原因になりません"),
+    ("virt-launcher connects to virtqemud-sock while virtqemud is still starting; the first \
+      attempt fails at startup and the next one succeeds (libvirt logs its version right after): \
+      not a cause unless it keeps failing",
+     "virt-launcher は virtqemud の起動中に virtqemud-sock へ接続します。\
+      最初の試行は起動時に失敗し、次は成功します(直後に libvirt がバージョンを記録します)\
+      : 失敗し続けない限り原因ではありません"),
+    ("virtqemud probes /dev/kvm for host CPUID as the unprivileged launcher user; the Permission \
+      denied at startup is logged on healthy launchers and does not stop QEMU",
+     "virtqemud は非特権のランチャーユーザーとしてホストの CPUID のために /dev/kvm を調べます。\
+      起動時の Permission denied は正常なランチャーでも記録され、QEMU を止めません"),
+    ("the VM controller reacts to a VMI that already Failed (runStrategy decides whether it \
+      restarts); the cause of the failure is elsewhere (launcher, storage), not in virt-controller",
+     "VM コントローラーがすでに Failed の VMI に反応しています(再起動するかは runStrategy で決まります)\
+      。失敗の原因は virt-controller ではなく別の所(ランチャー、ストレージ)にあります"),
+    ("look at the launcher pod's and the VMI's events for why it Failed",
+     "ランチャー Pod と VMI のイベントで Failed になった理由を見る"),
+    ("the CDI importer of a DataVolume moves through phases (TransferScratch, Convert, \
+      Validating); a stall after 100% or in Convert is an importer problem, not a VM layer",
+     "DataVolume の CDI インポーターはフェーズ(TransferScratch、Convert、\
+      Validating)を進みます。100% の後や Convert での停滞はインポーターの問題で、\
+      VM のレイヤーの問題ではありません"),
+    ("the DataVolume's importer has not finished; progress N/A usually means the importer pod \
+      restarts (CrashLoopBackOff): read the importer's log",
+     "DataVolume のインポーターは終わっていません。進捗 N/A はたいていインポーター Pod が再起動を繰り返している(CrashL\
+      oopBackOff)ことを意味します: インポーターのログを読んでください"),
+    ("virtctl asked the VM to start; what happens next is in the virt-launcher pod (Init, \
+      terminated) and the VMI's events",
+     "virtctl が VM の起動を求めました。その後の経過は virt-launcher Pod(Init、\
+      terminated)と VMI のイベントにあります"),
+    ("the VM's VNC or USB redirection is already in use by another session (503)",
+     "VM の VNC か USB リダイレクトは別のセッションが使用中です(503)"),
+    ("virt-handler's console handler refuses a second VNC session asked to preserve the first \
+      (\"Active VNC connection. Request denied.\") or a USB redirection with every slot taken: \
+      another client holds the VM's console; nothing is broken",
+     "virt-handler のコンソールハンドラーが、最初のセッションを保つよう求められた二つ目の VNC セッション(\"Active VN\
+      C connection. Request denied.\")か、スロットがすべて埋まった USB リダイレクトを拒否しています: 別のク\
+      ライアントが VM のコンソールを使っています。何も壊れていません"),
+    ("close the other VNC session, or connect without preserving it",
+     "別の VNC セッションを閉じるか、それを保たずに接続する"),
+    ("the vnc/console subresource websocket through virt-api answered an HTTP error the paste \
+      does not say more of (503 without its body): the API aggregation to virt-api or \
+      virt-handler's console handler",
+     "virt-api 経由の vnc/console サブリソースの WebSocket が、貼り付けではそれ以上分からない HTTP エラーを\
+      返しました(本文のない 503): virt-api への API アグリゲーションか、virt-handler のコンソールハンドラーです"),
+    ("kubevirt_vmi_phase_count is not exported on a component's /metrics endpoint: it is a \
+      (deprecated) recording rule that Prometheus computes from the exported metrics; query \
+      Prometheus for it",
+     "kubevirt_vmi_phase_count はコンポーネントの /metrics エンドポイントでは公開されません: 公開されたメトリ\
+      クスから Prometheus が計算する(非推奨の)recording rule です。Prometheus に問い合わせてください"),
+    ("the VMI is Scheduled: its launcher pod runs on the node but the domain is not started yet \
+      (virt-handler's sync has not succeeded)",
+     "VMI は Scheduled です: ランチャー Pod はノードで動いていますが、ドメインはまだ起動していません(virt-handle\
+      r の同期がまだ成功していません)"),
+    ("a deletionTimestamp is set: the object is being deleted and waits for its finalizers",
+     "deletionTimestamp が設定されています: オブジェクトは削除中で、ファイナライザーを待っています"),
+    ("the node Harvester migrates the VMI to",
+     "Harvester が VMI をマイグレーションする先のノード"),
+    ("the launcher's init containers have not finished; if the pod is terminated during Init (and \
+      a new one created in Init again) the reason is in its events",
+     "ランチャーの init コンテナーが終わっていません。Init の間に Pod が終了した(そして新しい Pod が再び Init で作られ\
+      た)なら、理由はそのイベントにあります"),
+    ("CDI's prlimit wrapper tries to kill a helper process (qemu-img) that already exited: logged \
+      at error level, harmless",
+     "CDI の prlimit ラッパーが、すでに終了したヘルパープロセス(qemu-img)を kill しようとしています: エラーレベルで\
+      記録されますが無害です"),
+    ("virt-controller updated the VM's status while its VMI was being deleted (a VM being stopped \
+      or restarted by its runStrategy); the error re-enqueues the VM and the next sync succeeds: \
+      not a cause by itself",
+     "VMI の削除中に virt-controller が VM の status を更新しました(runStrategy により停止か再起動さ\
+      れる VM)。このエラーで VM は再キューされ、次の同期は成功します: それだけでは原因になりません"),
+    ("virt-handler's file certificate manager retries loading \
+      /etc/virt-handler/clientcertificates/tls.crt, which virt-operator mounts only for \
+      decentralized (cross-cluster) live migration; without that feature the error repeats and no \
+      VM is affected",
+     "virt-handler のファイル証明書マネージャーが /etc/virt-handler/clientcertificates/tls.\
+      crt の読み込みを再試行しています。virt-operator がこれをマウントするのは分散(クラスター間)\
+      ライブマイグレーションの場合だけです。その機能がなければエラーは繰り返されますが、どの VM にも影響しません"),
+    ("ignore it unless a decentralized live migration fails; then check that the \
+      kubevirt-virt-handler-certs secret is mounted into virt-handler",
+     "分散ライブマイグレーションが失敗しない限り無視する。失敗したら kubevirt-virt-handler-certs Secret が v\
+      irt-handler にマウントされているか確認する"),
+    ("libvirt inside virt-launcher tries the host's DBus system bus, which the compute container \
+      does not have; the error is logged at every start and the domain still starts",
+     "virt-launcher 内の libvirt がホストの DBus システムバスを試しますが、\
+      compute コンテナーにはありません。このエラーは起動のたびに記録されますが、ドメインは起動します"),
+    ("libvirt probes the cgroup controllers it could manage itself; inside the launcher pod the \
+      kubelet owns the cgroups, so the probe fails at start-up and the domain still starts",
+     "libvirt は自ら管理できる cgroup コントローラーを調べます。ランチャー Pod 内では cgroup は kubelet が所\
+      有するため、起動時にこの確認は失敗しますが、ドメインは起動します"),
     // `signatures/migration_target.rs`
     ("the migration failed: its target pod stayed Pending past the timeout and was deleted",
      "マイグレーションが失敗しました: 移行先 Pod がタイムアウトを過ぎても Pending のままで、削除されました"),
