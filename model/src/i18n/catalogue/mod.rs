@@ -27,6 +27,7 @@ mod sig_node;
 mod sig_storage;
 mod signals;
 mod terms;
+mod vocab;
 
 use super::template::{self, Part};
 use std::collections::HashMap;
@@ -51,6 +52,7 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
         explain_more::EXPLAIN_MORE,
         readers::READERS,
         remedy_signals::REMEDY_SIGNALS,
+        vocab::VOCAB,
         sig_api::SIG_API,
         sig_control::SIG_CONTROL,
         sig_guest::SIG_GUEST,

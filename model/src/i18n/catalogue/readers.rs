@@ -212,17 +212,6 @@ pub const READERS: &[Entry] = &[
       断を許していません(そのノードでまだボリュームを提供しているストレージのインスタンスマネージャーなど、\
       ワークロードが必要なレプリカを失うため)。そのためノードは cordon されたままで保守が終わらず、\
       ドレインは再試行します"),
-    // `input/vocab/pod.rs`
-    ("A container keeps exiting; the kubelet backs off between restarts.",
-     "コンテナーが終了を繰り返しており、kubelet は再起動の間隔を空けています。"),
-    ("A container ended with a non-zero exit code.",
-     "コンテナーが 0 以外の終了コードで終わりました。"),
-    ("Pulling an image keeps failing; the kubelet backs off.",
-     "イメージの取得が失敗し続け、kubelet が間隔を空けています。"),
-    ("The kubelet cannot pull an image.",
-     "kubelet がイメージを取得できません。"),
-    ("The runtime could not run a container.",
-     "ランタイムがコンテナーを実行できませんでした。"),
     // `input/recover.rs`
     ("fragment: {} read as part of a {}",
      "断片: {0} を {1} の一部として読みました"),
@@ -245,11 +234,6 @@ pub const READERS: &[Entry] = &[
      "`kind` がなく、その項目({0})は Strata が読むどのオブジェクトにも合いません"),
     ("field `/status/conditions/{}`: expected a condition with a string `type`; ignored",
      "項目 `/status/conditions/{0}`: 文字列の `type` を持つコンディションのはずですが、無視しました"),
-    // `input/vocab/vmi.rs`
-    ("The guest is gone: its domain or its virt-launcher pod ended in failure on the node; the \
-      VMI is final.",
-     "ゲストは失われました: ドメインか virt-launcher Pod がノード上で失敗して終わり、\
-      VMI は最終状態です。"),
     // `input/workloads.rs`
     ("{} runs but none of its components ({}) is deployed",
      "{0} は動いていますが、そのコンポーネント({1})はどれもデプロイされていません"),
@@ -291,16 +275,6 @@ pub const READERS: &[Entry] = &[
       していません(kubelet かノード自体が停止しているか到達できない)"),
     ("a kubectl get pods table (NODE column)",
      "kubectl get pods の表(NODE 列)"),
-    // `input/vocab/pvc.rs`
-    ("The claim is not bound to a volume yet (no matching volume, no provisioner, or \
-      WaitForFirstConsumer).",
-     "クレームはまだボリュームにバインドされていません(合うボリュームがない、プロビジョナーがない、\
-      または WaitForFirstConsumer)。"),
-    ("The claim's volume is gone; its data is lost to the claim.",
-     "クレームのボリュームがなくなりました。クレームからはそのデータが失われています。"),
-    // `input/vocab/vmim.rs`
-    ("The migration failed; the VMI stays (or goes back) on its source node.",
-     "マイグレーションが失敗しました。VMI は移行元ノードに留まります(または戻ります)。"),
     // `input/webhook_owner.rs`
     ("the API server cannot call {}, served by {}",
      "API サーバーが {1} の提供する {0} を呼び出せません"),
@@ -355,18 +329,6 @@ pub const READERS: &[Entry] = &[
      "先頭で切れた JSON: 行 1-{0}(その前で切れた値の末尾)を読み飛ばしました"),
     ("JSON cut at its end: the open strings, objects and arrays were closed",
      "末尾で切れた JSON: 開いていた文字列、オブジェクト、配列を閉じました"),
-    // `input/vocab/node.rs`
-    ("The node's Ready condition is False (the kubelet reports it cannot run pods) or Unknown \
-      (the kubelet stopped reporting: the node is unreachable).",
-     "ノードの Ready コンディションが False(kubelet が Pod を動かせないと報告)\
-      か Unknown(kubelet が報告をやめた。ノードに到達できない)です。"),
-    // `input/vocab/vm.rs`
-    ("Its launcher pod cannot be scheduled: no node fits its requests, selectors, affinity or \
-      taints.",
-     "ランチャー Pod をスケジュールできません: 要求、セレクター、アフィニティ、taint に合うノードがありません。"),
-    ("The kubelet cannot pull an image of its launcher pod (a containerDisk or the launcher \
-      image).",
-     "kubelet がランチャー Pod のイメージ(containerDisk かランチャーのイメージ)を取得できません。"),
     // `input/second_launcher.rs`
     ("{} {} is a second launcher pod of the VMI beside {}, which is Running and ready: a VMI has \
       two launcher pods only while a migration runs, so this one is the migration's target (its \
