@@ -18,6 +18,7 @@ mod paste;
 mod readers;
 mod reasons;
 mod remedies;
+mod remedies_more;
 mod remedy_signals;
 mod sig_api;
 mod sig_control;
@@ -53,6 +54,7 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
         readers::READERS,
         remedy_signals::REMEDY_SIGNALS,
         vocab::VOCAB,
+        remedies_more::REMEDIES_MORE,
         sig_api::SIG_API,
         sig_control::SIG_CONTROL,
         sig_guest::SIG_GUEST,
