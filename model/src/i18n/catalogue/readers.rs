@@ -148,6 +148,12 @@ pub const READERS: &[Entry] = &[
       Check its events and its launcher pod.",
      "起動が止まっています。virt-controller はランチャー Pod をスケジュールさせて動かすところまで至っていません。\
       イベントとランチャー Pod を確認してください。"),
+    ("Stuck before its population started: CDI never got its importer, cloner or upload pod \
+      running long after the DataVolume was created (the pod unschedulable, its PVC unbound, its \
+      image not pulled). The DataVolume's events and its pod's say which.",
+     "データ投入が始まる前で止まっています: DataVolume の作成から長く経っても、CDI はインポーター、\
+      クローナー、アップロードの Pod を動かせていません(Pod をスケジュールできない、PVC がバインドされない、\
+      イメージを取得できない)。どれかは DataVolume とその Pod のイベントが示します。"),
     ("Its populating pod (importer, cloner or upload server) has restarted: the population keeps \
       failing and CDI retries it. Read that pod's log and the DataVolume's events.",
      "データを投入する Pod(インポーター、クローナー、アップロードサーバー)が再起動しています: 投入が失敗し続け、\
@@ -168,6 +174,12 @@ pub const READERS: &[Entry] = &[
     // `input/fragment.rs`
     ("only {} of a {} was pasted: {}",
      "{1} の {0} だけが貼り付けられました: {2}"),
+    ("the fields of a migrationState",
+     "migrationState の項目"),
+    ("the fields of a guestOSInfo",
+     "guestOSInfo の項目"),
+    ("a list of container statuses",
+     "コンテナーの状態のリスト"),
     ("one interface of a VMI's status",
      "VMI の status のインターフェース一つ"),
     ("a list of volume statuses",
@@ -199,6 +211,8 @@ pub const READERS: &[Entry] = &[
       states a fault",
      "テキストとして 1 行ずつ読みました: オブジェクトも kubectl の出力も既知のメッセージもなく、\
       障害を述べる行もありません"),
+    ("nothing Strata can diagnose in the input",
+     "入力に Strata が診断できるものはありません"),
     // `input/evicted_pod.rs`
     ("a node's drain is held: {}'s PodDisruptionBudget refuses its eviction",
      "ノードのドレインが止まっています: {0} の PodDisruptionBudget が退避を拒否しています"),
@@ -217,6 +231,8 @@ pub const READERS: &[Entry] = &[
      "断片: {0} を {1} の一部として読みました"),
     ("elision: {} line(s) saying something was left out were skipped",
      "省略: 何かを省いたと述べる {0} 行を読み飛ばしました"),
+    ("dedented by {} columns",
+     "{0} 桁インデントを戻しました"),
     ("mid-indent start: the first {} lines read as a fragment of their own",
      "インデント途中からの開始: 最初の {0} 行を独立した断片として読みました"),
     ("cut end: read up to line {} of the block, where the text stops making sense",
@@ -232,11 +248,21 @@ pub const READERS: &[Entry] = &[
     // `input/classify.rs`
     ("no `kind`, and its fields ({}) match no object Strata reads",
      "`kind` がなく、その項目({0})は Strata が読むどのオブジェクトにも合いません"),
+    ("lists nested too deep; skipped",
+     "リストの入れ子が深すぎるため読み飛ばしました"),
+    ("kind `{}` is not one Strata reads; skipped",
+     "kind `{0}` は Strata が読む種類ではないため読み飛ばしました"),
+    ("expected a mapping (a Kubernetes object), found {}",
+     "マッピング(Kubernetes のオブジェクト)のはずが {0} でした"),
+    ("a mapping of pod UID to node name",
+     "Pod の UID からノード名へのマッピング"),
     ("field `/status/conditions/{}`: expected a condition with a string `type`; ignored",
      "項目 `/status/conditions/{0}`: 文字列の `type` を持つコンディションのはずですが、無視しました"),
     // `input/workloads.rs`
     ("{} runs but none of its components ({}) is deployed",
      "{0} は動いていますが、そのコンポーネント({1})はどれもデプロイされていません"),
+    ("a kubectl get workload table row",
+     "kubectl get のワークロードの表の行"),
     ("a component's pods are not all ready: what it serves (the API's webhooks, the controllers, \
       the node agent) is missing or partial until they are",
      "コンポーネントの Pod がすべては Ready ではありません: Ready になるまで、\
@@ -265,16 +291,6 @@ pub const READERS: &[Entry] = &[
      "KubeVirt リソースは Deploying です: KubeVirt のコンポーネントがすべては起動していません"),
     ("the KubeVirt resource is being deleted: KubeVirt is going away",
      "KubeVirt リソースは削除中です: KubeVirt は取り除かれようとしています"),
-    // `input/terminating_node.rs`
-    ("node {}: {} pods stuck Terminating while {}",
-     "ノード {0}: {2}のに {1} 個の Pod が Terminating のまま止まっています"),
-    ("the pods on node {} ({}) are being deleted and stay Terminating, while pods on other nodes \
-      run: the node does not confirm the deletions (its kubelet or the node itself is down or \
-      unreachable)",
-     "ノード {0} の Pod({1})が削除中で Terminating のまま、ほかのノードの Pod は動いています: ノードが削除を確認\
-      していません(kubelet かノード自体が停止しているか到達できない)"),
-    ("a kubectl get pods table (NODE column)",
-     "kubectl get pods の表(NODE 列)"),
     // `input/webhook_owner.rs`
     ("the API server cannot call {}, served by {}",
      "API サーバーが {1} の提供する {0} を呼び出せません"),
@@ -287,6 +303,16 @@ pub const READERS: &[Entry] = &[
     // `input/describe.rs`
     ("the migration's abort was requested (migrationAbortRequested) but it is still {}",
      "マイグレーションの中止が要求されましたが(migrationAbortRequested)、まだ {0} です"),
+    ("The VMI's Migration State says Failed: true: its last migration failed and it stays on its \
+      source node.",
+     "VMI の Migration State は Failed: true を示しています: 最後のマイグレーションが失敗し、\
+      VMI は移行元ノードに留まっています。"),
+    ("The VMI's Migration State says Failed: true ({}): its last migration failed and it stays on \
+      its source node.",
+     "VMI の Migration State は Failed: true({0})を示しています: 最後のマイグレーションが失敗し、\
+      VMI は移行元ノードに留まっています。"),
+    ("The VMI's last migration failed (Migration State)",
+     "VMI の最後のマイグレーションが失敗しました(Migration State)"),
     ("virt-controller adds the migrationAbortRequested condition when the migration object is \
       deleted; the migration should then end Failed with its abort Succeeded. A migration that \
       keeps its phase with the abort requested is stuck: its target pod or the controller's abort \
@@ -294,6 +320,113 @@ pub const READERS: &[Entry] = &[
      "マイグレーションオブジェクトが削除されると virt-controller は migrationAbortRequested コンディショ\
       ンを付けます。その後マイグレーションは Failed で終わり、中止は Succeeded になるはずです。\
       中止が要求されたままフェーズが変わらないマイグレーションは止まっています: 移行先 Pod かコントローラーの中止処理が進みませんでした"),
+    // `input/terminating_node.rs`
+    ("node {}: {} pods stuck Terminating while other nodes run theirs",
+     "ノード {0}: ほかのノードでは Pod が動いているのに、{1} 個の Pod が Terminating のまま止まっています"),
+    ("node {}: {} pods stuck Terminating while their replacements wait elsewhere",
+     "ノード {0}: 代わりの Pod がほかで待っているのに、{1} 個の Pod が Terminating のまま止まっています"),
+    ("the pods on node {} ({}) are being deleted and stay Terminating, while pods on other nodes \
+      run: the node does not confirm the deletions (its kubelet or the node itself is down or \
+      unreachable)",
+     "ノード {0} の Pod({1})が削除中で Terminating のまま、ほかのノードの Pod は動いています: ノードが削除を確認\
+      していません(kubelet かノード自体が停止しているか到達できない)"),
+    ("a kubectl get pods table (NODE column)",
+     "kubectl get pods の表(NODE 列)"),
+    // `input/object.rs`
+    ("document {} (line {}) at {}: {t}",
+     "ドキュメント {0}(行 {1})の {2}: {3}"),
+    ("document {} (line {}): {t}",
+     "ドキュメント {0}(行 {1}): {2}"),
+    ("document {}: {t}",
+     "ドキュメント {0}: {1}"),
+    // `input/clock.rs`
+    ("{} {} was created at {} and is {} old there",
+     "{0} {1} は {2} に作成され、その時点で作成から {3} 経っています"),
+    // `input/conditions_only.rs`
+    ("the {} condition(s) of an object Strata does not read are as they should be",
+     "Strata が読まないオブジェクトの {0} 個のコンディションは、あるべき状態です"),
+    ("an object Strata does not read has conditions not as they should be: {}",
+     "Strata が読まないオブジェクトに、あるべき状態でないコンディションがあります: {0}"),
+    ("its kind is not one Strata reads, so no layer can be named: read by the Kubernetes \
+      condition convention only",
+     "その kind は Strata が読む種類ではないため、レイヤーを特定できません: Kubernetes のコンディションの慣例だけで読みました"),
+    // `input/documents.rs`
+    ("valid YAML maybe, but it reaches a limit of the YAML parser ({}); this part was not read (a \
+      `kind: List` is read item by item, so only an item this large is skipped)",
+     "YAML としては正しいかもしれませんが、YAML パーサーの上限に達しています({0})。\
+      この部分は読んでいません(`kind: List` は項目ごとに読むため、読み飛ばすのはこれほど大きな項目だけです)"),
+    ("invalid YAML: {}; {}",
+     "不正な YAML: {0}。{1}"),
+    // `input/folder/layout.rs`
+    ("a Harvester support bundle",
+     "Harvester のサポートバンドル"),
+    // `input/folder/mod.rs`
+    ("not YAML, JSON or a container log",
+     "YAML、JSON、コンテナーログのいずれでもありません"),
+    ("nothing Strata can diagnose",
+     "Strata が診断できるものはありません"),
+    ("holds no kind Strata reads",
+     "Strata が読む kind を含んでいません"),
+    // `input/kubectl.rs`
+    ("No VMI in this paste runs there.",
+     "この貼り付けの VMI はどれもそこでは動いていません。"),
+    // `input/lines.rs`
+    ("an info line: normal operation, blamed on nothing",
+     "情報行: 通常の動作で、何も原因としません"),
+    ("not in the signature catalogue; read it yourself",
+     "シグネチャーのカタログにありません。行そのものを読んでください"),
+    ("{t}; its stack frames run through {}, so the {t} layer",
+     "{0}。スタックフレームが {1} を通っているため、{2}レイヤーです"),
+    ("{t} The message is KubeVirt's: {} (KubeVirt {}, from the generated catalogue).",
+     "{0}。このメッセージは KubeVirt のもの({1}、KubeVirt {2} の生成カタログより)です。"),
+    ("a shell command",
+     "シェルのコマンド"),
+    ("a Go panic in {}",
+     "{0} の Go のパニック"),
+    ("a component panicked (Observed a panic) in {}",
+     "{0} でパニックが発生しました(Observed a panic)"),
+    ("a Go program's fatal error (runtime throw) in {}",
+     "{0} の Go プログラムの致命的エラー(runtime throw)"),
+    ("a Go program's crash traceback in {}",
+     "{0} の Go プログラムのクラッシュのトレースバック"),
+    // `input/parse.rs`
+    ("the input is empty; {}",
+     "入力が空です。{0}"),
+    ("no object found; {}",
+     "オブジェクトが見つかりません。{0}"),
+    ("this part was not read (the rest was): {}",
+     "この部分は読んでいません(残りは読みました): {0}"),
+    // `input/resolved.rs`
+    ("This Warning is older than the Normal event {} seen after it, and the {} is {} now: it is \
+      history, not the present fault.",
+     "この Warning はその後に見えた Normal イベント {0} より古く、{1} は今は {2} です: 過去の経緯であり、\
+      現在の障害ではありません。"),
+    // `input/target_pod.rs`
+    ("kube-scheduler finds no node for pod {}: its affinity, node selector or the nodes' taints \
+      leave none. It is not a virt-launcher pod, so not a migration's target: the nodes' \
+      capacity, labels and taints decide",
+     "kube-scheduler が Pod {0} のノードを見つけられません: アフィニティ、\
+      ノードセレクター、またはノードの taint で候補が残りません。virt-launcher Pod ではないのでマイグレーションの移行先で\
+      はなく、ノードの容量、ラベル、taint で決まります"),
+    ("{} carries {}: the migration controller created it as a migration's target. Its Node is \
+      <none>: the scheduler has not placed it (no node passes its affinity against the source \
+      pod, its node selectors or the nodes' resources), so the migration cannot go on",
+     "{0} には {1} があります: マイグレーションコントローラーがマイグレーションの移行先として作成しました。\
+      Node は <none> で、スケジューラーは配置していません(移行元 Pod に対するアフィニティ、\
+      ノードセレクター、ノードのリソースを満たすノードがない)。そのためマイグレーションは進めません"),
+    // `input/text.rs`
+    ("this looks like a `kubectl get` table (columns {}), which does not carry the status \
+      details; run the same command with `-o yaml` instead; {}",
+     "これは `kubectl get` の表(列 {0})のようで、状態の詳細を含みません。代わりに同じコマンドを `-o yaml` 付きで実\
+      行してください。{1}"),
+    // `input/verdict.rs`
+    ("no known message points at a layer; {} error line(s) name no component (first: line {}), \
+      read them",
+     "既知のメッセージはどのレイヤーも指していません。{0} 行のエラー行がコンポーネントを示していません(最初は行 {1})\
+      。それらを読んでください"),
+    // `input/vm_conditions.rs`
+    ("VirtualMachine {}: condition {}",
+     "VirtualMachine {0}: コンディション {1}"),
     // `input/supersede.rs`
     ("their times do not say which is newer, so the later in the paste (line {}) is read",
      "時刻ではどちらが新しいか分からないため、貼り付けで後ろにあるもの(行 {0})を読みます"),
@@ -343,21 +476,6 @@ pub const READERS: &[Entry] = &[
     // `kube/vmi.rs`
     ("assumed: KubeVirt's default when neither the VMI nor the cluster sets one",
      "仮定: VMI もクラスターも設定していない場合の KubeVirt の既定値"),
-    // `input/lines.rs`
-    ("{t}; its stack frames run through {}, so the {t} layer",
-     "{0}。スタックフレームが {1} を通っているため、{2}レイヤーです"),
-    ("{t} The message is KubeVirt's: {} (KubeVirt {}, from the generated catalogue).",
-     "{0}。このメッセージは KubeVirt のもの({1}、KubeVirt {2} の生成カタログより)です。"),
-    ("a shell command",
-     "シェルのコマンド"),
-    ("a Go panic in {}",
-     "{0} の Go のパニック"),
-    ("a component panicked (Observed a panic) in {}",
-     "{0} でパニックが発生しました(Observed a panic)"),
-    ("a Go program's fatal error (runtime throw) in {}",
-     "{0} の Go プログラムの致命的エラー(runtime throw)"),
-    ("a Go program's crash traceback in {}",
-     "{0} の Go プログラムのクラッシュのトレースバック"),
     // `signatures/reasons.rs`
     ("a workload controller",
      "ワークロードのコントローラー"),

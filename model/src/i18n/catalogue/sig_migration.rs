@@ -462,6 +462,33 @@ pub const SIG_MIGRATION: &[Entry] = &[
       virt など)が VM を取り除かなければなりません。"),
     ("The eviction is turned into a live migration.",
      "退避はライブマイグレーションに置き換えられます。"),
+    // `diagnosis/migration.rs`
+    ("the evacuation controller creates a kubevirt-evacuation-* migration for every marked VMI \
+      with one active pod (from v1.9 all at once; limits and back-off keep them Pending); none \
+      means it has not synced yet, or (up to v1.8) the parallel-migration limits are full.",
+     "退避コントローラーは、印の付いたアクティブな Pod が一つの VMI ごとに kubevirt-evacuation-* のマイグレーショ\
+      ンを作成します(v1.9 からは一斉に作成し、上限とバックオフで Pending に留めます)\
+      。ないのは、まだ同期していないか、(v1.8 までは)並列マイグレーションの上限に達しているためです。"),
+    ("node {}: taint kubevirt.io/drain:NoSchedule (deprecated): evacuating all VMIs on the node",
+     "ノード {0}: taint kubevirt.io/drain:NoSchedule(非推奨)\
+      : ノード上のすべての VMI を退避させています"),
+    ("{t} (earlier migration)",
+     "{0}(以前のマイグレーション)"),
+    ("{t} ({}) Eviction strategy External ({}): a drain's eviction is denied and the VMI marked \
+      for the external controller, which must move or stop it.",
+     "{0}(「{1}」)退避戦略 External({2}): ドレインによる退避は拒否され、VMI には外部コントローラー向けの印が付きます。\
+      外部コントローラーが移動か停止をしなければなりません。"),
+    ("{t} Eviction strategy External ({}): a drain's eviction is denied and the VMI marked for \
+      the external controller, which must move or stop it.",
+     "{0}退避戦略 External({1}): ドレインによる退避は拒否され、VMI には外部コントローラー向けの印が付きます。\
+      外部コントローラーが移動か停止をしなければなりません。"),
+    ("{t} Eviction strategy {} ({}): a drain shuts it down instead of migrating it.",
+     "{0}退避戦略 {1}({2}): ドレインはマイグレーションせずにシャットダウンします。"),
+    ("{t} Its eviction strategy is not in the paste: with LiveMigrate (or LiveMigrateIfPossible) \
+      a drain of its node blocks on this VM (the eviction is refused with HTTP 429); with None it \
+      is shut down instead.",
+     "{0}退避戦略は貼り付けにありません: LiveMigrate(または LiveMigrateIfPossible)\
+      ならノードのドレインはこの VM で止まり(退避は HTTP 429 で拒否されます)、None なら代わりにシャットダウンされます。"),
     // `migration/progress.rs`
     ("{}% done",
      "{0}% 完了"),
@@ -492,22 +519,4 @@ pub const SIG_MIGRATION: &[Entry] = &[
      "マイグレーション: 同期待ち(クラスター間)"),
     ("Migration synchronizing (cross-cluster)",
      "マイグレーション: 同期中(クラスター間)"),
-    // `diagnosis/migration.rs`
-    ("{t} (earlier migration)",
-     "{0}(以前のマイグレーション)"),
-    ("{t} ({}) Eviction strategy External ({}): a drain's eviction is denied and the VMI marked \
-      for the external controller, which must move or stop it.",
-     "{0}(「{1}」)退避戦略 External({2}): ドレインによる退避は拒否され、VMI には外部コントローラー向けの印が付きます。\
-      外部コントローラーが移動か停止をしなければなりません。"),
-    ("{t} Eviction strategy External ({}): a drain's eviction is denied and the VMI marked for \
-      the external controller, which must move or stop it.",
-     "{0}退避戦略 External({1}): ドレインによる退避は拒否され、VMI には外部コントローラー向けの印が付きます。\
-      外部コントローラーが移動か停止をしなければなりません。"),
-    ("{t} Eviction strategy {} ({}): a drain shuts it down instead of migrating it.",
-     "{0}退避戦略 {1}({2}): ドレインはマイグレーションせずにシャットダウンします。"),
-    ("{t} Its eviction strategy is not in the paste: with LiveMigrate (or LiveMigrateIfPossible) \
-      a drain of its node blocks on this VM (the eviction is refused with HTTP 429); with None it \
-      is shut down instead.",
-     "{0}退避戦略は貼り付けにありません: LiveMigrate(または LiveMigrateIfPossible)\
-      ならノードのドレインはこの VM で止まり(退避は HTTP 429 で拒否されます)、None なら代わりにシャットダウンされます。"),
 ];

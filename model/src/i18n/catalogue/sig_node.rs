@@ -578,10 +578,10 @@ pub const SIG_NODE: &[Entry] = &[
      "ノード上のコンポーネントが、誰も提供していない UNIX ソケット(virt-launcher のコマンドソケット、\
       libvirt のもの、デバイスプラグインのもの)に接続しようとしています: その背後のプロセスが停止しています"),
     // `signatures/errno.rs`
-    ("an error line about the {} ({})",
-     "{0}に関するエラー行({1})"),
     ("node's storage or resources",
      "ノードのストレージやリソース"),
+    ("an error line about the {t} ({})",
+     "{0}に関するエラー行({1})"),
     ("no signature knows this line and it names no component, but it ends in the operating \
       system's {} (\"{}\"): {}, so it points at the {t} layer, with low confidence: read the line \
       itself",
