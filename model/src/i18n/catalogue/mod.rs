@@ -5,18 +5,30 @@
 //!
 //! Lookup: a sentence with no hole is found by a map; the others by the first word of their
 //! leading literal (templates that start with a hole are always tried), the longest template
-//! first, so the more specific entry wins.
+//! first, so the more specific entry wins; of those that start with a hole, the ones with more
+//! text holes first (their phrases must translate, so they claim less).
 
 mod console;
 mod explain;
+mod explain_more;
 mod findings;
 mod headline;
 mod migration;
 mod paste;
+mod readers;
 mod reasons;
 mod remedies;
+mod remedies_more;
+mod remedy_signals;
+mod sig_api;
+mod sig_control;
+mod sig_guest;
+mod sig_migration;
+mod sig_node;
+mod sig_storage;
 mod signals;
 mod terms;
+mod vocab;
 
 use super::template::{self, Part};
 use std::collections::HashMap;
@@ -38,6 +50,17 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
         explain::EXPLAIN,
         migration::MIGRATION,
         paste::PASTE,
+        explain_more::EXPLAIN_MORE,
+        readers::READERS,
+        remedy_signals::REMEDY_SIGNALS,
+        vocab::VOCAB,
+        remedies_more::REMEDIES_MORE,
+        sig_api::SIG_API,
+        sig_control::SIG_CONTROL,
+        sig_guest::SIG_GUEST,
+        sig_migration::SIG_MIGRATION,
+        sig_node::SIG_NODE,
+        sig_storage::SIG_STORAGE,
     ]
     .into_iter()
     .flatten()
@@ -73,7 +96,9 @@ fn index() -> &'static Index {
                 Some(Part::Lit(l)) if parts.len() == 1 => {
                     ix.exact.entry(l).or_insert(ja);
                 }
-                Some(Part::Lit(l)) => ix
+                // A literal that is all one word (`"` before a quoted hole) does not end the
+                // sentence's first word: such a template is tried for every sentence.
+                Some(Part::Lit(l)) if first_word(l).len() < l.len() => ix
                     .by_word
                     .entry(first_word(l))
                     .or_default()
@@ -90,9 +115,18 @@ fn index() -> &'static Index {
                 })
                 .sum()
         };
-        for list in ix.by_word.values_mut().chain([&mut ix.open]) {
+        for list in ix.by_word.values_mut() {
             list.sort_by_key(|c| std::cmp::Reverse(literal_len(c)));
         }
+        // Of the templates that start with a hole, those whose phrases must translate come
+        // first: a leading data hole takes anything, a headline's name and finding included.
+        let texts = |c: &Compiled| c.parts.iter().filter(|p| matches!(p, Part::Text)).count();
+        ix.open.sort_by_key(|c| {
+            (
+                std::cmp::Reverse(texts(c)),
+                std::cmp::Reverse(literal_len(c)),
+            )
+        });
         ix
     })
 }
@@ -144,7 +178,9 @@ fn render(c: &Compiled, holes: &[&str], text: &impl Fn(&str) -> Option<String>) 
             _ => h.to_string(),
         })
         .collect();
-    (all, template::render(c.ja, &values))
+    // A phrase that ends a sentence of its own keeps its full stop; the template's does not
+    // double it.
+    (all, template::render(c.ja, &values).replace("。。", "。"))
 }
 
 #[cfg(test)]

@@ -22,9 +22,19 @@ pub const SIGNALS: &[Entry] = &[
     ("a line of a cut YAML/JSON", "途中で切れた YAML/JSON の行"),
     ("a kubectl describe line", "kubectl describe の行"),
     ("a kubectl get table row", "kubectl get の表の行"),
-    // `input/table.rs`, `input/describe.rs`, `input/vm_alone.rs`: where a sighting was read.
+    // `input/table.rs`, `input/describe.rs`, `input/vm_alone.rs`: where a sighting was read
+    // (a describe by its kind: a hole there would take the suffixes that follow it).
     ("a kubectl get {} table row", "kubectl get {0} の表の行"),
-    ("a kubectl describe {}", "kubectl describe {0}"),
+    ("a kubectl describe vm", "kubectl describe vm の出力"),
+    ("a kubectl describe vmi", "kubectl describe vmi の出力"),
+    ("a kubectl describe vmim", "kubectl describe vmim の出力"),
+    ("a kubectl describe pod", "kubectl describe pod の出力"),
+    ("a kubectl describe node", "kubectl describe node の出力"),
+    ("a kubectl describe pvc", "kubectl describe pvc の出力"),
+    ("a kubectl describe dv", "kubectl describe dv の出力"),
+    ("a kubectl describe event", "kubectl describe event の出力"),
+    ("a kubectl describe vmirs", "kubectl describe vmirs の出力"),
+    ("a kubectl describe migrationpolicy", "kubectl describe migrationpolicy の出力"),
     ("a VirtualMachine's status", "VirtualMachine の status"),
     ("an events listing row", "イベント一覧の行"),
     ("a panic trace", "panic のトレース"),
