@@ -44,6 +44,7 @@ pub mod intern;
 pub mod kube_client;
 pub mod lang;
 pub mod listener;
+pub mod mcp;
 pub mod memory;
 pub mod metrics;
 pub mod promql;

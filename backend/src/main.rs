@@ -4,6 +4,7 @@
 //! * `strata demo`: against the embedded simulated cluster.
 //! * `strata sim`: the simulated cluster alone (for kubectl, benchmarks, tests).
 //! * `strata history NAMESPACE/NAME`: a VMI's recorded timeline, from the data directory.
+//! * `strata mcp`: a read-only Model Context Protocol server on stdio (`backend::mcp`).
 
 use backend::kube_client::{self, Source};
 use clap::{Parser, Subcommand};
@@ -194,6 +195,13 @@ enum Command {
         output: Option<PathBuf>,
         #[command(flatten)]
         history: backend::history::cli::HistoryArgs,
+    },
+    /// A read-only Model Context Protocol server on standard input and output, for assistants:
+    /// the VMIs, a VMI's diagnosis and history, a node's drain impact (from the cluster or a
+    /// running console), and a pasted dump's diagnosis and explanations (no cluster needed).
+    Mcp {
+        #[command(flatten)]
+        args: backend::mcp::McpArgs,
     },
     /// Run the simulated cluster alone.
     Sim {
@@ -416,6 +424,10 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             // The simulator also answers the Prometheus query API.
             web.prometheus_url.get_or_insert_with(|| sim.url());
             serve_console(client, config, web, true).await
+        }
+        Command::Mcp { args } => {
+            backend::mcp::run(args).await?;
+            Ok(ExitCode::SUCCESS)
         }
         Command::Sim { listen, args } => {
             let sim = sim::Sim::start_with(bind(listen).await?, &args).await?;

@@ -1,0 +1,183 @@
+//! The cluster tools: each reads one path of the console's JSON API (the same answer the
+//! console's page shows, diagnosed by `model` on the console) and names that path in `source`,
+//! so an assistant can cite where a verdict comes from. Only `list_vmis` adds anything: its
+//! filters over the summaries.
+
+use super::client::Console;
+use super::offline::time;
+use super::tools::{Outcome, arg, required};
+use model::verdict::{Health, Layer};
+use model::view::VmiSummary;
+use model::wire::paths;
+use serde_json::{Value, json};
+use std::time::Duration;
+
+/// How long a console started in this process may take to read the cluster once.
+const READY_WITHIN: Duration = Duration::from_secs(60);
+
+/// One call's console and arguments.
+pub struct Cluster<'a> {
+    pub console: &'a Console,
+    pub args: &'a Value,
+}
+
+impl Cluster<'_> {
+    /// Reads `path` and wraps its answer as `key`, with `source` and `cluster`.
+    async fn read(&self, path: String, key: &str) -> Outcome {
+        if self.console.in_process && !self.console.ready(READY_WITHIN).await {
+            return Outcome::fail("the cluster has not been read yet (not ready); try again");
+        }
+        match self.console.get(&path).await {
+            Ok(answer) => Outcome::ok(json!({
+                "cluster": self.console.cluster,
+                "source": format!("GET {}", path),
+                key: answer,
+            })),
+            Err(e) => Outcome::fail(e),
+        }
+    }
+
+    fn vmi_path(&self, template: &str) -> Result<String, Outcome> {
+        let ns = required(self.args, "namespace")?;
+        let name = required(self.args, "name")?;
+        Ok(paths::fill(template, &[("ns", ns), ("name", name)]))
+    }
+
+    pub async fn list_vmis(&self) -> Outcome {
+        let filter = match Filter::of(self.args) {
+            Ok(f) => f,
+            Err(o) => return o,
+        };
+        if filter
+            .cluster
+            .is_some_and(|c| c != self.console.cluster.as_str())
+        {
+            return Outcome::fail(format!(
+                "this server reads one cluster, {:?}",
+                self.console.cluster
+            ));
+        }
+        let mut out = self.read(paths::VMIS.to_string(), "vmis").await;
+        if out.is_error {
+            return out;
+        }
+        let all: Vec<VmiSummary> = match serde_json::from_value(out.data["vmis"].take()) {
+            Ok(v) => v,
+            Err(e) => return Outcome::fail(format!("the console's VMI list is not readable: {e}")),
+        };
+        let total = all.len();
+        let kept: Vec<Value> = all
+            .iter()
+            .filter(|s| filter.keeps(s))
+            .map(|s| {
+                let mut v = serde_json::to_value(s).unwrap_or_default();
+                v["verdict"] = json!(s.layers.worst());
+                v
+            })
+            .collect();
+        out.data["count"] = json!(kept.len());
+        out.data["total"] = json!(total);
+        out.data["vmis"] = Value::Array(kept);
+        out
+    }
+
+    pub async fn diagnose_vmi(&self) -> Outcome {
+        let mut path = match self.vmi_path(paths::VMI_DETAIL) {
+            Ok(p) => p,
+            Err(o) => return o,
+        };
+        match time(self.args, "at") {
+            Ok(Some(_)) => path.push_str(&query(&[("at", arg(self.args, "at"))])),
+            Ok(None) => {}
+            Err(o) => return o,
+        }
+        self.read(path, "detail").await
+    }
+
+    pub async fn vmi_history(&self) -> Outcome {
+        let mut path = match self.vmi_path(paths::VMI_HISTORY) {
+            Ok(p) => p,
+            Err(o) => return o,
+        };
+        for name in ["from", "to"] {
+            if let Err(o) = time(self.args, name) {
+                return o;
+            }
+        }
+        path.push_str(&query(&[
+            ("from", arg(self.args, "from")),
+            ("to", arg(self.args, "to")),
+        ]));
+        self.read(path, "history").await
+    }
+
+    pub async fn drain_impact(&self) -> Outcome {
+        let node = match required(self.args, "node") {
+            Ok(n) => n,
+            Err(o) => return o,
+        };
+        let path = paths::fill(paths::NODE_DRAIN, &[("name", node)]);
+        self.read(path, "drain").await
+    }
+}
+
+/// `?k=v&…` of the values given, encoded; empty when none is.
+fn query(pairs: &[(&str, Option<&str>)]) -> String {
+    let mut q = form_urlencoded::Serializer::new(String::new());
+    for (k, v) in pairs {
+        if let Some(v) = v {
+            q.append_pair(k, v);
+        }
+    }
+    let q = q.finish();
+    if q.is_empty() { q } else { format!("?{q}") }
+}
+
+/// `list_vmis`'s filters.
+struct Filter<'a> {
+    cluster: Option<&'a str>,
+    namespace: Option<&'a str>,
+    verdict: Option<Health>,
+    layer: Option<Layer>,
+}
+
+impl<'a> Filter<'a> {
+    fn of(args: &'a Value) -> Result<Filter<'a>, Outcome> {
+        let verdict = match arg(args, "verdict") {
+            None => None,
+            Some(v) => Some(Health::parse(v).ok_or_else(|| {
+                Outcome::fail(format!(
+                    "`verdict`: {v:?} is not healthy, degraded, broken or unknown"
+                ))
+            })?),
+        };
+        let layer = match arg(args, "layer") {
+            None => None,
+            Some(l) => Some(Layer::from_name(l).ok_or_else(|| {
+                Outcome::fail(format!(
+                    "`layer`: {l:?} is not control_plane, node, guest, network or migration"
+                ))
+            })?),
+        };
+        Ok(Filter {
+            cluster: arg(args, "cluster"),
+            namespace: arg(args, "namespace"),
+            verdict,
+            layer,
+        })
+    }
+
+    /// The namespace matches; with a layer, that layer is not healthy (or has the verdict
+    /// asked); without one, the worst layer has the verdict asked.
+    fn keeps(&self, s: &VmiSummary) -> bool {
+        if self.namespace.is_some_and(|ns| ns != s.key.namespace) {
+            return false;
+        }
+        match (self.layer, self.verdict) {
+            (Some(l), Some(v)) => s.layers.get(l) == v,
+            (Some(l), None) => matches!(s.layers.get(l), Health::Degraded | Health::Broken),
+            (None, Some(v)) => s.layers.worst() == v,
+            (None, None) => true,
+        }
+    }
+}
