@@ -481,6 +481,8 @@ pub struct FetchError {
     /// The backend's own sentence (its `ApiError`); empty when there is none. With `status`
     /// `None`, the browser's words, never shown (the page says it in the user's language).
     pub message: String,
+    /// No answer within [`FETCH_TIMEOUT_MS`] (`status` is then `None`): the request was given up.
+    pub timed_out: bool,
 }
 
 impl FetchError {
@@ -495,6 +497,7 @@ impl FetchError {
     fn network(e: wasm_bindgen::JsValue) -> FetchError {
         FetchError {
             status: None,
+            timed_out: false,
             message: e
                 .as_string()
                 .or_else(|| {
@@ -513,22 +516,80 @@ pub async fn get_json<T: DeserializeOwned>(url: &str) -> Result<T, FetchError> {
     parse_json(url, status, &text)
 }
 
+/// How long a request may go unanswered, its answer read to the end, before it is given up and
+/// the page says so ([`FetchError::timed_out`]) and offers to try again. The browser itself
+/// waits for ever: a hung backend or proxy would leave the page loading with no word.
+pub const FETCH_TIMEOUT_MS: i32 = 30_000;
+
+/// A request's deadline: aborts it after [`FETCH_TIMEOUT_MS`]. Dropped (answered, failed, or
+/// the reading future dropped by a page that no longer needs it), it clears its timer and
+/// aborts what is still going on.
+struct Deadline {
+    controller: web_sys::AbortController,
+    timer: Option<i32>,
+    _abort: Closure<dyn FnMut()>,
+}
+
+impl Deadline {
+    fn start(window: &web_sys::Window) -> Option<Deadline> {
+        let controller = web_sys::AbortController::new().ok()?;
+        let c = controller.clone();
+        let abort = Closure::<dyn FnMut()>::new(move || c.abort());
+        let timer = window
+            .set_timeout_with_callback_and_timeout_and_arguments_0(
+                abort.as_ref().unchecked_ref(),
+                FETCH_TIMEOUT_MS,
+            )
+            .ok();
+        Some(Deadline {
+            controller,
+            timer,
+            _abort: abort,
+        })
+    }
+
+    fn passed(&self) -> bool {
+        self.controller.signal().aborted()
+    }
+}
+
+impl Drop for Deadline {
+    fn drop(&mut self) {
+        if let (Some(w), Some(t)) = (web_sys::window(), self.timer) {
+            w.clear_timeout_with_handle(t);
+        }
+        self.controller.abort();
+    }
+}
+
 /// `GET url`: the status and text of a successful answer.
 async fn get_text(url: &str) -> Result<(u16, String), FetchError> {
     let window = web_sys::window().ok_or_else(|| FetchError {
         status: None,
         message: "no window".into(),
+        timed_out: false,
     })?;
-    let resp = JsFuture::from(window.fetch_with_str(&with_lang(url)))
+    let deadline = Deadline::start(&window);
+    let init = web_sys::RequestInit::new();
+    if let Some(d) = &deadline {
+        init.set_signal(Some(&d.controller.signal()));
+    }
+    let failed = |e: wasm_bindgen::JsValue| {
+        let mut error = FetchError::network(e);
+        error.timed_out = deadline.as_ref().is_some_and(Deadline::passed);
+        error
+    };
+    let resp = JsFuture::from(window.fetch_with_str_and_init(&with_lang(url), &init))
         .await
-        .map_err(FetchError::network)?;
+        .map_err(failed)?;
     let resp: web_sys::Response = resp.unchecked_into();
     let status = resp.status();
-    let text = JsFuture::from(resp.text().map_err(FetchError::network)?)
+    let text = JsFuture::from(resp.text().map_err(failed)?)
         .await
-        .map_err(FetchError::network)?
+        .map_err(failed)?
         .as_string()
         .unwrap_or_default();
+    drop(deadline);
     if !resp.ok() {
         let error = serde_json::from_slice::<model::api::ApiError>(text.as_bytes());
         if status == 401 && error.as_ref().is_ok_and(|e| e.code == 401) {
@@ -544,6 +605,7 @@ async fn get_text(url: &str) -> Result<(u16, String), FetchError> {
         return Err(FetchError {
             status: Some(status),
             message,
+            timed_out: false,
         });
     }
     Ok((status, text))
@@ -556,6 +618,7 @@ fn parse_json<T: DeserializeOwned>(url: &str, status: u16, text: &str) -> Result
         FetchError {
             status: Some(status),
             message: String::new(),
+            timed_out: false,
         }
     })
 }

@@ -39,6 +39,7 @@ pub fn HealthBadge(health: Health) -> impl IntoView {
 /// The title of a failed request, by what its status means.
 pub fn failure_title(e: &FetchError) -> Key {
     match e.status {
+        None if e.timed_out => Key::ErrTimeout,
         None => Key::ErrBackend,
         Some(403) => Key::ErrForbidden,
         Some(404) => Key::ErrNotfound,
@@ -50,10 +51,11 @@ pub fn failure_title(e: &FetchError) -> Key {
 /// else what the status means, in the page's language; never the browser's words nor a bare
 /// status code.
 pub fn failure_text(e: &FetchError) -> impl Fn() -> String + Send + Sync + 'static + use<> {
-    let (status, message) = (e.status, e.message.clone());
+    let (status, message, timed_out) = (e.status, e.message.clone(), e.timed_out);
     let l = lang();
     move || {
         let hint = match status {
+            None if timed_out => Key::ErrTimeoutHint,
             None => Key::ErrNetworkHint,
             Some(403) => Key::ErrForbiddenHint,
             Some(404) => Key::ErrNotfoundHint,
@@ -75,7 +77,7 @@ pub fn FetchFailure(
 ) -> impl IntoView {
     let title = failure_title(&error);
     view! {
-        <div class="failure" role="alert" data-testid="failure" data-status=error.status.map(|s| s.to_string()).unwrap_or_else(|| "network".into())>
+        <div class="failure" role="alert" data-testid="failure" data-status=error.status.map(|s| s.to_string()).unwrap_or_else(|| if error.timed_out { "timeout" } else { "network" }.into())>
             <strong>{t(title)}</strong>
             <p>{failure_text(&error)}</p>
             {on_retry.map(|cb| view! { <button type="button" on:click=move |_| cb.run(())>{t(Key::ErrRetry)}</button> })}

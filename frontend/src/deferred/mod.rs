@@ -77,6 +77,35 @@ fn is_dark() -> Signal<bool> {
     Signal::derive(move || theme.is_some_and(|t| t.get() == Theme::Dark))
 }
 
+/// Tells the mounted view the main router's new URL once the main app's effects have run, if
+/// it is still mounted then. A link to another page of the module replaces this placeholder
+/// with a new one (each route has its own): told at once, the outgoing view would draw the new
+/// page (its reads started) as it is freed; their answers then ran the freed page's code on
+/// disposed values, a panic, and a panic aborts the whole module: every view of it, the new
+/// placeholder's included, was left half done (a node page loading for ever, an empty page).
+///
+/// The URL told is the main router's then (`here`), not the one that changed: the view may
+/// have moved on meanwhile (a filter typed on), and the main router with it.
+fn follow_later(mounted: Rc<RefCell<Mounted>>, here: Memo<String>) {
+    let tell = move || {
+        // Gone with the placeholder: nothing to tell.
+        let Some(to) = here.try_get_untracked() else {
+            return;
+        };
+        if let Some(h) = &mounted.borrow().handle {
+            bridge::follow(h, &to);
+        }
+    };
+    let Some(w) = web_sys::window() else {
+        tell();
+        return;
+    };
+    // A macrotask: after every microtask, so after the main router's effects (the placeholder's
+    // cleanup among them).
+    let later = Closure::once_into_js(tell);
+    let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(later.unchecked_ref(), 0);
+}
+
 /// A view of the views module in place: loading state, then the view.
 #[component]
 pub fn Deferred(#[prop(into)] view: Signal<View>) -> impl IntoView {
@@ -132,10 +161,8 @@ pub fn Deferred(#[prop(into)] view: Signal<View>) -> impl IntoView {
     let m = Rc::clone(&mounted);
     Effect::new(move |_| {
         let Some(here) = here else { return };
-        let to = here.get();
-        if let Some(h) = &m.borrow().handle {
-            bridge::follow(h, &to);
-        }
+        here.track();
+        follow_later(Rc::clone(&m), here);
     });
     let m = send_wrapper::SendWrapper::new(mounted);
     on_cleanup(move || {
@@ -150,7 +177,7 @@ pub fn Deferred(#[prop(into)] view: Signal<View>) -> impl IntoView {
         }
         State::Failed(message) => Some(
             view! {
-                <FetchFailure error=FetchError { status: None, message }
+                <FetchFailure error=FetchError { status: None, message, timed_out: false }
                     on_retry=Callback::new(move |_| {
                         state.set(State::Loading);
                         retry.update(|r| *r += 1);

@@ -404,6 +404,16 @@ messages![
         "リクエストがバックエンドに届きませんでした。再起動中か、ネットワークが切断されています。ページは自動的に再試行します。"
     ),
     (
+        ErrTimeout,
+        "The backend did not answer in time",
+        "バックエンドが時間内に応答しませんでした"
+    ),
+    (
+        ErrTimeoutHint,
+        "No answer came within 30 seconds, so the request was given up: the backend, or a proxy on the way, may be overloaded or hung. Try again.",
+        "30 秒以内に応答がなかったため、リクエストを打ち切りました。バックエンドまたは途中のプロキシが過負荷か停止している可能性があります。再試行してください。"
+    ),
+    (
         ErrServerHint,
         "The backend answered with an error. Try again in a moment; if it persists, its log names the cause.",
         "バックエンドがエラーを返しました。しばらくしてから再試行してください。続く場合はバックエンドのログに原因があります。"

@@ -74,4 +74,12 @@ mod tests {
         assert_eq!(tr(Lang::Ja, Key::NavOverview), "概要");
         assert_eq!(tr(Lang::En, Key::NavOverview), "Overview");
     }
+
+    #[test]
+    fn the_timeout_texts_name_the_timeout() {
+        let secs = (crate::api::FETCH_TIMEOUT_MS / 1000).to_string();
+        for l in [Lang::En, Lang::Ja] {
+            assert!(tr(l, Key::ErrTimeoutHint).contains(&secs), "{l:?}");
+        }
+    }
 }

@@ -4,6 +4,7 @@
 //! as before.
 
 use crate::api::{self, Live};
+use crate::components::common::failure_text;
 use crate::components::rel_time::RelTime;
 use crate::i18n::{Key, lang, t, tr};
 use leptos::prelude::*;
@@ -53,6 +54,7 @@ pub fn LatestChanges() -> impl IntoView {
                 Ok(st) if st.backend.is_none() => Err(api::FetchError {
                     status: Some(503),
                     message: st.error.unwrap_or_default(),
+                    timed_out: false,
                 }),
                 _ => api::fetch_changes(api::now().0 - WINDOW_MS, SHOWN).await,
             }
@@ -64,7 +66,7 @@ pub fn LatestChanges() -> impl IntoView {
         Some(Err(e)) if e.status == Some(503) => {
             view! { <p class="wall-changes-off muted" data-testid="wall-changes-off">{t(Key::TlOff)}</p> }.into_any()
         }
-        Some(Err(e)) => view! { <p class="muted">{e.message}</p> }.into_any(),
+        Some(Err(e)) => view! { <p class="muted">{failure_text(&e)}</p> }.into_any(),
         Some(Ok(rows)) if rows.is_empty() => {
             view! { <p class="muted" data-testid="wall-no-changes">{t(Key::WallNoChanges)}</p> }.into_any()
         }

@@ -2,7 +2,7 @@
 //! the "changed in the last hour" chip, and how many VMIs are shown. Every control writes its
 //! URL parameter.
 
-use crate::components::common::health_key;
+use crate::components::common::{failure_text, health_key};
 use crate::i18n::{Key, lang, t, tr};
 use crate::nav::param_setter;
 use crate::overview_model::{Counts, VERDICTS};
@@ -60,7 +60,7 @@ pub fn Toolbar(
                 on:click=toggle_changed>{t(Key::OvChanged)}</button>
             {move || changed_error.get().map(|e| view! {
                 <span class="muted" role="status" data-testid="changed-off">
-                    {if e.status == Some(503) { t(Key::OvChangedOff)().to_string() } else { e.message }}
+                    {if e.status == Some(503) { t(Key::OvChangedOff)().to_string() } else { failure_text(&e)() }}
                 </span>
             })}
             <span class="muted" data-testid="shown-count">{shown_count} " " {t(Key::OvShown)}</span>
