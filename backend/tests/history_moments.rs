@@ -4,8 +4,6 @@
 
 mod common;
 
-use backend::history::{self, retention::Bounds};
-use backend::run::Options;
 use common::*;
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -57,18 +55,7 @@ async fn opens(console: &backend::run::Console, vmi: &str, at: &str) -> String {
 async fn every_recorded_moment_and_every_latest_change_opens_a_page() {
     let dir = tempfile::tempdir().unwrap();
     let sim = sim("healthy").await;
-    let handle = history::open_handle(None, dir.path(), Bounds::default()).await;
-    let client = backend::kube_client::connect(backend::kube_client::Source::Url(sim.url()))
-        .await
-        .unwrap();
-    let console = console_with(
-        client,
-        Options {
-            history: Some(handle),
-            ..Options::local(None)
-        },
-    )
-    .await;
+    let console = recording_console(&sim, dir.path()).await;
     all_synced(&console).await;
     // The first sighting of a healthy VMI: the oldest moment the timeline offers.
     let first = moments_until(&console, "the baseline", |r| phase_is(r, "", "Running")).await;

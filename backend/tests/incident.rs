@@ -5,8 +5,6 @@
 
 mod common;
 
-use backend::history::{self, retention::Bounds};
-use backend::run::Options;
 use common::*;
 use std::time::Duration;
 
@@ -41,18 +39,7 @@ fn read_back(html: &str) -> String {
 async fn the_console_writes_an_incident_file_that_reads_back() {
     let dir = tempfile::tempdir().unwrap();
     let sim = sim("healthy").await;
-    let handle = history::open_handle(None, dir.path(), Bounds::default()).await;
-    let client = backend::kube_client::connect(backend::kube_client::Source::Url(sim.url()))
-        .await
-        .unwrap();
-    let console = console_with(
-        client,
-        Options {
-            history: Some(handle),
-            ..Options::local(None)
-        },
-    )
-    .await;
+    let console = recording_console(&sim, dir.path()).await;
     all_synced(&console).await;
 
     // Live: the page's verdict, as an attachment.

@@ -53,6 +53,25 @@ pub async fn console_k8s(sim: &Sim) -> Console {
     .await
 }
 
+/// A local-mode console on the simulator that records history in `dir` (SQLite): the
+/// flight recorder's set-up of these tests.
+pub async fn recording_console(sim: &Sim, dir: &std::path::Path) -> Console {
+    let handle =
+        backend::history::open_handle(None, dir, backend::history::retention::Bounds::default())
+            .await;
+    let client = backend::kube_client::connect(backend::kube_client::Source::Url(sim.url()))
+        .await
+        .unwrap();
+    console_with(
+        client,
+        Options {
+            history: Some(handle),
+            ..Options::local(None)
+        },
+    )
+    .await
+}
+
 pub async fn console_with(client: kube::Client, options: Options) -> Console {
     let listener = TcpListener::bind(("127.0.0.1", 0)).await.unwrap();
     backend::run::start_with(client, listener, options).unwrap()
