@@ -138,3 +138,67 @@ async fn the_console_writes_an_incident_file_that_reads_back() {
     assert_eq!(none.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&none.stderr).contains("nothing was recorded"));
 }
+
+/// The demo's IPv4 addresses in a JSON text (any string value that parses as one).
+fn ipv4s(v: &serde_json::Value, out: &mut Vec<String>) {
+    match v {
+        serde_json::Value::String(s) => {
+            for t in s.split(|c: char| !(c.is_ascii_digit() || c == '.')) {
+                if t.parse::<std::net::Ipv4Addr>().is_ok() && t.matches('.').count() == 3 {
+                    out.push(t.to_string());
+                }
+            }
+        }
+        serde_json::Value::Array(a) => a.iter().for_each(|x| ipv4s(x, out)),
+        serde_json::Value::Object(m) => m.values().for_each(|x| ipv4s(x, out)),
+        _ => {}
+    }
+}
+
+#[tokio::test]
+async fn every_redacted_incident_file_of_the_demo_keeps_its_names_and_addresses_out() {
+    let sim = sim("demo").await;
+    let console = console(&sim).await;
+    all_synced(&console).await;
+    let (_, summaries) = get_json(&console, "/api/v1/vmis").await;
+    let (_, nodes) = get_json(&console, "/api/v1/nodes").await;
+    let node_names: Vec<String> = nodes
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|n| n["metadata"]["name"].as_str().map(str::to_string))
+        .collect();
+    assert!(!node_names.is_empty(), "{nodes}");
+    let vmis = summaries.as_array().unwrap();
+    assert!(vmis.len() > 5, "{summaries}");
+    for s in vmis {
+        let (ns, name) = (
+            s["key"]["namespace"].as_str().unwrap(),
+            s["key"]["name"].as_str().unwrap(),
+        );
+        let (_, bundle) = get_json(&console, &format!("/api/v1/vmis/{ns}/{name}")).await;
+        let (code, _, _, red) = get_text(
+            &console,
+            &format!("/api/v1/vmis/{ns}/{name}/snapshot?redact=true"),
+        )
+        .await;
+        assert_eq!(code, 200, "{ns}/{name}: {red}");
+        assert!(red.len() < 500 * 1024, "{ns}/{name}: {} bytes", red.len());
+        let mut secrets = Vec::new();
+        ipv4s(&bundle, &mut secrets);
+        secrets.extend(node_names.iter().cloned());
+        secrets.push(name.to_string());
+        if ns != "default" {
+            secrets.push(ns.to_string());
+        }
+        for secret in &secrets {
+            let word = red.match_indices(secret.as_str()).any(|(i, _)| {
+                let b = red[..i].chars().last();
+                let a = red[i + secret.len()..].chars().next();
+                !b.is_some_and(|c| c.is_ascii_alphanumeric() || c == '-')
+                    && !a.is_some_and(|c| c.is_ascii_alphanumeric() || c == '-')
+            });
+            assert!(!word, "{ns}/{name}: {secret} in its redacted incident file");
+        }
+    }
+}

@@ -1,6 +1,7 @@
 //! The incident file in Chromium: the VMI page offers it ("Download incident file", with a
 //! redact box), and the file it names opens from disk with the browser offline, shows the
-//! headline the console shows, and fetched nothing.
+//! headline the console shows, and fetched nothing; pasted into the paste page, it reads back
+//! to that headline.
 
 use e2e::Harness;
 use fantoccini::Locator;
@@ -67,5 +68,19 @@ async fn the_incident_file_opens_offline_with_the_consoles_headline() -> anyhow:
         }),
     )
     .await?;
+
+    // The paste page reads the file back to the same headline.
+    h.browser.goto(&h.url("/diagnose")).await?;
+    h.wait_count("[data-testid=dump-input]", T, |n| n == 1)
+        .await?;
+    h.paste_and_run(&html).await?;
+    let pasted = h
+        .wait_text("[data-testid=headline]", T, |t| !t.is_empty())
+        .await?;
+    assert_eq!(
+        words(&pasted),
+        words(&headline),
+        "the paste page's headline"
+    );
     h.finish().await
 }
