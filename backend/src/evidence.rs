@@ -378,7 +378,11 @@ mod tests {
         }));
         // Not a copy of the hundred nodes per bundle: those named, in the nodes' order.
         assert_eq!(
-            names(bundle_nodes(&caches, Some(&vmi), &[pod.clone()])),
+            names(bundle_nodes(
+                &caches,
+                Some(&vmi),
+                std::slice::from_ref(&pod)
+            )),
             ["node-007", "node-042", "node-099"]
         );
         // A VMI naming no node is grouped with every node, as before.
