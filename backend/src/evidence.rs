@@ -22,9 +22,10 @@ use kube::api::{Api, DynamicObject, ListParams};
 use model::evidence::{Coverage, Evidence};
 use model::input::parse::Object;
 use model::kube::vmi::Vmi;
-use model::kube::{Event, Pod, Vm};
+use model::kube::{Event, Node, Pod, Vm};
 use model::time::Timestamp;
 use std::collections::BTreeSet;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// How long one on-demand request may take.
@@ -144,6 +145,7 @@ pub async fn collect(
     let (events, events_ok) = events(client, caches, &key, &pods, &migrations).await;
     let at = now();
 
+    let nodes = bundle_nodes(caches, vmi.as_ref(), &pods);
     let mut objects: Vec<Object> = Vec::new();
     if let Some(v) = vmi {
         objects.push(Object::Vmi(Box::new(v)));
@@ -158,12 +160,7 @@ pub async fn collect(
     );
     objects.extend(pods.into_iter().map(|p| Object::Pod(Box::new(p))));
     objects.extend(events.into_iter().map(|e| Object::Event(Box::new(e))));
-    objects.extend(
-        caches
-            .nodes()
-            .iter()
-            .map(|n| Object::Node(Box::new((**n).clone()))),
-    );
+    objects.extend(nodes.iter().map(|n| Object::Node(Box::new((**n).clone()))));
     let dump = model::input::group(objects, Some(at));
     let Some(mut bundle) = dump
         .bundles
@@ -202,6 +199,29 @@ pub async fn collect(
     bundle.events.truncate(MAX_EVENTS);
     bundle.events.reverse();
     Ok(Some(bundle))
+}
+
+/// The nodes to group a VMI's bundle with: those it or its pods name, looked up by name, as
+/// `model::input::group` looks them up, instead of a copy of every node per bundle (a page
+/// cost O(nodes), and the recorder builds one per VMI after the start). A VMI that names no
+/// node gets every node, as before: grouping gives a lone node to such a VMI.
+fn bundle_nodes(caches: &Caches, vmi: Option<&Vmi>, pods: &[Pod]) -> Vec<Arc<Node>> {
+    let mut names: BTreeSet<&str> = BTreeSet::new();
+    if let Some(v) = vmi {
+        let s = &v.status;
+        names.extend(s.node_name.as_deref());
+        names.extend(s.evacuation_node_name.as_deref());
+        names.extend(s.active_pods.values().map(String::as_str));
+        if let Some(ms) = &s.migration_state {
+            names.extend(ms.target_node.as_deref());
+            names.extend(ms.source_node.as_deref());
+        }
+    }
+    if names.is_empty() {
+        return caches.nodes();
+    }
+    names.extend(pods.iter().filter_map(Pod::node));
+    names.iter().filter_map(|n| caches.node(n)).collect()
 }
 
 /// The VM of the same name: from its watch once synced, else fetched (and counted).
@@ -328,4 +348,46 @@ fn cached_events(
         )
     }));
     about.iter().flat_map(|a| caches.events_about(a)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::watch::caches::Applied;
+    use serde_json::json;
+
+    #[test]
+    fn a_bundle_is_grouped_with_the_nodes_its_vmi_and_pods_name() {
+        let caches = Caches::new();
+        let node = |name: &str| Node::from_value(&json!({"metadata": {"name": name}}));
+        let all: Vec<Node> = (0..100).map(|i| node(&format!("node-{i:03}"))).collect();
+        caches.apply_node(Applied::Replace(all));
+        let names = |nodes: Vec<Arc<Node>>| -> Vec<String> {
+            nodes
+                .iter()
+                .map(|n| n.metadata.name().to_string())
+                .collect()
+        };
+        let vmi = Vmi::from_value(&json!({
+            "metadata": {"name": "web", "namespace": "prod"},
+            "status": {"nodeName": "node-042", "migrationState": {"targetNode": "node-007"}}
+        }));
+        let pod = Pod::from_value(&json!({
+            "metadata": {"name": "virt-launcher-web-x", "namespace": "prod"},
+            "spec": {"nodeName": "node-099"}
+        }));
+        // Not a copy of the hundred nodes per bundle: those named, in the nodes' order.
+        assert_eq!(
+            names(bundle_nodes(
+                &caches,
+                Some(&vmi),
+                std::slice::from_ref(&pod)
+            )),
+            ["node-007", "node-042", "node-099"]
+        );
+        // A VMI naming no node is grouped with every node, as before.
+        let pending = Vmi::from_value(&json!({"metadata": {"name": "web", "namespace": "prod"}}));
+        assert_eq!(bundle_nodes(&caches, Some(&pending), &[pod]).len(), 100);
+        assert_eq!(bundle_nodes(&caches, None, &[]).len(), 100);
+    }
 }

@@ -290,6 +290,11 @@ async fn detail_loop(
     tx: mpsc::Sender<Record>,
     shared: Arc<Shared>,
 ) {
+    // Pages are built from the watches' caches: the VMs and events are listed after the VMIs
+    // (`watch::AFTER_VMIS`), so wait for them (bounded) rather than fetch them page by page
+    // meanwhile. The baselines wait with the queue: a round queues no more than it has room for.
+    let after = crate::watch::AFTER_VMIS;
+    crate::watch::kinds_settled(&caches, &after, crate::watch::AFTER_VMIS_WAIT).await;
     while let Some((id, at)) = rx.recv().await {
         let (ns, name) = (&id.key.namespace, &id.key.name);
         let Ok(Some(evidence)) = crate::evidence::collect(&client, &caches, ns, name).await else {

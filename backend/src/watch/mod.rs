@@ -34,7 +34,8 @@
 //! when many are affected) and replaces their summaries unless the store already has them from a
 //! newer object. At start, the VMI watcher lists only once launcher pods, nodes and migrations
 //! have synced (or failed, or a time limit passed; see [`start_all`]), so the first projection
-//! already has them and the VMIs are not listed a second time. The wait is woken by each kind's
+//! already has them and the VMIs are not listed a second time; VMs and events, which no summary
+//! reads, are listed only once the VMIs have synced ([`AFTER_VMIS`]). The wait is woken by each kind's
 //! [`KindState`] (a tokio `watch` channel), not polled. Hand-written rather than kube-runtime's
 //! reflector `Store::wait_until_ready`: that store keeps whole objects and is ready only after
 //! its first `InitDone`, while Strata keeps projections and must stop waiting for a kind it may
@@ -80,6 +81,8 @@ pub const PAGE_SIZE: u32 = 50;
 
 /// Starts one watcher task per watched kind and the refresher. Returns their handles.
 ///
+/// VMs and events ([`AFTER_VMIS`]) are listed after the VMIs: readiness waits for neither.
+///
 /// The VMI watcher starts listing once the kinds a summary reads besides the VMI
 /// ([`SUMMARY_INPUTS`]) have synced or failed, or after [`INPUTS_WAIT`]: the VMIs are then
 /// projected with their launcher pods, nodes and migrations known, instead of being projected
@@ -105,6 +108,8 @@ pub fn start_all<R: OnRestart>(
             tokio::spawn(async move {
                 if kind == Kind::Vmi {
                     summary_inputs_settled(&caches, INPUTS_WAIT).await;
+                } else if AFTER_VMIS.contains(&kind) {
+                    kinds_settled(&caches, &[Kind::Vmi], AFTER_VMIS_WAIT).await;
                 }
                 watch.await
             })
@@ -124,6 +129,13 @@ pub fn start_all<R: OnRestart>(
 
 /// The kinds a VMI's overview summary reads besides the VMI itself.
 pub const SUMMARY_INPUTS: [Kind; 3] = [Kind::Pod, Kind::Node, Kind::Vmim];
+/// The kinds neither `/readyz` nor the first snapshot needs (no summary reads them; a VMI's page
+/// fetches what has not synced): listed once the VMIs have synced or failed (or after
+/// [`AFTER_VMIS_WAIT`]), so that their lists (as many VMs as VMIs, and their events) do not
+/// compete with the VMIs' for the API server and the CPU on the way to readiness.
+pub const AFTER_VMIS: [Kind; 2] = [Kind::Vm, Kind::Event];
+/// How long [`AFTER_VMIS`] wait for the VMIs before listing anyway.
+pub const AFTER_VMIS_WAIT: Duration = Duration::from_secs(30);
 /// How long the VMI watcher waits for [`SUMMARY_INPUTS`] before its first list.
 pub const INPUTS_WAIT: Duration = Duration::from_secs(20);
 /// How long the start's one compaction waits for every watched kind ([`release::after_start`]).
@@ -154,6 +166,86 @@ pub(crate) async fn kinds_settled(caches: &Caches, kinds: &[Kind], limit: Durati
 #[cfg(test)]
 mod tests {
     use super::*;
+    use parking_lot::Mutex;
+
+    struct NoRestarts;
+    impl OnRestart for NoRestarts {
+        fn watch_restart(&self, _: Kind) {}
+    }
+
+    /// An API server that lists every kind (one VMI, nothing else), holds every watch open and
+    /// notes the resource of each list, in order.
+    async fn api(lists: Arc<Mutex<Vec<String>>>) -> String {
+        use axum::body::Body;
+        use axum::http::Uri;
+        let app = axum::Router::new().fallback(move |uri: Uri| {
+            let lists = lists.clone();
+            async move {
+                let ok = |body: Body| {
+                    axum::response::Response::builder()
+                        .header("content-type", "application/json")
+                        .body(body)
+                        .unwrap()
+                };
+                if uri.query().is_some_and(|q| q.contains("watch=")) {
+                    let never =
+                        futures::stream::pending::<Result<axum::body::Bytes, std::io::Error>>();
+                    return ok(Body::from_stream(never));
+                }
+                let resource = uri.path().rsplit('/').next().unwrap_or("").to_string();
+                let items = if resource == "virtualmachineinstances" {
+                    serde_json::json!([{
+                        "apiVersion": "kubevirt.io/v1", "kind": "VirtualMachineInstance",
+                        "metadata": {"name": "a", "namespace": "ns", "resourceVersion": "7"},
+                        "status": {"phase": "Running"}
+                    }])
+                } else {
+                    serde_json::json!([])
+                };
+                lists.lock().push(resource);
+                let list = serde_json::json!({
+                    "apiVersion": "v1", "kind": "List",
+                    "metadata": {"resourceVersion": "7"}, "items": items
+                });
+                ok(Body::from(list.to_string()))
+            }
+        });
+        let listener = tokio::net::TcpListener::bind(("127.0.0.1", 0))
+            .await
+            .unwrap();
+        let url = format!("http://{}", listener.local_addr().unwrap());
+        tokio::spawn(async move { axum::serve(listener, app).await });
+        url
+    }
+
+    #[tokio::test]
+    async fn vms_and_events_are_listed_after_the_vmis_have_synced() {
+        // Issue 30: readiness waits for the VMIs alone; the lists of as many VMs and their
+        // events used to run beside theirs and slow them down.
+        let lists = Arc::new(Mutex::new(Vec::new()));
+        let url = api(lists.clone()).await;
+        let client = kube::Client::try_from(kube::Config::new(url.parse().unwrap())).unwrap();
+        let caches = Arc::new(Caches::new());
+        let store = Arc::new(Store::new(100, 16));
+        let tasks = start_all(client, caches.clone(), store.clone(), Arc::new(NoRestarts));
+        let deadline = std::time::Instant::now() + Duration::from_secs(20);
+        while !Kind::WATCHED.iter().all(|&k| caches.get(k).state.synced()) {
+            assert!(std::time::Instant::now() < deadline, "every kind syncs");
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        let lists = lists.lock().clone();
+        let at = |r: &str| lists.iter().position(|l| l == r).unwrap();
+        let vmis = at("virtualmachineinstances");
+        for input in ["pods", "nodes", "virtualmachineinstancemigrations"] {
+            assert!(at(input) < vmis, "{input} before the VMIs: {lists:?}");
+        }
+        for later in ["virtualmachines", "events"] {
+            assert!(at(later) > vmis, "{later} after the VMIs: {lists:?}");
+        }
+        for t in tasks {
+            t.abort();
+        }
+    }
 
     #[tokio::test]
     async fn the_vmi_list_waits_for_pods_nodes_and_migrations_to_settle() {
