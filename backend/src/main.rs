@@ -259,7 +259,14 @@ async fn serve_console(
     config: kube::Config,
     web: WebOpts,
     demo: bool,
+    context: Option<String>,
 ) -> anyhow::Result<ExitCode> {
+    // What an incident file names as its cluster: the context, else the API server's host.
+    let cluster = match (demo, context) {
+        (true, _) => "demo".to_string(),
+        (false, Some(c)) => c,
+        (false, None) => config.cluster_url.host().unwrap_or("cluster").to_string(),
+    };
     let listener = bind(web.listen).await?;
     if !web.assets.join("index.html").is_file() {
         tracing::warn!(assets = %web.assets.display(), "frontend not built; pages will answer 503");
@@ -296,6 +303,7 @@ async fn serve_console(
             web.trusted_proxy_header,
         ),
         metrics_listen: web.metrics_listen,
+        cluster: Some(cluster),
     };
     let console = backend::run::start_with(client, listener, options)?;
     console.shutdown.on_signals();
@@ -406,7 +414,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         } => {
             let source = Source::Kubeconfig {
                 path: kubeconfig,
-                context,
+                context: context.clone(),
             };
             let (client, config) = match kube_client::connect_with_config(source).await {
                 Ok(c) => c,
@@ -415,7 +423,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     return Ok(ExitCode::from(2));
                 }
             };
-            serve_console(client, config, web, false).await
+            serve_console(client, config, web, false, context).await
         }
         Command::Demo { mut web } => {
             let sim = sim::Sim::start_demo().await?;
@@ -423,7 +431,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let (client, config) = kube_client::connect_with_config(Source::Url(sim.url())).await?;
             // The simulator also answers the Prometheus query API.
             web.prometheus_url.get_or_insert_with(|| sim.url());
-            serve_console(client, config, web, true).await
+            serve_console(client, config, web, true, None).await
         }
         Command::Mcp { args } => {
             backend::mcp::run(args).await?;

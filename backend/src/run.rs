@@ -78,6 +78,9 @@ pub struct Options {
     /// A second address serving only `/healthz`, `/readyz` and `/metrics`, without a session
     /// (`--metrics-listen`).
     pub metrics_listen: Option<SocketAddr>,
+    /// The cluster's name as the console shows it (its kubeconfig context, else its API
+    /// server's host): what an incident file says it was taken from.
+    pub cluster: Option<String>,
 }
 
 impl Options {
@@ -95,6 +98,7 @@ impl Options {
             limits: Limits::default(),
             trusted_proxies: TrustedProxies::default(),
             metrics_listen: None,
+            cluster: None,
         }
     }
 }
@@ -164,6 +168,7 @@ pub fn start_with(
         stream_caps: StreamCaps::new(options.limits.max_streams_per_client),
         stream_frames: crate::routes::stream::frames::Frames::new(),
         listener: console_listener.load.clone(),
+        cluster: options.cluster.clone(),
     };
     if let Some(l) = operator {
         let router = crate::routes::health::operator_routes().with_state(state.clone());

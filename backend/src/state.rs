@@ -36,6 +36,8 @@ pub struct AppState {
     pub stream_frames: Arc<crate::routes::stream::frames::Frames>,
     /// The console listener's connection slots, which `/readyz` reports.
     pub listener: Arc<crate::listener::load::Load>,
+    /// The cluster's name ([`crate::run::Options::cluster`]).
+    pub cluster: Option<String>,
 }
 
 impl AppState {
@@ -57,6 +59,7 @@ impl AppState {
             listener: crate::listener::load::Load::new(
                 crate::serve::Limits::default().max_connections,
             ),
+            cluster: None,
         }
     }
 }

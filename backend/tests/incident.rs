@@ -158,7 +158,17 @@ fn ipv4s(v: &serde_json::Value, out: &mut Vec<String>) {
 #[tokio::test]
 async fn every_redacted_incident_file_of_the_demo_keeps_its_names_and_addresses_out() {
     let sim = sim("demo").await;
-    let console = console(&sim).await;
+    let client = backend::kube_client::connect(backend::kube_client::Source::Url(sim.url()))
+        .await
+        .unwrap();
+    let console = console_with(
+        client,
+        backend::run::Options {
+            cluster: Some("prod-east".into()),
+            ..backend::run::Options::local(None)
+        },
+    )
+    .await;
     all_synced(&console).await;
     let (_, summaries) = get_json(&console, "/api/v1/vmis").await;
     let (_, nodes) = get_json(&console, "/api/v1/nodes").await;
@@ -183,10 +193,18 @@ async fn every_redacted_incident_file_of_the_demo_keeps_its_names_and_addresses_
         )
         .await;
         assert_eq!(code, 200, "{ns}/{name}: {red}");
+        // The file names its cluster, unless redacted.
+        let (_, _, _, plain) =
+            get_text(&console, &format!("/api/v1/vmis/{ns}/{name}/snapshot")).await;
+        assert!(
+            plain.contains("cluster prod-east"),
+            "{ns}/{name}: no cluster named"
+        );
         assert!(red.len() < 500 * 1024, "{ns}/{name}: {} bytes", red.len());
         let mut secrets = Vec::new();
         ipv4s(&bundle, &mut secrets);
         secrets.extend(node_names.iter().cloned());
+        secrets.push("prod-east".into());
         secrets.push(name.to_string());
         if ns != "default" {
             secrets.push(ns.to_string());

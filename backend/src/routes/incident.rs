@@ -40,7 +40,12 @@ async fn snapshot(
             (bundle, Some(crate::evidence::now()))
         }
     };
-    let html = render(&Incident::new(&evidence, at, None, p.redact));
+    let html = render(&Incident::new(
+        &evidence,
+        at,
+        state.cluster.as_deref(),
+        p.redact,
+    ));
     let file = if p.redact {
         "strata-incident-redacted.html".to_string()
     } else {
