@@ -4,8 +4,7 @@
 //! filters over the summaries.
 
 use super::client::Console;
-use super::offline::time;
-use super::tools::{Outcome, arg, required};
+use super::outcome::{Outcome, arg, required, time};
 use model::verdict::{Health, Layer};
 use model::view::VmiSummary;
 use model::wire::paths;

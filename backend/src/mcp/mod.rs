@@ -17,6 +17,7 @@
 pub mod client;
 pub mod cluster;
 pub mod offline;
+pub mod outcome;
 pub mod protocol;
 pub mod tools;
 pub mod transport;

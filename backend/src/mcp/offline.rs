@@ -3,9 +3,8 @@
 //! `explain` looks a value up in the explanation catalogue ([`model::explain`]) or reads a
 //! message as the paste pipeline reads a line (the signature it matches, with its source).
 
-use super::tools::{Outcome, arg, required};
+use super::outcome::{Outcome, arg, required, time};
 use model::explain::{Subject, Topic};
-use model::time::Timestamp;
 use serde_json::{Value, json};
 
 /// The most text `diagnose_dump` reads: as `strata diagnose DIR` reads of one file.
@@ -40,18 +39,6 @@ pub fn diagnose_dump(args: &Value) -> Outcome {
             data["broken"] = json!(analysis.report.is_broken());
             Outcome::ok(data)
         }
-    }
-}
-
-/// An optional RFC 3339 argument.
-pub fn time(args: &Value, name: &str) -> Result<Option<Timestamp>, Outcome> {
-    match arg(args, name) {
-        None => Ok(None),
-        Some(s) => Timestamp::parse(s).map(Some).ok_or_else(|| {
-            Outcome::fail(format!(
-                "`{name}`: {s:?} is not an RFC 3339 time such as 2026-01-02T03:04:05Z"
-            ))
-        }),
     }
 }
 

@@ -5,40 +5,8 @@
 //! its text; a failure is a result with `isError` (the assistant reads why), not a protocol error.
 
 use super::client::Console;
+use super::outcome::Outcome;
 use serde_json::{Value, json};
-
-/// One tool's answer.
-pub struct Outcome {
-    pub data: Value,
-    pub is_error: bool,
-}
-
-impl Outcome {
-    pub fn ok(data: Value) -> Outcome {
-        Outcome {
-            data,
-            is_error: false,
-        }
-    }
-
-    pub fn fail(message: impl Into<String>) -> Outcome {
-        Outcome {
-            data: json!({"error": message.into()}),
-            is_error: true,
-        }
-    }
-
-    /// The `tools/call` result: the JSON as text (for clients without structured content) and as
-    /// `structuredContent`.
-    pub fn into_result(self) -> Value {
-        let text = serde_json::to_string_pretty(&self.data).unwrap_or_default();
-        json!({
-            "content": [{"type": "text", "text": text}],
-            "structuredContent": self.data,
-            "isError": self.is_error,
-        })
-    }
-}
 
 /// What the tools read: a console, or why there is none (only the offline tools answer then).
 pub struct Tools {
@@ -188,17 +156,4 @@ pub fn list() -> Vec<Value> {
             super::offline::explain_schema(),
         ),
     ]
-}
-
-/// A string argument, trimmed; `None` when absent or empty.
-pub fn arg<'a>(args: &'a Value, name: &str) -> Option<&'a str> {
-    args.get(name)
-        .and_then(Value::as_str)
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-}
-
-/// A required string argument, or the failure naming it.
-pub fn required<'a>(args: &'a Value, name: &str) -> Result<&'a str, Outcome> {
-    arg(args, name).ok_or_else(|| Outcome::fail(format!("`{name}` is required")))
 }

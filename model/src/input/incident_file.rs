@@ -1,36 +1,39 @@
 //! An incident file pasted or given to `strata diagnose` (`crate::incident`): its embedded
 //! evidence is the VMI's bundle and its moment the time ages are judged against, so the verdict
-//! is the one the file shows. A file that is an incident file but cannot be read is refused
-//! with the reason, never read as text.
+//! is the one the file shows (the pipeline diagnoses it, [`super::pipeline::analyse`]). A file
+//! that is an incident file but cannot be read is refused with the reason, never read as text.
 
 use super::object::ParseError;
-use super::pipeline::{Analysis, report_from_dump};
+use crate::evidence::Signal;
 use crate::incident::Incident;
 use crate::input::group::Dump;
+use crate::time::Timestamp;
 use crate::view::{BlockFormat, BlockReport, LineRange, ReadItem};
 
-/// The analysis of `input` when it is an incident file.
-pub fn analyse(input: &str) -> Option<Result<Analysis, ParseError>> {
+/// What an incident file gives the pipeline: the VMI's bundle (and its nodes, VM and pods for
+/// drain reports), the moment, the one block it reads as, and its signals.
+pub struct IncidentRead {
+    pub dump: Dump,
+    pub at: Option<Timestamp>,
+    pub block: BlockReport,
+    pub signals: Vec<Signal>,
+}
+
+/// Where ages are judged from, as the report says.
+pub const NOW_SOURCE: &str = "the moment the incident file describes";
+
+/// `input` read as an incident file: `None` when it is none.
+pub fn read(input: &str) -> Option<Result<IncidentRead, ParseError>> {
     let incident = crate::incident::read::read(input)?;
-    Some(incident.map(analysis).map_err(|message| ParseError {
+    Some(incident.map(parts).map_err(|message| ParseError {
         line: None,
         column: None,
         message,
     }))
 }
 
-fn analysis(i: Incident) -> Analysis {
+fn parts(i: Incident) -> IncidentRead {
     let e = i.evidence;
-    let dump = Dump {
-        nodes: e.nodes.iter().map(|n| n.value.clone()).collect(),
-        vms: e.vm.iter().map(|v| v.value.clone()).collect(),
-        pods: e.pods.iter().map(|p| p.value.clone()).collect(),
-        unmatched: 0,
-        bundles: vec![e],
-    };
-    let source = "the moment the incident file describes";
-    let report = report_from_dump(&dump, Vec::new(), i.at, source);
-    let key = &dump.bundles[0].key;
     let block = BlockReport {
         format: BlockFormat::ObjectJson,
         lines: LineRange { first: 1, last: 1 },
@@ -38,17 +41,23 @@ fn analysis(i: Incident) -> Analysis {
             line: 1,
             what: format!(
                 "the evidence of {}/{} (a Strata incident file)",
-                key.namespace, key.name
+                e.key.namespace, e.key.name
             ),
         }],
         ignored: Vec::new(),
         recovered: Vec::new(),
     };
-    let signals = dump.bundles[0].signals.clone();
-    Analysis {
-        dump,
-        report,
-        blocks: vec![block],
+    let signals = e.signals.clone();
+    IncidentRead {
+        dump: Dump {
+            nodes: e.nodes.iter().map(|n| n.value.clone()).collect(),
+            vms: e.vm.iter().map(|v| v.value.clone()).collect(),
+            pods: e.pods.iter().map(|p| p.value.clone()).collect(),
+            unmatched: 0,
+            bundles: vec![e],
+        },
+        at: i.at,
+        block,
         signals,
     }
 }

@@ -79,8 +79,15 @@ impl Analysis {
 /// when nothing at all could be read.
 pub fn analyse(input: &str, now: Option<Timestamp>) -> Result<Analysis, ParseError> {
     // A Strata incident file carries its own evidence and moment.
-    if let Some(incident) = super::incident_file::analyse(input) {
-        return incident;
+    if let Some(incident) = super::incident_file::read(input) {
+        let i = incident?;
+        let report = report_from_dump(&i.dump, Vec::new(), i.at, super::incident_file::NOW_SOURCE);
+        return Ok(Analysis {
+            dump: i.dump,
+            report,
+            blocks: vec![i.block],
+            signals: i.signals,
+        });
     }
     let mut read = read_paste(input);
     super::vm_alone::see(&mut read);
