@@ -117,6 +117,17 @@ pub enum Confidence {
     High,
 }
 
+impl Confidence {
+    /// `low`, `medium`, `high` (its serde name).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Confidence::Low => "low",
+            Confidence::Medium => "medium",
+            Confidence::High => "high",
+        }
+    }
+}
+
 /// One observation with what it implies for its layer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Finding {

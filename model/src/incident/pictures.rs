@@ -4,28 +4,19 @@
 
 use super::html::esc;
 use crate::migration::MigrationReport;
+use crate::verdict::Health;
 use crate::view::VmiDetail;
 use crate::view::detail::EventRow;
 use std::fmt::Write;
 
 const WIDTH: f64 = 1000.0;
 
-/// The CSS class of a health word.
-pub fn health_class(health: &str) -> &'static str {
+fn colour(health: Health) -> &'static str {
     match health {
-        "broken" => "broken",
-        "degraded" => "degraded",
-        "healthy" => "healthy",
-        _ => "unknown",
-    }
-}
-
-fn colour(health: &str) -> &'static str {
-    match health_class(health) {
-        "broken" => "#cf222e",
-        "degraded" => "#bf8700",
-        "healthy" => "#1a7f37",
-        _ => "#8c959f",
+        Health::Broken => "#cf222e",
+        Health::Degraded => "#bf8700",
+        Health::Healthy => "#1a7f37",
+        Health::Unknown => "#8c959f",
     }
 }
 
@@ -46,8 +37,8 @@ pub fn layers(d: &VmiDetail) -> String {
              text-anchor=\"middle\">{} — {}</text>",
             x + 2.0,
             w - 4.0,
-            colour(h),
-            colour(h),
+            colour(l.health),
+            colour(l.health),
             x + w / 2.0,
             esc(l.layer.as_str()),
             esc(h),
@@ -92,8 +83,8 @@ pub fn migration(m: &MigrationReport) -> String {
              fill-opacity=\"0.25\" stroke=\"{}\"/><text x=\"{:.0}\" y=\"22\">{}</text>\
              <text x=\"{:.0}\" y=\"48\">{}</text>",
             w - 3.0,
-            colour(m.health.as_str()),
-            colour(m.health.as_str()),
+            colour(m.health),
+            colour(m.health),
             x + 6.0,
             esc(&t.phase),
             x + 6.0,

@@ -3,7 +3,7 @@
 //! then the embedded evidence ([`super::read`] reads it back).
 
 use super::html::{STYLE, esc, script_json};
-use super::pictures::{self, health_class};
+use super::pictures;
 use super::{ELEMENT_ID, Incident};
 use crate::verdict::Finding;
 use crate::view::VmiDetail;
@@ -66,31 +66,25 @@ fn header(s: &mut String, i: &Incident, d: &VmiDetail, key: &str) {
         } else {
             ""
         },
-        health_class(d.diagnosis.overall.as_str()),
+        d.diagnosis.overall.as_str(),
         esc(&d.diagnosis.headline),
     );
 }
 
 fn layers(s: &mut String, d: &VmiDetail) {
     s.push_str("<h2 id=\"layers\">Layers</h2>\n");
-    // Trouble first: broken, degraded, unknown, then healthy layers.
-    let rank = |h: crate::verdict::Health| match h {
-        crate::verdict::Health::Broken => 0,
-        crate::verdict::Health::Degraded => 1,
-        crate::verdict::Health::Unknown => 2,
-        crate::verdict::Health::Healthy => 3,
-    };
+    // Trouble first, in the order the node pages use.
     let mut order: Vec<_> = d.diagnosis.layers.iter().collect();
-    order.sort_by_key(|l| rank(l.health));
+    order.sort_by_key(|l| crate::view::node::unhealthy_first(l.health));
     for l in order {
         let h = l.health.as_str();
         let _ = writeln!(
             s,
             "<h3><span class=\"{}\">{} — {}</span> <small>({} confidence)</small></h3><p>{}</p>",
-            health_class(h),
+            h,
             esc(l.layer.as_str()),
             esc(h),
-            confidence(l.confidence),
+            l.confidence.as_str(),
             esc(&l.summary),
         );
         for f in &l.findings {
@@ -106,19 +100,11 @@ fn layers(s: &mut String, d: &VmiDetail) {
     }
 }
 
-fn confidence(c: crate::verdict::Confidence) -> &'static str {
-    match c {
-        crate::verdict::Confidence::Low => "low",
-        crate::verdict::Confidence::Medium => "medium",
-        crate::verdict::Confidence::High => "high",
-    }
-}
-
 fn finding(s: &mut String, f: &Finding) {
     let _ = write!(
         s,
         "<div class=\"finding\"><strong class=\"{}\">{}</strong><p>{}</p>",
-        health_class(f.health.as_str()),
+        f.health.as_str(),
         esc(&f.title),
         esc(&f.detail)
     );
@@ -191,7 +177,7 @@ fn migrations(s: &mut String, d: &VmiDetail) {
             esc(&m.name),
             esc(m.source_node.as_deref().unwrap_or("?")),
             esc(m.target_node.as_deref().unwrap_or("?")),
-            health_class(m.health.as_str()),
+            m.health.as_str(),
             esc(&m.headline)
         );
         s.push_str(&pictures::migration(m));
