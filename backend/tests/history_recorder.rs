@@ -10,26 +10,11 @@ use backend::history::{
     self, Change, DynStore, History, HistoryHandle, HistoryStore, Record, Stats, Step, StoreError,
     Transition, VmiId, retention::Bounds,
 };
-use backend::run::Options;
 use common::*;
 use model::VmiKey;
 use serde_json::Value;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-async fn console_recording(sim: &sim::Sim, handle: Arc<HistoryHandle>) -> backend::run::Console {
-    let client = backend::kube_client::connect(backend::kube_client::Source::Url(sim.url()))
-        .await
-        .unwrap();
-    console_with(
-        client,
-        Options {
-            history: Some(handle),
-            ..Options::local(None)
-        },
-    )
-    .await
-}
 
 /// The recorded history of default/healthy once `pred` holds for it.
 async fn history_until(

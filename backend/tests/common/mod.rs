@@ -59,6 +59,15 @@ pub async fn recording_console(sim: &Sim, dir: &std::path::Path) -> Console {
     let handle =
         backend::history::open_handle(None, dir, backend::history::retention::Bounds::default())
             .await;
+    console_recording(sim, handle).await
+}
+
+/// A local-mode console on the simulator recording into `handle` (any store, a failing one
+/// included).
+pub async fn console_recording(
+    sim: &Sim,
+    handle: std::sync::Arc<backend::history::HistoryHandle>,
+) -> Console {
     let client = backend::kube_client::connect(backend::kube_client::Source::Url(sim.url()))
         .await
         .unwrap();
