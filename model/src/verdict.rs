@@ -28,6 +28,18 @@ impl Health {
         }
     }
 
+    /// The order "unhealthy first" (worst first): Broken, Degraded, Unknown, Healthy. The
+    /// overview's cards, the wall's problems, the nodes page and the incident file's layers
+    /// all sort by it.
+    pub fn unhealthy_first(self) -> u8 {
+        match self {
+            Health::Broken => 0,
+            Health::Degraded => 1,
+            Health::Unknown => 2,
+            Health::Healthy => 3,
+        }
+    }
+
     /// The worse of two: Broken, then Degraded, then Healthy; Unknown only when both are.
     pub fn worse(self, other: Health) -> Health {
         if other.rank() > self.rank() {

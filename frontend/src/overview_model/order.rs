@@ -40,16 +40,6 @@ impl Sort {
     }
 }
 
-/// The place of a verdict in worst-first order.
-pub fn rank(h: Health) -> u8 {
-    match h {
-        Health::Broken => 0,
-        Health::Degraded => 1,
-        Health::Unknown => 2,
-        Health::Healthy => 3,
-    }
-}
-
 /// Sorts `order` (positions in `all`) by `sort`. `all` is sorted by key, so positions break
 /// ties by key.
 pub fn sort_positions(order: &mut [usize], all: &[VmiSummary], sort: Sort, recency: &Recency) {
@@ -58,7 +48,7 @@ pub fn sort_positions(order: &mut [usize], all: &[VmiSummary], sort: Sort, recen
         Sort::Worst => order.sort_by_cached_key(|i| {
             let s = &all[*i];
             (
-                rank(verdict(s)),
+                verdict(s).unhealthy_first(),
                 std::cmp::Reverse(s.changed),
                 std::cmp::Reverse(recency.stamp(&s.key)),
                 *i,

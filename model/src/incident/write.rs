@@ -75,7 +75,7 @@ fn layers(s: &mut String, d: &VmiDetail) {
     s.push_str("<h2 id=\"layers\">Layers</h2>\n");
     // Trouble first, in the order the node pages use.
     let mut order: Vec<_> = d.diagnosis.layers.iter().collect();
-    order.sort_by_key(|l| crate::view::node::unhealthy_first(l.health));
+    order.sort_by_key(|l| l.health.unhealthy_first());
     for l in order {
         let h = l.health.as_str();
         let _ = writeln!(

@@ -149,16 +149,6 @@ pub struct NodeRow {
     pub unhealthy_vmis: usize,
 }
 
-/// The order "unhealthy first": Broken, Degraded, Unknown, Healthy.
-pub fn unhealthy_first(h: Health) -> u8 {
-    match h {
-        Health::Broken => 0,
-        Health::Degraded => 1,
-        Health::Unknown => 2,
-        Health::Healthy => 3,
-    }
-}
-
 fn conditions(n: &Node) -> Vec<NodeCondition> {
     n.status
         .conditions
@@ -355,7 +345,7 @@ pub fn node_rows(
         })
         .collect();
     rows.sort_by(|a, b| {
-        (unhealthy_first(a.health), &a.name).cmp(&(unhealthy_first(b.health), &b.name))
+        (a.health.unhealthy_first(), &a.name).cmp(&(b.health.unhealthy_first(), &b.name))
     });
     rows
 }
@@ -439,9 +429,9 @@ pub fn node_view(
         _ => 2,
     };
     list.sort_by(|a, b| {
-        (block_rank(a), unhealthy_first(a.health), &a.key).cmp(&(
+        (block_rank(a), a.health.unhealthy_first(), &a.key).cmp(&(
             block_rank(b),
-            unhealthy_first(b.health),
+            b.health.unhealthy_first(),
             &b.key,
         ))
     });
