@@ -201,3 +201,8 @@ fn fresh_batch14_scores_at_least_its_floor() {
 fn fresh_batch15_scores_at_least_its_floor() {
     run_batch("batch15", 33, true);
 }
+
+#[test]
+fn fresh_batch16_scores_at_least_its_floor() {
+    run_batch("batch16", 33, true);
+}
