@@ -1,0 +1,82 @@
+//! Round 15: families read from their sources, each input a synthetic member shaped after the
+//! program that writes it, never copied from a batch item:
+//!
+//! - a pod no node fits is the nodes' in the live diagnosis as in the paste readers (one rule,
+//!   `model::scheduling`, from the `PodScheduled` reasons of `k8s.io/api/core/v1/types.go`).
+
+#[path = "support/blame.rs"]
+mod support_blame;
+
+use model::input::pipeline::diagnose_input;
+use model::verdict::Layer;
+use support_blame::blame;
+
+fn layer(paste: &str) -> Option<Layer> {
+    let (l, _, text) = blame(paste);
+    eprintln!("{text}");
+    l
+}
+
+fn vmi(reason: &str, message: &str) -> String {
+    [
+        "apiVersion: kubevirt.io/v1",
+        "kind: VirtualMachineInstance",
+        "metadata:",
+        "  name: db",
+        "  namespace: apps",
+        "spec:",
+        "  domain:",
+        "    devices: {}",
+        "status:",
+        "  phase: Scheduling",
+        "  conditions:",
+        "  - type: PodScheduled",
+        "    status: \"False\"",
+        &format!("    reason: {reason}"),
+        &format!("    message: '{message}'"),
+        "",
+    ]
+    .join("\n")
+}
+
+/// The layer whose findings hold the live diagnosis' scheduling finding of the VMI `db`.
+fn scheduling_finding_layer(text: &str) -> Option<Layer> {
+    let r = diagnose_input(text, None).unwrap_or_else(|e| panic!("{e}"));
+    let d = r.diagnoses.iter().find(|d| d.key.name == "db").expect("db");
+    Layer::ALL.into_iter().find(|&l| {
+        d.layer(l)
+            .findings
+            .iter()
+            .any(|f| f.title.starts_with("Launcher pod cannot be scheduled") || f.title.starts_with("VM status ErrorUnschedulable"))
+    })
+}
+
+const FIT: &str = "0/3 nodes are available: 3 Insufficient memory.";
+
+#[test]
+fn a_pod_no_node_fits_is_the_nodes_in_the_diagnosis_as_in_the_readers() {
+    // the live diagnosis' finding on the VMI's condition
+    assert_eq!(scheduling_finding_layer(&vmi("Unschedulable", FIT)), Some(Layer::Node));
+    // the paste readers: the VM's printable status, the scheduler's event, the condition
+    let row = layer("NAME   AGE   STATUS               READY\ndb     20m   ErrorUnschedulable   False\n");
+    let event = layer(
+        "LAST SEEN   TYPE      REASON             OBJECT                        MESSAGE\n\
+         20m         Warning   FailedScheduling   pod/virt-launcher-db-x2k9q    0/3 nodes are available: 3 Insufficient memory.\n",
+    );
+    let object = layer(&vmi("Unschedulable", FIT));
+    assert_eq!((row, event, object), (Some(Layer::Node), Some(Layer::Node), Some(Layer::Node)));
+    // the scheduler's own error is not the nodes'
+    assert_eq!(
+        scheduling_finding_layer(&vmi("SchedulerError", "binding rejected: scheduler cache is stale")),
+        Some(Layer::ControlPlane)
+    );
+}
+
+#[test]
+fn a_vm_object_unschedulable_is_the_nodes_like_its_row() {
+    let vm = "apiVersion: kubevirt.io/v1\nkind: VirtualMachine\nmetadata:\n  name: db\n  namespace: apps\n\
+              spec:\n  runStrategy: Always\nstatus:\n  printableStatus: ErrorUnschedulable\n";
+    let both = format!("{vm}---\n{}", vmi("Unschedulable", FIT));
+    assert_eq!(scheduling_finding_layer(&both), Some(Layer::Node));
+    assert_eq!(layer(&both), Some(Layer::Node));
+}
