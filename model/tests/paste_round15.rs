@@ -2,7 +2,12 @@
 //! program that writes it, never copied from a batch item:
 //!
 //! - a pod no node fits is the nodes' in the live diagnosis as in the paste readers (one rule,
-//!   `model::scheduling`, from the `PodScheduled` reasons of `k8s.io/api/core/v1/types.go`).
+//!   `model::scheduling`, from the `PodScheduled` reasons of `k8s.io/api/core/v1/types.go`);
+//! - virtiofsd's error lines (the launcher's `virtiofs-<volume>` container,
+//!   `pkg/virt-controller/services/virtiofs.go`): the node's file-sharing daemon;
+//! - a VM's volume snapshot statuses without a VolumeSnapshotClass
+//!   (`pkg/storage/snapshot/snapshot.go`): snapshots not configured, the control plane's;
+//! - another program's lowercase `succeeded` is no VMI phase (`Succeeded`, `types.go`).
 
 #[path = "support/blame.rs"]
 mod support_blame;
@@ -79,4 +84,48 @@ fn a_vm_object_unschedulable_is_the_nodes_like_its_row() {
     let both = format!("{vm}---\n{}", vmi("Unschedulable", FIT));
     assert_eq!(scheduling_finding_layer(&both), Some(Layer::Node));
     assert_eq!(layer(&both), Some(Layer::Node));
+}
+
+#[test]
+fn virtiofsd_errors_are_the_nodes_and_its_info_lines_nothing() {
+    let info = "[2025-03-01T08:00:00Z INFO  virtiofsd] Waiting for vhost-user socket connection...\n\
+                [2025-03-01T08:00:01Z INFO  virtiofsd] Client connected, servicing requests\n";
+    for err in [
+        "[2025-03-01T09:10:11Z ERROR virtiofsd] Waiting for daemon failed: HandleRequest(QueueReader(x))\n",
+        "[2025-03-01T09:10:11Z ERROR virtiofsd::passthrough] Failed to open directory: Too many open files\n",
+    ] {
+        assert_eq!(layer(&format!("{info}{err}")), Some(Layer::Node), "{err}");
+    }
+}
+
+#[test]
+fn a_volume_without_a_snapshot_class_is_the_control_planes_and_an_unsupported_source_nothing() {
+    let status = |reason: &str| {
+        format!(
+            "status:\n  printableStatus: Running\n  volumeSnapshotStatuses:\n  - enabled: false\n    name: data\n    reason: '{reason}'\n"
+        )
+    };
+    assert_eq!(
+        layer(&status(
+            "No VolumeSnapshotClass: Volume snapshots are not configured for this StorageClass [local-path] [data]"
+        )),
+        Some(Layer::ControlPlane)
+    );
+    // a containerDisk or cloud-init volume is never snapshotted: by design
+    assert_eq!(
+        layer(&status("Snapshot is not supported for this volumeSource type [data]")),
+        None
+    );
+}
+
+#[test]
+fn another_programs_lowercase_succeeded_is_no_vmi_phase() {
+    let report = "Name:         nightly\nNamespace:    backups\n\nPhase:  Completed\n\n\
+                  Volumes:\n  apps/data:\n    Upload:\n      Result: succeeded\n";
+    assert_eq!(layer(report), None);
+    // the VMI's own phase keeps its reading
+    assert_eq!(
+        layer("NAME   AGE   PHASE       IP    NODENAME\ndb     3h    Succeeded         w1\n"),
+        Some(Layer::Guest)
+    );
 }
