@@ -8,6 +8,10 @@
 //! - a VM's volume snapshot statuses without a VolumeSnapshotClass
 //!   (`pkg/storage/snapshot/snapshot.go`): snapshots not configured, the control plane's;
 //! - another program's lowercase `succeeded` is no VMI phase (`Succeeded`, `types.go`).
+//! - a describe's event row quoted alone (`> `) is kubectl's output, not a continuation prompt
+//!   (kubectl `describe.go`, DescribeEvents);
+//! - headerless rows carrying a NAMESPACE (kubectl prints it first across namespaces) under a
+//!   command line without `-A`.
 
 #[path = "support/blame.rs"]
 mod support_blame;
@@ -128,4 +132,26 @@ fn another_programs_lowercase_succeeded_is_no_vmi_phase() {
         layer("NAME   AGE   PHASE       IP    NODENAME\ndb     3h    Succeeded         w1\n"),
         Some(Layer::Guest)
     );
+}
+
+#[test]
+fn an_event_row_quoted_alone_is_read_as_kubectl_output_not_a_prompt() {
+    let row = "  Warning  FailedCreatePodSandBox  3m   kubelet, node-b    Failed to create pod sandbox: rpc error: code = Unknown desc = failed to set up sandbox container \"4f1e\" network for pod \"api-0\": networkPlugin cni failed to set up pod \"api-0_web\" network: failed to find plugin \"ptp\" in path [/opt/cni/bin]\n";
+    let quoted = format!("The pod never starts, describe says:\n\n> {}", row.trim_start());
+    assert_eq!(layer(row), Some(Layer::Network));
+    assert_eq!(layer(&quoted), Some(Layer::Network));
+    // a `> ` continuation prompt before a command stays a command
+    assert_eq!(layer("$ kubectl get pods \\\n> -n web\nNAME    READY   STATUS    RESTARTS   AGE\napi-0   1/1     Running   0          3h\n"), None);
+}
+
+#[test]
+fn headerless_rows_carrying_a_namespace_are_read_under_a_command_without_one() {
+    // kubectl prints NAMESPACE first across namespaces; the rows say so whatever the command
+    let paste = "$ kubectl get vm -n lab\nlab   db-1    3h10m   WaitingForVolumeBinding   False\n";
+    assert_eq!(layer(paste), Some(Layer::ControlPlane));
+    // the rows the command describes keep their reading
+    let plain = "$ kubectl get vm -n lab\ndb-1    3h10m   WaitingForVolumeBinding   False\n";
+    assert_eq!(layer(plain), Some(Layer::ControlPlane));
+    let healthy = "$ kubectl get vm -n lab\nlab   db-1    3h10m   Running   True\n";
+    assert_eq!(layer(healthy), None);
 }

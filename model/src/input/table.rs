@@ -152,6 +152,10 @@ pub fn read_table<'a>(
     let (columns, header, body_from) = match (at, from_cmd) {
         (Some(i), _) => (header_columns(text[i]), true, i + 1),
         (None, Some((k, all, wide))) => {
+            // kubectl prints NAMESPACE first only across namespaces (`-A`); rows whose own
+            // shape is the command's kind one cell on carry it whatever the command line
+            // pasted above them says (a command edited or from another run).
+            let all = all || guess_rows(text) == Some((k, true));
             let names = default_columns(k, all, wide);
             let cols = names
                 .iter()
