@@ -11,7 +11,9 @@
 //! - a describe's event row quoted alone (`> `) is kubectl's output, not a continuation prompt
 //!   (kubectl `describe.go`, DescribeEvents);
 //! - headerless rows carrying a NAMESPACE (kubectl prints it first across namespaces) under a
-//!   command line without `-A`.
+//!   command line without `-A`;
+//! - HCO initializing its HyperConverged resource (reason `Init`, `hyperconverged_controller.go`): a
+//!   start-up state.
 
 #[path = "support/blame.rs"]
 mod support_blame;
@@ -154,4 +156,14 @@ fn headerless_rows_carrying_a_namespace_are_read_under_a_command_without_one() {
     assert_eq!(layer(plain), Some(Layer::ControlPlane));
     let healthy = "$ kubectl get vm -n lab\nlab   db-1    3h10m   Running   True\n";
     assert_eq!(layer(healthy), None);
+}
+
+#[test]
+fn hco_initializing_its_resource_is_a_start_up_state() {
+    for paste in [
+        "Checking HyperConverged kubevirt-hyperconverged\nError: Available not valid: Status: False Reason: Init Message: Initializing HyperConverged cluster\nError: Available not valid: 'False'\n",
+        "status:\n  conditions:\n  - type: ReconcileComplete\n    status: \"Unknown\"\n    reason: Init\n    message: Initializing HyperConverged cluster\n",
+    ] {
+        assert_eq!(layer(paste), None, "{paste}");
+    }
 }
