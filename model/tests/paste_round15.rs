@@ -167,3 +167,13 @@ fn hco_initializing_its_resource_is_a_start_up_state() {
         assert_eq!(layer(paste), None, "{paste}");
     }
 }
+
+#[test]
+fn headerless_wide_pod_rows_are_read_under_the_wide_columns() {
+    // `get pods -A -o wide` without its header: IP, NODE, NOMINATED NODE, READINESS GATES
+    let row = |ip: &str| {
+        format!("apps   virt-launcher-web-7xk2p   0/2   ContainerCreating   0   25m   {ip}   worker-3   <none>   <none>\n")
+    };
+    assert_eq!(layer(&row("<none>")), Some(Layer::Network));
+    assert_eq!(layer(&row("10.244.3.17")), Some(Layer::Node));
+}

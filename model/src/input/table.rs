@@ -156,6 +156,7 @@ pub fn read_table<'a>(
             // shape is the command's kind one cell on carry it whatever the command line
             // pasted above them says (a command edited or from another run).
             let all = all || guess_rows(text) == Some((k, true));
+            let wide = wide || rows_are_wide(text, k, all);
             let names = default_columns(k, all, wide);
             let cols = names
                 .iter()
@@ -168,7 +169,7 @@ pub fn read_table<'a>(
         }
         (None, None) => {
             let (k, ns) = guess_rows(text)?;
-            let cols = default_columns(k, ns, false)
+            let cols = default_columns(k, ns, rows_are_wide(text, k, ns))
                 .iter()
                 .map(|n| Column {
                     name: n.to_string(),
@@ -215,6 +216,19 @@ pub fn read_table<'a>(
         header,
         rows,
     })
+}
+
+/// Rows printed without a header that hold every column of the kind's `-o wide` shape (kubectl
+/// adds the columns of priority 1 after the default ones, Kubernetes
+/// `pkg/printers/internalversion/printers.go`: a pod's IP, NODE, NOMINATED NODE, READINESS
+/// GATES), so their cells are read under those columns, not joined into the last default one.
+fn rows_are_wide(text: &[&str], kind: Kind, all: bool) -> bool {
+    let (default, wide) = (
+        default_columns(kind, all, false).len(),
+        default_columns(kind, all, true).len(),
+    );
+    let mut rows = text.iter().map(|l| spans(l).len()).filter(|&n| n > 0);
+    wide > default && rows.next().is_some_and(|n| n >= wide) && rows.all(|n| n >= wide)
 }
 
 /// Each span in the column whose start is nearest (kubectl aligns cells under their header);
