@@ -12,6 +12,8 @@
 //!   (kubectl `describe.go`, DescribeEvents);
 //! - headerless rows carrying a NAMESPACE (kubectl prints it first across namespaces) under a
 //!   command line without `-A`;
+//! - headerless rows holding their kind's `-o wide` columns (`printers.go`), and an author's
+//!   elision (`...`, `[..]`) between a table's rows, which is no row;
 //! - HCO initializing its HyperConverged resource (reason `Init`, `hyperconverged_controller.go`): a
 //!   start-up state.
 
@@ -176,4 +178,14 @@ fn headerless_wide_pod_rows_are_read_under_the_wide_columns() {
     };
     assert_eq!(layer(&row("<none>")), Some(Layer::Network));
     assert_eq!(layer(&row("10.244.3.17")), Some(Layer::Node));
+}
+
+#[test]
+fn an_authors_elision_between_rows_is_no_row() {
+    for cut in ["...", "[..]", "<snip>"] {
+        let paste = format!(
+            "$ kubectl get pods -A\n{cut}\nops    metrics-agent-8d2k1       1/1   Running    0   6d2h\napps   virt-launcher-web-7xk2p   0/2   Init:0/2   0   2d4h\n"
+        );
+        assert_eq!(layer(&paste), Some(Layer::Node), "{paste}");
+    }
 }

@@ -196,7 +196,7 @@ pub fn read_table<'a>(
     let mut rows = Vec::new();
     for (i, line) in text.iter().enumerate().skip(body_from) {
         let sp = spans(line);
-        if sp.is_empty() {
+        if sp.is_empty() || super::cells::is_elision(line) {
             continue;
         }
         let cells = if header {
@@ -227,7 +227,11 @@ fn rows_are_wide(text: &[&str], kind: Kind, all: bool) -> bool {
         default_columns(kind, all, false).len(),
         default_columns(kind, all, true).len(),
     );
-    let mut rows = text.iter().map(|l| spans(l).len()).filter(|&n| n > 0);
+    let mut rows = text
+        .iter()
+        .filter(|l| !super::cells::is_elision(l))
+        .map(|l| spans(l).len())
+        .filter(|&n| n > 0);
     wide > default && rows.next().is_some_and(|n| n >= wide) && rows.all(|n| n >= wide)
 }
 
