@@ -14,6 +14,9 @@
 //!   command line without `-A`;
 //! - headerless rows holding their kind's `-o wide` columns (`printers.go`), and an author's
 //!   elision (`...`, `[..]`) between a table's rows, which is no row;
+//! - the launcher's `guest-console-log` container printing nothing
+//!   (`pkg/virt-controller/services/serialconsolelog.go`): the guest's silence, as a blank
+//!   `virtctl console`;
 //! - HCO initializing its HyperConverged resource (reason `Init`, `hyperconverged_controller.go`): a
 //!   start-up state.
 
@@ -188,4 +191,14 @@ fn an_authors_elision_between_rows_is_no_row() {
         );
         assert_eq!(layer(&paste), Some(Layer::Node), "{paste}");
     }
+}
+
+#[test]
+fn an_empty_guest_console_log_is_the_guests_silence() {
+    let cmd = "$ kubectl logs virt-launcher-web-7xk2p -n apps -c guest-console-log";
+    for paste in [format!("{cmd} | wc -l\n0\n"), format!("{cmd}\n$ kubectl get vmi -n apps\n")] {
+        assert_eq!(layer(&paste), Some(Layer::Guest), "{paste}");
+    }
+    // the guest writing is no silence
+    assert_eq!(layer(&format!("{cmd}\nweb login:\n")), None);
 }

@@ -1,6 +1,6 @@
 //! Round 15's sentences: the snapshot controller's volume without a VolumeSnapshotClass
-//! (`signatures/control_plane.rs`), HCO initializing (`signatures/noise.rs`) and virtiofsd as a
-//! reporter (`signatures/components.rs`).
+//! (`signatures/control_plane.rs`), HCO initializing (`signatures/noise.rs`), the empty guest console log
+//! (`input/console_log.rs`) and virtiofsd as a reporter (`signatures/components.rs`).
 
 use super::Entry;
 
@@ -28,6 +28,22 @@ pub const ROUND15: &[Entry] = &[
      "hyperconverged-cluster-operator は HyperConverged リソースの調整を始めたところです: \
       最初の調整が終わるまで、ReconcileComplete は Unknown、Available は False(理由 Init)です。\
       起動時の状態で、続かない限り障害ではありません"),
+    // `input/console_log.rs`
+    ("the guest's serial console log is empty: the guest writes nothing",
+     "ゲストのシリアルコンソールのログが空です: ゲストは何も書き込んでいません"),
+    ("the launcher's guest-console-log container streams what the guest writes on its serial \
+      port, and it has nothing: the guest's firmware or bootloader never reached a kernel (a disk \
+      that does not boot, a firmware the image does not support) or the kernel does not write to \
+      ttyS0",
+     "ランチャーの guest-console-log コンテナーはゲストがシリアルポートに書き込む内容を流しますが、\
+      何もありません: ゲストのファームウェアかブートローダーがカーネルに到達していない(起動しないディスク、\
+      イメージが対応しないファームウェア)か、カーネルが ttyS0 に書き込んでいません"),
+    ("virtctl vnc <vm> (the firmware's and bootloader's screen)",
+     "virtctl vnc <vm>(ファームウェアとブートローダーの画面)"),
+    ("check the image boots with the VM's firmware (BIOS or EFI) and architecture",
+     "イメージが VM のファームウェア(BIOS か EFI)とアーキテクチャーで起動することを確認する"),
+    ("a kubectl logs of the guest-console-log container",
+     "guest-console-log コンテナーの kubectl logs"),
     // `signatures/components.rs`, virtiofsd
     ("the launcher pod's file-sharing daemon, serving the node's directories to the guest",
      "ランチャー Pod のファイル共有デーモン。ノードのディレクトリーをゲストに提供します"),
