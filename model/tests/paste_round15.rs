@@ -60,10 +60,10 @@ fn scheduling_finding_layer(text: &str) -> Option<Layer> {
     let r = diagnose_input(text, None).unwrap_or_else(|e| panic!("{e}"));
     let d = r.diagnoses.iter().find(|d| d.key.name == "db").expect("db");
     Layer::ALL.into_iter().find(|&l| {
-        d.layer(l)
-            .findings
-            .iter()
-            .any(|f| f.title.starts_with("Launcher pod cannot be scheduled") || f.title.starts_with("VM status ErrorUnschedulable"))
+        d.layer(l).findings.iter().any(|f| {
+            f.title.starts_with("Launcher pod cannot be scheduled")
+                || f.title.starts_with("VM status ErrorUnschedulable")
+        })
     })
 }
 
@@ -72,18 +72,28 @@ const FIT: &str = "0/3 nodes are available: 3 Insufficient memory.";
 #[test]
 fn a_pod_no_node_fits_is_the_nodes_in_the_diagnosis_as_in_the_readers() {
     // the live diagnosis' finding on the VMI's condition
-    assert_eq!(scheduling_finding_layer(&vmi("Unschedulable", FIT)), Some(Layer::Node));
+    assert_eq!(
+        scheduling_finding_layer(&vmi("Unschedulable", FIT)),
+        Some(Layer::Node)
+    );
     // the paste readers: the VM's printable status, the scheduler's event, the condition
-    let row = layer("NAME   AGE   STATUS               READY\ndb     20m   ErrorUnschedulable   False\n");
+    let row =
+        layer("NAME   AGE   STATUS               READY\ndb     20m   ErrorUnschedulable   False\n");
     let event = layer(
         "LAST SEEN   TYPE      REASON             OBJECT                        MESSAGE\n\
          20m         Warning   FailedScheduling   pod/virt-launcher-db-x2k9q    0/3 nodes are available: 3 Insufficient memory.\n",
     );
     let object = layer(&vmi("Unschedulable", FIT));
-    assert_eq!((row, event, object), (Some(Layer::Node), Some(Layer::Node), Some(Layer::Node)));
+    assert_eq!(
+        (row, event, object),
+        (Some(Layer::Node), Some(Layer::Node), Some(Layer::Node))
+    );
     // the scheduler's own error is not the nodes'
     assert_eq!(
-        scheduling_finding_layer(&vmi("SchedulerError", "binding rejected: scheduler cache is stale")),
+        scheduling_finding_layer(&vmi(
+            "SchedulerError",
+            "binding rejected: scheduler cache is stale"
+        )),
         Some(Layer::ControlPlane)
     );
 }
@@ -124,7 +134,9 @@ fn a_volume_without_a_snapshot_class_is_the_control_planes_and_an_unsupported_so
     );
     // a containerDisk or cloud-init volume is never snapshotted: by design
     assert_eq!(
-        layer(&status("Snapshot is not supported for this volumeSource type [data]")),
+        layer(&status(
+            "Snapshot is not supported for this volumeSource type [data]"
+        )),
         None
     );
 }
@@ -144,11 +156,19 @@ fn another_programs_lowercase_succeeded_is_no_vmi_phase() {
 #[test]
 fn an_event_row_quoted_alone_is_read_as_kubectl_output_not_a_prompt() {
     let row = "  Warning  FailedCreatePodSandBox  3m   kubelet, node-b    Failed to create pod sandbox: rpc error: code = Unknown desc = failed to set up sandbox container \"4f1e\" network for pod \"api-0\": networkPlugin cni failed to set up pod \"api-0_web\" network: failed to find plugin \"ptp\" in path [/opt/cni/bin]\n";
-    let quoted = format!("The pod never starts, describe says:\n\n> {}", row.trim_start());
+    let quoted = format!(
+        "The pod never starts, describe says:\n\n> {}",
+        row.trim_start()
+    );
     assert_eq!(layer(row), Some(Layer::Network));
     assert_eq!(layer(&quoted), Some(Layer::Network));
     // a `> ` continuation prompt before a command stays a command
-    assert_eq!(layer("$ kubectl get pods \\\n> -n web\nNAME    READY   STATUS    RESTARTS   AGE\napi-0   1/1     Running   0          3h\n"), None);
+    assert_eq!(
+        layer(
+            "$ kubectl get pods \\\n> -n web\nNAME    READY   STATUS    RESTARTS   AGE\napi-0   1/1     Running   0          3h\n"
+        ),
+        None
+    );
 }
 
 #[test]
@@ -177,7 +197,9 @@ fn hco_initializing_its_resource_is_a_start_up_state() {
 fn headerless_wide_pod_rows_are_read_under_the_wide_columns() {
     // `get pods -A -o wide` without its header: IP, NODE, NOMINATED NODE, READINESS GATES
     let row = |ip: &str| {
-        format!("apps   virt-launcher-web-7xk2p   0/2   ContainerCreating   0   25m   {ip}   worker-3   <none>   <none>\n")
+        format!(
+            "apps   virt-launcher-web-7xk2p   0/2   ContainerCreating   0   25m   {ip}   worker-3   <none>   <none>\n"
+        )
     };
     assert_eq!(layer(&row("<none>")), Some(Layer::Network));
     assert_eq!(layer(&row("10.244.3.17")), Some(Layer::Node));
@@ -196,7 +218,10 @@ fn an_authors_elision_between_rows_is_no_row() {
 #[test]
 fn an_empty_guest_console_log_is_the_guests_silence() {
     let cmd = "$ kubectl logs virt-launcher-web-7xk2p -n apps -c guest-console-log";
-    for paste in [format!("{cmd} | wc -l\n0\n"), format!("{cmd}\n$ kubectl get vmi -n apps\n")] {
+    for paste in [
+        format!("{cmd} | wc -l\n0\n"),
+        format!("{cmd}\n$ kubectl get vmi -n apps\n"),
+    ] {
         assert_eq!(layer(&paste), Some(Layer::Guest), "{paste}");
     }
     // the guest writing is no silence

@@ -279,11 +279,16 @@ fn vm_status(cx: &mut Ctx<'_>) {
                 Layer::ControlPlane
             };
             cx.push(
-                Finding::new(layer, Health::Broken, Severity::Error, format!("VM status {ps}"))
-                    .explained(x.meaning)
-                    .cite(vec![format!("vm.status.printableStatus = {ps}")])
-                    .steps(x.next_steps)
-                    .remedy(cx.remedy(x.topic, &x.value)),
+                Finding::new(
+                    layer,
+                    Health::Broken,
+                    Severity::Error,
+                    format!("VM status {ps}"),
+                )
+                .explained(x.meaning)
+                .cite(vec![format!("vm.status.printableStatus = {ps}")])
+                .steps(x.next_steps)
+                .remedy(cx.remedy(x.topic, &x.value)),
             );
         }
     }

@@ -15,7 +15,16 @@ pub fn is_elision(line: &str) -> bool {
     let t = line.trim().trim_start_matches('#').trim();
     matches!(
         t,
-        "..." | "…" | "[...]" | "[..]" | "(...)" | "<...>" | "<snip>" | "[snip]" | "snip" | "<snipped>"
+        "..."
+            | "…"
+            | "[...]"
+            | "[..]"
+            | "(...)"
+            | "<...>"
+            | "<snip>"
+            | "[snip]"
+            | "snip"
+            | "<snipped>"
     ) || (t.len() >= 3 && t.chars().all(|c| c == '.'))
 }
 

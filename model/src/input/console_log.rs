@@ -89,7 +89,13 @@ mod tests {
         assert_eq!(seen(&format!("{cmd}\n$ echo done\n")), 1);
         assert_eq!(seen(&format!("{cmd} | wc -l\n0\n")), 1);
         assert_eq!(seen(&format!("{cmd} | wc -l\n42\n")), 0);
-        assert_eq!(seen(&format!("{cmd}\n[    0.000000] Linux version 6.1\n")), 0);
-        assert_eq!(seen("$ kubectl logs virt-launcher-db-x2k9q -c compute\n"), 0);
+        assert_eq!(
+            seen(&format!("{cmd}\n[    0.000000] Linux version 6.1\n")),
+            0
+        );
+        assert_eq!(
+            seen("$ kubectl logs virt-launcher-db-x2k9q -c compute\n"),
+            0
+        );
     }
 }

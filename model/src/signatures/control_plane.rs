@@ -21,7 +21,10 @@ pub(super) const TABLE: &[Signature] = &[
     // a containerDisk's or cloud-init's, is by design and no signature.)
     Signature {
         id: "no-volume-snapshot-class",
-        all: &["No VolumeSnapshotClass", "not configured for this StorageClass"],
+        all: &[
+            "No VolumeSnapshotClass",
+            "not configured for this StorageClass",
+        ],
         health: Health::Degraded,
         title: "the VM's volume cannot be snapshotted: no VolumeSnapshotClass for its StorageClass",
         cause: "KubeVirt's snapshot controller found no VolumeSnapshotClass for the CSI driver of \
