@@ -17,6 +17,8 @@
 //! - the launcher's `guest-console-log` container printing nothing
 //!   (`pkg/virt-controller/services/serialconsolelog.go`): the guest's silence, as a blank
 //!   `virtctl console`;
+//! - netlink's `Link not found` under virt-handler's command to the launcher
+//!   (`cmd-client/client.go`): the pod's network, not the command wrapping it;
 //! - HCO initializing its HyperConverged resource (reason `Init`, `hyperconverged_controller.go`): a
 //!   start-up state.
 
@@ -226,4 +228,17 @@ fn an_empty_guest_console_log_is_the_guests_silence() {
     }
     // the guest writing is no silence
     assert_eq!(layer(&format!("{cmd}\nweb login:\n")), None);
+}
+
+#[test]
+fn a_missing_pod_link_under_virt_handlers_command_is_the_networks() {
+    for reason in [
+        "server error. command Launcher.Sync failed: Link not found",
+        "unknown error encountered sending command SyncVMI: rpc error: code = Unknown desc = Link not found",
+    ] {
+        let line = format!(
+            "{{\"component\":\"virt-handler\",\"level\":\"error\",\"msg\":\"Synchronizing the VirtualMachineInstance failed.\",\"name\":\"db\",\"namespace\":\"apps\",\"reason\":\"{reason}\"}}\n"
+        );
+        assert_eq!(layer(&line), Some(Layer::Network), "{line}");
+    }
 }

@@ -1,5 +1,6 @@
 //! Round 15's sentences: the snapshot controller's volume without a VolumeSnapshotClass
-//! (`signatures/control_plane.rs`), HCO initializing (`signatures/noise.rs`), the empty guest console log
+//! (`signatures/control_plane.rs`), a missing pod link under virt-handler's command
+//! (`signatures/network.rs`), HCO initializing (`signatures/noise.rs`), the empty guest console log
 //! (`input/console_log.rs`) and virtiofsd as a reporter (`signatures/components.rs`).
 
 use super::Entry;
@@ -19,6 +20,15 @@ pub const ROUND15: &[Entry] = &[
       ストレージのスナップショット機能が設定されていません"),
     ("kubectl get volumesnapshotclass (one with the StorageClass's provisioner as driver)",
      "kubectl get volumesnapshotclass(StorageClass のプロビジョナーをドライバーとするもの)"),
+    // `signatures/network.rs`, launcher-command-link-not-found
+    ("a pod interface the VMI is to plug is missing (Link not found)",
+     "VMI が接続するはずの Pod のインターフェースがありません(Link not found)"),
+    ("virt-handler's command to virt-launcher failed because the VMI's network set-up found no \
+      link for one of its interfaces in the pod: the CNI (Multus and the secondary network's \
+      plugin) did not create it, or under another name",
+     "VMI のネットワーク設定が Pod 内にインターフェースのリンクを見つけられなかったため、virt-handler から \
+      virt-launcher へのコマンドが失敗しました: CNI(Multus とセカンダリネットワークのプラグイン)が\
+      それを作らなかったか、別の名前で作りました"),
     // `signatures/noise.rs`, hco-initializing
     ("HCO is initializing the HyperConverged resource (start-up state)",
      "HCO が HyperConverged リソースを初期化中です(起動時の状態)"),
