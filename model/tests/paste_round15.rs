@@ -110,7 +110,7 @@ fn a_vm_object_unschedulable_is_the_nodes_like_its_row() {
 }
 
 #[test]
-fn virtiofsd_errors_are_the_nodes_and_its_info_lines_nothing() {
+fn virtiofsd_errors_after_its_info_lines_are_the_nodes() {
     let info = "[2025-03-01T08:00:00Z INFO  virtiofsd] Waiting for vhost-user socket connection...\n\
                 [2025-03-01T08:00:01Z INFO  virtiofsd] Client connected, servicing requests\n";
     for err in [
