@@ -30,10 +30,10 @@ async fn wall_shows_counts_problems_and_data_age() -> anyhow::Result<()> {
         .await?;
     assert!(px.as_f64().unwrap_or(0.0) >= 40.0, "wall type is {px}px");
     // The demo's unschedulable VMI is listed with its layer and the model's headline, and the
-    // rotation shows one problem large.
+    // rotation shows one problem large: no node fits it, the nodes' layer (`model::scheduling`).
     // (The name stands beside the headline, which no longer repeats it.)
     h.wait_text("[data-testid=wall-list]", T, |t| {
-        t.contains("ml/gpu-trainer\ncontrol plane broken — Launcher pod cannot be scheduled")
+        t.contains("ml/gpu-trainer\nnode/launcher broken — Launcher pod cannot be scheduled")
     })
     .await?;
     h.wait_text("[data-testid=wall-focus]", T, |t| !t.is_empty())

@@ -61,6 +61,7 @@ pub mod input;
 pub mod kube;
 pub mod migration;
 pub mod remedy;
+pub mod scheduling;
 pub mod signatures;
 pub mod thresholds;
 pub mod time;

@@ -194,7 +194,7 @@ fn fresh_batch13_scores_at_least_its_floor() {
 
 #[test]
 fn fresh_batch14_scores_at_least_its_floor() {
-    run_batch("batch14", 33, true);
+    run_batch("batch14", 33, false);
 }
 
 #[test]

@@ -176,7 +176,8 @@ status:
         vmi,
     ]));
     let d = only(&r);
-    let cp = texts(d, Layer::ControlPlane);
+    // No node fitting is the nodes' layer (`model::scheduling`, one rule with the paste readers).
+    let cp = texts(d, Layer::Node);
     assert!(cp.contains("kubevirt.io/schedulable=true"), "{cp}");
     assert!(cp.contains("markNodeAsUnresponsive"), "{cp}");
     assert!(

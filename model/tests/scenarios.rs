@@ -124,16 +124,18 @@ fn paused_io_error_breaks_node_and_guest() {
 fn pending_unschedulable() {
     let r = report("unschedulable.yaml");
     let d = vmi(&r, "bigmem");
-    assert_layers(d, [B, U, U, U, U]);
+    // No node fits it: the nodes' layer (`model::scheduling`, one rule with the paste
+    // readers); the phase it waits in stays virt-controller's.
+    assert_layers(d, [D, B, U, U, U]);
     assert!(
         d.headline
-            .starts_with("batch/bigmem: control plane broken — Launcher pod cannot be scheduled"),
+            .starts_with("batch/bigmem: node/launcher broken — Launcher pod cannot be scheduled"),
         "{}",
         d.headline
     );
     assert!(has_finding(
         d,
-        Layer::ControlPlane,
+        Layer::Node,
         "status.conditions[PodScheduled].reason = Unschedulable"
     ));
     // It has waited almost 20 minutes: the age is judged against the given now.

@@ -86,8 +86,11 @@ fn conditions(cx: &mut Ctx<'_>, vmi: &Vmi) {
             detail = sentences(&detail, &why);
             cites.extend(nodes);
         }
+        // No node fitting is the nodes'; the scheduler's own error or gate is the control
+        // plane's: one rule with the paste readers (`crate::scheduling`).
         cx.push(
-            finding(
+            Finding::new(
+                crate::scheduling::pod_scheduled_false(c.reason()),
                 Health::Broken,
                 Severity::Error,
                 format!("Launcher pod cannot be scheduled ({})", c.reason()),
@@ -268,12 +271,24 @@ fn vm_status(cx: &mut Ctx<'_>) {
     {
         let x = cx.explain(Topic::VmPrintableStatus, ps);
         if x.severity >= Severity::Error {
+            // ErrorUnschedulable is the launcher's PodScheduled False (Unschedulable): the
+            // layer of no node fitting (`crate::scheduling`), as the paste readers read it.
+            let layer = if ps == "ErrorUnschedulable" {
+                crate::scheduling::NO_NODE_FITS
+            } else {
+                Layer::ControlPlane
+            };
             cx.push(
-                finding(Health::Broken, Severity::Error, format!("VM status {ps}"))
-                    .explained(x.meaning)
-                    .cite(vec![format!("vm.status.printableStatus = {ps}")])
-                    .steps(x.next_steps)
-                    .remedy(cx.remedy(x.topic, &x.value)),
+                Finding::new(
+                    layer,
+                    Health::Broken,
+                    Severity::Error,
+                    format!("VM status {ps}"),
+                )
+                .explained(x.meaning)
+                .cite(vec![format!("vm.status.printableStatus = {ps}")])
+                .steps(x.next_steps)
+                .remedy(cx.remedy(x.topic, &x.value)),
             );
         }
     }

@@ -453,7 +453,8 @@ fn launcher_running(cx: &mut Ctx<'_>, vmi: &Vmi, p: &Pod, node: Option<&Node>, c
 fn launcher_pending(cx: &mut Ctx<'_>, vmi: &Vmi, p: &Pod, cites: Vec<String>) {
     let phase = vmi.phase().to_string();
     if let Some(c) = p.condition("PodScheduled").filter(|c| c.is_false()) {
-        // Scheduling belongs to the control plane; the VMI usually carries it too.
+        // No node fitting is the nodes', the scheduler's own error the control plane's
+        // (`crate::scheduling`, shared with the paste readers); the VMI usually carries it too.
         if vmi.condition("PodScheduled").is_none_or(|v| !v.is_false()) {
             let mut detail = c.message().to_string();
             let mut cites = vec![pcite(
@@ -466,7 +467,7 @@ fn launcher_pending(cx: &mut Ctx<'_>, vmi: &Vmi, p: &Pod, cites: Vec<String>) {
             }
             cx.push(
                 Finding::new(
-                    Layer::ControlPlane,
+                    crate::scheduling::pod_scheduled_false(c.reason()),
                     Health::Broken,
                     Severity::Error,
                     "Launcher pod unschedulable",

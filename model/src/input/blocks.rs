@@ -257,6 +257,15 @@ fn quoted_lines(input: &str) -> Vec<bool> {
         }
         i += run.max(1);
     }
+    // A shorter run is a quote too where a line holds what only kubectl prints: an event row
+    // of a describe's `Events:` (`Type  Reason  Age  From  Message`, kubectl's
+    // `describe.go` DescribeEvents) is output, never the rest of a command after a `> `
+    // continuation prompt.
+    for (q, line) in out.iter_mut().zip(input.lines()) {
+        if !*q && line.trim_start().starts_with('>') {
+            *q = super::event_row::event_row(unquote(line)).is_some();
+        }
+    }
     out
 }
 

@@ -9,6 +9,25 @@ pub struct Column {
     pub start: usize,
 }
 
+/// A line that only says something was left out (`...`, `[...]`, `[..]`, `<snip>`): a paste's
+/// author cutting rows of a table or lines of a YAML, not a row or a line of its own.
+pub fn is_elision(line: &str) -> bool {
+    let t = line.trim().trim_start_matches('#').trim();
+    matches!(
+        t,
+        "..."
+            | "…"
+            | "[...]"
+            | "[..]"
+            | "(...)"
+            | "<...>"
+            | "<snip>"
+            | "[snip]"
+            | "snip"
+            | "<snipped>"
+    ) || (t.len() >= 3 && t.chars().all(|c| c == '.'))
+}
+
 /// The cells of a line: runs of text separated by two or more spaces or a tab, with where each
 /// starts.
 pub(super) fn spans(line: &str) -> Vec<(usize, &str)> {

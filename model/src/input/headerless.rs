@@ -61,7 +61,11 @@ fn guess_cells(line: &str) -> Vec<&str> {
 /// With a NAMESPACE first, the same one cell on. `None` unless every row agrees.
 pub fn guess_rows(text: &[&str]) -> Option<(Kind, bool)> {
     let mut found: Option<(Kind, bool)> = None;
-    for line in text.iter().take(50) {
+    for line in text
+        .iter()
+        .take(50)
+        .filter(|l| !super::cells::is_elision(l))
+    {
         let sp = guess_cells(line);
         if sp.len() < 3 || sp[0].contains(' ') {
             return None;

@@ -53,6 +53,8 @@ fn headerless_table(block: &Block<'_>) -> bool {
         && block
             .text
             .iter()
+            // the author's `...` between rows cuts rows away, it is no row
+            .filter(|l| !super::cells::is_elision(l))
             .all(|l| l.split_whitespace().count() >= cells && !l.trim_end().ends_with(':'))
 }
 

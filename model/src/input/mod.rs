@@ -28,6 +28,7 @@ pub mod columns;
 pub mod component;
 pub mod conditions_only;
 pub mod console;
+pub mod console_log;
 pub mod describe;
 pub mod documents;
 pub mod event_row;

@@ -14,6 +14,7 @@
 //!   `- infoSource:` list, `metadata:` alone, see [`super::fragment`]) is read as the object it
 //!   was cut from, with a note saying what the paste lacks.
 
+use super::cells::is_elision;
 use super::classify::{check_shapes, collect};
 use super::documents::{Piece, each_document};
 use super::fragment::{Fragment, Owner, lacking, recognise};
@@ -234,15 +235,6 @@ fn without_note(line: &str) -> &str {
         return line;
     }
     before.trim_end()
-}
-
-/// A line that only says something was left out.
-fn is_elision(line: &str) -> bool {
-    let t = line.trim().trim_start_matches('#').trim();
-    matches!(
-        t,
-        "..." | "…" | "[...]" | "(...)" | "<...>" | "<snip>" | "[snip]" | "snip" | "<snipped>"
-    ) || (t.len() >= 3 && t.chars().all(|c| c == '.'))
 }
 
 /// A fragment read as the object it was cut from, with a note saying what the paste lacks.

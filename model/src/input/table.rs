@@ -152,6 +152,11 @@ pub fn read_table<'a>(
     let (columns, header, body_from) = match (at, from_cmd) {
         (Some(i), _) => (header_columns(text[i]), true, i + 1),
         (None, Some((k, all, wide))) => {
+            // kubectl prints NAMESPACE first only across namespaces (`-A`); rows whose own
+            // shape is the command's kind one cell on carry it whatever the command line
+            // pasted above them says (a command edited or from another run).
+            let all = all || guess_rows(text) == Some((k, true));
+            let wide = wide || rows_are_wide(text, k, all);
             let names = default_columns(k, all, wide);
             let cols = names
                 .iter()
@@ -164,7 +169,7 @@ pub fn read_table<'a>(
         }
         (None, None) => {
             let (k, ns) = guess_rows(text)?;
-            let cols = default_columns(k, ns, false)
+            let cols = default_columns(k, ns, rows_are_wide(text, k, ns))
                 .iter()
                 .map(|n| Column {
                     name: n.to_string(),
@@ -191,7 +196,7 @@ pub fn read_table<'a>(
     let mut rows = Vec::new();
     for (i, line) in text.iter().enumerate().skip(body_from) {
         let sp = spans(line);
-        if sp.is_empty() {
+        if sp.is_empty() || super::cells::is_elision(line) {
             continue;
         }
         let cells = if header {
@@ -211,6 +216,23 @@ pub fn read_table<'a>(
         header,
         rows,
     })
+}
+
+/// Rows printed without a header that hold every column of the kind's `-o wide` shape (kubectl
+/// adds the columns of priority 1 after the default ones, Kubernetes
+/// `pkg/printers/internalversion/printers.go`: a pod's IP, NODE, NOMINATED NODE, READINESS
+/// GATES), so their cells are read under those columns, not joined into the last default one.
+fn rows_are_wide(text: &[&str], kind: Kind, all: bool) -> bool {
+    let (default, wide) = (
+        default_columns(kind, all, false).len(),
+        default_columns(kind, all, true).len(),
+    );
+    let mut rows = text
+        .iter()
+        .filter(|l| !super::cells::is_elision(l))
+        .map(|l| spans(l).len())
+        .filter(|&n| n > 0);
+    wide > default && rows.next().is_some_and(|n| n >= wide) && rows.all(|n| n >= wide)
 }
 
 /// Each span in the column whose start is nearest (kubectl aligns cells under their header);

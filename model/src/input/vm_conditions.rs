@@ -36,6 +36,13 @@ fn failure_reason(reason: &str) -> bool {
 
 /// The layer of the file that sets `reason`, when all of them agree; else the control plane.
 fn layer_of_reason(reason: &str) -> (Layer, String) {
+    // The launcher's PodScheduled reason copied onto the VM: one rule with the live diagnosis.
+    if reason == "Unschedulable" {
+        return (
+            crate::scheduling::pod_scheduled_false(reason),
+            "pkg/virt-controller/watch/vm/vm.go".into(),
+        );
+    }
     let rows: Vec<_> = generated::condition(reason)
         .iter()
         .filter(|e| e.kind == Kind::ConditionReason)

@@ -10,6 +10,7 @@ pub(super) const BASE: Signature = Signature {
     none: &[],
     any: &[],
     cells: &[],
+    cased: &[],
     layer: None,
     plane: None,
     health: Health::Unknown,

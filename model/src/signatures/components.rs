@@ -147,6 +147,16 @@ const NAMES: &[(&str, &str, Layer, &str)] = &[
     ("cilium", "Cilium", Layer::Network, POD_NETWORK),
     ("ovnkube-", "OVN-Kubernetes", Layer::Network, POD_NETWORK),
     ("kube-ovn-", "Kube-OVN", Layer::Network, POD_NETWORK),
+    // virtiofsd, the daemon of the launcher pod's `virtiofs-<volume>` container (command
+    // `/usr/libexec/virtiofsd`, `pkg/virt-controller/services/virtiofs.go`): it serves the
+    // node's directories (a PVC's, a ConfigMap's) to the guest over vhost-user; its log
+    // (Rust's `[time LEVEL virtiofsd] …`) is the node side of the file share.
+    (
+        "virtiofsd",
+        "virtiofsd",
+        Layer::Node,
+        "the launcher pod's file-sharing daemon, serving the node's directories to the guest",
+    ),
     // KubeVirt's export proxy (a Deployment, `cmd/virt-exportproxy`).
     (
         "virt-exportproxy",

@@ -12,6 +12,34 @@ const CP: Signature = Signature {
 };
 
 pub(super) const TABLE: &[Signature] = &[
+    // The VM snapshot controller's verdict on each volume (`pkg/storage/snapshot/snapshot.go`,
+    // `getVolumeSnapshotStatus`, into `vm.status.volumeSnapshotStatuses`): a PVC or DataVolume
+    // whose StorageClass has no VolumeSnapshotClass of its CSI driver is disabled with "No
+    // VolumeSnapshotClass: Volume snapshots are not configured for this StorageClass [sc]
+    // [volume]", so a VirtualMachineSnapshot skips or cannot take it: snapshot provisioning is
+    // not configured in the cluster. ("Snapshot is not supported for this volumeSource type",
+    // a containerDisk's or cloud-init's, is by design and no signature.)
+    Signature {
+        id: "no-volume-snapshot-class",
+        all: &[
+            "No VolumeSnapshotClass",
+            "not configured for this StorageClass",
+        ],
+        health: Health::Degraded,
+        title: "the VM's volume cannot be snapshotted: no VolumeSnapshotClass for its StorageClass",
+        cause: "KubeVirt's snapshot controller found no VolumeSnapshotClass for the CSI driver of \
+            the volume's StorageClass, so it marks the volume not snapshottable \
+            (volumeSnapshotStatuses enabled: false) and a VM snapshot or restore leaves that \
+            disk out or fails; the storage's snapshot support is not configured",
+        next_steps: &[
+            "kubectl get volumesnapshotclass (one with the StorageClass's provisioner as driver)",
+            "kubectl get vm <vm> -o jsonpath='{.status.volumeSnapshotStatuses}'",
+        ],
+        source: "KubeVirt pkg/storage/snapshot/snapshot.go (getVolumeSnapshotStatus: \"No \
+            VolumeSnapshotClass: Volume snapshots are not configured for this StorageClass\")",
+        example: "    reason: 'No VolumeSnapshotClass: Volume snapshots are not configured for this StorageClass [nfs] [rootdisk]'",
+        ..CP
+    },
     Signature {
         id: "apiserver-request-timeout",
         all: &["request did not complete within requested timeout"],

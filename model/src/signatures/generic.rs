@@ -76,7 +76,7 @@ pub(super) const TABLE: &[Signature] = &[
     Signature {
         id: "no-node-fits",
         all: &["nodes are available"],
-        layer: Some(Layer::Node),
+        layer: Some(crate::scheduling::NO_NODE_FITS),
         health: Health::Degraded,
         title: "the pod cannot be scheduled: no node fits it",
         cause: "the scheduler found no node for the pod: the reasons after \"nodes are \

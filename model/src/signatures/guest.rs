@@ -134,6 +134,9 @@ pub(super) const TABLE: &[Signature] = &[
         // 0 Failed`, `Pods Statuses:` of kubectl's DaemonSet, ReplicaSet and Job describers in
         // `staging/src/k8s.io/kubectl/pkg/describe/describe.go`).
         none: &["migration", "vmim", "type:", "pods status", "succeeded /"],
+        // The phase is the constant `Succeeded` (`types.go`), printed as spelled; a lowercase
+        // `succeeded` is another program's result (a backup's `Result: succeeded`) or prose.
+        cased: &["Succeeded"],
         title: "the VMI Succeeded: the guest shut itself down",
         cause: "a VMI in phase Succeeded means the guest powered off from inside (shutdown); with \
             runStrategy Manual (or Halted) KubeVirt does not restart it and the VMI and its \

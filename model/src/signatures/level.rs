@@ -97,7 +97,25 @@ pub fn level_of(line: &str) -> Option<Level> {
             }
         }
     }
-    first_word_level(t)
+    first_word_level(t).or_else(|| bracketed_level(t))
+}
+
+/// Rust's `env_logger` default header, `[<RFC 3339 time> <LEVEL> <target>] message` (its
+/// `fmt::DefaultFormat`): the log of the Rust daemons a launcher pod runs, virtiofsd in its
+/// `virtiofs-<volume>` container (`pkg/virt-controller/services/virtiofs.go`).
+fn bracketed_level(t: &str) -> Option<Level> {
+    let head = t.strip_prefix('[')?.split_once(']')?.0;
+    let mut words = head.split_whitespace();
+    let time = words.next()?;
+    if !time.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    match words.next()? {
+        "ERROR" => Some(Level::Error),
+        "WARN" => Some(Level::Warning),
+        "INFO" | "DEBUG" | "TRACE" => Some(Level::Info),
+        _ => None,
+    }
 }
 
 /// The level a line's first word states (`ERROR …`, `[WARN] …`, `<INFO> …`).
@@ -187,6 +205,14 @@ mod tests {
             level_of(
                 r#"{"ts":1709287200000.1,"caller":"importer/importer.go:107","msg":"Starting importer","v":1}"#
             ),
+            Some(Level::Info)
+        );
+        assert_eq!(
+            level_of("[2025-03-01T09:10:11Z ERROR virtiofsd] x"),
+            Some(Level::Error)
+        );
+        assert_eq!(
+            level_of("[2025-03-01T09:10:11Z INFO  virtiofsd] failed"),
             Some(Level::Info)
         );
         assert_eq!(level_of("some words about an error"), None);

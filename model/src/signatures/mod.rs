@@ -72,6 +72,9 @@ pub struct Signature {
     /// gaps (two spaces or a tab) or the line's ends, so `Failed` as a phase column is read
     /// and `Failed to import`, `FailedCreate` or `failed to configure` are not.
     pub cells: &'static [&'static str],
+    /// Each must occur in the line in the case given: a Go constant KubeVirt prints as it is
+    /// spelled (the phase `Succeeded`), not another program's or a sentence's word.
+    pub cased: &'static [&'static str],
     /// The layer it points at; `None` for known noise.
     pub layer: Option<Layer>,
     pub plane: Option<SignalPlane>,
@@ -234,6 +237,9 @@ pub fn match_line(line: &str) -> Option<&'static Signature> {
             continue;
         }
         if !s.cells.iter().all(|c| is_cell(line, c)) {
+            continue;
+        }
+        if !s.cased.iter().all(|c| line.contains(c)) {
             continue;
         }
         if i >= specific && best.is_some() {

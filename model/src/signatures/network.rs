@@ -31,6 +31,28 @@ pub(super) const TABLE: &[Signature] = &[
         example: r#"{"component":"virt-handler","level":"error","msg":"failed to get a link for interface: net1","reason":"Link not found"}"#,
         ..NW
     },
+    // netlink's "Link not found" (vishvananda/netlink `link_linux.go`, LinkByName's
+    // LinkNotFoundError), which KubeVirt's pod network set-up returns when an interface the VMI
+    // is to plug is not in the pod (`pkg/network/driver` and, before v0.20, virt-launcher's
+    // `pkg/virt-launcher/virtwrap/network`), carried through virt-handler's command to the
+    // launcher (`pkg/virt-handler/cmd-client/client.go`: "server error. command Launcher.Sync
+    // failed", "… sending command SyncVMI"): the pod's network, not the domain command wrapping it.
+    Signature {
+        id: "launcher-command-link-not-found",
+        all: &["Link not found", "command"],
+        title: "a pod interface the VMI is to plug is missing (Link not found)",
+        cause: "virt-handler's command to virt-launcher failed because the VMI's network set-up \
+            found no link for one of its interfaces in the pod: the CNI (Multus and the \
+            secondary network's plugin) did not create it, or under another name",
+        next_steps: &[
+            "kubectl get pod <virt-launcher pod> -o jsonpath='{.metadata.annotations.k8s\\.v1\\.cni\\.cncf\\.io/network-status}'",
+            "kubectl get net-attach-def -n <ns>",
+        ],
+        source: "vishvananda/netlink link_linux.go (\"Link not found\"); KubeVirt \
+            pkg/virt-handler/cmd-client/client.go (\"server error. command %s failed: %q\")",
+        example: "server error. command Launcher.Sync failed: Link not found",
+        ..NW
+    },
     Signature {
         id: "vmi-network-setup-failed",
         all: &["failed to configure vmi network"],

@@ -536,6 +536,8 @@ pub(super) const TABLE: &[Signature] = &[
         next_steps: &["kubectl describe pod <virt-launcher pod> (Events: FailedScheduling)"],
         source: "VMI condition PodScheduled (pkg/virt-controller/watch/vmi)",
         example: "    reason: Unschedulable",
+        // the layer of no node fitting, one rule with the live diagnosis
+        layer: Some(crate::scheduling::NO_NODE_FITS),
         ..N
     },
     Signature {

@@ -6,6 +6,25 @@ use super::Signature;
 use super::base::BASE;
 
 pub(super) const TABLE: &[Signature] = &[
+    // HCO's first reconcile of a HyperConverged resource with no conditions yet sets
+    // ReconcileComplete Unknown, Available False, Progressing True, all with reason `Init` and
+    // "Initializing HyperConverged cluster" (hyperconverged-cluster-operator
+    // `controllers/hyperconverged/hyperconverged_controller.go`, reconcileInit and
+    // reconcileInitMessage): the operator starting, whatever a script says of it.
+    Signature {
+        id: "hco-initializing",
+        all: &["Initializing HyperConverged cluster"],
+        title: "HCO is initializing the HyperConverged resource (start-up state)",
+        cause: "the hyperconverged-cluster-operator has just begun reconciling the \
+            HyperConverged resource: until its first reconcile completes, ReconcileComplete is \
+            Unknown and Available False with reason Init; a state of start-up, not a fault \
+            unless it stays so",
+        source: "hyperconverged-cluster-operator controllers/hyperconverged/\
+            hyperconverged_controller.go (reconcileInit \"Init\", \"Initializing HyperConverged \
+            cluster\")",
+        example: "Error: ReconcileComplete not valid: Status: Unknown Reason: Init Message: Initializing HyperConverged cluster",
+        ..BASE
+    },
     Signature {
         id: "libvirt-query-wrong-domain-state",
         all: &["failed to get domain", "Requested operation is not valid"],

@@ -20,6 +20,7 @@ mod reasons;
 mod remedies;
 mod remedies_more;
 mod remedy_signals;
+mod round15;
 mod sig_api;
 mod sig_control;
 mod sig_guest;
@@ -61,6 +62,7 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
         sig_migration::SIG_MIGRATION,
         sig_node::SIG_NODE,
         sig_storage::SIG_STORAGE,
+        round15::ROUND15,
     ]
     .into_iter()
     .flatten()

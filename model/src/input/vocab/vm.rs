@@ -23,8 +23,8 @@ pub(super) const STATUSES: &[Meaning] = &[
     m("Unknown", Some(Node), Degraded, "The state of its VMI cannot be obtained (typically its node is unreachable)."),
     // Set when the launcher pod's PodScheduled condition is False with reason Unschedulable
     // (pkg/virt-controller/watch/vm/vm.go, isVirtualMachineStatusUnschedulable): the same fact as the VMI
-    // condition, whose layer is the node's (no node fits), as in `signatures/node.rs`.
-    m("ErrorUnschedulable", Some(Node), Broken, "Its launcher pod cannot be scheduled: no node fits its requests, selectors, affinity or taints."),
+    // condition, whose layer is no node fitting's (`crate::scheduling`, shared with the live diagnosis).
+    m("ErrorUnschedulable", Some(crate::scheduling::NO_NODE_FITS), Broken, "Its launcher pod cannot be scheduled: no node fits its requests, selectors, affinity or taints."),
     m("ErrImagePull", Some(Node), Broken, "The kubelet cannot pull an image of its launcher pod (a containerDisk or the launcher image)."),
     m("ImagePullBackOff", Some(Node), Broken, "Pulling an image of its launcher pod keeps failing; the kubelet backs off."),
     m("ErrorPvcNotFound", Some(ControlPlane), Broken, "A PVC its volumes name does not exist."),
