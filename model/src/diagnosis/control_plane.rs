@@ -8,7 +8,7 @@ use crate::kube::Vmi;
 use crate::kube::node::SCHEDULABLE_LABEL;
 use crate::thresholds::{InPhase, handler_beat, in_phase};
 use crate::time::format_duration;
-use crate::verdict::{Finding, Health, Layer};
+use crate::verdict::{Finding, Health, Layer, Standing};
 
 /// A finding about the ControlPlane layer.
 fn finding(health: Health, severity: Severity, title: impl Into<String>) -> Finding {
@@ -63,6 +63,14 @@ pub(super) fn control_plane(cx: &mut Ctx<'_>) {
 }
 
 /// Deletion and the conditions virt-controller sets.
+/// kube-scheduler's words for a node the pod's own required pod anti-affinity excludes
+/// (`ErrReasonAntiAffinityRulesNotMatch`, `pkg/scheduler/framework/plugins/interpodaffinity/
+/// filtering.go`). KubeVirt gives that anti-affinity to a migration's target pod, against the
+/// pods of the same VMI (`createMigrationPodAntiAffinityRule`,
+/// `pkg/virt-controller/watch/migration/migration.go`): a pod turned away by it is the target, so
+/// the migration's finding about that pod, when the paste has one, explains this one.
+const TARGET_ANTI_AFFINITY: &str = "didn't match pod anti-affinity rules";
+
 fn conditions(cx: &mut Ctx<'_>, vmi: &Vmi) {
     if vmi.metadata.deletion_timestamp.is_some() {
         cx.push(
@@ -86,17 +94,19 @@ fn conditions(cx: &mut Ctx<'_>, vmi: &Vmi) {
             detail = sentences(&detail, &why);
             cites.extend(nodes);
         }
-        cx.push(
-            finding(
-                Health::Broken,
-                Severity::Error,
-                format!("Launcher pod cannot be scheduled ({})", c.reason()),
-            )
-            .explained(detail)
-            .cite(cites)
-            .steps(x.next_steps)
-            .remedy(cx.remedy(x.topic, &x.value)),
-        );
+        let mut f = finding(
+            Health::Broken,
+            Severity::Error,
+            format!("Launcher pod cannot be scheduled ({})", c.reason()),
+        )
+        .explained(detail)
+        .cite(cites)
+        .steps(x.next_steps)
+        .remedy(cx.remedy(x.topic, &x.value));
+        if c.message().contains(TARGET_ANTI_AFFINITY) {
+            f.standing = Standing::Symptom(&[Layer::Migration]);
+        }
+        cx.push(f);
     }
     if let Some(c) = vmi.condition("Synchronized").filter(|c| !c.is_true())
         && c.reason().trim() != "Synchronizing with the Domain failed."
