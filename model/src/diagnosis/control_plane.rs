@@ -133,7 +133,7 @@ fn conditions(cx: &mut Ctx<'_>, vmi: &Vmi) {
         };
         cx.push(
             finding(health, severity, title)
-                .explained(sentences(c.message(), &x.meaning))
+                .explained(quoted(c.message(), &x.meaning))
                 .cite(cond_cite(c))
                 .steps(x.next_steps)
                 .remedy(cx.remedy(x.topic, &x.value)),

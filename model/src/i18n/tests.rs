@@ -112,3 +112,31 @@ fn the_backends_history_off_answer_is_translated_with_its_reason() {
         "履歴は無効です: 履歴は設定されていません。コンソールは引き続き現在の状態を表示します。"
     );
 }
+
+#[test]
+fn a_sync_message_before_its_lowercase_meaning_stays_quoted_and_the_meaning_is_translated() {
+    let j = tr(
+        Lang::Ja,
+        "“failed create validation: spec.domain.devices.disks[0] is invalid.” virt-controller \
+         refused to create the launcher pod because the VMI failed its create validation \
+         (\"failed create validation: …\", `pkg/virt-controller/watch/vmi/lifecycle.go`).",
+    );
+    assert!(
+        j.starts_with("“failed create validation: spec.domain.devices.disks[0] is invalid.”"),
+        "{j}"
+    );
+    assert!(english_sentences(&j).is_empty(), "{j}");
+}
+
+#[test]
+fn an_unknown_reason_after_its_quoted_message_is_translated() {
+    let j = tr(
+        Lang::Ja,
+        "“couldn't parse image name \"http://quay.io/x:latest\": invalid reference format” \
+         \"InvalidImageName\" is not among the values Strata knows for a condition reason (it may \
+         come from a newer or older KubeVirt). It is shown verbatim.",
+    );
+    assert!(j.starts_with("“couldn't parse image name"), "{j}");
+    assert!(j.contains("\"InvalidImageName\" は Strata が"), "{j}");
+    assert!(english_sentences(&j).is_empty(), "{j}");
+}
