@@ -2,10 +2,11 @@
 //! the real pastes (`fixtures/real/`) and every fresh batch (`fixtures/fresh/batch*/`) goes
 //! through the one pipeline into the paste page's view, which is localized to Japanese as the
 //! paste page and the backend localize it; every English sentence left outside quoted data
-//! (`model::i18n::english_sentences`) is counted, once per distinct sentence.
+//! (`model::i18n::english_sentences`) and outside code (a next step that runs a CLI, see
+//! [`STEP_CLIS`]) is counted, once per distinct sentence.
 //!
-//! A ratchet: the count may not exceed [`UNTRANSLATED`]; lower it whenever entries are added
-//! (the run prints the count and the most frequent sentences left:
+//! No English sentence may be left: a new corpus item whose sentences the catalogue does not know
+//! fails it (the run prints the count and the most frequent sentences left:
 //! `cargo test -p model --test i18n_corpus -- --nocapture`).
 
 #[allow(dead_code)]
@@ -20,13 +21,14 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// The distinct English sentences a Japanese page of the corpus still shows (of 1372 with fresh
-/// batches up to 14 and rounds up to 14 read); only goes down, except when a new batch brings
-/// sentences of its own (batch14: 932 -> 949; round 14, the kinds of line a finding rests on
-/// translated: 945; batch15: 945 -> 960; a pod without a sandbox network and where sightings were read: 959;
-/// the signature tables' titles, causes and next steps, the readers' causes, the remedies of
-/// signals and the last-resort readings translated: 959 -> 31).
-const UNTRANSLATED: usize = 31;
+// The distinct English sentences a Japanese page of the corpus showed, as the catalogue grew
+// (a ratchet until it reached 0; of 1372 with fresh batches up to 14 and rounds up to 14 read):
+// batch14: 932 -> 949; round 14, the kinds of line a finding rests on translated: 945; batch15:
+// 945 -> 960; a pod without a sandbox network and where sightings were read: 959; the signature
+// tables' titles, causes and next steps, the readers' causes, the remedies of signals and the
+// last-resort readings translated: 959 -> 31; the cluster's messages before an explanation and
+// in a migration's failure quoted, the second launcher's cause, a non-converging migration's
+// rates and a flagless `kubectl describe` next step read as code: 31 -> 0. Now none may be left.
 
 /// The fields the localizer keeps verbatim as cluster data (see `model::i18n::localize`).
 const DATA_FIELDS: &[&str] = &["evidence", "message", "excerpt", "line", "text", "raw"];
@@ -70,6 +72,19 @@ fn corpus() -> Vec<String> {
     out
 }
 
+/// The CLIs a next step runs. A next step is shown as code (on the pages each in `<code>` with a
+/// copy button, in the incident file in `<pre>`), so one that runs a CLI is a command line,
+/// code, even with no flag (`kubectl describe node n1`, which [`english_sentences`] alone reads
+/// as four words); a next step in prose (`check the service and firewall in the guest`) is
+/// still counted. This is the only code the count skips beyond what `english_sentences` does.
+const STEP_CLIS: &[&str] = &["kubectl", "virtctl"];
+
+fn is_command_step(step: &str) -> bool {
+    step.split_whitespace()
+        .next()
+        .is_some_and(|w| STEP_CLIS.contains(&w))
+}
+
 fn sentences(v: &Value, found: &mut BTreeMap<String, usize>) {
     match v {
         Value::String(s) => {
@@ -78,16 +93,24 @@ fn sentences(v: &Value, found: &mut BTreeMap<String, usize>) {
             }
         }
         Value::Array(a) => a.iter().for_each(|x| sentences(x, found)),
-        Value::Object(o) => o
-            .iter()
-            .filter(|(k, _)| !DATA_FIELDS.contains(&k.as_str()))
-            .for_each(|(_, x)| sentences(x, found)),
+        Value::Object(o) => {
+            for (k, x) in o {
+                match (k.as_str(), x) {
+                    (k, _) if DATA_FIELDS.contains(&k) => {}
+                    ("next_steps", Value::Array(steps)) => steps
+                        .iter()
+                        .filter(|s| !s.as_str().is_some_and(is_command_step))
+                        .for_each(|s| sentences(s, found)),
+                    _ => sentences(x, found),
+                }
+            }
+        }
         _ => {}
     }
 }
 
 #[test]
-fn japanese_pages_of_the_corpus_leave_no_more_english_than_recorded() {
+fn japanese_pages_of_the_corpus_leave_no_english_sentence() {
     let pastes = corpus();
     assert!(pastes.len() > 400, "{} pastes", pastes.len());
     let (mut before, mut after) = (BTreeMap::new(), BTreeMap::new());
@@ -120,8 +143,9 @@ fn japanese_pages_of_the_corpus_leave_no_more_english_than_recorded() {
         "the catalogue translates nothing"
     );
     assert!(
-        after.len() <= UNTRANSLATED,
-        "{} English sentences left on Japanese pages, more than the recorded {UNTRANSLATED}",
-        after.len()
+        after.is_empty(),
+        "{} English sentences left on Japanese pages: {:?}",
+        after.len(),
+        after.keys().take(40).collect::<Vec<_>>()
     );
 }

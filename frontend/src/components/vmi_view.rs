@@ -490,8 +490,10 @@ fn MigrationDetail(report: MigrationReport, live: bool) -> impl IntoView {
         view! {
             <div class="mg-failure" role="alert">
                 <strong>{t(Key::MgColFailure)} " (" {t(plane_label(f.plane))} ", " {format!("{:?}", f.kind)} ")"</strong>
-                // The reason as found (KubeVirt's text, unless the model says none was recorded).
-                <p><q class="data">{f.reason.clone()}</q></p>
+                // The reason as found: a component's own text comes quoted (“…”) from the model,
+                // a reason of Strata's own (none recorded, a timeout's abort) in the reader's
+                // language.
+                <p>{f.reason.clone()}</p>
                 <ul class="evidence">{f.evidence.iter().map(|c| view! { <li><code>{c.clone()}</code></li> }).collect_view()}</ul>
             </div>
         }

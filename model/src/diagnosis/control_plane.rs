@@ -8,7 +8,7 @@ use crate::kube::Vmi;
 use crate::kube::node::SCHEDULABLE_LABEL;
 use crate::thresholds::{InPhase, handler_beat, in_phase};
 use crate::time::format_duration;
-use crate::verdict::{Finding, Health, Layer};
+use crate::verdict::{Finding, Health, Layer, Standing};
 
 /// A finding about the ControlPlane layer.
 fn finding(health: Health, severity: Severity, title: impl Into<String>) -> Finding {
@@ -63,6 +63,14 @@ pub(super) fn control_plane(cx: &mut Ctx<'_>) {
 }
 
 /// Deletion and the conditions virt-controller sets.
+/// kube-scheduler's words for a node the pod's own required pod anti-affinity excludes
+/// (`ErrReasonAntiAffinityRulesNotMatch`, `pkg/scheduler/framework/plugins/interpodaffinity/
+/// filtering.go`). KubeVirt gives that anti-affinity to a migration's target pod, against the
+/// pods of the same VMI (`createMigrationPodAntiAffinityRule`,
+/// `pkg/virt-controller/watch/migration/migration.go`): a pod turned away by it is the target, so
+/// the migration's finding about that pod, when the paste has one, explains this one.
+const TARGET_ANTI_AFFINITY: &str = "didn't match pod anti-affinity rules";
+
 fn conditions(cx: &mut Ctx<'_>, vmi: &Vmi) {
     if vmi.metadata.deletion_timestamp.is_some() {
         cx.push(
@@ -88,18 +96,20 @@ fn conditions(cx: &mut Ctx<'_>, vmi: &Vmi) {
         }
         // No node fitting is the nodes'; the scheduler's own error or gate is the control
         // plane's: one rule with the paste readers (`crate::scheduling`).
-        cx.push(
-            Finding::new(
-                crate::scheduling::pod_scheduled_false(c.reason()),
-                Health::Broken,
-                Severity::Error,
-                format!("Launcher pod cannot be scheduled ({})", c.reason()),
-            )
-            .explained(detail)
-            .cite(cites)
-            .steps(x.next_steps)
-            .remedy(cx.remedy(x.topic, &x.value)),
-        );
+        let mut f = Finding::new(
+            crate::scheduling::pod_scheduled_false(c.reason()),
+            Health::Broken,
+            Severity::Error,
+            format!("Launcher pod cannot be scheduled ({})", c.reason()),
+        )
+        .explained(detail)
+        .cite(cites)
+        .steps(x.next_steps)
+        .remedy(cx.remedy(x.topic, &x.value));
+        if c.message().contains(TARGET_ANTI_AFFINITY) {
+            f.standing = Standing::Symptom(&[Layer::Migration]);
+        }
+        cx.push(f);
     }
     if let Some(c) = vmi.condition("Synchronized").filter(|c| !c.is_true())
         && c.reason().trim() != "Synchronizing with the Domain failed."
@@ -126,7 +136,7 @@ fn conditions(cx: &mut Ctx<'_>, vmi: &Vmi) {
         };
         cx.push(
             finding(health, severity, title)
-                .explained(sentences(c.message(), &x.meaning))
+                .explained(quoted(c.message(), &x.meaning))
                 .cite(cond_cite(c))
                 .steps(x.next_steps)
                 .remedy(cx.remedy(x.topic, &x.value)),

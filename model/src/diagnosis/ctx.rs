@@ -19,11 +19,13 @@ pub(super) struct Ctx<'a> {
 
 /// A component's own message (a condition's, a node's) followed by what it means: the message in
 /// curly quotes, verbatim, so that a reader (and the translation, which leaves quoted data as it
-/// is) tells the cluster's words from Strata's.
+/// is) tells the cluster's words from Strata's. With no explanation, the message alone, quoted.
 pub(super) fn quoted(message: &str, explanation: &str) -> String {
     let m = message.trim();
     if m.is_empty() {
         explanation.to_string()
+    } else if explanation.trim().is_empty() {
+        format!("“{m}”")
     } else {
         format!("“{m}” {explanation}")
     }

@@ -456,15 +456,17 @@ fn launcher_pending(cx: &mut Ctx<'_>, vmi: &Vmi, p: &Pod, cites: Vec<String>) {
         // No node fitting is the nodes', the scheduler's own error the control plane's
         // (`crate::scheduling`, shared with the paste readers); the VMI usually carries it too.
         if vmi.condition("PodScheduled").is_none_or(|v| !v.is_false()) {
-            let mut detail = c.message().to_string();
+            let mut why = String::new();
             let mut cites = vec![pcite(
                 p,
                 format!("status.conditions[PodScheduled].reason = {}", c.reason()),
             )];
-            if let Some((why, nodes)) = schedulable_selector(cx, c.message()) {
-                detail = sentences(&detail, &why);
+            if let Some((w, nodes)) = schedulable_selector(cx, c.message()) {
+                why = w;
                 cites.extend(nodes);
             }
+            // The scheduler's own message, quoted, then what Strata reads into it.
+            let detail = quoted(c.message(), &why);
             cx.push(
                 Finding::new(
                     crate::scheduling::pod_scheduled_false(c.reason()),

@@ -93,7 +93,8 @@ fn unquoted(line: &str) -> String {
 }
 
 /// `text` cut into sentences: after `. ` followed by a capital letter, and after a component's
-/// quoted words (`” ` then a capital), never inside them. Each piece keeps its full stop.
+/// quoted words (`” ` then a capital, or anything when the quote opens the piece: the message
+/// the diagnosis quotes before its meaning), never inside them. Each piece keeps its full stop.
 pub fn split(text: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut start = 0;
@@ -111,7 +112,12 @@ pub fn split(text: &str) -> Vec<&str> {
             continue;
         }
         let mut rest = text[i + c.len_utf8()..].chars();
-        if rest.next() == Some(' ') && rest.next().is_some_and(|n| n.is_ascii_uppercase()) {
+        let opens_piece = c == '”' && text[start..].starts_with('“');
+        if rest.next() == Some(' ')
+            && rest
+                .next()
+                .is_some_and(|n| n.is_ascii_uppercase() || opens_piece)
+        {
             let end = i + c.len_utf8();
             out.push(&text[start..end]);
             start = end + 1;
@@ -139,6 +145,20 @@ mod tests {
             ]
         );
         assert_eq!(split("One. Two"), vec!["One.", "Two"]);
+        // A message that opens the text ends its piece whatever follows it.
+        assert_eq!(
+            split("“Delaying pod creation.” virt-controller could not. With it, a wait."),
+            vec![
+                "“Delaying pod creation.”",
+                "virt-controller could not.",
+                "With it, a wait."
+            ]
+        );
+        // A quote inside a sentence does not cut it.
+        assert_eq!(
+            split("With the message “x” it is a wait."),
+            vec!["With the message “x” it is a wait."]
+        );
     }
 
     #[test]

@@ -112,3 +112,70 @@ fn the_backends_history_off_answer_is_translated_with_its_reason() {
         "履歴は無効です: 履歴は設定されていません。コンソールは引き続き現在の状態を表示します。"
     );
 }
+
+#[test]
+fn a_sync_message_before_its_lowercase_meaning_stays_quoted_and_the_meaning_is_translated() {
+    let j = tr(
+        Lang::Ja,
+        "“failed create validation: spec.domain.devices.disks[0] is invalid.” virt-controller \
+         refused to create the launcher pod because the VMI failed its create validation \
+         (\"failed create validation: …\", `pkg/virt-controller/watch/vmi/lifecycle.go`).",
+    );
+    assert!(
+        j.starts_with("“failed create validation: spec.domain.devices.disks[0] is invalid.”"),
+        "{j}"
+    );
+    assert!(english_sentences(&j).is_empty(), "{j}");
+}
+
+#[test]
+fn a_second_launchers_cause_is_translated_after_the_signals_own() {
+    for cause in [
+        "A container ended with a non-zero exit code.",
+        "the scheduler has not placed the launcher pod; the usual reasons are Insufficient \
+         memory or cpu, Insufficient devices.kubevirt.io/kvm, or unbound PVCs (see its events).",
+    ] {
+        let s = format!(
+            "{cause} The pod virt-launcher-t-n4kxm is a second launcher pod of the VMI beside \
+             virt-launcher-t-2dlpg, which is Running and ready: a VMI has two launcher pods only \
+             while a migration runs, so this one is the migration's target (its placement or its \
+             clean-up)."
+        );
+        let j = tr(Lang::Ja, &s);
+        assert!(english_sentences(&j).is_empty(), "{j}");
+        assert!(j.contains("virt-launcher-t-n4kxm") && j.contains("virt-launcher-t-2dlpg"));
+    }
+    let j = tr(
+        Lang::Ja,
+        "migration target pod virt-launcher-testvm-chttc: the virt-launcher pod is Pending",
+    );
+    assert!(j.contains("virt-launcher-testvm-chttc"), "{j}");
+    assert!(english_sentences(&j).is_empty(), "{j}");
+}
+
+#[test]
+fn a_migration_that_does_not_converge_is_translated_with_its_rates() {
+    let j = tr(
+        Lang::Ja,
+        "dirty rate 300.0 MiB/s ≥ transfer rate 100.0 MiB/s: the guest writes memory faster than \
+         it can be copied. Post-copy is allowed, so KubeVirt can switch to PostCopy.",
+    );
+    assert_eq!(
+        j,
+        "ダーティレート 300.0 MiB/s ≥ 転送レート 100.0 MiB/s: ゲストがコピーより速くメモリーに書き込んでいます。\
+         post-copy が許可されているので、KubeVirt は PostCopy に切り替えられます。"
+    );
+}
+
+#[test]
+fn an_unknown_reason_after_its_quoted_message_is_translated() {
+    let j = tr(
+        Lang::Ja,
+        "“couldn't parse image name \"http://quay.io/x:latest\": invalid reference format” \
+         \"InvalidImageName\" is not among the values Strata knows for a condition reason (it may \
+         come from a newer or older KubeVirt). It is shown verbatim.",
+    );
+    assert!(j.starts_with("“couldn't parse image name"), "{j}");
+    assert!(j.contains("\"InvalidImageName\" は Strata が"), "{j}");
+    assert!(english_sentences(&j).is_empty(), "{j}");
+}

@@ -274,17 +274,22 @@ fn conditions_map_to_list(value: &mut Value, rules: &mut Vec<String>, depth: usi
     match value {
         Value::Object(m) => {
             if let Some(Value::Object(c)) = m.get("conditions") {
-                let list: Vec<Value> = c
-                    .iter()
-                    .map(|(k, v)| match v {
-                        Value::Object(o) => {
-                            let mut o = o.clone();
-                            o.entry("type").or_insert_with(|| k.clone().into());
-                            Value::Object(o)
-                        }
-                        other => serde_json::json!({ "type": k, "status": other }),
-                    })
-                    .collect();
+                // One condition whose list dash was lost (`type:`, `status:`, `reason:` …
+                // straight under `conditions:`) is that condition, not one per field.
+                let list: Vec<Value> = if c.get("type").is_some_and(Value::is_string) {
+                    vec![Value::Object(c.clone())]
+                } else {
+                    c.iter()
+                        .map(|(k, v)| match v {
+                            Value::Object(o) => {
+                                let mut o = o.clone();
+                                o.entry("type").or_insert_with(|| k.clone().into());
+                                Value::Object(o)
+                            }
+                            other => serde_json::json!({ "type": k, "status": other }),
+                        })
+                        .collect()
+                };
                 rules.push("conditions map: read as a list of conditions".into());
                 m.insert("conditions".into(), list.into());
             }
@@ -320,6 +325,15 @@ mod tests {
             r.rules.iter().any(|x| x.starts_with("conditions map")),
             "{r:?}"
         );
+        // One condition that lost its dash: read as that condition, its fields its own.
+        let Some(Object::Vmi(v)) = r.parsed.objects.first().map(|o| &o.object) else {
+            panic!("{r:?}");
+        };
+        let c = &v.status.conditions;
+        assert_eq!(c.len(), 1, "{c:?}");
+        assert_eq!(c[0].type_.as_deref(), Some("PodScheduled"));
+        assert_eq!(c[0].status.as_deref(), Some("False"));
+        assert_eq!(c[0].reason(), "Unschedulable");
         let r = recover(&lines(
             "status:\n  conditions:\n    Ready: {status: \"True\"}\n",
         ));

@@ -9,6 +9,18 @@ use crate::kube::Event;
 /// The exact irrecoverable message virt-handler writes.
 pub const IRRECOVERABLE_MESSAGE: &str = "VMI is irrecoverable due to failed post-copy migration";
 
+/// A component's own words as a failure's reason: quoted (“…”), as the diagnosis quotes a
+/// component's message, so a reader and the translation tell KubeVirt's, libvirt's or the
+/// scheduler's text from Strata's (which a reason of Strata's own is, unquoted).
+fn said(text: &str) -> String {
+    let t = text.trim();
+    if t.is_empty() {
+        String::new()
+    } else {
+        format!("“{t}”")
+    }
+}
+
 /// What went wrong, if anything.
 pub(super) struct Failed {
     pub failure: Option<Failure>,
@@ -118,7 +130,7 @@ pub(super) fn failure(s: &Seen<'_>) -> Failed {
                 failure = Some(Failure {
                     plane: Plane::DataPlane,
                     kind: FailureKind::PostCopyBroken,
-                    reason: IRRECOVERABLE_MESSAGE.into(),
+                    reason: said(IRRECOVERABLE_MESSAGE),
                     evidence: vec![s.cite("mode", "PostCopy"), s.cite("failed", true)],
                 })
             }
@@ -137,7 +149,7 @@ pub(super) fn failure(s: &Seen<'_>) -> Failed {
             reason: if reason.is_empty() {
                 "aborted by the progress/completion timeout".into()
             } else {
-                reason
+                said(&reason)
             },
             evidence: vec![
                 s.cite("abortStatus", "Succeeded"),
@@ -285,7 +297,7 @@ fn blocking_condition(s: &Seen<'_>) -> Option<Failure> {
             reason: if c.message().is_empty() {
                 cond.to_string()
             } else {
-                c.message().to_string()
+                said(c.message())
             },
             evidence: vec![vmim_cite(
                 cond,
@@ -373,7 +385,7 @@ fn target_unschedulable(s: &Seen<'_>) -> Option<Failure> {
         is_target_pod(s, p).then(|| Failure {
             plane: Plane::ControlPlane,
             kind: FailureKind::TargetUnschedulable,
-            reason: c.message().to_string(),
+            reason: said(c.message()),
             evidence: vec![format!(
                 "pod {}: status.conditions[PodScheduled].reason = {}",
                 p.metadata.name(),
@@ -432,7 +444,7 @@ fn from_reason_or_event(s: &Seen<'_>, failed: bool) -> Option<Failure> {
             plane,
             kind,
             evidence: vec![s.cite("failureReason", &r)],
-            reason: r,
+            reason: said(&r),
         });
     }
     let e = failure_event(s)?;
@@ -449,7 +461,7 @@ fn from_reason_or_event(s: &Seen<'_>, failed: bool) -> Option<Failure> {
     (failed || plane == Plane::ControlPlane).then(|| Failure {
         plane,
         kind,
-        reason: event_reason_text(e.message()).to_string(),
+        reason: said(event_reason_text(e.message())),
         evidence: vec![format!(
             "event {} ({}): {}",
             e.reason(),

@@ -122,7 +122,9 @@ impl FailureKind {
 pub struct Failure {
     pub plane: Plane,
     pub kind: FailureKind,
-    /// The reason text as found (failure reason, event message or condition message).
+    /// The reason text as found (failure reason, event message or condition message), quoted
+    /// (“…”) as a component's own words; unquoted when it is Strata's (no reason recorded, a
+    /// timeout's abort, a target pod's wait).
     pub reason: String,
     pub evidence: Vec<String>,
 }

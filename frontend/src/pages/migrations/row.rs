@@ -68,7 +68,7 @@ fn outcome_cell(row: &MigrationRow) -> impl IntoView + use<> {
     let failure = r.failure.clone().map(|f| {
         view! {
             <div class="mg-failure" data-testid="mg-failure" data-plane=format!("{:?}", f.plane)>
-                <span class="mg-plane">{t(plane_label(f.plane))}</span> ": " <q class="data">{f.reason}</q>
+                <span class="mg-plane">{t(plane_label(f.plane))}</span> ": " {f.reason}
             </div>
         }
     });

@@ -142,6 +142,12 @@ pub const EXPLAIN: &[Entry] = &[
      "認識できない値 {0}"),
     ("\"{}\" is not among the values Strata knows for {} (it may come from a newer or older KubeVirt). It is shown verbatim.",
      "\"{0}\" は Strata が {1} について知っている値にありません(新しいか古い KubeVirt のものかもしれません)。そのまま表示しています。"),
+    // The same sentence by sentence, when a quoted message before it keeps the text from
+    // matching whole.
+    ("\"{}\" is not among the values Strata knows for {} (it may come from a newer or older KubeVirt).",
+     "\"{0}\" は Strata が {1} について知っている値にありません(新しいか古い KubeVirt のものかもしれません)。"),
+    ("It is shown verbatim.",
+     "そのまま表示しています。"),
     ("Strata cannot say what it implies; read the message and events next to it.",
      "Strata には意味が分かりません。隣のメッセージとイベントを読んでください。"),
 ];

@@ -64,6 +64,10 @@ pub const MIGRATION: &[Entry] = &[
      "マイグレーションが収束していません"),
     ("{t}: the guest writes memory faster than it can be copied. {t}",
      "{0}: ゲストがコピーより速くメモリーに書き込んでいます。{1}"),
+    // The same with the rates: found before `dirty rate {} ≥ transfer rate {}`, whose last hole
+    // would take the rest of the sentence.
+    ("dirty rate {} ≥ transfer rate {}: the guest writes memory faster than it can be copied. {t}",
+     "ダーティレート {0} ≥ 転送レート {1}: ゲストがコピーより速くメモリーに書き込んでいます。{2}"),
     ("Running in post-copy",
      "post-copy で動作中"),
     ("The guest runs on the target and fetches missing pages from the source; a network or node failure now loses the VM.",

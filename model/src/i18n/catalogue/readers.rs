@@ -463,13 +463,15 @@ pub const READERS: &[Entry] = &[
     ("JSON cut at its end: the open strings, objects and arrays were closed",
      "末尾で切れた JSON: 開いていた文字列、オブジェクト、配列を閉じました"),
     // `input/second_launcher.rs`
-    ("{} {} is a second launcher pod of the VMI beside {}, which is Running and ready: a VMI has \
-      two launcher pods only while a migration runs, so this one is the migration's target (its \
-      placement or its clean-up).",
-     "{0} {1} は VMI の二つ目のランチャー Pod で、隣の {2} は Running かつ Ready です: VMI がランチャ\
+    ("The pod {} is a second launcher pod of the VMI beside {}, which is Running and ready: a VMI \
+      has two launcher pods only while a migration runs, so this one is the migration's target \
+      (its placement or its clean-up).",
+     "Pod {0} は VMI の二つ目のランチャー Pod で、隣の {1} は Running かつ Ready です: VMI がランチャ\
       ー Pod を二つ持つのはマイグレーション中だけなので、これはマイグレーションの移行先です(その配置か後片付け)。"),
+    // The finding's own title first, the pod after it: the name then stands apart from the
+    // title's words.
     ("migration target pod {}: {t}",
-     "マイグレーション移行先 Pod {0}: {1}"),
+     "{1}(マイグレーション移行先 Pod {0})"),
     // `diagnosis/handler.rs`
     ("The cause is in the node/launcher layer.",
      "原因はノード/ランチャー層にあります。"),
