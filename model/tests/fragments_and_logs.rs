@@ -263,7 +263,7 @@ fn unknown_errors_point_at_their_components_layer_with_low_confidence() {
             Layer::Node,
         ),
         (
-            r#"{"component":"virt-launcher","level":"error","msg":"internal error: process exited while connecting to monitor","pos":"qemuProcessReportLogError:1999","subcomponent":"libvirt","thread":"33","timestamp":"2024-03-01T10:00:00.000000Z"}"#,
+            r#"{"component":"virt-launcher","level":"error","msg":"internal error: child reported (status=125): unexpected exit status 125","pos":"virCommandWait:2750","subcomponent":"libvirt","thread":"33","timestamp":"2024-03-01T10:00:00.000000Z"}"#,
             Layer::Node,
         ),
         (

@@ -199,7 +199,7 @@ fn fresh_batch14_scores_at_least_its_floor() {
 
 #[test]
 fn fresh_batch15_scores_at_least_its_floor() {
-    run_batch("batch15", 33, true);
+    run_batch("batch15", 33, false);
 }
 
 #[test]

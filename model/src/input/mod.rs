@@ -46,6 +46,7 @@ pub mod inferred;
 pub mod json_cut;
 pub mod kubectl;
 pub mod last_resort;
+pub mod libvirt_retry;
 pub mod lines;
 pub mod list;
 pub mod listing;

@@ -139,6 +139,28 @@ pub(super) const TABLE: &[Signature] = &[
         example: "dracut-initqueue[301]: Warning: dracut-initqueue timeout - starting timeout scripts",
         ..ROOT
     },
+    // The guest's login refusing the credentials typed on its serial console: login(1)'s
+    // "Login incorrect" (util-linux `login-utils/login.c`, BusyBox `loginutils/login.c`, printed
+    // after each refused attempt). KubeVirt's own console login (`tests/console/login.go`,
+    // LoginToFedora) reads "Login incorrect" as PermissionDenied, "login failed": the console
+    // reached the guest, whose accounts refuse the user or password.
+    Signature {
+        id: "console-login-incorrect",
+        all: &["Login incorrect"],
+        title: "the guest refuses the console login (Login incorrect)",
+        cause: "the serial console works (the guest printed its login prompt) but the guest's \
+            login refused the user or password typed: the image's account does not exist or has \
+            another password (cloud-init's user data, the image's defaults); KubeVirt, QEMU and \
+            the console path work",
+        next_steps: &[
+            "check the credentials the image or its cloud-init user data set (user, password, chpasswd)",
+            "kubectl get vm <vm> -o yaml (spec.template.spec.volumes: cloudInitNoCloud userData, accessCredentials)",
+        ],
+        source: "util-linux login-utils/login.c (\"Login incorrect\"); KubeVirt \
+            tests/console/login.go (LoginToFedora: \"Login incorrect\" is PermissionDenied)",
+        example: "Login incorrect",
+        ..G
+    },
     Signature {
         id: "console-windows-boot-device",
         all: &["INACCESSIBLE_BOOT_DEVICE"],

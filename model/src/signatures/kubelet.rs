@@ -14,6 +14,48 @@ const N: Signature = Signature {
     ..BASE
 };
 
+// The kubelet's admission of a pod the scheduler placed, every refusal of its predicate
+// handler (Kubernetes `pkg/kubelet/lifecycle/predicate.go`, `Admit`): the reasons it sets
+// (`UnexpectedAdmissionError` when updating the node's plugin resources fails, as when
+// virt-handler's device plugins have not yet advertised devices.kubevirt.io/kvm or /tun,
+// `InvalidNodeInfo`, `PodOSSelectorNodeLabelDoesNotMatch`, `PodOSNotSupported`,
+// `SupplementalGroupsPolicyNotSupported`, `UnexpectedPredicateFailureType`,
+// `InitContainerRestartPolicyForbidden`, `OutOf<resource>` for cpu, memory, ephemeral-storage,
+// pods and KubeVirt's devices) and the messages it writes ("Kubelet cannot get node info.",
+// "Update plugin resources failed due to …", "Node didn't have enough resource: …").
+// `rejectPod` (`pkg/kubelet/kubelet.go`) records the reason as a Warning event on the pod and
+// fails it for good. The predicate names (`NodeAffinity`, `TaintToleration`, …) and
+// `UnknownReason` are words other programs use: kubectl's STATUS column reads them
+// (`input/vocab/pod.rs`), no needle here does.
+const ADMISSION: Signature = Signature {
+    title: "the node's kubelet refused the pod at admission",
+    cause: "the scheduler placed the pod but the node's kubelet rejected it when admitting it \
+        (its predicate handler: a device plugin's resources not yet advertised, as when \
+        virt-handler's device plugins for /dev/kvm and /dev/tun are not up; not enough CPU, \
+        memory, pods or ephemeral storage left; the node's own info or OS not matching); the \
+        kubelet fails the pod for good, so the VMI's launcher does not run on that node",
+    next_steps: &[
+        "kubectl describe pod <virt-launcher pod> (Status: Failed, Reason, Message)",
+        "kubectl get node <node> -o jsonpath='{.status.allocatable}' (devices.kubevirt.io/kvm, tun, vhost-net)",
+        "kubectl logs -n kubevirt <virt-handler pod on the node> (its device plugins)",
+    ],
+    source: "Kubernetes pkg/kubelet/lifecycle/predicate.go (Admit: the admission reasons and \
+        messages); pkg/kubelet/kubelet.go (rejectPod)",
+    ..N
+};
+
+/// One admission refusal, by the reason or message words it writes, in their case (the reason
+/// `OutOfmemory`, not Java's `OutOfMemoryError`).
+const fn a(id: &'static str, word: &'static [&'static str; 1], example: &'static str) -> Signature {
+    Signature {
+        id,
+        all: word,
+        cased: word,
+        example,
+        ..ADMISSION
+    }
+}
+
 pub(super) const TABLE: &[Signature] = &[
     Signature {
         id: "node-stopped-posting",
@@ -159,6 +201,93 @@ pub(super) const TABLE: &[Signature] = &[
     // requested %d cpus not multiple cpus per core = %d", and "… not enough free physical
     // CPUs …") and `pkg/kubelet/cm/topologymanager/topology_manager.go` (TopologyAffinityError:
     // "Resources cannot be allocated with Topology locality").
+    // The kubelet's admission of a pod the scheduler placed, every refusal of its predicate
+    // handler (Kubernetes `pkg/kubelet/lifecycle/predicate.go`, `Admit`): the reasons it sets
+    // (`UnexpectedAdmissionError` when updating the node's plugin resources fails, as when
+    // virt-handler's device plugins have not yet advertised devices.kubevirt.io/kvm or /tun,
+    // `InvalidNodeInfo`, `PodOSSelectorNodeLabelDoesNotMatch`, `PodOSNotSupported`,
+    // `SupplementalGroupsPolicyNotSupported`, `UnexpectedPredicateFailureType`, `OutOf<resource>`
+    // for cpu, memory, ephemeral-storage, pods and KubeVirt's devices) and the messages it writes
+    // ("Kubelet cannot get node info.", "Update plugin resources failed due to …", "Predicate %s
+    // failed: …", "Node didn't have enough resource: …"). `rejectPod` (`pkg/kubelet/kubelet.go`)
+    // records the reason as a Warning event on the pod and fails it for good. The predicate names
+    // (`NodeAffinity`, `TaintToleration`, …) and `UnknownReason` are words other programs use:
+    // kubectl's STATUS column reads them (`input/vocab/pod.rs`), no needle here does.
+    a(
+        "kubelet-admission-unexpected-error",
+        &["UnexpectedAdmissionError"],
+        "Warning  UnexpectedAdmissionError  pod/virt-launcher-db-x  Allocate failed due to no healthy devices present; cannot allocate unhealthy devices devices.kubevirt.io/kvm, which is unexpected",
+    ),
+    a(
+        "kubelet-admission-invalid-node-info",
+        &["InvalidNodeInfo"],
+        "reason: InvalidNodeInfo",
+    ),
+    a(
+        "kubelet-admission-os-selector",
+        &["PodOSSelectorNodeLabelDoesNotMatch"],
+        "reason: PodOSSelectorNodeLabelDoesNotMatch",
+    ),
+    a(
+        "kubelet-admission-os-not-supported",
+        &["PodOSNotSupported"],
+        "reason: PodOSNotSupported",
+    ),
+    a(
+        "kubelet-admission-supplemental-groups",
+        &["SupplementalGroupsPolicyNotSupported"],
+        "reason: SupplementalGroupsPolicyNotSupported",
+    ),
+    a(
+        "kubelet-admission-predicate-type",
+        &["UnexpectedPredicateFailureType"],
+        "reason: UnexpectedPredicateFailureType",
+    ),
+    a(
+        "kubelet-admission-init-restart-policy",
+        &["InitContainerRestartPolicyForbidden"],
+        "reason: InitContainerRestartPolicyForbidden",
+    ),
+    a(
+        "kubelet-admission-out-of-cpu",
+        &["OutOfcpu"],
+        "reason: OutOfcpu",
+    ),
+    a(
+        "kubelet-admission-out-of-memory",
+        &["OutOfmemory"],
+        "reason: OutOfmemory",
+    ),
+    a(
+        "kubelet-admission-out-of-ephemeral-storage",
+        &["OutOfephemeral-storage"],
+        "reason: OutOfephemeral-storage",
+    ),
+    a(
+        "kubelet-admission-out-of-pods",
+        &["OutOfpods"],
+        "reason: OutOfpods",
+    ),
+    a(
+        "kubelet-admission-out-of-kubevirt-device",
+        &["OutOfdevices.kubevirt.io/"],
+        "reason: OutOfdevices.kubevirt.io/kvm",
+    ),
+    a(
+        "kubelet-admission-no-node-info",
+        &["Kubelet cannot get node info"],
+        "message: Pod was rejected: Kubelet cannot get node info.",
+    ),
+    a(
+        "kubelet-admission-plugin-resources",
+        &["Update plugin resources failed due to"],
+        "message: 'Pod was rejected: Update plugin resources failed due to no devices.kubevirt.io/tun, which is unexpected.'",
+    ),
+    a(
+        "kubelet-admission-not-enough-resource",
+        &["Node didn't have enough resource:"],
+        "Pod was rejected: Node didn't have enough resource: memory, requested: 4294967296, used: 0, capacity: 2147483648",
+    ),
     Signature {
         id: "kubelet-admission-cpu-alignment",
         all: &["SMT Alignment Error"],

@@ -238,7 +238,13 @@ pub(super) const TABLE: &[Signature] = &[
     },
     Signature {
         id: "migrate-to-uri3-qemu-closed",
-        all: &["MigrateToURI3", "qemu unexpectedly closed the monitor"],
+        // libvirt's two words for a QEMU that died before its monitor answered
+        // (`src/qemu/qemu_process.c`, qemuProcessReportLogError), as `qemu-closed-monitor`.
+        all: &["MigrateToURI3", "monitor"],
+        any: &[
+            "qemu unexpectedly closed the monitor",
+            "process exited while connecting to monitor",
+        ],
         title: "a QEMU died during the migration (MigrateToURI3: qemu unexpectedly closed the monitor)",
         cause: "while libvirt migrated the domain, a QEMU process (most often the target's, \
             which cannot load the source's state: a device, CPU feature or QEMU version it \

@@ -239,11 +239,20 @@ pub(super) const TABLE: &[Signature] = &[
     },
     Signature {
         id: "qemu-closed-monitor",
-        all: &["qemu unexpectedly closed the monitor"],
+        // Both of libvirt's words for QEMU dying before its monitor answered
+        // (`src/qemu/qemu_process.c`, qemuProcessReportLogError: "process exited while
+        // connecting to monitor" in qemuProcessWaitForMonitor of older releases, "qemu
+        // unexpectedly closed the monitor" on the monitor's EOF), QEMU's or the exec's own
+        // error after them.
+        all: &["monitor"],
+        any: &[
+            "qemu unexpectedly closed the monitor",
+            "process exited while connecting to monitor",
+        ],
         title: "QEMU exited while starting (closed the monitor)",
         cause: "the QEMU process died during start-up; the rest of the message is QEMU's own error",
         next_steps: &["kubectl logs <virt-launcher pod> -c compute | grep qemu"],
-        source: "libvirt qemuProcessReportLogError",
+        source: "libvirt src/qemu/qemu_process.c (qemuProcessReportLogError)",
         example: "internal error: qemu unexpectedly closed the monitor: qemu-kvm: -device x: error",
         ..N
     },

@@ -21,6 +21,7 @@ mod remedies;
 mod remedies_more;
 mod remedy_signals;
 mod round15;
+mod round16;
 mod sig_api;
 mod sig_control;
 mod sig_guest;
@@ -63,6 +64,7 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
         sig_node::SIG_NODE,
         sig_storage::SIG_STORAGE,
         round15::ROUND15,
+        round16::ROUND16,
     ]
     .into_iter()
     .flatten()
