@@ -63,8 +63,8 @@ pub struct EventRecord {
     seq: u64,
     /// The event object's own name (an update of the same event replaces it).
     pub name: Box<str>,
-    /// The involved object's uid.
-    pub uid: Option<Box<str>>,
+    /// The involved object's uid ([`crate::uid::Uid`]: no heap for a UUID).
+    pub uid: Option<crate::uid::Uid>,
     /// `Normal` or `Warning`, shared ([`crate::intern`]).
     #[serde(with = "crate::intern::option")]
     pub type_: Option<Arc<str>>,
@@ -76,10 +76,6 @@ pub struct EventRecord {
     pub first: Option<Timestamp>,
     /// The best "last seen" time: `lastTimestamp`, else `eventTime`, `firstTimestamp`, creation.
     pub last: Option<Timestamp>,
-}
-
-fn boxed(s: &Option<String>) -> Option<Box<str>> {
-    s.as_deref().map(Into::into)
 }
 
 fn cut(s: &str, max: usize) -> &str {
@@ -99,7 +95,7 @@ impl EventRecord {
         EventRecord {
             seq: 0,
             name: event.metadata.name().into(),
-            uid: boxed(&event.involved_object.uid).filter(|u| !u.is_empty()),
+            uid: crate::uid::Uid::of(event.involved_object.uid.as_deref()),
             type_: crate::intern::intern_opt(event.type_.as_deref()),
             reason: crate::intern::intern_opt(event.reason.as_deref()),
             message: event.message.as_deref().map(|m| cut(m, MAX_MESSAGE).into()),
@@ -119,7 +115,7 @@ impl EventRecord {
             kind: Some(about.kind.to_string()),
             name: Some(about.name.to_string()),
             namespace: Some(about.namespace.to_string()).filter(|n| !n.is_empty()),
-            uid: s(&self.uid),
+            uid: self.uid.as_ref().map(ToString::to_string),
         };
         e.type_ = self.type_.as_deref().map(str::to_string);
         e.reason = self.reason.as_deref().map(str::to_string);

@@ -247,11 +247,7 @@ async fn launcher_pods(
     uid: Option<&str>,
 ) -> Result<Vec<DynamicObject>, String> {
     let namespace = key.namespace.as_str();
-    let known: Vec<String> = caches
-        .launchers(key)
-        .iter()
-        .map(|l| l.name.to_string())
-        .collect();
+    let known: Vec<String> = caches.launchers(key).iter().map(|l| l.name()).collect();
     let by_label = match uid {
         Some(u) => {
             list(

@@ -2,6 +2,8 @@
 //! the recorder ([`super::recorder`]) feeds it the store's broadcast and sends what it returns.
 
 use super::{Record, Transition, VmiId};
+use crate::key::Key;
+use crate::uid::Uid;
 use model::api::history::Step;
 use model::verdict::Layer;
 use model::view::summary::LayerGlance;
@@ -10,12 +12,12 @@ use model::{VmiKey, VmiSummary};
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 
-/// What of a summary the history follows: 64 bytes, and the UID on the heap (thousands of VMIs
-/// share a few phases and headlines, interned).
+/// What of a summary the history follows: 72 bytes and nothing on the heap for a UUID (thousands
+/// of VMIs share a few phases and headlines, interned).
 #[derive(Debug, Clone, PartialEq)]
 struct Seen {
-    /// `metadata.uid` (empty when the summary has none).
-    uid: Box<str>,
+    /// `metadata.uid` ([`Uid`]; `None` when the summary has none).
+    uid: Option<Uid>,
     phase: Arc<str>,
     headline: Arc<str>,
     /// First seen at this time (milliseconds) with its baseline not written yet; [`NO_BASELINE`]
@@ -39,36 +41,30 @@ impl Seen {
     }
 }
 
-/// A VMI's key as the observer keeps it: `namespace/name` in one allocation (a [`VmiKey`] is two
-/// strings, 48 bytes and two heap chunks). A namespace never holds a `/` (it is a DNS label), so
-/// the first `/` splits it back.
-fn joined(key: &VmiKey, buf: &mut String) {
-    buf.clear();
-    buf.push_str(&key.namespace);
-    buf.push('/');
-    buf.push_str(&key.name);
+/// The text of a UID as a row records it (empty for none).
+fn uid_text(uid: &Option<Uid>) -> String {
+    uid.as_ref().map(Uid::to_string).unwrap_or_default()
 }
 
-/// The [`VmiKey`] of a [`joined`] key.
-fn split(k: &str) -> VmiKey {
-    let (namespace, name) = k.split_once('/').unwrap_or(("", k));
-    VmiKey {
-        namespace: namespace.to_string(),
-        name: name.to_string(),
+/// Whether `seen` is the UID `uid` (empty for none).
+fn same_uid(seen: &Option<Uid>, uid: &str) -> bool {
+    match seen {
+        Some(u) => u.is(uid),
+        None => uid.is_empty(),
     }
 }
 
-/// The [`joined`] keys met in a full pass over the store, as 64-bit fingerprints (std's SipHash
+/// The keys met in a full pass over the store, as 64-bit fingerprints (std's SipHash
 /// with fixed keys): 8 bytes a VMI for the pass, not a copy of every key. Two keys sharing one
 /// fingerprint (about 1 in 10^11 at 10,000 VMIs) would only keep a deleted VMI's "Deleted" row
 /// back until its next pass.
 #[derive(Default)]
 pub struct Met(std::collections::HashSet<u64>);
 
-fn fingerprint(joined: &str) -> u64 {
+fn fingerprint(key: &Key) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = std::hash::DefaultHasher::new();
-    joined.hash(&mut h);
+    key.as_str().hash(&mut h);
     h.finish()
 }
 
@@ -84,29 +80,26 @@ fn fingerprint(joined: &str) -> u64 {
 /// A VMI that changes or goes away before its round gets its baseline first, at the time it was
 /// first seen, so the order of its rows is kept.
 ///
-/// Per VMI it keeps one [`Seen`] under its [`joined`] key: about 125 bytes at 10,000 VMIs
-/// (heaptrack), 140 with the key's allocator overhead, the map's spare room included, measured
-/// before the UID was kept (it adds 16 bytes and a 36-byte string on the heap); of the
-/// bench's `backend_rss_per_vmi_recorder` (about 500 bytes) the rest is SQLite (its code and
-/// page cache) and the baseline rows in flight.
+/// Per VMI it keeps one [`Seen`] under its [`Key`] (inline for a short namespace and name):
+/// 96 bytes a bucket, about 160 bytes at 10,000 VMIs with the map's spare room, and no heap
+/// chunk of its own for a short key and a UUID (issue 30: the key and the UID were a 32- and a
+/// 48-byte chunk each).
 #[derive(Default)]
 pub struct Observer {
-    seen: HashMap<Box<str>, Seen>,
+    seen: HashMap<Key, Seen>,
     /// VMIs whose baseline waits.
     waiting: usize,
-    /// Their [`joined`] keys, first seen first; a key whose baseline was written meanwhile
-    /// (it changed or went first) or which is another VMI by now is passed over when reached.
-    /// Emptied (and its room freed) once no baseline waits.
-    queue: VecDeque<Box<str>>,
+    /// Their keys, first seen first; a key whose baseline was written meanwhile (it changed or
+    /// went first) or which is another VMI by now is passed over when reached. Emptied (and its
+    /// room freed) once no baseline waits.
+    queue: VecDeque<Key>,
     /// Queue entries [`Observer::baselines`] has read, written or passed over: its work.
     read: u64,
-    /// The key being looked up, [`joined`] (reused: a lookup allocates nothing).
-    buf: String,
 }
 
 /// The rows of `key`'s baseline at `at`, as seen in `b`.
 fn baseline(key: &VmiKey, b: &Seen, at: i64, out: &mut Vec<Record>) {
-    let id = VmiId::new(key.clone(), &*b.uid);
+    let id = VmiId::new(key.clone(), uid_text(&b.uid));
     let t = |step| {
         Record::Transition(
             id.clone(),
@@ -138,33 +131,32 @@ impl Observer {
     /// Records what changed in `s` at `at`; returns whether the detail should be recorded (a
     /// verdict or the headline changed). A first sight only queues the VMI's baseline.
     pub fn observe(&mut self, s: &VmiSummary, at: i64, out: &mut Vec<Record>) -> bool {
+        self.observe_keyed(s, Key::of(&s.key), at, out)
+    }
+
+    /// [`Observer::observe`] of `s` under its `key`.
+    fn observe_keyed(&mut self, s: &VmiSummary, key: Key, at: i64, out: &mut Vec<Record>) -> bool {
         let uid = s.uid.as_deref().unwrap_or_default();
-        joined(&s.key, &mut self.buf);
-        if self
-            .seen
-            .get(self.buf.as_str())
-            .is_some_and(|b| *b.uid != *uid)
-        {
+        if self.seen.get(&key).is_some_and(|b| !same_uid(&b.uid, uid)) {
             // Another object under the same name: the one seen before went away.
             self.deleted(&s.key, at, out);
-            joined(&s.key, &mut self.buf);
         }
         let now = Seen {
-            uid: uid.into(),
+            uid: Uid::of(Some(uid)),
             phase: crate::intern::intern(&s.phase),
             layers: s.layers,
             headline: crate::intern::intern(&s.headline),
             baseline: NO_BASELINE,
         };
-        let Some(before) = self.seen.get_mut(self.buf.as_str()) else {
+        let Some(before) = self.seen.get_mut(&key) else {
             self.seen.insert(
-                self.buf.as_str().into(),
+                key.clone(),
                 Seen {
                     baseline: at,
                     ..now
                 },
             );
-            self.queue.push_back(self.buf.as_str().into());
+            self.queue.push_back(key);
             self.waiting += 1;
             return false;
         };
@@ -244,9 +236,9 @@ impl Observer {
                 continue;
             };
             b.baseline = NO_BASELINE;
-            let key = split(&key);
+            let key = key.to_vmi_key();
             baseline(&key, b, at, out);
-            details.push((VmiId::new(key, &*b.uid), at));
+            details.push((VmiId::new(key, uid_text(&b.uid)), at));
             done += 1;
         }
         self.waiting -= done;
@@ -275,15 +267,14 @@ impl Observer {
 
     /// Records that `key` went away (after its baseline, if that still waited).
     pub fn deleted(&mut self, key: &VmiKey, at: i64, out: &mut Vec<Record>) {
-        joined(key, &mut self.buf);
-        if let Some(b) = self.seen.remove(self.buf.as_str()) {
+        if let Some(b) = self.seen.remove(&Key::of(key)) {
             if let Some(first) = b.waiting() {
                 self.waiting -= 1;
                 baseline(key, &b, first, out);
                 self.settle_queue();
             }
             out.push(Record::Transition(
-                VmiId::new(key.clone(), b.uid),
+                VmiId::new(key.clone(), uid_text(&b.uid)),
                 Transition {
                     at,
                     step: Step::Phase {
@@ -336,10 +327,11 @@ impl Observer {
         details: &mut Vec<VmiId>,
         met: &mut Met,
     ) {
-        if self.observe(s, at, out) {
+        let key = Key::of(&s.key);
+        met.0.insert(fingerprint(&key));
+        if self.observe_keyed(s, key, at, out) {
             details.push(id_of(s));
         }
-        met.0.insert(fingerprint(&self.buf));
     }
 
     /// Ends a full pass over the store: every VMI seen before that the pass did not meet went
@@ -349,7 +341,7 @@ impl Observer {
             .seen
             .keys()
             .filter(|k| !met.0.contains(&fingerprint(k)))
-            .map(|k| split(k))
+            .map(Key::to_vmi_key)
             .collect();
         for k in gone {
             self.deleted(&k, at, out);
@@ -426,7 +418,7 @@ mod tests {
         // A change before its round writes the baseline at once (then the change); a deletion
         // too (then `Deleted`); a VMI deleted and created again waits anew under its new UID.
         o.observe(&summary("vm-3", "Running"), 2, &mut out);
-        o.deleted(&split("ns/vm-4"), 2, &mut out);
+        o.deleted(&Key::new("ns", "vm-4").to_vmi_key(), 2, &mut out);
         assert_eq!(out.len(), 2 * 7 + 2);
         out.clear();
         let mut again = summary("vm-5", "Scheduling");

@@ -245,6 +245,9 @@ async fn observe_loop(
         drop(met);
         send(&mut out);
         keys.drain(..).for_each(|k| ask(k, at));
+        // A full pass over 10,000 VMIs grows these to 10,000 entries: not kept for later.
+        release(&mut out);
+        release(&mut keys);
         loop {
             tokio::select! {
                 got = rx.recv() => match got {
@@ -270,6 +273,10 @@ async fn observe_loop(
                         send(&mut out);
                         first_keys.drain(..).for_each(|(k, at)| ask(k, at));
                         rounds += 1;
+                        // A round's rows (`ROUND_ROWS`, about 0.5 MB) are not kept until the
+                        // next round, 100 ms later.
+                        release(&mut out);
+                        release(&mut first_keys);
                         if trim_after(rounds, left) {
                             // The rows written meanwhile are freed: give their pages back.
                             tokio::task::spawn_blocking(crate::memory::trim);
@@ -278,6 +285,16 @@ async fn observe_loop(
                 }
             }
         }
+    }
+}
+
+/// Entries a reused buffer keeps room for between uses.
+const KEEP: usize = 64;
+
+/// Frees the room of an emptied buffer that a burst grew past [`KEEP`] entries.
+fn release<T>(v: &mut Vec<T>) {
+    if v.is_empty() && v.capacity() > KEEP {
+        *v = Vec::new();
     }
 }
 

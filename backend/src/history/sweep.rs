@@ -62,7 +62,7 @@ pub fn involved(caches: &Caches, key: &VmiKey, node: Option<&str>) -> Vec<Involv
         caches
             .launchers(key)
             .iter()
-            .map(|p| Involved::new("Pod", ns, &p.name)),
+            .map(|p| Involved::new("Pod", ns, &p.name())),
     );
     about.extend(
         caches

@@ -96,7 +96,7 @@ fn vmis(state: &AppState, a: &Alert, t: &[Target], index: &Index) -> Vec<VmiKey>
                 .caches
                 .launchers(&s.key)
                 .iter()
-                .map(|l| l.name.to_string())
+                .map(|l| l.name())
                 .collect();
             let pods: Vec<&str> = pods.iter().map(String::as_str).collect();
             let migrations: Vec<String> = state

@@ -66,7 +66,9 @@ impl Store {
         let touched = touched_since(&inner, copy.seq)?;
         let old = std::mem::take(&mut inner.items);
         let mut copied = copy.items;
-        let mut items = BTreeSet::new();
+        // In key order, as `old` is: collected into the set at the end, whose nodes then come
+        // out full (inserted one by one in order, they were left about half full).
+        let mut items = Vec::with_capacity(old.len());
         let mut repoint = Vec::new();
         for live in old.iter() {
             let key = &live.item().key;
@@ -75,17 +77,17 @@ impl Store {
                     // A version-only update publishes nothing: the live version is the one.
                     fresh.version = live.version;
                     repoint.push((live.msg.clone(), fresh.msg.clone()));
-                    items.insert(fresh);
+                    items.push(fresh);
                 }
                 _ => {
-                    items.insert(Entry {
+                    items.push(Entry {
                         msg: live.msg.clone(),
                         version: live.version,
                     });
                 }
             }
         }
-        inner.items = items;
+        inner.items = items.into_iter().collect();
         repoint_log(&mut inner, &repoint);
         Some(old)
     }

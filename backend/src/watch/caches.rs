@@ -9,6 +9,7 @@ use super::migration_index::{self, MigrationIndex};
 use super::project::{node_glance, vmim_glance, vmim_key};
 use super::vm_record::VmRecord;
 use crate::event_cache::{EventCache, Involved};
+use crate::key::Key;
 use model::evidence::{Evidence, Observed};
 use model::kube::vmi::Vmi;
 use model::kube::{Event, Node, Vm, Vmim};
@@ -34,14 +35,14 @@ pub struct Caches {
     pub pods: Watched,
     pub nodes: Watched,
     pub events: Watched,
-    /// Launcher pods by VMI (a boxed slice: no spare capacity).
-    launchers: RwLock<BTreeMap<VmiKey, Box<[Launcher]>>>,
+    /// Launcher pods by VMI (a boxed slice: no spare capacity), under the compact [`Key`].
+    launchers: RwLock<BTreeMap<Key, Box<[Launcher]>>>,
     /// Migrations by namespace and name, and by VMI.
     migrations: RwLock<MigrationIndex>,
     /// Nodes by name.
     node_objects: RwLock<BTreeMap<String, Arc<Node>>>,
-    /// VMs by namespace and name.
-    vm_records: RwLock<BTreeMap<VmiKey, VmRecord>>,
+    /// VMs by namespace and name ([`Key`]).
+    vm_records: RwLock<BTreeMap<Key, VmRecord>>,
     /// KubeVirt-related events, per involved object.
     event_cache: RwLock<EventCache>,
     /// Bumped on every change of the launchers, migrations or nodes.
@@ -105,7 +106,8 @@ impl Caches {
 
     /// The VM of the same namespace and name as a VMI.
     pub fn vm(&self, key: &VmiKey) -> Option<Vm> {
-        self.vm_records.read().get(key).map(|r| r.to_vm(key))
+        let key = Key::of(key);
+        self.vm_records.read().get(&key).map(|r| r.to_vm(&key))
     }
 
     /// Every VM.
@@ -126,7 +128,7 @@ impl Caches {
     pub fn launchers(&self, key: &VmiKey) -> Vec<Launcher> {
         self.launchers
             .read()
-            .get(key)
+            .get(&Key::of(key))
             .map(|l| l.to_vec())
             .unwrap_or_default()
     }
@@ -176,10 +178,7 @@ impl Caches {
         let mut launchers = self.launchers.write();
         let mut vms = self.vm_records.write();
         let mut events = self.event_cache.write();
-        type Saved<'a> = (
-            Vec<(&'a VmiKey, &'a [Launcher])>,
-            Vec<(&'a VmiKey, &'a VmRecord)>,
-        );
+        type Saved<'a> = (Vec<(&'a Key, &'a [Launcher])>, Vec<(&'a Key, &'a VmRecord)>);
         let saved: Saved = (
             launchers.iter().map(|(k, l)| (k, &**l)).collect(),
             vms.iter().collect(),
@@ -192,7 +191,7 @@ impl Caches {
         *vms = BTreeMap::new();
         events.compact(|| {
             between();
-            type Back = (Vec<(VmiKey, Box<[Launcher]>)>, Vec<(VmiKey, VmRecord)>);
+            type Back = (Vec<(Key, Box<[Launcher]>)>, Vec<(Key, VmRecord)>);
             let back: Back = serde_json::from_slice(&bytes).unwrap_or_default();
             drop(bytes);
             // Collected, not extended: built from sorted keys, the maps' nodes come out full.
@@ -226,8 +225,8 @@ impl Caches {
         self.launchers
             .read()
             .iter()
-            .find(|(k, l)| k.namespace == namespace && l.iter().any(|l| &*l.name == pod))
-            .map(|(k, _)| k.clone())
+            .find(|(k, l)| k.namespace() == namespace && l.iter().any(|l| l.is_named(pod)))
+            .map(|(k, _)| k.to_vmi_key())
     }
 
     fn changed(&self, refresh: Refresh) {
@@ -274,12 +273,12 @@ impl Caches {
         VmiSummary::from_evidence(&e, None)
     }
 
-    pub(crate) fn apply_pod(&self, event: Applied<(VmiKey, Launcher)>) {
+    pub(crate) fn apply_pod(&self, event: Applied<(Key, Launcher)>) {
         match event {
             Applied::Upsert((key, l)) => {
                 let mut map = self.launchers.write();
                 let list = map.entry(key.clone()).or_default();
-                match list.iter_mut().find(|x| x.name == l.name) {
+                match list.iter_mut().find(|x| x.same_pod(&l)) {
                     Some(x) if *x == l => return,
                     Some(x) => *x = l,
                     None => {
@@ -289,7 +288,7 @@ impl Caches {
                     }
                 }
                 drop(map);
-                self.changed(Refresh::One(key));
+                self.changed(Refresh::One(key.to_vmi_key()));
             }
             Applied::Delete((key, l)) => {
                 let mut map = self.launchers.write();
@@ -298,7 +297,7 @@ impl Caches {
                 };
                 let before = list.len();
                 let mut v = std::mem::take(list).into_vec();
-                v.retain(|x| x.name != l.name);
+                v.retain(|x| !x.same_pod(&l));
                 let gone = v.len() != before;
                 if v.is_empty() {
                     map.remove(&key);
@@ -307,21 +306,21 @@ impl Caches {
                 }
                 drop(map);
                 if gone {
-                    self.changed(Refresh::One(key));
+                    self.changed(Refresh::One(key.to_vmi_key()));
                 }
             }
             Applied::Replace(pods) => {
-                let mut fresh: BTreeMap<VmiKey, Vec<Launcher>> = BTreeMap::new();
+                let mut fresh: BTreeMap<Key, Vec<Launcher>> = BTreeMap::new();
                 for (key, l) in pods {
                     fresh.entry(key).or_default().push(l);
                 }
-                let fresh: BTreeMap<VmiKey, Box<[Launcher]>> = fresh
+                let fresh: BTreeMap<Key, Box<[Launcher]>> = fresh
                     .into_iter()
                     .map(|(k, v)| (k, v.into_boxed_slice()))
                     .collect();
                 let mut map = self.launchers.write();
                 let old = std::mem::replace(&mut *map, fresh);
-                let changed = diff_keys(&old, &map, |k| k.clone());
+                let changed = diff_keys(&old, &map, Key::to_vmi_key);
                 drop(map);
                 for key in changed {
                     self.changed(Refresh::One(key));
@@ -409,7 +408,7 @@ impl Caches {
         }
     }
 
-    pub(crate) fn apply_vm(&self, event: Applied<(VmiKey, VmRecord)>) {
+    pub(crate) fn apply_vm(&self, event: Applied<(Key, VmRecord)>) {
         let mut map = self.vm_records.write();
         match event {
             Applied::Upsert((key, vm)) => {
@@ -495,6 +494,15 @@ mod tests {
             caches.launchers(&key),
             before,
             "compacting keeps every projection"
+        );
+        assert_eq!(
+            caches.launcher_owner("prod", "virt-launcher-web-abcde"),
+            Some(key.clone())
+        );
+        assert_eq!(caches.launcher_owner("prod", "web-abcde"), None);
+        assert_eq!(
+            caches.launcher_owner("other", "virt-launcher-web-abcde"),
+            None
         );
         caches.apply_pod(Applied::Delete(launcher(&running)));
         assert_eq!(rx.try_recv().unwrap(), Refresh::One(key.clone()));

@@ -2,17 +2,27 @@
 //! bundle read of it, indexed by its VMI in [`super::Caches`].
 
 use crate::intern::{intern, intern_opt};
-use model::VmiKey;
+use crate::key::Key;
+use crate::uid::Uid;
 use model::kube::Condition;
 use model::kube::Pod;
 use model::time::Timestamp;
+use smol_str::SmolStr;
 use std::sync::Arc;
+
+/// How virt-launcher pods' names start (KubeVirt's `pkg/virt-controller/services/template.go`:
+/// `GenerateName: "virt-launcher-" + domain + "-"`).
+pub const PREFIX: &str = "virt-launcher-";
 
 /// A virt-launcher pod, as far as the overview needs it.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Launcher {
-    pub name: Box<str>,
-    pub uid: Box<str>,
+    /// The name without [`PREFIX`] when it starts so ([`Launcher::prefixed`]): the rest of a
+    /// launcher's name (`<vmi>-<5 random>`) is short enough to be kept inline.
+    name: SmolStr,
+    /// Whether the name starts with [`PREFIX`] (kept apart from [`Launcher::name`]).
+    prefixed: bool,
+    pub uid: Option<Uid>,
     /// Interned ([`crate::intern`]), as is `node`.
     #[serde(with = "crate::intern::string")]
     pub phase: Arc<str>,
@@ -29,7 +39,7 @@ pub struct Launcher {
 impl Launcher {
     /// The VMI a launcher pod belongs to (`kubevirt.io/domain` annotation, else the owning
     /// VMI), and its projection.
-    pub fn project(pod: &Pod) -> Option<(VmiKey, Launcher)> {
+    pub fn project(pod: &Pod) -> Option<(Key, Launcher)> {
         let m = &pod.metadata;
         let vmi = m
             .annotations
@@ -43,14 +53,16 @@ impl Launcher {
             })
             .filter(|n| !n.is_empty())?;
         let ready = pod.condition("Ready").map(Condition::is_true);
+        let (prefixed, name) = match m.name().strip_prefix(PREFIX) {
+            Some(rest) => (true, rest),
+            None => (false, m.name()),
+        };
         Some((
-            VmiKey {
-                namespace: m.namespace().to_string(),
-                name: vmi,
-            },
+            Key::new(m.namespace(), &vmi),
             Launcher {
-                name: m.name().into(),
-                uid: m.uid.as_deref().unwrap_or("").into(),
+                name: name.into(),
+                prefixed,
+                uid: Uid::of(m.uid.as_deref()),
                 phase: intern(pod.phase()),
                 reason: pod.status.reason.as_deref().map(Into::into),
                 ready,
@@ -61,12 +73,33 @@ impl Launcher {
         ))
     }
 
+    /// The pod's name.
+    pub fn name(&self) -> String {
+        match self.prefixed {
+            true => format!("{PREFIX}{}", self.name),
+            false => self.name.to_string(),
+        }
+    }
+
+    /// Whether the pod is named `name` (compared without building the name).
+    pub fn is_named(&self, name: &str) -> bool {
+        match self.prefixed {
+            true => name.strip_prefix(PREFIX) == Some(self.name.as_str()),
+            false => self.name == name,
+        }
+    }
+
+    /// Whether `other` is the same pod (by name).
+    pub fn same_pod(&self, other: &Launcher) -> bool {
+        (self.prefixed, &self.name) == (other.prefixed, &other.name)
+    }
+
     /// The pod again, with only the projected fields.
     pub fn to_pod(&self, namespace: &str) -> Pod {
         let mut p = Pod::default();
-        p.metadata.name = Some(self.name.to_string());
+        p.metadata.name = Some(self.name());
         p.metadata.namespace = Some(namespace.to_string());
-        p.metadata.uid = Some(self.uid.to_string()).filter(|u| !u.is_empty());
+        p.metadata.uid = self.uid.as_ref().map(Uid::to_string);
         p.metadata.creation_timestamp = self.created.map(|t| t.to_string());
         if self.migration_target {
             p.metadata.labels.insert(
@@ -109,7 +142,9 @@ pub(crate) mod tests {
     fn launcher_projection_keeps_what_the_glance_reads() {
         let pod = launcher_pod("virt-launcher-web-abcde", "Running", "True");
         let (key, l) = Launcher::project(&pod).unwrap();
-        assert_eq!(key.to_string(), "prod/web");
+        assert_eq!(key.as_str(), "prod/web");
+        assert!(l.is_named("virt-launcher-web-abcde") && !l.is_named("web-abcde"));
+        assert_eq!(&*l.name, "web-abcde", "kept without the common prefix");
         let back = l.to_pod("prod");
         assert_eq!(back.phase(), "Running");
         assert_eq!(back.node(), Some("node-1"));
@@ -124,7 +159,18 @@ pub(crate) mod tests {
             "metadata": {"name": "virt-launcher-db-x", "namespace": "prod",
                 "ownerReferences": [{"kind": "VirtualMachineInstance", "name": "db"}]}
         }));
-        assert_eq!(Launcher::project(&owned).unwrap().0.name, "db");
+        let (key, l) = Launcher::project(&owned).unwrap();
+        assert_eq!(key.name(), "db");
+        assert_eq!(l.name(), "virt-launcher-db-x");
+        // A name of another form (a hot-plug pod) is kept whole.
+        let hp = Pod::from_value(&json!({
+            "metadata": {"name": "hp-volume-abcde", "namespace": "prod", "uid": "u",
+                "annotations": {"kubevirt.io/domain": "web"}}
+        }));
+        let (_, l) = Launcher::project(&hp).unwrap();
+        assert!(l.is_named("hp-volume-abcde") && !l.prefixed);
+        assert_eq!(l.to_pod("prod").metadata.name(), "hp-volume-abcde");
+        assert_eq!(l.to_pod("prod").metadata.uid.as_deref(), Some("u"));
         assert!(Launcher::project(&Pod::default()).is_none());
     }
 }

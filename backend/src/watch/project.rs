@@ -46,9 +46,10 @@ pub(super) fn vmim_key(m: &Vmim) -> VmiKey {
 
 /// The model's reading of a raw object: the one conversion every watched object goes through
 /// (its JSON, read once off the wire by [`Raw`], into the kind's tolerant type by the kind's own
-/// reader, [`FromJson`]).
-pub fn typed<T: FromJson>(obj: &Raw) -> T {
-    T::from_json(&obj.json)
+/// reader, [`FromJson`]). The object is consumed: its strings move into the typed object
+/// instead of being copied, and the JSON is dropped here (issue 31).
+pub fn typed<T: FromJson>(obj: Raw) -> T {
+    T::from_owned_json(obj.json)
 }
 
 /// The VMI an object of the VMI kind is, from the metadata the watcher already read (a deleted
@@ -70,7 +71,7 @@ pub fn version(obj: &Raw) -> Option<u64> {
 }
 
 /// Projects a VMI object into its overview summary (from the VMI alone).
-pub fn summarize(obj: &Raw) -> VmiSummary {
+pub fn summarize(obj: Raw) -> VmiSummary {
     VmiSummary::from_vmi(&typed(obj))
 }
 
@@ -83,7 +84,7 @@ mod tests {
     fn odd_objects_are_read_by_their_kinds_reader_never_failing() {
         use model::kube::{Event, Pod, Vmi};
         // An events.k8s.io/v1 event: the event reader's own rules apply (`regarding`, `note`).
-        let e: Event = typed(&Raw::new(json!({
+        let e: Event = typed(Raw::new(json!({
             "metadata": {"name": "e", "namespace": "prod"},
             "regarding": {"kind": "Pod", "name": "virt-launcher-a-x"},
             "note": "Back-off restarting failed container",
@@ -103,12 +104,13 @@ mod tests {
             "spec": "not an object",
             "status": {"phase": ["Running"], "nodeName": "worker-a"}
         }));
-        let vmi: Vmi = typed(&odd);
-        assert_eq!(vmi.key(), vmi_key(&odd));
+        let key = vmi_key(&odd);
+        let vmi: Vmi = typed(odd);
+        assert_eq!(vmi.key(), key);
         assert_eq!(vmi.status.node_name.as_deref(), Some("worker-a"));
         assert_eq!(vmi.status.phase, None);
         // Not an object at all, or without metadata: a default object, an empty key.
-        let pod: Pod = typed(&Raw::new(json!("text")));
+        let pod: Pod = typed(Raw::new(json!("text")));
         assert_eq!(pod.metadata.name(), "");
         assert_eq!(vmi_key(&Raw::new(json!({}))), VmiKey::default());
     }

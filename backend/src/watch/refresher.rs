@@ -98,7 +98,8 @@ async fn refresh(
                     Api::namespaced_with(client.clone(), &key.namespace, &vmi_resource());
                 match api.get_opt(&key.name).await {
                     Ok(Some(obj)) => {
-                        store.refresh(caches.summarize(typed(&obj)), version(&obj));
+                        let v = version(&obj);
+                        store.refresh(caches.summarize(typed(obj)), v);
                     }
                     Ok(None) => {}
                     Err(e) => {
@@ -120,10 +121,11 @@ async fn refresh_all(api: &Api<Raw>, caches: &Caches, store: &Store) -> Result<(
             lp = lp.continue_token(t);
         }
         let page = api.list(&lp).await?;
-        for obj in &page.items {
-            store.refresh(caches.summarize(typed(obj)), version(obj));
-        }
         token = page.metadata.continue_.filter(|t| !t.is_empty());
+        for obj in page.items {
+            let v = version(&obj);
+            store.refresh(caches.summarize(typed(obj)), v);
+        }
         if token.is_none() {
             break;
         }
@@ -181,7 +183,7 @@ mod tests {
         let client = kube::Client::try_from(kube::Config::new(url.parse().unwrap())).unwrap();
         let caches = Arc::new(Caches::new());
         let store = Arc::new(Store::new(100, 16));
-        let pending = caches.summarize(typed(&serde_json::from_value(vmi("Pending")).unwrap()));
+        let pending = caches.summarize(typed(serde_json::from_value(vmi("Pending")).unwrap()));
         store.replace_all(vec![pending]);
         let task = tokio::spawn(refresher(client, caches.clone(), store.clone()));
         caches.refresh_everything();

@@ -2,7 +2,8 @@
 //! of it, kept by namespace and name in [`super::Caches`].
 
 use crate::intern::{intern, intern_opt};
-use model::VmiKey;
+use crate::key::Key;
+use crate::uid::Uid;
 use model::kube::Condition;
 use model::kube::Vm;
 use std::sync::Arc;
@@ -29,7 +30,7 @@ pub struct VmCondition {
 /// interned ([`crate::intern`]).
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct VmRecord {
-    pub uid: Option<Box<str>>,
+    pub uid: Option<Uid>,
     #[serde(with = "crate::intern::option")]
     pub run_strategy: Option<Arc<str>>,
     /// The deprecated `spec.running`.
@@ -57,13 +58,10 @@ fn unboxed(s: Option<&str>) -> Option<String> {
 
 impl VmRecord {
     /// The key of a VM (its namespace and name) and its compact projection.
-    pub fn project(vm: &Vm) -> (VmiKey, VmRecord) {
-        let key = VmiKey {
-            namespace: vm.metadata.namespace().to_string(),
-            name: vm.metadata.name().to_string(),
-        };
+    pub fn project(vm: &Vm) -> (Key, VmRecord) {
+        let key = Key::new(vm.metadata.namespace(), vm.metadata.name());
         let record = VmRecord {
-            uid: boxed(&vm.metadata.uid).filter(|u| !u.is_empty()),
+            uid: Uid::of(vm.metadata.uid.as_deref()),
             run_strategy: intern_opt(vm.spec.run_strategy.as_deref()),
             running: vm.spec.running,
             eviction_strategy: intern_opt(vm.spec.template_eviction_strategy.as_deref()),
@@ -96,11 +94,11 @@ impl VmRecord {
     }
 
     /// The model's VM `key` again, with only the projected fields.
-    pub fn to_vm(&self, key: &VmiKey) -> Vm {
+    pub fn to_vm(&self, key: &Key) -> Vm {
         let mut vm = Vm::default();
-        vm.metadata.name = Some(key.name.clone());
-        vm.metadata.namespace = Some(key.namespace.clone()).filter(|n| !n.is_empty());
-        vm.metadata.uid = unboxed(self.uid.as_deref());
+        vm.metadata.name = Some(key.name().to_string());
+        vm.metadata.namespace = Some(key.namespace().to_string()).filter(|n| !n.is_empty());
+        vm.metadata.uid = self.uid.as_ref().map(Uid::to_string);
         vm.spec.run_strategy = unboxed(self.run_strategy.as_deref());
         vm.spec.running = self.running;
         vm.spec.template_eviction_strategy = unboxed(self.eviction_strategy.as_deref());
@@ -154,7 +152,7 @@ mod tests {
                     {"type": "DataVolumesReady", "status": "True"}]}
         }));
         let (key, rec) = VmRecord::project(&vm);
-        assert_eq!(key.to_string(), "prod/web");
+        assert_eq!(key.as_str(), "prod/web");
         let back = rec.to_vm(&key);
         assert_eq!(back.metadata.name(), "web");
         assert_eq!(back.metadata.namespace(), "prod");
@@ -185,10 +183,10 @@ mod tests {
         let caches = Caches::new();
         caches.apply_vm(Applied::Replace(vec![(key.clone(), rec.clone())]));
         caches.compact(|| ());
-        assert_eq!(caches.vm(&key), Some(rec.to_vm(&key)));
+        assert_eq!(caches.vm(&key.to_vmi_key()), Some(rec.to_vm(&key)));
         assert_eq!(caches.vms(), vec![rec.to_vm(&key)]);
         assert_eq!(caches.len(Kind::Vm), Some(1));
         caches.apply_vm(Applied::Delete((key.clone(), rec)));
-        assert!(caches.vm(&key).is_none() && caches.vms().is_empty());
+        assert!(caches.vm(&key.to_vmi_key()).is_none() && caches.vms().is_empty());
     }
 }

@@ -17,6 +17,7 @@ use super::project::{event_is_relevant, typed, version, vmi_key};
 use super::raw::Raw;
 use super::release::release_memory;
 use super::vm_record::VmRecord;
+use crate::key::Key;
 use crate::store::Store;
 use futures::StreamExt;
 use kube::api::Api;
@@ -38,8 +39,9 @@ pub trait WatchedKind: Send {
     type Projection: Send;
     /// What a deleted object becomes: what its index needs to drop it.
     type Gone: Send;
-    /// `None`: the object is not kept (an event Strata does not show, a pod of no VMI).
-    fn project(&self, obj: &Raw) -> Option<Self::Projection>;
+    /// `None`: the object is not kept (an event Strata does not show, a pod of no VMI). The
+    /// object is consumed ([`typed`]).
+    fn project(&self, obj: Raw) -> Option<Self::Projection>;
     fn gone(&self, obj: &Raw) -> Option<Self::Gone>;
     /// A (re)list starts.
     fn listing(&mut self) {}
@@ -58,8 +60,9 @@ impl WatchedKind for Vmis {
     const KIND: Kind = Kind::Vmi;
     type Projection = (VmiSummary, Option<u64>);
     type Gone = VmiKey;
-    fn project(&self, obj: &Raw) -> Option<Self::Projection> {
-        Some((self.caches.summarize(typed(obj)), version(obj)))
+    fn project(&self, obj: Raw) -> Option<Self::Projection> {
+        let v = version(&obj);
+        Some((self.caches.summarize(typed(obj)), v))
     }
     fn gone(&self, obj: &Raw) -> Option<VmiKey> {
         Some(vmi_key(obj))
@@ -92,11 +95,11 @@ macro_rules! indexed {
             const KIND: Kind = $kind;
             type Projection = $projection;
             type Gone = $projection;
-            fn project(&self, obj: &Raw) -> Option<$projection> {
+            fn project(&self, obj: Raw) -> Option<$projection> {
                 $project(obj)
             }
             fn gone(&self, obj: &Raw) -> Option<$projection> {
-                $project(obj)
+                $project(obj.clone())
             }
             fn apply(&mut self, change: Applied<$projection>) {
                 self.0.$apply(change)
@@ -108,27 +111,27 @@ macro_rules! indexed {
 indexed!(
     LauncherPods,
     Kind::Pod,
-    (VmiKey, Launcher),
+    (Key, Launcher),
     launcher,
     apply_pod
 );
 indexed!(Migrations, Kind::Vmim, Vmim, migration, apply_vmim);
 indexed!(Nodes, Kind::Node, Node, node, apply_node);
-indexed!(Vms, Kind::Vm, (VmiKey, VmRecord), vm, apply_vm);
+indexed!(Vms, Kind::Vm, (Key, VmRecord), vm, apply_vm);
 indexed!(Events, Kind::Event, Event, event, apply_event);
 
 /// A virt-launcher pod's projection, keyed by its VMI (`None`: it names no VMI).
-fn launcher(obj: &Raw) -> Option<(VmiKey, Launcher)> {
+fn launcher(obj: Raw) -> Option<(Key, Launcher)> {
     Launcher::project(&typed::<Pod>(obj))
 }
 
-fn migration(obj: &Raw) -> Option<Vmim> {
+fn migration(obj: Raw) -> Option<Vmim> {
     Some(typed(obj))
 }
 
 /// A node, without its annotations (they are large) but virt-handler's heartbeat, which the
 /// node layer and the node pages read (`model::kube::node::HEARTBEAT_ANNOTATION`).
-fn node(obj: &Raw) -> Option<Node> {
+fn node(obj: Raw) -> Option<Node> {
     let mut n: Node = typed(obj);
     n.metadata
         .annotations
@@ -136,12 +139,12 @@ fn node(obj: &Raw) -> Option<Node> {
     Some(n)
 }
 
-fn vm(obj: &Raw) -> Option<(VmiKey, VmRecord)> {
+fn vm(obj: Raw) -> Option<(Key, VmRecord)> {
     Some(VmRecord::project(&typed::<Vm>(obj)))
 }
 
 /// An event, when it is one Strata shows ([`event_is_relevant`]).
-fn event(obj: &Raw) -> Option<Event> {
+fn event(obj: Raw) -> Option<Event> {
     event_is_relevant(&obj.json).then(|| typed(obj))
 }
 
@@ -221,7 +224,7 @@ async fn run<W: WatchedKind, R: OnRestart + ?Sized>(
                 buffer.clear();
                 w.listing();
             }
-            watcher::Event::InitApply(obj) => buffer.extend(w.project(&obj)),
+            watcher::Event::InitApply(obj) => buffer.extend(w.project(obj)),
             watcher::Event::InitDone => {
                 w.apply(Applied::Replace(std::mem::take(&mut buffer)));
                 state.set_synced();
@@ -232,7 +235,7 @@ async fn run<W: WatchedKind, R: OnRestart + ?Sized>(
                 }
             }
             watcher::Event::Apply(obj) => {
-                if let Some(p) = w.project(&obj) {
+                if let Some(p) = w.project(obj) {
                     w.apply(Applied::Upsert(p));
                 }
             }
@@ -264,9 +267,9 @@ mod tests {
         };
         let caches = Arc::new(Caches::new());
         let mut events = Events(caches.clone());
-        assert!(events.project(&obj("Pod", "nginx-1")).is_none());
+        assert!(events.project(obj("Pod", "nginx-1")).is_none());
         for o in [obj("Pod", "nginx-1"), obj("Pod", "virt-launcher-web-x")] {
-            if let Some(e) = events.project(&o) {
+            if let Some(e) = events.project(o) {
                 events.apply(Applied::Upsert(e));
             }
         }

@@ -19,6 +19,9 @@ macro_rules! from_value_impl {
             fn from_json(value: &serde_json::Value) -> Self {
                 <$t>::from_value(value)
             }
+            fn from_owned_json(value: serde_json::Value) -> Self {
+                super::lenient::from_owned(value)
+            }
         }
     };
 }
@@ -28,6 +31,11 @@ macro_rules! from_value_impl {
 /// never fails. What a watched object is read with.
 pub trait FromJson: Sized {
     fn from_json(value: &serde_json::Value) -> Self;
+    /// [`FromJson::from_json`] of a value not needed after: the same reading, its strings
+    /// moved into the result rather than copied (where the kind's reader allows).
+    fn from_owned_json(value: serde_json::Value) -> Self {
+        Self::from_json(&value)
+    }
 }
 
 pub mod event;

@@ -437,6 +437,9 @@ impl super::FromJson for Vmi {
     fn from_json(value: &serde_json::Value) -> Vmi {
         Vmi::from_value(value)
     }
+    fn from_owned_json(value: serde_json::Value) -> Vmi {
+        super::lenient::from_owned(value)
+    }
 }
 
 impl Vmi {

@@ -93,7 +93,7 @@ impl<'a> From<&'a VmiSummary> for Compact<'a> {
             live_migratable: s.live_migratable,
             not_migratable_reason: s.not_migratable_reason.as_deref().map(Cow::Borrowed),
             agent: s.agent,
-            migration: s.migration.as_ref().map(Cow::Borrowed),
+            migration: s.migration.as_deref().map(Cow::Borrowed),
             layers: s.layers,
             headline: Cow::Borrowed(&s.headline),
             alerts: s.alerts,
@@ -117,7 +117,7 @@ impl From<Compact<'_>> for VmiSummary {
             live_migratable: c.live_migratable,
             not_migratable_reason: c.not_migratable_reason.map(Cow::into_owned),
             agent: c.agent,
-            migration: c.migration.map(Cow::into_owned),
+            migration: c.migration.map(|m| Box::new(m.into_owned())),
             layers: c.layers,
             headline: c.headline.into_owned(),
             alerts: c.alerts,
@@ -227,11 +227,11 @@ mod tests {
             live_migratable: Some(false),
             not_migratable_reason: Some("DisksNotLiveMigratable".into()),
             agent: AgentState::Unsupported,
-            migration: Some(MigrationBrief {
+            migration: Some(Box::new(MigrationBrief {
                 mode: Some("PostCopy".into()),
                 target_node: Some("worker-1".into()),
                 percent: Some(42.5),
-            }),
+            })),
             layers: LayerGlance {
                 control_plane: Health::Healthy,
                 node: Health::Degraded,
@@ -401,7 +401,7 @@ mod tests {
                 live_migratable: lm,
                 not_migratable_reason: reason,
                 agent: [AgentState::Absent, AgentState::Connected, AgentState::Unsupported][agent as usize],
-                migration: mode.map(|m| MigrationBrief { mode: Some(m), target_node: None, percent: pct }),
+                migration: mode.map(|m| Box::new(MigrationBrief { mode: Some(m), target_node: None, percent: pct })),
                 layers: LayerGlance { control_plane: layers.0, node: layers.1, guest: layers.2, network: layers.3, migration: layers.4 },
                 headline, alerts, changed: changed.map(crate::time::Timestamp),
             };
