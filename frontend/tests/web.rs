@@ -550,3 +550,28 @@ async fn stream_events_from_the_main_module_feed_live() {
     api::share_stream(tap.as_ref().unchecked_ref::<js_sys::Function>().clone());
     assert!(!heard.get(), "no stream here: nothing to pass on");
 }
+
+/// A request through gloo-net that the server answers with an error status is a `FetchError`
+/// with that status and no sentence (the body is not the backend's `ApiError`: the page says
+/// what the status means); one that reaches no server has no status, is no timeout, and may
+/// work later. (The test runner's own server answers 404 for a path it does not serve.)
+#[wasm_bindgen_test]
+async fn requests_fail_with_the_status_or_as_unreachable() {
+    use frontend::api::{self, FetchError};
+    let missing = api::get_json::<serde_json::Value>("/strata-no-such-path").await;
+    assert_eq!(
+        missing,
+        Err(FetchError {
+            status: Some(404),
+            message: String::new(),
+            timed_out: false,
+        })
+    );
+    assert!(!missing.unwrap_err().transient());
+    // Port 9 (discard): nothing listens there, the browser's fetch rejects.
+    let unreachable = api::get_json::<serde_json::Value>("http://127.0.0.1:9/x")
+        .await
+        .unwrap_err();
+    assert_eq!((unreachable.status, unreachable.timed_out), (None, false));
+    assert!(unreachable.transient());
+}

@@ -2,20 +2,26 @@
 //! the backend's HTTP API (`model::api`), the clipboard, the clock, and the two preferences kept
 //! in `localStorage` (language and theme — never tokens or cluster data).
 //!
-//! The browser's `EventSource` reconnects by itself and sends `Last-Event-ID`, so the backend
+//! The stream is gloo-net's `EventSource`, the requests gloo-net's `http` ([`requests`]). The
+//! browser's `EventSource` reconnects by itself and sends `Last-Event-ID`, so the backend
 //! either resumes or sends a fresh snapshot. Messages are [`model::wire::StreamMsg`]. A tab
 //! holds one stream: the views module's `Live` is fed from the main module's ([`share_stream`]).
 
+use futures_core::Stream as _;
+use gloo_net::eventsource::State;
+use gloo_net::eventsource::futures::{EventSource, EventSourceSubscription};
 use leptos::prelude::*;
 use model::time::Timestamp;
 use model::view::VmiSummary;
 use model::wire::{EVENT_NAME, KEEP_ALIVE_EVENT, KeyIndex, StreamMsg, paths};
 use serde::de::DeserializeOwned;
 use std::cell::{Cell, RefCell};
+use std::pin::Pin;
+use std::task::Poll;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{EventSource, MessageEvent};
+use web_sys::MessageEvent;
 
 use crate::freshness;
 use crate::i18n::Lang;
@@ -242,13 +248,15 @@ pub fn start_clock(live: Live) {
     tick.forget();
 }
 
-/// The tab's one stream: what [`connect`] feeds, the open `EventSource`, when it was opened,
-/// and who else hears of its events ([`share_stream`]).
+/// The tab's one stream: what [`connect`] feeds, the open `EventSource` (dropped, it is
+/// closed), when it was opened, which one it is (its reader, [`read_stream`], stops once a
+/// newer one replaced it), and who else hears of its events ([`share_stream`]).
 #[derive(Default)]
 struct Stream {
     live: Option<Live>,
     source: Option<EventSource>,
     opened: Option<Timestamp>,
+    generation: u64,
     tap: Option<js_sys::Function>,
 }
 
@@ -262,9 +270,7 @@ fn reopen_if_stale(conn: Connection, t: Timestamp) {
         if !freshness::reopen_due(conn, t, s.opened) {
             return None;
         }
-        if let Some(old) = s.source.take() {
-            old.close();
-        }
+        s.source = None;
         Some(live)
     });
     if let Some(live) = stale {
@@ -289,9 +295,7 @@ pub fn ask_in(lang: Lang) {
     let open = STREAM.with(|s| {
         let mut s = s.borrow_mut();
         let live = s.live?;
-        if let Some(old) = s.source.take() {
-            old.close();
-        }
+        s.source = None;
         Some(live)
     });
     if let Some(live) = open {
@@ -331,8 +335,8 @@ pub fn share_stream(tap: js_sys::Function) {
         return;
     };
     match old {
-        Some(source) if source.ready_state() != EventSource::CLOSED => {
-            source.close();
+        Some(source) if source.state() != State::Closed => {
+            drop(source);
             open_stream(live);
         }
         _ => {
@@ -386,8 +390,29 @@ pub fn on_event(live: Live, ev: &web_sys::Event) {
     }
 }
 
+/// The event types the stream is read for: the browser's own `open` and `error` (every
+/// `error`, also those after which the browser retries by itself), the backend's messages and
+/// its keep-alive. gloo-net hands each as a `MessageEvent`; `open` and `error` are plain
+/// `Event`s, read as such ([`on_event`] only reads a message's data).
+const EVENT_TYPES: [&str; 4] = ["open", "error", EVENT_NAME, KEEP_ALIVE_EVENT];
+
 fn open_stream(live: Live) {
-    let Ok(source) = EventSource::new(&with_lang(paths::STREAM)) else {
+    let opened = EventSource::new(&with_lang(paths::STREAM)).and_then(|mut source| {
+        let mut subscriptions = Vec::with_capacity(EVENT_TYPES.len());
+        for t in EVENT_TYPES {
+            subscriptions.push(source.subscribe(t)?);
+        }
+        Ok((source, subscriptions))
+    });
+    // A new generation: the reader of the stream this one replaces stops at its next event
+    // (the replaced `EventSource`, dropped, is closed and tells its subscriptions so).
+    let generation = STREAM.with(|s| {
+        let mut s = s.borrow_mut();
+        s.generation += 1;
+        s.source = None;
+        s.generation
+    });
+    let Ok((source, subscriptions)) = opened else {
         live.connection.set(Connection::Reconnecting);
         if let Ok(ev) = web_sys::Event::new("error") {
             tell(&ev);
@@ -397,39 +422,65 @@ fn open_stream(live: Live) {
     };
     STREAM.with(|s| {
         let mut s = s.borrow_mut();
-        s.source = Some(source.clone());
+        s.source = Some(source);
         s.opened = Some(now());
     });
-    let src = source.clone();
-    let on_any = Closure::<dyn FnMut(web_sys::Event)>::new(move |ev: web_sys::Event| {
+    wasm_bindgen_futures::spawn_local(read_stream(live, generation, subscriptions));
+}
+
+/// One item of a subscription: an event of its type, or gloo-net's word that the stream closed.
+type Item = Result<(String, MessageEvent), gloo_net::eventsource::EventSourceError>;
+
+/// The next event of any of `subscriptions`. The browser runs the reader (a microtask) after
+/// each event's dispatch, so events are read in the order they came.
+async fn next_event(subscriptions: &mut [EventSourceSubscription]) -> Option<Item> {
+    std::future::poll_fn(|cx| {
+        for s in subscriptions.iter_mut() {
+            if let Poll::Ready(event) = Pin::new(s).poll_next(cx) {
+                return Poll::Ready(event);
+            }
+        }
+        Poll::Pending
+    })
+    .await
+}
+
+/// Reads the stream of `generation` into `live` (and [`share_stream`]'s tap) until a newer
+/// stream replaces it or the browser gives it up.
+async fn read_stream(live: Live, generation: u64, mut subscriptions: Vec<EventSourceSubscription>) {
+    while let Some(event) = next_event(&mut subscriptions).await {
+        let state = STREAM.with(|s| {
+            let s = s.borrow();
+            (s.generation == generation).then(|| s.source.as_ref().map(EventSource::state))
+        });
+        let Some(state) = state else {
+            return;
+        };
+        // gloo-net's own word that the stream closed: the `error` event itself says it.
+        let Ok((_, ev)) = event else {
+            continue;
+        };
         on_event(live, &ev);
         tell(&ev);
-        // CLOSED: the browser will not retry by itself (e.g. the backend answered 502). An
+        // Closed: the browser will not retry by itself (e.g. the backend answered 502). An
         // ended session (401) goes to the sign-in page instead of retrying forever.
-        if ev.type_() == "error" && src.ready_state() == EventSource::CLOSED {
-            wasm_bindgen_futures::spawn_local(async move {
-                let signed_in = get_json::<serde_json::Value>("/auth/session").await;
-                if !matches!(
+        if ev.type_() == "error" && state == Some(State::Closed) {
+            let signed_in = get_json::<serde_json::Value>("/auth/session").await;
+            let current = STREAM.with(|s| s.borrow().generation == generation);
+            if current
+                && !matches!(
                     signed_in,
                     Err(FetchError {
                         status: Some(401),
                         ..
                     })
-                ) {
-                    retry_later(live);
-                }
-            });
+                )
+            {
+                retry_later(live);
+            }
+            return;
         }
-    });
-    let f = on_any.as_ref().unchecked_ref();
-    let _ = source.add_event_listener_with_callback(EVENT_NAME, f);
-    let _ = source.add_event_listener_with_callback(KEEP_ALIVE_EVENT, f);
-    source.set_onopen(Some(f));
-    source.set_onerror(Some(f));
-    // The callback lives as long as this stream; a closed stream is replaced by a new one, so
-    // at most one per reconnect attempt after a hard failure (or per [`share_stream`]) is
-    // leaked (a few bytes).
-    on_any.forget();
+    }
 }
 
 #[wasm_bindgen::prelude::wasm_bindgen]

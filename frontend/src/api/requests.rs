@@ -25,18 +25,13 @@ impl FetchError {
 }
 
 impl FetchError {
-    fn network(e: wasm_bindgen::JsValue) -> FetchError {
+    /// The request did not reach the backend or was given up: `error` is gloo-net's (the
+    /// browser's `TypeError` or the deadline's `AbortError`), kept for the console only.
+    fn network(error: gloo_net::Error) -> FetchError {
         FetchError {
             status: None,
             timed_out: false,
-            message: e
-                .as_string()
-                .or_else(|| {
-                    js_sys::Reflect::get(&e, &"message".into())
-                        .ok()
-                        .and_then(|m| m.as_string())
-                })
-                .unwrap_or_else(|| "the backend cannot be reached".into()),
+            message: error.to_string(),
         }
     }
 }
@@ -93,7 +88,9 @@ impl Drop for Deadline {
     }
 }
 
-/// `GET url`: the status and text of a successful answer.
+/// `GET url`: the status and text of a successful answer, fetched by gloo-net. The request
+/// keeps the browser's defaults (mode `cors`, credentials `same-origin`): the session cookie
+/// of token mode goes along, as it must to the same origin.
 async fn get_text(url: &str) -> Result<(u16, String), FetchError> {
     let window = web_sys::window().ok_or_else(|| FetchError {
         status: None,
@@ -101,25 +98,19 @@ async fn get_text(url: &str) -> Result<(u16, String), FetchError> {
         timed_out: false,
     })?;
     let deadline = Deadline::start(&window);
-    let init = web_sys::RequestInit::new();
-    if let Some(d) = &deadline {
-        init.set_signal(Some(&d.controller.signal()));
-    }
-    let failed = |e: wasm_bindgen::JsValue| {
+    let signal = deadline.as_ref().map(|d| d.controller.signal());
+    let failed = |e: gloo_net::Error| {
         let mut error = FetchError::network(e);
         error.timed_out = deadline.as_ref().is_some_and(Deadline::passed);
         error
     };
-    let resp = JsFuture::from(window.fetch_with_str_and_init(&with_lang(url), &init))
+    let resp = gloo_net::http::Request::get(&with_lang(url))
+        .abort_signal(signal.as_ref())
+        .send()
         .await
         .map_err(failed)?;
-    let resp: web_sys::Response = resp.unchecked_into();
     let status = resp.status();
-    let text = JsFuture::from(resp.text().map_err(failed)?)
-        .await
-        .map_err(failed)?
-        .as_string()
-        .unwrap_or_default();
+    let text = resp.text().await.map_err(failed)?;
     drop(deadline);
     if !resp.ok() {
         let error = serde_json::from_slice::<model::api::ApiError>(text.as_bytes());

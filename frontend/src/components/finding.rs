@@ -20,7 +20,7 @@ pub fn findings_list(findings: Vec<Finding>) -> impl IntoView {
 fn finding_item(f: Finding) -> impl IntoView {
     let class = format!(
         "finding sev-{}{}",
-        format!("{:?}", f.severity).to_lowercase(),
+        format!("{:?}", f.severity).to_ascii_lowercase(),
         if f.contradiction {
             " contradiction"
         } else {

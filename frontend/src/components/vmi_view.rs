@@ -168,7 +168,7 @@ fn DiagnosisTab(detail: VmiDetail) -> impl IntoView {
             view! {
                 <tr data-condition=c.type_.clone()>
                     <th scope="row">{c.type_.clone()}</th>
-                    <td class=format!("cond-{}", c.status.to_lowercase())>{c.status.clone()}</td>
+                    <td class=format!("cond-{}", c.status.to_ascii_lowercase())>{c.status.clone()}</td>
                     <td><code>{c.reason}</code></td>
                     // The condition's message is KubeVirt's own text: quoted, verbatim.
                     <td>{(!c.message.is_empty()).then(|| view! { <q class="data">{c.message.clone()}</q> })}</td>
@@ -449,7 +449,7 @@ fn Migrations(reports: Vec<MigrationReport>, live: bool) -> impl IntoView {
                     <td>{r.mode.clone().unwrap_or_default()}</td>
                     <td>{trigger_text(&r.trigger)}</td>
                     <td data-testid="mg-progress-cell">{pct} {missing.map(|g| crate::components::common::gap_view(g, if live { Key::MgProgSeeChart } else { Key::MgProgPaste }))}</td>
-                    <td class=format!("outcome outcome-{:?}", r.outcome).to_lowercase()>{outcome_text(r.outcome)}</td>
+                    <td class=format!("outcome outcome-{:?}", r.outcome).to_ascii_lowercase()>{outcome_text(r.outcome)}</td>
                     <td>{format!("{} → {}", r.source_node.clone().unwrap_or_default(), r.target_node.clone().unwrap_or_default())}</td>
                 </tr>
             }
