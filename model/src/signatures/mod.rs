@@ -33,6 +33,7 @@ mod migration;
 mod migration_target;
 mod multus;
 mod network;
+mod network_addons;
 mod node;
 mod node_taints;
 mod noise;
@@ -124,6 +125,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             guest::TABLE,
             multus::TABLE,
             network::TABLE,
+            network_addons::TABLE,
             migration_target::TABLE,
             migration::TABLE,
             disruption::TABLE,

@@ -1,0 +1,55 @@
+//! Round 17: categories that recur across the working sets (the table in
+//! `fixtures/fresh/README.md`, "Round 17"), each fixed as a family read from its source; every
+//! input is a synthetic member shaped after the program that writes it, never copied from a
+//! batch item:
+//!
+//! - the cluster network add-ons operator failing its NetworkAddonsConfig
+//!   (kubevirt/cluster-network-addons-operator `pkg/controller/networkaddonsconfig/
+//!   networkaddonsconfig_controller.go`, `pkg/controller/statusmanager/status_manager.go`,
+//!   `pkg/eventemitter/eventemitter.go`): the secondary-network add-ons are not deployed, the
+//!   network's, wherever the paste shows it (a condition, an event row).
+
+#[path = "support/blame.rs"]
+mod support_blame;
+
+use model::verdict::Layer;
+use support_blame::blame;
+
+fn layer(paste: &str) -> Option<Layer> {
+    let (l, _, text) = blame(paste);
+    eprintln!("{text}");
+    l
+}
+
+#[test]
+fn the_network_addons_operator_failing_its_configuration_is_the_networks() {
+    for paste in [
+        // the Degraded condition the status manager sets, as `-o yaml` prints it
+        "status:\n  conditions:\n  - lastTransitionTime: \"2024-03-01T10:00:00Z\"\n    \
+         message: 'failed to render: failed to render linux-bridge: template: missing value'\n    \
+         reason: FailedToRender\n    status: \"True\"\n    type: Degraded\n",
+        "  - message: 'failed to retrieve previously applied configuration: configmap is not valid'\n    \
+         reason: FailedToGetPreviousConfigSpec\n    status: \"True\"\n    type: Degraded\n",
+        "    reason: FailedToDeleteObjects\n    status: \"True\"\n    type: Degraded\n",
+        // Progressing False, which the status manager sets beside a failing configuration
+        "  - message: Human interaction is needed, please fix the desired configuration\n    \
+         reason: InvalidConfiguration\n    status: \"False\"\n    type: Progressing\n",
+        // the Warning event the event emitter records, as `kubectl get events` prints it
+        "LAST SEEN   TYPE      REASON                   OBJECT                         MESSAGE\n\
+         3m          Warning   Failed: FailedToApply    networkaddonsconfig/cluster    Operator failed: \
+         could not apply (apps/v1, Kind=DaemonSet) cluster-network-addons/macvtap-cni: \
+         DaemonSet.apps \"macvtap-cni\" is invalid: spec.template.spec.containers[0].image: Required value\n",
+        "  Warning  Failed: FailedToValidate  3m  networkaddonsconfig  Operator failed: failed to \
+         validate NetworkConfig.Spec: failed to validate KubeMacPool: invalid range\n",
+    ] {
+        assert_eq!(layer(paste), Some(Layer::Network), "{paste}");
+    }
+}
+
+#[test]
+fn another_operators_failed_to_apply_is_not_the_network_addons() {
+    // a reason other operators also write, alone, says nothing of the network add-ons
+    let paste = "  - lastTransitionTime: \"2024-03-01T10:00:00Z\"\n    reason: FailedToApply\n    \
+                 status: \"False\"\n    type: Ready\n";
+    assert_ne!(layer(paste), Some(Layer::Network));
+}
