@@ -53,3 +53,19 @@ fn another_operators_failed_to_apply_is_not_the_network_addons() {
                  status: \"False\"\n    type: Ready\n";
     assert_ne!(layer(paste), Some(Layer::Network));
 }
+
+#[test]
+fn a_kubevirtci_node_that_never_came_up_is_the_nodes() {
+    for paste in [
+        // gocli's run, as `make cluster-up` prints it
+        "+ make cluster-up\n./hack/cluster-up.sh\n\
+         Download the image quay.io/kubevirtci/k8s-1.30\n\
+         WARN[0031] Could not establish a ssh connection to the VM, retrying ...  error=\"waiting for node to come up failed\"\n\
+         could not establish a connection to the node after a generous timeout: waiting for node to come up failed\n\
+         make: *** [Makefile:118: cluster-up] Error 1\n",
+        "./cluster/up.sh\nprovisioning node node02 failed (setting enableAudit phase)\nmake: *** [cluster-up] Error 1\n",
+        "checking for ssh.sh script for node node01 failed\n",
+    ] {
+        assert_eq!(layer(paste), Some(Layer::Node), "{paste}");
+    }
+}

@@ -28,6 +28,7 @@ mod http_status;
 mod imageupload;
 mod kernel;
 mod kubelet;
+mod kubevirtci;
 pub mod level;
 mod migration;
 mod migration_target;
@@ -122,6 +123,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             node::TABLE,
             kernel::TABLE,
             kubelet::TABLE,
+            kubevirtci::TABLE,
             guest::TABLE,
             multus::TABLE,
             network::TABLE,
