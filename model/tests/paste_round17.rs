@@ -69,3 +69,29 @@ fn a_kubevirtci_node_that_never_came_up_is_the_nodes() {
         assert_eq!(layer(paste), Some(Layer::Node), "{paste}");
     }
 }
+
+#[test]
+fn longhorn_faulting_the_volume_under_a_disk_is_the_nodes() {
+    for paste in [
+        // the volume controller's event, as `kubectl get events -n longhorn-system` prints it
+        "LAST SEEN   TYPE      REASON    OBJECT                                                MESSAGE\n\
+         4m          Warning   Faulted   volume/pvc-0c2f4e1a-6f3b-4c55-9a8e-1f2d3c4b5a69   volume pvc-0c2f4e1a-6f3b-4c55-9a8e-1f2d3c4b5a69 became faulted\n",
+        // the engine monitor's events in longhorn-manager's log (logrus, the recorder's line)
+        "time=\"2024-05-02T10:00:00Z\" level=info msg=\"Event(v1.ObjectReference{Kind:\\\"Engine\\\", \
+         Namespace:\\\"longhorn-system\\\", Name:\\\"pvc-0c2f4e1a-e-0\\\"}): type: 'Warning' reason: 'Faulted' \
+         Detected replica pvc-0c2f4e1a-r-1a2b3c4d (10.42.1.17:10000) in error\"\n",
+        "  Warning  Faulted  3m  longhorn-engine-controller  Detected corrupted replica tcp://10.42.2.9:10000\n",
+    ] {
+        assert_eq!(layer(paste), Some(Layer::Node), "{paste}");
+    }
+}
+
+#[test]
+fn longhorn_rebuilding_a_replica_is_no_fault() {
+    // the engine monitor's Normal events while a replica is rebuilt (a guard)
+    let paste = "  Normal  Rebuilding  3m  longhorn-engine-controller  Detected rebuilding replica \
+                 pvc-0c2f4e1a-r-1a2b3c4d (10.42.1.17:10000)\n\
+                 \x20 Normal  Rebuilt  1m  longhorn-engine-controller  Detected replica \
+                 pvc-0c2f4e1a-r-1a2b3c4d (10.42.1.17:10000) has been rebuilt\n";
+    assert_eq!(layer(paste), None);
+}

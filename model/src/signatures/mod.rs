@@ -30,6 +30,7 @@ mod kernel;
 mod kubelet;
 mod kubevirtci;
 pub mod level;
+mod longhorn;
 mod migration;
 mod migration_target;
 mod multus;
@@ -124,6 +125,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             kernel::TABLE,
             kubelet::TABLE,
             kubevirtci::TABLE,
+            longhorn::TABLE,
             guest::TABLE,
             multus::TABLE,
             network::TABLE,
