@@ -95,3 +95,29 @@ fn longhorn_rebuilding_a_replica_is_no_fault() {
                  pvc-0c2f4e1a-r-1a2b3c4d (10.42.1.17:10000) has been rebuilt\n";
     assert_eq!(layer(paste), None);
 }
+
+#[test]
+fn cdi_waiting_for_a_pod_to_release_the_claim_is_the_control_planes() {
+    for paste in [
+        // a DataVolume's events, as `kubectl describe dv` prints them
+        "Events:\n  Type     Reason                 Age   From             Message\n  \
+         ----     ------                 ----  ----             -------\n  \
+         Warning  SmartCloneSourceInUse  2m    datavolume-pvc-clone-controller  pod prod/virt-launcher-web-5k9xz using PersistentVolumeClaim web-root\n",
+        // the import's target in use, as `kubectl get events` prints it
+        "LAST SEEN   TYPE      REASON              OBJECT                        MESSAGE\n\
+         30s         Warning   ImportTargetInUse   persistentvolumeclaim/disk1   pod default/debug-shell using PersistentVolumeClaim disk1\n",
+        // quoted alone in prose
+        "the clone never starts, CDI keeps saying `pod ns1/virt-launcher-vm1-abcde using PersistentVolumeClaim vm1-disk`\n",
+    ] {
+        assert_eq!(layer(paste), Some(Layer::ControlPlane), "{paste}");
+    }
+}
+
+#[test]
+fn a_read_write_once_pod_claim_in_use_stays_the_schedulers_filter() {
+    // the scheduler's volume-restrictions filter (a guard: no node fits, not CDI)
+    let paste = "  Warning  FailedScheduling  1s  default-scheduler  0/3 nodes are available: \
+                 1 node has pod using PersistentVolumeClaim with the same name and ReadWriteOncePod \
+                 access mode.\n";
+    assert_ne!(layer(paste), Some(Layer::ControlPlane));
+}

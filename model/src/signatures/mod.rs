@@ -9,6 +9,7 @@ pub mod about;
 mod api_errors;
 mod base;
 mod cdi;
+mod cdi_in_use;
 pub mod component;
 mod component_pods;
 pub mod components;
@@ -116,6 +117,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             devices::TABLE,
             node_taints::TABLE,
             cdi::TABLE,
+            cdi_in_use::TABLE,
             console::TABLE,
             qemu::TABLE,
             events::TABLE,
