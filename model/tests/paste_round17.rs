@@ -7,7 +7,14 @@
 //!   (kubevirt/cluster-network-addons-operator `pkg/controller/networkaddonsconfig/
 //!   networkaddonsconfig_controller.go`, `pkg/controller/statusmanager/status_manager.go`,
 //!   `pkg/eventemitter/eventemitter.go`): the secondary-network add-ons are not deployed, the
-//!   network's, wherever the paste shows it (a condition, an event row).
+//!   network's, wherever the paste shows it (a condition, an event row);
+//! - kubevirtci's words for a cluster node that never came up (kubevirt/kubevirtci
+//!   `cluster-provision/gocli/cmd/run.go`, `waitForVMToBeUp`): the node's;
+//! - Longhorn's `Faulted` events (longhorn/longhorn-manager `controller/engine_controller.go`,
+//!   `controller/volume_controller.go`): the node's storage;
+//! - CDI waiting for a pod to release a claim ("pod %s/%s using PersistentVolumeClaim %s",
+//!   `CloneSourceInUse` and its siblings in containerized-data-importer `pkg/controller/`): the
+//!   control plane's, degraded.
 
 #[path = "support/blame.rs"]
 mod support_blame;

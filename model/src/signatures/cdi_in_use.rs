@@ -19,10 +19,14 @@ use crate::verdict::{Health, Layer};
 const IN_USE: Signature = Signature {
     layer: Some(Layer::ControlPlane),
     health: Health::Degraded,
-    none: &["ReadWriteOncePod"],
+    // The scheduler's filter (below), and an event its recorder logged as Normal (controller-
+    // runtime's `"logger":"events"` line carries the event's type: CDI records these as
+    // Warning, and a Normal event is no fault; `paste_round7.rs`).
+    none: &["ReadWriteOncePod", "\"type\":\"Normal\""],
     title: "CDI waits for a pod to release the claim (in use)",
-    cause: "CDI does not start the clone, import or upload while another pod mounts the \
-        claim (the clone's source, or the import's or upload's target): the DataVolume stays \
+    cause: "CDI's controller (cdi-deployment) does not start the clone, import or upload \
+        while another pod mounts the claim (the clone's source, or the import's or upload's \
+        target): the DataVolume stays \
         waiting, its disk unprovisioned, until that pod (often a running VM's virt-launcher) \
         stops using it",
     next_steps: &[

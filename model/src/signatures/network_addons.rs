@@ -44,7 +44,11 @@ const ADDONS: Signature = Signature {
 };
 
 /// One failing reason the operator alone writes, in its case.
-const fn own(id: &'static str, word: &'static [&'static str; 1], example: &'static str) -> Signature {
+const fn own(
+    id: &'static str,
+    word: &'static [&'static str; 1],
+    example: &'static str,
+) -> Signature {
     Signature {
         id,
         all: word,
@@ -64,7 +68,12 @@ const fn event(
         id,
         all: word,
         cased: word,
-        any: &["Failed: ", "Operator failed: ", "NetworkConfig.Spec", "networkaddonsconfig"],
+        any: &[
+            "Failed: ",
+            "Operator failed: ",
+            "NetworkConfig.Spec",
+            "networkaddonsconfig",
+        ],
         example,
         ..ADDONS
     }

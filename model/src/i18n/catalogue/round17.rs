@@ -67,12 +67,13 @@ pub const ROUND17: &[Entry] = &[
     // `signatures/cdi_in_use.rs`, cdi-claim-in-use
     ("CDI waits for a pod to release the claim (in use)",
      "CDI は Pod がクレームを解放するのを待っています(使用中)"),
-    ("CDI does not start the clone, import or upload while another pod mounts the \
-      claim (the clone's source, or the import's or upload's target): the DataVolume stays \
+    ("CDI's controller (cdi-deployment) does not start the clone, import or upload \
+      while another pod mounts the claim (the clone's source, or the import's or upload's \
+      target): the DataVolume stays \
       waiting, its disk unprovisioned, until that pod (often a running VM's virt-launcher) \
       stops using it",
      "別の Pod がクレーム(クローンのソース、またはインポートやアップロードのターゲット)をマウントしている間、\
-      CDI はクローン・インポート・アップロードを始めません: その Pod(多くは実行中の VM の virt-launcher)が\
+      CDI のコントローラー(cdi-deployment)はクローン・インポート・アップロードを始めません: その Pod(多くは実行中の VM の virt-launcher)が\
       使うのをやめるまで、DataVolume は待ち続け、ディスクはプロビジョニングされません"),
     ("kubectl get events -n <ns> --field-selector involvedObject.name=<dv or pvc> (the pod named)",
      "kubectl get events -n <ns> --field-selector involvedObject.name=<dv または pvc>(名前が挙がった Pod)"),
