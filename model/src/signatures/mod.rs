@@ -9,6 +9,7 @@ pub mod about;
 mod api_errors;
 mod base;
 mod cdi;
+mod cdi_in_use;
 pub mod component;
 mod component_pods;
 pub mod components;
@@ -28,11 +29,14 @@ mod http_status;
 mod imageupload;
 mod kernel;
 mod kubelet;
+mod kubevirtci;
 pub mod level;
+mod longhorn;
 mod migration;
 mod migration_target;
 mod multus;
 mod network;
+mod network_addons;
 mod node;
 mod node_taints;
 mod noise;
@@ -113,6 +117,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             devices::TABLE,
             node_taints::TABLE,
             cdi::TABLE,
+            cdi_in_use::TABLE,
             console::TABLE,
             qemu::TABLE,
             events::TABLE,
@@ -121,9 +126,12 @@ pub fn catalogue() -> &'static [&'static Signature] {
             node::TABLE,
             kernel::TABLE,
             kubelet::TABLE,
+            kubevirtci::TABLE,
+            longhorn::TABLE,
             guest::TABLE,
             multus::TABLE,
             network::TABLE,
+            network_addons::TABLE,
             migration_target::TABLE,
             migration::TABLE,
             disruption::TABLE,

@@ -22,6 +22,7 @@ mod remedies_more;
 mod remedy_signals;
 mod round15;
 mod round16;
+mod round17;
 mod sig_api;
 mod sig_control;
 mod sig_guest;
@@ -65,6 +66,7 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
         sig_storage::SIG_STORAGE,
         round15::ROUND15,
         round16::ROUND16,
+        round17::ROUND17,
     ]
     .into_iter()
     .flatten()
