@@ -60,6 +60,7 @@ pub mod incident;
 pub mod input;
 pub mod kube;
 pub mod migration;
+pub mod prose;
 pub mod remedy;
 pub mod scheduling;
 pub mod signatures;

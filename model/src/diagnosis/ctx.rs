@@ -33,14 +33,7 @@ pub(super) fn quoted(message: &str, explanation: &str) -> String {
 
 /// Joins a free-text message and an explanation into one text with proper punctuation.
 pub(super) fn sentences(message: &str, explanation: &str) -> String {
-    let m = message.trim();
-    if m.is_empty() {
-        explanation.to_string()
-    } else if m.ends_with(['.', '!', '?']) {
-        format!("{m} {explanation}")
-    } else {
-        format!("{m}. {explanation}")
-    }
+    crate::prose::then(message, explanation)
 }
 
 /// The citations of a condition: status, reason and message.

@@ -17,16 +17,7 @@ const BLANK: &str = "console-connected-blank";
 
 /// Withdraws the blank-console signal of a connect line the guest's own output follows.
 pub fn settle(out: &mut ReadPaste, input: &str) {
-    if !out
-        .signals
-        .iter()
-        .any(|s| s.signature.as_deref() == Some(BLANK))
-    {
-        return;
-    }
-    let lines: Vec<&str> = input.lines().collect();
-    out.signals
-        .retain(|s| s.signature.as_deref() != Some(BLANK) || !guest_wrote_after(&lines, s.line));
+    out.withdraw_answered(input, BLANK, guest_wrote_after);
 }
 
 /// A non-blank line after paste line `line` (1-based), before the next shell prompt that is not

@@ -18,16 +18,7 @@ const RETRY: &str = "libvirt-connect-failed";
 
 /// Withdraws the failed-attempt signals that a later line shows the daemon answering after.
 pub fn settle(out: &mut ReadPaste, input: &str) {
-    if !out
-        .signals
-        .iter()
-        .any(|s| s.signature.as_deref() == Some(RETRY))
-    {
-        return;
-    }
-    let lines: Vec<&str> = input.lines().collect();
-    out.signals
-        .retain(|s| s.signature.as_deref() != Some(RETRY) || !answered_after(&lines, s.line));
+    out.withdraw_answered(input, RETRY, answered_after);
 }
 
 /// A line after paste line `line` (1-based) on which the libvirt daemon answers.

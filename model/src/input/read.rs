@@ -24,3 +24,23 @@ pub struct ReadPaste {
     /// The workloads namespace-wide listings showed ([`super::workloads`]).
     pub workloads: Listing,
 }
+
+impl ReadPaste {
+    /// Withdraws the signals of `signature` that a later line of `input` answers (`answered`:
+    /// the paste's lines and the signal's 1-based line), as a failed attempt the daemon then
+    /// answered, or a blank console the guest then wrote to.
+    pub fn withdraw_answered(
+        &mut self,
+        input: &str,
+        signature: &str,
+        answered: impl Fn(&[&str], usize) -> bool,
+    ) {
+        let ours = |s: &Signal| s.signature.as_deref() == Some(signature);
+        if !self.signals.iter().any(ours) {
+            return;
+        }
+        let lines: Vec<&str> = input.lines().collect();
+        self.signals
+            .retain(|s| !ours(s) || !answered(&lines, s.line));
+    }
+}

@@ -28,18 +28,6 @@ fn old_pod(s: &Sighting) -> bool {
     )
 }
 
-/// The signal's own cause, then `why`: each a sentence of its own.
-fn then(cause: &str, why: &str) -> String {
-    let c = cause.trim();
-    if c.is_empty() {
-        why.to_string()
-    } else if c.ends_with(['.', '!', '?']) {
-        format!("{c} {why}")
-    } else {
-        format!("{c}. {why}")
-    }
-}
-
 /// Turns the node's signals on a target pod's row into the migration's control plane.
 pub fn retarget(out: &mut ReadPaste) {
     let pods: Vec<&Sighting> = out
@@ -77,7 +65,7 @@ pub fn retarget(out: &mut ReadPaste) {
                 Running and ready: a VMI has two launcher pods only while a migration runs, so \
                 this one is the migration's target (its placement or its clean-up)."
             );
-            x.cause = then(&x.cause, &why);
+            x.cause = crate::prose::then(&x.cause, &why);
             x.source = format!(
                 "{}; KubeVirt pkg/virt-controller/services/template.go (launcher pod names), \
                 pkg/virt-controller/watch/migration/migration.go (the target pod)",
@@ -124,15 +112,5 @@ mod tests {
         )));
         assert!(!serving(&pod("virt-launcher-a-bcdfg", "Pending", None)));
         assert!(old_pod(&pod("virt-launcher-a-bcdfg", "Terminating", None)));
-    }
-
-    #[test]
-    fn the_targets_cause_follows_the_signals_own_as_a_sentence_of_its_own() {
-        assert_eq!(
-            then("Pending (see its events)", "Why."),
-            "Pending (see its events). Why."
-        );
-        assert_eq!(then("It failed.", "Why."), "It failed. Why.");
-        assert_eq!(then(" ", "Why."), "Why.");
     }
 }
