@@ -233,7 +233,7 @@ async fn the_console_reads_the_same_world_from_the_real_api_server_as_from_the_s
         {
             left.push("the migration");
         }
-        if c.launchers(&pod_vmi).iter().any(|l| *l.name == pod.2) {
+        if c.launchers(&pod_vmi).iter().any(|l| l.name() == pod.2) {
             left.push("the launcher pod");
         }
         if c.node(&node.2).is_some() {
@@ -258,5 +258,5 @@ fn pod_owner(sim: &sim::Sim, ns: &str, name: &str) -> model::VmiKey {
     let (_, pods) = sim.store().list(&resources::POD, Some(ns));
     let pod = pods.iter().find(|p| p["metadata"]["name"] == name).unwrap();
     let (key, _) = backend::watch::Launcher::project(&model::kube::Pod::from_value(pod)).unwrap();
-    key
+    key.to_vmi_key()
 }
