@@ -105,9 +105,10 @@ async fn the_console_on_the_real_server_diagnoses_what_the_simulator_writes_ther
     );
     let scenarios = SCENARIOS.split(',').count();
     assert_eq!(want.len(), scenarios, "one VMI per scenario: {want:#?}");
-    // The simulator's broken VMIs are diagnosed broken in the layer their scenario breaks.
+    // The simulator's broken VMIs are diagnosed broken in the layer their scenario breaks (a
+    // launcher no node fits is the nodes': `model::scheduling`).
     for (vmi, layer) in [
-        ("default/unschedulable", "control_plane"),
+        ("default/unschedulable", "node"),
         ("default/sync-failed", "node"),
     ] {
         assert_eq!(
