@@ -65,17 +65,13 @@ const fn event(
     example: &'static str,
 ) -> Signature {
     Signature {
-        id,
-        all: word,
-        cased: word,
         any: &[
             "Failed: ",
             "Operator failed: ",
             "NetworkConfig.Spec",
             "networkaddonsconfig",
         ],
-        example,
-        ..ADDONS
+        ..own(id, word, example)
     }
 }
 
