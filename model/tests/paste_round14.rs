@@ -15,13 +15,7 @@
 mod support_blame;
 
 use model::verdict::Layer;
-use support_blame::blame;
-
-fn layer(paste: &str) -> Option<Layer> {
-    let (l, _, text) = blame(paste);
-    eprintln!("{text}");
-    l
-}
+use support_blame::layer;
 
 #[test]
 fn a_described_pod_pending_on_no_node_is_unscheduled_and_its_settings_are_no_fault() {

@@ -27,13 +27,7 @@ mod support_blame;
 
 use model::input::pipeline::diagnose_input;
 use model::verdict::Layer;
-use support_blame::blame;
-
-fn layer(paste: &str) -> Option<Layer> {
-    let (l, _, text) = blame(paste);
-    eprintln!("{text}");
-    l
-}
+use support_blame::layer;
 
 fn vmi(reason: &str, message: &str) -> String {
     [

@@ -18,13 +18,7 @@ mod support_blame;
 
 use model::evidence::SignalPlane;
 use model::verdict::Layer;
-use support_blame::blame;
-
-fn layer(paste: &str) -> Option<Layer> {
-    let (l, _, text) = blame(paste);
-    eprintln!("{text}");
-    l
-}
+use support_blame::{blame, layer};
 
 #[test]
 fn the_kubelets_admission_refusals_are_the_nodes_wherever_they_are_shown() {

@@ -20,13 +20,7 @@
 mod support_blame;
 
 use model::verdict::Layer;
-use support_blame::blame;
-
-fn layer(paste: &str) -> Option<Layer> {
-    let (l, _, text) = blame(paste);
-    eprintln!("{text}");
-    l
-}
+use support_blame::layer;
 
 #[test]
 fn the_network_addons_operator_failing_its_configuration_is_the_networks() {

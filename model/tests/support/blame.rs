@@ -16,3 +16,12 @@ pub fn blame(paste: &str) -> (Option<Layer>, Option<SignalPlane>, String) {
     let text = model::cli::render_analysis(&a);
     (v.layer, v.plane, text)
 }
+
+/// The verdict's layer, the rendered diagnosis printed for a failing test to show (not every
+/// round's tests ask only for the layer).
+#[allow(dead_code)]
+pub fn layer(paste: &str) -> Option<Layer> {
+    let (l, _, text) = blame(paste);
+    eprintln!("{text}");
+    l
+}
