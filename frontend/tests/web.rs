@@ -575,3 +575,31 @@ async fn requests_fail_with_the_status_or_as_unreachable() {
     assert_eq!((unreachable.status, unreachable.timed_out), (None, false));
     assert!(unreachable.transient());
 }
+
+/// An explanation's source reference in backticks is shown as code, never as literal backticks
+/// (the eviction catalogue's `admitLauncherPod` showed its backticks in both languages).
+#[wasm_bindgen_test]
+fn a_findings_backticked_reference_is_code_not_backticks() {
+    use frontend::components::finding::findings_list;
+    use model::explain::Severity;
+    use model::verdict::{Finding, Health, Layer};
+    let root = container();
+    let f = Finding::new(
+        Layer::Migration,
+        Health::Degraded,
+        Severity::Warning,
+        "eviction",
+    )
+    .explained("KubeVirt does not migrate it (`admitLauncherPod`, pod-eviction-admitter.go).");
+    let handle = leptos::mount::mount_to(root.clone(), move || {
+        view! { <ul>{findings_list(vec![f.clone()])}</ul> }
+    });
+    let detail = text_of(&root, "li.finding > p");
+    assert!(!detail.contains('`'), "{detail}");
+    assert!(
+        detail.contains("(admitLauncherPod, pod-eviction-admitter.go)"),
+        "{detail}"
+    );
+    assert_eq!(text_of(&root, "li.finding > p code"), "admitLauncherPod");
+    drop(handle);
+}

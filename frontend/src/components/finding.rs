@@ -55,7 +55,7 @@ fn finding_item(f: Finding) -> impl IntoView {
     view! {
         <li class=class data-health=f.health.as_str()>
             <strong>{f.title.clone()}</strong>
-            {(!f.detail.is_empty()).then(|| view! { <p>{f.detail.clone()}</p> })}
+            {(!f.detail.is_empty()).then(|| view! { <p>{prose(&f.detail)}</p> })}
             {(!f.evidence.is_empty()).then(|| view! {
                 <ul class="evidence" aria-label="evidence">
                     {f.evidence.iter().map(|c| view! { <li><code>{c.clone()}</code></li> }).collect_view()}
@@ -80,6 +80,22 @@ pub fn segments(text: &str) -> Vec<(bool, &str)> {
         .filter(|(_, p)| !p.is_empty())
         .map(|(i, p)| (i % 2 == 1, p))
         .collect()
+}
+
+/// An explanation's sentence with its source names and fields in backticks shown as code (no
+/// copy button: they are references, not commands), so no page shows a literal backtick.
+pub fn prose(text: &str) -> AnyView {
+    segments(text)
+        .into_iter()
+        .map(|(code, p)| {
+            if code {
+                view! { <code>{p.to_string()}</code> }.into_any()
+            } else {
+                p.to_string().into_any()
+            }
+        })
+        .collect_view()
+        .into_any()
 }
 
 /// One remedy: its prose, each command as code with its copy button.

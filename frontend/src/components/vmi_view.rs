@@ -9,7 +9,7 @@
 
 use crate::api;
 use crate::components::common::{HealthBadge, layer_key, plane_label};
-use crate::components::finding::{findings_list, next_step};
+use crate::components::finding::{findings_list, next_step, prose};
 use crate::components::rel_time::RelTimeOr;
 use crate::deferred::{Deferred, View};
 use crate::i18n::{Key, lang, t, tr};
@@ -174,8 +174,8 @@ fn DiagnosisTab(detail: VmiDetail) -> impl IntoView {
                     <td>{(!c.message.is_empty()).then(|| view! { <q class="data">{c.message.clone()}</q> })}</td>
                     <td class="explain">
                         <strong>{ex.title}</strong>
-                        <p>{ex.meaning}</p>
-                        {(!ex.implies.is_empty()).then(|| view! { <p class="implies">{ex.implies.clone()}</p> })}
+                        <p>{prose(&ex.meaning)}</p>
+                        {(!ex.implies.is_empty()).then(|| view! { <p class="implies">{prose(&ex.implies)}</p> })}
                         {(!ex.next_steps.is_empty()).then(|| view! {
                             <details><summary>{t(Key::VmiNext)}</summary>
                                 <ul class="next">{ex.next_steps.iter().map(|s| next_step(s)).collect_view()}</ul>
@@ -377,7 +377,7 @@ fn Events(rows: Vec<EventRow>, now: Signal<Option<Timestamp>>) -> impl IntoView 
                     <span class="ev-obj">{e.object}</span>
                     // The event's message is its recorder's own text: quoted, verbatim.
                     <p><q class="data">{e.message}</q></p>
-                    {e.meaning.map(|m| view! { <p class="explain">{m}</p> })}
+                    {e.meaning.map(|m| view! { <p class="explain">{prose(&m)}</p> })}
                 </li>
             }
         })
