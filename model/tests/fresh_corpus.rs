@@ -206,3 +206,8 @@ fn fresh_batch15_scores_at_least_its_floor() {
 fn fresh_batch16_scores_at_least_its_floor() {
     run_batch("batch16", 33, true);
 }
+
+#[test]
+fn fresh_batch17_scores_at_least_its_floor() {
+    run_batch("batch17", 35, true);
+}
