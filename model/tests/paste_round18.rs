@@ -4,7 +4,11 @@
 //!
 //! - `virtctl image-upload`'s wait for the upload pod in every release's words (KubeVirt
 //!   `pkg/virtctl/imageupload/imageupload.go`: "to be running" / "Pod now running" before the
-//!   DataVolume rewrite, "to be ready" / "Pod now ready" since).
+//!   DataVolume rewrite, "to be ready" / "Pod now ready" since);
+//! - CDI's pods refused their own volume (containerized-data-importer `pkg/common/common.go`'s
+//!   mount points `/data`, `/scratch`; `pkg/importer/file.go`, `GetAvailableSpace*` returning
+//!   -1 when the volume cannot be read; `pkg/image/qemu.go`'s ErrLargerPVCRequired): the node's
+//!   volume, where a real size too small is the claim's, the control plane's.
 
 #[path = "support/blame.rs"]
 mod support_blame;
@@ -33,4 +37,34 @@ fn a_pod_running_ends_the_wait_in_the_old_words_too() {
                  timed out waiting for the condition\n";
     let (_, _, text) = blame(paste);
     assert!(!text.contains("upload pod never became ready"), "{text}");
+}
+
+#[test]
+fn cdis_pod_refused_its_own_volume_is_the_nodes() {
+    for paste in [
+        // the upload server's answer, as virtctl prints it, after an unrelated 404
+        "the server could not find the requested resource\n\
+         unexpected return value 500, Saving stream failed: Unable to transfer source data to \
+         target file: could not open file \"/data/disk.img\": open /data/disk.img: permission denied\n",
+        // the importer's own log
+        "E0611 08:02:11.402310       1 importer.go:173] Unable to process data: Unable to \
+         convert source data to target format: could not open file \"/scratch/tmpimage\": \
+         open /scratch/tmpimage: permission denied\n",
+        // the volume's size unreadable: CDI's -1
+        "unexpected return value 400, Saving stream failed: effective image size is larger \
+         than the reported available storage: virtual image size 2147483648 is larger than the \
+         reported available storage -1. A larger PVC is required.\n",
+        "E0212 10:01:02.000000       1 data-processor.go:255] Virtual image size 5368709120 is \
+         larger than the reported available storage -1. A larger PVC is required.\n",
+    ] {
+        assert_eq!(layer(paste), Some(Layer::Node), "{paste}");
+    }
+}
+
+#[test]
+fn a_claim_too_small_for_the_image_is_the_control_planes() {
+    let paste = "unexpected return value 400, Saving stream failed: effective image size is \
+                 larger than the reported available storage: virtual image size 21474836480 is \
+                 larger than the reported available storage 10146021376. A larger PVC is required.\n";
+    assert_eq!(layer(paste), Some(Layer::ControlPlane), "{paste}");
 }

@@ -10,6 +10,7 @@ mod api_errors;
 mod base;
 mod cdi;
 mod cdi_in_use;
+mod cdi_volume;
 pub mod component;
 mod component_pods;
 pub mod components;
@@ -118,6 +119,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             node_taints::TABLE,
             cdi::TABLE,
             cdi_in_use::TABLE,
+            cdi_volume::TABLE,
             console::TABLE,
             qemu::TABLE,
             events::TABLE,
