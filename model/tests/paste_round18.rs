@@ -8,7 +8,11 @@
 //! - CDI's pods refused their own volume (containerized-data-importer `pkg/common/common.go`'s
 //!   mount points `/data`, `/scratch`; `pkg/importer/file.go`, `GetAvailableSpace*` returning
 //!   -1 when the volume cannot be read; `pkg/image/qemu.go`'s ErrLargerPVCRequired): the node's
-//!   volume, where a real size too small is the claim's, the control plane's.
+//!   volume, where a real size too small is the claim's, the control plane's;
+//! - virt-handler looking for the pod's interfaces in the launcher's network namespace
+//!   (KubeVirt `pkg/virt-handler/non-root.go`, FindInterfaceIndexPath, through
+//!   `isolation.SafeJoin`): the network's; and the libvirt daemon's own start-up lines showing
+//!   that it answered (libvirt `src/util/virgdbus.c`, `virhostcpu.c`, `vircgroup.c`).
 
 #[path = "support/blame.rs"]
 mod support_blame;
@@ -67,4 +71,34 @@ fn a_claim_too_small_for_the_image_is_the_control_planes() {
                  larger than the reported available storage: virtual image size 21474836480 is \
                  larger than the reported available storage 10146021376. A larger PVC is required.\n";
     assert_eq!(layer(paste), Some(Layer::ControlPlane), "{paste}");
+}
+
+#[test]
+fn virt_handler_missing_the_pods_interface_in_the_launcher_is_the_networks() {
+    for paste in [
+        r#"{"component":"virt-handler","kind":"VirtualMachineInstance","level":"error","msg":"Synchronizing the VirtualMachineInstance failed.","name":"fedora","namespace":"vms","pos":"vm.go:1703","reason":"lstat /proc/21875/root/sys/class/net/pod16367aadb6f: no such file or directory","timestamp":"2023-03-02T10:11:12.000000Z"}"#,
+        "  Warning  SyncFailed  2m (x20 over 5m)  virt-handler  lstat /proc/9982/root/sys/class/net/net2/ifindex: no such file or directory, failed to find network \"blue\" pod interface name\n",
+    ] {
+        assert_eq!(layer(paste), Some(Layer::Network), "{paste}");
+    }
+}
+
+#[test]
+fn the_libvirt_daemons_own_start_up_lines_answer_the_first_connection_attempt() {
+    // virt-launcher's first attempt failing, then lines only the running daemon writes
+    for daemon in [
+        "internal error: Unable to get system bus connection: Could not connect: No such file or directory",
+        "At least one cgroup controller is required: No such device or address",
+    ] {
+        let paste = format!(
+            "Connecting to libvirt daemon failed: virError(Code=38, Domain=7, Message='Failed to \
+             connect socket to '/var/run/libvirt/libvirt-sock': Connection refused')\n{daemon}\n"
+        );
+        let (l, _, text) = blame(&paste);
+        assert_ne!(l, Some(Layer::Node), "{text}");
+    }
+    // an attempt nothing answers after stays the launcher's
+    let alone = "Connecting to libvirt daemon failed: virError(Code=38, Domain=7, Message='Failed \
+                 to connect socket to '/var/run/libvirt/libvirt-sock': Connection refused')\n";
+    assert_eq!(layer(alone), Some(Layer::Node));
 }

@@ -52,4 +52,15 @@ pub const ROUND18: &[Entry] = &[
       more, or virtctl image-upload --size",
      "kubectl get dv <name> -n <ns> -o yaml(spec.storage.resources.requests.storage)。\
       より大きく要求するか、virtctl image-upload --size を使う"),
+    // `signatures/network.rs`, launcher-netns-interface-missing and its sibling
+    ("virt-handler finds no pod interface for a VMI network in the launcher",
+     "virt-handler がランチャー内に VMI のネットワークの Pod インターフェースを見つけられません"),
+    ("virt-handler looks in the launcher pod's network namespace \
+      (/proc/<pid>/root/sys/class/net) for the interface the CNI should have created for one of \
+      the VMI's networks, and it is not there: Multus or the network's plugin did not attach it, \
+      or under another name than the one KubeVirt derives from the network",
+     "virt-handler はランチャー Pod のネットワーク名前空間(/proc/<pid>/root/sys/class/net)で、\
+      VMI のネットワークの一つのために CNI が作るはずのインターフェースを探しますが、ありません。\
+      Multus またはそのネットワークのプラグインが接続しなかったか、KubeVirt がネットワークから\
+      導く名前とは別の名前で接続しました"),
 ];
