@@ -12,7 +12,9 @@
 //! - virt-handler looking for the pod's interfaces in the launcher's network namespace
 //!   (KubeVirt `pkg/virt-handler/non-root.go`, FindInterfaceIndexPath, through
 //!   `isolation.SafeJoin`): the network's; and the libvirt daemon's own start-up lines showing
-//!   that it answered (libvirt `src/util/virgdbus.c`, `virhostcpu.c`, `vircgroup.c`).
+//!   that it answered (libvirt `src/util/virgdbus.c`, `virhostcpu.c`, `vircgroup.c`);
+//! - Kube-OVN's CNI server failing a pod's network set-up (kubeovn/kube-ovn
+//!   `pkg/daemon/handler.go`, `pkg/daemon/ovs_linux.go`): the network's.
 
 #[path = "support/blame.rs"]
 mod support_blame;
@@ -101,4 +103,19 @@ fn the_libvirt_daemons_own_start_up_lines_answer_the_first_connection_attempt() 
     let alone = "Connecting to libvirt daemon failed: virError(Code=38, Domain=7, Message='Failed \
                  to connect socket to '/var/run/libvirt/libvirt-sock': Connection refused')\n";
     assert_eq!(layer(alone), Some(Layer::Node));
+}
+
+#[test]
+fn kube_ovns_cni_server_failing_a_pods_network_is_the_networks() {
+    for paste in [
+        "E0412 09:14:02.118231   21784 handler.go:359] route is not ready for pod \
+         vms/virt-launcher-fedora-9xq2k provider ovn, please see kube-ovn-controller logs to find errors\n",
+        "no address allocated to pod vms/virt-launcher-rhel9-b7d2c provider ovn, please see \
+         kube-ovn-controller logs to find errors\n",
+        "configure nic eth0 for pod virt-launcher-win-k2x8d/vms failed: network 10.16.0.15 \
+         with gateway 10.16.0.1 is not ready for interface eth0 after 200 checks: timeout\n",
+        "provider attachnet.vms.ovn is not bound to any subnet\n",
+    ] {
+        assert_eq!(layer(paste), Some(Layer::Network), "{paste}");
+    }
 }

@@ -29,6 +29,7 @@ mod guest;
 mod http_status;
 mod imageupload;
 mod kernel;
+mod kube_ovn;
 mod kubelet;
 mod kubevirtci;
 pub mod level;
@@ -134,6 +135,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             multus::TABLE,
             network::TABLE,
             network_addons::TABLE,
+            kube_ovn::TABLE,
             migration_target::TABLE,
             migration::TABLE,
             disruption::TABLE,

@@ -63,4 +63,17 @@ pub const ROUND18: &[Entry] = &[
       VMI のネットワークの一つのために CNI が作るはずのインターフェースを探しますが、ありません。\
       Multus またはそのネットワークのプラグインが接続しなかったか、KubeVirt がネットワークから\
       導く名前とは別の名前で接続しました"),
+    // `signatures/kube_ovn.rs`, kube-ovn-*
+    ("Kube-OVN's CNI could not set up the pod's network",
+     "Kube-OVN の CNI が Pod のネットワークを設定できませんでした"),
+    ("kube-ovn-cni, which answers the CNI ADD of every pod sandbox on its node, failed the pod's \
+      network set-up: its address or route is not yet allocated by kube-ovn-controller, the pod's \
+      OVS port never came up, or the subnet's gateway does not answer; the pod (a VM's launcher \
+      too) stays in its init phase until it succeeds",
+     "ノード上のすべての Pod サンドボックスの CNI ADD に応える kube-ovn-cni が、Pod のネットワーク\
+      設定に失敗しました: kube-ovn-controller がアドレスやルートをまだ割り当てていないか、Pod の \
+      OVS ポートが立ち上がらなかったか、サブネットのゲートウェイが応答しません。成功するまで Pod\
+      (VM のランチャーも)は初期化段階に留まります"),
+    ("kubectl logs -n kube-system <kube-ovn-cni pod on the pod's node>",
+     "kubectl logs -n kube-system <Pod のノード上の kube-ovn-cni Pod>"),
 ];
