@@ -14,11 +14,14 @@
 //!   `isolation.SafeJoin`): the network's; and the libvirt daemon's own start-up lines showing
 //!   that it answered (libvirt `src/util/virgdbus.c`, `virhostcpu.c`, `vircgroup.c`);
 //! - Kube-OVN's CNI server failing a pod's network set-up (kubeovn/kube-ovn
-//!   `pkg/daemon/handler.go`, `pkg/daemon/ovs_linux.go`): the network's.
+//!   `pkg/daemon/handler.go`, `pkg/daemon/ovs_linux.go`): the network's;
+//! - KubeVirt's volume migration refused (`pkg/virt-controller/watch/volume-migration/
+//!   volume-migration.go`, `pkg/virt-controller/watch/vm/vm.go`): the migration's control plane.
 
 #[path = "support/blame.rs"]
 mod support_blame;
 
+use model::evidence::SignalPlane;
 use model::verdict::Layer;
 use support_blame::{blame, layer};
 
@@ -118,4 +121,31 @@ fn kube_ovns_cni_server_failing_a_pods_network_is_the_networks() {
     ] {
         assert_eq!(layer(paste), Some(Layer::Network), "{paste}");
     }
+}
+
+#[test]
+fn a_refused_volume_migration_is_the_migrations_control_plane() {
+    for paste in [
+        // the VM's RestartRequired condition the VM controller sets
+        "status:\n  conditions:\n  - lastProbeTime: null\n    \
+         lastTransitionTime: \"2025-01-10T09:00:00Z\"\n    \
+         message: 'invalid volumes to update with migration: shareable: [shared-data]'\n    \
+         status: \"True\"\n    type: RestartRequired\n",
+        // virt-controller's log of the same refusal
+        r#"{"component":"virt-controller","kind":"VirtualMachine","level":"error","msg":"cannot migrate the VM. Volumes are invalid: invalid volumes to update with migration: luns: [lun0]","name":"db","namespace":"prod","pos":"vm.go:861","timestamp":"2025-01-10T09:00:00.000000Z"}"#,
+        r#"{"component":"virt-controller","level":"error","msg":"cannot migrate the VMI: cannot migrate the volumes as the VMI isn't migratable: InterfaceNotLiveMigratable: cannot migrate VMI which does not use masquerade","pos":"vm.go:926"}"#,
+    ] {
+        let (l, p, text) = blame(paste);
+        assert_eq!(l, Some(Layer::Migration), "{text}");
+        assert_eq!(p, Some(SignalPlane::Control), "{text}");
+    }
+}
+
+#[test]
+fn a_restart_required_for_another_change_is_no_migration() {
+    let paste = "status:\n  conditions:\n  - lastProbeTime: null\n    \
+                 lastTransitionTime: \"2025-01-10T09:00:00Z\"\n    \
+                 message: a non-live-updatable field was changed in the template spec\n    \
+                 status: \"True\"\n    type: RestartRequired\n";
+    assert_ne!(layer(paste), Some(Layer::Migration));
 }

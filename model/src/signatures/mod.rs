@@ -49,6 +49,7 @@ pub mod reasons;
 pub mod subjects;
 mod tls;
 mod virtctl;
+mod volume_migration;
 mod x509;
 
 pub use component_pods::{component_in, component_of_name};
@@ -136,6 +137,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             network::TABLE,
             network_addons::TABLE,
             kube_ovn::TABLE,
+            volume_migration::TABLE,
             migration_target::TABLE,
             migration::TABLE,
             disruption::TABLE,

@@ -76,4 +76,26 @@ pub const ROUND18: &[Entry] = &[
       (VM のランチャーも)は初期化段階に留まります"),
     ("kubectl logs -n kube-system <kube-ovn-cni pod on the pod's node>",
      "kubectl logs -n kube-system <Pod のノード上の kube-ovn-cni Pod>"),
+    // `signatures/volume_migration.rs`, volume-migration-*
+    ("the volume migration was refused (updateVolumesStrategy: Migration)",
+     "ボリュームのマイグレーションが拒否されました(updateVolumesStrategy: Migration)"),
+    ("the VM's volumes were changed to be migrated to new claims, and virt-controller refused the \
+      change before migrating: a volume of a kind that cannot be copied live (hotplugged, a \
+      filesystem, shareable, a LUN, a DataVolume not populated through CSI), a ReadWriteOnce \
+      volume left out of the change, a VMI that is not migratable, or a destination claim that \
+      does not exist; the VM keeps running on its old volumes and is marked RestartRequired",
+     "VM のボリュームが新しいクレームへマイグレーションするよう変更されましたが、virt-controller は\
+      マイグレーションの前にその変更を拒否しました: ライブでコピーできない種類のボリューム\
+      (ホットプラグ、ファイルシステム、共有可能、LUN、CSI で作られていない DataVolume)、変更から\
+      漏れた ReadWriteOnce のボリューム、マイグレーションできない VMI、または存在しない移行先の\
+      クレームです。VM は古いボリュームのまま動き続け、RestartRequired と記されます"),
+    ("kubectl get vm <name> -n <ns> -o jsonpath='{.status.conditions}' (RestartRequired's message)",
+     "kubectl get vm <name> -n <ns> -o jsonpath='{.status.conditions}'(RestartRequired の message)"),
+    ("kubectl get vmi <name> -n <ns> -o jsonpath='{.status.conditions}' (LiveMigratable, \
+      VolumesChange)",
+     "kubectl get vmi <name> -n <ns> -o jsonpath='{.status.conditions}'(LiveMigratable、\
+      VolumesChange)"),
+    ("revert spec.template.spec.volumes to the running claims, or restart the VM to take the new \
+      ones",
+     "spec.template.spec.volumes を動作中のクレームに戻すか、VM を再起動して新しいクレームを使う"),
 ];
