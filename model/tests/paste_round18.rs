@@ -16,7 +16,10 @@
 //! - Kube-OVN's CNI server failing a pod's network set-up (kubeovn/kube-ovn
 //!   `pkg/daemon/handler.go`, `pkg/daemon/ovs_linux.go`): the network's;
 //! - KubeVirt's volume migration refused (`pkg/virt-controller/watch/volume-migration/
-//!   volume-migration.go`, `pkg/virt-controller/watch/vm/vm.go`): the migration's control plane.
+//!   volume-migration.go`, `pkg/virt-controller/watch/vm/vm.go`): the migration's control plane;
+//! - a CDI pod's warnings followed by its own completion (containerized-data-importer
+//!   `cmd/cdi-importer/importer.go` "Import Complete", `pkg/uploadserver/uploadserver.go` "Wrote
+//!   data to", `cmd/cdi-cloner/clone-source.go` "clone complete"): no fault.
 
 #[path = "support/blame.rs"]
 mod support_blame;
@@ -148,4 +151,27 @@ fn a_restart_required_for_another_change_is_no_migration() {
                  message: a non-live-updatable field was changed in the template spec\n    \
                  status: \"True\"\n    type: RestartRequired\n";
     assert_ne!(layer(paste), Some(Layer::Migration));
+}
+
+#[test]
+fn a_cdi_pods_warnings_before_its_completion_are_no_fault() {
+    for paste in [
+        "I0301 10:00:00.000000       1 importer.go:52] Starting importer\n\
+         W0301 10:00:01.000000       1 data-processor.go:343] Available space less than requested \
+         size, resizing image to available space 9Gi.\n\
+         I0301 10:00:09.000000       1 importer.go:217] Import Complete\n",
+        "W0301 10:00:01.000000       1 imageio-datasource.go:692] Unable to read image transfer \
+         response, 3 retries remaining.\n\
+         I0301 10:04:09.000000       1 importer.go:217] Import Complete\n",
+    ] {
+        assert_eq!(layer(paste), None, "{paste}");
+    }
+}
+
+#[test]
+fn a_cdi_warning_nothing_completes_after_keeps_its_reading() {
+    let paste = "I0301 10:00:09.000000       1 importer.go:217] Import Complete\n\
+                 W0301 10:05:01.000000       1 imageio-datasource.go:692] Unable to read image \
+                 transfer response, 3 retries remaining.\n";
+    assert_eq!(layer(paste), Some(Layer::ControlPlane));
 }
