@@ -204,7 +204,7 @@ fn fresh_batch15_scores_at_least_its_floor() {
 
 #[test]
 fn fresh_batch16_scores_at_least_its_floor() {
-    run_batch("batch16", 33, true);
+    run_batch("batch16", 33, false);
 }
 
 #[test]

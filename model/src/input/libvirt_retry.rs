@@ -8,7 +8,10 @@
 //! withdrawn. The daemon answers in two ways a launcher's log shows: the poll's own "Connected to
 //! libvirt daemon", and the daemon's own log lines, which virt-launcher relays with
 //! `"subcomponent":"libvirt"` (`pkg/virt-launcher/virtwrap/util/libvirt_helper.go`, its
-//! banner `libvirt version: …` first). `virtqemud-sock` attempts are start-up noise already
+//! banner `libvirt version: …` first), or copied bare: the start-up probes only the running
+//! daemon logs (libvirt `src/util/virhostcpu.c`'s /dev/kvm probe, `src/util/virgdbus.c` and the
+//! older `virdbus.c`'s DBus connections, `src/util/vircgroup.c`'s cgroup detection; the noise
+//! signatures of `signatures/noise.rs`). `virtqemud-sock` attempts are start-up noise already
 //! (`signatures/noise.rs`).
 
 use super::read::ReadPaste;
@@ -26,11 +29,20 @@ fn answered_after(lines: &[&str], line: usize) -> bool {
     lines.iter().skip(line).any(|l| daemon_answers(l))
 }
 
+/// The start-up probes only the running libvirt daemon logs (`signatures/noise.rs`).
+const DAEMON_PROBES: &[&str] = &[
+    "dev-kvm-permission-startup",
+    "libvirt-startup-no-dbus",
+    "libvirt-startup-no-gdbus",
+    "libvirt-startup-cgroup-detect",
+];
+
 /// The poll's success, or a line the daemon itself logged.
 fn daemon_answers(line: &str) -> bool {
     line.contains("Connected to libvirt daemon")
         || line.contains("\"subcomponent\":\"libvirt\"")
         || line.contains("\"subcomponent\": \"libvirt\"")
+        || crate::signatures::match_line(line).is_some_and(|s| DAEMON_PROBES.contains(&s.id))
 }
 
 #[cfg(test)]
@@ -48,5 +60,12 @@ mod tests {
         assert!(!daemon_answers(
             r#"{"level":"info","msg":"Connecting to libvirt daemon: qemu:///system"}"#
         ));
+        // copied bare: a probe only the running daemon logs
+        assert!(daemon_answers(
+            "internal error: Unable to get session bus connection: Could not connect"
+        ));
+        for id in DAEMON_PROBES {
+            assert!(crate::signatures::by_id(id).is_some(), "{id}");
+        }
     }
 }

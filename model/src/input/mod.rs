@@ -21,6 +21,7 @@
 
 pub mod age;
 pub mod blocks;
+pub mod cdi_completed;
 pub mod cells;
 pub mod classify;
 pub mod clock;

@@ -42,6 +42,7 @@ pub fn read_paste(input: &str) -> ReadPaste {
     super::workloads::settle(&mut out);
     super::console::settle(&mut out, input);
     super::libvirt_retry::settle(&mut out, input);
+    super::cdi_completed::settle(&mut out, input);
     super::console_log::see(&mut out, input);
     super::target_pod::settle(&mut out, input);
     out

@@ -2,7 +2,8 @@
 //! apimachinery's `wait.ErrWaitTimeout` (`k8s.io/apimachinery/pkg/util/wait`: "timed out
 //! waiting for the condition") is returned as is by virtctl's waits, after the line saying what
 //! it waits for (`pkg/virtctl/imageupload/imageupload.go`: "Waiting for PVC %s upload pod to be
-//! ready...", then "Pod now ready" when it is). The timeout line is read with the last
+//! ready...", then "Pod now ready" when it is; before image-upload created DataVolumes, "… to be
+//! running..." and "Pod now running"). The timeout line is read with the last
 //! `Waiting for …` line still pending, as one message. kubectl's own wait names its object in
 //! the line itself (`… on <resource>/<name>`: `signatures::about`).
 
@@ -16,7 +17,7 @@ pub fn joined(line: &str, last: &mut Option<String>) -> Option<String> {
         *last = Some(t.to_string());
         return None;
     }
-    if t == "Pod now ready" {
+    if t == "Pod now ready" || t == "Pod now running" {
         *last = None;
         return None;
     }

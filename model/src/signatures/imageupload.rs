@@ -18,10 +18,9 @@ const CP: Signature = Signature {
 pub(super) const TABLE: &[Signature] = &[
     Signature {
         id: "upload-pod-never-ready",
-        all: &[
-            "upload pod to be ready",
-            "timed out waiting for the condition",
-        ],
+        // "to be ready" since the DataVolume rewrite of image-upload, "to be running" before it.
+        all: &["upload pod to be", "timed out waiting for the condition"],
+        any: &["upload pod to be ready", "upload pod to be running"],
         title: "the upload pod never became ready (virtctl image-upload timed out)",
         cause: "virtctl waited for CDI to mark the PVC's upload server pod ready (the \
             cdi.kubevirt.io/storage.pod.ready annotation, set by CDI's upload controller) and \

@@ -10,6 +10,7 @@ mod api_errors;
 mod base;
 mod cdi;
 mod cdi_in_use;
+mod cdi_volume;
 pub mod component;
 mod component_pods;
 pub mod components;
@@ -28,6 +29,7 @@ mod guest;
 mod http_status;
 mod imageupload;
 mod kernel;
+mod kube_ovn;
 mod kubelet;
 mod kubevirtci;
 pub mod level;
@@ -47,6 +49,7 @@ pub mod reasons;
 pub mod subjects;
 mod tls;
 mod virtctl;
+mod volume_migration;
 mod x509;
 
 pub use component_pods::{component_in, component_of_name};
@@ -118,6 +121,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             node_taints::TABLE,
             cdi::TABLE,
             cdi_in_use::TABLE,
+            cdi_volume::TABLE,
             console::TABLE,
             qemu::TABLE,
             events::TABLE,
@@ -132,6 +136,8 @@ pub fn catalogue() -> &'static [&'static Signature] {
             multus::TABLE,
             network::TABLE,
             network_addons::TABLE,
+            kube_ovn::TABLE,
+            volume_migration::TABLE,
             migration_target::TABLE,
             migration::TABLE,
             disruption::TABLE,

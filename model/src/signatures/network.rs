@@ -15,6 +15,20 @@ const NW: Signature = Signature {
     ..BASE
 };
 
+/// A VMI network's pod interface missing from the launcher's network namespace.
+const NETNS_INTERFACE: Signature = Signature {
+    title: "virt-handler finds no pod interface for a VMI network in the launcher",
+    cause: "virt-handler looks in the launcher pod's network namespace \
+        (/proc/<pid>/root/sys/class/net) for the interface the CNI should have created for one \
+        of the VMI's networks, and it is not there: Multus or the network's plugin did not \
+        attach it, or under another name than the one KubeVirt derives from the network",
+    next_steps: &[
+        "kubectl get pod <virt-launcher pod> -o jsonpath='{.metadata.annotations.k8s\\.v1\\.cni\\.cncf\\.io/network-status}'",
+        "kubectl get net-attach-def -n <ns>",
+    ],
+    ..NW
+};
+
 pub(super) const TABLE: &[Signature] = &[
     Signature {
         id: "link-not-found",
@@ -63,6 +77,30 @@ pub(super) const TABLE: &[Signature] = &[
         source: "pkg/virt-handler/vm.go: \"failed to configure vmi network: %w\"",
         example: r#"{"component":"virt-handler","level":"error","msg":"Synchronizing the VirtualMachineInstance failed.","reason":"failed to configure vmi network: setup failed, err: failed plugging phase1 at nic 'net1': Link not found"}"#,
         ..NW
+    },
+    // virt-handler's set-up of a non-root launcher looked up each tap network's pod interface
+    // in the launcher's network namespace, through the launcher's root (KubeVirt
+    // `pkg/virt-handler/non-root.go` up to v1.4, prepareTap and FindInterfaceIndexPath:
+    // `isolation.SafeJoin(res, "sys", "class", "net", <pod interface>, "ifindex")`, the ordinal
+    // name `net<N>` as a fall-back, "failed to find network %q pod interface name"): the pod
+    // interface the VMI's network names is not in the pod, which is the CNI's (Multus and the
+    // network's plugin) or the naming of the NetworkAttachmentDefinition, not the node's.
+    Signature {
+        id: "launcher-netns-interface-missing",
+        all: &["/root/sys/class/net/"],
+        any: &["no such file or directory", "Failed to read if index"],
+        source: "KubeVirt pkg/virt-handler/non-root.go (FindInterfaceIndexPath, through \
+            isolation.SafeJoin: \"lstat /proc/<pid>/root/sys/class/net/<iface>\")",
+        example: "lstat /proc/21875/root/sys/class/net/pod16367aadb6f: no such file or directory",
+        ..NETNS_INTERFACE
+    },
+    Signature {
+        id: "launcher-network-no-pod-interface-name",
+        all: &["failed to find network", "pod interface name"],
+        source: "KubeVirt pkg/virt-handler/non-root.go (FindInterfaceIndexPath: \"failed to find \
+            network %q pod interface name\")",
+        example: "failed to find network \"blue\" pod interface name",
+        ..NETNS_INTERFACE
     },
     Signature {
         id: "tcp-connect-timeout",

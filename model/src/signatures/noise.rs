@@ -260,6 +260,24 @@ pub(super) const TABLE: &[Signature] = &[
         example: r#"{"component":"virt-launcher","level":"error","msg":"internal error: Unable to get DBus system bus connection: Failed to connect to socket /run/dbus/system_bus_socket: No such file or directory","pos":"virDBusGetSystemBus:109","subcomponent":"libvirt"}"#,
         ..BASE
     },
+    // The same probe in libvirt's GDBus rewrite (6.x on): `src/util/virgdbus.c`,
+    // virGDBusGetSystemBus and virGDBusGetSessionBus ("Unable to get %s bus connection: %1$s").
+    Signature {
+        id: "libvirt-startup-no-gdbus",
+        all: &["bus connection"],
+        any: &[
+            "Unable to get system bus connection",
+            "Unable to get session bus connection",
+        ],
+        title: "libvirt finds no DBus in the launcher (start-up noise)",
+        cause: "libvirt inside virt-launcher tries the host's DBus system bus, which the compute \
+            container does not have; the error is logged at every start and the domain still \
+            starts",
+        source: "libvirt src/util/virgdbus.c (virGDBusGetSystemBus, virGDBusGetSessionBus), as \
+            forwarded by virt-launcher (pkg/virt-launcher/virtwrap/util/libvirt_helper.go)",
+        example: r#"{"component":"virt-launcher","level":"error","msg":"internal error: Unable to get system bus connection: Could not connect: No such file or directory","pos":"virGDBusGetSystemBus:99","subcomponent":"libvirt"}"#,
+        ..BASE
+    },
     Signature {
         id: "libvirt-startup-cgroup-detect",
         all: &["At least one cgroup controller is required"],

@@ -23,6 +23,7 @@ mod remedy_signals;
 mod round15;
 mod round16;
 mod round17;
+mod round18;
 mod sig_api;
 mod sig_control;
 mod sig_guest;
@@ -67,6 +68,7 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
         round15::ROUND15,
         round16::ROUND16,
         round17::ROUND17,
+        round18::ROUND18,
     ]
     .into_iter()
     .flatten()
