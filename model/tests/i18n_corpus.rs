@@ -94,9 +94,14 @@ fn sentences(v: &Value, found: &mut BTreeMap<String, usize>) {
         }
         Value::Array(a) => a.iter().for_each(|x| sentences(x, found)),
         Value::Object(o) => {
+            // A `reason` beside a `message` is a condition's or an event's (the pages show it
+            // as code, verbatim): the cluster's; Strata's own reasons (a drain's, a
+            // migration failure's) have no message beside them.
+            let cluster_reason = o.contains_key("message");
             for (k, x) in o {
                 match (k.as_str(), x) {
                     (k, _) if DATA_FIELDS.contains(&k) => {}
+                    ("reason", _) if cluster_reason => {}
                     ("next_steps", Value::Array(steps)) => steps
                         .iter()
                         .filter(|s| !s.as_str().is_some_and(is_command_step))

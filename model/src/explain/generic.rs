@@ -49,7 +49,7 @@ pub(super) fn generic(topic: Topic, value: &str, s: &Subject) -> Explanation {
             Shape::Sentence => (
                 "Free-text reason".into(),
                 format!(
-                    "The reason is a sentence rather than a code: \"{shown}\". It usually carries \
+                    "The reason is a sentence rather than a code: “{shown}”. It usually carries \
                      an error text."
                 ),
                 "Read it together with the condition or event it belongs to.".into(),

@@ -382,7 +382,7 @@ mod tests {
         let f = explain(Topic::EventReason, "it broke.", &subj());
         assert_eq!(
             f.meaning,
-            "The reason is a sentence rather than a code: \"it broke.\". It usually carries an error text."
+            "The reason is a sentence rather than a code: “it broke.”. It usually carries an error text."
         );
         assert_eq!(
             f.next_steps[1],

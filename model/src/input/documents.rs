@@ -88,7 +88,7 @@ fn read_json(input: &str) -> Result<JsonValues, ParseError> {
                 let error = ParseError {
                     line: Some(e.line() + offset_lines),
                     column: Some(e.column()),
-                    message: format!("invalid JSON: {e}"),
+                    message: format!("invalid JSON: “{e}”"),
                 };
                 if !out.is_empty() {
                     return Ok((out, Some(error)));
@@ -203,7 +203,7 @@ fn full_parse(text: &str, start_line: usize) -> Result<Value, ParseError> {
                  this large is skipped)"
             )
         } else {
-            format!("invalid YAML: {first}; {EXPECTED}")
+            format!("invalid YAML: “{first}”; {EXPECTED}")
         };
         ParseError {
             line,

@@ -22,6 +22,14 @@ const NODE: Signature = Signature {
     ..BASE
 };
 
+/// The two permission-denied signatures (the open and the transfer that wraps it) say one thing.
+const DENIED_TITLE: &str = "CDI's pod may not write its own volume (permission denied)";
+const DENIED_CAUSE: &str = "the importer or upload server runs as a non-root user and opens the \
+    claim mounted at /data or its scratch space at /scratch; the volume as the node mounted it \
+    refuses that user (a hand-made hostPath directory owned by root, a provisioner or CSI driver \
+    that does not apply the pod's fsGroup), so nothing is written and the disk is never \
+    provisioned";
+
 const VOLUME_STEPS: &[&str] = &[
     "kubectl get pvc <name> -n <ns> -o yaml; kubectl get pv <volume> -o yaml (the provisioner, hostPath or CSI driver)",
     "on the node: ls -ln <the volume's directory> (owner and mode against the pod's fsGroup 107)",
@@ -33,12 +41,8 @@ pub(super) const TABLE: &[Signature] = &[
         id: "cdi-volume-permission-denied",
         all: &["could not open file", "permission denied"],
         any: &["\"/data/", "\"/scratch/"],
-        title: "CDI's pod may not write its own volume (permission denied)",
-        cause: "the importer or upload server runs as a non-root user and opens the claim \
-            mounted at /data or its scratch space at /scratch; the volume as the node mounted it \
-            refuses that user (a hand-made hostPath directory owned by root, a provisioner or \
-            CSI driver that does not apply the pod's fsGroup), so nothing is written and the \
-            disk is never provisioned",
+        title: DENIED_TITLE,
+        cause: DENIED_CAUSE,
         next_steps: VOLUME_STEPS,
         source: "CDI pkg/importer/file.go (\"could not open file %q\"); pkg/common/common.go \
             (/data, /scratch)",
@@ -48,12 +52,8 @@ pub(super) const TABLE: &[Signature] = &[
     Signature {
         id: "cdi-volume-transfer-permission-denied",
         all: &["Unable to transfer source data to", "permission denied"],
-        title: "CDI's pod may not write its own volume (permission denied)",
-        cause: "the importer or upload server runs as a non-root user and opens the claim \
-            mounted at /data or its scratch space at /scratch; the volume as the node mounted it \
-            refuses that user (a hand-made hostPath directory owned by root, a provisioner or \
-            CSI driver that does not apply the pod's fsGroup), so nothing is written and the \
-            disk is never provisioned",
+        title: DENIED_TITLE,
+        cause: DENIED_CAUSE,
         next_steps: VOLUME_STEPS,
         source: "CDI pkg/importer/data-processor.go (\"Unable to transfer source data to …\")",
         example: "Unable to process data: Unable to transfer source data to target directory: mkdir /data/tmp: permission denied",

@@ -5,6 +5,12 @@
 use super::Signature;
 use super::base::BASE;
 
+/// libvirt's DBus probe, in its two wordings (virdbus.c, virgdbus.c): one meaning.
+const NO_DBUS_TITLE: &str = "libvirt finds no DBus in the launcher (start-up noise)";
+const NO_DBUS_CAUSE: &str = "libvirt inside virt-launcher tries the host's DBus system bus, which \
+    the compute container does not have; the error is logged at every start and the domain still \
+    starts";
+
 pub(super) const TABLE: &[Signature] = &[
     // HCO's first reconcile of a HyperConverged resource with no conditions yet sets
     // ReconcileComplete Unknown, Available False, Progressing True, all with reason `Init` and
@@ -251,10 +257,8 @@ pub(super) const TABLE: &[Signature] = &[
             "Unable to get DBus system bus connection",
             "Failed to connect to socket /run/dbus/system_bus_socket",
         ],
-        title: "libvirt finds no DBus in the launcher (start-up noise)",
-        cause: "libvirt inside virt-launcher tries the host's DBus system bus, which the compute \
-            container does not have; the error is logged at every start and the domain still \
-            starts",
+        title: NO_DBUS_TITLE,
+        cause: NO_DBUS_CAUSE,
         source: "libvirt src/util/virdbus.c (virDBusGetSystemBus), as forwarded by virt-launcher \
             (pkg/virt-launcher/virtwrap/util/libvirt_helper.go, subcomponent libvirt)",
         example: r#"{"component":"virt-launcher","level":"error","msg":"internal error: Unable to get DBus system bus connection: Failed to connect to socket /run/dbus/system_bus_socket: No such file or directory","pos":"virDBusGetSystemBus:109","subcomponent":"libvirt"}"#,
@@ -269,10 +273,8 @@ pub(super) const TABLE: &[Signature] = &[
             "Unable to get system bus connection",
             "Unable to get session bus connection",
         ],
-        title: "libvirt finds no DBus in the launcher (start-up noise)",
-        cause: "libvirt inside virt-launcher tries the host's DBus system bus, which the compute \
-            container does not have; the error is logged at every start and the domain still \
-            starts",
+        title: NO_DBUS_TITLE,
+        cause: NO_DBUS_CAUSE,
         source: "libvirt src/util/virgdbus.c (virGDBusGetSystemBus, virGDBusGetSessionBus), as \
             forwarded by virt-launcher (pkg/virt-launcher/virtwrap/util/libvirt_helper.go)",
         example: r#"{"component":"virt-launcher","level":"error","msg":"internal error: Unable to get system bus connection: Could not connect: No such file or directory","pos":"virGDBusGetSystemBus:99","subcomponent":"libvirt"}"#,

@@ -355,8 +355,11 @@ pub const READERS: &[Entry] = &[
       `kind: List` is read item by item, so only an item this large is skipped)",
      "YAML としては正しいかもしれませんが、YAML パーサーの上限に達しています({0})。\
       この部分は読んでいません(`kind: List` は項目ごとに読むため、読み飛ばすのはこれほど大きな項目だけです)"),
-    ("invalid YAML: {}; {}",
-     "不正な YAML: {0}。{1}"),
+    // The parser's own words are quoted (“…”): data, never translated.
+    ("invalid YAML: “{}”; {}",
+     "不正な YAML: “{0}”。{1}"),
+    ("invalid JSON: “{}”",
+     "不正な JSON: “{0}”"),
     // `input/folder/layout.rs`
     ("a Harvester support bundle",
      "Harvester のサポートバンドル"),
