@@ -211,3 +211,8 @@ fn fresh_batch16_scores_at_least_its_floor() {
 fn fresh_batch17_scores_at_least_its_floor() {
     run_batch("batch17", 35, true);
 }
+
+#[test]
+fn fresh_batch18_scores_at_least_its_floor() {
+    run_batch("batch18", 35, true);
+}
