@@ -179,3 +179,21 @@ fn an_unknown_reason_after_its_quoted_message_is_translated() {
     assert!(j.contains("\"InvalidImageName\" は Strata が"), "{j}");
     assert!(english_sentences(&j).is_empty(), "{j}");
 }
+
+/// A template that would render a sentence unchanged (its Japanese is its English with data
+/// holes) yields to one that translates it: a VMI's unknown status was left in English.
+#[test]
+fn a_template_that_translates_nothing_yields_to_one_that_does() {
+    assert_eq!(
+        tr(
+            Lang::Ja,
+            "VirtualMachineInstance ns/vm1: Weird (a value Strata does not know)"
+        ),
+        "VirtualMachineInstance ns/vm1: Weird(Strata の知らない値)"
+    );
+    // Alone, the data template is still the one that reads the sentence.
+    assert_eq!(
+        tr(Lang::Ja, "VirtualMachineInstance ns/vm1: Running"),
+        "VirtualMachineInstance ns/vm1: Running"
+    );
+}

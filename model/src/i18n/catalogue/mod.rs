@@ -150,6 +150,10 @@ pub fn lookup(s: &str, text: impl Fn(&str) -> Option<String>) -> Option<String> 
         return Some(ja.to_string());
     }
     let candidates = ix.by_word.get(first_word(s)).into_iter().flatten();
+    // A template whose Japanese is its English with data holes (`VirtualMachineInstance {}: {}`)
+    // may render `s` unchanged, translating nothing: kept only when no other template does
+    // better (`{} {}: {} (a value Strata does not know)` translates the same sentence's end).
+    let mut unchanged = None;
     for c in candidates.chain(ix.open.iter()) {
         let readings = template::readings(&c.parts, s);
         let rendered: Vec<(bool, String)> = readings
@@ -164,10 +168,13 @@ pub fn lookup(s: &str, text: impl Fn(&str) -> Option<String>) -> Option<String> 
             None => 0,
         };
         if let Some((_, out)) = rendered.into_iter().nth(best) {
-            return Some(out);
+            if out != s {
+                return Some(out);
+            }
+            unchanged.get_or_insert(out);
         }
     }
-    None
+    unchanged
 }
 
 /// One reading rendered, and whether every text hole translated.
