@@ -31,7 +31,9 @@ use std::path::{Path, PathBuf};
 // rates and a flagless `kubectl describe` next step read as code: 31 -> 0. Now none may be left.
 
 /// The fields the localizer keeps verbatim as cluster data (see `model::i18n::localize`).
-const DATA_FIELDS: &[&str] = &["evidence", "message", "excerpt", "line", "text", "raw"];
+const DATA_FIELDS: &[&str] = &[
+    "evidence", "message", "excerpt", "line", "text", "raw", "reason",
+];
 
 fn files(dir: &Path, ext: &[&str]) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = fs::read_dir(dir)

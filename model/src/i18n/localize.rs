@@ -7,8 +7,13 @@ use super::{Lang, ja};
 use crate::view::VmiSummary;
 use serde_json::Value;
 
-/// Fields that carry cluster data as written: never translated.
-const DATA_FIELDS: &[&str] = &["evidence", "message", "excerpt", "line", "text", "raw"];
+/// Fields that carry cluster data as written: never translated. A condition's or an event's
+/// `reason` is the cluster's too: a CamelCase code as a rule, but some controllers write a
+/// sentence there (KubeVirt's ManualRecoveryRequired: "VMI was removed or was final during the
+/// volume migration", `pkg/virt-controller/watch/vm/vm.go`).
+const DATA_FIELDS: &[&str] = &[
+    "evidence", "message", "excerpt", "line", "text", "raw", "reason",
+];
 
 /// Translates every string of `v` the catalogue knows into `lang`, in place.
 pub fn localize_json(v: &mut Value, lang: Lang) {

@@ -88,7 +88,8 @@ fn read_json(input: &str) -> Result<JsonValues, ParseError> {
                 let error = ParseError {
                     line: Some(e.line() + offset_lines),
                     column: Some(e.column()),
-                    message: format!("invalid JSON: {e}"),
+                    // serde_json's own words, quoted as the parser's data.
+                    message: format!("invalid JSON: `{e}`"),
                 };
                 if !out.is_empty() {
                     return Ok((out, Some(error)));
