@@ -48,6 +48,7 @@ pub mod rbac;
 pub mod reasons;
 pub mod subjects;
 mod tls;
+mod unauthenticated;
 mod virtctl;
 mod volume_migration;
 mod x509;
@@ -142,6 +143,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             migration::TABLE,
             disruption::TABLE,
             denial::TABLE,
+            unauthenticated::TABLE,
             api_errors::TABLE,
             generic::TABLE,
         ]

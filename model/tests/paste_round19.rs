@@ -1,0 +1,54 @@
+//! Round 19: batch17 as the working set (the table in `fixtures/fresh/README.md`, "Round 19"),
+//! each category fixed as a family read from its source; every input is a synthetic member
+//! shaped after the program that writes it, never copied from a batch item:
+//!
+//! - the API server not authenticating a request (HTTP 401) in every client's words
+//!   (Kubernetes `apiserver/pkg/endpoints/filters/authentication.go`, apimachinery's
+//!   `NewGenericServerResponse`, kubectl's `StandardErrorMessage`, KubeVirt's
+//!   `pkg/virtctl/vm`): the control plane's;
+//! - the hypervisor reporting that the guest crashed (libvirt's guest panic information in the
+//!   domain log, `src/qemu/qemu_monitor.c` qemuMonitorGuestPanicEventInfoFormatMsg and
+//!   `src/qemu/qemu_driver.c` processGuestPanicEvent; QEMU's `guest-panicked` run state and its
+//!   Hyper-V crash parameters): the guest's;
+//! - OVN-Kubernetes failing a pod's logical port or its CNI waiting for it (ovn-kubernetes
+//!   `go-controller/pkg/ovn/pods.go`, `base_network_controller_pods.go`, `pkg/cni/cni.go`,
+//!   `pkg/cni/utils.go`, `pkg/retry/obj_retry.go`): the network's;
+//! - a Go panic whose frames name no program, inside one component's log stream: that
+//!   component's (apimachinery's `HandleCrash` logs in the process that crashed);
+//! - KubeVirt's ManualRecoveryRequired (`pkg/virt-controller/watch/vm/vm.go`: the VMI removed or
+//!   final while the volume migration ran): the migration's control plane.
+
+#[path = "support/blame.rs"]
+mod support_blame;
+
+use model::verdict::Layer;
+use support_blame::{blame, layer};
+
+#[test]
+fn the_api_servers_401_in_every_clients_words_is_the_control_planes() {
+    for paste in [
+        // virtctl's verbs with the authentication filter's message as the whole error
+        "$ virtctl stop fedora-vm\nError stopping VirtualMachine Unauthorized\n",
+        "virtctl restart -n lab web01\nError restarting VirtualMachine Unauthorized\n",
+        // client-go's wording of a 401 without a Status body, after virtctl's verb
+        "$ virtctl start db-1\nError starting VirtualMachine the server has asked for the client to provide credentials\n",
+        // kubectl's own wording
+        "$ kubectl get vmi -A\nerror: You must be logged in to the server (Unauthorized)\n",
+        "kubectl get vm\nerror: You must be logged in to the server (the server has asked for the client to provide credentials)\n",
+        // another client's print of the Status
+        "Error from server (Unauthorized): Unauthorized\n",
+    ] {
+        assert_eq!(layer(paste), Some(Layer::ControlPlane), "{paste}");
+    }
+}
+
+#[test]
+fn kubevirts_unauthorized_datavolume_create_is_not_the_401() {
+    // The VM controller's own event reason (pkg/virt-controller/watch/vm/vm.go) keeps its
+    // reading; the 401's title must not be given to it.
+    let paste = "  Warning  UnauthorizedDataVolumeCreate  2m  virtualmachine-controller  \
+                 Not authorized to create DataVolume vms/rootdisk: the service account lacks datavolumes/source\n";
+    let (_, _, text) = blame(paste);
+    assert!(!text.contains("did not authenticate"), "{text}");
+}
+
