@@ -52,3 +52,28 @@ fn kubevirts_unauthorized_datavolume_create_is_not_the_401() {
     assert!(!text.contains("did not authenticate"), "{text}");
 }
 
+#[test]
+fn the_hypervisors_report_of_a_guest_crash_is_the_guests() {
+    for paste in [
+        // libvirt's domain log, a Windows guest's bug check through the Hyper-V crash MSRs
+        "2025-03-02 08:11:40.002+0000: panic hyper-v: arg1='0xd1', arg2='0x0', arg3='0x2', arg4='0x0', arg5='0xfffff80312345678'\n",
+        // the same for an s390x guest
+        "2024-11-20 10:00:01.123+0000: panic s390: core='0' psw-mask='0x0002000180000000' psw-addr='0x000000000001234a' reason='disabled-wait'\n",
+        // QEMU's own trace of the Hyper-V crash parameters
+        "HV crash parameters: (0x7e 0xffffffffc0000005 0xfffff8016a7b2c10 0xffffd000207f5f48 0xffffd000207f5750)\n",
+        // the run state QMP reports once the guest panicked
+        "{\"return\": {\"status\": \"guest-panicked\", \"singlestep\": false, \"running\": false}}\n",
+    ] {
+        assert_eq!(layer(paste), Some(Layer::Guest), "{paste}");
+    }
+}
+
+#[test]
+fn a_go_panic_or_a_word_about_panics_is_not_a_guest_crash() {
+    // A program's panic stays the program's; the word "hyper-v" in a setting is no crash.
+    let (l, _, text) = blame("panic: runtime error: index out of range [3] with length 3\n");
+    assert_ne!(l, Some(Layer::Guest), "{text}");
+    let (l, _, text) = blame("    hyperv:\n      relaxed: {}\n      vapic: {}\n");
+    assert_ne!(l, Some(Layer::Guest), "{text}");
+}
+

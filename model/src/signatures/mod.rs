@@ -26,6 +26,7 @@ pub mod fallback;
 mod fields;
 mod generic;
 mod guest;
+mod guest_panic;
 mod http_status;
 mod imageupload;
 mod kernel;
@@ -134,6 +135,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             kubevirtci::TABLE,
             longhorn::TABLE,
             guest::TABLE,
+            guest_panic::TABLE,
             multus::TABLE,
             network::TABLE,
             network_addons::TABLE,

@@ -27,4 +27,21 @@ pub const ROUND19: &[Entry] = &[
       for the aggregator's requests)",
      "kubectl get apiservice v1.subresources.kubevirt.io -o yaml(status。アグリゲーターからの\
       リクエストについては virt-api のログ)"),
+    // `signatures/guest_panic.rs`, guest-panic-*
+    ("the guest operating system crashed (the hypervisor's guest panic report)",
+     "ゲスト OS がクラッシュしました(ハイパーバイザーのゲストパニック報告)"),
+    ("the guest told the hypervisor through its crash device that it panicked (Hyper-V's \
+      crash registers, pvpanic, s390's disabled wait); QEMU stopped it and libvirt logged the \
+      crash's parameters; for a Windows guest the first argument is the bug check code (0x7B \
+      INACCESSIBLE_BOOT_DEVICE: no driver for the boot disk's bus; 0xD1 and others: a driver): \
+      the guest's operating system or its drivers, not KubeVirt or the node",
+     "ゲストがクラッシュデバイス(Hyper-V のクラッシュレジスター、pvpanic、s390 の disabled wait)を\
+      通じてハイパーバイザーにパニックを伝えました。QEMU はゲストを停止し、libvirt がクラッシュの\
+      パラメーターを記録しました。Windows ゲストでは最初の引数がバグチェックコードです(0x7B \
+      INACCESSIBLE_BOOT_DEVICE: ブートディスクのバスのドライバーがない。0xD1 など: ドライバー)。\
+      原因はゲストの OS またはそのドライバーで、KubeVirt やノードではありません"),
+    ("virtctl console <vm> or virtctl vnc <vm> (the guest's own crash screen)",
+     "virtctl console <vm> または virtctl vnc <vm>(ゲスト自身のクラッシュ画面)"),
+    ("look up the bug check code (arg1) in Microsoft's bug check reference",
+     "バグチェックコード(arg1)を Microsoft のバグチェックリファレンスで調べる"),
 ];
