@@ -77,3 +77,18 @@ fn a_go_panic_or_a_word_about_panics_is_not_a_guest_crash() {
     assert_ne!(l, Some(Layer::Guest), "{text}");
 }
 
+#[test]
+fn ovn_kubernetes_failing_a_pods_logical_port_is_the_networks() {
+    for paste in [
+        // ovnkube-controller's pod handler, as its retry framework's Warning event
+        "5m   Warning   ErrorAddingResource   pod/virt-launcher-rhel9-x2b7q   addLogicalPort failed for vms/virt-launcher-rhel9-x2b7q: failed to allocate IPs: subnet address pool exhausted\n",
+        // the secondary-network form
+        "E0412 09:12:01.123456 1 obj_retry.go:680] Failed to update *v1.Pod, old=vms/virt-launcher-a-1, new=vms/virt-launcher-a-1, error: addLogicalPort failed for vms/virt-launcher-a-1 network tenantblue: failed to find switch\n",
+        // ovnkube-node's CNI server waiting for the controller's annotation
+        "  Warning  FailedCreatePodSandBox  1m  kubelet  Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox \"4f1c\": plugin type=\"ovn-k8s-cni-overlay\" name=\"ovn-kubernetes\" failed (add): failed to get pod annotation: timed out waiting for annotations: context deadline exceeded\n",
+        "E1103 17:20:44.000001 3382 cni.go:275] [vms/virt-launcher-b-2 4f1c] failed to get pod annotation: timed out waiting for annotations\n",
+    ] {
+        assert_eq!(layer(paste), Some(Layer::Network), "{paste}");
+    }
+}
+

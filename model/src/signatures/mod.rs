@@ -44,6 +44,7 @@ mod node;
 mod node_taints;
 mod noise;
 mod operator;
+mod ovn_kubernetes;
 mod qemu;
 pub mod rbac;
 pub mod reasons;
@@ -140,6 +141,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             network::TABLE,
             network_addons::TABLE,
             kube_ovn::TABLE,
+            ovn_kubernetes::TABLE,
             volume_migration::TABLE,
             migration_target::TABLE,
             migration::TABLE,

@@ -44,4 +44,25 @@ pub const ROUND19: &[Entry] = &[
      "virtctl console <vm> または virtctl vnc <vm>(ゲスト自身のクラッシュ画面)"),
     ("look up the bug check code (arg1) in Microsoft's bug check reference",
      "バグチェックコード(arg1)を Microsoft のバグチェックリファレンスで調べる"),
+    // `signatures/ovn_kubernetes.rs`, ovn-k-*
+    ("OVN-Kubernetes could not set up the pod's network",
+     "OVN-Kubernetes が Pod のネットワークを設定できませんでした"),
+    ("ovnkube-controller, which creates every pod's logical switch port and writes its \
+      network annotation, failed for this pod (its address could not be allocated or kept, the \
+      node's logical switch is missing, a port could not be created), or ovnkube-node's CNI \
+      gave up waiting for that annotation; the pod (a VM's launcher too) gets no network \
+      until the controller succeeds",
+     "すべての Pod の論理スイッチポートを作成しネットワークアノテーションを書き込む \
+      ovnkube-controller が、この Pod で失敗しました(アドレスを割り当てられないか保持できない、\
+      ノードの論理スイッチがない、ポートを作成できない)。または ovnkube-node の CNI がその\
+      アノテーションを待つのをあきらめました。コントローラーが成功するまで、Pod(VM の \
+      launcher も)にはネットワークがありません"),
+    ("kubectl get events -n <ns> --field-selector involvedObject.name=<pod> \
+      (ErrorAddingResource, ErrorUpdatingResource)",
+     "kubectl get events -n <ns> --field-selector involvedObject.name=<pod>\
+      (ErrorAddingResource、ErrorUpdatingResource)"),
+    ("kubectl logs -n ovn-kubernetes <ovnkube-controller or ovnkube-node pod on the pod's \
+      node> | grep <pod>",
+     "kubectl logs -n ovn-kubernetes <Pod のノード上の ovnkube-controller または ovnkube-node \
+      の Pod> | grep <pod>"),
 ];
