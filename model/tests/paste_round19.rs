@@ -92,3 +92,23 @@ fn ovn_kubernetes_failing_a_pods_logical_port_is_the_networks() {
     }
 }
 
+#[test]
+fn a_panic_without_named_frames_inside_one_components_log_is_that_components() {
+    let paste = "{\"component\":\"virt-controller\",\"level\":\"info\",\"msg\":\"Starting VM due to runStrategy: Always\",\"pos\":\"vm.go:900\",\"timestamp\":\"2025-01-10T10:00:00.000000Z\"}\n\
+                 E0110 10:00:00.100000       1 runtime.go:79] Observed a panic: \"invalid memory address or nil pointer dereference\" (runtime error: invalid memory address or nil pointer dereference)\n\
+                 goroutine 812 [running]:\n\
+                 k8s.io/apimachinery/pkg/util/runtime.logPanic({0x1c00000?, 0x3200000})\n\
+                 \t/go/src/vendor/k8s.io/apimachinery/pkg/util/runtime/runtime.go:75 +0x85\n";
+    assert_eq!(layer(paste), Some(Layer::ControlPlane), "{paste}");
+    let handler = paste.replace("virt-controller", "virt-handler");
+    assert_eq!(layer(&handler), Some(Layer::Node), "{handler}");
+}
+
+#[test]
+fn a_panic_with_no_component_around_it_keeps_its_reading() {
+    // Nothing names the program: the reading stays the signature's own (the node's).
+    let paste = "E0110 10:00:00.100000       1 runtime.go:79] Observed a panic: \"invalid memory address or nil pointer dereference\"\n\
+                 goroutine 812 [running]:\n";
+    assert_eq!(layer(paste), Some(Layer::Node), "{paste}");
+}
+

@@ -65,4 +65,7 @@ pub const ROUND19: &[Entry] = &[
       node> | grep <pod>",
      "kubectl logs -n ovn-kubernetes <Pod のノード上の ovnkube-controller または ovnkube-node \
       の Pod> | grep <pod>"),
+    // `input/lines.rs`: a panic owned by the log stream it is printed in
+    ("{t}; it is printed among the log lines of {}, so the {t} layer",
+     "{0}。{1} のログ行の中に出力されているため、{2}レイヤーです"),
 ];
