@@ -21,6 +21,7 @@
 #[path = "support/blame.rs"]
 mod support_blame;
 
+use model::evidence::SignalPlane;
 use model::verdict::Layer;
 use support_blame::{blame, layer};
 
@@ -112,3 +113,14 @@ fn a_panic_with_no_component_around_it_keeps_its_reading() {
     assert_eq!(layer(paste), Some(Layer::Node), "{paste}");
 }
 
+#[test]
+fn manual_recovery_required_is_the_migrations_control_plane() {
+    for paste in [
+        "status:\n  conditions:\n  - lastProbeTime: null\n    lastTransitionTime: \"2025-02-01T10:00:00Z\"\n    reason: VMI was removed or was final during the volume migration\n    status: \"True\"\n    type: ManualRecoveryRequired\n",
+        "Error starting VirtualMachine Operation cannot be fulfilled on virtualmachine.kubevirt.io \"db\": VM recovery required: Volume migration failed, leaving some volumes pointing to non-consistent targets; manual intervention is needed to reassign them to their original volumes.\n",
+    ] {
+        let (l, p, text) = blame(paste);
+        assert_eq!(l, Some(Layer::Migration), "{text}");
+        assert_eq!(p, Some(SignalPlane::Control), "{text}");
+    }
+}
