@@ -124,3 +124,23 @@ fn manual_recovery_required_is_the_migrations_control_plane() {
         assert_eq!(p, Some(SignalPlane::Control), "{text}");
     }
 }
+
+#[test]
+fn a_delete_answered_not_found_is_no_fault() {
+    for paste in [
+        "$ kubectl delete vmi testvm -n lab\nError from server (NotFound): virtualmachineinstances.kubevirt.io \"testvm\" not found\n",
+        "sh-5.1# oc -n vms delete datavolume rootdisk\nError from server (NotFound): datavolumes.cdi.kubevirt.io \"rootdisk\" not found\n",
+        "$ kubectl delete validatingwebhookconfiguration virt-api-validator\nError from server (NotFound): validatingwebhookconfigurations.admissionregistration.k8s.io \"virt-api-validator\" not found\n",
+    ] {
+        assert_eq!(layer(paste), None, "{paste}");
+    }
+}
+
+#[test]
+fn a_not_found_under_another_command_keeps_its_reading() {
+    let line = "Error from server (NotFound): virtualmachineinstances.kubevirt.io \"testvm\" not found\n";
+    let bare = layer(line);
+    assert_eq!(layer(&format!("$ kubectl get vmi testvm -n lab\n{line}")), bare);
+    let forbidden = "$ kubectl delete vm web\nError from server (Forbidden): virtualmachines.kubevirt.io \"web\" is forbidden: User \"dev\" cannot delete resource \"virtualmachines\" in API group \"kubevirt.io\" in the namespace \"lab\"\n";
+    assert_eq!(layer(forbidden), Some(Layer::ControlPlane), "{forbidden}");
+}

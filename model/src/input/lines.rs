@@ -145,6 +145,10 @@ pub fn read_lines(block: &Block<'_>, format: BlockFormat, seen: &mut Seen) -> Li
             remember_component(line, level, seen);
         }
         let kept = match match_line(line) {
+            // A delete answered NotFound: the object is gone, as asked.
+            _ if super::already_deleted::already_gone(block.command, line) => {
+                Some(known(&super::already_deleted::GONE, line, n, format))
+            }
             Some(sig) if sig.needs_panic && !seen.panic => {
                 unknown_line(line, level, n, format, seen)
             }

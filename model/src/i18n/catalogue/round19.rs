@@ -1,7 +1,7 @@
 //! Round 19's sentences: the API server's 401 (`signatures/unauthenticated.rs`), the
 //! hypervisor's report of a guest crash (`signatures/guest_panic.rs`), OVN-Kubernetes failing a
-//! pod's network (`signatures/ovn_kubernetes.rs`) and a panic owned by its log stream
-//! (`input/lines.rs`).
+//! pod's network (`signatures/ovn_kubernetes.rs`), a panic owned by its log stream
+//! (`input/lines.rs`) and a delete answered NotFound (`input/already_deleted.rs`).
 
 use super::Entry;
 
@@ -68,4 +68,13 @@ pub const ROUND19: &[Entry] = &[
     // `input/lines.rs`: a panic owned by the log stream it is printed in
     ("{t}; it is printed among the log lines of {}, so the {t} layer",
      "{0}。{1} のログ行の中に出力されているため、{2}レイヤーです"),
+    // `input/already_deleted.rs`: a delete answered NotFound
+    ("a delete answered NotFound: the object is already gone",
+     "削除に NotFound が返りました: オブジェクトはすでにありません"),
+    ("the API server found nothing to delete: the object was removed before (by its \
+      owner, a controller or an earlier command), which is the state the delete asked for; \
+      kubectl's --ignore-not-found treats this answer as a successful delete",
+     "API サーバーには削除するものがありませんでした。オブジェクトは以前に(所有者、コントローラー、\
+      または先のコマンドによって)削除されており、それは削除が求めた状態です。kubectl の \
+      --ignore-not-found はこの応答を削除の成功として扱います"),
 ];
