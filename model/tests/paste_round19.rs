@@ -16,7 +16,9 @@
 //! - a Go panic whose frames name no program, inside one component's log stream: that
 //!   component's (apimachinery's `HandleCrash` logs in the process that crashed);
 //! - KubeVirt's ManualRecoveryRequired (`pkg/virt-controller/watch/vm/vm.go`: the VMI removed or
-//!   final while the volume migration ran): the migration's control plane.
+//!   final while the volume migration ran): the migration's control plane;
+//! - a `kubectl delete` the API server answers NotFound (kubectl `pkg/cmd/delete/delete.go`,
+//!   `--ignore-not-found`): the object is already gone, no fault.
 
 #[path = "support/blame.rs"]
 mod support_blame;
@@ -138,9 +140,13 @@ fn a_delete_answered_not_found_is_no_fault() {
 
 #[test]
 fn a_not_found_under_another_command_keeps_its_reading() {
-    let line = "Error from server (NotFound): virtualmachineinstances.kubevirt.io \"testvm\" not found\n";
+    let line =
+        "Error from server (NotFound): virtualmachineinstances.kubevirt.io \"testvm\" not found\n";
     let bare = layer(line);
-    assert_eq!(layer(&format!("$ kubectl get vmi testvm -n lab\n{line}")), bare);
+    assert_eq!(
+        layer(&format!("$ kubectl get vmi testvm -n lab\n{line}")),
+        bare
+    );
     let forbidden = "$ kubectl delete vm web\nError from server (Forbidden): virtualmachines.kubevirt.io \"web\" is forbidden: User \"dev\" cannot delete resource \"virtualmachines\" in API group \"kubevirt.io\" in the namespace \"lab\"\n";
     assert_eq!(layer(forbidden), Some(Layer::ControlPlane), "{forbidden}");
 }

@@ -57,7 +57,10 @@ mod tests {
         let nf = r#"Error from server (NotFound): virtualmachines.kubevirt.io "vm1" not found"#;
         assert!(already_gone(Some("kubectl delete vm vm1"), nf));
         assert!(already_gone(Some("kubectl -n lab delete vm vm1"), nf));
-        assert!(already_gone(Some("/usr/local/bin/oc delete vm vm1 --wait=false"), nf));
+        assert!(already_gone(
+            Some("/usr/local/bin/oc delete vm vm1 --wait=false"),
+            nf
+        ));
         assert!(!already_gone(Some("kubectl get vm vm1"), nf));
         assert!(!already_gone(Some("virtctl stop vm1"), nf));
         assert!(!already_gone(None, nf));
