@@ -145,6 +145,10 @@ pub fn read_lines(block: &Block<'_>, format: BlockFormat, seen: &mut Seen) -> Li
             remember_component(line, level, seen);
         }
         let kept = match match_line(line) {
+            // A delete answered NotFound: the object is gone, as asked.
+            _ if super::already_deleted::already_gone(block.command, line) => {
+                Some(known(&super::already_deleted::GONE, line, n, format))
+            }
             Some(sig) if sig.needs_panic && !seen.panic => {
                 unknown_line(line, level, n, format, seen)
             }
@@ -156,7 +160,9 @@ pub fn read_lines(block: &Block<'_>, format: BlockFormat, seen: &mut Seen) -> Li
                     None
                 } else {
                     let s = super::tunnel::reread(sig.id, seen.tunnel, known(sig, line, n, format));
-                    let s = panic_in_owner(sig.id, seen.panic_owner.as_ref(), s);
+                    let stream = seen.component.and_then(super::panic_owner::of_stream);
+                    let owner = seen.panic_owner.as_ref().or(stream.as_ref());
+                    let s = panic_in_owner(sig.id, owner, s);
                     super::evicted_pod::reread(sig.id, line, s).map(|s| {
                         if line.contains("failed calling webhook") {
                             super::webhook_owner::reread(line, s)
@@ -225,15 +231,20 @@ fn known(sig: &'static Signature, line: &str, n: usize, format: BlockFormat) -> 
 }
 
 /// A panic signature that names no program (`go-panic`, `observed-panic`) takes the layer of
-/// the program its stack frames run through.
+/// the program its stack frames run through, or else of the component whose log it is in.
 fn panic_in_owner(id: &str, owner: Option<&super::panic_owner::Owner>, mut s: Signal) -> Signal {
     if let (Some(o), "go-panic" | "observed-panic" | "go-fatal-error" | "go-traceback") =
         (owner, id)
     {
         s.layer = Some(o.layer);
         s.title = format!("{} in {}", s.title, o.name);
+        let how = if o.by_frames {
+            "its stack frames run through"
+        } else {
+            "it is printed among the log lines of"
+        };
         s.cause = format!(
-            "{}; its stack frames run through {}, so the {} layer",
+            "{}; {how} {}, so the {} layer",
             s.cause,
             o.name,
             o.layer.as_str()

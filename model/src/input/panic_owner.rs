@@ -7,6 +7,7 @@
 //! layer); other projects' by their module path below.
 
 use crate::explain::generated::{self, SourceLayer};
+use crate::signatures::Component;
 use crate::verdict::Layer;
 
 /// The program a panic ran in and the layer it belongs to.
@@ -14,6 +15,8 @@ use crate::verdict::Layer;
 pub struct Owner {
     pub name: String,
     pub layer: Layer,
+    /// How the program was found: its stack frames, or the log stream the panic is in.
+    pub by_frames: bool,
 }
 
 /// Go modules outside KubeVirt's and CDI's (their `go.mod` module paths), by layer: a
@@ -83,6 +86,23 @@ pub fn owner(paste: &str) -> Option<Owner> {
     paste.lines().filter(|l| is_frame(l)).find_map(frame_owner)
 }
 
+/// The owner of a panic whose frames name no program, from the log stream it was printed in:
+/// apimachinery's `HandleCrash` ("Observed a panic", `k8s.io/apimachinery/pkg/util/runtime/
+/// runtime.go`) and Go's runtime write into the crashing process's own log, so the component
+/// of the log lines before it (their `"component"` field, klog's source file, a `kubectl logs`
+/// of its pod) is the program that panicked. Only Go programs panic so: the kernel, libvirt and
+/// QEMU (C) own no Go panic.
+pub fn of_stream(c: Component) -> Option<Owner> {
+    match c {
+        Component::Kernel | Component::Libvirt | Component::Qemu => None,
+        _ => Some(Owner {
+            name: c.name().to_string(),
+            layer: c.layer(""),
+            by_frames: false,
+        }),
+    }
+}
+
 /// A stack frame line: a function call `path.func(…)` or its `file.go:NNN` position.
 fn is_frame(line: &str) -> bool {
     let t = line.trim_start();
@@ -106,6 +126,7 @@ fn frame_owner(line: &str) -> Option<Owner> {
             return Some(Owner {
                 name: c.as_str().to_string(),
                 layer: layer_of(l),
+                by_frames: true,
             });
         }
     }
@@ -121,6 +142,7 @@ fn frame_owner(line: &str) -> Option<Owner> {
         .map(|(_, name, layer)| Owner {
             name: name.to_string(),
             layer: *layer,
+            by_frames: true,
         })
 }
 

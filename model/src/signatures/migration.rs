@@ -377,7 +377,10 @@ pub(super) const TABLE: &[Signature] = &[
     Signature {
         id: "volume-migration-manual-recovery",
         all: &["ManualRecoveryRequired"],
-        plane: None,
+        // virt-controller sets it only when the VMI is gone or final while the volume
+        // migration ran (pkg/virt-controller/watch/vm/vm.go: "VMI was removed or was final
+        // during the volume migration"): the migration's orchestration, its control plane.
+        plane: Some(SignalPlane::Control),
         title: "the VM needs manual recovery after a failed volume migration",
         cause: "a volume (storage) migration failed and left some of the VM's volumes pointing \
             at inconsistent targets; virt-controller sets the VM's ManualRecoveryRequired \
@@ -399,7 +402,7 @@ pub(super) const TABLE: &[Signature] = &[
             "Volume migration failed",
             "manual recovery required condtion",
         ],
-        plane: None,
+        plane: Some(SignalPlane::Control),
         title: "the VM cannot start: a failed volume migration needs manual recovery",
         cause: "virt-api (start, restart) and virt-controller refuse to run a VM whose \
             ManualRecoveryRequired condition is set: a volume migration failed and left volumes \

@@ -26,6 +26,7 @@ pub mod fallback;
 mod fields;
 mod generic;
 mod guest;
+mod guest_panic;
 mod http_status;
 mod imageupload;
 mod kernel;
@@ -43,11 +44,13 @@ mod node;
 mod node_taints;
 mod noise;
 mod operator;
+mod ovn_kubernetes;
 mod qemu;
 pub mod rbac;
 pub mod reasons;
 pub mod subjects;
 mod tls;
+mod unauthenticated;
 mod virtctl;
 mod volume_migration;
 mod x509;
@@ -133,15 +136,18 @@ pub fn catalogue() -> &'static [&'static Signature] {
             kubevirtci::TABLE,
             longhorn::TABLE,
             guest::TABLE,
+            guest_panic::TABLE,
             multus::TABLE,
             network::TABLE,
             network_addons::TABLE,
             kube_ovn::TABLE,
+            ovn_kubernetes::TABLE,
             volume_migration::TABLE,
             migration_target::TABLE,
             migration::TABLE,
             disruption::TABLE,
             denial::TABLE,
+            unauthenticated::TABLE,
             api_errors::TABLE,
             generic::TABLE,
         ]

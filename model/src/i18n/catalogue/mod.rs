@@ -24,6 +24,7 @@ mod round15;
 mod round16;
 mod round17;
 mod round18;
+mod round19;
 mod sig_api;
 mod sig_control;
 mod sig_guest;
@@ -69,6 +70,7 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
         round16::ROUND16,
         round17::ROUND17,
         round18::ROUND18,
+        round19::ROUND19,
     ]
     .into_iter()
     .flatten()
