@@ -10,6 +10,12 @@
 //! it is `GuestPanicked` (`events.rs`). The first Hyper-V argument is the Windows bug check code
 //! (0x7B INACCESSIBLE_BOOT_DEVICE, 0x5A CRITICAL_SERVICE_FAILED, 0xD1 DRIVER_IRQL_NOT_LESS_OR_EQUAL).
 //! The guest's operating system crashed, not KubeVirt, QEMU or the node.
+//!
+//! The wordings were checked against their writers: QEMU's `qemu_system_guest_panicked`
+//! (`qemu_log_mask(LOG_GUEST_ERROR, "\nHV crash parameters: (%#"PRIx64 …`), a libvirt domain
+//! log's `panic s390: core='0' psw-mask=… reason='disabled-wait'` line quoted on qemu-devel, and
+//! KubeVirt's own reader of the Hyper-V line (`pkg/virt-launcher/virtwrap/util`,
+//! `ParseGuestPanicLogLine`: "panic hyper-v: arg1='0x5a', arg2='0x1', …").
 
 use super::Signature;
 use super::base::BASE;
