@@ -197,7 +197,9 @@ pub fn read_table<'a>(
     for (i, full) in text.iter().enumerate().skip(body_from) {
         let line = super::cells::without_cell_markers(full);
         let sp = spans(line);
-        if sp.is_empty() || super::cells::is_elision(line) || super::shapes::is_collapsed_header(line)
+        if sp.is_empty()
+            || super::cells::is_elision(line)
+            || super::shapes::is_collapsed_header(line)
         {
             continue;
         }
