@@ -178,6 +178,18 @@ pub(super) const TABLE: &[Signature] = &[
     Signature {
         id: "api-invalid-field-cause",
         all: &["is invalid: "],
+        // kubectl's own words for a status without kind and name, and the field package's
+        // types, keep their own entries (api-request-invalid, api-invalid-field).
+        none: &[
+            "The request is invalid",
+            "Invalid value",
+            "Unsupported value",
+            "Required value",
+            "Duplicate value",
+            "Forbidden:",
+            "Too long",
+            "Too many",
+        ],
         any: &[
             "is invalid: spec.",
             "is invalid: metadata.",
