@@ -52,3 +52,16 @@ pub(super) fn spans(line: &str) -> Vec<(usize, &str)> {
     }
     out
 }
+
+/// A line without the cell markers a web page's table viewer left at its end (a gist's ` | |`):
+/// a lone `|` after the last cell is no kubectl cell.
+pub fn without_cell_markers(line: &str) -> &str {
+    let mut t = line.trim_end();
+    while let Some(rest) = t.strip_suffix('|') {
+        if !(rest.is_empty() || rest.ends_with(char::is_whitespace)) {
+            break;
+        }
+        t = rest.trim_end();
+    }
+    t
+}

@@ -32,6 +32,22 @@ pub fn is_table_header(line: &str) -> bool {
         })
 }
 
+/// A `kubectl get` header whose alignment a web page collapsed to single spaces (a gist's or a
+/// forum's viewer, ` | |` cell markers after it): upper-case column names only, NAME or
+/// NAMESPACE first. Not a header to place cells by (the columns no longer line up), but never a
+/// row either: the table reader skips it and reads the rows with kubectl's default columns.
+pub fn is_collapsed_header(line: &str) -> bool {
+    let words: Vec<&str> = super::cells::without_cell_markers(line)
+        .split_whitespace()
+        .collect();
+    words.len() >= 2
+        && matches!(words[0], "NAME" | "NAMESPACE")
+        && words[1..].iter().all(|w| {
+            w.chars()
+                .all(|ch| ch.is_ascii_uppercase() || ch.is_ascii_digit() || "-_.()%".contains(ch))
+        })
+}
+
 /// A klog line (`E0412 10:01:02.123456 …`) or a logfmt line (`level=error msg=…`).
 pub fn is_klog_or_logfmt(line: &str) -> bool {
     let t = line.trim_start();

@@ -194,9 +194,13 @@ pub fn read_table<'a>(
         _ => header_kind(&columns, from_cmd.map(|c| c.0)).or(from_cmd.map(|c| c.0)),
     };
     let mut rows = Vec::new();
-    for (i, line) in text.iter().enumerate().skip(body_from) {
+    for (i, full) in text.iter().enumerate().skip(body_from) {
+        let line = super::cells::without_cell_markers(full);
         let sp = spans(line);
-        if sp.is_empty() || super::cells::is_elision(line) {
+        if sp.is_empty()
+            || super::cells::is_elision(line)
+            || super::shapes::is_collapsed_header(line)
+        {
             continue;
         }
         let cells = if header {
@@ -350,7 +354,7 @@ fn strip_type(name: &str) -> &str {
 }
 
 fn is_header_like(line: &str) -> bool {
-    super::shapes::is_table_header(line)
+    super::shapes::is_table_header(line) || super::shapes::is_collapsed_header(line)
 }
 
 /// The `-n NS` / `-nNS` / `-n=NS` / `--namespace NS` / `--namespace=NS` of a command.

@@ -246,4 +246,33 @@ pub(super) const TABLE: &[Signature] = &[
         example: "E0301 10:00:00.000000       1 importer.go:185] Unable to connect to http data source: expected status code 200, got 404. Status: 404 Not Found",
         ..CP
     },
+    // A VirtualMachineInstancePreset whose settings conflict with the VMI's own: KubeVirt's
+    // preset code (pkg/virt-controller/watch/preset.go in the releases that applied presets in
+    // virt-controller, later pkg/virt-api/webhooks/mutating-webhook/mutators/preset.go) records
+    // "Unable to apply VirtualMachineInstancePreset '%s': %v" (an event, reason Conflict or
+    // Override) and, for presets conflicting with each other, "VirtualMachinePresets cannot be
+    // applied due to conflicts: %v" (reason PresetFailed). The API objects disagree: the
+    // control plane's.
+    Signature {
+        id: "vmi-preset-conflict",
+        all: &["Preset"],
+        any: &[
+            "Unable to apply VirtualMachineInstancePreset",
+            "VirtualMachinePresets cannot be applied due to conflicts",
+        ],
+        health: Health::Degraded,
+        title: "a VirtualMachineInstancePreset conflicts with the VMI (preset not applied)",
+        cause: "a preset selecting this VMI sets a field the VMI already sets to another value \
+            (or two presets conflict); KubeVirt does not apply it, and the VMI is not the one \
+            the preset describes",
+        next_steps: &[
+            "kubectl get vmipreset -n <namespace> -o yaml (the selector and the conflicting field)",
+            "remove the field from the VMI or the preset, or narrow the preset's selector",
+        ],
+        source: "KubeVirt pkg/virt-controller/watch/preset.go, pkg/virt-api/webhooks/\
+            mutating-webhook/mutators/preset.go (\"Unable to apply VirtualMachineInstancePreset \
+            '%s': %v\", \"VirtualMachinePresets cannot be applied due to conflicts: %v\")",
+        example: "Warning   Conflict   virtualmachineinstance-preset-controller   Unable to apply VirtualMachineInstancePreset 'small': spec.cpu: &{2} != &{1}",
+        ..CP
+    },
 ];

@@ -169,6 +169,46 @@ pub(super) const TABLE: &[Signature] = &[
         example: r#"The request is invalid: spec.domain.devices.inputs[0].type: Invalid value: "keyboard": Input device can have only tablet type."#,
         ..CP
     },
+    // kubectl prints an Invalid status as `The %s %q is invalid` and, for each cause the
+    // validator gave, `<field>: <message>` (k8s.io/kubectl pkg/cmd/util/helpers.go checkErr and
+    // statusCausesToAggrError); KubeVirt's admitters answer with causes whose message is their
+    // own sentence, not one of the field package's types, and an old webhook's status left the
+    // kind and name empty (`The  "" is invalid: spec.…`). A field path after "is invalid:" is
+    // the refusal of the manifest whatever the message says.
+    Signature {
+        id: "api-invalid-field-cause",
+        all: &["is invalid: "],
+        // kubectl's own words for a status without kind and name, and the field package's
+        // types, keep their own entries (api-request-invalid, api-invalid-field).
+        none: &[
+            "The request is invalid",
+            "Invalid value",
+            "Unsupported value",
+            "Required value",
+            "Duplicate value",
+            "Forbidden:",
+            "Too long",
+            "Too many",
+        ],
+        any: &[
+            "is invalid: spec.",
+            "is invalid: metadata.",
+            "is invalid: [spec.",
+            "is invalid: [metadata.",
+        ],
+        title: "the API refuses the object: a field is invalid",
+        cause: "the API server (its schema validation or virt-api's admission webhook) refused \
+            the manifest; the field path and the reason follow \"is invalid:\": fix the \
+            manifest (or the client that wrote it)",
+        next_steps: &[
+            "kubectl explain <kind>.<field path>",
+            "fix the manifest as the message says",
+        ],
+        source: "k8s.io/kubectl pkg/cmd/util/helpers.go (checkErr: \"The %s %q is invalid\", \
+            statusCausesToAggrError); pkg/virt-api/webhooks/validating-webhook/admitters",
+        example: r#"The VirtualMachine "vm-a" is invalid: spec.template.spec.domain.devices.interfaces[1].name: every interface must be mapped to a network"#,
+        ..CP
+    },
     Signature {
         id: "manifest-schema-rejected",
         all: &["error validating data"],

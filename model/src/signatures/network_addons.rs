@@ -119,4 +119,43 @@ pub(super) const TABLE: &[Signature] = &[
         example: "    message: Some problems occurred while deploying components' pods",
         ..ADDONS
     },
+    // The status manager's account of the components it deploys while they roll out
+    // (`pkg/controller/statusmanager/status_manager.go`, SetFromPods: a Progressing condition
+    // whose message lists each DaemonSet or Deployment not yet ready; OpenShift's network
+    // operator, whose status manager it follows, writes the same words for its own network
+    // daemons): a secondary-network add-on not ready on every node, the network's, degraded.
+    Signature {
+        id: "cnao-daemonset-progressing",
+        all: &["DaemonSet \""],
+        any: PROGRESSING,
+        health: Health::Degraded,
+        title: PROGRESSING_TITLE,
+        cause: PROGRESSING_CAUSE,
+        example: r#"DaemonSet "cluster-network-addons/ovs-cni-amd64" update is rolling out (1 out of 3 updated)"#,
+        ..ADDONS
+    },
+    Signature {
+        id: "cnao-deployment-progressing",
+        all: &["Deployment \""],
+        any: PROGRESSING,
+        health: Health::Degraded,
+        title: PROGRESSING_TITLE,
+        cause: PROGRESSING_CAUSE,
+        example: r#"Deployment "cluster-network-addons/kubemacpool-mac-controller-manager" is not available (awaiting 1 nodes)"#,
+        ..ADDONS
+    },
 ];
+
+/// The status manager's progressing words, after the object's quoted name.
+const PROGRESSING: &[&str] = &[
+    "\" is not available (awaiting ",
+    "\" is not yet scheduled on any nodes",
+    "\" update is rolling out (",
+    "\" update is being processed",
+];
+const PROGRESSING_TITLE: &str =
+    "a network add-on the cluster network add-ons operator deploys is not ready yet";
+const PROGRESSING_CAUSE: &str = "the operator's Progressing condition lists a DaemonSet or \
+    Deployment of the secondary-network add-ons (Multus, the linux bridge, KubeMacPool, \
+    ovs-cni, macvtap-cni) still unavailable or rolling out: until it is ready on every node, \
+    VMs on those networks cannot be wired there";

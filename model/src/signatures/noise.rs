@@ -292,4 +292,57 @@ pub(super) const TABLE: &[Signature] = &[
         example: r#"{"component":"virt-launcher","level":"error","msg":"At least one cgroup controller is required: No such device or address","pos":"virCgroupDetect:397","subcomponent":"libvirt"}"#,
         ..BASE
     },
+    // libvirt marks a domain "tainted" when it is run outside its supported configuration and
+    // logs it once as a warning (src/qemu/qemu_domain.c qemuDomainObjTaintMsg: "Domain id=%d
+    // name='%s' uuid=%s is tainted: %s", the flags of src/conf/domain_conf.c virDomainTaint).
+    // KubeVirt itself causes them: its guest-agent polling is a custom agent command
+    // (custom-ga-command), its domain XML asks for the host CPU (host-cpu) or custom QEMU
+    // arguments (custom-argv). A note about support, not a fault.
+    Signature {
+        id: "libvirt-domain-tainted",
+        all: &["is tainted: "],
+        any: &[
+            "custom-argv",
+            "custom-monitor",
+            "high-privileges",
+            "shell-scripts",
+            "disk-probing",
+            "external-launch",
+            "host-cpu",
+            "hook-script",
+            "cdrom-passthrough",
+            "custom-dtb",
+            "custom-ga-command",
+            "custom-hypervisor-feature",
+            "deprecated-config",
+            "custom-device",
+            "nbdkit-restart",
+        ],
+        title: "libvirt notes the domain as tainted (informational)",
+        cause: "libvirt logs once that the domain runs with something outside its supported \
+            configuration; KubeVirt causes these itself (its guest-agent polling is a custom agent \
+            command, its domain asks for the host CPU or custom QEMU arguments): a note about \
+            support, not a fault",
+        source: "libvirt src/qemu/qemu_domain.c (qemuDomainObjTaintMsg, \"Domain id=%d name='%s' \
+            uuid=%s is tainted: %s\"), src/conf/domain_conf.c (virDomainTaint)",
+        example: r#"{"component":"virt-launcher","level":"warning","msg":"Domain id=1 name='default_vm' uuid=0b7c0c5e-0c1e-4c58-9a43-1e2b1a2f3c4d is tainted: custom-ga-command","pos":"qemuDomainObjTaintMsg:6382","subcomponent":"libvirt"}"#,
+        ..BASE
+    },
+    // libvirt opens each PCI device's config space read-write (src/util/virpci.c
+    // virPCIDeviceConfigOpenInternal: "Failed to open config space file '%s'"); inside the
+    // launcher the kubelet mounts /sys read-only, so probing the host's devices at start-up
+    // fails with EROFS for every device and the domain still starts. A device refused its
+    // config space otherwise (permission denied on an assigned VF) keeps its reading.
+    Signature {
+        id: "libvirt-pci-config-readonly-sysfs",
+        all: &["Failed to open config space file", "Read-only file system"],
+        title: "libvirt cannot write PCI config space in the launcher's read-only /sys (start-up noise)",
+        cause: "libvirt probes the host's PCI devices by opening their config space read-write; \
+            the launcher's /sys is mounted read-only, so each probe fails with \"Read-only file \
+            system\" and the domain still starts",
+        source: "libvirt src/util/virpci.c (virPCIDeviceConfigOpenInternal, \"Failed to open \
+            config space file '%s'\"), as forwarded by virt-launcher (subcomponent libvirt)",
+        example: r#"{"component":"virt-launcher","level":"error","msg":"Failed to open config space file '/sys/bus/pci/devices/0000:00:01.0/config': Read-only file system","pos":"virPCIDeviceConfigOpen:298","subcomponent":"libvirt"}"#,
+        ..BASE
+    },
 ];

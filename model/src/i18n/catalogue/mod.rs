@@ -25,6 +25,7 @@ mod round16;
 mod round17;
 mod round18;
 mod round19;
+mod round20;
 mod sig_api;
 mod sig_control;
 mod sig_guest;
@@ -71,6 +72,7 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
         round17::ROUND17,
         round18::ROUND18,
         round19::ROUND19,
+        round20::ROUND20,
     ]
     .into_iter()
     .flatten()
