@@ -11,8 +11,10 @@
 //! * [`history`]: the flight recorder: verdicts, events and migrations over time, in SQLite or
 //!   PostgreSQL.
 //! * [`intern`]: shared copies of the short strings many kept projections repeat.
-//! * [`pool`]: shared copies of the small values many kept projections repeat whole (what the
-//!   flight recorder follows of a summary).
+//! * [`pool`]: shared copies of the small values many kept projections repeat whole (a VM's
+//!   state, a condition's type, status and reason, a launcher's state).
+//! * [`key`], [`uid`], [`stamp`]: a VMI's key, a UID and a condition's time as the per-VMI
+//!   maps keep them (inline, without a heap chunk, in their usual form).
 //! * [`series`]: domain and migration series from Prometheus.
 //! * [`proxy`]: the allowlist of the read-only Kubernetes API proxy.
 //! * [`auth`]: local and token modes, sessions, SelfSubjectAccessReviews.
@@ -61,6 +63,7 @@ pub mod security;
 pub mod series;
 pub mod serve;
 pub mod shutdown;
+pub mod stamp;
 pub mod state;
 pub mod store;
 pub mod uid;
