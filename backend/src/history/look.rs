@@ -45,7 +45,10 @@ mod tests {
         let mut looks = Pool::default();
         let ok = LayerGlance::default();
         let a = looks.get(Look::new("Running", ok, "fine"));
-        assert!(Arc::ptr_eq(&a, &looks.get(Look::new("Running", ok, "fine"))));
+        assert!(Arc::ptr_eq(
+            &a,
+            &looks.get(Look::new("Running", ok, "fine"))
+        ));
         let sick = LayerGlance {
             guest: Health::Broken,
             ..ok

@@ -14,9 +14,9 @@
 use crate::intern::{intern, intern_opt};
 use crate::key::Key;
 use crate::uid::Uid;
+use model::VmiSummary;
 use model::time::Timestamp;
 use model::view::summary::{AgentState, LayerGlance, MigrationBrief};
-use model::VmiSummary;
 use smol_str::SmolStr;
 use std::sync::Arc;
 

@@ -193,8 +193,8 @@ pub(crate) mod tests {
         // Issue 30: launchers in the same state share it, also when read back (the caches'
         // repacking); a launcher is 72 bytes.
         let (_, a) = Launcher::project(&pod).unwrap();
-        let (_, b) = Launcher::project(&launcher_pod("virt-launcher-web-fghij", "Running", "True"))
-            .unwrap();
+        let (_, b) =
+            Launcher::project(&launcher_pod("virt-launcher-web-fghij", "Running", "True")).unwrap();
         assert!(Arc::ptr_eq(&a.state, &b.state) && !a.same_pod(&b));
         let read: Launcher = serde_json::from_str(&serde_json::to_string(&a).unwrap()).unwrap();
         assert_eq!(read, a);

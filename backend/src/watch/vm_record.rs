@@ -202,12 +202,21 @@ mod tests {
         // a canonical time is kept inline.
         let (_, twin) = VmRecord::project(&vm);
         assert!(Arc::ptr_eq(&twin.state, &rec.state));
-        assert!(Arc::ptr_eq(&twin.conditions[0].head, &rec.conditions[0].head));
+        assert!(Arc::ptr_eq(
+            &twin.conditions[0].head,
+            &rec.conditions[0].head
+        ));
         let read: VmRecord = serde_json::from_str(&serde_json::to_string(&rec).unwrap()).unwrap();
         assert_eq!(read, rec);
         assert!(Arc::ptr_eq(&read.state, &rec.state));
-        assert!(Arc::ptr_eq(&read.conditions[1].head, &rec.conditions[1].head));
-        assert!(matches!(rec.conditions[1].last_transition, Some(Stamp::At(_))));
+        assert!(Arc::ptr_eq(
+            &read.conditions[1].head,
+            &rec.conditions[1].head
+        ));
+        assert!(matches!(
+            rec.conditions[1].last_transition,
+            Some(Stamp::At(_))
+        ));
         assert_eq!(std::mem::size_of::<VmRecord>(), 64);
         assert_eq!(std::mem::size_of::<VmCondition>(), 40);
 
