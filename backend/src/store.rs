@@ -374,9 +374,10 @@ impl Store {
     }
 
     /// Subscribes a new reader that starts from the current state like a snapshot does, but
-    /// hands each summary to `visit` under the read lock instead of copying them all (a
-    /// snapshot of 10,000 VMIs is megabytes, freed at once): the recorder's (re)start. Writers
-    /// wait meanwhile, so `visit` must be quick. Returns the sequence number the state reflects.
+    /// hands each summary to `visit` under the read lock, built from its kept form one at a
+    /// time, instead of copying them all (a snapshot of 10,000 VMIs is megabytes, freed at
+    /// once): the recorder's (re)start. Writers wait meanwhile, so `visit` must be quick.
+    /// Returns the sequence number the state reflects.
     pub fn subscribe_visiting(
         &self,
         mut visit: impl FnMut(&VmiSummary),
