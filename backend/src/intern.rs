@@ -1,9 +1,10 @@
-//! Shared copies of the short strings that thousands of kept projections repeat: pod phases,
-//! node names, run strategies, printable statuses, condition types, statuses and reasons.
+//! Shared copies of the short strings that thousands of kept projections repeat: the phases,
+//! nodes, headlines and not-migratable reasons of the store's summaries, events' types and
+//! reasons. (Values repeated as a whole, a VM's state say, are pooled: [`crate::pool`].)
 //!
-//! [`intern`] returns one `Arc<str>` per distinct value, so 10,000 launcher pods on 100 nodes
-//! hold 100 node names, not 10,000 (each small string would otherwise cost a 32-byte heap
-//! chunk). Only fields whose values come from a small vocabulary are interned; names, uids and
+//! [`intern`] returns one `Arc<str>` per distinct value, so 10,000 VMIs on 100 nodes hold 100
+//! node names, not 10,000 (each small string would otherwise cost a 32-byte heap chunk). Only
+//! fields whose values come mostly from a small vocabulary are interned; names, uids and
 //! messages are not.
 //!
 //! Bounded whatever the cluster holds: at most [`MAX`] distinct values are shared; past that a
@@ -11,7 +12,7 @@
 //! values no projection holds any more (the watchers call it after a (re)list).
 //!
 //! The `serde` helpers write an interned string as a plain string and intern it again when
-//! read, so projections that are serialized and read back (see `Store::compact`) keep sharing.
+//! read, so projections that are serialized and read back (see `Caches::compact`) keep sharing.
 
 use parking_lot::{Mutex, MutexGuard};
 use std::collections::HashSet;

@@ -3,13 +3,18 @@
 //! * [`cluster`]: builds the kube-rs `Client` (kubeconfig, in-cluster, or the simulator's URL).
 //! * [`watch`]: one kube-rs watcher per resource, projected into compact caches; VMIs feed the
 //!   store.
-//! * [`store`]: the in-memory state (model summaries) with its change log and broadcast.
+//! * [`store`]: the in-memory state (model summaries, each kept compact) with its change log and
+//!   broadcast.
 //! * [`event_cache`]: the bounded per-object rings of KubeVirt-related events.
 //! * [`evidence`]: one VMI's evidence bundle, collected from the caches.
 //! * [`guest`]: the guest agent subresources and their 409 mapping.
 //! * [`history`]: the flight recorder: verdicts, events and migrations over time, in SQLite or
 //!   PostgreSQL.
 //! * [`intern`]: shared copies of the short strings many kept projections repeat.
+//! * [`pool`]: shared copies of the small values many kept projections repeat whole (a VM's
+//!   state, a condition's type, status and reason, a launcher's state).
+//! * [`key`], [`uid`], [`stamp`]: a VMI's key, a UID and a condition's time as the per-VMI
+//!   maps keep them (inline, without a heap chunk, in their usual form).
 //! * [`series`]: domain and migration series from Prometheus.
 //! * [`proxy`]: the allowlist of the read-only Kubernetes API proxy.
 //! * [`auth`]: local and token modes, sessions, SelfSubjectAccessReviews.
@@ -48,6 +53,7 @@ pub mod listener;
 pub mod mcp;
 pub mod memory;
 pub mod metrics;
+pub mod pool;
 pub mod promql;
 pub mod proxy;
 pub mod random;
@@ -57,6 +63,7 @@ pub mod security;
 pub mod series;
 pub mod serve;
 pub mod shutdown;
+pub mod stamp;
 pub mod state;
 pub mod store;
 pub mod uid;

@@ -5,15 +5,20 @@
 //! never waits for a reader: a reader that falls behind learns it lagged and resyncs from a
 //! snapshot, so one slow browser never stalls the watchers or other browsers.
 //!
-//! Memory: a summary is held once. The set keeps the `Arc` of its latest upsert message, which
-//! the log and the broadcast share, and is ordered by the key inside it (no second copy of the
-//! key); snapshots are built on demand and never logged (publishing
-//! one clears the log, since resuming from before it means starting over anyway). The log is
-//! bounded by `log_len` changes, whatever the number of VMIs. [`compact`] repacks the summaries
-//! into fresh allocations without holding the write lock while it copies them.
+//! Memory: a summary is held once, in its compact form ([`Kept`]: interned phase, node and
+//! headline, inline key, UID and IP). The set keeps it in an `Arc` which the log shares, and is
+//! ordered by the key inside it (no second copy of the key); the broadcast carries the summary
+//! as it was published, freed once every stream has read it. Snapshots are built on demand and
+//! never logged (publishing one clears the log, since resuming from before it means starting
+//! over anyway). The log is bounded by `log_len` changes, whatever the number of VMIs.
+//! [`compact`] repacks the kept summaries into fresh allocations without holding the write lock
+//! while it copies them.
 
 mod compact;
+mod kept;
 
+use crate::key::Key;
+use kept::Kept;
 use model::wire::StreamMsg;
 use model::{VmiKey, VmiSummary};
 use parking_lot::{RwLock, RwLockReadGuard, RwLockWriteGuard};
@@ -40,39 +45,35 @@ pub struct Placed {
 /// A message with its sequence number.
 pub type Sequenced = (u64, Arc<StreamMsg>);
 
-/// One VMI: its latest upsert message and the resourceVersion it was projected from, if known.
-/// Ordered, compared and looked up by the summary's key.
+/// One VMI: its latest summary (shared with the log) and the resourceVersion it was projected
+/// from, if known. Ordered, compared and looked up by the summary's key.
 struct Entry {
-    msg: Arc<StreamMsg>,
+    kept: Arc<Kept>,
     version: Option<u64>,
 }
 
 impl Entry {
-    fn new(item: VmiSummary, version: Option<u64>) -> Entry {
+    fn new(item: &VmiSummary, version: Option<u64>) -> Entry {
         Entry {
-            msg: Arc::new(StreamMsg::Upsert { item }),
+            kept: Arc::new(Kept::new(item)),
             version,
         }
     }
 
-    fn item(&self) -> &VmiSummary {
-        match &*self.msg {
-            StreamMsg::Upsert { item } => item,
-            // Entries are only built from upserts.
-            _ => unreachable!("a store entry holds an upsert"),
-        }
+    fn key(&self) -> &Key {
+        &self.kept.key
     }
 }
 
-impl Borrow<VmiKey> for Entry {
-    fn borrow(&self) -> &VmiKey {
-        &self.item().key
+impl Borrow<Key> for Entry {
+    fn borrow(&self) -> &Key {
+        self.key()
     }
 }
 
 impl PartialEq for Entry {
     fn eq(&self, other: &Self) -> bool {
-        self.item().key == other.item().key
+        self.key() == other.key()
     }
 }
 
@@ -86,14 +87,30 @@ impl PartialOrd for Entry {
 
 impl Ord for Entry {
     fn cmp(&self, other: &Self) -> Ordering {
-        self.item().key.cmp(&other.item().key)
+        self.key().cmp(other.key())
+    }
+}
+
+/// A logged change: an upsert shares the set's [`Kept`] summary (it is published again as a
+/// message when a stream resumes from before it).
+enum Logged {
+    Upsert(Arc<Kept>),
+    Msg(Arc<StreamMsg>),
+}
+
+impl Logged {
+    fn msg(&self) -> Arc<StreamMsg> {
+        match self {
+            Logged::Upsert(k) => Arc::new(StreamMsg::Upsert { item: k.summary() }),
+            Logged::Msg(m) => m.clone(),
+        }
     }
 }
 
 struct Inner {
     seq: u64,
     items: BTreeSet<Entry>,
-    log: VecDeque<Sequenced>,
+    log: VecDeque<(u64, Logged)>,
     synced: bool,
 }
 
@@ -148,39 +165,53 @@ impl Store {
         self.inner.read()
     }
 
-    fn publish(&self, inner: &mut Inner, msg: Arc<StreamMsg>) {
+    /// Publishes `msg`, logged as `logged` (a snapshot is not logged: it clears the log).
+    fn publish(&self, inner: &mut Inner, msg: Arc<StreamMsg>, logged: Option<Logged>) {
         inner.seq += 1;
-        let m = (inner.seq, msg);
-        if matches!(*m.1, StreamMsg::Snapshot { .. }) {
-            inner.log.clear();
-            inner.log.shrink_to_fit();
-        } else {
-            inner.log.push_back(m.clone());
-            while inner.log.len() > self.log_len {
-                inner.log.pop_front();
+        match logged {
+            Some(l) => {
+                inner.log.push_back((inner.seq, l));
+                while inner.log.len() > self.log_len {
+                    inner.log.pop_front();
+                }
+            }
+            None => {
+                inner.log.clear();
+                inner.log.shrink_to_fit();
             }
         }
-        let _ = self.tx.send(m);
+        let _ = self.tx.send((inner.seq, msg));
+    }
+
+    /// Publishes a message that is not an upsert: a delete is logged, a snapshot clears the log.
+    fn publish_msg(&self, inner: &mut Inner, msg: StreamMsg) {
+        let msg = Arc::new(msg);
+        let logged = match *msg {
+            StreamMsg::Snapshot { .. } => None,
+            _ => Some(Logged::Msg(msg.clone())),
+        };
+        self.publish(inner, msg, logged)
     }
 
     /// Stores and publishes `item` unless it equals what is stored.
     fn put(&self, inner: &mut Inner, item: VmiSummary, version: Option<u64>) {
-        if let Some(e) = inner.items.get(&item.key)
-            && e.item() == &item
+        let key = Key::of(&item.key);
+        if let Some(e) = inner.items.get(&key)
+            && e.kept.is(&item)
         {
             if version.is_some_and(|v| e.version != Some(v))
-                && let Some(mut e) = inner.items.take(&item.key)
+                && let Some(mut e) = inner.items.take(&key)
             {
                 e.version = version;
                 inner.items.insert(e);
             }
             return;
         }
-        let entry = Entry::new(item, version);
-        let msg = entry.msg.clone();
+        let entry = Entry::new(&item, version);
+        let logged = Logged::Upsert(entry.kept.clone());
         // `replace`, not `insert`: an equal (same key) entry must give way.
         inner.items.replace(entry);
-        self.publish(inner, msg);
+        self.publish(inner, Arc::new(StreamMsg::Upsert { item }), Some(logged));
     }
 
     /// Adds or changes a VMI. An unchanged summary publishes nothing.
@@ -199,7 +230,7 @@ impl Store {
     /// was taken.
     pub fn refresh(&self, item: VmiSummary, version: Option<u64>) -> bool {
         let mut inner = self.write();
-        let Some(e) = inner.items.get(&item.key) else {
+        let Some(e) = inner.items.get(&Key::of(&item.key)) else {
             return false;
         };
         if let (Some(have), Some(new)) = (e.version, version)
@@ -213,7 +244,7 @@ impl Store {
 
     /// Whether the store holds `key`.
     pub fn contains(&self, key: &VmiKey) -> bool {
-        self.read().items.contains(key)
+        self.read().items.contains(&Key::of(key))
     }
 
     /// How many VMIs the store holds.
@@ -229,8 +260,8 @@ impl Store {
     /// Removes a VMI.
     pub fn delete(&self, key: &VmiKey) {
         let mut inner = self.write();
-        if inner.items.remove(key) {
-            self.publish(&mut inner, Arc::new(StreamMsg::Delete { key: key.clone() }));
+        if inner.items.remove(&Key::of(key)) {
+            self.publish_msg(&mut inner, StreamMsg::Delete { key: key.clone() });
         }
     }
 
@@ -243,18 +274,19 @@ impl Store {
     /// [`Store::replace_all`] with the resourceVersion each summary was projected from.
     pub fn replace_all_versions(&self, items: Vec<(VmiSummary, Option<u64>)>) {
         let mut inner = self.write();
-        let fresh: BTreeMap<VmiKey, (VmiSummary, Option<u64>)> =
-            items.into_iter().map(|s| (s.0.key.clone(), s)).collect();
-        let gone: Vec<VmiKey> = inner
+        let fresh: BTreeMap<Key, (VmiSummary, Option<u64>)> =
+            items.into_iter().map(|s| (Key::of(&s.0.key), s)).collect();
+        let gone: Vec<Key> = inner
             .items
             .iter()
-            .map(|e| &e.item().key)
+            .map(Entry::key)
             .filter(|k| !fresh.contains_key(*k))
             .cloned()
             .collect();
         for key in gone {
             inner.items.remove(&key);
-            self.publish(&mut inner, Arc::new(StreamMsg::Delete { key }));
+            let key = key.to_vmi_key();
+            self.publish_msg(&mut inner, StreamMsg::Delete { key });
         }
         for (item, version) in fresh.into_values() {
             self.put(&mut inner, item, version);
@@ -263,7 +295,7 @@ impl Store {
             inner.synced = true;
             // Streams opened before the first sync got an empty, unsynced snapshot; tell them.
             let snapshot = Self::snapshot_of(&inner).1;
-            self.publish(&mut inner, snapshot);
+            self.publish(&mut inner, snapshot, None);
         }
     }
 
@@ -273,15 +305,15 @@ impl Store {
 
     /// All summaries, sorted by key.
     pub fn items(&self) -> Vec<VmiSummary> {
-        self.read().items.iter().map(|e| e.item().clone()).collect()
+        self.read().items.iter().map(|e| e.kept.summary()).collect()
     }
 
     /// Every VMI's key and node, sorted by key: what a pass over all VMIs needs, without a copy
     /// of every summary.
     pub fn keys_and_nodes(&self) -> Vec<(VmiKey, Option<String>)> {
         let inner = self.read();
-        let items = inner.items.iter().map(|e| e.item());
-        items.map(|s| (s.key.clone(), s.node.clone())).collect()
+        let items = inner.items.iter().map(|e| &e.kept);
+        items.map(|k| (k.key.to_vmi_key(), k.node())).collect()
     }
 
     /// Like [`Store::keys_and_nodes`] (with the UIDs), at most `max` of them, those after
@@ -289,17 +321,15 @@ impl Store {
     pub fn placed_after(&self, after: Option<&VmiKey>, max: usize) -> Vec<Placed> {
         use std::ops::Bound::{Excluded, Unbounded};
         let inner = self.read();
-        let from = after.map_or(Unbounded, Excluded);
-        let items = inner.items.range::<VmiKey, _>((from, Unbounded));
+        let after = after.map(Key::of);
+        let from = after.as_ref().map_or(Unbounded, Excluded);
+        let items = inner.items.range::<Key, _>((from, Unbounded));
         items
             .take(max)
-            .map(|e| {
-                let s = e.item();
-                Placed {
-                    key: s.key.clone(),
-                    uid: s.uid.as_deref().map(str::to_string),
-                    node: s.node.clone(),
-                }
+            .map(|e| Placed {
+                key: e.key().to_vmi_key(),
+                uid: e.kept.uid(),
+                node: e.kept.node(),
             })
             .collect()
     }
@@ -307,17 +337,16 @@ impl Store {
     /// The UID of the VMI held under `key`.
     pub fn uid(&self, key: &VmiKey) -> Option<String> {
         let inner = self.read();
-        let item = inner.items.get(key).map(Entry::item);
-        item.and_then(|s| s.uid.as_deref().map(str::to_string))
+        inner.items.get(&Key::of(key)).and_then(|e| e.kept.uid())
     }
 
     /// The UIDs of the VMIs whose key `keep` accepts.
     pub fn uids(&self, keep: impl Fn(&VmiKey) -> bool) -> Vec<String> {
         let inner = self.read();
-        let items = inner.items.iter().map(Entry::item);
+        let items = inner.items.iter().map(|e| &e.kept);
         items
-            .filter(|s| keep(&s.key))
-            .filter_map(|s| s.uid.as_deref().map(str::to_string))
+            .filter(|k| keep(&k.key.to_vmi_key()))
+            .filter_map(|k| k.uid())
             .collect()
     }
 
@@ -336,7 +365,7 @@ impl Store {
                     .log
                     .iter()
                     .filter(|(s, _)| *s > last)
-                    .cloned()
+                    .map(|(s, l)| (*s, l.msg()))
                     .collect();
                 return (Start::Resume(missed), rx);
             }
@@ -345,16 +374,17 @@ impl Store {
     }
 
     /// Subscribes a new reader that starts from the current state like a snapshot does, but
-    /// hands each summary to `visit` under the read lock instead of copying them all (a
-    /// snapshot of 10,000 VMIs is megabytes, freed at once): the recorder's (re)start. Writers
-    /// wait meanwhile, so `visit` must be quick. Returns the sequence number the state reflects.
+    /// hands each summary to `visit` under the read lock, built from its kept form one at a
+    /// time, instead of copying them all (a snapshot of 10,000 VMIs is megabytes, freed at
+    /// once): the recorder's (re)start. Writers wait meanwhile, so `visit` must be quick.
+    /// Returns the sequence number the state reflects.
     pub fn subscribe_visiting(
         &self,
         mut visit: impl FnMut(&VmiSummary),
     ) -> (u64, broadcast::Receiver<Sequenced>) {
         let inner = self.read();
         let rx = self.tx.subscribe();
-        inner.items.iter().for_each(|e| visit(e.item()));
+        inner.items.iter().for_each(|e| visit(&e.kept.summary()));
         (inner.seq, rx)
     }
 
@@ -364,7 +394,7 @@ impl Store {
     }
 
     fn snapshot_of(inner: &Inner) -> Sequenced {
-        let items = inner.items.iter().map(|e| e.item().clone()).collect();
+        let items = inner.items.iter().map(|e| e.kept.summary()).collect();
         (
             inner.seq,
             Arc::new(StreamMsg::Snapshot {

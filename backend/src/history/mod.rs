@@ -21,6 +21,7 @@
 //! Times are milliseconds since the Unix epoch in the database and RFC 3339 in JSON.
 
 pub mod cli;
+pub mod look;
 pub mod modes;
 pub mod observer;
 pub mod postgres;

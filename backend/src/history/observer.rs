@@ -1,29 +1,28 @@
 //! The observer: diffs each summary against the last one seen for its VMI (see [`Observer`]);
 //! the recorder ([`super::recorder`]) feeds it the store's broadcast and sends what it returns.
 
+use super::look::Look;
 use super::{Record, Transition, VmiId};
 use crate::key::Key;
+use crate::pool::Pool;
 use crate::uid::Uid;
 use model::api::history::Step;
 use model::verdict::Layer;
-use model::view::summary::LayerGlance;
 use model::wire::StreamMsg;
 use model::{VmiKey, VmiSummary};
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 
-/// What of a summary the history follows: 72 bytes and nothing on the heap for a UUID (thousands
-/// of VMIs share a few phases and headlines, interned).
+/// What of a summary the history follows: 40 bytes and nothing on the heap for a UUID (thousands
+/// of VMIs share a few looks: phase, verdicts and headline, [`Look`]).
 #[derive(Debug, Clone, PartialEq)]
 struct Seen {
     /// `metadata.uid` ([`Uid`]; `None` when the summary has none).
     uid: Option<Uid>,
-    phase: Arc<str>,
-    headline: Arc<str>,
+    look: Arc<Look>,
     /// First seen at this time (milliseconds) with its baseline not written yet; [`NO_BASELINE`]
     /// once it is.
     baseline: i64,
-    layers: LayerGlance,
 }
 
 /// [`Seen::baseline`] once the baseline is written (a plain `i64` keeps `Seen` 8 bytes smaller
@@ -32,7 +31,7 @@ const NO_BASELINE: i64 = i64::MIN;
 
 impl Seen {
     fn same(&self, other: &Seen) -> bool {
-        (&self.phase, self.layers, &self.headline) == (&other.phase, other.layers, &other.headline)
+        self.look == other.look
     }
 
     /// When the baseline waits: the time of the first sight.
@@ -81,12 +80,14 @@ fn fingerprint(key: &Key) -> u64 {
 /// first seen, so the order of its rows is kept.
 ///
 /// Per VMI it keeps one [`Seen`] under its [`Key`] (inline for a short namespace and name):
-/// 96 bytes a bucket, about 160 bytes at 10,000 VMIs with the map's spare room, and no heap
+/// 64 bytes a bucket, about 105 bytes at 10,000 VMIs with the map's spare room, and no heap
 /// chunk of its own for a short key and a UUID (issue 30: the key and the UID were a 32- and a
-/// 48-byte chunk each).
+/// 48-byte chunk each, the phase, verdicts and headline 40 bytes of the bucket).
 #[derive(Default)]
 pub struct Observer {
     seen: HashMap<Key, Seen>,
+    /// The looks the VMIs share.
+    looks: Pool<Look>,
     /// VMIs whose baseline waits.
     waiting: usize,
     /// Their keys, first seen first; a key whose baseline was written meanwhile (it changed or
@@ -106,24 +107,24 @@ fn baseline(key: &VmiKey, b: &Seen, at: i64, out: &mut Vec<Record>) {
             Transition {
                 at,
                 step,
-                title: b.headline.to_string(),
+                title: b.look.headline.to_string(),
             },
         )
     };
     out.push(t(Step::Phase {
         old: String::new(),
-        new: b.phase.to_string(),
+        new: b.look.phase.to_string(),
     }));
     for layer in Layer::ALL {
         out.push(t(Step::Verdict {
             layer,
             old: None,
-            new: b.layers.get(layer),
+            new: b.look.layers.get(layer),
         }));
     }
     out.push(t(Step::Headline {
         old: String::new(),
-        new: b.headline.to_string(),
+        new: b.look.headline.to_string(),
     }));
 }
 
@@ -143,9 +144,7 @@ impl Observer {
         }
         let now = Seen {
             uid: Uid::of(Some(uid)),
-            phase: crate::intern::intern(&s.phase),
-            layers: s.layers,
-            headline: crate::intern::intern(&s.headline),
+            look: self.looks.get(Look::new(&s.phase, s.layers, &s.headline)),
             baseline: NO_BASELINE,
         };
         let Some(before) = self.seen.get_mut(&key) else {
@@ -182,15 +181,16 @@ impl Observer {
                 },
             )
         };
-        if before.phase != now.phase {
+        let (was, is) = (&before.look, &now.look);
+        if was.phase != is.phase {
             out.push(t(Step::Phase {
-                old: before.phase.to_string(),
-                new: now.phase.to_string(),
+                old: was.phase.to_string(),
+                new: is.phase.to_string(),
             }));
         }
         let mut verdict = false;
         for layer in Layer::ALL {
-            let (old, new) = (before.layers.get(layer), now.layers.get(layer));
+            let (old, new) = (was.layers.get(layer), is.layers.get(layer));
             if old != new {
                 verdict = true;
                 out.push(t(Step::Verdict {
@@ -200,11 +200,11 @@ impl Observer {
                 }));
             }
         }
-        if before.headline != now.headline {
+        if was.headline != is.headline {
             verdict = true;
             out.push(t(Step::Headline {
-                old: before.headline.to_string(),
-                new: now.headline.to_string(),
+                old: was.headline.to_string(),
+                new: is.headline.to_string(),
             }));
         }
         *before = now;
@@ -278,10 +278,10 @@ impl Observer {
                 Transition {
                     at,
                     step: Step::Phase {
-                        old: b.phase.to_string(),
+                        old: b.look.phase.to_string(),
                         new: "Deleted".into(),
                     },
-                    title: b.headline.to_string(),
+                    title: b.look.headline.to_string(),
                 },
             ));
         }
@@ -406,6 +406,9 @@ mod tests {
         assert_eq!(firsts[0].0.key.name, "vm-00000");
         assert_eq!(firsts[n - 1].0.key.name, format!("vm-{:05}", n - 1));
         assert_eq!(o.queue.capacity(), 0, "the queue's room is freed once done");
+        // Issue 30: 40 bytes a VMI beside its key, the 10,000 sharing one look.
+        assert_eq!(std::mem::size_of::<Seen>(), 40);
+        assert_eq!(o.looks.len(), 1);
     }
 
     #[test]

@@ -1,11 +1,11 @@
 //! Repacking the store's summaries into fresh allocations ([`Store::compact`]) without holding
-//! its write lock while they are serialized and read back: the copy is built beside the live
-//! set (under a read lock, then under none) and swapped in under a short write lock, keeping
-//! whatever changed meanwhile.
+//! its write lock while they are copied: the copy is built beside the live set (under a read
+//! lock) and swapped in under a short write lock, keeping whatever changed meanwhile.
 
-use super::{Entry, Inner, Store};
+use super::kept::Kept;
+use super::{Entry, Inner, Logged, Store};
+use crate::key::Key;
 use model::wire::StreamMsg;
-use model::{VmiKey, VmiSummary};
 use std::collections::{BTreeSet, HashSet};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -18,17 +18,15 @@ pub(super) struct Copy {
 
 impl Store {
     /// Moves every summary into fresh allocations. After a list, the summaries sit scattered
-    /// among the freed pages of the listed objects and keep them resident. They are written to
-    /// one buffer (under the read lock: readers go on, writers wait for the serialization only),
-    /// read back into a new set (under no lock), and the new set replaces the old one under a
+    /// among the freed pages of the listed objects and keep them resident. They are copied into
+    /// a new set (under the read lock: readers go on, writers wait for the copy only; the
+    /// interned strings they share are not copied), and the new set replaces the old one under a
     /// short write lock; a summary that changed meanwhile keeps its newer value. The old
     /// summaries are dropped outside the lock, then `between` runs (it returns freed pages to
     /// the system). Log entries that are the current upsert of their VMI move along.
     pub fn compact(&self, between: impl FnOnce()) {
-        if let Some(copy) = self.compact_copy() {
-            let old = self.swap_in(copy);
-            drop(old);
-        }
+        let old = self.swap_in(self.compact_copy());
+        drop(old);
         self.compactions.fetch_add(1, Ordering::Relaxed);
         between();
     }
@@ -38,23 +36,23 @@ impl Store {
         self.compactions.load(Ordering::Relaxed)
     }
 
-    /// The summaries, serialized under the read lock and read back into fresh allocations.
-    pub(super) fn compact_copy(&self) -> Option<Copy> {
-        let (seq, bytes) = {
-            let inner = self.read();
-            let saved: Vec<(&VmiSummary, Option<u64>)> =
-                inner.items.iter().map(|e| (e.item(), e.version)).collect();
-            (inner.seq, serde_json::to_vec(&saved).ok()?)
-        };
-        let back: Vec<(VmiSummary, Option<u64>)> = serde_json::from_slice(&bytes).ok()?;
-        drop(bytes);
+    /// The summaries, copied under the read lock into fresh allocations.
+    pub(super) fn compact_copy(&self) -> Copy {
+        let inner = self.read();
         // Collected, not inserted one by one: built from sorted entries, the set's nodes come
         // out full.
-        let items = back
-            .into_iter()
-            .map(|(item, version)| Entry::new(item, version))
+        let items = inner
+            .items
+            .iter()
+            .map(|e| Entry {
+                kept: std::sync::Arc::new(Kept::clone(&e.kept)),
+                version: e.version,
+            })
             .collect();
-        Some(Copy { seq, items })
+        Copy {
+            seq: inner.seq,
+            items,
+        }
     }
 
     /// Puts `copy` in place of the live summaries, except those changed since it was taken (their
@@ -71,17 +69,17 @@ impl Store {
         let mut items = Vec::with_capacity(old.len());
         let mut repoint = Vec::new();
         for live in old.iter() {
-            let key = &live.item().key;
+            let key = live.key();
             match copied.take(key) {
                 Some(mut fresh) if !touched.contains(key) => {
                     // A version-only update publishes nothing: the live version is the one.
                     fresh.version = live.version;
-                    repoint.push((live.msg.clone(), fresh.msg.clone()));
+                    repoint.push((live.kept.clone(), fresh.kept.clone()));
                     items.push(fresh);
                 }
                 _ => {
                     items.push(Entry {
-                        msg: live.msg.clone(),
+                        kept: live.kept.clone(),
                         version: live.version,
                     });
                 }
@@ -95,7 +93,7 @@ impl Store {
 
 /// The keys of the messages published after `seq`, or `None` when the log does not hold all of
 /// them.
-fn touched_since(inner: &Inner, seq: u64) -> Option<HashSet<VmiKey>> {
+fn touched_since(inner: &Inner, seq: u64) -> Option<HashSet<Key>> {
     if inner.seq == seq {
         return Some(HashSet::new());
     }
@@ -110,28 +108,32 @@ fn touched_since(inner: &Inner, seq: u64) -> Option<HashSet<VmiKey>> {
         if *n <= seq {
             continue;
         }
-        match &**m {
-            StreamMsg::Upsert { item } => keys.insert(item.key.clone()),
-            StreamMsg::Delete { key } => keys.insert(key.clone()),
-            _ => return None,
+        match m {
+            Logged::Upsert(k) => keys.insert(k.key.clone()),
+            Logged::Msg(m) => match &**m {
+                StreamMsg::Delete { key } => keys.insert(Key::of(key)),
+                _ => return None,
+            },
         };
     }
     Some(keys)
 }
 
-/// Points the log entries that held a replaced entry's message at its fresh copy, so the old
+/// Points the log entries that held a replaced entry's summary at its fresh copy, so the old
 /// summaries are freed.
-fn repoint_log(inner: &mut Inner, repoint: &[(Arc<StreamMsg>, Arc<StreamMsg>)]) {
+fn repoint_log(inner: &mut Inner, repoint: &[(Arc<Kept>, Arc<Kept>)]) {
     if repoint.is_empty() || inner.log.is_empty() {
         return;
     }
-    let by_ptr: std::collections::HashMap<*const StreamMsg, &Arc<StreamMsg>> = repoint
+    let by_ptr: std::collections::HashMap<*const Kept, &Arc<Kept>> = repoint
         .iter()
         .map(|(old, fresh)| (Arc::as_ptr(old), fresh))
         .collect();
     for (_, m) in inner.log.iter_mut() {
-        if let Some(fresh) = by_ptr.get(&Arc::as_ptr(m)) {
-            *m = (*fresh).clone();
+        if let Logged::Upsert(k) = m
+            && let Some(fresh) = by_ptr.get(&Arc::as_ptr(k))
+        {
+            *k = (*fresh).clone();
         }
     }
 }
@@ -170,7 +172,7 @@ mod tests {
         ]);
         let seq = store.snapshot().0;
         store.upsert_version(s("c", "Failed"), Some(2));
-        let copy = store.compact_copy().unwrap();
+        let copy = store.compact_copy();
         // Meanwhile: b changes, c goes, d comes, a's version moves without a change.
         store.upsert_version(s("b", "Running"), Some(3));
         store.delete(&s("c", "Pending").key);
@@ -196,7 +198,7 @@ mod tests {
     fn a_copy_older_than_the_log_is_dropped() {
         let store = Store::new(2, 16);
         store.replace_all(vec![s("a", "Running")]);
-        let copy = store.compact_copy().unwrap();
+        let copy = store.compact_copy();
         for p in ["Pending", "Running", "Failed"] {
             store.upsert(s("b", p));
         }

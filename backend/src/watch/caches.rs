@@ -487,7 +487,7 @@ mod tests {
             "False",
         ))));
         assert_eq!(rx.try_recv().unwrap(), Refresh::One(key.clone()));
-        assert_eq!(caches.launchers(&key)[0].ready, Some(false));
+        assert_eq!(caches.launchers(&key)[0].state.ready, Some(false));
         let before = caches.launchers(&key);
         caches.compact(|| ());
         assert_eq!(

@@ -1,39 +1,54 @@
 //! The projection of a virt-launcher pod: [`Launcher`], what the overview and the evidence
 //! bundle read of it, indexed by its VMI in [`super::Caches`].
+//!
+//! Thousands of launchers share a few phases, nodes and readinesses: that part is pooled as a
+//! whole ([`PodState`], [`crate::pool`]), so a launcher is 72 bytes (issue 30: 120 before).
 
-use crate::intern::{intern, intern_opt};
 use crate::key::Key;
+use crate::pool::{Pool, Pooled, shared};
 use crate::uid::Uid;
 use model::kube::Condition;
 use model::kube::Pod;
 use model::time::Timestamp;
+use parking_lot::Mutex;
 use smol_str::SmolStr;
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 /// How virt-launcher pods' names start (KubeVirt's `pkg/virt-controller/services/template.go`:
 /// `GenerateName: "virt-launcher-" + domain + "-"`).
 pub const PREFIX: &str = "virt-launcher-";
 
-/// A virt-launcher pod, as far as the overview needs it.
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct Launcher {
-    /// The name without [`PREFIX`] when it starts so ([`Launcher::prefixed`]): the rest of a
-    /// launcher's name (`<vmi>-<5 random>`) is short enough to be kept inline.
-    name: SmolStr,
+/// What of a launcher pod many share (pooled).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct PodState {
     /// Whether the name starts with [`PREFIX`] (kept apart from [`Launcher::name`]).
-    prefixed: bool,
-    pub uid: Option<Uid>,
-    /// Interned ([`crate::intern`]), as is `node`.
-    #[serde(with = "crate::intern::string")]
-    pub phase: Arc<str>,
+    pub prefixed: bool,
+    pub phase: Box<str>,
     pub reason: Option<Box<str>>,
     /// The `Ready` condition's status: `Some(true)` for True.
     pub ready: Option<bool>,
-    #[serde(with = "crate::intern::option")]
-    pub node: Option<Arc<str>>,
-    pub created: Option<Timestamp>,
+    pub node: Option<Box<str>>,
     /// A migration target pod (`kubevirt.io/migrationJobUID` label).
     pub migration_target: bool,
+}
+
+impl Pooled for PodState {
+    fn pool() -> &'static Mutex<Pool<Self>> {
+        static POOL: LazyLock<Mutex<Pool<PodState>>> = LazyLock::new(Mutex::default);
+        &POOL
+    }
+}
+
+/// A virt-launcher pod, as far as the overview needs it.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Launcher {
+    /// The name without [`PREFIX`] when it starts so ([`PodState::prefixed`]): the rest of a
+    /// launcher's name (`<vmi>-<5 random>`) is short enough to be kept inline.
+    name: SmolStr,
+    pub uid: Option<Uid>,
+    #[serde(with = "crate::pool::serde")]
+    pub state: Arc<PodState>,
+    pub created: Option<Timestamp>,
 }
 
 impl Launcher {
@@ -61,21 +76,23 @@ impl Launcher {
             Key::new(m.namespace(), &vmi),
             Launcher {
                 name: name.into(),
-                prefixed,
                 uid: Uid::of(m.uid.as_deref()),
-                phase: intern(pod.phase()),
-                reason: pod.status.reason.as_deref().map(Into::into),
-                ready,
-                node: intern_opt(pod.node()),
+                state: shared(PodState {
+                    prefixed,
+                    phase: pod.phase().into(),
+                    reason: pod.status.reason.as_deref().map(Into::into),
+                    ready,
+                    node: pod.node().map(Into::into),
+                    migration_target: m.labels.contains_key(model::kube::MIGRATION_JOB_UID_LABEL),
+                }),
                 created: m.created(),
-                migration_target: m.labels.contains_key(model::kube::MIGRATION_JOB_UID_LABEL),
             },
         ))
     }
 
     /// The pod's name.
     pub fn name(&self) -> String {
-        match self.prefixed {
+        match self.state.prefixed {
             true => format!("{PREFIX}{}", self.name),
             false => self.name.to_string(),
         }
@@ -83,7 +100,7 @@ impl Launcher {
 
     /// Whether the pod is named `name` (compared without building the name).
     pub fn is_named(&self, name: &str) -> bool {
-        match self.prefixed {
+        match self.state.prefixed {
             true => name.strip_prefix(PREFIX) == Some(self.name.as_str()),
             false => self.name == name,
         }
@@ -91,7 +108,7 @@ impl Launcher {
 
     /// Whether `other` is the same pod (by name).
     pub fn same_pod(&self, other: &Launcher) -> bool {
-        (self.prefixed, &self.name) == (other.prefixed, &other.name)
+        (self.state.prefixed, &self.name) == (other.state.prefixed, &other.name)
     }
 
     /// The pod again, with only the projected fields.
@@ -101,16 +118,17 @@ impl Launcher {
         p.metadata.namespace = Some(namespace.to_string());
         p.metadata.uid = self.uid.as_ref().map(Uid::to_string);
         p.metadata.creation_timestamp = self.created.map(|t| t.to_string());
-        if self.migration_target {
+        let s = &self.state;
+        if s.migration_target {
             p.metadata.labels.insert(
                 model::kube::MIGRATION_JOB_UID_LABEL.to_string(),
                 String::new(),
             );
         }
-        p.spec.node_name = self.node.as_deref().map(str::to_string);
-        p.status.phase = Some(self.phase.to_string()).filter(|s| !s.is_empty());
-        p.status.reason = self.reason.as_deref().map(str::to_string);
-        if let Some(ready) = self.ready {
+        p.spec.node_name = s.node.as_deref().map(str::to_string);
+        p.status.phase = Some(s.phase.to_string()).filter(|s| !s.is_empty());
+        p.status.reason = s.reason.as_deref().map(str::to_string);
+        if let Some(ready) = s.ready {
             p.status.conditions.push(Condition {
                 type_: Some("Ready".into()),
                 status: Some(if ready { "True" } else { "False" }.into()),
@@ -168,9 +186,19 @@ pub(crate) mod tests {
                 "annotations": {"kubevirt.io/domain": "web"}}
         }));
         let (_, l) = Launcher::project(&hp).unwrap();
-        assert!(l.is_named("hp-volume-abcde") && !l.prefixed);
+        assert!(l.is_named("hp-volume-abcde") && !l.state.prefixed);
         assert_eq!(l.to_pod("prod").metadata.name(), "hp-volume-abcde");
         assert_eq!(l.to_pod("prod").metadata.uid.as_deref(), Some("u"));
         assert!(Launcher::project(&Pod::default()).is_none());
+        // Issue 30: launchers in the same state share it, also when read back (the caches'
+        // repacking); a launcher is 72 bytes.
+        let (_, a) = Launcher::project(&pod).unwrap();
+        let (_, b) =
+            Launcher::project(&launcher_pod("virt-launcher-web-fghij", "Running", "True")).unwrap();
+        assert!(Arc::ptr_eq(&a.state, &b.state) && !a.same_pod(&b));
+        let read: Launcher = serde_json::from_str(&serde_json::to_string(&a).unwrap()).unwrap();
+        assert_eq!(read, a);
+        assert!(Arc::ptr_eq(&read.state, &a.state));
+        assert_eq!(std::mem::size_of::<Launcher>(), 72);
     }
 }

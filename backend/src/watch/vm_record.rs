@@ -1,47 +1,73 @@
 //! The projection of a VirtualMachine: [`VmRecord`], what the diagnosis and drain impact read
 //! of it, kept by namespace and name in [`super::Caches`].
+//!
+//! Thousands of VMs share a few run strategies, printable statuses and condition states: what
+//! they share is pooled ([`crate::pool`]) as a whole, [`VmState`] and each condition's
+//! [`ConditionHead`], so a record is 64 bytes beside its key and a condition 40 (issue 30: 112
+//! and 80 before, and a 32-byte chunk for each condition's time, now a [`Stamp`]).
 
-use crate::intern::{intern, intern_opt};
 use crate::key::Key;
+use crate::pool::{Pool, Pooled, shared};
+use crate::stamp::Stamp;
 use crate::uid::Uid;
 use model::kube::Condition;
 use model::kube::Vm;
-use std::sync::Arc;
+use parking_lot::Mutex;
+use std::sync::{Arc, LazyLock};
 
 /// The VM conditions Strata keeps.
 pub const VM_CONDITIONS: [&str; 3] = ["Ready", "Failure", "Paused"];
 
-/// A condition of a VM, as far as the evidence shows it. Type, status and reason are interned
-/// ([`crate::intern`]).
+/// A condition's type, status and reason (pooled).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct ConditionHead {
+    pub type_: Box<str>,
+    pub status: Option<Box<str>>,
+    pub reason: Option<Box<str>>,
+}
+
+impl Pooled for ConditionHead {
+    fn pool() -> &'static Mutex<Pool<Self>> {
+        static POOL: LazyLock<Mutex<Pool<ConditionHead>>> = LazyLock::new(Mutex::default);
+        &POOL
+    }
+}
+
+/// A condition of a VM, as far as the evidence shows it.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct VmCondition {
-    #[serde(with = "crate::intern::string")]
-    pub type_: Arc<str>,
-    #[serde(with = "crate::intern::option")]
-    pub status: Option<Arc<str>>,
-    #[serde(with = "crate::intern::option")]
-    pub reason: Option<Arc<str>>,
+    #[serde(with = "crate::pool::serde")]
+    pub head: Arc<ConditionHead>,
     pub message: Option<Box<str>>,
-    pub last_transition: Option<Box<str>>,
+    pub last_transition: Option<Stamp>,
+}
+
+/// What of a VM many VMs share (pooled): its run strategy (and the deprecated `spec.running`),
+/// `spec.template.spec.evictionStrategy`, printableStatus, ready and created.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct VmState {
+    pub run_strategy: Option<Box<str>>,
+    pub running: Option<bool>,
+    pub eviction_strategy: Option<Box<str>>,
+    pub printable_status: Option<Box<str>>,
+    pub ready: Option<bool>,
+    pub created: Option<bool>,
+}
+
+impl Pooled for VmState {
+    fn pool() -> &'static Mutex<Pool<Self>> {
+        static POOL: LazyLock<Mutex<Pool<VmState>>> = LazyLock::new(Mutex::default);
+        &POOL
+    }
 }
 
 /// A VirtualMachine, as far as the diagnosis and drain impact read it. Its namespace and name
-/// are the key it is kept under. Run strategy, eviction strategy and printableStatus are
-/// interned ([`crate::intern`]).
+/// are the key it is kept under.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct VmRecord {
     pub uid: Option<Uid>,
-    #[serde(with = "crate::intern::option")]
-    pub run_strategy: Option<Arc<str>>,
-    /// The deprecated `spec.running`.
-    pub running: Option<bool>,
-    /// `spec.template.spec.evictionStrategy`.
-    #[serde(with = "crate::intern::option")]
-    pub eviction_strategy: Option<Arc<str>>,
-    #[serde(with = "crate::intern::option")]
-    pub printable_status: Option<Arc<str>>,
-    pub ready: Option<bool>,
-    pub created: Option<bool>,
+    #[serde(with = "crate::pool::serde")]
+    pub state: Arc<VmState>,
     /// Only [`VM_CONDITIONS`].
     pub conditions: Box<[VmCondition]>,
     /// `status.startFailure` as JSON text.
@@ -62,12 +88,14 @@ impl VmRecord {
         let key = Key::new(vm.metadata.namespace(), vm.metadata.name());
         let record = VmRecord {
             uid: Uid::of(vm.metadata.uid.as_deref()),
-            run_strategy: intern_opt(vm.spec.run_strategy.as_deref()),
-            running: vm.spec.running,
-            eviction_strategy: intern_opt(vm.spec.template_eviction_strategy.as_deref()),
-            printable_status: intern_opt(vm.status.printable_status.as_deref()),
-            ready: vm.status.ready,
-            created: vm.status.created,
+            state: shared(VmState {
+                run_strategy: boxed(&vm.spec.run_strategy),
+                running: vm.spec.running,
+                eviction_strategy: boxed(&vm.spec.template_eviction_strategy),
+                printable_status: boxed(&vm.status.printable_status),
+                ready: vm.status.ready,
+                created: vm.status.created,
+            }),
             conditions: vm
                 .status
                 .conditions
@@ -75,11 +103,13 @@ impl VmRecord {
                 .filter_map(|c| {
                     let t = c.type_.as_deref()?;
                     VM_CONDITIONS.contains(&t).then(|| VmCondition {
-                        type_: intern(t),
-                        status: intern_opt(c.status.as_deref()),
-                        reason: intern_opt(c.reason.as_deref()),
+                        head: shared(ConditionHead {
+                            type_: t.into(),
+                            status: boxed(&c.status),
+                            reason: boxed(&c.reason),
+                        }),
                         message: boxed(&c.message),
-                        last_transition: boxed(&c.last_transition_time),
+                        last_transition: c.last_transition_time.as_deref().map(Stamp::new),
                     })
                 })
                 .collect(),
@@ -99,21 +129,22 @@ impl VmRecord {
         vm.metadata.name = Some(key.name().to_string());
         vm.metadata.namespace = Some(key.namespace().to_string()).filter(|n| !n.is_empty());
         vm.metadata.uid = self.uid.as_ref().map(Uid::to_string);
-        vm.spec.run_strategy = unboxed(self.run_strategy.as_deref());
-        vm.spec.running = self.running;
-        vm.spec.template_eviction_strategy = unboxed(self.eviction_strategy.as_deref());
-        vm.status.printable_status = unboxed(self.printable_status.as_deref());
-        vm.status.ready = self.ready;
-        vm.status.created = self.created;
+        let s = &self.state;
+        vm.spec.run_strategy = unboxed(s.run_strategy.as_deref());
+        vm.spec.running = s.running;
+        vm.spec.template_eviction_strategy = unboxed(s.eviction_strategy.as_deref());
+        vm.status.printable_status = unboxed(s.printable_status.as_deref());
+        vm.status.ready = s.ready;
+        vm.status.created = s.created;
         vm.status.conditions = self
             .conditions
             .iter()
             .map(|c| Condition {
-                type_: Some(c.type_.to_string()),
-                status: unboxed(c.status.as_deref()),
-                reason: unboxed(c.reason.as_deref()),
+                type_: Some(c.head.type_.to_string()),
+                status: unboxed(c.head.status.as_deref()),
+                reason: unboxed(c.head.reason.as_deref()),
                 message: unboxed(c.message.as_deref()),
-                last_transition_time: unboxed(c.last_transition.as_deref()),
+                last_transition_time: c.last_transition.as_ref().map(Stamp::to_string),
                 ..Condition::default()
             })
             .collect();
@@ -167,6 +198,27 @@ mod tests {
         );
         assert_eq!(back.status.start_failure, vm.status.start_failure);
         assert_eq!(back.status.conditions, vm.status.conditions[..3]);
+        // Issue 30: what VMs share is pooled, also when read back (the caches' repacking), and
+        // a canonical time is kept inline.
+        let (_, twin) = VmRecord::project(&vm);
+        assert!(Arc::ptr_eq(&twin.state, &rec.state));
+        assert!(Arc::ptr_eq(
+            &twin.conditions[0].head,
+            &rec.conditions[0].head
+        ));
+        let read: VmRecord = serde_json::from_str(&serde_json::to_string(&rec).unwrap()).unwrap();
+        assert_eq!(read, rec);
+        assert!(Arc::ptr_eq(&read.state, &rec.state));
+        assert!(Arc::ptr_eq(
+            &read.conditions[1].head,
+            &rec.conditions[1].head
+        ));
+        assert!(matches!(
+            rec.conditions[1].last_transition,
+            Some(Stamp::At(_))
+        ));
+        assert_eq!(std::mem::size_of::<VmRecord>(), 64);
+        assert_eq!(std::mem::size_of::<VmCondition>(), 40);
 
         // The drain outcome is the same with the record as with the full VM.
         let vmi = Vmi::from_value(&json!({
