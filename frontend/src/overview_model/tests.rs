@@ -392,3 +392,73 @@ fn the_newest_recorded_change_leads_its_verdict_from_the_first_list() {
         &vm("a", Broken, Some(10_000))
     ));
 }
+
+/// A burst of changes moving cards, as the stream brings it: the order brought up to date from
+/// the changed VMIs alone is the order a full sort gives, for every ungrouped filter and order,
+/// through random verdicts, change times and nodes, a VMI added or removed now and then.
+#[test]
+fn an_update_moving_cards_orders_them_as_a_full_sort_would() {
+    let seed = std::cell::Cell::new(0x2545_f491_4f6c_dd1d_u64);
+    let rand = |n: u64| {
+        let mut x = seed.get();
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        seed.set(x);
+        x % n
+    };
+    let healths = [Healthy, Degraded, Broken, Unknown];
+    let vm = |i: u64| {
+        let mut s = summary("ns", &format!("vm{i:03}"), "Running");
+        s.layers.control_plane = healths[rand(4) as usize];
+        s.layers.node = if rand(3) == 0 { Broken } else { Healthy };
+        s.changed = (rand(3) > 0).then(|| model::time::Timestamp(rand(50) as i64));
+        s.node = Some(format!("node-{}", rand(3)));
+        s
+    };
+    let mut list = List::default();
+    list.apply(vec![StreamMsg::Snapshot {
+        items: (0..200).map(vm).collect(),
+        synced: true,
+    }]);
+    let filters = [
+        Filter::from_url(None, None, None),
+        Filter::from_url(Some("node-1"), None, None),
+        Filter::from_url(None, Some("broken".into()), None),
+        Filter {
+            sort: Sort::Name,
+            ..Filter::from_url(Some("vm1"), None, None)
+        },
+    ];
+    let mut kept: Vec<Option<Shown>> = vec![None; filters.len()];
+    let mut recency = None;
+    for round in 0..40 {
+        let mut batch: Vec<StreamMsg> = (0..20)
+            .map(|_| StreamMsg::Upsert {
+                item: vm(rand(200)),
+            })
+            .collect();
+        if round % 9 == 8 {
+            batch.push(StreamMsg::Upsert {
+                item: vm(200 + round),
+            });
+        }
+        list.apply(batch);
+        let (d, all) = (&list.delta, &list.all);
+        let next = Recency::next(recency.take(), d, all);
+        let r = &*recency.insert(next);
+        for (f, shown) in filters.iter().zip(kept.iter_mut()) {
+            let prev = shown.take();
+            let was = prev.as_ref().map(|p| p.order.clone());
+            let (next, changed) = Shown::next(prev, d, all, f.clone(), r);
+            let (full, _) = Shown::next(None, d, all, f.clone(), r);
+            assert_eq!(next, full, "round {round}, {f:?}");
+            assert_eq!(
+                changed,
+                was.as_ref() != Some(&next.order),
+                "round {round}, {f:?}"
+            );
+            *shown = Some(next);
+        }
+    }
+}
