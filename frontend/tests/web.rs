@@ -459,10 +459,12 @@ async fn card_updates_in_place_with_its_summary_and_language() {
             .length(),
         1
     );
-    // Another VMI in this place: the card shows it, name, link and key included.
+    // Another VMI in this place (a reorder of the virtual list): the same card shows it, name,
+    // link and key included, written in place rather than built anew.
     s.set(summary("dev", "web", "Running", false));
     leptos::task::tick().await;
     let card = root.query_selector("article.vmi-card").unwrap().unwrap();
+    assert!(card.is_same_node(Some(&article)), "the card is kept");
     assert_eq!(card.get_attribute("data-key").as_deref(), Some("dev/web"));
     assert_eq!(card.get_attribute("aria-label").as_deref(), Some("dev/web"));
     assert_eq!(text("a.name"), "web");

@@ -33,23 +33,22 @@ pub fn phase_text(phase: &str) -> &str {
 
 /// The card of `summary`.
 ///
-/// What the card is built for: its language, and the VMI it shows (name, namespace, link). A
-/// change of either, which is rare (another VMI taking this place in the virtual list, a change
-/// of language), builds a new card. A status update runs one effect per card, which compares
-/// what the card shows with the new summary and writes only what differs into the DOM (see
-/// [`Face`]): a 10% update at 10,000 VMIs changes every card on screen, and one effect per card
-/// costs a fraction of one binding per field. The rare, structural parts (the Paused badge and
-/// the migration, shown or not) stay bindings of their own.
+/// What the card is built for: its language; a change of language, which is rare, builds a
+/// new card. Any other change, also another VMI taking this place in the virtual list (a 10%
+/// update moving a thousand cards), runs one effect per card, which compares what the card
+/// shows with the new summary and writes only what differs into the DOM (see [`Face`]): a 10%
+/// update at 10,000 VMIs changes every card on screen, and one effect per card costs a
+/// fraction of one binding per field, and far less than building the card anew. The rare,
+/// structural parts (the Paused badge, the alerts, the migration, shown or not) stay bindings
+/// of their own.
 #[component]
 pub fn VmiCard(#[prop(into)] summary: Signal<VmiSummary>) -> impl IntoView {
     let l = lang();
-    let key = Memo::new(move |_| summary.with(|s| s.key.clone()));
-    // Keyed, so that a new VMI or language builds a new card: the status effect writes the
-    // DOM itself, so the card must never be rebuilt in place from values the DOM no longer
-    // shows.
+    // Keyed, so that a new language builds a new card: the status effect writes the DOM
+    // itself, so the card must never be rebuilt in place from values the DOM no longer shows.
     view! {
-        <For each=move || [(key.get(), l.get())] key=|k| k.clone() let((key, l))>
-            {card(key, summary, l)}
+        <For each=move || [l.get()] key=|l| *l let(l)>
+            {card(summary, l)}
         </For>
     }
 }
@@ -57,6 +56,7 @@ pub fn VmiCard(#[prop(into)] summary: Signal<VmiSummary>) -> impl IntoView {
 /// What a card's status fields show: compared with the last one shown, to write only changes.
 #[derive(Debug, Clone, PartialEq)]
 struct Face {
+    key: VmiKey,
     verdict: Health,
     layers: [Health; 5],
     phase: String,
@@ -73,6 +73,7 @@ const LAYERS: [Layer; 5] = Layer::ALL;
 impl Face {
     fn of(s: &VmiSummary) -> Face {
         Face {
+            key: s.key.clone(),
             verdict: verdict(s),
             layers: s.layers.all(),
             phase: phase_text(&s.phase).to_string(),
@@ -153,6 +154,8 @@ fn set_text(el: &web_sys::Element, text: &str) {
 #[derive(Clone, Copy)]
 struct Refs {
     article: NodeRef<html::Article>,
+    name: NodeRef<html::A>,
+    namespace: NodeRef<html::Span>,
     glances: [NodeRef<html::Li>; 5],
     phase: NodeRef<html::Span>,
     node: NodeRef<html::Dd>,
@@ -166,6 +169,8 @@ impl Refs {
     fn new() -> Refs {
         Refs {
             article: NodeRef::new(),
+            name: NodeRef::new(),
+            namespace: NodeRef::new(),
             glances: std::array::from_fn(|_| NodeRef::new()),
             phase: NodeRef::new(),
             node: NodeRef::new(),
@@ -176,6 +181,26 @@ impl Refs {
         }
     }
 
+    /// Writes the VMI the card shows: its name, namespace and link, as the card is built.
+    fn write_key(&self, old: &VmiKey, new: &VmiKey) {
+        if let Some(a) = self.article.get_untracked() {
+            let label = new.to_string();
+            let _ = a.set_attribute("data-key", &label);
+            let _ = a.set_attribute("aria-label", &label);
+        }
+        if let Some(a) = self.name.get_untracked() {
+            let _ = a.set_attribute("href", &href_of(new));
+            if old.name != new.name {
+                set_text(&a, &new.name);
+            }
+        }
+        if old.namespace != new.namespace
+            && let Some(ns) = self.namespace.get_untracked()
+        {
+            set_text(&ns, &new.namespace);
+        }
+    }
+
     /// Writes what differs between `old` (what the DOM shows) and `new`.
     fn write(&self, l: Lang, old: &Face, new: &Face) {
         let attr = |el: Option<web_sys::HtmlElement>, name: &str, value: &str| {
@@ -183,6 +208,9 @@ impl Refs {
                 let _ = el.set_attribute(name, value);
             }
         };
+        if old.key != new.key {
+            self.write_key(&old.key, &new.key);
+        }
         if old.verdict != new.verdict {
             attr(
                 self.article.get_untracked(),
@@ -246,12 +274,18 @@ impl Refs {
     }
 }
 
-fn card(key: VmiKey, summary: Signal<VmiSummary>, l: Lang) -> impl IntoView {
+/// The link to the VMI's page.
+fn href_of(key: &VmiKey) -> String {
+    format!("/vmi/{}/{}", key.namespace, key.name)
+}
+
+fn card(summary: Signal<VmiSummary>, l: Lang) -> impl IntoView {
     let t = move |key| tr(l, key);
-    let href = format!("/vmi/{}/{}", key.namespace, key.name);
-    let label = key.to_string();
-    // The status as the card is built with it; the effect writes every change after.
+    // What the card is built with; the effect writes every change after.
     let face = summary.with_untracked(Face::of);
+    let key = face.key.clone();
+    let href = href_of(&key);
+    let label = key.to_string();
     let refs = Refs::new();
     Effect::new({
         let mut shown = face.clone();
@@ -319,8 +353,8 @@ fn card(key: VmiKey, summary: Signal<VmiSummary>, l: Lang) -> impl IntoView {
         <article class="vmi-card" data-key=label.clone() data-verdict=face.verdict.as_str()
             aria-label=label node_ref=refs.article>
             <header>
-                <a class="name" href=href>{key.name}</a>
-                <span class="ns">{key.namespace}</span>
+                <a class="name" href=href node_ref=refs.name>{key.name}</a>
+                <span class="ns" node_ref=refs.namespace>{key.namespace}</span>
                 {alerts}
             </header>
             <ul class="glances" aria-label=t(Key::FLayers)>{glance}</ul>

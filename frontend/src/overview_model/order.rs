@@ -6,8 +6,10 @@
 
 use super::recency::Recency;
 use super::verdict::verdict;
+use model::time::Timestamp;
 use model::verdict::Health;
 use model::view::VmiSummary;
+use std::cmp::Reverse;
 
 /// How the overview orders its cards.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -40,20 +42,34 @@ impl Sort {
     }
 }
 
+/// What a shown VMI is sorted by, worst first: its verdict, its last change time and its last
+/// verdict change (both newest first), then its position in `all` (sorted by key); by name,
+/// its position alone. Unique per VMI, so the order is total.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct SortKey(u8, Reverse<Option<Timestamp>>, Reverse<u64>, usize);
+
+/// The [`SortKey`] of the VMI at position `i` of `all`.
+pub fn sort_key(i: usize, all: &[VmiSummary], sort: Sort, recency: &Recency) -> SortKey {
+    match sort {
+        Sort::Name => SortKey(0, Reverse(None), Reverse(0), i),
+        Sort::Worst => {
+            let s = &all[i];
+            SortKey(
+                verdict(s).unhealthy_first(),
+                Reverse(s.changed),
+                Reverse(recency.stamp(&s.key)),
+                i,
+            )
+        }
+    }
+}
+
 /// Sorts `order` (positions in `all`) by `sort`. `all` is sorted by key, so positions break
 /// ties by key.
 pub fn sort_positions(order: &mut [usize], all: &[VmiSummary], sort: Sort, recency: &Recency) {
     match sort {
         Sort::Name => order.sort_unstable(),
-        Sort::Worst => order.sort_by_cached_key(|i| {
-            let s = &all[*i];
-            (
-                verdict(s).unhealthy_first(),
-                std::cmp::Reverse(s.changed),
-                std::cmp::Reverse(recency.stamp(&s.key)),
-                *i,
-            )
-        }),
+        Sort::Worst => order.sort_by_cached_key(|i| sort_key(*i, all, sort, recency)),
     }
 }
 

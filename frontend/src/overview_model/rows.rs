@@ -2,7 +2,7 @@
 //! offsets, and which of them are near the viewport (only those are in the DOM).
 
 use super::grouping::{Grouping, group_order};
-use model::view::{VmiKey, VmiSummary};
+use model::view::VmiSummary;
 use std::ops::Range;
 
 /// Card height plus the gap, in CSS pixels at a 16 px root font (the CSS uses the same sizes in
@@ -23,28 +23,56 @@ pub enum Row {
     Cards(Vec<VmiSummary>),
 }
 
-impl Row {
-    /// What identifies the row in the DOM. A card row is known by its first card and its
-    /// length: its cards follow their places in it, so a changed card updates alone.
-    pub fn dom_key(&self) -> RowKey {
-        match self {
-            Row::Header { label, count } => RowKey::Header {
-                label: label.clone(),
-                count: *count,
-            },
-            Row::Cards(c) => RowKey::Cards {
-                first: c.first().map(|s| s.key.clone()).unwrap_or_default(),
-                len: c.len(),
-            },
-        }
-    }
-}
-
-/// See [`Row::dom_key`].
+/// What identifies a row near the viewport in the DOM. A card row is known by its place
+/// among the rows and its number of cards, not by the VMIs it shows: when the order changes
+/// (a 10% update moving a thousand VMIs to the top), the rows on screen stay and their cards
+/// show their new VMIs in place, instead of every row being built anew. A header is known by
+/// its offset, label and count (rare, and cheap to build).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum RowKey {
-    Header { label: String, count: usize },
-    Cards { first: VmiKey, len: usize },
+    Header { y: u64, label: String, count: usize },
+    Cards { at: usize, len: usize },
+}
+
+/// The rows near the viewport: from the row at position `first` on, each with its offset.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Visible {
+    pub first: usize,
+    pub rows: Vec<(f64, Row)>,
+}
+
+impl Visible {
+    /// The row at position `at` among all rows, with its offset, when it is near the viewport.
+    pub fn get(&self, at: usize) -> Option<&(f64, Row)> {
+        self.rows.get(at.checked_sub(self.first)?)
+    }
+
+    /// The DOM keys of the rows, in order (see [`RowKey`]).
+    pub fn keys(&self) -> Vec<RowKey> {
+        self.rows
+            .iter()
+            .enumerate()
+            .map(|(i, (y, r))| match r {
+                Row::Header { label, count } => RowKey::Header {
+                    y: y.to_bits(),
+                    label: label.clone(),
+                    count: *count,
+                },
+                Row::Cards(c) => RowKey::Cards {
+                    at: self.first + i,
+                    len: c.len(),
+                },
+            })
+            .collect()
+    }
+
+    /// The summary in place `slot` of the card row at position `at`.
+    pub fn slot(&self, at: usize, slot: usize) -> Option<&VmiSummary> {
+        match self.get(at) {
+            Some((_, Row::Cards(c))) => c.get(slot),
+            _ => None,
+        }
+    }
 }
 
 /// One row of the virtual list: cards as a range of positions in the layout's order (cheap to
@@ -128,9 +156,10 @@ pub fn materialize(
     range: Range<usize>,
     order: &[usize],
     all: &[VmiSummary],
-) -> Vec<(f64, Row)> {
-    range
-        .filter_map(|i| {
+) -> Visible {
+    let first = range.start;
+    let rows = range
+        .map_while(|i| {
             let row = match rows.get(i)? {
                 RowIdx::Header { label, count } => Row::Header {
                     label: label.clone(),
@@ -144,17 +173,10 @@ pub fn materialize(
                         .collect(),
                 ),
             };
-            Some((offsets[i], row))
+            Some((*offsets.get(i)?, row))
         })
-        .collect()
-}
-
-/// The summary in place `slot` of the card row that starts with `first`, among `rows`.
-pub fn slot_of<'a>(rows: &'a [(f64, Row)], first: &VmiKey, slot: usize) -> Option<&'a VmiSummary> {
-    rows.iter().find_map(|(_, r)| match r {
-        Row::Cards(c) if c.first().is_some_and(|s| s.key == *first) => c.get(slot),
-        _ => None,
-    })
+        .collect();
+    Visible { first, rows }
 }
 
 /// Lays `items` out in rows of `cols` cards, grouped by `group`. Returns the display order (as

@@ -2,8 +2,8 @@
 
 use super::delta::Delta;
 use super::filter::Filter;
-use super::grouping::group_order;
-use super::order::sort_positions;
+use super::grouping::{Grouping, group_order};
+use super::order::{SortKey, sort_key};
 use super::recency::Recency;
 use model::view::VmiSummary;
 
@@ -17,6 +17,9 @@ pub struct Shown {
     pub order: Vec<usize>,
     /// The group headers (label, members) in display order, when grouped.
     pub groups: Vec<(String, usize)>,
+    /// What each VMI of `order` is sorted by, beside it (so a later update sorts only the
+    /// VMIs it changed).
+    keys: Vec<SortKey>,
 }
 
 impl Shown {
@@ -24,7 +27,9 @@ impl Shown {
     /// changed, as of `d`), from `prev` (what was shown before) when that is cheaper: when
     /// summaries were only replaced since `prev`, and none of them is shown or hidden by the
     /// change or moves to another group or verdict, nothing moves and no work is done over every
-    /// VMI. The flag says whether the order or the groups changed.
+    /// VMI; when some move (a 10% update turning VMIs broken), only those are sorted, and merged
+    /// into the order of the others, ungrouped. The flag says whether the order or the groups
+    /// changed.
     pub fn next(
         prev: Option<Shown>,
         d: &Delta,
@@ -32,41 +37,102 @@ impl Shown {
         filter: Filter,
         recency: &Recency,
     ) -> (Shown, bool) {
-        let unchanged = prev.as_ref().is_some_and(|p| {
-            p.filter == filter
-                && d.replaced_since(p.seq).is_some_and(|replaced| {
-                    replaced
-                        .iter()
-                        .all(|(i, old)| all.get(*i).is_some_and(|new| filter.same_place(old, new)))
-                })
-        });
-        let prev = match prev {
-            Some(mut p) if unchanged => {
-                p.seq = d.seq;
-                return (p, false);
+        let replaced = prev
+            .as_ref()
+            .filter(|p| p.filter == filter)
+            .and_then(|p| d.replaced_since(p.seq));
+        let prev = match (prev, replaced) {
+            (Some(mut p), Some(replaced)) => {
+                let unchanged = replaced
+                    .iter()
+                    .all(|(i, old)| all.get(*i).is_some_and(|new| filter.same_place(old, new)));
+                if unchanged {
+                    p.seq = d.seq;
+                    return (p, false);
+                }
+                if filter.group == Grouping::None && p.keys.len() == p.order.len() {
+                    let (order, keys) = p.moved(replaced, all, recency);
+                    let changed = order != p.order;
+                    let shown = Shown {
+                        seq: d.seq,
+                        filter,
+                        order,
+                        groups: Vec::new(),
+                        keys,
+                    };
+                    return (shown, changed);
+                }
+                Some(p)
             }
-            other => other,
+            (prev, _) => prev,
         };
-        let mut kept: Vec<usize> = all
+        let shown = Shown::full(d.seq, all, filter, recency);
+        let changed = prev.is_none_or(|p| p.order != shown.order || p.groups != shown.groups);
+        (shown, changed)
+    }
+
+    /// Every VMI `filter` keeps, sorted, then grouped.
+    fn full(seq: u64, all: &[VmiSummary], filter: Filter, recency: &Recency) -> Shown {
+        let mut kept: Vec<(SortKey, usize)> = all
             .iter()
             .enumerate()
             .filter(|(_, s)| filter.keeps(s))
-            .map(|(i, _)| i)
+            .map(|(i, _)| (sort_key(i, all, filter.sort, recency), i))
             .collect();
-        // Grouping keeps this order within each group.
-        sort_positions(&mut kept, all, filter.sort, recency);
-        let items: Vec<&VmiSummary> = kept.iter().map(|i| &all[*i]).collect();
-        let (mut order, groups) = group_order(&items, filter.group);
-        for i in order.iter_mut() {
-            *i = kept[*i];
-        }
-        let changed = prev.is_none_or(|p| p.order != order || p.groups != groups);
-        let shown = Shown {
-            seq: d.seq,
+        // The keys are unique: an unstable sort gives the one order. Grouping keeps this order
+        // within each group.
+        kept.sort_unstable();
+        let items: Vec<&VmiSummary> = kept.iter().map(|(_, i)| &all[*i]).collect();
+        let (grouped, groups) = group_order(&items, filter.group);
+        let (keys, order) = grouped.into_iter().map(|g| kept[g]).unzip();
+        Shown {
+            seq,
             filter,
             order,
             groups,
-        };
-        (shown, changed)
+            keys,
+        }
+    }
+
+    /// The order and keys after the summaries at `replaced` changed, from this ungrouped order:
+    /// the VMIs not replaced keep their keys and their order; the replaced ones the filter
+    /// keeps are sorted by their new keys and merged in.
+    fn moved(
+        &self,
+        replaced: &[(usize, VmiSummary)],
+        all: &[VmiSummary],
+        recency: &Recency,
+    ) -> (Vec<usize>, Vec<SortKey>) {
+        let mut touched = vec![false; all.len()];
+        for (i, _) in replaced {
+            if let Some(t) = touched.get_mut(*i) {
+                *t = true;
+            }
+        }
+        let mut fresh: Vec<(SortKey, usize)> = replaced
+            .iter()
+            .filter(|(i, _)| all.get(*i).is_some_and(|s| self.filter.keeps(s)))
+            .map(|(i, _)| (sort_key(*i, all, self.filter.sort, recency), *i))
+            .collect();
+        fresh.sort_unstable();
+        let len = self.order.len() + fresh.len();
+        let (mut order, mut keys) = (Vec::with_capacity(len), Vec::with_capacity(len));
+        let mut fresh = fresh.into_iter().peekable();
+        for (&i, &k) in self.order.iter().zip(&self.keys) {
+            if touched.get(i).copied().unwrap_or(true) {
+                continue;
+            }
+            while let Some((fk, fi)) = fresh.next_if(|(fk, _)| *fk < k) {
+                order.push(fi);
+                keys.push(fk);
+            }
+            order.push(i);
+            keys.push(k);
+        }
+        for (fk, fi) in fresh {
+            order.push(fi);
+            keys.push(fk);
+        }
+        (order, keys)
     }
 }

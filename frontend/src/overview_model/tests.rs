@@ -1,8 +1,6 @@
 //! Native tests of the layout model.
 
-use super::rows::{
-    HEADER_H, OVERSCAN, ROW_H, columns, materialize, near, offsets, rows_of, slot_of,
-};
+use super::rows::{HEADER_H, OVERSCAN, ROW_H, columns, materialize, near, offsets, rows_of};
 use super::*;
 use model::kube::vmi::Vmi;
 use model::verdict::Health::{self, *};
@@ -236,23 +234,22 @@ fn only_the_rows_near_the_viewport_are_materialized() {
     assert_eq!(near(&o, -500.0, 0.0).start, 0);
     assert_eq!(near(&o, 1e9, 2e9).end, rows.len());
     let shown = materialize(&rows, &o, 0..3, &order, &all);
-    assert_eq!(shown.len(), 3);
+    assert_eq!(shown.rows.len(), 3);
     assert!(
-        matches!(&shown[0], (y, Row::Header { label, count: 10 }) if *y == 0.0 && label == "x")
-    );
-    let first = all[order[0]].key.clone();
-    assert_eq!(
-        shown[1].1.dom_key(),
-        RowKey::Cards {
-            first: first.clone(),
-            len: 4
-        }
+        matches!(&shown.rows[0], (y, Row::Header { label, count: 10 }) if *y == 0.0 && label == "x")
     );
     assert_eq!(
-        slot_of(&shown, &first, 1).map(|s| s.key.name.as_str()),
-        Some("vm38")
+        shown.keys()[1],
+        RowKey::Cards { at: 1, len: 4 },
+        "a card row is known by its place"
     );
-    assert!(slot_of(&shown, &first, 4).is_none());
+    assert_eq!(shown.slot(1, 1).map(|s| s.key.name.as_str()), Some("vm38"));
+    assert!(shown.slot(1, 4).is_none());
+    assert!(shown.slot(0, 0).is_none(), "a header holds no card");
+    let further = materialize(&rows, &o, 5..20, &order, &all);
+    assert_eq!(further.rows.len(), rows.len() - 5, "up to the last row");
+    assert_eq!(further.get(5).map(|r| r.0), Some(o[5]));
+    assert!(further.get(4).is_none());
     assert_eq!(columns(1200.0, 1.0), 4);
     assert_eq!(columns(100.0, 1.0), 1);
     assert_eq!(columns(1200.0, 2.0), 2);
@@ -391,4 +388,106 @@ fn the_newest_recorded_change_leads_its_verdict_from_the_first_list() {
         &vm("a", Broken, Some(1_000)),
         &vm("a", Broken, Some(10_000))
     ));
+}
+
+/// A burst of changes moving cards, as the stream brings it: the order brought up to date from
+/// the changed VMIs alone is the order a full sort gives, for every ungrouped filter and order,
+/// through random verdicts, change times and nodes, a VMI added or removed now and then.
+#[test]
+fn an_update_moving_cards_orders_them_as_a_full_sort_would() {
+    let seed = std::cell::Cell::new(0x2545_f491_4f6c_dd1d_u64);
+    let rand = |n: u64| {
+        let mut x = seed.get();
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        seed.set(x);
+        x % n
+    };
+    let healths = [Healthy, Degraded, Broken, Unknown];
+    let vm = |i: u64| {
+        let mut s = summary("ns", &format!("vm{i:03}"), "Running");
+        s.layers.control_plane = healths[rand(4) as usize];
+        s.layers.node = if rand(3) == 0 { Broken } else { Healthy };
+        s.changed = (rand(3) > 0).then(|| model::time::Timestamp(rand(50) as i64));
+        s.node = Some(format!("node-{}", rand(3)));
+        s
+    };
+    let mut list = List::default();
+    list.apply(vec![StreamMsg::Snapshot {
+        items: (0..200).map(vm).collect(),
+        synced: true,
+    }]);
+    let filters = [
+        Filter::from_url(None, None, None),
+        Filter::from_url(Some("node-1"), None, None),
+        Filter::from_url(None, Some("broken".into()), None),
+        Filter {
+            sort: Sort::Name,
+            ..Filter::from_url(Some("vm1"), None, None)
+        },
+    ];
+    let mut kept: Vec<Option<Shown>> = vec![None; filters.len()];
+    let mut recency = None;
+    for round in 0..40 {
+        let mut batch: Vec<StreamMsg> = (0..20)
+            .map(|_| StreamMsg::Upsert {
+                item: vm(rand(200)),
+            })
+            .collect();
+        if round % 9 == 8 {
+            batch.push(StreamMsg::Upsert {
+                item: vm(200 + round),
+            });
+        }
+        list.apply(batch);
+        let (d, all) = (&list.delta, &list.all);
+        let next = Recency::next(recency.take(), d, all);
+        let r = &*recency.insert(next);
+        for (f, shown) in filters.iter().zip(kept.iter_mut()) {
+            let prev = shown.take();
+            let was = prev.as_ref().map(|p| p.order.clone());
+            let (next, changed) = Shown::next(prev, d, all, f.clone(), r);
+            let (full, _) = Shown::next(None, d, all, f.clone(), r);
+            assert_eq!(next, full, "round {round}, {f:?}");
+            assert_eq!(
+                changed,
+                was.as_ref() != Some(&next.order),
+                "round {round}, {f:?}"
+            );
+            *shown = Some(next);
+        }
+    }
+}
+
+/// When cards move, the rows on screen stay (known by their place) and show the VMIs that now
+/// have their places: a broken VMI taking the first place shifts every card after it.
+#[test]
+fn a_reorder_keeps_the_rows_on_screen_and_moves_their_cards() {
+    let mut list = List::default();
+    list.apply(vec![StreamMsg::Snapshot {
+        items: (0..12)
+            .map(|i| summary("ns", &format!("vm{i:02}"), "Running"))
+            .collect(),
+        synced: true,
+    }]);
+    let f = Filter::from_url(None, None, None);
+    let r = Recency::next(None, &list.delta, &list.all);
+    let (before, _) = Shown::next(None, &list.delta, &list.all, f.clone(), &r);
+    let rows = rows_of(&before.groups, before.order.len(), 4);
+    let o = offsets(&rows, 1.0);
+    let was = materialize(&rows, &o, 0..rows.len(), &before.order, &list.all);
+    let mut vm09 = summary("ns", "vm09", "Failed");
+    vm09.layers.node = Broken;
+    list.apply(vec![StreamMsg::Upsert { item: vm09 }]);
+    let r = Recency::next(Some(r), &list.delta, &list.all);
+    let (after, changed) = Shown::next(Some(before), &list.delta, &list.all, f, &r);
+    assert!(changed);
+    let now = materialize(&rows, &o, 0..rows.len(), &after.order, &list.all);
+    assert_eq!(was.keys(), now.keys(), "the same rows");
+    let name = |v: &rows::Visible, at, slot| v.slot(at, slot).map(|s| s.key.name.clone());
+    assert_eq!(name(&was, 0, 0).as_deref(), Some("vm00"));
+    assert_eq!(name(&now, 0, 0).as_deref(), Some("vm09"));
+    assert_eq!(name(&now, 0, 1).as_deref(), Some("vm00"));
+    assert_eq!(name(&now, 2, 3).as_deref(), Some("vm11"));
 }

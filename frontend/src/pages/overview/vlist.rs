@@ -1,16 +1,17 @@
 //! The virtualized list of the overview: cards have a fixed height, rows of cards are laid out
 //! absolutely in a container as tall as the whole list, and only the rows near the viewport are
-//! in the DOM, so 10,000 VMIs scroll smoothly. Each card is built once for its VMI and language
-//! (keyed) and updated in place.
+//! in the DOM, so 10,000 VMIs scroll smoothly. A row of cards is kept by its place in the list
+//! (see [`RowKey`]) and each card is built once per language and updated in place, also when
+//! another VMI takes its place: a reorder rewrites what the cards show, it builds nothing.
 
 use super::viewport::Viewport;
 use crate::api::Live;
 use crate::components::vmi_card::VmiCard;
 use crate::overview_model::Shown;
-use crate::overview_model::rows::{self, Row, RowKey};
+use crate::overview_model::rows::{self, RowKey, Visible};
 use leptos::html::Div;
 use leptos::prelude::*;
-use model::view::{VmiKey, VmiSummary};
+use model::view::VmiSummary;
 
 /// The rows of what is `shown`, those near the viewport in the DOM.
 #[component]
@@ -47,17 +48,16 @@ pub fn VirtualList(shown: Memo<Shown>) -> impl IntoView {
     view! {
         <div class="vlist" node_ref=list_ref style:height=move || format!("{}px", total_h()) data-testid="vlist">
             <For
-                each=move || visible.with(|v| v.iter().map(|(y, r)| (y.to_bits(), r.dom_key())).collect::<Vec<_>>())
+                each=move || visible.with(Visible::keys)
                 key=|k| k.clone()
-                children=move |(y, r)| {
-                    // CSSOM properties, not a `style` attribute: the page's CSP forbids inline style
-                    // attributes.
-                    let top = format!("{}px", f64::from_bits(y));
+                children=move |r| {
                     match r {
-                        RowKey::Header { label, count } => view! {
-                            <h2 class="group-head" style:top=top data-group=label.clone()>{label.clone()} " " <span class="count">{count}</span></h2>
+                        // CSSOM properties, not a `style` attribute: the page's CSP forbids
+                        // inline style attributes.
+                        RowKey::Header { y, label, count } => view! {
+                            <h2 class="group-head" style:top=format!("{}px", f64::from_bits(y)) data-group=label.clone()>{label.clone()} " " <span class="count">{count}</span></h2>
                         }.into_any(),
-                        RowKey::Cards { first, len } => card_row(visible, top, first, len),
+                        RowKey::Cards { at, len } => card_row(visible, at, len),
                     }
                 }
             />
@@ -65,20 +65,29 @@ pub fn VirtualList(shown: Memo<Shown>) -> impl IntoView {
     }
 }
 
-/// The card row that starts with `first` and has `len` places, at `top`.
-fn card_row(visible: Memo<Vec<(f64, Row)>>, top: String, first: VmiKey, len: usize) -> AnyView {
+/// The card row at position `at` among the rows, with `len` places. It stays while its place
+/// is near the viewport, whichever VMIs it shows: its offset and its cards follow the row
+/// that has its place now.
+fn card_row(visible: Memo<Visible>, at: usize, len: usize) -> AnyView {
+    let row_top = move |v: &Visible| v.get(at).map(|(y, _)| *y);
+    let top = RwSignal::new(visible.with_untracked(row_top).unwrap_or_default());
     // One signal per place in the row, set only when its summary changed: an update wakes the
     // changed cards alone.
     let places: Vec<RwSignal<VmiSummary>> = visible.with_untracked(|v| {
         (0..len)
-            .filter_map(|slot| rows::slot_of(v, &first, slot).cloned().map(RwSignal::new))
+            .filter_map(|slot| v.slot(at, slot).cloned().map(RwSignal::new))
             .collect()
     });
     let set = places.clone();
     Effect::new(move |_| {
         visible.with(|v| {
+            if let Some(y) = row_top(v)
+                && top.get_untracked() != y
+            {
+                top.set(y);
+            }
             for (slot, place) in set.iter().enumerate() {
-                if let Some(s) = rows::slot_of(v, &first, slot)
+                if let Some(s) = v.slot(at, slot)
                     && place.with_untracked(|p| p != s)
                 {
                     place.set(s.clone());
@@ -90,5 +99,6 @@ fn card_row(visible: Memo<Vec<(f64, Row)>>, top: String, first: VmiKey, len: usi
         .into_iter()
         .map(|s| view! { <VmiCard summary=s/> })
         .collect_view();
-    view! { <div class="card-row" style:top=top>{cards}</div> }.into_any()
+    view! { <div class="card-row" style:top=move || format!("{}px", top.get())>{cards}</div> }
+        .into_any()
 }
