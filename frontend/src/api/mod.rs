@@ -139,35 +139,24 @@ fn flush(live: Live) {
     live.apply_batch(msgs);
 }
 
-/// How long (ms) a flush booked at `now` waits, the last batch applied at `last` with
-/// `last_len` messages, for an event of `event_len` messages: a frame (0) after a quiet spell
-/// or a lone change; during a burst, until [`MIN_BATCH_GAP_MS`] after the last batch. A burst
-/// shows in a batch of more than [`BURST`] messages, or in an event that brings that many (the
-/// backend gathers a burst into one event): then a burst's first change, which the backend
-/// sends alone, and the rest are two renders, not three.
-pub fn batch_wait(last: f64, last_len: usize, now: f64, event_len: usize) -> f64 {
-    if last_len > BURST || event_len > BURST {
-        last + MIN_BATCH_GAP_MS - now
-    } else {
-        0.0
-    }
-}
-
-/// Queues an event's stream messages. Messages are applied in batches, each in an animation
-/// frame: a lone change shows in the next frame; during a burst (1,000 upserts after a 10%
-/// change) batches are [`MIN_BATCH_GAP_MS`] apart ([`batch_wait`]): the overview recomputes a
-/// few times, not a thousand. A snapshot makes the messages queued before it moot.
+/// Queues a stream message. Messages are applied in batches, each in an animation frame: a
+/// lone change shows in the next frame; during a burst (1,000 upserts after a 10% change), once
+/// a batch had more than [`BURST`] messages, the next waits until [`MIN_BATCH_GAP_MS`] after
+/// it: the overview recomputes a few times, not a thousand. A snapshot makes the messages
+/// queued before it moot.
 fn enqueue(live: Live, msg: StreamMsg) {
-    let msgs = msg.into_messages();
-    let event_len = msgs.len();
+    if let StreamMsg::Batch { .. } = msg {
+        for m in msg.into_messages() {
+            enqueue(live, m);
+        }
+        return;
+    }
     let (book, backlog) = PENDING.with(|p| {
         let mut p = p.borrow_mut();
-        for msg in msgs {
-            if matches!(msg, StreamMsg::Snapshot { .. }) {
-                p.0.clear();
-            }
-            p.0.push(msg);
+        if matches!(msg, StreamMsg::Snapshot { .. }) {
+            p.0.clear();
         }
+        p.0.push(msg);
         (!std::mem::replace(&mut p.1, true), p.0.len())
     });
     // A hidden tab gets no animation frames: do not let the queue grow without bound.
@@ -192,7 +181,11 @@ fn enqueue(live: Live, msg: StreamMsg) {
         }
     };
     let (last, last_len) = LAST_FLUSH.with(|t| t.get());
-    let wait = batch_wait(last, last_len, js_sys::Date::now(), event_len);
+    let wait = if last_len > BURST {
+        last + MIN_BATCH_GAP_MS - js_sys::Date::now()
+    } else {
+        0.0
+    };
     if wait <= 0.0 {
         in_frame();
     } else {
@@ -623,28 +616,4 @@ pub fn set_root_attr(name: &str, value: Option<&str>) {
 /// Reads a dropped file's text.
 pub async fn read_file_text(file: web_sys::File) -> Option<String> {
     JsFuture::from(file.text()).await.ok()?.as_string()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{MIN_BATCH_GAP_MS, batch_wait};
-
-    #[test]
-    fn a_burst_is_applied_in_two_batches_not_three() {
-        // A lone change after a quiet spell, and the next lone change: the next frame.
-        assert_eq!(batch_wait(0.0, 0, 10_000.0, 1), 0.0);
-        assert_eq!(batch_wait(10_000.0, 1, 10_030.0, 1), 0.0);
-        // The backend sends a burst's first change alone, then the rest gathered into events:
-        // the first such event, 50 ms after the lone change was applied, waits for the gap.
-        assert_eq!(
-            batch_wait(10_000.0, 1, 10_050.0, 512),
-            MIN_BATCH_GAP_MS - 50.0
-        );
-        // After a batch of a burst, anything waits for the gap; after a quiet spell, nothing.
-        assert_eq!(
-            batch_wait(10_000.0, 300, 10_120.0, 1),
-            MIN_BATCH_GAP_MS - 120.0
-        );
-        assert!(batch_wait(10_000.0, 300, 11_000.0, 512) <= 0.0);
-    }
 }
