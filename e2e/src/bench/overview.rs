@@ -166,6 +166,8 @@ pub async fn at(
             t,
             "ms",
         )
+        // Issue 30's budgets at 10,000 VMIs: cards within a second, a 10% update within 8 ms.
+        .budget_if(n >= 10_000, Budget::AtMost(1000.0))
         .note(format!(
             "{dom_cards} cards in the DOM; the backend ready before the navigation"
         )),
@@ -183,7 +185,7 @@ pub async fn at(
             script,
             "ms",
         )
-        .budget_if(n >= 10_000, Budget::AtMost(16.0))
+        .budget_if(n >= 10_000, Budget::AtMost(8.0))
         .note(format!(
             "{touched} VMIs changed at once in the simulator; CDP ScriptDuration until idle; \
              median of {UPDATES} updates ({} ms); the median's by callback (performance.now): {}; {}",
