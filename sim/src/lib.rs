@@ -15,6 +15,7 @@
 //! * [`metrics`] / [`promql`]: `/metrics` and the Prometheus query API.
 //! * [`faults`] / [`control`]: fault injection and the `/_sim` control API; [`listener`]: the
 //!   port that closes while the cluster is unreachable.
+//! * [`fleet`]: several simulated clusters in one process, and their kubeconfig.
 //! * [`version`]: the KubeVirt release imitated (`--kubevirt-version`).
 //! * [`mirror`]: the world written into a real API server (`--apiserver KUBECONFIG`).
 
@@ -24,6 +25,7 @@ pub mod clock;
 pub mod control;
 pub mod discovery;
 pub mod faults;
+pub mod fleet;
 pub mod http;
 pub mod kubevirt;
 pub mod listener;
