@@ -2,6 +2,10 @@
 //! named after the cluster (the context too), so `strata serve --kubeconfig F --context prod
 //! --context staging` reaches them. Written as YAML whose strings are JSON-quoted (valid YAML
 //! double-quoted scalars), the current context the first cluster.
+//!
+//! kube-rs sends a context's token over the plain `http://` of the simulator; kubectl (client-go)
+//! does not (it sets credentials for TLS connections only, kubernetes/kubectl#744), so kubectl
+//! gets 401 from a cluster with a token and works with a tokenless one (`edge`).
 
 use std::fmt::Write as _;
 
