@@ -210,6 +210,8 @@ enum Command {
         listen: SocketAddr,
         #[command(flatten)]
         args: sim::SimArgs,
+        #[command(flatten)]
+        fleet: sim::fleet::FleetArgs,
     },
 }
 
@@ -437,7 +439,18 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             backend::mcp::run(args).await?;
             Ok(ExitCode::SUCCESS)
         }
-        Command::Sim { listen, args } => {
+        Command::Sim {
+            listen,
+            args,
+            fleet,
+        } if fleet.clusters > 0 => {
+            for c in fleet.start(&args, listen).await?.clusters() {
+                println!("Simulated cluster {} on {}", c.name(), c.url());
+            }
+            tokio::signal::ctrl_c().await?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Sim { listen, args, .. } => {
             let sim = sim::Sim::start_with(bind(listen).await?, &args).await?;
             println!("Simulated cluster on {}", sim.url());
             tokio::signal::ctrl_c().await?;

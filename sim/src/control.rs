@@ -29,6 +29,8 @@
 //! | POST | `/_sim/faults/slow` | `ms` |
 //! | POST | `/_sim/faults/prometheus` | `down` (true/false) |
 //! | POST | `/_sim/faults/guest-agent` | `failing` (true/false) |
+//! | POST | `/_sim/faults/unreachable` | `seconds`: from 0.1 s after the answer, the port refuses connections that long (this API goes with it) |
+//! | POST | `/_sim/faults/credentials` | `expired` (true/false): every Kubernetes API request answered 401 |
 // Handlers return ready-made error responses; boxing them would only add noise.
 #![allow(clippy::result_large_err)]
 
@@ -45,6 +47,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 type Params = HashMap<String, String>;
+
+/// How long after its answer `/_sim/faults/unreachable` closes the port.
+const UNREACHABLE_AFTER: Duration = Duration::from_millis(100);
 
 fn sim(shared: Arc<Shared>) -> Sim {
     Sim {
@@ -361,6 +366,24 @@ async fn fault(
         },
         "guest-agent" => match flag(&p, "failing", true) {
             Ok(f) => shared.faults.set_guest_agent_failing(f),
+            Err(e) => return e,
+        },
+        "unreachable" => match num(&p, "seconds", None) {
+            Ok(secs) if secs > 0.0 => {
+                // After this answer has left: the outage cuts every open connection, this one too.
+                tokio::spawn(async move {
+                    tokio::time::sleep(UNREACHABLE_AFTER).await;
+                    s.set_unreachable_for(Duration::from_secs_f64(secs));
+                });
+                let mut state = shared.faults.describe();
+                state["unreachableInMs"] = json!(UNREACHABLE_AFTER.as_millis() as u64);
+                return done(state);
+            }
+            Ok(_) => return bad("seconds must be above 0 (nothing could switch it back)"),
+            Err(e) => return e,
+        },
+        "credentials" => match flag(&p, "expired", true) {
+            Ok(x) => shared.faults.set_credentials_expired(x),
             Err(e) => return e,
         },
         other => return bad(&format!("unknown fault {other:?}")),

@@ -13,7 +13,9 @@
 //! * [`scenarios`]: the scenario catalog, the demo mix, scale mode; [`clock`]: simulated time.
 //! * [`subresources`]: the `subresources.kubevirt.io` endpoints (guest-agent answers, pause).
 //! * [`metrics`] / [`promql`]: `/metrics` and the Prometheus query API.
-//! * [`faults`] / [`control`]: fault injection and the `/_sim` control API.
+//! * [`faults`] / [`control`]: fault injection and the `/_sim` control API; [`listener`]: the
+//!   port that closes while the cluster is unreachable.
+//! * [`fleet`]: several simulated clusters in one process, and their kubeconfig.
 //! * [`version`]: the KubeVirt release imitated (`--kubevirt-version`).
 //! * [`mirror`]: the world written into a real API server (`--apiserver KUBECONFIG`).
 
@@ -23,8 +25,10 @@ pub mod clock;
 pub mod control;
 pub mod discovery;
 pub mod faults;
+pub mod fleet;
 pub mod http;
 pub mod kubevirt;
+pub mod listener;
 pub mod metrics;
 pub mod mirror;
 pub mod promql;
@@ -166,6 +170,19 @@ impl Sim {
 
     /// Starts the simulator described by `args` on `listener`, in background tasks.
     pub async fn start_with(listener: TcpListener, args: &SimArgs) -> std::io::Result<Sim> {
+        let auth = match &args.token_policy {
+            Some(p) => Some(auth::Policy::load(p).map_err(invalid)?),
+            None => None,
+        };
+        Sim::start_with_policy(listener, args, auth).await
+    }
+
+    /// [`Sim::start_with`] with the token policy given (`args.token_policy` is not read).
+    pub async fn start_with_policy(
+        listener: TcpListener,
+        args: &SimArgs,
+        auth: Option<auth::Policy>,
+    ) -> std::io::Result<Sim> {
         let addr = listener.local_addr()?;
         let clock = match args.clock.as_str() {
             "real" => Clock::real(args.speed),
@@ -182,10 +199,6 @@ impl Sim {
                     "unknown --clock {other:?} (use real or manual)"
                 )));
             }
-        };
-        let auth = match &args.token_policy {
-            Some(p) => Some(auth::Policy::load(p).map_err(invalid)?),
-            None => None,
         };
         let store = Arc::new(Store::with_history(args.history.max(16)));
         let mut w = World::new(store.clone(), args.seed, clock.now());
@@ -207,6 +220,7 @@ impl Sim {
             addr,
         });
         let app = http::router(shared.clone());
+        let listener = listener::Gated::new(listener, shared.faults.watch_unreachable())?;
         tokio::spawn(async move {
             if let Err(e) = axum::serve(listener, app).await {
                 tracing::error!(error = %e, "simulator stopped");
@@ -422,6 +436,30 @@ impl Sim {
     /// Restarts the API: every watch drops and requests answer 503 for `down`.
     pub fn restart_api(&self, down: Duration) {
         self.shared.faults.restart_api(down);
+    }
+
+    /// Makes the cluster unreachable (its port refuses connections, open ones are cut; see
+    /// [`listener`]) or reachable again on the same address.
+    pub fn set_unreachable(&self, unreachable: bool) {
+        self.shared.faults.set_unreachable(unreachable);
+    }
+
+    /// Makes the cluster unreachable for `down`, then reachable again.
+    pub fn set_unreachable_for(&self, down: Duration) {
+        let switch = self.shared.faults.set_unreachable(true);
+        let shared = Arc::downgrade(&self.shared);
+        tokio::spawn(async move {
+            tokio::time::sleep(down).await;
+            if let Some(s) = shared.upgrade() {
+                s.faults.end_unreachable(switch);
+            }
+        });
+    }
+
+    /// Expires the cluster's credentials (every Kubernetes API request answered 401) or renews
+    /// them.
+    pub fn set_credentials_expired(&self, expired: bool) {
+        self.shared.faults.set_credentials_expired(expired);
     }
 
     /// Forgets the watch history and drops watches, so resuming clients get `410 Gone`.

@@ -5,7 +5,7 @@
 //! get / list / watch semantics: `resourceVersion`, `limit`/`continue`, `labelSelector`,
 //! `fieldSelector`, `allowWatchBookmarks`, `timeoutSeconds`, `sendInitialEvents`, and `Table`
 //! answers for `kubectl get`. Errors are Kubernetes `Status` objects. A middleware applies the
-//! API faults (restart, slowness) and bearer-token authentication.
+//! API faults (restart, slowness, expired credentials) and bearer-token authentication.
 //!
 //! * [`route`]: what a path names; [`resource`]: get / delete / access reviews / subresources.
 //! * [`list`]: paged lists and continue tokens; [`watch`]: watch streams.
@@ -88,6 +88,16 @@ async fn gate(State(shared): State<Arc<Shared>>, mut req: Request, next: Next) -
             StatusCode::SERVICE_UNAVAILABLE,
             "ServiceUnavailable",
             "the server is currently unable to handle the request",
+            None,
+        );
+    }
+    if shared.faults.credentials_expired() {
+        // kube-apiserver's answer to a bearer token it no longer accepts (an expired token
+        // fails authentication; there is no anonymous fallback for a request with credentials).
+        return status_error(
+            StatusCode::UNAUTHORIZED,
+            "Unauthorized",
+            "Unauthorized",
             None,
         );
     }
