@@ -8,28 +8,19 @@
 //! command (a `get`, a `describe`, a `virtctl` verb) a missing object keeps its reading.
 
 use crate::signatures::Signature;
-use crate::verdict::Health;
+use crate::signatures::base::BASE;
 
 /// The reading of such a line: known, no layer (noise), so nothing weighs it again.
 pub const GONE: Signature = Signature {
     id: "delete-already-gone",
-    all: &[],
-    none: &[],
-    any: &[],
-    cells: &[],
-    cased: &[],
-    layer: None,
-    plane: None,
-    health: Health::Unknown,
     title: "a delete answered NotFound: the object is already gone",
     cause: "the API server found nothing to delete: the object was removed before (by its \
         owner, a controller or an earlier command), which is the state the delete asked for; \
         kubectl's --ignore-not-found treats this answer as a successful delete",
-    next_steps: &[],
     source: "k8s.io/kubectl pkg/cmd/delete/delete.go (--ignore-not-found); \
         pkg/cmd/util/helpers.go (Error from server (%s): %s)",
     example: "Error from server (NotFound): virtualmachines.kubevirt.io \"vm1\" not found",
-    needs_panic: false,
+    ..BASE
 };
 
 /// `line` is the API server's NotFound and `command` (the shell command of its block) deletes.

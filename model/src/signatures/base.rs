@@ -4,7 +4,7 @@ use super::Signature;
 use crate::verdict::Health;
 
 /// An entry with no needles, no layer and no text: every table entry overrides what it needs.
-pub(super) const BASE: Signature = Signature {
+pub(crate) const BASE: Signature = Signature {
     id: "",
     all: &[],
     none: &[],

@@ -28,6 +28,42 @@ const CALL_SOURCE: &str = "Kubernetes API server admission (\"failed calling web
     webhooks served by virt-api, registered by \
     pkg/virt-operator/resource/generate/components/webhooks.go";
 
+/// The field package's error types (`k8s.io/apimachinery pkg/util/validation/field/errors.go`),
+/// after any other needles given.
+macro_rules! field_error_types {
+    ($($other:literal),*) => {
+        &[
+            $($other,)*
+            "Invalid value",
+            "Unsupported value",
+            "Required value",
+            "Duplicate value",
+            "Forbidden:",
+            "Too long",
+            "Too many",
+        ]
+    };
+}
+
+const FIELD_ERROR_TYPES: &[&str] = field_error_types!();
+
+/// What the field-cause entry leaves to the others: kubectl's words for a status without kind
+/// and name (api-request-invalid) and the field package's types (api-invalid-field).
+const NOT_A_FIELD_CAUSE: &[&str] = field_error_types!("The request is invalid");
+
+/// A manifest refused for a field: one reading, whichever words name the field.
+const INVALID_FIELD: Signature = Signature {
+    title: "the API refuses the object: a field is invalid",
+    cause: "the API server (its schema validation or virt-api's admission webhook) refused the \
+        manifest; the field path and the reason follow \"is invalid:\": fix the manifest (or the \
+        client that wrote it)",
+    next_steps: &[
+        "kubectl explain <kind>.<field path>",
+        "fix the manifest as the message says",
+    ],
+    ..CP
+};
+
 pub(super) const TABLE: &[Signature] = &[
     Signature {
         id: "webhook-call-timeout",
@@ -147,27 +183,11 @@ pub(super) const TABLE: &[Signature] = &[
     Signature {
         id: "api-invalid-field",
         all: &["is invalid"],
-        any: &[
-            "Invalid value",
-            "Unsupported value",
-            "Required value",
-            "Duplicate value",
-            "Forbidden:",
-            "Too long",
-            "Too many",
-        ],
-        title: "the API refuses the object: a field is invalid",
-        cause: "the API server (its schema validation or virt-api's admission webhook) refused \
-            the manifest; the field path and the reason follow \"is invalid:\": fix the \
-            manifest (or the client that wrote it)",
-        next_steps: &[
-            "kubectl explain <kind>.<field path>",
-            "fix the manifest as the message says",
-        ],
+        any: FIELD_ERROR_TYPES,
         source: "k8s.io/apimachinery pkg/util/validation/field/errors.go (Invalid value, \
             Required value, ...); pkg/virt-api/webhooks/validating-webhook/admitters",
         example: r#"The request is invalid: spec.domain.devices.inputs[0].type: Invalid value: "keyboard": Input device can have only tablet type."#,
-        ..CP
+        ..INVALID_FIELD
     },
     // kubectl prints an Invalid status as `The %s %q is invalid` and, for each cause the
     // validator gave, `<field>: <message>` (k8s.io/kubectl pkg/cmd/util/helpers.go checkErr and
@@ -178,36 +198,17 @@ pub(super) const TABLE: &[Signature] = &[
     Signature {
         id: "api-invalid-field-cause",
         all: &["is invalid: "],
-        // kubectl's own words for a status without kind and name, and the field package's
-        // types, keep their own entries (api-request-invalid, api-invalid-field).
-        none: &[
-            "The request is invalid",
-            "Invalid value",
-            "Unsupported value",
-            "Required value",
-            "Duplicate value",
-            "Forbidden:",
-            "Too long",
-            "Too many",
-        ],
+        none: NOT_A_FIELD_CAUSE,
         any: &[
             "is invalid: spec.",
             "is invalid: metadata.",
             "is invalid: [spec.",
             "is invalid: [metadata.",
         ],
-        title: "the API refuses the object: a field is invalid",
-        cause: "the API server (its schema validation or virt-api's admission webhook) refused \
-            the manifest; the field path and the reason follow \"is invalid:\": fix the \
-            manifest (or the client that wrote it)",
-        next_steps: &[
-            "kubectl explain <kind>.<field path>",
-            "fix the manifest as the message says",
-        ],
         source: "k8s.io/kubectl pkg/cmd/util/helpers.go (checkErr: \"The %s %q is invalid\", \
             statusCausesToAggrError); pkg/virt-api/webhooks/validating-webhook/admitters",
         example: r#"The VirtualMachine "vm-a" is invalid: spec.template.spec.domain.devices.interfaces[1].name: every interface must be mapped to a network"#,
-        ..CP
+        ..INVALID_FIELD
     },
     Signature {
         id: "manifest-schema-rejected",

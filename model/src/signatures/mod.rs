@@ -7,7 +7,7 @@
 
 pub mod about;
 mod api_errors;
-mod base;
+pub(crate) mod base;
 mod cdi;
 mod cdi_in_use;
 mod cdi_volume;
