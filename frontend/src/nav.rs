@@ -5,6 +5,12 @@ use leptos::prelude::*;
 use leptos_router::NavigateOptions;
 use leptos_router::hooks::{use_location, use_navigate};
 use leptos_router::params::ParamsMap;
+use model::VmiKey;
+
+/// The link to a VMI's page (`pages/vmi.rs`): the one place its path is written.
+pub fn vmi_href(key: &VmiKey) -> String {
+    format!("/vmi/{}/{}", key.namespace, key.name)
+}
 
 /// `path?query#hash` with `key` set to `value` (or removed for `None`).
 pub fn with_param(

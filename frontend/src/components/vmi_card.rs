@@ -189,7 +189,7 @@ impl Refs {
             let _ = a.set_attribute("aria-label", &label);
         }
         if let Some(a) = self.name.get_untracked() {
-            let _ = a.set_attribute("href", &href_of(new));
+            let _ = a.set_attribute("href", &crate::nav::vmi_href(new));
             if old.name != new.name {
                 set_text(&a, &new.name);
             }
@@ -274,17 +274,12 @@ impl Refs {
     }
 }
 
-/// The link to the VMI's page.
-fn href_of(key: &VmiKey) -> String {
-    format!("/vmi/{}/{}", key.namespace, key.name)
-}
-
 fn card(summary: Signal<VmiSummary>, l: Lang) -> impl IntoView {
     let t = move |key| tr(l, key);
     // What the card is built with; the effect writes every change after.
     let face = summary.with_untracked(Face::of);
     let key = face.key.clone();
-    let href = href_of(&key);
+    let href = crate::nav::vmi_href(&key);
     let label = key.to_string();
     let refs = Refs::new();
     Effect::new({

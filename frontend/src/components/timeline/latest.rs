@@ -78,7 +78,7 @@ pub fn LatestChanges() -> impl IntoView {
                         _ => "unknown",
                     };
                     let at = c.transition.at;
-                    let href = format!("/vmi/{}/{}", c.key.namespace, c.key.name);
+                    let href = crate::nav::vmi_href(&c.key);
                     view! {
                         <li class=format!("verdict-{new}") data-health=new>
                             <a class="wall-name" href=href>{c.key.to_string()}</a>

@@ -25,7 +25,7 @@ pub fn vmis_and_drain(v: &NodeView) -> impl IntoView + use<> {
         .vmis
         .iter()
         .map(|x| {
-            let href = format!("/vmi/{}/{}", x.key.namespace, x.key.name);
+            let href = crate::nav::vmi_href(&x.key);
             let d = x.drain.clone();
             let (text, class) = d
                 .as_ref()
