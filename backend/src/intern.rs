@@ -7,37 +7,30 @@
 //! fields whose values come mostly from a small vocabulary are interned; names, uids and
 //! messages are not.
 //!
-//! Bounded whatever the cluster holds: at most [`MAX`] distinct values are shared; past that a
-//! value gets its own allocation, which is correct, only not shared. [`prune`] forgets the
+//! Bounded whatever the cluster holds: at most [`MAX`] distinct values are shared (a
+//! [`crate::pool::Pool`] of `str`: when full, the values nobody holds are forgotten first); past
+//! that a value gets its own allocation, which is correct, only not shared. [`prune`] forgets the
 //! values no projection holds any more (the watchers call it after a (re)list).
 //!
 //! The `serde` helpers write an interned string as a plain string and intern it again when
 //! read, so projections that are serialized and read back (see `Caches::compact`) keep sharing.
 
+use crate::pool::Pool;
 use parking_lot::{Mutex, MutexGuard};
-use std::collections::HashSet;
 use std::sync::{Arc, LazyLock};
 
 /// Distinct values shared at most.
-pub const MAX: usize = 4096;
+pub const MAX: usize = crate::pool::MAX;
 
-static STRINGS: LazyLock<Mutex<HashSet<Arc<str>>>> = LazyLock::new(Mutex::default);
+static STRINGS: LazyLock<Mutex<Pool<str>>> = LazyLock::new(Mutex::default);
 
-fn strings() -> MutexGuard<'static, HashSet<Arc<str>>> {
+fn strings() -> MutexGuard<'static, Pool<str>> {
     STRINGS.lock()
 }
 
 /// The shared copy of `s`.
 pub fn intern(s: &str) -> Arc<str> {
-    let mut set = strings();
-    if let Some(v) = set.get(s) {
-        return v.clone();
-    }
-    let v: Arc<str> = Arc::from(s);
-    if set.len() < MAX {
-        set.insert(v.clone());
-    }
-    v
+    strings().get_ref(s)
 }
 
 /// [`intern`] for an optional string.
@@ -47,9 +40,7 @@ pub fn intern_opt(s: Option<&str>) -> Option<Arc<str>> {
 
 /// Forgets the values that only the interner still holds.
 pub fn prune() {
-    let mut set = strings();
-    set.retain(|v| Arc::strong_count(v) > 1);
-    set.shrink_to_fit();
+    strings().prune();
 }
 
 /// How many distinct values are shared now.

@@ -20,10 +20,11 @@ use std::sync::Arc;
 /// Distinct values a pool shares at most.
 pub const MAX: usize = 4096;
 
-/// Shared copies of values of one type (see the module documentation).
-pub struct Pool<T>(HashSet<Arc<T>>);
+/// Shared copies of values of one type (see the module documentation); `Pool<str>` is
+/// [`crate::intern`]'s.
+pub struct Pool<T: ?Sized>(HashSet<Arc<T>>);
 
-impl<T> Default for Pool<T> {
+impl<T: ?Sized> Default for Pool<T> {
     fn default() -> Self {
         Pool(HashSet::new())
     }
@@ -32,13 +33,31 @@ impl<T> Default for Pool<T> {
 impl<T: Hash + Eq> Pool<T> {
     /// The shared copy of `value`.
     pub fn get(&mut self, value: T) -> Arc<T> {
-        if let Some(v) = self.0.get(&value) {
-            return v.clone();
+        match self.0.get(&value) {
+            Some(v) => v.clone(),
+            None => self.keep(Arc::new(value)),
         }
+    }
+}
+
+impl<T: Hash + Eq + ?Sized> Pool<T> {
+    /// The shared copy of `value`, copied into an `Arc` only when none is shared yet (a `str`).
+    pub fn get_ref(&mut self, value: &T) -> Arc<T>
+    where
+        for<'a> Arc<T>: From<&'a T>,
+    {
+        match self.0.get(value) {
+            Some(v) => v.clone(),
+            None => self.keep(Arc::from(value)),
+        }
+    }
+
+    /// Shares `v`, a value not shared yet: when the pool is full, the values only it still
+    /// holds are forgotten first; past that, `v` stays its own.
+    fn keep(&mut self, v: Arc<T>) -> Arc<T> {
         if self.0.len() >= MAX {
             self.prune();
         }
-        let v = Arc::new(value);
         if self.0.len() < MAX {
             self.0.insert(v.clone());
         }
