@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use leptos_router::NavigateOptions;
 use leptos_router::hooks::{use_location, use_navigate};
 use leptos_router::params::ParamsMap;
-use model::VmiKey;
+use model::view::VmiKey;
 
 /// The link to a VMI's page (`pages/vmi.rs`): the one place its path is written.
 pub fn vmi_href(key: &VmiKey) -> String {
