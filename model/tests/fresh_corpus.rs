@@ -221,3 +221,8 @@ fn fresh_batch18_scores_at_least_its_floor() {
 fn fresh_batch19_scores_at_least_its_floor() {
     run_batch("batch19", 30, true);
 }
+
+#[test]
+fn fresh_batch20_scores_at_least_its_floor() {
+    run_batch("batch20", 30, true);
+}
