@@ -159,3 +159,37 @@ fn a_vmi_describe_with_its_top_elided_keeps_its_phase() {
     let (l, _, text) = blame(paste);
     assert_eq!(l, Some(Layer::Node), "{text}");
 }
+
+#[test]
+fn a_pods_program_refusing_its_command_line_is_the_control_planes() {
+    // The crash loop is the symptom; the program's refusal in its log is the cause.
+    for refusal in [
+        "Error: unknown command \"export-server\" for \"virt-exportserver\"\nRun 'virt-exportserver --help' for usage.",
+        "Error: unknown flag: --leader-elect-lease-duration",
+        "flag provided but not defined: -max-devices",
+    ] {
+        let paste = format!(
+            "$ kubectl get pods -n operators\nNAME                        READY   STATUS             RESTARTS      AGE\nmanager-6d9f7b5c8-x2kq4     0/1     CrashLoopBackOff   5 (40s ago)   4m\n$ kubectl logs -n operators manager-6d9f7b5c8-x2kq4\n{refusal}\n"
+        );
+        let (l, _, text) = blame(&paste);
+        assert_eq!(l, Some(Layer::ControlPlane), "{text}");
+    }
+}
+
+#[test]
+fn a_refused_argument_the_user_typed_is_a_usage_error() {
+    for paste in [
+        "$ virtctl vnc vm-1 --proxy-only --port 5900 --listen 0.0.0.0\nError: unknown flag: --listen\n",
+        "`$ kubectl virt migrate vm-1 --target-node node-b`\nIt says `Error: unknown flag: --target-node`\n",
+    ] {
+        let (l, _, text) = blame(paste);
+        assert_eq!(l, None, "{text}");
+        assert!(text.contains("usage error"), "{text}");
+    }
+}
+
+#[test]
+fn a_crash_loop_with_only_waiting_pods_beside_it_keeps_its_reading() {
+    let paste = "$ kubectl get pods -A\nNAMESPACE   NAME                     READY   STATUS             RESTARTS   AGE\napps        web-5f7d9c6b8-abcde      0/1     CrashLoopBackOff   7          9m\napps        db-0                     0/1     Pending            0          9m\n";
+    assert_eq!(layer(paste), Some(Layer::Node));
+}

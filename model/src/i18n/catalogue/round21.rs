@@ -1,6 +1,7 @@
 //! Round 21's sentences: the kernel's stall-detector panics and ext4's lost writes
 //! (`signatures/kernel.rs`), CDI's importer termination messages (`signatures/cdi.rs`) and
-//! virtctl's verbs answered NotFound (`signatures/virtctl.rs`).
+//! virtctl's verbs answered NotFound (`signatures/virtctl.rs`), a program refusing its command
+//! line (`signatures/usage.rs`, `input/usage_error.rs`).
 
 use super::Entry;
 
@@ -96,4 +97,28 @@ pub const ROUND21: &[Entry] = &[
      "kubectl get vm,vmi -n <namespace>(コマンドが指定するオブジェクト)"),
     ("check who should create the VM (its owner, a pipeline or an operator) and its events",
      "VM を作成すべきもの(所有者、パイプライン、オペレーター)とそのイベントを確認する"),
+    // `signatures/usage.rs`, program-unknown-argument and program-undefined-flag
+    ("a program refuses the command line it was started with",
+     "プログラムが起動時のコマンドラインを拒否しています"),
+    ("the program exits at start because its command or flags are not ones its \
+      binary knows: the manifest that runs it (written by an operator, a release or a \
+      chart) and its image are from different versions, so the pod crash-loops until they \
+      match",
+     "プログラムは、そのコマンドやフラグがバイナリの知らないものであるため、起動時に終了します。\
+      それを実行するマニフェスト(オペレーター、リリース、チャートが書いたもの)とイメージのバージョンが\
+      異なり、両者が一致するまで Pod はクラッシュループします"),
+    ("kubectl get pod <pod> -n <namespace> -o yaml (the container's image, command and args)",
+     "kubectl get pod <pod> -n <namespace> -o yaml(コンテナーのイメージ、command と args)"),
+    ("compare the image's version with the operator or release that deployed it",
+     "イメージのバージョンを、それをデプロイしたオペレーターまたはリリースと比べる"),
+    // `input/usage_error.rs`
+    ("the command typed was refused an argument (a usage error)",
+     "入力したコマンドの引数が拒否されました(使い方の誤り)"),
+    ("the program rejects {}, which the command in the paste passes it: the \
+      command (or the example it was copied from) does not match this version of \
+      the program; nothing in the cluster is wrong",
+     "プログラムは、貼り付けられたコマンドが渡している {} を拒否しています。コマンド(またはその\
+      コピー元の例)がこのバージョンのプログラムに合っていません。クラスターには何の問題もありません"),
+    ("<program> <command> --help (the arguments it takes)",
+     "<program> <command> --help(受け付ける引数)"),
 ];
