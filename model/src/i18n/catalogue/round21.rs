@@ -117,7 +117,7 @@ pub const ROUND21: &[Entry] = &[
     ("the program rejects {}, which the command in the paste passes it: the \
       command (or the example it was copied from) does not match this version of \
       the program; nothing in the cluster is wrong",
-     "プログラムは、貼り付けられたコマンドが渡している {} を拒否しています。コマンド(またはその\
+     "プログラムは、貼り付けられたコマンドが渡している {0} を拒否しています。コマンド(またはその\
       コピー元の例)がこのバージョンのプログラムに合っていません。クラスターには何の問題もありません"),
     ("<program> <command> --help (the arguments it takes)",
      "<program> <command> --help(受け付ける引数)"),
