@@ -51,11 +51,25 @@ const WAITING: &[&str] = &[
     "WaitingForVolumeBinding",
 ];
 
+/// What a container's crash loop is explained by: whatever its program logged on the way out,
+/// of any layer.
+const CRASH_CAUSES: &[Layer] = &[
+    Layer::Node,
+    Layer::ControlPlane,
+    Layer::Migration,
+    Layer::Guest,
+    Layer::Network,
+];
+
 /// The standing of a finding made from one of the paste's signals: a waiting status is a
-/// symptom; a line no signature knows, read only by its reporter, is the reporter's reading.
+/// symptom; so is a crash loop (the kubelet backing off a container that keeps exiting,
+/// `pkg/kubelet/kuberuntime/kuberuntime_manager.go`: its reason is what the program said
+/// before it exited); a line no signature knows, read only by its reporter, is the reporter's
+/// reading.
 pub fn standing_of(s: &Signal) -> Standing {
     match s.signature.as_deref() {
         Some(id) if waiting(id) => Standing::Symptom(WAITING_CAUSES),
+        Some(id) if crash_loop(id) => Standing::Symptom(CRASH_CAUSES),
         Some(_) => Standing::Cause,
         None if s.title.ends_with(BY_REPORTER) || is_reporter_fallback(&s.title) => {
             Standing::Reporter
@@ -75,6 +89,11 @@ fn waiting(id: &str) -> bool {
     })
 }
 
+/// A pod's `CrashLoopBackOff` status row, or the kubelet's generic crash-loop reading.
+fn crash_loop(id: &str) -> bool {
+    id == "crashloop" || id.ends_with("-status:CrashLoopBackOff")
+}
+
 /// `an unrecognised virt-handler error line`: the fallback that reads a line by its component.
 fn is_reporter_fallback(title: &str) -> bool {
     title.starts_with("an unrecognised ") && title.ends_with(" line")
@@ -85,9 +104,15 @@ pub fn explained(f: &Finding, present: &[&Finding]) -> bool {
     let Standing::Symptom(causes) = f.standing else {
         return false;
     };
-    present
-        .iter()
-        .any(|c| c.standing == Standing::Cause && c.layer != f.layer && causes.contains(&c.layer))
+    // A crash loop's cause is what its program said on the way out: a fatal reading, as bad as
+    // the loop itself; another pod still waiting (degraded) does not explain it.
+    let as_bad = |c: &Finding| causes != CRASH_CAUSES || c.health.rank() >= f.health.rank();
+    present.iter().any(|c| {
+        c.standing == Standing::Cause
+            && c.layer != f.layer
+            && causes.contains(&c.layer)
+            && as_bad(c)
+    })
 }
 
 /// Whether `f` outranks `than` among the competing findings `present`, in causal order.

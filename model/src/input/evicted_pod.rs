@@ -16,7 +16,8 @@ use crate::verdict::{Health, Layer};
 const LAUNCHER_ONLY: [&str; 2] = ["pdb-eviction-refused", "drain-evicting"];
 
 /// Withdraws the `drain-evicting` signals of pods whose eviction the paste shows completed
-/// (`pod/<name> evicted`, kubectl's `printObj` after a successful eviction); when every
+/// (`pod/<name> evicted`, kubectl's `printObj` after a successful eviction), and the refusals
+/// drain.go retried for those pods before (`is_retry`); when every
 /// eviction completed or drain.go says `node/<name> drained`, the drain is done and its
 /// cordon (`drain-cordoned`) is withdrawn too: what the drain moved is said by those objects.
 pub fn settle_done(out: &mut super::read::ReadPaste, input: &str) {
@@ -26,7 +27,7 @@ pub fn settle_done(out: &mut super::read::ReadPaste, input: &str) {
     if !out
         .signals
         .iter()
-        .any(|s| of(s, EVICTING) || of(s, CORDONED))
+        .any(|s| of(s, EVICTING) || of(s, CORDONED) || is_retry(&s.excerpt))
     {
         return;
     }
@@ -52,8 +53,17 @@ pub fn settle_done(out: &mut super::read::ReadPaste, input: &str) {
         if of(s, CORDONED) {
             return !all_done;
         }
-        !of(s, EVICTING) || !evicted_pod(&s.excerpt).is_some_and(|p| done.contains(&p))
+        let settled = evicted_pod(&s.excerpt).is_some_and(|p| done.contains(&p));
+        !((of(s, EVICTING) || is_retry(&s.excerpt)) && settled)
     });
+}
+
+/// drain.go's refused eviction it retries (`evictPods`: "error when evicting pods/%q -n %q
+/// (will retry after 5s): %v", whatever the API answered: a disruption budget, a webhook's
+/// denial, too many requests): once the paste shows the same pod `evicted`, the retry went
+/// through and the refusal is over.
+fn is_retry(line: &str) -> bool {
+    line.contains("error when evicting pods/") && line.contains("will retry")
 }
 
 /// The pod a drain line names: `pods/"<name>"` or `pod <ns>/<name>`.

@@ -116,7 +116,7 @@ pub fn recognise_text(block: &Block<'_>) -> BlockFormat {
     {
         return BlockFormat::Events;
     }
-    if is_describe(block) {
+    if is_describe(block) || is_commanded_describe(cmd, block) {
         return BlockFormat::Describe;
     }
     if cmd.starts_with("virtctl") || any(2) {
@@ -159,6 +159,31 @@ fn is_describe(block: &Block<'_>) -> bool {
     hits >= 2
         || (hits >= 1 && aligned && block.text.iter().any(|l| l.starts_with("  ")))
         || is_describe_section(block)
+}
+
+/// Under its own `kubectl describe` (or `oc describe`) command, a describe whose top the poster
+/// elided (`.` or `...` lines for Name, Labels, Spec): the command says what the block is, so
+/// two column-0 Title Case keys with a section under them suffice (kubectl's describers,
+/// `staging/src/k8s.io/kubectl/pkg/describe/describe.go`, write `Status:`, `Events:` at
+/// column 0 and their fields indented).
+fn is_commanded_describe(cmd: &str, block: &Block<'_>) -> bool {
+    let mut words = cmd.split_whitespace();
+    let described =
+        matches!(words.next(), Some("kubectl" | "oc" | "k")) && words.any(|w| w == "describe");
+    if !described {
+        return false;
+    }
+    let top = block
+        .text
+        .iter()
+        .take(200)
+        .filter_map(|l| {
+            l.strip_suffix(':')
+                .or_else(|| l.split_once(":  ").map(|(k, _)| k))
+        })
+        .filter(|k| !k.starts_with(' ') && is_title_key(k))
+        .count();
+    top >= 2 && block.text.iter().any(|l| l.starts_with("  "))
 }
 
 /// A describe cut at the top (starting at `Status:`, `Spec:` or mid-way): most of its `key:`

@@ -73,6 +73,7 @@ pub mod text;
 pub mod tunnel;
 pub mod unscheduled;
 pub mod unwrap;
+pub mod usage_error;
 pub mod verdict;
 pub mod vm_alone;
 pub mod vm_conditions;

@@ -217,6 +217,86 @@ pub(super) const TABLE: &[Signature] = &[
         example: "qemu-img: error while reading sector 4096: Input/output error",
         ..CP
     },
+    // The importer pod's termination messages (CDI cmd/cdi-importer/importer.go), which the
+    // import controller copies into the DataVolume's conditions and events: a source it cannot
+    // reach ("Unable to connect to %s data source: %v", errorCannotConnectDataSource, for the
+    // http, imageio, s3, gcs and vddk sources), a processing step that failed ("Unable to
+    // process data: %v" around the data processor's wraps in pkg/importer/data-processor.go:
+    // obtaining the source's information, transferring, converting, resizing, applying a
+    // delta). The import itself fails and the disk is never
+    // provisioned: the control plane's storage side. A cause the node owns keeps its own,
+    // more specific reading (a write to the volume's device failing, permission denied on the
+    // pod's /data or /scratch: `cdi_volume.rs`).
+    Signature {
+        id: "cdi-source-connect-failed",
+        all: &["Unable to connect to", "data source"],
+        // The http source's member has its own entry (`control_plane.rs`, cdi-http-source).
+        any: &[
+            "imageio data source",
+            "s3 data source",
+            "gcs data source",
+            "vddk data source",
+        ],
+        title: "CDI's importer cannot open the import's source",
+        cause: "the importer pod could not connect to the DataVolume's source (an HTTP URL, \
+            oVirt imageio, S3, GCS, or VMware through VDDK: the vCenter, its credentials, the \
+            VM or its snapshot, as the message says): the import fails and the disk is never \
+            provisioned",
+        next_steps: &[
+            "kubectl get dv <name> -o yaml (spec.source, status.conditions)",
+            "kubectl logs <importer pod> (the source's own error)",
+        ],
+        source: "CDI cmd/cdi-importer/importer.go (errorCannotConnectDataSource: \"Unable to \
+            connect to %s data source: %v\")",
+        example: "Unable to connect to s3 data source: could not get s3 object: \"disk.img\": AccessDenied",
+        ..CP
+    },
+    Signature {
+        id: "cdi-import-processing-failed",
+        all: &["Unable to process data"],
+        any: &[
+            "Unable to obtain information about data source",
+            "Unable to transfer source data",
+            "Unable to convert source data to target format",
+            "Unable to resize disk image",
+            "Unable to apply delta to base image",
+            "Conversion to Raw failed",
+            "could not convert image to raw",
+        ],
+        title: "CDI's importer failed processing the import",
+        cause: "the importer pod reached its source but a step of the import failed (reading \
+            the source's information, transferring or converting it with qemu-img, resizing the \
+            image): the import fails and restarts, and the disk is never provisioned; the rest \
+            of the message is the step's own error",
+        next_steps: DV_STEPS,
+        source: "CDI cmd/cdi-importer/importer.go (\"Unable to process data: %v\"), \
+            pkg/importer/data-processor.go (the processing phases' wraps)",
+        example: "Unable to process data: Unable to resize disk image to requested size: Error resizing image /data/disk.img",
+        ..CP
+    },
+    // qemu-img opening the import's SOURCE: CDI serves every http and vddk source to qemu-img
+    // through nbdkit on a local socket (pkg/importer/http-datasource.go, "nbd+unix:///?socket=
+    // %s"; pkg/image/qemu.go convertToRaw and Info take only that scheme or a file), so
+    // "qemu-img: Could not open 'nbd+unix:…'" is the source failing to open, whatever follows
+    // (QEMU block.c bdrv_open's "Could not open '%s': %s"; an image format's check of the data
+    // nbdkit serves). Three needles: more specific than a write failing on the volume.
+    Signature {
+        id: "cdi-source-open-failed",
+        all: &["qemu-img", "Could not open", "nbd+unix"],
+        title: "qemu-img cannot open the import's source (served by nbdkit)",
+        cause: "CDI's importer serves the DataVolume's source (an HTTP URL, a VMware disk) to \
+            qemu-img through nbdkit, and qemu-img could not open or read it: the source image \
+            is unreachable, truncated or not the format it claims, so the import fails and the \
+            disk is never provisioned",
+        next_steps: &[
+            "kubectl get dv <name> -o yaml (spec.source URL)",
+            "curl -I <source URL> from a pod in the cluster; qemu-img info on a copy of the image",
+        ],
+        source: "CDI pkg/importer/http-datasource.go (nbdkit socket), pkg/image/qemu.go \
+            (convertToRaw, Info); QEMU block.c (\"Could not open '%s': %s\")",
+        example: "qemu-img: Could not open 'nbd+unix:///?socket=/tmp/nbdkit.sock': Could not read L1 table: Input/output error",
+        ..CP
+    },
     Signature {
         id: "cdi-ssrf-blocked",
         all: &["SSRF protection", "blocked"],

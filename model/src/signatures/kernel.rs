@@ -251,6 +251,86 @@ pub(super) const TABLE: &[Signature] = &[
         example: "NMI watchdog: Watchdog detected hard LOCKUP on cpu 3",
         ..N
     },
+    // The same detectors' panics, when the node is set to panic on them (`kernel.panic_on_*`
+    // sysctls): `panic("Hard LOCKUP")` (kernel/watchdog.c, watchdog_hardlockup_check),
+    // `panic("softlockup: hung tasks")` (kernel/watchdog.c, watchdog_timer_fn),
+    // `panic("hung_task: blocked tasks")` (kernel/hung_task.c, check_hung_uninterruptible_tasks),
+    // `panic("RCU Stall\n")` (kernel/rcu/tree_stall.h, panic_on_rcu_stall), each printed by
+    // kernel/panic.c as "Kernel panic - not syncing: %s". More specific than the guest
+    // console's panic reading (a root filesystem it cannot mount): a stalled CPU is the host's.
+    Signature {
+        id: "stall-detector-panic",
+        // Every reason names a lock-up or a blocked task ("lock", case-insensitive): two
+        // needles, so it outranks the console's one-needle panic.
+        all: &["Kernel panic - not syncing", "lock"],
+        any: &[
+            "Hard LOCKUP",
+            "softlockup: hung tasks",
+            "hung_task: blocked tasks",
+        ],
+        title: "the node's kernel panicked on a stalled CPU or task (lockup detector)",
+        cause: "the node is set to panic when its lockup or hung-task detector fires, and it \
+            did: a CPU stopped taking interrupts or scheduling, or a task stayed blocked, so the \
+            host went down and every VM on it with it; the lines before the panic name the CPU \
+            and the stack",
+        next_steps: &[
+            "journalctl -k -b -1 on the node (the detector's report before the panic)",
+            "check the node's firmware, CPU and storage driver errors around that time",
+        ],
+        source: "Linux kernel/watchdog.c (panic(\"Hard LOCKUP\"), panic(\"softlockup: hung \
+            tasks\")), kernel/hung_task.c (panic(\"hung_task: blocked tasks\")), kernel/panic.c \
+            (\"Kernel panic - not syncing: %s\")",
+        example: "[ 8123.4] Kernel panic - not syncing: Hard LOCKUP",
+        ..N
+    },
+    Signature {
+        id: "rcu-stall-panic",
+        all: &["Kernel panic - not syncing", "RCU Stall"],
+        title: "the node's kernel panicked on an RCU stall",
+        cause: "the node is set to panic on an RCU stall (kernel.panic_on_rcu_stall) and one \
+            happened: a CPU was stuck in the kernel or starved, and the host went down with \
+            every VM on it",
+        next_steps: &["journalctl -k -b -1 on the node (the stall report before the panic)"],
+        source: "Linux kernel/rcu/tree_stall.h (panic_on_rcu_stall: panic(\"RCU Stall\\n\"))",
+        example: "Kernel panic - not syncing: RCU Stall",
+        ..N
+    },
+    // ext4's own words for writes it could not complete, each printed by ext4_msg as
+    // "EXT4-fs (<device>): …" (not the "EXT4-fs error" of __ext4_error, read above): unwritten
+    // extents not converted after a write (fs/ext4/page-io.c, ext4_end_io_end: "failed to
+    // convert unwritten extents to written extents -- potential data loss!"), delayed
+    // allocation failing (fs/ext4/inode.c, mpage_map_and_submit_extent: "Delayed block
+    // allocation failed for inode", "This should not happen!! Data will be lost"), the
+    // filesystem taken read-only (fs/ext4/super.c, ext4_handle_error: "Remounting filesystem
+    // read-only"), an aborted journal (fs/ext4/ext4_jbd2.c: "Detected aborted journal") and
+    // the superblock's write failing (fs/ext4/super.c: "I/O error while writing superblock",
+    // "previous I/O error to superblock detected"). The node's storage.
+    Signature {
+        id: "ext4-data-loss",
+        all: &["EXT4-fs"],
+        any: &[
+            "potential data loss",
+            "Data will be lost",
+            "Delayed block allocation failed",
+            "Remounting filesystem read-only",
+            "Detected aborted journal",
+            "I/O error while writing superblock",
+            "previous I/O error to superblock",
+        ],
+        title: "a filesystem on the node lost writes (ext4)",
+        cause: "ext4 could not complete writes to a disk of the node (a failing device, a \
+            volume gone read-only or full, its storage path lost): data written there may be \
+            lost and the filesystem goes read-only; VM disks and the node's services on it fail",
+        next_steps: &[
+            "journalctl -k on the node (the device's I/O errors before the line)",
+            "check the device and fsck the filesystem when it is unmounted",
+        ],
+        source: "Linux fs/ext4/page-io.c (ext4_end_io_end), fs/ext4/inode.c \
+            (mpage_map_and_submit_extent), fs/ext4/super.c (ext4_handle_error, \
+            ext4_commit_super), fs/ext4/ext4_jbd2.c (\"Detected aborted journal\")",
+        example: "kernel: EXT4-fs (sdc1): failed to convert unwritten extents to written extents -- potential data loss!  (inode 1762, error -5)",
+        ..N
+    },
     Signature {
         id: "rcu-stall",
         all: &["rcu"],

@@ -51,6 +51,7 @@ pub mod reasons;
 pub mod subjects;
 mod tls;
 mod unauthenticated;
+mod usage;
 mod virtctl;
 mod volume_migration;
 mod x509;
@@ -148,6 +149,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             disruption::TABLE,
             denial::TABLE,
             unauthenticated::TABLE,
+            usage::TABLE,
             api_errors::TABLE,
             generic::TABLE,
         ]

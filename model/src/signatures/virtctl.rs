@@ -127,6 +127,50 @@ pub(super) const TABLE: &[Signature] = &[
         example: "error adding volume, 'HotplugVolumes' feature gate is not enabled",
         ..CP
     },
+    // virtctl's lifecycle verbs on a VirtualMachine (KubeVirt pkg/virtctl/vm: start.go "Error
+    // starting VirtualMachine %v", stop.go and restart.go "Error stopping/restarting
+    // VirtualMachine %v" and "error force stopping/restarting VirtualMachine: %v", migrate.go
+    // "Error migrating VirtualMachine %v"; pkg/virtctl/pause and unpause "Error getting
+    // VirtualMachine %s: %v") answered by virt-api's NotFound for the VM itself
+    // (pkg/virt-api/rest/subresource.go: errors.NewNotFound(v1.Resource("virtualmachine"),
+    // name), apimachinery's "%s %q not found": `virtualmachine.kubevirt.io "<name>" not found`).
+    // Unlike a get's NotFound (a question answered) the action failed: the VM it names is not in
+    // that namespace (gone, never created, or a wrong name or namespace). A VirtualMachineInstance
+    // not found is another case: a VM that is not running has none (pause, migrate on a stopped
+    // VM), no fault.
+    Signature {
+        id: "virtctl-target-not-found",
+        all: &[
+            "Error",
+            "VirtualMachine",
+            "virtualmachine.kubevirt.io",
+            "not found",
+        ],
+        any: &[
+            "Error starting VirtualMachine",
+            "Error stopping VirtualMachine",
+            "Error restarting VirtualMachine",
+            "error force stopping VirtualMachine",
+            "error force restarting VirtualMachine",
+            "Error migrating VirtualMachine",
+            "Error getting VirtualMachine",
+        ],
+        none: &["virtualmachineinstance", "failed calling webhook"],
+        health: Health::Degraded,
+        title: "virtctl acts on a VirtualMachine that does not exist (NotFound)",
+        cause: "virt-api answers NotFound for the VM or VMI the command acts on: no such object \
+            in that namespace, so nothing was started, stopped or moved; it was deleted (or \
+            never created by whatever should own it), or the name or namespace is wrong",
+        next_steps: &[
+            "kubectl get vm,vmi -n <namespace> (the object the command names)",
+            "check who should create the VM (its owner, a pipeline or an operator) and its events",
+        ],
+        source: "KubeVirt pkg/virtctl/vm/start.go (\"Error starting VirtualMachine %v\"), \
+            pkg/virt-api/rest/subresource.go (errors.NewNotFound); apimachinery \
+            pkg/api/errors/errors.go (\"%s %q not found\")",
+        example: r#"Error stopping VirtualMachine virtualmachine.kubevirt.io "db-1" not found"#,
+        ..CP
+    },
     Signature {
         id: "vm-already-running",
         all: &["VM is already running"],

@@ -26,6 +26,7 @@ mod round17;
 mod round18;
 mod round19;
 mod round20;
+mod round21;
 mod sig_api;
 mod sig_control;
 mod sig_guest;
@@ -73,6 +74,7 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
         round18::ROUND18,
         round19::ROUND19,
         round20::ROUND20,
+        round21::ROUND21,
     ]
     .into_iter()
     .flatten()
