@@ -13,6 +13,7 @@ mod explain;
 mod explain_more;
 mod findings;
 mod headline;
+mod mechanisms;
 mod migration;
 mod paste;
 mod readers;
@@ -73,6 +74,7 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
         round18::ROUND18,
         round19::ROUND19,
         round20::ROUND20,
+        mechanisms::MECHANISMS,
     ]
     .into_iter()
     .flatten()
