@@ -376,15 +376,20 @@ fn unknown_line(
     if from == "a component log line (klog)" {
         from = format!("a {} log line (klog)", u.component.name());
     }
+    let package = super::package_layer::package_layer(line, u.component, u.layer);
+    let (layer, u_cause) = match package {
+        Some((l, e)) => (l, super::package_layer::cause(u.component, e, l)),
+        None => (u.layer, u.cause),
+    };
     let (cause, source) = match from_source {
         Some(src) => (
-            format!("{} The message is KubeVirt's: {}.", u.cause, src.source),
+            format!("{} The message is KubeVirt's: {}.", u_cause, src.source),
             src.source,
         ),
-        None => (u.cause, String::new()),
+        None => (u_cause, String::new()),
     };
     Some(Signal {
-        layer: Some(u.layer),
+        layer: Some(layer),
         from,
         health: u.health,
         title: u.title,

@@ -53,6 +53,7 @@ pub mod lines;
 pub mod list;
 pub mod listing;
 pub mod object;
+pub mod package_layer;
 pub mod panic_owner;
 pub mod parse;
 pub mod paste;

@@ -48,6 +48,7 @@ mod ovn_kubernetes;
 mod qemu;
 pub mod rbac;
 pub mod reasons;
+mod relayed;
 pub mod subjects;
 mod tls;
 mod unauthenticated;
@@ -114,6 +115,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
     ALL.get_or_init(|| {
         [
             noise::TABLE,
+            relayed::TABLE,
             dial::TABLE,
             http_status::TABLE,
             virtctl::TABLE,

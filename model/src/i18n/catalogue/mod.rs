@@ -13,6 +13,7 @@ mod explain;
 mod explain_more;
 mod findings;
 mod headline;
+mod mechanisms;
 mod migration;
 mod paste;
 mod readers;
@@ -75,6 +76,7 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
         round19::ROUND19,
         round20::ROUND20,
         round21::ROUND21,
+        mechanisms::MECHANISMS,
     ]
     .into_iter()
     .flatten()
