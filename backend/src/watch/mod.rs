@@ -1,7 +1,7 @@
 //! kube-rs watchers and the compact state they keep: one watcher per watched resource for the
 //! whole process, however many browsers are connected.
 //!
-//! The rooms: [`kind`] (the kind registry and each kind's health), [`launcher`], [`vm_record`]
+//! The rooms: [`kind`] (the kind registry and each kind's health; [`cause`]: why a watch failed), [`launcher`], [`vm_record`]
 //! and [`project`] (the projections), [`raw`] (a watched object as read), [`caches`] (the
 //! indexes; [`migration_index`]: migrations by VMI), [`watcher`] (the one watch loop and the
 //! per-kind [`watcher::WatchedKind`]s), [`observed`] (a watch that is back marks its kind
@@ -51,6 +51,7 @@
 //! evidence endpoint says so (`coverage`) instead of pretending that nothing exists.
 
 pub mod caches;
+pub mod cause;
 pub mod kind;
 pub mod launcher;
 pub mod migration_index;
@@ -63,7 +64,8 @@ pub mod vm_record;
 pub mod watcher;
 
 pub use caches::{Caches, Refresh};
-pub use kind::{Kind, KindState, Watched, vmi_resource};
+pub use cause::Cause;
+pub use kind::{Failing, Kind, KindState, Watched, vmi_resource};
 pub use launcher::Launcher;
 pub use project::{LAUNCHER_SELECTOR, event_is_relevant, summarize, typed, version};
 pub use raw::Raw;

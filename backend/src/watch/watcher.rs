@@ -207,7 +207,7 @@ async fn run<W: WatchedKind, R: OnRestart + ?Sized>(
             Ok(e) => e,
             Err(e) => {
                 tracing::warn!(kind = kind.name(), error = %e, "watch failed; retrying with backoff");
-                state.failed(e.to_string());
+                state.failed_because(e.to_string(), super::cause::Cause::of(&e));
                 restarts.watch_restart(kind);
                 continue;
             }
