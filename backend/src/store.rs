@@ -316,6 +316,14 @@ impl Store {
         items.map(|k| (k.key.to_vmi_key(), k.node())).collect()
     }
 
+    /// Calls `f` with every VMI's namespace and layers, in key order, under the read lock and
+    /// without a copy of any summary (a cluster's counts per verdict).
+    pub fn each_glance(&self, mut f: impl FnMut(&str, model::view::summary::LayerGlance)) {
+        for e in &self.read().items {
+            f(e.kept.key.namespace(), e.kept.layers());
+        }
+    }
+
     /// Like [`Store::keys_and_nodes`] (with the UIDs), at most `max` of them, those after
     /// `after` (from the first without it): a pass over every VMI a chunk at a time.
     pub fn placed_after(&self, after: Option<&VmiKey>, max: usize) -> Vec<Placed> {

@@ -14,12 +14,14 @@
 //! * [`health`] — `/healthz`, `/readyz`, `/metrics`.
 //! * [`history`] — `/api/v1/history`, `…/{ns}/{name}/history`, and `…/detail?at=` as recorded.
 //! * [`assets`] — the built frontend with SPA fallback.
+//! * [`clusters`] — `/api/v1/clusters`, every watched cluster's reachability and counts.
 //! * [`alerts`] — `/api/v1/alerts`, the alerts read and what each was matched to.
 //! * [`redact`] — token mode's cut of every answer to what the user may read.
 
 pub mod alerts;
 pub mod assets;
 pub mod auth;
+pub mod clusters;
 pub mod health;
 pub mod history;
 pub mod incident;
