@@ -282,3 +282,30 @@ async fn a_context_is_looked_up_across_the_files_and_a_missing_one_refused() {
     );
     assert!(err.to_string().contains("context b"), "{err}");
 }
+
+#[tokio::test]
+async fn a_cluster_down_since_the_start_is_asked_ever_less_often_and_stale_since_its_first_failure()
+{
+    let fleet = fleet().await;
+    fleet.set_unreachable("b", true);
+    let dir = tempfile::tempdir().unwrap();
+    let console = console(&fleet, dir.path()).await;
+    until(&console, "a", 2, true).await;
+    let down = until(&console, "b", 0, false).await;
+    assert_eq!(down["synced"], false, "{down}");
+    let since = down["stale_since"].as_str().unwrap().to_string();
+    let vmis = &console.fleet.get("b").unwrap().caches;
+    let before = vmis.get(backend::watch::Kind::Vmi).state.restarts();
+    tokio::time::sleep(Duration::from_secs(10)).await;
+    let tries = vmis.get(backend::watch::Kind::Vmi).state.restarts() - before;
+    // kube-runtime's default backoff (0.8 s doubling, jittered) allows at most four tries in
+    // 10 s; resetting it on the watcher's `Init` made one about every second.
+    assert!(tries <= 4, "{tries} list attempts in 10 s");
+    let (_, answer) = clusters(&console).await;
+    assert_eq!(
+        row(&answer, "b")["stale_since"].as_str(),
+        Some(since.as_str())
+    );
+    fleet.set_unreachable("b", false);
+    until(&console, "b", 1, true).await;
+}

@@ -8,7 +8,7 @@
 //! healthy), [`mod@refresher`] (re-projection) and [`release`] (repacking after lists).
 //!
 //! Each watcher is a kube-rs `watcher` (list in pages, then watch; after any error it backs off
-//! and starts again, resuming from the last resourceVersion or re-listing after `410 Gone`).
+//! ([`backoff`]: reset only by an answer) and starts again, resuming from the last resourceVersion or re-listing after `410 Gone`).
 //! No raw object is kept: every object is read once into JSON ([`Raw`]), projected at once into
 //! what Strata shows, and dropped, so memory follows what is shown rather than what the cluster
 //! stores.
@@ -50,6 +50,7 @@
 //! A resource that the cluster does not serve or that Strata may not read stays unsynced, and the
 //! evidence endpoint says so (`coverage`) instead of pretending that nothing exists.
 
+pub mod backoff;
 pub mod caches;
 pub mod cause;
 pub mod kind;
