@@ -1,6 +1,10 @@
 //! The HTTP endpoints, one module per area; [`crate::app`] composes their routers. The JSON
 //! shapes are those of [`model::api`].
 //!
+//! With several clusters ([`crate::fleet`]) every route but [`clusters`] serves the first
+//! cluster (`AppState::store` and `AppState::caches`) for now: the per-VMI routes, the stream,
+//! nodes, migrations, alerts and history. The next step puts the cluster in every key.
+//!
 //! * [`stream`] — `GET /api/v1/stream`, the push stream (its state machine in
 //!   [`stream::machine`]).
 //! * [`vmis`] — `/api/v1/vmis`, `/api/v1/vmis/{ns}/{name}` (evidence bundle), `…/detail` (the
