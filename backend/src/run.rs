@@ -153,18 +153,27 @@ pub fn start_with(
         .map(crate::listener::bind::bind)
         .transpose()?;
     let operator_addr = operator.as_ref().map(|l| l.local_addr()).transpose()?;
-    let mut watchers = Watchers(crate::watch::start_all(
-        client.clone(),
-        caches.clone(),
-        store.clone(),
-        metrics.clone(),
-    ));
     let first = Cluster::new(
         options.cluster.clone().unwrap_or_else(|| "cluster".into()),
         options.server.clone(),
         store.clone(),
         caches.clone(),
     );
+    // With several clusters every cluster's watch logs name it; with one, as before.
+    let span = match options.clusters.is_empty() {
+        true => tracing::Span::none(),
+        false => tracing::info_span!("cluster", name = %first.name),
+    };
+    let mut watchers = Watchers(crate::watch::start_cluster(
+        client.clone(),
+        caches.clone(),
+        store.clone(),
+        metrics.clone(),
+        span,
+    ));
+    watchers
+        .0
+        .push(tokio::spawn(crate::memory::trim_periodically()));
     let others = options
         .clusters
         .iter()

@@ -50,7 +50,9 @@ impl Cluster {
     ) -> (Cluster, Vec<tokio::task::JoinHandle<()>>) {
         let store = Arc::new(Store::new(crate::run::LOG_LEN, 1024));
         let caches = Arc::new(Caches::new());
-        let tasks = crate::watch::start_all(spec.client, caches.clone(), store.clone(), restarts);
+        let span = tracing::info_span!("cluster", name = %spec.name);
+        let tasks =
+            crate::watch::start_cluster(spec.client, caches.clone(), store.clone(), restarts, span);
         let cluster = Cluster::new(spec.name, Some(spec.server), store, caches);
         (cluster, tasks)
     }

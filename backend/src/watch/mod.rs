@@ -82,7 +82,22 @@ use std::time::Duration;
 /// Objects per page of a list.
 pub const PAGE_SIZE: u32 = 50;
 
-/// Starts one watcher task per watched kind and the refresher. Returns their handles.
+/// Starts one cluster's watch set ([`start_cluster`]) and the process's periodic memory trim:
+/// one cluster alone. (The console starts [`start_cluster`] for each cluster and the trim
+/// once: [`crate::run`].) Returns their handles.
+pub fn start_all<R: OnRestart>(
+    client: kube::Client,
+    caches: Arc<Caches>,
+    store: Arc<Store>,
+    restarts: Arc<R>,
+) -> Vec<tokio::task::JoinHandle<()>> {
+    let mut tasks = start_cluster(client, caches, store, restarts, tracing::Span::none());
+    tasks.push(tokio::spawn(memory::trim_periodically()));
+    tasks
+}
+
+/// Starts one watcher task per watched kind and the refresher, each in `span` (a further
+/// cluster's, so its logs name it). Returns their handles.
 ///
 /// VMs and events ([`AFTER_VMIS`]) are listed after the VMIs: readiness waits for neither.
 ///
@@ -91,12 +106,14 @@ pub const PAGE_SIZE: u32 = 50;
 /// projected with their launcher pods, nodes and migrations known, instead of being projected
 /// without them and listed a second time by the [`refresher()`] (which would also send every
 /// browser an upsert per VMI right after the first snapshot).
-pub fn start_all<R: OnRestart>(
+pub fn start_cluster<R: OnRestart>(
     client: kube::Client,
     caches: Arc<Caches>,
     store: Arc<Store>,
     restarts: Arc<R>,
+    span: tracing::Span,
 ) -> Vec<tokio::task::JoinHandle<()>> {
+    use tracing::Instrument;
     let mut tasks: Vec<_> = Kind::WATCHED
         .iter()
         .map(|&kind| {
@@ -108,25 +125,21 @@ pub fn start_all<R: OnRestart>(
                 restarts.clone(),
             );
             let caches = caches.clone();
-            tokio::spawn(async move {
+            let task = async move {
                 if kind == Kind::Vmi {
                     summary_inputs_settled(&caches, INPUTS_WAIT).await;
                 } else if AFTER_VMIS.contains(&kind) {
                     kinds_settled(&caches, &[Kind::Vmi], AFTER_VMIS_WAIT).await;
                 }
                 watch.await
-            })
+            };
+            tokio::spawn(task.instrument(span.clone()))
         })
         .collect();
-    tasks.push(tokio::spawn(refresher(
-        client,
-        caches.clone(),
-        store.clone(),
-    )));
-    tasks.push(tokio::spawn(release::after_start(
-        caches, store, START_WAIT,
-    )));
-    tasks.push(tokio::spawn(memory::trim_periodically()));
+    let refresh = refresher(client, caches.clone(), store.clone());
+    tasks.push(tokio::spawn(refresh.instrument(span.clone())));
+    let release = release::after_start(caches, store, START_WAIT);
+    tasks.push(tokio::spawn(release.instrument(span)));
     tasks
 }
 
