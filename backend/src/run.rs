@@ -18,9 +18,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use tokio::net::TcpListener;
 
-/// Changes kept for `Last-Event-ID` resume: enough for a browser that reconnects after a short
-/// outage under steady churn; older ids get a fresh snapshot.
-pub const LOG_LEN: usize = 2048;
+pub use crate::store::LOG_LEN;
 
 /// A running console.
 pub struct Console {

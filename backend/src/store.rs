@@ -122,6 +122,10 @@ pub enum Start {
     Snapshot(Sequenced),
 }
 
+/// Changes kept for `Last-Event-ID` resume: enough for a browser that reconnects after a short
+/// outage under steady churn; older ids get a fresh snapshot.
+pub const LOG_LEN: usize = 2048;
+
 pub struct Store {
     inner: RwLock<Inner>,
     tx: broadcast::Sender<Sequenced>,

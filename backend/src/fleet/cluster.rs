@@ -48,7 +48,7 @@ impl Cluster {
         spec: Spec,
         restarts: Arc<R>,
     ) -> (Cluster, Vec<tokio::task::JoinHandle<()>>) {
-        let store = Arc::new(Store::new(crate::run::LOG_LEN, 1024));
+        let store = Arc::new(Store::new(crate::store::LOG_LEN, 1024));
         let caches = Arc::new(Caches::new());
         let span = tracing::info_span!("cluster", name = %spec.name);
         let tasks =
