@@ -158,9 +158,10 @@ pub fn start_with(
         caches.clone(),
     );
     // With several clusters every cluster's watch logs name it; with one, as before.
-    let span = match options.clusters.is_empty() {
-        true => tracing::Span::none(),
-        false => tracing::info_span!("cluster", name = %first.name),
+    let span = if options.clusters.is_empty() {
+        tracing::Span::none()
+    } else {
+        tracing::info_span!("cluster", name = %first.name)
     };
     let mut watchers = Watchers(crate::watch::start_cluster(
         client.clone(),
