@@ -34,6 +34,7 @@ pub fn app(mut state: AppState, assets: Option<PathBuf>) -> Router {
         .merge(routes::migrations::routes())
         .merge(routes::nodes::routes())
         .merge(routes::alerts::routes())
+        .merge(routes::clusters::routes())
         .merge(routes::history::routes())
         .merge(routes::incident::routes())
         .route(model::wire::paths::ANY, any(routes::api_not_found))

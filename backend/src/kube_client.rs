@@ -20,6 +20,12 @@ pub enum Source {
         path: Option<PathBuf>,
         context: Option<String>,
     },
+    /// Several kubeconfig files merged as kubectl merges `KUBECONFIG` (the first file to name a
+    /// cluster, user or context wins), the context looked up across them.
+    Kubeconfigs {
+        paths: Vec<PathBuf>,
+        context: Option<String>,
+    },
     /// A plain URL without credentials (the simulator on loopback).
     Url(String),
 }
@@ -45,6 +51,14 @@ impl std::fmt::Display for Source {
                     f,
                     "KUBECONFIG / ~/.kube/config, then the in-cluster service account"
                 )?;
+                if let Some(c) = context {
+                    write!(f, " (context {c})")?;
+                }
+                Ok(())
+            }
+            Source::Kubeconfigs { paths, context } => {
+                let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+                write!(f, "kubeconfig files {}", names.join(", "))?;
                 if let Some(c) = context {
                     write!(f, " (context {c})")?;
                 }
@@ -124,8 +138,27 @@ impl ConnectError {
     }
 }
 
-async fn config_for(source: &Source) -> Result<Config, String> {
+/// The configuration `source` names (no request made).
+pub async fn config_for(source: &Source) -> Result<Config, String> {
     match source {
+        Source::Kubeconfigs { paths, context } => {
+            let mut merged: Option<Kubeconfig> = None;
+            for path in paths {
+                let next =
+                    Kubeconfig::read_from(path).map_err(|e| format!("{}: {e}", path.display()))?;
+                merged = Some(match merged {
+                    None => next,
+                    Some(m) => m.merge(next).map_err(|e| e.to_string())?,
+                });
+            }
+            let options = KubeConfigOptions {
+                context: context.clone(),
+                ..Default::default()
+            };
+            Config::from_custom_kubeconfig(merged.unwrap_or_default(), &options)
+                .await
+                .map_err(|e| e.to_string())
+        }
         Source::Url(url) => Ok(Config::new(url.parse().map_err(|e| format!("{e}"))?)),
         Source::Kubeconfig {
             path: Some(path),

@@ -3,6 +3,8 @@
 //! * [`cluster`]: builds the kube-rs `Client` (kubeconfig, in-cluster, or the simulator's URL).
 //! * [`watch`]: one kube-rs watcher per resource, projected into compact caches; VMIs feed the
 //!   store.
+//! * [`fleet`]: several clusters in one backend, each its own watch set, store and caches, its
+//!   reachability and counts (`/api/v1/clusters`); the other routes serve the first cluster.
 //! * [`store`]: the in-memory state (model summaries, each kept compact) with its change log and
 //!   broadcast.
 //! * [`event_cache`]: the bounded per-object rings of KubeVirt-related events.
@@ -42,6 +44,7 @@ pub mod diagnose_dir;
 pub mod error;
 pub mod event_cache;
 pub mod evidence;
+pub mod fleet;
 pub mod guest;
 pub mod history;
 pub mod host;

@@ -1,11 +1,13 @@
 //! `strata`: the KubeVirt console.
 //!
-//! * `strata serve`: against a real cluster (kubeconfig or in-cluster).
-//! * `strata demo`: against the embedded simulated cluster.
+//! * `strata serve`: against a real cluster (kubeconfig or in-cluster), or several
+//!   (`--context` repeated; see `backend::fleet`).
+//! * `strata demo`: against the embedded simulated cluster (`--clusters N`: a simulated fleet).
 //! * `strata sim`: the simulated cluster alone (for kubectl, benchmarks, tests).
 //! * `strata history NAMESPACE/NAME`: a VMI's recorded timeline, from the data directory.
 //! * `strata mcp`: a read-only Model Context Protocol server on stdio (`backend::mcp`).
 
+use backend::fleet::connect::Connected;
 use backend::kube_client::{self, Source};
 use clap::{Parser, Subcommand};
 use std::net::SocketAddr;
@@ -139,17 +141,28 @@ enum Command {
     Serve {
         #[command(flatten)]
         web: WebOpts,
-        /// kubeconfig file (default: KUBECONFIG, then ~/.kube/config, then in-cluster).
-        #[arg(long)]
-        kubeconfig: Option<PathBuf>,
-        /// kubeconfig context to use.
-        #[arg(long)]
-        context: Option<String>,
+        /// kubeconfig file (default: KUBECONFIG, then ~/.kube/config, then in-cluster);
+        /// repeatable: the files are merged as kubectl merges KUBECONFIG (the first to name a
+        /// cluster, user or context wins) and each --context is looked up across them.
+        #[arg(long, value_name = "FILE")]
+        kubeconfig: Vec<PathBuf>,
+        /// kubeconfig context to use; repeatable: one cluster per context, the first one's VMIs
+        /// on every page for now, every cluster on /api/v1/clusters.
+        #[arg(long, value_name = "CONTEXT")]
+        context: Vec<String>,
+        /// The name a cluster goes by (default: its context). Repeatable: one per --context, in
+        /// the same order; without --context, one names the current context's cluster.
+        #[arg(long, value_name = "NAME")]
+        cluster_name: Vec<String>,
     },
     /// Serve the console for the embedded simulated cluster.
     Demo {
         #[command(flatten)]
         web: WebOpts,
+        /// Simulate this many clusters (`prod`, `staging`, `edge`, `prod-2` …, each of its own
+        /// size and troubles), one context each; without it, one cluster named `demo`.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=30))]
+        clusters: Option<u16>,
     },
     /// Diagnose a dump (`kubectl get vmi,vmim,pod -o yaml`, JSON, a List, or a pasted status),
     /// or a folder tree (an export of YAML files, a KubeVirt must-gather, a Harvester support
@@ -256,19 +269,21 @@ async fn bind(addr: SocketAddr) -> anyhow::Result<TcpListener> {
     })
 }
 
+/// Serves the console for `clusters` (the first one on every page; see `backend::fleet`).
 async fn serve_console(
-    client: kube::Client,
-    config: kube::Config,
+    clusters: Vec<Connected>,
     web: WebOpts,
     demo: bool,
-    context: Option<String>,
 ) -> anyhow::Result<ExitCode> {
-    // What an incident file names as its cluster: the context, else the API server's host.
-    let cluster = match (demo, context) {
-        (true, _) => "demo".to_string(),
-        (false, Some(c)) => c,
-        (false, None) => config.cluster_url.host().unwrap_or("cluster").to_string(),
+    let mut clusters = clusters.into_iter();
+    let Some(first) = clusters.next() else {
+        anyhow::bail!("no cluster to watch");
     };
+    let others: Vec<_> = clusters.map(|c| c.spec()).collect();
+    // What an incident file names as its cluster: its context (or --cluster-name), else the API
+    // server's host.
+    let cluster = first.name;
+    let (client, config) = (first.client, first.config);
     let listener = bind(web.listen).await?;
     if !web.assets.join("index.html").is_file() {
         tracing::warn!(assets = %web.assets.display(), "frontend not built; pages will answer 503");
@@ -306,6 +321,8 @@ async fn serve_console(
         ),
         metrics_listen: web.metrics_listen,
         cluster: Some(cluster),
+        server: Some(first.server),
+        clusters: others,
     };
     let console = backend::run::start_with(client, listener, options)?;
     console.shutdown.on_signals();
@@ -367,7 +384,7 @@ fn print_outcome(outcome: model::cli::DiagnoseOutcome, json: bool) -> ExitCode {
 }
 
 async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
-    if let Command::Serve { web, .. } | Command::Demo { web } = &cli.command {
+    if let Command::Serve { web, .. } | Command::Demo { web, .. } = &cli.command {
         web.check()?;
     }
     match cli.command {
@@ -413,27 +430,57 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             web,
             kubeconfig,
             context,
+            cluster_name,
         } => {
-            let source = Source::Kubeconfig {
-                path: kubeconfig,
-                context: context.clone(),
+            let named = match backend::fleet::names::pair(&context, &cluster_name) {
+                Ok(n) => n,
+                Err(e) => {
+                    eprintln!("strata: {e}");
+                    return Ok(ExitCode::from(2));
+                }
             };
-            let (client, config) = match kube_client::connect_with_config(source).await {
+            let clusters = match backend::fleet::connect::connect(&kubeconfig, named).await {
                 Ok(c) => c,
                 Err(e) => {
                     eprintln!("strata: {e}\n{}", e.hint());
                     return Ok(ExitCode::from(2));
                 }
             };
-            serve_console(client, config, web, false, context).await
+            serve_console(clusters, web, false).await
         }
-        Command::Demo { mut web } => {
-            let sim = sim::Sim::start_demo().await?;
-            tracing::info!(url = %sim.url(), "simulated cluster started");
-            let (client, config) = kube_client::connect_with_config(Source::Url(sim.url())).await?;
-            // The simulator also answers the Prometheus query API.
-            web.prometheus_url.get_or_insert_with(|| sim.url());
-            serve_console(client, config, web, true, None).await
+        Command::Demo { mut web, clusters } => {
+            let Some(n) = clusters else {
+                let sim = sim::Sim::start_demo().await?;
+                tracing::info!(url = %sim.url(), "simulated cluster started");
+                let (client, config) =
+                    kube_client::connect_with_config(Source::Url(sim.url())).await?;
+                // The simulator also answers the Prometheus query API.
+                web.prometheus_url.get_or_insert_with(|| sim.url());
+                let server = backend::fleet::cluster::server_url(&config.cluster_url);
+                let demo = Connected {
+                    name: "demo".into(),
+                    server,
+                    client,
+                    config,
+                };
+                return serve_console(vec![demo], web, true).await;
+            };
+            let fleet = sim::fleet::Fleet::demo(n.into(), &sim::SimArgs::default()).await?;
+            let names: Vec<String> = fleet
+                .clusters()
+                .iter()
+                .map(|c| c.name().to_string())
+                .collect();
+            for c in fleet.clusters() {
+                tracing::info!(cluster = c.name(), url = %c.url(), "simulated cluster started");
+            }
+            // The first cluster's simulator also answers the Prometheus query API.
+            web.prometheus_url
+                .get_or_insert_with(|| fleet.clusters()[0].url());
+            let clusters = backend::fleet::connect::from_text(&fleet.kubeconfig(), &names)
+                .await
+                .map_err(|e| anyhow::anyhow!("the simulated fleet's kubeconfig: {e}"))?;
+            serve_console(clusters, web, true).await
         }
         Command::Mcp { args } => {
             backend::mcp::run(args).await?;

@@ -2,6 +2,7 @@
 
 use crate::app::app;
 use crate::auth::{Auth, Mode};
+use crate::fleet::{Cluster, Fleet, Spec};
 use crate::host::HostPolicy;
 use crate::listener::client::TrustedProxies;
 use crate::metrics::Metrics;
@@ -17,9 +18,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use tokio::net::TcpListener;
 
-/// Changes kept for `Last-Event-ID` resume: enough for a browser that reconnects after a short
-/// outage under steady churn; older ids get a fresh snapshot.
-pub const LOG_LEN: usize = 2048;
+pub use crate::store::LOG_LEN;
 
 /// A running console.
 pub struct Console {
@@ -34,8 +33,10 @@ pub struct Console {
     pub server: tokio::task::JoinHandle<std::io::Result<()>>,
     /// Triggering it stops accepting, ends the push streams and lets the server finish.
     pub shutdown: Shutdown,
-    /// The watcher tasks; aborted when the console is dropped.
+    /// The watcher tasks (every cluster's); aborted when the console is dropped.
     pub watchers: Watchers,
+    /// Every watched cluster, the first one (`store`, `caches`) first.
+    pub fleet: Arc<Fleet>,
 }
 
 /// Watcher tasks, aborted on drop (so a test's console stops watching its simulator).
@@ -81,6 +82,13 @@ pub struct Options {
     /// The cluster's name as the console shows it (its kubeconfig context, else its API
     /// server's host): what an incident file says it was taken from.
     pub cluster: Option<String>,
+    /// The first cluster's API server URL as `/api/v1/clusters` shows it
+    /// ([`crate::fleet::cluster::server_url`]).
+    pub server: Option<String>,
+    /// The clusters watched besides the first (`strata serve --context a --context b`), each
+    /// with a watch set, store and caches of its own ([`crate::fleet`]). Every route but
+    /// `/api/v1/clusters` serves the first cluster only.
+    pub clusters: Vec<Spec>,
 }
 
 impl Options {
@@ -99,6 +107,8 @@ impl Options {
             trusted_proxies: TrustedProxies::default(),
             metrics_listen: None,
             cluster: None,
+            server: None,
+            clusters: Vec::new(),
         }
     }
 }
@@ -141,12 +151,38 @@ pub fn start_with(
         .map(crate::listener::bind::bind)
         .transpose()?;
     let operator_addr = operator.as_ref().map(|l| l.local_addr()).transpose()?;
-    let watchers = Watchers(crate::watch::start_all(
+    let first = Cluster::new(
+        options.cluster.clone().unwrap_or_else(|| "cluster".into()),
+        options.server.clone(),
+        store.clone(),
+        caches.clone(),
+    );
+    // With several clusters every cluster's watch logs name it; with one, as before.
+    let span = if options.clusters.is_empty() {
+        tracing::Span::none()
+    } else {
+        tracing::info_span!("cluster", name = %first.name)
+    };
+    let mut watchers = Watchers(crate::watch::start_cluster(
         client.clone(),
         caches.clone(),
         store.clone(),
         metrics.clone(),
+        span,
     ));
+    watchers
+        .0
+        .push(tokio::spawn(crate::memory::trim_periodically()));
+    let others = options
+        .clusters
+        .iter()
+        .map(|spec| {
+            let (cluster, tasks) = Cluster::start(spec.clone(), metrics.clone());
+            watchers.0.extend(tasks);
+            cluster
+        })
+        .collect();
+    let fleet = Arc::new(Fleet::new(first, others));
     let history = options
         .history
         .unwrap_or_else(|| crate::history::HistoryHandle::off("history is not configured"));
@@ -169,6 +205,7 @@ pub fn start_with(
         stream_frames: crate::routes::stream::frames::Frames::new(),
         listener: console_listener.load.clone(),
         cluster: options.cluster.clone(),
+        fleet: fleet.clone(),
     };
     if let Some(l) = operator {
         let router = crate::routes::health::operator_routes().with_state(state.clone());
@@ -194,5 +231,6 @@ pub fn start_with(
         server,
         shutdown,
         watchers,
+        fleet,
     })
 }

@@ -4,6 +4,7 @@
 //! and not on each other.
 
 use crate::auth::Auth;
+use crate::fleet::{Cluster, Fleet};
 use crate::host::HostPolicy;
 use crate::metrics::Metrics;
 use crate::routes::stream::caps::StreamCaps;
@@ -38,14 +39,19 @@ pub struct AppState {
     pub listener: Arc<crate::listener::load::Load>,
     /// The cluster's name ([`crate::run::Options::cluster`]).
     pub cluster: Option<String>,
+    /// Every watched cluster; the first one's store and caches are `store` and `caches`, which
+    /// every route but `/api/v1/clusters` serves ([`crate::fleet`]).
+    pub fleet: Arc<Fleet>,
 }
 
 impl AppState {
     /// State for local mode without Prometheus (tests and simple callers).
     pub fn local(store: Arc<Store>, client: kube::Client) -> AppState {
+        let caches = Arc::new(Caches::new());
+        let one = Cluster::new("cluster".into(), None, store.clone(), caches.clone());
         AppState {
             store,
-            caches: Arc::new(Caches::new()),
+            caches,
             metrics: Arc::new(Metrics::default()),
             auth: Arc::new(Auth::new(crate::auth::Mode::Local, client)),
             prometheus: None,
@@ -60,6 +66,7 @@ impl AppState {
                 crate::serve::Limits::default().max_connections,
             ),
             cluster: None,
+            fleet: Arc::new(Fleet::new(one, Vec::new())),
         }
     }
 }

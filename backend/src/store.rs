@@ -122,6 +122,10 @@ pub enum Start {
     Snapshot(Sequenced),
 }
 
+/// Changes kept for `Last-Event-ID` resume: enough for a browser that reconnects after a short
+/// outage under steady churn; older ids get a fresh snapshot.
+pub const LOG_LEN: usize = 2048;
+
 pub struct Store {
     inner: RwLock<Inner>,
     tx: broadcast::Sender<Sequenced>,
@@ -314,6 +318,14 @@ impl Store {
         let inner = self.read();
         let items = inner.items.iter().map(|e| &e.kept);
         items.map(|k| (k.key.to_vmi_key(), k.node())).collect()
+    }
+
+    /// Calls `f` with every VMI's namespace and layers, in key order, under the read lock and
+    /// without a copy of any summary (a cluster's counts per verdict).
+    pub fn each_glance(&self, mut f: impl FnMut(&str, model::view::summary::LayerGlance)) {
+        for e in &self.read().items {
+            f(e.kept.key.namespace(), e.kept.layers());
+        }
     }
 
     /// Like [`Store::keys_and_nodes`] (with the UIDs), at most `max` of them, those after

@@ -1,6 +1,10 @@
 //! The HTTP endpoints, one module per area; [`crate::app`] composes their routers. The JSON
 //! shapes are those of [`model::api`].
 //!
+//! With several clusters ([`crate::fleet`]) every route but [`clusters`] serves the first
+//! cluster (`AppState::store` and `AppState::caches`) for now: the per-VMI routes, the stream,
+//! nodes, migrations, alerts and history. The next step puts the cluster in every key.
+//!
 //! * [`stream`] — `GET /api/v1/stream`, the push stream (its state machine in
 //!   [`stream::machine`]).
 //! * [`vmis`] — `/api/v1/vmis`, `/api/v1/vmis/{ns}/{name}` (evidence bundle), `…/detail` (the
@@ -14,12 +18,14 @@
 //! * [`health`] — `/healthz`, `/readyz`, `/metrics`.
 //! * [`history`] — `/api/v1/history`, `…/{ns}/{name}/history`, and `…/detail?at=` as recorded.
 //! * [`assets`] — the built frontend with SPA fallback.
+//! * [`clusters`] — `/api/v1/clusters`, every watched cluster's reachability and counts.
 //! * [`alerts`] — `/api/v1/alerts`, the alerts read and what each was matched to.
 //! * [`redact`] — token mode's cut of every answer to what the user may read.
 
 pub mod alerts;
 pub mod assets;
 pub mod auth;
+pub mod clusters;
 pub mod health;
 pub mod history;
 pub mod incident;

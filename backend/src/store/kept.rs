@@ -109,6 +109,10 @@ impl Kept {
     }
 
     /// The node's name.
+    pub(super) fn layers(&self) -> LayerGlance {
+        self.layers
+    }
+
     pub(super) fn node(&self) -> Option<String> {
         self.node.as_deref().map(str::to_string)
     }

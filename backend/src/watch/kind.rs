@@ -1,13 +1,16 @@
 //! The kind registry: the six kinds Strata reads ([`Kind`]: name, resource, watcher config) and
-//! each one's health ([`KindState`]: synced, healthy, restarts, last error, on-demand fetches),
-//! which also tells waiters when a kind has settled (synced or failing).
+//! each one's health ([`KindState`]: synced, healthy, restarts, the failure now if any — its
+//! error, its [`Cause`] and since when —, on-demand fetches), which also tells waiters when a
+//! kind has settled (synced or failing).
 
 use super::PAGE_SIZE;
+use super::cause::Cause;
 use super::project::LAUNCHER_SELECTOR;
 use kube::api::{ApiResource, GroupVersionKind};
 use kube::runtime::watcher;
 use parking_lot::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::SystemTime;
 use tokio::sync::watch;
 
 /// The kinds Strata reads.
@@ -78,13 +81,22 @@ pub fn vmi_resource() -> ApiResource {
     Kind::Vmi.resource()
 }
 
+/// A watch failing now: its last error, what kind of failure that is, and since when it has
+/// been failing (the first failure since it last answered).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Failing {
+    pub error: String,
+    pub cause: Cause,
+    pub since: SystemTime,
+}
+
 /// Health of one resource's watch.
 pub struct KindState {
     synced: AtomicBool,
     healthy: AtomicBool,
     restarts: AtomicU64,
     fetches: AtomicU64,
-    last_error: Mutex<Option<String>>,
+    failing: Mutex<Option<Failing>>,
     /// Whether the kind has settled now: synced, or its watch failing. Waiters are woken when
     /// it changes (see [`KindState::settled`]).
     settled: watch::Sender<bool>,
@@ -97,7 +109,7 @@ impl Default for KindState {
             healthy: AtomicBool::new(false),
             restarts: AtomicU64::new(0),
             fetches: AtomicU64::new(0),
-            last_error: Mutex::new(None),
+            failing: Mutex::new(None),
             settled: watch::Sender::new(false),
         }
     }
@@ -118,7 +130,11 @@ impl KindState {
     }
     /// The last error, if the watch is failing now.
     pub fn last_error(&self) -> Option<String> {
-        self.last_error.lock().clone()
+        self.failing.lock().as_ref().map(|f| f.error.clone())
+    }
+    /// The failure now, if the watch is failing.
+    pub fn failing(&self) -> Option<Failing> {
+        self.failing.lock().clone()
     }
     /// Returns once the kind has synced or its watch is failing (at once if it is so now).
     pub async fn settled(&self) {
@@ -132,20 +148,34 @@ impl KindState {
     }
     /// Tells waiters whether the kind has settled now.
     fn publish(&self) {
-        let now = self.synced() || self.last_error.lock().is_some();
+        let now = self.synced() || self.failing.lock().is_some();
         self.settled
             .send_if_modified(|s| std::mem::replace(s, now) != now);
     }
-    pub(super) fn ok(&self) {
+    pub(crate) fn ok(&self) {
         self.healthy.store(true, Ordering::Relaxed);
-        if self.last_error.lock().take().is_some() {
+        if self.failing.lock().take().is_some() {
             self.publish();
         }
     }
-    pub(super) fn failed(&self, error: String) {
+    #[cfg(test)]
+    pub(crate) fn failed(&self, error: String) {
+        self.failed_because(error, Cause::Other)
+    }
+    /// The watch failed with `error` of class `cause`; it has been failing since the first
+    /// failure after its last answer.
+    pub(crate) fn failed_because(&self, error: String, cause: Cause) {
         self.healthy.store(false, Ordering::Relaxed);
         self.restarts.fetch_add(1, Ordering::Relaxed);
-        *self.last_error.lock() = Some(error);
+        {
+            let mut failing = self.failing.lock();
+            let since = failing.as_ref().map_or_else(SystemTime::now, |f| f.since);
+            *failing = Some(Failing {
+                error,
+                cause,
+                since,
+            });
+        }
         self.publish();
     }
     /// A re-list after the first sync (e.g. after `410 Gone`).

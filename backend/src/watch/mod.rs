@@ -1,14 +1,14 @@
 //! kube-rs watchers and the compact state they keep: one watcher per watched resource for the
 //! whole process, however many browsers are connected.
 //!
-//! The rooms: [`kind`] (the kind registry and each kind's health), [`launcher`], [`vm_record`]
+//! The rooms: [`kind`] (the kind registry and each kind's health; [`cause`]: why a watch failed), [`launcher`], [`vm_record`]
 //! and [`project`] (the projections), [`raw`] (a watched object as read), [`caches`] (the
 //! indexes; [`migration_index`]: migrations by VMI), [`watcher`] (the one watch loop and the
 //! per-kind [`watcher::WatchedKind`]s), [`observed`] (a watch that is back marks its kind
 //! healthy), [`mod@refresher`] (re-projection) and [`release`] (repacking after lists).
 //!
 //! Each watcher is a kube-rs `watcher` (list in pages, then watch; after any error it backs off
-//! and starts again, resuming from the last resourceVersion or re-listing after `410 Gone`).
+//! ([`backoff`]: reset only by an answer) and starts again, resuming from the last resourceVersion or re-listing after `410 Gone`).
 //! No raw object is kept: every object is read once into JSON ([`Raw`]), projected at once into
 //! what Strata shows, and dropped, so memory follows what is shown rather than what the cluster
 //! stores.
@@ -50,7 +50,9 @@
 //! A resource that the cluster does not serve or that Strata may not read stays unsynced, and the
 //! evidence endpoint says so (`coverage`) instead of pretending that nothing exists.
 
+pub mod backoff;
 pub mod caches;
+pub mod cause;
 pub mod kind;
 pub mod launcher;
 pub mod migration_index;
@@ -63,7 +65,8 @@ pub mod vm_record;
 pub mod watcher;
 
 pub use caches::{Caches, Refresh};
-pub use kind::{Kind, KindState, Watched, vmi_resource};
+pub use cause::Cause;
+pub use kind::{Failing, Kind, KindState, Watched, vmi_resource};
 pub use launcher::Launcher;
 pub use project::{LAUNCHER_SELECTOR, event_is_relevant, summarize, typed, version};
 pub use raw::Raw;
@@ -79,7 +82,22 @@ use std::time::Duration;
 /// Objects per page of a list.
 pub const PAGE_SIZE: u32 = 50;
 
-/// Starts one watcher task per watched kind and the refresher. Returns their handles.
+/// Starts one cluster's watch set ([`start_cluster`]) and the process's periodic memory trim:
+/// one cluster alone. (The console starts [`start_cluster`] for each cluster and the trim
+/// once: [`crate::run`].) Returns their handles.
+pub fn start_all<R: OnRestart>(
+    client: kube::Client,
+    caches: Arc<Caches>,
+    store: Arc<Store>,
+    restarts: Arc<R>,
+) -> Vec<tokio::task::JoinHandle<()>> {
+    let mut tasks = start_cluster(client, caches, store, restarts, tracing::Span::none());
+    tasks.push(tokio::spawn(memory::trim_periodically()));
+    tasks
+}
+
+/// Starts one watcher task per watched kind and the refresher, each in `span` (a further
+/// cluster's, so its logs name it). Returns their handles.
 ///
 /// VMs and events ([`AFTER_VMIS`]) are listed after the VMIs: readiness waits for neither.
 ///
@@ -88,12 +106,14 @@ pub const PAGE_SIZE: u32 = 50;
 /// projected with their launcher pods, nodes and migrations known, instead of being projected
 /// without them and listed a second time by the [`refresher()`] (which would also send every
 /// browser an upsert per VMI right after the first snapshot).
-pub fn start_all<R: OnRestart>(
+pub fn start_cluster<R: OnRestart>(
     client: kube::Client,
     caches: Arc<Caches>,
     store: Arc<Store>,
     restarts: Arc<R>,
+    span: tracing::Span,
 ) -> Vec<tokio::task::JoinHandle<()>> {
+    use tracing::Instrument;
     let mut tasks: Vec<_> = Kind::WATCHED
         .iter()
         .map(|&kind| {
@@ -105,25 +125,21 @@ pub fn start_all<R: OnRestart>(
                 restarts.clone(),
             );
             let caches = caches.clone();
-            tokio::spawn(async move {
+            let task = async move {
                 if kind == Kind::Vmi {
                     summary_inputs_settled(&caches, INPUTS_WAIT).await;
                 } else if AFTER_VMIS.contains(&kind) {
                     kinds_settled(&caches, &[Kind::Vmi], AFTER_VMIS_WAIT).await;
                 }
                 watch.await
-            })
+            };
+            tokio::spawn(task.instrument(span.clone()))
         })
         .collect();
-    tasks.push(tokio::spawn(refresher(
-        client,
-        caches.clone(),
-        store.clone(),
-    )));
-    tasks.push(tokio::spawn(release::after_start(
-        caches, store, START_WAIT,
-    )));
-    tasks.push(tokio::spawn(memory::trim_periodically()));
+    let refresh = refresher(client, caches.clone(), store.clone());
+    tasks.push(tokio::spawn(refresh.instrument(span.clone())));
+    let release = release::after_start(caches, store, START_WAIT);
+    tasks.push(tokio::spawn(release.instrument(span)));
     tasks
 }
 

@@ -4,12 +4,13 @@
 //! [`Caches`] for the others).
 //!
 //! The loop keeps each kind's [`super::KindState`]: an error marks it failing (the watcher
-//! backs off and retries), any event or any successful answer to the watcher's requests
+//! backs off and retries, [`super::backoff`]), any event but `Init` (sent before the list is asked for) or any successful answer to the watcher's requests
 //! ([`super::observed`]: a resumed watch yields no event) marks it healthy, a re-list after the first sync counts
 //! as a restart. A (re)list (`Init`, `InitApply`…, `InitDone`) is buffered as projections and
 //! applied as one `Replace`, so browsers see no gap and no flicker; then the kind is synced and,
 //! after a re-list or once the start's compaction ran, memory is released (`release_memory`).
 
+use super::backoff::AnswerBackoff;
 use super::caches::{Applied, Caches};
 use super::kind::Kind;
 use super::launcher::Launcher;
@@ -188,7 +189,7 @@ pub async fn watch_kind<R: OnRestart + ?Sized>(
 /// The loop: reads `W::KIND`'s watcher stream into `w`, keeping the kind's state.
 async fn run<W: WatchedKind, R: OnRestart + ?Sized>(
     client: kube::Client,
-    caches: &Caches,
+    caches: &Arc<Caches>,
     store: &Store,
     restarts: &R,
     mut w: W,
@@ -197,7 +198,11 @@ async fn run<W: WatchedKind, R: OnRestart + ?Sized>(
     let state = &caches.get(kind).state;
     // Objects are trimmed as they are read ([`Raw`]).
     let api: Api<Raw> = Api::all_with(client, &kind.resource());
-    let stream = watcher(api, kind.config()).default_backoff();
+    let answered = {
+        let caches = caches.clone();
+        move || caches.get(kind).state.healthy()
+    };
+    let stream = watcher(api, kind.config()).backoff(AnswerBackoff::new(answered));
     futures::pin_mut!(stream);
     let mut buffer: Vec<W::Projection> = Vec::new();
     // Whether this list comes after the kind's first sync.
@@ -207,12 +212,15 @@ async fn run<W: WatchedKind, R: OnRestart + ?Sized>(
             Ok(e) => e,
             Err(e) => {
                 tracing::warn!(kind = kind.name(), error = %e, "watch failed; retrying with backoff");
-                state.failed(e.to_string());
+                state.failed_because(e.to_string(), super::cause::Cause::of(&e));
                 restarts.watch_restart(kind);
                 continue;
             }
         };
-        state.ok();
+        // `Init` comes before the list is asked for: not an answer ([`super::backoff`]).
+        if !matches!(event, watcher::Event::Init) {
+            state.ok();
+        }
         match event {
             watcher::Event::Init => {
                 relisting = state.synced();

@@ -157,6 +157,16 @@ impl LayerGlance {
             .fold(Health::Unknown, |a, h| a.worse(h))
     }
 
+    /// The verdict a VMI is counted under (the overview's card and chips, a cluster's counts):
+    /// the worst layer, except that a VMI with no layer worse than healthy but a layer not known
+    /// ("healthy as far as seen") is unknown, not healthy.
+    pub fn verdict(&self) -> Health {
+        match self.worst() {
+            Health::Healthy if self.all().contains(&Health::Unknown) => Health::Unknown,
+            worst => worst,
+        }
+    }
+
     /// `layer`'s verdict.
     pub fn get(&self, layer: Layer) -> Health {
         match layer {
@@ -286,6 +296,30 @@ impl VmiSummary {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_vmi_healthy_as_far_as_seen_is_counted_unknown() {
+        let all = |h| LayerGlance {
+            control_plane: h,
+            node: h,
+            guest: h,
+            network: h,
+            migration: h,
+        };
+        assert_eq!(all(Health::Healthy).verdict(), Health::Healthy);
+        assert_eq!(all(Health::Unknown).verdict(), Health::Unknown);
+        let partly = LayerGlance {
+            guest: Health::Unknown,
+            ..all(Health::Healthy)
+        };
+        assert_eq!(partly.worst(), Health::Healthy);
+        assert_eq!(partly.verdict(), Health::Unknown);
+        let broken = LayerGlance {
+            network: Health::Broken,
+            ..partly
+        };
+        assert_eq!(broken.verdict(), Health::Broken);
+    }
 
     #[test]
     fn the_worst_layer_is_the_verdict() {

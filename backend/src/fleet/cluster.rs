@@ -1,0 +1,91 @@
+//! One watched cluster: its name, its API server's URL (as shown: scheme, host, port and path,
+//! never credentials), the store of its VMI summaries and the caches of its other kinds.
+
+use super::counts::Counts;
+use super::reach::Reach;
+use crate::store::Store;
+use crate::watch::{Caches, OnRestart};
+use std::sync::Arc;
+
+/// A cluster to watch besides the first: its name, API server URL and client.
+#[derive(Clone)]
+pub struct Spec {
+    pub name: String,
+    /// The API server URL ([`server_url`]).
+    pub server: String,
+    pub client: kube::Client,
+}
+
+/// One watched cluster.
+pub struct Cluster {
+    pub name: String,
+    /// The API server URL ([`server_url`]); `None` when the caller did not say.
+    pub server: Option<String>,
+    pub store: Arc<Store>,
+    pub caches: Arc<Caches>,
+}
+
+impl Cluster {
+    /// A cluster whose watchers the caller runs (the first one: [`crate::run`]).
+    pub fn new(
+        name: String,
+        server: Option<String>,
+        store: Arc<Store>,
+        caches: Arc<Caches>,
+    ) -> Self {
+        Cluster {
+            name,
+            server,
+            store,
+            caches,
+        }
+    }
+
+    /// Starts watching `spec`'s cluster into a store and caches of its own; returns the cluster
+    /// and its watcher tasks. `restarts` hears of every failure and re-list (the `/metrics`
+    /// counters, shared by every cluster).
+    pub fn start<R: OnRestart>(
+        spec: Spec,
+        restarts: Arc<R>,
+    ) -> (Cluster, Vec<tokio::task::JoinHandle<()>>) {
+        let store = Arc::new(Store::new(crate::store::LOG_LEN, 1024));
+        let caches = Arc::new(Caches::new());
+        let span = tracing::info_span!("cluster", name = %spec.name);
+        let tasks =
+            crate::watch::start_cluster(spec.client, caches.clone(), store.clone(), restarts, span);
+        let cluster = Cluster::new(spec.name, Some(spec.server), store, caches);
+        (cluster, tasks)
+    }
+
+    /// Whether the cluster answers now ([`Reach`]).
+    pub fn reach(&self) -> Reach {
+        Reach::of(&self.caches)
+    }
+
+    /// Its VMIs per verdict, of the namespaces `keep` keeps.
+    pub fn counts(&self, keep: impl Fn(&str) -> bool) -> Counts {
+        Counts::of(&self.store, keep)
+    }
+}
+
+/// The API server URL as shown: scheme, host, port and path; user information dropped.
+pub fn server_url(url: &axum::http::Uri) -> String {
+    let scheme = url.scheme_str().unwrap_or("https");
+    let host = url.host().unwrap_or("");
+    let port = url.port_u16().map(|p| format!(":{p}")).unwrap_or_default();
+    let path = url.path().trim_end_matches('/');
+    format!("{scheme}://{host}{port}{path}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_server_url_shows_no_credentials() {
+        let url: axum::http::Uri = "https://admin:secret@api.example:6443/".parse().unwrap();
+        assert_eq!(server_url(&url), "https://api.example:6443");
+        let url: axum::http::Uri = "http://127.0.0.1:8081/prefix".parse().unwrap();
+        assert_eq!(server_url(&url), "http://127.0.0.1:8081/prefix");
+    }
+}
