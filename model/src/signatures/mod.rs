@@ -31,6 +31,7 @@ mod http_status;
 mod imageupload;
 mod kernel;
 mod kube_ovn;
+mod kube_ovn_reasons;
 mod kubelet;
 mod kubevirtci;
 pub mod level;
@@ -144,6 +145,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             network::TABLE,
             network_addons::TABLE,
             kube_ovn::TABLE,
+            kube_ovn_reasons::TABLE,
             ovn_kubernetes::TABLE,
             volume_migration::TABLE,
             migration_target::TABLE,

@@ -1,0 +1,76 @@
+//! The sentences of mechanism (A), a third-party component's own failure vocabulary:
+//! Kube-OVN's condition and event reasons (`signatures/kube_ovn_reasons.rs`).
+
+use super::Entry;
+
+#[rustfmt::skip]
+pub const VOCAB_A: &[Entry] = &[
+    // `signatures/kube_ovn_reasons.rs`, POD_PORT
+    ("Kube-OVN could not give the pod its address or logical port",
+     "Kube-OVN が Pod にアドレスまたは論理ポートを与えられませんでした"),
+    ("kube-ovn-controller allocates every pod's address from its subnet and creates its \
+      OVN logical switch port, and kube-ovn-cni plugs it on the node; one of these steps \
+      failed (no free or a conflicting address, a missing VLAN or subnet, the OVN database \
+      refusing the port), so the pod (a VM's launcher too) has no working pod network",
+     "kube-ovn-controller はすべての Pod のアドレスをサブネットから割り当てて OVN の論理スイッチ\
+      ポートを作り、kube-ovn-cni がそれをノード上で接続します。このいずれかの手順が失敗しました\
+      (空きアドレスがない、アドレスが衝突している、VLAN やサブネットがない、OVN データベースが\
+      ポートを拒否した)。そのため Pod(VM のランチャーも)には動作する Pod ネットワークがありません"),
+    ("kubectl describe pod <virt-launcher pod> (Kube-OVN's events: stage= and error=)",
+     "kubectl describe pod <virt-launcher pod>(Kube-OVN のイベント: stage= と error=)"),
+    ("kubectl get subnet <subnet> -o yaml and kubectl get ip | grep <vm>",
+     "kubectl get subnet <subnet> -o yaml と kubectl get ip | grep <vm>"),
+    // SUBNET
+    ("Kube-OVN could not set up a subnet's logical switch",
+     "Kube-OVN がサブネットの論理スイッチを設定できませんでした"),
+    ("kube-ovn-controller reconciles each Subnet (and IPPool) into an OVN logical switch \
+      with its load balancers, ACLs and address sets; this step failed and the subnet \
+      carries the reason on its Error condition: pods and VMs on the subnet get no or a \
+      broken network until it is fixed",
+     "kube-ovn-controller は各 Subnet(と IPPool)を、ロードバランサー、ACL、アドレスセットを\
+      持つ OVN の論理スイッチに反映します。この手順が失敗し、サブネットはその理由を Error\
+      コンディションに持っています。直るまで、このサブネット上の Pod と VM にはネットワークが\
+      ないか、壊れたネットワークしかありません"),
+    ("kubectl get subnet <subnet> -o yaml (status.conditions: the Error condition's message)",
+     "kubectl get subnet <subnet> -o yaml(status.conditions: Error コンディションの message)"),
+    ("kubectl ko nbctl show <subnet> (the logical switch and its ports)",
+     "kubectl ko nbctl show <subnet>(論理スイッチとそのポート)"),
+    // GATEWAY
+    ("a Kube-OVN subnet has no ready gateway",
+     "Kube-OVN のサブネットに準備のできたゲートウェイがありません"),
+    ("a centralized Kube-OVN subnet sends its pods' traffic out through its gateway \
+      nodes; none is named or none is ready, so pods and VMs on the subnet cannot reach \
+      anything outside it",
+     "集中型の Kube-OVN サブネットは Pod の通信をゲートウェイノード経由で外へ送ります。\
+      ゲートウェイノードが指定されていないか、どれも準備ができていないため、このサブネット上の\
+      Pod と VM はサブネットの外に到達できません"),
+    ("kubectl get subnet <subnet> -o yaml (spec.gatewayNode, status.activateGateway)",
+     "kubectl get subnet <subnet> -o yaml(spec.gatewayNode、status.activateGateway)"),
+    ("kubectl get nodes (the gateway nodes' readiness)",
+     "kubectl get nodes(ゲートウェイノードの準備状態)"),
+    // PROVIDER
+    ("Kube-OVN could not set up a provider network's bridge on a node",
+     "Kube-OVN がノード上でプロバイダーネットワークのブリッジを設定できませんでした"),
+    ("kube-ovn-cni creates the OVS bridge of an underlay provider network on each node \
+      and moves the node's NIC into it; on this node it failed, so VLAN and underlay subnets \
+      have no path out there",
+     "kube-ovn-cni は各ノードでアンダーレイのプロバイダーネットワークの OVS ブリッジを作り、\
+      ノードの NIC をそこへ移します。このノードではそれが失敗したため、VLAN とアンダーレイの\
+      サブネットはそこから外への経路を持ちません"),
+    ("kubectl get provider-network <name> -o yaml (status.conditions per node)",
+     "kubectl get provider-network <name> -o yaml(ノードごとの status.conditions)"),
+    ("kubectl logs -n kube-system <kube-ovn-cni pod on the node>",
+     "kubectl logs -n kube-system <そのノード上の kube-ovn-cni Pod>"),
+    // POLICY
+    ("Kube-OVN could not apply a pod's network policy or release its port",
+     "Kube-OVN が Pod のネットワークポリシーを適用できないか、そのポートを解放できませんでした"),
+    ("the pod's network works, but Kube-OVN failed to apply its QoS, port security or \
+      network policy ACLs, warns of a node address inside a subnet, or could not release a \
+      deleted pod's port: traffic may be unlimited, unfiltered or collide with a stale port",
+     "Pod のネットワークは動作していますが、Kube-OVN はその QoS、ポートセキュリティ、または\
+      ネットワークポリシーの ACL の適用に失敗したか、サブネット内にあるノードのアドレスを\
+      警告しているか、削除された Pod のポートを解放できませんでした。通信が制限されない、\
+      フィルターされない、または古いポートと衝突するおそれがあります"),
+    ("kubectl describe pod <pod> (Kube-OVN's events: stage= and error=)",
+     "kubectl describe pod <pod>(Kube-OVN のイベント: stage= と error=)"),
+];

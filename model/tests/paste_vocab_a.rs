@@ -1,0 +1,111 @@
+//! Mechanism (A) of the fresh corpus's misses (`fixtures/fresh/README.md`, "Mechanisms"): a
+//! third-party component's own failure vocabulary. Kube-OVN names a failure by its reason, on
+//! its resources' conditions and on the Warning events it records
+//! (`signatures/kube_ovn_reasons.rs`, read from kubeovn/kube-ovn `pkg/controller/pod.go`,
+//! `subnet.go`, `subnet_status.go`, `ippool.go`, `provider_network.go`, `pkg/daemon/handler.go`,
+//! `pkg/ipam/ipam.go`). Each test pastes members of that vocabulary in the shapes an operator
+//! copies (describe, events, YAML), never a batch item's lines; the guards paste Kube-OVN's
+//! normal reasons.
+
+#[path = "support/blame.rs"]
+mod support_blame;
+
+use model::verdict::Layer;
+use support_blame::{blame, layer};
+
+#[test]
+fn a_launcher_pod_kube_ovn_gave_no_address_is_the_networks() {
+    for (reason, message) in [
+        (
+            "AcquireAddressFailed",
+            "stage=acquireAddress error=NoAvailableAddress",
+        ),
+        (
+            "CreateOVNPortFailed",
+            "stage=createLogicalSwitchPort error=ovsdb transaction failed",
+        ),
+        (
+            "PodNetworkAllocationFailed",
+            "stage=getPodKubeovnNets error=subnet vm-net not found",
+        ),
+        (
+            "ValidatePodNetworkFailed",
+            "stage=validateNetworkBroadcast error=10.20.0.255 is the broadcast ip",
+        ),
+    ] {
+        let paste = format!(
+            "Events:\n  Type     Reason            Age   From               Message\n  \
+             ----     ------            ----  ----               -------\n  \
+             Normal   Scheduled         40s   default-scheduler  Successfully assigned lab/virt-launcher-web-1-x8k2d to worker-3\n  \
+             Warning  {reason}  12s (x4 over 38s)  kube-ovn-controller  {message}\n"
+        );
+        let (l, _, text) = blame(&paste);
+        assert_eq!(l, Some(Layer::Network), "{text}");
+        // The cause is Kube-OVN's, not a generic Warning event's.
+        assert!(
+            text.contains("Kube-OVN could not give the pod its address"),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn a_subnet_whose_logical_switch_failed_is_the_networks() {
+    for reason in [
+        "ValidateLogicalSwitchFailed",
+        "SetLogicalSwitchAclsFailed",
+        "AddLbToLogicalSwitchFailed",
+    ] {
+        let paste = format!(
+            "apiVersion: kubeovn.io/v1\nkind: Subnet\nmetadata:\n  name: vm-net\nspec:\n  \
+             cidrBlock: 10.20.0.0/16\n  gateway: 10.20.0.1\n  provider: ovn\nstatus:\n  \
+             conditions:\n  - lastTransitionTime: \"2025-04-02T10:00:00Z\"\n    \
+             lastUpdateTime: \"2025-04-02T10:00:00Z\"\n    message: ovsdb transaction failed\n    \
+             reason: {reason}\n    status: \"True\"\n    type: Error\n  \
+             - lastTransitionTime: \"2025-04-02T10:00:00Z\"\n    reason: {reason}\n    \
+             status: \"False\"\n    type: Ready\n"
+        );
+        assert_eq!(layer(&paste), Some(Layer::Network), "{paste}");
+    }
+}
+
+#[test]
+fn a_subnet_without_a_ready_gateway_or_a_provider_bridge_is_the_networks() {
+    let events = "LAST SEEN   TYPE      REASON                 OBJECT          MESSAGE\n\
+        2m          Warning   NoActiveGatewayFound   subnet/egress   subnet egress gws are not ready\n";
+    assert_eq!(layer(events), Some(Layer::Network), "{events}");
+    let provider = "status:\n  conditions:\n  - lastTransitionTime: \"2025-04-02T10:00:00Z\"\n    \
+        message: 'failed to add nic eth1 to bridge br-phys'\n    node: worker-2\n    \
+        reason: InitOVSBridgeFailed\n    status: \"False\"\n    type: Ready\n";
+    assert_eq!(layer(provider), Some(Layer::Network), "{provider}");
+}
+
+#[test]
+fn a_policy_kube_ovn_could_not_apply_is_degraded_not_broken() {
+    let paste = "  Warning  PodQoSUpdateFailed  30s  kube-ovn-cni  Failed to update pod QoS: \
+        stage=bandwidth provider=ovn interface=web-1.lab node=worker-1: exit status 1\n";
+    let (l, _, text) = blame(paste);
+    assert_eq!(l, Some(Layer::Network), "{text}");
+    assert!(
+        text.contains("Kube-OVN could not apply a pod's network policy"),
+        "{text}"
+    );
+    assert!(!text.to_lowercase().contains("broken"), "{text}");
+}
+
+#[test]
+fn a_subnet_with_kube_ovns_normal_reasons_blames_nothing() {
+    let paste = "apiVersion: kubeovn.io/v1\nkind: Subnet\nmetadata:\n  name: vm-net\nstatus:\n  \
+        conditions:\n  - lastTransitionTime: \"2025-04-02T10:00:00Z\"\n    \
+        reason: ResetLogicalSwitchAclSuccess\n    status: \"True\"\n    type: Validated\n  \
+        - lastTransitionTime: \"2025-04-02T10:00:00Z\"\n    reason: ResetLogicalSwitchAclSuccess\n    \
+        status: \"True\"\n    type: Ready\n";
+    assert_eq!(layer(paste), None, "{paste}");
+}
+
+#[test]
+fn a_reason_in_a_sentence_of_another_case_is_not_kube_ovns() {
+    // The reasons are matched as Kube-OVN spells them: a lower-cased word in prose is not one.
+    let paste = "note: createlogicalswitchfailed is what we grep for in our runbook\n";
+    assert_ne!(layer(paste), Some(Layer::Network), "{paste}");
+}
