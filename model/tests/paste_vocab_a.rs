@@ -3,13 +3,16 @@
 //! its resources' conditions and on the Warning events it records
 //! (`signatures/kube_ovn_reasons.rs`, read from kubeovn/kube-ovn `pkg/controller/pod.go`,
 //! `subnet.go`, `subnet_status.go`, `ippool.go`, `provider_network.go`, `pkg/daemon/handler.go`,
-//! `pkg/ipam/ipam.go`). Each test pastes members of that vocabulary in the shapes an operator
+//! `pkg/ipam/ipam.go`); Harvester's migrate action refuses a migration before one exists
+//! (`signatures/harvester_migrate.rs`, read from harvester/harvester `pkg/api/vm/handler.go` and
+//! `pkg/util/virtualmachineinstance/virtualmachineinstance.go`). Each test pastes members of that vocabulary in the shapes an operator
 //! copies (describe, events, YAML), never a batch item's lines; the guards paste Kube-OVN's
 //! normal reasons.
 
 #[path = "support/blame.rs"]
 mod support_blame;
 
+use model::evidence::SignalPlane;
 use model::verdict::Layer;
 use support_blame::{blame, layer};
 
@@ -108,4 +111,40 @@ fn a_reason_in_a_sentence_of_another_case_is_not_kube_ovns() {
     // The reasons are matched as Kube-OVN spells them: a lower-cased word in prose is not one.
     let paste = "note: createlogicalswitchfailed is what we grep for in our runbook\n";
     assert_ne!(layer(paste), Some(Layer::Network), "{paste}");
+}
+
+#[test]
+fn harvester_refusing_to_start_a_migration_is_the_migrations_control_plane() {
+    for paste in [
+        // The API's answer as the browser's network tab or curl shows it.
+        "{\"type\":\"error\",\"links\":{},\"code\":\"ServerError\",\"message\":\"no matching migratable nodes found\",\"status\":500}\n",
+        "Error: there are no active pods for VMI: prod/db-0, migration target cannot be picked unless only 1 pod is active\n",
+        "The target node is non-migratable\n",
+    ] {
+        let (l, plane, text) = blame(paste);
+        assert_eq!(l, Some(Layer::Migration), "{text}");
+        assert_eq!(plane, Some(SignalPlane::Control), "{text}");
+        assert!(text.contains("Harvester refused to start"), "{text}");
+    }
+}
+
+#[test]
+fn harvester_refusing_a_request_the_vm_rules_out_is_degraded() {
+    for paste in [
+        "VM prod/gpu-0 is not live migratable as vGPU devices are attached\n",
+        "cannot abort the migration as it is in \"Succeeded\" phase\n",
+    ] {
+        let (l, _, text) = blame(paste);
+        assert_eq!(l, Some(Layer::Migration), "{text}");
+        assert!(text.contains("rules out"), "{text}");
+        assert!(!text.to_lowercase().contains("broken"), "{text}");
+    }
+}
+
+#[test]
+fn a_script_waiting_for_kubevirt_is_not_harvesters_refusal() {
+    // "not ready yet" is an installer's progress line, not the migrate action's answer.
+    let paste = "waiting: KubeVirt is not ready yet, retrying in 10s\n";
+    let (_, _, text) = blame(paste);
+    assert!(!text.contains("Harvester refused"), "{text}");
 }

@@ -27,6 +27,7 @@ mod fields;
 mod generic;
 mod guest;
 mod guest_panic;
+mod harvester_migrate;
 mod http_status;
 mod imageupload;
 mod kernel;
@@ -149,6 +150,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             ovn_kubernetes::TABLE,
             volume_migration::TABLE,
             migration_target::TABLE,
+            harvester_migrate::TABLE,
             migration::TABLE,
             disruption::TABLE,
             denial::TABLE,

@@ -1,5 +1,6 @@
 //! The sentences of mechanism (A), a third-party component's own failure vocabulary:
-//! Kube-OVN's condition and event reasons (`signatures/kube_ovn_reasons.rs`).
+//! Kube-OVN's condition and event reasons (`signatures/kube_ovn_reasons.rs`) and Harvester's
+//! migrate action refusing (`signatures/harvester_migrate.rs`).
 
 use super::Entry;
 
@@ -73,4 +74,35 @@ pub const VOCAB_A: &[Entry] = &[
       フィルターされない、または古いポートと衝突するおそれがあります"),
     ("kubectl describe pod <pod> (Kube-OVN's events: stage= and error=)",
      "kubectl describe pod <pod>(Kube-OVN のイベント: stage= と error=)"),
+    // `signatures/harvester_migrate.rs`, REFUSED
+    ("Harvester refused to start the VM's migration",
+     "Harvester が VM のマイグレーションの開始を拒否しました"),
+    ("Harvester's migrate action checks the VM, the target node and KubeVirt before it \
+      creates a VirtualMachineInstanceMigration; a check failed (KubeVirt's deployment not \
+      ready, no node able to take the VM, the VM not ready or its launcher pods not one), so \
+      no migration starts and a drain or upgrade waiting for it stays stuck",
+     "Harvester のマイグレーション操作は、VirtualMachineInstanceMigration を作る前に VM、移行先\
+      ノード、KubeVirt を確認します。その確認が失敗しました(KubeVirt のデプロイメントの準備が\
+      できていない、VM を受け入れられるノードがない、VM の準備ができていない、またはランチャー\
+      Pod が一つではない)。そのためマイグレーションは始まらず、それを待つドレインやアップグレードは\
+      止まったままになります"),
+    ("kubectl get kubevirt -n harvester-system kubevirt -o yaml (status.conditions: Available, DeploymentReady)",
+     "kubectl get kubevirt -n harvester-system kubevirt -o yaml(status.conditions: Available、DeploymentReady)"),
+    ("kubectl get vmi <vm> -n <ns> -o yaml (status.conditions: Ready, LiveMigratable)",
+     "kubectl get vmi <vm> -n <ns> -o yaml(status.conditions: Ready、LiveMigratable)"),
+    ("kubectl get pods -n <ns> -l kubevirt.io/created-by=<vmi uid> (one active launcher pod)",
+     "kubectl get pods -n <ns> -l kubevirt.io/created-by=<vmi uid>(動作中のランチャー Pod が一つ)"),
+    // NOT_APPLICABLE
+    ("Harvester refused a migration request the VM's state or configuration rules out",
+     "Harvester が、VM の状態または構成では行えないマイグレーションの要求を拒否しました"),
+    ("Harvester's migrate or abort action found that the request does not apply to the VM \
+      as it is (not running, already migrating or not migrating, already on the chosen node, \
+      pinned by a node selector, or holding a host or vGPU device); the VM keeps running \
+      where it is and cannot be moved live until that changes",
+     "Harvester のマイグレーションまたは中止の操作は、要求が今の VM に当てはまらないと判断しました\
+      (実行中でない、すでにマイグレーション中またはマイグレーション中でない、すでに選んだノード上に\
+      ある、ノードセレクターで固定されている、ホストデバイスや vGPU を持っている)。VM は今の場所で\
+      動き続け、それが変わるまでライブで移動できません"),
+    ("kubectl get vmi <vm> -n <ns> -o yaml (status.phase, status.migrationState, spec.nodeSelector, host devices)",
+     "kubectl get vmi <vm> -n <ns> -o yaml(status.phase、status.migrationState、spec.nodeSelector、ホストデバイス)"),
 ];
