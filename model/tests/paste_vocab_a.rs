@@ -148,3 +148,34 @@ fn a_script_waiting_for_kubevirt_is_not_harvesters_refusal() {
     let (_, _, text) = blame(paste);
     assert!(!text.contains("Harvester refused"), "{text}");
 }
+
+#[test]
+fn kube_ovn_ipam_refusing_a_vms_kept_address_is_the_networks() {
+    let paste = "I0305 08:10:01.100200       7 pod.go:501] sync pod lab/virt-launcher-db-0-q7w2x allocated\n\
+        E0305 08:10:01.100412       7 subnet.go:558] ip 10.30.0.12 has been allocated to [lab/virt-launcher-cache-1-m2k9d]\n\
+        E0305 08:10:01.100530       7 ipam.go:129] failed to allocate static ip 10.30.0.12 for lab/db-0\n";
+    let (l, _, text) = blame(paste);
+    assert_eq!(l, Some(Layer::Network), "{text}");
+    assert!(text.contains("Kube-OVN's IP address management"), "{text}");
+}
+
+#[test]
+fn kube_ovn_ipam_with_nothing_left_is_the_networks() {
+    for line in [
+        "E0305 08:10:01.100412       7 subnet.go:347] no free v6 ip in ip pool vm-pool-v6",
+        "E0305 08:10:01.100412       7 subnet.go:572] no available ip",
+        "E0305 08:10:01.100412       7 subnet.go:208] static MAC 0a:58:0a:1e:00:01 conflicts with gateway MAC",
+    ] {
+        let (l, _, text) = blame(&format!("{line}\n"));
+        assert_eq!(l, Some(Layer::Network), "{text}");
+        assert!(text.contains("Kube-OVN's IP address management"), "{text}");
+    }
+}
+
+#[test]
+fn out_of_range_outside_kube_ovns_ipam_is_not_its_refusal() {
+    // The short IPAM words are read only in the IPAM's own klog lines.
+    let paste = "E0305 08:10:01.100412       1 server.go:88] index 12 is out of range\n";
+    let (_, _, text) = blame(paste);
+    assert!(!text.contains("Kube-OVN"), "{text}");
+}

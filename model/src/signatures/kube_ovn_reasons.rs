@@ -124,7 +124,7 @@ pub(super) const TABLE: &[Signature] = &[
         all: &["PodNetworkAllocationFailed"],
         cased: &["PodNetworkAllocationFailed"],
         source: "kube-ovn pkg/controller/pod.go (reconcileAllocateSubnets: Eventf Warning \"PodNetworkAllocationFailed\", \"stage=%s error=%v\")",
-        example: "  Warning  PodNetworkAllocationFailed  40s  kube-ovn-controller  stage=patchPodAnnotations error=the object has been modified",
+        example: "  Warning  PodNetworkAllocationFailed  40s  kube-ovn-controller  stage=getPodKubeovnNets error=failed to get pod kubeovn nets",
         ..POD_PORT
     },
     Signature {
@@ -178,6 +178,8 @@ pub(super) const TABLE: &[Signature] = &[
     Signature {
         id: "kube-ovn-address-conflict",
         all: &["AddressConflict"],
+        // A node's address in a subnet's CIDR is its own (degraded) reason.
+        none: &["NodeAddressConflictWithSubnet"],
         cased: &["AddressConflict"],
         source: "kube-ovn pkg/ipam/ipam.go (ErrConflict = errors.New(\"AddressConflict\")), returned by pkg/controller/pod.go acquireStaticAddress",
         example: "E0412 09:13:55.201177       7 pod.go:702] AddressConflict",

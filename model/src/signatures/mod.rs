@@ -32,6 +32,7 @@ mod http_status;
 mod imageupload;
 mod kernel;
 mod kube_ovn;
+mod kube_ovn_ipam;
 mod kube_ovn_reasons;
 mod kubelet;
 mod kubevirtci;
@@ -147,6 +148,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             network_addons::TABLE,
             kube_ovn::TABLE,
             kube_ovn_reasons::TABLE,
+            kube_ovn_ipam::TABLE,
             ovn_kubernetes::TABLE,
             volume_migration::TABLE,
             migration_target::TABLE,

@@ -1,5 +1,6 @@
 //! The sentences of mechanism (A), a third-party component's own failure vocabulary:
-//! Kube-OVN's condition and event reasons (`signatures/kube_ovn_reasons.rs`) and Harvester's
+//! Kube-OVN's condition and event reasons (`signatures/kube_ovn_reasons.rs`) and its IPAM's
+//! refusals (`signatures/kube_ovn_ipam.rs`), and Harvester's
 //! migrate action refusing (`signatures/harvester_migrate.rs`).
 
 use super::Entry;
@@ -105,4 +106,17 @@ pub const VOCAB_A: &[Entry] = &[
       動き続け、それが変わるまでライブで移動できません"),
     ("kubectl get vmi <vm> -n <ns> -o yaml (status.phase, status.migrationState, spec.nodeSelector, host devices)",
      "kubectl get vmi <vm> -n <ns> -o yaml(status.phase、status.migrationState、spec.nodeSelector、ホストデバイス)"),
+    // `signatures/kube_ovn_ipam.rs`
+    ("Kube-OVN's IP address management refused the pod an address",
+     "Kube-OVN の IP アドレス管理が Pod へのアドレスの割り当てを拒否しました"),
+    ("kube-ovn-controller's IPAM could not give the pod (a VM's launcher too) its \
+      address or MAC: the static or kept address is taken by another pod, is the gateway's \
+      or outside the subnet, or the subnet or IP pool has none left; the pod's network is \
+      not set up until the conflict is resolved or addresses are freed",
+     "kube-ovn-controller の IPAM が Pod(VM のランチャーも)にアドレスまたは MAC を与えられません\
+      でした: 固定または保持されたアドレスが別の Pod に使われている、ゲートウェイのものである、\
+      サブネットの範囲外である、またはサブネットや IP プールに空きがありません。衝突が解消されるか\
+      アドレスが解放されるまで、Pod のネットワークは設定されません"),
+    ("kubectl get ip -o wide | grep <address> (which pod or VM holds it)",
+     "kubectl get ip -o wide | grep <address>(どの Pod または VM が持っているか)"),
 ];
