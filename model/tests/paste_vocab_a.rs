@@ -179,3 +179,43 @@ fn out_of_range_outside_kube_ovns_ipam_is_not_its_refusal() {
     let (_, _, text) = blame(paste);
     assert!(!text.contains("Kube-OVN"), "{text}");
 }
+
+/// The ids of `signatures/kube_ovn.rs` (the CNI server's messages, an earlier round's table).
+const KUBE_OVN_CNI: &[&str] = &[
+    "kube-ovn-ovs-interface-not-ready",
+    "kube-ovn-no-address-allocated",
+    "kube-ovn-route-not-ready",
+    "kube-ovn-provider-unbound",
+    "kube-ovn-configure-nic-failed",
+    "kube-ovn-add-nic-to-ovs-failed",
+    "kube-ovn-gateway-not-ready",
+    "kube-ovn-gateway-check-canceled",
+];
+
+#[test]
+fn each_vocabularys_broken_entry_has_its_own_remedy() {
+    use model::explain::Subject;
+    let subject = Subject::default();
+    let mut broken = 0;
+    for s in model::signatures::catalogue() {
+        let ours = s.id.starts_with("kube-ovn-") || s.id.starts_with("harvester-");
+        if !ours || s.health != model::verdict::Health::Broken {
+            continue;
+        }
+        // The CNI server's older table (`kube_ovn.rs`) keeps the layer's general remedy.
+        if KUBE_OVN_CNI.contains(&s.id) {
+            continue;
+        }
+        broken += 1;
+        let r = model::remedy::signals::for_signature(s.id, &subject);
+        assert!(!r.is_empty(), "{} has no remedy", s.id);
+        for text in r.iter().map(String::as_str).chain([s.title, s.cause]) {
+            assert!(
+                model::i18n::ja(text).is_some(),
+                "{}: no Japanese for {text}",
+                s.id
+            );
+        }
+    }
+    assert!(broken >= 40, "{broken} broken entries");
+}

@@ -1,7 +1,8 @@
 //! The sentences of mechanism (A), a third-party component's own failure vocabulary:
 //! Kube-OVN's condition and event reasons (`signatures/kube_ovn_reasons.rs`) and its IPAM's
 //! refusals (`signatures/kube_ovn_ipam.rs`), and Harvester's
-//! migrate action refusing (`signatures/harvester_migrate.rs`).
+//! migrate action refusing (`signatures/harvester_migrate.rs`), with their remedies
+//! (`remedy/third_party.rs`).
 
 use super::Entry;
 
@@ -119,4 +120,15 @@ pub const VOCAB_A: &[Entry] = &[
       アドレスが解放されるまで、Pod のネットワークは設定されません"),
     ("kubectl get ip -o wide | grep <address> (which pod or VM holds it)",
      "kubectl get ip -o wide | grep <address>(どの Pod または VM が持っているか)"),
+    // `remedy/third_party.rs`
+    ("Free or correct the address Kube-OVN names (`kubectl get ip | grep <address>` shows who holds it; a VM's fixed address is its `ovn.kubernetes.io/ip_address` annotation; an exhausted subnet or IP pool needs a wider range), then delete the launcher pod so kube-ovn-controller allocates again: `kubectl delete pod {} -n {}`.",
+     "Kube-OVN が示すアドレスを解放するか正します(`kubectl get ip | grep <address>` で持ち主が分かります。VM の固定アドレスは `ovn.kubernetes.io/ip_address` アノテーションです。空きのないサブネットや IP プールには広い範囲が必要です)。その後ランチャー Pod を削除して kube-ovn-controller に割り当て直させます: `kubectl delete pod {0} -n {1}`。"),
+    ("Fix what the subnet's Error condition names (a CIDR overlapping another subnet, a port or MAC already in OVN's northbound database: `kubectl ko nbctl show`); kube-ovn-controller reconciles the subnet again on its own, and restarting it forces that: `kubectl rollout restart deploy/kube-ovn-controller -n kube-system`.",
+     "サブネットの Error コンディションが示すもの(別のサブネットと重なる CIDR、OVN の northbound データベースにすでにあるポートや MAC: `kubectl ko nbctl show`)を直します。kube-ovn-controller は自らサブネットを再び調整し、再起動するとそれを強制できます: `kubectl rollout restart deploy/kube-ovn-controller -n kube-system`。"),
+    ("Give the centralized subnet a ready gateway node (its `gatewayNode` or `gatewayNodeSelectors`, and that node Ready), or make the subnet `gatewayType: distributed`.",
+     "集中型サブネットに準備のできたゲートウェイノードを与えます(`gatewayNode` または `gatewayNodeSelectors`、そしてそのノードが Ready であること)。またはサブネットを `gatewayType: distributed` にします。"),
+    ("Fix the node's NIC the provider network names (`defaultInterface` or `customInterfaces`) so kube-ovn-cni can move it into the bridge, or leave the node out with `excludeNodes`.",
+     "プロバイダーネットワークが示すノードの NIC(`defaultInterface` または `customInterfaces`)を直して kube-ovn-cni がブリッジへ移せるようにするか、`excludeNodes` でそのノードを外します。"),
+    ("Fix what Harvester names before migrating again: KubeVirt's deployment (`kubectl get kubevirt -n harvester-system kubevirt`, Available with reason DeploymentReady), a node that can take the VM, or the extra launcher pod; then migrate again: `virtctl migrate {} -n {}`.",
+     "再びマイグレーションする前に Harvester が示すものを直します: KubeVirt のデプロイメント(`kubectl get kubevirt -n harvester-system kubevirt`、理由 DeploymentReady で Available)、VM を受け入れられるノード、または余分なランチャー Pod です。その後もう一度マイグレーションします: `virtctl migrate {0} -n {1}`。"),
 ];
