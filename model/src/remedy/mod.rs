@@ -19,6 +19,7 @@ pub mod migration;
 pub mod network;
 pub mod node;
 pub mod signals;
+pub mod third_party;
 
 use crate::explain::{Subject, Topic, render_command};
 use crate::verdict::{Finding, Health, Layer};

@@ -300,6 +300,9 @@ pub fn for_signature(id: &str, s: &Subject) -> Vec<String> {
     if let Some((_, a)) = BY_ID.iter().find(|(i, _)| *i == id) {
         return render(a, s);
     }
+    if let Some(a) = super::third_party::for_id(id) {
+        return render(a, s);
+    }
     // Component pods in a listing: their own runbooks (`VirtControllerDown.md`, …).
     if id.starts_with("component-") {
         return render(&[COMPONENT], s);

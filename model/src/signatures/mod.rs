@@ -27,10 +27,13 @@ mod fields;
 mod generic;
 mod guest;
 mod guest_panic;
+mod harvester_migrate;
 mod http_status;
 mod imageupload;
 mod kernel;
 mod kube_ovn;
+mod kube_ovn_ipam;
+mod kube_ovn_reasons;
 mod kubelet;
 mod kubevirtci;
 pub mod level;
@@ -144,9 +147,12 @@ pub fn catalogue() -> &'static [&'static Signature] {
             network::TABLE,
             network_addons::TABLE,
             kube_ovn::TABLE,
+            kube_ovn_reasons::TABLE,
+            kube_ovn_ipam::TABLE,
             ovn_kubernetes::TABLE,
             volume_migration::TABLE,
             migration_target::TABLE,
+            harvester_migrate::TABLE,
             migration::TABLE,
             disruption::TABLE,
             denial::TABLE,

@@ -37,6 +37,7 @@ mod sig_storage;
 mod signals;
 mod terms;
 mod vocab;
+mod vocab_a;
 
 use super::template::{self, Part};
 use std::collections::HashMap;
@@ -77,6 +78,7 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
         round20::ROUND20,
         round21::ROUND21,
         mechanisms::MECHANISMS,
+        vocab_a::VOCAB_A,
     ]
     .into_iter()
     .flatten()
