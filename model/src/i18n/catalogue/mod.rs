@@ -12,6 +12,7 @@ mod console;
 mod explain;
 mod explain_more;
 mod findings;
+mod guest_output;
 mod headline;
 mod mechanisms;
 mod migration;
@@ -77,6 +78,7 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
         round20::ROUND20,
         round21::ROUND21,
         mechanisms::MECHANISMS,
+        guest_output::GUEST_OUTPUT,
     ]
     .into_iter()
     .flatten()
