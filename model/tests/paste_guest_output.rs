@@ -32,15 +32,15 @@ fn the_firmware_and_boot_loader_failing_is_the_guests() {
             "Booting from DVD/CD...",
             "Boot failed: Could not read from CDROM (code 0004)",
         ][..],
-        // EDK2 BdsDxe/BdsEntry.c, a loaded boot loader returning an error
+        // OVMF PlatformBmPrintScLib/StatusCodeHandler.c, a loaded boot loader returning an error
         &[
             r#"BdsDxe: loading Boot0001 "UEFI Misc Device" from PciRoot(0x0)/Pci(0x3,0x0)"#,
             r#"BdsDxe: starting Boot0001 "UEFI Misc Device" from PciRoot(0x0)/Pci(0x3,0x0)"#,
             r#"BdsDxe: failed to start Boot0001 "UEFI Misc Device" from PciRoot(0x0)/Pci(0x3,0x0): Load Error"#,
         ][..],
-        // EDK2 with Secure Boot refusing the image
+        // OVMF with Secure Boot refusing the image (StatusCodeHandler.c's suffix)
         &[
-            r#"BdsDxe: failed to load Boot0001 "UEFI Misc Device" from PciRoot(0x0)/Pci(0x3,0x0): Access Denied"#,
+            r#"BdsDxe: failed to start Boot0001 "UEFI Misc Device" from PciRoot(0x0)/Pci(0x3,0x0): Security Violation -- rejected probably by Secure Boot"#,
         ][..],
         // GRUB grub-core: commands/search.c, kern/dl.c, commands/boot.c, kern/fs.c
         &[

@@ -6,11 +6,11 @@
 //! - SeaBIOS `src/boot.c`: `boot_disk` prints "Boot failed: could not read the boot disk" when
 //!   INT 13h cannot read the boot sector; `boot_cdrom` prints "Boot failed: Could not read from
 //!   CDROM (code %04x)" when the El Torito image cannot be read;
-//! - EDK2 `MdeModulePkg/Universal/BdsDxe/BdsEntry.c`: "BdsDxe: failed to start %s: %r" when a
-//!   loaded EFI image returns an error (the boot loader itself failing), and with `%r` =
-//!   `Access Denied` (`MdePkg/Library/BasePrintLib/PrintLibInternal.c`, the status strings) on
-//!   "failed to load" when Secure Boot refuses an unsigned image
-//!   (`SecurityPkg/Library/DxeImageVerificationLib`);
+//! - EDK2 (OVMF) `OvmfPkg/Library/PlatformBmPrintScLib/StatusCodeHandler.c`, linked into BdsDxe
+//!   and printing under its name: `"%a: failed to %a %s \"%s\" from %s: %r%a\n"`, `start` when a
+//!   loaded EFI image returns an error (the boot loader itself failing), and the suffix
+//!   " -- rejected probably by Secure Boot" for EFI_SECURITY_VIOLATION or, on a load,
+//!   EFI_ACCESS_DENIED (`%r` prints `Access Denied`, the only form before the suffix);
 //! - GRUB `grub-core/`: errors are printed as "error: %s." (`kern/err.c`,
 //!   grub_print_error); "no such partition" (`kern/partition.c`), "unknown filesystem"
 //!   (`kern/fs.c`), "no such device: %s" (`commands/search.c`), "disk `%s' not found"
@@ -59,6 +59,20 @@ const GRUB: Signature = Signature {
     ..G
 };
 
+/// OVMF with Secure Boot refusing an image it cannot verify.
+const SECURE_BOOT: Signature = Signature {
+    title: "the guest's firmware refuses an unsigned boot loader (Secure Boot)",
+    cause: "OVMF with Secure Boot refused the EFI image of a boot option (Access Denied): the \
+        image is not signed by a key the firmware trusts; the VM's firmware has Secure Boot \
+        on (spec.domain.firmware.bootloader.efi.secureBoot) for an image that needs it off, \
+        or the image's boot loader is not signed",
+    next_steps: SPEC_STEPS,
+    source: "EDK2 OvmfPkg/Library/PlatformBmPrintScLib/StatusCodeHandler.c (\"%a: failed to %a \
+        %s \\\"%s\\\" from %s: %r%a\", \" -- rejected probably by Secure Boot\" for \
+        EFI_SECURITY_VIOLATION, or EFI_ACCESS_DENIED on a load)",
+    ..G
+};
+
 pub(crate) const TABLE: &[Signature] = &[
     Signature {
         id: "seabios-disk-unreadable",
@@ -94,24 +108,23 @@ pub(crate) const TABLE: &[Signature] = &[
             boot loader (shim, GRUB, Windows Boot Manager) found no configuration or kernel it \
             can use; the firmware tries the next option",
         next_steps: LOADER_STEPS,
-        source: "EDK2 MdeModulePkg/Universal/BdsDxe/BdsEntry.c (\"BdsDxe: failed to start %s: \
-            %r\")",
+        source: "EDK2 OvmfPkg/Library/PlatformBmPrintScLib/StatusCodeHandler.c (\"%a: failed to \
+            %a %s \\\"%s\\\" from %s: %r%a\", printed under BdsDxe's name)",
         example: r#"BdsDxe: failed to start Boot0001 "UEFI Misc Device" from PciRoot(0x0)/Pci(0x7,0x0): Not Found"#,
         ..G
     },
     Signature {
+        id: "edk2-secure-boot-rejected",
+        all: &["BdsDxe", "failed to", "rejected probably by Secure Boot"],
+        example: r#"BdsDxe: failed to load Boot0002 "UEFI QEMU HARDDISK QM00002 " from PciRoot(0x0)/Pci(0x2,0x0): Access Denied -- rejected probably by Secure Boot"#,
+        ..SECURE_BOOT
+    },
+    // The same refusal printed by builds before the suffix: Access Denied on a load.
+    Signature {
         id: "edk2-secure-boot-denied",
         all: &["BdsDxe", "failed to load", "Access Denied"],
-        title: "the guest's firmware refuses an unsigned boot loader (Secure Boot)",
-        cause: "OVMF with Secure Boot refused the EFI image of a boot option (Access Denied): the \
-            image is not signed by a key the firmware trusts; the VM's firmware has Secure Boot \
-            on (spec.domain.firmware.bootloader.efi.secureBoot) for an image that needs it off, \
-            or the image's boot loader is not signed",
-        next_steps: SPEC_STEPS,
-        source: "EDK2 MdeModulePkg/Universal/BdsDxe/BdsEntry.c (\"BdsDxe: failed to load %s: \
-            %r\"), SecurityPkg/Library/DxeImageVerificationLib (EFI_ACCESS_DENIED)",
         example: r#"BdsDxe: failed to load Boot0002 "UEFI QEMU HARDDISK QM00002 " from PciRoot(0x0)/Pci(0x2,0x0): Access Denied"#,
-        ..G
+        ..SECURE_BOOT
     },
     Signature {
         id: "grub-no-such-partition",
