@@ -12,7 +12,7 @@
 //!   " -- rejected probably by Secure Boot" for EFI_SECURITY_VIOLATION or, on a load,
 //!   EFI_ACCESS_DENIED (`%r` prints `Access Denied`, the only form before the suffix);
 //! - GRUB `grub-core/`: errors are printed as "error: %s." (`kern/err.c`,
-//!   grub_print_error); "no such partition" (`kern/partition.c`), "unknown filesystem"
+//!   grub_print_error); "no such partition" (`kern/disk.c`), "unknown filesystem"
 //!   (`kern/fs.c`), "no such device: %s" (`commands/search.c`), "disk `%s' not found"
 //!   (`kern/disk.c`), "symbol `%s' not found" (`kern/dl.c`: a module of another GRUB build),
 //!   "you need to load the kernel first" (`commands/boot.c`), and the bare command line's
@@ -54,8 +54,8 @@ const GRUB: Signature = Signature {
         there: the disk was replaced, resized or re-imaged, its UUID changed, or the image's \
         boot partition is damaged; KubeVirt and QEMU run, the guest cannot boot",
     next_steps: LOADER_STEPS,
-    source: "GRUB grub-core/kern/err.c (\"error: %s.\"), kern/partition.c, kern/fs.c, \
-        commands/search.c, kern/disk.c",
+    source: "GRUB grub-core/kern/err.c (\"error: %s.\"), kern/disk.c, kern/fs.c, \
+        commands/search.c",
     ..G
 };
 
