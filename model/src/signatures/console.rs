@@ -1,9 +1,10 @@
 //! What a guest writes on its serial console (`virtctl console`, the VNC screen copied as text)
 //! when it cannot boot: the firmware finding nothing to boot (EDK2/OVMF's BdsDxe, SeaBIOS), the
 //! boot loader stranded (GRUB rescue), the guest kernel panicking. These are the guest's own
-//! faults: KubeVirt started the VM and QEMU runs it (data table). Strings from EDK2
-//! `MdeModulePkg/Universal/BdsDxe/BdsEntry.c` ("BdsDxe: failed to load %s", "BdsDxe: No bootable
-//! option or device was found."), SeaBIOS `src/boot.c` ("No bootable device.", "Boot failed: not
+//! faults: KubeVirt started the VM and QEMU runs it (data table). Strings from EDK2 (OVMF),
+//! printed under BdsDxe's name: `OvmfPkg/Library/PlatformBmPrintScLib/StatusCodeHandler.c`
+//! ("%a: failed to %a %s \"%s\" from %s: %r%a") and `OvmfPkg/Library/PlatformBootManagerLib/
+//! BdsPlatform.c` ("%a: No bootable option or device was found."), SeaBIOS `src/boot.c` ("No bootable device.", "Boot failed: not
 //! a bootable disk"), GRUB (`grub rescue>`, "error: no such partition", "error: unknown
 //! filesystem") and Linux `kernel/panic.c` ("Kernel panic - not syncing: %s") with
 //! `init/do_mounts.c` ("VFS: Unable to mount root fs on %s"). A guest that boots its kernel but
@@ -56,8 +57,8 @@ pub(super) const TABLE: &[Signature] = &[
             empty or not an EFI disk, the installer ISO is not in the boot order, or the image \
             needs BIOS while the VM uses EFI; KubeVirt and QEMU run, the guest cannot boot",
         next_steps: BOOT_STEPS,
-        source: "EDK2 MdeModulePkg/Universal/BdsDxe/BdsEntry.c (\"No bootable option or device \
-            was found.\")",
+        source: "EDK2 OvmfPkg/Library/PlatformBootManagerLib/BdsPlatform.c (\"%a: No bootable \
+            option or device was found.\")",
         example: "BdsDxe: No bootable option or device was found.",
         ..G
     },
@@ -68,7 +69,8 @@ pub(super) const TABLE: &[Signature] = &[
         cause: "OVMF could not load the EFI image of a boot option (Not Found: the disk has no \
             EFI boot loader); it tries the next one",
         next_steps: BOOT_STEPS,
-        source: "EDK2 MdeModulePkg/Universal/BdsDxe/BdsEntry.c (\"BdsDxe: failed to load %s\")",
+        source: "EDK2 OvmfPkg/Library/PlatformBmPrintScLib/StatusCodeHandler.c (\"%a: failed to \
+            %a %s \\\"%s\\\" from %s: %r%a\")",
         example: r#"BdsDxe: failed to load Boot0001 "UEFI QEMU HARDDISK QM00001 " from PciRoot(0x0)/Pci(0x1F,0x2): Not Found"#,
         ..G
     },

@@ -26,6 +26,7 @@ pub mod fallback;
 mod fields;
 mod generic;
 mod guest;
+mod guest_output;
 mod guest_panic;
 mod harvester_migrate;
 mod http_status;
@@ -132,6 +133,9 @@ pub fn catalogue() -> &'static [&'static Signature] {
             cdi_in_use::TABLE,
             cdi_volume::TABLE,
             console::TABLE,
+            guest_output::BOOT_CHAIN,
+            guest_output::GUEST_OS,
+            guest_output::STOP_CODES,
             qemu::TABLE,
             events::TABLE,
             control_plane::TABLE,

@@ -12,6 +12,7 @@ mod console;
 mod explain;
 mod explain_more;
 mod findings;
+mod guest_output;
 mod headline;
 mod mechanisms;
 mod migration;
@@ -79,6 +80,7 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
         round21::ROUND21,
         mechanisms::MECHANISMS,
         vocab_a::VOCAB_A,
+        guest_output::GUEST_OUTPUT,
     ]
     .into_iter()
     .flatten()
