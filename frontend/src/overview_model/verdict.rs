@@ -11,15 +11,10 @@ pub const VERDICTS: [Health; 4] = [
     Health::Healthy,
 ];
 
-/// The card's verdict, as the card shows it: the worst of the five layers, except that a VMI
-/// with no layer worse than healthy but a layer not known ("healthy as far as seen") is
-/// unknown, not healthy: its card carries a "?" and is counted with the unknown ones.
+/// The card's verdict, as the card shows it: the model's one rule ([`model::view::LayerGlance::verdict`],
+/// which a cluster's counts use too): a VMI "healthy as far as seen" is unknown.
 pub fn verdict(s: &VmiSummary) -> Health {
-    let layers = s.layers.all();
-    match s.layers.worst() {
-        Health::Healthy if layers.contains(&Health::Unknown) => Health::Unknown,
-        worst => worst,
-    }
+    s.layers.verdict()
 }
 
 /// The position of the verdict of `s` in [`VERDICTS`].
