@@ -5,7 +5,7 @@
 //!
 //! * **ready with the whole fleet**: from spawning the process until `GET /api/v1/clusters`
 //!   lists every cluster reachable, synced and with all its V VMIs counted (asked every
-//!   [`POLL`]); the issue's budget, [`BUDGET_READY_MS`], at its size (10 × 10,000) only.
+//!   [`POLL`], or four times an answer's time when longer); the issue's budget, [`BUDGET_READY_MS`], at its size (10 × 10,000) only.
 //! * **backend memory per watched VMI**: as the single-cluster "backend memory" figure
 //!   ([`super::server::memory`]) reads it, `VmRSS` of `strata serve` [`SETTLE`] after ready,
 //!   minus the same with the same N clusters holding no VMI, over N × V; the issue's budget
@@ -138,6 +138,7 @@ impl FleetServe {
         let deadline = Instant::now() + READY_WITHIN;
         let mut last = String::from("no answer");
         loop {
+            let asked = Instant::now();
             if let Ok(r) = client
                 .get(format!("{}/api/v1/clusters", self.url))
                 .send()
@@ -149,6 +150,9 @@ impl FleetServe {
                 }
                 last = v.to_string();
             }
+            // An answer counts every VMI (tens of ms at 100,000 on a busy machine): asking again
+            // only after four times as long keeps the polling under a fifth of a core.
+            let wait = POLL.max(asked.elapsed() * 4);
             if Instant::now() > deadline {
                 last.truncate(400);
                 bail!(
@@ -157,7 +161,7 @@ impl FleetServe {
                     READY_WITHIN.as_secs()
                 );
             }
-            tokio::time::sleep(POLL).await;
+            tokio::time::sleep(wait).await;
         }
     }
 }
@@ -188,24 +192,66 @@ async fn start_fleet(clusters: usize, vmis: usize) -> Result<Fleet> {
     Ok(Fleet::start(plans, &sim::SimArgs::default(), any).await?)
 }
 
-/// One reading: the time from spawn to ready with the whole fleet (ms) and `VmRSS` [`SETTLE`]
-/// after it (bytes).
-async fn reading(s: &Settings, clusters: usize, vmis: usize) -> Result<(f64, f64)> {
+/// User and system CPU seconds `pid` has used (`/proc/PID/stat`, every thread), or `None`.
+fn cpu_seconds(pid: &str) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // After the command name (which may hold spaces): utime and stime are fields 14 and 15.
+    let f: Vec<&str> = stat
+        .get(stat.rfind(')')? + 2..)?
+        .split_whitespace()
+        .collect();
+    let ticks = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
+    // USER_HZ is 100 on every Linux ABI Rust targets.
+    Some(ticks / 100.0)
+}
+
+/// One reading of a fleet of `clusters` × `vmis`.
+struct Reading {
+    /// From spawn to ready with the whole fleet.
+    ms: f64,
+    /// `VmRSS` [`SETTLE`] after ready.
+    rss: f64,
+    /// CPU seconds until ready: the backend's, and this process's (the simulated fleet
+    /// answering the lists, and the polling).
+    backend_cpu: f64,
+    sim_cpu: f64,
+    /// One `/api/v1/clusters` answer once ready (ms): the polling's own share of the start.
+    answer_ms: f64,
+}
+
+async fn reading(s: &Settings, clusters: usize, vmis: usize) -> Result<Reading> {
     let fleet = start_fleet(clusters, vmis).await?;
+    let own = cpu_seconds("self").unwrap_or(f64::NAN);
     let started = Instant::now();
     let serve = FleetServe::spawn(s, &fleet).await?;
     serve.wait_whole(clusters, vmis).await?;
     let ms = started.elapsed().as_secs_f64() * 1000.0;
+    let pid = serve.child.id().context("exited")?.to_string();
+    let backend_cpu = cpu_seconds(&pid).unwrap_or(f64::NAN);
+    let sim_cpu = cpu_seconds("self").unwrap_or(f64::NAN) - own;
     tokio::time::sleep(SETTLE).await;
-    Ok((ms, serve.rss()?))
+    let rss = serve.rss()?;
+    let asked = Instant::now();
+    reqwest::get(format!("{}/api/v1/clusters", serve.url))
+        .await?
+        .bytes()
+        .await?;
+    Ok(Reading {
+        ms,
+        rss,
+        backend_cpu,
+        sim_cpu,
+        answer_ms: asked.elapsed().as_secs_f64() * 1000.0,
+    })
 }
 
 /// The figures of one fleet size.
 async fn at(s: &Settings, size: Size) -> Result<Vec<Figure>> {
     let Size { clusters, vmis } = size;
     // The same clusters with no VMI first: the backend's own cost with N watch sets.
-    let (_, idle) = reading(s, clusters, 0).await?;
-    let (ms, full) = reading(s, clusters, vmis).await?;
+    let idle = reading(s, clusters, 0).await?.rss;
+    let r = reading(s, clusters, vmis).await?;
+    let (ms, full) = (r.ms, r.rss);
     let watched = clusters * vmis;
     let per = (full - idle) / watched as f64;
     let issue = size == ISSUE_SIZE;
@@ -221,8 +267,13 @@ async fn at(s: &Settings, size: Size) -> Result<Vec<Figure>> {
         .note(format!(
             "strata serve spawned with one --context per simulated cluster (recorder on) until \
              /api/v1/clusters lists every cluster reachable and synced with all its VMIs \
-             counted (asked every {} ms){}",
+             counted (asked every {} ms, or four times an answer's time when longer); CPU until then: the backend {:.1} s, the simulated \
+             fleet (the bench process) {:.1} s, on {} cores; one answer once ready {:.1} ms{}",
             POLL.as_millis(),
+            r.backend_cpu,
+            r.sim_cpu,
+            super::cores(),
+            r.answer_ms,
             if issue {
                 ""
             } else {
@@ -263,6 +314,14 @@ pub async fn measure(s: &Settings, sizes: &[Size]) -> Result<Vec<Figure>> {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn cpu_time_is_read_for_this_process() {
+        let t = cpu_seconds("self").expect("Linux /proc");
+        assert!(t >= 0.0);
+        assert!(cpu_seconds(&std::process::id().to_string()).is_some());
+        assert!(cpu_seconds("0").is_none());
+    }
 
     #[test]
     fn sizes_read_as_clusters_by_vmis() {
@@ -311,7 +370,11 @@ mod tests {
             2,
             10
         ));
-        assert!(!whole(&json!({"clusters": [row(true, true, 10, 0)]}), 2, 10));
+        assert!(!whole(
+            &json!({"clusters": [row(true, true, 10, 0)]}),
+            2,
+            10
+        ));
         // An empty fleet is whole once synced; a row without counts never is.
         assert!(whole(&json!({"clusters": [row(true, true, 0, 0)]}), 1, 0));
         assert!(!whole(
