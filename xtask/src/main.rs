@@ -112,6 +112,10 @@ enum Cmd {
         /// Also write CPU profiles of the overview's 10% update into target/bench.
         #[arg(long)]
         cpu_profile: bool,
+        /// The fleet sizes `fleet` measures, CLUSTERSxVMIS comma-separated (default
+        /// 10x1000,3x10000; the 10x10000 takes about 10.5 GiB in the simulator).
+        #[arg(long)]
+        fleet: Option<String>,
     },
 }
 
@@ -260,7 +264,8 @@ fn main() {
             only,
             churn,
             cpu_profile,
-        } => bench(quick, check, only, churn, cpu_profile),
+            fleet,
+        } => bench(quick, check, only, churn, cpu_profile, fleet),
     };
     if let Err(e) = result {
         eprintln!("xtask: error: {e:#}");
@@ -275,6 +280,7 @@ pub fn bench(
     only: Option<String>,
     churn: Option<u64>,
     cpu_profile: bool,
+    fleet: Option<String>,
 ) -> Result<()> {
     build_release(true, &["-p", "e2e", "--bin", "bench"])?;
     let mut c = cmd(&target_dir().join("release/bench").to_string_lossy());
@@ -295,6 +301,9 @@ pub fn bench(
     }
     if cpu_profile {
         c.arg("--cpu-profile");
+    }
+    if let Some(fleet) = fleet {
+        c.arg("--fleet").arg(fleet);
     }
     run(&mut c)
 }

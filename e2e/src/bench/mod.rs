@@ -4,6 +4,7 @@
 //! `target/bench/report.md` and `report.json`. Timings live here, never in pass/fail tests;
 //! `--check` turns a missed budget into a failing exit code.
 
+pub mod fleet;
 pub mod history;
 pub mod load;
 pub mod mixed;
