@@ -64,24 +64,13 @@ pub(super) const TABLE: &[Signature] = &[
         ..BASE
     },
     Signature {
-        id: "go-http-tls-handshake-eof",
-        all: &["http: TLS handshake error from", ": EOF"],
-        title: "a peer closed a TLS connection before the handshake (a TCP probe: noise)",
+        id: "go-http-tls-handshake-closed",
+        all: &["http: TLS handshake error from"],
+        any: &[": EOF", "connection reset by peer"],
+        title: "a peer closed or reset a TLS connection before the handshake (a TCP probe: noise)",
         cause: "Go's HTTP server logs every connection that ends before the TLS handshake; a \
-            peer that opens a TCP connection and closes it at once (a load balancer's or a \
-            kubelet's TCP check) leaves EOF here every period: the server is healthy",
-        source: "Go src/net/http/server.go (conn.serve: \"http: TLS handshake error from %s: \
-            %v\")",
-        example: "2025/01/07 08:00:09 http: TLS handshake error from 10.42.0.1:51432: EOF",
-        ..BASE
-    },
-    Signature {
-        id: "go-http-tls-handshake-reset",
-        all: &["http: TLS handshake error from", "connection reset by peer"],
-        title: "a peer reset a TLS connection before the handshake (a TCP probe: noise)",
-        cause: "Go's HTTP server logs every connection that ends before the TLS handshake; a \
-            peer that opens a TCP connection and resets it (a load balancer's or a kubelet's \
-            TCP check) leaves this line every period: the server is healthy",
+            peer that opens a TCP connection and closes or resets it at once (a load balancer's \
+            or a kubelet's TCP check) leaves this line every period: the server is healthy",
         source: "Go src/net/http/server.go (conn.serve: \"http: TLS handshake error from %s: \
             %v\")",
         example: "2025/01/07 08:00:09 http: TLS handshake error from 10.42.0.1:51432: read tcp 10.42.1.5:8443->10.42.0.1:51432: read: connection reset by peer",

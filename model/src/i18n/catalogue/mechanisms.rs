@@ -38,22 +38,14 @@ pub const MECHANISMS: &[Entry] = &[
      "ノードで mount | grep <volume>(ファイルシステムの種類と NFS のバージョン)"),
     ("use a StorageClass whose file system supports O_DIRECT (NFS v4 or later, block mode)",
      "O_DIRECT をサポートするファイルシステムの StorageClass を使う(NFS v4 以降、ブロックモード)"),
-    // `signatures/relayed.rs`, go-http-tls-handshake-eof / -reset
-    ("a peer closed a TLS connection before the handshake (a TCP probe: noise)",
-     "相手が TLS ハンドシェイクの前に接続を閉じました(TCP プローブ: ノイズ)"),
+    // `signatures/relayed.rs`, go-http-tls-handshake-closed
+    ("a peer closed or reset a TLS connection before the handshake (a TCP probe: noise)",
+     "相手が TLS ハンドシェイクの前に接続を閉じたかリセットしました(TCP プローブ: ノイズ)"),
     ("Go's HTTP server logs every connection that ends before the TLS handshake; a \
-      peer that opens a TCP connection and closes it at once (a load balancer's or a \
-      kubelet's TCP check) leaves EOF here every period: the server is healthy",
+      peer that opens a TCP connection and closes or resets it at once (a load balancer's \
+      or a kubelet's TCP check) leaves this line every period: the server is healthy",
      "Go の HTTP サーバーは TLS ハンドシェイクの前に終わった接続をすべて記録します。TCP 接続を開いて\
-      すぐに閉じる相手(ロードバランサーや kubelet の TCP チェック)は、周期ごとにここへ EOF を残します。\
-      サーバーは正常です"),
-    ("a peer reset a TLS connection before the handshake (a TCP probe: noise)",
-     "相手が TLS ハンドシェイクの前に接続をリセットしました(TCP プローブ: ノイズ)"),
-    ("Go's HTTP server logs every connection that ends before the TLS handshake; a \
-      peer that opens a TCP connection and resets it (a load balancer's or a kubelet's \
-      TCP check) leaves this line every period: the server is healthy",
-     "Go の HTTP サーバーは TLS ハンドシェイクの前に終わった接続をすべて記録します。TCP 接続を開いて\
-      リセットする相手(ロードバランサーや kubelet の TCP チェック)は、周期ごとにこの行を残します。\
+      すぐに閉じるかリセットする相手(ロードバランサーや kubelet の TCP チェック)は、周期ごとにこの行を残します。\
       サーバーは正常です"),
     // `input/package_layer.rs`
     ("no signature knows this line; {} printed it, but its error \"{}\" is written in {}, a \
