@@ -231,3 +231,8 @@ fn fresh_batch20_scores_at_least_its_floor() {
 fn fresh_batch21_scores_at_least_its_floor() {
     run_batch("batch21", 25, true);
 }
+
+#[test]
+fn fresh_batch22_scores_at_least_its_floor() {
+    run_batch("batch22", 23, true);
+}
