@@ -68,7 +68,9 @@ pub(super) const TABLE: &[Signature] = &[
         title: "a VM asks for one MAC address on two of its interfaces",
         cause: "the VM's spec gives two of its interfaces the same macAddress, which KubeMacPool \
             refuses: the VM is not created until one is changed",
-        next_steps: &["kubectl get vm <name> -o yaml (spec.template.spec.domain.devices.interfaces[].macAddress)"],
+        next_steps: &[
+            "kubectl get vm <name> -o yaml (spec.template.spec.domain.devices.interfaces[].macAddress)",
+        ],
         source: "kubemacpool pkg/pool-manager/virtualmachine_pool.go (checkIntraVMDuplicateMACs: \
             \"duplicate MAC address %s found on interfaces: %s and %s\")",
         example: "duplicate MAC address 02:00:00:00:00:07 found on interfaces: eth1 and eth2",

@@ -119,7 +119,9 @@ pub(super) const TABLE: &[Signature] = &[
         cause: "virt-api refuses a subresource the VMI was not configured for (USB \
             redirection, SEV attestation, changed block tracking) or asked twice: the \
             request, not the cluster, needs changing",
-        next_steps: &["kubectl get vmi <name> -n <ns> -o yaml (spec.domain: the feature asked for)"],
+        next_steps: &[
+            "kubectl get vmi <name> -n <ns> -o yaml (spec.domain: the feature asked for)",
+        ],
         source: "pkg/virt-api/rest/usbredir.go, sev.go (vmiNoAttestationErr, \"Session already \
             defined\"), lifecycle.go (\"ChangedBlockTracking is not enabled\")",
         example: r#"Operation cannot be fulfilled on virtualmachineinstance.kubevirt.io "db": Not configured with USB Redirection"#,
