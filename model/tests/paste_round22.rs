@@ -8,6 +8,8 @@
 //! - KubeMacPool's MAC refusals and collisions (`pkg/pool-manager/virtualmachine_pool.go`,
 //!   `pool.go`, `pkg/controller/maccollision/`): the network's;
 //! - ovn-nbctl refusing a logical port (ovn-org/ovn `utilities/ovn-nbctl.c`): the network's;
+//! - a wrangler controller's handler failing and requeuing (rancher/lasso
+//!   `pkg/controller/sharedhandler.go`, `controller.go`): the control plane's, as a fallback;
 //! - dracut's initqueue giving up on the root device (`modules.d/98dracut-systemd/
 //!   dracut-initqueue.sh`, `parse-root.sh`, `dracut-mount.sh`): the guest's.
 
@@ -98,4 +100,24 @@ fn dracuts_initqueue_giving_up_is_the_guests() {
 fn a_healthy_initramfs_boot_is_no_fault() {
     let paste = "[  OK  ] Finished dracut-initqueue.service - dracut initqueue hook.\n[  OK  ] Reached target initrd-root-device.target - Initrd Root Device.\n[  OK  ] Mounted sysroot.mount - /sysroot.\n";
     assert_eq!(layer(paste), None);
+}
+
+#[test]
+fn a_wrangler_handler_failing_and_requeuing_is_the_control_planes() {
+    for paste in [
+        "time=\"2025-01-09T04:12:55Z\" level=error msg=\"error syncing 'default/win-2022': handler harvester-vm-image-controller: failed to create backing image default-win-2022: backingimages.longhorn.io \\\"default-win-2022\\\" already exists, requeuing\"\n",
+        "time=\"2024-06-30T11:00:01Z\" level=error msg=\"error syncing 'fleet-local/harvester': handler bundle-deploy: secrets \\\"harvester-values\\\" not found, requeuing\"\n",
+    ] {
+        assert_eq!(layer(paste), Some(Layer::ControlPlane), "{paste}");
+    }
+}
+
+#[test]
+fn the_network_controllers_handler_and_a_plain_requeue_keep_their_readings() {
+    // Harvester's network controller wires the nodes' VLANs: not read as a reconcile retry.
+    let paste = "time=\"2024-02-01T10:00:00Z\" level=error msg=\"error syncing 'vlan100': handler harvester-network-vlanconfig-controller: set up VLAN failed, error: link mgmt-bo not found, requeuing\"\n";
+    assert_ne!(layer(paste), Some(Layer::ControlPlane), "{paste}");
+    // client-go's sample-controller wording without a wrangler handler: Kube-OVN's controller.
+    let paste = "E0301 10:00:00.000000       1 controller.go:1022] error syncing 'kube-system/ovn-default': gateway node gw-1 not ready, requeuing\n";
+    assert_ne!(layer(paste), Some(Layer::ControlPlane), "{paste}");
 }

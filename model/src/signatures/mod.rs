@@ -54,6 +54,7 @@ mod ovn_nbctl;
 mod qemu;
 pub mod rbac;
 pub mod reasons;
+mod reconcile_retry;
 mod relayed;
 pub mod subjects;
 mod subresource_conflict;
@@ -171,6 +172,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             usage::TABLE,
             api_errors::TABLE,
             generic::TABLE,
+            reconcile_retry::TABLE,
         ]
         .iter()
         .flat_map(|t| t.iter())
@@ -228,7 +230,7 @@ fn matcher() -> &'static Matcher {
 
 /// How many signatures at the end of [`catalogue`] are fallbacks.
 fn generic_count() -> usize {
-    generic::TABLE.len()
+    generic::TABLE.len() + reconcile_retry::TABLE.len()
 }
 
 /// The most specific signature `line` matches (the most needles; ties to table order); the

@@ -1,6 +1,7 @@
 //! Round 22's sentences: virt-api's remaining Conflict answers
 //! (`signatures/subresource_conflict.rs`), KubeMacPool's MAC refusals
-//! (`signatures/kubemacpool.rs`), ovn-nbctl's port errors (`signatures/ovn_nbctl.rs`) and
+//! (`signatures/kubemacpool.rs`), ovn-nbctl's port errors (`signatures/ovn_nbctl.rs`),
+//! a wrangler controller's handler requeuing (`signatures/reconcile_retry.rs`) and
 //! dracut's initqueue giving up (`signatures/guest_output/initqueue.rs`).
 
 use super::Entry;
@@ -100,6 +101,16 @@ pub const ROUND22: &[Entry] = &[
      "ovn-nbctl は指定された名前の論理スイッチ、ルーター、またはポートを見つけられません。\
       サブネットのスイッチまたはポッドのポートが northbound データベースにないため、ポッドの\
       ネットワークを接続できません"),
+    // `signatures/reconcile_retry.rs`
+    ("a controller cannot reconcile an object and retries it",
+     "コントローラーがオブジェクトを調整できず、再試行しています"),
+    ("a wrangler-based controller (Harvester's, Rancher's or an add-on's) failed to \
+      reconcile the object named in quotes: its handler's error (after the handler's name) \
+      says what it could not read or do, and the object is queued again until that is \
+      fixed",
+     "wrangler ベースのコントローラー(Harvester、Rancher、またはアドオンのもの)が、引用符内の\
+      オブジェクトの調整に失敗しました。ハンドラーのエラー(ハンドラー名の後)が、読み取れなかった\
+      もの、または実行できなかったことを示し、それが直るまでオブジェクトは再びキューに入れられます"),
     // `signatures/guest_output/initqueue.rs`
     ("the guest's initramfs (dracut) timed out waiting for its root device",
      "ゲストの initramfs(dracut)がルートデバイスの待機中にタイムアウトしました"),
