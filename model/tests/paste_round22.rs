@@ -10,6 +10,10 @@
 //! - ovn-nbctl refusing a logical port (ovn-org/ovn `utilities/ovn-nbctl.c`): the network's;
 //! - a wrangler controller's handler failing and requeuing (rancher/lasso
 //!   `pkg/controller/sharedhandler.go`, `controller.go`): the control plane's, as a fallback;
+//! - a migration's start (the PDB expanded, KubeVirt <= 1.5) that the paste shows succeeding
+//!   (`pkg/virt-handler/migration-target.go` Migrated, `pkg/virt-controller/watch/migration/
+//!   migration.go` SuccessfulMigration): history, and the PDB's shrink after any migration's
+//!   end (`disruptionbudget.go` shrinkPDB) no fault by itself;
 //! - dracut's initqueue giving up on the root device (`modules.d/98dracut-systemd/
 //!   dracut-initqueue.sh`, `parse-root.sh`, `dracut-mount.sh`): the guest's.
 
@@ -120,4 +124,24 @@ fn the_network_controllers_handler_and_a_plain_requeue_keep_their_readings() {
     // client-go's sample-controller wording without a wrangler handler: Kube-OVN's controller.
     let paste = "E0301 10:00:00.000000       1 controller.go:1022] error syncing 'kube-system/ovn-default': gateway node gw-1 not ready, requeuing\n";
     assert_ne!(layer(paste), Some(Layer::ControlPlane), "{paste}");
+}
+
+#[test]
+fn a_migration_that_started_and_succeeded_is_no_fault() {
+    for success in [
+        "  Normal  Migrated          3m    virt-handler                 The VirtualMachineInstance migrated to node worker-b.",
+        "  Normal  SuccessfulMigration  3m  virtualmachine-controller  Source node reported migration succeeded",
+    ] {
+        let paste = format!(
+            "$ kubectl describe vmi api -n apps\nStatus:\n  Phase:  Running\nEvents:\n  Type    Reason            Age   From                         Message\n  ----    ------            ----  ----                         -------\n  Normal  SuccessfulUpdate  4m    virtualmachine-controller    Expanded PodDisruptionBudget kubevirt-disruption-budget-q2x7w\n{success}\n  Normal  SuccessfulUpdate  3m    disruptionbudget-controller  shrank PodDisruptionBudget kubevirt-disruption-budget-q2x7w\n"
+        );
+        let (l, _, text) = blame(&paste);
+        assert_eq!(l, None, "{text}");
+    }
+}
+
+#[test]
+fn a_migration_expanded_and_shrunk_without_moving_keeps_its_reading() {
+    let paste = "SuccessfulUpdate | VirtualMachineInstance api Expanded PodDisruptionBudget kubevirt-disruption-budget-q2x7w\nSuccessfulUpdate | VirtualMachineInstance api shrank PodDisruptionBudget kubevirt-disruption-budget-q2x7w\n";
+    assert_eq!(layer(paste), Some(Layer::Migration));
 }

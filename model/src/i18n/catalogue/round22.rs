@@ -1,7 +1,8 @@
 //! Round 22's sentences: virt-api's remaining Conflict answers
 //! (`signatures/subresource_conflict.rs`), KubeMacPool's MAC refusals
 //! (`signatures/kubemacpool.rs`), ovn-nbctl's port errors (`signatures/ovn_nbctl.rs`),
-//! a wrangler controller's handler requeuing (`signatures/reconcile_retry.rs`) and
+//! a wrangler controller's handler requeuing (`signatures/reconcile_retry.rs`), the PDB's
+//! shrink after any migration (`signatures/migration.rs`) and
 //! dracut's initqueue giving up (`signatures/guest_output/initqueue.rs`).
 
 use super::Entry;
@@ -111,6 +112,18 @@ pub const ROUND22: &[Entry] = &[
      "wrangler ベースのコントローラー(Harvester、Rancher、またはアドオンのもの)が、引用符内の\
       オブジェクトの調整に失敗しました。ハンドラーのエラー(ハンドラー名の後)が、読み取れなかった\
       もの、または実行できなかったことを示し、それが直るまでオブジェクトは再びキューに入れられます"),
+    // `signatures/migration.rs`, pdb-expanded (now a headline: its shrink is no fault)
+    ("the migration PodDisruptionBudget was expanded (a migration started; KubeVirt <= 1.5)",
+     "マイグレーション用の PodDisruptionBudget が拡張されました(マイグレーションが開始しました。KubeVirt 1.5 以前)"),
+    // `signatures/migration.rs`, pdb-shrank (its title is in `sig_migration.rs`)
+    ("KubeVirt up to v1.5 shrinks the PodDisruptionBudget once the migration is \
+      final (succeeded or failed) and one launcher pod is left: the end of every \
+      migration, not a fault by itself; whether it failed is read from the migration's \
+      own status and events",
+     "KubeVirt v1.5 までは、マイグレーションが最終状態(成功または失敗)になり launcher ポッドが 1 つ\
+      残ったときに PodDisruptionBudget を縮めます。これはすべてのマイグレーションの終わりであり、\
+      それ自体は障害ではありません。失敗したかどうかはマイグレーション自身のステータスとイベントから\
+      読み取ります"),
     // `signatures/guest_output/initqueue.rs`
     ("the guest's initramfs (dracut) timed out waiting for its root device",
      "ゲストの initramfs(dracut)がルートデバイスの待機中にタイムアウトしました"),
