@@ -52,6 +52,7 @@ pub mod libvirt_retry;
 pub mod lines;
 pub mod list;
 pub mod listing;
+pub mod migration_done;
 pub mod object;
 pub mod package_layer;
 pub mod panic_owner;

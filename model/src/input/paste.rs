@@ -43,6 +43,7 @@ pub fn read_paste(input: &str) -> ReadPaste {
     super::console::settle(&mut out, input);
     super::libvirt_retry::settle(&mut out, input);
     super::cdi_completed::settle(&mut out, input);
+    super::migration_done::settle(&mut out, input);
     super::console_log::see(&mut out, input);
     super::target_pod::settle(&mut out, input);
     super::usage_error::settle(&mut out, input);

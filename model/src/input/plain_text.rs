@@ -46,7 +46,7 @@ fn binary(input: &str) -> bool {
 /// `apiVersion:` (or opens as JSON): an object its author meant, however broken.
 fn meant_as_object(input: &str) -> bool {
     let trimmed = input.trim_start();
-    if trimmed.starts_with(['{', '[']) {
+    if trimmed.starts_with('{') || (trimmed.starts_with('[') && !bracket_prefixed(trimmed)) {
         return true;
     }
     let mut named = false;
@@ -64,6 +64,17 @@ fn meant_as_object(input: &str) -> bool {
         }
     }
     named
+}
+
+/// A first line that opens with a bracketed prefix followed by words, not with JSON: the
+/// kernel's `[    2.395707] virtio_scsi …` timestamp, systemd's console status `[  OK  ]
+/// Finished …` or `[FAILED] Failed to start …` (systemd `src/core/job.c`). JSON never has a
+/// word after a closing bracket.
+fn bracket_prefixed(t: &str) -> bool {
+    let first = t.lines().next().unwrap_or("");
+    first[1..].split_once(']').is_some_and(|(inside, rest)| {
+        !inside.contains(['{', '[', '"']) && rest.trim_start().starts_with(char::is_alphanumeric)
+    })
 }
 
 /// `key: value` or `key:` with a key of one word (no blank inside), a `- item`, or JSON's

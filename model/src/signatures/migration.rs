@@ -171,11 +171,18 @@ pub(super) const TABLE: &[Signature] = &[
     Signature {
         id: "pdb-shrank",
         all: &["Shrank PodDisruptionBudget"],
-        title: "the migration PodDisruptionBudget shrank back: the migration failed or ended (KubeVirt <= 1.5)",
-        cause: "after a migration KubeVirt up to v1.5 shrinks the PodDisruptionBudget again; \
-            shrunk without the VMI moving means the migration failed",
+        layer: None,
+        plane: None,
+        health: Health::Unknown,
+        title: "the migration PodDisruptionBudget shrank back: the migration ended (KubeVirt <= 1.5)",
+        cause: "KubeVirt up to v1.5 shrinks the PodDisruptionBudget once the migration is \
+            final (succeeded or failed) and one launcher pod is left: the end of every \
+            migration, not a fault by itself; whether it failed is read from the migration's \
+            own status and events",
         next_steps: &["kubectl get vmim -n <ns> -o yaml (status.phase, migrationState)"],
-        source: "pkg/virt-controller/watch/drain/disruptionbudget/disruptionbudget.go (v1.5)",
+        source: "pkg/virt-controller/watch/drain/disruptionbudget/disruptionbudget.go (v1.5: \
+            shrinkPDB \"shrank PodDisruptionBudget %s\" once isMigrationComplete: the VMIM final \
+            and one active pod)",
         example: "SuccessfulUpdate | VirtualMachineInstance testw11Shrank PodDisruptionBudget kubevirt-disruption-budget-8p2dk",
         ..C
     },

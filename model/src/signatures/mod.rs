@@ -36,6 +36,7 @@ mod kube_ovn;
 mod kube_ovn_ipam;
 mod kube_ovn_reasons;
 mod kubelet;
+mod kubemacpool;
 mod kubevirtci;
 pub mod level;
 mod longhorn;
@@ -49,11 +50,14 @@ mod node_taints;
 mod noise;
 mod operator;
 mod ovn_kubernetes;
+mod ovn_nbctl;
 mod qemu;
 pub mod rbac;
 pub mod reasons;
+mod reconcile_retry;
 mod relayed;
 pub mod subjects;
+mod subresource_conflict;
 mod tls;
 mod unauthenticated;
 mod usage;
@@ -123,6 +127,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             dial::TABLE,
             http_status::TABLE,
             virtctl::TABLE,
+            subresource_conflict::TABLE,
             imageupload::TABLE,
             tls::TABLE,
             x509::TABLE,
@@ -135,6 +140,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             console::TABLE,
             guest_output::BOOT_CHAIN,
             guest_output::GUEST_OS,
+            guest_output::INITQUEUE,
             guest_output::STOP_CODES,
             qemu::TABLE,
             events::TABLE,
@@ -153,6 +159,8 @@ pub fn catalogue() -> &'static [&'static Signature] {
             kube_ovn::TABLE,
             kube_ovn_reasons::TABLE,
             kube_ovn_ipam::TABLE,
+            ovn_nbctl::TABLE,
+            kubemacpool::TABLE,
             ovn_kubernetes::TABLE,
             volume_migration::TABLE,
             migration_target::TABLE,
@@ -164,6 +172,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             usage::TABLE,
             api_errors::TABLE,
             generic::TABLE,
+            reconcile_retry::TABLE,
         ]
         .iter()
         .flat_map(|t| t.iter())
@@ -221,7 +230,7 @@ fn matcher() -> &'static Matcher {
 
 /// How many signatures at the end of [`catalogue`] are fallbacks.
 fn generic_count() -> usize {
-    generic::TABLE.len()
+    generic::TABLE.len() + reconcile_retry::TABLE.len()
 }
 
 /// The most specific signature `line` matches (the most needles; ties to table order); the

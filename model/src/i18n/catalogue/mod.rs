@@ -29,6 +29,7 @@ mod round18;
 mod round19;
 mod round20;
 mod round21;
+mod round22;
 mod sig_api;
 mod sig_control;
 mod sig_guest;
@@ -78,6 +79,7 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
         round19::ROUND19,
         round20::ROUND20,
         round21::ROUND21,
+        round22::ROUND22,
         mechanisms::MECHANISMS,
         vocab_a::VOCAB_A,
         guest_output::GUEST_OUTPUT,

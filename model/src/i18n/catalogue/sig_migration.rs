@@ -90,9 +90,8 @@ pub const SIG_MIGRATION: &[Entry] = &[
       the drain finishes",
      "ノードは cordon されています。evictionStrategy LiveMigrate の VMI は、\
       ドレインが終わる前にマイグレーションで移動しなければなりません"),
-    ("the migration PodDisruptionBudget shrank back: the migration failed or ended (KubeVirt <= \
-      1.5)",
-     "マイグレーション用の PodDisruptionBudget が元に縮みました: マイグレーションが失敗したか終わりました(KubeVirt 1.5 以前)"),
+    ("the migration PodDisruptionBudget shrank back: the migration ended (KubeVirt <= 1.5)",
+     "マイグレーション用の PodDisruptionBudget が元に縮みました: マイグレーションが終わりました(KubeVirt 1.5 以前)"),
     ("match pod anti-affinity rules",
      "Pod アンチアフィニティのルールに合いません"),
     ("Harvester's annotation says the VMI is Migrating to \

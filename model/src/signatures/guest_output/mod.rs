@@ -10,8 +10,10 @@
 
 mod boot_chain;
 mod guest_os;
+mod initqueue;
 mod stop_codes;
 
 pub(super) use boot_chain::TABLE as BOOT_CHAIN;
 pub(super) use guest_os::TABLE as GUEST_OS;
+pub(super) use initqueue::TABLE as INITQUEUE;
 pub(super) use stop_codes::TABLE as STOP_CODES;

@@ -1,0 +1,43 @@
+//! A migration that started and then succeeded, in one paste. KubeVirt up to v1.5 expands the
+//! VMI's PodDisruptionBudget when a migration starts (`pkg/virt-controller/watch/drain/
+//! disruptionbudget/disruptionbudget.go`: "Expanded PodDisruptionBudget %s") and Harvester
+//! marks the VMI `harvesterhci.io/migrationState: Migrating`: both say a migration is under
+//! way, which the reader weighs as degraded while nothing says how it ended. Its success is
+//! said by the target's virt-handler (`pkg/virt-handler/migration-target.go`: Normal event
+//! `Migrated`, "The VirtualMachineInstance migrated to node %s.") and by the migration
+//! controller (`pkg/virt-controller/watch/migration/migration.go`: Normal event
+//! `SuccessfulMigration`, "Source node reported migration succeeded"). A start that such a
+//! line follows (kubectl's describers and `get events --sort-by` list events oldest first) is
+//! history: its signal is withdrawn. A start after the last success keeps its reading, and so
+//! does every failure line.
+
+use super::read::ReadPaste;
+
+/// The signatures that say a migration is under way.
+const STARTED: &[&str] = &["pdb-expanded", "harvester-migrating"];
+
+/// What KubeVirt says when a migration succeeded.
+const SUCCEEDED: &[&str] = &[
+    "The VirtualMachineInstance migrated to node",
+    "Source node reported migration succeeded",
+];
+
+/// Withdraws the signals of a migration's start that a later success line answers.
+pub fn settle(out: &mut ReadPaste, input: &str) {
+    let Some(last) = input
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| SUCCEEDED.iter().any(|s| l.contains(s)))
+        .map(|(i, _)| i + 1)
+        .last()
+    else {
+        return;
+    };
+    out.signals.retain(|s| {
+        let started = s
+            .signature
+            .as_deref()
+            .is_some_and(|id| STARTED.contains(&id));
+        !(started && s.line < last)
+    });
+}
