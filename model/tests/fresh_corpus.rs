@@ -224,7 +224,7 @@ fn fresh_batch19_scores_at_least_its_floor() {
 
 #[test]
 fn fresh_batch20_scores_at_least_its_floor() {
-    run_batch("batch20", 30, true);
+    run_batch("batch20", 30, false);
 }
 
 #[test]

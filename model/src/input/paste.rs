@@ -45,6 +45,7 @@ pub fn read_paste(input: &str) -> ReadPaste {
     super::cdi_completed::settle(&mut out, input);
     super::console_log::see(&mut out, input);
     super::target_pod::settle(&mut out, input);
+    super::deleted_launcher::settle(&mut out, input);
     super::usage_error::settle(&mut out, input);
     out
 }
