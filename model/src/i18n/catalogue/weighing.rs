@@ -7,7 +7,7 @@ use super::Entry;
 pub const WEIGHING: &[Entry] = &[
     // `input/deleted_launcher.rs`
     ("VirtualMachineInstance {} is Failed after its launcher pod was deleted",
-     "VirtualMachineInstance {} は virt-launcher Pod が削除された後に Failed になりました"),
+     "VirtualMachineInstance {0} は virt-launcher Pod が削除された後に Failed になりました"),
     ("The VMI's launcher pod was deleted (the paste shows the command): KubeVirt sets a VMI \
       whose pod is gone to Failed, so the phase is the deletion's outcome, not a node's fault. \
       What follows is the VM controller's: by the VM's run strategy it starts a new VMI (Always, \
