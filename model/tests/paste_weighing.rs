@@ -9,7 +9,10 @@
 //! - **a Failed migration's plane from the same VMI's other migrations**
 //!   (`input/failed_plane.rs`): a final phase says nothing of where the migration stopped; the
 //!   VMI's migration still waiting for its target (the control plane) or transferring (the data
-//!   plane) says where its migrations stop.
+//!   plane) says where its migrations stop;
+//! - **a table header glued to a `-o jsonpath` output** (`input/glued.rs`): kubectl prints a
+//!   template's output with no newline, so the next command's header starts on its line; the
+//!   header is read where it starts and the table under it is read.
 
 #[path = "support/blame.rs"]
 mod support_blame;
@@ -85,4 +88,34 @@ fn a_failed_migration_alone_or_beside_another_vmis_keeps_no_plane() {
     );
     let (l, p, text) = blame(&other);
     assert_eq!((l, p), (Some(Layer::Migration), None), "{text}");
+}
+
+const WAITING_MIGRATIONS: &str = "lab         kubevirt-evacuation-7gk2s   Pending           db-01
+lab         kubevirt-evacuation-q4n8w   Running           cache-07
+";
+
+#[test]
+fn a_header_glued_to_a_jsonpath_output_starts_its_table() {
+    for output in [r#"{"limits.cpu":"4"}"#, "Running", "10.244.1.17"] {
+        let paste = format!(
+            "$ kubectl get vmi db-01 -o jsonpath='{{.status.phase}}' && kubectl get vmim -A\n{output}NAMESPACE   NAME                        PHASE             VMI\n{WAITING_MIGRATIONS}"
+        );
+        let (l, p, text) = blame(&paste);
+        assert_eq!(l, Some(Layer::Migration), "{text}");
+        assert_eq!(p, Some(SignalPlane::Control), "{text}");
+        assert!(text.contains("Pending"), "{text}");
+    }
+}
+
+#[test]
+fn a_header_on_its_own_line_reads_as_before() {
+    let paste = format!(
+        "$ kubectl get vmim -A\nNAMESPACE   NAME                        PHASE             VMI\n{WAITING_MIGRATIONS}"
+    );
+    let (l, p, text) = blame(&paste);
+    assert_eq!(
+        (l, p),
+        (Some(Layer::Migration), Some(SignalPlane::Control)),
+        "{text}"
+    );
 }

@@ -43,6 +43,7 @@ pub mod folder;
 pub mod format;
 pub mod fragment;
 pub mod fuzz;
+pub mod glued;
 pub mod group;
 pub mod headerless;
 pub mod incident_file;
