@@ -187,6 +187,24 @@ pub fn split(input: &str) -> Vec<Block<'_>> {
             Some(Some(inner)) => inner,
             Some(None) => continue,
         };
+        // A header glued to the output before it (`-o jsonpath` prints no newline): that
+        // output ends its block, the header starts the next (`super::glued`).
+        let line = match super::glued::glued_header(line) {
+            Some((before, header)) => {
+                let hint = cur
+                    .as_ref()
+                    .map_or(command, |b| b.command.zip(b.command_line));
+                push_line(&mut cur, &mut blocks, &mut command, &mut dropped, before, n);
+                flush(&mut cur, &mut blocks);
+                // The header is the next command's of a chain (`… -o jsonpath=… && kubectl
+                // get vmim`), not the first's.
+                command = command
+                    .or(hint)
+                    .and_then(|(c, l)| super::glued::next_in_chain(c).map(|c| (c, l)));
+                header
+            }
+            None => line,
+        };
         if let Some(c) = prompt_command(line) {
             flush(&mut cur, &mut blocks);
             command = Some((c, n));
@@ -197,28 +215,7 @@ pub fn split(input: &str) -> Vec<Block<'_>> {
             flush(&mut cur, &mut blocks);
             continue;
         }
-        if let Some(b) = cur.as_mut() {
-            let first = b.text.first().copied().unwrap_or("");
-            let prev = b.text.last().copied().unwrap_or("");
-            if shape_changes(first, prev, line) {
-                flush(&mut cur, &mut blocks);
-            }
-        }
-        match cur.as_mut() {
-            Some(b) => {
-                b.text.push(line);
-                b.lines.last = n;
-            }
-            None => {
-                cur = Some(Block {
-                    lines: LineRange { first: n, last: n },
-                    text: vec![line],
-                    command: command.map(|c| c.0),
-                    command_line: command.take().map(|c| c.1),
-                    dropped: std::mem::take(&mut dropped),
-                });
-            }
-        }
+        push_line(&mut cur, &mut blocks, &mut command, &mut dropped, line, n);
     }
     flush(&mut cur, &mut blocks);
     // A prompt with no output after it is a block of its own, so its command is still read.
@@ -235,6 +232,40 @@ pub fn split(input: &str) -> Vec<Block<'_>> {
         last.dropped.append(&mut dropped);
     }
     blocks
+}
+
+/// Adds line `n` to the block being read, or starts one (with the prompt's command) when there
+/// is none or the line's shape changes.
+fn push_line<'a>(
+    cur: &mut Option<Block<'a>>,
+    blocks: &mut Vec<Block<'a>>,
+    command: &mut Option<(&'a str, usize)>,
+    dropped: &mut Vec<(usize, &'static str)>,
+    line: &'a str,
+    n: usize,
+) {
+    if let Some(b) = cur.as_mut() {
+        let first = b.text.first().copied().unwrap_or("");
+        let prev = b.text.last().copied().unwrap_or("");
+        if shape_changes(first, prev, line) {
+            flush(cur, blocks);
+        }
+    }
+    match cur.as_mut() {
+        Some(b) => {
+            b.text.push(line);
+            b.lines.last = n;
+        }
+        None => {
+            *cur = Some(Block {
+                lines: LineRange { first: n, last: n },
+                text: vec![line],
+                command: command.map(|c| c.0),
+                command_line: command.take().map(|c| c.1),
+                dropped: std::mem::take(dropped),
+            });
+        }
+    }
 }
 
 /// The fewest consecutive `>` lines read as a Markdown quote: one or two such lines are more

@@ -46,6 +46,7 @@ pub fn read_paste(input: &str) -> ReadPaste {
     super::migration_done::settle(&mut out, input);
     super::console_log::see(&mut out, input);
     super::target_pod::settle(&mut out, input);
+    super::deleted_launcher::settle(&mut out, input);
     super::usage_error::settle(&mut out, input);
     out
 }

@@ -65,12 +65,15 @@ pub fn verdict(a: &Analysis) -> Verdict {
     let plane = match (f.layer, signal) {
         // A signal that says only that the migration failed (its phase) takes the plane another
         // line of the paste gives that failure.
-        (Layer::Migration, Some(s)) => s.plane.or_else(|| {
-            a.signals
-                .iter()
-                .filter(|x| x.layer == Some(Layer::Migration) && x.health == s.health)
-                .find_map(|x| x.plane)
-        }),
+        (Layer::Migration, Some(s)) => s
+            .plane
+            .or_else(|| {
+                a.signals
+                    .iter()
+                    .filter(|x| x.layer == Some(Layer::Migration) && x.health == s.health)
+                    .find_map(|x| x.plane)
+            })
+            .or_else(|| super::failed_plane::of_same_vmi(a, s)),
         (Layer::Migration, None) => report_plane(a)
             .or_else(|| {
                 a.signals

@@ -40,6 +40,7 @@ mod signals;
 mod terms;
 mod vocab;
 mod vocab_a;
+mod weighing;
 
 use super::template::{self, Part};
 use std::collections::HashMap;
@@ -83,6 +84,7 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
         mechanisms::MECHANISMS,
         vocab_a::VOCAB_A,
         guest_output::GUEST_OUTPUT,
+        weighing::WEIGHING,
     ]
     .into_iter()
     .flatten()
