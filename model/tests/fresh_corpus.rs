@@ -236,3 +236,8 @@ fn fresh_batch21_scores_at_least_its_floor() {
 fn fresh_batch22_scores_at_least_its_floor() {
     run_batch("batch22", 23, true);
 }
+
+#[test]
+fn fresh_batch23_scores_at_least_its_floor() {
+    run_batch("batch23", 17, true);
+}
