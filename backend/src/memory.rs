@@ -40,7 +40,13 @@ pub const TRIM_EVERY: Duration = Duration::from_secs(60);
 
 /// Sets the allocators up. Call it first thing in `main`, before any thread starts.
 pub fn tune() {
-    crate::alloc::tune();
+    // No transparent huge pages (see `crate::alloc`): mimalloc's arenas would ask for them, and a
+    // huge page is resident whole though a few of its bytes are used.
+    #[cfg(target_os = "linux")]
+    // SAFETY: PR_SET_THP_DISABLE sets a flag of this process; it takes no pointers.
+    unsafe {
+        libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0);
+    }
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: mallopt only sets glibc's own parameters; it takes no pointers.
     unsafe {
