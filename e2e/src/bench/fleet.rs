@@ -20,7 +20,6 @@ use super::{Budget, Figure, Settings};
 use anyhow::{Context, Result, bail};
 use sim::fleet::{Fleet, scale_fleet};
 use std::net::SocketAddr;
-use std::process::Stdio;
 use std::time::{Duration, Instant};
 use tokio::process::{Child, Command};
 
@@ -97,27 +96,12 @@ impl FleetServe {
         let dir = tempfile::tempdir()?;
         let kc = dir.path().join("kubeconfig");
         fleet.write_kubeconfig(&kc)?;
-        let port = tokio::net::TcpListener::bind(("127.0.0.1", 0))
-            .await?
-            .local_addr()?
-            .port();
-        let mut cmd = Command::new(&s.strata);
-        cmd.arg("serve")
-            .arg("--data-dir")
-            .arg(dir.path().join("history"))
-            .arg("--kubeconfig")
-            .arg(&kc)
-            .arg("--listen")
-            .arg(format!("127.0.0.1:{port}"))
-            .arg("--assets")
-            .arg(&s.dist);
+        let port = super::server::free_port().await?;
+        let history = dir.path().join("history");
+        let mut cmd = super::server::serve_command(Command::new(&s.strata), s, &history, &kc, port);
         for c in fleet.clusters() {
             cmd.arg("--context").arg(c.name());
         }
-        cmd.env("RUST_LOG", "warn")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .kill_on_drop(true);
         let child = cmd
             .spawn()
             .with_context(|| format!("starting {}", s.strata.display()))?;

@@ -9,6 +9,7 @@ use super::{Budget, Figure, Settings, quantile, scale_sim};
 use anyhow::{Context, Result, bail};
 use futures::StreamExt;
 use std::collections::HashMap;
+use std::path::Path;
 use std::process::Stdio;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -36,11 +37,8 @@ impl Serve {
         recorder: bool,
     ) -> Result<Serve> {
         let (dir, kc) = temp_kubeconfig(&sim.url())?;
-        let port = tokio::net::TcpListener::bind(("127.0.0.1", 0))
-            .await?
-            .local_addr()?
-            .port();
-        let mut cmd = match cpu {
+        let port = free_port().await?;
+        let program = match cpu {
             Some(c) => {
                 let mut t = Command::new("taskset");
                 t.arg("-c").arg(c.to_string()).arg(&s.strata);
@@ -57,20 +55,7 @@ impl Serve {
                 file.join("history")
             }
         };
-        cmd.arg("serve")
-            .arg("--data-dir")
-            .arg(&data)
-            .arg("--kubeconfig")
-            .arg(&kc)
-            .arg("--listen")
-            .arg(format!("127.0.0.1:{port}"))
-            .arg("--assets")
-            .arg(&s.dist)
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .kill_on_drop(true);
-        let child = cmd
+        let child = serve_command(program, s, &data, &kc, port)
             .spawn()
             .with_context(|| format!("starting {}", s.strata.display()))?;
         let serve = Serve {
@@ -86,6 +71,41 @@ impl Serve {
     fn rss(&self) -> Result<f64> {
         rss(self.child.id().context("exited")?)
     }
+}
+
+/// A port free on the loopback now, for a child server to listen on.
+pub(super) async fn free_port() -> Result<u16> {
+    Ok(tokio::net::TcpListener::bind(("127.0.0.1", 0))
+        .await?
+        .local_addr()?
+        .port())
+}
+
+/// `program` (`strata`, or a wrapper that execs it) set up as every bench runs `strata serve`:
+/// history in `data`, the cluster(s) of `kubeconfig`, listening on loopback `port`, serving
+/// `s.dist`, quiet, killed when dropped. Callers add their own flags (contexts, auth).
+pub(super) fn serve_command(
+    mut program: Command,
+    s: &Settings,
+    data: &Path,
+    kubeconfig: &Path,
+    port: u16,
+) -> Command {
+    program
+        .arg("serve")
+        .arg("--data-dir")
+        .arg(data)
+        .arg("--kubeconfig")
+        .arg(kubeconfig)
+        .arg("--listen")
+        .arg(format!("127.0.0.1:{port}"))
+        .arg("--assets")
+        .arg(&s.dist)
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .kill_on_drop(true);
+    program
 }
 
 /// How often a starting `strata serve` is asked `/readyz`: the start of 500 VMIs takes a few

@@ -9,7 +9,6 @@ use super::{Budget, Figure, Settings};
 use anyhow::{Context, Result};
 use futures::StreamExt;
 use std::collections::HashSet;
-use std::process::Stdio;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
@@ -37,28 +36,13 @@ impl TokenServe {
                  users:\n- name: sim\n  user:\n    token: strata-sa-token\ncurrent-context: sim\n"
             ),
         )?;
-        let port = tokio::net::TcpListener::bind(("127.0.0.1", 0))
-            .await?
-            .local_addr()?
-            .port();
-        let child = Command::new(&s.strata)
-            .arg("serve")
+        let port = super::server::free_port().await?;
+        // A fresh history database: what an earlier run recorded is not measured.
+        let history = dir.path().join("history");
+        let child = super::server::serve_command(Command::new(&s.strata), s, &history, &kc, port)
             .args(["--auth", "token", "--insecure-cookie"])
             // Every stream here is one user's: lift the per-user cap so all of them open.
             .args(["--max-streams-per-client", "100000"])
-            // A fresh history database: what an earlier run recorded is not measured.
-            .arg("--data-dir")
-            .arg(dir.path().join("history"))
-            .arg("--kubeconfig")
-            .arg(&kc)
-            .arg("--listen")
-            .arg(format!("127.0.0.1:{port}"))
-            .arg("--assets")
-            .arg(&s.dist)
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .kill_on_drop(true)
             .spawn()
             .with_context(|| format!("starting {}", s.strata.display()))?;
         let serve = TokenServe {
