@@ -7,6 +7,7 @@
 
 pub mod about;
 mod api_errors;
+mod api_server_dial;
 pub(crate) mod base;
 mod cdi;
 mod cdi_in_use;
@@ -48,6 +49,7 @@ mod network_addons;
 mod node;
 mod node_taints;
 mod noise;
+mod object_store;
 mod operator;
 mod ovn_kubernetes;
 mod ovn_nbctl;
@@ -61,6 +63,8 @@ mod subresource_conflict;
 mod tls;
 mod unauthenticated;
 mod usage;
+mod vfio;
+mod virt_v2v;
 mod virtctl;
 mod volume_migration;
 mod x509;
@@ -125,6 +129,8 @@ pub fn catalogue() -> &'static [&'static Signature] {
             noise::TABLE,
             relayed::TABLE,
             dial::TABLE,
+            api_server_dial::TABLE,
+            object_store::TABLE,
             http_status::TABLE,
             virtctl::TABLE,
             subresource_conflict::TABLE,
@@ -133,6 +139,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             x509::TABLE,
             component_pods::TABLE,
             devices::TABLE,
+            vfio::TABLE,
             node_taints::TABLE,
             cdi::TABLE,
             cdi_in_use::TABLE,
@@ -165,6 +172,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             volume_migration::TABLE,
             migration_target::TABLE,
             harvester_migrate::TABLE,
+            virt_v2v::TABLE,
             migration::TABLE,
             disruption::TABLE,
             denial::TABLE,
