@@ -102,3 +102,23 @@ fn a_panic_in_harvesters_2020_modules_is_that_programs() {
     let network = "panic: runtime error: invalid memory address or nil pointer dereference\n[signal SIGSEGV: segmentation violation code=0x1 addr=0x0 pc=0x1234]\n\ngoroutine 88 [running]:\ngithub.com/rancher/harvester-network-controller/pkg/controller/vlan.(*Handler).OnChange(0xc000120000, 0xc0002a0000, 0x5, 0x0)\n\t/go/src/github.com/rancher/harvester-network-controller/pkg/controller/vlan/vlan.go:77 +0x51\n";
     assert_eq!(layer(network), Some(Layer::Network));
 }
+
+#[test]
+fn a_helper_virt_handler_runs_killed_by_a_signal_is_the_nodes() {
+    for paste in [
+        "{\"component\":\"virt-handler\",\"level\":\"error\",\"msg\":\"Synchronizing the VirtualMachineInstance failed.\",\"reason\":\"failed to configure vmi network: setup failed, err: failed plugging phase1 at nic 'default': Critical network error: error creating tap device named tap0; failed to execute command in launcher namespace 3121: failed running command /usr/bin/virt-chroot create-tap --tap-name tap0 --uid 107 --gid 107 --queue-number 1 --mtu 1400, err: signal: killed, output: \"}\n",
+        "{\"component\":\"virt-handler\",\"level\":\"error\",\"msg\":\"failed to set cgroup resources\",\"reason\":\"failed running command /usr/bin/virt-chroot --mount /proc/1/ns/mnt set-cgroup --pid 4410 --subsystem devices, err: signal: aborted, output: \"}\n",
+    ] {
+        let (l, _, text) = blame(paste);
+        assert_eq!(l, Some(Layer::Node), "{text}");
+        assert!(text.contains("killed by a signal"), "{text}");
+    }
+}
+
+#[test]
+fn a_helper_that_exits_with_an_error_keeps_the_steps_reading() {
+    let paste = "{\"component\":\"virt-handler\",\"level\":\"error\",\"msg\":\"Synchronizing the VirtualMachineInstance failed.\",\"reason\":\"failed to configure vmi network: setup failed, err: failed plugging phase1 at nic 'default': Critical network error: error creating tap device named tap0; failed to execute command in launcher namespace 3121: failed running command /usr/bin/virt-chroot create-tap --tap-name tap0 --uid 107 --gid 107 --queue-number 1 --mtu 1400, err: exit status 1, output: failed to create tap device named tap0. Reason: operation not permitted\"}\n";
+    let (l, _, text) = blame(paste);
+    assert!(!text.contains("killed by a signal"), "{text}");
+    assert_eq!(l, Some(Layer::Network), "{text}");
+}

@@ -31,7 +31,7 @@ const REFUSED: Signature = Signature {
         alike (the kubelet cannot fetch a pod's service-account token to mount it, controllers \
         cannot list or update), and nothing, the VMs' objects included, changes until it answers",
     next_steps: &[
-        "on a control-plane node: crictl ps -a | grep kube-apiserver; crictl logs <its container>",
+        "on a control-plane node: crictl ps -a --name kube-apiserver (its state and restarts)",
         "on a control-plane node: journalctl -u kubelet (or the distribution's service: rke2-server, k3s)",
         "kubectl get --raw /readyz?verbose",
     ],

@@ -30,6 +30,7 @@ mod guest;
 mod guest_output;
 mod guest_panic;
 mod harvester_migrate;
+mod helper_signal;
 mod http_status;
 mod imageupload;
 mod kernel;
@@ -140,6 +141,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             component_pods::TABLE,
             devices::TABLE,
             vfio::TABLE,
+            helper_signal::TABLE,
             node_taints::TABLE,
             cdi::TABLE,
             cdi_in_use::TABLE,

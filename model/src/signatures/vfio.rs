@@ -50,7 +50,7 @@ const BIND: Signature = Signature {
         files are missing or refuse the write, so the vfio-pci module is not loaded on this node \
         (or the device cannot leave its driver) and no VM can be given the device",
     next_steps: &[
-        "on the node: lsmod | grep vfio; modprobe vfio-pci",
+        "on the node: modprobe vfio-pci (loads the driver's module)",
         "on the node: ls /sys/bus/pci/drivers/vfio-pci",
         "kubectl logs -n harvester-system <harvester-pcidevices-controller pod on the node>",
     ],
