@@ -21,8 +21,21 @@ pub struct Owner {
 
 /// Go modules outside KubeVirt's and CDI's (their `go.mod` module paths), by layer: a
 /// cluster-level controller or operator is the control plane, a per-node storage or network
-/// daemon its layer.
+/// daemon its layer. A project that moved keeps its old module path in the frames of the
+/// releases built before the move: Harvester's repositories were `github.com/rancher/…` until
+/// late 2020 (their `go.mod`: `module github.com/rancher/harvester`,
+/// `module github.com/rancher/harvester-network-controller`).
 const MODULES: &[(&str, &str, Layer)] = &[
+    (
+        "github.com/rancher/harvester-network-controller",
+        "Harvester network controller",
+        Layer::Network,
+    ),
+    (
+        "github.com/rancher/harvester",
+        "Harvester's controllers",
+        Layer::ControlPlane,
+    ),
     (
         "github.com/harvester/harvester-network-controller",
         "Harvester network controller",

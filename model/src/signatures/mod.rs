@@ -7,6 +7,7 @@
 
 pub mod about;
 mod api_errors;
+mod api_server_dial;
 pub(crate) mod base;
 mod cdi;
 mod cdi_in_use;
@@ -29,6 +30,7 @@ mod guest;
 mod guest_output;
 mod guest_panic;
 mod harvester_migrate;
+mod helper_signal;
 mod http_status;
 mod imageupload;
 mod kernel;
@@ -48,6 +50,7 @@ mod network_addons;
 mod node;
 mod node_taints;
 mod noise;
+mod object_store;
 mod operator;
 mod ovn_kubernetes;
 mod ovn_nbctl;
@@ -61,6 +64,8 @@ mod subresource_conflict;
 mod tls;
 mod unauthenticated;
 mod usage;
+mod vfio;
+mod virt_v2v;
 mod virtctl;
 mod volume_migration;
 mod x509;
@@ -125,6 +130,8 @@ pub fn catalogue() -> &'static [&'static Signature] {
             noise::TABLE,
             relayed::TABLE,
             dial::TABLE,
+            api_server_dial::TABLE,
+            object_store::TABLE,
             http_status::TABLE,
             virtctl::TABLE,
             subresource_conflict::TABLE,
@@ -133,6 +140,8 @@ pub fn catalogue() -> &'static [&'static Signature] {
             x509::TABLE,
             component_pods::TABLE,
             devices::TABLE,
+            vfio::TABLE,
+            helper_signal::TABLE,
             node_taints::TABLE,
             cdi::TABLE,
             cdi_in_use::TABLE,
@@ -165,6 +174,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             volume_migration::TABLE,
             migration_target::TABLE,
             harvester_migrate::TABLE,
+            virt_v2v::TABLE,
             migration::TABLE,
             disruption::TABLE,
             denial::TABLE,

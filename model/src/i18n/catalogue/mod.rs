@@ -30,6 +30,7 @@ mod round19;
 mod round20;
 mod round21;
 mod round22;
+mod round23;
 mod sig_api;
 mod sig_control;
 mod sig_guest;
@@ -81,6 +82,7 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
         round20::ROUND20,
         round21::ROUND21,
         round22::ROUND22,
+        round23::ROUND23,
         mechanisms::MECHANISMS,
         vocab_a::VOCAB_A,
         guest_output::GUEST_OUTPUT,
