@@ -40,6 +40,11 @@ mod kubemacpool;
 mod kubevirtci;
 pub mod level;
 mod longhorn;
+mod longhorn_csi;
+mod longhorn_engine;
+mod longhorn_reasons;
+mod longhorn_scheduling;
+mod longhorn_steps;
 mod migration;
 mod migration_target;
 mod multus;
@@ -151,6 +156,10 @@ pub fn catalogue() -> &'static [&'static Signature] {
             kubelet::TABLE,
             kubevirtci::TABLE,
             longhorn::TABLE,
+            longhorn_reasons::TABLE,
+            longhorn_scheduling::TABLE,
+            longhorn_csi::TABLE,
+            longhorn_engine::TABLE,
             guest::TABLE,
             guest_panic::TABLE,
             multus::TABLE,
