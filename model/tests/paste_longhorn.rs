@@ -217,3 +217,20 @@ fn each_longhorn_entry_has_japanese_and_each_broken_one_a_remedy() {
     }
     assert!(n >= 70, "{n} Longhorn entries");
 }
+
+#[test]
+fn the_kernel_losing_the_iscsi_session_under_a_volume_is_the_nodes() {
+    let paste = "[Tue Jun  3 02:11:40 2025]  connection7:0: detected conn error (1020)\n\
+        [Tue Jun  3 02:13:40 2025]  session7: session recovery timed out after 120 secs\n\
+        [Tue Jun  3 02:13:40 2025] sd 9:0:0:1: rejecting I/O to offline device\n";
+    let (l, _, text) = blame(paste);
+    assert_eq!(l, Some(Layer::Node), "{text}");
+    assert!(text.contains("iSCSI session to a volume's target was lost"), "{text}");
+    for s in model::signatures::catalogue() {
+        if s.id.starts_with("iscsi-") || s.id == "scsi-device-offlined" {
+            for text in [s.title, s.cause].into_iter().chain(s.next_steps.iter().copied()) {
+                assert!(model::i18n::ja(text).is_some(), "{}: {text}", s.id);
+            }
+        }
+    }
+}

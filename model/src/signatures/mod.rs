@@ -31,6 +31,7 @@ mod guest_panic;
 mod harvester_migrate;
 mod http_status;
 mod imageupload;
+mod iscsi;
 mod kernel;
 mod kube_ovn;
 mod kube_ovn_ipam;
@@ -153,6 +154,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             operator::TABLE,
             node::TABLE,
             kernel::TABLE,
+            iscsi::TABLE,
             kubelet::TABLE,
             kubevirtci::TABLE,
             longhorn::TABLE,

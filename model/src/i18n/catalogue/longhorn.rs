@@ -1,7 +1,7 @@
 //! The sentences of Longhorn's failure vocabulary (mechanism (A) of the fresh corpus): the
 //! titles, causes and next steps of `signatures/longhorn_reasons.rs`, `longhorn_scheduling.rs`,
-//! `longhorn_csi.rs`, `longhorn_engine.rs` and `longhorn_steps.rs`, and the remedies of
-//! `remedy/longhorn.rs`.
+//! `longhorn_csi.rs`, `longhorn_engine.rs` and `longhorn_steps.rs`, the kernel's iSCSI session
+//! under a Longhorn volume (`signatures/iscsi.rs`), and the remedies of `remedy/longhorn.rs`.
 
 use super::Entry;
 
@@ -99,4 +99,17 @@ pub const LONGHORN: &[Entry] = &[
      "まずボリュームを準備完了にします: その robustness とコンディションが示すレプリカやエンジンを直すか、実行中のアタッチやデタッチの完了を待ちます。その後 VM を再起動して、ランチャー Pod にボリュームを再び求めさせます。"),
     ("Fix the source Longhorn names (the backup target's reachability and credentials, the backing image's download or its size against the volume's, the clone's source volume), then create the volume or the VM's disk again.",
      "Longhorn が示すソース(バックアップターゲットの到達性と認証情報、バッキングイメージのダウンロードやボリュームに対するサイズ、クローンのソースボリューム)を直し、その後ボリュームまたは VM のディスクを作り直します。"),
+    // `signatures/iscsi.rs`
+    ("iscsiadm -m session -P 3 (the sessions, their state and their disks)",
+     "iscsiadm -m session -P 3(セッション、その状態とディスク)"),
+    ("check the path to the iSCSI target (for a Longhorn volume, the engine's instance manager pod on the same node)",
+     "iSCSI ターゲットへの経路を確認する(Longhorn ボリュームでは、同じノード上のエンジンのインスタンスマネージャー Pod)"),
+    ("the node's iSCSI session to a volume's target was lost",
+     "ボリュームのターゲットへのノードの iSCSI セッションが失われました"),
+    ("the kernel's iSCSI initiator could not recover its session to the target in time, so the SCSI layer took the disk offline and rejects every I/O to it: the VM's disk on that volume fails (a Longhorn volume's engine or the storage network is down)",
+     "カーネルの iSCSI イニシエーターはターゲットへのセッションを時間内に回復できず、SCSI 層がディスクをオフラインにして、それへの I/O をすべて拒否しています。そのボリューム上の VM のディスクは失敗します(Longhorn ボリュームのエンジンかストレージネットワークが停止しています)"),
+    ("the node's iSCSI connection to a volume's target failed",
+     "ボリュームのターゲットへのノードの iSCSI 接続が失敗しました"),
+    ("the kernel's iSCSI initiator lost a connection to the target and tries to log in again; I/O to the disk waits meanwhile and fails if the session's recovery times out",
+     "カーネルの iSCSI イニシエーターはターゲットへの接続を失い、再ログインを試みています。その間ディスクへの I/O は待たされ、セッションの回復がタイムアウトすると失敗します"),
 ];
