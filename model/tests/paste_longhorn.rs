@@ -132,7 +132,10 @@ fn a_faulted_volume_in_longhorns_listing_is_the_nodes_and_degraded_stays_degrade
         pvc-3f9e1c2a-8b7d-4e6f-a5b4-c3d2e1f0a9b8   v1            detached   faulted      True        21474836480              88d\n";
     let (l, _, text) = blame(faulted);
     assert_eq!(l, Some(Layer::Node), "{text}");
-    assert!(text.contains("a Longhorn volume under the VM's disk faulted"), "{text}");
+    assert!(
+        text.contains("a Longhorn volume under the VM's disk faulted"),
+        "{text}"
+    );
 
     let degraded = "NAME                                       DATA ENGINE   STATE      ROBUSTNESS   SCHEDULED   SIZE          NODE       AGE\n\
         pvc-3f9e1c2a-8b7d-4e6f-a5b4-c3d2e1f0a9b8   v1            attached   degraded     True        21474836480   worker-4   88d\n";
@@ -207,7 +210,12 @@ fn each_longhorn_entry_has_japanese_and_each_broken_one_a_remedy() {
             assert!(!r.is_empty(), "{} has no remedy", s.id);
         }
         let steps = s.next_steps.iter().copied();
-        for text in r.iter().map(String::as_str).chain([s.title, s.cause]).chain(steps) {
+        for text in r
+            .iter()
+            .map(String::as_str)
+            .chain([s.title, s.cause])
+            .chain(steps)
+        {
             assert!(
                 model::i18n::ja(text).is_some(),
                 "{}: no Japanese for {text}",
@@ -225,10 +233,16 @@ fn the_kernel_losing_the_iscsi_session_under_a_volume_is_the_nodes() {
         [Tue Jun  3 02:13:40 2025] sd 9:0:0:1: rejecting I/O to offline device\n";
     let (l, _, text) = blame(paste);
     assert_eq!(l, Some(Layer::Node), "{text}");
-    assert!(text.contains("iSCSI session to a volume's target was lost"), "{text}");
+    assert!(
+        text.contains("iSCSI session to a volume's target was lost"),
+        "{text}"
+    );
     for s in model::signatures::catalogue() {
         if s.id.starts_with("iscsi-") || s.id == "scsi-device-offlined" {
-            for text in [s.title, s.cause].into_iter().chain(s.next_steps.iter().copied()) {
+            for text in [s.title, s.cause]
+                .into_iter()
+                .chain(s.next_steps.iter().copied())
+            {
                 assert!(model::i18n::ja(text).is_some(), "{}: {text}", s.id);
             }
         }

@@ -47,28 +47,48 @@ const EXPAND: Signature = Signature {
 pub(super) const TABLE: &[Signature] = &[
     Signature {
         id: "longhorn-csi-not-ready-for-workloads",
-        all: &["rpc error", "desc = ", "volume ", " is not ready for workloads"],
+        all: &[
+            "rpc error",
+            "desc = ",
+            "volume ",
+            " is not ready for workloads",
+        ],
         source: "longhorn/longhorn-manager csi/controller_server.go, csi/node_server.go (status.Errorf(codes.Aborted, \"volume %s is not ready for workloads: %v\"))",
         example: "AttachVolume.Attach failed for volume \"pvc-5e1d2c3b\" : rpc error: code = Aborted desc = volume pvc-5e1d2c3b is not ready for workloads",
         ..NOT_READY
     },
     Signature {
         id: "longhorn-csi-not-attached-yet",
-        all: &["rpc error", "desc = ", "volume ", " hasn't been attached yet"],
+        all: &[
+            "rpc error",
+            "desc = ",
+            "volume ",
+            " hasn't been attached yet",
+        ],
         source: "longhorn/longhorn-manager csi/node_server.go (status.Errorf(codes.InvalidArgument, \"volume %s hasn't been attached yet\"))",
         example: "MountVolume.MountDevice failed for volume \"pvc-5e1d2c3b\" : rpc error: code = InvalidArgument desc = volume pvc-5e1d2c3b hasn't been attached yet",
         ..NOT_READY
     },
     Signature {
         id: "longhorn-csi-attach-failed-attachment-id",
-        all: &["rpc error", "desc = ", " failed to attach to node ", " with attachmentID "],
+        all: &[
+            "rpc error",
+            "desc = ",
+            " failed to attach to node ",
+            " with attachmentID ",
+        ],
         source: "longhorn/longhorn-manager csi/controller_server.go (status.Errorf(codes.DeadlineExceeded|Internal, \"volume %v failed to attach to node %v with attachmentID %v\"))",
         example: "rpc error: code = DeadlineExceeded desc = volume pvc-5e1d2c3b failed to attach to node worker-2 with attachmentID csi-0a1b2c3d4e5f",
         ..NOT_READY
     },
     Signature {
         id: "longhorn-csi-detach-failed",
-        all: &["rpc error", "desc = ", "Failed to detach volume ", " from node "],
+        all: &[
+            "rpc error",
+            "desc = ",
+            "Failed to detach volume ",
+            " from node ",
+        ],
         cased: &["Failed to detach volume "],
         source: "longhorn/longhorn-manager csi/controller_server.go (status.Errorf(codes.DeadlineExceeded, \"Failed to detach volume %s from node %s\"))",
         example: "DetachVolume.Detach failed for volume \"pvc-5e1d2c3b\" : rpc error: code = DeadlineExceeded desc = Failed to detach volume pvc-5e1d2c3b from node worker-2",
@@ -76,7 +96,12 @@ pub(super) const TABLE: &[Signature] = &[
     },
     Signature {
         id: "longhorn-csi-not-mounted-on-path",
-        all: &["rpc error", "desc = ", "volume ", " is not mounted on path "],
+        all: &[
+            "rpc error",
+            "desc = ",
+            "volume ",
+            " is not mounted on path ",
+        ],
         source: "longhorn/longhorn-manager csi/node_server.go (status.Errorf(codes.NotFound, \"volume %v is not mounted on path %v\"))",
         example: "rpc error: code = NotFound desc = volume pvc-5e1d2c3b is not mounted on path /var/lib/kubelet/plugins/kubernetes.io/csi/driver.longhorn.io/abc/globalmount",
         ..NOT_READY
@@ -97,21 +122,36 @@ pub(super) const TABLE: &[Signature] = &[
     },
     Signature {
         id: "longhorn-csi-workload-pods-not-ready",
-        all: &["rpc error", "desc = ", "volume ", " workload pods are not ready to be mounted"],
+        all: &[
+            "rpc error",
+            "desc = ",
+            "volume ",
+            " workload pods are not ready to be mounted",
+        ],
         source: "longhorn/longhorn-manager csi/node_server.go (status.Errorf(codes.Aborted, \"volume %v workload pods are not ready to be mounted: %+v\"))",
         example: "rpc error: code = Aborted desc = volume pvc-5e1d2c3b workload pods are not ready to be mounted: [virt-launcher-vm1-x2x9k]",
         ..NOT_READY
     },
     Signature {
         id: "longhorn-csi-share-not-available",
-        all: &["rpc error", "desc = ", "volume ", " share not yet available"],
+        all: &[
+            "rpc error",
+            "desc = ",
+            "volume ",
+            " share not yet available",
+        ],
         source: "longhorn/longhorn-manager csi/node_server.go (status.Errorf(codes.Aborted, \"volume %s share not yet available\"): the RWX share manager)",
         example: "rpc error: code = Aborted desc = volume pvc-5e1d2c3b share not yet available",
         ..NOT_READY
     },
     Signature {
         id: "longhorn-csi-not-marked-shared",
-        all: &["rpc error", "desc = ", "volume ", " requires shared access but is not marked for shared use"],
+        all: &[
+            "rpc error",
+            "desc = ",
+            "volume ",
+            " requires shared access but is not marked for shared use",
+        ],
         source: "longhorn/longhorn-manager csi/controller_server.go (status.Errorf(codes.FailedPrecondition, \"volume %s requires shared access but is not marked for shared use\"))",
         example: "rpc error: code = FailedPrecondition desc = volume pvc-5e1d2c3b requires shared access but is not marked for shared use",
         ..NOT_READY
@@ -132,21 +172,34 @@ pub(super) const TABLE: &[Signature] = &[
     },
     Signature {
         id: "longhorn-csi-no-format-mounter",
-        all: &["rpc error", "desc = ", "cannot get format mounter that support filesystem"],
+        all: &[
+            "rpc error",
+            "desc = ",
+            "cannot get format mounter that support filesystem",
+        ],
         source: "longhorn/longhorn-manager csi/node_server.go (status.Errorf(codes.Internal, \"volume %v cannot get format mounter that support filesystem %v creation\"))",
         example: "rpc error: code = Internal desc = volume pvc-5e1d2c3b cannot get format mounter that support filesystem xfs creation",
         ..NOT_READY
     },
     Signature {
         id: "longhorn-csi-evaluate-filesystem",
-        all: &["rpc error", "desc = ", "failed to evaluate device filesystem"],
+        all: &[
+            "rpc error",
+            "desc = ",
+            "failed to evaluate device filesystem",
+        ],
         source: "longhorn/longhorn-manager csi/node_server.go (status.Errorf(codes.Internal, \"failed to evaluate device filesystem %v format: %v\"))",
         example: "rpc error: code = Internal desc = failed to evaluate device filesystem /dev/longhorn/pvc-5e1d2c3b format: exit status 2",
         ..NOT_READY
     },
     Signature {
         id: "longhorn-csi-expansion-failed",
-        all: &["rpc error", "desc = ", " expansion from existing capacity ", " failed"],
+        all: &[
+            "rpc error",
+            "desc = ",
+            " expansion from existing capacity ",
+            " failed",
+        ],
         source: "longhorn/longhorn-manager csi/controller_server.go (status.Errorf(codes.DeadlineExceeded, \"volume %s expansion from existing capacity %v to requested capacity %v failed\"))",
         example: "rpc error: code = DeadlineExceeded desc = volume pvc-5e1d2c3b expansion from existing capacity 10737418240 to requested capacity 21474836480 failed",
         ..EXPAND

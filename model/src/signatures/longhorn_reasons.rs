@@ -494,7 +494,11 @@ pub(super) const TABLE: &[Signature] = &[
     Signature {
         id: "longhorn-snapshot-purge-failed",
         all: &["SnapshotPurge"],
-        any: &["FailedSnapshotPurge", "TimeoutSnapshotPurge", "FailedStartingSnapshotPurge"],
+        any: &[
+            "FailedSnapshotPurge",
+            "TimeoutSnapshotPurge",
+            "FailedStartingSnapshotPurge",
+        ],
         cased: &["SnapshotPurge"],
         source: "longhorn/longhorn-manager constant/events.go (EventReasonFailedSnapshotPurge, TimeoutSnapshotPurge, FailedStartingSnapshotPurge), controller/engine_controller.go, volume_controller.go (\"replica %v failed the snapshot purge: %s\")",
         example: "  Warning  FailedSnapshotPurge  3m  longhorn-volume-controller  replica pvc-5e1d2c3b-r-8d7e6f5a failed the snapshot purge: timeout",
