@@ -11,7 +11,7 @@
 //! - the event reasons of `constant/events.go`, as `controller/volume_controller.go`,
 //!   `engine_controller.go`, `instance_handler.go` and `volume_attachment_controller.go` record
 //!   them: a reason Longhorn alone spells (`FailedRebuilding`, `DetachedUnexpectedly`,
-//!   `AutoSalvaged`) is matched alone, a word other programs use too (`Faulted`, `Unknown`,
+//!   `AutoSalvaged`, `ShardFailed`, `DegradedReadEIO`) is matched alone, a word other programs use too (`Faulted`, `Unknown`,
 //!   `FailedStarting`, `EvictionFailed`, `FailedExpansion`, `MigrationFailed`) only with the
 //!   message Longhorn writes with it;
 //! - the robustness of `volume.go` (`healthy`, `degraded`, `faulted`, `unknown`).
@@ -113,6 +113,18 @@ const PROVISION: Signature = Signature {
         image) or another volume (clone), and that failed (the backup target or image \
         unreachable, the image larger than the volume, the source gone): the VM's disk is \
         not provisioned",
+    next_steps: VOLUME,
+    ..BASE
+};
+
+/// A shared volume's workload pod deleted to remount it.
+const REBUILD_REMOUNT: Signature = Signature {
+    layer: Some(Layer::Node),
+    health: Health::Degraded,
+    title: "Longhorn restarts a workload to remount its shared volume",
+    cause: "the CSI plugin pod on the node restarted unexpectedly, so the NFS mount of a shared \
+        (RWX) Longhorn volume is stale; Longhorn deletes the workload's pod (a VM's launcher \
+        too) so it mounts the volume again",
     next_steps: VOLUME,
     ..BASE
 };
@@ -237,6 +249,22 @@ pub(super) const TABLE: &[Signature] = &[
         all: &["Failed rebuilding replica with Address"],
         source: "longhorn/longhorn-manager controller/engine_controller.go (\"Failed rebuilding replica with Address %v: %v\"; its log: \"Failed to rebuild replica %v\")",
         example: "Failed rebuilding replica with Address 10.42.2.31:10000: context deadline exceeded",
+        ..REBUILD
+    },
+    Signature {
+        id: "longhorn-failed-to-rebuild-replica",
+        all: &["Failed to rebuild replica "],
+        cased: &["Failed to rebuild replica "],
+        source: "longhorn/longhorn-manager controller/engine_controller.go (log.WithError(rebuildErr).Errorf(\"Failed to rebuild replica %v\", addr))",
+        example: "level=error msg=\"Failed to rebuild replica 10.52.3.44:10105\" error=\"proxyServer=10.52.1.9:8501 destination=10.52.1.9:10010: failed to add replica\"",
+        ..REBUILD
+    },
+    Signature {
+        id: "longhorn-replica-in-err-mode",
+        all: &["replica ", " is in ERR mode"],
+        cased: &["ERR mode"],
+        source: "longhorn/longhorn-manager controller/engine_controller.go (fmt.Errorf(\"replica %v is in ERR mode, which is invalid for rebuilding\", replicaName))",
+        example: "replica pvc-3f9e1c2a-r-77e1d0c2 is in ERR mode, which is invalid for rebuilding",
         ..REBUILD
     },
     Signature {
@@ -471,6 +499,34 @@ pub(super) const TABLE: &[Signature] = &[
         source: "longhorn/longhorn-manager constant/events.go (EventReasonVolumeCloneFailed), controller/volume_controller.go (\"cannot find the source volume %v\")",
         example: "  Warning  VolumeCloneFailed  1m  longhorn-volume-controller  cannot find the source volume pvc-1a2b3c4d",
         ..PROVISION
+    },
+    // an erasure-coded (v2) volume's shards
+    Signature {
+        id: "longhorn-shard-failed",
+        all: &["ShardFailed"],
+        cased: &["ShardFailed"],
+        source: "longhorn/longhorn-manager controller/shard_group_controller.go (Eventf Warning EventReasonShardFailed \"shard %v (slot %v) of volume %v failed\")",
+        example: "  Warning  ShardFailed  2m  longhorn-shard-group-controller  shard pvc-3f9e1c2a-s-2 (slot 2) of volume pvc-3f9e1c2a failed",
+        ..DEGRADED
+    },
+    Signature {
+        id: "longhorn-degraded-read-eio",
+        all: &["DegradedReadEIO"],
+        cased: &["DegradedReadEIO"],
+        source: "longhorn/longhorn-manager controller/shard_group_controller.go (Eventf Warning EventReasonDegradedReadEIO \"EC volume %v: %v\")",
+        example: "  Warning  DegradedReadEIO  1m  longhorn-shard-group-controller  EC volume pvc-3f9e1c2a: too many shards lost to reconstruct reads",
+        title: "an erasure-coded Longhorn volume failed reads with I/O errors",
+        cause: "too many shards of the erasure-coded volume are lost to rebuild the data a \
+            read asks for: the VM's reads on that volume fail with EIO until shards are back",
+        ..ENGINE_LOST
+    },
+    // a shared (RWX) volume's workload restarted
+    Signature {
+        id: "longhorn-remount-requested",
+        all: &["Requesting workload pod ", " to remount"],
+        source: "longhorn/longhorn-manager controller/kubernetes_pod_controller.go (Eventf Warning EventReasonRemount \"Requesting workload pod %v deletion to remount NFS share after unexpected CSI plugin pod %v restart on node %v\")",
+        example: "  Warning  Remount  30s  longhorn-kubernetes-pod-controller  Requesting workload pod virt-launcher-vm1-x2x9k deletion to remount NFS share after unexpected CSI plugin pod longhorn-csi-plugin-7kq2d restart on node worker-2",
+        ..REBUILD_REMOUNT
     },
     // upkeep of a serving volume
     Signature {

@@ -112,4 +112,13 @@ pub const LONGHORN: &[Entry] = &[
      "ボリュームのターゲットへのノードの iSCSI 接続が失敗しました"),
     ("the kernel's iSCSI initiator lost a connection to the target and tries to log in again; I/O to the disk waits meanwhile and fails if the session's recovery times out",
      "カーネルの iSCSI イニシエーターはターゲットへの接続を失い、再ログインを試みています。その間ディスクへの I/O は待たされ、セッションの回復がタイムアウトすると失敗します"),
+    // `signatures/longhorn_reasons.rs`, REBUILD_REMOUNT
+    ("Longhorn restarts a workload to remount its shared volume",
+     "Longhorn が共有ボリュームを再マウントするためにワークロードを再起動します"),
+    ("the CSI plugin pod on the node restarted unexpectedly, so the NFS mount of a shared (RWX) Longhorn volume is stale; Longhorn deletes the workload's pod (a VM's launcher too) so it mounts the volume again",
+     "ノード上の CSI プラグイン Pod が予期せず再起動したため、共有(RWX)Longhorn ボリュームの NFS マウントが古くなっています。Longhorn はワークロードの Pod(VM のランチャーも)を削除し、ボリュームを再びマウントさせます"),
+    ("an erasure-coded Longhorn volume failed reads with I/O errors",
+     "イレイジャーコーディングの Longhorn ボリュームの読み取りが I/O エラーで失敗しました"),
+    ("too many shards of the erasure-coded volume are lost to rebuild the data a read asks for: the VM's reads on that volume fail with EIO until shards are back",
+     "イレイジャーコーディングのボリュームのシャードが多く失われ、読み取りが求めるデータを再構築できません。シャードが戻るまで、そのボリューム上の VM の読み取りは EIO で失敗します"),
 ];
