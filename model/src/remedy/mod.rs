@@ -15,6 +15,7 @@
 pub mod alerts;
 pub mod control_plane;
 pub mod guest;
+pub mod longhorn;
 pub mod migration;
 pub mod network;
 pub mod node;

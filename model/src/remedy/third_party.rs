@@ -70,6 +70,9 @@ const HARVESTER_IDS: &[&str] = &[
 
 /// The remedy of a third-party vocabulary's signature `id`, if it has one here.
 pub fn for_id(id: &str) -> Option<&'static [&'static str]> {
+    if let Some(a) = super::longhorn::for_id(id) {
+        return Some(a);
+    }
     if ADDRESS_IDS.contains(&id) || id.starts_with("kube-ovn-ipam-") {
         return Some(ADDRESS);
     }

@@ -14,7 +14,7 @@ use super::Signature;
 use super::base::BASE;
 use crate::verdict::{Health, Layer};
 
-const FAULTED: Signature = Signature {
+pub(super) const FAULTED: Signature = Signature {
     layer: Some(Layer::Node),
     health: Health::Broken,
     title: "a Longhorn volume under the VM's disk faulted",

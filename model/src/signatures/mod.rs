@@ -33,6 +33,7 @@ mod harvester_migrate;
 mod helper_signal;
 mod http_status;
 mod imageupload;
+mod iscsi;
 mod kernel;
 mod kube_ovn;
 mod kube_ovn_ipam;
@@ -42,6 +43,11 @@ mod kubemacpool;
 mod kubevirtci;
 pub mod level;
 mod longhorn;
+mod longhorn_csi;
+mod longhorn_engine;
+mod longhorn_reasons;
+mod longhorn_scheduling;
+mod longhorn_steps;
 mod migration;
 mod migration_target;
 mod multus;
@@ -157,9 +163,14 @@ pub fn catalogue() -> &'static [&'static Signature] {
             operator::TABLE,
             node::TABLE,
             kernel::TABLE,
+            iscsi::TABLE,
             kubelet::TABLE,
             kubevirtci::TABLE,
             longhorn::TABLE,
+            longhorn_reasons::TABLE,
+            longhorn_scheduling::TABLE,
+            longhorn_csi::TABLE,
+            longhorn_engine::TABLE,
             guest::TABLE,
             guest_panic::TABLE,
             multus::TABLE,

@@ -14,6 +14,7 @@ mod explain_more;
 mod findings;
 mod guest_output;
 mod headline;
+mod longhorn;
 mod mechanisms;
 mod migration;
 mod paste;
@@ -84,6 +85,7 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
         round22::ROUND22,
         round23::ROUND23,
         mechanisms::MECHANISMS,
+        longhorn::LONGHORN,
         vocab_a::VOCAB_A,
         guest_output::GUEST_OUTPUT,
         weighing::WEIGHING,
