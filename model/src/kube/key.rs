@@ -69,7 +69,7 @@ mod tests {
 
     #[test]
     fn keys_order_by_cluster_first() {
-        let mut keys = vec![
+        let mut keys = [
             VmiKey::new("a", "z").in_cluster("b"),
             VmiKey::new("z", "a").in_cluster("a"),
             VmiKey::new("m", "m"),
