@@ -28,10 +28,10 @@
 //!
 //! What serves the fleet: the push stream and `GET /api/v1/vmis` (every cluster's VMIs, each
 //! key naming its cluster; token mode: the first cluster's only), `GET /api/v1/clusters`, and
-//! the per-VMI routes under `/api/v1/c/{cluster}/` ([`crate::routes::in_cluster`]), answered
-//! from that cluster's caches and client. The per-VMI routes without the prefix, nodes,
-//! migrations, alerts, Prometheus, the history recorder and `/readyz` serve the **first**
-//! cluster only (the one [`crate::run`] started with, whose store handle and caches are
+//! the per-VMI, node and migration routes under `/api/v1/c/{cluster}/`
+//! ([`crate::routes::in_cluster`]), answered from that cluster's caches and client. Those routes
+//! without the prefix, alerts, Prometheus, the history recorder and `/readyz` serve the
+//! **first** cluster only (the one [`crate::run`] started with, whose store handle and caches are
 //! [`crate::state::AppState`]'s); the history is keyed without the cluster yet.
 
 pub mod cluster;

@@ -1,11 +1,11 @@
-//! `/api/v1/c/{cluster}/…`: the per-VMI routes ([`model::wire::paths::IN_CLUSTER`]) answered
-//! from one cluster of the fleet ([`crate::fleet`]) — its store handle, caches and client
-//! ([`AppState::in_cluster`]). The one-cluster paths (`/api/v1/vmis/{ns}/{name}…`) keep
-//! answering for the first cluster.
+//! `/api/v1/c/{cluster}/…`: the per-VMI routes ([`model::wire::paths::IN_CLUSTER`]), and the
+//! nodes' and migrations', answered from one cluster of the fleet ([`crate::fleet`]) — its
+//! store handle, caches and client ([`AppState::in_cluster`]). The one-cluster paths
+//! (`/api/v1/vmis/{ns}/{name}…`, `/api/v1/nodes…`) keep answering for the first cluster.
 //!
 //! The path after the cluster is routed by the same handlers as without it (the VMI list,
-//! evidence, page, incident file, metrics, guest agent, history), the URI rewritten to the
-//! one-cluster path. A cluster the console does not watch is a 404, never a request to an API
+//! evidence, page, incident file, metrics, guest agent, history; the nodes list, a node's page
+//! and drain report; the migrations), the URI rewritten to the one-cluster path. A cluster the console does not watch is a 404, never a request to an API
 //! server. A token is valid for the first cluster only: a token user asking another cluster
 //! is refused (403) until signing in to each cluster exists (issue 32, item 4).
 
@@ -27,18 +27,22 @@ pub fn routes() -> Router<AppState> {
 }
 
 /// The routes a cluster prefix may lead to.
-fn per_vmi() -> Router<AppState> {
+fn per_cluster() -> Router<AppState> {
     Router::new()
         .merge(super::vmis::routes())
+        .merge(super::nodes::routes())
+        .merge(super::migrations::routes())
         .merge(super::series::routes())
         .merge(super::incident::routes())
         .merge(super::history::routes())
         .route(paths::ANY, any(api_not_found))
 }
 
-/// Whether `rest` (the path after the cluster) is about VMIs.
-fn per_vmi_path(rest: &str) -> bool {
-    rest == "vmis" || rest.starts_with("vmis/")
+/// Whether `rest` (the path after the cluster) is about one cluster's VMIs, nodes or
+/// migrations.
+fn per_cluster_path(rest: &str) -> bool {
+    let first = rest.split('/').next().unwrap_or_default();
+    matches!(first, "vmis" | "nodes" | "migrations")
 }
 
 async fn in_cluster(
@@ -52,7 +56,7 @@ async fn in_cluster(
              the clusters it watches."
         )));
     };
-    if !per_vmi_path(&rest) {
+    if !per_cluster_path(&rest) {
         return Ok(api_not_found().await.into_response());
     }
     if c.client.is_some() && !matches!(state.auth.caller(req.headers())?, Caller::Local) {
@@ -71,7 +75,7 @@ async fn in_cluster(
         .map_err(|_| ApiErr::bad_request("The path is not a valid URI."))?;
     *req.uri_mut() = uri;
     let scoped = state.in_cluster(&c);
-    Ok(per_vmi()
+    Ok(per_cluster()
         .with_state(scoped)
         .oneshot(routed_afresh(req))
         .await

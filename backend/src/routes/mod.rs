@@ -2,9 +2,10 @@
 //! shapes are those of [`model::api`].
 //!
 //! With several clusters ([`crate::fleet`]) the stream and `/api/v1/vmis` carry every
-//! cluster's VMIs (each key names its cluster); the per-VMI routes answer for the first cluster
-//! (`AppState::store` and `AppState::caches`) and, under `/api/v1/c/{cluster}/` ([`in_cluster`]),
-//! for the cluster named; nodes, migrations, alerts and history serve the first cluster only.
+//! cluster's VMIs (each key names its cluster); the per-VMI, node and migration routes answer
+//! for the first cluster (`AppState::store` and `AppState::caches`) and, under
+//! `/api/v1/c/{cluster}/` ([`in_cluster`]), for the cluster named; alerts and history serve the
+//! first cluster only.
 //!
 //! * [`stream`] — `GET /api/v1/stream`, the push stream (its state machine in
 //!   [`stream::machine`]).
@@ -21,7 +22,7 @@
 //! * [`assets`] — the built frontend with SPA fallback.
 //! * [`clusters`] — `/api/v1/clusters`, every watched cluster's reachability and counts.
 //! * [`alerts`] — `/api/v1/alerts`, the alerts read and what each was matched to.
-//! * [`in_cluster`] — `/api/v1/c/{cluster}/vmis/…`, the per-VMI routes of one cluster.
+//! * [`in_cluster`] — `/api/v1/c/{cluster}/{vmis,nodes,migrations}…`, one cluster's routes.
 //! * [`redact`] — token mode's cut of every answer to what the user may read.
 
 pub mod alerts;

@@ -209,9 +209,39 @@ async fn each_cluster_answers_its_own_vmi_under_its_prefix_and_an_unknown_one_is
     let (status, err) = common::get_json(&console, "/api/v1/c/nowhere/vmis/infra/bastion").await;
     assert_eq!(status, 404, "{err}");
     assert!(err.to_string().contains("nowhere"), "{err}");
-    // Only the per-VMI routes take a cluster.
-    let (status, _) = common::get_json(&console, "/api/v1/c/b/nodes").await;
+    // Only the per-VMI, node and migration routes take a cluster.
+    let (status, _) = common::get_json(&console, "/api/v1/c/b/alerts").await;
     assert_eq!(status, 404);
+}
+
+/// The names of the VMIs a node page lists.
+async fn on_node(console: &Console, path: &str) -> Vec<VmiKey> {
+    let (status, view) = common::get_json(console, path).await;
+    assert_eq!(status, 200, "{path}: {view}");
+    let view: model::view::node::NodeView = serde_json::from_value(view).unwrap();
+    view.vmis.into_iter().map(|v| v.key).collect()
+}
+
+#[tokio::test]
+async fn a_node_of_the_same_name_in_each_cluster_lists_its_own_cluster_vmis() {
+    let fleet = fleet().await;
+    let dir = tempfile::tempdir().unwrap();
+    let console = console(&fleet, dir.path()).await;
+    until(&console, "a", 2, true).await;
+    until(&console, "b", 1, true).await;
+    let web = key_in("a", "web", "frontend");
+    let in_a = on_node(&console, "/api/v1/nodes/worker-1/view").await;
+    assert_eq!(in_a, [bastion("a"), web.clone()]);
+    assert_eq!(
+        on_node(&console, "/api/v1/c/a/nodes/worker-1/view").await,
+        in_a
+    );
+    let in_b = on_node(&console, "/api/v1/c/b/nodes/worker-1/view").await;
+    assert_eq!(in_b, [bastion("b")]);
+    let (status, rows) = common::get_json(&console, "/api/v1/c/b/nodes/rows").await;
+    assert_eq!(status, 200, "{rows}");
+    let (status, _) = common::get_json(&console, "/api/v1/c/b/migrations").await;
+    assert_eq!(status, 200);
 }
 
 #[tokio::test]
