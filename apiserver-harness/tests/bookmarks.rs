@@ -189,6 +189,7 @@ async fn on_the_real_server_a_dropped_watch_resumes_from_a_bookmark_without_a_li
         .unwrap();
     until("the console shows b", Duration::from_secs(30), || {
         console.store.contains(&model::VmiKey {
+            cluster: String::new(),
             namespace: ns.clone(),
             name: "b".into(),
         })

@@ -66,6 +66,7 @@ fn view(c: &Console, world: &BTreeSet<(String, String, String)>) -> BTreeMap<Str
         .collect();
     for (kind, ns, name) in world {
         let key = model::VmiKey {
+            cluster: String::new(),
             namespace: ns.clone(),
             name: name.clone(),
         };
@@ -223,6 +224,7 @@ async fn the_console_reads_the_same_world_from_the_real_api_server_as_from_the_s
     eventually("every deleted object leaves the console", || {
         let mut left = Vec::new();
         let key = |ns: &str, name: &str| model::VmiKey {
+            cluster: String::new(),
             namespace: ns.into(),
             name: name.into(),
         };

@@ -35,6 +35,7 @@ pub fn app(mut state: AppState, assets: Option<PathBuf>) -> Router {
         .merge(routes::nodes::routes())
         .merge(routes::alerts::routes())
         .merge(routes::clusters::routes())
+        .merge(routes::in_cluster::routes())
         .merge(routes::history::routes())
         .merge(routes::incident::routes())
         .route(model::wire::paths::ANY, any(routes::api_not_found))

@@ -116,6 +116,7 @@ pub async fn collect(
         .await?
         .map(|o| Vmi::from_value(&value(&o)));
     let migrations: Vec<_> = caches.migrations_of(&model::VmiKey {
+        cluster: String::new(),
         namespace: namespace.to_string(),
         name: name.to_string(),
     });
@@ -127,6 +128,7 @@ pub async fn collect(
         .and_then(|v| v.metadata.uid.clone())
         .filter(|u| !u.is_empty());
     let key = model::VmiKey {
+        cluster: String::new(),
         namespace: namespace.to_string(),
         name: name.to_string(),
     };

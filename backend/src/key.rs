@@ -45,6 +45,7 @@ impl Key {
     pub fn to_vmi_key(&self) -> VmiKey {
         let (namespace, name) = self.parts();
         VmiKey {
+            cluster: String::new(),
             namespace: namespace.to_string(),
             name: name.to_string(),
         }
@@ -91,6 +92,7 @@ mod tests {
 
     fn vk(namespace: &str, name: &str) -> VmiKey {
         VmiKey {
+            cluster: String::new(),
             namespace: namespace.into(),
             name: name.into(),
         }

@@ -86,8 +86,8 @@ pub struct Options {
     /// ([`crate::fleet::cluster::server_url`]).
     pub server: Option<String>,
     /// The clusters watched besides the first (`strata serve --context a --context b`), each
-    /// with a watch set, store and caches of its own ([`crate::fleet`]). Every route but
-    /// `/api/v1/clusters` serves the first cluster only.
+    /// with a watch set and caches of its own and its handle on the one store
+    /// ([`crate::fleet`]).
     pub clusters: Vec<Spec>,
 }
 
@@ -129,6 +129,9 @@ pub fn start_with(
     options: Options,
 ) -> std::io::Result<Console> {
     let addr = listener.local_addr()?;
+    let first_name = options.cluster.clone().unwrap_or_else(|| "cluster".into());
+    // One store for the fleet. The first cluster's handle stamps no name: its keys, links and
+    // history rows are those of a one-cluster console ([`crate::fleet`]).
     let store = Arc::new(Store::new(LOG_LEN, 1024));
     let caches = Arc::new(Caches::new());
     let metrics = Arc::new(Metrics::default());
@@ -152,7 +155,7 @@ pub fn start_with(
         .transpose()?;
     let operator_addr = operator.as_ref().map(|l| l.local_addr()).transpose()?;
     let first = Cluster::new(
-        options.cluster.clone().unwrap_or_else(|| "cluster".into()),
+        first_name,
         options.server.clone(),
         store.clone(),
         caches.clone(),
@@ -177,7 +180,7 @@ pub fn start_with(
         .clusters
         .iter()
         .map(|spec| {
-            let (cluster, tasks) = Cluster::start(spec.clone(), metrics.clone());
+            let (cluster, tasks) = Cluster::start(spec.clone(), &store, metrics.clone());
             watchers.0.extend(tasks);
             cluster
         })
@@ -206,6 +209,7 @@ pub fn start_with(
         listener: console_listener.load.clone(),
         cluster: options.cluster.clone(),
         fleet: fleet.clone(),
+        scoped: false,
     };
     if let Some(l) = operator {
         let router = crate::routes::health::operator_routes().with_state(state.clone());

@@ -39,9 +39,33 @@ pub struct AppState {
     pub listener: Arc<crate::listener::load::Load>,
     /// The cluster's name ([`crate::run::Options::cluster`]).
     pub cluster: Option<String>,
-    /// Every watched cluster; the first one's store and caches are `store` and `caches`, which
-    /// every route but `/api/v1/clusters` serves ([`crate::fleet`]).
+    /// Every watched cluster; the first one's store handle and caches are `store` and
+    /// `caches` ([`crate::fleet`]); `/api/v1/c/{cluster}/…` answers with another's
+    /// ([`AppState::in_cluster`]).
     pub fleet: Arc<Fleet>,
+    /// Narrowed to one cluster by `/api/v1/c/{cluster}/…`: lists are that cluster's alone.
+    pub scoped: bool,
+}
+
+impl AppState {
+    /// This state narrowed to `cluster`: its store handle, caches and client (as the local
+    /// user: a token is valid for the first cluster only, whose state this is). Prometheus and
+    /// the history serve the first cluster only for now: another cluster gets neither.
+    pub fn in_cluster(&self, cluster: &Arc<Cluster>) -> AppState {
+        let mut state = self.clone();
+        state.scoped = true;
+        let Some(client) = &cluster.client else {
+            return state;
+        };
+        state.store = cluster.store.clone();
+        state.caches = cluster.caches.clone();
+        state.auth = Arc::new(Auth::new(crate::auth::Mode::Local, client.clone()));
+        state.prometheus = None;
+        state.history =
+            crate::history::HistoryHandle::off("the history records the first cluster only");
+        state.cluster = Some(cluster.name.clone());
+        state
+    }
 }
 
 impl AppState {
@@ -67,6 +91,7 @@ impl AppState {
             ),
             cluster: None,
             fleet: Arc::new(Fleet::new(one, Vec::new())),
+            scoped: false,
         }
     }
 }

@@ -13,15 +13,25 @@
 //! over anyway). The log is bounded by `log_len` changes, whatever the number of VMIs.
 //! [`compact`] repacks the kept summaries into fresh allocations without holding the write lock
 //! while it copies them.
+//!
+//! Several clusters (issue 32): one store serves the whole fleet — one set ordered by
+//! (cluster, namespace, name) ([`Place`]), one sequence, one log, one broadcast, so the push
+//! stream, its resume and its snapshot cover every cluster without merging anything at read
+//! time. Each cluster writes through a handle of its own ([`Store::for_cluster`]) that stamps
+//! its name on every key it writes and keeps its reads (a re-list's differences, lookups,
+//! counts, passes over its VMIs) to its own VMIs; only [`Store::subscribe`], [`Store::snapshot`],
+//! [`Store::all_items`] and [`Store::compact`] see the whole fleet. A one-cluster backend's
+//! handle has the empty name: its keys read and write as before issue 32.
 
 mod compact;
 mod kept;
+mod place;
 
-use crate::key::Key;
 use kept::Kept;
 use model::wire::StreamMsg;
 use model::{VmiKey, VmiSummary};
 use parking_lot::{RwLock, RwLockReadGuard, RwLockWriteGuard};
+use place::Place;
 use std::borrow::Borrow;
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
@@ -53,20 +63,20 @@ struct Entry {
 }
 
 impl Entry {
-    fn new(item: &VmiSummary, version: Option<u64>) -> Entry {
+    fn new(item: &VmiSummary, cluster: &Arc<str>, version: Option<u64>) -> Entry {
         Entry {
-            kept: Arc::new(Kept::new(item)),
+            kept: Arc::new(Kept::new(item, cluster)),
             version,
         }
     }
 
-    fn key(&self) -> &Key {
+    fn key(&self) -> &Place {
         &self.kept.key
     }
 }
 
-impl Borrow<Key> for Entry {
-    fn borrow(&self) -> &Key {
+impl Borrow<Place> for Entry {
+    fn borrow(&self) -> &Place {
         self.key()
     }
 }
@@ -111,7 +121,8 @@ struct Inner {
     seq: u64,
     items: BTreeSet<Entry>,
     log: VecDeque<(u64, Logged)>,
-    synced: bool,
+    /// The clusters whose VMIs were listed at least once.
+    synced: BTreeSet<Arc<str>>,
 }
 
 /// What a new stream starts from.
@@ -126,7 +137,8 @@ pub enum Start {
 /// outage under steady churn; older ids get a fresh snapshot.
 pub const LOG_LEN: usize = 2048;
 
-pub struct Store {
+/// What every cluster's handle shares: the fleet's summaries, log and broadcast.
+struct Hub {
     inner: RwLock<Inner>,
     tx: broadcast::Sender<Sequenced>,
     log_len: usize,
@@ -136,37 +148,103 @@ pub struct Store {
     compactions: AtomicU64,
 }
 
+/// One cluster's handle on the fleet's store (see the module documentation).
+pub struct Store {
+    hub: Arc<Hub>,
+    /// The name stamped on the keys this handle writes; empty for a one-cluster backend.
+    cluster: Arc<str>,
+}
+
 impl Store {
     /// `log_len` bounds how many changes are kept for resume; `channel` bounds how far a stream
-    /// may fall behind before it is cut to a resync.
+    /// may fall behind before it is cut to a resync. The handle's cluster is the empty name.
     pub fn new(log_len: usize, channel: usize) -> Store {
         let (tx, _) = broadcast::channel(channel.max(1));
-        Store {
+        let hub = Hub {
             inner: RwLock::new(Inner {
                 seq: 0,
                 items: BTreeSet::new(),
                 log: VecDeque::new(),
-                synced: false,
+                synced: BTreeSet::new(),
             }),
             tx,
             log_len,
             epoch: random_epoch(),
             compactions: AtomicU64::new(0),
+        };
+        Store {
+            hub: Arc::new(hub),
+            cluster: "".into(),
+        }
+    }
+
+    /// A handle on the same store for the cluster called `name`.
+    pub fn for_cluster(&self, name: &str) -> Store {
+        Store {
+            hub: self.hub.clone(),
+            cluster: name.into(),
+        }
+    }
+
+    /// The name this handle stamps on keys (empty: the one cluster of a one-cluster backend).
+    pub fn cluster(&self) -> &str {
+        &self.cluster
+    }
+
+    /// Where `key` is kept for this handle's cluster (whatever cluster the key names).
+    fn place(&self, key: &VmiKey) -> Place {
+        Place::new(&self.cluster, key)
+    }
+
+    /// This handle's VMIs, in key order.
+    fn own<'a>(&self, inner: &'a Inner) -> impl Iterator<Item = &'a Entry> {
+        use std::ops::Bound::{Included, Unbounded};
+        let from = Place::first_of(&self.cluster);
+        let cluster = self.cluster.clone();
+        let range = inner.items.range::<Place, _>((Included(from), Unbounded));
+        range.take_while(move |e| e.key().cluster == cluster)
+    }
+
+    /// The part of `msg` about this handle's cluster (`None`: nothing of it).
+    pub fn own_part(&self, msg: &Arc<StreamMsg>) -> Option<Arc<StreamMsg>> {
+        let mine = |k: &VmiKey| *k.cluster == *self.cluster;
+        match &**msg {
+            StreamMsg::Upsert { item } => mine(&item.key).then(|| msg.clone()),
+            StreamMsg::Delete { key } => mine(key).then(|| msg.clone()),
+            StreamMsg::Snapshot { items, synced } if !items.iter().all(|s| mine(&s.key)) => {
+                Some(Arc::new(StreamMsg::Snapshot {
+                    items: items.iter().filter(|s| mine(&s.key)).cloned().collect(),
+                    synced: *synced,
+                }))
+            }
+            StreamMsg::Snapshot { .. } => Some(msg.clone()),
+            StreamMsg::Batch { msgs } => {
+                let part: Vec<StreamMsg> = msgs
+                    .iter()
+                    .filter(|m| match m {
+                        StreamMsg::Upsert { item } => mine(&item.key),
+                        StreamMsg::Delete { key } => mine(key),
+                        _ => true,
+                    })
+                    .cloned()
+                    .collect();
+                (!part.is_empty()).then(|| Arc::new(StreamMsg::Batch { msgs: part }))
+            }
         }
     }
 
     /// This store's epoch: stream ids carry it, so a `Last-Event-ID` from an earlier process or
     /// another replica is recognised as foreign (and answered with a snapshot).
     pub fn epoch(&self) -> u64 {
-        self.epoch
+        self.hub.epoch
     }
 
     fn write(&self) -> RwLockWriteGuard<'_, Inner> {
-        self.inner.write()
+        self.hub.inner.write()
     }
 
     fn read(&self) -> RwLockReadGuard<'_, Inner> {
-        self.inner.read()
+        self.hub.inner.read()
     }
 
     /// Publishes `msg`, logged as `logged` (a snapshot is not logged: it clears the log).
@@ -175,7 +253,7 @@ impl Store {
         match logged {
             Some(l) => {
                 inner.log.push_back((inner.seq, l));
-                while inner.log.len() > self.log_len {
+                while inner.log.len() > self.hub.log_len {
                     inner.log.pop_front();
                 }
             }
@@ -184,7 +262,7 @@ impl Store {
                 inner.log.shrink_to_fit();
             }
         }
-        let _ = self.tx.send((inner.seq, msg));
+        let _ = self.hub.tx.send((inner.seq, msg));
     }
 
     /// Publishes a message that is not an upsert: a delete is logged, a snapshot clears the log.
@@ -197,9 +275,13 @@ impl Store {
         self.publish(inner, msg, logged)
     }
 
-    /// Stores and publishes `item` unless it equals what is stored.
-    fn put(&self, inner: &mut Inner, item: VmiSummary, version: Option<u64>) {
-        let key = Key::of(&item.key);
+    /// Stores and publishes `item` under this handle's cluster unless it equals what is
+    /// stored.
+    fn put(&self, inner: &mut Inner, mut item: VmiSummary, version: Option<u64>) {
+        if *item.key.cluster != *self.cluster {
+            item.key.cluster = self.cluster.to_string();
+        }
+        let key = self.place(&item.key);
         if let Some(e) = inner.items.get(&key)
             && e.kept.is(&item)
         {
@@ -211,7 +293,7 @@ impl Store {
             }
             return;
         }
-        let entry = Entry::new(&item, version);
+        let entry = Entry::new(&item, &self.cluster, version);
         let logged = Logged::Upsert(entry.kept.clone());
         // `replace`, not `insert`: an equal (same key) entry must give way.
         inner.items.replace(entry);
@@ -234,7 +316,7 @@ impl Store {
     /// was taken.
     pub fn refresh(&self, item: VmiSummary, version: Option<u64>) -> bool {
         let mut inner = self.write();
-        let Some(e) = inner.items.get(&Key::of(&item.key)) else {
+        let Some(e) = inner.items.get(&self.place(&item.key)) else {
             return false;
         };
         if let (Some(have), Some(new)) = (e.version, version)
@@ -246,14 +328,14 @@ impl Store {
         true
     }
 
-    /// Whether the store holds `key`.
+    /// Whether the store holds `key` in this handle's cluster.
     pub fn contains(&self, key: &VmiKey) -> bool {
-        self.read().items.contains(&Key::of(key))
+        self.read().items.contains(&self.place(key))
     }
 
-    /// How many VMIs the store holds.
+    /// How many VMIs the store holds for this handle's cluster.
     pub fn len(&self) -> usize {
-        self.read().items.len()
+        self.own(&self.read()).count()
     }
 
     /// Whether the store holds no VMI.
@@ -261,16 +343,18 @@ impl Store {
         self.len() == 0
     }
 
-    /// Removes a VMI.
+    /// Removes a VMI of this handle's cluster.
     pub fn delete(&self, key: &VmiKey) {
         let mut inner = self.write();
-        if inner.items.remove(&Key::of(key)) {
-            self.publish_msg(&mut inner, StreamMsg::Delete { key: key.clone() });
+        let place = self.place(key);
+        if inner.items.remove(&place) {
+            let key = place.to_vmi_key();
+            self.publish_msg(&mut inner, StreamMsg::Delete { key });
         }
     }
 
-    /// Replaces the whole state after a (re)list, publishing only the differences, and marks the
-    /// store synced.
+    /// Replaces this handle's cluster's VMIs after a (re)list, publishing only the differences,
+    /// and marks the cluster synced (the other clusters' VMIs stay as they are).
     pub fn replace_all(&self, items: Vec<VmiSummary>) {
         self.replace_all_versions(items.into_iter().map(|s| (s, None)).collect())
     }
@@ -278,11 +362,12 @@ impl Store {
     /// [`Store::replace_all`] with the resourceVersion each summary was projected from.
     pub fn replace_all_versions(&self, items: Vec<(VmiSummary, Option<u64>)>) {
         let mut inner = self.write();
-        let fresh: BTreeMap<Key, (VmiSummary, Option<u64>)> =
-            items.into_iter().map(|s| (Key::of(&s.0.key), s)).collect();
-        let gone: Vec<Key> = inner
-            .items
-            .iter()
+        let fresh: BTreeMap<Place, (VmiSummary, Option<u64>)> = items
+            .into_iter()
+            .map(|s| (self.place(&s.0.key), s))
+            .collect();
+        let gone: Vec<Place> = self
+            .own(&inner)
             .map(Entry::key)
             .filter(|k| !fresh.contains_key(*k))
             .cloned()
@@ -295,20 +380,27 @@ impl Store {
         for (item, version) in fresh.into_values() {
             self.put(&mut inner, item, version);
         }
-        if !inner.synced {
-            inner.synced = true;
+        let first = inner.synced.is_empty();
+        inner.synced.insert(self.cluster.clone());
+        if first {
             // Streams opened before the first sync got an empty, unsynced snapshot; tell them.
             let snapshot = Self::snapshot_of(&inner).1;
             self.publish(&mut inner, snapshot, None);
         }
     }
 
+    /// Whether this handle's cluster's VMIs were listed.
     pub fn synced(&self) -> bool {
-        self.read().synced
+        self.read().synced.contains(&self.cluster)
     }
 
-    /// All summaries, sorted by key.
+    /// This handle's cluster's summaries, sorted by key.
     pub fn items(&self) -> Vec<VmiSummary> {
+        self.own(&self.read()).map(|e| e.kept.summary()).collect()
+    }
+
+    /// Every cluster's summaries, sorted by key (cluster first).
+    pub fn all_items(&self) -> Vec<VmiSummary> {
         self.read().items.iter().map(|e| e.kept.summary()).collect()
     }
 
@@ -316,27 +408,31 @@ impl Store {
     /// of every summary.
     pub fn keys_and_nodes(&self) -> Vec<(VmiKey, Option<String>)> {
         let inner = self.read();
-        let items = inner.items.iter().map(|e| &e.kept);
+        let items = self.own(&inner).map(|e| &e.kept);
         items.map(|k| (k.key.to_vmi_key(), k.node())).collect()
     }
 
     /// Calls `f` with every VMI's namespace and layers, in key order, under the read lock and
     /// without a copy of any summary (a cluster's counts per verdict).
     pub fn each_glance(&self, mut f: impl FnMut(&str, model::view::summary::LayerGlance)) {
-        for e in &self.read().items {
-            f(e.kept.key.namespace(), e.kept.layers());
+        for e in self.own(&self.read()) {
+            f(e.kept.key.key.namespace(), e.kept.layers());
         }
     }
 
     /// Like [`Store::keys_and_nodes`] (with the UIDs), at most `max` of them, those after
     /// `after` (from the first without it): a pass over every VMI a chunk at a time.
     pub fn placed_after(&self, after: Option<&VmiKey>, max: usize) -> Vec<Placed> {
-        use std::ops::Bound::{Excluded, Unbounded};
+        use std::ops::Bound::{Excluded, Included, Unbounded};
         let inner = self.read();
-        let after = after.map(Key::of);
-        let from = after.as_ref().map_or(Unbounded, Excluded);
-        let items = inner.items.range::<Key, _>((from, Unbounded));
+        let from = match after {
+            Some(k) => Excluded(self.place(k)),
+            None => Included(Place::first_of(&self.cluster)),
+        };
+        let items = inner.items.range::<Place, _>((from, Unbounded));
+        let cluster = self.cluster.clone();
         items
+            .take_while(|e| e.key().cluster == cluster)
             .take(max)
             .map(|e| Placed {
                 key: e.key().to_vmi_key(),
@@ -349,13 +445,13 @@ impl Store {
     /// The UID of the VMI held under `key`.
     pub fn uid(&self, key: &VmiKey) -> Option<String> {
         let inner = self.read();
-        inner.items.get(&Key::of(key)).and_then(|e| e.kept.uid())
+        inner.items.get(&self.place(key)).and_then(|e| e.kept.uid())
     }
 
     /// The UIDs of the VMIs whose key `keep` accepts.
     pub fn uids(&self, keep: impl Fn(&VmiKey) -> bool) -> Vec<String> {
         let inner = self.read();
-        let items = inner.items.iter().map(|e| &e.kept);
+        let items = self.own(&inner).map(|e| &e.kept);
         items
             .filter(|k| keep(&k.key.to_vmi_key()))
             .filter_map(|k| k.uid())
@@ -365,7 +461,7 @@ impl Store {
     /// Subscribes a new stream. With `last_seen`, it resumes when the log still covers it.
     pub fn subscribe(&self, last_seen: Option<u64>) -> (Start, broadcast::Receiver<Sequenced>) {
         let inner = self.read();
-        let rx = self.tx.subscribe();
+        let rx = self.hub.tx.subscribe();
         if let Some(last) = last_seen {
             let covered = last == inner.seq
                 || inner
@@ -385,7 +481,8 @@ impl Store {
         (Start::Snapshot(Self::snapshot_of(&inner)), rx)
     }
 
-    /// Subscribes a new reader that starts from the current state like a snapshot does, but
+    /// Subscribes a new reader that starts from this handle's cluster's state like a snapshot
+    /// does (the messages received are the whole fleet's: [`Store::own_part`]), but
     /// hands each summary to `visit` under the read lock, built from its kept form one at a
     /// time, instead of copying them all (a snapshot of 10,000 VMIs is megabytes, freed at
     /// once): the recorder's (re)start. Writers wait meanwhile, so `visit` must be quick.
@@ -395,12 +492,12 @@ impl Store {
         mut visit: impl FnMut(&VmiSummary),
     ) -> (u64, broadcast::Receiver<Sequenced>) {
         let inner = self.read();
-        let rx = self.tx.subscribe();
-        inner.items.iter().for_each(|e| visit(&e.kept.summary()));
+        let rx = self.hub.tx.subscribe();
+        self.own(&inner).for_each(|e| visit(&e.kept.summary()));
         (inner.seq, rx)
     }
 
-    /// A snapshot of the current state.
+    /// A snapshot of every cluster's current state (synced once any cluster was listed).
     pub fn snapshot(&self) -> Sequenced {
         Self::snapshot_of(&self.read())
     }
@@ -411,7 +508,7 @@ impl Store {
             inner.seq,
             Arc::new(StreamMsg::Snapshot {
                 items,
-                synced: inner.synced,
+                synced: !inner.synced.is_empty(),
             }),
         )
     }
@@ -426,6 +523,57 @@ pub(super) mod tests {
             "metadata": {"name": name, "namespace": "ns"}, "status": {"phase": phase}
         }));
         VmiSummary::from_vmi(&vmi)
+    }
+
+    #[test]
+    fn clusters_share_one_stream_and_never_touch_each_others_vmis() {
+        let first = Store::new(100, 16);
+        let b = first.for_cluster("b");
+        let (_, mut rx) = first.subscribe(None);
+        first.replace_all(vec![s("x", "Running"), s("y", "Running")]);
+        assert!(first.synced() && !b.synced());
+        b.replace_all(vec![s("x", "Failed")]);
+        assert!(b.synced());
+        // A re-list of one cluster leaves the other's VMIs alone.
+        first.replace_all(vec![s("x", "Running")]);
+        assert_eq!((first.len(), b.len()), (1, 1));
+        let keys = |v: Vec<VmiSummary>| -> Vec<(String, String, String)> {
+            v.into_iter()
+                .map(|i| (i.key.cluster, i.key.name, i.phase))
+                .collect()
+        };
+        let want = [("", "x", "Running"), ("b", "x", "Failed")]
+            .map(|(c, n, p)| (c.to_string(), n.to_string(), p.to_string()));
+        assert_eq!(keys(first.all_items()), want);
+        assert_eq!(keys(b.items()), want[1..]);
+        assert_eq!(b.placed_after(None, 10).len(), 1);
+        assert_eq!(b.placed_after(Some(&s("x", "").key), 10).len(), 0);
+        // Every change went out on the one channel, under its cluster's key.
+        let mut seen = vec![];
+        while let Ok((_, m)) = rx.try_recv() {
+            seen.push(m);
+        }
+        let named: Vec<String> = seen
+            .iter()
+            .filter_map(|m| match &**m {
+                StreamMsg::Upsert { item } => Some(format!("up {}", item.key)),
+                StreamMsg::Delete { key } => Some(format!("del {key}")),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(named, ["up ns/x", "up ns/y", "up b:ns/x", "del ns/y"]);
+        // Each handle's part of a message is its cluster's alone.
+        let (_, snap) = first.snapshot();
+        let part = |st: &Store| match st.own_part(&snap).as_deref() {
+            Some(StreamMsg::Snapshot { items, .. }) => keys(items.clone()),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            (part(&first), part(&b)),
+            (want[..1].to_vec(), want[1..].to_vec())
+        );
+        b.delete(&s("x", "").key);
+        assert!(first.contains(&s("x", "").key) && !b.contains(&s("x", "").key));
     }
 
     #[test]

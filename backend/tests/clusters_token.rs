@@ -51,3 +51,78 @@ async fn a_user_sees_the_counts_of_the_namespaces_it_may_read() {
     assert!(in_prod > 0 && (in_prod as usize) < console.store.len());
     assert_eq!(total(&rows[0]), in_prod, "{answer}");
 }
+
+/// Reads the stream until its first synced snapshot; returns what it read.
+async fn first_snapshot(console: &backend::run::Console, cookie: &str) -> String {
+    let mut res = http()
+        .get(format!("{}/api/v1/stream", console.url()))
+        .header("cookie", cookie)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    let mut seen = String::new();
+    while !seen.contains("\"synced\":true") {
+        let chunk = tokio::time::timeout(std::time::Duration::from_secs(30), res.chunk())
+            .await
+            .expect("a snapshot within 30 s")
+            .unwrap()
+            .expect("the stream open");
+        seen.push_str(&String::from_utf8_lossy(&chunk));
+    }
+    seen
+}
+
+#[tokio::test]
+async fn a_token_is_for_the_first_cluster_alone_on_the_stream_the_list_and_the_routes() {
+    // A second cluster that answers anyone: the console reads it, a user's token is not for it.
+    let other = sim("healthy").await;
+    let client = backend::kube_client::connect(backend::kube_client::Source::Url(other.url()))
+        .await
+        .unwrap();
+    let spec = backend::fleet::Spec {
+        name: "b".into(),
+        server: other.url(),
+        client,
+    };
+    let (_sim, console, _dir) = token_console(&policy(), |_| Options {
+        clusters: vec![spec],
+        ..Options::local(None)
+    })
+    .await;
+    let b = console.fleet.get("b").unwrap().store.clone();
+    eventually(std::time::Duration::from_secs(30), "b synced", || async {
+        (b.synced() && !b.is_empty()).then_some(())
+    })
+    .await;
+    let cookie = session(&console, "alice-token").await;
+    let stream = first_snapshot(&console, &cookie).await;
+    assert!(stream.contains("\"ns\":\"prod\""), "{stream}");
+    assert!(
+        !stream.contains("\"cl\":"),
+        "no other cluster's VMI: {stream}"
+    );
+    let list: Vec<model::view::VmiSummary> = http()
+        .get(format!("{}/api/v1/vmis", console.url()))
+        .header("cookie", &cookie)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert!(!list.is_empty());
+    assert!(
+        list.iter()
+            .all(|s| s.key.cluster.is_empty() && s.key.namespace == "prod")
+    );
+    let key = b.items()[0].key.clone();
+    let path = format!("/api/v1/c/b/vmis/{}/{}", key.namespace, key.name);
+    let res = http()
+        .get(format!("{}{path}", console.url()))
+        .header("cookie", &cookie)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 403, "{path}");
+}

@@ -1,9 +1,12 @@
-//! Several clusters in one console (issue 32, step 1), against the simulated fleet
-//! (`sim::fleet`): each cluster its own watch set and store, `GET /api/v1/clusters` with every
-//! cluster's reachability and counts, the kubeconfig files merged and each `--context` looked up
-//! across them as `strata serve` does.
+//! Several clusters in one console (issue 32, steps 1 and 2), against the simulated fleet
+//! (`sim::fleet`): each cluster its own watch set and store handle, `GET /api/v1/clusters` with
+//! every cluster's reachability and counts, the kubeconfig files merged and each `--context`
+//! looked up across them as `strata serve` does; every key naming its cluster on the stream and
+//! in the list, and the per-VMI routes of each cluster under `/api/v1/c/{cluster}/` (`keys`).
 
 mod common;
+#[path = "fleet/keys.rs"]
+mod keys;
 
 use backend::fleet::{connect, names};
 use backend::run::{Console, Options};
@@ -157,17 +160,15 @@ async fn the_same_namespace_and_name_is_counted_in_its_own_cluster() {
     assert_eq!(b["server"], fleet.cluster("b").unwrap().url());
     assert_eq!(b["stale_since"], Value::Null);
     // Each cluster's store holds its own bastion: its own UID and its own verdict.
-    let key = model::VmiKey {
-        namespace: "infra".into(),
-        name: "bastion".into(),
-    };
+    let key = model::VmiKey::new("infra", "bastion");
     let bastion = |c: &'static str| {
         let console = &console;
-        let key = &key;
+        // The first cluster's keys name no cluster (the empty cluster is the first).
+        let key = key.clone().in_cluster(if c == "a" { "" } else { c });
         let cluster = fleet.cluster(c).unwrap().clone();
         async move {
             let s = console.fleet.get(c).unwrap().store.items();
-            let s = s.into_iter().find(|s| &s.key == key).unwrap();
+            let s = s.into_iter().find(|s| s.key == key).unwrap();
             let path = "/apis/kubevirt.io/v1/namespaces/infra/virtualmachineinstances/bastion";
             let vmi: Value = common::http()
                 .get(format!("{}{path}", cluster.url()))

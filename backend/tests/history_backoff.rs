@@ -70,6 +70,7 @@ fn row() -> Record {
     Record::Transition(
         VmiId::new(
             VmiKey {
+                cluster: String::new(),
                 namespace: "prod".into(),
                 name: "a".into(),
             },

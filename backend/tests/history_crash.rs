@@ -15,6 +15,7 @@ fn batch(n: usize, i: usize) -> Vec<Record> {
             Record::Transition(
                 VmiId::new(
                     VmiKey {
+                        cluster: String::new(),
                         namespace: "ns".into(),
                         name: format!("vm-{}", j % 100),
                     },
@@ -85,6 +86,7 @@ async fn kill_9_during_writes_leaves_a_readable_database() {
     assert!(stats.transitions >= seen, "{} < {seen}", stats.transitions);
     assert_eq!(stats.transitions % 500, 0, "whole transactions only");
     let key = VmiKey {
+        cluster: String::new(),
         namespace: "ns".into(),
         name: "vm-7".into(),
     };

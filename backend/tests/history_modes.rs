@@ -22,6 +22,7 @@ fn row(at: i64) -> Record {
     Record::Transition(
         VmiId::new(
             model::VmiKey {
+                cluster: String::new(),
                 namespace: "prod".into(),
                 name: "a".into(),
             },

@@ -155,6 +155,7 @@ async fn a_break_and_a_recovery_are_recorded_with_the_page_as_it_was() {
     let store = history::open(None, dir.path()).await.unwrap();
     let t = model::Timestamp::parse(&broke).unwrap().0;
     let key = VmiKey {
+        cluster: String::new(),
         namespace: "default".into(),
         name: "healthy".into(),
     };
@@ -465,6 +466,7 @@ impl HistoryStore for Slow {
 async fn a_full_queue_drops_and_counts_without_waiting() {
     let handle = HistoryHandle::with_store(Arc::new(Slow(Default::default())), Bounds::default());
     let key = VmiKey {
+        cluster: String::new(),
         namespace: "ns".into(),
         name: "vm".into(),
     };

@@ -86,6 +86,7 @@ INSERT INTO details (ns, name, at, body) VALUES ('prod', 'a', 1300, {BODY});
 
 fn key() -> VmiKey {
     VmiKey {
+        cluster: String::new(),
         namespace: "prod".into(),
         name: "a".into(),
     }

@@ -64,6 +64,7 @@ fn the_observer_records_what_changed_and_asks_for_the_page_at_verdict_changes() 
     let mut firsts = Vec::new();
     assert_eq!(o.baselines(64, 64, &mut out, &mut firsts), 0);
     let a = model::VmiKey {
+        cluster: String::new(),
         namespace: "ns".into(),
         name: "a".into(),
     };
@@ -178,6 +179,7 @@ fn the_observer_records_what_changed_and_asks_for_the_page_at_verdict_changes() 
 
 fn other_key() -> model::VmiKey {
     model::VmiKey {
+        cluster: String::new(),
         namespace: "ns".into(),
         name: "b".into(),
     }

@@ -35,6 +35,7 @@ impl Fixture {
 
 fn key(name: &str) -> VmiKey {
     VmiKey {
+        cluster: String::new(),
         namespace: "prod".into(),
         name: name.into(),
     }

@@ -96,6 +96,7 @@ fn Shell(lang: RwSignal<Lang>, theme: RwSignal<Theme>) -> impl IntoView {
             <Routes fallback=|| view! { <p class="empty">{t(Key::Notfound)}</p> }>
                 <Route path=path!("/") view=pages::overview::Overview/>
                 <Route path=path!("/vmi/:namespace/:name") view=pages::vmi::VmiPage/>
+                <Route path=path!("/c/:cluster/vmi/:namespace/:name") view=pages::vmi::VmiPage/>
                 // Loaded on first use (see crate::deferred): the module routes them itself.
                 <Route path=path!("/diagnose") view=|| view! { <Deferred view=View::Page/> }/>
                 <Route path=path!("/migrations") view=|| view! { <Deferred view=View::Page/> }/>

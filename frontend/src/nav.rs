@@ -7,9 +7,15 @@ use leptos_router::hooks::{use_location, use_navigate};
 use leptos_router::params::ParamsMap;
 use model::view::VmiKey;
 
-/// The link to a VMI's page (`pages/vmi.rs`): the one place its path is written.
+/// The link to a VMI's page (`pages/vmi.rs`): the one place its path is written. A key that
+/// names its cluster (a backend watching several) links under `/c/{cluster}`; the one-cluster
+/// link is unchanged.
 pub fn vmi_href(key: &VmiKey) -> String {
-    format!("/vmi/{}/{}", key.namespace, key.name)
+    if key.cluster.is_empty() {
+        format!("/vmi/{}/{}", key.namespace, key.name)
+    } else {
+        format!("/c/{}/vmi/{}/{}", key.cluster, key.namespace, key.name)
+    }
 }
 
 /// `path?query#hash` with `key` set to `value` (or removed for `None`).
@@ -82,4 +88,19 @@ pub fn param_setter() -> impl Fn(&'static str, Option<String>) + Clone + 'static
 pub fn query_param(key: &'static str) -> Memo<Option<String>> {
     let loc = use_location();
     Memo::new(move |_| loc.query.with(|q| q.get(key)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_vmi_link_names_its_cluster_only_when_the_key_does() {
+        let key = VmiKey::new("prod", "db-0");
+        assert_eq!(vmi_href(&key), "/vmi/prod/db-0");
+        assert_eq!(
+            vmi_href(&key.in_cluster("edge-2")),
+            "/c/edge-2/vmi/prod/db-0"
+        );
+    }
 }

@@ -105,6 +105,7 @@ pub fn affected(old: &[Alert], new: &[Alert], caches: &Caches, store: &Store) ->
                             .and_then(|m| m.spec.vmi_name.clone())
                             .map(|vmi| {
                                 Refresh::One(model::VmiKey {
+                                    cluster: String::new(),
                                     namespace: namespace.clone(),
                                     name: vmi,
                                 })

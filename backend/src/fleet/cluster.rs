@@ -21,8 +21,13 @@ pub struct Cluster {
     pub name: String,
     /// The API server URL ([`server_url`]); `None` when the caller did not say.
     pub server: Option<String>,
+    /// Its handle on the fleet's store ([`Store::for_cluster`]): the VMIs it writes carry its
+    /// name in their keys (the first cluster's alone carry none when it is the only one).
     pub store: Arc<Store>,
     pub caches: Arc<Caches>,
+    /// The client its per-VMI routes read with; `None` for the first cluster, whose client is
+    /// the console's own ([`crate::auth::Auth::local_client`]).
+    pub client: Option<kube::Client>,
 }
 
 impl Cluster {
@@ -38,22 +43,27 @@ impl Cluster {
             server,
             store,
             caches,
+            client: None,
         }
     }
 
-    /// Starts watching `spec`'s cluster into a store and caches of its own; returns the cluster
-    /// and its watcher tasks. `restarts` hears of every failure and re-list (the `/metrics`
-    /// counters, shared by every cluster).
+    /// Starts watching `spec`'s cluster into caches of its own and its handle on `fleet`'s
+    /// store (the one every cluster's VMIs go to, under their cluster's name); returns the
+    /// cluster and its watcher tasks. `restarts` hears of every failure and re-list (the
+    /// `/metrics` counters, shared by every cluster).
     pub fn start<R: OnRestart>(
         spec: Spec,
+        fleet: &Store,
         restarts: Arc<R>,
     ) -> (Cluster, Vec<tokio::task::JoinHandle<()>>) {
-        let store = Arc::new(Store::new(crate::store::LOG_LEN, 1024));
+        let store = Arc::new(fleet.for_cluster(&spec.name));
         let caches = Arc::new(Caches::new());
         let span = tracing::info_span!("cluster", name = %spec.name);
+        let client = spec.client.clone();
         let tasks =
             crate::watch::start_cluster(spec.client, caches.clone(), store.clone(), restarts, span);
-        let cluster = Cluster::new(spec.name, Some(spec.server), store, caches);
+        let mut cluster = Cluster::new(spec.name, Some(spec.server), store, caches);
+        cluster.client = Some(client);
         (cluster, tasks)
     }
 

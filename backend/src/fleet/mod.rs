@@ -1,24 +1,38 @@
-//! Several clusters in one backend (issue 32, step 1): `strata serve --context a --context b`,
-//! `strata demo --clusters N`.
+//! Several clusters per backend (issue 32, steps 1 and 2): `strata serve --context a --context
+//! b`, `strata demo --clusters N`.
 //!
 //! * [`names`]: which name each cluster goes by (its context, or `--cluster-name` paired with the
 //!   contexts in order), ambiguous input refused.
 //! * [`connect`]: each named cluster's client, from the kubeconfig files merged as kubectl merges
 //!   `KUBECONFIG`.
-//! * [`cluster`]: one watched cluster — its name, API server URL, store and caches —, started
-//!   with a watch set of its own ([`crate::watch::start_all`]).
+//! * [`cluster`]: one watched cluster — its name, API server URL, client, store handle and
+//!   caches —, started with a watch set of its own ([`crate::watch::start_all`]).
 //! * [`reach`]: whether a cluster answers now and, if not, since when, why (connection refused,
 //!   401, 403) and its last error in one line; [`counts`]: its VMIs per verdict.
 //!
-//! Each cluster has its own watch set, store and caches: a cluster that cannot be reached keeps
-//! the VMIs it last showed (stale) while the others stay live, and comes back by itself when its
-//! watchers' backoff reaches it again (kube-runtime's default backoff: bounded delays, one
-//! connection attempt at a time per kind).
+//! Each cluster has its own watch set and caches (pods, nodes, migrations, events, VMs), and a
+//! handle of its own on **one** store of VMI summaries ([`crate::store::Store::for_cluster`]):
+//! the handle stamps the cluster's name on every key it writes ([`model::VmiKey::cluster`]), and
+//! its re-lists, lookups and counts see that cluster's VMIs alone. One store rather than a store
+//! per cluster merged at read time: the push stream's sequence numbers, resume log, snapshot and
+//! broadcast stay one (a browser's `Last-Event-ID` means one thing), and a cluster's VMIs are a
+//! contiguous range of it (keys order by cluster first). The first cluster's name is never
+//! stamped (the empty cluster means the first): its keys, links, history rows and wire are a
+//! one-cluster console's, so the routes without `/c/{cluster}`, the nodes, migrations and
+//! history (first cluster only) and their links agree; the other clusters' keys name them.
+//! `GET /api/v1/clusters` lists the first cluster first, which is how a page names it.
 //!
-//! For now every per-VMI route, the push stream, the nodes, the migrations, the alerts, the
-//! history recorder and `/readyz` serve the **first** cluster only (the one [`crate::run`]
-//! started with, whose store and caches are [`crate::state::AppState`]'s); the others are seen
-//! through `GET /api/v1/clusters` alone. Step 2 puts the cluster in every key.
+//! A cluster that cannot be reached keeps the VMIs it last showed (stale) while the others stay
+//! live, and comes back by itself when its watchers' backoff reaches it again (kube-runtime's
+//! default backoff: bounded delays, one connection attempt at a time per kind).
+//!
+//! What serves the fleet: the push stream and `GET /api/v1/vmis` (every cluster's VMIs, each
+//! key naming its cluster; token mode: the first cluster's only), `GET /api/v1/clusters`, and
+//! the per-VMI, node and migration routes under `/api/v1/c/{cluster}/`
+//! ([`crate::routes::in_cluster`]), answered from that cluster's caches and client. Those routes
+//! without the prefix, alerts, Prometheus, the history recorder and `/readyz` serve the
+//! **first** cluster only (the one [`crate::run`] started with, whose store handle and caches are
+//! [`crate::state::AppState`]'s); the history is keyed without the cluster yet.
 
 pub mod cluster;
 pub mod connect;
@@ -44,7 +58,7 @@ impl Fleet {
         Fleet { clusters }
     }
 
-    /// The cluster every per-VMI route serves for now.
+    /// The cluster the routes without `/c/{cluster}` serve.
     pub fn first(&self) -> &Arc<Cluster> {
         &self.clusters[0]
     }

@@ -147,6 +147,7 @@ pub async fn open_subject(
         .await
         .map_err(|e| e.to_string())?;
     let key = model::VmiKey {
+        cluster: String::new(),
         namespace: namespace.into(),
         name: name.into(),
     };

@@ -353,6 +353,7 @@ impl HistoryStore for Postgres {
             .filter_map(|r| {
                 Some(Changed {
                     key: VmiKey {
+                        cluster: String::new(),
                         namespace: r.get(0),
                         name: r.get(1),
                     },

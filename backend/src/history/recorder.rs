@@ -253,7 +253,10 @@ async fn observe_loop(
                 got = rx.recv() => match got {
                     Ok((_, msg)) => {
                         let at = now_ms();
-                        obs.apply(&msg, at, &mut out, &mut keys);
+                        // The first cluster's part: the history is keyed without a cluster yet.
+                        if let Some(mine) = summaries.own_part(&msg) {
+                            obs.apply(&mine, at, &mut out, &mut keys);
+                        }
                         send(&mut out);
                         keys.drain(..).for_each(|k| ask(k, at));
                         if matches!(*msg, StreamMsg::Snapshot { .. }) {

@@ -275,6 +275,7 @@ fn changes(
         };
         Ok(Some(Changed {
             key: VmiKey {
+                cluster: String::new(),
                 namespace: r.get(0)?,
                 name: r.get(1)?,
             },

@@ -209,6 +209,7 @@ impl Sweep {
             };
             let report = interpret(Some(&m), &ctx);
             let key = VmiKey {
+                cluster: String::new(),
                 namespace: ns.to_string(),
                 name: vmi,
             };

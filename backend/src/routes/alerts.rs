@@ -193,6 +193,7 @@ mod tests {
     fn vmi(ns: &str, name: &str, node: Option<&str>) -> VmiSummary {
         VmiSummary {
             key: VmiKey {
+                cluster: String::new(),
                 namespace: ns.into(),
                 name: name.into(),
             },

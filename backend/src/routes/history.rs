@@ -150,6 +150,7 @@ async fn allowed(
     let caller = state.auth.caller(headers)?;
     state.auth.require(&caller, &vmi_access(ns)).await?;
     let key = VmiKey {
+        cluster: String::new(),
         namespace: ns.to_string(),
         name: name.to_string(),
     };

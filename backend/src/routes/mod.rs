@@ -1,9 +1,11 @@
 //! The HTTP endpoints, one module per area; [`crate::app`] composes their routers. The JSON
 //! shapes are those of [`model::api`].
 //!
-//! With several clusters ([`crate::fleet`]) every route but [`clusters`] serves the first
-//! cluster (`AppState::store` and `AppState::caches`) for now: the per-VMI routes, the stream,
-//! nodes, migrations, alerts and history. The next step puts the cluster in every key.
+//! With several clusters ([`crate::fleet`]) the stream and `/api/v1/vmis` carry every
+//! cluster's VMIs (each key names its cluster); the per-VMI, node and migration routes answer
+//! for the first cluster (`AppState::store` and `AppState::caches`) and, under
+//! `/api/v1/c/{cluster}/` ([`in_cluster`]), for the cluster named; alerts and history serve the
+//! first cluster only.
 //!
 //! * [`stream`] — `GET /api/v1/stream`, the push stream (its state machine in
 //!   [`stream::machine`]).
@@ -20,6 +22,7 @@
 //! * [`assets`] — the built frontend with SPA fallback.
 //! * [`clusters`] — `/api/v1/clusters`, every watched cluster's reachability and counts.
 //! * [`alerts`] — `/api/v1/alerts`, the alerts read and what each was matched to.
+//! * [`in_cluster`] — `/api/v1/c/{cluster}/{vmis,nodes,migrations}…`, one cluster's routes.
 //! * [`redact`] — token mode's cut of every answer to what the user may read.
 
 pub mod alerts;
@@ -28,6 +31,7 @@ pub mod auth;
 pub mod clusters;
 pub mod health;
 pub mod history;
+pub mod in_cluster;
 pub mod incident;
 pub mod k8s;
 pub mod migrations;

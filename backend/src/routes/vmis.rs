@@ -27,7 +27,13 @@ pub fn routes() -> Router<AppState> {
 async fn vmis(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiErr> {
     let caller = state.auth.caller(&headers)?;
     let visible = visible(&state, &caller, Kind::Vmi).await?;
-    Ok(Json(summaries_in(&state, &visible)).into_response())
+    // The overview's list: every cluster's VMIs for the local user (as the stream carries
+    // them); a token user's, of the first cluster only (a token is valid for one API server).
+    let items = match (&visible, state.scoped) {
+        (None, false) => state.store.all_items(),
+        _ => summaries_in(&state, &visible),
+    };
+    Ok(Json(items).into_response())
 }
 
 /// The evidence bundle of `ns/name` as this caller may see it, with the guest agent's
@@ -60,6 +66,8 @@ pub(super) async fn bundle(
              name is misspelt."
         )));
     };
+    // The key names the cluster the stream names it by (empty for a one-cluster console).
+    bundle.key.cluster = state.store.cluster().to_string();
     // In token mode, show only the kinds this user may read.
     redact::bundle(state, &caller, &ns, &mut bundle).await?;
     let mut raw = None;

@@ -3,8 +3,8 @@
 //! lock) and swapped in under a short write lock, keeping whatever changed meanwhile.
 
 use super::kept::Kept;
+use super::place::Place;
 use super::{Entry, Inner, Logged, Store};
-use crate::key::Key;
 use model::wire::StreamMsg;
 use std::collections::{BTreeSet, HashSet};
 use std::sync::Arc;
@@ -27,13 +27,13 @@ impl Store {
     pub fn compact(&self, between: impl FnOnce()) {
         let old = self.swap_in(self.compact_copy());
         drop(old);
-        self.compactions.fetch_add(1, Ordering::Relaxed);
+        self.hub.compactions.fetch_add(1, Ordering::Relaxed);
         between();
     }
 
     /// How many compactions ran (for `/metrics` and tests).
     pub fn compactions(&self) -> u64 {
-        self.compactions.load(Ordering::Relaxed)
+        self.hub.compactions.load(Ordering::Relaxed)
     }
 
     /// The summaries, copied under the read lock into fresh allocations.
@@ -93,7 +93,7 @@ impl Store {
 
 /// The keys of the messages published after `seq`, or `None` when the log does not hold all of
 /// them.
-fn touched_since(inner: &Inner, seq: u64) -> Option<HashSet<Key>> {
+fn touched_since(inner: &Inner, seq: u64) -> Option<HashSet<Place>> {
     if inner.seq == seq {
         return Some(HashSet::new());
     }
@@ -111,7 +111,9 @@ fn touched_since(inner: &Inner, seq: u64) -> Option<HashSet<Key>> {
         match m {
             Logged::Upsert(k) => keys.insert(k.key.clone()),
             Logged::Msg(m) => match &**m {
-                StreamMsg::Delete { key } => keys.insert(Key::of(key)),
+                StreamMsg::Delete { key } => {
+                    keys.insert(Place::new(&key.cluster.as_str().into(), key))
+                }
                 _ => return None,
             },
         };
@@ -156,7 +158,7 @@ mod tests {
         let store = Store::new(100, 16);
         store.replace_all(vec![s("a", "Running"), s("b", "Pending")]);
         let mut free = None;
-        store.compact(|| free = Some(store.inner.try_write().is_some()));
+        store.compact(|| free = Some(store.hub.inner.try_write().is_some()));
         assert_eq!(free, Some(true), "between runs with the store unlocked");
         assert_eq!(store.compactions(), 1);
         assert_eq!(phases(&store).len(), 2);

@@ -3,16 +3,18 @@
 //! A [`VmiSummary`] is the wire's and the pages' type: `String`s throughout, 224 bytes inline
 //! and seven heap chunks (namespace, name, UID, phase, node, IP, headline: about 270 bytes more
 //! for a VMI on the scale bench), held in an `Arc` (a 256-byte chunk). Of 10,000 VMIs most share
-//! a handful of phases, nodes and headlines. A `Kept` holds the key as one inline [`Key`], the
+//! a handful of phases, nodes and headlines. A `Kept` holds the key as one inline [`Key`] with
+//! its cluster's shared name ([`Place`]), the
 //! UID as its 16 bytes ([`Uid`]), the IP inline ([`SmolStr`]) and the phase, node, headline and
-//! not-migratable reason interned ([`crate::intern`]): 176 bytes and, for a canonical UID, a
-//! short key and an IPv4 address, no heap of its own (issue 30: about 500 bytes a VMI before).
+//! not-migratable reason interned ([`crate::intern`]): 192 bytes and, for a canonical UID, a
+//! short key and an IPv4 address, no heap of its own (issue 30: about 500 bytes a VMI before;
+//! the cluster's name added 16 bytes, issue 32).
 //!
 //! It reads back as exactly the summary it was made from ([`Kept::summary`]), and is compared
 //! with a summary without building one ([`Kept::is`]).
 
+use super::place::Place;
 use crate::intern::{intern, intern_opt};
-use crate::key::Key;
 use crate::uid::Uid;
 use model::VmiSummary;
 use model::time::Timestamp;
@@ -23,7 +25,7 @@ use std::sync::Arc;
 /// A summary as the store keeps it (see the module documentation).
 #[derive(Debug, Clone, PartialEq)]
 pub(super) struct Kept {
-    pub(super) key: Key,
+    pub(super) key: Place,
     uid: Option<Uid>,
     phase: Arc<str>,
     node: Option<Arc<str>>,
@@ -40,9 +42,10 @@ pub(super) struct Kept {
 }
 
 impl Kept {
-    pub(super) fn new(s: &VmiSummary) -> Kept {
+    /// `s` as kept for `cluster` (its key's own cluster is not read: the store's handle says).
+    pub(super) fn new(s: &VmiSummary, cluster: &Arc<str>) -> Kept {
         Kept {
-            key: Key::of(&s.key),
+            key: Place::new(cluster, &s.key),
             // Verbatim, an empty UID included (`Uid::of` would drop it).
             uid: s.uid.as_deref().map(Uid::new),
             phase: intern(&s.phase),
@@ -87,7 +90,8 @@ impl Kept {
             (None, None) => true,
             _ => false,
         };
-        self.key.parts() == (s.key.namespace.as_str(), s.key.name.as_str())
+        *self.key.cluster == *s.key.cluster
+            && self.key.key.parts() == (s.key.namespace.as_str(), s.key.name.as_str())
             && uid
             && *self.phase == *s.phase
             && self.node.as_deref() == s.node.as_deref()
@@ -127,6 +131,7 @@ mod tests {
     fn full() -> VmiSummary {
         VmiSummary {
             key: VmiKey {
+                cluster: String::new(),
                 namespace: "tenant-07".into(),
                 name: "vm-00042".into(),
             },
@@ -156,10 +161,11 @@ mod tests {
     #[test]
     fn a_kept_summary_reads_back_as_it_came_and_knows_it_from_any_other() {
         let s = full();
-        let k = Kept::new(&s);
+        let cl: Arc<str> = "".into();
+        let k = Kept::new(&s, &cl);
         assert_eq!(k.summary(), s);
         assert!(k.is(&s));
-        assert!(k.key.is_inline() && matches!(k.uid, Some(Uid::Uuid(_))));
+        assert!(k.key.key.is_inline() && matches!(k.uid, Some(Uid::Uuid(_))));
         assert!(!k.ip.as_ref().unwrap().is_heap_allocated());
         // Every field tells.
         let changes: [fn(&mut VmiSummary); 14] = [
@@ -182,19 +188,27 @@ mod tests {
             let mut other = s.clone();
             change(&mut other);
             assert!(!k.is(&other), "{other:?}");
-            assert_eq!(Kept::new(&other).summary(), other);
+            assert_eq!(Kept::new(&other, &cl).summary(), other);
         }
         // A UID that is not a UUID, an empty one, an IPv6 address: verbatim.
         let mut odd = s.clone();
         odd.uid = Some("uid-1".into());
         odd.ip = Some("fd10:244:0:7::2a:1234:5678:9abc".into());
-        assert_eq!(Kept::new(&odd).summary(), odd);
+        assert_eq!(Kept::new(&odd, &cl).summary(), odd);
         odd.uid = Some("".into());
-        assert_eq!(Kept::new(&odd).summary(), odd);
-        assert!(Kept::new(&odd).is(&odd));
+        assert_eq!(Kept::new(&odd, &cl).summary(), odd);
+        assert!(Kept::new(&odd, &cl).is(&odd));
         // Summaries share their phase and headline.
-        let twin = Kept::new(&s);
+        let twin = Kept::new(&s, &cl);
         assert!(Arc::ptr_eq(&twin.phase, &k.phase) && Arc::ptr_eq(&twin.headline, &k.headline));
-        assert_eq!(std::mem::size_of::<Kept>(), 176);
+        assert_eq!(std::mem::size_of::<Kept>(), 192);
+        // Kept for another cluster: the summary reads back under that cluster, and is no
+        // longer the one-cluster summary.
+        let b: Arc<str> = "edge-2".into();
+        let kb = Kept::new(&s, &b);
+        assert!(!kb.is(&s));
+        let mut sb = s.clone();
+        sb.key.cluster = "edge-2".into();
+        assert!(kb.is(&sb) && kb.summary() == sb);
     }
 }

@@ -471,6 +471,7 @@ mod tests {
         let caches = Caches::new();
         let mut rx = caches.take_refresh_rx().unwrap();
         let key = VmiKey {
+            cluster: String::new(),
             namespace: "prod".into(),
             name: "web".into(),
         };
@@ -537,6 +538,7 @@ mod tests {
         let caches = Caches::new();
         let mut rx = caches.take_refresh_rx().unwrap();
         let key = |name: &str| VmiKey {
+            cluster: String::new(),
             namespace: "prod".into(),
             name: name.into(),
         };

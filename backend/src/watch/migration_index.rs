@@ -130,6 +130,7 @@ mod tests {
 
     fn key(name: &str) -> VmiKey {
         VmiKey {
+            cluster: String::new(),
             namespace: "prod".into(),
             name: name.into(),
         }

@@ -39,6 +39,7 @@ pub(super) fn vmim_glance(m: &Vmim) -> (String, Option<String>, Option<String>) 
 
 pub(super) fn vmim_key(m: &Vmim) -> VmiKey {
     VmiKey {
+        cluster: String::new(),
         namespace: m.metadata.namespace().to_string(),
         name: m.spec.vmi_name.clone().unwrap_or_default(),
     }
@@ -57,6 +58,7 @@ pub fn typed<T: FromJson>(obj: Raw) -> T {
 pub fn vmi_key(obj: &Raw) -> VmiKey {
     let s = |v: &Option<String>| v.clone().unwrap_or_default();
     VmiKey {
+        cluster: String::new(),
         namespace: s(&obj.metadata.namespace),
         name: s(&obj.metadata.name),
     }

@@ -198,6 +198,7 @@ async fn churn(store: &history::DynStore, vmis: usize, days: i64, now: i64) -> a
 /// The `i`-th VMI of [`churn`].
 fn vmi(i: usize) -> VmiId {
     let key = VmiKey {
+        cluster: String::new(),
         namespace: format!("ns-{:02}", i % 50),
         name: format!("vm-{i:05}"),
     };

@@ -149,22 +149,28 @@ fn enc(s: &str) -> String {
     String::from(js_sys::encode_uri_component(s))
 }
 
-/// One VMI's API path from its template in [`paths`].
-fn vmi_path(template: &str, ns: &str, name: &str) -> String {
-    paths::fill(template, &[("ns", ns), ("name", name)])
+/// One VMI's API path from its template in [`paths`], under its cluster's prefix when it names
+/// one ([`paths::in_cluster`]).
+fn vmi_path(template: &str, cluster: &str, ns: &str, name: &str) -> String {
+    paths::in_cluster(
+        cluster,
+        &paths::fill(template, &[("ns", ns), ("name", name)]),
+    )
 }
 
 /// `GET /api/v1/vmis/{ns}/{name}/detail`: the VMI page, diagnosed by the backend.
 pub async fn fetch_detail(
+    cluster: &str,
     ns: &str,
     name: &str,
 ) -> Result<model::view::detail::VmiDetail, FetchError> {
-    get_json(&vmi_path(paths::VMI_DETAIL, ns, name)).await
+    get_json(&vmi_path(paths::VMI_DETAIL, cluster, ns, name)).await
 }
 
 /// `GET /api/v1/vmis/{ns}/{name}/detail?at=RFC3339`: the page as the recorder kept it then, or
 /// why history is off.
 pub async fn fetch_detail_at(
+    cluster: &str,
     ns: &str,
     name: &str,
     at: &str,
@@ -176,7 +182,11 @@ pub async fn fetch_detail_at(
         #[serde(with = "model::api::history::rfc3339")]
         recorded_at: i64,
     }
-    let url = format!("{}?at={}", vmi_path(paths::VMI_DETAIL, ns, name), enc(at));
+    let url = format!(
+        "{}?at={}",
+        vmi_path(paths::VMI_DETAIL, cluster, ns, name),
+        enc(at)
+    );
     // Read as each of its forms in turn, rather than as `DetailAt` / `RecordedDetail`: serde's
     // untagged and flattening decoders would add a second decoder of every detail type to the
     // first load.
@@ -193,6 +203,7 @@ pub async fn fetch_detail_at(
 
 /// `GET /api/v1/vmis/{ns}/{name}/history?from=&to=` (milliseconds, sent as RFC 3339).
 pub async fn fetch_history(
+    cluster: &str,
     ns: &str,
     name: &str,
     from: i64,
@@ -200,7 +211,7 @@ pub async fn fetch_history(
 ) -> Result<model::api::history::History, FetchError> {
     get_json(&format!(
         "{}?from={}&to={}",
-        vmi_path(paths::VMI_HISTORY, ns, name),
+        vmi_path(paths::VMI_HISTORY, cluster, ns, name),
         enc(&Timestamp(from).to_rfc3339()),
         enc(&Timestamp(to).to_rfc3339())
     ))
@@ -237,6 +248,7 @@ pub async fn fetch_changes(
 
 /// `GET /api/v1/vmis/{ns}/{name}/metrics?set=…&range=…&step=…`.
 pub async fn fetch_metrics(
+    cluster: &str,
     ns: &str,
     name: &str,
     set: &str,
@@ -245,7 +257,7 @@ pub async fn fetch_metrics(
     let step = (range_secs / 120).max(5);
     get_json(&format!(
         "{}?set={set}&range={range_secs}&step={step}",
-        vmi_path(paths::VMI_METRICS, ns, name)
+        vmi_path(paths::VMI_METRICS, cluster, ns, name)
     ))
     .await
 }

@@ -274,7 +274,7 @@ pub fn Convergence(
             }
             let now_s = now().map(|n| n.0 as f64 / 1000.0).unwrap_or(from);
             let range = ((now_s - from) as u32 + 60).clamp(120, 86_400);
-            Some(api::fetch_metrics(&ns, &vmi, "migration", range).await)
+            Some(api::fetch_metrics("", &ns, &vmi, "migration", range).await)
         }
     });
     let canvas = NodeRef::<Canvas>::new();

@@ -7,9 +7,11 @@ use crate::i18n::{Key, t};
 use leptos::prelude::*;
 use model::wire::paths;
 
-/// The link's address for `ns/name`, at `at` (RFC 3339) when given, redacted when asked.
-pub fn href(ns: &str, name: &str, at: Option<&str>, redact: bool) -> String {
-    let mut url = paths::fill(paths::VMI_SNAPSHOT, &[("ns", ns), ("name", name)]);
+/// The link's address for `ns/name` of `cluster` ([`paths::in_cluster`]), at `at` (RFC 3339)
+/// when given, redacted when asked.
+pub fn href(cluster: &str, ns: &str, name: &str, at: Option<&str>, redact: bool) -> String {
+    let url = paths::fill(paths::VMI_SNAPSHOT, &[("ns", ns), ("name", name)]);
+    let mut url = paths::in_cluster(cluster, &url);
     let mut query: Vec<String> = Vec::new();
     if let Some(at) = at {
         query.push(format!("at={}", query_value(at)));
@@ -39,12 +41,16 @@ fn query_value(s: &str) -> String {
 
 #[component]
 pub fn IncidentLink(
+    cluster: Memo<String>,
     ns: Memo<String>,
     name: Memo<String>,
     at: Memo<Option<String>>,
 ) -> impl IntoView {
     let redact = RwSignal::new(false);
-    let link = move || href(&ns.get(), &name.get(), at.get().as_deref(), redact.get());
+    let link = move || {
+        let (c, n, m) = (cluster.get(), ns.get(), name.get());
+        href(&c, &n, &m, at.get().as_deref(), redact.get())
+    };
     view! {
         <span class="incident-link">
             <a href=link download data-testid="download-incident">{t(Key::VmiIncident)}</a>
@@ -65,11 +71,11 @@ mod tests {
     #[test]
     fn the_link_names_the_vmi_its_moment_and_redaction() {
         assert_eq!(
-            href("prod", "db", None, false),
+            href("", "prod", "db", None, false),
             "/api/v1/vmis/prod/db/snapshot"
         );
         assert_eq!(
-            href("prod", "db", Some("2026-01-02T03:04:05+01:00"), true),
+            href("", "prod", "db", Some("2026-01-02T03:04:05+01:00"), true),
             "/api/v1/vmis/prod/db/snapshot?at=2026-01-02T03:04:05%2B01:00&redact=true"
         );
     }

@@ -12,9 +12,16 @@ pub enum View {
     /// the module's own router reads which one, and its parameters, from the URL.
     Page,
     /// The VMI page's timeline of the flight recorder.
-    Timeline { ns: String, name: String },
+    Timeline {
+        #[serde(default)]
+        cluster: String,
+        ns: String,
+        name: String,
+    },
     /// The VMI page's metrics tab (its charts and their range picker).
     Metrics {
+        #[serde(default)]
+        cluster: String,
         ns: String,
         name: String,
         migrating: bool,
@@ -33,6 +40,8 @@ pub enum View {
     /// The key domain-stat chart of the wall's focused problem VMI, in large type; `layer` is
     /// its worst layer, which picks the chart.
     WallFocus {
+        #[serde(default)]
+        cluster: String,
         ns: String,
         name: String,
         layer: Layer,

@@ -28,6 +28,7 @@ pub fn with_live_nodes(mut rows: Vec<MigrationRow>, live: &[VmiSummary]) -> Vec<
             continue;
         }
         let key = VmiKey {
+            cluster: String::new(),
             namespace: m.namespace.clone(),
             name: m.vmi_name.clone(),
         };

@@ -1,4 +1,5 @@
-//! `/vmi/{namespace}/{name}`: the live diagnosis of one VMI. The page's view model
+//! `/vmi/{namespace}/{name}` (and `/c/{cluster}/vmi/{namespace}/{name}` for a VMI of a named
+//! cluster, its API paths under `/api/v1/c/{cluster}/`): the live diagnosis of one VMI. The page's view model
 //! ([`model::view::detail::VmiDetail`]: diagnosis, explanations, guest agent answer) comes from
 //! `GET /api/v1/vmis/{ns}/{name}/detail`, diagnosed on the backend, and is fetched again whenever
 //! the stream reports a change of this VMI, and every [`model::view::detail::REFRESH_SECS`] for what the stream does
@@ -45,14 +46,15 @@ type Showing = Result<Option<(Shown, Option<FetchError>)>, FetchError>;
 pub fn VmiPage() -> impl IntoView {
     let params = use_params_map();
     let live = expect_context::<Live>();
+    let cluster = Memo::new(move |_| params.with(|p| p.get("cluster").unwrap_or_default()));
     let ns = Memo::new(move |_| params.with(|p| p.get("namespace").unwrap_or_default()));
     let name = Memo::new(move |_| params.with(|p| p.get("name").unwrap_or_default()));
     // This VMI's summary in the stream: a change triggers a new fetch.
     let summary = Memo::new(move |_| {
-        let (n, m) = (ns.get(), name.get());
+        let (c, n, m) = (cluster.get(), ns.get(), name.get());
         live.vmis.with(|l| {
             l.iter()
-                .find(|s| s.key.namespace == n && s.key.name == m)
+                .find(|s| s.key.cluster == c && s.key.namespace == n && s.key.name == m)
                 .cloned()
         })
     });
@@ -75,7 +77,7 @@ pub fn VmiPage() -> impl IntoView {
     let as_of = AsOfState::new();
     let language = crate::i18n::lang();
     let detail = LocalResource::new(move || {
-        let (n, m, at) = (ns.get(), name.get(), at.get());
+        let (c, n, m, at) = (cluster.get(), ns.get(), name.get(), at.get());
         // The diagnosis is translated on the server: a new language, a new fetch.
         language.track();
         summary.track();
@@ -83,7 +85,7 @@ pub fn VmiPage() -> impl IntoView {
         period.track();
         online.track();
         async move {
-            let r = timeline::as_of::fetch(&n, &m, at.clone(), as_of).await;
+            let r = timeline::as_of::fetch(&c, &n, &m, at.clone(), as_of).await;
             if let Ok(d) = &r {
                 last_good.set(Some(Shown {
                     detail: d.clone(),
@@ -137,17 +139,17 @@ pub fn VmiPage() -> impl IntoView {
             },
         }
     });
-    let content = content(shown, ns, name, now, on_retry);
+    let content = content(shown, cluster, ns, name, now, on_retry);
     view! {
         <div class="vmi-page">
             // A recorded moment (`?at=`) has its own age, in its banner: no live data age.
-            <div class="page-tools">{move || at.get().is_none().then(|| view! { <Freshness/> })}<CopyLink/><IncidentLink ns=ns name=name at=at/></div>
+            <div class="page-tools">{move || at.get().is_none().then(|| view! { <Freshness/> })}<CopyLink/><IncidentLink cluster=cluster ns=ns name=name at=at/></div>
             <AsOf state=as_of/>
             {move || gone().then(|| view! {
                 <div class="failure" role="alert" data-testid="vmi-gone"><strong>{t(Key::VmiGone)}</strong></div>
             })}
             {content}
-            <Deferred view=Signal::derive(move || View::Timeline { ns: ns.get(), name: name.get() })/>
+            <Deferred view=Signal::derive(move || View::Timeline { cluster: cluster.get(), ns: ns.get(), name: name.get() })/>
             {move || (leptos_router::hooks::use_location().query.with(|q| q.get("tab")).as_deref() == Some("migrations")).then(|| view! { <Deferred view=View::MigrationHistory { ns: ns.get(), name: name.get() }/> })}
         </div>
     }
@@ -158,6 +160,7 @@ pub fn VmiPage() -> impl IntoView {
 /// place, so the charts are not drawn anew).
 fn content(
     shown: Memo<Showing>,
+    cluster: Memo<String>,
     ns: Memo<String>,
     name: Memo<String>,
     now: Signal<Option<Timestamp>>,
@@ -172,6 +175,7 @@ fn content(
     });
     // The charts' view: mounted again only when it changes (a migration starts or ends).
     let metrics = Memo::new(move |_| View::Metrics {
+        cluster: cluster.get(),
         ns: ns.get(),
         name: name.get(),
         migrating: detail_now.with(|d| d.as_ref().is_some_and(|d| d.migrating)),
@@ -289,7 +293,7 @@ pub fn pick(set: &SeriesSet, metrics: &[&str]) -> Vec<Series> {
 /// The charts with their time range picker (`?range=`). Drawn by the views module (see
 /// `crate::deferred`), so plotters stays out of the main bundle.
 #[component]
-pub fn Metrics(ns: String, name: String, migrating: bool) -> impl IntoView {
+pub fn Metrics(cluster: String, ns: String, name: String, migrating: bool) -> impl IntoView {
     let range = query_param("range");
     // Wall mode (`?wall`): the charts in large type.
     let large = query_param("wall").get_untracked().is_some();
@@ -301,16 +305,16 @@ pub fn Metrics(ns: String, name: String, migrating: bool) -> impl IntoView {
             .map(|(_, s)| *s)
             .unwrap_or(3600)
     });
-    let (n1, m1) = (ns.clone(), name.clone());
+    let (c1, n1, m1) = (cluster.clone(), ns.clone(), name.clone());
     let domain = LocalResource::new(move || {
-        let (n, m, s) = (n1.clone(), m1.clone(), secs.get());
-        async move { api::fetch_metrics(&n, &m, "domain", s).await }
+        let (c, n, m, s) = (c1.clone(), n1.clone(), m1.clone(), secs.get());
+        async move { api::fetch_metrics(&c, &n, &m, "domain", s).await }
     });
     let migration = LocalResource::new(move || {
-        let (n, m, s) = (ns.clone(), name.clone(), secs.get());
+        let (c, n, m, s) = (cluster.clone(), ns.clone(), name.clone(), secs.get());
         async move {
             if migrating {
-                Some(api::fetch_metrics(&n, &m, "migration", s).await)
+                Some(api::fetch_metrics(&c, &n, &m, "migration", s).await)
             } else {
                 None
             }

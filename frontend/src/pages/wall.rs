@@ -68,9 +68,7 @@ pub fn Wall() -> impl IntoView {
         list.get(i).cloned()
     };
     // The focused VMI's chart is built again only when the focus moves to another VMI or layer.
-    let focus_chart = Memo::new(move |_| {
-        focus().map(|s| (s.key.namespace.clone(), s.key.name.clone(), worst_layer(&s)))
-    });
+    let focus_chart = Memo::new(move |_| focus().map(|s| (s.key.clone(), worst_layer(&s))));
     // The migrations' charts are there while the stream shows a VMI in migration.
     let migrating = Memo::new(move |_| {
         live.vmis
@@ -112,7 +110,7 @@ pub fn Wall() -> impl IntoView {
                     <div class="wall-headline">{s.headline.clone()}</div>
                 </div>
             })}
-            {move || focus_chart.get().map(|(ns, name, layer)| view! { <Deferred view=View::WallFocus { ns, name, layer }/> })}
+            {move || focus_chart.get().map(|(k, layer)| view! { <Deferred view=View::WallFocus { cluster: k.cluster, ns: k.namespace, name: k.name, layer }/> })}
             {move || migrating.get().then(|| view! { <Deferred view=View::WallMigrations/> })}
             <LatestChanges/>
         </section>

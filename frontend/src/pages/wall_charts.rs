@@ -146,7 +146,7 @@ fn chart_key(r: &MigrationReport) -> (String, String, Option<String>) {
 
 /// The focused VMI's key chart, large, asked again every [`FOCUS_REFRESH_SECS`].
 #[component]
-pub fn WallFocus(ns: String, name: String, layer: Layer) -> impl IntoView {
+pub fn WallFocus(cluster: String, ns: String, name: String, layer: Layer) -> impl IntoView {
     let period = every(FOCUS_REFRESH_SECS);
     let title = key_chart(layer);
     let metrics = DOMAIN_CHARTS
@@ -156,8 +156,8 @@ pub fn WallFocus(ns: String, name: String, layer: Layer) -> impl IntoView {
     let key = format!("{ns}/{name}");
     let data = LocalResource::new(move || {
         period.track();
-        let (ns, name) = (ns.clone(), name.clone());
-        async move { api::fetch_metrics(&ns, &name, "domain", FOCUS_RANGE_SECS).await }
+        let (cluster, ns, name) = (cluster.clone(), ns.clone(), name.clone());
+        async move { api::fetch_metrics(&cluster, &ns, &name, "domain", FOCUS_RANGE_SECS).await }
     });
     let chart = move || {
         match data.get() {

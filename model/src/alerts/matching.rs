@@ -33,6 +33,7 @@ impl Target {
     pub fn vmi_key(&self) -> Option<VmiKey> {
         match self {
             Target::Vm { namespace, name } | Target::Vmi { namespace, name } => Some(VmiKey {
+                cluster: String::new(),
                 namespace: namespace.clone(),
                 name: name.clone(),
             }),

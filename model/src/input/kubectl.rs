@@ -108,6 +108,7 @@ fn event_vmi(object: &str) -> Option<&str> {
 
 fn key(ns: &str, name: &str) -> crate::kube::VmiKey {
     crate::kube::VmiKey {
+        cluster: String::new(),
         namespace: ns.to_string(),
         name: name.to_string(),
     }

@@ -432,6 +432,7 @@ pub fn key_from_signals(signals: &[Signal]) -> VmiKey {
             && let Some(name) = json_field(line, "name")
         {
             return VmiKey {
+                cluster: String::new(),
                 namespace: json_field(line, "namespace").unwrap_or("").to_string(),
                 name: name.to_string(),
             };

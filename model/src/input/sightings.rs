@@ -173,6 +173,7 @@ impl Sightings {
                 Some((
                     s.line,
                     VmiKey {
+                        cluster: String::new(),
                         namespace: s.namespace.clone(),
                         name: name.to_string(),
                     },
@@ -248,6 +249,7 @@ impl Sightings {
             self.subjects.push((
                 s.line,
                 VmiKey {
+                    cluster: String::new(),
                     namespace: s.namespace.clone(),
                     name: v.to_string(),
                 },

@@ -37,6 +37,7 @@ pub fn waits_on_volumes(s: &Sightings) -> Vec<(Signal, VmiKey)> {
             out.push((
                 signal(vmi, dv),
                 VmiKey {
+                    cluster: String::new(),
                     namespace: vmi.namespace.clone(),
                     name: vmi.name.clone(),
                 },

@@ -451,6 +451,7 @@ impl Vmi {
     /// `namespace/name` key.
     pub fn key(&self) -> super::key::VmiKey {
         super::key::VmiKey {
+            cluster: String::new(),
             namespace: self.metadata.namespace().to_string(),
             name: self.metadata.name().to_string(),
         }

@@ -10,6 +10,7 @@
 //!
 //! | name | field | when left out |
 //! |---|---|---|
+//! | `cl` | `key.cluster` (the backend watches several clusters: [`VmiKey`]) | empty |
 //! | `ns`, `n` | `key.namespace`, `key.name` | empty |
 //! | `p` | `phase` | empty |
 //! | `nd`, `ip` | `node`, `ip` | unset |
@@ -39,6 +40,8 @@ use std::borrow::Cow;
 /// The compact form: borrowed from a summary to write it, owned when read.
 #[derive(Serialize, Deserialize)]
 struct Compact<'a> {
+    #[serde(rename = "cl", default, skip_serializing_if = "str::is_empty")]
+    cluster: Cow<'a, str>,
     #[serde(rename = "ns", default)]
     namespace: Cow<'a, str>,
     #[serde(rename = "n", default)]
@@ -84,6 +87,7 @@ fn is_absent(a: &AgentState) -> bool {
 impl<'a> From<&'a VmiSummary> for Compact<'a> {
     fn from(s: &'a VmiSummary) -> Self {
         Compact {
+            cluster: Cow::Borrowed(&s.key.cluster),
             namespace: Cow::Borrowed(&s.key.namespace),
             name: Cow::Borrowed(&s.key.name),
             phase: Cow::Borrowed(&s.phase),
@@ -106,6 +110,7 @@ impl From<Compact<'_>> for VmiSummary {
     fn from(c: Compact<'_>) -> Self {
         VmiSummary {
             key: VmiKey {
+                cluster: c.cluster.into_owned(),
                 namespace: c.namespace.into_owned(),
                 name: c.name.into_owned(),
             },
@@ -216,6 +221,7 @@ mod tests {
     fn full() -> VmiSummary {
         VmiSummary {
             key: VmiKey {
+                cluster: String::new(),
                 namespace: "prod".into(),
                 name: "db-0".into(),
             },
@@ -257,6 +263,16 @@ mod tests {
     fn every_field_comes_back() {
         let s = full();
         assert_eq!(round_trip(&s), s);
+        // Another cluster's VMI of the same namespace and name comes back under its cluster.
+        let mut b = full();
+        b.key.cluster = "edge-2".into();
+        let json = serde_json::to_string(&StreamMsg::Upsert { item: b.clone() }).unwrap();
+        assert!(
+            json.starts_with(r#"{"upsert":{"item":{"cl":"edge-2","ns":"prod""#),
+            "{json}"
+        );
+        assert_eq!(round_trip(&b), b);
+        assert_ne!(round_trip(&b).key, s.key);
         let empty = VmiSummary {
             key: VmiKey::default(),
             uid: None,
@@ -396,7 +412,7 @@ mod tests {
             changed: Option<i64>,
         ) {
             let s = VmiSummary {
-                key: VmiKey { namespace: ns, name }, uid: None,
+                key: VmiKey::new(ns, name), uid: None,
                 phase, node, ip, paused,
                 live_migratable: lm,
                 not_migratable_reason: reason,

@@ -360,6 +360,7 @@ mod tests {
     fn json_shape_is_tagged() {
         let j = serde_json::to_value(StreamMsg::Delete {
             key: VmiKey {
+                cluster: String::new(),
                 namespace: "n".into(),
                 name: "v".into(),
             },

@@ -44,6 +44,21 @@ pub const ALERTS: &str = "/api/v1/alerts";
 pub const MIGRATIONS: &str = "/api/v1/migrations";
 /// Every migration, interpreted.
 pub const MIGRATION_REPORTS: &str = "/api/v1/migrations/reports";
+/// The per-VMI paths of one cluster of the fleet: `/api/v1/c/{cluster}/` and what follows
+/// [`PREFIX`] in the one-cluster path (`vmis/{ns}/{name}/detail`, …); see [`in_cluster`].
+pub const IN_CLUSTER: &str = "/api/v1/c/{cluster}/{*rest}";
+
+/// The filled API `path` for a VMI of `cluster` ([`crate::kube::VmiKey::cluster`]): unchanged
+/// for the empty cluster (a one-cluster backend's), else under [`IN_CLUSTER`].
+pub fn in_cluster(cluster: &str, path: &str) -> String {
+    match path.strip_prefix(PREFIX) {
+        Some(rest) if !cluster.is_empty() => {
+            let c = fill("{c}", &[("c", cluster)]);
+            format!("{PREFIX}/c/{c}{rest}")
+        }
+        _ => path.to_string(),
+    }
+}
 
 /// What a path segment may carry unescaped: RFC 3986's unreserved characters (as JavaScript's
 /// `encodeURIComponent`, but for `!'()*`, which it leaves and this escapes: both are valid).
@@ -77,6 +92,17 @@ pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cluster_prefixes_the_path_and_none_leaves_it() {
+        let p = fill(VMI_DETAIL, &[("ns", "prod"), ("name", "db-0")]);
+        assert_eq!(in_cluster("", &p), "/api/v1/vmis/prod/db-0/detail");
+        assert_eq!(
+            in_cluster("edge 2", &p),
+            "/api/v1/c/edge%202/vmis/prod/db-0/detail"
+        );
+        assert!(IN_CLUSTER.starts_with(PREFIX));
+    }
 
     #[test]
     fn fills_each_parameter_as_one_encoded_segment() {

@@ -103,6 +103,7 @@ fn owner(p: &Pod) -> Option<VmiKey> {
         .and_then(|o| o.name.clone())
         .or_else(|| p.metadata.annotations.get(DOMAIN_ANNOTATION).cloned())?;
     Some(VmiKey {
+        cluster: String::new(),
         namespace: p.metadata.namespace().to_string(),
         name,
     })
@@ -115,6 +116,7 @@ mod tests {
 
     fn key(ns: &str, name: &str) -> VmiKey {
         VmiKey {
+            cluster: String::new(),
             namespace: ns.into(),
             name: name.into(),
         }

@@ -18,7 +18,7 @@ use axum::{Json, Router};
 use kube::api::ListParams;
 use model::cluster::HANDLER_LABEL;
 use model::kube::vmi::Vmi;
-use model::kube::{Node, Pod, Vm};
+use model::kube::{Node, Pod, Vm, VmiKey};
 use model::wire::paths;
 use std::collections::BTreeSet;
 
@@ -105,7 +105,13 @@ async fn drain_report(
         return Err(not_synced(Kind::Vm));
     }
     let client = state.auth.local_client();
-    let placed = state.store.keys_and_nodes();
+    // As the cluster's objects name them (no cluster), to be compared with what is read.
+    let placed: Vec<_> = state
+        .store
+        .keys_and_nodes()
+        .into_iter()
+        .map(|(k, node)| (VmiKey::new(k.namespace, k.name), node))
+        .collect();
     let vmis = drain_vmis::read(&client, node, &placed, pods)
         .await
         .map_err(|e| ApiErr::upstream("Listing the VMIs from the API server failed.", e))?;
@@ -119,9 +125,12 @@ async fn drain_report(
         .into_iter()
         .filter(|v| in_view(&vms_visible, v.metadata.namespace.as_ref()))
         .collect();
-    Ok(model::drain::drain_impact_with_pods(
-        node, &vmis, &vms, pods, None,
-    ))
+    let mut report = model::drain::drain_impact_with_pods(node, &vmis, &vms, pods, None);
+    // Each outcome under the key the stream and the summaries name the VMI by (its cluster).
+    for o in &mut report.outcomes {
+        o.key.cluster = state.store.cluster().to_string();
+    }
+    Ok(report)
 }
 
 /// The pods matching `params` cluster-wide, when the caller may list pods cluster-wide and the

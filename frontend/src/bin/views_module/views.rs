@@ -87,18 +87,20 @@ fn content(view: View) -> AnyView {
             </Routes>
         }
         .into_any(),
-        View::Timeline { ns, name } => {
-            let (ns, name) = (
+        View::Timeline { cluster, ns, name } => {
+            let (cluster, ns, name) = (
+                Memo::new(move |_| cluster.clone()),
                 Memo::new(move |_| ns.clone()),
                 Memo::new(move |_| name.clone()),
             );
-            view! { <Timeline ns name/> }.into_any()
+            view! { <Timeline cluster ns name/> }.into_any()
         }
         View::Metrics {
+            cluster,
             ns,
             name,
             migrating,
-        } => view! { <pages::vmi::Metrics ns name migrating/> }.into_any(),
+        } => view! { <pages::vmi::Metrics cluster ns name migrating/> }.into_any(),
         View::MigrationHistory { ns, name } => {
             view! { <MigrationHistory namespace=ns name/> }.into_any()
         }
@@ -112,8 +114,11 @@ fn content(view: View) -> AnyView {
             .into_any()
         }
         View::WallMigrations => view! { <wall_charts::WallMigrations/> }.into_any(),
-        View::WallFocus { ns, name, layer } => {
-            view! { <wall_charts::WallFocus ns name layer/> }.into_any()
-        }
+        View::WallFocus {
+            cluster,
+            ns,
+            name,
+            layer,
+        } => view! { <wall_charts::WallFocus cluster ns name layer/> }.into_any(),
     }
 }

@@ -38,6 +38,7 @@ pub use crate::components::rel_time::human_time;
 
 /// The page's diagnosis: live, or as recorded at `at`. History off shows the live one and why.
 pub async fn fetch(
+    cluster: &str,
     ns: &str,
     name: &str,
     at: Option<String>,
@@ -45,9 +46,9 @@ pub async fn fetch(
 ) -> Result<VmiDetail, FetchError> {
     let Some(at) = at else {
         state.recorded.set(None);
-        return api::fetch_detail(ns, name).await;
+        return api::fetch_detail(cluster, ns, name).await;
     };
-    match api::fetch_detail_at(ns, name, &at).await {
+    match api::fetch_detail_at(cluster, ns, name, &at).await {
         Ok(DetailAt::Recorded(r)) => {
             let r = *r;
             state.off.set(None);
@@ -57,7 +58,7 @@ pub async fn fetch(
         Ok(DetailAt::Off(off)) => {
             state.off.set(Some(off.history_off));
             state.recorded.set(None);
-            api::fetch_detail(ns, name).await
+            api::fetch_detail(cluster, ns, name).await
         }
         Err(e) => {
             state.recorded.set(None);

@@ -80,16 +80,16 @@ fn click_fraction(ev: &leptos::ev::MouseEvent) -> Option<f64> {
 }
 
 #[component]
-pub fn Timeline(ns: Memo<String>, name: Memo<String>) -> impl IntoView {
+pub fn Timeline(cluster: Memo<String>, ns: Memo<String>, name: Memo<String>) -> impl IntoView {
     let live = expect_context::<Live>();
     let span = crate::nav::query_param("span");
     let at = crate::nav::query_param("at");
     let at_ms = Memo::new(move |_| at.get().and_then(|a| Timestamp::parse(&a)).map(|t| t.0));
     let glance = Memo::new(move |_| {
-        let (n, m) = (ns.get(), name.get());
+        let (c, n, m) = (cluster.get(), ns.get(), name.get());
         live.vmis.with(|l| {
             l.iter()
-                .find(|s| s.key.namespace == n && s.key.name == m)
+                .find(|s| s.key.cluster == c && s.key.namespace == n && s.key.name == m)
                 .map(|s| s.layers)
         })
     });
@@ -118,7 +118,7 @@ pub fn Timeline(ns: Memo<String>, name: Memo<String>) -> impl IntoView {
     // The last history read: kept through a failed read (the page says the backend is away).
     let last = RwSignal::new(None::<(Window, History)>);
     let data = LocalResource::new(move || {
-        let (n, m) = (ns.get(), name.get());
+        let (c, n, m) = (cluster.get(), ns.get(), name.get());
         glance.track();
         period.track();
         nudge.track();
@@ -131,7 +131,7 @@ pub fn Timeline(ns: Memo<String>, name: Memo<String>) -> impl IntoView {
             window::window(picked.as_deref(), at, now)
         };
         async move {
-            let h = api::fetch_history(&n, &m, w.from, w.to).await;
+            let h = api::fetch_history(&c, &n, &m, w.from, w.to).await;
             let w = match &h {
                 Ok(h) if fit => window::fitted(first_record(h), at, now),
                 _ => w,

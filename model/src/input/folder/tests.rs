@@ -110,6 +110,7 @@ fn a_log_signal_goes_to_the_vmi_whose_launcher_wrote_it_or_whose_name_it_carries
     let mut bundles = vec![
         Evidence {
             key: crate::VmiKey {
+                cluster: String::new(),
                 namespace: "default".into(),
                 name: "vm1".into(),
             },
@@ -117,6 +118,7 @@ fn a_log_signal_goes_to_the_vmi_whose_launcher_wrote_it_or_whose_name_it_carries
         },
         Evidence {
             key: crate::VmiKey {
+                cluster: String::new(),
                 namespace: "default".into(),
                 name: "vm10".into(),
             },

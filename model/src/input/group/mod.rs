@@ -114,6 +114,7 @@ impl ByKind {
         }
         for m in &self.vmims {
             let key = VmiKey {
+                cluster: String::new(),
                 namespace: m.metadata.namespace().to_string(),
                 name: m.spec.vmi_name.clone().unwrap_or_default(),
             };
