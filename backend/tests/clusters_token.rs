@@ -31,15 +31,12 @@ async fn a_user_sees_the_counts_of_the_namespaces_it_may_read() {
     let (code, _) = get_json(&console, "/api/v1/clusters").await;
     assert_eq!(code, 401, "no session, no answer");
     let cookie = session(&console, "alice-token").await;
-    let answer: Value = http()
-        .get(format!("{}/api/v1/clusters", console.url()))
-        .header("cookie", cookie)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let answer = json_of(
+        http()
+            .get(format!("{}/api/v1/clusters", console.url()))
+            .header("cookie", cookie),
+    )
+    .await;
     let rows = answer["clusters"].as_array().unwrap();
     assert_eq!(rows.len(), 1, "{answer}");
     let in_prod = console
@@ -102,15 +99,15 @@ async fn a_token_is_for_the_first_cluster_alone_on_the_stream_the_list_and_the_r
         !stream.contains("\"cl\":"),
         "no other cluster's VMI: {stream}"
     );
-    let list: Vec<model::view::VmiSummary> = http()
-        .get(format!("{}/api/v1/vmis", console.url()))
-        .header("cookie", &cookie)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let list: Vec<model::view::VmiSummary> = serde_json::from_value(
+        json_of(
+            http()
+                .get(format!("{}/api/v1/vmis", console.url()))
+                .header("cookie", &cookie),
+        )
+        .await,
+    )
+    .unwrap();
     assert!(!list.is_empty());
     assert!(
         list.iter()

@@ -165,25 +165,12 @@ async fn the_same_namespace_and_name_is_counted_in_its_own_cluster() {
         let console = &console;
         // The first cluster's keys name no cluster (the empty cluster is the first).
         let key = key.clone().in_cluster(if c == "a" { "" } else { c });
-        let cluster = fleet.cluster(c).unwrap().clone();
+        let fleet = &fleet;
         async move {
             let s = console.fleet.get(c).unwrap().store.items();
             let s = s.into_iter().find(|s| s.key == key).unwrap();
-            let path = "/apis/kubevirt.io/v1/namespaces/infra/virtualmachineinstances/bastion";
-            let vmi: Value = common::http()
-                .get(format!("{}{path}", cluster.url()))
-                .bearer_auth(cluster.token().unwrap())
-                .send()
-                .await
-                .unwrap()
-                .json()
-                .await
-                .unwrap();
-            assert_eq!(
-                s.uid.as_deref(),
-                vmi["metadata"]["uid"].as_str(),
-                "{c}'s own"
-            );
+            let uid = keys::uid_in(fleet, c).await;
+            assert_eq!(s.uid.as_deref(), Some(uid.as_str()), "{c}'s own");
             s.layers.verdict()
         }
     };

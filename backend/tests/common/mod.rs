@@ -120,6 +120,11 @@ pub fn http() -> reqwest::Client {
         .unwrap()
 }
 
+/// The JSON body of `request`'s answer (the test fails when there is none).
+pub async fn json_of(request: reqwest::RequestBuilder) -> serde_json::Value {
+    request.send().await.unwrap().json().await.unwrap()
+}
+
 /// GET `path` on the console; status and JSON body (Null when not JSON).
 pub async fn get_json(console: &Console, path: &str) -> (u16, serde_json::Value) {
     let res = http()

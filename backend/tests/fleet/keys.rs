@@ -157,19 +157,14 @@ async fn the_stream_carries_both_bastions_each_under_its_cluster_and_a_change_on
     assert_eq!(keys, [&bastion("a"), &web, &bastion("b")]);
 }
 
-/// The UID of `ns/name` as cluster `c` of the fleet holds it.
-async fn uid_in(fleet: &Fleet, c: &str) -> String {
+/// The UID of `infra/bastion` as cluster `c` of the fleet holds it.
+pub(super) async fn uid_in(fleet: &Fleet, c: &str) -> String {
     let cluster = fleet.cluster(c).unwrap();
     let path = "/apis/kubevirt.io/v1/namespaces/infra/virtualmachineinstances/bastion";
-    let vmi: Value = common::http()
+    let request = common::http()
         .get(format!("{}{path}", cluster.url()))
-        .bearer_auth(cluster.token().unwrap())
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+        .bearer_auth(cluster.token().unwrap());
+    let vmi = common::json_of(request).await;
     vmi["metadata"]["uid"].as_str().unwrap().to_string()
 }
 
