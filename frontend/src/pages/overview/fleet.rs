@@ -48,6 +48,17 @@ pub fn FleetRows(rows: Memo<Vec<ClusterSummary>>, cluster: Memo<Option<String>>)
     let l = lang();
     view! {
         <table class="fleet" data-testid="fleet" aria-label=move || t(Key::OvClusters)()>
+            <thead>
+                <tr>
+                    <th scope="col">{t(Key::OvCluster)}</th>
+                    <th scope="col"></th>
+                    {VERDICTS.iter().map(|h| {
+                        let h = *h;
+                        view! { <th scope="col" class="num">{move || tr(l.get(), health_key(h))}</th> }
+                    }).collect_view()}
+                    <th scope="col">{t(Key::OvClusterWorst)}</th>
+                </tr>
+            </thead>
             <tbody>
                 <For each=move || rows.get() key=|c| c.clone() let(c)>
                     {
@@ -73,7 +84,7 @@ pub fn FleetRows(rows: Memo<Vec<ClusterSummary>>, cluster: Memo<Option<String>>)
                         let counts = VERDICTS.iter().zip(c.counts).map(|(h, n)| {
                             let h = *h;
                             view! {
-                                <td class=format!("num health-{}", h.as_str()) title=move || tr(l.get(), health_key(h))
+                                <td class=format!("num health-{}", h.as_str()) class:zero=n == 0
                                     data-verdict=h.as_str()>{n}</td>
                             }
                         }).collect_view();
@@ -91,7 +102,7 @@ pub fn FleetRows(rows: Memo<Vec<ClusterSummary>>, cluster: Memo<Option<String>>)
                                 </th>
                                 <td>{reach}</td>
                                 {counts}
-                                <td>{t(Key::OvClusterWorst)} " " {worst}</td>
+                                <td>{worst}</td>
                             </tr>
                         }
                     }
