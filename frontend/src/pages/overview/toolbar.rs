@@ -50,7 +50,11 @@ pub fn Toolbar(
                 <option value="node">{t(Key::OvGroupNode)}</option>
                 <option value="namespace">{t(Key::OvGroupNamespace)}</option>
                 <Show when=fleet>
-                    <option value="cluster">{t(Key::OvGroupCluster)}</option>
+                    // Shown after the select took its value: it selects itself.
+                    <option value="cluster"
+                        prop:selected=move || group.get().as_deref() == Some("cluster")>
+                        {t(Key::OvGroupCluster)}
+                    </option>
                 </Show>
             </select>
             <Show when=fleet>
