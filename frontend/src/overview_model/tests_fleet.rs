@@ -180,3 +180,15 @@ fn an_unreachable_cluster_keeps_its_vmis_and_says_since_when() {
     assert_eq!(rows[3].counts, [0; 4]);
     assert!(!rows[3].reachable);
 }
+
+#[test]
+fn the_chips_count_the_cluster_picked() {
+    let all = fleet();
+    let d = Delta::default();
+    let every = Counts::next(None, &d, &all, String::new());
+    assert_eq!(every.n.iter().sum::<usize>(), 5);
+    let west = Counts::next_in(None, &d, &all, String::new(), Some("west".into()));
+    assert_eq!(west.n, [1, 0, 1, 0]);
+    let first = Counts::next_in(None, &d, &all, String::new(), Some(String::new()));
+    assert_eq!(first.n, [0, 0, 2, 0], "the first cluster's keys name none");
+}

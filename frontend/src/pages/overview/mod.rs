@@ -58,9 +58,11 @@ pub fn Overview() -> impl IntoView {
     });
     let counts = Memo::new_owning(move |prev: Option<Counts>| {
         let q = search.get();
-        let next = live
-            .delta
-            .with(|d| live.vmis.with(|all| Counts::next(prev.as_ref(), d, all, q)));
+        let cluster = filter.with(|f| f.cluster.clone());
+        let next = live.delta.with(|d| {
+            live.vmis
+                .with(|all| Counts::next_in(prev.as_ref(), d, all, q, cluster))
+        });
         let changed = prev.is_none_or(|p| p.n != next.n);
         (next, changed)
     });
