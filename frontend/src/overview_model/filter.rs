@@ -74,6 +74,18 @@ impl Filter {
         }
     }
 
+    /// This filter where the VMIs come from one cluster (`fleet` false): no cluster to pick or
+    /// group by, whatever the URL kept (a link from a fleet's console), so nothing changes.
+    pub fn for_fleet(mut self, fleet: bool) -> Filter {
+        if !fleet {
+            self.cluster = None;
+            if self.group == Grouping::Cluster {
+                self.group = Grouping::None;
+            }
+        }
+        self
+    }
+
     /// True when `s` is shown.
     pub fn keeps(&self, s: &VmiSummary) -> bool {
         matches_lower(s, &self.q)

@@ -192,3 +192,23 @@ fn the_chips_count_the_cluster_picked() {
     let first = Counts::next_in(None, &d, &all, String::new(), Some(String::new()));
     assert_eq!(first.n, [0, 0, 2, 0], "the first cluster's keys name none");
 }
+
+#[test]
+fn with_one_cluster_the_urls_cluster_and_grouping_change_nothing() {
+    let one = vec![vmi("", "db", "pg", false), vmi("", "web", "front", true)];
+    let f = Filter {
+        cluster: Some("west".into()),
+        ..Filter::from_url(None, None, Some("cluster"))
+    }
+    .for_fleet(is_fleet(&one, None));
+    assert_eq!(f, Filter::from_url(None, None, None));
+    assert_eq!(shown(&one, f).order.len(), 2);
+    // A fleet keeps both.
+    let kept = Filter {
+        cluster: Some("west".into()),
+        ..Filter::from_url(None, None, Some("cluster"))
+    }
+    .for_fleet(true);
+    assert_eq!(kept.group, Grouping::Cluster);
+    assert_eq!(kept.cluster.as_deref(), Some("west"));
+}

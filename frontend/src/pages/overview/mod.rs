@@ -39,22 +39,29 @@ pub fn Overview() -> impl IntoView {
         Memo::new(move |_| changed_param.get().as_deref() == Some(changed::PARAM_VALUE));
     let (changed_keys, changed_error) = changed::changed_keys(changed_on);
 
+    // Several clusters: their summary rows, picker and grouping (none of it for one).
+    let is_fleet = Memo::new(move |_| {
+        clusters.with(|a| live.vmis.with(|all| fleet_model::is_fleet(all, a.as_ref())))
+    });
     let search = Memo::new(move |_| normalize(&q.get().unwrap_or_default()));
-    let filter = Memo::new(move |_| Filter {
-        q: search.get(),
-        verdict: verdict.get(),
-        group: Grouping::from_param(group.get().as_deref()),
-        sort: Sort::from_param(sort.get().as_deref()),
-        changed: changed_keys.get(),
-        cluster: cluster
-            .get()
-            .map(|c| clusters.with(|a| fleet_model::key_cluster(&c, a.as_ref()))),
-        first_cluster: clusters.with(|a| {
-            a.as_ref()
-                .and_then(|a| a.first())
-                .unwrap_or_default()
-                .to_string()
-        }),
+    let filter = Memo::new(move |_| {
+        Filter {
+            q: search.get(),
+            verdict: verdict.get(),
+            group: Grouping::from_param(group.get().as_deref()),
+            sort: Sort::from_param(sort.get().as_deref()),
+            changed: changed_keys.get(),
+            cluster: cluster
+                .get()
+                .map(|c| clusters.with(|a| fleet_model::key_cluster(&c, a.as_ref()))),
+            first_cluster: clusters.with(|a| {
+                a.as_ref()
+                    .and_then(|a| a.first())
+                    .unwrap_or_default()
+                    .to_string()
+            }),
+        }
+        .for_fleet(is_fleet.get())
     });
     let counts = Memo::new_owning(move |prev: Option<Counts>| {
         let q = search.get();
@@ -82,10 +89,6 @@ pub fn Overview() -> impl IntoView {
         })
     });
     let shown_count = Memo::new(move |_| shown.with(|s| s.order.len()));
-    // Several clusters: their summary rows (nothing is counted for one).
-    let is_fleet = Memo::new(move |_| {
-        clusters.with(|a| live.vmis.with(|all| fleet_model::is_fleet(all, a.as_ref())))
-    });
     let cluster_rows = Memo::new(move |_| {
         if !is_fleet.get() {
             return Vec::new();
