@@ -37,7 +37,6 @@
 
 pub use model::api;
 pub mod alerts;
-pub mod alloc;
 pub mod app;
 pub mod auth;
 pub mod cluster_clock;

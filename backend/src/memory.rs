@@ -1,9 +1,5 @@
-//! The allocators: settings and calls that make resident memory follow what is kept rather than
-//! what was once parsed.
-//!
-//! Rust's allocations go to mimalloc ([`crate::alloc`]: its settings, why); what follows is
-//! glibc's malloc, which the C code linked in (SQLite) still uses, and which every allocation
-//! used before: [`tune`] and [`trim`] set and call both.
+//! The backend and glibc's allocator: settings and calls that make resident memory follow what
+//! is kept rather than what was once parsed.
 //!
 //! The heap has a peculiar shape: every (re)list parses pages of large JSON objects that are
 //! dropped as soon as they are projected into the compact records that stay (see
@@ -38,15 +34,8 @@ pub const ARENAS: usize = 1;
 /// How often free heap pages are returned besides after each (re)list.
 pub const TRIM_EVERY: Duration = Duration::from_secs(60);
 
-/// Sets the allocators up. Call it first thing in `main`, before any thread starts.
+/// Sets the allocator up. Call it first thing in `main`, before any thread starts.
 pub fn tune() {
-    // No transparent huge pages (see `crate::alloc`): mimalloc's arenas would ask for them, and a
-    // huge page is resident whole though a few of its bytes are used.
-    #[cfg(target_os = "linux")]
-    // SAFETY: PR_SET_THP_DISABLE sets a flag of this process; it takes no pointers.
-    unsafe {
-        libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0);
-    }
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: mallopt only sets glibc's own parameters; it takes no pointers.
     unsafe {
@@ -57,12 +46,10 @@ pub fn tune() {
     }
 }
 
-/// Asks the allocators to return free memory to the system: mimalloc collects its heaps
-/// ([`crate::alloc::collect`]); glibc's `malloc_trim` shrinks the
+/// Asks the allocator to return free memory to the system: glibc's `malloc_trim` shrinks the
 /// main heap and, since glibc 2.8, `madvise`s away the whole free pages inside every arena,
 /// which is where the freed list pages sit.
 pub fn trim() {
-    crate::alloc::collect();
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: malloc_trim only walks glibc's own arenas; it takes no pointers from us.
     unsafe {
@@ -83,18 +70,16 @@ pub async fn trim_periodically() {
     }
 }
 
-/// Heap bytes held and free (kept by the allocator): mimalloc's committed memory plus glibc's
-/// in use, and glibc's free (where glibc tells; mimalloc's free pages are within its committed).
+/// Heap bytes in use and free (kept by the allocator), where glibc tells.
 pub fn heap() -> Option<(usize, usize)> {
-    let mi = crate::alloc::committed();
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     {
         // SAFETY: mallinfo2 only reads glibc's own statistics.
         let m = unsafe { libc::mallinfo2() };
-        Some((mi + m.uordblks + m.hblkhd, m.fordblks))
+        Some((m.uordblks + m.hblkhd, m.fordblks))
     }
     #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
-    Some((mi, 0))
+    None
 }
 
 #[cfg(test)]
@@ -128,17 +113,9 @@ mod tests {
             .map(|i| {
                 let barrier = barrier.clone();
                 std::thread::spawn(move || {
-                    // glibc's own malloc (Rust's allocations go to mimalloc): what SQLite uses.
-                    // SAFETY: a block of ours, written within its size, freed once.
-                    unsafe {
-                        let p = libc::malloc(4096).cast::<u8>();
-                        assert!(!p.is_null());
-                        p.write_bytes(i as u8, 4096);
-                        barrier.wait();
-                        let sum = *p.add(4095) as usize;
-                        libc::free(p.cast());
-                        sum
-                    }
+                    let v = vec![i as u8; 4096];
+                    barrier.wait();
+                    v.iter().map(|&b| b as usize).sum::<usize>()
                 })
             })
             .collect();

@@ -127,7 +127,7 @@ impl Metrics {
         if let Some((used, free)) = crate::memory::heap() {
             r.register(
                 "strata_heap_in_use_bytes",
-                "Heap bytes held now (mimalloc committed, glibc mallinfo2 in use)",
+                "Heap bytes allocated now (glibc mallinfo2)",
                 gauge(used as i64),
             );
             r.register(
