@@ -17,20 +17,15 @@ pub enum Grouping {
     Node,
     /// By namespace, sorted.
     Namespace,
-    /// By cluster (a backend watching several, issue 32): the first cluster (whose keys name
-    /// none) first, then the others by name. Its group's label is the key's cluster, empty for
-    /// the first; the page names that one ([`super::Filter::first_cluster`]).
-    Cluster,
 }
 
 impl Grouping {
     /// Every grouping, in the order the toolbar offers them.
-    pub const ALL: [Grouping; 5] = [
+    pub const ALL: [Grouping; 4] = [
         Grouping::None,
         Grouping::Verdict,
         Grouping::Node,
         Grouping::Namespace,
-        Grouping::Cluster,
     ];
 
     /// From the URL's `group` parameter; anything unknown groups nothing.
@@ -39,7 +34,6 @@ impl Grouping {
             Some("verdict") => Grouping::Verdict,
             Some("node") => Grouping::Node,
             Some("namespace") => Grouping::Namespace,
-            Some("cluster") => Grouping::Cluster,
             _ => Grouping::None,
         }
     }
@@ -51,7 +45,6 @@ impl Grouping {
             Grouping::Verdict => "verdict",
             Grouping::Node => "node",
             Grouping::Namespace => "namespace",
-            Grouping::Cluster => "cluster",
         }
     }
 
@@ -62,7 +55,6 @@ impl Grouping {
             Grouping::Verdict => Some(verdict(s).as_str().into()),
             Grouping::Node => Some(s.node.as_deref().unwrap_or("(no node)").into()),
             Grouping::Namespace => Some(s.key.namespace.as_str().into()),
-            Grouping::Cluster => Some(s.key.cluster.as_str().into()),
         }
     }
 }
