@@ -58,16 +58,7 @@ async fn first_snapshot(console: &backend::run::Console, cookie: &str) -> String
         .await
         .unwrap();
     assert_eq!(res.status(), 200);
-    let mut seen = String::new();
-    while !seen.contains("\"synced\":true") {
-        let chunk = tokio::time::timeout(std::time::Duration::from_secs(30), res.chunk())
-            .await
-            .expect("a snapshot within 30 s")
-            .unwrap()
-            .expect("the stream open");
-        seen.push_str(&String::from_utf8_lossy(&chunk));
-    }
-    seen
+    until_frame(&mut res, "\"synced\":true").await
 }
 
 #[tokio::test]

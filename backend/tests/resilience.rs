@@ -7,24 +7,6 @@ mod common;
 use common::*;
 use std::time::Duration;
 
-/// Reads SSE frames from `res` until one contains `needle`.
-async fn until_frame(res: &mut reqwest::Response, needle: &str) -> String {
-    let mut seen = String::new();
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
-    loop {
-        let left = deadline.saturating_duration_since(tokio::time::Instant::now());
-        match tokio::time::timeout(left, res.chunk()).await {
-            Ok(Ok(Some(chunk))) => {
-                seen.push_str(&String::from_utf8_lossy(&chunk));
-                if seen.contains(needle) {
-                    return seen;
-                }
-            }
-            other => panic!("stream ended or timed out before {needle:?}: {other:?}\n{seen}"),
-        }
-    }
-}
-
 /// How a summary with phase `p` reads on the stream (see `model::wire::compact`).
 fn phase(p: &str) -> String {
     format!("\"p\":\"{p}\"")

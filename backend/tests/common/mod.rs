@@ -120,6 +120,24 @@ pub fn http() -> reqwest::Client {
         .unwrap()
 }
 
+/// Reads SSE frames from `res` until one contains `needle`.
+pub async fn until_frame(res: &mut reqwest::Response, needle: &str) -> String {
+    let mut seen = String::new();
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(30);
+    loop {
+        let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+        match tokio::time::timeout(left, res.chunk()).await {
+            Ok(Ok(Some(chunk))) => {
+                seen.push_str(&String::from_utf8_lossy(&chunk));
+                if seen.contains(needle) {
+                    return seen;
+                }
+            }
+            other => panic!("stream ended or timed out before {needle:?}: {other:?}\n{seen}"),
+        }
+    }
+}
+
 /// The JSON body of `request`'s answer (the test fails when there is none).
 pub async fn json_of(request: reqwest::RequestBuilder) -> serde_json::Value {
     request.send().await.unwrap().json().await.unwrap()
