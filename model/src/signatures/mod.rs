@@ -6,6 +6,7 @@
 //! component wrote it and that component's layer, [`fallback`] what it then means.
 
 pub mod about;
+mod agent_command;
 mod api_errors;
 mod api_server_dial;
 pub(crate) mod base;
@@ -38,6 +39,7 @@ mod kernel;
 mod kube_ovn;
 mod kube_ovn_ipam;
 mod kube_ovn_reasons;
+mod kube_ovn_webhook;
 mod kubelet;
 mod kubemacpool;
 mod kubevirtci;
@@ -65,6 +67,7 @@ pub mod rbac;
 pub mod reasons;
 mod reconcile_retry;
 mod relayed;
+mod stream_upgrade;
 pub mod subjects;
 mod subresource_conflict;
 mod tls;
@@ -140,6 +143,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             object_store::TABLE,
             http_status::TABLE,
             virtctl::TABLE,
+            stream_upgrade::TABLE,
             subresource_conflict::TABLE,
             imageupload::TABLE,
             tls::TABLE,
@@ -172,6 +176,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             longhorn_csi::TABLE,
             longhorn_engine::TABLE,
             guest::TABLE,
+            agent_command::TABLE,
             guest_panic::TABLE,
             multus::TABLE,
             network::TABLE,
@@ -179,6 +184,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             kube_ovn::TABLE,
             kube_ovn_reasons::TABLE,
             kube_ovn_ipam::TABLE,
+            kube_ovn_webhook::TABLE,
             ovn_nbctl::TABLE,
             kubemacpool::TABLE,
             ovn_kubernetes::TABLE,

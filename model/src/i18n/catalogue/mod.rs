@@ -32,6 +32,7 @@ mod round20;
 mod round21;
 mod round22;
 mod round23;
+mod round24;
 mod sig_api;
 mod sig_control;
 mod sig_guest;
@@ -84,6 +85,7 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
         round21::ROUND21,
         round22::ROUND22,
         round23::ROUND23,
+        round24::ROUND24,
         mechanisms::MECHANISMS,
         longhorn::LONGHORN,
         vocab_a::VOCAB_A,
