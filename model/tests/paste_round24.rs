@@ -82,3 +82,15 @@ fn an_upgrade_refused_for_the_pods_state_is_not_the_api_paths() {
         "{text}"
     );
 }
+
+#[test]
+fn the_guest_agents_answer_to_a_list_subresource_is_read_not_refused() {
+    for paste in [
+        "{\n  \"items\": [\n    {\"userName\": \"fedora\", \"loginTime\": 1712345678.25},\n    {\"userName\": \"Administrator\", \"domain\": \"CORP\", \"loginTime\": 1712345000.5}\n  ],\n  \"metadata\": {}\n}\n",
+        "items:\n- diskName: sda2\n  fileSystemType: xfs\n  mountPoint: /\n  totalBytes: 21464350720\n  usedBytes: 3221225472\n  disk:\n  - busType: scsi\n    serial: data-1\nmetadata: {}\n",
+    ] {
+        let (l, _, text) = blame(paste);
+        assert_eq!(l, None, "{text}");
+        assert!(text.contains("the guest agent answered"), "{text}");
+    }
+}

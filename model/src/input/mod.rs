@@ -20,6 +20,7 @@
 //! * [`folder`]: a folder tree (an export, a must-gather, a support bundle) read as one dump.
 
 pub mod age;
+pub mod agent_answer;
 pub mod already_deleted;
 pub mod blocks;
 pub mod cdi_completed;

@@ -111,7 +111,7 @@ pub fn analyse(input: &str, now: Option<Timestamp>) -> Result<Analysis, ParseErr
     // Before refusing: a conditions list of an object Strata does not read is read by the
     // condition convention alone (`conditions_only`), blaming no layer.
     let bare_conditions = nothing_read
-        .then(|| super::conditions_only::read(input))
+        .then(|| super::conditions_only::read(input).or_else(|| super::agent_answer::read(input)))
         .flatten();
     let as_text = nothing_read && bare_conditions.is_none();
     if let Some(s) = bare_conditions {

@@ -1,7 +1,8 @@
 //! Round 24's sentences: the guest agent failing a command in the guest
 //! (`signatures/agent_command.rs`), Kube-OVN's admission webhook refusing a network request
 //! (`signatures/kube_ovn_webhook.rs`) and a stream's upgrade refused on the API server's path
-//! (`signatures/stream_upgrade.rs`).
+//! (`signatures/stream_upgrade.rs`); the guest agent's answer to a list
+//! subresource (`input/agent_answer.rs`).
 
 use super::Entry;
 
@@ -37,4 +38,10 @@ pub const ROUND24: &[Entry] = &[
      "kubectl auth can-i get virtualmachineinstances/console --subresource=console -n <ns>(vnc、portforward も同様)"),
     ("kubectl get --raw /apis/subresources.kubevirt.io/v1 (virt-api's subresources served)",
      "kubectl get --raw /apis/subresources.kubevirt.io/v1(virt-api が提供するサブリソース)"),
+    ("the guest agent answered KubeVirt's list subresource: {} filesystem(s)",
+     "ゲストエージェントが KubeVirt のリストサブリソースに応答しました: ファイルシステム {0} 個"),
+    ("the guest agent answered KubeVirt's list subresource: {} user(s)",
+     "ゲストエージェントが KubeVirt のリストサブリソースに応答しました: ユーザー {0} 人"),
+    ("only the guest agent, connected and answering inside the guest, fills this list; it shows no fault",
+     "このリストを埋めるのは、ゲスト内で接続され応答しているゲストエージェントだけです。障害は示していません"),
 ];
