@@ -94,3 +94,30 @@ fn the_guest_agents_answer_to_a_list_subresource_is_read_not_refused() {
         assert!(text.contains("the guest agent answered"), "{text}");
     }
 }
+
+const WAIT_TITLE: &str = "the paste ends while virtctl still waits";
+
+#[test]
+fn a_paste_that_ends_inside_a_virtctl_wait_is_the_control_planes() {
+    for paste in [
+        "$ virtctl vmexport download exp-1 --vm=db --output=disk.img\nVirtualMachineExport 'default/exp-1' created succesfully\nwaiting for VM Export exp-1 status to be ready...\nwaiting for VM Export exp-1 status to be ready...\n",
+        "$ virtctl vmexport download exp-2 --volume=data-pvc --output=data.img\ncouldn't get VM Export exp-2, waiting for it to be created...\n",
+        "```\n$ virtctl image-upload dv fedora --size=20Gi --image-path=Fedora.qcow2 --insecure\nDataVolume default/fedora created\nWaiting for PVC fedora upload pod to be ready...\n```\n",
+    ] {
+        let (l, _, text) = blame(paste);
+        assert_eq!(l, Some(Layer::ControlPlane), "{text}");
+        assert!(text.contains(WAIT_TITLE), "{text}");
+    }
+}
+
+#[test]
+fn a_wait_that_ended_or_a_blamed_cause_is_not_an_unfinished_wait() {
+    let done = "$ virtctl image-upload dv fedora --size=20Gi --image-path=Fedora.qcow2\nDataVolume default/fedora created\nWaiting for PVC fedora upload pod to be ready...\nPod now ready\nUploading data to https://cdi-uploadproxy.example\nUploading data completed successfully, waiting for processing to complete, you can hit ctrl-c without interrupting the progress\nProcessing completed successfully\nUploading Fedora.qcow2 completed successfully\n";
+    let (l, _, text) = blame(done);
+    assert_eq!(l, None, "{text}");
+    assert!(!text.contains(WAIT_TITLE), "{text}");
+    // guestfs waits on a pod's container state, read by the pod's own readers.
+    let guestfs = "$ virtctl guestfs data-pvc\nWaiting for container libguestfs still in pending, reason: ContainerCreating, message:  \n";
+    let (_, _, text) = blame(guestfs);
+    assert!(!text.contains(WAIT_TITLE), "{text}");
+}

@@ -77,6 +77,7 @@ pub mod target_pod;
 pub mod terminating_node;
 pub mod text;
 pub mod tunnel;
+pub mod unfinished_wait;
 pub mod unscheduled;
 pub mod unwrap;
 pub mod usage_error;

@@ -160,7 +160,8 @@ pub fn analyse(input: &str, now: Option<Timestamp>) -> Result<Analysis, ParseErr
     let mut signals = read.signals;
     let skip = weighed_already(&signals, &read.blocks);
     if !blames(&report)
-        && let Some(s) = super::inferred::infer(input, &skip)
+        && let Some(s) =
+            super::inferred::infer(input, &skip).or_else(|| super::unfinished_wait::read(input))
     {
         if dump.bundles.is_empty() {
             dump.bundles.push(Evidence {

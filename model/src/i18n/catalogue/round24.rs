@@ -2,7 +2,8 @@
 //! (`signatures/agent_command.rs`), Kube-OVN's admission webhook refusing a network request
 //! (`signatures/kube_ovn_webhook.rs`) and a stream's upgrade refused on the API server's path
 //! (`signatures/stream_upgrade.rs`); the guest agent's answer to a list
-//! subresource (`input/agent_answer.rs`).
+//! subresource (`input/agent_answer.rs`); a paste that ends inside one of virtctl's waits
+//! (`input/unfinished_wait.rs`).
 
 use super::Entry;
 
@@ -44,4 +45,14 @@ pub const ROUND24: &[Entry] = &[
      "ゲストエージェントが KubeVirt のリストサブリソースに応答しました: ユーザー {0} 人"),
     ("only the guest agent, connected and answering inside the guest, fills this list; it shows no fault",
      "このリストを埋めるのは、ゲスト内で接続され応答しているゲストエージェントだけです。障害は示していません"),
+    ("the paste ends while virtctl still waits for what the controllers must make",
+     "貼り付けは、コントローラーが作るべきものを virtctl がまだ待っている状態で終わっています"),
+    ("virtctl prints this line while it waits for an upload server, a processed upload, a memory dump or an export that KubeVirt's or CDI's controllers make, and a line of its own once it is there; the paste stops at the wait, so what was awaited did not come (the upload pod never created or never ready, the processing or export never done)",
+     "virtctl は、KubeVirt または CDI のコントローラーが作るアップロードサーバー、処理済みのアップロード、メモリダンプ、エクスポートを待つ間この行を表示し、それが揃うと独自の行を表示します。貼り付けは待機で止まっているため、待っていたものは来ませんでした(アップロード Pod が作成されない、または Ready にならない、処理やエクスポートが完了しない)"),
+    ("kubectl get dv,pvc,pod -n <ns> (the DataVolume's phase, the claim's binding, the upload or importer pod)",
+     "kubectl get dv,pvc,pod -n <ns>(DataVolume のフェーズ、クレームのバインド、アップロードまたはインポーター Pod)"),
+    ("kubectl logs -n <cdi namespace> deploy/cdi-deployment (CDI's controller: why the pod or processing does not come)",
+     "kubectl logs -n <cdi namespace> deploy/cdi-deployment(CDI のコントローラー: Pod や処理が来ない理由)"),
+    ("kubectl get vmexport,vm -n <ns> -o yaml (an export's or memory dump's phase and conditions)",
+     "kubectl get vmexport,vm -n <ns> -o yaml(エクスポートまたはメモリダンプのフェーズとコンディション)"),
 ];
