@@ -81,7 +81,7 @@ pub fn read(input: &str) -> Option<Signal> {
             vmexport/vmexport.go (their progress lines)"
             .into(),
         line: n,
-        from: "virtctl's output".into(),
+        from: "virtctl output".into(),
         excerpt: line.chars().take(160).collect(),
     })
 }

@@ -55,4 +55,5 @@ pub const ROUND24: &[Entry] = &[
      "kubectl logs -n <cdi namespace> deploy/cdi-deployment(CDI のコントローラー: Pod や処理が来ない理由)"),
     ("kubectl get vmexport,vm -n <ns> -o yaml (an export's or memory dump's phase and conditions)",
      "kubectl get vmexport,vm -n <ns> -o yaml(エクスポートまたはメモリダンプのフェーズとコンディション)"),
+    ("a guest agent's answer", "ゲストエージェントの応答"),
 ];
