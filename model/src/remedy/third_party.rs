@@ -1,6 +1,7 @@
-//! Remedies of third-party components' failure vocabularies (mechanism (A)): Kube-OVN's reasons
-//! and IPAM refusals (`signatures/kube_ovn_reasons.rs`, `kube_ovn_ipam.rs`) and Harvester's
-//! migrate action refusing (`signatures/harvester_migrate.rs`), by signature id.
+//! Remedies of third-party components' failure vocabularies (mechanism (A)): Kube-OVN's reasons,
+//! IPAM refusals and admission webhook (`signatures/kube_ovn_reasons.rs`, `kube_ovn_ipam.rs`,
+//! `kube_ovn_webhook.rs`) and Harvester's migrate action refusing
+//! (`signatures/harvester_migrate.rs`), by signature id.
 //!
 //! Written from kubeovn/kube-ovn: the pod's address annotation `ovn.kubernetes.io/ip_address`
 //! (`pkg/util/const.go`) and the IP objects the controller keeps per pod; a new pod is allocated
@@ -25,6 +26,11 @@ const GATEWAY: &[&str] = &[
 /// A provider network's bridge not made on a node.
 const PROVIDER: &[&str] = &[
     "Fix the node's NIC the provider network names (`defaultInterface` or `customInterfaces`) so kube-ovn-cni can move it into the bridge, or leave the node out with `excludeNodes`.",
+];
+/// Kube-OVN's admission webhook refused the pod's or VM's network annotations
+/// (`pkg/webhook/static_ip.go`).
+const WEBHOOK_REFUSED: &[&str] = &[
+    "Fix the network annotation the webhook names before creating the object again: a fixed address no IP resource holds (`kubectl get ip -o wide | grep <address>`; free it or pick another), an IP pool that exists (`kubectl get ippool`), an address that parses (IPv6 in lower case).",
 ];
 /// Harvester refused to start a migration.
 const HARVESTER_REFUSED: &[&str] = &[
@@ -85,6 +91,7 @@ pub fn for_id(id: &str) -> Option<&'static [&'static str]> {
     match id {
         "kube-ovn-no-active-gateway-found" | "kube-ovn-no-ready-gateway" => Some(GATEWAY),
         "kube-ovn-init-ovs-bridge-failed" => Some(PROVIDER),
+        "kube-ovn-webhook-denied" => Some(WEBHOOK_REFUSED),
         _ => None,
     }
 }

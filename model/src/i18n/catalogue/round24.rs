@@ -56,4 +56,6 @@ pub const ROUND24: &[Entry] = &[
     ("kubectl get vmexport,vm -n <ns> -o yaml (an export's or memory dump's phase and conditions)",
      "kubectl get vmexport,vm -n <ns> -o yaml(エクスポートまたはメモリダンプのフェーズとコンディション)"),
     ("a guest agent's answer", "ゲストエージェントの応答"),
+    ("Fix the network annotation the webhook names before creating the object again: a fixed address no IP resource holds (`kubectl get ip -o wide | grep <address>`; free it or pick another), an IP pool that exists (`kubectl get ippool`), an address that parses (IPv6 in lower case).",
+     "オブジェクトを再作成する前に、Webhook が示すネットワークアノテーションを修正してください: どの IP リソースも保持していない固定アドレス(`kubectl get ip -o wide | grep <address>`。解放するか別のアドレスを選ぶ)、存在する IP プール(`kubectl get ippool`)、解析できるアドレス(IPv6 は小文字)。"),
 ];
