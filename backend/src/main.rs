@@ -34,13 +34,25 @@ struct WebOpts {
     /// The frontend built by Trunk.
     #[arg(long, default_value = "dist", env = "STRATA_ASSETS")]
     assets: PathBuf,
-    /// Base URL of the Prometheus HTTP API that scrapes KubeVirt (for the charts).
-    #[arg(long, env = "STRATA_PROMETHEUS_URL")]
-    prometheus_url: Option<String>,
+    /// Base URL of the Prometheus HTTP API that scrapes KubeVirt (for the charts). Repeatable
+    /// with several clusters: one per cluster, in the order of the contexts (an empty value
+    /// skips a cluster); see `backend::fleet::upstreams`.
+    #[arg(
+        long,
+        value_name = "URL",
+        env = "STRATA_PROMETHEUS_URL",
+        value_delimiter = ','
+    )]
+    prometheus_url: Vec<String>,
     /// Base URL of Alertmanager (its API v2) to read KubeVirt's alerts from; without it they
-    /// are read from --prometheus-url's `/api/v1/alerts`.
-    #[arg(long, env = "STRATA_ALERTMANAGER_URL")]
-    alertmanager_url: Option<String>,
+    /// are read from --prometheus-url's `/api/v1/alerts`. Repeatable like --prometheus-url.
+    #[arg(
+        long,
+        value_name = "URL",
+        env = "STRATA_ALERTMANAGER_URL",
+        value_delimiter = ','
+    )]
+    alertmanager_url: Vec<String>,
     /// `local`: act as the kubeconfig / in-cluster identity. `token`: users sign in with their
     /// own bearer token and see only what they may read.
     #[arg(long, value_enum, default_value_t = AuthArg::Local, env = "STRATA_AUTH")]
@@ -275,11 +287,23 @@ async fn serve_console(
     web: WebOpts,
     demo: bool,
 ) -> anyhow::Result<ExitCode> {
+    let mut upstreams = backend::fleet::upstreams::pair(
+        clusters.len(),
+        &web.prometheus_url,
+        &web.alertmanager_url,
+    )?
+    .into_iter();
     let mut clusters = clusters.into_iter();
-    let Some(first) = clusters.next() else {
+    let (Some(first), Some(first_upstreams)) = (clusters.next(), upstreams.next()) else {
         anyhow::bail!("no cluster to watch");
     };
-    let others: Vec<_> = clusters.map(|c| c.spec()).collect();
+    let others: Vec<_> = clusters
+        .zip(upstreams)
+        .map(|(c, upstreams)| backend::fleet::Spec {
+            upstreams,
+            ..c.spec()
+        })
+        .collect();
     // What an incident file names as its cluster: its context (or --cluster-name), else the API
     // server's host.
     let cluster = first.name;
@@ -303,8 +327,8 @@ async fn serve_console(
     let options = backend::run::Options {
         assets: Some(web.assets),
         auth,
-        prometheus_url: web.prometheus_url,
-        alertmanager_url: web.alertmanager_url,
+        prometheus_url: first_upstreams.prometheus_url,
+        alertmanager_url: first_upstreams.alertmanager_url,
         alerts_poll: backend::alerts::poll::POLL,
         history: Some(history),
         k8s_proxy: web.enable_k8s_proxy,
@@ -439,6 +463,16 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     return Ok(ExitCode::from(2));
                 }
             };
+            // Checked before connecting: a URL for a cluster not watched is refused at once.
+            let ups = backend::fleet::upstreams::pair(
+                named.len(),
+                &web.prometheus_url,
+                &web.alertmanager_url,
+            );
+            if let Err(e) = ups {
+                eprintln!("strata: {e}");
+                return Ok(ExitCode::from(2));
+            }
             let clusters = match backend::fleet::connect::connect(&kubeconfig, named).await {
                 Ok(c) => c,
                 Err(e) => {
@@ -455,7 +489,9 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 let (client, config) =
                     kube_client::connect_with_config(Source::Url(sim.url())).await?;
                 // The simulator also answers the Prometheus query API.
-                web.prometheus_url.get_or_insert_with(|| sim.url());
+                if web.prometheus_url.is_empty() {
+                    web.prometheus_url.push(sim.url());
+                }
                 let server = backend::fleet::cluster::server_url(&config.cluster_url);
                 let demo = Connected {
                     name: "demo".into(),
@@ -474,9 +510,13 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             for c in fleet.clusters() {
                 tracing::info!(cluster = c.name(), url = %c.url(), "simulated cluster started");
             }
-            // The first cluster's simulator also answers the Prometheus query API.
-            web.prometheus_url
-                .get_or_insert_with(|| fleet.clusters()[0].url());
+            // Each cluster's simulator also answers the Prometheus query API (its charts and
+            // alerts), unless --prometheus-url names that cluster's.
+            for (i, c) in fleet.clusters().iter().enumerate() {
+                if web.prometheus_url.len() <= i {
+                    web.prometheus_url.push(c.url());
+                }
+            }
             let clusters = backend::fleet::connect::from_text(&fleet.kubeconfig(), &names)
                 .await
                 .map_err(|e| anyhow::anyhow!("the simulated fleet's kubeconfig: {e}"))?;

@@ -180,11 +180,13 @@ pub fn start_with(
         .clusters
         .iter()
         .map(|spec| {
-            let (cluster, tasks) = Cluster::start(spec.clone(), &store, metrics.clone());
+            let (cluster, tasks) =
+                Cluster::start(spec.clone(), &store, metrics.clone(), options.alerts_poll)
+                    .map_err(std::io::Error::other)?;
             watchers.0.extend(tasks);
-            cluster
+            Ok(cluster)
         })
-        .collect();
+        .collect::<std::io::Result<_>>()?;
     let fleet = Arc::new(Fleet::new(first, others));
     let history = options
         .history

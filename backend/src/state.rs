@@ -60,7 +60,7 @@ impl AppState {
         state.store = cluster.store.clone();
         state.caches = cluster.caches.clone();
         state.auth = Arc::new(Auth::new(crate::auth::Mode::Local, client.clone()));
-        state.prometheus = None;
+        state.prometheus = cluster.prometheus.clone();
         state.history =
             crate::history::HistoryHandle::off("the history records the first cluster only");
         state.cluster = Some(cluster.name.clone());

@@ -72,6 +72,7 @@ async fn a_token_is_for_the_first_cluster_alone_on_the_stream_the_list_and_the_r
         name: "b".into(),
         server: other.url(),
         client,
+        upstreams: Default::default(),
     };
     let (_sim, console, _dir) = token_console(&policy(), |_| Options {
         clusters: vec![spec],

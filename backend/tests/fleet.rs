@@ -2,8 +2,11 @@
 //! (`sim::fleet`): each cluster its own watch set and store handle, `GET /api/v1/clusters` with
 //! every cluster's reachability and counts, the kubeconfig files merged and each `--context`
 //! looked up across them as `strata serve` does; every key naming its cluster on the stream and
-//! in the list, and the per-VMI routes of each cluster under `/api/v1/c/{cluster}/` (`keys`).
+//! in the list, and the per-VMI routes of each cluster under `/api/v1/c/{cluster}/` (`keys`);
+//! each cluster's alerts read from its own Prometheus and matched to its own VMIs (`alerts`).
 
+#[path = "fleet/alerts.rs"]
+mod alerts;
 mod common;
 #[path = "fleet/keys.rs"]
 mod keys;

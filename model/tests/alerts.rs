@@ -95,6 +95,23 @@ fn a_vm_alert_does_not_concern_its_neighbour_on_the_node() {
 }
 
 #[test]
+fn a_vm_alert_concerns_the_vmi_of_its_name_in_the_cluster_it_was_read_from() {
+    // A fleet's second cluster keys its VMIs with its name; its Prometheus's alerts name no
+    // cluster (KubeVirt's rules label none), and are read for that cluster alone.
+    let key = model::VmiKey::new("prod", "db-0").in_cluster("edge");
+    let involved = |key| model::alerts::Involved {
+        key,
+        nodes: &["worker-1"],
+        pods: &[],
+        migrations: &[],
+    };
+    let a = cannot_be_evicted("db-0");
+    assert!(model::alerts::concerns(&a, &involved(&key)));
+    let other = model::VmiKey::new("prod", "web-1").in_cluster("edge");
+    assert!(!model::alerts::concerns(&a, &involved(&other)));
+}
+
+#[test]
 fn a_node_alert_concerns_every_vmi_on_that_node() {
     // `OrphanedVirtualMachineInstances` (`virt-handler.go`): labels `node` and the KubeVirt
     // install namespace only.

@@ -132,7 +132,12 @@ pub fn affected(old: &[Alert], new: &[Alert], caches: &Caches, store: &Store) ->
 pub fn start(up: Option<Upstream>, every: Duration, caches: &Arc<Caches>, store: &Arc<Store>) {
     if let Some(up) = up {
         tracing::info!(from = up.name(), "reading alerts");
-        tokio::spawn(poller(up, every, caches.clone(), store.clone()));
+        // In the caller's span: a second cluster's poller logs under its cluster's name.
+        let poll = poller(up, every, caches.clone(), store.clone());
+        tokio::spawn(tracing::Instrument::instrument(
+            poll,
+            tracing::Span::current(),
+        ));
     }
 }
 

@@ -3,17 +3,24 @@
 
 use super::counts::Counts;
 use super::reach::Reach;
+use super::upstreams::Upstreams;
+use crate::series::Prometheus;
 use crate::store::Store;
 use crate::watch::{Caches, OnRestart};
 use std::sync::Arc;
+use std::time::Duration;
 
-/// A cluster to watch besides the first: its name, API server URL and client.
+/// A cluster to watch besides the first: its name, API server URL and client, and where its
+/// charts and alerts come from.
 #[derive(Clone)]
 pub struct Spec {
     pub name: String,
     /// The API server URL ([`server_url`]).
     pub server: String,
     pub client: kube::Client,
+    /// This cluster's own Prometheus and Alertmanager: a cluster's metrics and alerts name its
+    /// namespaces, nodes and VMIs, so another cluster's would be matched to the wrong VMIs.
+    pub upstreams: Upstreams,
 }
 
 /// One watched cluster.
@@ -28,6 +35,9 @@ pub struct Cluster {
     /// The client its per-VMI routes read with; `None` for the first cluster, whose client is
     /// the console's own ([`crate::auth::Auth::local_client`]).
     pub client: Option<kube::Client>,
+    /// Its Prometheus, for the charts of its VMIs under `/api/v1/c/{cluster}/`; `None` for the
+    /// first cluster, whose Prometheus is the console's own ([`crate::state::AppState`]).
+    pub prometheus: Option<Prometheus>,
 }
 
 impl Cluster {
@@ -44,27 +54,40 @@ impl Cluster {
             store,
             caches,
             client: None,
+            prometheus: None,
         }
     }
 
     /// Starts watching `spec`'s cluster into caches of its own and its handle on `fleet`'s
-    /// store (the one every cluster's VMIs go to, under their cluster's name); returns the
+    /// store (the one every cluster's VMIs go to, under their cluster's name), and reading its
+    /// alerts every `alerts_poll` from its own upstream into its own caches; returns the
     /// cluster and its watcher tasks. `restarts` hears of every failure and re-list (the
-    /// `/metrics` counters, shared by every cluster).
+    /// `/metrics` counters, shared by every cluster). Fails only on a Prometheus URL no client
+    /// can be made for.
     pub fn start<R: OnRestart>(
         spec: Spec,
         fleet: &Store,
         restarts: Arc<R>,
-    ) -> (Cluster, Vec<tokio::task::JoinHandle<()>>) {
+        alerts_poll: Duration,
+    ) -> Result<(Cluster, Vec<tokio::task::JoinHandle<()>>), String> {
+        let prometheus = spec
+            .upstreams
+            .prometheus()
+            .map_err(|e| format!("cluster {}: {e}", spec.name))?;
         let store = Arc::new(fleet.for_cluster(&spec.name));
         let caches = Arc::new(Caches::new());
         let span = tracing::info_span!("cluster", name = %spec.name);
         let client = spec.client.clone();
         let tasks =
             crate::watch::start_cluster(spec.client, caches.clone(), store.clone(), restarts, span);
+        {
+            let _in = tracing::info_span!("cluster", name = %spec.name).entered();
+            crate::alerts::poll::start(spec.upstreams.alerts(), alerts_poll, &caches, &store);
+        }
         let mut cluster = Cluster::new(spec.name, Some(spec.server), store, caches);
         cluster.client = Some(client);
-        (cluster, tasks)
+        cluster.prometheus = prometheus;
+        Ok((cluster, tasks))
     }
 
     /// Whether the cluster answers now ([`Reach`]).

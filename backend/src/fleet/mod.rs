@@ -7,6 +7,8 @@
 //!   `KUBECONFIG`.
 //! * [`cluster`]: one watched cluster — its name, API server URL, client, store handle and
 //!   caches —, started with a watch set of its own ([`crate::watch::start_all`]).
+//! * [`upstreams`]: each cluster's own Prometheus and Alertmanager, `--prometheus-url` and
+//!   `--alertmanager-url` paired with the clusters in order.
 //! * [`reach`]: whether a cluster answers now and, if not, since when, why (connection refused,
 //!   401, 403) and its last error in one line; [`counts`]: its VMIs per verdict.
 //!
@@ -28,21 +30,26 @@
 //!
 //! What serves the fleet: the push stream and `GET /api/v1/vmis` (every cluster's VMIs, each
 //! key naming its cluster; token mode: the first cluster's only), `GET /api/v1/clusters`, and
-//! the per-VMI, node and migration routes under `/api/v1/c/{cluster}/`
-//! ([`crate::routes::in_cluster`]), answered from that cluster's caches and client. Those routes
-//! without the prefix, alerts, Prometheus, the history recorder and `/readyz` serve the
-//! **first** cluster only (the one [`crate::run`] started with, whose store handle and caches are
-//! [`crate::state::AppState`]'s); the history is keyed without the cluster yet.
+//! the per-VMI, node, migration and alert routes under `/api/v1/c/{cluster}/`
+//! ([`crate::routes::in_cluster`]), answered from that cluster's caches, client and Prometheus.
+//! Each cluster reads its alerts from its own Alertmanager or Prometheus ([`Upstreams`], one
+//! `--prometheus-url` per context) into its own caches, so an alert naming `infra/bastion` marks
+//! that cluster's bastion only. Those routes without the prefix, the history recorder and
+//! `/readyz` serve the **first** cluster only (the one [`crate::run`] started with, whose store
+//! handle and caches are [`crate::state::AppState`]'s); the history is keyed without the cluster
+//! yet.
 
 pub mod cluster;
 pub mod connect;
 pub mod counts;
 pub mod names;
 pub mod reach;
+pub mod upstreams;
 
 pub use cluster::{Cluster, Spec};
 pub use counts::Counts;
 pub use reach::Reach;
+pub use upstreams::Upstreams;
 
 use std::sync::Arc;
 

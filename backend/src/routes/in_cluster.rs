@@ -5,7 +5,7 @@
 //!
 //! The path after the cluster is routed by the same handlers as without it (the VMI list,
 //! evidence, page, incident file, metrics, guest agent, history; the nodes list, a node's page
-//! and drain report; the migrations), the URI rewritten to the one-cluster path. A cluster the console does not watch is a 404, never a request to an API
+//! and drain report; the migrations; the alerts), the URI rewritten to the one-cluster path. A cluster the console does not watch is a 404, never a request to an API
 //! server. A token is valid for the first cluster only: a token user asking another cluster
 //! is refused (403) until signing in to each cluster exists (issue 32, item 4).
 
@@ -35,14 +35,15 @@ fn per_cluster() -> Router<AppState> {
         .merge(super::series::routes())
         .merge(super::incident::routes())
         .merge(super::history::routes())
+        .merge(super::alerts::routes())
         .route(paths::ANY, any(api_not_found))
 }
 
-/// Whether `rest` (the path after the cluster) is about one cluster's VMIs, nodes or
-/// migrations.
+/// Whether `rest` (the path after the cluster) is about one cluster's VMIs, nodes, migrations
+/// or alerts.
 fn per_cluster_path(rest: &str) -> bool {
     let first = rest.split('/').next().unwrap_or_default();
-    matches!(first, "vmis" | "nodes" | "migrations")
+    matches!(first, "vmis" | "nodes" | "migrations" | "alerts")
 }
 
 async fn in_cluster(

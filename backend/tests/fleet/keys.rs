@@ -80,11 +80,11 @@ impl Watch {
 
 /// A VMI's key in cluster `c` of the fleet: the first one's (a's) names no cluster, the
 /// empty cluster meaning the first.
-fn key_in(c: &str, ns: &str, name: &str) -> VmiKey {
+pub(super) fn key_in(c: &str, ns: &str, name: &str) -> VmiKey {
     VmiKey::new(ns, name).in_cluster(if c == "a" { "" } else { c })
 }
 
-fn bastion(c: &str) -> VmiKey {
+pub(super) fn bastion(c: &str) -> VmiKey {
     key_in(c, "infra", "bastion")
 }
 
@@ -204,9 +204,12 @@ async fn each_cluster_answers_its_own_vmi_under_its_prefix_and_an_unknown_one_is
     let (status, err) = common::get_json(&console, "/api/v1/c/nowhere/vmis/infra/bastion").await;
     assert_eq!(status, 404, "{err}");
     assert!(err.to_string().contains("nowhere"), "{err}");
-    // Only the per-VMI, node and migration routes take a cluster.
-    let (status, _) = common::get_json(&console, "/api/v1/c/b/alerts").await;
-    assert_eq!(status, 404);
+    // Only the per-VMI, node, migration and alert routes take a cluster: the stream and the
+    // cluster list are the fleet's.
+    for path in ["/api/v1/c/b/stream", "/api/v1/c/b/clusters"] {
+        let (status, _) = common::get_json(&console, path).await;
+        assert_eq!(status, 404, "{path}");
+    }
 }
 
 /// The names of the VMIs a node page lists.

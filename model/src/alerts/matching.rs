@@ -106,11 +106,16 @@ pub fn scope(a: &Alert, t: &[Target]) -> Scope {
 /// Whether the alert concerns the VMI `v`: its labels name it (as VM, VMI, one of its pods or
 /// migrations); or it is a node alert about its node; or it stops every VMI (no virt-handler or
 /// virt-controller at all). A VMI alert that only carries the node it runs on (e.g.
-/// `VMCannotBeEvicted`) concerns that VMI alone.
+/// `VMCannotBeEvicted`) concerns that VMI alone. An alert is matched within the cluster whose
+/// Prometheus or Alertmanager it was read from, and KubeVirt's rules label no cluster
+/// (`pkg/monitoring/rules/alerts/vms.go`), so the VMI's namespace and name are compared, not
+/// the cluster its key names.
 pub fn concerns(a: &Alert, v: &Involved) -> bool {
     let t = targets(a);
     let direct = t.iter().any(|t| match t {
-        Target::Vm { .. } | Target::Vmi { .. } => t.vmi_key().as_ref() == Some(v.key),
+        Target::Vm { .. } | Target::Vmi { .. } => t
+            .vmi_key()
+            .is_some_and(|k| k.namespace == v.key.namespace && k.name == v.key.name),
         Target::Pod { namespace, name } => {
             *namespace == v.key.namespace && v.pods.contains(&name.as_str())
         }
