@@ -8,6 +8,7 @@
 //! first, so the more specific entry wins; of those that start with a hole, the ones with more
 //! text holes first (their phrases must translate, so they claim less).
 
+mod batch25;
 mod console;
 mod explain;
 mod explain_more;
@@ -86,6 +87,7 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
         round22::ROUND22,
         round23::ROUND23,
         round24::ROUND24,
+        batch25::BATCH25,
         mechanisms::MECHANISMS,
         longhorn::LONGHORN,
         vocab_a::VOCAB_A,
