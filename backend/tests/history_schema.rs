@@ -13,8 +13,7 @@
 mod pg;
 
 use backend::history::{
-    DynStore, EventEntry, HistoryUrl, MigrationEntry, Record, Step, Transition, VmiId, open,
-    schema,
+    DynStore, EventEntry, HistoryUrl, MigrationEntry, Record, Step, Transition, VmiId, open, schema,
 };
 use model::VmiKey;
 use model::verdict::{Health, Layer};
@@ -367,7 +366,12 @@ async fn first_clusters_after_v3(s: &DynStore) {
     );
     assert_eq!(s.latest_uid(&in_b).await.unwrap(), None);
     assert_eq!(s.detail_at(&b, 10_000).await.unwrap(), None);
-    assert!(s.detail_at(&VmiId::new(key(), "uid-a"), 10_000).await.unwrap().is_some());
+    assert!(
+        s.detail_at(&VmiId::new(key(), "uid-a"), 10_000)
+            .await
+            .unwrap()
+            .is_some()
+    );
     // The same event and migration in b are rows of their own; again in the first cluster,
     // nothing new.
     s.write(same_rows_of(in_b.clone(), "uid-a")).await.unwrap();
@@ -383,7 +387,9 @@ async fn first_clusters_after_v3(s: &DynStore) {
         },
         title: "guest broken in b".into(),
     };
-    s.write(vec![Record::Transition(b.clone(), turned)]).await.unwrap();
+    s.write(vec![Record::Transition(b.clone(), turned)])
+        .await
+        .unwrap();
     let h = s.history(&b, 0, 10_000).await.unwrap();
     assert_eq!((h.transitions.len(), h.events.len()), (1, 1), "{h:?}");
     assert_eq!(h.transitions[0].title, "guest broken in b");
@@ -415,8 +421,7 @@ async fn sqlite_databases_of_the_version_before_clusters_keep_their_rows_as_the_
 }
 
 #[tokio::test]
-async fn postgres_databases_of_the_version_before_clusters_keep_their_rows_as_the_first_clusters()
-{
+async fn postgres_databases_of_the_version_before_clusters_keep_their_rows_as_the_first_clusters() {
     let Some(url) = pg::database().await else {
         return;
     };

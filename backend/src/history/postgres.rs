@@ -389,7 +389,13 @@ impl HistoryStore for Postgres {
             .query_opt(
                 "SELECT at, body FROM details WHERE cluster = $5 AND ns = $1 AND name = $2 \
                  AND uid = $3 AND at <= $4 ORDER BY at DESC, id DESC LIMIT 1",
-                &[&id.key.namespace, &id.key.name, &id.uid, &at, &id.key.cluster],
+                &[
+                    &id.key.namespace,
+                    &id.key.name,
+                    &id.uid,
+                    &at,
+                    &id.key.cluster,
+                ],
             )
             .await
             .map_err(err("cannot read history"))?;

@@ -192,16 +192,28 @@ fn insert(tx: &rusqlite::Transaction<'_>, records: &[Record]) -> rusqlite::Resul
                 x.duration_secs,
                 k.key.cluster
             ])?,
-            Record::Detail(k, at, body) => {
-                d.execute(params![k.key.namespace, k.key.name, k.uid, at, body, k.key.cluster])?
-            }
+            Record::Detail(k, at, body) => d.execute(params![
+                k.key.namespace,
+                k.key.name,
+                k.uid,
+                at,
+                body,
+                k.key.cluster
+            ])?,
         };
     }
     Ok(())
 }
 
 fn query(c: &Connection, id: &VmiId, from: i64, to: i64) -> rusqlite::Result<History> {
-    let p = params![id.key.namespace, id.key.name, id.uid, from, to, id.key.cluster];
+    let p = params![
+        id.key.namespace,
+        id.key.name,
+        id.uid,
+        from,
+        to,
+        id.key.cluster
+    ];
     let mut h = History {
         key: id.key.clone(),
         from,
