@@ -104,3 +104,64 @@ impl Observers {
         left
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use model::VmiSummary;
+
+    fn vmi(name: &str, uid: &str) -> VmiSummary {
+        let vmi = model::kube::vmi::Vmi::from_value(&serde_json::json!({
+            "metadata": {"name": name, "namespace": "infra", "uid": uid},
+            "status": {"phase": "Running"}
+        }));
+        VmiSummary::from_vmi(&vmi)
+    }
+
+    fn keyed(out: &[Record]) -> Vec<String> {
+        let mut keys: Vec<String> = out
+            .iter()
+            .map(|r| match r {
+                Record::Transition(id, _)
+                | Record::Event(id, _)
+                | Record::Migration(id, _)
+                | Record::Detail(id, ..) => format!("{} {}", id.key, id.uid),
+            })
+            .collect();
+        keys.dedup();
+        keys
+    }
+
+    #[test]
+    fn each_cluster_is_observed_under_its_own_name_and_one_round_bounds_them_all() {
+        let first = Arc::new(Store::new(100, 64));
+        let b = Arc::new(first.for_cluster("b"));
+        first.replace_all(vec![vmi("bastion", "a-1"), vmi("web", "a-2")]);
+        b.replace_all(vec![vmi("bastion", "b-1"), vmi("db", "b-2")]);
+        let mut obs = Observers::new(vec![first.clone(), b.clone()]);
+        let (mut out, mut details, mut firsts) = (Vec::new(), Vec::new(), Vec::new());
+        let mut rx = obs.start(1, &mut out, &mut details).unwrap();
+        assert!(
+            out.is_empty() && obs.waiting(),
+            "first sights wait for their round"
+        );
+        // One round of three VMIs: the first cluster's two, then one of b's.
+        assert_eq!(obs.baselines(3, 100, &mut out, &mut firsts), 1);
+        let want = ["infra/bastion a-1", "infra/web a-2", "b:infra/bastion b-1"];
+        assert_eq!(keyed(&out), want);
+        assert_eq!(firsts.len(), 3);
+        assert_eq!(obs.baselines(3, 100, &mut out, &mut firsts), 0);
+        assert_eq!(keyed(&out).last().unwrap(), "b:infra/db b-2");
+        // A change in b is b's alone; its bastion's rows name b.
+        while rx.try_recv().is_ok() {}
+        b.upsert(VmiSummary {
+            phase: "Failed".into(),
+            ..vmi("bastion", "b-1")
+        });
+        out.clear();
+        let (_, msg) = rx.try_recv().unwrap();
+        obs.apply(&msg, 2, &mut out, &mut details);
+        assert!(!out.is_empty());
+        assert_eq!(keyed(&out), ["b:infra/bastion b-1"]);
+    }
+}
