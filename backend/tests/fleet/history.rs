@@ -1,8 +1,8 @@
 //! The flight recorder of a fleet (issue 32): two clusters holding `infra/bastion` each record
 //! into one SQLite history, each under its own cluster. Each cluster's history (under
 //! `/api/v1/c/{cluster}/`, the first's also without the prefix) shows its own transitions only,
-//! its recorded pages are its own VMI's (fetched with its own client), the latest changes name
-//! their cluster, and `strata history --cluster` reads the same rows with no server.
+//! its recorded pages are its own VMI's (fetched with its own client), its events are swept from
+//! its own caches, the latest changes name their cluster, and `strata history --cluster` reads the same rows with no server.
 
 use super::*;
 use backend::history::{self, retention::Bounds};
@@ -130,6 +130,35 @@ async fn each_cluster_records_its_own_bastion_and_a_change_in_b_leaves_a_history
     .await;
     assert_eq!(b_page["phase"], "Failed");
     assert_eq!(page("a").await["phase"], "Running");
+
+    // An event about b's bastion is in b's history alone (each cluster's caches swept apart).
+    let bastion = ("infra".to_string(), "bastion".to_string());
+    fleet.sim("b").unwrap().with_world(|w| {
+        w.vmi_event(
+            &bastion,
+            "Warning",
+            "FleetProbe",
+            "only in b",
+            "virt-controller",
+        )
+    });
+    let probed = |h: &Value| {
+        let mut events = h["events"].as_array().unwrap().iter();
+        events.any(|e| e["reason"] == "FleetProbe")
+    };
+    history_until(
+        &console,
+        "/api/v1/c/b/vmis/infra/bastion",
+        "b's event",
+        probed,
+    )
+    .await;
+    let (_, a_now) = common::get_json(
+        &console,
+        &format!("/api/v1/c/a/vmis/infra/bastion/history?{SINCE_EVER}"),
+    )
+    .await;
+    assert!(!probed(&a_now), "{a_now}");
 
     // The latest changes: b's failure under b's key, nothing of a's bastion.
     let (code, changes) = common::get_json(&console, "/api/v1/history/changes").await;
