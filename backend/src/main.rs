@@ -194,6 +194,10 @@ enum Command {
     History {
         /// NAMESPACE/NAME of the VMI.
         vmi: String,
+        /// The cluster of a fleet the VMI is in, by the name the console gave it (its context
+        /// or --cluster-name); without it, the first cluster's (or a one-cluster console's).
+        #[arg(long)]
+        cluster: Option<String>,
         /// How far back, e.g. 24h, 7d.
         #[arg(long, default_value = backend::history::cli::SINCE, value_parser = backend::history::cli::parse_duration)]
         since: std::time::Duration,
@@ -209,6 +213,10 @@ enum Command {
     Snapshot {
         /// NAMESPACE/NAME of the VMI.
         vmi: String,
+        /// The cluster of a fleet the VMI is in, by the name the console gave it (its context
+        /// or --cluster-name); without it, the first cluster's (or a one-cluster console's).
+        #[arg(long)]
+        cluster: Option<String>,
         /// The moment (RFC 3339); the newest recording without it.
         #[arg(long)]
         at: Option<String>,
@@ -415,11 +423,14 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Diagnose { file, json, now } => Ok(diagnose(file, json, now)),
         Command::History {
             vmi,
+            cluster,
             since,
             json,
             history,
         } => Ok(
-            match backend::history::cli::print(&vmi, since, json, &history).await {
+            match backend::history::cli::print(&vmi, cluster.as_deref(), since, json, &history)
+                .await
+            {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("strata history: {e}");
@@ -429,6 +440,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         ),
         Command::Snapshot {
             vmi,
+            cluster,
             at,
             redact,
             output,
@@ -436,6 +448,7 @@ async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         } => Ok(
             match backend::history::cli::snapshot(
                 &vmi,
+                cluster.as_deref(),
                 at.as_deref(),
                 redact,
                 output.as_deref(),

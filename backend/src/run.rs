@@ -192,7 +192,7 @@ pub fn start_with(
         .history
         .unwrap_or_else(|| crate::history::HistoryHandle::off("history is not configured"));
     let _ = metrics.history.set(history.shared().clone());
-    crate::history::Recorder::start(&history, store.clone(), caches.clone(), client.clone());
+    crate::history::Recorder::start_fleet(&history, recorded(&fleet, &client));
     let local = matches!(options.auth, Mode::Local);
     let console_listener = Listener::new(&options.limits, options.trusted_proxies);
     let state = AppState {
@@ -239,4 +239,18 @@ pub fn start_with(
         watchers,
         fleet,
     })
+}
+
+/// What the recorder reads of each cluster of `fleet`: its store handle, its caches and its
+/// client (the first cluster's is the console's own, `first`).
+fn recorded(fleet: &Fleet, first: &kube::Client) -> Vec<crate::history::Source> {
+    fleet
+        .clusters()
+        .iter()
+        .map(|c| crate::history::Source {
+            store: c.store.clone(),
+            caches: c.caches.clone(),
+            client: c.client.clone().unwrap_or_else(|| first.clone()),
+        })
+        .collect()
 }

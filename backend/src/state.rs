@@ -48,9 +48,9 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// This state narrowed to `cluster`: its store handle, caches and client (as the local
-    /// user: a token is valid for the first cluster only, whose state this is). Prometheus and
-    /// the history serve the first cluster only for now: another cluster gets neither.
+    /// This state narrowed to `cluster`: its store handle, caches, client (as the local user:
+    /// a token is valid for the first cluster only, whose state this is) and Prometheus. The
+    /// history is the fleet's one store, read under keys naming the store handle's cluster.
     pub fn in_cluster(&self, cluster: &Arc<Cluster>) -> AppState {
         let mut state = self.clone();
         state.scoped = true;
@@ -61,8 +61,6 @@ impl AppState {
         state.caches = cluster.caches.clone();
         state.auth = Arc::new(Auth::new(crate::auth::Mode::Local, client.clone()));
         state.prometheus = cluster.prometheus.clone();
-        state.history =
-            crate::history::HistoryHandle::off("the history records the first cluster only");
         state.cluster = Some(cluster.name.clone());
         state
     }

@@ -497,6 +497,18 @@ impl Store {
         (inner.seq, rx)
     }
 
+    /// [`Store::subscribe_visiting`] over every cluster's VMIs, whichever the handle: the
+    /// recorder of a fleet, which observes every cluster from one subscription.
+    pub fn subscribe_visiting_all(
+        &self,
+        mut visit: impl FnMut(&VmiSummary),
+    ) -> (u64, broadcast::Receiver<Sequenced>) {
+        let inner = self.read();
+        let rx = self.hub.tx.subscribe();
+        inner.items.iter().for_each(|e| visit(&e.kept.summary()));
+        (inner.seq, rx)
+    }
+
     /// A snapshot of every cluster's current state (synced once any cluster was listed).
     pub fn snapshot(&self) -> Sequenced {
         Self::snapshot_of(&self.read())

@@ -3,11 +3,15 @@
 //! every cluster's reachability and counts, the kubeconfig files merged and each `--context`
 //! looked up across them as `strata serve` does; every key naming its cluster on the stream and
 //! in the list, and the per-VMI routes of each cluster under `/api/v1/c/{cluster}/` (`keys`);
-//! each cluster's alerts read from its own Prometheus and matched to its own VMIs (`alerts`).
+//! each cluster's alerts read from its own Prometheus and matched to its own VMIs (`alerts`);
+//! each cluster's VMIs recorded into the one history under keys naming their cluster and read
+//! back per cluster (`history`).
 
 #[path = "fleet/alerts.rs"]
 mod alerts;
 mod common;
+#[path = "fleet/history.rs"]
+mod history;
 #[path = "fleet/keys.rs"]
 mod keys;
 
@@ -84,6 +88,15 @@ fn kubeconfig_files(fleet: &Fleet, dir: &std::path::Path) -> Vec<std::path::Path
 /// A console on both clusters, as `strata serve --kubeconfig A --kubeconfig B --context a
 /// --context b` makes it.
 async fn console(fleet: &Fleet, dir: &std::path::Path) -> Console {
+    console_recording(fleet, dir, None).await
+}
+
+/// [`console`], recording into `history` when given.
+async fn console_recording(
+    fleet: &Fleet,
+    dir: &std::path::Path,
+    history: Option<std::sync::Arc<backend::history::HistoryHandle>>,
+) -> Console {
     let files = kubeconfig_files(fleet, dir);
     let named = names::pair(&["a".into(), "b".into()], &[]).unwrap();
     let mut clusters = connect::connect(&files, named).await.unwrap().into_iter();
@@ -94,6 +107,7 @@ async fn console(fleet: &Fleet, dir: &std::path::Path) -> Console {
             cluster: Some(first.name.clone()),
             server: Some(first.server.clone()),
             clusters: clusters.map(|c| c.spec()).collect(),
+            history,
             ..Options::local(None)
         },
     )

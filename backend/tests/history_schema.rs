@@ -5,15 +5,18 @@
 //! outcomes become unique per UID, and opening it again, or two replicas at once, changes nothing
 //! more. A database an earlier Strata brought up to date by hand (its steps counted in
 //! `PRAGMA user_version` or `strata_schema`, no numbered history) is adopted with its rows. A
-//! database from a newer version is refused.
+//! database from a newer version is refused. A database of the version before clusters (V2:
+//! keyed by UID, no cluster) keeps its rows as the first cluster's, whose keys name none, and
+//! each cluster's rows are its own from then on (issue 32).
 
 #[path = "support/pg.rs"]
 mod pg;
 
 use backend::history::{
-    DynStore, EventEntry, HistoryUrl, MigrationEntry, Record, VmiId, open, schema,
+    DynStore, EventEntry, HistoryUrl, MigrationEntry, Record, Step, Transition, VmiId, open, schema,
 };
 use model::VmiKey;
+use model::verdict::{Health, Layer};
 
 /// The tables as an earlier Strata wrote them, its step 1 and its step 2 (the fixture).
 fn earlier_steps(dialect: &str) -> [String; 2] {
@@ -333,4 +336,112 @@ async fn postgres_databases_of_an_earlier_strata_are_adopted_with_their_rows() {
     let (a, _b) = (a.unwrap(), b.unwrap());
     adopted_as_expected(&a).await;
     assert_eq!(pg_applied(&c).await, all_versions(), "adopted, numbered");
+}
+
+/// The old rows' event and migration, about the VMI `uid` of `key`.
+fn same_rows_of(key: VmiKey, uid: &str) -> Vec<Record> {
+    same_rows_for(uid)
+        .into_iter()
+        .map(|r| match r {
+            Record::Event(_, e) => Record::Event(VmiId::new(key.clone(), uid), e),
+            Record::Migration(_, m) => Record::Migration(VmiId::new(key.clone(), uid), m),
+            other => other,
+        })
+        .collect()
+}
+
+/// What a store of the version before clusters (V2: rows with a UID, no cluster) holds once
+/// opened by this one: its rows are the first cluster's (whose keys name none), another
+/// cluster's `prod/a` of the same UID has none of them, and that cluster's rows are its own
+/// (its events and migrations unique per cluster, its latest change naming it).
+async fn first_clusters_after_v3(s: &DynStore) {
+    adopted_as_expected(s).await;
+    let in_b = key().in_cluster("b");
+    let b = VmiId::new(in_b.clone(), "uid-a");
+    let h = s.history(&b, 0, 10_000).await.unwrap();
+    assert_eq!(
+        (h.transitions.len(), h.events.len(), h.migrations.len()),
+        (0, 0, 0),
+        "{h:?}"
+    );
+    assert_eq!(s.latest_uid(&in_b).await.unwrap(), None);
+    assert_eq!(s.detail_at(&b, 10_000).await.unwrap(), None);
+    assert!(
+        s.detail_at(&VmiId::new(key(), "uid-a"), 10_000)
+            .await
+            .unwrap()
+            .is_some()
+    );
+    // The same event and migration in b are rows of their own; again in the first cluster,
+    // nothing new.
+    s.write(same_rows_of(in_b.clone(), "uid-a")).await.unwrap();
+    s.write(same_rows_of(key(), "uid-a")).await.unwrap();
+    let stats = s.stats().await.unwrap();
+    assert_eq!((stats.events, stats.migrations), (2, 2), "{stats:?}");
+    let turned = Transition {
+        at: 5_000,
+        step: Step::Verdict {
+            layer: Layer::Guest,
+            old: Some(Health::Healthy),
+            new: Health::Broken,
+        },
+        title: "guest broken in b".into(),
+    };
+    s.write(vec![Record::Transition(b.clone(), turned)])
+        .await
+        .unwrap();
+    let h = s.history(&b, 0, 10_000).await.unwrap();
+    assert_eq!((h.transitions.len(), h.events.len()), (1, 1), "{h:?}");
+    assert_eq!(h.transitions[0].title, "guest broken in b");
+    let changed = s.changes(0, 10, None).await.unwrap();
+    let keys: Vec<String> = changed.iter().map(|c| c.key.to_string()).collect();
+    assert_eq!(keys, [in_b.to_string(), key().to_string()], "{changed:?}");
+    assert_eq!(changed[0].key.cluster, "b");
+    assert_eq!(changed[1].key.cluster, "");
+}
+
+#[tokio::test]
+async fn sqlite_databases_of_the_version_before_clusters_keep_their_rows_as_the_first_clusters() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(backend::history::sqlite::FILE);
+    {
+        let mut c = rusqlite::Connection::open(&path).unwrap();
+        schema::sqlite_runner()
+            .set_target(refinery::Target::Version(2))
+            .run(&mut c)
+            .unwrap();
+        c.execute_batch(&EARLIER_ROWS.replace("{BODY}", "X'00ff'"))
+            .unwrap();
+    }
+    assert_eq!(sqlite_applied(&path), [1, 2]);
+    let s = open(None, dir.path()).await.unwrap();
+    first_clusters_after_v3(&s).await;
+    drop(s);
+    assert_eq!(sqlite_applied(&path), all_versions());
+}
+
+#[tokio::test]
+async fn postgres_databases_of_the_version_before_clusters_keep_their_rows_as_the_first_clusters() {
+    let Some(url) = pg::database().await else {
+        return;
+    };
+    let (mut c, conn) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
+        .await
+        .unwrap();
+    tokio::spawn(conn);
+    schema::postgres_runner()
+        .set_target(refinery::Target::Version(2))
+        .run_async(&mut c)
+        .await
+        .unwrap();
+    c.batch_execute(&EARLIER_ROWS.replace("{BODY}", "'\\x00ff'::bytea"))
+        .await
+        .unwrap();
+    assert_eq!(pg_applied(&c).await, [1, 2]);
+    let history_url = HistoryUrl::parse(&url);
+    let s = open(Some(&history_url), std::path::Path::new("/nonexistent"))
+        .await
+        .unwrap();
+    first_clusters_after_v3(&s).await;
+    assert_eq!(pg_applied(&c).await, all_versions());
 }

@@ -21,7 +21,7 @@
 //! contiguous range of it (keys order by cluster first). The first cluster's name is never
 //! stamped (the empty cluster means the first): its keys, links, history rows and wire are a
 //! one-cluster console's, so the routes without `/c/{cluster}`, the nodes, migrations and
-//! history (first cluster only) and their links agree; the other clusters' keys name them.
+//! history and their links agree; the other clusters' keys name them.
 //! `GET /api/v1/clusters` lists the first cluster first, which is how a page names it.
 //!
 //! A cluster that cannot be reached keeps the VMIs it last showed (stale) while the others stay
@@ -34,10 +34,11 @@
 //! ([`crate::routes::in_cluster`]), answered from that cluster's caches, client and Prometheus.
 //! Each cluster reads its alerts from its own Alertmanager or Prometheus ([`Upstreams`], one
 //! `--prometheus-url` per context) into its own caches, so an alert naming `infra/bastion` marks
-//! that cluster's bastion only. Those routes without the prefix, the history recorder and
-//! `/readyz` serve the **first** cluster only (the one [`crate::run`] started with, whose store
-//! handle and caches are [`crate::state::AppState`]'s); the history is keyed without the cluster
-//! yet.
+//! that cluster's bastion only. The history recorder records every cluster into the one
+//! history, each row naming its VMI's cluster ([`crate::history::Recorder::start_fleet`]), read
+//! per cluster under the prefix. Those routes without the prefix and `/readyz` serve the
+//! **first** cluster only (the one [`crate::run`] started with, whose store handle and caches
+//! are [`crate::state::AppState`]'s).
 
 pub mod cluster;
 pub mod connect;

@@ -1,5 +1,6 @@
-//! The history flags of `serve` and `demo`, and `strata history NAMESPACE/NAME`, which prints a
-//! VMI's timeline from the data directory (or `--history-url`) with no server running.
+//! The history flags of `serve` and `demo`, and `strata history [--cluster NAME]
+//! NAMESPACE/NAME`, which prints a VMI's timeline from the data directory (or
+//! `--history-url`) with no server running.
 
 use super::retention::Bounds;
 use super::{HistoryHandle, HistoryUrl, now_ms, timeline};
@@ -107,11 +108,12 @@ impl HistoryArgs {
 /// `strata history`: exit code 0 with the timeline, 2 when it cannot be read.
 pub async fn print(
     target: &str,
+    cluster: Option<&str>,
     since: Duration,
     json: bool,
     args: &HistoryArgs,
 ) -> Result<(), String> {
-    let (store, id) = open_subject(target, args).await?;
+    let (store, id) = open_subject(target, cluster, args).await?;
     let to = now_ms();
     let from = to - i64::try_from(since.as_millis()).unwrap_or(i64::MAX / 2);
     let h = store
@@ -127,10 +129,13 @@ pub async fn print(
 }
 
 /// The store the data directory (or `--history-url`) holds, and the VMI `target`
-/// (`NAMESPACE/NAME`) names in it: the VMI that held the name last (history is kept per VMI
-/// object, by its UID). Shared by `strata history` and `strata snapshot`.
+/// (`NAMESPACE/NAME`) names in it, in `cluster` (`--cluster`; without it the first cluster of a
+/// fleet, whose rows name none, or a one-cluster console's): the VMI that held the name last
+/// (history is kept per VMI object, by its UID). Shared by `strata history` and `strata
+/// snapshot`.
 pub async fn open_subject(
     target: &str,
+    cluster: Option<&str>,
     args: &HistoryArgs,
 ) -> Result<(super::DynStore, super::VmiId), String> {
     let Some((namespace, name)) = target.split_once('/') else {
@@ -146,12 +151,15 @@ pub async fn open_subject(
     let store = super::open(args.history_url.as_ref(), &dir)
         .await
         .map_err(|e| e.to_string())?;
-    let key = model::VmiKey {
-        cluster: String::new(),
-        namespace: namespace.into(),
-        name: name.into(),
-    };
+    let key = model::VmiKey::new(namespace, name).in_cluster(cluster.unwrap_or_default());
     let uid = store.latest_uid(&key).await.map_err(|e| e.to_string())?;
+    if uid.is_none() && !key.cluster.is_empty() {
+        return Err(format!(
+            "nothing was recorded for {target} in cluster {:?} (the first cluster of a fleet is \
+             recorded under no name: leave --cluster out for it)",
+            key.cluster
+        ));
+    }
     Ok((store, super::VmiId::new(key, uid.unwrap_or_default())))
 }
 
@@ -160,6 +168,7 @@ pub async fn open_subject(
 /// (standard output without it), with names and addresses replaced when `redact`.
 pub async fn snapshot(
     target: &str,
+    cluster: Option<&str>,
     at: Option<&str>,
     redact: bool,
     output: Option<&std::path::Path>,
@@ -173,7 +182,7 @@ pub async fn snapshot(
         }
         None => now_ms(),
     };
-    let (store, id) = open_subject(target, args).await?;
+    let (store, id) = open_subject(target, cluster, args).await?;
     let Some((_, body)) = store.detail_at(&id, at).await.map_err(|e| e.to_string())? else {
         return Err(format!(
             "nothing was recorded for {target} at or before {}",

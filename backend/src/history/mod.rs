@@ -24,6 +24,7 @@ pub mod cli;
 pub mod look;
 pub mod modes;
 pub mod observer;
+pub mod observers;
 pub mod postgres;
 pub mod queue;
 pub mod recorder;
@@ -45,7 +46,7 @@ pub use model::api::history::{
     CHANGES_LIMIT, Change, Changed, DetailAt, EventEntry, History, HistoryOff, MigrationEntry,
     RecordedDetail, Step, Transition, rfc3339,
 };
-pub use recorder::{HistoryHandle, Recorder, Status};
+pub use recorder::{HistoryHandle, Recorder, Source, Status};
 pub use snapshot::Snapshot;
 pub use url::HistoryUrl;
 

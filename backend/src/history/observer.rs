@@ -96,6 +96,19 @@ pub struct Observer {
     queue: VecDeque<Key>,
     /// Queue entries [`Observer::baselines`] has read, written or passed over: its work.
     read: u64,
+    /// The cluster whose VMIs it observes (empty: the first), named by the keys it records.
+    cluster: String,
+}
+
+impl Observer {
+    /// An observer of the VMIs of the cluster called `cluster` (one observer per cluster: it
+    /// keeps each VMI under its namespace and name alone), whose rows name that cluster.
+    pub fn for_cluster(cluster: &str) -> Observer {
+        Observer {
+            cluster: cluster.to_string(),
+            ..Observer::default()
+        }
+    }
 }
 
 /// The rows of `key`'s baseline at `at`, as seen in `b`.
@@ -236,7 +249,7 @@ impl Observer {
                 continue;
             };
             b.baseline = NO_BASELINE;
-            let key = key.to_vmi_key();
+            let key = key.to_vmi_key().in_cluster(&self.cluster);
             baseline(&key, b, at, out);
             details.push((VmiId::new(key, uid_text(&b.uid)), at));
             done += 1;
@@ -341,7 +354,7 @@ impl Observer {
             .seen
             .keys()
             .filter(|k| !met.0.contains(&fingerprint(k)))
-            .map(Key::to_vmi_key)
+            .map(|k| k.to_vmi_key().in_cluster(&self.cluster))
             .collect();
         for k in gone {
             self.deleted(&k, at, out);

@@ -28,15 +28,15 @@ pub const WRITER_LOCK: i64 = 0x5354_5241_5441_3139;
 const TABLES: [&str; 4] = ["transitions", "events", "migrations", "details"];
 
 const INSERT_TRANSITION: &str = "INSERT INTO transitions (ns, name, uid, at, change, layer, old, \
-     new, title) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
+     new, title, cluster) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
 const INSERT_EVENT: &str = "INSERT INTO events (ns, name, uid, at, involved_kind, involved_name, \
-     event, count, type, reason, message) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
-     ON CONFLICT DO NOTHING";
+     event, count, type, reason, message, cluster) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT DO NOTHING";
 const INSERT_MIGRATION: &str = "INSERT INTO migrations (ns, name, uid, at, migration, phase, \
-     outcome, mode, plane, failure, duration_secs) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING";
+     outcome, mode, plane, failure, duration_secs, cluster) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT DO NOTHING";
 const INSERT_DETAIL: &str =
-    "INSERT INTO details (ns, name, uid, at, body) VALUES ($1, $2, $3, $4, $5)";
+    "INSERT INTO details (ns, name, uid, at, body, cluster) VALUES ($1, $2, $3, $4, $5, $6)";
 
 pub struct Postgres {
     url: HistoryUrl,
@@ -124,6 +124,7 @@ fn row(r: &Record) -> (&'static str, Vec<&(dyn ToSql + Sync)>) {
                 text(&x.step, Side::Old),
                 text(&x.step, Side::New),
                 &x.title,
+                &k.key.cluster,
             ],
         ),
         Record::Event(k, x) => (
@@ -140,6 +141,7 @@ fn row(r: &Record) -> (&'static str, Vec<&(dyn ToSql + Sync)>) {
                 &x.type_,
                 &x.reason,
                 &x.message,
+                &k.key.cluster,
             ],
         ),
         Record::Migration(k, x) => (
@@ -156,11 +158,19 @@ fn row(r: &Record) -> (&'static str, Vec<&(dyn ToSql + Sync)>) {
                 &x.plane,
                 &x.failure,
                 &x.duration_secs,
+                &k.key.cluster,
             ],
         ),
         Record::Detail(k, at, body) => (
             INSERT_DETAIL,
-            vec![&k.key.namespace, &k.key.name, &k.uid, at, body],
+            vec![
+                &k.key.namespace,
+                &k.key.name,
+                &k.uid,
+                at,
+                body,
+                &k.key.cluster,
+            ],
         ),
     }
 }
@@ -241,22 +251,32 @@ fn transition(r: &tokio_postgres::Row, first: usize) -> Option<Transition> {
 
 async fn query(c: &Client, id: &VmiId, from: i64, to: i64) -> Result<History> {
     let e = err("cannot read history");
-    let p: [&(dyn ToSql + Sync); 5] = [&id.key.namespace, &id.key.name, &id.uid, &from, &to];
+    let p: [&(dyn ToSql + Sync); 6] = [
+        &id.key.namespace,
+        &id.key.name,
+        &id.uid,
+        &from,
+        &to,
+        &id.key.cluster,
+    ];
     let (t, ev, m) = futures::try_join!(
         c.query(
             "SELECT at, change, layer, old, new, title FROM transitions \
-             WHERE ns = $1 AND name = $2 AND uid = $3 AND at BETWEEN $4 AND $5 ORDER BY at, id",
+             WHERE cluster = $6 AND ns = $1 AND name = $2 AND uid = $3 \
+             AND at BETWEEN $4 AND $5 ORDER BY at, id",
             &p,
         ),
         c.query(
             "SELECT at, involved_kind, involved_name, event, count, type, reason, message \
-             FROM events WHERE ns = $1 AND name = $2 AND uid = $3 AND at BETWEEN $4 AND $5 \
+             FROM events WHERE cluster = $6 AND ns = $1 AND name = $2 AND uid = $3 \
+             AND at BETWEEN $4 AND $5 \
              ORDER BY at, id",
             &p,
         ),
         c.query(
             "SELECT at, migration, phase, outcome, mode, plane, failure, duration_secs \
-             FROM migrations WHERE ns = $1 AND name = $2 AND uid = $3 AND at BETWEEN $4 AND $5 \
+             FROM migrations WHERE cluster = $6 AND ns = $1 AND name = $2 AND uid = $3 \
+             AND at BETWEEN $4 AND $5 \
              ORDER BY at, id",
             &p,
         ),
@@ -339,11 +359,11 @@ impl HistoryStore for Postgres {
         // `only` is one text array parameter (NULL: every UID).
         let rows = c
             .query(
-                "SELECT * FROM (SELECT DISTINCT ON (ns, name) ns, name, at, change, layer, old, \
-                 new, title FROM transitions WHERE at >= $1 AND old <> '' \
+                "SELECT * FROM (SELECT DISTINCT ON (cluster, ns, name) ns, name, at, change, \
+                 layer, old, new, title, cluster FROM transitions WHERE at >= $1 AND old <> '' \
                  AND change IN ('verdict', 'phase') \
                  AND ($3::text[] IS NULL OR uid = ANY($3::text[])) \
-                 ORDER BY ns, name, at DESC, id DESC) newest ORDER BY at DESC LIMIT $2",
+                 ORDER BY cluster, ns, name, at DESC, id DESC) newest ORDER BY at DESC LIMIT $2",
                 &[&since, &(limit as i64), &only],
             )
             .await
@@ -353,7 +373,7 @@ impl HistoryStore for Postgres {
             .filter_map(|r| {
                 Some(Changed {
                     key: VmiKey {
-                        cluster: String::new(),
+                        cluster: r.get(8),
                         namespace: r.get(0),
                         name: r.get(1),
                     },
@@ -367,9 +387,15 @@ impl HistoryStore for Postgres {
         let c = live(&self.url, &self.reader).await?;
         let row = c
             .query_opt(
-                "SELECT at, body FROM details WHERE ns = $1 AND name = $2 AND uid = $3 \
-                 AND at <= $4 ORDER BY at DESC, id DESC LIMIT 1",
-                &[&id.key.namespace, &id.key.name, &id.uid, &at],
+                "SELECT at, body FROM details WHERE cluster = $5 AND ns = $1 AND name = $2 \
+                 AND uid = $3 AND at <= $4 ORDER BY at DESC, id DESC LIMIT 1",
+                &[
+                    &id.key.namespace,
+                    &id.key.name,
+                    &id.uid,
+                    &at,
+                    &id.key.cluster,
+                ],
             )
             .await
             .map_err(err("cannot read history"))?;
@@ -380,9 +406,9 @@ impl HistoryStore for Postgres {
         let c = live(&self.url, &self.reader).await?;
         let row = c
             .query_opt(
-                "SELECT uid FROM transitions WHERE ns = $1 AND name = $2 \
+                "SELECT uid FROM transitions WHERE cluster = $3 AND ns = $1 AND name = $2 \
                  ORDER BY at DESC, id DESC LIMIT 1",
-                &[&key.namespace, &key.name],
+                &[&key.namespace, &key.name, &key.cluster],
             )
             .await
             .map_err(err("cannot read history"))?;

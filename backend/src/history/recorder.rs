@@ -15,11 +15,16 @@
 //! * Every row carries the VMI's UID ([`VmiId`]): a summary with another UID under a key seen
 //!   before is another VMI (deleted and created again), so the old one's history ends
 //!   (`Deleted`) and the new one's starts with a baseline.
+//! * Every cluster of a fleet is recorded ([`Recorder::start_fleet`]): an observer per cluster
+//!   ([`Observers`]), its rows naming the cluster; a page is built with its cluster's client
+//!   and caches; the sweep reads each cluster's caches. The queues and rounds are one for the
+//!   fleet, bounded as for one cluster.
 //! * A failing store (disk full, database unusable) sets the error the API reports as "history
 //!   is off"; the live console is unaffected, the writer backs off ([`super::writer`]), and the
 //!   next batch that succeeds clears it.
 
 pub use super::observer::{Met, Observer};
+pub use super::observers::Observers;
 pub use super::queue::{BATCH, DETAIL_QUEUE, QUEUE, Shared, record};
 use super::{DynStore, Record, Snapshot, VmiId, now_ms, retention, sweep};
 use crate::store::Store;
@@ -146,36 +151,62 @@ impl HistoryHandle {
     }
 }
 
-/// Starts recording: the observer of `summaries`, the detail builder, the event and migration
-/// sweep over `caches`, and the retention task.
+/// One watched cluster as the recorder reads it: its handle on the summary store, its caches
+/// and the client its pages are fetched with.
+#[derive(Clone)]
+pub struct Source {
+    pub store: Arc<Store>,
+    pub caches: Arc<Caches>,
+    pub client: kube::Client,
+}
+
+/// Starts recording: the observers of every cluster's summaries, the detail builder, the event
+/// and migration sweep over each cluster's caches, and the retention task.
 pub struct Recorder;
 
 impl Recorder {
+    /// Records one cluster (a one-cluster console, or a fleet's first alone).
     pub fn start(
         handle: &Arc<HistoryHandle>,
         summaries: Arc<Store>,
         caches: Arc<Caches>,
         client: kube::Client,
     ) {
+        let one = Source {
+            store: summaries,
+            caches,
+            client,
+        };
+        Recorder::start_fleet(handle, vec![one]);
+    }
+
+    /// Records every cluster of `sources` (the first cluster first) into the one history, each
+    /// row naming its VMI's cluster: one writer queue, one detail queue and one round of
+    /// baselines for them all, so the bounds are a one-cluster recorder's.
+    pub fn start_fleet(handle: &Arc<HistoryHandle>, sources: Vec<Source>) {
         let (Some(store), Some(tx)) = (handle.store.clone(), handle.tx.clone()) else {
             return;
         };
+        if sources.is_empty() {
+            return;
+        }
         let shared = handle.shared.clone();
         let (dtx, drx) = mpsc::channel(DETAIL_QUEUE);
         handle.adopt(tokio::spawn(detail_loop(
             drx,
-            client,
-            caches.clone(),
+            sources.clone(),
             tx.clone(),
             shared.clone(),
         )));
+        let stores = sources.iter().map(|s| s.store.clone()).collect();
         handle.adopt(tokio::spawn(observe_loop(
-            summaries.clone(),
+            Observers::new(stores),
             tx.clone(),
             dtx,
             shared.clone(),
         )));
-        handle.adopt(sweep::spawn(summaries, caches, tx, shared));
+        let swept = sources.into_iter().map(|s| (s.store, s.caches)).collect();
+        handle.adopt(sweep::spawn(swept, tx, shared));
         handle.adopt(retention::spawn(store, handle.bounds));
     }
 }
@@ -213,12 +244,11 @@ pub fn trim_after(rounds: usize, left: usize) -> bool {
 /// live changes nor overflow a queue, few of their rows are in memory at once, and the start
 /// itself writes nothing.
 async fn observe_loop(
-    summaries: Arc<Store>,
+    mut obs: Observers,
     tx: mpsc::Sender<Record>,
     details: mpsc::Sender<(VmiId, i64)>,
     shared: Arc<Shared>,
 ) {
-    let mut obs = Observer::default();
     let mut out = Vec::new();
     let mut keys = Vec::new();
     let mut first_keys = Vec::new();
@@ -238,11 +268,9 @@ async fn observe_loop(
     loop {
         // The store's state without a copy of it: each summary is diffed under its read lock.
         let at = now_ms();
-        let mut met = Met::default();
-        let (_, mut rx) =
-            summaries.subscribe_visiting(|s| obs.observe_met(s, at, &mut out, &mut keys, &mut met));
-        obs.gone_unless(&met, at, &mut out);
-        drop(met);
+        let Some(mut rx) = obs.start(at, &mut out, &mut keys) else {
+            return;
+        };
         send(&mut out);
         keys.drain(..).for_each(|k| ask(k, at));
         // A full pass over 10,000 VMIs grows these to 10,000 entries: not kept for later.
@@ -253,10 +281,8 @@ async fn observe_loop(
                 got = rx.recv() => match got {
                     Ok((_, msg)) => {
                         let at = now_ms();
-                        // The first cluster's part: the history is keyed without a cluster yet.
-                        if let Some(mine) = summaries.own_part(&msg) {
-                            obs.apply(&mine, at, &mut out, &mut keys);
-                        }
+                        // Each cluster's part to its own observer.
+                        obs.apply(&msg, at, &mut out, &mut keys);
                         send(&mut out);
                         keys.drain(..).for_each(|k| ask(k, at));
                         if matches!(*msg, StreamMsg::Snapshot { .. }) {
@@ -270,7 +296,7 @@ async fn observe_loop(
                     Err(broadcast::error::RecvError::Closed) => return,
                 },
                 _ = round.tick(), if obs.waiting() => {
-                    if summaries.synced() && room_for_round(tx.capacity()) {
+                    if room_for_round(tx.capacity()) {
                         let max_details = details.capacity();
                         let left = obs.baselines(BASELINE_BATCH, max_details, &mut out, &mut first_keys);
                         send(&mut out);
@@ -302,22 +328,37 @@ fn release<T>(v: &mut Vec<T>) {
 }
 
 /// Builds and records the page of each queued VMI, as of when it changed: the evidence it is
-/// diagnosed from ([`Snapshot`]). A VMI that is gone, or is another object by now, is skipped.
+/// diagnosed from ([`Snapshot`]), fetched with its cluster's client and read from its cluster's
+/// caches (the source whose store handle names the key's cluster). A VMI that is gone, or is
+/// another object by now, is skipped.
 async fn detail_loop(
     mut rx: mpsc::Receiver<(VmiId, i64)>,
-    client: kube::Client,
-    caches: Arc<Caches>,
+    sources: Vec<Source>,
     tx: mpsc::Sender<Record>,
     shared: Arc<Shared>,
 ) {
     // Pages are built from the watches' caches: the VMs and events are listed after the VMIs
-    // (`watch::AFTER_VMIS`), so wait for them (bounded) rather than fetch them page by page
-    // meanwhile. The baselines wait with the queue: a round queues no more than it has room for.
-    let after = crate::watch::AFTER_VMIS;
-    crate::watch::kinds_settled(&caches, &after, crate::watch::AFTER_VMIS_WAIT).await;
+    // (`watch::AFTER_VMIS`), so wait for them (bounded, once per cluster, when its first page
+    // is asked for) rather than fetch them page by page meanwhile. The baselines wait with the
+    // queue: a round queues no more than it has room for.
+    let mut settled = vec![false; sources.len()];
     while let Some((id, at)) = rx.recv().await {
+        let Some(i) = sources
+            .iter()
+            .position(|s| s.store.cluster() == id.key.cluster)
+        else {
+            continue;
+        };
+        let source = &sources[i];
+        if !settled[i] {
+            let after = crate::watch::AFTER_VMIS;
+            crate::watch::kinds_settled(&source.caches, &after, crate::watch::AFTER_VMIS_WAIT)
+                .await;
+            settled[i] = true;
+        }
         let (ns, name) = (&id.key.namespace, &id.key.name);
-        let Ok(Some(evidence)) = crate::evidence::collect(&client, &caches, ns, name).await else {
+        let collected = crate::evidence::collect(&source.client, &source.caches, ns, name).await;
+        let Ok(Some(evidence)) = collected else {
             continue;
         };
         let uid = evidence.vmi().and_then(|v| v.metadata.uid.as_deref());

@@ -11,6 +11,10 @@
 //!   Events and migration outcomes are unique per UID. Recorded pages are dropped: they were
 //!   whole diagnosed pages, which cannot be cut to what a user may read, and pages are now kept
 //!   as their evidence ([`super::snapshot`]).
+//! * V3: every row also carries its VMI key's cluster (`cluster`, issue 32), which the unique
+//!   constraints and the per-VMI indexes include; rows recorded before get `''`, the first
+//!   cluster's (whose keys name none), which is what they were: a one-cluster console's, or a
+//!   fleet's first before the other clusters were recorded.
 //!
 //! A database an earlier Strata brought up to date by hand has no `refinery_schema_history`
 //! but counts its steps (V1 and V2 are those steps) in `PRAGMA user_version` (SQLite) or the

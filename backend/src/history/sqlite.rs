@@ -134,19 +134,21 @@ fn transition(r: &rusqlite::Row<'_>, first: usize) -> rusqlite::Result<Option<Tr
 
 fn insert(tx: &rusqlite::Transaction<'_>, records: &[Record]) -> rusqlite::Result<()> {
     let mut t = tx.prepare_cached(
-        "INSERT INTO transitions (ns, name, uid, at, change, layer, old, new, title) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        "INSERT INTO transitions (ns, name, uid, at, change, layer, old, new, title, cluster) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
     )?;
     let mut e = tx.prepare_cached(
         "INSERT OR IGNORE INTO events (ns, name, uid, at, involved_kind, involved_name, event, \
-         count, type, reason, message) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+         count, type, reason, message, cluster) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
     )?;
     let mut m = tx.prepare_cached(
         "INSERT OR IGNORE INTO migrations (ns, name, uid, at, migration, phase, outcome, mode, \
-         plane, failure, duration_secs) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+         plane, failure, duration_secs, cluster) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
     )?;
     let mut d = tx.prepare_cached(
-        "INSERT INTO details (ns, name, uid, at, body) VALUES (?1, ?2, ?3, ?4, ?5)",
+        "INSERT INTO details (ns, name, uid, at, body, cluster) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     )?;
     for r in records {
         match r {
@@ -159,7 +161,8 @@ fn insert(tx: &rusqlite::Transaction<'_>, records: &[Record]) -> rusqlite::Resul
                 x.step.layer().map(Layer::name),
                 x.step.old_text(),
                 x.step.new_text(),
-                x.title
+                x.title,
+                k.key.cluster
             ])?,
             Record::Event(k, x) => e.execute(params![
                 k.key.namespace,
@@ -172,7 +175,8 @@ fn insert(tx: &rusqlite::Transaction<'_>, records: &[Record]) -> rusqlite::Resul
                 x.count,
                 x.type_,
                 x.reason,
-                x.message
+                x.message,
+                k.key.cluster
             ])?,
             Record::Migration(k, x) => m.execute(params![
                 k.key.namespace,
@@ -185,18 +189,31 @@ fn insert(tx: &rusqlite::Transaction<'_>, records: &[Record]) -> rusqlite::Resul
                 x.mode,
                 x.plane,
                 x.failure,
-                x.duration_secs
+                x.duration_secs,
+                k.key.cluster
             ])?,
-            Record::Detail(k, at, body) => {
-                d.execute(params![k.key.namespace, k.key.name, k.uid, at, body])?
-            }
+            Record::Detail(k, at, body) => d.execute(params![
+                k.key.namespace,
+                k.key.name,
+                k.uid,
+                at,
+                body,
+                k.key.cluster
+            ])?,
         };
     }
     Ok(())
 }
 
 fn query(c: &Connection, id: &VmiId, from: i64, to: i64) -> rusqlite::Result<History> {
-    let p = params![id.key.namespace, id.key.name, id.uid, from, to];
+    let p = params![
+        id.key.namespace,
+        id.key.name,
+        id.uid,
+        from,
+        to,
+        id.key.cluster
+    ];
     let mut h = History {
         key: id.key.clone(),
         from,
@@ -205,7 +222,8 @@ fn query(c: &Connection, id: &VmiId, from: i64, to: i64) -> rusqlite::Result<His
     };
     let mut s = c.prepare_cached(
         "SELECT at, change, layer, old, new, title FROM transitions \
-         WHERE ns = ?1 AND name = ?2 AND uid = ?3 AND at BETWEEN ?4 AND ?5 \
+         WHERE cluster = ?6 AND ns = ?1 AND name = ?2 AND uid = ?3 \
+         AND at BETWEEN ?4 AND ?5 \
          ORDER BY at, id",
     )?;
     h.transitions = s
@@ -214,7 +232,8 @@ fn query(c: &Connection, id: &VmiId, from: i64, to: i64) -> rusqlite::Result<His
         .collect::<rusqlite::Result<_>>()?;
     let mut s = c.prepare_cached(
         "SELECT at, involved_kind, involved_name, event, count, type, reason, message FROM events \
-         WHERE ns = ?1 AND name = ?2 AND uid = ?3 AND at BETWEEN ?4 AND ?5 \
+         WHERE cluster = ?6 AND ns = ?1 AND name = ?2 AND uid = ?3 \
+         AND at BETWEEN ?4 AND ?5 \
          ORDER BY at, id",
     )?;
     h.events = s
@@ -233,7 +252,8 @@ fn query(c: &Connection, id: &VmiId, from: i64, to: i64) -> rusqlite::Result<His
         .collect::<rusqlite::Result<_>>()?;
     let mut s = c.prepare_cached(
         "SELECT at, migration, phase, outcome, mode, plane, failure, duration_secs \
-         FROM migrations WHERE ns = ?1 AND name = ?2 AND uid = ?3 AND at BETWEEN ?4 AND ?5 \
+         FROM migrations WHERE cluster = ?6 AND ns = ?1 AND name = ?2 AND uid = ?3 \
+         AND at BETWEEN ?4 AND ?5 \
          ORDER BY at, id",
     )?;
     h.migrations = s
@@ -264,10 +284,10 @@ fn changes(
 ) -> rusqlite::Result<Vec<Changed>> {
     let only = only.map(|u| serde_json::to_string(u).unwrap_or_else(|_| "[]".into()));
     let mut s = c.prepare_cached(
-        "SELECT ns, name, max(at), change, layer, old, new, title FROM transitions \
+        "SELECT ns, name, max(at), change, layer, old, new, title, cluster FROM transitions \
          WHERE at >= ?1 AND old <> '' AND change IN ('verdict', 'phase') \
          AND (?3 IS NULL OR uid IN (SELECT value FROM json_each(?3))) \
-         GROUP BY ns, name ORDER BY 3 DESC LIMIT ?2",
+         GROUP BY cluster, ns, name ORDER BY 3 DESC LIMIT ?2",
     )?;
     s.query_map(params![since, limit as i64, only], |r| {
         let Some(transition) = transition(r, 2)? else {
@@ -275,7 +295,7 @@ fn changes(
         };
         Ok(Some(Changed {
             key: VmiKey {
-                cluster: String::new(),
+                cluster: r.get(8)?,
                 namespace: r.get(0)?,
                 name: r.get(1)?,
             },
@@ -326,9 +346,9 @@ impl HistoryStore for Sqlite {
         let id = id.clone();
         on(&self.reader, move |c| {
             c.query_row(
-                "SELECT at, body FROM details WHERE ns = ?1 AND name = ?2 AND uid = ?3 \
-                 AND at <= ?4 ORDER BY at DESC, id DESC LIMIT 1",
-                params![id.key.namespace, id.key.name, id.uid, at],
+                "SELECT at, body FROM details WHERE cluster = ?5 AND ns = ?1 AND name = ?2 \
+                 AND uid = ?3 AND at <= ?4 ORDER BY at DESC, id DESC LIMIT 1",
+                params![id.key.namespace, id.key.name, id.uid, at, id.key.cluster],
                 |r| Ok((r.get(0)?, r.get(1)?)),
             )
             .optional()
@@ -341,9 +361,9 @@ impl HistoryStore for Sqlite {
         let key = key.clone();
         on(&self.reader, move |c| {
             c.query_row(
-                "SELECT uid FROM transitions WHERE ns = ?1 AND name = ?2 \
+                "SELECT uid FROM transitions WHERE cluster = ?3 AND ns = ?1 AND name = ?2 \
                  ORDER BY at DESC, id DESC LIMIT 1",
-                params![key.namespace, key.name],
+                params![key.namespace, key.name, key.cluster],
                 |r| r.get(0),
             )
             .optional()

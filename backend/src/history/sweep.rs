@@ -14,7 +14,8 @@
 //!
 //! Rows carry the VMI's UID ([`VmiId`]): an event about an earlier VMI of the same name (its
 //! `involvedObject.uid` is another) is not this VMI's, and a finished migration is recorded for
-//! the VMI that holds its name when it is seen final (none: not recorded).
+//! the VMI that holds its name when it is seen final (none: not recorded). Each cluster is
+//! swept from its own caches into rows naming its cluster ([`spawn`]).
 
 use super::queue::{BATCH, QUEUE, Shared, record};
 use super::{EventEntry, MigrationEntry, Record, VmiId, now_ms};
@@ -208,11 +209,7 @@ impl Sweep {
                 ..MigrationContext::default()
             };
             let report = interpret(Some(&m), &ctx);
-            let key = VmiKey {
-                cluster: String::new(),
-                namespace: ns.to_string(),
-                name: vmi,
-            };
+            let key = VmiKey::new(ns, vmi).in_cluster(summaries.cluster());
             if !summaries.contains(&key) {
                 // Its VMI is gone (or not read yet): no VMI to keep it for.
                 continue;
@@ -234,31 +231,34 @@ impl Sweep {
     }
 }
 
-/// Sweeps every [`EVERY`] until aborted. A pass hands the writer at most [`BATCH`] records, and
-/// only once it has caught up; a pass that had more goes on as soon as it has (so the events
-/// already in the caches at start are a few bounded batches, not one queue-filling burst).
+/// Sweeps every [`EVERY`] until aborted, each cluster of `clusters` (its handle on the
+/// summary store, its caches) in turn with fingerprints of its own. A pass hands the writer at
+/// most [`BATCH`] records, and only once it has caught up; a pass that had more goes on as soon
+/// as it has (so the events already in the caches at start are a few bounded batches, not one
+/// queue-filling burst), whatever the number of clusters.
 pub fn spawn(
-    summaries: Arc<Store>,
-    caches: Arc<Caches>,
+    clusters: Vec<(Arc<Store>, Arc<Caches>)>,
     tx: mpsc::Sender<Record>,
     shared: Arc<Shared>,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
-        let mut sweep = Sweep::default();
+        let mut sweeps: Vec<Sweep> = clusters.iter().map(|_| Sweep::default()).collect();
         let mut tick = tokio::time::interval(EVERY);
         loop {
             tick.tick().await;
-            loop {
-                while tx.capacity() + BATCH < QUEUE {
-                    tokio::time::sleep(CATCH_UP).await;
-                }
-                let records = sweep.pass_at_most(&summaries, &caches, now_ms(), BATCH);
-                let more = records.len() >= BATCH;
-                for r in records {
-                    record(&tx, &shared, r);
-                }
-                if !more {
-                    break;
+            for ((summaries, caches), sweep) in clusters.iter().zip(&mut sweeps) {
+                loop {
+                    while tx.capacity() + BATCH < QUEUE {
+                        tokio::time::sleep(CATCH_UP).await;
+                    }
+                    let records = sweep.pass_at_most(summaries, caches, now_ms(), BATCH);
+                    let more = records.len() >= BATCH;
+                    for r in records {
+                        record(&tx, &shared, r);
+                    }
+                    if !more {
+                        break;
+                    }
                 }
             }
         }

@@ -18,6 +18,12 @@
 //! everything) a name no VMI holds now reads the last VMI recorded under it. The latest changes
 //! are those of the VMIs the caller may list, chosen before the limit; the status's counts are
 //! cluster-wide, so only a caller who may list VMIs cluster-wide gets them.
+//!
+//! A fleet (issue 32) records every cluster into the one history, each row naming its VMI's
+//! cluster: `/api/v1/c/{cluster}/vmis/{ns}/{name}/history` (and `…/detail?at=`) read that
+//! cluster's rows ([`crate::state::AppState::in_cluster`]), the paths without the prefix the
+//! first cluster's, and the latest changes are every cluster's, each key naming its cluster
+//! (token mode: the first cluster's, the one a token is valid for).
 
 use super::redact::{Readable, visible};
 use super::{AppState, check_name, vmi_access};
@@ -149,11 +155,9 @@ async fn allowed(
     check_name("name", name)?;
     let caller = state.auth.caller(headers)?;
     state.auth.require(&caller, &vmi_access(ns)).await?;
-    let key = VmiKey {
-        cluster: String::new(),
-        namespace: ns.to_string(),
-        name: name.to_string(),
-    };
+    // The cluster whose routes these are (`/api/v1/c/{cluster}/…` narrows the state to its
+    // store handle; without the prefix, the first's, whose keys name none).
+    let key = VmiKey::new(ns, name).in_cluster(state.store.cluster());
     Ok((caller, key))
 }
 
