@@ -1,6 +1,6 @@
 //! The overview's toolbar: the search box, the grouping, the order, the verdict chips with their counts,
-//! the "changed in the last hour" chip, and how many VMIs are shown. Every control writes its
-//! URL parameter.
+//! the "changed in the last hour" chip, and how many VMIs are shown; with several clusters the
+//! cluster picker and the grouping by cluster. Every control writes its URL parameter.
 
 use crate::components::common::{failure_text, health_key};
 use crate::i18n::{Key, lang, t, tr};
@@ -19,12 +19,17 @@ pub fn Toolbar(
     shown_count: Memo<usize>,
     changed: Memo<bool>,
     changed_error: Memo<Option<crate::api::FetchError>>,
+    cluster: Memo<Option<String>>,
+    /// The clusters' names; empty with one cluster (no cluster control then).
+    cluster_names: Memo<Vec<String>>,
 ) -> impl IntoView {
     let set = param_setter();
     let set_q = set.clone();
     let set_g = set.clone();
     let set_s = set.clone();
     let set_c = set.clone();
+    let set_cl = set.clone();
+    let fleet = move || !cluster_names.with(Vec::is_empty);
     let toggle_changed = move |_| {
         let next = (!changed.get_untracked()).then(|| super::changed::PARAM_VALUE.to_string());
         set_c("changed", next);
@@ -44,7 +49,17 @@ pub fn Toolbar(
                 <option value="verdict">{t(Key::OvGroupVerdict)}</option>
                 <option value="node">{t(Key::OvGroupNode)}</option>
                 <option value="namespace">{t(Key::OvGroupNamespace)}</option>
+                <Show when=fleet>
+                    // Shown after the select took its value: it selects itself.
+                    <option value="cluster"
+                        prop:selected=move || group.get().as_deref() == Some("cluster")>
+                        {t(Key::OvGroupCluster)}
+                    </option>
+                </Show>
             </select>
+            <Show when=fleet>
+                {cluster_picker(cluster, cluster_names, set_cl.clone())}
+            </Show>
             <label for="ov-sort">{t(Key::OvSort)}</label>
             <select id="ov-sort" data-testid="sort"
                 prop:value=move || sort.get().unwrap_or_default()
@@ -93,4 +108,26 @@ fn verdict_chips(
             }
         })
         .collect_view()
+}
+
+/// The cluster picker over the URL's `cluster`: every cluster, or one.
+fn cluster_picker(
+    cluster: Memo<Option<String>>,
+    names: Memo<Vec<String>>,
+    set: impl Fn(&'static str, Option<String>) + Clone + 'static,
+) -> impl IntoView {
+    view! {
+        <label for="ov-cluster">{t(Key::OvCluster)}</label>
+        <select id="ov-cluster" data-testid="cluster"
+            prop:value=move || cluster.get().unwrap_or_default()
+            on:change=move |ev| set("cluster", Some(event_target_value(&ev)))>
+            <option value="">{t(Key::OvClusterAll)}</option>
+            <For each=move || names.get() key=|n| n.clone() let(n)>
+                <option value=n.clone() prop:selected={
+                    let n = n.clone();
+                    move || cluster.get().as_deref() == Some(n.as_str())
+                }>{n.clone()}</option>
+            </For>
+        </select>
+    }
 }
