@@ -46,6 +46,9 @@ pub enum View {
         name: String,
         layer: Layer,
     },
+    /// The overview's summary row per cluster of a fleet (shown while the stream's keys name a
+    /// second cluster): the module polls `GET /api/v1/clusters` and reads `cluster` from the URL.
+    FleetRows,
 }
 
 impl View {
@@ -59,6 +62,7 @@ impl View {
             View::Migration { .. } => "migration",
             View::WallMigrations => "wall-migrations",
             View::WallFocus { .. } => "wall-focus",
+            View::FleetRows => "fleet-rows",
         }
     }
 }

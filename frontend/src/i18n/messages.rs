@@ -43,7 +43,6 @@ messages![
     (OvGroupNamespace, "namespace", "名前空間"),
     (OvGroupCluster, "cluster", "クラスター"),
     (OvCluster, "Cluster", "クラスター"),
-    (OvClusterAll, "all clusters", "すべてのクラスター"),
     (OvClusters, "Clusters", "クラスター一覧"),
     (OvClusterReachable, "reachable", "接続中"),
     (OvClusterStale, "unreachable since", "接続不可:"),

@@ -1,6 +1,7 @@
-//! The overview across a fleet (issue 32): whether the VMIs come from several clusters, and one
-//! summary per cluster — its name, whether it answers (from `GET /api/v1/clusters`), its VMIs
-//! per verdict and its worst VMI (from the streamed VMIs).
+//! The overview across a fleet (issue 32): whether the VMIs come from several clusters (from the
+//! streamed keys alone: the main bundle's part), and one summary per cluster — its name, whether
+//! it answers (from `GET /api/v1/clusters`), its VMIs per verdict and its worst VMI (from the
+//! streamed VMIs): the summary rows' part, drawn by the views module (`pages::overview::fleet`).
 //!
 //! The first cluster's VMI keys name no cluster (`VmiKey::cluster` empty): the answer's first
 //! row is how it is named, and the URL's `cluster` holds that name like any other.
@@ -32,15 +33,21 @@ pub struct ClusterSummary {
     pub worst: Option<VmiKey>,
 }
 
-/// True when the overview shows a fleet: the backend lists several clusters, or a streamed
-/// VMI's key names one (the first cluster's never do).
-pub fn is_fleet(all: &[VmiSummary], answer: Option<&ClustersAnswer>) -> bool {
-    answer.is_some_and(|a| a.clusters.len() > 1) || all.iter().any(|s| !s.key.cluster.is_empty())
+/// True when the overview shows a fleet: a streamed VMI's key names a cluster (the first
+/// cluster's never do, so that VMI is another cluster's). `all` is sorted by key, cluster first,
+/// and the empty cluster sorts first: the last key tells, whatever the number of VMIs.
+pub fn is_fleet(all: &[VmiSummary]) -> bool {
+    all.last().is_some_and(|s| !s.key.cluster.is_empty())
 }
 
-/// The key cluster the URL's `cluster` (a name) means: `""` for the first cluster's name.
-pub fn key_cluster(name: &str, answer: Option<&ClustersAnswer>) -> String {
-    answer.map_or(name, |a| a.key_cluster(name)).to_string()
+/// The key cluster the URL's `cluster` (a name) means: `""` for `first`, the name the first
+/// cluster goes by (empty while unknown), any other name as it is.
+pub fn key_cluster(name: &str, first: &str) -> String {
+    if !first.is_empty() && name == first {
+        String::new()
+    } else {
+        name.to_string()
+    }
 }
 
 /// One summary per cluster: those the backend lists, in its order (the first one first), then

@@ -90,7 +90,7 @@ fn filtering_by_cluster_keeps_that_clusters_vmis_alone() {
     let a = answer(true);
     let only = |name: &str| {
         let f = Filter {
-            cluster: Some(key_cluster(name, Some(&a))),
+            cluster: Some(key_cluster(name, a.first().unwrap_or_default())),
             ..Filter::from_url(None, None, None)
         };
         let s = shown(&all, f);
@@ -115,16 +115,26 @@ fn filtering_by_cluster_keeps_that_clusters_vmis_alone() {
 #[test]
 fn one_cluster_is_no_fleet() {
     let one = vec![vmi("", "db", "pg", false), vmi("", "web", "front", true)];
-    assert!(!is_fleet(&one, None));
-    let single = ClustersAnswer {
-        clusters: vec![answer(true).clusters[0].clone()],
-    };
-    assert!(!is_fleet(&one, Some(&single)));
-    assert!(is_fleet(&fleet(), None), "a key names a cluster");
-    assert!(
-        is_fleet(&one, Some(&answer(true))),
-        "the backend lists three"
-    );
+    assert!(!is_fleet(&one));
+    assert!(!is_fleet(&[]));
+    assert!(is_fleet(&fleet()), "a key names a cluster");
+    // One VMI of a second cluster among many of the first (sorted by key: it comes last).
+    let mut many: Vec<VmiSummary> = (0..1000)
+        .map(|i| vmi("", "db", &format!("vm-{i}"), false))
+        .collect();
+    assert!(!is_fleet(&many));
+    many.push(vmi("edge", "db", "vm-0", false));
+    many.sort_by(|a, b| a.key.cmp(&b.key));
+    assert!(is_fleet(&many));
+}
+
+#[test]
+fn the_urls_name_of_the_first_cluster_means_its_unnamed_keys() {
+    assert_eq!(key_cluster("east", "east"), "");
+    assert_eq!(key_cluster("west", "east"), "west");
+    // While the first cluster's name is unknown, every name is taken as a key's.
+    assert_eq!(key_cluster("east", ""), "east");
+    assert_eq!(key_cluster("", ""), "");
 }
 
 #[test]
@@ -200,7 +210,7 @@ fn with_one_cluster_the_urls_cluster_and_grouping_change_nothing() {
         cluster: Some("west".into()),
         ..Filter::from_url(None, None, Some("cluster"))
     }
-    .for_fleet(is_fleet(&one, None));
+    .for_fleet(is_fleet(&one));
     assert_eq!(f, Filter::from_url(None, None, None));
     assert_eq!(shown(&one, f).order.len(), 2);
     // A fleet keeps both.

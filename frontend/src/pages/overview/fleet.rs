@@ -1,14 +1,21 @@
-//! The overview across a fleet (issue 32): `GET /api/v1/clusters` polled while the page is
-//! open, and a summary row per cluster above the list when there are several — its name,
-//! reachable or unreachable since when, its VMIs per verdict and its worst VMI. Clicking a
-//! row's name filters the list to that cluster (the URL's `cluster`); again, to every cluster.
+//! The overview across a fleet (issue 32): a summary row per cluster above the list — its name,
+//! reachable or unreachable since when, its VMIs per verdict and its worst VMI — with
+//! `GET /api/v1/clusters` polled while it is shown. Clicking a row's name filters the list to
+//! that cluster (the URL's `cluster`); again, to every cluster.
+//!
+//! A deferred view (`deferred::View::FleetRows`, drawn by the views module): the overview mounts
+//! it only when the stream's keys name a second cluster, so neither these rows, the polling nor
+//! the reading of [`ClustersAnswer`] weigh on the first load. It reads the VMIs from the
+//! module's copy of the stream and navigates on the shared URL.
 
 use crate::api::Live;
 use crate::components::common::health_key;
 use crate::components::rel_time::RelTime;
 use crate::i18n::{Key, lang, t, tr};
+use crate::nav::query_param;
 use crate::nav::{param_setter, vmi_href};
-use crate::overview_model::{ClusterSummary, VERDICTS};
+use crate::overview_model::fleet::summaries;
+use crate::overview_model::{Recency, VERDICTS};
 use leptos::prelude::*;
 use model::api::ClustersAnswer;
 use std::time::Duration;
@@ -40,10 +47,22 @@ pub fn poll_clusters() -> RwSignal<Option<ClustersAnswer>> {
     clusters
 }
 
-/// The summary rows, one per cluster of `rows`; the one the URL's `cluster` names is marked.
+/// The summary rows, one per cluster; the one the URL's `cluster` names is marked.
 #[component]
-pub fn FleetRows(rows: Memo<Vec<ClusterSummary>>, cluster: Memo<Option<String>>) -> impl IntoView {
+pub fn FleetRows() -> impl IntoView {
     let live = expect_context::<Live>();
+    let clusters = poll_clusters();
+    let cluster = query_param("cluster");
+    // When each verdict last changed: the worst VMI's order, as the overview's.
+    let recency = Memo::new_owning(move |prev: Option<Recency>| {
+        let next = live
+            .delta
+            .with(|d| live.vmis.with(|all| Recency::next(prev, d, all)));
+        (next, true)
+    });
+    let rows = Memo::new(move |_| {
+        clusters.with(|a| recency.with(|r| live.vmis.with(|all| summaries(all, a.as_ref(), r))))
+    });
     let set = param_setter();
     let l = lang();
     view! {

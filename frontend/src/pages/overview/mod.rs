@@ -1,26 +1,29 @@
 //! `/`: a card per VMI, updated live from the stream, trouble first (worst verdict first, the
 //! newest change first within one), with counts by verdict, grouping by verdict / node /
 //! namespace, and search, filters and order kept in the URL (`q`, `verdict`, `group`, `sort`).
-//! With several clusters ([`fleet`]): a summary row per cluster, grouping and filtering by
-//! cluster (`group=cluster`, `cluster=NAME`); with one, none of it shows.
+//! With several clusters (the stream's keys name a second one): grouping and filtering by
+//! cluster (`group=cluster`, `cluster=NAME`, the first cluster's name from [`first_cluster`])
+//! and a summary row per cluster ([`fleet`], a deferred view); with one, none of it shows and
+//! nothing more is asked of the backend.
 //!
 //! What is shown, counted and laid out is [`crate::overview_model`]'s; this module renders it:
 //! the toolbar ([`toolbar`]) and the virtualized list ([`vlist`], with the viewport it tracks in
 //! [`viewport`]).
 
 mod changed;
-mod fleet;
+mod first_cluster;
+pub mod fleet;
 mod toolbar;
 mod viewport;
 mod vlist;
 
 use crate::api::Live;
+use crate::deferred::{Deferred, View};
 use crate::i18n::{Key, t};
 use crate::nav::query_param;
 use crate::overview_model::filter::normalize;
 use crate::overview_model::fleet as fleet_model;
 use crate::overview_model::{Counts, Filter, Grouping, Recency, Shown, Sort};
-use fleet::FleetRows;
 use leptos::prelude::*;
 use toolbar::Toolbar;
 use vlist::VirtualList;
@@ -33,16 +36,14 @@ pub fn Overview() -> impl IntoView {
     let group = query_param("group");
     let sort = query_param("sort");
     let cluster = query_param("cluster");
-    let clusters = fleet::poll_clusters();
     let changed_param = query_param("changed");
     let changed_on =
         Memo::new(move |_| changed_param.get().as_deref() == Some(changed::PARAM_VALUE));
     let (changed_keys, changed_error) = changed::changed_keys(changed_on);
 
-    // Several clusters: their summary rows, picker and grouping (none of it for one).
-    let is_fleet = Memo::new(move |_| {
-        clusters.with(|a| live.vmis.with(|all| fleet_model::is_fleet(all, a.as_ref())))
-    });
+    // Several clusters: their summary rows and grouping (none of it for one).
+    let is_fleet = Memo::new(move |_| live.vmis.with(|all| fleet_model::is_fleet(all)));
+    let first = RwSignal::new(String::new());
     let search = Memo::new(move |_| normalize(&q.get().unwrap_or_default()));
     let filter = Memo::new(move |_| {
         Filter {
@@ -53,13 +54,8 @@ pub fn Overview() -> impl IntoView {
             changed: changed_keys.get(),
             cluster: cluster
                 .get()
-                .map(|c| clusters.with(|a| fleet_model::key_cluster(&c, a.as_ref()))),
-            first_cluster: clusters.with(|a| {
-                a.as_ref()
-                    .and_then(|a| a.first())
-                    .unwrap_or_default()
-                    .to_string()
-            }),
+                .map(|c| first.with(|f| fleet_model::key_cluster(&c, f))),
+            first_cluster: first.get(),
         }
         .for_fleet(is_fleet.get())
     });
@@ -89,25 +85,6 @@ pub fn Overview() -> impl IntoView {
         })
     });
     let shown_count = Memo::new(move |_| shown.with(|s| s.order.len()));
-    let cluster_rows = Memo::new(move |_| {
-        if !is_fleet.get() {
-            return Vec::new();
-        }
-        clusters.with(|a| {
-            recency.with(|r| {
-                live.vmis
-                    .with(|all| fleet_model::summaries(all, a.as_ref(), r))
-            })
-        })
-    });
-    let cluster_names = Memo::new(move |_| {
-        cluster_rows.with(|rows| {
-            rows.iter()
-                .filter(|c| !c.name.is_empty())
-                .map(|c| c.name.clone())
-                .collect::<Vec<_>>()
-        })
-    });
     let total = Memo::new(move |_| live.vmis.with(Vec::len));
 
     view! {
@@ -115,10 +92,11 @@ pub fn Overview() -> impl IntoView {
             <h1>{t(Key::OvTitle)} " "
                 <span class="count" data-testid="vmi-count">{total}</span>
             </h1>
-            <Show when=move || is_fleet.get()>
-                <FleetRows rows=cluster_rows cluster/>
-            </Show>
-            <Toolbar q verdict group sort counts shown_count changed=changed_on changed_error cluster cluster_names/>
+            {move || is_fleet.get().then(|| {
+                first_cluster::ask(first);
+                view! { <Deferred view=View::FleetRows/> }
+            })}
+            <Toolbar q verdict group sort counts shown_count changed=changed_on changed_error fleet=is_fleet/>
             {move || (live.vmis.with(Vec::is_empty) && !live.synced.get()).then(|| view! { <p class="empty" role="status">{t(Key::OvWaiting)}</p> })}
             {move || (shown_count.get() == 0 && live.synced.get()).then(|| view! { <p class="empty" data-testid="no-match">{t(Key::OvEmpty)}</p> })}
             <VirtualList shown/>

@@ -1,6 +1,7 @@
 //! The overview's toolbar: the search box, the grouping, the order, the verdict chips with their counts,
 //! the "changed in the last hour" chip, and how many VMIs are shown; with several clusters the
-//! cluster picker and the grouping by cluster. Every control writes its URL parameter.
+//! grouping by cluster (the cluster is picked on its summary row, `super::fleet`). Every control
+//! writes its URL parameter.
 
 use crate::components::common::{failure_text, health_key};
 use crate::i18n::{Key, lang, t, tr};
@@ -19,17 +20,14 @@ pub fn Toolbar(
     shown_count: Memo<usize>,
     changed: Memo<bool>,
     changed_error: Memo<Option<crate::api::FetchError>>,
-    cluster: Memo<Option<String>>,
-    /// The clusters' names; empty with one cluster (no cluster control then).
-    cluster_names: Memo<Vec<String>>,
+    /// Several clusters: the grouping by cluster is offered.
+    fleet: Memo<bool>,
 ) -> impl IntoView {
     let set = param_setter();
     let set_q = set.clone();
     let set_g = set.clone();
     let set_s = set.clone();
     let set_c = set.clone();
-    let set_cl = set.clone();
-    let fleet = move || !cluster_names.with(Vec::is_empty);
     let toggle_changed = move |_| {
         let next = (!changed.get_untracked()).then(|| super::changed::PARAM_VALUE.to_string());
         set_c("changed", next);
@@ -43,23 +41,15 @@ pub fn Toolbar(
                 on:input=move |ev| set_q("q", Some(event_target_value(&ev)))/>
             <label for="ov-group">{t(Key::OvGroup)}</label>
             <select id="ov-group" data-testid="group"
-                prop:value=move || group.get().unwrap_or_default()
+                prop:value=move || group.get().filter(|g| g != "cluster" || fleet.get()).unwrap_or_default()
                 on:change=move |ev| set_g("group", Some(event_target_value(&ev)))>
                 <option value="">{t(Key::OvGroupNone)}</option>
                 <option value="verdict">{t(Key::OvGroupVerdict)}</option>
                 <option value="node">{t(Key::OvGroupNode)}</option>
                 <option value="namespace">{t(Key::OvGroupNamespace)}</option>
-                <Show when=fleet>
-                    // Shown after the select took its value: it selects itself.
-                    <option value="cluster"
-                        prop:selected=move || group.get().as_deref() == Some("cluster")>
-                        {t(Key::OvGroupCluster)}
-                    </option>
-                </Show>
+                // Offered with several clusters only (hidden, never selected, with one).
+                <option value="cluster" hidden=move || !fleet.get()>{t(Key::OvGroupCluster)}</option>
             </select>
-            <Show when=fleet>
-                {cluster_picker(cluster, cluster_names, set_cl.clone())}
-            </Show>
             <label for="ov-sort">{t(Key::OvSort)}</label>
             <select id="ov-sort" data-testid="sort"
                 prop:value=move || sort.get().unwrap_or_default()
@@ -108,26 +98,4 @@ fn verdict_chips(
             }
         })
         .collect_view()
-}
-
-/// The cluster picker over the URL's `cluster`: every cluster, or one.
-fn cluster_picker(
-    cluster: Memo<Option<String>>,
-    names: Memo<Vec<String>>,
-    set: impl Fn(&'static str, Option<String>) + Clone + 'static,
-) -> impl IntoView {
-    view! {
-        <label for="ov-cluster">{t(Key::OvCluster)}</label>
-        <select id="ov-cluster" data-testid="cluster"
-            prop:value=move || cluster.get().unwrap_or_default()
-            on:change=move |ev| set("cluster", Some(event_target_value(&ev)))>
-            <option value="">{t(Key::OvClusterAll)}</option>
-            <For each=move || names.get() key=|n| n.clone() let(n)>
-                <option value=n.clone() prop:selected={
-                    let n = n.clone();
-                    move || cluster.get().as_deref() == Some(n.as_str())
-                }>{n.clone()}</option>
-            </For>
-        </select>
-    }
 }
