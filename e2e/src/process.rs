@@ -11,7 +11,7 @@ use std::process::Stdio;
 use std::time::{Duration, Instant};
 use tokio::process::{Child, Command};
 
-/// A `strata serve` child, killed when dropped.
+/// A `strata serve` (or `strata demo`) child, killed when dropped.
 pub struct Serve {
     child: Child,
     _bin: tempfile::TempDir,
@@ -93,11 +93,42 @@ pub async fn serve(
         .kill_on_drop(true)
         .spawn()
         .with_context(|| format!("starting {}", bin.display()))?;
-    let mut serve = Serve {
+    let serve = Serve {
         child,
         _bin: bin_dir,
         _kubeconfig: kc_dir,
     };
+    ready(serve, listen).await
+}
+
+/// Starts `strata demo --clusters N` on `listen` (a simulated fleet in the child, named `prod`,
+/// `staging`, `edge`, …), and waits until `/readyz` answers.
+pub async fn demo_fleet(clusters: u16, listen: std::net::SocketAddr, dist: &Path) -> Result<Serve> {
+    let (bin_dir, bin) = binary().await?;
+    let child = Command::new(&bin)
+        .arg("demo")
+        .arg("--clusters")
+        .arg(clusters.to_string())
+        .arg("--listen")
+        .arg(listen.to_string())
+        .arg("--assets")
+        .arg(dist)
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit())
+        .kill_on_drop(true)
+        .spawn()
+        .with_context(|| format!("starting {}", bin.display()))?;
+    let serve = Serve {
+        child,
+        _bin: bin_dir,
+        _kubeconfig: tempfile::tempdir()?,
+    };
+    ready(serve, listen).await
+}
+
+/// `serve` once `/readyz` answers on `listen`.
+async fn ready(mut serve: Serve, listen: std::net::SocketAddr) -> Result<Serve> {
     let client = reqwest::Client::new();
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
@@ -107,10 +138,10 @@ pub async fn serve(
             return Ok(serve);
         }
         if let Some(status) = serve.child.try_wait()? {
-            bail!("strata serve exited before it was ready: {status}");
+            bail!("strata exited before it was ready: {status}");
         }
         if Instant::now() > deadline {
-            bail!("strata serve did not become ready on {listen} within 60 s");
+            bail!("strata did not become ready on {listen} within 60 s");
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
