@@ -49,6 +49,9 @@ pub enum View {
     /// The overview's summary row per cluster of a fleet (shown while the stream's keys name a
     /// second cluster): the module polls `GET /api/v1/clusters` and reads `cluster` from the URL.
     FleetRows,
+    /// The wall's tile per cluster of a fleet (shown while the stream's keys name a second
+    /// cluster).
+    WallFleet,
 }
 
 impl View {
@@ -63,6 +66,7 @@ impl View {
             View::WallMigrations => "wall-migrations",
             View::WallFocus { .. } => "wall-focus",
             View::FleetRows => "fleet-rows",
+            View::WallFleet => "wall-fleet",
         }
     }
 }

@@ -109,3 +109,34 @@ pub fn summaries(
     out[listed..].sort_by(|a, b| a.key.cmp(&b.key));
     out
 }
+
+/// The wall's tile of one cluster (issue 32, item 3): its summary and its broken VMIs.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct WallTile {
+    pub cluster: ClusterSummary,
+    /// Its broken VMIs, worst first (as the wall orders its problems), at most the `max` asked.
+    pub broken: Vec<VmiKey>,
+}
+
+/// One tile per cluster of [`summaries`], in its order, each with at most `max` of its broken
+/// VMIs (how many there are in all is `cluster.counts[0]`).
+pub fn wall_tiles(
+    all: &[VmiSummary],
+    answer: Option<&ClustersAnswer>,
+    recency: &Recency,
+    max: usize,
+) -> Vec<WallTile> {
+    let (shown, _) = super::order::worst(all, recency, usize::MAX);
+    summaries(all, answer, recency)
+        .into_iter()
+        .map(|cluster| {
+            let broken = shown
+                .iter()
+                .filter(|s| s.key.cluster == cluster.key && verdict_index(s) == 0)
+                .take(max)
+                .map(|s| s.key.clone())
+                .collect();
+            WallTile { cluster, broken }
+        })
+        .collect()
+}

@@ -1,12 +1,12 @@
 //! Native tests of the overview across a fleet: grouping and filtering by cluster, and the
 //! summary row per cluster.
 
-use super::fleet::{is_fleet, key_cluster, summaries};
+use super::fleet::{is_fleet, key_cluster, summaries, wall_tiles};
 use super::*;
 use model::api::{ClusterRow, ClustersAnswer};
 use model::kube::vmi::Vmi;
 use model::verdict::Health::*;
-use model::view::VmiSummary;
+use model::view::{VmiKey, VmiSummary};
 
 fn vmi(cluster: &str, ns: &str, name: &str, broken: bool) -> VmiSummary {
     let mut s = VmiSummary::from_vmi(&Vmi::from_value(&serde_json::json!({
@@ -221,4 +221,34 @@ fn with_one_cluster_the_urls_cluster_and_grouping_change_nothing() {
     .for_fleet(true);
     assert_eq!(kept.group, Grouping::Cluster);
     assert_eq!(kept.cluster.as_deref(), Some("west"));
+}
+
+#[test]
+fn the_walls_tile_per_cluster_lists_its_broken_vmis_worst_first() {
+    let mut all = fleet();
+    all.push(vmi("west", "ml", "trainer", true));
+    all.push(vmi("west", "ops", "bastion", true));
+    all.sort_by(|a, b| a.key.cmp(&b.key));
+    let r = Recency::next(None, &Delta::default(), &all);
+    let tiles = wall_tiles(&all, Some(&answer(false)), &r, 2);
+    let names: Vec<&str> = tiles.iter().map(|t| t.cluster.name.as_str()).collect();
+    assert_eq!(names, ["east", "west", "zeta"]);
+    assert!(tiles[0].broken.is_empty() && tiles[2].broken.is_empty());
+    let west = &tiles[1];
+    assert!(
+        !west.cluster.reachable,
+        "an unreachable cluster keeps its tile and its VMIs"
+    );
+    assert_eq!(west.cluster.counts[0], 3, "three broken in all");
+    assert_eq!(west.broken.len(), 2, "at most the two asked");
+    assert!(west.broken.iter().all(|k| k.cluster == "west"));
+    // Worst first, as the wall's problem list orders them.
+    let (problems, _) = order::worst(&all, &r, usize::MAX);
+    let west_first: Vec<VmiKey> = problems
+        .iter()
+        .filter(|s| s.key.cluster == "west")
+        .take(2)
+        .map(|s| s.key.clone())
+        .collect();
+    assert_eq!(west.broken, west_first);
 }
