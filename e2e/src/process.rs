@@ -75,8 +75,8 @@ pub async fn serve(
 ) -> Result<Serve> {
     let (bin_dir, bin) = binary().await?;
     let (kc_dir, kc) = crate::bench::load::temp_kubeconfig(sim_url)?;
-    let child = Command::new(&bin)
-        .arg("serve")
+    let mut cmd = Command::new(&bin);
+    cmd.arg("serve")
         .arg("--listen")
         .arg(listen.to_string())
         .arg("--kubeconfig")
@@ -90,9 +90,8 @@ pub async fn serve(
         .env("RUST_LOG", "warn")
         .stdout(Stdio::null())
         .stderr(Stdio::inherit())
-        .kill_on_drop(true)
-        .spawn()
-        .with_context(|| format!("starting {}", bin.display()))?;
+        .kill_on_drop(true);
+    let child = spawn_copied(&mut cmd, &bin).await?;
     let serve = Serve {
         child,
         _bin: bin_dir,
@@ -105,8 +104,8 @@ pub async fn serve(
 /// `staging`, `edge`, …), and waits until `/readyz` answers.
 pub async fn demo_fleet(clusters: u16, listen: std::net::SocketAddr, dist: &Path) -> Result<Serve> {
     let (bin_dir, bin) = binary().await?;
-    let child = Command::new(&bin)
-        .arg("demo")
+    let mut cmd = Command::new(&bin);
+    cmd.arg("demo")
         .arg("--clusters")
         .arg(clusters.to_string())
         .arg("--listen")
@@ -116,15 +115,30 @@ pub async fn demo_fleet(clusters: u16, listen: std::net::SocketAddr, dist: &Path
         .env("RUST_LOG", "warn")
         .stdout(Stdio::null())
         .stderr(Stdio::inherit())
-        .kill_on_drop(true)
-        .spawn()
-        .with_context(|| format!("starting {}", bin.display()))?;
+        .kill_on_drop(true);
+    let child = spawn_copied(&mut cmd, &bin).await?;
     let serve = Serve {
         child,
         _bin: bin_dir,
         _kubeconfig: tempfile::tempdir()?,
     };
     ready(serve, listen).await
+}
+
+/// Spawns `cmd`, the copy of the binary at `bin`. While another test of the same process copies
+/// its own binary, a child it forks meanwhile holds that copy's file open for writing, and
+/// spawning ours may fail with ETXTBSY until that child has exec'd: spawned again, briefly.
+async fn spawn_copied(cmd: &mut Command, bin: &Path) -> Result<Child> {
+    let mut tries = 0;
+    loop {
+        match cmd.spawn() {
+            Err(e) if e.raw_os_error() == Some(libc::ETXTBSY) && tries < 50 => {
+                tries += 1;
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            r => return r.with_context(|| format!("starting {}", bin.display())),
+        }
+    }
 }
 
 /// `serve` once `/readyz` answers on `listen`.

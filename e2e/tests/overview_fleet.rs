@@ -245,12 +245,16 @@ const TILES: &str = "const tiles = Array.from(document.querySelectorAll('[data-t
       keys: Array.from(t.querySelectorAll('li[data-key]')).map(li => li.dataset.key) }));\n\
     const n = document.querySelector('.wall-count[data-verdict=broken] .n');\n\
     const f = document.querySelector('[data-testid=wall-fleet]');\n\
-    return { tiles, broken: n ? Number(n.textContent) : -1, seen: f ? f.getBoundingClientRect().bottom <= innerHeight : false };";
+    const l = document.querySelector('[data-testid=wall-list]');\n\
+    return { tiles, broken: n ? Number(n.textContent) : -1, seen: f ? f.getBoundingClientRect().bottom <= innerHeight : false,\n\
+      fits: l ? l.getBoundingClientRect().bottom <= innerHeight : false };";
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_fleet_wall_has_a_tile_per_cluster_with_its_broken_vmis() -> Result<()> {
     let (addr, _strata, b) = fleet().await?;
     let c = &b.client;
+    // A wall screen: about 1920x1080 inside the headless window.
+    c.set_window_size(1920, 1223).await?;
     c.goto(&format!("http://{addr}/wall")).await?;
     let seen = until(
         c,
@@ -260,7 +264,10 @@ async fn the_fleet_wall_has_a_tile_per_cluster_with_its_broken_vmis() -> Result<
             let tiles = v["tiles"].as_array().map(Vec::as_slice).unwrap_or_default();
             let names: Vec<&str> = tiles.iter().filter_map(|t| t["cluster"].as_str()).collect();
             let sum: i64 = tiles.iter().filter_map(|t| t["broken"].as_i64()).sum();
-            names == NAMES && sum == v["broken"].as_i64().unwrap_or(-1) && v["seen"] == true
+            names == NAMES
+                && sum == v["broken"].as_i64().unwrap_or(-1)
+                && v["seen"] == true
+                && v["fits"] == true
         },
     )
     .await?;

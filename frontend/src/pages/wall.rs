@@ -108,7 +108,12 @@ pub fn Wall() -> impl IntoView {
             </div>
             {move || fleet.get().then(|| view! { <Deferred view=View::WallFleet/> })}
             <h1>{t(Key::WallProblems)}</h1>
-            <ProblemList problems above=Signal::derive(move || (stale(), fleet.get()) != (Connection::Live, false))/>
+            <ProblemList problems above=Signal::derive(move || {
+                // Read on every tick of the clock too: the fleet's tiles (a deferred view) come
+                // above the list after it was measured, with no change of its own.
+                live.now.track();
+                (stale(), fleet.get()) != (Connection::Live, false)
+            })/>
             {move || focus().map(|s| view! {
                 <div class=format!("wall-focus verdict-{}", verdict(&s).as_str()) data-testid="wall-focus">
                     <div class="wall-name">{s.key.to_string()}</div>
