@@ -90,7 +90,50 @@ impl Drop for Driver {
     }
 }
 
-async fn free_port() -> Result<u16> {
+/// Starts chromedriver on a free port; answers it with its URL.
+async fn start_driver() -> Result<(Driver, String)> {
+    let port = free_port().await?;
+    let chromedriver =
+        std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".into());
+    let child = Command::new(&chromedriver)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .process_group(0)
+        .kill_on_drop(true)
+        .spawn()
+        .with_context(|| format!("cannot start {chromedriver}"))?;
+    Ok((Driver { child }, format!("http://127.0.0.1:{port}")))
+}
+
+/// A browser on its own (chromedriver and a session with a fresh profile, both ended when
+/// dropped), for a test whose backend is a `strata` process rather than a [`Harness`]'s (see
+/// [`process::demo_fleet`]).
+pub struct Browser {
+    pub client: Client,
+    _driver: Driver,
+    _profile: tempfile::TempDir,
+}
+
+impl Browser {
+    pub async fn start() -> Result<Browser> {
+        let (driver, url) = start_driver().await?;
+        let (client, profile) = session(&url).await?;
+        Ok(Browser {
+            client,
+            _driver: driver,
+            _profile: profile,
+        })
+    }
+}
+
+/// The folder of the built frontend the tests serve (`STRATA_DIST`, else `<workspace>/dist`).
+pub fn dist_dir() -> Result<PathBuf> {
+    dist()
+}
+
+/// A free loopback port.
+pub async fn free_port() -> Result<u16> {
     Ok(TcpListener::bind(("127.0.0.1", 0))
         .await?
         .local_addr()?
@@ -250,19 +293,7 @@ impl Harness {
         let console = backend::run::start_with(client, listener, options)?;
         let door = FrontDoor::start(console.addr).await?;
 
-        let port = free_port().await?;
-        let chromedriver =
-            std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".into());
-        let child = Command::new(&chromedriver)
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .process_group(0)
-            .kill_on_drop(true)
-            .spawn()
-            .with_context(|| format!("cannot start {chromedriver}"))?;
-        let driver = Driver { child };
-        let url = format!("http://127.0.0.1:{port}");
+        let (driver, url) = start_driver().await?;
         let (browser, profile) = session(&url).await?;
         Ok(Harness {
             sim,

@@ -11,7 +11,7 @@ use std::process::Stdio;
 use std::time::{Duration, Instant};
 use tokio::process::{Child, Command};
 
-/// A `strata serve` child, killed when dropped.
+/// A `strata serve` (or `strata demo`) child, killed when dropped.
 pub struct Serve {
     child: Child,
     _bin: tempfile::TempDir,
@@ -75,8 +75,8 @@ pub async fn serve(
 ) -> Result<Serve> {
     let (bin_dir, bin) = binary().await?;
     let (kc_dir, kc) = crate::bench::load::temp_kubeconfig(sim_url)?;
-    let child = Command::new(&bin)
-        .arg("serve")
+    let mut cmd = Command::new(&bin);
+    cmd.arg("serve")
         .arg("--listen")
         .arg(listen.to_string())
         .arg("--kubeconfig")
@@ -90,14 +90,59 @@ pub async fn serve(
         .env("RUST_LOG", "warn")
         .stdout(Stdio::null())
         .stderr(Stdio::inherit())
-        .kill_on_drop(true)
-        .spawn()
-        .with_context(|| format!("starting {}", bin.display()))?;
-    let mut serve = Serve {
+        .kill_on_drop(true);
+    let child = spawn_copied(&mut cmd, &bin).await?;
+    let serve = Serve {
         child,
         _bin: bin_dir,
         _kubeconfig: kc_dir,
     };
+    ready(serve, listen).await
+}
+
+/// Starts `strata demo --clusters N` on `listen` (a simulated fleet in the child, named `prod`,
+/// `staging`, `edge`, …), and waits until `/readyz` answers.
+pub async fn demo_fleet(clusters: u16, listen: std::net::SocketAddr, dist: &Path) -> Result<Serve> {
+    let (bin_dir, bin) = binary().await?;
+    let mut cmd = Command::new(&bin);
+    cmd.arg("demo")
+        .arg("--clusters")
+        .arg(clusters.to_string())
+        .arg("--listen")
+        .arg(listen.to_string())
+        .arg("--assets")
+        .arg(dist)
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit())
+        .kill_on_drop(true);
+    let child = spawn_copied(&mut cmd, &bin).await?;
+    let serve = Serve {
+        child,
+        _bin: bin_dir,
+        _kubeconfig: tempfile::tempdir()?,
+    };
+    ready(serve, listen).await
+}
+
+/// Spawns `cmd`, the copy of the binary at `bin`. While another test of the same process copies
+/// its own binary, a child it forks meanwhile holds that copy's file open for writing, and
+/// spawning ours may fail with ETXTBSY until that child has exec'd: spawned again, briefly.
+async fn spawn_copied(cmd: &mut Command, bin: &Path) -> Result<Child> {
+    let mut tries = 0;
+    loop {
+        match cmd.spawn() {
+            Err(e) if e.raw_os_error() == Some(libc::ETXTBSY) && tries < 50 => {
+                tries += 1;
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            r => return r.with_context(|| format!("starting {}", bin.display())),
+        }
+    }
+}
+
+/// `serve` once `/readyz` answers on `listen`.
+async fn ready(mut serve: Serve, listen: std::net::SocketAddr) -> Result<Serve> {
     let client = reqwest::Client::new();
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
@@ -107,10 +152,10 @@ pub async fn serve(
             return Ok(serve);
         }
         if let Some(status) = serve.child.try_wait()? {
-            bail!("strata serve exited before it was ready: {status}");
+            bail!("strata exited before it was ready: {status}");
         }
         if Instant::now() > deadline {
-            bail!("strata serve did not become ready on {listen} within 60 s");
+            bail!("strata did not become ready on {listen} within 60 s");
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }

@@ -142,6 +142,7 @@ fn overview_updates_from_the_delta_as_a_full_recount_would() {
         group: Grouping::from_param(Some(group)),
         sort: Sort::Worst,
         changed: None,
+        ..Filter::default()
     };
     let filters = [
         filter("", None, ""),
@@ -150,6 +151,7 @@ fn overview_updates_from_the_delta_as_a_full_recount_would() {
         filter("", None, "verdict"),
         filter("", None, "node"),
         filter("a", Some("healthy"), "namespace"),
+        filter("", None, "cluster"),
     ];
     let batches = vec![
         vec![StreamMsg::Snapshot {

@@ -19,10 +19,14 @@
 //! | `GET /api/v1/alerts` | [`AlertsAnswer`]: the alerts read, each with what it was matched to |
 //! | `GET /api/v1/nodes/rows` | `Vec<`[`crate::view::NodeRow`]`>`, unhealthy first |
 //! | `GET /api/v1/nodes/{name}/view` | [`crate::view::NodeView`]: the node page |
+//! | `GET /api/v1/clusters` | [`ClustersAnswer`]: every watched cluster, its reachability and counts |
 //!
 //! Every error is an [`ApiError`] with an HTTP status code.
 
+pub mod clusters;
 pub mod history;
+
+pub use clusters::{ClusterCounts, ClusterRow, ClustersAnswer};
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

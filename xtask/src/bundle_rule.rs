@@ -39,13 +39,15 @@ pub const DIAGNOSIS_ONLY: &[&str] = &[
 
 /// Texts that only the deferred views hold: the chart library (plotters' source paths, kept in
 /// its panic locations), the node pages' and the migrations page's endpoints, the timeline's
-/// history request and the paste page's worker.
+/// history request, the paste page's worker and the overview's summary rows of a fleet (their
+/// worst VMI's test id).
 pub const VIEWS_ONLY: &[&str] = &[
     "plotters-",
     "/api/v1/nodes",
     "/api/v1/migrations",
     "{name}/history",
     "dump_worker.js",
+    "cluster-worst",
 ];
 
 /// A `model::` path used where the rule forbids it.

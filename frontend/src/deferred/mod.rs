@@ -1,6 +1,7 @@
 //! Views loaded on first use from a second wasm module on the main thread: the migrations and
 //! node pages, and the VMI page's timeline, metrics charts (plotters), migration history and
-//! migration graph with its convergence chart, and the wall's large-type charts. They are the
+//! migration graph with its convergence chart, the wall's large-type charts, and the overview's
+//! summary rows of a fleet. They are the
 //! `views_module` binary (`src/bin/views_module`), built by Trunk beside the app and fetched the
 //! first time one of them is shown (then cached), so the first load carries none of their code:
 //! what goes into each binary is decided by reachability, and the main binary names these views

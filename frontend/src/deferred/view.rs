@@ -46,6 +46,12 @@ pub enum View {
         name: String,
         layer: Layer,
     },
+    /// The overview's summary row per cluster of a fleet (shown while the stream's keys name a
+    /// second cluster): the module polls `GET /api/v1/clusters` and reads `cluster` from the URL.
+    FleetRows,
+    /// The wall's tile per cluster of a fleet (shown while the stream's keys name a second
+    /// cluster).
+    WallFleet,
 }
 
 impl View {
@@ -59,6 +65,8 @@ impl View {
             View::Migration { .. } => "migration",
             View::WallMigrations => "wall-migrations",
             View::WallFocus { .. } => "wall-focus",
+            View::FleetRows => "fleet-rows",
+            View::WallFleet => "wall-fleet",
         }
     }
 }

@@ -1,5 +1,5 @@
-//! Which VMIs the overview shows: the search text, the verdict chip, the grouping and the order,
-//! as the URL (`q`, `verdict`, `group`, `sort`) says, and with `changed=1h` only the VMIs the recorder saw change in
+//! Which VMIs the overview shows: the search text, the verdict chip, the cluster, the grouping
+//! and the order, as the URL (`q`, `verdict`, `cluster`, `group`, `sort`) says, and with `changed=1h` only the VMIs the recorder saw change in
 //! the last hour (a set of keys the backend gives, see `pages::overview::changed`).
 
 use super::grouping::Grouping;
@@ -53,6 +53,11 @@ pub struct Filter {
     pub sort: Sort,
     /// Only these VMIs (the recently changed ones); `None`: no such filter.
     pub changed: Option<Arc<BTreeSet<VmiKey>>>,
+    /// Only the VMIs of this cluster, as their keys name it (`""`: the first cluster, see
+    /// [`super::fleet`]); `None`: every cluster.
+    pub cluster: Option<String>,
+    /// The name the first cluster goes by, for its group's header (its keys name none).
+    pub first_cluster: String,
 }
 
 impl Filter {
@@ -64,7 +69,21 @@ impl Filter {
             group: Grouping::from_param(group),
             sort: Sort::Worst,
             changed: None,
+            cluster: None,
+            first_cluster: String::new(),
         }
+    }
+
+    /// This filter where the VMIs come from one cluster (`fleet` false): no cluster to pick or
+    /// group by, whatever the URL kept (a link from a fleet's console), so nothing changes.
+    pub fn for_fleet(mut self, fleet: bool) -> Filter {
+        if !fleet {
+            self.cluster = None;
+            if self.group == Grouping::Cluster {
+                self.group = Grouping::None;
+            }
+        }
+        self
     }
 
     /// True when `s` is shown.
@@ -75,6 +94,7 @@ impl Filter {
                 .as_deref()
                 .is_none_or(|v| verdict(s).as_str() == v)
             && self.changed.as_ref().is_none_or(|c| c.contains(&s.key))
+            && self.cluster.as_deref().is_none_or(|c| s.key.cluster == c)
     }
 
     /// True when `new` in place of `old` is shown, or not, just as `old` was, in the same group

@@ -17,15 +17,20 @@ pub enum Grouping {
     Node,
     /// By namespace, sorted.
     Namespace,
+    /// By cluster (a backend watching several, issue 32): the first cluster (whose keys name
+    /// none) first, then the others by name. Its group's label is the key's cluster, empty for
+    /// the first; the page names that one ([`super::Filter::first_cluster`]).
+    Cluster,
 }
 
 impl Grouping {
     /// Every grouping, in the order the toolbar offers them.
-    pub const ALL: [Grouping; 4] = [
+    pub const ALL: [Grouping; 5] = [
         Grouping::None,
         Grouping::Verdict,
         Grouping::Node,
         Grouping::Namespace,
+        Grouping::Cluster,
     ];
 
     /// From the URL's `group` parameter; anything unknown groups nothing.
@@ -34,6 +39,7 @@ impl Grouping {
             Some("verdict") => Grouping::Verdict,
             Some("node") => Grouping::Node,
             Some("namespace") => Grouping::Namespace,
+            Some("cluster") => Grouping::Cluster,
             _ => Grouping::None,
         }
     }
@@ -45,6 +51,7 @@ impl Grouping {
             Grouping::Verdict => "verdict",
             Grouping::Node => "node",
             Grouping::Namespace => "namespace",
+            Grouping::Cluster => "cluster",
         }
     }
 
@@ -55,6 +62,7 @@ impl Grouping {
             Grouping::Verdict => Some(verdict(s).as_str().into()),
             Grouping::Node => Some(s.node.as_deref().unwrap_or("(no node)").into()),
             Grouping::Namespace => Some(s.key.namespace.as_str().into()),
+            Grouping::Cluster => Some(s.key.cluster.as_str().into()),
         }
     }
 }

@@ -83,7 +83,13 @@ impl Shown {
         // within each group.
         kept.sort_unstable();
         let items: Vec<&VmiSummary> = kept.iter().map(|(_, i)| &all[*i]).collect();
-        let (grouped, groups) = group_order(&items, filter.group);
+        let (grouped, mut groups) = group_order(&items, filter.group);
+        if filter.group == Grouping::Cluster {
+            // The first cluster's keys name no cluster: its header says its name.
+            for (label, _) in groups.iter_mut().filter(|(l, _)| l.is_empty()) {
+                label.clone_from(&filter.first_cluster);
+            }
+        }
         let (keys, order) = grouped.into_iter().map(|g| kept[g]).unzip();
         Shown {
             seq,

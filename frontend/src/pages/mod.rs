@@ -6,4 +6,5 @@ pub mod overview;
 pub mod vmi;
 pub mod wall;
 pub mod wall_charts;
+pub mod wall_fleet;
 pub mod wall_list;

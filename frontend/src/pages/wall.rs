@@ -5,7 +5,8 @@
 //! through them one at a time with `?rotate=SECONDS`) with its key chart, the running
 //! migrations' convergence charts (drawn by the views module, `super::wall_charts`, through
 //! [`Deferred`]) and the latest verdict changes across VMIs (the recorder's,
-//! [`LatestChanges`]). It keeps no history itself, so it can run for days: the only state is the
+//! [`LatestChanges`]). With several clusters, a tile per cluster above the problems (drawn by
+//! the views module, `super::wall_fleet`; the problems fit below them). It keeps no history itself, so it can run for days: the only state is the
 //! current list of summaries and that strip.
 
 use super::wall_list::ProblemList;
@@ -15,6 +16,7 @@ use crate::components::timeline::LatestChanges;
 use crate::deferred::{Deferred, View};
 use crate::i18n::{Key, lang, t, tr};
 use crate::nav::query_param;
+use crate::overview_model::fleet::is_fleet;
 use crate::overview_model::{Recency, VERDICTS, order, verdict};
 use leptos::prelude::*;
 use model::time::format_duration;
@@ -70,6 +72,8 @@ pub fn Wall() -> impl IntoView {
     // The focused VMI's chart is built again only when the focus moves to another VMI or layer.
     let focus_chart = Memo::new(move |_| focus().map(|s| (s.key.clone(), worst_layer(&s))));
     // The migrations' charts are there while the stream shows a VMI in migration.
+    // Several clusters: a tile per cluster (`super::wall_fleet`).
+    let fleet = Memo::new(move |_| live.vmis.with(|all| is_fleet(all)));
     let migrating = Memo::new(move |_| {
         live.vmis
             .with(|all| all.iter().any(|s| s.migration.is_some()))
@@ -102,8 +106,14 @@ pub fn Wall() -> impl IntoView {
                     {move || age_secs().map(format_duration).unwrap_or_else(|| "—".into())}
                 </div>
             </div>
+            {move || fleet.get().then(|| view! { <Deferred view=View::WallFleet/> })}
             <h1>{t(Key::WallProblems)}</h1>
-            <ProblemList problems above=Signal::derive(move || stale() != Connection::Live)/>
+            <ProblemList problems above=Signal::derive(move || {
+                // Read on every tick of the clock too: the fleet's tiles (a deferred view) come
+                // above the list after it was measured, with no change of its own.
+                live.now.track();
+                (stale(), fleet.get()) != (Connection::Live, false)
+            })/>
             {move || focus().map(|s| view! {
                 <div class=format!("wall-focus verdict-{}", verdict(&s).as_str()) data-testid="wall-focus">
                     <div class="wall-name">{s.key.to_string()}</div>

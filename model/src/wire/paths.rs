@@ -40,6 +40,8 @@ pub const NODE_DRAIN: &str = "/api/v1/nodes/{name}/drain";
 pub const NODE_VIEW: &str = "/api/v1/nodes/{name}/view";
 /// The alerts that fire.
 pub const ALERTS: &str = "/api/v1/alerts";
+/// Every watched cluster, its reachability and counts (`model::api::ClustersAnswer`).
+pub const CLUSTERS: &str = "/api/v1/clusters";
 /// Every migration.
 pub const MIGRATIONS: &str = "/api/v1/migrations";
 /// Every migration, interpreted.
@@ -145,6 +147,7 @@ mod tests {
             NODE_DRAIN,
             NODE_VIEW,
             ALERTS,
+            CLUSTERS,
             MIGRATIONS,
             MIGRATION_REPORTS,
         ] {

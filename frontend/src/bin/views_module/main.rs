@@ -1,6 +1,7 @@
 //! The heavier views as their own wasm module on the main thread (see `frontend::deferred`): the
 //! migrations and node pages, the VMI page's timeline, metrics charts (plotters), migration
-//! history, and a migration's state graph with its convergence chart. The main app imports it
+//! history, a migration's state graph with its convergence chart, the wall's charts and the
+//! overview's summary rows of a fleet. The main app imports it
 //! the first time it shows one of them and mounts each view into a placeholder of its own page;
 //! this module runs its own leptos app in each, with its own router on the shared URL, fed with
 //! the events of the main app's push stream ([`feed`]), so the first load carries none of this

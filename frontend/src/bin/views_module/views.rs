@@ -120,5 +120,7 @@ fn content(view: View) -> AnyView {
             name,
             layer,
         } => view! { <wall_charts::WallFocus cluster ns name layer/> }.into_any(),
+        View::FleetRows => view! { <pages::overview::fleet::FleetRows/> }.into_any(),
+        View::WallFleet => view! { <pages::wall_fleet::WallFleet/> }.into_any(),
     }
 }

@@ -1,6 +1,7 @@
 //! The overview's toolbar: the search box, the grouping, the order, the verdict chips with their counts,
-//! the "changed in the last hour" chip, and how many VMIs are shown. Every control writes its
-//! URL parameter.
+//! the "changed in the last hour" chip, and how many VMIs are shown; with several clusters the
+//! grouping by cluster (the cluster is picked on its summary row, `super::fleet`). Every control
+//! writes its URL parameter.
 
 use crate::components::common::{failure_text, health_key};
 use crate::i18n::{Key, lang, t, tr};
@@ -19,6 +20,8 @@ pub fn Toolbar(
     shown_count: Memo<usize>,
     changed: Memo<bool>,
     changed_error: Memo<Option<crate::api::FetchError>>,
+    /// Several clusters: the grouping by cluster is offered.
+    fleet: Memo<bool>,
 ) -> impl IntoView {
     let set = param_setter();
     let set_q = set.clone();
@@ -38,12 +41,14 @@ pub fn Toolbar(
                 on:input=move |ev| set_q("q", Some(event_target_value(&ev)))/>
             <label for="ov-group">{t(Key::OvGroup)}</label>
             <select id="ov-group" data-testid="group"
-                prop:value=move || group.get().unwrap_or_default()
+                prop:value=move || group.get().filter(|g| g != "cluster" || fleet.get()).unwrap_or_default()
                 on:change=move |ev| set_g("group", Some(event_target_value(&ev)))>
                 <option value="">{t(Key::OvGroupNone)}</option>
                 <option value="verdict">{t(Key::OvGroupVerdict)}</option>
                 <option value="node">{t(Key::OvGroupNode)}</option>
                 <option value="namespace">{t(Key::OvGroupNamespace)}</option>
+                // Offered with several clusters only (hidden, never selected, with one).
+                <option value="cluster" hidden=move || !fleet.get()>{t(Key::OvGroupCluster)}</option>
             </select>
             <label for="ov-sort">{t(Key::OvSort)}</label>
             <select id="ov-sort" data-testid="sort"

@@ -1,0 +1,132 @@
+//! The overview across a fleet (issue 32): a summary row per cluster above the list — its name,
+//! reachable or unreachable since when, its VMIs per verdict and its worst VMI — with
+//! `GET /api/v1/clusters` polled while it is shown. Clicking a row's name filters the list to
+//! that cluster (the URL's `cluster`); again, to every cluster.
+//!
+//! A deferred view (`deferred::View::FleetRows`, drawn by the views module): the overview mounts
+//! it only when the stream's keys name a second cluster, so neither these rows, the polling nor
+//! the reading of [`ClustersAnswer`] weigh on the first load. It reads the VMIs from the
+//! module's copy of the stream and navigates on the shared URL.
+
+use crate::api::Live;
+use crate::components::common::health_key;
+use crate::components::rel_time::RelTime;
+use crate::i18n::{Key, lang, t, tr};
+use crate::nav::query_param;
+use crate::nav::{param_setter, vmi_href};
+use crate::overview_model::fleet::summaries;
+use crate::overview_model::{Recency, VERDICTS};
+use leptos::prelude::*;
+use model::api::ClustersAnswer;
+use std::time::Duration;
+
+/// How often the clusters' reachability is asked for (the backend judges it from its watches).
+const POLL: Duration = Duration::from_secs(12);
+
+/// The backend's clusters, asked for now and every [`POLL`]; `None` until the first answer
+/// (or when the backend has no such route).
+pub fn poll_clusters() -> RwSignal<Option<ClustersAnswer>> {
+    let clusters = RwSignal::new(None);
+    let poll = move || {
+        leptos::task::spawn_local(async move {
+            if let Ok(a) =
+                crate::api::get_json::<ClustersAnswer>(model::wire::paths::CLUSTERS).await
+                && clusters.with_untracked(|c| c.as_ref() != Some(&a))
+            {
+                clusters.set(Some(a));
+            }
+        })
+    };
+    poll();
+    let handle = set_interval_with_handle(poll, POLL).ok();
+    on_cleanup(move || {
+        if let Some(h) = handle {
+            h.clear();
+        }
+    });
+    clusters
+}
+
+/// The summary rows, one per cluster; the one the URL's `cluster` names is marked.
+#[component]
+pub fn FleetRows() -> impl IntoView {
+    let live = expect_context::<Live>();
+    let clusters = poll_clusters();
+    let cluster = query_param("cluster");
+    // When each verdict last changed: the worst VMI's order, as the overview's.
+    let recency = Memo::new_owning(move |prev: Option<Recency>| {
+        let next = live
+            .delta
+            .with(|d| live.vmis.with(|all| Recency::next(prev, d, all)));
+        (next, true)
+    });
+    let rows = Memo::new(move |_| {
+        clusters.with(|a| recency.with(|r| live.vmis.with(|all| summaries(all, a.as_ref(), r))))
+    });
+    let set = param_setter();
+    let l = lang();
+    view! {
+        <table class="fleet" data-testid="fleet" aria-label=move || t(Key::OvClusters)()>
+            <thead>
+                <tr>
+                    <th scope="col">{t(Key::OvCluster)}</th>
+                    <th scope="col"></th>
+                    {VERDICTS.iter().map(|h| {
+                        let h = *h;
+                        view! { <th scope="col" class="num">{move || tr(l.get(), health_key(h))}</th> }
+                    }).collect_view()}
+                    <th scope="col">{t(Key::OvClusterWorst)}</th>
+                </tr>
+            </thead>
+            <tbody>
+                <For each=move || rows.get() key=|c| c.clone() let(c)>
+                    {
+                        let set = set.clone();
+                        let name = c.name.clone();
+                        let on = {
+                            let name = name.clone();
+                            Memo::new(move |_| cluster.get().as_deref() == Some(name.as_str()))
+                        };
+                        let pick = {
+                            let name = name.clone();
+                            move |_| set("cluster", (!on.get_untracked()).then(|| name.clone()))
+                        };
+                        let reach = if c.reachable {
+                            view! { <span class="health-healthy">{t(Key::OvClusterReachable)}</span> }.into_any()
+                        } else {
+                            view! {
+                                <span class="health-broken" data-testid="cluster-stale" title=c.error.clone().unwrap_or_default()>
+                                    {t(Key::OvClusterStale)} " " <RelTime at=c.stale_since now=live.now/>
+                                </span>
+                            }.into_any()
+                        };
+                        let counts = VERDICTS.iter().zip(c.counts).map(|(h, n)| {
+                            let h = *h;
+                            view! {
+                                <td class=format!("num health-{}", h.as_str()) class:zero=n == 0
+                                    data-verdict=h.as_str()>{n}</td>
+                            }
+                        }).collect_view();
+                        let worst = match c.worst.clone() {
+                            Some(k) => view! {
+                                <a href=vmi_href(&k) data-testid="cluster-worst">{format!("{}/{}", k.namespace, k.name)}</a>
+                            }.into_any(),
+                            None => view! { <span>"—"</span> }.into_any(),
+                        };
+                        view! {
+                            <tr data-cluster=name.clone() class:fleet-on=on class:fleet-stale=!c.reachable>
+                                <th scope="row">
+                                    <button type="button" class="chip" class:chip-on=on
+                                        aria-pressed=move || on.get().to_string() on:click=pick>{name.clone()}</button>
+                                </th>
+                                <td>{reach}</td>
+                                {counts}
+                                <td>{worst}</td>
+                            </tr>
+                        }
+                    }
+                </For>
+            </tbody>
+        </table>
+    }
+}
