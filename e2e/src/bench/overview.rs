@@ -275,7 +275,10 @@ async fn update_rounds(
         if split_on {
             let split = h
                 .browser
-                .execute("window.__splitOn(false); return window.__split || {};", vec![])
+                .execute(
+                    "window.__splitOn(false); return window.__split || {};",
+                    vec![],
+                )
                 .await?;
             counted.push((script, split));
         } else {
