@@ -89,7 +89,7 @@ mod tests {
         let frame = 16.0;
         let mut t = 0.0;
         while t <= 1500.0 {
-            if t <= 1000.0 && (t as u64) % 50 == 0 {
+            if t <= 1000.0 && (t as u64).is_multiple_of(50) {
                 queued += if t == 0.0 { 1 } else { 50 };
                 if due.is_none() {
                     due = Some(t + p.wait(t).max(0.0) + frame);
