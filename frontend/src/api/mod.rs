@@ -30,6 +30,7 @@ pub use crate::freshness::Connection;
 
 pub use crate::overview_model::Delta;
 
+mod pacing;
 mod requests;
 pub use requests::*;
 
@@ -114,16 +115,12 @@ impl Live {
 thread_local! {
     /// Stream messages received since the last batch, and whether a batch is booked.
     static PENDING: RefCell<(Vec<StreamMsg>, bool)> = const { RefCell::new((Vec::new(), false)) };
-    /// When the last batch was applied (`Date.now()` ms) and how many messages it had.
-    static LAST_FLUSH: std::cell::Cell<(f64, usize)> = const { std::cell::Cell::new((0.0, 0)) };
+    /// The pace of the batches so far (`Date.now()` ms).
+    static PACING: Cell<pacing::Pacing> = Cell::new(pacing::Pacing::default());
 }
 
 /// Queued messages applied at once, without waiting for a frame.
 const MAX_BACKLOG: usize = 20_000;
-/// During a burst, batches are at least this far apart (ms); a lone message waits one frame.
-const MIN_BATCH_GAP_MS: f64 = 200.0;
-/// A batch with more messages than this means a burst is going on.
-const BURST: usize = 2;
 
 fn take_pending() -> Vec<StreamMsg> {
     PENDING.with(|p| {
@@ -135,15 +132,18 @@ fn take_pending() -> Vec<StreamMsg> {
 
 fn flush(live: Live) {
     let msgs = take_pending();
-    LAST_FLUSH.with(|t| t.set((js_sys::Date::now(), msgs.len())));
+    PACING.with(|p| {
+        let mut pace = p.get();
+        pace.applied(js_sys::Date::now(), msgs.len());
+        p.set(pace);
+    });
     live.apply_batch(msgs);
 }
 
-/// Queues a stream message. Messages are applied in batches, each in an animation frame: a
-/// lone change shows in the next frame; during a burst (1,000 upserts after a 10% change), once
-/// a batch had more than [`BURST`] messages, the next waits until [`MIN_BATCH_GAP_MS`] after
-/// it: the overview recomputes a few times, not a thousand. A snapshot makes the messages
-/// queued before it moot.
+/// Queues a stream message. Messages are applied in batches, each in an animation frame, at
+/// the pace of [`pacing`]: a lone change shows in the next frame; during a burst (1,000
+/// upserts after a 10% change) the overview recomputes a few times, not a thousand. A snapshot
+/// makes the messages queued before it moot.
 fn enqueue(live: Live, msg: StreamMsg) {
     if let StreamMsg::Batch { .. } = msg {
         for m in msg.into_messages() {
@@ -180,12 +180,7 @@ fn enqueue(live: Live, msg: StreamMsg) {
             flush(live);
         }
     };
-    let (last, last_len) = LAST_FLUSH.with(|t| t.get());
-    let wait = if last_len > BURST {
-        last + MIN_BATCH_GAP_MS - js_sys::Date::now()
-    } else {
-        0.0
-    };
+    let wait = PACING.with(|p| p.get().wait(js_sys::Date::now()));
     if wait <= 0.0 {
         in_frame();
     } else {

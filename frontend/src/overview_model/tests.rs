@@ -491,3 +491,16 @@ fn a_reorder_keeps_the_rows_on_screen_and_moves_their_cards() {
     assert_eq!(name(&now, 0, 1).as_deref(), Some("vm00"));
     assert_eq!(name(&now, 2, 3).as_deref(), Some("vm11"));
 }
+
+/// A list of 10,000 VMIs in 4 columns in a window 860 px tall: the rows in view and one more
+/// each side are in the DOM, not three more, which every update that moves cards rewrites.
+#[test]
+fn the_dom_holds_the_rows_in_view_and_one_more() {
+    let rows = rows_of(&[], 10_000, 4);
+    let o = offsets(&rows, 1.0);
+    let list_top = 250.0;
+    let r = near(&o, -list_top, 860.0 - list_top);
+    assert_eq!(r, 0..4);
+    let r = near(&o, 50.0 * ROW_H + 10.0, 50.0 * ROW_H + 10.0 + 860.0);
+    assert_eq!(r, 49..55);
+}
