@@ -289,3 +289,50 @@ async fn the_fleet_wall_has_a_tile_per_cluster_with_its_broken_vmis() -> Result<
     c.clone().close().await?;
     Ok(())
 }
+
+/// Whether the VMI page shows "no longer exists" (`data-testid=vmi-gone`).
+const GONE: &str = "return document.querySelectorAll('[data-testid=vmi-gone]').length > 0;";
+
+/// Waits for `path`'s VMI page to show its diagnosis (`vmi-age`; `text` in the page too when
+/// given), then checks for 3 s that it never says the VMI is gone (the stream has synced by then).
+async fn vmi_page_shown(
+    c: &Client,
+    addr: std::net::SocketAddr,
+    path: &str,
+    text: &str,
+) -> Result<()> {
+    c.goto(&format!("http://{addr}{path}")).await?;
+    let script = format!(
+        "return !!document.querySelector('[data-testid=vmi-age]') && document.body.innerText.includes({text:?});"
+    );
+    until(c, &format!("{path}: its diagnosis"), &script, |v| {
+        v == &Value::Bool(true)
+    })
+    .await?;
+    let until_t = Instant::now() + Duration::from_secs(3);
+    while Instant::now() < until_t {
+        let gone = c.execute(GONE, vec![]).await?;
+        assert_eq!(gone, Value::Bool(false), "{path}: shown as gone");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_vmi_link_naming_its_cluster_opens_it_the_first_cluster_by_its_name_too() -> Result<()> {
+    let (addr, _strata, b) = fleet().await?;
+    let c = &b.client;
+    // The first cluster's keys name no cluster: a link naming it (as a chat message would, from
+    // the cluster's name) is its VMI, with the alert its own Prometheus fires.
+    vmi_page_shown(
+        c,
+        addr,
+        "/c/prod/vmi/prod/reports-db",
+        "GuestFilesystemAlmostOutOfSpace",
+    )
+    .await?;
+    // Another cluster's VMI, by the name its keys carry.
+    vmi_page_shown(c, addr, "/c/staging/vmi/ci/runner-1", "runner-1").await?;
+    c.clone().close().await?;
+    Ok(())
+}

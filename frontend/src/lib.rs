@@ -24,6 +24,7 @@ pub mod api;
 pub mod app;
 pub mod components;
 pub mod deferred;
+pub mod first_cluster;
 pub mod freshness;
 pub mod i18n;
 pub mod lazy;

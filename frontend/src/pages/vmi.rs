@@ -46,7 +46,18 @@ type Showing = Result<Option<(Shown, Option<FetchError>)>, FetchError>;
 pub fn VmiPage() -> impl IntoView {
     let params = use_params_map();
     let live = expect_context::<Live>();
-    let cluster = Memo::new(move |_| params.with(|p| p.get("cluster").unwrap_or_default()));
+    let named = Memo::new(move |_| params.with(|p| p.get("cluster").unwrap_or_default()));
+    // A link naming the first cluster (`/c/{its name}/vmi/…`) means its keys, which name no
+    // cluster (the backend's `fleet`): its name is asked for once a link names a cluster.
+    let first = RwSignal::new(String::new());
+    Effect::new(move |_| {
+        if !named.with(String::is_empty) {
+            crate::first_cluster::ask(first);
+        }
+    });
+    let cluster = Memo::new(move |_| {
+        named.with(|c| first.with(|f| crate::overview_model::fleet::key_cluster(c, f)))
+    });
     let ns = Memo::new(move |_| params.with(|p| p.get("namespace").unwrap_or_default()));
     let name = Memo::new(move |_| params.with(|p| p.get("name").unwrap_or_default()));
     // This VMI's summary in the stream: a change triggers a new fetch.

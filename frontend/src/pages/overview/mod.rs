@@ -2,7 +2,7 @@
 //! newest change first within one), with counts by verdict, grouping by verdict / node /
 //! namespace, and search, filters and order kept in the URL (`q`, `verdict`, `group`, `sort`).
 //! With several clusters (the stream's keys name a second one): grouping and filtering by
-//! cluster (`group=cluster`, `cluster=NAME`, the first cluster's name from [`first_cluster`])
+//! cluster (`group=cluster`, `cluster=NAME`, the first cluster's name from [`crate::first_cluster`])
 //! and a summary row per cluster ([`fleet`], a deferred view); with one, none of it shows and
 //! nothing more is asked of the backend.
 //!
@@ -11,7 +11,6 @@
 //! [`viewport`]).
 
 mod changed;
-mod first_cluster;
 pub mod fleet;
 mod toolbar;
 mod viewport;
@@ -93,7 +92,7 @@ pub fn Overview() -> impl IntoView {
                 <span class="count" data-testid="vmi-count">{total}</span>
             </h1>
             {move || is_fleet.get().then(|| {
-                first_cluster::ask(first);
+                crate::first_cluster::ask(first);
                 view! { <Deferred view=View::FleetRows/> }
             })}
             <Toolbar q verdict group sort counts shown_count changed=changed_on changed_error fleet=is_fleet/>
