@@ -71,6 +71,7 @@ pub mod resolved;
 pub mod second_launcher;
 pub mod shapes;
 pub mod sightings;
+pub mod state;
 pub mod supersede;
 pub mod table;
 pub mod target_pod;
