@@ -68,3 +68,27 @@ fn a_datavolume_row_stuck_in_a_snapshot_step_is_stuck_before_its_population() {
     let (l, _, text) = blame(&young);
     assert_eq!(l, None, "{text}");
 }
+
+const PRE_DRAIN_TITLE: &str = "the node's upgrade still waits for its VMs";
+
+#[test]
+fn a_paste_ending_inside_the_pre_drain_wait_is_the_migrations() {
+    // Harvester's package/upgrade/upgrade_node.sh under `set -x`, the loop still running.
+    for paste in [
+        "+ vm_count=2\n+ '[' 2 = 0 ']'\n+ echo 'Waiting for VM live-migration or shutdown...(2 left)'\nWaiting for VM live-migration or shutdown...(2 left)\n+ sleep 5\n+ retries=12\n",
+        "Waiting for VM live-migration or shutdown...(count: 1)\nWaiting for VM live-migration or shutdown...(count: 1)\n",
+    ] {
+        let (l, p, text) = blame(paste);
+        assert_eq!(l, Some(Layer::Migration), "{text}");
+        assert_eq!(p, Some(model::evidence::SignalPlane::Control), "{text}");
+        assert!(text.contains(PRE_DRAIN_TITLE), "{text}");
+    }
+}
+
+#[test]
+fn a_pre_drain_wait_that_ended_is_no_fault() {
+    let done = "Waiting for VM live-migration or shutdown...(count: 1)\nall VMs on node node-1 have been live-migrated or shutdown\nStop upgrade repo VM: upgrade-repo-hvst-upgrade-abcde\n";
+    let (l, _, text) = blame(done);
+    assert!(!text.contains(PRE_DRAIN_TITLE), "{text}");
+    assert_ne!(l, Some(Layer::Migration), "{text}");
+}

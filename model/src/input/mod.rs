@@ -64,6 +64,7 @@ pub mod parse;
 pub mod paste;
 pub mod pipeline;
 pub mod plain_text;
+pub mod pre_drain;
 pub mod read;
 pub mod recover;
 pub mod request_log;
