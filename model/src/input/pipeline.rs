@@ -160,8 +160,10 @@ pub fn analyse(input: &str, now: Option<Timestamp>) -> Result<Analysis, ParseErr
     let mut signals = read.signals;
     let skip = weighed_already(&signals, &read.blocks);
     if !blames(&report)
-        && let Some(s) =
-            super::inferred::infer(input, &skip).or_else(|| super::unfinished_wait::read(input))
+        && let Some(s) = super::inferred::infer(input, &skip)
+            .or_else(|| super::unfinished_wait::read(input))
+            .or_else(|| super::state::read(input))
+            .or_else(|| super::pre_drain::read(input))
     {
         if dump.bundles.is_empty() {
             dump.bundles.push(Evidence {

@@ -338,10 +338,10 @@ fn stuck_starting(s: &Sighting, m: &Meaning) -> Option<Meaning> {
         }
         // CDI's phases before its importer, cloner or upload pod runs (DataVolumePhase only
         // moves forward): the population never started.
-        Kind::Dv => matches!(
-            m.value,
-            "Pending" | "PVCBound" | "ImportScheduled" | "CloneScheduled" | "UploadScheduled"
-        ),
+        // So are the steps that move no data (`state::DV_STEPS_WITHOUT_TRANSFER`).
+        Kind::Dv => {
+            m.value == "Pending" || super::state::DV_STEPS_WITHOUT_TRANSFER.contains(&m.value)
+        }
         _ => false,
     };
     let age = s.age?.low;

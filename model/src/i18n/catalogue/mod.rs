@@ -41,6 +41,7 @@ mod sig_migration;
 mod sig_node;
 mod sig_storage;
 mod signals;
+mod state;
 mod terms;
 mod vocab;
 mod vocab_a;
@@ -93,6 +94,7 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
         vocab_a::VOCAB_A,
         guest_output::GUEST_OUTPUT,
         weighing::WEIGHING,
+        state::STATE,
     ]
     .into_iter()
     .flatten()
