@@ -9,6 +9,7 @@
 //!   brought up to date from a [`Delta`] in proportion to the change when they can.
 //! * [`fleet`]: several clusters (issue 32): whether the VMIs come from more than one, and a
 //!   [`ClusterSummary`] per cluster (reachability, counts per verdict, worst VMI).
+//! * [`rotation`]: the wall's tiles of a fleet a page at a time when they do not fit a row.
 //! * [`rows`]: the rows of the virtual list, their offsets, and which are near the viewport.
 //!
 //! `pages::overview` renders it.
@@ -20,6 +21,7 @@ pub mod fleet;
 pub mod grouping;
 pub mod order;
 pub mod recency;
+pub mod rotation;
 pub mod rows;
 pub mod shown;
 pub mod verdict;
