@@ -83,9 +83,14 @@ fn all_of(cards: &Value, key_cluster: &str) -> bool {
 
 /// `strata demo --clusters 3` on a free port, and a browser.
 async fn fleet() -> Result<(std::net::SocketAddr, process::Serve, Browser)> {
+    fleet_of(3).await
+}
+
+/// `strata demo --clusters n` on a free port, and a browser.
+async fn fleet_of(n: u16) -> Result<(std::net::SocketAddr, process::Serve, Browser)> {
     let port = e2e::free_port().await?;
     let addr = std::net::SocketAddr::from(([127, 0, 0, 1], port));
-    let strata = process::demo_fleet(3, addr, &e2e::dist_dir()?).await?;
+    let strata = process::demo_fleet(n, addr, &e2e::dist_dir()?).await?;
     Ok((addr, strata, Browser::start().await?))
 }
 
@@ -286,6 +291,95 @@ async fn the_fleet_wall_has_a_tile_per_cluster_with_its_broken_vmis() -> Result<
         assert!(n == 0 || all_of(keys, key_cluster), "{t}");
     }
     save_screenshot(&c.screenshot().await?, "wall-fleet")?;
+    c.clone().close().await?;
+    Ok(())
+}
+
+/// The tiles on screen (cluster, broken count, top), the rotation's indicator and the grid's
+/// columns.
+const PAGE: &str = "const tiles = Array.from(document.querySelectorAll('[data-testid=wall-fleet] .wall-tile')).map(t => ({\n\
+      cluster: t.dataset.cluster, broken: Number(t.dataset.broken), top: Math.round(t.getBoundingClientRect().top) }));\n\
+    const at = document.querySelector('[data-testid=wall-fleet-at]');\n\
+    const g = document.querySelector('[data-testid=wall-fleet]');\n\
+    return { tiles, at: at ? at.textContent : null,\n\
+      columns: g ? getComputedStyle(g).gridTemplateColumns.split(' ').length : 0 };";
+
+/// The clusters of `strata demo --clusters 9` (`sim::fleet::plan::demo_fleet`).
+const NINE: [&str; 9] = [
+    "prod",
+    "staging",
+    "edge",
+    "prod-2",
+    "staging-2",
+    "edge-2",
+    "prod-3",
+    "staging-3",
+    "edge-3",
+];
+
+/// The tiles' clusters of a [`PAGE`] answer.
+fn on_page(v: &Value) -> Vec<String> {
+    v["tiles"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|t| t["cluster"].as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_fleet_wall_rotates_through_clusters_that_do_not_fit_a_row() -> Result<()> {
+    let (addr, _strata, b) = fleet_of(9).await?;
+    let c = &b.client;
+    c.set_window_size(1920, 1223).await?;
+    // Turning every 2 s instead of 10.
+    c.goto(&format!("http://{addr}/wall?rotate=2")).await?;
+    let first = until(c, "a row of tiles, fewer than the clusters", PAGE, |v| {
+        let n = on_page(v).len();
+        n > 0 && n < NINE.len() && v["at"].is_string()
+    })
+    .await?;
+    let tiles = first["tiles"].as_array().cloned().unwrap_or_default();
+    let per_row = first["columns"].as_u64().unwrap_or(0) as usize;
+    // The page is as many tiles as a row holds, all on one row.
+    assert!(tiles.len() <= per_row, "{first}");
+    let tops: Vec<i64> = tiles.iter().filter_map(|t| t["top"].as_i64()).collect();
+    assert!(tops.windows(2).all(|w| w[0] == w[1]), "one row: {first}");
+    let at = first["at"].as_str().unwrap_or_default();
+    assert!(at.starts_with("Clusters ") && at.ends_with(" / 9"), "{at}");
+    save_screenshot(&c.screenshot().await?, "wall-fleet-rotating")?;
+    // Other clusters' tiles within a few periods, and every cluster in a round.
+    let mut seen: std::collections::BTreeSet<String> = on_page(&first).into_iter().collect();
+    let mut other_at = None;
+    let deadline = Instant::now() + T;
+    while seen.len() < NINE.len() {
+        if Instant::now() > deadline {
+            bail!("clusters never shown: seen {seen:?}");
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let v = c.execute(PAGE, vec![]).await?;
+        let names = on_page(&v);
+        if !names.is_empty() && names != on_page(&first) {
+            assert!(names.len() <= per_row, "{v}");
+            other_at.get_or_insert_with(|| v["at"].clone());
+        }
+        seen.extend(names);
+    }
+    let mut all: Vec<&str> = NINE.to_vec();
+    all.sort_unstable();
+    assert_eq!(seen.iter().map(String::as_str).collect::<Vec<_>>(), all);
+    assert_ne!(
+        other_at,
+        Some(first["at"].clone()),
+        "the indicator turns too"
+    );
+    // The worst are seen first: the first page's first tile has the most broken VMIs of all (the
+    // demo fleet has some), the counts not increasing along the page.
+    let broken: Vec<i64> = tiles.iter().filter_map(|t| t["broken"].as_i64()).collect();
+    assert!(broken.windows(2).all(|w| w[0] >= w[1]), "{first}");
+    assert!(broken.first().is_some_and(|n| *n > 0), "{first}");
     c.clone().close().await?;
     Ok(())
 }

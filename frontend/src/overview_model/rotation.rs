@@ -65,7 +65,12 @@ impl TilePage {
 /// The page of `tiles` (in the backend's order) on screen `elapsed_secs` into the clock, `per_page`
 /// tiles to a page (at least 1), turning every `period_secs` (at least 1). All of them, as they
 /// are, when they fit; else, worst first, the page the clock is at.
-pub fn page(tiles: Vec<WallTile>, per_page: usize, elapsed_secs: i64, period_secs: i64) -> TilePage {
+pub fn page(
+    tiles: Vec<WallTile>,
+    per_page: usize,
+    elapsed_secs: i64,
+    period_secs: i64,
+) -> TilePage {
     let total = tiles.len();
     let per_page = per_page.max(1);
     if total <= per_page {

@@ -6,7 +6,8 @@
 //! migrations' convergence charts (drawn by the views module, `super::wall_charts`, through
 //! [`Deferred`]) and the latest verdict changes across VMIs (the recorder's,
 //! [`LatestChanges`]). With several clusters, a tile per cluster above the problems (drawn by
-//! the views module, `super::wall_fleet`; the problems fit below them). It keeps no history itself, so it can run for days: the only state is the
+//! the views module, `super::wall_fleet`; the problems fit below them), one row of them, a page
+//! at a time when there are more, turning every 10 s or every `?rotate=SECONDS`. It keeps no history itself, so it can run for days: the only state is the
 //! current list of summaries and that strip.
 
 use super::wall_list::ProblemList;

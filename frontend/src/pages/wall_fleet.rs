@@ -3,26 +3,48 @@
 //! them by name — shown when the stream's keys name a second cluster. A deferred view
 //! (`deferred::View::WallFleet`, drawn by the views module), so the tiles and the clusters'
 //! polling (shared with the overview's rows, `super::overview::fleet`) weigh nothing on the
-//! first load. Tiles that do not fit the screen wrap below; they do not rotate yet.
+//! first load. When there are more tiles than one row of the grid holds (its columns, measured
+//! on mount and on every resize), the row shows a page of them at a time, the clusters with broken
+//! VMIs first, and turns to the next page every 10 s from when it came up (the worst first) (the URL's `?rotate=SECONDS`, the period the
+//! wall's focused problem rotates at too), with "Clusters 1–5 / 9" above it
+//! (`overview_model::rotation`); a page comes in with a short slide, none under
+//! `prefers-reduced-motion` (the rule travels with this view, not in the first load's CSS).
 
 use super::overview::fleet::poll_clusters;
 use crate::api::Live;
 use crate::components::common::health_key;
 use crate::components::rel_time::RelTime;
 use crate::i18n::{Key, lang, t, tr};
+use crate::nav::query_param;
 use crate::overview_model::Recency;
-use crate::overview_model::fleet::wall_tiles;
+use crate::overview_model::fleet::{WallTile, wall_tiles};
+use crate::overview_model::rotation::{columns, page, period};
+use leptos::ev;
+use leptos::html::Div;
 use leptos::prelude::*;
+use model::time::Timestamp;
 use model::verdict::Health;
 
 /// The broken VMIs a tile names at most (the rest are counted).
 pub const TILE_MAX: usize = 4;
 
+/// A page's slide in, none when the screen asks for no motion.
+const TURN_CSS: &str = ".wall-fleet.turn{animation:wall-turn .6s ease-out}\
+@keyframes wall-turn{from{opacity:0;transform:translateX(3rem)}}\
+@media (prefers-reduced-motion:reduce){.wall-fleet.turn{animation:none}}";
+
+/// The columns the grid lays out now (its computed `grid-template-columns`).
+fn measure(grid: NodeRef<Div>) -> Option<usize> {
+    let el = grid.get_untracked()?;
+    let style = web_sys::window()?.get_computed_style(&el).ok()??;
+    let template = style.get_property_value("grid-template-columns").ok()?;
+    Some(columns(&template))
+}
+
 /// A tile per cluster.
 #[component]
 pub fn WallFleet() -> impl IntoView {
     let live = expect_context::<Live>();
-    let l = lang();
     let clusters = poll_clusters();
     let recency = Memo::new_owning(move |prev: Option<Recency>| {
         let next = live
@@ -38,41 +60,87 @@ pub fn WallFleet() -> impl IntoView {
             })
         })
     });
+    let rotate = query_param("rotate");
+    // The tiles a row holds: measured once laid out, and again on every resize.
+    let grid = NodeRef::<Div>::new();
+    let per_row = RwSignal::new(usize::MAX);
+    let remeasure = move || {
+        let f = wasm_bindgen::closure::Closure::once_into_js(move || {
+            if let Some(n) = measure(grid)
+                && n != per_row.get_untracked()
+            {
+                per_row.set(n);
+            }
+        });
+        if let Some(w) = web_sys::window() {
+            use wasm_bindgen::JsCast;
+            let _ = w.request_animation_frame(f.unchecked_ref());
+        }
+    };
+    let resize = window_event_listener(ev::resize, move |_| remeasure());
+    on_cleanup(move || resize.remove());
+    Effect::new(move |_| {
+        grid.track();
+        remeasure();
+    });
+    // Counted from when the wall came up, so that it opens on the worst clusters.
+    let start = live.now.get_untracked();
+    let shown = Memo::new(move |_| {
+        let secs = (live.now.get().0 - start.0) / 1000;
+        let p = period(rotate.get().as_deref());
+        page(tiles.get(), per_row.get(), secs, p)
+    });
+    // The grid is drawn again when the page turns (so that it slides in), not on every change.
+    let index = Memo::new(move |_| shown.with(|p| (p.index, p.pages)));
     view! {
-        <div class="wall-fleet" data-testid="wall-fleet">
-            <For each=move || tiles.get() key=|tile| tile.clone() let(tile)>
-                {
-                    let c = tile.cluster;
-                    let n = c.counts[0];
-                    let more = n.saturating_sub(tile.broken.len());
-                    let reach = if c.reachable {
-                        view! { <span>{t(Key::OvClusterReachable)}</span> }.into_any()
-                    } else {
-                        view! {
-                            <span class="health-broken" data-testid="wall-tile-stale">
-                                {t(Key::OvClusterStale)} " " <RelTime at=c.stale_since now=live.now/>
-                            </span>
-                        }.into_any()
-                    };
-                    view! {
-                        <div class="wall-tile" class:verdict-broken={n > 0} data-cluster=c.name.clone()
-                            data-broken=n.to_string()>
-                            <div class="wall-name">{c.name.clone()}</div>
-                            <div class="wall-headline">{reach}</div>
-                            <div class="wall-tile-n">
-                                <span class="n">{n}</span> " "
-                                {move || tr(l.get(), health_key(Health::Broken))}
-                            </div>
-                            <ul class="wall-tile-list">
-                                {tile.broken.iter().map(|k| view! {
-                                    <li data-key=k.to_string()>{format!("{}/{}", k.namespace, k.name)}</li>
-                                }).collect_view()}
-                                {(more > 0).then(|| view! { <li class="wall-more">"+" {more} " " {t(Key::WallMore)}</li> })}
-                            </ul>
-                        </div>
-                    }
-                }
-            </For>
+        <style>{TURN_CSS}</style>
+        {move || shown.with(|p| p.indicator()).map(|at| view! {
+            <div class="wall-fleet-at" data-testid="wall-fleet-at">{t(Key::OvClusters)} " " {at}</div>
+        })}
+        {move || {
+            let (i, pages) = index.get();
+            view! {
+                <div class="wall-fleet" class:turn={pages > 1} data-testid="wall-fleet" data-page=i node_ref=grid>
+                    <For each=move || shown.get().tiles key=|tile| tile.clone() let(tile)>
+                        {tile_view(tile, live.now)}
+                    </For>
+                </div>
+            }
+        }}
+    }
+}
+
+/// One cluster's tile: its name, whether it answers, its broken count and worst broken VMIs.
+fn tile_view(tile: WallTile, now: RwSignal<Timestamp>) -> impl IntoView {
+    let l = lang();
+    let c = tile.cluster;
+    let n = c.counts[0];
+    let more = n.saturating_sub(tile.broken.len());
+    let reach = if c.reachable {
+        view! { <span>{t(Key::OvClusterReachable)}</span> }.into_any()
+    } else {
+        view! {
+            <span class="health-broken" data-testid="wall-tile-stale">
+                {t(Key::OvClusterStale)} " " <RelTime at=c.stale_since now/>
+            </span>
+        }
+        .into_any()
+    };
+    view! {
+        <div class="wall-tile" class:verdict-broken={n > 0} data-cluster=c.name.clone()
+            data-broken=n.to_string()>
+            <div class="wall-name">{c.name.clone()}</div>
+            <div class="wall-headline">{reach}</div>
+            <div class="wall-tile-n">
+                <span class="n">{n}</span> " "
+                {move || tr(l.get(), health_key(Health::Broken))}
+            </div>
+            <ul class="wall-tile-list">
+                {tile.broken.iter().map(|k| view! {
+                    <li data-key=k.to_string()>{format!("{}/{}", k.namespace, k.name)}</li>
+                }).collect_view()}
+                {(more > 0).then(|| view! { <li class="wall-more">"+" {more} " " {t(Key::WallMore)}</li> })}
+            </ul>
         </div>
     }
 }
