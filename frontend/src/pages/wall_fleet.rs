@@ -4,11 +4,12 @@
 //! (`deferred::View::WallFleet`, drawn by the views module), so the tiles and the clusters'
 //! polling (shared with the overview's rows, `super::overview::fleet`) weigh nothing on the
 //! first load. When there are more tiles than one row of the grid holds (its columns, measured
-//! on mount and on every resize), the row shows a page of them at a time, the clusters with broken
-//! VMIs first, and turns to the next page every 10 s from when it came up (the worst first) (the URL's `?rotate=SECONDS`, the period the
-//! wall's focused problem rotates at too), with "Clusters 1–5 / 9" above it
-//! (`overview_model::rotation`); a page comes in with a short slide, none under
-//! `prefers-reduced-motion` (the rule travels with this view, not in the first load's CSS).
+//! on mount and on every resize), the row shows a page of them at a time, the clusters with
+//! broken VMIs first, and turns to the next page every 10 s counted from when the wall came up,
+//! so that it opens on the worst (the URL's `?rotate=SECONDS` sets the period, as it does for
+//! the wall's focused problem), with "Clusters 1–5 / 9" above it (`overview_model::rotation`).
+//! A page comes in with a short slide, none under `prefers-reduced-motion` (the rule travels
+//! with this view, not in the first load's CSS).
 
 use super::overview::fleet::poll_clusters;
 use crate::api::Live;
