@@ -32,8 +32,8 @@ const UNREAD_SPEC: &[&str] = &[
 /// Keys of an object's `metadata` Strata never reads (see [`trim`]), skipped on the wire.
 const UNREAD_METADATA: &[&str] = &["managedFields"];
 
-/// An object of a watched kind: its JSON (without what Strata never reads, see [`trim`]) and
-/// the metadata the watcher needs (name, namespace, uid, resourceVersion).
+/// An object of a watched kind: its JSON (without what Strata never reads, see [`trim`] and
+/// [`UNREAD_SPEC`]) and the metadata the watcher needs (name, namespace, uid, resourceVersion).
 #[derive(Debug, Clone, Default)]
 pub struct Raw {
     pub metadata: ObjectMeta,
