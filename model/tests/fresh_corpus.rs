@@ -251,3 +251,8 @@ fn fresh_batch24_scores_at_least_its_floor() {
 fn fresh_batch25_scores_at_least_its_floor() {
     run_batch("batch25", 23, true);
 }
+
+#[test]
+fn fresh_batch26_scores_at_least_its_floor() {
+    run_batch("batch26", 22, true);
+}
