@@ -99,6 +99,14 @@ async fn a_user_signs_in_to_a_second_cluster_from_the_overview() -> anyhow::Resu
         )
         .await?;
     assert!(link.contains("sign in"), "{link}");
+    let counts = h
+        .browser
+        .execute(
+            "return Array.from(document.querySelectorAll('[data-testid=fleet] tr[data-cluster=staging] td[data-verdict]')).map(td => td.textContent);",
+            vec![],
+        )
+        .await?;
+    assert_eq!(counts, json!(["—", "—", "—", "—"]), "no count is known");
     let cards = h.collect_cards().await?;
     assert!(cards.keys().all(|k| k.starts_with("prod/")), "{cards:?}");
     h.screenshot_as("token_fleet_overview_one").await?;

@@ -294,8 +294,18 @@ mod tests {
         // A forged or ended previous id carries nothing over.
         let alone = s.grant(Some("forged"), 3, 1, grant("b", "tb"));
         assert!(s.get(&alone).unwrap().grant(0).is_none());
-        // One cluster's API server rejecting its token drops that grant only.
+        // Signing in to a cluster again replaces its grant: one per cluster, never more.
+        let second = s.grant(Some(&second), 3, 2, grant("c", "tc2"));
+        let again = s.get(&second).unwrap();
+        assert_eq!(again.grants.len(), 3);
+        assert_eq!(again.grant(2).unwrap().key, grant_key("c", "tc2"));
         s.revoke_grant(2, &grant_key("c", "tc"));
+        assert!(
+            s.get(&second).unwrap().grant(2).is_some(),
+            "another token's key"
+        );
+        // One cluster's API server rejecting its token drops that grant only.
+        s.revoke_grant(2, &grant_key("c", "tc2"));
         let left = s.get(&second).unwrap();
         assert!(left.grant(0).is_some() && left.grant(2).is_none());
         // The same token's key differs per cluster.

@@ -344,3 +344,37 @@ async fn signed_in_to_both_each_cluster_is_cut_by_its_own_reviews_and_never_mixe
         assert_eq!(get_as(&console, &both, path).await.0, 401, "{path}");
     }
 }
+
+#[tokio::test]
+async fn a_token_its_cluster_no_longer_accepts_loses_that_cluster_alone() {
+    let fleet = token_fleet().await;
+    let dir = tempfile::tempdir().unwrap();
+    let console = token_console(&fleet, dir.path()).await;
+    let first = session(&console, None, "a", ALICE_A).await;
+    let both = session(&console, Some(&first), "b", ALICE_B).await;
+    // b's API server now answers 401 to every token: alice's grant for b ends at its next
+    // review, her session and its grant for a stay.
+    assert!(fleet.set_credentials_expired("b", true));
+    let (code, body) = get_as(&console, &both, "/api/v1/c/b/vmis/infra/bastion").await;
+    assert!(not_signed_in(code, &body, "b"), "{code} {body}");
+    assert_eq!(
+        listed(&console, &both).await,
+        [bastion("a"), key_in("a", "web", "frontend")]
+    );
+    let (_, answer) = get_as(&console, &both, "/api/v1/clusters").await;
+    assert_eq!(row(&answer, "a")["signed_in"], true, "{answer}");
+    assert_eq!(row(&answer, "b")["signed_in"], false, "{answer}");
+    // Renewed, b stays signed out; the token b refused is refused without asking b for a
+    // while (`auth::review::REJECTED_TTL`), and the session keeps a meanwhile.
+    assert!(fleet.set_credentials_expired("b", false));
+    let (code, body) = get_as(&console, &both, "/api/v1/c/b/vmis/infra/bastion").await;
+    assert!(not_signed_in(code, &body, "b"), "{code} {body}");
+    let res = sign_in(&console, Some(&both), Some("b"), ALICE_B).await;
+    assert_eq!(res.status().as_u16(), 401);
+    assert_eq!(
+        get_as(&console, &both, "/api/v1/vmis/infra/bastion")
+            .await
+            .0,
+        200
+    );
+}

@@ -117,10 +117,14 @@ pub fn FleetRows() -> impl IntoView {
                                 </span>
                             }.into_any()
                         };
+                        // Not signed in: its VMIs are not streamed, so no count is known.
+                        let signed_in = c.signed_in;
                         let counts = VERDICTS.iter().zip(c.counts).map(|(h, n)| {
                             let h = *h;
+                            let zero = !signed_in || n == 0;
+                            let n = if signed_in { n.to_string() } else { "—".into() };
                             view! {
-                                <td class=format!("num health-{}", h.as_str()) class:zero=n == 0
+                                <td class=format!("num health-{}", h.as_str()) class:zero=zero
                                     data-verdict=h.as_str()>{n}</td>
                             }
                         }).collect_view();
