@@ -293,7 +293,7 @@ async fn signed_in_to_both_each_cluster_is_cut_by_its_own_reviews_and_never_mixe
     let watch = streamed(&console, &both, &keys).await;
     assert_eq!(listed(&console, &both).await, keys);
     // Each bastion as its own cluster's store holds it: a healthy one and one without an agent.
-    let layers = |k: &VmiKey| find(&watch.list, k).unwrap().layers.clone();
+    let layers = |k: &VmiKey| find(&watch.list, k).unwrap().layers;
     for c in ["a", "b"] {
         let held = console.fleet.get(c).unwrap().store.items();
         let held = held.iter().find(|s| s.key == bastion(c)).unwrap();
