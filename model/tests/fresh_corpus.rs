@@ -261,3 +261,8 @@ fn fresh_batch26_scores_at_least_its_floor() {
 fn fresh_batch27_scores_at_least_its_floor() {
     run_batch("batch27", 22, true);
 }
+
+#[test]
+fn fresh_batch28_scores_at_least_its_floor() {
+    run_batch("batch28", 9, true);
+}
