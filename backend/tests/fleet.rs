@@ -213,6 +213,27 @@ async fn an_unreachable_cluster_keeps_its_vmis_stale_while_the_other_stays_live(
     fleet.set_unreachable("b", true);
     let down = until(&console, "b", 1, false).await;
     assert_eq!(down["error_kind"], "unreachable", "{down}");
+    // The console stays ready; `/readyz` says which cluster is stale.
+    let res = common::http()
+        .get(format!("{}/readyz", console.url()))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        res.status().as_u16(),
+        200,
+        "another cluster down is not unready"
+    );
+    let ready: Value = res.json().await.unwrap();
+    assert_eq!(ready["stale"], true, "{ready}");
+    assert_eq!(ready["clusters"][0]["name"], "a", "{ready}");
+    assert_eq!(ready["clusters"][0]["reachable"], true, "{ready}");
+    assert_eq!(ready["clusters"][1]["name"], "b", "{ready}");
+    assert_eq!(ready["clusters"][1]["reachable"], false, "{ready}");
+    assert_eq!(
+        ready["clusters"][1]["stale_since"], down["stale_since"],
+        "{ready}"
+    );
     let since = down["stale_since"].as_str().expect("stale since a time");
     assert!(model::time::Timestamp::parse(since).is_some(), "{since}");
     assert!(!down["error"].as_str().unwrap().contains('\n'));

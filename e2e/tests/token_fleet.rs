@@ -111,6 +111,27 @@ async fn a_user_signs_in_to_a_second_cluster_from_the_overview() -> anyhow::Resu
     assert!(cards.keys().all(|k| k.starts_with("prod/")), "{cards:?}");
     h.screenshot_as("token_fleet_overview_one").await?;
 
+    // The wall: staging's tile says it is not signed in and shows no count ("—", not 0).
+    h.browser.goto(&h.url("/wall")).await?;
+    let tile = "[data-testid=wall-fleet] .wall-tile[data-cluster=staging]";
+    h.wait_text(&format!("{tile} [data-testid=cluster-sign-in]"), T, |t| {
+        !t.is_empty()
+    })
+    .await?;
+    let n = h
+        .wait_text(&format!("{tile} .wall-tile-n .n"), T, |t| !t.is_empty())
+        .await?;
+    assert_eq!(n, "—", "a cluster not signed in has no broken count");
+    assert_eq!(
+        h.count(&format!("{tile}.signed-out")).await?,
+        1,
+        "drawn as not known, not healthy"
+    );
+    h.screenshot_as("token_fleet_wall_one").await?;
+    h.browser.goto(&h.url("/")).await?;
+    h.wait_text("[data-testid=vmi-count]", T, |t| t == in_prod.to_string())
+        .await?;
+
     // Following it: the sign-in page with staging picked, then both clusters.
     h.click("[data-testid=cluster-sign-in]").await?;
     h.wait_count("textarea[name=token]", T, |n| n == 1).await?;

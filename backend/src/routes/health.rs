@@ -1,5 +1,5 @@
 //! `GET /healthz` (the process answers), `/readyz` (the overview has synced once; every kind's
-//! state) and `/metrics` ([`crate::metrics`]).
+//! state; with a fleet, each cluster's) and `/metrics` ([`crate::metrics`]).
 //!
 //! Readiness does not flap: once the VMIs have been read, `/readyz` stays 200 through an API
 //! outage and the console serves what it has, saying so: `stale` (the VMI watch is failing, so
@@ -16,6 +16,7 @@
 use super::AppState;
 use crate::auth::{Access, Caller};
 use crate::error::ApiErr;
+use crate::fleet::Cluster;
 use crate::watch::Kind;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -61,17 +62,37 @@ async fn readyz(State(state): State<AppState>, headers: HeaderMap) -> Response {
     readiness(&State(state), detailed)
 }
 
-/// Ready once the store has synced (and stays so); `stale`/`degraded` tell what is failing now.
+/// Ready once the first cluster's store has synced (and stays so); `stale`/`degraded` tell what
+/// is failing now in any cluster of the fleet (the overview shows them all). Another cluster that
+/// is down, even since the start, never makes the console unready: the others stay live
+/// (issue 32). With several clusters the detailed answer lists each one's state.
 fn readiness(State(state): &State<AppState>, detailed: bool) -> Response {
-    let failing = |k: Kind| state.caches.get(k).state.last_error().is_some();
+    let clusters = state.fleet.clusters();
+    let failing = |c: &Cluster, k: Kind| c.caches.get(k).state.last_error().is_some();
     let ready = state.store.synced();
-    let stale = failing(Kind::Vmi);
-    let degraded = Kind::WATCHED.iter().any(|&k| failing(k));
+    let stale = clusters.iter().any(|c| failing(c, Kind::Vmi));
+    let degraded = clusters
+        .iter()
+        .any(|c| Kind::WATCHED.iter().any(|&k| failing(c, k)));
     let connections = state.listener.read();
     let mut body = serde_json::json!({
         "ready": ready, "stale": stale, "degraded": degraded,
         "saturated": connections.saturated,
     });
+    if detailed && clusters.len() > 1 {
+        let each: Vec<serde_json::Value> = clusters
+            .iter()
+            .map(|c| {
+                let reach = c.reach();
+                serde_json::json!({
+                    "name": c.name, "synced": reach.synced, "reachable": reach.reachable,
+                    "stale_since": reach.stale_since,
+                    "degraded": Kind::WATCHED.iter().any(|&k| failing(c, k)),
+                })
+            })
+            .collect();
+        body["clusters"] = each.into();
+    }
     if detailed {
         body["connections"] = serde_json::json!(connections);
         let resources: Vec<serde_json::Value> = Kind::ALL

@@ -130,13 +130,20 @@ fn tile_view(tile: WallTile, now: RwSignal<Timestamp>) -> impl IntoView {
         }
         .into_any()
     };
+    // A cluster the user has not signed in to has no count to show: "—", not a reassuring 0.
+    let shown_n = if c.signed_in {
+        n.to_string()
+    } else {
+        "—".to_string()
+    };
     view! {
-        <div class="wall-tile" class:verdict-broken={n > 0} data-cluster=c.name.clone()
+        <div class="wall-tile" class:verdict-broken={n > 0} class:signed-out={!c.signed_in}
+            data-cluster=c.name.clone()
             data-broken=n.to_string()>
             <div class="wall-name">{c.name.clone()}</div>
             <div class="wall-headline">{reach}</div>
             <div class="wall-tile-n">
-                <span class="n">{n}</span> " "
+                <span class="n">{shown_n}</span> " "
                 {move || tr(l.get(), health_key(Health::Broken))}
             </div>
             <ul class="wall-tile-list">
