@@ -5,7 +5,7 @@
 //! in the list, and the per-VMI routes of each cluster under `/api/v1/c/{cluster}/` (`keys`);
 //! each cluster's alerts read from its own Prometheus and matched to its own VMIs (`alerts`);
 //! each cluster's VMIs recorded into the one history under keys naming their cluster and read
-//! back per cluster (`history`); token mode's sign-in per cluster, each cluster's VMIs cut by
+//! back per cluster (`history`); `strata mcp`'s tools per cluster (`mcp`); token mode's sign-in per cluster, each cluster's VMIs cut by
 //! its own reviews (`token`).
 
 #[path = "fleet/alerts.rs"]
@@ -15,6 +15,10 @@ mod common;
 mod history;
 #[path = "fleet/keys.rs"]
 mod keys;
+#[path = "fleet/mcp.rs"]
+mod mcp;
+#[path = "support/mcp.rs"]
+mod mcp_client;
 #[path = "fleet/token.rs"]
 mod token;
 

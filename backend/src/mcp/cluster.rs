@@ -21,14 +21,26 @@ pub struct Cluster<'a> {
 }
 
 impl Cluster<'_> {
-    /// Reads `path` and wraps its answer as `key`, with `source` and `cluster`.
+    /// The cluster the call's `cluster` argument names, when it is not this console's own: a
+    /// fleet console ([`paths::IN_CLUSTER`]) answers for it under `/api/v1/c/{cluster}/`, and
+    /// one that watches no such cluster says so (404, passed on as the tool's error).
+    fn other_cluster(&self) -> Option<&str> {
+        arg(self.args, "cluster").filter(|c| !c.is_empty() && *c != self.console.cluster)
+    }
+
+    /// Reads `path` (in the cluster the call names, [`Self::other_cluster`]) and wraps its
+    /// answer as `key`, with `source` and `cluster`.
     async fn read(&self, path: String, key: &str) -> Outcome {
         if self.console.in_process && !self.console.ready(READY_WITHIN).await {
             return Outcome::fail("the cluster has not been read yet (not ready); try again");
         }
+        let (path, cluster) = match self.other_cluster() {
+            Some(c) => (paths::in_cluster(c, &path), c),
+            None => (path, self.console.cluster.as_str()),
+        };
         match self.console.get(&path).await {
             Ok(answer) => Outcome::ok(json!({
-                "cluster": self.console.cluster,
+                "cluster": cluster,
                 "source": format!("GET {}", path),
                 key: answer,
             })),
@@ -47,15 +59,6 @@ impl Cluster<'_> {
             Ok(f) => f,
             Err(o) => return o,
         };
-        if filter
-            .cluster
-            .is_some_and(|c| c != self.console.cluster.as_str())
-        {
-            return Outcome::fail(format!(
-                "this server reads one cluster, {:?}",
-                self.console.cluster
-            ));
-        }
         let mut out = self.read(paths::VMIS.to_string(), "vmis").await;
         if out.is_error {
             return out;
@@ -134,7 +137,6 @@ fn query(pairs: &[(&str, Option<&str>)]) -> String {
 
 /// `list_vmis`'s filters.
 struct Filter<'a> {
-    cluster: Option<&'a str>,
     namespace: Option<&'a str>,
     verdict: Option<Health>,
     layer: Option<Layer>,
@@ -159,7 +161,6 @@ impl<'a> Filter<'a> {
             })?),
         };
         Ok(Filter {
-            cluster: arg(args, "cluster"),
             namespace: arg(args, "namespace"),
             verdict,
             layer,

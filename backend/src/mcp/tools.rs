@@ -79,6 +79,10 @@ fn tool(name: &str, title: &str, description: &str, input: Value) -> Value {
     })
 }
 
+/// The `cluster` argument of the cluster tools.
+const CLUSTER: &str = "Optional: the cluster of a fleet console, as `GET /api/v1/clusters` names \
+     it (the result's `cluster` says which was read); by default the console's first.";
+
 const HEALTHS: &[&str] = &["healthy", "degraded", "broken", "unknown"];
 const LAYERS: &[&str] = &["control_plane", "node", "guest", "network", "migration"];
 
@@ -88,6 +92,7 @@ pub fn list() -> Vec<Value> {
         json!({
             "namespace": string("The VMI's namespace."),
             "name": string("The VMI's name."),
+            "cluster": string(CLUSTER),
         })
     };
     let mut at = vmi();
@@ -100,12 +105,13 @@ pub fn list() -> Vec<Value> {
             "list_vmis",
             "List VMIs",
             "Every VMI the console sees with its phase, node, per-layer health and headline. \
-             Filters: cluster (the name `strata mcp` gives its cluster), namespace, verdict \
+             Filters: cluster (a cluster of a fleet console, as `GET /api/v1/clusters` names \
+             it; by default the console's first), namespace, verdict \
              (the worst layer's health), layer (VMIs whose layer is not healthy, or has \
              `verdict` when both are given).",
             schema(
                 json!({
-                    "cluster": string("Only this cluster (see the result's `cluster`)."),
+                    "cluster": string(CLUSTER),
                     "namespace": string("Only this namespace."),
                     "verdict": one_of("The worst layer's health.", HEALTHS),
                     "layer": one_of("A layer that is not healthy.", LAYERS),
@@ -132,7 +138,10 @@ pub fn list() -> Vec<Value> {
             "What draining a node does",
             "What `kubectl drain` of a node would do to each VMI on it (live-migrate, shut \
              down, block the drain) and why.",
-            schema(json!({"node": string("The node's name.")}), &["node"]),
+            schema(
+                json!({"node": string("The node's name."), "cluster": string(CLUSTER)}),
+                &["node"],
+            ),
         ),
         tool(
             "diagnose_dump",
