@@ -121,6 +121,17 @@ async fn console_recording(
     .await
 }
 
+/// The fleet, a console on it (and the folder of its kubeconfig files), once both clusters are
+/// listed and reachable.
+async fn live() -> (Fleet, tempfile::TempDir, Console) {
+    let fleet = fleet().await;
+    let dir = tempfile::tempdir().unwrap();
+    let console = console(&fleet, dir.path()).await;
+    until(&console, "a", 2, true).await;
+    until(&console, "b", 1, true).await;
+    (fleet, dir, console)
+}
+
 async fn clusters(console: &Console) -> (String, Value) {
     let res = common::http()
         .get(format!("{}/api/v1/clusters", console.url()))
@@ -209,11 +220,7 @@ async fn the_same_namespace_and_name_is_counted_in_its_own_cluster() {
 
 #[tokio::test]
 async fn an_unreachable_cluster_keeps_its_vmis_stale_while_the_other_stays_live() {
-    let fleet = fleet().await;
-    let dir = tempfile::tempdir().unwrap();
-    let console = console(&fleet, dir.path()).await;
-    until(&console, "a", 2, true).await;
-    until(&console, "b", 1, true).await;
+    let (fleet, _dir, console) = live().await;
     fleet.set_unreachable("b", true);
     let down = until(&console, "b", 1, false).await;
     assert_eq!(down["error_kind"], "unreachable", "{down}");
@@ -264,11 +271,7 @@ async fn an_unreachable_cluster_keeps_its_vmis_stale_while_the_other_stays_live(
 
 #[tokio::test]
 async fn expired_credentials_are_told_apart_and_no_secret_is_shown() {
-    let fleet = fleet().await;
-    let dir = tempfile::tempdir().unwrap();
-    let console = console(&fleet, dir.path()).await;
-    until(&console, "a", 2, true).await;
-    until(&console, "b", 1, true).await;
+    let (fleet, dir, console) = live().await;
     fleet.set_credentials_expired("a", true);
     let expired = until(&console, "a", 2, false).await;
     assert_eq!(expired["error_kind"], "credentials_expired", "{expired}");

@@ -175,11 +175,7 @@ pub(super) async fn uid_in(fleet: &Fleet, c: &str) -> String {
 
 #[tokio::test]
 async fn each_cluster_answers_its_own_vmi_under_its_prefix_and_an_unknown_one_is_a_404() {
-    let fleet = fleet().await;
-    let dir = tempfile::tempdir().unwrap();
-    let console = console(&fleet, dir.path()).await;
-    until(&console, "a", 2, true).await;
-    until(&console, "b", 1, true).await;
+    let (fleet, _dir, console) = live().await;
     let (uid_a, uid_b) = (uid_in(&fleet, "a").await, uid_in(&fleet, "b").await);
     assert_ne!(uid_a, uid_b);
     let uid_at = |path: &'static str| {
@@ -227,11 +223,7 @@ async fn on_node(console: &Console, path: &str) -> Vec<VmiKey> {
 
 #[tokio::test]
 async fn a_node_of_the_same_name_in_each_cluster_lists_its_own_cluster_vmis() {
-    let fleet = fleet().await;
-    let dir = tempfile::tempdir().unwrap();
-    let console = console(&fleet, dir.path()).await;
-    until(&console, "a", 2, true).await;
-    until(&console, "b", 1, true).await;
+    let (_fleet, _dir, console) = live().await;
     let web = key_in("a", "web", "frontend");
     let in_a = on_node(&console, "/api/v1/nodes/worker-1/view").await;
     assert_eq!(in_a, [bastion("a"), web.clone()]);

@@ -2,17 +2,13 @@
 //! that cluster's answers under `/api/v1/c/{cluster}/`, its default is the first cluster, and a
 //! cluster the console does not watch is the tool's error.
 
+use super::live;
 use super::mcp_client::Mcp;
-use super::{console, fleet, until};
 use serde_json::json;
 
 #[tokio::test(flavor = "multi_thread")]
 async fn the_cluster_tools_read_the_cluster_their_argument_names() {
-    let fleet = fleet().await;
-    let dir = tempfile::tempdir().unwrap();
-    let console = console(&fleet, dir.path()).await;
-    until(&console, "a", 2, true).await;
-    until(&console, "b", 1, true).await;
+    let (_fleet, _dir, console) = live().await;
     let mut mcp = Mcp::spawn(&["--server", &console.url()], None);
     mcp.initialize().await;
 
