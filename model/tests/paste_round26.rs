@@ -119,3 +119,51 @@ fn the_node_labellers_host_model_note_at_start_is_no_fault() {
     );
     assert_eq!(l, Some(Layer::Node), "{text}");
 }
+
+#[test]
+fn a_libvirt_or_qemu_line_no_signature_knows_names_its_program_by_its_frame() {
+    for (paste, program) in [
+        // libvirt's default error function, an error no signature lists
+        (
+            "libvirt: QEMU Driver error : operation failed: the frobnication of the domain's widget did not complete\n",
+            "libvirt",
+        ),
+        // libvirt's log output: thread, priority, function and line
+        (
+            "2025-04-02 09:14:07.512+0000: 1187: error : qemuDomainFrobnicate:4410 : the frobnication of the domain's widget did not complete\n",
+            "libvirt",
+        ),
+        // QEMU's error report, its program name first
+        (
+            "qemu-system-x86_64: -object memory-backend-frob,id=mem0: the frobnication of the widget did not complete\n",
+            "QEMU",
+        ),
+    ] {
+        let (l, _, text) = blame(paste);
+        assert_eq!(l, Some(Layer::Node), "{text}");
+        assert!(
+            text.contains(&format!("an unrecognised {program} error")),
+            "{text}"
+        );
+    }
+    // A line merely shaped `… error : …` names no program.
+    let (_, _, text) = blame("the importer reported an error : nothing more was said\n");
+    assert!(!text.contains("an unrecognised libvirt error"), "{text}");
+}
+
+#[test]
+fn cdis_import_pod_that_no_node_fits_for_its_scratch_claim_is_the_control_planes() {
+    let scratch = "The importer pod of my DataVolume stays Pending:\n\
+        0/3 nodes are available: 3 node(s) had volume node affinity conflict. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.\n\
+        $ kubectl get pvc -n images\n\
+        NAME                    STATUS   VOLUME                                     CAPACITY   ACCESS MODES   STORAGECLASS   AGE\n\
+        rocky-disk              Bound    pvc-1b2c3d4e-0000-4000-8000-00000000aaaa   20Gi       RWO            local-lvm      6m\n\
+        rocky-disk-scratch      Bound    pvc-1b2c3d4e-0000-4000-8000-00000000bbbb   20Gi       RWO            local-lvm      6m\n";
+    let (l, _, text) = blame(scratch);
+    assert_eq!(l, Some(Layer::ControlPlane), "{text}");
+    assert!(text.contains("scratch claim"), "{text}");
+    // The same conflict without CDI's scratch pair stays the nodes'.
+    let alone = "0/3 nodes are available: 3 node(s) had volume node affinity conflict. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.\n";
+    let (l, _, text) = blame(alone);
+    assert_eq!(l, Some(Layer::Node), "{text}");
+}

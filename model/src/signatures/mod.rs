@@ -71,6 +71,7 @@ mod object_store;
 mod operator;
 mod ovn_kubernetes;
 mod ovn_nbctl;
+mod printed_by;
 mod qemu;
 mod qemu_migration;
 mod rancher_planner;

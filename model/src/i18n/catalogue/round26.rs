@@ -66,4 +66,9 @@ pub const ROUND26: &[Entry] = &[
      "virt-handler の node-labeller がホストの CPU モデルについて記録しています(情報)"),
     ("when it starts, virt-handler's node-labeller reads libvirt's domain capabilities to label the node with its CPU models and features; it warns when libvirt lists more than one host model (it takes the first) or the architecture has no host-model mode (ARM, s390x), and goes on: a note of a normal start, not a fault",
      "node-labeller は virt-handler の起動時に libvirt のドメインケイパビリティを読み、ノードに CPU モデルと機能のラベルを付けます。libvirt がホストモデルを複数挙げた(最初のものを使う)場合や、アーキテクチャーにホストモデルモードがない(ARM、s390x)場合に警告し、そのまま続けます。正常な起動の記録であり、障害ではありません"),
+    // input/cdi_scratch.rs
+    ("CDI's import pod cannot be scheduled: its claim and its scratch claim are bound on different nodes (volume node affinity conflict)",
+     "CDI のインポート Pod をスケジュールできません: その PVC とスクラッチ PVC が別々のノードにバインドされています(volume node affinity conflict)"),
+    ("CDI's importer mounts the claim it fills and a scratch claim CDI creates beside it ({}); a storage class that binds at once gave each a volume on another node, so no node can run the import pod and the import never starts: use a storage class that waits for the first consumer (WaitForFirstConsumer) for CDI's claims, so both bind where the importer runs",
+     "CDI のインポーターは、書き込む先の PVC と、CDI がその横に作るスクラッチ PVC({0})をマウントします。すぐにバインドするストレージクラスがそれぞれに別のノードのボリュームを与えたため、インポート Pod を動かせるノードがなく、インポートは始まりません。CDI の PVC には最初の利用者を待つ(WaitForFirstConsumer)ストレージクラスを使い、両方がインポーターの動くノードでバインドされるようにしてください"),
 ];
