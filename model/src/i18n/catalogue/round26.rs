@@ -71,4 +71,7 @@ pub const ROUND26: &[Entry] = &[
      "CDI のインポート Pod をスケジュールできません: その PVC とスクラッチ PVC が別々のノードにバインドされています(volume node affinity conflict)"),
     ("CDI's importer mounts the claim it fills and a scratch claim CDI creates beside it ({}); a storage class that binds at once gave each a volume on another node, so no node can run the import pod and the import never starts: use a storage class that waits for the first consumer (WaitForFirstConsumer) for CDI's claims, so both bind where the importer runs",
      "CDI のインポーターは、書き込む先の PVC と、CDI がその横に作るスクラッチ PVC({0})をマウントします。すぐにバインドするストレージクラスがそれぞれに別のノードのボリュームを与えたため、インポート Pod を動かせるノードがなく、インポートは始まりません。CDI の PVC には最初の利用者を待つ(WaitForFirstConsumer)ストレージクラスを使い、両方がインポーターの動くノードでバインドされるようにしてください"),
+    // remedy/longhorn.rs
+    ("Make the volume healthy before migrating the VM: let Longhorn rebuild every replica the volume asks for (on a cluster with fewer nodes than replicas, lower the volume's number of replicas), let an engine upgrade finish, then migrate the VM again.",
+     "VM をマイグレーションする前にボリュームを正常にしてください。ボリュームが求めるすべてのレプリカを Longhorn に再構築させ(レプリカ数よりノードの少ないクラスターでは、ボリュームのレプリカ数を減らします)、エンジンのアップグレードが終わるのを待ってから、VM を再びマイグレーションしてください。"),
 ];
