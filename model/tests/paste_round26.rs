@@ -167,3 +167,28 @@ fn cdis_import_pod_that_no_node_fits_for_its_scratch_claim_is_the_control_planes
     let (l, _, text) = blame(alone);
     assert_eq!(l, Some(Layer::Node), "{text}");
 }
+
+#[test]
+fn an_unknown_error_line_of_a_kubectl_logs_output_is_the_pods_it_reads() {
+    let line = "time=\"2025-02-11T07:30:00Z\" level=error msg=\"the frobnication of replica r-1 did not complete\"\n";
+    // Under `kubectl logs <pod>`, the pod wrote the line: Longhorn's manager, the node's storage.
+    let paste = format!("$ kubectl logs -n longhorn-system longhorn-manager-q8z2k\n{line}");
+    let (l, _, text) = blame(&paste);
+    assert_eq!(l, Some(Layer::Node), "{text}");
+    assert!(text.contains("kubectl logs"), "{text}");
+    // Its reading, in Japanese, says how the reporter was named.
+    let a = model::input::analyse(&paste, None).unwrap();
+    let f = a
+        .report
+        .diagnoses
+        .iter()
+        .flat_map(|d| d.layers.iter())
+        .flat_map(|l| l.findings.iter())
+        .find(|f| f.title.contains("inferred from who reported it"))
+        .expect("the reporter's finding");
+    let ja = model::i18n::tr(model::i18n::Lang::Ja, &f.detail);
+    assert!(ja.contains("コマンドが読む Pod"), "{ja}");
+    // The same line alone names no reporter and blames nothing.
+    let (l, _, text) = blame(line);
+    assert_eq!(l, None, "{text}");
+}

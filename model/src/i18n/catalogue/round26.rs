@@ -74,4 +74,7 @@ pub const ROUND26: &[Entry] = &[
     // remedy/longhorn.rs
     ("Make the volume healthy before migrating the VM: let Longhorn rebuild every replica the volume asks for (on a cluster with fewer nodes than replicas, lower the volume's number of replicas), let an engine upgrade finish, then migrate the VM again.",
      "VM をマイグレーションする前にボリュームを正常にしてください。ボリュームが求めるすべてのレプリカを Longhorn に再構築させ(レプリカ数よりノードの少ないクラスターでは、ボリュームのレプリカ数を減らします)、エンジンのアップグレードが終わるのを待ってから、VM を再びマイグレーションしてください。"),
+    // input/last_resort.rs (read_streamed)
+    ("the pod its `kubectl logs` command reads",
+     "`kubectl logs` コマンドが読む Pod"),
 ];
