@@ -249,7 +249,7 @@ fn fresh_batch24_scores_at_least_its_floor() {
 
 #[test]
 fn fresh_batch25_scores_at_least_its_floor() {
-    run_batch("batch25", 23, true);
+    run_batch("batch25", 23, false);
 }
 
 #[test]

@@ -151,7 +151,25 @@ fn text_field<'a>(j: &'a str, key: &str) -> &'a str {
 /// The last-resort meaning of `line`, or `None` when it is not error-level material or
 /// nothing says who reported it or what it is about.
 pub fn read(line: &str, level: Option<Level>, n: usize, format: BlockFormat) -> Option<Signal> {
-    read_as(line, level, n, format, false)
+    read_as(line, level, n, format, false, None)
+}
+
+/// The same for a line of a `kubectl logs <pod>` output that names no reporter itself: the pod
+/// the command asked for is its reporter (`kubectl logs` prints one pod's container log, as
+/// `--prefix` would have named it on every line).
+pub fn read_streamed(
+    line: &str,
+    level: Option<Level>,
+    n: usize,
+    format: BlockFormat,
+    command: &str,
+) -> Option<Signal> {
+    let who = reporter(command)?;
+    let who = Who {
+        how: "the pod its `kubectl logs` command reads",
+        ..who
+    };
+    read_as(line, level, n, format, false, Some(who))
 }
 
 /// The same for a line without a stated level whose own words state an error (`error`,
@@ -160,7 +178,7 @@ pub fn read(line: &str, level: Option<Level>, n: usize, format: BlockFormat) -> 
 /// what it is about (a form stating a failure, else the objects and subjects it names), never
 /// by itself.
 pub fn read_worded(line: &str, n: usize, format: BlockFormat) -> Option<Signal> {
-    read_as(line, None, n, format, true)
+    read_as(line, None, n, format, true, None)
 }
 
 fn read_as(
@@ -169,6 +187,7 @@ fn read_as(
     n: usize,
     format: BlockFormat,
     worded: bool,
+    stream: Option<Who>,
 ) -> Option<Signal> {
     let subject = about(line);
     let why_error = error_material(line, level, subject.is_some_and(|a| a.failure_form))
@@ -187,7 +206,7 @@ fn read_as(
     } else if logged {
         by_reason(line).or_else(|| reporter(line))
     } else {
-        reporter(line).or_else(|| by_reason(line))
+        reporter(line).or_else(|| by_reason(line)).or(stream)
     };
     let subject = if worded {
         subject.filter(|a| a.failure_form)

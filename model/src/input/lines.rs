@@ -55,6 +55,8 @@ pub struct Seen {
     waiting: Option<String>,
     /// The program the paste's panic ran in, from its stack frames (`super::panic_owner`).
     panic_owner: Option<super::panic_owner::Owner>,
+    /// The block's `kubectl logs <pod>` command, whose pod wrote the block's lines.
+    stream: Option<String>,
 }
 
 impl Seen {
@@ -110,6 +112,10 @@ pub fn read_lines(block: &Block<'_>, format: BlockFormat, seen: &mut Seen) -> Li
     if let Some(c) = block.command.and_then(component_in_text) {
         seen.component = Some(c);
     }
+    seen.stream = block
+        .command
+        .filter(|c| c.split_whitespace().any(|w| w == "logs"))
+        .map(str::to_string);
     let mut quiet: Option<LineRange> = None;
     let mut repeated = 0usize;
     // An object block's lines are read only for known messages: no level, no component.
@@ -350,8 +356,13 @@ fn unknown_line(
         if let (Some(src), Some(Level::Error | Level::Warning)) = (from_source.clone(), level) {
             return Some(sourced(src, line, n, format));
         }
-        // Who reported it and what it is about, for error-level material (`last_resort`).
-        if let Some(s) = super::last_resort::read(line, level, n, format) {
+        // Who reported it and what it is about, for error-level material (`last_resort`); a
+        // line naming no reporter in a `kubectl logs <pod>` output is that pod's.
+        let streamed = || {
+            let cmd = seen.stream.as_deref()?;
+            super::last_resort::read_streamed(line, level, n, format, cmd)
+        };
+        if let Some(s) = super::last_resort::read(line, level, n, format).or_else(streamed) {
             return Some(s);
         }
         // The operating system's error it ends in says what it is about.

@@ -24,6 +24,7 @@ pub mod agent_answer;
 pub mod already_deleted;
 pub mod blocks;
 pub mod cdi_completed;
+pub mod cdi_scratch;
 pub mod cells;
 pub mod classify;
 pub mod clock;

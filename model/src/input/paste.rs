@@ -47,6 +47,7 @@ pub fn read_paste(input: &str) -> ReadPaste {
     super::console_log::see(&mut out, input);
     super::target_pod::settle(&mut out, input);
     super::deleted_launcher::settle(&mut out, input);
+    super::cdi_scratch::settle(&mut out, input);
     super::usage_error::settle(&mut out, input);
     out
 }

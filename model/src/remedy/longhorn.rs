@@ -37,6 +37,11 @@ const CSI: &[&str] = &[
 const PROVISION: &[&str] = &[
     "Fix the source Longhorn names (the backup target's reachability and credentials, the backing image's download or its size against the volume's, the clone's source volume), then create the volume or the VM's disk again.",
 ];
+/// A migratable volume's migration refused or reverted (`manager/volume.go` MigrationStart:
+/// attached, healthy, not upgrading).
+const MIGRATE: &[&str] = &[
+    "Make the volume healthy before migrating the VM: let Longhorn rebuild every replica the volume asks for (on a cluster with fewer nodes than replicas, lower the volume's number of replicas), let an engine upgrade finish, then migrate the VM again.",
+];
 
 /// Every id with a remedy here, by remedy.
 const BY_ID: &[(&[&str], &[&str])] = &[
@@ -87,6 +92,16 @@ const BY_ID: &[(&[&str], &[&str])] = &[
             "longhorn-volume-clone-failed",
         ],
         PROVISION,
+    ),
+    (
+        &[
+            "longhorn-migration-start-refused",
+            "longhorn-migration-destination-refused",
+            "longhorn-migration-confirm-failed",
+            "longhorn-migration-held",
+            "longhorn-migration-skipped-not-healthy",
+        ],
+        MIGRATE,
     ),
 ];
 

@@ -153,6 +153,9 @@ pub fn component_of_line(line: &str) -> Option<Component> {
     if let Some(c) = from_source_path(t) {
         return Some(c);
     }
+    if let Some(c) = super::printed_by::printed_by(t) {
+        return Some(c);
+    }
     from_klog_file(t)
 }
 

@@ -37,6 +37,7 @@ const RPC_ERROR: &str = "rpc error: code = ";
 pub fn read_level(line: &str) -> Option<Level> {
     match level_of(line) {
         Some(Level::Info) if line.contains(RPC_ERROR) => Some(Level::Error),
+        None => super::printed_by::level(line),
         l => l,
     }
 }

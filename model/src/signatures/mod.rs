@@ -10,6 +10,7 @@ mod agent_command;
 mod api_errors;
 mod api_server_dial;
 pub(crate) mod base;
+mod bonding;
 mod cdi;
 mod cdi_in_use;
 mod cdi_volume;
@@ -34,6 +35,7 @@ mod guest_output;
 mod guest_panic;
 mod harvester_migrate;
 mod harvester_precheck;
+mod hco_golden_image;
 mod helm;
 mod helper_signal;
 mod http_status;
@@ -48,9 +50,11 @@ mod kubelet;
 mod kubemacpool;
 mod kubevirtci;
 pub mod level;
+mod libvirt_limits;
 mod longhorn;
 mod longhorn_csi;
 mod longhorn_engine;
+mod longhorn_migration;
 mod longhorn_reasons;
 mod longhorn_scheduling;
 mod longhorn_steps;
@@ -67,6 +71,7 @@ mod object_store;
 mod operator;
 mod ovn_kubernetes;
 mod ovn_nbctl;
+mod printed_by;
 mod qemu;
 mod qemu_migration;
 mod rancher_planner;
@@ -74,6 +79,7 @@ pub mod rbac;
 pub mod reasons;
 mod reconcile_retry;
 mod relayed;
+mod selinux_context;
 mod stream_upgrade;
 pub mod subjects;
 mod subresource_conflict;
@@ -160,6 +166,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             devices::TABLE,
             vfio::TABLE,
             helper_signal::TABLE,
+            selinux_context::TABLE,
             node_taints::TABLE,
             cdi::TABLE,
             cdi_in_use::TABLE,
@@ -170,10 +177,12 @@ pub fn catalogue() -> &'static [&'static Signature] {
             guest_output::INITQUEUE,
             guest_output::STOP_CODES,
             qemu::TABLE,
+            libvirt_limits::TABLE,
             qemu_migration::TABLE,
             events::TABLE,
             control_plane::TABLE,
             operator::TABLE,
+            hco_golden_image::TABLE,
             helm::TABLE,
             rancher_planner::TABLE,
             namespace_deletion::TABLE,
@@ -190,11 +199,13 @@ pub fn catalogue() -> &'static [&'static Signature] {
             longhorn_scheduling::TABLE,
             longhorn_csi::TABLE,
             longhorn_engine::TABLE,
+            longhorn_migration::TABLE,
             guest::TABLE,
             agent_command::TABLE,
             guest_panic::TABLE,
             multus::TABLE,
             network::TABLE,
+            bonding::TABLE,
             network_addons::TABLE,
             kube_ovn::TABLE,
             kube_ovn_reasons::TABLE,

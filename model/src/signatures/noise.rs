@@ -299,6 +299,24 @@ pub(super) const TABLE: &[Signature] = &[
     // (custom-ga-command), its domain XML asks for the host CPU (host-cpu) or custom QEMU
     // arguments (custom-argv). A note about support, not a fault.
     Signature {
+        id: "node-labeller-host-model-note",
+        all: &["host"],
+        any: &[
+            "host model mode is expected to contain only one model",
+            "host-model cpu mode is not supported for",
+        ],
+        title: "virt-handler's node-labeller notes the host CPU model (informational)",
+        cause: "when it starts, virt-handler's node-labeller reads libvirt's domain capabilities \
+            to label the node with its CPU models and features; it warns when libvirt lists \
+            more than one host model (it takes the first) or the architecture has no host-model \
+            mode (ARM, s390x), and goes on: a note of a normal start, not a fault",
+        source: "KubeVirt pkg/virt-handler/node-labeller/cpu_plugin.go and node_labeller.go \
+            (loadDomCapabilities: log.Log.Warning(\"host model mode is expected to contain only \
+            one model\"), Warningf(\"host-model cpu mode is not supported for %s architecture\"))",
+        example: r#"{"component":"virt-handler","level":"warning","msg":"host model mode is expected to contain only one model","pos":"cpu_plugin.go:103","timestamp":"2024-01-01T00:00:00.000000Z"}"#,
+        ..BASE
+    },
+    Signature {
         id: "libvirt-domain-tainted",
         all: &["is tainted: "],
         any: &[

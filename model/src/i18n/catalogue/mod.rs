@@ -35,6 +35,7 @@ mod round22;
 mod round23;
 mod round24;
 mod round25;
+mod round26;
 mod sig_api;
 mod sig_control;
 mod sig_guest;
@@ -90,6 +91,7 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
         round23::ROUND23,
         round24::ROUND24,
         round25::ROUND25,
+        round26::ROUND26,
         batch25::BATCH25,
         mechanisms::MECHANISMS,
         longhorn::LONGHORN,

@@ -1,0 +1,121 @@
+//! The program a line was printed by, read from the form its own error printer gives every
+//! message, whatever the message: libvirt and QEMU print errors no signature can list whole
+//! (thousands of strings), but always in the same frame, so an unknown one still names its
+//! reporter (and the reporter's layer: the VM's pod on its node):
+//!
+//! - libvirt's default error function (`src/util/virerror.c` virDefaultErrorFunc:
+//!   `"libvirt: %s %s %s%s: %s"`, the error domain's name, the level `error` or `warning`, the
+//!   object's name): `libvirt: QEMU Driver error : …`, `libvirt:  error : …` (no domain), as a
+//!   child process that failed before exec relays it (`Process exited prior to exec: libvirt:
+//!   error : …`);
+//! - libvirt's log outputs (`src/util/virlog.c` virLogFormatString: `"%llu: %s : %s:%d : %s"`,
+//!   the thread, the priority, the function and line): `… 4242: error : qemuProcessStart:6500 :
+//!   …`, as virtqemud's and libvirtd's logs and the launcher's relayed libvirt lines print it;
+//! - QEMU's error reports (`util/qemu-error.c` error_vprintf with error_print_loc: the program's
+//!   name first, `qemu-kvm: …`, `qemu-system-x86_64: -device …: …`).
+
+use super::component::Component;
+use super::level::Level;
+
+/// The level words libvirt prints in both frames.
+const LEVELS: [&str; 2] = ["error", "warning"];
+
+/// QEMU's program names as its error reports start.
+const QEMU: [&str; 4] = [
+    "qemu-kvm: ",
+    "qemu-system-x86_64: ",
+    "qemu-system-aarch64: ",
+    "qemu-system-s390x: ",
+];
+
+/// The program whose error printer framed `t`, if one did.
+pub fn printed_by(t: &str) -> Option<Component> {
+    if libvirt_default(t) || libvirt_log(t) {
+        return Some(Component::Libvirt);
+    }
+    let lower = t.to_ascii_lowercase();
+    QEMU.iter()
+        .any(|q| lower.starts_with(q) || lower.contains(&format!(": {q}")))
+        .then_some(Component::Qemu)
+}
+
+/// The level the frame states: libvirt's level word; a QEMU report is an error
+/// (`error_report`) unless it says `warning:` (`warn_report`).
+pub fn level(t: &str) -> Option<Level> {
+    let lower = t.to_ascii_lowercase();
+    match printed_by(t)? {
+        Component::Qemu if lower.contains(": warning: ") => Some(Level::Warning),
+        Component::Qemu => Some(Level::Error),
+        _ if libvirt_default(t) || libvirt_log(t) => Some(
+            if lower.contains(" warning : ") && !lower.contains(" error : ") {
+                Level::Warning
+            } else {
+                Level::Error
+            },
+        ),
+        _ => None,
+    }
+}
+
+/// `libvirt: <domain> <level> <object>: …`: the level word within the frame's first words.
+fn libvirt_default(t: &str) -> bool {
+    let Some(at) = t.find("libvirt: ") else {
+        return false;
+    };
+    let rest = &t[at + "libvirt: ".len()..];
+    let frame = rest.split(" : ").next().unwrap_or("");
+    rest.contains(" : ")
+        && frame.len() <= 40
+        && frame
+            .split_whitespace()
+            .last()
+            .is_some_and(|w| LEVELS.contains(&w))
+}
+
+/// `<thread>: <level> : <function>:<line> : …`.
+fn libvirt_log(t: &str) -> bool {
+    LEVELS.iter().any(|level| {
+        let frame = format!(": {level} : ");
+        let Some(at) = t.find(&frame) else {
+            return false;
+        };
+        let thread = t[..at].rsplit(' ').next().unwrap_or("");
+        let after = &t[at + frame.len()..];
+        let func = after.split(" : ").next().unwrap_or("");
+        !thread.is_empty()
+            && thread.bytes().all(|b| b.is_ascii_digit())
+            && func.split_once(':').is_some_and(|(name, line)| {
+                !name.is_empty()
+                    && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+                    && !line.is_empty()
+                    && line.bytes().all(|b| b.is_ascii_digit())
+            })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn libvirt_and_qemu_by_their_frames() {
+        assert_eq!(
+            printed_by("libvirt: QEMU Driver error : unsupported configuration: x"),
+            Some(Component::Libvirt)
+        );
+        assert_eq!(
+            printed_by("internal error: Process exited prior to exec: libvirt: error : x"),
+            Some(Component::Libvirt)
+        );
+        assert_eq!(
+            printed_by("2024-05-01 10:00:00.123+0000: 4242: error : qemuProcessStart:6500 : x"),
+            Some(Component::Libvirt)
+        );
+        assert_eq!(
+            printed_by("qemu-kvm: -drive file=/x: Could not open '/x'"),
+            Some(Component::Qemu)
+        );
+        assert_eq!(printed_by("an error : somewhere"), None);
+        assert_eq!(printed_by("libvirt: the daemon is fine"), None);
+    }
+}
