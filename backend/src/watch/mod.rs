@@ -2,16 +2,17 @@
 //! whole process, however many browsers are connected.
 //!
 //! The rooms: [`kind`] (the kind registry and each kind's health; [`cause`]: why a watch failed), [`launcher`], [`vm_record`]
-//! and [`project`] (the projections), [`raw`] (a watched object as read), [`caches`] (the
+//! and [`project`] (the projections), [`typed`] (a watched object read straight into its model
+//! type) and [`raw`] (an event, read as JSON), [`caches`] (the
 //! indexes; [`migration_index`]: migrations by VMI), [`watcher`] (the one watch loop and the
 //! per-kind [`watcher::WatchedKind`]s), [`observed`] (a watch that is back marks its kind
 //! healthy), [`mod@refresher`] (re-projection) and [`release`] (repacking after lists).
 //!
 //! Each watcher is a kube-rs `watcher` (list in pages, then watch; after any error it backs off
 //! ([`backoff`]: reset only by an answer) and starts again, resuming from the last resourceVersion or re-listing after `410 Gone`).
-//! No raw object is kept: every object is read once into JSON ([`Raw`]), projected at once into
-//! what Strata shows, and dropped, so memory follows what is shown rather than what the cluster
-//! stores.
+//! No raw object is kept: every object is read once off the wire into its model type
+//! ([`Typed`]; events into JSON, [`Raw`]), projected at once into what Strata shows, and
+//! dropped, so memory follows what is shown rather than what the cluster stores.
 //!
 //! * VMIs become their overview summary in the [`Store`], through
 //!   [`model::VmiSummary::from_evidence`] over the VMI plus the compact launcher, node and
@@ -61,6 +62,7 @@ pub mod project;
 pub mod raw;
 pub mod refresher;
 pub mod release;
+pub mod typed;
 pub mod vm_record;
 pub mod watcher;
 
@@ -71,6 +73,7 @@ pub use launcher::Launcher;
 pub use project::{LAUNCHER_SELECTOR, event_is_relevant, summarize, typed, version};
 pub use raw::Raw;
 pub use refresher::refresher;
+pub use typed::Typed;
 pub use vm_record::{VM_CONDITIONS, VmCondition, VmRecord};
 pub use watcher::{OnRestart, watch_kind};
 
