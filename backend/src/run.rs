@@ -207,7 +207,12 @@ pub fn start_with(
         store: store.clone(),
         caches: caches.clone(),
         metrics: metrics.clone(),
-        auth: Arc::new(Auth::new(options.auth, client)),
+        auth: Arc::new(Auth::fleet(
+            options.auth,
+            fleet.first().name.clone(),
+            client.clone(),
+            doors(&options.clusters),
+        )),
         prometheus,
         assets: None,
         history: history.clone(),
@@ -247,6 +252,18 @@ pub fn start_with(
         watchers,
         fleet,
     })
+}
+
+/// The clusters besides the first as sign-in knows them, in the fleet's order.
+fn doors(clusters: &[Spec]) -> Vec<crate::auth::Door> {
+    clusters
+        .iter()
+        .map(|s| crate::auth::Door {
+            name: s.name.clone(),
+            local: s.client.clone(),
+            base: Some(s.config.clone()),
+        })
+        .collect()
 }
 
 /// What the recorder reads of each cluster of `fleet`: its store handle, its caches and its

@@ -3,7 +3,7 @@
 //! router that composes the handlers ([`crate::app`]), so handlers and router both depend on it
 //! and not on each other.
 
-use crate::auth::Auth;
+use crate::auth::{Auth, Caller};
 use crate::fleet::{Cluster, Fleet};
 use crate::host::HostPolicy;
 use crate::metrics::Metrics;
@@ -48,21 +48,35 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// This state narrowed to `cluster`: its store handle, caches, client (as the local user:
-    /// a token is valid for the first cluster only, whose state this is) and Prometheus. The
-    /// history is the fleet's one store, read under keys naming the store handle's cluster.
-    pub fn in_cluster(&self, cluster: &Arc<Cluster>) -> AppState {
+    /// This state narrowed to the cluster at `at` in the fleet: its store handle, caches,
+    /// Prometheus and its view of auth ([`Auth::at`]: the console's client for that cluster, and
+    /// a signed-in user's grant for it). The history is the fleet's one store, read under keys
+    /// naming the store handle's cluster. `None`: no such cluster.
+    pub fn in_cluster(&self, at: usize) -> Option<AppState> {
+        let cluster = self.fleet.clusters().get(at)?;
         let mut state = self.clone();
         state.scoped = true;
-        let Some(client) = &cluster.client else {
-            return state;
-        };
+        state.auth = Arc::new(self.auth.at(at)?);
+        if at == 0 {
+            return Some(state);
+        }
         state.store = cluster.store.clone();
         state.caches = cluster.caches.clone();
-        state.auth = Arc::new(Auth::new(crate::auth::Mode::Local, client.clone()));
         state.prometheus = cluster.prometheus.clone();
         state.cluster = Some(cluster.name.clone());
-        state
+        Some(state)
+    }
+
+    /// This state narrowed to each cluster `caller` may read: every cluster for the local user,
+    /// the clusters a token user signed in to; the first cluster first.
+    pub fn readable_clusters(&self, caller: &Caller) -> Vec<AppState> {
+        (0..self.fleet.clusters().len())
+            .filter(|&i| match caller {
+                Caller::Local => true,
+                Caller::User(s) => s.grant(i).is_some(),
+            })
+            .filter_map(|i| self.in_cluster(i))
+            .collect()
     }
 }
 

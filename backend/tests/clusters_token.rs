@@ -1,5 +1,6 @@
 //! Token mode: `GET /api/v1/clusters` answers a signed-in user only, and counts the VMIs of the
-//! namespaces that user may list VMIs in.
+//! namespaces that user may list VMIs in; a cluster the session has not signed in to shows
+//! nothing of itself (the per-cluster sign-in itself: `fleet/token.rs`).
 
 mod common;
 
@@ -62,18 +63,13 @@ async fn first_snapshot(console: &backend::run::Console, cookie: &str) -> String
 }
 
 #[tokio::test]
-async fn a_token_is_for_the_first_cluster_alone_on_the_stream_the_list_and_the_routes() {
-    // A second cluster that answers anyone: the console reads it, a user's token is not for it.
+async fn a_session_of_the_first_cluster_sees_nothing_of_another_on_the_stream_the_list_and_the_routes()
+ {
+    // A second cluster that answers anyone: the console reads it, but the user signed in to
+    // the first cluster only (the sign-in form's default).
     let other = sim("healthy").await;
-    let client = backend::kube_client::connect(backend::kube_client::Source::Url(other.url()))
-        .await
-        .unwrap();
-    let spec = backend::fleet::Spec {
-        name: "b".into(),
-        server: other.url(),
-        client,
-        upstreams: Default::default(),
-    };
+    let config = kube::Config::new(other.url().parse().unwrap());
+    let spec = backend::fleet::Spec::from_config("b", config).unwrap();
     let (_sim, console, _dir) = token_console(&policy(), |_| Options {
         clusters: vec![spec],
         ..Options::local(None)
@@ -114,4 +110,9 @@ async fn a_token_is_for_the_first_cluster_alone_on_the_stream_the_list_and_the_r
         .await
         .unwrap();
     assert_eq!(res.status(), 403, "{path}");
+    let answer: serde_json::Value = res.json().await.unwrap();
+    assert!(
+        answer["error"].as_str().unwrap().contains("not signed in"),
+        "{answer}"
+    );
 }

@@ -5,7 +5,8 @@
 //! in the list, and the per-VMI routes of each cluster under `/api/v1/c/{cluster}/` (`keys`);
 //! each cluster's alerts read from its own Prometheus and matched to its own VMIs (`alerts`);
 //! each cluster's VMIs recorded into the one history under keys naming their cluster and read
-//! back per cluster (`history`).
+//! back per cluster (`history`); token mode's sign-in per cluster, each cluster's VMIs cut by
+//! its own reviews (`token`).
 
 #[path = "fleet/alerts.rs"]
 mod alerts;
@@ -14,6 +15,8 @@ mod common;
 mod history;
 #[path = "fleet/keys.rs"]
 mod keys;
+#[path = "fleet/token.rs"]
+mod token;
 
 use backend::fleet::{connect, names};
 use backend::run::{Console, Options};

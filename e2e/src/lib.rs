@@ -269,6 +269,19 @@ impl Harness {
     /// Token mode (`--auth token`): the backend watches with `service_token` and each browser
     /// signs in with its own token. `sim` must have been started with a token policy.
     pub async fn start_token(name: &str, sim: sim::Sim, service_token: &str) -> Result<Harness> {
+        Self::start_token_fleet(name, sim, service_token, None, Vec::new()).await
+    }
+
+    /// [`Harness::start_token`] with the first cluster called `first` and watching `others`
+    /// too (`--context a --context b …`): each user signs in to each cluster with that
+    /// cluster's token. Keep the other clusters running.
+    pub async fn start_token_fleet(
+        name: &str,
+        sim: sim::Sim,
+        service_token: &str,
+        first: Option<&str>,
+        others: Vec<backend::fleet::Spec>,
+    ) -> Result<Harness> {
         let mut config = kube::Config::new(sim.url().parse()?);
         config.auth_info.token = Some(service_token.to_string().into());
         let client = kube::Client::try_from(config.clone())?;
@@ -278,6 +291,8 @@ impl Harness {
                 secure_cookie: false,
             },
             prometheus_url: Some(sim.url()),
+            cluster: first.map(str::to_string),
+            clusters: others,
             ..backend::run::Options::local(Some(dist()?))
         };
         Self::start_console(name, sim, client, options).await

@@ -7,6 +7,7 @@
 //! * [`pages`]: one module per route.
 //! * [`components`]: views shared by pages (VMI card, VMI view, migration graph, charts).
 //! * [`overview_model`]: the overview's layout model, plain Rust tested natively.
+//! * [`served_fleet`]: whether the backend watches several clusters (the page it served says).
 //! * [`freshness`]: whether the stream's data is current (silence past the keep-alive is
 //!   stale), plain Rust tested natively.
 //! * [`migrations_model`]: the migrations list's filters and order, plain Rust tested natively.
@@ -32,6 +33,7 @@ pub mod migrations_model;
 pub mod nav;
 pub mod overview_model;
 pub mod pages;
+pub mod served_fleet;
 pub mod share;
 pub mod theme;
 

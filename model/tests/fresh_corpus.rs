@@ -244,10 +244,15 @@ fn fresh_batch23_scores_at_least_its_floor() {
 
 #[test]
 fn fresh_batch24_scores_at_least_its_floor() {
-    run_batch("batch24", 25, true);
+    run_batch("batch24", 25, false);
 }
 
 #[test]
 fn fresh_batch25_scores_at_least_its_floor() {
     run_batch("batch25", 23, true);
+}
+
+#[test]
+fn fresh_batch26_scores_at_least_its_floor() {
+    run_batch("batch26", 22, true);
 }

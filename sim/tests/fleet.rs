@@ -1,6 +1,7 @@
 //! The simulated fleet over real HTTP: clusters that hold the same namespace/name as different
 //! objects, one cluster unreachable or with expired credentials while the others answer, tokens
-//! that hold on one cluster only, and the kubeconfig naming every cluster (read by kube-rs).
+//! that hold on one cluster only (its admin's and its own users', access reviews by that
+//! cluster's rules), and the kubeconfig naming every cluster (read by kube-rs).
 
 mod common;
 
@@ -247,6 +248,66 @@ async fn a_token_of_one_cluster_is_refused_by_another() {
     assert!(is_unauthorized(code, &body), "{code} {body}");
     let (code, _) = get_as(staging, None, VMIS).await.unwrap();
     assert_eq!(code, 401);
+}
+
+/// POSTs a SelfSubjectAccessReview of `list virtualmachineinstances` in `ns` with `token`:
+/// the status and whether it is allowed.
+async fn may_list_vmis(c: &FleetCluster, token: &str, ns: &str) -> (u16, bool) {
+    let review = serde_json::json!({
+        "apiVersion": "authorization.k8s.io/v1", "kind": "SelfSubjectAccessReview",
+        "spec": {"resourceAttributes": {"verb": "list", "group": "kubevirt.io",
+            "resource": "virtualmachineinstances", "namespace": ns}}});
+    let r = common::client()
+        .post(format!(
+            "{}/apis/authorization.k8s.io/v1/selfsubjectaccessreviews",
+            c.url()
+        ))
+        .bearer_auth(token)
+        .json(&review)
+        .send()
+        .await
+        .unwrap();
+    let code = r.status().as_u16();
+    let body: Value = r.json().await.unwrap_or(Value::Null);
+    (code, body["status"]["allowed"] == true)
+}
+
+#[tokio::test]
+async fn each_cluster_knows_its_own_users_and_refuses_the_others() {
+    use sim::auth::{Rule, User};
+    use sim::fleet::ClusterPlan;
+    let user = |token: &str, ns: &str| User {
+        name: "alice".into(),
+        token: token.into(),
+        groups: Vec::new(),
+        rules: vec![Rule {
+            verbs: vec!["list".into()],
+            api_groups: vec!["kubevirt.io".into()],
+            resources: vec!["virtualmachineinstances".into()],
+            namespaces: vec![ns.into()],
+        }],
+    };
+    let plan = |name: &str, seed: u64, alice: User| ClusterPlan {
+        token: Some(format!("{name}-admin-token")),
+        users: vec![alice],
+        ..ClusterPlan::new(name, seed)
+    };
+    let plans = vec![
+        plan("a", 1, user("alice-a", "web")),
+        plan("b", 2, user("alice-b", "infra")),
+    ];
+    let any = std::net::SocketAddr::from(([127, 0, 0, 1], 0));
+    let fleet = Fleet::start(plans, &SimArgs::default(), any).await.unwrap();
+    let (a, b) = (fleet.cluster("a").unwrap(), fleet.cluster("b").unwrap());
+    // Each user's review on its own cluster, by its own rules.
+    assert_eq!(may_list_vmis(a, "alice-a", "web").await, (201, true));
+    assert_eq!(may_list_vmis(a, "alice-a", "infra").await, (201, false));
+    assert_eq!(may_list_vmis(b, "alice-b", "infra").await, (201, true));
+    // The other cluster's token: 401, whatever it asks.
+    assert_eq!(may_list_vmis(b, "alice-a", "web").await.0, 401);
+    assert_eq!(may_list_vmis(a, "alice-b", "infra").await.0, 401);
+    // The cluster's own admin still reads everything.
+    assert_eq!(get(a, VMIS).await.0, 200);
 }
 
 #[tokio::test]

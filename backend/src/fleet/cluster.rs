@@ -18,9 +18,27 @@ pub struct Spec {
     /// The API server URL ([`server_url`]).
     pub server: String,
     pub client: kube::Client,
+    /// The configuration `client` was made from: token mode makes its users' requests to this
+    /// cluster with its API server and TLS trust (none of its credentials:
+    /// [`crate::auth::Door::base`]).
+    pub config: kube::Config,
     /// This cluster's own Prometheus and Alertmanager: a cluster's metrics and alerts name its
     /// namespaces, nodes and VMIs, so another cluster's would be matched to the wrong VMIs.
     pub upstreams: Upstreams,
+}
+
+impl Spec {
+    /// The cluster `name` at `config`'s API server, with a client made from it and no
+    /// upstreams.
+    pub fn from_config(name: &str, config: kube::Config) -> Result<Spec, kube::Error> {
+        Ok(Spec {
+            name: name.to_string(),
+            server: server_url(&config.cluster_url),
+            client: kube::Client::try_from(config.clone())?,
+            config,
+            upstreams: Upstreams::default(),
+        })
+    }
 }
 
 /// One watched cluster.

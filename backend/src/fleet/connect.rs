@@ -48,6 +48,7 @@ impl Connected {
             name: self.name.clone(),
             server: self.server.clone(),
             client: self.client.clone(),
+            config: self.config.clone(),
             upstreams: super::Upstreams::default(),
         }
     }

@@ -29,9 +29,17 @@
 //! default backoff: bounded delays, one connection attempt at a time per kind).
 //!
 //! What serves the fleet: the push stream and `GET /api/v1/vmis` (every cluster's VMIs, each
-//! key naming its cluster; token mode: the first cluster's only), `GET /api/v1/clusters`, and
-//! the per-VMI, node, migration and alert routes under `/api/v1/c/{cluster}/`
-//! ([`crate::routes::in_cluster`]), answered from that cluster's caches, client and Prometheus.
+//! key naming its cluster), `GET /api/v1/clusters`, and the per-VMI, node, migration and alert
+//! routes under `/api/v1/c/{cluster}/` ([`crate::routes::in_cluster`]), answered from that
+//! cluster's caches, client and Prometheus.
+//!
+//! Token mode: a token is valid for one API server, so a user signs in to each cluster with
+//! that cluster's token, judged by that cluster's API server (its [`Spec::config`]'s address and
+//! TLS trust); the session holds one grant per cluster ([`crate::auth`]). The stream and
+//! `/api/v1/vmis` carry the VMIs of each cluster the session is signed in to, each cut by that
+//! cluster's access reviews; `/api/v1/clusters` says per cluster whether the session is signed
+//! in to it (and counts only those); a route under `/api/v1/c/{cluster}/` acts as the session's
+//! token for that cluster, and answers 403 to a session not signed in to it.
 //! Each cluster reads its alerts from its own Alertmanager or Prometheus ([`Upstreams`], one
 //! `--prometheus-url` per context) into its own caches, so an alert naming `infra/bastion` marks
 //! that cluster's bastion only. The history recorder records every cluster into the one
@@ -78,5 +86,20 @@ impl Fleet {
     /// The cluster called `name`.
     pub fn get(&self, name: &str) -> Option<&Arc<Cluster>> {
         self.clusters.iter().find(|c| c.name == name)
+    }
+
+    /// The place of the cluster called `name` (0: the first).
+    pub fn index_of(&self, name: &str) -> Option<usize> {
+        self.clusters.iter().position(|c| c.name == name)
+    }
+
+    /// The place of the cluster a VMI key names ([`model::VmiKey::cluster`]: empty for the
+    /// first cluster).
+    pub fn index_of_key(&self, key_cluster: &str) -> Option<usize> {
+        if key_cluster.is_empty() {
+            Some(0)
+        } else {
+            self.index_of(key_cluster)
+        }
     }
 }

@@ -1,5 +1,6 @@
 //! The built frontend: static files from Trunk's `dist/` (precompressed `.br`/`.gz` when
-//! present) and `index.html`, with a fresh CSP nonce, for `/` and every client-side route.
+//! present) and `index.html`, with a fresh CSP nonce (and `data-fleet` on its root when the
+//! console watches several clusters), for `/` and every client-side route.
 //! Every static file answer says `Vary: Accept-Encoding` (br, gzip or identity alike), so a cache
 //! never hands a browser an encoding it did not ask for.
 
@@ -40,6 +41,17 @@ pub fn serve(router: Router<AppState>, state: &AppState) -> Router<AppState> {
     }
 }
 
+/// `html` with `<html data-fleet>` when the console watches several clusters: the overview
+/// shows the clusters' rows even while the stream carries one cluster's VMIs (a token user
+/// signed in to one cluster sees the others to sign in to).
+fn fleet_marked(html: String, state: &AppState) -> String {
+    if state.fleet.clusters().len() > 1 {
+        html.replacen("<html", "<html data-fleet", 1)
+    } else {
+        html
+    }
+}
+
 async fn index(State(state): State<AppState>, uri: Uri, headers: HeaderMap) -> Response {
     // Without a live session, to the sign-in page, which returns here afterwards.
     if state.auth.is_token_mode() && state.auth.caller(&headers).is_err() {
@@ -55,7 +67,7 @@ async fn index(State(state): State<AppState>, uri: Uri, headers: HeaderMap) -> R
             .into_response();
     };
     match tokio::fs::read_to_string(dir.join("index.html")).await {
-        Ok(html) => security::html_page(StatusCode::OK, &html),
+        Ok(html) => security::html_page(StatusCode::OK, &fleet_marked(html, &state)),
         Err(e) => ApiErr::unavailable(format!("cannot read index.html: {e}")).into_response(),
     }
 }

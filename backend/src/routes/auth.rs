@@ -1,9 +1,15 @@
 //! Token mode's session: the sign-in page and form (returning to a validated same-origin `next`
-//! path), sign-out (which ends the session server-side), and `/auth/session`. The cookie and the
-//! sessions themselves are [`crate::auth`]'s.
+//! path), sign-out (which ends the session server-side, every cluster's grant with it), and
+//! `/auth/session`. The cookie and the sessions themselves are [`crate::auth`]'s.
+//!
+//! With several clusters the form offers a select of them (each marked when this browser's
+//! session is signed in to it), picked by `?cluster=NAME`, else by the cluster the page to
+//! return to is under (`next=/c/{cluster}/…`), else the first. A token accepted by the picked
+//! cluster's API server is added to the browser's live session, if any (its other clusters
+//! kept); refused, nothing changes.
 
 use super::AppState;
-use crate::auth::SignInError;
+use crate::auth::{Caller, SignInError};
 use crate::listener::client::ClientAddr;
 use crate::security;
 use axum::extract::{ConnectInfo, Query, State};
@@ -21,7 +27,58 @@ pub fn routes() -> Router<AppState> {
         .route("/auth/session", get(session))
 }
 
-fn signin_html(message: Option<&str>, next: Option<&str>) -> String {
+/// The sign-in form's cluster choice: every cluster's name, the first first, whether the
+/// request's session is signed in to it, and the one picked.
+struct Choice {
+    clusters: Vec<(String, bool)>,
+    picked: usize,
+}
+
+impl Choice {
+    /// A select of the clusters, only when there are several.
+    fn select(&self) -> String {
+        if self.clusters.len() < 2 {
+            return String::new();
+        }
+        let options: String = self
+            .clusters
+            .iter()
+            .enumerate()
+            .map(|(i, (name, signed_in))| {
+                format!(
+                    "<option value=\"{v}\"{sel}>{v}{note}</option>",
+                    v = escape_html(name),
+                    sel = if i == self.picked { " selected" } else { "" },
+                    note = if *signed_in { " (signed in)" } else { "" },
+                )
+            })
+            .collect();
+        format!(
+            "<p><label for=\"cluster\">Cluster</label>\n<select id=\"cluster\" \
+             name=\"cluster\">{options}</select></p>"
+        )
+    }
+
+    /// The clusters the session is signed in to, said in a sentence (none: nothing).
+    fn status(&self) -> String {
+        let on: Vec<String> = self
+            .clusters
+            .iter()
+            .filter(|(_, signed_in)| *signed_in)
+            .map(|(n, _)| format!("<strong>{}</strong>", escape_html(n)))
+            .collect();
+        if on.is_empty() {
+            return String::new();
+        }
+        format!(
+            "<p data-testid=\"signed-in\">Signed in to {}. Signing in to another cluster keeps \
+             these.</p>",
+            on.join(", ")
+        )
+    }
+}
+
+fn signin_html(message: Option<&str>, next: Option<&str>, choice: &Choice) -> String {
     let message = message
         .map(|m| format!("<p class=\"error\" role=\"alert\">{}</p>", escape_html(m)))
         .unwrap_or_default();
@@ -33,6 +90,13 @@ fn signin_html(message: Option<&str>, next: Option<&str>) -> String {
             )
         })
         .unwrap_or_default();
+    let (status, select) = (choice.status(), choice.select());
+    let each = if choice.clusters.len() > 1 {
+        " A token is valid for one cluster's API server: sign in to each cluster with a token \
+         of that cluster."
+    } else {
+        ""
+    };
     format!(
         r#"<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -43,12 +107,12 @@ textarea {{ width: 100%; min-height: 8rem; font-family: monospace; }}
 .error {{ color: #b00020; }}
 </style></head>
 <body><h1>Sign in to Strata</h1>
-{message}
+{message}{status}
 <p>Paste a Kubernetes bearer token (for example from <code>kubectl create token NAME</code>).
 Strata keeps it in server memory for this session only (your browser holds a random session
-id) and makes every cluster call as you; you see only what your account may read.</p>
+id) and makes every call to that cluster as you; you see only what your account may read.{each}</p>
 <form method="post" action="/auth/signin">
-{next}
+{next}{select}
 <label for="token">Bearer token</label>
 <textarea id="token" name="token" autocomplete="off" spellcheck="false" required></textarea>
 <p><button type="submit">Sign in</button></p>
@@ -69,11 +133,15 @@ struct SigninForm {
     token: String,
     #[serde(default)]
     next: Option<String>,
+    /// The cluster signed in to, by name (none: the first).
+    #[serde(default)]
+    cluster: Option<String>,
 }
 
 #[derive(Deserialize)]
 struct NextQuery {
     next: Option<String>,
+    cluster: Option<String>,
 }
 
 /// `next` when it is a same-origin path: one leading `/` (not `//`), visible ASCII, no
@@ -100,32 +168,97 @@ pub fn signin_url(path_and_query: &str) -> String {
     }
 }
 
-async fn signin_page(State(state): State<AppState>, Query(q): Query<NextQuery>) -> Response {
+/// The cluster a sign-in names: `cluster` by name, else the one the page to return to is
+/// under (`/c/{cluster}/…`), else the first. `None`: a name no cluster goes by.
+fn picked(state: &AppState, cluster: Option<&str>, next: Option<&str>) -> Option<usize> {
+    let auth = &state.auth;
+    match cluster.filter(|c| !c.is_empty()) {
+        Some(name) => auth.index_of(name),
+        None => Some(
+            next.and_then(|n| n.strip_prefix("/c/"))
+                .and_then(|rest| rest.split(['/', '?', '#']).next())
+                .and_then(|name| {
+                    let name = percent_encoding::percent_decode_str(name)
+                        .decode_utf8()
+                        .ok()?;
+                    auth.index_of(&name)
+                })
+                .unwrap_or(0),
+        ),
+    }
+}
+
+/// The choice of clusters for the session of `headers` (if any), `picked` picked.
+fn choice(state: &AppState, headers: &HeaderMap, picked: usize) -> Choice {
+    let session = match state.auth.caller(headers) {
+        Ok(Caller::User(s)) => Some(s),
+        _ => None,
+    };
+    let clusters = state
+        .auth
+        .cluster_names()
+        .enumerate()
+        .map(|(i, n)| {
+            let on = session.as_ref().is_some_and(|s| s.grant(i).is_some());
+            (n.to_string(), on)
+        })
+        .collect();
+    Choice { clusters, picked }
+}
+
+async fn signin_page(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Query(q): Query<NextQuery>,
+) -> Response {
     if !state.auth.is_token_mode() {
         return Redirect::to("/").into_response();
     }
     let next = safe_next(q.next.as_deref());
-    security::html_page(StatusCode::OK, &signin_html(None, next))
+    let (at, message) = match picked(&state, q.cluster.as_deref(), next) {
+        Some(at) => (at, None),
+        None => (0, Some(NO_SUCH_CLUSTER)),
+    };
+    let choice = choice(&state, &headers, at);
+    security::html_page(StatusCode::OK, &signin_html(message, next, &choice))
 }
+
+/// What the page says of a cluster name the console does not watch.
+const NO_SUCH_CLUSTER: &str = "This console watches no cluster by that name; pick one below.";
 
 async fn signin(
     State(state): State<AppState>,
     client: Option<Extension<ClientAddr>>,
     peer: Option<Extension<ConnectInfo<SocketAddr>>>,
+    headers: HeaderMap,
     Form(form): Form<SigninForm>,
 ) -> Response {
     if !state.auth.is_token_mode() {
         return Redirect::to("/").into_response();
     }
     let next = safe_next(form.next.as_deref());
+    let at = picked(&state, form.cluster.as_deref(), None);
+    let choice = choice(&state, &headers, at.unwrap_or(0));
     let page = |status: StatusCode, message: &str| {
-        security::html_page(status, &signin_html(Some(message), next))
+        security::html_page(status, &signin_html(Some(message), next, &choice))
+    };
+    let Some(at) = at else {
+        return page(StatusCode::BAD_REQUEST, NO_SUCH_CLUSTER);
     };
     // The client behind a trusted proxy, else the peer.
     let client = client
         .map(|Extension(ClientAddr(ip))| ip)
         .or(peer.map(|Extension(ConnectInfo(a))| a.ip()));
-    match state.auth.sign_in(form.token.trim(), client).await {
+    // A live session of this browser keeps its other clusters.
+    let previous = match crate::auth::cookie::presented(&headers, state.auth.secure_cookie()) {
+        crate::auth::cookie::Presented::One(id) => Some(id),
+        _ => None,
+    };
+    match state
+        .auth
+        .sign_in(form.token.trim(), at, previous.as_deref(), client)
+        .await
+    {
         Ok(id) => {
             tracing::info!("session started");
             let cookie = crate::auth::cookie::set(&id, state.auth.secure_cookie());
@@ -145,7 +278,8 @@ async fn signin(
         ),
         Err(SignInError::Rejected) => page(
             StatusCode::UNAUTHORIZED,
-            "The API server did not accept this token (expired, revoked or mistyped).",
+            "The API server did not accept this token (expired, revoked, mistyped, or a token \
+             of another cluster).",
         ),
         Err(SignInError::Failed(_, message)) => page(StatusCode::BAD_GATEWAY, &message),
     }
@@ -198,7 +332,22 @@ mod tests {
             "/auth/signin?next=%2Fvmi%2Fprod%2Fa%3Fx%3D1"
         );
         assert_eq!(signin_url("//evil"), "/auth/signin");
-        let page = signin_html(None, Some("/a\"><script>"));
+        let choice = Choice {
+            clusters: vec![("a<b>".into(), true), ("c".into(), false)],
+            picked: 1,
+        };
+        let page = signin_html(None, Some("/a\"><script>"), &choice);
+        assert!(!page.contains("<b>"), "{page}");
+        assert!(
+            page.contains("<option value=\"c\" selected>c</option>"),
+            "{page}"
+        );
+        assert!(page.contains("a&lt;b&gt; (signed in)"), "{page}");
+        let one = Choice {
+            clusters: vec![("a".into(), false)],
+            picked: 0,
+        };
+        assert!(!signin_html(None, None, &one).contains("<select"));
         assert!(!page.contains("<script>"), "{page}");
     }
 }

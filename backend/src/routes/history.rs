@@ -23,7 +23,7 @@
 //! cluster: `/api/v1/c/{cluster}/vmis/{ns}/{name}/history` (and `…/detail?at=`) read that
 //! cluster's rows ([`crate::state::AppState::in_cluster`]), the paths without the prefix the
 //! first cluster's, and the latest changes are every cluster's, each key naming its cluster
-//! (token mode: the first cluster's, the one a token is valid for).
+//! (token mode: those of each cluster the session is signed in to, cut by its reviews).
 
 use super::redact::{Readable, visible};
 use super::{AppState, check_name, vmi_access};
@@ -43,6 +43,7 @@ use model::VmiKey;
 use model::time::Timestamp;
 use model::wire::paths;
 use serde::Deserialize;
+use std::collections::BTreeSet;
 
 /// The range a history request covers when it names none: the last day.
 pub const DEFAULT_RANGE_MS: i64 = 24 * 3600 * 1000;
@@ -76,14 +77,28 @@ async fn changes(
         .unwrap_or_else(|| history::now_ms() - DEFAULT_CHANGES_MS);
     let limit = q.limit.unwrap_or(CHANGES_LIMIT).min(CHANGES_LIMIT);
     let store = store(&state.history)?;
-    let only = match visible(&state, &caller, Kind::Vmi).await? {
-        None => None,
-        Some(ok) => Some(state.store.uids(|k| ok.contains(&k.namespace))),
+    // A token user's: the VMIs of each cluster signed in to that its reviews let them list.
+    let (only, clusters) = match caller {
+        Caller::Local => (None, None),
+        Caller::User(_) => {
+            let (mut uids, mut clusters) = (Vec::new(), BTreeSet::new());
+            for cluster in state.readable_clusters(&caller) {
+                if let Some(ok) = visible(&cluster, &caller, Kind::Vmi).await? {
+                    uids.extend(cluster.store.uids(|k| ok.contains(&k.namespace)));
+                }
+                clusters.insert(cluster.store.cluster().to_string());
+            }
+            (Some(uids), Some(clusters))
+        }
     };
-    let rows = store
+    let mut rows = store
         .changes(since, limit, only.as_deref())
         .await
         .map_err(failed)?;
+    // UIDs are unique within one cluster only: a row of another cluster is never shown.
+    if let Some(clusters) = clusters {
+        rows.retain(|r| clusters.contains(&r.key.cluster));
+    }
     Ok(Json(rows).into_response())
 }
 

@@ -6,11 +6,11 @@
 //! The path after the cluster is routed by the same handlers as without it (the VMI list,
 //! evidence, page, incident file, metrics, guest agent, history; the nodes list, a node's page
 //! and drain report; the migrations; the alerts), the URI rewritten to the one-cluster path. A cluster the console does not watch is a 404, never a request to an API
-//! server. A token is valid for the first cluster only: a token user asking another cluster
-//! is refused (403) until signing in to each cluster exists (issue 32, item 4).
+//! server. Token mode: the narrowed state's auth is that cluster's view ([`crate::auth::Auth::at`]),
+//! so every route acts as the session's token *for that cluster*; a user who has not signed in
+//! to it is refused (403, saying so and where to sign in) before any route runs.
 
 use super::{AppState, api_not_found};
-use crate::auth::Caller;
 use crate::error::ApiErr;
 use crate::listener::client::ClientAddr;
 use axum::Router;
@@ -51,7 +51,7 @@ async fn in_cluster(
     Path((cluster, rest)): Path<(String, String)>,
     mut req: Request,
 ) -> Result<Response, ApiErr> {
-    let Some(c) = state.fleet.get(&cluster).cloned() else {
+    let Some(at) = state.fleet.index_of(&cluster) else {
         return Err(ApiErr::not_found(format!(
             "This console watches no cluster called {cluster:?}; GET /api/v1/clusters lists \
              the clusters it watches."
@@ -60,12 +60,12 @@ async fn in_cluster(
     if !per_cluster_path(&rest) {
         return Ok(api_not_found().await.into_response());
     }
-    if c.client.is_some() && !matches!(state.auth.caller(req.headers())?, Caller::Local) {
-        return Err(ApiErr::forbidden(format!(
-            "A signed-in user's token is valid for the first cluster only; cluster {cluster:?} \
-             is shown to the local user alone for now."
-        )));
-    }
+    let scoped = state
+        .in_cluster(at)
+        .ok_or_else(|| ApiErr::not_found(format!("No cluster {cluster:?} here.")))?;
+    // A token user not signed in to this cluster: refused here, whatever the route.
+    let caller = scoped.auth.caller(req.headers())?;
+    scoped.auth.signed_in(&caller)?;
     let query = req
         .uri()
         .query()
@@ -75,7 +75,6 @@ async fn in_cluster(
         .parse()
         .map_err(|_| ApiErr::bad_request("The path is not a valid URI."))?;
     *req.uri_mut() = uri;
-    let scoped = state.in_cluster(&c);
     Ok(per_cluster()
         .with_state(scoped)
         .oneshot(routed_afresh(req))

@@ -4,8 +4,9 @@
 //! With several clusters ([`crate::fleet`]) the stream and `/api/v1/vmis` carry every
 //! cluster's VMIs (each key names its cluster); the per-VMI, node and migration routes answer
 //! for the first cluster (`AppState::store` and `AppState::caches`) and, under
-//! `/api/v1/c/{cluster}/` ([`in_cluster`]), for the cluster named; alerts and history serve the
-//! first cluster only.
+//! `/api/v1/c/{cluster}/` ([`in_cluster`]), for the cluster named (its alerts and VMI history
+//! too). In token mode each answers as the session's grant for its cluster (`state.auth` is
+//! that cluster's view: [`crate::auth::Auth::at`]).
 //!
 //! * [`stream`] — `GET /api/v1/stream`, the push stream (its state machine in
 //!   [`stream::machine`]).

@@ -1,14 +1,18 @@
 //! Token mode's redaction: a signed-in user sees only what their account may read. The shared
 //! caches and the history hold everything; here each answer is cut down after
 //! SelfSubjectAccessReviews made as that user ([`crate::auth::Auth::may`], cached), at the time
-//! of reading. Local mode passes everything.
+//! of reading. Local mode passes everything. With several clusters each cluster's data is cut by
+//! that cluster's reviews, made with the user's grant for it; a cluster the user has not signed
+//! in to shows nothing (the push stream) or answers 403 (a route narrowed to it).
 
 use super::{AppState, vmi_access};
-use crate::auth::{Access, Caller};
+use crate::auth::{Access, Auth, Caller};
 use crate::error::ApiErr;
 use crate::watch::Kind;
+use model::VmiKey;
 use model::api::history::History;
 use model::evidence::Evidence;
+use model::view::VmiSummary;
 use model::wire::StreamMsg;
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -180,7 +184,18 @@ pub async fn bundle(
     Ok(())
 }
 
-/// What of `msg` the caller may see (`None`: nothing).
+/// The auth view of the cluster a key names (`key_cluster`: empty for the first) for `caller`:
+/// `None` for a cluster the console does not watch or a token user has not signed in to.
+fn view_of(state: &AppState, caller: &Caller, key_cluster: &str) -> Option<Auth> {
+    let at = state.fleet.index_of_key(key_cluster)?;
+    match caller {
+        Caller::User(s) if s.grant(at).is_none() => None,
+        _ => state.auth.at(at),
+    }
+}
+
+/// What of `msg` the caller may see (`None`: nothing): for a token user, the VMIs of each
+/// cluster signed in to, cut by that cluster's access reviews; none of another cluster's.
 pub async fn stream_msg(
     state: &AppState,
     caller: &Caller,
@@ -189,46 +204,58 @@ pub async fn stream_msg(
     if matches!(caller, Caller::Local) {
         return Ok(Some(msg.clone()));
     }
-    // A user's token is valid for the first cluster's API server only: the others' VMIs are
-    // not shown in token mode (signing in to each cluster is a later step of issue 32).
-    let Some(msg) = state.store.own_part(msg) else {
-        return Ok(None);
+    let may_list = |key: &VmiKey| {
+        let view = view_of(state, caller, &key.cluster);
+        let access = vmi_access(&key.namespace);
+        async move {
+            match view {
+                Some(auth) => auth.may(caller, &access).await,
+                None => Ok(false),
+            }
+        }
     };
-    let msg = &msg;
     match &**msg {
         StreamMsg::Snapshot { items, synced } => {
-            let nss: BTreeSet<String> = items.iter().map(|s| s.key.namespace.clone()).collect();
-            let all = nss.len();
-            let ok: BTreeSet<String> = state
-                .auth
-                .visible_namespaces(caller, "kubevirt.io", "virtualmachineinstances", nss)
-                .await?
-                .into_iter()
-                .collect();
-            if ok.len() == all {
-                // Every namespace is visible: share the store's snapshot, no per-stream copy.
+            let kept = snapshot_part(state, caller, items).await?;
+            if kept.len() == items.len() {
+                // Everything is visible: share the store's snapshot, no per-stream copy.
                 return Ok(Some(msg.clone()));
             }
             Ok(Some(Arc::new(StreamMsg::Snapshot {
-                items: items
-                    .iter()
-                    .filter(|s| ok.contains(&s.key.namespace))
-                    .cloned()
-                    .collect(),
+                items: kept,
                 synced: *synced,
             })))
         }
-        StreamMsg::Upsert { item } => Ok(state
-            .auth
-            .may(caller, &vmi_access(&item.key.namespace))
-            .await?
-            .then(|| msg.clone())),
-        StreamMsg::Delete { key } => Ok(state
-            .auth
-            .may(caller, &vmi_access(&key.namespace))
-            .await?
-            .then(|| msg.clone())),
+        StreamMsg::Upsert { item } => Ok(may_list(&item.key).await?.then(|| msg.clone())),
+        StreamMsg::Delete { key } => Ok(may_list(key).await?.then(|| msg.clone())),
         // The store never publishes batches: streams build them after filtering.
         StreamMsg::Batch { .. } => Ok(None),
     }
+}
+
+/// The items of a snapshot a token user may see: each cluster's (the items are in key order,
+/// so each cluster's are together) in the namespaces where its reviews let them list VMIs.
+async fn snapshot_part(
+    state: &AppState,
+    caller: &Caller,
+    items: &[VmiSummary],
+) -> Result<Vec<VmiSummary>, ApiErr> {
+    let mut kept = Vec::new();
+    for part in items.chunk_by(|a, b| a.key.cluster == b.key.cluster) {
+        let Some(auth) = view_of(state, caller, &part[0].key.cluster) else {
+            continue;
+        };
+        let nss: BTreeSet<String> = part.iter().map(|s| s.key.namespace.clone()).collect();
+        let ok: BTreeSet<String> = auth
+            .visible_namespaces(caller, "kubevirt.io", "virtualmachineinstances", nss)
+            .await?
+            .into_iter()
+            .collect();
+        kept.extend(
+            part.iter()
+                .filter(|s| ok.contains(&s.key.namespace))
+                .cloned(),
+        );
+    }
+    Ok(kept)
 }

@@ -3,6 +3,7 @@
 
 use super::redact::{self, summaries_in, visible};
 use super::{AppState, check_name, not_synced, vmi_access};
+use crate::auth::Caller;
 use crate::error::ApiErr;
 use crate::guest::{self, Subresource};
 use crate::watch::Kind;
@@ -26,13 +27,22 @@ pub fn routes() -> Router<AppState> {
 
 async fn vmis(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiErr> {
     let caller = state.auth.caller(&headers)?;
-    let visible = visible(&state, &caller, Kind::Vmi).await?;
+    if state.scoped {
+        let visible = visible(&state, &caller, Kind::Vmi).await?;
+        return Ok(Json(summaries_in(&state, &visible)).into_response());
+    }
     // The overview's list: every cluster's VMIs for the local user (as the stream carries
-    // them); a token user's, of the first cluster only (a token is valid for one API server).
-    let items = match (&visible, state.scoped) {
-        (None, false) => state.store.all_items(),
-        _ => summaries_in(&state, &visible),
-    };
+    // them); a token user's, of each cluster signed in to, cut by that cluster's reviews.
+    if matches!(caller, Caller::Local) {
+        return Ok(Json(state.store.all_items()).into_response());
+    }
+    let mut items = Vec::new();
+    for cluster in state.readable_clusters(&caller) {
+        let visible = visible(&cluster, &caller, Kind::Vmi).await?;
+        items.extend(summaries_in(&cluster, &visible));
+    }
+    // In key order, cluster first, as the local user's list.
+    items.sort_by(|a, b| a.key.cmp(&b.key));
     Ok(Json(items).into_response())
 }
 

@@ -11,20 +11,25 @@ use model::wire::{EVENT_NAME, StreamMsg};
 
 /// A browser's view of the push stream: every message read, applied to a list as the
 /// frontend applies them.
-struct Watch {
+pub(super) struct Watch {
     res: reqwest::Response,
     buf: String,
-    list: Vec<VmiSummary>,
-    seen: Vec<StreamMsg>,
+    pub(super) list: Vec<VmiSummary>,
+    pub(super) seen: Vec<StreamMsg>,
 }
 
 impl Watch {
     async fn open(console: &Console) -> Watch {
-        let res = common::http()
-            .get(format!("{}/api/v1/stream", console.url()))
-            .send()
-            .await
-            .unwrap();
+        Watch::open_as(console, None).await
+    }
+
+    /// The stream as the session of `cookie` (token mode) reads it.
+    pub(super) async fn open_as(console: &Console, cookie: Option<&str>) -> Watch {
+        let mut req = common::http().get(format!("{}/api/v1/stream", console.url()));
+        if let Some(c) = cookie {
+            req = req.header("cookie", c);
+        }
+        let res = req.send().await.unwrap();
         assert_eq!(res.status().as_u16(), 200);
         Watch {
             res,
@@ -63,7 +68,7 @@ impl Watch {
     }
 
     /// Reads the stream until `done` holds for the list.
-    async fn until(&mut self, what: &str, done: impl Fn(&[VmiSummary]) -> bool) {
+    pub(super) async fn until(&mut self, what: &str, done: impl Fn(&[VmiSummary]) -> bool) {
         let deadline = tokio::time::Instant::now() + RECOVERY;
         while !done(&self.list) {
             let left = deadline.saturating_duration_since(tokio::time::Instant::now());
@@ -88,12 +93,12 @@ pub(super) fn bastion(c: &str) -> VmiKey {
     key_in(c, "infra", "bastion")
 }
 
-fn find<'a>(list: &'a [VmiSummary], key: &VmiKey) -> Option<&'a VmiSummary> {
+pub(super) fn find<'a>(list: &'a [VmiSummary], key: &VmiKey) -> Option<&'a VmiSummary> {
     list.iter().find(|s| s.key == *key)
 }
 
 /// The keys a message names.
-fn keys_of(m: &StreamMsg) -> Vec<VmiKey> {
+pub(super) fn keys_of(m: &StreamMsg) -> Vec<VmiKey> {
     match m {
         StreamMsg::Upsert { item } => vec![item.key.clone()],
         StreamMsg::Delete { key } => vec![key.clone()],

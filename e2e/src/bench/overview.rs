@@ -143,6 +143,7 @@ pub async fn at(
         split,
         counted,
         touched,
+        applied,
     } = update_rounds(&h, n, profile).await?;
     let samples = churn_heap(&h, n, churn_secs).await?;
     let (slope, first, last) = trend(&samples);
@@ -188,9 +189,11 @@ pub async fn at(
         )
         .budget_if(n >= 10_000, Budget::AtMost(8.0))
         .note(format!(
-            "{touched} VMIs changed at once in the simulator; CDP ScriptDuration until idle; \
+            "{touched} VMIs changed in the simulator one after the other ({} ms from the first \
+             change to the last, by update); CDP ScriptDuration until idle; \
              median of {UPDATES} updates ({} ms); by callback (performance.now), the median of \
              {SPLIT_UPDATES} more updates made with the split's wrappers on ({} ms): {}; {}",
+            list_ms(&applied),
             list_ms(&times),
             list_ms(&counted),
             split_note(&split),
@@ -229,6 +232,9 @@ struct Updates {
     counted: Vec<f64>,
     /// How many VMIs each round changed.
     touched: usize,
+    /// How long (ms) the simulator took to make each round's changes: the burst reaches the
+    /// backend's watch over as long.
+    applied: Vec<f64>,
 }
 
 /// Measures [`Updates`]. With `profile`, Chromium's CPU profile of the rounds is written there.
@@ -255,15 +261,17 @@ async fn update_rounds(
     // `SPLIT_UPDATES` more, with the split's wrappers on (see `SPLIT_JS`).
     let mut updates = Vec::with_capacity(UPDATES);
     let mut counted = Vec::with_capacity(SPLIT_UPDATES);
+    let mut applied = Vec::with_capacity(UPDATES + SPLIT_UPDATES);
     for round in 0..UPDATES + SPLIT_UPDATES {
         let split_on = round >= UPDATES;
         h.browser
             .execute(
-                "for (const k in window.__split) window.__split[k] = 0; window.__splitOn(arguments[0]);",
+                "for (const k in window.__split) delete window.__split[k]; window.__splitOn(arguments[0]);",
                 vec![serde_json::json!(split_on)],
             )
             .await?;
         let before = metric(h, "ScriptDuration").await?;
+        let started = Instant::now();
         for (i, v) in vmis.iter().take(touched).enumerate() {
             let (ns, name) = (
                 v["metadata"]["namespace"].as_str().unwrap_or(""),
@@ -271,6 +279,7 @@ async fn update_rounds(
             );
             h.sim.set_vmi_phase(ns, name, update_phase(round, i));
         }
+        applied.push(started.elapsed().as_secs_f64() * 1e3);
         let script = script_ms_until_idle(h, before, Duration::from_millis(700)).await?;
         if split_on {
             let split = h
@@ -302,6 +311,7 @@ async fn update_rounds(
         split,
         counted: counted_times,
         touched,
+        applied,
     })
 }
 
@@ -341,6 +351,7 @@ const SPLIT_JS: &str = r#"(() => {
   const wrap = (kind, f) => function (...args) {
     if (!on) return f.apply(this, args);
     const t0 = performance.now();
+    if (kind === 'stream') { if (S.first === undefined) S.first = t0; S.last = t0; }
     try { return f.apply(this, args); } finally {
       S[kind] = (S[kind] || 0) + performance.now() - t0;
       S[kind + '#'] = (S[kind + '#'] || 0) + 1;
@@ -414,6 +425,12 @@ fn split_note(split: &serde_json::Value) -> String {
                 split[format!("{k}#")].as_u64().unwrap_or(0)
             )
         })
+        .chain(split["first"].as_f64().map(|first| {
+            format!(
+                "stream events over {:.0} ms",
+                split["last"].as_f64().unwrap_or(first) - first
+            )
+        }))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -453,6 +470,14 @@ mod tests {
             "stream 3.4 ms (8), frame 0.2 ms (0), micro 1.0 ms (2), timer 0.0 ms (0), \
              text 0.0 ms (0), attr 0.0 ms (0)"
         );
+    }
+
+    #[test]
+    fn split_notes_how_long_the_stream_events_came() {
+        let note = super::split_note(&serde_json::json!({
+            "stream": 1.0, "stream#": 11, "first": 1200.5, "last": 1716.0
+        }));
+        assert!(note.ends_with(", stream events over 516 ms"), "{note}");
     }
 
     #[test]

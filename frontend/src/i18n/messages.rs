@@ -46,6 +46,11 @@ messages![
     (OvClusters, "Clusters", "クラスター一覧"),
     (OvClusterReachable, "reachable", "接続中"),
     (OvClusterStale, "unreachable since", "接続不可:"),
+    (
+        OvClusterSignIn,
+        "not signed in: sign in",
+        "未サインイン:サインイン"
+    ),
     (OvClusterWorst, "worst", "最も重い"),
     (OvSort, "Order", "並び順"),
     (OvSortWorst, "worst first", "問題の重い順"),

@@ -27,6 +27,9 @@ pub struct ClusterSummary {
     pub stale_since: Option<Timestamp>,
     /// Its last error in one line, while it does not answer.
     pub error: Option<String>,
+    /// False when the backend says this session has not signed in to it (token mode): it
+    /// streams none of its VMIs, and its row offers to sign in.
+    pub signed_in: bool,
     /// Its streamed VMIs per verdict, in [`VERDICTS`] order.
     pub counts: [usize; VERDICTS.len()],
     /// Its worst VMI that is not healthy (worst first, as the overview sorts), if any.
@@ -65,6 +68,7 @@ pub fn summaries(
         reachable: true,
         stale_since: None,
         error: None,
+        signed_in: true,
         counts: [0; VERDICTS.len()],
         worst: None,
     };
@@ -74,6 +78,7 @@ pub fn summaries(
             reachable: row.reachable,
             stale_since: row.stale_since.as_deref().and_then(Timestamp::parse),
             error: row.error.clone(),
+            signed_in: row.readable(),
             ..blank(&row.name, key)
         });
     }

@@ -118,6 +118,7 @@ mod tests {
                 reachable,
                 stale_since: None,
                 error: None,
+                signed_in: true,
                 counts,
                 worst: None,
             },

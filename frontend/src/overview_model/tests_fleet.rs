@@ -189,6 +189,12 @@ fn an_unreachable_cluster_keeps_its_vmis_and_says_since_when() {
     assert_eq!(rows.len(), 4);
     assert_eq!(rows[3].counts, [0; 4]);
     assert!(!rows[3].reachable);
+    assert!(rows.iter().all(|c| c.signed_in), "local mode says nothing");
+    // Token mode: a cluster the session has not signed in to says so.
+    four.clusters[3].signed_in = Some(false);
+    four.clusters[0].signed_in = Some(true);
+    let rows = summaries(&all, Some(&four), &r);
+    assert!(rows[0].signed_in && !rows[3].signed_in);
 }
 
 #[test]

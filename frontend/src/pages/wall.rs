@@ -74,7 +74,8 @@ pub fn Wall() -> impl IntoView {
     let focus_chart = Memo::new(move |_| focus().map(|s| (s.key.clone(), worst_layer(&s))));
     // The migrations' charts are there while the stream shows a VMI in migration.
     // Several clusters: a tile per cluster (`super::wall_fleet`).
-    let fleet = Memo::new(move |_| live.vmis.with(|all| is_fleet(all)));
+    let served = crate::served_fleet::served_fleet();
+    let fleet = Memo::new(move |_| served || live.vmis.with(|all| is_fleet(all)));
     let migrating = Memo::new(move |_| {
         live.vmis
             .with(|all| all.iter().any(|s| s.migration.is_some()))

@@ -1,6 +1,7 @@
 //! The wall across a fleet (issue 32, item 3): a tile per cluster — its name, whether it answers
 //! (unreachable since when, its VMIs kept), how many of its VMIs are broken and the worst of
-//! them by name — shown when the stream's keys name a second cluster. A deferred view
+//! them by name, or in token mode a link to sign in to it — shown when the stream's keys name a
+//! second cluster or the page says the backend watches several. A deferred view
 //! (`deferred::View::WallFleet`, drawn by the views module), so the tiles and the clusters'
 //! polling (shared with the overview's rows, `super::overview::fleet`) weigh nothing on the
 //! first load. When there are more tiles than one row of the grid holds (its columns, measured
@@ -117,7 +118,9 @@ fn tile_view(tile: WallTile, now: RwSignal<Timestamp>) -> impl IntoView {
     let c = tile.cluster;
     let n = c.counts[0];
     let more = n.saturating_sub(tile.broken.len());
-    let reach = if c.reachable {
+    let reach = if !c.signed_in {
+        super::overview::fleet::sign_in_link(&c.name).into_any()
+    } else if c.reachable {
         view! { <span>{t(Key::OvClusterReachable)}</span> }.into_any()
     } else {
         view! {

@@ -33,6 +33,17 @@ pub struct ClusterRow {
     /// VMIs per verdict; `None` when the caller may not see them.
     #[serde(default)]
     pub counts: Option<ClusterCounts>,
+    /// Token mode: whether the session is signed in to this cluster (a token is valid for one
+    /// API server); `None` in local mode, where the console reads every cluster.
+    #[serde(default)]
+    pub signed_in: Option<bool>,
+}
+
+impl ClusterRow {
+    /// False only when the backend says the session has not signed in to it.
+    pub fn readable(&self) -> bool {
+        self.signed_in != Some(false)
+    }
 }
 
 /// A cluster's VMIs per verdict.
@@ -76,11 +87,12 @@ mod tests {
              "error_kind":null,"error":null,"counts":{"broken":1,"degraded":0,"unknown":0,"healthy":2}},
             {"name":"west","server":null,"reachable":false,"synced":true,
              "stale_since":"2026-12-06T00:00:00Z","error_kind":"unreachable",
-             "error":"connection refused","counts":null}]}"#;
+             "error":"connection refused","counts":null,"signed_in":false}]}"#;
         let a: ClustersAnswer = serde_json::from_str(json).unwrap();
         assert_eq!(a.first(), Some("east"));
         assert_eq!(a.clusters[0].counts.unwrap().broken, 1);
         assert!(!a.clusters[1].reachable);
+        assert!(a.clusters[0].readable() && !a.clusters[1].readable());
         assert_eq!(a.clusters[1].error_kind.as_deref(), Some("unreachable"));
         assert_eq!(a.row_of_key("").unwrap().name, "east");
         assert_eq!(a.row_of_key("west").unwrap().name, "west");

@@ -19,6 +19,7 @@ pub mod longhorn;
 pub mod migration;
 pub mod network;
 pub mod node;
+pub mod platform;
 pub mod signals;
 pub mod third_party;
 

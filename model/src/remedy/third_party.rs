@@ -79,6 +79,9 @@ pub fn for_id(id: &str) -> Option<&'static [&'static str]> {
     if let Some(a) = super::longhorn::for_id(id) {
         return Some(a);
     }
+    if let Some(a) = super::platform::for_id(id) {
+        return Some(a);
+    }
     if ADDRESS_IDS.contains(&id) || id.starts_with("kube-ovn-ipam-") {
         return Some(ADDRESS);
     }

@@ -22,15 +22,19 @@ mod denial;
 mod devices;
 mod dial;
 mod disruption;
+mod elemental;
 pub mod errno;
 mod events;
 pub mod fallback;
 mod fields;
+mod fleet;
 mod generic;
 mod guest;
 mod guest_output;
 mod guest_panic;
 mod harvester_migrate;
+mod harvester_precheck;
+mod helm;
 mod helper_signal;
 mod http_status;
 mod imageupload;
@@ -53,6 +57,7 @@ mod longhorn_steps;
 mod migration;
 mod migration_target;
 mod multus;
+mod namespace_deletion;
 mod network;
 mod network_addons;
 mod node;
@@ -63,6 +68,8 @@ mod operator;
 mod ovn_kubernetes;
 mod ovn_nbctl;
 mod qemu;
+mod qemu_migration;
+mod rancher_planner;
 pub mod rbac;
 pub mod reasons;
 mod reconcile_retry;
@@ -76,6 +83,7 @@ mod usage;
 mod vfio;
 mod virt_v2v;
 mod virtctl;
+mod volume_expand;
 mod volume_migration;
 mod x509;
 
@@ -162,13 +170,20 @@ pub fn catalogue() -> &'static [&'static Signature] {
             guest_output::INITQUEUE,
             guest_output::STOP_CODES,
             qemu::TABLE,
+            qemu_migration::TABLE,
             events::TABLE,
             control_plane::TABLE,
             operator::TABLE,
+            helm::TABLE,
+            rancher_planner::TABLE,
+            namespace_deletion::TABLE,
+            harvester_precheck::TABLE,
             node::TABLE,
             kernel::TABLE,
+            elemental::TABLE,
             iscsi::TABLE,
             kubelet::TABLE,
+            volume_expand::TABLE,
             kubevirtci::TABLE,
             longhorn::TABLE,
             longhorn_reasons::TABLE,
@@ -198,6 +213,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             unauthenticated::TABLE,
             usage::TABLE,
             api_errors::TABLE,
+            fleet::TABLE,
             generic::TABLE,
             reconcile_retry::TABLE,
         ]

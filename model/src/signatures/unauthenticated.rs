@@ -9,7 +9,10 @@
 //! (`staging/src/k8s.io/kubectl/pkg/cmd/util/helpers.go`, `StandardErrorMessage`), and other
 //! clients as `Error from server (Unauthorized)`. virtctl prints the error bare after its verb:
 //! "Error starting VirtualMachine %v", "Error stopping …", "Error restarting …", "Error migrating
-//! …" (KubeVirt `pkg/virtctl/vm/*.go`), so the message alone follows the kind. The request never
+//! …" (KubeVirt `pkg/virtctl/vm/*.go`), so the message alone follows the kind; client-go's
+//! reflector (under every controller's informers) prints its refused list and watch with the kind
+//! it lists (`failed to list *v1.Node: Unauthorized`, `tools/cache/reflector.go`), a kind that
+//! names what the client reads, not what failed. The request never
 //! reached KubeVirt: the API's authentication (an expired token or certificate, a kubeconfig
 //! without credentials, the aggregation layer's proxy credentials for KubeVirt's subresource
 //! API) refused it, the control plane's by the conventions of the fresh corpus (API access
@@ -82,6 +85,35 @@ pub(super) const TABLE: &[Signature] = &[
             migrating VirtualMachine %v\") with k8s.io/apiserver pkg/endpoints/filters/\
             authentication.go's message \"Unauthorized\"",
         example: "Error stopping VirtualMachine Unauthorized",
+        ..UNAUTHENTICATED
+    },
+    // client-go's reflector (the list-and-watch under every informer of a controller or
+    // operator) printing the list or watch it could not make: "%s: failed to list %v: %v"
+    // (klog.Warningf) and, for the watch that follows, "%s: Failed to watch %v: %v"
+    // (utilruntime.HandleError; newer releases log "Failed to watch" with err="failed to list
+    // …"), both with the Status message of the authentication filter. The type named
+    // (`*v1.Node`, `*v1.Pod`) is what the client lists, not what failed: the client's
+    // credentials (a token or kubeconfig secret gone stale) are refused by the API server.
+    Signature {
+        id: "api-unauthorized-reflector",
+        all: &["failed to list ", ": Unauthorized"],
+        cased: &["Unauthorized"],
+        none: &["UnauthorizedDataVolumeCreate"],
+        source: "k8s.io/client-go tools/cache/reflector.go (ListAndWatch: \"%s: failed to list \
+            %v: %v\"; DefaultWatchErrorHandler: \"%s: Failed to watch %v: %v\") with \
+            k8s.io/apiserver pkg/endpoints/filters/authentication.go's message \"Unauthorized\"",
+        example: "E0619 08:54:22.407283       1 reflector.go:140] k8s.io/client-go@v0.26.1/tools/cache/reflector.go:169: Failed to watch *v1.Secret: failed to list *v1.Secret: Unauthorized",
+        ..UNAUTHENTICATED
+    },
+    Signature {
+        id: "api-unauthorized-reflector-watch",
+        all: &["failed to watch ", ": Unauthorized"],
+        cased: &["Unauthorized"],
+        none: &["UnauthorizedDataVolumeCreate", "failed to list "],
+        source: "k8s.io/client-go tools/cache/reflector.go (DefaultWatchErrorHandler: \"%s: \
+            Failed to watch %v: %v\") with k8s.io/apiserver pkg/endpoints/filters/\
+            authentication.go's message \"Unauthorized\"",
+        example: "E0301 10:00:00.000000       1 reflector.go:150] pkg/mod/k8s.io/client-go/tools/cache/reflector.go:105: Failed to watch *v1.ConfigMap: Unauthorized",
         ..UNAUTHENTICATED
     },
 ];

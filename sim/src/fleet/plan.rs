@@ -45,6 +45,10 @@ pub struct ClusterPlan {
     pub lose_node: Option<(String, f64)>,
     /// A bearer token: with one, the cluster answers 401 to requests without it.
     pub token: Option<String>,
+    /// More users of this cluster's API server besides the token's holder (with a token only):
+    /// each its own token and rules, known to this cluster alone, so a token of one cluster is
+    /// refused (401) by every other (token mode's sign-in per cluster).
+    pub users: Vec<User>,
 }
 
 impl ClusterPlan {
@@ -60,25 +64,29 @@ impl ClusterPlan {
             churn: 0.0,
             lose_node: None,
             token: None,
+            users: Vec::new(),
         }
     }
 
-    /// The token policy: one user holding the token, allowed everything.
+    /// The token policy: one user holding the token, allowed everything, then [`Self::users`].
     pub fn policy(&self) -> Option<Policy> {
         let token = self.token.clone()?;
         let all = vec!["*".to_string()];
-        Some(Policy {
-            users: vec![User {
-                name: self.user(),
-                token,
-                groups: vec!["system:masters".into()],
-                rules: vec![Rule {
-                    verbs: all.clone(),
-                    api_groups: all.clone(),
-                    resources: all.clone(),
-                    namespaces: all,
-                }],
+        let admin = User {
+            name: self.user(),
+            token,
+            groups: vec!["system:masters".into()],
+            rules: vec![Rule {
+                verbs: all.clone(),
+                api_groups: all.clone(),
+                resources: all.clone(),
+                namespaces: all,
             }],
+        };
+        Some(Policy {
+            users: std::iter::once(admin)
+                .chain(self.users.iter().cloned())
+                .collect(),
         })
     }
 

@@ -75,7 +75,7 @@ fn to_sse(frames: &Frames, epoch: u64, out: &Outgoing) -> Event {
 /// Whom this stream counts against (`None`: the local user on loopback, not capped).
 fn counted_as(caller: &Caller, from: Option<SocketAddr>) -> Option<caps::Client> {
     match (caller, from) {
-        (Caller::User(s), _) => Some(caps::Client::User(s.token_key)),
+        (Caller::User(s), _) => Some(caps::Client::User(s.user_key())),
         (Caller::Local, Some(a)) if !crate::serve::is_loopback(&a) => {
             Some(caps::Client::Address(a.ip()))
         }

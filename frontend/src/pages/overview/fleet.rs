@@ -1,10 +1,13 @@
 //! The overview across a fleet (issue 32): a summary row per cluster above the list — its name,
 //! reachable or unreachable since when, its VMIs per verdict and its worst VMI — with
 //! `GET /api/v1/clusters` polled while it is shown. Clicking a row's name filters the list to
-//! that cluster (the URL's `cluster`); again, to every cluster.
+//! that cluster (the URL's `cluster`); again, to every cluster. In token mode a cluster the
+//! session has not signed in to (whose VMIs the stream does not carry) says so, with a link to
+//! sign in to it.
 //!
 //! A deferred view (`deferred::View::FleetRows`, drawn by the views module): the overview mounts
-//! it only when the stream's keys name a second cluster, so neither these rows, the polling nor
+//! it only when the stream's keys name a second cluster or the page says the backend watches
+//! several ([`crate::served_fleet`]), so neither these rows, the polling nor
 //! the reading of [`ClustersAnswer`] weigh on the first load. It reads the VMIs from the
 //! module's copy of the stream and navigates on the shared URL.
 
@@ -45,6 +48,18 @@ pub fn poll_clusters() -> RwSignal<Option<ClustersAnswer>> {
         }
     });
     clusters
+}
+
+/// The link to the sign-in page for the cluster `name` (token mode, not signed in to it),
+/// returning to this page: a page of the server, not a route of the app (`rel=external`).
+pub fn sign_in_link(name: &str) -> impl IntoView + use<> {
+    let enc = |s: &str| String::from(js_sys::encode_uri_component(s));
+    let here = web_sys::window()
+        .map(|w| w.location())
+        .map(|l| l.pathname().unwrap_or_default() + &l.search().unwrap_or_default())
+        .unwrap_or_default();
+    let href = format!("/auth/signin?cluster={}&next={}", enc(name), enc(&here));
+    view! { <a href=href rel="external" class="health-unknown" data-testid="cluster-sign-in">{t(Key::OvClusterSignIn)}</a> }
 }
 
 /// The summary rows, one per cluster; the one the URL's `cluster` names is marked.
@@ -91,7 +106,9 @@ pub fn FleetRows() -> impl IntoView {
                             let name = name.clone();
                             move |_| set("cluster", (!on.get_untracked()).then(|| name.clone()))
                         };
-                        let reach = if c.reachable {
+                        let reach = if !c.signed_in {
+                            sign_in_link(&name).into_any()
+                        } else if c.reachable {
                             view! { <span class="health-healthy">{t(Key::OvClusterReachable)}</span> }.into_any()
                         } else {
                             view! {
@@ -100,10 +117,14 @@ pub fn FleetRows() -> impl IntoView {
                                 </span>
                             }.into_any()
                         };
+                        // Not signed in: its VMIs are not streamed, so no count is known.
+                        let signed_in = c.signed_in;
                         let counts = VERDICTS.iter().zip(c.counts).map(|(h, n)| {
                             let h = *h;
+                            let zero = !signed_in || n == 0;
+                            let n = if signed_in { n.to_string() } else { "—".into() };
                             view! {
-                                <td class=format!("num health-{}", h.as_str()) class:zero=n == 0
+                                <td class=format!("num health-{}", h.as_str()) class:zero=zero
                                     data-verdict=h.as_str()>{n}</td>
                             }
                         }).collect_view();

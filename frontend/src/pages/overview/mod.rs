@@ -1,7 +1,8 @@
 //! `/`: a card per VMI, updated live from the stream, trouble first (worst verdict first, the
 //! newest change first within one), with counts by verdict, grouping by verdict / node /
 //! namespace, and search, filters and order kept in the URL (`q`, `verdict`, `group`, `sort`).
-//! With several clusters (the stream's keys name a second one): grouping and filtering by
+//! With several clusters (the stream's keys name a second one, or the page says the backend
+//! watches several: [`crate::served_fleet`]): grouping and filtering by
 //! cluster (`group=cluster`, `cluster=NAME`, the first cluster's name from [`crate::first_cluster`])
 //! and a summary row per cluster ([`fleet`], a deferred view); with one, none of it shows and
 //! nothing more is asked of the backend.
@@ -41,7 +42,8 @@ pub fn Overview() -> impl IntoView {
     let (changed_keys, changed_error) = changed::changed_keys(changed_on);
 
     // Several clusters: their summary rows and grouping (none of it for one).
-    let is_fleet = Memo::new(move |_| live.vmis.with(|all| fleet_model::is_fleet(all)));
+    let served = crate::served_fleet::served_fleet();
+    let is_fleet = Memo::new(move |_| served || live.vmis.with(|all| fleet_model::is_fleet(all)));
     let first = RwSignal::new(String::new());
     let search = Memo::new(move |_| normalize(&q.get().unwrap_or_default()));
     let filter = Memo::new(move |_| {

@@ -34,6 +34,7 @@ mod round21;
 mod round22;
 mod round23;
 mod round24;
+mod round25;
 mod sig_api;
 mod sig_control;
 mod sig_guest;
@@ -88,6 +89,7 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
         round22::ROUND22,
         round23::ROUND23,
         round24::ROUND24,
+        round25::ROUND25,
         batch25::BATCH25,
         mechanisms::MECHANISMS,
         longhorn::LONGHORN,
