@@ -380,7 +380,7 @@ async fn detail_loop(
             continue;
         }
         let snapshot = Snapshot {
-            now: Some(crate::evidence::now()),
+            now: Some(crate::evidence::now(&source.caches)),
             evidence,
         };
         record(&tx, &shared, Record::Detail(id, at, snapshot.compress()));

@@ -51,6 +51,8 @@ pub struct Caches {
     refresh_rx: Mutex<Option<mpsc::UnboundedReceiver<Refresh>>>,
     /// The last read of the alerts ([`crate::alerts`]).
     pub alerts: crate::alerts::Board,
+    /// The cluster's clock, from its API server's answers to the watchers.
+    pub clock: crate::cluster_clock::Clock,
 }
 
 impl Default for Caches {
@@ -78,6 +80,7 @@ impl Caches {
             refresh_tx,
             refresh_rx: Mutex::new(Some(rx)),
             alerts: crate::alerts::Board::default(),
+            clock: Default::default(),
         }
     }
 

@@ -185,10 +185,7 @@ pub async fn watch_kind<R: OnRestart + ?Sized>(
         );
         return;
     }
-    let client = {
-        let caches = caches.clone();
-        super::observed::observed(client, move || caches.get(kind).state.ok())
-    };
+    let client = super::observed::observed(client, caches.clone(), kind);
     let (c, s, r) = (&caches, &store, &*restarts);
     match kind {
         Kind::Vmi => {
