@@ -177,12 +177,11 @@ mod tests {
         assert_eq!(read.items[1].object, through_a_value::<Pod>(&odd));
         assert_eq!(read.items[1].object.status.conditions.len(), 1);
         assert!(
-            read.items[0]
+            !read.items[0]
                 .object
                 .metadata
                 .annotations
-                .get(LAST_APPLIED)
-                .is_none()
+                .contains_key(LAST_APPLIED)
         );
         assert_eq!(read.items[0].version_number(), Some(42));
         use kube::Resource;
