@@ -31,10 +31,10 @@ use std::time::Duration;
 /// How long one on-demand request may take.
 pub const FETCH_TIMEOUT: Duration = Duration::from_secs(5);
 
-/// The cluster's now (the API server's clock, [`crate::cluster_clock`]), as a model timestamp:
-/// what the diagnosis measures the cluster's own timestamps against.
-pub fn now() -> Timestamp {
-    Timestamp(crate::cluster_clock::cluster_ms())
+/// The now of the cluster of `caches` (its API server's clock, [`crate::cluster_clock`]), as a
+/// model timestamp: what the diagnosis measures the cluster's own timestamps against.
+pub fn now(caches: &Caches) -> Timestamp {
+    Timestamp(caches.clock.cluster_ms())
 }
 
 /// The JSON of an object.
@@ -145,7 +145,7 @@ pub async fn collect(
         .map(|p| Pod::from_value(&value(p)))
         .collect();
     let (events, events_ok) = events(client, caches, &key, &pods, &migrations).await;
-    let at = now();
+    let at = now(caches);
 
     let nodes = bundle_nodes(caches, vmi.as_ref(), &pods);
     let mut objects: Vec<Object> = Vec::new();

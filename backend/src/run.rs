@@ -166,11 +166,14 @@ pub fn start_with(
     } else {
         tracing::info_span!("cluster", name = %first.name)
     };
+    // Every cluster's VMIs before any cluster's VMs and events ([`crate::watch::FleetStart`]).
+    let fleet_start = crate::watch::FleetStart::default();
     let mut watchers = Watchers(crate::watch::start_cluster(
         client.clone(),
         caches.clone(),
         store.clone(),
         metrics.clone(),
+        &fleet_start,
         span,
     ));
     watchers
@@ -180,9 +183,14 @@ pub fn start_with(
         .clusters
         .iter()
         .map(|spec| {
-            let (cluster, tasks) =
-                Cluster::start(spec.clone(), &store, metrics.clone(), options.alerts_poll)
-                    .map_err(std::io::Error::other)?;
+            let (cluster, tasks) = Cluster::start(
+                spec.clone(),
+                &store,
+                metrics.clone(),
+                &fleet_start,
+                options.alerts_poll,
+            )
+            .map_err(std::io::Error::other)?;
             watchers.0.extend(tasks);
             Ok(cluster)
         })

@@ -29,22 +29,31 @@ fn hex(c: u8) -> Option<u8> {
     }
 }
 
+/// Where each byte's two hex digits start in a canonical UUID.
+const PAIRS: [usize; 16] = [0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34];
+
 /// The 16 bytes of `s` when it is a UUID in canonical lowercase text.
 fn uuid_bytes(s: &str) -> Option<[u8; 16]> {
     let b = s.as_bytes();
     if b.len() != 36 || DASHES.iter().any(|&i| b[i] != b'-') {
         return None;
     }
-    let mut digits = b
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| !DASHES.contains(i))
-        .map(|(_, &c)| hex(c));
     let mut out = [0u8; 16];
-    for byte in &mut out {
-        *byte = (digits.next()?? << 4) | digits.next()??;
+    for (byte, &at) in out.iter_mut().zip(&PAIRS) {
+        *byte = (hex(b[at])? << 4) | hex(b[at + 1])?;
     }
     Some(out)
+}
+
+/// The canonical text of a UUID's 16 bytes.
+fn uuid_text(bytes: &[u8; 16]) -> [u8; 36] {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut out = [b'-'; 36];
+    for (&byte, &at) in bytes.iter().zip(&PAIRS) {
+        out[at] = DIGITS[usize::from(byte >> 4)];
+        out[at + 1] = DIGITS[usize::from(byte & 0xf)];
+    }
+    out
 }
 
 impl Uid {
@@ -73,15 +82,8 @@ impl fmt::Display for Uid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Uid::Text(t) => f.write_str(t),
-            Uid::Uuid(b) => {
-                for (i, byte) in b.iter().enumerate() {
-                    if [4, 6, 8, 10].contains(&i) {
-                        f.write_str("-")?;
-                    }
-                    write!(f, "{byte:02x}")?;
-                }
-                Ok(())
-            }
+            // Hex digits and dashes: ASCII.
+            Uid::Uuid(b) => f.write_str(std::str::from_utf8(&uuid_text(b)).unwrap_or_default()),
         }
     }
 }
@@ -129,6 +131,14 @@ mod tests {
             assert!(matches!(t, Uid::Text(_)), "{other}");
             assert_eq!(t.to_string(), other);
             assert!(t.is(other) && !t.is(uuid));
+        }
+        for text in [
+            "00000000-0000-0000-0000-000000000000",
+            "ffffffff-ffff-ffff-ffff-ffffffffffff",
+            "01234567-89ab-cdef-fedc-ba9876543210",
+        ] {
+            assert!(matches!(Uid::new(text), Uid::Uuid(_)));
+            assert_eq!(Uid::new(text).to_string(), text);
         }
         assert_eq!(Uid::of(Some("")), None);
         assert_eq!(Uid::of(None), None);

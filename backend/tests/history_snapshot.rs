@@ -28,7 +28,7 @@ async fn every_demo_page_reads_back_as_it_was_diagnosed() {
         .unwrap();
     let keys = console.store.items();
     assert!(keys.len() > 20, "the demo's VMIs: {}", keys.len());
-    let now = Some(backend::evidence::now());
+    let now = Some(backend::evidence::now(&console.caches));
     let (mut stored, mut pages) = (0usize, 0usize);
     for s in keys {
         let (ns, name) = (&s.key.namespace, &s.key.name);

@@ -36,7 +36,7 @@ pub async fn poller(up: Upstream, every: Duration, caches: Arc<Caches>, store: A
                     tracing::info!(from, "alerts are read again");
                 }
                 failing = false;
-                let at = Some(crate::evidence::now());
+                let at = Some(crate::evidence::now(&caches));
                 Snapshot::new(
                     AlertSource::Read {
                         from: from.clone(),

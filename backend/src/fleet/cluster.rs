@@ -6,7 +6,7 @@ use super::reach::Reach;
 use super::upstreams::Upstreams;
 use crate::series::Prometheus;
 use crate::store::Store;
-use crate::watch::{Caches, OnRestart};
+use crate::watch::{Caches, FleetStart, OnRestart};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -80,12 +80,13 @@ impl Cluster {
     /// store (the one every cluster's VMIs go to, under their cluster's name), and reading its
     /// alerts every `alerts_poll` from its own upstream into its own caches; returns the
     /// cluster and its watcher tasks. `restarts` hears of every failure and re-list (the
-    /// `/metrics` counters, shared by every cluster). Fails only on a Prometheus URL no client
-    /// can be made for.
+    /// `/metrics` counters, shared by every cluster). Its watch set joins the fleet's `start`
+    /// ([`FleetStart`]). Fails only on a Prometheus URL no client can be made for.
     pub fn start<R: OnRestart>(
         spec: Spec,
         fleet: &Store,
         restarts: Arc<R>,
+        start: &FleetStart,
         alerts_poll: Duration,
     ) -> Result<(Cluster, Vec<tokio::task::JoinHandle<()>>), String> {
         let prometheus = spec
@@ -96,8 +97,14 @@ impl Cluster {
         let caches = Arc::new(Caches::new());
         let span = tracing::info_span!("cluster", name = %spec.name);
         let client = spec.client.clone();
-        let tasks =
-            crate::watch::start_cluster(spec.client, caches.clone(), store.clone(), restarts, span);
+        let tasks = crate::watch::start_cluster(
+            spec.client,
+            caches.clone(),
+            store.clone(),
+            restarts,
+            start,
+            span,
+        );
         {
             let _in = tracing::info_span!("cluster", name = %spec.name).entered();
             crate::alerts::poll::start(spec.upstreams.alerts(), alerts_poll, &caches, &store);

@@ -216,6 +216,11 @@ pub const BASELINE_BATCH: usize = 256;
 /// How often a round of baselines is written while some wait (and the store has synced).
 pub const BASELINE_EVERY: std::time::Duration = std::time::Duration::from_millis(100);
 
+/// How long after the recorder starts an observer that lagged waits for every cluster's first
+/// list before starting again ([`Observers::all_listed_or`]): a cluster that cannot be reached
+/// is not waited for longer.
+pub const FLEET_LISTED_WAIT: std::time::Duration = std::time::Duration::from_secs(60);
+
 /// Rows of one round of baselines, at most (phase, five verdicts, headline per VMI).
 pub const ROUND_ROWS: usize = BASELINE_BATCH * 7;
 
@@ -265,7 +270,13 @@ async fn observe_loop(
     let mut round = tokio::time::interval(BASELINE_EVERY);
     let mut rounds = 0;
     round.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let start_ends = tokio::time::Instant::now() + FLEET_LISTED_WAIT;
+    let mut lagged = false;
     loop {
+        if lagged {
+            // Behind a cluster's first list: after the others' ([`Observers::all_listed_or`]).
+            obs.all_listed_or(start_ends).await;
+        }
         // The store's state without a copy of it: each summary is diffed under its read lock.
         let at = now_ms();
         let Some(mut rx) = obs.start(at, &mut out, &mut keys) else {
@@ -292,7 +303,10 @@ async fn observe_loop(
                             tokio::task::spawn_blocking(crate::memory::trim);
                         }
                     }
-                    Err(broadcast::error::RecvError::Lagged(_)) => break,
+                    Err(broadcast::error::RecvError::Lagged(_)) => {
+                        lagged = true;
+                        break;
+                    }
                     Err(broadcast::error::RecvError::Closed) => return,
                 },
                 _ = round.tick(), if obs.waiting() => {
@@ -366,7 +380,7 @@ async fn detail_loop(
             continue;
         }
         let snapshot = Snapshot {
-            now: Some(crate::evidence::now()),
+            now: Some(crate::evidence::now(&source.caches)),
             evidence,
         };
         record(&tx, &shared, Record::Detail(id, at, snapshot.compress()));

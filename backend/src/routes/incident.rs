@@ -37,7 +37,7 @@ async fn snapshot(
         }
         None => {
             let (bundle, _) = super::vmis::bundle(&state, &ns, &name, &headers).await?;
-            (bundle, Some(crate::evidence::now()))
+            (bundle, Some(crate::evidence::now(&state.caches)))
         }
     };
     let html = render(&Incident::new(

@@ -71,7 +71,7 @@ async fn migration_reports(
     State(state): State<AppState>,
     headers: HeaderMap,
 ) -> Result<Response, ApiErr> {
-    let now = crate::evidence::now();
+    let now = crate::evidence::now(&state.caches);
     let list = visible_migrations(&state, &headers).await?;
     let end = now.0 as f64 / 1000.0;
     let samples =

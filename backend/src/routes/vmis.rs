@@ -84,7 +84,10 @@ pub(super) async fn bundle(
     if bundle.vmi.is_some() {
         let client = state.auth.client(&caller)?;
         let answer = guest::call(&client, &ns, &name, Subresource::GuestOsInfo).await;
-        bundle.guest_agent = Some(Observed::new(answer.answer(), Some(crate::evidence::now())));
+        bundle.guest_agent = Some(Observed::new(
+            answer.answer(),
+            Some(crate::evidence::now(&state.caches)),
+        ));
         raw = Some(answer);
     }
     Ok((bundle, raw))
@@ -116,7 +119,7 @@ async fn detail(
         return super::history::detail_at(&state, &ns, &name, at, &headers).await;
     }
     let (bundle, guest) = bundle(&state, &ns, &name, &headers).await?;
-    let mut detail = VmiDetail::build(&bundle, Some(crate::evidence::now()));
+    let mut detail = VmiDetail::build(&bundle, Some(crate::evidence::now(&state.caches)));
     if let Some(answer) = &guest {
         detail.guest = GuestView::from_api(answer);
     }

@@ -51,6 +51,8 @@ pub struct Caches {
     refresh_rx: Mutex<Option<mpsc::UnboundedReceiver<Refresh>>>,
     /// The last read of the alerts ([`crate::alerts`]).
     pub alerts: crate::alerts::Board,
+    /// The cluster's clock, from its API server's answers to the watchers.
+    pub clock: crate::cluster_clock::Clock,
 }
 
 impl Default for Caches {
@@ -78,6 +80,7 @@ impl Caches {
             refresh_tx,
             refresh_rx: Mutex::new(Some(rx)),
             alerts: crate::alerts::Board::default(),
+            clock: Default::default(),
         }
     }
 
@@ -229,9 +232,17 @@ impl Caches {
             .map(|(k, _)| k.to_vmi_key())
     }
 
+    /// A launcher, node or migration changed as the overview shows it: the generation moves
+    /// and, once the VMIs were listed, the refresher is asked to re-project `refresh`. Before
+    /// that there is nothing to re-project: the VMIs' list reads the new state (and asks for
+    /// everything again when the generation moved while it read). A start's pod list would
+    /// otherwise queue a request per VMI, each dropped unread (issue 32: 4 % of the CPU at
+    /// 10 × 10,000).
     fn changed(&self, refresh: Refresh) {
         self.generation.fetch_add(1, Ordering::Relaxed);
-        let _ = self.refresh_tx.send(refresh);
+        if self.vmis.state.synced() {
+            let _ = self.refresh_tx.send(refresh);
+        }
     }
 
     /// The overview summary of `vmi`, with what is known of its launcher pods, nodes and
@@ -477,6 +488,13 @@ mod tests {
         };
         let running = launcher_pod("virt-launcher-web-abcde", "Running", "True");
         let launcher = |pod: &Pod| Launcher::project(pod).unwrap();
+        // Before the VMIs' first list: nothing to re-project, the generation moves.
+        let generation = caches.generation();
+        caches.apply_pod(Applied::Replace(vec![launcher(&running)]));
+        assert!(rx.try_recv().is_err());
+        assert!(caches.generation() > generation);
+        caches.apply_pod(Applied::Replace(Vec::new()));
+        caches.vmis.state.mark_synced();
         caches.apply_pod(Applied::Replace(vec![launcher(&running)]));
         assert_eq!(rx.try_recv().unwrap(), Refresh::One(key.clone()));
         // The same pod again changes nothing the overview shows.
@@ -536,6 +554,7 @@ mod tests {
     #[test]
     fn a_migration_re_projects_the_vmis_it_names_and_is_read_by_key() {
         let caches = Caches::new();
+        caches.vmis.state.mark_synced();
         let mut rx = caches.take_refresh_rx().unwrap();
         let key = |name: &str| VmiKey {
             cluster: String::new(),

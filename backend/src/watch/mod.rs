@@ -2,16 +2,18 @@
 //! whole process, however many browsers are connected.
 //!
 //! The rooms: [`kind`] (the kind registry and each kind's health; [`cause`]: why a watch failed), [`launcher`], [`vm_record`]
-//! and [`project`] (the projections), [`raw`] (a watched object as read), [`caches`] (the
+//! and [`project`] (the projections), [`typed`] (a watched object read straight into its model
+//! type) and [`raw`] (an event, read as JSON), [`caches`] (the
 //! indexes; [`migration_index`]: migrations by VMI), [`watcher`] (the one watch loop and the
 //! per-kind [`watcher::WatchedKind`]s), [`observed`] (a watch that is back marks its kind
-//! healthy), [`mod@refresher`] (re-projection) and [`release`] (repacking after lists).
+//! healthy), [`mod@refresher`] (re-projection), [`release`] (repacking after lists) and
+//! [`fleet_start`] (what a fleet's clusters wait for before their later lists).
 //!
 //! Each watcher is a kube-rs `watcher` (list in pages, then watch; after any error it backs off
 //! ([`backoff`]: reset only by an answer) and starts again, resuming from the last resourceVersion or re-listing after `410 Gone`).
-//! No raw object is kept: every object is read once into JSON ([`Raw`]), projected at once into
-//! what Strata shows, and dropped, so memory follows what is shown rather than what the cluster
-//! stores.
+//! No raw object is kept: every object is read once off the wire into its model type
+//! ([`Typed`]; events into JSON, [`Raw`]), projected at once into what Strata shows, and
+//! dropped, so memory follows what is shown rather than what the cluster stores.
 //!
 //! * VMIs become their overview summary in the [`Store`], through
 //!   [`model::VmiSummary::from_evidence`] over the VMI plus the compact launcher, node and
@@ -53,6 +55,7 @@
 pub mod backoff;
 pub mod caches;
 pub mod cause;
+pub mod fleet_start;
 pub mod kind;
 pub mod launcher;
 pub mod migration_index;
@@ -61,16 +64,19 @@ pub mod project;
 pub mod raw;
 pub mod refresher;
 pub mod release;
+pub mod typed;
 pub mod vm_record;
 pub mod watcher;
 
 pub use caches::{Caches, Refresh};
 pub use cause::Cause;
+pub use fleet_start::FleetStart;
 pub use kind::{Failing, Kind, KindState, Watched, vmi_resource};
 pub use launcher::Launcher;
 pub use project::{LAUNCHER_SELECTOR, event_is_relevant, summarize, typed, version};
 pub use raw::Raw;
 pub use refresher::refresher;
+pub use typed::Typed;
 pub use vm_record::{VM_CONDITIONS, VmCondition, VmRecord};
 pub use watcher::{OnRestart, watch_kind};
 
@@ -91,15 +97,25 @@ pub fn start_all<R: OnRestart>(
     store: Arc<Store>,
     restarts: Arc<R>,
 ) -> Vec<tokio::task::JoinHandle<()>> {
-    let mut tasks = start_cluster(client, caches, store, restarts, tracing::Span::none());
+    let start = FleetStart::default();
+    let mut tasks = start_cluster(
+        client,
+        caches,
+        store,
+        restarts,
+        &start,
+        tracing::Span::none(),
+    );
     tasks.push(tokio::spawn(memory::trim_periodically()));
     tasks
 }
 
 /// Starts one watcher task per watched kind and the refresher, each in `span` (a further
-/// cluster's, so its logs name it). Returns their handles.
+/// cluster's, so its logs name it), the cluster joining the fleet's `start`. Returns their
+/// handles.
 ///
-/// VMs and events ([`AFTER_VMIS`]) are listed after the VMIs: readiness waits for neither.
+/// VMs and events ([`AFTER_VMIS`]) are listed after the VMIs of every cluster of `start`:
+/// readiness waits for neither ([`FleetStart`]).
 ///
 /// The VMI watcher starts listing once the kinds a summary reads besides the VMI
 /// ([`SUMMARY_INPUTS`]) have synced or failed, or after [`INPUTS_WAIT`]: the VMIs are then
@@ -111,9 +127,11 @@ pub fn start_cluster<R: OnRestart>(
     caches: Arc<Caches>,
     store: Arc<Store>,
     restarts: Arc<R>,
+    start: &FleetStart,
     span: tracing::Span,
 ) -> Vec<tokio::task::JoinHandle<()>> {
     use tracing::Instrument;
+    start.join(&caches);
     let mut tasks: Vec<_> = Kind::WATCHED
         .iter()
         .map(|&kind| {
@@ -125,11 +143,12 @@ pub fn start_cluster<R: OnRestart>(
                 restarts.clone(),
             );
             let caches = caches.clone();
+            let start = start.clone();
             let task = async move {
                 if kind == Kind::Vmi {
                     summary_inputs_settled(&caches, INPUTS_WAIT).await;
                 } else if AFTER_VMIS.contains(&kind) {
-                    kinds_settled(&caches, &[Kind::Vmi], AFTER_VMIS_WAIT).await;
+                    start.vmis_settled(AFTER_VMIS_WAIT).await;
                 }
                 watch.await
             };
@@ -146,9 +165,10 @@ pub fn start_cluster<R: OnRestart>(
 /// The kinds a VMI's overview summary reads besides the VMI itself.
 pub const SUMMARY_INPUTS: [Kind; 3] = [Kind::Pod, Kind::Node, Kind::Vmim];
 /// The kinds neither `/readyz` nor the first snapshot needs (no summary reads them; a VMI's page
-/// fetches what has not synced): listed once the VMIs have synced or failed (or after
-/// [`AFTER_VMIS_WAIT`]), so that their lists (as many VMs as VMIs, and their events) do not
-/// compete with the VMIs' for the API server and the CPU on the way to readiness.
+/// fetches what has not synced): listed once the VMIs of every cluster have synced or failed
+/// (or after [`AFTER_VMIS_WAIT`]; [`FleetStart`]), so that their lists (as many VMs as VMIs, and
+/// their events) do not compete with the VMIs' for the API server and the CPU on the way to
+/// readiness.
 pub const AFTER_VMIS: [Kind; 2] = [Kind::Vm, Kind::Event];
 /// How long [`AFTER_VMIS`] wait for the VMIs before listing anyway.
 pub const AFTER_VMIS_WAIT: Duration = Duration::from_secs(30);
@@ -189,9 +209,9 @@ mod tests {
         fn watch_restart(&self, _: Kind) {}
     }
 
-    /// An API server that lists every kind (one VMI, nothing else), holds every watch open and
-    /// notes the resource of each list, in order.
-    async fn api(lists: Arc<Mutex<Vec<String>>>) -> String {
+    /// An API server that lists every kind (one VMI, nothing else; the VMIs after `vmis_after`),
+    /// holds every watch open and notes the resource of each list as it answers, in order.
+    async fn api(lists: Arc<Mutex<Vec<String>>>, vmis_after: Duration) -> String {
         use axum::body::Body;
         use axum::http::Uri;
         let app = axum::Router::new().fallback(move |uri: Uri| {
@@ -209,6 +229,9 @@ mod tests {
                     return ok(Body::from_stream(never));
                 }
                 let resource = uri.path().rsplit('/').next().unwrap_or("").to_string();
+                if resource == "virtualmachineinstances" {
+                    tokio::time::sleep(vmis_after).await;
+                }
                 let items = if resource == "virtualmachineinstances" {
                     serde_json::json!([{
                         "apiVersion": "kubevirt.io/v1", "kind": "VirtualMachineInstance",
@@ -239,7 +262,7 @@ mod tests {
         // Issue 30: readiness waits for the VMIs alone; the lists of as many VMs and their
         // events used to run beside theirs and slow them down.
         let lists = Arc::new(Mutex::new(Vec::new()));
-        let url = api(lists.clone()).await;
+        let url = api(lists.clone(), Duration::ZERO).await;
         let client = kube::Client::try_from(kube::Config::new(url.parse().unwrap())).unwrap();
         let caches = Arc::new(Caches::new());
         let store = Arc::new(Store::new(100, 16));
@@ -257,6 +280,51 @@ mod tests {
         }
         for later in ["virtualmachines", "events"] {
             assert!(at(later) > vmis, "{later} after the VMIs: {lists:?}");
+        }
+        for t in tasks {
+            t.abort();
+        }
+    }
+
+    #[tokio::test]
+    async fn a_fleets_vms_and_events_are_listed_after_every_clusters_vmis() {
+        // Issue 32: the first clusters to sync listed their VMs and events while the others
+        // still listed their VMIs, on the same cores.
+        let lists = Arc::new(Mutex::new(Vec::new()));
+        let fast = api(lists.clone(), Duration::ZERO).await;
+        let slow = api(lists.clone(), Duration::from_millis(1500)).await;
+        let client = |url: &str| kube::Client::try_from(kube::Config::new(url.parse().unwrap()));
+        let start = FleetStart::default();
+        let store = Arc::new(Store::new(100, 16));
+        let (a, b) = (Arc::new(Caches::new()), Arc::new(Caches::new()));
+        let mut tasks = Vec::new();
+        for (url, caches, name) in [(&fast, &a, "a"), (&slow, &b, "b")] {
+            tasks.extend(start_cluster(
+                client(url).unwrap(),
+                caches.clone(),
+                Arc::new(store.for_cluster(name)),
+                Arc::new(NoRestarts),
+                &start,
+                tracing::Span::none(),
+            ));
+        }
+        let deadline = std::time::Instant::now() + Duration::from_secs(20);
+        let all = |c: &Caches| Kind::WATCHED.iter().all(|&k| c.get(k).state.synced());
+        while !(all(&a) && all(&b)) {
+            assert!(std::time::Instant::now() < deadline, "every kind syncs");
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        let lists = lists.lock().clone();
+        let vmis: Vec<usize> = (0..lists.len())
+            .filter(|&i| lists[i] == "virtualmachineinstances")
+            .collect();
+        assert_eq!(vmis.len(), 2, "{lists:?}");
+        for later in ["virtualmachines", "events"] {
+            let first = lists.iter().position(|l| l == later).unwrap();
+            assert!(
+                first > vmis[1],
+                "{later} after both clusters' VMIs: {lists:?}"
+            );
         }
         for t in tasks {
             t.abort();

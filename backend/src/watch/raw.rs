@@ -1,5 +1,7 @@
 //! [`Raw`]: a watched object as the API server sent it, read once into JSON for the model's
-//! lenient readers, with the few metadata fields the watcher follows.
+//! lenient readers, with the few metadata fields the watcher follows. Events are read so; the
+//! other kinds are read straight into their model types ([`super::typed`]), and so only when
+//! the deserializer cannot lend its text.
 //!
 //! Hand-written rather than kube's `DynamicObject`: that type reads every object through
 //! serde's `flatten` (each value buffered once more as serde's `Content`), and the model's

@@ -5,13 +5,13 @@
 use super::PAGE_SIZE;
 use super::caches::{Caches, Refresh};
 use super::kind::{Kind, vmi_resource};
-use super::project::{typed, version};
-use super::raw::Raw;
 use super::release::release_memory;
+use super::typed::Typed;
 use crate::store::Store;
 use futures::StreamExt;
 use kube::api::{Api, ListParams};
 use model::VmiKey;
+use model::kube::Vmi;
 use std::collections::BTreeSet;
 use std::sync::Arc;
 use std::time::Duration;
@@ -33,7 +33,7 @@ pub async fn refresher(client: kube::Client, caches: Arc<Caches>, store: Arc<Sto
     let Some(mut rx) = caches.take_refresh_rx() else {
         return;
     };
-    let api: Api<Raw> = Api::all_with(client.clone(), &Kind::Vmi.resource());
+    let api: Api<Typed<Vmi>> = Api::all_with(client.clone(), &Kind::Vmi.resource());
     let mut retry: BTreeSet<Refresh> = BTreeSet::new();
     let mut backoff = RETRY_FIRST;
     loop {
@@ -67,7 +67,7 @@ pub async fn refresher(client: kube::Client, caches: Arc<Caches>, store: Arc<Sto
 /// One round: what of `wanted` failed.
 async fn refresh(
     client: &kube::Client,
-    api: &Api<Raw>,
+    api: &Api<Typed<Vmi>>,
     caches: &Caches,
     store: &Store,
     wanted: &BTreeSet<Refresh>,
@@ -94,12 +94,12 @@ async fn refresh(
         .for_each_concurrent(8, |key| {
             let failed = &failed;
             async move {
-                let api: Api<Raw> =
+                let api: Api<Typed<Vmi>> =
                     Api::namespaced_with(client.clone(), &key.namespace, &vmi_resource());
                 match api.get_opt(&key.name).await {
                     Ok(Some(obj)) => {
-                        let v = version(&obj);
-                        store.refresh(caches.summarize(typed(obj)), v);
+                        let v = obj.version_number();
+                        store.refresh(caches.summarize(obj.object), v);
                     }
                     Ok(None) => {}
                     Err(e) => {
@@ -113,7 +113,11 @@ async fn refresh(
     failed.into_inner()
 }
 
-async fn refresh_all(api: &Api<Raw>, caches: &Caches, store: &Store) -> Result<(), kube::Error> {
+async fn refresh_all(
+    api: &Api<Typed<Vmi>>,
+    caches: &Caches,
+    store: &Store,
+) -> Result<(), kube::Error> {
     let mut token: Option<String> = None;
     loop {
         let mut lp = ListParams::default().limit(PAGE_SIZE);
@@ -123,8 +127,8 @@ async fn refresh_all(api: &Api<Raw>, caches: &Caches, store: &Store) -> Result<(
         let page = api.list(&lp).await?;
         token = page.metadata.continue_.filter(|t| !t.is_empty());
         for obj in page.items {
-            let v = version(&obj);
-            store.refresh(caches.summarize(typed(obj)), v);
+            let v = obj.version_number();
+            store.refresh(caches.summarize(obj.object), v);
         }
         if token.is_none() {
             break;
@@ -183,7 +187,7 @@ mod tests {
         let client = kube::Client::try_from(kube::Config::new(url.parse().unwrap())).unwrap();
         let caches = Arc::new(Caches::new());
         let store = Arc::new(Store::new(100, 16));
-        let pending = caches.summarize(typed(serde_json::from_value(vmi("Pending")).unwrap()));
+        let pending = caches.summarize(Vmi::from_value(&vmi("Pending")));
         store.replace_all(vec![pending]);
         let task = tokio::spawn(refresher(client, caches.clone(), store.clone()));
         caches.refresh_everything();

@@ -14,16 +14,17 @@ use super::backoff::AnswerBackoff;
 use super::caches::{Applied, Caches};
 use super::kind::Kind;
 use super::launcher::Launcher;
-use super::project::{event_is_relevant, typed, version, vmi_key};
+use super::project::{event_is_relevant, typed};
 use super::raw::Raw;
 use super::release::release_memory;
+use super::typed::Typed;
 use super::vm_record::VmRecord;
 use crate::key::Key;
 use crate::store::Store;
 use futures::StreamExt;
 use kube::api::Api;
 use kube::runtime::{WatchStreamExt, watcher};
-use model::kube::{Event, Node, Pod, Vm, Vmim};
+use model::kube::{Event, Node, Pod, Vm, Vmi, Vmim};
 use model::{VmiKey, VmiSummary};
 use std::sync::Arc;
 
@@ -36,14 +37,22 @@ pub trait OnRestart: Send + Sync + 'static {
 /// One watched kind: what its objects become as soon as they arrive, and where that goes.
 pub trait WatchedKind: Send {
     const KIND: Kind;
+    /// What an object is read off the wire as: its model type ([`Typed`]), or for events a
+    /// [`Raw`] object.
+    type Object: kube::Resource<DynamicType = kube::core::ApiResource>
+        + serde::de::DeserializeOwned
+        + Clone
+        + std::fmt::Debug
+        + Send
+        + 'static;
     /// What an object is read into at once (a (re)list buffers these, never raw objects).
     type Projection: Send;
     /// What a deleted object becomes: what its index needs to drop it.
     type Gone: Send;
     /// `None`: the object is not kept (an event Strata does not show, a pod of no VMI). The
-    /// object is consumed ([`typed`]).
-    fn project(&self, obj: Raw) -> Option<Self::Projection>;
-    fn gone(&self, obj: &Raw) -> Option<Self::Gone>;
+    /// object is consumed.
+    fn project(&self, obj: Self::Object) -> Option<Self::Projection>;
+    fn gone(&self, obj: &Self::Object) -> Option<Self::Gone>;
     /// A (re)list starts.
     fn listing(&mut self) {}
     fn apply(&mut self, change: Applied<Self::Projection, Self::Gone>);
@@ -59,14 +68,15 @@ pub(crate) struct Vmis {
 
 impl WatchedKind for Vmis {
     const KIND: Kind = Kind::Vmi;
+    type Object = Typed<Vmi>;
     type Projection = (VmiSummary, Option<u64>);
     type Gone = VmiKey;
-    fn project(&self, obj: Raw) -> Option<Self::Projection> {
-        let v = version(&obj);
-        Some((self.caches.summarize(typed(obj)), v))
+    fn project(&self, obj: Typed<Vmi>) -> Option<Self::Projection> {
+        let v = obj.version_number();
+        Some((self.caches.summarize(obj.object), v))
     }
-    fn gone(&self, obj: &Raw) -> Option<VmiKey> {
-        Some(vmi_key(obj))
+    fn gone(&self, obj: &Typed<Vmi>) -> Option<VmiKey> {
+        Some(obj.object.key())
     }
     fn listing(&mut self) {
         self.generation = self.caches.generation();
@@ -86,20 +96,21 @@ impl WatchedKind for Vmis {
     }
 }
 
-/// A kind kept in an index of [`Caches`] (applied by `$apply`), projected by `$project`; a
-/// deletion carries the same projection.
+/// A kind kept in an index of [`Caches`] (applied by `$apply`), read as `$object`, projected
+/// by `$project`; a deletion carries the same projection.
 macro_rules! indexed {
-    ($name:ident, $kind:expr, $projection:ty, $project:ident, $apply:ident) => {
+    ($name:ident, $kind:expr, $object:ty, $projection:ty, $project:ident, $apply:ident) => {
         pub(crate) struct $name(pub(crate) Arc<Caches>);
 
         impl WatchedKind for $name {
             const KIND: Kind = $kind;
+            type Object = $object;
             type Projection = $projection;
             type Gone = $projection;
-            fn project(&self, obj: Raw) -> Option<$projection> {
+            fn project(&self, obj: $object) -> Option<$projection> {
                 $project(obj)
             }
-            fn gone(&self, obj: &Raw) -> Option<$projection> {
+            fn gone(&self, obj: &$object) -> Option<$projection> {
                 $project(obj.clone())
             }
             fn apply(&mut self, change: Applied<$projection>) {
@@ -112,39 +123,49 @@ macro_rules! indexed {
 indexed!(
     LauncherPods,
     Kind::Pod,
+    Typed<Pod>,
     (Key, Launcher),
     launcher,
     apply_pod
 );
-indexed!(Migrations, Kind::Vmim, Vmim, migration, apply_vmim);
-indexed!(Nodes, Kind::Node, Node, node, apply_node);
-indexed!(Vms, Kind::Vm, (Key, VmRecord), vm, apply_vm);
-indexed!(Events, Kind::Event, Event, event, apply_event);
+indexed!(
+    Migrations,
+    Kind::Vmim,
+    Typed<Vmim>,
+    Vmim,
+    migration,
+    apply_vmim
+);
+indexed!(Nodes, Kind::Node, Typed<Node>, Node, node, apply_node);
+indexed!(Vms, Kind::Vm, Typed<Vm>, (Key, VmRecord), vm, apply_vm);
+indexed!(Events, Kind::Event, Raw, Event, event, apply_event);
 
 /// A virt-launcher pod's projection, keyed by its VMI (`None`: it names no VMI).
-fn launcher(obj: Raw) -> Option<(Key, Launcher)> {
-    Launcher::project(&typed::<Pod>(obj))
+fn launcher(obj: Typed<Pod>) -> Option<(Key, Launcher)> {
+    Launcher::project(&obj.object)
 }
 
-fn migration(obj: Raw) -> Option<Vmim> {
-    Some(typed(obj))
+fn migration(obj: Typed<Vmim>) -> Option<Vmim> {
+    Some(obj.object)
 }
 
 /// A node, without its annotations (they are large) but virt-handler's heartbeat, which the
 /// node layer and the node pages read (`model::kube::node::HEARTBEAT_ANNOTATION`).
-fn node(obj: Raw) -> Option<Node> {
-    let mut n: Node = typed(obj);
+fn node(obj: Typed<Node>) -> Option<Node> {
+    let mut n = obj.object;
     n.metadata
         .annotations
         .retain(|k, _| k == model::kube::node::HEARTBEAT_ANNOTATION);
     Some(n)
 }
 
-fn vm(obj: Raw) -> Option<(Key, VmRecord)> {
-    Some(VmRecord::project(&typed::<Vm>(obj)))
+fn vm(obj: Typed<Vm>) -> Option<(Key, VmRecord)> {
+    Some(VmRecord::project(&obj.object))
 }
 
-/// An event, when it is one Strata shows ([`event_is_relevant`]).
+/// An event, when it is one Strata shows ([`event_is_relevant`]). Events are read as [`Raw`]
+/// objects: their reader reads `events.k8s.io/v1` fields from the `Value`, and they are few
+/// beside the other kinds and listed after readiness.
 fn event(obj: Raw) -> Option<Event> {
     event_is_relevant(&obj.json).then(|| typed(obj))
 }
@@ -164,10 +185,7 @@ pub async fn watch_kind<R: OnRestart + ?Sized>(
         );
         return;
     }
-    let client = {
-        let caches = caches.clone();
-        super::observed::observed(client, move || caches.get(kind).state.ok())
-    };
+    let client = super::observed::observed(client, caches.clone(), kind);
     let (c, s, r) = (&caches, &store, &*restarts);
     match kind {
         Kind::Vmi => {
@@ -196,8 +214,8 @@ async fn run<W: WatchedKind, R: OnRestart + ?Sized>(
 ) {
     let kind = W::KIND;
     let state = &caches.get(kind).state;
-    // Objects are trimmed as they are read ([`Raw`]).
-    let api: Api<Raw> = Api::all_with(client, &kind.resource());
+    // Objects are read into what is kept of them as they are read ([`Typed`], [`Raw`]).
+    let api: Api<W::Object> = Api::all_with(client, &kind.resource());
     let answered = {
         let caches = caches.clone();
         move || caches.get(kind).state.healthy()

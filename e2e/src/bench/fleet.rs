@@ -10,7 +10,7 @@
 //!   ([`super::server::memory`]) reads it, `VmRSS` of `strata serve` [`SETTLE`] after ready,
 //!   minus the same with the same N clusters holding no VMI, over N × V; the budget
 //!   ([`BUDGET_PER_VMI`]) at its size only. The flight recorder is on (the default); it records
-//!   the first cluster only (see `backend::fleet`).
+//!   every cluster (see `backend::history::Recorder::start_fleet`).
 //!
 //! The simulator holds about 1 GiB per 10,000-VMI cluster (`sim/examples/fleet_cpu.rs`), so the
 //! default sizes ([`DEFAULT_SIZES`]) fit a shared machine; `--fleet 10x10000` measures the

@@ -22,6 +22,9 @@ macro_rules! from_value_impl {
             fn from_owned_json(value: serde_json::Value) -> Self {
                 super::lenient::from_owned(value)
             }
+            fn from_json_text(text: &str) -> Result<Self, serde_json::Error> {
+                super::lenient::from_text(text)
+            }
         }
     };
 }
@@ -35,6 +38,12 @@ pub trait FromJson: Sized {
     /// moved into the result rather than copied (where the kind's reader allows).
     fn from_owned_json(value: serde_json::Value) -> Self {
         Self::from_json(&value)
+    }
+    /// [`FromJson::from_json`] of the value `text` holds, read from the text (where the kind's
+    /// reader allows, without building the value: [`lenient::from_text`]). Fails only on text
+    /// that is not JSON.
+    fn from_json_text(text: &str) -> Result<Self, serde_json::Error> {
+        Ok(Self::from_owned_json(serde_json::from_str(text)?))
     }
 }
 

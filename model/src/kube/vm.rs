@@ -49,10 +49,101 @@ fn write_template_eviction<S: serde::Serializer>(
     }
 }
 
+/// `spec.template`'s `spec.evictionStrategy` (any scalar, as a string), read as it streams by:
+/// the template, most of a VM, is not copied. The same as `pointer("/spec/evictionStrategy")` on
+/// the template's [`Value`]: only objects are looked into, a key given twice counts by its last
+/// value, anything else is `None`.
 fn template_eviction<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
-    let v = Value::deserialize(d)?;
-    Ok(v.pointer("/spec/evictionStrategy")
-        .and_then(super::lenient::scalar_string))
+    d.deserialize_any(LastKey(&["spec", "evictionStrategy"]))
+}
+
+/// Whether a map's key is this one (compared as it is read, not kept).
+struct IsKey(&'static str);
+
+impl<'de> serde::de::DeserializeSeed<'de> for IsKey {
+    type Value = bool;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<bool, D::Error> {
+        d.deserialize_str(self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for IsKey {
+    type Value = bool;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a key")
+    }
+
+    fn visit_str<E>(self, key: &str) -> Result<bool, E> {
+        Ok(key == self.0)
+    }
+}
+
+/// The scalar at a path of object keys, as a string (see [`template_eviction`]).
+#[derive(Clone, Copy)]
+struct LastKey(&'static [&'static str]);
+
+impl<'de> serde::de::DeserializeSeed<'de> for LastKey {
+    type Value = Option<String>;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Option<String>, D::Error> {
+        match self.0 {
+            [] => super::lenient::string(d),
+            _ => d.deserialize_any(self),
+        }
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for LastKey {
+    type Value = Option<String>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut found = None;
+        while let Some(wanted) = map.next_key_seed(IsKey(self.0[0]))? {
+            if wanted {
+                found = map.next_value_seed(LastKey(&self.0[1..]))?;
+            } else {
+                map.next_value::<serde::de::IgnoredAny>()?;
+            }
+        }
+        Ok(found)
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
+        Ok(None)
+    }
+
+    fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        serde::de::DeserializeSeed::deserialize(self, d)
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_str<E>(self, _: &str) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_unit<E>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_none<E>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
 }
 
 /// `status` of a VirtualMachine.

@@ -440,6 +440,9 @@ impl super::FromJson for Vmi {
     fn from_owned_json(value: serde_json::Value) -> Vmi {
         super::lenient::from_owned(value)
     }
+    fn from_json_text(text: &str) -> Result<Vmi, serde_json::Error> {
+        super::lenient::from_text(text)
+    }
 }
 
 impl Vmi {

@@ -166,7 +166,7 @@ async fn node_rows(State(state): State<AppState>, headers: HeaderMap) -> Result<
         &nodes,
         handlers.as_deref(),
         &vmis,
-        Some(crate::evidence::now()),
+        Some(crate::evidence::now(&state.caches)),
     );
     Ok(Json(rows).into_response())
 }
@@ -204,7 +204,7 @@ async fn node_view(
         on_node.as_deref(),
         &vmis,
         drain,
-        Some(crate::evidence::now()),
+        Some(crate::evidence::now(&state.caches)),
     );
     Ok(Json(view).into_response())
 }

@@ -8,13 +8,18 @@
 //! [`Value`]. A nested object or list is read in place when the deserializer reads a [`Value`]
 //! already in memory (how a dump's objects are read); from any other deserializer (a JSON
 //! stream) it is first copied into a [`Value`], so a part that does not fit cannot leave the
-//! stream half-read. `reference` keeps the copying version every reader is tested against.
+//! stream half-read, except inside [`from_text`] ([`stream`]: read in place, a part that does
+//! not fit failing the read, which is then made the copying way). `reference` keeps the copying
+//! version every reader is tested against.
 
 #[cfg(test)]
 mod reference;
 #[cfg(test)]
 mod same_as_reference;
 mod scalar;
+mod stream;
+#[cfg(test)]
+mod stream_tests;
 
 use scalar::Scalar;
 use serde::Deserialize;
@@ -23,6 +28,7 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::marker::PhantomData;
+pub use stream::from_text;
 
 /// Any scalar as a string; `null`, objects and arrays as `None`.
 pub fn string<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
@@ -75,13 +81,20 @@ pub fn any<'de, D: Deserializer<'de>, T: DeserializeOwned + Default>(d: D) -> Re
     if reads_a_value::<D>() {
         return Ok(T::deserialize(d).unwrap_or_default());
     }
+    if stream::strict() {
+        // Does not fit: the whole text is read again the copying way ([`from_text`]).
+        return T::deserialize(d);
+    }
     Ok(serde_json::from_value(Value::deserialize(d)?).unwrap_or_default())
 }
 
 /// A list; elements that do not fit are dropped, a non-list becomes empty.
 pub fn vec<'de, D: Deserializer<'de>, T: DeserializeOwned>(d: D) -> Result<Vec<T>, D::Error> {
     if reads_a_value::<D>() {
-        return d.deserialize_any(InPlaceVec(PhantomData));
+        return d.deserialize_any(InPlaceVec::<T>::dropping_misfits());
+    }
+    if stream::strict() {
+        return d.deserialize_any(InPlaceVec::<T>::strictly());
     }
     Ok(match Value::deserialize(d)? {
         Value::Array(items) => items
@@ -92,8 +105,28 @@ pub fn vec<'de, D: Deserializer<'de>, T: DeserializeOwned>(d: D) -> Result<Vec<T
     })
 }
 
-/// [`vec`] on a value in memory: each element read in place, those that do not fit dropped.
-struct InPlaceVec<T>(PhantomData<T>);
+/// [`vec`] read in place: on a value in memory, the elements that do not fit dropped; in
+/// [`from_text`]'s strict read, one that does not fit fails the read.
+struct InPlaceVec<T> {
+    strict: bool,
+    of: PhantomData<T>,
+}
+
+impl<T> InPlaceVec<T> {
+    fn dropping_misfits() -> Self {
+        InPlaceVec {
+            strict: false,
+            of: PhantomData,
+        }
+    }
+
+    fn strictly() -> Self {
+        InPlaceVec {
+            strict: true,
+            of: PhantomData,
+        }
+    }
+}
 
 impl<'de, T: DeserializeOwned> Visitor<'de> for InPlaceVec<T> {
     type Value = Vec<T>;
@@ -104,6 +137,12 @@ impl<'de, T: DeserializeOwned> Visitor<'de> for InPlaceVec<T> {
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
         let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0));
+        if self.strict {
+            while let Some(item) = seq.next_element::<T>()? {
+                out.push(item);
+            }
+            return Ok(out);
+        }
         while let Some(item) = seq.next_element_seed(Fits::<T>(PhantomData))? {
             out.extend(item);
         }

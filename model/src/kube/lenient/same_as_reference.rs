@@ -160,3 +160,33 @@ fn a_key_given_twice_keeps_its_last_value_in_text_too() {
     assert!(format!("{new:?}").contains(r#"m: {"b": "2"}"#), "{new:?}");
     assert_eq!(format!("{new:?}"), format!("{old:?}").replace("Old", "New"));
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+    #[test]
+    fn text_read_in_one_pass_reads_as_its_value(v in value()) {
+        let text = v.to_string();
+        // The text's own value: a float read back from text may differ in its last bit.
+        let v: Value = serde_json::from_str(&text).unwrap();
+        let read = super::from_text::<New>(&text).map(|n| format!("{n:?}"));
+        let from_value = format!("{:?}", super::from_value::<New>(&v));
+        prop_assert_eq!(read.ok(), Some(from_value));
+    }
+}
+
+#[test]
+fn text_read_in_one_pass_keeps_a_key_given_twice_by_its_last_value() {
+    for text in [
+        r#"{"m": {"a": "1", "a": {"x": 1}, "b": {"x": 1}, "b": "2"}}"#,
+        r#"{"s": "first", "s": "second", "a": {"n": 1, "n": 2}}"#,
+        r#"{"v": [{"s": 1, "s": 2}, {"n": "bad"}], "o": {"t": ["a"], "t": 5}}"#,
+    ] {
+        let v: Value = serde_json::from_str(text).unwrap();
+        let read = super::from_text::<New>(text).map(|n| format!("{n:?}"));
+        assert_eq!(
+            read.ok(),
+            Some(format!("{:?}", super::from_value::<New>(&v))),
+            "{text}"
+        );
+    }
+}
