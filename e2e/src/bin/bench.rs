@@ -27,8 +27,7 @@ struct Args {
     #[arg(long)]
     out: PathBuf,
     /// Run only the measurements whose name contains this (e.g. `memory`, `fan-out`,
-    /// `forged cookies`); the overview at 100,000 VMIs runs only when named exactly
-    /// (`overview 100000`).
+    /// `forged cookies`).
     #[arg(long)]
     only: Option<String>,
     /// Seconds of churn for the overview's heap trend (default: 10 quick, 60 at 1,000 and 600
@@ -109,16 +108,6 @@ async fn main() -> anyhow::Result<()> {
     if !q && want("overview 10000") {
         let churn = args.churn.unwrap_or(600);
         add("overview 10000", overview::at(10_000, churn, profile).await);
-    }
-    // Issue 32's size, only when named exactly (`--only "overview 100000"`): the simulator,
-    // the backend and the page hold 100,000 VMIs (several GiB), and `--only "overview 10000"`
-    // must not start it.
-    if !q && args.only.as_deref() == Some("overview 100000") {
-        let churn = args.churn.unwrap_or(60);
-        add(
-            "overview 100000",
-            overview::at(100_000, churn, profile).await,
-        );
     }
     if want("backend memory") {
         let n = if q { 1_000 } else { 10_000 };
