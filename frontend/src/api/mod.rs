@@ -140,23 +140,16 @@ fn flush(live: Live) {
     live.apply_batch(msgs);
 }
 
-/// Queues a stream message. Messages are applied in batches, each in an animation frame, at
-/// the pace of [`pacing`]: a lone change shows in the next frame; during a burst (1,000
-/// upserts after a 10% change) the overview recomputes a few times, not a thousand. A snapshot
-/// makes the messages queued before it moot.
+/// Queues a stream message. Messages are applied in batches at the pace of [`pacing`]: a lone
+/// change in the next animation frame; during a burst (1,000 upserts after a 10% change) the
+/// overview recomputes a few times, not a thousand, each batch applied when its wait is over (in
+/// the timer's callback: the wait has gathered the burst's messages already, and the DOM it
+/// writes is painted at the next frame anyway). A snapshot makes the messages queued before it
+/// moot.
 fn enqueue(live: Live, msg: StreamMsg) {
-    if let StreamMsg::Batch { .. } = msg {
-        for m in msg.into_messages() {
-            enqueue(live, m);
-        }
-        return;
-    }
     let (book, backlog) = PENDING.with(|p| {
         let mut p = p.borrow_mut();
-        if matches!(msg, StreamMsg::Snapshot { .. }) {
-            p.0.clear();
-        }
-        p.0.push(msg);
+        queue(&mut p.0, msg);
         (!std::mem::replace(&mut p.1, true), p.0.len())
     });
     // A hidden tab gets no animation frames: do not let the queue grow without bound.
@@ -171,28 +164,37 @@ fn enqueue(live: Live, msg: StreamMsg) {
         flush(live);
         return;
     };
-    let in_frame = move || {
-        let f = Closure::once_into_js(move || flush(live));
-        let booked = web_sys::window()
-            .and_then(|w| w.request_animation_frame(f.unchecked_ref()).ok())
-            .is_some();
-        if !booked {
-            flush(live);
-        }
-    };
     let wait = PACING.with(|p| p.get().wait(js_sys::Date::now()));
-    if wait <= 0.0 {
-        in_frame();
+    let apply = Closure::once_into_js(move || flush(live));
+    let booked = if wait <= 0.0 {
+        w.request_animation_frame(apply.unchecked_ref()).is_ok()
     } else {
-        let later = Closure::once_into_js(in_frame);
-        if w.set_timeout_with_callback_and_timeout_and_arguments_0(
-            later.unchecked_ref(),
+        w.set_timeout_with_callback_and_timeout_and_arguments_0(
+            apply.unchecked_ref(),
             wait.ceil() as i32,
         )
-        .is_err()
-        {
-            flush(live);
+        .is_ok()
+    };
+    if !booked {
+        flush(live);
+    }
+}
+
+/// Appends `msg` to the queued messages `q`, a batch as its messages; a snapshot drops what
+/// was queued before it.
+fn queue(q: &mut Vec<StreamMsg>, msg: StreamMsg) {
+    match msg {
+        StreamMsg::Batch { msgs } => {
+            q.reserve(msgs.len());
+            for m in msgs {
+                queue(q, m);
+            }
         }
+        StreamMsg::Snapshot { .. } => {
+            q.clear();
+            q.push(msg);
+        }
+        m => q.push(m),
     }
 }
 
@@ -352,11 +354,16 @@ fn tell(ev: &web_sys::Event) {
 /// every event but `error` is word from the backend (`heard`). The same for the
 /// tab's own stream and for a module told of it by [`share_stream`].
 pub fn on_event(live: Live, ev: &web_sys::Event) {
-    let t = ev.type_();
+    on_typed_event(live, &ev.type_(), ev);
+}
+
+/// [`on_event`] of an event whose type `t` is known (the tab's own stream's subscriptions say
+/// it: asking the event again would bring the string over from JavaScript once more per event).
+fn on_typed_event(live: Live, t: &str, ev: &web_sys::Event) {
     if t != "error" {
         live.heard.set_value(Some(now()));
     }
-    match t.as_str() {
+    match t {
         "open" => {
             live.connection.set(Connection::Live);
             live.last_message.set(Some(now()));
@@ -452,14 +459,14 @@ async fn read_stream(live: Live, generation: u64, mut subscriptions: Vec<EventSo
             return;
         };
         // gloo-net's own word that the stream closed: the `error` event itself says it.
-        let Ok((_, ev)) = event else {
+        let Ok((t, ev)) = event else {
             continue;
         };
-        on_event(live, &ev);
+        on_typed_event(live, &t, &ev);
         tell(&ev);
         // Closed: the browser will not retry by itself (e.g. the backend answered 502). An
         // ended session (401) goes to the sign-in page instead of retrying forever.
-        if ev.type_() == "error" && state == Some(State::Closed) {
+        if t == "error" && state == Some(State::Closed) {
             let signed_in = get_json::<serde_json::Value>("/auth/session").await;
             let current = STREAM.with(|s| s.borrow().generation == generation);
             if current
@@ -486,19 +493,40 @@ extern "C" {
     type Utf8Encoder;
     #[wasm_bindgen(constructor, js_class = "TextEncoder")]
     fn new() -> Utf8Encoder;
-    #[wasm_bindgen(method, js_class = "TextEncoder", js_name = encode)]
-    fn encode(this: &Utf8Encoder, text: &wasm_bindgen::JsValue) -> js_sys::Uint8Array;
+    #[wasm_bindgen(method, js_class = "TextEncoder", js_name = encodeInto)]
+    fn encode_into(
+        this: &Utf8Encoder,
+        text: &wasm_bindgen::JsValue,
+        into: &js_sys::Uint8Array,
+    ) -> Encoded;
+    /// What `encodeInto` answers.
+    type Encoded;
+    #[wasm_bindgen(method, getter)]
+    fn written(this: &Encoded) -> usize;
 }
 
-/// The UTF-8 bytes of `data` when it is a string. The browser encodes it natively, then one
-/// copy brings the bytes into wasm memory: a burst's event carries hundreds of kilobytes, which
-/// `JsValue::as_string` would walk one character at a time in JS.
+/// The UTF-8 bytes of `data` when it is a string. The browser encodes it natively, straight
+/// into wasm memory (`encodeInto` a view of the buffer): a burst's event carries hundreds of
+/// kilobytes, which `JsValue::as_string` would walk one character at a time in JS, and which
+/// `encode` would first write to an array of its own for the garbage collector.
 pub fn utf8(data: &wasm_bindgen::JsValue) -> Option<Vec<u8>> {
     thread_local! {
         static ENCODER: Utf8Encoder = Utf8Encoder::new();
     }
-    data.is_string()
-        .then(|| ENCODER.with(|e| e.encode(data).to_vec()))
+    let text = data.dyn_ref::<js_sys::JsString>()?;
+    // At most three bytes per UTF-16 unit.
+    let room = text.length() as usize * 3;
+    let mut bytes = Vec::<u8>::with_capacity(room);
+    // SAFETY: the view covers the vector's spare capacity and is used before anything else
+    // runs in wasm (nothing can grow the memory and detach it); `encodeInto` writes at most
+    // `room` bytes and says how many, which are then initialized.
+    let written = ENCODER.with(|e| unsafe {
+        let view = js_sys::Uint8Array::view_mut_raw(bytes.as_mut_ptr(), room);
+        e.encode_into(text, &view).written()
+    });
+    // SAFETY: see above.
+    unsafe { bytes.set_len(written.min(room)) };
+    Some(bytes)
 }
 
 fn retry_later(live: Live) {

@@ -5,7 +5,8 @@
 //! messages, a burst is going on (the backend gathers a burst's changes into an event every
 //! 50 ms, `backend/src/routes/stream/machine.rs`, and a 10% change of 10,000 VMIs reaches it over
 //! about a second): the next batch waits until [`FIRST_GAP_MS`] after it, and while the burst
-//! goes on, each one after until [`GAP_MS`] after the last. Renders, not messages, drive the
+//! goes on, each one after until [`GAP_MS`] after the last (applied in the timer's callback, not
+//! a frame later: requesting a frame costs the page more than the frame saves here). Renders, not messages, drive the
 //! overview's DOM work (every card on screen is rewritten when a burst moves cards): a burst
 //! of a second renders about four times, and what it holds back shows at most [`GAP_MS`] late.
 

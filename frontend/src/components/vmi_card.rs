@@ -142,12 +142,35 @@ fn health_sign(h: Health) -> &'static str {
 }
 
 /// Sets the text of `el` through the text node the view built for it, its first child (the
-/// view may keep a marker comment after it); replaces the content when there is none.
-fn set_text(el: &web_sys::Element, text: &str) {
-    match el.first_child() {
-        Some(n) if n.node_type() == web_sys::Node::TEXT_NODE => n.set_node_value(Some(text)),
-        _ => el.set_text_content(Some(text)),
+/// view may keep a marker comment after it), kept in `node` once found: every card on screen is
+/// rewritten at each render of a burst, and asking the element for its child each time costs
+/// two more calls into the browser per write. Replaces the content when there is no text node.
+fn set_text(node: &mut Option<web_sys::Node>, el: Option<&web_sys::Element>, text: &str) {
+    if node.is_none() {
+        *node = el
+            .and_then(|e| e.first_child())
+            .filter(|n| n.node_type() == web_sys::Node::TEXT_NODE);
     }
+    match (node.as_ref(), el) {
+        (Some(n), _) => n.set_node_value(Some(text)),
+        (None, Some(e)) => e.set_text_content(Some(text)),
+        (None, None) => {}
+    }
+}
+
+/// The text nodes a card writes to, found at their first write (see [`set_text`]).
+#[derive(Default)]
+struct Texts {
+    name: Option<web_sys::Node>,
+    namespace: Option<web_sys::Node>,
+    phase: Option<web_sys::Node>,
+    node: Option<web_sys::Node>,
+    ip: Option<web_sys::Node>,
+    agent: Option<web_sys::Node>,
+    migratable: Option<web_sys::Node>,
+    headline: Option<web_sys::Node>,
+    /// Each glance's sign and word (its second and third child).
+    glances: [(Option<web_sys::Node>, Option<web_sys::Node>); 5],
 }
 
 /// The elements a [`Face`] is written to.
@@ -182,7 +205,7 @@ impl Refs {
     }
 
     /// Writes the VMI the card shows: its name, namespace and link, as the card is built.
-    fn write_key(&self, old: &VmiKey, new: &VmiKey) {
+    fn write_key(&self, texts: &mut Texts, old: &VmiKey, new: &VmiKey) {
         if let Some(a) = self.article.get_untracked() {
             let label = new.to_string();
             let _ = a.set_attribute("data-key", &label);
@@ -191,25 +214,25 @@ impl Refs {
         if let Some(a) = self.name.get_untracked() {
             let _ = a.set_attribute("href", &crate::nav::vmi_href(new));
             if old.name != new.name {
-                set_text(&a, &new.name);
+                set_text(&mut texts.name, Some(a.as_ref()), &new.name);
             }
         }
         if old.namespace != new.namespace
             && let Some(ns) = self.namespace.get_untracked()
         {
-            set_text(&ns, &new.namespace);
+            set_text(&mut texts.namespace, Some(ns.as_ref()), &new.namespace);
         }
     }
 
     /// Writes what differs between `old` (what the DOM shows) and `new`.
-    fn write(&self, l: Lang, old: &Face, new: &Face) {
+    fn write(&self, texts: &mut Texts, l: Lang, old: &Face, new: &Face) {
         let attr = |el: Option<web_sys::HtmlElement>, name: &str, value: &str| {
             if let Some(el) = el {
                 let _ = el.set_attribute(name, value);
             }
         };
         if old.key != new.key {
-            self.write_key(&old.key, &new.key);
+            self.write_key(texts, &old.key, &new.key);
         }
         if old.verdict != new.verdict {
             attr(
@@ -226,36 +249,42 @@ impl Refs {
             if let Some(li) = self.glances[i].get_untracked() {
                 let _ = li.set_attribute("data-health", h.as_str());
                 let _ = li.set_attribute("title", &glance_title(l, layer, h));
-                let spans = li.children();
-                if let Some(sign) = spans.item(1) {
-                    set_text(&sign, health_sign(h));
-                }
-                if let Some(word) = spans.item(2) {
-                    set_text(&word, tr(l, health_key(h)));
-                }
+                let (sign, word) = &mut texts.glances[i];
+                let spans = (sign.is_none() || word.is_none()).then(|| li.children());
+                let span = |k| spans.as_ref().and_then(|c| c.item(k));
+                set_text(sign, span(1).as_ref(), health_sign(h));
+                set_text(word, span(2).as_ref(), tr(l, health_key(h)));
             }
         }
         if old.phase != new.phase
             && let Some(el) = self.phase.get_untracked()
         {
             let _ = el.set_attribute("class", phase_class(&new.phase));
-            set_text(&el, &new.phase);
+            set_text(&mut texts.phase, Some(el.as_ref()), &new.phase);
         }
-        let text = |el: Option<web_sys::HtmlElement>, old: &str, new: &str| {
+        let text = |node: &mut Option<web_sys::Node>,
+                    el: Option<web_sys::HtmlElement>,
+                    old: &str,
+                    new: &str| {
             if old != new
                 && let Some(el) = el
             {
-                set_text(&el, new);
+                set_text(node, Some(el.as_ref()), new);
             }
         };
-        text(self.node.get_untracked(), &old.node, &new.node);
-        text(self.ip.get_untracked(), &old.ip, &new.ip);
+        text(
+            &mut texts.node,
+            self.node.get_untracked(),
+            &old.node,
+            &new.node,
+        );
+        text(&mut texts.ip, self.ip.get_untracked(), &old.ip, &new.ip);
         if old.agent != new.agent
             && let Some(el) = self.agent.get_untracked()
         {
             let (class, id) = agent_face(new.agent);
             let _ = el.set_attribute("class", class);
-            set_text(&el, tr(l, id));
+            set_text(&mut texts.agent, Some(el.as_ref()), tr(l, id));
         }
         if old.migratable != new.migratable
             && let Some(el) = self.migratable.get_untracked()
@@ -263,13 +292,13 @@ impl Refs {
             let (class, text, title) = migratable_face(l, &new.migratable);
             let _ = el.set_attribute("class", class);
             let _ = el.set_attribute("title", &title);
-            set_text(&el, &text);
+            set_text(&mut texts.migratable, Some(el.as_ref()), &text);
         }
         if old.headline != new.headline
             && let Some(el) = self.headline.get_untracked()
         {
             let _ = el.set_attribute("title", &new.headline);
-            set_text(&el, &new.headline);
+            set_text(&mut texts.headline, Some(el.as_ref()), &new.headline);
         }
     }
 }
@@ -284,10 +313,11 @@ fn card(summary: Signal<VmiSummary>, l: Lang) -> impl IntoView {
     let refs = Refs::new();
     Effect::new({
         let mut shown = face.clone();
+        let mut texts = Texts::default();
         move |_| {
             let new = summary.with(Face::of);
             if new != shown {
-                refs.write(l, &shown, &new);
+                refs.write(&mut texts, l, &shown, &new);
                 shown = new;
             }
         }
