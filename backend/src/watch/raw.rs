@@ -9,12 +9,11 @@
 //! At a start with 10,000 VMIs (and their pods and VMs) those two copies were most of the
 //! backend's work.
 
-use kube::core::{ApiResource, DynamicResourceScope, ObjectMeta};
+use kube::core::ObjectMeta;
 use serde::de::{
     Deserialize, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor,
 };
 use serde_json::{Map, Value};
-use std::borrow::Cow;
 use std::fmt;
 
 /// Keys of an object's `spec` that no reader of a watched kind reads (`model::kube`'s spec
@@ -174,38 +173,48 @@ impl<'de> Visitor<'de> for Without {
     }
 }
 
-impl kube::Resource for Raw {
-    type DynamicType = ApiResource;
-    type Scope = DynamicResourceScope;
+/// `kube::Resource` for a type read for a kind known at run time (its `ApiResource`), whose
+/// metadata is its field `$meta`: written once for [`Raw`] and [`super::typed::Typed`]
+/// (kube-core derives it only for static kinds).
+macro_rules! dynamic_resource {
+    (impl[$($g:tt)*] $ty:ty, $meta:ident) => {
+        impl<$($g)*> kube::Resource for $ty {
+            type DynamicType = kube::core::ApiResource;
+            type Scope = kube::core::DynamicResourceScope;
 
-    fn group(dt: &ApiResource) -> Cow<'_, str> {
-        dt.group.as_str().into()
-    }
+            fn group(dt: &kube::core::ApiResource) -> std::borrow::Cow<'_, str> {
+                dt.group.as_str().into()
+            }
 
-    fn version(dt: &ApiResource) -> Cow<'_, str> {
-        dt.version.as_str().into()
-    }
+            fn version(dt: &kube::core::ApiResource) -> std::borrow::Cow<'_, str> {
+                dt.version.as_str().into()
+            }
 
-    fn kind(dt: &ApiResource) -> Cow<'_, str> {
-        dt.kind.as_str().into()
-    }
+            fn kind(dt: &kube::core::ApiResource) -> std::borrow::Cow<'_, str> {
+                dt.kind.as_str().into()
+            }
 
-    fn api_version(dt: &ApiResource) -> Cow<'_, str> {
-        dt.api_version.as_str().into()
-    }
+            fn api_version(dt: &kube::core::ApiResource) -> std::borrow::Cow<'_, str> {
+                dt.api_version.as_str().into()
+            }
 
-    fn plural(dt: &ApiResource) -> Cow<'_, str> {
-        dt.plural.as_str().into()
-    }
+            fn plural(dt: &kube::core::ApiResource) -> std::borrow::Cow<'_, str> {
+                dt.plural.as_str().into()
+            }
 
-    fn meta(&self) -> &ObjectMeta {
-        &self.metadata
-    }
+            fn meta(&self) -> &kube::core::ObjectMeta {
+                &self.$meta
+            }
 
-    fn meta_mut(&mut self) -> &mut ObjectMeta {
-        &mut self.metadata
-    }
+            fn meta_mut(&mut self) -> &mut kube::core::ObjectMeta {
+                &mut self.$meta
+            }
+        }
+    };
 }
+pub(super) use dynamic_resource;
+
+dynamic_resource!(impl[] Raw, metadata);
 
 #[cfg(test)]
 mod tests {

@@ -15,11 +15,10 @@
 //! freed) were most of the backend's CPU.
 
 use super::raw::Raw;
-use kube::core::{ApiResource, DynamicResourceScope, ObjectMeta};
+use kube::core::ObjectMeta;
 use model::kube::{FromJson, Node, Pod, Vm, Vmi, Vmim};
 use serde::de::{Deserialize, Deserializer, Error};
 use serde_json::value::RawValue;
-use std::borrow::Cow;
 use std::fmt::Debug;
 
 /// The annotation `kubectl apply` writes (a copy of the whole object as applied): never read,
@@ -103,38 +102,7 @@ impl<'de, T: Model> Deserialize<'de> for Typed<T> {
     }
 }
 
-impl<T: Model> kube::Resource for Typed<T> {
-    type DynamicType = ApiResource;
-    type Scope = DynamicResourceScope;
-
-    fn group(dt: &ApiResource) -> Cow<'_, str> {
-        dt.group.as_str().into()
-    }
-
-    fn version(dt: &ApiResource) -> Cow<'_, str> {
-        dt.version.as_str().into()
-    }
-
-    fn kind(dt: &ApiResource) -> Cow<'_, str> {
-        dt.kind.as_str().into()
-    }
-
-    fn api_version(dt: &ApiResource) -> Cow<'_, str> {
-        dt.api_version.as_str().into()
-    }
-
-    fn plural(dt: &ApiResource) -> Cow<'_, str> {
-        dt.plural.as_str().into()
-    }
-
-    fn meta(&self) -> &ObjectMeta {
-        &self.meta
-    }
-
-    fn meta_mut(&mut self) -> &mut ObjectMeta {
-        &mut self.meta
-    }
-}
+super::raw::dynamic_resource!(impl[T: Model] Typed<T>, meta);
 
 #[cfg(test)]
 mod tests {
