@@ -153,8 +153,11 @@ pub fn component_of_line(line: &str) -> Option<Component> {
     if let Some(c) = from_source_path(t) {
         return Some(c);
     }
-    if let Some(c) = super::printed_by::printed_by(t) {
-        return Some(c);
+    if let Some(p) = super::printed_by::printed_by(t) {
+        return Some(match p {
+            super::printed_by::Printer::Libvirt => Component::Libvirt,
+            super::printed_by::Printer::Qemu => Component::Qemu,
+        });
     }
     from_klog_file(t)
 }

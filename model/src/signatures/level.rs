@@ -37,7 +37,10 @@ const RPC_ERROR: &str = "rpc error: code = ";
 pub fn read_level(line: &str) -> Option<Level> {
     match level_of(line) {
         Some(Level::Info) if line.contains(RPC_ERROR) => Some(Level::Error),
-        None => super::printed_by::level(line),
+        None => super::printed_by::level(line).map(|f| match f {
+            super::printed_by::Framed::Error => Level::Error,
+            super::printed_by::Framed::Warning => Level::Warning,
+        }),
         l => l,
     }
 }

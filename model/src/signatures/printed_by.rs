@@ -14,8 +14,22 @@
 //! - QEMU's error reports (`util/qemu-error.c` error_vprintf with error_print_loc: the program's
 //!   name first, `qemu-kvm: …`, `qemu-system-x86_64: -device …: …`).
 
-use super::component::Component;
-use super::level::Level;
+//! It names the printer and the frame's level in words of its own ([`Printer`], [`Framed`]), which
+//! `component` and `level` read, so that neither of them is imported here (no circle).
+
+/// The program whose error printer framed a line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Printer {
+    Libvirt,
+    Qemu,
+}
+
+/// The level a frame states.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Framed {
+    Error,
+    Warning,
+}
 
 /// The level words libvirt prints in both frames.
 const LEVELS: [&str; 2] = ["error", "warning"];
@@ -29,31 +43,30 @@ const QEMU: [&str; 4] = [
 ];
 
 /// The program whose error printer framed `t`, if one did.
-pub fn printed_by(t: &str) -> Option<Component> {
+pub fn printed_by(t: &str) -> Option<Printer> {
     if libvirt_default(t) || libvirt_log(t) {
-        return Some(Component::Libvirt);
+        return Some(Printer::Libvirt);
     }
     let lower = t.to_ascii_lowercase();
     QEMU.iter()
         .any(|q| lower.starts_with(q) || lower.contains(&format!(": {q}")))
-        .then_some(Component::Qemu)
+        .then_some(Printer::Qemu)
 }
 
 /// The level the frame states: libvirt's level word; a QEMU report is an error
 /// (`error_report`) unless it says `warning:` (`warn_report`).
-pub fn level(t: &str) -> Option<Level> {
+pub fn level(t: &str) -> Option<Framed> {
     let lower = t.to_ascii_lowercase();
     match printed_by(t)? {
-        Component::Qemu if lower.contains(": warning: ") => Some(Level::Warning),
-        Component::Qemu => Some(Level::Error),
-        _ if libvirt_default(t) || libvirt_log(t) => Some(
+        Printer::Qemu if lower.contains(": warning: ") => Some(Framed::Warning),
+        Printer::Qemu => Some(Framed::Error),
+        Printer::Libvirt => Some(
             if lower.contains(" warning : ") && !lower.contains(" error : ") {
-                Level::Warning
+                Framed::Warning
             } else {
-                Level::Error
+                Framed::Error
             },
         ),
-        _ => None,
     }
 }
 
@@ -101,19 +114,19 @@ mod tests {
     fn libvirt_and_qemu_by_their_frames() {
         assert_eq!(
             printed_by("libvirt: QEMU Driver error : unsupported configuration: x"),
-            Some(Component::Libvirt)
+            Some(Printer::Libvirt)
         );
         assert_eq!(
             printed_by("internal error: Process exited prior to exec: libvirt: error : x"),
-            Some(Component::Libvirt)
+            Some(Printer::Libvirt)
         );
         assert_eq!(
             printed_by("2024-05-01 10:00:00.123+0000: 4242: error : qemuProcessStart:6500 : x"),
-            Some(Component::Libvirt)
+            Some(Printer::Libvirt)
         );
         assert_eq!(
             printed_by("qemu-kvm: -drive file=/x: Could not open '/x'"),
-            Some(Component::Qemu)
+            Some(Printer::Qemu)
         );
         assert_eq!(printed_by("an error : somewhere"), None);
         assert_eq!(printed_by("libvirt: the daemon is fine"), None);
