@@ -13,7 +13,7 @@
 //!   …`, as virtqemud's and libvirtd's logs and the launcher's relayed libvirt lines print it;
 //! - QEMU's error reports (`util/qemu-error.c` error_vprintf with error_print_loc: the program's
 //!   name first, `qemu-kvm: …`, `qemu-system-x86_64: -device …: …`).
-
+//!
 //! It names the printer and the frame's level in words of its own ([`Printer`], [`Framed`]), which
 //! `component` and `level` read, so that neither of them is imported here (no circle).
 
