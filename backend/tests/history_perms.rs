@@ -49,17 +49,6 @@ async fn setup(alerts: bool) -> (sim::Sim, Console, tempfile::TempDir, tempfile:
     (sim, console, dir, data)
 }
 
-async fn get_as(console: &Console, cookie: &str, path: &str) -> (u16, Value) {
-    let res = http()
-        .get(format!("{}{path}", console.url()))
-        .header("cookie", cookie)
-        .send()
-        .await
-        .unwrap();
-    let code = res.status().as_u16();
-    (code, res.json().await.unwrap_or(Value::Null))
-}
-
 /// Every VMI `namespace/name` the cookie's user may list.
 async fn vmis(console: &Console, cookie: &str) -> Vec<String> {
     let (code, items) = get_as(console, cookie, "/api/v1/vmis").await;

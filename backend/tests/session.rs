@@ -8,7 +8,7 @@ mod common;
 
 use backend::run::{Console, Options};
 use common::*;
-use serde_json::{Value, json};
+use serde_json::json;
 
 async fn setup(secure_cookie: bool) -> (sim::Sim, Console, tempfile::TempDir) {
     let read = ["get", "list", "watch"];
@@ -36,17 +36,6 @@ async fn sign_in(console: &Console) -> (String, String) {
     let set = res.headers()["set-cookie"].to_str().unwrap().to_string();
     let pair = set.split(';').next().unwrap().to_string();
     (set, pair)
-}
-
-async fn get_as(console: &Console, cookie: &str, path: &str) -> (u16, Value) {
-    let res = http()
-        .get(format!("{}{path}", console.url()))
-        .header("cookie", cookie)
-        .send()
-        .await
-        .unwrap();
-    let code = res.status().as_u16();
-    (code, res.json().await.unwrap_or(Value::Null))
 }
 
 #[tokio::test]

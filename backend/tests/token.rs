@@ -34,17 +34,6 @@ async fn setup() -> (sim::Sim, Console, tempfile::TempDir) {
     .await
 }
 
-async fn get_as(console: &Console, cookie: &str, path: &str) -> (u16, Value) {
-    let res = http()
-        .get(format!("{}{path}", console.url()))
-        .header("cookie", cookie)
-        .send()
-        .await
-        .unwrap();
-    let code = res.status().as_u16();
-    (code, res.json().await.unwrap_or(Value::Null))
-}
-
 fn namespaces(items: &Value) -> Vec<String> {
     let mut ns: Vec<String> = items
         .as_array()

@@ -226,6 +226,18 @@ pub async fn session(console: &Console, token: &str) -> String {
     set.split(';').next().unwrap().to_string()
 }
 
+/// `GET path` as the session of `cookie`: the status and the JSON body (`null` when none).
+pub async fn get_as(console: &Console, cookie: &str, path: &str) -> (u16, serde_json::Value) {
+    let res = http()
+        .get(format!("{}{path}", console.url()))
+        .header("cookie", cookie)
+        .send()
+        .await
+        .unwrap();
+    let code = res.status().as_u16();
+    (code, res.json().await.unwrap_or(serde_json::Value::Null))
+}
+
 /// The row of the alert `name` in an answer of `GET /api/v1/alerts`.
 pub fn alert_row<'a>(answer: &'a serde_json::Value, name: &str) -> Option<&'a serde_json::Value> {
     answer["alerts"]

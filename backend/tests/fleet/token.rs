@@ -121,20 +121,9 @@ async fn session(console: &Console, cookie: Option<&str>, cluster: &str, token: 
     set.split(';').next().unwrap().to_string()
 }
 
-async fn get_as(console: &Console, cookie: &str, path: &str) -> (u16, Value) {
-    let res = common::http()
-        .get(format!("{}{path}", console.url()))
-        .header("cookie", cookie)
-        .send()
-        .await
-        .unwrap();
-    let code = res.status().as_u16();
-    (code, res.json().await.unwrap_or(Value::Null))
-}
-
 /// The keys `/api/v1/vmis` lists for the session of `cookie`.
 async fn listed(console: &Console, cookie: &str) -> Vec<VmiKey> {
-    let (code, items) = get_as(console, cookie, "/api/v1/vmis").await;
+    let (code, items) = common::get_as(console, cookie, "/api/v1/vmis").await;
     assert_eq!(code, 200, "{items}");
     let items: Vec<model::view::VmiSummary> = serde_json::from_value(items).unwrap();
     items.into_iter().map(|s| s.key).collect()
@@ -183,8 +172,11 @@ async fn a_token_is_judged_by_the_api_server_of_the_cluster_it_is_for() {
     let res = sign_in(&console, Some(&cookie), Some("b"), ALICE_A).await;
     assert_eq!(res.status().as_u16(), 401);
     assert!(res.headers().get("set-cookie").is_none());
-    assert_eq!(get_as(&console, &cookie, "/api/v1/vmis").await.0, 200);
-    let (_, answer) = get_as(&console, &cookie, "/api/v1/clusters").await;
+    assert_eq!(
+        common::get_as(&console, &cookie, "/api/v1/vmis").await.0,
+        200
+    );
+    let (_, answer) = common::get_as(&console, &cookie, "/api/v1/clusters").await;
     assert_eq!(row(&answer, "a")["signed_in"], true, "{answer}");
     assert_eq!(row(&answer, "b")["signed_in"], false, "{answer}");
     // The sign-in page offers the clusters, says which the session is signed in to, and picks
@@ -238,10 +230,10 @@ async fn signed_in_to_one_cluster_a_user_sees_that_cluster_alone() {
         "/api/v1/c/b/migrations",
         "/api/v1/c/b/alerts",
     ] {
-        let (code, body) = get_as(&console, &only_a, path).await;
+        let (code, body) = common::get_as(&console, &only_a, path).await;
         assert!(not_signed_in(code, &body, "b"), "{path}: {code} {body}");
     }
-    let (_, answer) = get_as(&console, &only_a, "/api/v1/clusters").await;
+    let (_, answer) = common::get_as(&console, &only_a, "/api/v1/clusters").await;
     assert_eq!(
         total(row(&answer, "a")),
         2,
@@ -275,7 +267,7 @@ async fn signed_in_to_one_cluster_a_user_sees_that_cluster_alone() {
     let b_keys = [bastion("b"), key_in("b", "infra", "late")];
     streamed(&console, &only_b, &b_keys).await;
     assert_eq!(listed(&console, &only_b).await, b_keys);
-    let (code, body) = get_as(&console, &only_b, "/api/v1/vmis/infra/bastion").await;
+    let (code, body) = common::get_as(&console, &only_b, "/api/v1/vmis/infra/bastion").await;
     assert!(not_signed_in(code, &body, "a"), "{code} {body}");
 }
 
@@ -287,7 +279,10 @@ async fn signed_in_to_both_each_cluster_is_cut_by_its_own_reviews_and_never_mixe
     let first = session(&console, None, "a", ALICE_A).await;
     let both = session(&console, Some(&first), "b", ALICE_B).await;
     assert_ne!(first, both, "a new id for what it grants now");
-    assert_eq!(get_as(&console, &first, "/api/v1/vmis").await.0, 401);
+    assert_eq!(
+        common::get_as(&console, &first, "/api/v1/vmis").await.0,
+        401
+    );
     // a's infra and web (not vault), b's infra (not web): each by its own cluster's rules.
     let keys = [bastion("a"), key_in("a", "web", "frontend"), bastion("b")];
     let watch = streamed(&console, &both, &keys).await;
@@ -306,7 +301,7 @@ async fn signed_in_to_both_each_cluster_is_cut_by_its_own_reviews_and_never_mixe
     let bundle_uid = |path: &'static str| {
         let (console, both) = (&console, both.clone());
         async move {
-            let (code, bundle) = get_as(console, &both, path).await;
+            let (code, bundle) = common::get_as(console, &both, path).await;
             assert_eq!(code, 200, "{path}: {bundle}");
             bundle["vmi"]["value"]["metadata"]["uid"]
                 .as_str()
@@ -316,17 +311,19 @@ async fn signed_in_to_both_each_cluster_is_cut_by_its_own_reviews_and_never_mixe
     };
     assert_eq!(bundle_uid("/api/v1/vmis/infra/bastion").await, uid_a);
     assert_eq!(bundle_uid("/api/v1/c/b/vmis/infra/bastion").await, uid_b);
-    let (code, body) = get_as(&console, &both, "/api/v1/c/b/vmis/web/frontend").await;
+    let (code, body) = common::get_as(&console, &both, "/api/v1/c/b/vmis/web/frontend").await;
     assert_eq!(code, 403, "{body}");
     assert!(
         body["error"].as_str().unwrap().contains("may not list"),
         "{body}"
     );
     assert_eq!(
-        get_as(&console, &both, "/api/v1/vmis/web/frontend").await.0,
+        common::get_as(&console, &both, "/api/v1/vmis/web/frontend")
+            .await
+            .0,
         200
     );
-    let (_, answer) = get_as(&console, &both, "/api/v1/clusters").await;
+    let (_, answer) = common::get_as(&console, &both, "/api/v1/clusters").await;
     for (c, n) in [("a", 2), ("b", 1)] {
         assert_eq!(row(&answer, c)["signed_in"], true, "{answer}");
         assert_eq!(total(row(&answer, c)), n, "{c}: {answer}");
@@ -341,7 +338,7 @@ async fn signed_in_to_both_each_cluster_is_cut_by_its_own_reviews_and_never_mixe
         .unwrap();
     assert_eq!(res.status().as_u16(), 303);
     for path in ["/api/v1/vmis", "/api/v1/c/b/vmis", "/api/v1/stream"] {
-        assert_eq!(get_as(&console, &both, path).await.0, 401, "{path}");
+        assert_eq!(common::get_as(&console, &both, path).await.0, 401, "{path}");
     }
 }
 
@@ -355,24 +352,24 @@ async fn a_token_its_cluster_no_longer_accepts_loses_that_cluster_alone() {
     // b's API server now answers 401 to every token: alice's grant for b ends at its next
     // review, her session and its grant for a stay.
     assert!(fleet.set_credentials_expired("b", true));
-    let (code, body) = get_as(&console, &both, "/api/v1/c/b/vmis/infra/bastion").await;
+    let (code, body) = common::get_as(&console, &both, "/api/v1/c/b/vmis/infra/bastion").await;
     assert!(not_signed_in(code, &body, "b"), "{code} {body}");
     assert_eq!(
         listed(&console, &both).await,
         [bastion("a"), key_in("a", "web", "frontend")]
     );
-    let (_, answer) = get_as(&console, &both, "/api/v1/clusters").await;
+    let (_, answer) = common::get_as(&console, &both, "/api/v1/clusters").await;
     assert_eq!(row(&answer, "a")["signed_in"], true, "{answer}");
     assert_eq!(row(&answer, "b")["signed_in"], false, "{answer}");
     // Renewed, b stays signed out; the token b refused is refused without asking b for a
     // while (`auth::review::REJECTED_TTL`), and the session keeps a meanwhile.
     assert!(fleet.set_credentials_expired("b", false));
-    let (code, body) = get_as(&console, &both, "/api/v1/c/b/vmis/infra/bastion").await;
+    let (code, body) = common::get_as(&console, &both, "/api/v1/c/b/vmis/infra/bastion").await;
     assert!(not_signed_in(code, &body, "b"), "{code} {body}");
     let res = sign_in(&console, Some(&both), Some("b"), ALICE_B).await;
     assert_eq!(res.status().as_u16(), 401);
     assert_eq!(
-        get_as(&console, &both, "/api/v1/vmis/infra/bastion")
+        common::get_as(&console, &both, "/api/v1/vmis/infra/bastion")
             .await
             .0,
         200
