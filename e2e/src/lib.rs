@@ -471,6 +471,19 @@ impl Harness {
         .await
     }
 
+    /// Signs in on the sign-in page with `token`: waits for its field, fills it, sends the form.
+    pub async fn submit_token(&self, token: &str) -> Result<()> {
+        self.wait_count("textarea[name=token]", Duration::from_secs(30), |n| n == 1)
+            .await?;
+        self.set_value("textarea[name=token]", token).await?;
+        self.browser
+            .find(Locator::Css("form[action='/auth/signin'] button"))
+            .await?
+            .click()
+            .await?;
+        Ok(())
+    }
+
     /// Pastes `text` into the paste page's input and runs the analysis (the page must be open).
     pub async fn paste_and_run(&self, text: &str) -> Result<()> {
         self.set_value("[data-testid=dump-input]", text).await?;

@@ -5,7 +5,6 @@
 //! back with both clusters' VMIs, each cut to alice's namespaces there.
 
 use e2e::Harness;
-use fantoccini::Locator;
 use serde_json::json;
 use std::time::Duration;
 
@@ -49,17 +48,6 @@ fn count_in(sim: &sim::Sim, ns: &str) -> usize {
         .count()
 }
 
-async fn submit(h: &Harness, token: &str) -> anyhow::Result<()> {
-    h.wait_count("textarea[name=token]", T, |n| n == 1).await?;
-    h.set_value("textarea[name=token]", token).await?;
-    h.browser
-        .find(Locator::Css("form[action='/auth/signin'] button"))
-        .await?
-        .click()
-        .await?;
-    Ok(())
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_user_signs_in_to_a_second_cluster_from_the_overview() -> anyhow::Result<()> {
     let (prod, _a) = sim_with_policy(policy("sa-prod", "alice-prod", &["prod"]), "demo").await?;
@@ -86,7 +74,7 @@ async fn a_user_signs_in_to_a_second_cluster_from_the_overview() -> anyhow::Resu
         .await?;
     assert_eq!(picked, json!("prod"));
     h.screenshot_as("token_fleet_signin").await?;
-    submit(&h, "alice-prod").await?;
+    h.submit_token("alice-prod").await?;
 
     // prod's VMIs in prod only; staging's row says "not signed in" with a link.
     h.wait_text("[data-testid=vmi-count]", T, |t| t == in_prod.to_string())
@@ -148,7 +136,7 @@ async fn a_user_signs_in_to_a_second_cluster_from_the_overview() -> anyhow::Resu
         .await?;
     assert!(said.contains("prod"), "{said}");
     h.screenshot_as("token_fleet_signin_second").await?;
-    submit(&h, "alice-staging").await?;
+    h.submit_token("alice-staging").await?;
     h.wait_text("[data-testid=vmi-count]", T, |t| {
         t == (in_prod + in_staging).to_string()
     })

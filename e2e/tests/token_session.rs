@@ -7,24 +7,12 @@
 //! console starts.
 
 use e2e::Harness;
-use fantoccini::Locator;
 use serde_json::json;
 use std::time::{Duration, Instant};
 
 const T: Duration = Duration::from_secs(20);
 /// The session's absolute lifetime here.
 const LIFETIME: Duration = Duration::from_secs(10);
-
-async fn sign_in(h: &Harness, token: &str) -> anyhow::Result<()> {
-    h.wait_count("textarea[name=token]", T, |n| n == 1).await?;
-    h.set_value("textarea[name=token]", token).await?;
-    h.browser
-        .find(Locator::Css("form[action='/auth/signin'] button"))
-        .await?
-        .click()
-        .await?;
-    Ok(())
-}
 
 async fn wait_url(h: &Harness, pred: impl Fn(&str) -> bool) -> anyhow::Result<String> {
     let deadline = Instant::now() + T + LIFETIME;
@@ -76,7 +64,7 @@ async fn deep_link_after_sign_in_and_expired_session_prompt() -> anyhow::Result<
     let at = wait_url(&h, |u| u.contains("/auth/signin")).await?;
     assert!(at.contains("next=%2Fvmi%2F"), "{at}");
     let signed_in = Instant::now();
-    sign_in(&h, "alice-token").await?;
+    h.submit_token("alice-token").await?;
     let at = wait_url(&h, |u| !u.contains("/auth/")).await?;
     assert!(at.ends_with(&deep), "landed on {at}, not {deep}");
     h.wait_text("[data-testid=headline]", T, |t| !t.is_empty())
@@ -102,7 +90,7 @@ async fn deep_link_after_sign_in_and_expired_session_prompt() -> anyhow::Result<
     };
     assert!(prompt.contains("next=%2Fvmi%2F"), "{prompt}");
     h.screenshot_as("token_session_expired").await?;
-    sign_in(&h, "alice-token").await?;
+    h.submit_token("alice-token").await?;
     let at = wait_url(&h, |u| !u.contains("/auth/")).await?;
     assert!(at.ends_with(&deep), "back at {at}, not {deep}");
     h.finish().await
