@@ -266,3 +266,8 @@ fn fresh_batch27_scores_at_least_its_floor() {
 fn fresh_batch28_scores_at_least_its_floor() {
     run_batch("batch28", 9, true);
 }
+
+#[test]
+fn fresh_batch29_scores_at_least_its_floor() {
+    run_batch("batch29", 25, true);
+}
