@@ -271,3 +271,8 @@ fn fresh_batch28_scores_at_least_its_floor() {
 fn fresh_batch29_scores_at_least_its_floor() {
     run_batch("batch29", 25, true);
 }
+
+#[test]
+fn fresh_batch30_scores_at_least_its_floor() {
+    run_batch("batch30", 20, true);
+}
