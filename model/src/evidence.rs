@@ -9,6 +9,7 @@ use crate::kube::{Event, GuestAgentAnswer, MetricSample, Node, Pod, Vm, Vmim};
 use crate::time::Timestamp;
 use crate::verdict::{Health, Layer};
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// A piece of evidence with the time it was observed (`None`: unknown, e.g. a pasted dump).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -47,8 +48,12 @@ pub struct Evidence {
     pub pods: Vec<Observed<Pod>>,
     pub migrations: Vec<Observed<Vmim>>,
     pub events: Vec<Observed<Event>>,
-    /// The VMI's node and any other node involved (migration target, evacuated node).
-    pub nodes: Vec<Observed<Node>>,
+    /// The VMI's node and any other node involved (migration target, evacuated node). Shared,
+    /// not copied: thousands of VMIs run on one node, and a backend builds a bundle per VMI
+    /// from the one node it keeps (issue 32: copying and dropping each VMI's node was about 6 %
+    /// of a fleet's start). Written and read as the nodes themselves.
+    #[serde(with = "shared_nodes")]
+    pub nodes: Vec<Observed<Arc<Node>>>,
     pub guest_agent: Option<Observed<GuestAgentAnswer>>,
     /// Samples carry their own timestamps.
     pub metrics: Vec<MetricSample>,
@@ -65,6 +70,34 @@ pub struct Evidence {
     /// Where alerts come from (`None`: not known, e.g. a paste).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub alert_source: Option<AlertSource>,
+}
+
+/// [`Evidence::nodes`] written and read as plain nodes (serde's own `Arc` support is a feature
+/// that would rebuild every crate depending on serde).
+mod shared_nodes {
+    use super::{Arc, Node, Observed};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(
+        nodes: &[Observed<Arc<Node>>],
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        let plain: Vec<Observed<&Node>> = nodes
+            .iter()
+            .map(|o| Observed::new(&*o.value, o.observed_at))
+            .collect();
+        plain.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Vec<Observed<Arc<Node>>>, D::Error> {
+        let plain = Vec::<Observed<Node>>::deserialize(d)?;
+        Ok(plain
+            .into_iter()
+            .map(|o| Observed::new(Arc::new(o.value), o.observed_at))
+            .collect())
+    }
 }
 
 /// One line of a paste read as evidence: the known message it matches (or none), what it says
@@ -139,7 +172,7 @@ impl Evidence {
     pub fn node(&self, name: &str) -> Option<&Node> {
         self.nodes
             .iter()
-            .map(|o| &o.value)
+            .map(|o| &*o.value)
             .find(|n| n.metadata.name() == name)
     }
     /// The alerts of the bundle that concern this VMI ([`crate::alerts::concerns`]): by its key,
@@ -169,5 +202,31 @@ impl Evidence {
             migrations: &migrations,
         };
         self.alerts.iter().filter(|a| concerns(a, &v)).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kube::FromJson;
+
+    /// The shared nodes are written as plain nodes, with their observation times, and read back.
+    #[test]
+    fn nodes_are_written_and_read_as_plain_nodes() {
+        let node = Node::from_json(&serde_json::json!({"metadata": {"name": "worker-a"},
+            "status": {"conditions": [{"type": "Ready", "status": "True"}]}}));
+        let at = Timestamp::parse("2026-11-30T08:00:00Z");
+        let e = Evidence {
+            nodes: vec![Observed::new(Arc::new(node.clone()), at)],
+            ..Evidence::default()
+        };
+        let text = serde_json::to_value(&e).unwrap();
+        assert_eq!(
+            text["nodes"][0],
+            serde_json::to_value(Observed::new(&node, at)).unwrap()
+        );
+        let back: Evidence = serde_json::from_value(text).unwrap();
+        assert_eq!(back, e);
+        assert_eq!(back.node("worker-a"), Some(&node));
     }
 }

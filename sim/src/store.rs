@@ -5,12 +5,18 @@
 //! asks for a version older than the history answers `410 Gone`, like an API server whose etcd
 //! compacted. Objects are kept as `Arc<Value>` so that lists, history and watch fan-out share
 //! one copy; each change also carries its previous object so that watches with selectors can
-//! turn "stopped matching" into `DELETED` and "started matching" into `ADDED`.
+//! turn "stopped matching" into `DELETED` and "started matching" into `ADDED`. Each object's
+//! JSON is serialized once, when it is written, and shared by the lists and watch events that
+//! carry it ([`objects`]).
+
+mod objects;
 
 pub use crate::resources::*;
+use objects::Objects;
+pub use objects::Stored;
 use parking_lot::{Mutex, MutexGuard};
 use serde_json::{Value, json};
-use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, OnceLock};
 use tokio::sync::broadcast;
 
@@ -46,6 +52,14 @@ impl Change {
         }
     }
 
+    /// The change that stored `stored`: its JSON is the stored object's, serialized once.
+    fn stored(rv: u64, resource: Resource, kind: &'static str, stored: &Stored) -> Change {
+        Change {
+            encoded: stored.encoded_cell(),
+            ..Change::new(rv, resource, kind, stored.object.clone(), None)
+        }
+    }
+
     /// The object as JSON (serialized on first use, then shared).
     pub fn encoded(&self) -> bytes::Bytes {
         self.encoded
@@ -59,7 +73,7 @@ pub type Key = (String, String);
 
 struct Inner {
     rv: u64,
-    objects: HashMap<Resource, BTreeMap<Key, Arc<Value>>>,
+    objects: HashMap<Resource, Objects>,
     history: VecDeque<Change>,
     /// Watches from a version below this one get `410 Gone`.
     oldest_resumable: u64,
@@ -72,11 +86,11 @@ impl Inner {
             return Vec::new();
         };
         match namespace {
-            None => map.values().cloned().collect(),
+            None => map.values().map(|s| s.object.clone()).collect(),
             Some(ns) => map
-                .range((ns.to_string(), String::new())..)
+                .from(std::ops::Bound::Included((ns.to_string(), String::new())))
                 .take_while(|((n, _), _)| n == ns)
-                .map(|(_, v)| v.clone())
+                .map(|(_, v)| v.object.clone())
                 .collect(),
         }
     }
@@ -181,7 +195,7 @@ impl Store {
             .objects
             .get(&resource)
             .and_then(|m| m.get(&key))
-            .cloned();
+            .map(|s| s.object.clone());
         if let Some(old) = &old {
             obj["metadata"]["resourceVersion"] = old["metadata"]["resourceVersion"].clone();
             if obj["metadata"]["uid"].is_null() {
@@ -202,18 +216,22 @@ impl Store {
             let n = inner.uid_counter;
             obj["metadata"]["uid"] = json!(format!("{:08x}-0000-4000-8000-{:012x}", n, rv));
         }
-        let obj = Arc::new(obj);
+        let stored = Stored::new(Arc::new(obj));
         inner
             .objects
             .entry(resource)
             .or_default()
-            .insert(key, obj.clone());
+            .insert(key, stored.clone());
         let kind = if old.is_some() { "MODIFIED" } else { "ADDED" };
-        self.commit(
-            &mut inner,
-            Change::new(rv, resource, kind, obj.clone(), old),
-        );
-        Some(obj)
+        let change = Change {
+            old,
+            ..Change::stored(rv, resource, kind, &stored)
+        };
+        self.commit(&mut inner, change);
+        drop(inner);
+        // Serialized now, outside the lock, once for every list and watch that carries it.
+        stored.encoded();
+        Some(stored.object)
     }
 
     /// Changes an object in place; returns the new object, or None when it does not exist.
@@ -227,7 +245,7 @@ impl Store {
         let key = (namespace.unwrap_or_default().to_string(), name.to_string());
         let mut obj = {
             let inner = self.lock();
-            (**inner.objects.get(resource)?.get(&key)?).clone()
+            (*inner.objects.get(resource)?.get(&key)?.object).clone()
         };
         f(&mut obj);
         self.upsert(obj)
@@ -242,7 +260,7 @@ impl Store {
     ) -> Option<Arc<Value>> {
         let mut inner = self.lock();
         let key = (namespace.unwrap_or_default().to_string(), name.to_string());
-        let old = inner.objects.get_mut(resource)?.remove(&key)?;
+        let old = inner.objects.get_mut(resource)?.remove(&key)?.object;
         inner.rv += 1;
         let mut obj = (*old).clone();
         obj["metadata"]["resourceVersion"] = json!(inner.rv.to_string());
@@ -263,7 +281,11 @@ impl Store {
         name: &str,
     ) -> Option<Arc<Value>> {
         let key = (namespace.unwrap_or_default().to_string(), name.to_string());
-        self.lock().objects.get(resource)?.get(&key).cloned()
+        self.lock()
+            .objects
+            .get(resource)?
+            .get(&key)
+            .map(|s| s.object.clone())
     }
 
     /// All objects of a resource (in one namespace when given), sorted by namespace and name,
@@ -279,7 +301,8 @@ impl Store {
     /// (exclusive) when given; with the store's version and what follows the page
     /// ([`Rest`]). Walks the objects from the page's start and clones only the page; a filtered
     /// page reads objects only until one more is accepted, so paging through N objects reads
-    /// each about once, not N²/limit times.
+    /// each about once, not N²/limit times; an unfiltered page counts what follows it by the
+    /// keys' order ([`Objects::count_after`]), not by walking it.
     pub fn page(
         &self,
         resource: &Resource,
@@ -287,31 +310,38 @@ impl Store {
         after: Option<&Key>,
         limit: usize,
         keep: Option<&dyn Fn(&Value) -> bool>,
-    ) -> (u64, Vec<Arc<Value>>, Rest) {
+    ) -> (u64, Vec<Stored>, Rest) {
         use std::ops::Bound;
-        let inner = self.lock();
-        let Some(map) = inner.objects.get(resource) else {
-            return (inner.rv, Vec::new(), Rest::Count(0));
+        let mut guard = self.lock();
+        let inner = &mut *guard;
+        let rv = inner.rv;
+        let Some(map) = inner.objects.get_mut(resource) else {
+            return (rv, Vec::new(), Rest::Count(0));
         };
         let start = match (after, namespace) {
             (Some(k), _) => Bound::Excluded(k.clone()),
             (None, Some(ns)) => Bound::Included((ns.to_string(), String::new())),
             (None, None) => Bound::Unbounded,
         };
-        let mut in_scope = map
-            .range((start, Bound::Unbounded))
+        let in_scope = map
+            .from(start)
             .skip_while(|((n, _), _)| namespace.is_some_and(|ns| n.as_str() < ns))
-            .take_while(|((n, _), _)| namespace.is_none_or(|ns| n == ns))
-            .map(|(_, v)| v);
+            .take_while(|((n, _), _)| namespace.is_none_or(|ns| n == ns));
         let Some(keep) = keep else {
-            let items: Vec<Arc<Value>> = in_scope.by_ref().take(limit).cloned().collect();
-            // Counting keys reads no object: a walk over the tree's leaves.
-            return (inner.rv, items, Rest::Count(in_scope.count()));
+            let (keys, items): (Vec<&Key>, Vec<Stored>) =
+                in_scope.take(limit).map(|(k, v)| (k, v.clone())).unzip();
+            let last = keys.last().map(|k| (*k).clone());
+            let rest = match last {
+                Some(last) if items.len() == limit => map.count_after(&last, namespace),
+                // The page ended before its limit: nothing follows.
+                _ => 0,
+            };
+            return (rv, items, Rest::Count(rest));
         };
-        let mut matching = in_scope.filter(|v| keep(v));
-        let items: Vec<Arc<Value>> = matching.by_ref().take(limit).cloned().collect();
+        let mut matching = in_scope.map(|(_, v)| v).filter(|v| keep(&v.object));
+        let items: Vec<Stored> = matching.by_ref().take(limit).cloned().collect();
         let more = matching.next().is_some();
-        (inner.rv, items, Rest::More(more))
+        (rv, items, Rest::More(more))
     }
 
     /// True when a watch or a list continued from `since` can still be served (it is not older
@@ -322,7 +352,7 @@ impl Store {
 
     /// How many objects of a resource exist.
     pub fn count(&self, resource: &Resource) -> usize {
-        self.lock().objects.get(resource).map_or(0, |m| m.len())
+        self.lock().objects.get(resource).map_or(0, Objects::len)
     }
 
     /// The current objects of a resource and a receiver for every change after them, atomically.
@@ -381,10 +411,10 @@ mod tests {
         })
     }
 
-    fn names(items: &[Arc<Value>]) -> Vec<String> {
+    fn names(items: &[Stored]) -> Vec<String> {
         items
             .iter()
-            .filter_map(|o| key_of(o))
+            .filter_map(|o| key_of(&o.object))
             .map(|(ns, name)| format!("{ns}/{name}"))
             .collect()
     }
@@ -461,7 +491,7 @@ mod tests {
             if !rest.any() {
                 break;
             }
-            after = items.last().and_then(|o| key_of(o));
+            after = items.last().and_then(|o| key_of(&o.object));
         }
         assert_eq!((listed, pages), (n / 2, n / 2 / 50));
         // Each object once, and per page the few read past its end to find one more.

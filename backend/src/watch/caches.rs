@@ -268,10 +268,11 @@ impl Caches {
             }
         }
         let nodes = self.node_objects.read();
-        let found: Vec<Observed<Node>> = names
+        // The nodes kept, shared with the bundle rather than copied into it.
+        let found: Vec<Observed<Arc<Node>>> = names
             .iter()
             .filter_map(|n| nodes.get(*n))
-            .map(|n| Observed::new((**n).clone(), None))
+            .map(|n| Observed::new(n.clone(), None))
             .collect();
         drop(nodes);
         let node_names: Vec<String> = names.iter().map(|n| n.to_string()).collect();

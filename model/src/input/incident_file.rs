@@ -50,7 +50,7 @@ fn parts(i: Incident) -> IncidentRead {
     let signals = e.signals.clone();
     IncidentRead {
         dump: Dump {
-            nodes: e.nodes.iter().map(|n| n.value.clone()).collect(),
+            nodes: e.nodes.iter().map(|n| (*n.value).clone()).collect(),
             vms: e.vm.iter().map(|v| v.value.clone()).collect(),
             pods: e.pods.iter().map(|p| p.value.clone()).collect(),
             unmatched: 0,

@@ -517,7 +517,7 @@ mod tests {
         let with = |pod: Pod, node: Node| {
             let mut e = Evidence::from_vmi(vmi.clone(), None);
             e.pods = vec![Observed::new(pod, None)];
-            e.nodes = vec![Observed::new(node, None)];
+            e.nodes = vec![Observed::new(node.into(), None)];
             e.coverage.pods = true;
             e.coverage.nodes = true;
             VmiSummary::from_evidence(&e, None)

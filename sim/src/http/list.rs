@@ -1,5 +1,5 @@
-//! Lists: pages (`limit` / `continue`), selectors, `Table` answers, and items serialized as they
-//! are stored.
+//! Lists: pages (`limit` / `continue`), selectors, `Table` answers, and items as the store
+//! serialized them.
 
 use super::params::ListParams;
 use super::status::{json_bytes, status_error};
@@ -95,17 +95,18 @@ pub(super) fn list(
     if rest.any()
         && let Some(last) = items.last()
     {
+        let meta = &last.object["metadata"];
         metadata["continue"] = json!(encode_continue(
             served_rv as i64,
-            last["metadata"]["namespace"].as_str().unwrap_or_default(),
-            last["metadata"]["name"].as_str().unwrap_or_default()
+            meta["namespace"].as_str().unwrap_or_default(),
+            meta["name"].as_str().unwrap_or_default()
         ));
         if let Rest::Count(n) = rest {
             metadata["remainingItemCount"] = json!(n);
         }
     }
     if table::wants_table(accept) {
-        let refs: Vec<&Value> = items.iter().map(|o| &**o).collect();
+        let refs: Vec<&Value> = items.iter().map(|o| &*o.object).collect();
         let t = table::table(
             resource,
             &refs,
@@ -116,8 +117,10 @@ pub(super) fn list(
         );
         return axum::Json(t).into_response();
     }
-    // Serialize items without cloning them.
-    let mut out = Vec::with_capacity(256 + items.len() * 2048);
+    // Each item's JSON as stored (serialized once, when it was written).
+    let encoded: Vec<bytes::Bytes> = items.iter().map(|o| o.encoded()).collect();
+    let size: usize = encoded.iter().map(|b| b.len() + 1).sum();
+    let mut out = Vec::with_capacity(256 + size);
     out.extend_from_slice(
         format!(
             "{{\"kind\":\"{}List\",\"apiVersion\":\"{}\",\"metadata\":",
@@ -128,11 +131,11 @@ pub(super) fn list(
     );
     out.extend_from_slice(&serde_json::to_vec(&metadata).unwrap_or_default());
     out.extend_from_slice(b",\"items\":[");
-    for (i, o) in items.iter().enumerate() {
+    for (i, o) in encoded.iter().enumerate() {
         if i > 0 {
             out.push(b',');
         }
-        let _ = serde_json::to_writer(&mut out, &**o);
+        out.extend_from_slice(o);
     }
     out.extend_from_slice(b"]}");
     json_bytes(out)

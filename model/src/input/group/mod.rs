@@ -22,6 +22,7 @@ use crate::kube::{
 use crate::time::Timestamp;
 use index::{Index, merged};
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// A dump grouped per VMI.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -395,7 +396,7 @@ impl Grouping {
     }
 
     /// The VMI's node, its evacuation and migration nodes and its pods' nodes.
-    fn nodes(&self, vmi: Option<&Vmi>, pods: &[Observed<Pod>]) -> Vec<Observed<Node>> {
+    fn nodes(&self, vmi: Option<&Vmi>, pods: &[Observed<Pod>]) -> Vec<Observed<Arc<Node>>> {
         let mut node_names: Vec<String> = Vec::new();
         if let Some(v) = vmi {
             node_names.extend(v.status.node_name.iter().cloned());
@@ -416,7 +417,7 @@ impl Grouping {
             merged(node_names.iter().map(|n| self.index.nodes_by_name.get(n)))
         };
         at.into_iter()
-            .map(|i| self.observed(nodes[i].clone()))
+            .map(|i| self.observed(Arc::new(nodes[i].clone())))
             .collect()
     }
 

@@ -10,6 +10,7 @@ use crate::kube::{
     Node, Pod, Vm, VmiKey, Vmim,
 };
 use crate::time::Timestamp;
+use std::sync::Arc;
 
 fn ns_eq(a: &str, b: &str) -> bool {
     a == b || a.is_empty() || b.is_empty()
@@ -243,7 +244,7 @@ impl Grouping {
     }
 
     /// The VMI's node, its evacuation and migration nodes and its pods' nodes.
-    fn nodes(&self, vmi: Option<&Vmi>, pods: &[Observed<Pod>]) -> Vec<Observed<Node>> {
+    fn nodes(&self, vmi: Option<&Vmi>, pods: &[Observed<Pod>]) -> Vec<Observed<Arc<Node>>> {
         let mut node_names: Vec<String> = Vec::new();
         if let Some(v) = vmi {
             node_names.extend(v.status.node_name.iter().cloned());
@@ -264,8 +265,7 @@ impl Grouping {
                 node_names.iter().any(|x| x == n.metadata.name())
                     || (self.single && node_names.is_empty() && nodes.len() == 1)
             })
-            .cloned()
-            .map(|n| self.observed(n))
+            .map(|n| self.observed(Arc::new(n.clone())))
             .collect()
     }
 
