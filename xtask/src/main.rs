@@ -79,7 +79,7 @@ enum Cmd {
     Catalog {
         /// A KubeVirt checkout (a work tree of the pinned tag).
         #[arg(long, env = "STRATA_KUBEVIRT_SRC")]
-        kubevirt: PathBuf,
+        kubevirt: Option<PathBuf>,
         /// Its tag and commit, `TAG@COMMIT` (else read from its git, or the committed tables).
         #[arg(long)]
         kubevirt_ref: Option<String>,
@@ -89,6 +89,16 @@ enum Cmd {
         /// Its tag and commit, `TAG@COMMIT`.
         #[arg(long)]
         cdi_ref: Option<String>,
+        /// A longhorn/longhorn-manager checkout (third-party tables).
+        #[arg(long, env = "STRATA_LONGHORN_MANAGER_SRC")]
+        longhorn_manager: Option<PathBuf>,
+        #[arg(long)]
+        longhorn_manager_ref: Option<String>,
+        /// A kubernetes/kubernetes source tree (its `pkg/` at least; third-party tables).
+        #[arg(long, env = "STRATA_KUBERNETES_SRC")]
+        kubernetes: Option<PathBuf>,
+        #[arg(long)]
+        kubernetes_ref: Option<String>,
         /// Regenerate in memory and fail when the committed tables differ.
         #[arg(long)]
         check: bool,
@@ -250,12 +260,23 @@ fn main() {
             kubevirt_ref,
             cdi,
             cdi_ref,
+            longhorn_manager,
+            longhorn_manager_ref,
+            kubernetes,
+            kubernetes_ref,
             check,
         } => catalog::run(catalog::Options {
             kubevirt,
             kubevirt_ref,
             cdi,
             cdi_ref,
+            third_party: [
+                ("longhorn-manager", longhorn_manager, longhorn_manager_ref),
+                ("kubernetes", kubernetes, kubernetes_ref),
+            ]
+            .into_iter()
+            .filter_map(|(f, p, r)| p.map(|p| (f.to_string(), p, r)))
+            .collect(),
             check,
         }),
         Cmd::Bench {

@@ -10,7 +10,9 @@
 use super::blocks::Block;
 use crate::evidence::Signal;
 use crate::signatures::component::{Component, component_in_text, component_of_line};
-use crate::signatures::fallback::{Sourced, from_source, unrecognised, warning_event};
+use crate::signatures::fallback::{
+    Sourced, from_source, from_third_party, unrecognised, warning_event,
+};
 use crate::signatures::level::{Level, read_level};
 use crate::signatures::{Signature, match_line};
 use crate::verdict::Health;
@@ -354,6 +356,13 @@ fn unknown_line(
     let from_source = from_source(line);
     let Some(u) = meaning else {
         if let (Some(src), Some(Level::Error | Level::Warning)) = (from_source.clone(), level) {
+            return Some(sourced(src, line, n, format));
+        }
+        // A program outside KubeVirt whose message the catalogue holds (the kubelet, the
+        // scheduler, Longhorn's manager, CDI's programs): the layer of the folder writing it.
+        if level != Some(Level::Info)
+            && let Some(src) = from_third_party(line)
+        {
             return Some(sourced(src, line, n, format));
         }
         // Who reported it and what it is about, for error-level material (`last_resort`); a

@@ -64,6 +64,41 @@ pub fn from_source(line: &str) -> Option<Sourced> {
     })
 }
 
+/// The third-party string `line` holds (a kubelet, kube-scheduler, kube-controller-manager,
+/// Longhorn manager or CDI program's message, verbs filled in: `generated::third_party`), as
+/// the layer of the folder that writes it, when every row it matches agrees on one layer.
+pub fn from_third_party(line: &str) -> Option<Sourced> {
+    let m = generated::third_party(line)?;
+    let layer = layer_of(m.layer()?);
+    let e = m.first();
+    let mut programs: Vec<&str> = m.rows.iter().map(|r| r.program).collect();
+    programs.dedup();
+    let program = programs.join(" or ");
+    let pin = [
+        ("kubernetes/", generated::KUBERNETES),
+        ("longhorn-manager/", generated::LONGHORN_MANAGER),
+        ("containerized-data-importer/", generated::THIRD_PARTY_CDI),
+    ]
+    .into_iter()
+    .find(|(prefix, _)| e.file.starts_with(prefix))
+    .map(|(_, pin)| pin)?;
+    Some(Sourced {
+        layer,
+        title: format!("an unrecognised {program} error"),
+        cause: format!(
+            "no signature knows this line, but it holds {program}'s message \"{}\" (written in \
+             {}), so it points at the {} layer, with low confidence: read the line itself",
+            e.text,
+            e.file,
+            layer.as_str()
+        ),
+        source: format!(
+            "{} ({} {}, from the generated catalogue)",
+            e.file, pin.repo, pin.tag
+        ),
+    })
+}
+
 /// A `Warning` event row (`kubectl get events`, a describe's `Events:`) whose reason KubeVirt
 /// records as a Warning, about a KubeVirt object (its OBJECT a VM, VMI, migration or launcher
 /// pod, or `in_describe`: a describe's events concern the object described): the layer of the

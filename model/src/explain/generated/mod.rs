@@ -26,8 +26,10 @@ mod errors_virt_launcher;
 mod events;
 mod lookup;
 mod migration;
+mod patterns;
 mod printable_status;
 mod source;
+mod third_party;
 mod vmi_phase;
 
 pub use cdi::CDI_SOURCE;
@@ -35,7 +37,9 @@ pub use lookup::{
     component_of_file, condition, data_volume_value, error_string, error_strings, event_reason,
     event_reasons, layer_of_file, migration_value, printable_status, tables, vmi_phase,
 };
+pub use patterns::{ThirdParty, pieces, third_party, third_party_rows};
 pub use source::KUBEVIRT;
+pub use third_party::{CDI as THIRD_PARTY_CDI, KUBERNETES, LONGHORN_MANAGER};
 
 /// A pinned source checkout: repository, tag, commit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -156,6 +160,40 @@ const fn e(
         value,
         kind,
         component,
+        layer,
+        file,
+    }
+}
+
+/// One third-party string (`third_party/tp_*.rs`): the message as its source writes it, format
+/// verbs kept (`%v`, `%q`, C's `%llu`), matched with them filled in ([`third_party`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pattern {
+    pub text: &'static str,
+    /// The program that prints it (`kubelet`, `longhorn-manager`, `cdi-importer`).
+    pub program: &'static str,
+    /// `ErrorString` (an error value) or `LogError` (an error or warning log call, a Warning
+    /// event's message).
+    pub kind: Kind,
+    /// The layer the folder it is written in is about (`xtask/src/catalog/programs.rs`).
+    pub layer: SourceLayer,
+    /// The source file, with its repository's short name in front (`kubernetes/pkg/…`,
+    /// `longhorn-manager/controller/…`, `containerized-data-importer/pkg/…`).
+    pub file: &'static str,
+}
+
+/// The third-party tables' row constructor.
+const fn p(
+    text: &'static str,
+    program: &'static str,
+    kind: Kind,
+    layer: SourceLayer,
+    file: &'static str,
+) -> Pattern {
+    Pattern {
+        text,
+        program,
+        kind,
         layer,
         file,
     }

@@ -1,0 +1,15 @@
+//! Round 27's sentences: a line read through the third-party catalogues generated from the
+//! kubelet's, the scheduler's, the volume controllers', Longhorn's manager's and CDI's programs'
+//! source (`signatures/fallback.rs` `from_third_party`).
+
+use super::Entry;
+
+#[rustfmt::skip]
+pub const ROUND27: &[Entry] = &[
+    ("no signature knows this line, but it holds {}'s message \"{}\" (written in {}), so it \
+      points at the {t} layer, with low confidence: read the line itself",
+     "どのシグネチャーにも該当しない行ですが、{0} のメッセージ \"{1}\"({2} に記述)を含んでいるため、\
+      低い確信度で{3}レイヤーを指します。行そのものを読んでください"),
+    ("{} ({} {}, from the generated catalogue)",
+     "{0}({1} {2} の生成カタログより)"),
+];

@@ -1,0 +1,145 @@
+//! The third-party tables `cargo xtask catalog` generated (`explain::generated::third_party`):
+//! pinned, every row usable by the matcher's rule, every program's folder mapped, and known
+//! strings present where their source writes them. The values expected here were read from
+//! kubernetes v1.36.3 `pkg/kubelet/kubelet.go`, `pkg/volume/util/operationexecutor/
+//! operation_generator.go`, `pkg/scheduler/schedule_one.go`, longhorn-manager v1.12.1
+//! `engineapi/engine.go`, `scheduler/replica_scheduler.go`, `webhook/…` and CDI v1.66.0
+//! `pkg/importer/http-datasource.go`. (That the tables match their checkouts is the generator's
+//! test: `cargo xtask catalog --check` with the checkouts, `xtask/src/catalog/tests_third_party.rs`.)
+
+use model::explain::generated::{
+    KUBERNETES, Kind, LONGHORN_MANAGER, SourceLayer, THIRD_PARTY_CDI, pieces, third_party,
+    third_party_rows,
+};
+
+#[test]
+fn pinned_to_tags() {
+    assert_eq!(KUBERNETES.repo, "kubernetes/kubernetes");
+    assert_eq!(KUBERNETES.tag, "v1.36.3");
+    assert_eq!(LONGHORN_MANAGER.repo, "longhorn/longhorn-manager");
+    assert_eq!(LONGHORN_MANAGER.tag, "v1.12.1");
+    assert_eq!(LONGHORN_MANAGER.commit.len(), 40);
+    assert_eq!(THIRD_PARTY_CDI, model::explain::generated::CDI_SOURCE);
+}
+
+#[test]
+fn every_row_is_usable_and_cited() {
+    let mut n = 0;
+    for r in third_party_rows() {
+        n += 1;
+        let p = pieces(r.text);
+        let anchor = p.iter().max_by_key(|s| s.len()).expect("pieces");
+        let total: usize = p.iter().map(|s| s.len()).sum();
+        assert!(
+            anchor.len() >= 16 && anchor.split_whitespace().count() >= 3 && total >= 20,
+            "{r:?}: pieces {p:?}"
+        );
+        assert!(r.file.ends_with(".go"), "{r:?}");
+        assert!(
+            ["kubernetes/", "longhorn-manager/", "containerized-data-importer/"]
+                .iter()
+                .any(|s| r.file.starts_with(s)),
+            "{r:?}"
+        );
+        assert!(matches!(r.kind, Kind::ErrorString | Kind::LogError), "{r:?}");
+        assert!(!r.program.is_empty());
+    }
+    assert!(n > 4000, "{n} rows");
+}
+
+#[test]
+fn each_program_has_its_vocabulary_and_layers() {
+    let count = |program: &str, layer: SourceLayer| {
+        third_party_rows()
+            .filter(|r| r.program == program && r.layer == layer)
+            .count()
+    };
+    assert!(count("kubelet", SourceLayer::Node) > 1000);
+    assert!(count("kubelet", SourceLayer::Network) > 5, "pkg/kubelet/network/");
+    assert!(count("kube-scheduler", SourceLayer::ControlPlane) > 20);
+    assert!(count("kube-scheduler", SourceLayer::Node) > 20, "plugins: no node fits");
+    assert!(count("kube-controller-manager", SourceLayer::Node) > 50);
+    assert!(count("longhorn-manager", SourceLayer::Node) > 1500);
+    assert!(count("longhorn-manager", SourceLayer::ControlPlane) > 50, "webhook/");
+    assert!(count("cdi-importer", SourceLayer::ControlPlane) > 100);
+    assert!(count("cdi-controller", SourceLayer::ControlPlane) > 100);
+}
+
+#[test]
+fn known_strings_are_where_their_source_writes_them() {
+    let has = |text: &str, file: &str, program: &str| {
+        assert!(
+            third_party_rows().any(|r| r.text == text && r.file == file && r.program == program),
+            "{text} in {file}"
+        );
+    };
+    has(
+        "Unable to attach or mount volumes: %v",
+        "kubernetes/pkg/kubelet/kubelet.go",
+        "kubelet",
+    );
+    has(
+        "MountVolume.MountDevice failed while expanding volume",
+        "kubernetes/pkg/volume/util/operationexecutor/operation_generator.go",
+        "kubelet",
+    );
+    has(
+        "Error selecting node for pod",
+        "kubernetes/pkg/scheduler/schedule_one.go",
+        "kube-scheduler",
+    );
+    has(
+        "failed to add replica address='%s' to controller '%s'",
+        "longhorn-manager/engineapi/engine.go",
+        "longhorn-manager",
+    );
+    has(
+        "Error creating readers: %v",
+        "containerized-data-importer/pkg/importer/http-datasource.go",
+        "cdi-importer",
+    );
+}
+
+#[test]
+fn pieces_cut_at_verbs_quotes_and_breaks() {
+    assert_eq!(
+        pieces("failed to add replica address='%s' to controller '%s'"),
+        vec!["failed to add replica address='", "' to controller '"]
+    );
+    assert_eq!(
+        pieces("disk %v on node %v does not have enough storage %-10s for %llu%%"),
+        vec!["disk", "on node", "does not have enough storage", "for"]
+    );
+    assert_eq!(pieces("%q: \"%v\"\n%w"), Vec::<&str>::new());
+}
+
+#[test]
+fn a_string_matches_with_its_verbs_filled_in_and_its_pieces_in_order() {
+    let line = "time=\"2026-03-01T10:00:00Z\" level=error msg=\"failed to add replica address='tcp://10.42.1.7:10000' to controller 'pvc-5d1e-e-0': context deadline exceeded\"";
+    let m = third_party(line).expect("matched");
+    assert_eq!(m.first().program, "longhorn-manager");
+    assert_eq!(m.first().file, "longhorn-manager/engineapi/engine.go");
+    assert_eq!(m.layer(), Some(SourceLayer::Node));
+    // The pieces out of order, or one missing, is no match of that string.
+    let swapped = "' to controller 'pvc-5d1e-e-0' failed to add replica address='tcp://10.42.1.7'";
+    assert!(
+        third_party(swapped).is_none_or(|m| m.first().file != "longhorn-manager/engineapi/engine.go"),
+        "{swapped}"
+    );
+    // Generic words alone match nothing.
+    for generic in ["failed to get volume: boom", "error: failed to sync", "Error: timed out"] {
+        assert!(third_party(generic).is_none(), "{generic}");
+    }
+}
+
+#[test]
+fn the_most_specific_string_wins() {
+    // "Unable to attach or mount volumes: %v" and its longer sibling with the unmounted list:
+    // the line holding the longer one's words matches that one.
+    let line = "E0301 10:00:00.000000 1 kubelet.go:2000] \"Unable to attach or mount volumes for pod; skipping pod\" err=\"unmounted volumes=[disk], unattached volumes=[], failed to process volumes=[]: context deadline exceeded\" pod=\"ns/virt-launcher-x\"";
+    let m = third_party(line).expect("matched");
+    assert_eq!(
+        m.first().text,
+        "Unable to attach or mount volumes for pod; skipping pod"
+    );
+}

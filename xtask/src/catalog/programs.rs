@@ -1,0 +1,166 @@
+//! The third-party sources the catalogue reads and the one table saying, for each of their
+//! folders, which program prints its strings and which layer they are about.
+//!
+//! The layers are the model's five (`verdict::Layer`), used as its readers use them: the node
+//! holds its storage, kubelet, runtime and the storage system's engines and replicas; the
+//! control plane holds scheduling, provisioning and admission; CDI's imports are the control
+//! plane's (the fresh corpus' convention: a DataVolume that cannot be populated leaves the VM's
+//! disk unprovisioned, `tests/fixtures/fresh/README.md`, "Conventions"). A scheduler plugin's
+//! filter reason says that no node fits: the nodes' (`model/src/scheduling.rs`); the
+//! scheduler's own errors are the control plane's.
+
+/// One third-party source: its name on the command line (`--<flag>`), the repository it is a
+/// checkout of, the prefix its rows' files carry, and the folders read.
+pub struct Source {
+    pub flag: &'static str,
+    pub repo: &'static str,
+    pub prefix: &'static str,
+    pub folders: &'static [&'static str],
+}
+
+pub const SOURCES: &[Source] = &[
+    Source {
+        flag: "longhorn-manager",
+        repo: "longhorn/longhorn-manager",
+        prefix: "longhorn-manager/",
+        folders: &[
+            "controller",
+            "csi",
+            "datastore",
+            "engineapi",
+            "manager",
+            "scheduler",
+            "webhook",
+            "upgrade",
+            "types",
+            "util",
+        ],
+    },
+    Source {
+        flag: "kubernetes",
+        repo: "kubernetes/kubernetes",
+        prefix: "kubernetes/",
+        folders: &[
+            "pkg/kubelet",
+            "pkg/volume",
+            "pkg/controller/volume",
+            "pkg/scheduler",
+        ],
+    },
+    Source {
+        flag: "cdi",
+        repo: "kubevirt/containerized-data-importer",
+        prefix: "containerized-data-importer/",
+        folders: &[
+            "pkg/importer",
+            "pkg/image",
+            "pkg/controller",
+            "pkg/uploadserver",
+            "pkg/uploadproxy",
+            "pkg/apiserver",
+            "pkg/util",
+        ],
+    },
+];
+
+/// Folder prefix (with its source's prefix) → program, layer. The longest prefix wins; a
+/// folder of a source read but not listed here gives no rows.
+pub const PROGRAMS: &[(&str, &str, &str)] = &[
+    // longhorn-manager: one program (the manager DaemonSet, also the CSI plugin and webhook
+    // servers it starts); its engine, replica, volume, node and disk code is the node's storage.
+    ("longhorn-manager/", "longhorn-manager", "Node"),
+    // Its admission webhook refusing an object and its upgrade path: the control plane's.
+    ("longhorn-manager/webhook/", "longhorn-manager", "ControlPlane"),
+    ("longhorn-manager/upgrade/", "longhorn-manager", "ControlPlane"),
+    // Its CSI controller service (create, delete, snapshot, expand a volume): provisioning,
+    // the control plane's, as the model reads a provisioner's failure (`signatures/reasons.rs`
+    // ProvisioningFailed); its CSI node service (stage, publish) stays the node's.
+    (
+        "longhorn-manager/csi/controller_server.go",
+        "longhorn-manager",
+        "ControlPlane",
+    ),
+    // Kubernetes' kubelet: the node's (pods, runtime, images, eviction, probes, volumes).
+    ("kubernetes/pkg/kubelet/", "kubelet", "Node"),
+    // The kubelet's DNS and pod network setup: the network's.
+    ("kubernetes/pkg/kubelet/network/", "kubelet", "Network"),
+    // Volume plugins and the operation executor (mount, attach, CSI): run by the kubelet (and
+    // the attach/detach controller); the node's storage.
+    ("kubernetes/pkg/volume/", "kubelet", "Node"),
+    // kube-controller-manager's volume controllers: attaching and detaching is the node's
+    // storage, as the readers place a volume operation (`signatures/about.rs`) ...
+    (
+        "kubernetes/pkg/controller/volume/",
+        "kube-controller-manager",
+        "Node",
+    ),
+    // ... binding and provisioning a claim, and handing its expansion over, the control
+    // plane's (`signatures/reasons.rs` FailedBinding, ProvisioningFailed;
+    // `signatures/volume_expand.rs`).
+    (
+        "kubernetes/pkg/controller/volume/persistentvolume/",
+        "kube-controller-manager",
+        "ControlPlane",
+    ),
+    (
+        "kubernetes/pkg/controller/volume/expand/",
+        "kube-controller-manager",
+        "ControlPlane",
+    ),
+    // kube-scheduler: its own errors are the control plane's ...
+    ("kubernetes/pkg/scheduler/", "kube-scheduler", "ControlPlane"),
+    // ... its plugins' filter reasons say no node fits: the nodes'.
+    (
+        "kubernetes/pkg/scheduler/framework/plugins/",
+        "kube-scheduler",
+        "Node",
+    ),
+    // CDI's programs: every one provisions a disk, the control plane's (see above).
+    (
+        "containerized-data-importer/pkg/importer/",
+        "cdi-importer",
+        "ControlPlane",
+    ),
+    (
+        "containerized-data-importer/pkg/image/",
+        "cdi-importer",
+        "ControlPlane",
+    ),
+    (
+        "containerized-data-importer/pkg/controller/",
+        "cdi-controller",
+        "ControlPlane",
+    ),
+    (
+        "containerized-data-importer/pkg/uploadserver/",
+        "cdi-uploadserver",
+        "ControlPlane",
+    ),
+    (
+        "containerized-data-importer/pkg/uploadproxy/",
+        "cdi-uploadproxy",
+        "ControlPlane",
+    ),
+    (
+        "containerized-data-importer/pkg/apiserver/",
+        "cdi-apiserver",
+        "ControlPlane",
+    ),
+    // Shared helpers (qemu-img, nbdkit, the prlimit'd commands): run by the importer and the
+    // upload server alike.
+    ("containerized-data-importer/pkg/util/", "cdi", "ControlPlane"),
+];
+
+/// The program and layer of a row's file, by the longest prefix of [`PROGRAMS`].
+pub fn classify(path: &str) -> Option<(&'static str, &'static str)> {
+    PROGRAMS
+        .iter()
+        .filter(|(prefix, _, _)| path.starts_with(prefix))
+        .max_by_key(|(prefix, _, _)| prefix.len())
+        .map(|&(_, program, layer)| (program, layer))
+}
+
+/// The generated file a program's rows go to (`tp_<program>`, `_1`, `_2` … when split).
+pub fn file_stem(program: &str) -> String {
+    format!("tp_{}", program.replace('-', "_"))
+}
