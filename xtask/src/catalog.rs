@@ -249,7 +249,14 @@ fn third_party_files(o: &Options, dir: &Path) -> Result<BTreeMap<String, String>
     let (mut pins, mut stems) = (Vec::new(), Vec::new());
     for (src, path, r) in &given {
         let konst = src.flag.replace('-', "_").to_ascii_uppercase();
-        let pin = third_party_pin(src, path, r.as_deref(), o.check, &dir.join("mod.rs"), &konst)?;
+        let pin = third_party_pin(
+            src,
+            path,
+            r.as_deref(),
+            o.check,
+            &dir.join("mod.rs"),
+            &konst,
+        )?;
         let mut tree = tree::Tree::default();
         tree.read(path, src.prefix, src.folders)?;
         let rows = third_party::rows(&tree);

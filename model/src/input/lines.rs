@@ -399,14 +399,25 @@ fn unknown_line(
     let package = super::package_layer::package_layer(line, u.component, u.layer);
     let (layer, u_cause) = match package {
         Some((l, e)) => (l, super::package_layer::cause(u.component, e, l)),
-        None => (u.layer, u.cause),
+        None => match super::package_layer::third_party_layer(line, u.component, u.layer) {
+            Some((l, p)) => (
+                l,
+                super::package_layer::third_party_cause(u.component, p, l),
+            ),
+            None => (u.layer, u.cause),
+        },
     };
-    let (cause, source) = match from_source {
-        Some(src) => (
+    // The message's source, cited: KubeVirt's, else a third party's the catalogue holds.
+    let (cause, source) = match (from_source, from_third_party(line)) {
+        (Some(src), _) => (
             format!("{} The message is KubeVirt's: {}.", u_cause, src.source),
             src.source,
         ),
-        None => (u_cause, String::new()),
+        (None, Some(src)) => (
+            format!("{} The message is known: {}.", u_cause, src.source),
+            src.source,
+        ),
+        (None, None) => (u_cause, String::new()),
     };
     Some(Signal {
         layer: Some(layer),

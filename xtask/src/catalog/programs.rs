@@ -70,8 +70,16 @@ pub const PROGRAMS: &[(&str, &str, &str)] = &[
     // servers it starts); its engine, replica, volume, node and disk code is the node's storage.
     ("longhorn-manager/", "longhorn-manager", "Node"),
     // Its admission webhook refusing an object and its upgrade path: the control plane's.
-    ("longhorn-manager/webhook/", "longhorn-manager", "ControlPlane"),
-    ("longhorn-manager/upgrade/", "longhorn-manager", "ControlPlane"),
+    (
+        "longhorn-manager/webhook/",
+        "longhorn-manager",
+        "ControlPlane",
+    ),
+    (
+        "longhorn-manager/upgrade/",
+        "longhorn-manager",
+        "ControlPlane",
+    ),
     // Its CSI controller service (create, delete, snapshot, expand a volume): provisioning,
     // the control plane's, as the model reads a provisioner's failure (`signatures/reasons.rs`
     // ProvisioningFailed); its CSI node service (stage, publish) stays the node's.
@@ -108,7 +116,11 @@ pub const PROGRAMS: &[(&str, &str, &str)] = &[
         "ControlPlane",
     ),
     // kube-scheduler: its own errors are the control plane's ...
-    ("kubernetes/pkg/scheduler/", "kube-scheduler", "ControlPlane"),
+    (
+        "kubernetes/pkg/scheduler/",
+        "kube-scheduler",
+        "ControlPlane",
+    ),
     // ... its plugins' filter reasons say no node fits: the nodes'.
     (
         "kubernetes/pkg/scheduler/framework/plugins/",
@@ -148,7 +160,11 @@ pub const PROGRAMS: &[(&str, &str, &str)] = &[
     ),
     // Shared helpers (qemu-img, nbdkit, the prlimit'd commands): run by the importer and the
     // upload server alike.
-    ("containerized-data-importer/pkg/util/", "cdi", "ControlPlane"),
+    (
+        "containerized-data-importer/pkg/util/",
+        "cdi",
+        "ControlPlane",
+    ),
 ];
 
 /// The program and layer of a row's file, by the longest prefix of [`PROGRAMS`].

@@ -28,19 +28,8 @@ pub struct Row {
 const ERROR_METHODS: &[&str] = &["Errorf", "New", "Wrap", "Wrapf", "Error"];
 /// Log and event methods at error or warning level.
 const LOG_METHODS: &[&str] = &[
-    "Error",
-    "Errorf",
-    "ErrorS",
-    "Errorln",
-    "Warning",
-    "Warningf",
-    "WarningS",
-    "Warn",
-    "Warnf",
-    "Fatal",
-    "Fatalf",
-    "Eventf",
-    "Event",
+    "Error", "Errorf", "ErrorS", "Errorln", "Warning", "Warningf", "WarningS", "Warn", "Warnf",
+    "Fatal", "Fatalf", "Eventf", "Event",
 ];
 /// The kubelet's volume operations build their errors with these (`pkg/volume/util/
 /// operationexecutor`: `GenerateErrorDetailed("MountVolume.SetUp failed", err)`).
@@ -97,7 +86,8 @@ fn message(call: &go_scan::Call) -> Option<(String, &'static str)> {
         return failure_words(&t).then_some((t, "ErrorString"));
     }
     if VOLUME_METHODS.contains(&m) {
-        return first_literal(0).map(|t| (t, "ErrorString"));
+        // Printed as `<prefix> for volume %q %v` (`operation_executor.go` generateVolumeMsg).
+        return first_literal(0).map(|t| (format!("{t} for volume %q %v"), "ErrorString"));
     }
     if m == "Event" || m == "Eventf" {
         // A recorder's Warning event: its message follows the type and the reason.
@@ -128,9 +118,19 @@ fn message(call: &go_scan::Call) -> Option<(String, &'static str)> {
 
 fn failure_words(t: &str) -> bool {
     let l = t.to_ascii_lowercase();
-    ["fail", "error", "unable", "cannot", "can't", "timed out", "timeout", "refused", "denied"]
-        .iter()
-        .any(|w| l.contains(w))
+    [
+        "fail",
+        "error",
+        "unable",
+        "cannot",
+        "can't",
+        "timed out",
+        "timeout",
+        "refused",
+        "denied",
+    ]
+    .iter()
+    .any(|w| l.contains(w))
 }
 
 /// The literal pieces of a format string, as the model splits them: cut at every format verb
@@ -170,16 +170,36 @@ pub fn pieces(format: &str) -> Vec<String> {
     out
 }
 
+/// Words every program's failures share: a string needs two words besides these.
+pub const GENERIC: &[&str] = &[
+    "a", "an", "and", "any", "as", "at", "be", "by", "can't", "cannot", "could", "err", "error",
+    "errors", "fail", "failed", "failure", "for", "from", "get", "getting", "got", "in", "is",
+    "it", "no", "not", "of", "on", "or", "that", "the", "this", "to", "unable", "was", "when",
+    "while", "with",
+];
+
 /// A string is kept when its longest piece (the one the automaton finds) has at least 16
-/// characters and 3 words, and all its pieces together 20 characters: `failed to %s` or
-/// `error: %v` would match any program's line.
+/// characters and 3 words, all its pieces together 20 characters, and its pieces 2 distinct
+/// words not in [`GENERIC`]: `failed to %s`, `error: %v` or `failed to get volume %v` would
+/// match any program's line.
 pub fn usable(format: &str) -> bool {
     let p = pieces(format);
     let Some(anchor) = p.iter().max_by_key(|s| s.len()) else {
         return false;
     };
     let total: usize = p.iter().map(String::len).sum();
-    anchor.len() >= 16 && anchor.split_whitespace().count() >= 3 && total >= 20
+    let mut telling: Vec<String> = p
+        .iter()
+        .flat_map(|s| s.split(|c: char| !(c.is_alphanumeric() || c == '\'')))
+        .map(str::to_ascii_lowercase)
+        .filter(|w| w.len() >= 2 && !GENERIC.contains(&w.as_str()))
+        .collect();
+    telling.sort();
+    telling.dedup();
+    anchor.len() >= 16
+        && anchor.split_whitespace().count() >= 3
+        && total >= 20
+        && telling.len() >= 2
 }
 
 /// Most rows one generated file holds (files stay under 800 lines).
@@ -221,7 +241,11 @@ fn table(program: &str, rows: &[&Row], pin: &Pin) -> String {
         "//! Do not edit: regenerate, and `cargo xtask catalog --check` keeps it in sync.\n\n",
     );
     out.push_str("use crate::explain::generated::Kind::*;\nuse crate::explain::generated::SourceLayer::*;\nuse crate::explain::generated::{Pattern, p};\n\n");
-    let _ = writeln!(out, "/// {} strings, sorted by text (then file).", rows.len());
+    let _ = writeln!(
+        out,
+        "/// {} strings, sorted by text (then file).",
+        rows.len()
+    );
     out.push_str("#[rustfmt::skip]\n");
     out.push_str("pub static ROWS: &[Pattern] = &[\n");
     for r in rows {
@@ -238,7 +262,9 @@ fn table(program: &str, rows: &[&Row], pin: &Pin) -> String {
 /// `third_party/mod.rs`: the tables' modules, every third-party pin, and the tables in order.
 pub fn module(pins: &[(&str, &Pin)], stems: &[String]) -> String {
     let mut out = String::new();
-    out.push_str("//! The third-party error strings, one table per program (`tp_*`), and their pinned\n");
+    out.push_str(
+        "//! The third-party error strings, one table per program (`tp_*`), and their pinned\n",
+    );
     out.push_str("//! sources. The folder → program and layer mapping is `xtask/src/catalog/programs.rs`.\n//!\n");
     out.push_str("//! Generated by `cargo xtask catalog`. Do not edit.\n\n");
     out.push_str("use super::{Pattern, Pin};\n\n");

@@ -12,4 +12,14 @@ pub const ROUND27: &[Entry] = &[
       低い確信度で{3}レイヤーを指します。行そのものを読んでください"),
     ("{} ({} {}, from the generated catalogue)",
      "{0}({1} {2} の生成カタログより)"),
+    // `input/package_layer.rs` third_party_cause
+    ("no signature knows this line; {} printed it, but its message \"{}\" is written in {}, a \
+      folder of the {t} layer: the code that failed decides over the program that printed it, \
+      with low confidence: read the line itself",
+     "どのシグネチャーにも該当しない行です。{0} が出力しましたが、そのメッセージ \"{1}\" は{3}レイヤーの\
+      フォルダーである {2} に記述されています。出力したプログラムより失敗したコードが決め手となり、\
+      低い確信度でそのレイヤーを指します。行そのものを読んでください"),
+    // `input/lines.rs`: a known component's line holding a third party's message
+    ("{t} The message is known: {} ({} {}, from the generated catalogue).",
+     "{0}。このメッセージは既知のもの({1}、{2} {3} の生成カタログより)です。"),
 ];

@@ -7,7 +7,7 @@ use crate::explain::generated::Kind::*;
 use crate::explain::generated::SourceLayer::*;
 use crate::explain::generated::{Pattern, p};
 
-/// 194 strings, sorted by text (then file).
+/// 190 strings, sorted by text (then file).
 #[rustfmt::skip]
 pub static ROWS: &[Pattern] = &[
     p("%s pod not controlled by pvc %s", "cdi-controller", ErrorString, ControlPlane, "containerized-data-importer/pkg/controller/upload-controller.go"),
@@ -64,7 +64,6 @@ pub static ROWS: &[Pattern] = &[
     p("Unable to create StorageProfile", "cdi-controller", LogError, ControlPlane, "containerized-data-importer/pkg/controller/storageprofile-controller.go"),
     p("Unable to find CDI configuration, %v\n", "cdi-controller", LogError, ControlPlane, "containerized-data-importer/pkg/controller/common/util.go"),
     p("Unable to find pod owned by UID: %s, in namespace: %s", "cdi-controller", ErrorString, ControlPlane, "containerized-data-importer/pkg/controller/common/util.go"),
-    p("Unable to get DataSource", "cdi-controller", LogError, ControlPlane, "containerized-data-importer/pkg/controller/datavolume/controller-base.go"),
     p("Unable to get scratch space pvc, %v\n", "cdi-controller", LogError, ControlPlane, "containerized-data-importer/pkg/controller/util.go"),
     p("Unable to get storage class", "cdi-controller", LogError, ControlPlane, "containerized-data-importer/pkg/controller/dataimportcron-controller.go"),
     p("Unable to initialize CDIConfig", "cdi-controller", LogError, ControlPlane, "containerized-data-importer/pkg/controller/config-controller.go"),
@@ -86,7 +85,6 @@ pub static ROWS: &[Pattern] = &[
     p("bad CloneRequest Annotation", "cdi-controller", ErrorString, ControlPlane, "containerized-data-importer/pkg/controller/clone-controller.go"),
     p("can't use populator for PVC %s/%s with in-tree storage class %s", "cdi-controller", ErrorString, ControlPlane, "containerized-data-importer/pkg/controller/populators/util.go"),
     p("cannot detect the required pvc size", "cdi-controller", ErrorString, ControlPlane, "containerized-data-importer/pkg/controller/datavolume/util.go"),
-    p("cannot get StorageProfile", "cdi-controller", ErrorString, ControlPlane, "containerized-data-importer/pkg/controller/datavolume/util.go"),
     p("cannot get source pvc storage class", "cdi-controller", ErrorString, ControlPlane, "containerized-data-importer/pkg/controller/datavolume/util.go"),
     p("cannot get target pvc storage class", "cdi-controller", ErrorString, ControlPlane, "containerized-data-importer/pkg/controller/datavolume/util.go"),
     p("claim has emptystring storageclass, will not work", "cdi-controller", ErrorString, ControlPlane, "containerized-data-importer/pkg/controller/clone/planner.go"),
@@ -102,7 +100,6 @@ pub static ROWS: &[Pattern] = &[
     p("error deleting clone source pod", "cdi-controller", ErrorString, ControlPlane, "containerized-data-importer/pkg/controller/clone-controller.go"),
     p("error deleting upload service", "cdi-controller", ErrorString, ControlPlane, "containerized-data-importer/pkg/controller/upload-controller.go"),
     p("error ensuring target upload pod running", "cdi-controller", ErrorString, ControlPlane, "containerized-data-importer/pkg/controller/clone-controller.go"),
-    p("error getting CDIConfig", "cdi-controller", ErrorString, ControlPlane, "containerized-data-importer/pkg/controller/common/util.go"),
     p("error getting cache key", "cdi-controller", ErrorString, ControlPlane, "containerized-data-importer/pkg/controller/clone-controller.go"),
     p("error getting clone source PVC", "cdi-controller", ErrorString, ControlPlane, "containerized-data-importer/pkg/controller/clone-controller.go"),
     p("error getting clone source PVC", "cdi-controller", ErrorString, ControlPlane, "containerized-data-importer/pkg/controller/upload-controller.go"),
@@ -185,7 +182,6 @@ pub static ROWS: &[Pattern] = &[
     p("token does not match expected", "cdi-controller", ErrorString, ControlPlane, "containerized-data-importer/pkg/controller/common/util.go"),
     p("token resource name empty, can't verify properly", "cdi-controller", ErrorString, ControlPlane, "containerized-data-importer/pkg/controller/common/util.go"),
     p("unable to find a valid storage class for the temporal source claim", "cdi-controller", ErrorString, ControlPlane, "containerized-data-importer/pkg/controller/clone/planner.go"),
-    p("unable to get secret %q: %v", "cdi-controller", ErrorString, ControlPlane, "containerized-data-importer/pkg/controller/config-controller.go"),
     p("unable to parse ca.crt: %v", "cdi-controller", ErrorString, ControlPlane, "containerized-data-importer/pkg/controller/config-controller.go"),
     p("unable to parse tls.crt: %v", "cdi-controller", ErrorString, ControlPlane, "containerized-data-importer/pkg/controller/config-controller.go"),
     p("unable to reconcile Ingress CA: %w", "cdi-controller", ErrorString, ControlPlane, "containerized-data-importer/pkg/controller/config-controller.go"),

@@ -7,7 +7,7 @@ use crate::explain::generated::Kind::*;
 use crate::explain::generated::SourceLayer::*;
 use crate::explain::generated::{Pattern, p};
 
-/// 14 strings, sorted by text (then file).
+/// 13 strings, sorted by text (then file).
 #[rustfmt::skip]
 pub static ROWS: &[Pattern] = &[
     p("Error creating upload listerner", "cdi-uploadserver", ErrorString, ControlPlane, "containerized-data-importer/pkg/uploadserver/uploadserver.go"),
@@ -19,7 +19,6 @@ pub static ROWS: &[Pattern] = &[
     p("Saving stream failed: %s", "cdi-uploadserver", LogError, ControlPlane, "containerized-data-importer/pkg/uploadserver/uploadserver.go"),
     p("async clone not supported", "cdi-uploadserver", ErrorString, ControlPlane, "containerized-data-importer/pkg/uploadserver/uploadserver.go"),
     p("effective image size is larger than the reported available storage: %w", "cdi-uploadserver", ErrorString, ControlPlane, "containerized-data-importer/pkg/uploadserver/uploadserver.go"),
-    p("error unarchiving to %s", "cdi-uploadserver", ErrorString, ControlPlane, "containerized-data-importer/pkg/uploadserver/uploadserver.go"),
     p("failed to send response; %v", "cdi-uploadserver", LogError, ControlPlane, "containerized-data-importer/pkg/uploadserver/uploadserver.go"),
     p("failed to shutdown uploadServer; %v", "cdi-uploadserver", LogError, ControlPlane, "containerized-data-importer/pkg/uploadserver/uploadserver.go"),
     p("healthzHandler: failed to send response; %v", "cdi-uploadserver", LogError, ControlPlane, "containerized-data-importer/pkg/uploadserver/uploadserver.go"),

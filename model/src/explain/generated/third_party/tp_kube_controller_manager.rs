@@ -7,7 +7,7 @@ use crate::explain::generated::Kind::*;
 use crate::explain::generated::SourceLayer::*;
 use crate::explain::generated::{Pattern, p};
 
-/// 171 strings, sorted by text (then file).
+/// 170 strings, sorted by text (then file).
 #[rustfmt::skip]
 pub static ROWS: &[Pattern] = &[
     p("Cannot bind PersistentVolume %q to requested PersistentVolumeClaim due to incompatible volumeMode.", "kube-controller-manager", ErrorString, ControlPlane, "kubernetes/pkg/controller/volume/persistentvolume/pv_controller.go"),
@@ -46,7 +46,6 @@ pub static ROWS: &[Pattern] = &[
     p("Error updating claim cache", "kube-controller-manager", LogError, ControlPlane, "kubernetes/pkg/controller/volume/persistentvolume/pv_controller_base.go"),
     p("Error updating volume cache", "kube-controller-manager", LogError, ControlPlane, "kubernetes/pkg/controller/volume/persistentvolume/pv_controller_base.go"),
     p("Expected volume, got", "kube-controller-manager", LogError, ControlPlane, "kubernetes/pkg/controller/volume/persistentvolume/pv_controller_base.go"),
-    p("Failed to ResetDetachRequestTime with error", "kube-controller-manager", LogError, Node, "kubernetes/pkg/controller/volume/attachdetach/cache/actual_state_of_world.go"),
     p("Failed to create provisioner: %v", "kube-controller-manager", ErrorString, ControlPlane, "kubernetes/pkg/controller/volume/persistentvolume/pv_controller.go"),
     p("Failed to find device path", "kube-controller-manager", LogError, Node, "kubernetes/pkg/controller/volume/attachdetach/attach_detach_controller.go"),
     p("Failed to find unique name for volume", "kube-controller-manager", LogError, Node, "kubernetes/pkg/controller/volume/attachdetach/attach_detach_controller.go"),
