@@ -8,7 +8,8 @@
 //! test: `cargo xtask catalog --check` with the checkouts, `xtask/src/catalog/tests_third_party.rs`.)
 
 use model::explain::generated::{
-    KUBERNETES, Kind, LONGHORN_MANAGER, SourceLayer, THIRD_PARTY_CDI, pieces, third_party,
+    CNI_PLUGINS, KUBERNETES, Kind, LONGHORN_ENGINE, LONGHORN_INSTANCE_MANAGER, LONGHORN_MANAGER,
+    MULTUS_CNI, SourceLayer, THIRD_PARTY_CDI, pieces, third_party, third_party_pin,
     third_party_rows,
 };
 
@@ -27,6 +28,19 @@ fn pinned_to_tags() {
     assert_eq!(LONGHORN_MANAGER.repo, "longhorn/longhorn-manager");
     assert_eq!(LONGHORN_MANAGER.tag, "v1.12.1");
     assert_eq!(LONGHORN_MANAGER.commit.len(), 40);
+    for (pin, repo, tag) in [
+        (LONGHORN_ENGINE, "longhorn/longhorn-engine", "v1.12.1"),
+        (
+            LONGHORN_INSTANCE_MANAGER,
+            "longhorn/longhorn-instance-manager",
+            "v1.12.1",
+        ),
+        (MULTUS_CNI, "k8snetworkplumbingwg/multus-cni", "v4.3.0"),
+        (CNI_PLUGINS, "containernetworking/plugins", "v1.9.1"),
+    ] {
+        assert_eq!((pin.repo, pin.tag), (repo, tag));
+        assert_eq!(pin.commit.len(), 40, "{repo}");
+    }
     assert_eq!(THIRD_PARTY_CDI, model::explain::generated::CDI_SOURCE);
 }
 
@@ -54,23 +68,14 @@ fn every_row_is_usable_and_cited() {
             "{r:?}: pieces {p:?}"
         );
         assert!(r.file.ends_with(".go"), "{r:?}");
-        assert!(
-            [
-                "kubernetes/",
-                "longhorn-manager/",
-                "containerized-data-importer/"
-            ]
-            .iter()
-            .any(|s| r.file.starts_with(s)),
-            "{r:?}"
-        );
+        assert!(third_party_pin(r.file).is_some(), "{r:?}");
         assert!(
             matches!(r.kind, Kind::ErrorString | Kind::LogError),
             "{r:?}"
         );
         assert!(!r.program.is_empty());
     }
-    assert!(n > 4000, "{n} rows");
+    assert!(n > 5000, "{n} rows");
 }
 
 #[test]
@@ -98,6 +103,10 @@ fn each_program_has_its_vocabulary_and_layers() {
     );
     assert!(count("cdi-importer", SourceLayer::ControlPlane) > 100);
     assert!(count("cdi-controller", SourceLayer::ControlPlane) > 100);
+    assert!(count("longhorn-engine", SourceLayer::Node) > 300);
+    assert!(count("longhorn-instance-manager", SourceLayer::Node) > 200);
+    assert!(count("multus", SourceLayer::Network) > 150);
+    assert!(count("cni-plugins", SourceLayer::Network) > 250);
 }
 
 #[test]

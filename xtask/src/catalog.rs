@@ -266,11 +266,14 @@ fn third_party_files(o: &Options, dir: &Path) -> Result<BTreeMap<String, String>
             stems.push(stem.clone());
             files.insert(format!("{stem}.rs"), text);
         }
-        pins.push((konst, pin));
+        pins.push((konst, src.prefix, pin));
     }
     if all {
         stems.sort();
-        let refs: Vec<(&str, &Pin)> = pins.iter().map(|(k, p)| (k.as_str(), p)).collect();
+        let refs: Vec<(&str, &str, &Pin)> = pins
+            .iter()
+            .map(|(k, pre, p)| (k.as_str(), *pre, p))
+            .collect();
         files.insert("mod.rs".into(), third_party::module(&refs, &stems));
     }
     Ok(files)

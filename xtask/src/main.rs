@@ -94,6 +94,24 @@ enum Cmd {
         longhorn_manager: Option<PathBuf>,
         #[arg(long)]
         longhorn_manager_ref: Option<String>,
+        /// longhorn/longhorn-engine, longhorn/longhorn-instance-manager,
+        /// k8snetworkplumbingwg/multus-cni and containernetworking/plugins checkouts.
+        #[arg(long)]
+        longhorn_engine: Option<PathBuf>,
+        #[arg(long)]
+        longhorn_engine_ref: Option<String>,
+        #[arg(long)]
+        longhorn_instance_manager: Option<PathBuf>,
+        #[arg(long)]
+        longhorn_instance_manager_ref: Option<String>,
+        #[arg(long)]
+        multus_cni: Option<PathBuf>,
+        #[arg(long)]
+        multus_cni_ref: Option<String>,
+        #[arg(long)]
+        cni_plugins: Option<PathBuf>,
+        #[arg(long)]
+        cni_plugins_ref: Option<String>,
         /// A kubernetes/kubernetes source tree (its `pkg/` at least; third-party tables).
         #[arg(long, env = "STRATA_KUBERNETES_SRC")]
         kubernetes: Option<PathBuf>,
@@ -262,6 +280,14 @@ fn main() {
             cdi_ref,
             longhorn_manager,
             longhorn_manager_ref,
+            longhorn_engine,
+            longhorn_engine_ref,
+            longhorn_instance_manager,
+            longhorn_instance_manager_ref,
+            multus_cni,
+            multus_cni_ref,
+            cni_plugins,
+            cni_plugins_ref,
             kubernetes,
             kubernetes_ref,
             check,
@@ -272,6 +298,14 @@ fn main() {
             cdi_ref,
             third_party: [
                 ("longhorn-manager", longhorn_manager, longhorn_manager_ref),
+                ("longhorn-engine", longhorn_engine, longhorn_engine_ref),
+                (
+                    "longhorn-instance-manager",
+                    longhorn_instance_manager,
+                    longhorn_instance_manager_ref,
+                ),
+                ("multus-cni", multus_cni, multus_cni_ref),
+                ("cni-plugins", cni_plugins, cni_plugins_ref),
                 ("kubernetes", kubernetes, kubernetes_ref),
             ]
             .into_iter()

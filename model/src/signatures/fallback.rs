@@ -74,14 +74,7 @@ pub fn from_third_party(line: &str) -> Option<Sourced> {
     let mut programs: Vec<&str> = m.rows.iter().map(|r| r.program).collect();
     programs.dedup();
     let program = programs.join(" or ");
-    let pin = [
-        ("kubernetes/", generated::KUBERNETES),
-        ("longhorn-manager/", generated::LONGHORN_MANAGER),
-        ("containerized-data-importer/", generated::THIRD_PARTY_CDI),
-    ]
-    .into_iter()
-    .find(|(prefix, _)| e.file.starts_with(prefix))
-    .map(|(_, pin)| pin)?;
+    let pin = generated::third_party_pin(e.file)?;
     Some(Sourced {
         layer,
         title: format!("an unrecognised {program} error"),

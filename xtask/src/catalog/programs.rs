@@ -37,6 +37,30 @@ pub const SOURCES: &[Source] = &[
         ],
     },
     Source {
+        flag: "longhorn-engine",
+        repo: "longhorn/longhorn-engine",
+        prefix: "longhorn-engine/",
+        folders: &["pkg", "app"],
+    },
+    Source {
+        flag: "longhorn-instance-manager",
+        repo: "longhorn/longhorn-instance-manager",
+        prefix: "longhorn-instance-manager/",
+        folders: &["pkg"],
+    },
+    Source {
+        flag: "multus-cni",
+        repo: "k8snetworkplumbingwg/multus-cni",
+        prefix: "multus-cni/",
+        folders: &["pkg", "cmd"],
+    },
+    Source {
+        flag: "cni-plugins",
+        repo: "containernetworking/plugins",
+        prefix: "cni-plugins/",
+        folders: &["plugins/main", "plugins/ipam", "plugins/meta", "pkg"],
+    },
+    Source {
         flag: "kubernetes",
         repo: "kubernetes/kubernetes",
         prefix: "kubernetes/",
@@ -88,6 +112,18 @@ pub const PROGRAMS: &[(&str, &str, &str)] = &[
         "longhorn-manager",
         "ControlPlane",
     ),
+    // Longhorn's engine (the volume's controller and replica processes) and the instance
+    // manager that runs them on every node: the node's storage.
+    ("longhorn-engine/", "longhorn-engine", "Node"),
+    (
+        "longhorn-instance-manager/",
+        "longhorn-instance-manager",
+        "Node",
+    ),
+    // Multus and the reference CNI plugins (bridge, macvlan, host-device, IPAM, tuning …):
+    // a pod's network plumbing, the network's.
+    ("multus-cni/", "multus", "Network"),
+    ("cni-plugins/", "cni-plugins", "Network"),
     // Kubernetes' kubelet: the node's (pods, runtime, images, eviction, probes, volumes).
     ("kubernetes/pkg/kubelet/", "kubelet", "Node"),
     // The kubelet's DNS and pod network setup: the network's.

@@ -260,7 +260,7 @@ fn table(program: &str, rows: &[&Row], pin: &Pin) -> String {
 }
 
 /// `third_party/mod.rs`: the tables' modules, every third-party pin, and the tables in order.
-pub fn module(pins: &[(&str, &Pin)], stems: &[String]) -> String {
+pub fn module(pins: &[(&str, &str, &Pin)], stems: &[String]) -> String {
     let mut out = String::new();
     out.push_str(
         "//! The third-party error strings, one table per program (`tp_*`), and their pinned\n",
@@ -272,10 +272,16 @@ pub fn module(pins: &[(&str, &Pin)], stems: &[String]) -> String {
         let _ = writeln!(out, "mod {s};");
     }
     out.push('\n');
-    for (name, pin) in pins {
+    for (name, _, pin) in pins {
         out.push_str(&super::emit::pin_const(name, pin));
         out.push('\n');
     }
+    out.push_str("/// Each source's pin by the prefix its rows' files carry.\n");
+    let _ = writeln!(out, "pub static PINS: [(&str, Pin); {}] = [", pins.len());
+    for (name, prefix, _) in pins {
+        let _ = writeln!(out, "    ({prefix:?}, {name}),");
+    }
+    out.push_str("];\n\n");
     let _ = writeln!(out, "/// The {} generated tables.", stems.len());
     let _ = writeln!(out, "pub static TABLES: [&[Pattern]; {}] = [", stems.len());
     for s in stems {

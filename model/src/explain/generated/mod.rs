@@ -37,9 +37,12 @@ pub use lookup::{
     component_of_file, condition, data_volume_value, error_string, error_strings, event_reason,
     event_reasons, layer_of_file, migration_value, printable_status, tables, vmi_phase,
 };
-pub use patterns::{ThirdParty, pieces, third_party, third_party_rows};
+pub use patterns::{ThirdParty, pieces, third_party, third_party_pin, third_party_rows};
 pub use source::KUBEVIRT;
-pub use third_party::{CDI as THIRD_PARTY_CDI, KUBERNETES, LONGHORN_MANAGER};
+pub use third_party::{
+    CDI as THIRD_PARTY_CDI, CNI_PLUGINS, KUBERNETES, LONGHORN_ENGINE, LONGHORN_INSTANCE_MANAGER,
+    LONGHORN_MANAGER, MULTUS_CNI,
+};
 
 /// A pinned source checkout: repository, tag, commit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

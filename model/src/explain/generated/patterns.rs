@@ -12,8 +12,8 @@ use std::sync::OnceLock;
 
 use aho_corasick::{AhoCorasick, MatchKind};
 
-use super::Pattern;
-use super::third_party::TABLES;
+use super::third_party::{PINS, TABLES};
+use super::{Pattern, Pin};
 
 /// The literal pieces of a format string: cut at every format verb (`%v`, `%-10s`, `%.2f`,
 /// `%llu`, `%%`), quote, backslash, backquote, tab and line break, each trimmed; pieces shorter
@@ -68,6 +68,13 @@ struct Index {
     /// Anchor id → the strings anchored on it.
     by_anchor: Vec<Vec<u32>>,
     compiled: Vec<Compiled>,
+}
+
+/// The pinned source a third-party row's file comes from (by the prefix of its path).
+pub fn third_party_pin(file: &str) -> Option<Pin> {
+    PINS.iter()
+        .find(|(prefix, _)| file.starts_with(prefix))
+        .map(|(_, pin)| *pin)
 }
 
 /// Every generated row, in table order.

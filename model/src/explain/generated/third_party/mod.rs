@@ -11,21 +11,53 @@ mod tp_cdi_controller;
 mod tp_cdi_importer;
 mod tp_cdi_uploadproxy;
 mod tp_cdi_uploadserver;
+mod tp_cni_plugins;
 mod tp_kube_controller_manager;
 mod tp_kube_scheduler;
 mod tp_kubelet_1;
 mod tp_kubelet_2;
 mod tp_kubelet_3;
+mod tp_longhorn_engine;
+mod tp_longhorn_instance_manager;
 mod tp_longhorn_manager_1;
 mod tp_longhorn_manager_2;
 mod tp_longhorn_manager_3;
 mod tp_longhorn_manager_4;
+mod tp_multus;
 
 /// The longhorn/longhorn-manager checkout the tables were generated from.
 pub const LONGHORN_MANAGER: Pin = Pin {
     repo: "longhorn/longhorn-manager",
     tag: "v1.12.1",
     commit: "8320238242e8c804325d9588ec1db10feb9f36b8",
+};
+
+/// The longhorn/longhorn-engine checkout the tables were generated from.
+pub const LONGHORN_ENGINE: Pin = Pin {
+    repo: "longhorn/longhorn-engine",
+    tag: "v1.12.1",
+    commit: "1fa902f0061b84b92af445c38392bfeb99faffb2",
+};
+
+/// The longhorn/longhorn-instance-manager checkout the tables were generated from.
+pub const LONGHORN_INSTANCE_MANAGER: Pin = Pin {
+    repo: "longhorn/longhorn-instance-manager",
+    tag: "v1.12.1",
+    commit: "cfd63a673e3047ca176185619565d5a81d33ec1c",
+};
+
+/// The k8snetworkplumbingwg/multus-cni checkout the tables were generated from.
+pub const MULTUS_CNI: Pin = Pin {
+    repo: "k8snetworkplumbingwg/multus-cni",
+    tag: "v4.3.0",
+    commit: "db30741512795c258b3ba383a571a66850e8baac",
+};
+
+/// The containernetworking/plugins checkout the tables were generated from.
+pub const CNI_PLUGINS: Pin = Pin {
+    repo: "containernetworking/plugins",
+    tag: "v1.9.1",
+    commit: "adc3e6b5b581638afbd194cf2e9319ecbb0151a1",
 };
 
 /// The kubernetes/kubernetes checkout the tables were generated from.
@@ -42,21 +74,36 @@ pub const CDI: Pin = Pin {
     commit: "938af7c54b2491321156bad2daa707b54bbdb214",
 };
 
-/// The 15 generated tables.
-pub static TABLES: [&[Pattern]; 15] = [
+/// Each source's pin by the prefix its rows' files carry.
+pub static PINS: [(&str, Pin); 7] = [
+    ("longhorn-manager/", LONGHORN_MANAGER),
+    ("longhorn-engine/", LONGHORN_ENGINE),
+    ("longhorn-instance-manager/", LONGHORN_INSTANCE_MANAGER),
+    ("multus-cni/", MULTUS_CNI),
+    ("cni-plugins/", CNI_PLUGINS),
+    ("kubernetes/", KUBERNETES),
+    ("containerized-data-importer/", CDI),
+];
+
+/// The 19 generated tables.
+pub static TABLES: [&[Pattern]; 19] = [
     tp_cdi::ROWS,
     tp_cdi_apiserver::ROWS,
     tp_cdi_controller::ROWS,
     tp_cdi_importer::ROWS,
     tp_cdi_uploadproxy::ROWS,
     tp_cdi_uploadserver::ROWS,
+    tp_cni_plugins::ROWS,
     tp_kube_controller_manager::ROWS,
     tp_kube_scheduler::ROWS,
     tp_kubelet_1::ROWS,
     tp_kubelet_2::ROWS,
     tp_kubelet_3::ROWS,
+    tp_longhorn_engine::ROWS,
+    tp_longhorn_instance_manager::ROWS,
     tp_longhorn_manager_1::ROWS,
     tp_longhorn_manager_2::ROWS,
     tp_longhorn_manager_3::ROWS,
     tp_longhorn_manager_4::ROWS,
+    tp_multus::ROWS,
 ];
