@@ -13,7 +13,9 @@
 //! - multus-cni v4.3.0 `pkg/k8sclient/k8sclient.go` ("getKubernetesDelegate: failed to get
 //!   resourceMap from ResourceClient: %v"), CNI plugins v1.9.1 `plugins/main/tap/tap.go`
 //!   ("failed to set tap %s as a port of bridge %s: %v"), longhorn-engine v1.12.1
-//!   `pkg/sync/rpc/server.go` ("BUG: replica is not rebuilding").
+//!   `pkg/sync/rpc/server.go` ("BUG: replica is not rebuilding"), containerd v2.3.4
+//!   `internal/cri/server/sandbox_stats_linux.go` ("failed to get cgroup metrics for sandbox %v
+//!   because cgroupPath is empty").
 //!
 //! An error or warning line that names no component now takes the program and layer of the
 //! catalogued string it holds (degraded, low confidence, the file cited); a line whose program
@@ -120,6 +122,14 @@ fn longhorns_engine_is_the_nodes_storage() {
         text.contains("longhorn-engine/pkg/sync/rpc/server.go"),
         "{text}"
     );
+}
+
+#[test]
+fn containerds_line_is_the_nodes() {
+    let paste = "time=\"2026-03-01T10:00:00.000000000Z\" level=error msg=\"failed to get cgroup metrics for sandbox 3f2a9c because cgroupPath is empty\"\n";
+    let (layer, _, text) = blame(paste);
+    assert_eq!(layer, Some(Layer::Node), "{text}");
+    assert!(text.contains("containerd/containerd v2.3.4"), "{text}");
 }
 
 #[test]

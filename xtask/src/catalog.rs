@@ -18,6 +18,8 @@ mod tree;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_third_party;
 
 use anyhow::{Context, Result, bail};
 use std::collections::BTreeMap;

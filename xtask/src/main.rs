@@ -112,6 +112,11 @@ enum Cmd {
         cni_plugins: Option<PathBuf>,
         #[arg(long)]
         cni_plugins_ref: Option<String>,
+        /// A containerd/containerd checkout.
+        #[arg(long)]
+        containerd: Option<PathBuf>,
+        #[arg(long)]
+        containerd_ref: Option<String>,
         /// A kubernetes/kubernetes source tree (its `pkg/` at least; third-party tables).
         #[arg(long, env = "STRATA_KUBERNETES_SRC")]
         kubernetes: Option<PathBuf>,
@@ -288,6 +293,8 @@ fn main() {
             multus_cni_ref,
             cni_plugins,
             cni_plugins_ref,
+            containerd,
+            containerd_ref,
             kubernetes,
             kubernetes_ref,
             check,
@@ -306,6 +313,7 @@ fn main() {
                 ),
                 ("multus-cni", multus_cni, multus_cni_ref),
                 ("cni-plugins", cni_plugins, cni_plugins_ref),
+                ("containerd", containerd, containerd_ref),
                 ("kubernetes", kubernetes, kubernetes_ref),
             ]
             .into_iter()

@@ -73,6 +73,8 @@ fn same_program(c: Component, program: &str) -> bool {
         Component::Kubelet => program == "kubelet",
         Component::Cdi => program.starts_with("cdi"),
         Component::Kubernetes => program.starts_with("kube-"),
+        Component::ContainerRuntime => program == "containerd",
+        Component::Cni => program == "multus" || program == "cni-plugins",
         _ => false,
     }
 }

@@ -61,6 +61,17 @@ pub const SOURCES: &[Source] = &[
         folders: &["plugins/main", "plugins/ipam", "plugins/meta", "pkg"],
     },
     Source {
+        flag: "containerd",
+        repo: "containerd/containerd",
+        prefix: "containerd/",
+        folders: &[
+            "internal/cri",
+            "core/runtime",
+            "cmd/containerd-shim-runc-v2",
+            "pkg/oci",
+        ],
+    },
+    Source {
         flag: "kubernetes",
         repo: "kubernetes/kubernetes",
         prefix: "kubernetes/",
@@ -124,6 +135,20 @@ pub const PROGRAMS: &[(&str, &str, &str)] = &[
     // a pod's network plumbing, the network's.
     ("multus-cni/", "multus", "Network"),
     ("cni-plugins/", "cni-plugins", "Network"),
+    // containerd's CRI service, runtime and runc shim: the node's (its sandbox network setup
+    // is read as the pod's network plumbing by `signatures/about.rs` before this); its CNI
+    // configuration watcher and pod bandwidth: the network's.
+    ("containerd/", "containerd", "Node"),
+    (
+        "containerd/internal/cri/server/cni_conf_syncer.go",
+        "containerd",
+        "Network",
+    ),
+    (
+        "containerd/internal/cri/bandwidth/",
+        "containerd",
+        "Network",
+    ),
     // Kubernetes' kubelet: the node's (pods, runtime, images, eviction, probes, volumes).
     ("kubernetes/pkg/kubelet/", "kubelet", "Node"),
     // The kubelet's DNS and pod network setup: the network's.

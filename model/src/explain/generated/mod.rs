@@ -12,9 +12,21 @@
 //!   `data_volume_value`, `error_string` / `error_strings` (longest known prefix in a line, one
 //!   pass),
 //!   `component_of_file`, `layer_of_file`, `tables`.
+//! * [`patterns`]: `third_party` (the third-party strings a line holds, verbs filled in: one
+//!   automaton pass over each string's longest literal piece, its other pieces checked in
+//!   order; the most specific win), `third_party_rows`, `third_party_pin`, `pieces`.
+//!
+//! The third-party tables (`third_party/`) hold the error and warning strings of the programs
+//! operators paste next to KubeVirt's: the kubelet, its volume plugins, the volume controllers
+//! and kube-scheduler (kubernetes), Longhorn's manager, engine and instance manager, CDI's
+//! importer, controller, upload server and API server, Multus, the reference CNI plugins and
+//! containerd, each string with the program that prints it and the layer of the folder it is
+//! written in (the one table: `xtask/src/catalog/programs.rs`), each source pinned in
+//! `third_party/mod.rs`.
 //!
 //! Generated files: `events.rs`, `conditions.rs`, `printable_status.rs`, `vmi_phase.rs`, `migration.rs`,
-//! `errors_virt_{api,controller,handler,launcher}.rs`, `cdi.rs`, `components.rs`, `source.rs`. This file and `lookup.rs` are not.
+//! `errors_virt_{api,controller,handler,launcher}.rs`, `cdi.rs`, `components.rs`, `source.rs`,
+//! `third_party/*.rs`. This file, `lookup.rs` and `patterns.rs` are not.
 
 mod cdi;
 mod components;
@@ -40,8 +52,8 @@ pub use lookup::{
 pub use patterns::{ThirdParty, pieces, third_party, third_party_pin, third_party_rows};
 pub use source::KUBEVIRT;
 pub use third_party::{
-    CDI as THIRD_PARTY_CDI, CNI_PLUGINS, KUBERNETES, LONGHORN_ENGINE, LONGHORN_INSTANCE_MANAGER,
-    LONGHORN_MANAGER, MULTUS_CNI,
+    CDI as THIRD_PARTY_CDI, CNI_PLUGINS, CONTAINERD, KUBERNETES, LONGHORN_ENGINE,
+    LONGHORN_INSTANCE_MANAGER, LONGHORN_MANAGER, MULTUS_CNI,
 };
 
 /// A pinned source checkout: repository, tag, commit.

@@ -12,6 +12,8 @@ mod tp_cdi_importer;
 mod tp_cdi_uploadproxy;
 mod tp_cdi_uploadserver;
 mod tp_cni_plugins;
+mod tp_containerd_1;
+mod tp_containerd_2;
 mod tp_kube_controller_manager;
 mod tp_kube_scheduler;
 mod tp_kubelet_1;
@@ -60,6 +62,13 @@ pub const CNI_PLUGINS: Pin = Pin {
     commit: "adc3e6b5b581638afbd194cf2e9319ecbb0151a1",
 };
 
+/// The containerd/containerd checkout the tables were generated from.
+pub const CONTAINERD: Pin = Pin {
+    repo: "containerd/containerd",
+    tag: "v2.3.4",
+    commit: "db8809540e1a7a9da5d518876894933ff55692ab",
+};
+
 /// The kubernetes/kubernetes checkout the tables were generated from.
 pub const KUBERNETES: Pin = Pin {
     repo: "kubernetes/kubernetes",
@@ -75,18 +84,19 @@ pub const CDI: Pin = Pin {
 };
 
 /// Each source's pin by the prefix its rows' files carry.
-pub static PINS: [(&str, Pin); 7] = [
+pub static PINS: [(&str, Pin); 8] = [
     ("longhorn-manager/", LONGHORN_MANAGER),
     ("longhorn-engine/", LONGHORN_ENGINE),
     ("longhorn-instance-manager/", LONGHORN_INSTANCE_MANAGER),
     ("multus-cni/", MULTUS_CNI),
     ("cni-plugins/", CNI_PLUGINS),
+    ("containerd/", CONTAINERD),
     ("kubernetes/", KUBERNETES),
     ("containerized-data-importer/", CDI),
 ];
 
-/// The 19 generated tables.
-pub static TABLES: [&[Pattern]; 19] = [
+/// The 21 generated tables.
+pub static TABLES: [&[Pattern]; 21] = [
     tp_cdi::ROWS,
     tp_cdi_apiserver::ROWS,
     tp_cdi_controller::ROWS,
@@ -94,6 +104,8 @@ pub static TABLES: [&[Pattern]; 19] = [
     tp_cdi_uploadproxy::ROWS,
     tp_cdi_uploadserver::ROWS,
     tp_cni_plugins::ROWS,
+    tp_containerd_1::ROWS,
+    tp_containerd_2::ROWS,
     tp_kube_controller_manager::ROWS,
     tp_kube_scheduler::ROWS,
     tp_kubelet_1::ROWS,
