@@ -1,16 +1,17 @@
 //! Third-party strings found in a printed line with their format verbs filled in. A source
 //! string (`failed to attach volume %v to node %v: %v`) is cut into its literal pieces at every
 //! verb, quote and line break ([`pieces`]); its longest piece is its *anchor*. One Aho-Corasick
-//! pass over the line finds every anchor it holds; a string matches when its other pieces occur
-//! in order before and after its anchor. The generator keeps only strings whose anchor has 16
-//! characters and 3 words and whose pieces have 20 (`xtask/src/catalog/third_party.rs`), so a
-//! bare `failed to %s` never matches. Among the strings a line matches, those with the most
+//! pass over the line finds every anchor's start (its first 16 bytes) it holds; a string
+//! matches when its whole anchor is there and its other pieces occur in order before and after
+//! it. The generator keeps only strings whose anchor has 16 characters and 3 words, whose
+//! pieces have 20 and two words besides the generic ones (`xtask/src/catalog/third_party.rs`),
+//! so `failed to %s` or `failed to get volume %v` never matches. Among the strings a line matches, those with the most
 //! literal text win (the most specific), all of them returned: several programs or files may
 //! write the same words.
 
 use std::sync::OnceLock;
 
-use aho_corasick::{AhoCorasick, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
 
 use super::third_party::{PINS, TABLES};
 use super::{Pattern, Pin};
@@ -65,7 +66,7 @@ struct Compiled {
 
 struct Index {
     ac: AhoCorasick,
-    /// Anchor id → the strings anchored on it.
+    /// Key id → the strings whose anchor starts with it.
     by_anchor: Vec<Vec<u32>>,
     compiled: Vec<Compiled>,
 }
@@ -95,8 +96,9 @@ fn index() -> &'static Index {
             else {
                 continue;
             };
-            let id = *ids.entry(pieces[anchor]).or_insert_with(|| {
-                anchors.push(pieces[anchor]);
+            let key = key(pieces[anchor]);
+            let id = *ids.entry(key).or_insert_with(|| {
+                anchors.push(key);
                 by_anchor.push(Vec::new());
                 anchors.len() - 1
             });
@@ -109,8 +111,11 @@ fn index() -> &'static Index {
                 weight,
             });
         }
+        // The noncontiguous NFA: the cheapest to build, and a paste searches only its few
+        // unknown error lines with it (the build is most of this table's cost).
         let ac = AhoCorasick::builder()
             .match_kind(MatchKind::Standard)
+            .kind(Some(AhoCorasickKind::NoncontiguousNFA))
             .build(&anchors)
             .expect("the generated anchors build an automaton");
         Index {
@@ -121,8 +126,26 @@ fn index() -> &'static Index {
     })
 }
 
-/// Whether `c`'s pieces occur in order around its anchor found at `start..end` of `line`.
-fn around(c: &Compiled, line: &str, start: usize, end: usize) -> bool {
+/// The automaton holds each anchor's first [`KEY`] bytes only (the trie's size is its build
+/// cost, paid once per process); a found key is checked for its whole anchor.
+const KEY: usize = 16;
+
+fn key(anchor: &str) -> &str {
+    let mut end = anchor.len().min(KEY);
+    while !anchor.is_char_boundary(end) {
+        end -= 1;
+    }
+    &anchor[..end]
+}
+
+/// Whether `c`'s anchor starts at `start` of `line` and its other pieces occur in order around
+/// it.
+fn around(c: &Compiled, line: &str, start: usize) -> bool {
+    let anchor = c.pieces[c.anchor];
+    if !line[start..].starts_with(anchor) {
+        return false;
+    }
+    let end = start + anchor.len();
     let mut before = start;
     for p in c.pieces[..c.anchor].iter().rev() {
         match line[..before].rfind(p) {
@@ -161,7 +184,8 @@ impl ThirdParty {
 }
 
 /// The third-party strings `line` holds with their verbs filled in, `None` when none. One
-/// automaton pass over the line; each anchor found checks only the strings anchored on it.
+/// automaton pass over the line; each key found checks only the strings whose anchor starts
+/// with it.
 pub fn third_party(line: &str) -> Option<ThirdParty> {
     let ix = index();
     let mut best: Vec<&'static Pattern> = Vec::new();
@@ -169,7 +193,7 @@ pub fn third_party(line: &str) -> Option<ThirdParty> {
     for m in ix.ac.find_overlapping_iter(line) {
         for &ci in &ix.by_anchor[m.pattern().as_usize()] {
             let c = &ix.compiled[ci as usize];
-            if c.weight < best_weight || !around(c, line, m.start(), m.end()) {
+            if c.weight < best_weight || !around(c, line, m.start()) {
                 continue;
             }
             if c.weight > best_weight {
