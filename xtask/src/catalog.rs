@@ -215,6 +215,35 @@ pub fn generate(
     Ok(files)
 }
 
+/// The `--source NAME=PATH` and `--source-ref NAME=TAG@COMMIT` options as `Options::third_party`.
+pub fn third_party_args(
+    sources: &[String],
+    refs: &[String],
+) -> Result<Vec<(String, PathBuf, Option<String>)>> {
+    let split = |s: &String| -> Result<(String, String)> {
+        let (name, value) = s.split_once('=').context("expected NAME=VALUE")?;
+        if !programs::SOURCES
+            .iter()
+            .any(|src| src.flag == name && name != "cdi")
+        {
+            bail!("unknown source {name} (CDI's is --cdi)");
+        }
+        Ok((name.to_string(), value.to_string()))
+    };
+    let refs: Vec<(String, String)> = refs.iter().map(split).collect::<Result<_>>()?;
+    sources
+        .iter()
+        .map(|s| {
+            let (name, path) = split(s)?;
+            let r = refs
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, r)| r.clone());
+            Ok((name, PathBuf::from(path), r))
+        })
+        .collect()
+}
+
 /// The third-party tables of the sources given (CDI's when `--cdi` is given): every file when
 /// all are given (with `mod.rs`), else (checking only) those of the sources given.
 fn third_party_files(o: &Options, dir: &Path) -> Result<BTreeMap<String, String>> {

@@ -89,39 +89,15 @@ enum Cmd {
         /// Its tag and commit, `TAG@COMMIT`.
         #[arg(long)]
         cdi_ref: Option<String>,
-        /// A longhorn/longhorn-manager checkout (third-party tables).
-        #[arg(long, env = "STRATA_LONGHORN_MANAGER_SRC")]
-        longhorn_manager: Option<PathBuf>,
-        #[arg(long)]
-        longhorn_manager_ref: Option<String>,
-        /// longhorn/longhorn-engine, longhorn/longhorn-instance-manager,
-        /// k8snetworkplumbingwg/multus-cni and containernetworking/plugins checkouts.
-        #[arg(long)]
-        longhorn_engine: Option<PathBuf>,
-        #[arg(long)]
-        longhorn_engine_ref: Option<String>,
-        #[arg(long)]
-        longhorn_instance_manager: Option<PathBuf>,
-        #[arg(long)]
-        longhorn_instance_manager_ref: Option<String>,
-        #[arg(long)]
-        multus_cni: Option<PathBuf>,
-        #[arg(long)]
-        multus_cni_ref: Option<String>,
-        #[arg(long)]
-        cni_plugins: Option<PathBuf>,
-        #[arg(long)]
-        cni_plugins_ref: Option<String>,
-        /// A containerd/containerd checkout.
-        #[arg(long)]
-        containerd: Option<PathBuf>,
-        #[arg(long)]
-        containerd_ref: Option<String>,
-        /// A kubernetes/kubernetes source tree (its `pkg/` at least; third-party tables).
-        #[arg(long, env = "STRATA_KUBERNETES_SRC")]
-        kubernetes: Option<PathBuf>,
-        #[arg(long)]
-        kubernetes_ref: Option<String>,
+        /// A third-party checkout, `NAME=PATH`, repeated: every source of
+        /// `xtask/src/catalog/programs.rs` (longhorn-manager, longhorn-engine,
+        /// longhorn-instance-manager, multus-cni, cni-plugins, containerd, kubernetes; CDI's is
+        /// `--cdi`) to write the third-party tables, any of them to check theirs.
+        #[arg(long = "source", value_name = "NAME=PATH")]
+        sources: Vec<String>,
+        /// A third-party checkout's tag and commit, `NAME=TAG@COMMIT`, repeated.
+        #[arg(long = "source-ref", value_name = "NAME=TAG@COMMIT")]
+        source_refs: Vec<String>,
         /// Regenerate in memory and fail when the committed tables differ.
         #[arg(long)]
         check: bool,
@@ -283,43 +259,18 @@ fn main() {
             kubevirt_ref,
             cdi,
             cdi_ref,
-            longhorn_manager,
-            longhorn_manager_ref,
-            longhorn_engine,
-            longhorn_engine_ref,
-            longhorn_instance_manager,
-            longhorn_instance_manager_ref,
-            multus_cni,
-            multus_cni_ref,
-            cni_plugins,
-            cni_plugins_ref,
-            containerd,
-            containerd_ref,
-            kubernetes,
-            kubernetes_ref,
+            sources,
+            source_refs,
             check,
-        } => catalog::run(catalog::Options {
-            kubevirt,
-            kubevirt_ref,
-            cdi,
-            cdi_ref,
-            third_party: [
-                ("longhorn-manager", longhorn_manager, longhorn_manager_ref),
-                ("longhorn-engine", longhorn_engine, longhorn_engine_ref),
-                (
-                    "longhorn-instance-manager",
-                    longhorn_instance_manager,
-                    longhorn_instance_manager_ref,
-                ),
-                ("multus-cni", multus_cni, multus_cni_ref),
-                ("cni-plugins", cni_plugins, cni_plugins_ref),
-                ("containerd", containerd, containerd_ref),
-                ("kubernetes", kubernetes, kubernetes_ref),
-            ]
-            .into_iter()
-            .filter_map(|(f, p, r)| p.map(|p| (f.to_string(), p, r)))
-            .collect(),
-            check,
+        } => catalog::third_party_args(&sources, &source_refs).and_then(|third_party| {
+            catalog::run(catalog::Options {
+                kubevirt,
+                kubevirt_ref,
+                cdi,
+                cdi_ref,
+                third_party,
+                check,
+            })
         }),
         Cmd::Bench {
             quick,
