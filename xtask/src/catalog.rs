@@ -7,6 +7,14 @@
 //! The pin (tag and commit) comes from `--kubevirt-ref TAG@COMMIT` (`--cdi-ref`), else from the
 //! checkout's git, else (with `--check`) from the committed tables. `--check` regenerates in
 //! memory and fails when a committed file differs; without `--cdi`, the CDI table is not checked.
+//!
+//! With `--source NAME=PATH` (repeated, `--source-ref NAME=TAG@COMMIT`) it also writes the
+//! third-party tables, `generated/third_party/`: the error and warning strings of the programs
+//! of `programs::SOURCES` (kubernetes' kubelet, volume plugins, volume controllers and
+//! scheduler; Longhorn's manager, engine and instance manager; Multus; the CNI plugins;
+//! containerd; CDI's programs, from `--cdi`), one file per program (`third_party.rs`), each
+//! source pinned in `third_party/mod.rs`. Writing needs every source; checking, any (with
+//! `--kubevirt` left out, only they are checked).
 
 mod components;
 mod emit;
@@ -268,12 +276,13 @@ fn third_party_files(o: &Options, dir: &Path) -> Result<BTreeMap<String, String>
     }
     if !all && !o.check {
         bail!(
-            "writing the third-party tables needs every source: --{}",
+            "writing the third-party tables needs every source: --source NAME=PATH for {} (CDI's: --cdi)",
             programs::SOURCES
                 .iter()
+                .filter(|s| s.flag != "cdi")
                 .map(|s| s.flag)
                 .collect::<Vec<_>>()
-                .join(", --")
+                .join(", ")
         );
     }
     let mut files = BTreeMap::new();
@@ -345,7 +354,7 @@ fn third_party_pin(
         }
     }
     bail!(
-        "cannot tell which tag {} is: pass --{}-ref TAG@COMMIT",
+        "cannot tell which tag {} is: pass --source-ref {}=TAG@COMMIT",
         path.display(),
         src.flag
     )
