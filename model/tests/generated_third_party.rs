@@ -8,9 +8,9 @@
 //! test: `cargo xtask catalog --check` with the checkouts, `xtask/src/catalog/tests_third_party.rs`.)
 
 use model::explain::generated::{
-    CNI_PLUGINS, CONTAINERD, KUBERNETES, Kind, LONGHORN_ENGINE, LONGHORN_INSTANCE_MANAGER,
-    LONGHORN_MANAGER, MULTUS_CNI, SourceLayer, THIRD_PARTY_CDI, pieces, third_party,
-    third_party_pin, third_party_rows,
+    CNI_PLUGINS, CONTAINERD, HARVESTER, KUBERNETES, Kind, LONGHORN_ENGINE,
+    LONGHORN_INSTANCE_MANAGER, LONGHORN_MANAGER, MULTUS_CNI, SourceLayer, THIRD_PARTY_CDI, pieces,
+    third_party, third_party_pin, third_party_rows,
 };
 
 /// The generic words of the generator's rule (`xtask/src/catalog/third_party.rs` GENERIC).
@@ -38,6 +38,7 @@ fn pinned_to_tags() {
         (MULTUS_CNI, "k8snetworkplumbingwg/multus-cni", "v4.3.0"),
         (CNI_PLUGINS, "containernetworking/plugins", "v1.9.1"),
         (CONTAINERD, "containerd/containerd", "v2.3.4"),
+        (HARVESTER, "harvester/harvester", "v1.8.2"),
     ] {
         assert_eq!((pin.repo, pin.tag), (repo, tag));
         assert_eq!(pin.commit.len(), 40, "{repo}");
@@ -109,6 +110,12 @@ fn each_program_has_its_vocabulary_and_layers() {
     assert!(count("multus", SourceLayer::Network) > 150);
     assert!(count("cni-plugins", SourceLayer::Network) > 250);
     assert!(count("containerd", SourceLayer::Node) > 700);
+    assert!(count("harvester", SourceLayer::ControlPlane) > 200);
+    assert!(
+        count("harvester", SourceLayer::Migration) > 10,
+        "its pre-drain and migration"
+    );
+    assert!(count("harvester-webhook", SourceLayer::ControlPlane) > 100);
 }
 
 #[test]

@@ -15,7 +15,9 @@
 //!   ("failed to set tap %s as a port of bridge %s: %v"), longhorn-engine v1.12.1
 //!   `pkg/sync/rpc/server.go` ("BUG: replica is not rebuilding"), containerd v2.3.4
 //!   `internal/cri/server/sandbox_stats_linux.go` ("failed to get cgroup metrics for sandbox %v
-//!   because cgroupPath is empty").
+//!   because cgroupPath is empty"), harvester v1.8.2
+//!   `pkg/controller/master/nodedrain/nodedrain_controller.go` ("enabling maintenance mode is
+//!   impossible. Non-migratable VMs found: %s. …").
 //!
 //! An error or warning line that names no component now takes the program and layer of the
 //! catalogued string it holds (degraded, low confidence, the file cited); a line whose program
@@ -130,6 +132,14 @@ fn containerds_line_is_the_nodes() {
     let (layer, _, text) = blame(paste);
     assert_eq!(layer, Some(Layer::Node), "{text}");
     assert!(text.contains("containerd/containerd v2.3.4"), "{text}");
+}
+
+#[test]
+fn harvesters_pre_drain_refusal_is_the_migrations() {
+    let paste = "time=\"2026-03-01T10:00:00Z\" level=error msg=\"enabling maintenance mode is impossible. Non-migratable VMs found: default/db-1. Use 'force drain' to perform a collective shutdown\"\n";
+    let (layer, _, text) = blame(paste);
+    assert_eq!(layer, Some(Layer::Migration), "{text}");
+    assert!(text.contains("harvester/harvester v1.8.2"), "{text}");
 }
 
 #[test]

@@ -72,6 +72,12 @@ pub const SOURCES: &[Source] = &[
         ],
     },
     Source {
+        flag: "harvester",
+        repo: "harvester/harvester",
+        prefix: "harvester/",
+        folders: &["pkg/controller", "pkg/webhook", "pkg/upgradehelper"],
+    },
+    Source {
         flag: "kubernetes",
         repo: "kubernetes/kubernetes",
         prefix: "kubernetes/",
@@ -148,6 +154,33 @@ pub const PROGRAMS: &[(&str, &str, &str)] = &[
         "containerd/internal/cri/bandwidth/",
         "containerd",
         "Network",
+    ),
+    // Harvester's controller manager: managing VMs, images, backups, volumes and upgrades is the
+    // control plane's; its migration and pre-drain controllers the migration's (the node's
+    // VMs moved away, `input/pre_drain.rs`); its node controller the node's; its storage
+    // network the network's. Its admission webhook: the control plane's.
+    ("harvester/pkg/controller/", "harvester", "ControlPlane"),
+    (
+        "harvester/pkg/controller/master/migration/",
+        "harvester",
+        "Migration",
+    ),
+    (
+        "harvester/pkg/controller/master/nodedrain/",
+        "harvester",
+        "Migration",
+    ),
+    ("harvester/pkg/controller/master/node/", "harvester", "Node"),
+    (
+        "harvester/pkg/controller/master/storagenetwork/",
+        "harvester",
+        "Network",
+    ),
+    ("harvester/pkg/upgradehelper/", "harvester", "ControlPlane"),
+    (
+        "harvester/pkg/webhook/",
+        "harvester-webhook",
+        "ControlPlane",
     ),
     // Kubernetes' kubelet: the node's (pods, runtime, images, eviction, probes, volumes).
     ("kubernetes/pkg/kubelet/", "kubelet", "Node"),

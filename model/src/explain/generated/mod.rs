@@ -52,7 +52,7 @@ pub use lookup::{
 pub use patterns::{ThirdParty, pieces, third_party, third_party_pin, third_party_rows};
 pub use source::KUBEVIRT;
 pub use third_party::{
-    CDI as THIRD_PARTY_CDI, CNI_PLUGINS, CONTAINERD, KUBERNETES, LONGHORN_ENGINE,
+    CDI as THIRD_PARTY_CDI, CNI_PLUGINS, CONTAINERD, HARVESTER, KUBERNETES, LONGHORN_ENGINE,
     LONGHORN_INSTANCE_MANAGER, LONGHORN_MANAGER, MULTUS_CNI,
 };
 

@@ -14,6 +14,8 @@ mod tp_cdi_uploadserver;
 mod tp_cni_plugins;
 mod tp_containerd_1;
 mod tp_containerd_2;
+mod tp_harvester;
+mod tp_harvester_webhook;
 mod tp_kube_controller_manager;
 mod tp_kube_scheduler;
 mod tp_kubelet_1;
@@ -69,6 +71,13 @@ pub const CONTAINERD: Pin = Pin {
     commit: "db8809540e1a7a9da5d518876894933ff55692ab",
 };
 
+/// The harvester/harvester checkout the tables were generated from.
+pub const HARVESTER: Pin = Pin {
+    repo: "harvester/harvester",
+    tag: "v1.8.2",
+    commit: "5320dfa6770f63406750e7c64b24ed87c543e6ad",
+};
+
 /// The kubernetes/kubernetes checkout the tables were generated from.
 pub const KUBERNETES: Pin = Pin {
     repo: "kubernetes/kubernetes",
@@ -84,19 +93,20 @@ pub const CDI: Pin = Pin {
 };
 
 /// Each source's pin by the prefix its rows' files carry.
-pub static PINS: [(&str, Pin); 8] = [
+pub static PINS: [(&str, Pin); 9] = [
     ("longhorn-manager/", LONGHORN_MANAGER),
     ("longhorn-engine/", LONGHORN_ENGINE),
     ("longhorn-instance-manager/", LONGHORN_INSTANCE_MANAGER),
     ("multus-cni/", MULTUS_CNI),
     ("cni-plugins/", CNI_PLUGINS),
     ("containerd/", CONTAINERD),
+    ("harvester/", HARVESTER),
     ("kubernetes/", KUBERNETES),
     ("containerized-data-importer/", CDI),
 ];
 
-/// The 21 generated tables.
-pub static TABLES: [&[Pattern]; 21] = [
+/// The 23 generated tables.
+pub static TABLES: [&[Pattern]; 23] = [
     tp_cdi::ROWS,
     tp_cdi_apiserver::ROWS,
     tp_cdi_controller::ROWS,
@@ -106,6 +116,8 @@ pub static TABLES: [&[Pattern]; 21] = [
     tp_cni_plugins::ROWS,
     tp_containerd_1::ROWS,
     tp_containerd_2::ROWS,
+    tp_harvester::ROWS,
+    tp_harvester_webhook::ROWS,
     tp_kube_controller_manager::ROWS,
     tp_kube_scheduler::ROWS,
     tp_kubelet_1::ROWS,
