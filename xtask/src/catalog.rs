@@ -12,7 +12,7 @@
 //! third-party tables, `generated/third_party/`: the error and warning strings of the programs
 //! of `programs::SOURCES` (kubernetes' kubelet, volume plugins, volume controllers and
 //! scheduler; Longhorn's manager, engine and instance manager; Multus; the CNI plugins;
-//! containerd; CDI's programs, from `--cdi`), one file per program (`third_party.rs`), each
+//! containerd; Harvester; CDI's programs, from `--cdi`), one file per program (`third_party.rs`), each
 //! source pinned in `third_party/mod.rs`. Writing needs every source; checking, any (with
 //! `--kubevirt` left out, only they are checked).
 

@@ -4,7 +4,10 @@
 //! the line cited. An info line is normal operation and points at nothing. A line that holds
 //! one of KubeVirt's own error strings, or a Warning event reason KubeVirt records (both from
 //! the catalogues generated from its source, `explain::generated`), points at the layer of the
-//! package that writes it, with that file cited ([`from_source`], [`warning_event`]).
+//! package that writes it, with that file cited ([`from_source`], [`warning_event`]); one
+//! holding a third party's string (the catalogues generated from the kubelet's, Longhorn's,
+//! CDI's, Multus' … source) points at the layer of the folder that writes it, with that file and
+//! its pinned release cited ([`from_third_party`]).
 
 use super::component::Component;
 use super::level::Level;
@@ -64,8 +67,9 @@ pub fn from_source(line: &str) -> Option<Sourced> {
     })
 }
 
-/// The third-party string `line` holds (a kubelet, kube-scheduler, kube-controller-manager,
-/// Longhorn manager or CDI program's message, verbs filled in: `generated::third_party`), as
+/// The third-party string `line` holds (the kubelet's, kube-scheduler's,
+/// kube-controller-manager's, Longhorn's, CDI's, Multus', a CNI plugin's, containerd's or
+/// Harvester's message, verbs filled in: `generated::third_party`), as
 /// the layer of the folder that writes it, when every row it matches agrees on one layer.
 pub fn from_third_party(line: &str) -> Option<Sourced> {
     let m = generated::third_party(line)?;

@@ -19,8 +19,8 @@
 //! The third-party tables (`third_party/`) hold the error and warning strings of the programs
 //! operators paste next to KubeVirt's: the kubelet, its volume plugins, the volume controllers
 //! and kube-scheduler (kubernetes), Longhorn's manager, engine and instance manager, CDI's
-//! importer, controller, upload server and API server, Multus, the reference CNI plugins and
-//! containerd, each string with the program that prints it and the layer of the folder it is
+//! importer, controller, upload server and API server, Multus, the reference CNI plugins,
+//! containerd and Harvester's controller manager and webhook, each string with the program that prints it and the layer of the folder it is
 //! written in (the one table: `xtask/src/catalog/programs.rs`), each source pinned in
 //! `third_party/mod.rs`.
 //!
