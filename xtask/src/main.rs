@@ -79,7 +79,7 @@ enum Cmd {
     Catalog {
         /// A KubeVirt checkout (a work tree of the pinned tag).
         #[arg(long, env = "STRATA_KUBEVIRT_SRC")]
-        kubevirt: PathBuf,
+        kubevirt: Option<PathBuf>,
         /// Its tag and commit, `TAG@COMMIT` (else read from its git, or the committed tables).
         #[arg(long)]
         kubevirt_ref: Option<String>,
@@ -89,6 +89,15 @@ enum Cmd {
         /// Its tag and commit, `TAG@COMMIT`.
         #[arg(long)]
         cdi_ref: Option<String>,
+        /// A third-party checkout, `NAME=PATH`, repeated: every source of
+        /// `xtask/src/catalog/programs.rs` (longhorn-manager, longhorn-engine,
+        /// longhorn-instance-manager, multus-cni, cni-plugins, containerd, kubernetes; CDI's is
+        /// `--cdi`) to write the third-party tables, any of them to check theirs.
+        #[arg(long = "source", value_name = "NAME=PATH")]
+        sources: Vec<String>,
+        /// A third-party checkout's tag and commit, `NAME=TAG@COMMIT`, repeated.
+        #[arg(long = "source-ref", value_name = "NAME=TAG@COMMIT")]
+        source_refs: Vec<String>,
         /// Regenerate in memory and fail when the committed tables differ.
         #[arg(long)]
         check: bool,
@@ -250,13 +259,18 @@ fn main() {
             kubevirt_ref,
             cdi,
             cdi_ref,
+            sources,
+            source_refs,
             check,
-        } => catalog::run(catalog::Options {
-            kubevirt,
-            kubevirt_ref,
-            cdi,
-            cdi_ref,
-            check,
+        } => catalog::third_party_args(&sources, &source_refs).and_then(|third_party| {
+            catalog::run(catalog::Options {
+                kubevirt,
+                kubevirt_ref,
+                cdi,
+                cdi_ref,
+                third_party,
+                check,
+            })
         }),
         Cmd::Bench {
             quick,

@@ -10,7 +10,9 @@
 use super::blocks::Block;
 use crate::evidence::Signal;
 use crate::signatures::component::{Component, component_in_text, component_of_line};
-use crate::signatures::fallback::{Sourced, from_source, unrecognised, warning_event};
+use crate::signatures::fallback::{
+    Sourced, from_source, from_third_party, unrecognised, warning_event,
+};
 use crate::signatures::level::{Level, read_level};
 use crate::signatures::{Signature, match_line};
 use crate::verdict::Health;
@@ -356,6 +358,13 @@ fn unknown_line(
         if let (Some(src), Some(Level::Error | Level::Warning)) = (from_source.clone(), level) {
             return Some(sourced(src, line, n, format));
         }
+        // A program outside KubeVirt whose message the catalogue holds (the kubelet, the
+        // scheduler, Longhorn's manager, CDI's programs): the layer of the folder writing it.
+        if level != Some(Level::Info)
+            && let Some(src) = from_third_party(line)
+        {
+            return Some(sourced(src, line, n, format));
+        }
         // Who reported it and what it is about, for error-level material (`last_resort`); a
         // line naming no reporter in a `kubectl logs <pod>` output is that pod's.
         let streamed = || {
@@ -390,14 +399,25 @@ fn unknown_line(
     let package = super::package_layer::package_layer(line, u.component, u.layer);
     let (layer, u_cause) = match package {
         Some((l, e)) => (l, super::package_layer::cause(u.component, e, l)),
-        None => (u.layer, u.cause),
+        None => match super::package_layer::third_party_layer(line, u.component, u.layer) {
+            Some((l, p)) => (
+                l,
+                super::package_layer::third_party_cause(u.component, p, l),
+            ),
+            None => (u.layer, u.cause),
+        },
     };
-    let (cause, source) = match from_source {
-        Some(src) => (
+    // The message's source, cited: KubeVirt's, else a third party's the catalogue holds.
+    let (cause, source) = match (from_source, from_third_party(line)) {
+        (Some(src), _) => (
             format!("{} The message is KubeVirt's: {}.", u_cause, src.source),
             src.source,
         ),
-        None => (u_cause, String::new()),
+        (None, Some(src)) => (
+            format!("{} The message is known: {}.", u_cause, src.source),
+            src.source,
+        ),
+        (None, None) => (u_cause, String::new()),
     };
     Some(Signal {
         layer: Some(layer),

@@ -11,7 +11,7 @@
 //! into the very program that reported the line and its layer is another, the package's layer
 //! is the line's subject.
 
-use crate::explain::generated::{self, Entry, Kind};
+use crate::explain::generated::{self, Entry, Kind, Pattern};
 use crate::signatures::Component;
 use crate::signatures::fallback::layer_of;
 use crate::verdict::Layer;
@@ -47,6 +47,47 @@ pub fn cause(reporter: Component, e: &Entry, layer: Layer) -> String {
         reporter.name(),
         e.value,
         e.file,
+        layer.as_str()
+    )
+}
+
+/// The same rule for a program outside KubeVirt (`generated::third_party`): the kubelet's,
+/// kube-scheduler's, kube-controller-manager's or a CDI program's message, printed by that very
+/// program (the component the reader named) and written in a folder of another layer (the
+/// kubelet's DNS and pod network setup: the network's; the persistent volume controller's
+/// provisioning: the control plane's), takes that folder's layer. With the row.
+pub fn third_party_layer(
+    line: &str,
+    reporter: Component,
+    reporter_layer: Layer,
+) -> Option<(Layer, &'static Pattern)> {
+    let m = generated::third_party(line)?;
+    let layer = layer_of(m.layer()?);
+    let ours = m.rows.iter().all(|r| same_program(reporter, r.program));
+    (ours && layer != reporter_layer).then_some((layer, m.first()))
+}
+
+/// Whether the reader's component is the program that prints a third-party row.
+fn same_program(c: Component, program: &str) -> bool {
+    match c {
+        Component::Kubelet => program == "kubelet",
+        Component::Cdi => program.starts_with("cdi"),
+        Component::Kubernetes => program.starts_with("kube-"),
+        Component::ContainerRuntime => program == "containerd",
+        Component::Cni => program == "multus" || program == "cni-plugins",
+        _ => false,
+    }
+}
+
+/// The finding's cause when a third-party folder decides.
+pub fn third_party_cause(reporter: Component, p: &Pattern, layer: Layer) -> String {
+    format!(
+        "no signature knows this line; {} printed it, but its message \"{}\" is written in {}, a \
+         folder of the {} layer: the code that failed decides over the program that printed \
+         it, with low confidence: read the line itself",
+        reporter.name(),
+        p.text,
+        p.file,
         layer.as_str()
     )
 }

@@ -4,7 +4,10 @@
 //! the line cited. An info line is normal operation and points at nothing. A line that holds
 //! one of KubeVirt's own error strings, or a Warning event reason KubeVirt records (both from
 //! the catalogues generated from its source, `explain::generated`), points at the layer of the
-//! package that writes it, with that file cited ([`from_source`], [`warning_event`]).
+//! package that writes it, with that file cited ([`from_source`], [`warning_event`]); one
+//! holding a third party's string (the catalogues generated from the kubelet's, Longhorn's,
+//! CDI's, Multus' … source) points at the layer of the folder that writes it, with that file and
+//! its pinned release cited ([`from_third_party`]).
 
 use super::component::Component;
 use super::level::Level;
@@ -61,6 +64,35 @@ pub fn from_source(line: &str) -> Option<Sourced> {
             layer.as_str()
         ),
         source: cite(e),
+    })
+}
+
+/// The third-party string `line` holds (the kubelet's, kube-scheduler's,
+/// kube-controller-manager's, Longhorn's, CDI's, Multus', a CNI plugin's, containerd's or
+/// Harvester's message, verbs filled in: `generated::third_party`), as
+/// the layer of the folder that writes it, when every row it matches agrees on one layer.
+pub fn from_third_party(line: &str) -> Option<Sourced> {
+    let m = generated::third_party(line)?;
+    let layer = layer_of(m.layer()?);
+    let e = m.first();
+    let mut programs: Vec<&str> = m.rows.iter().map(|r| r.program).collect();
+    programs.dedup();
+    let program = programs.join(" or ");
+    let pin = generated::third_party_pin(e.file)?;
+    Some(Sourced {
+        layer,
+        title: format!("an unrecognised {program} error"),
+        cause: format!(
+            "no signature knows this line, but it holds {program}'s message \"{}\" (written in \
+             {}), so it points at the {} layer, with low confidence: read the line itself",
+            e.text,
+            e.file,
+            layer.as_str()
+        ),
+        source: format!(
+            "{} ({} {}, from the generated catalogue)",
+            e.file, pin.repo, pin.tag
+        ),
     })
 }
 

@@ -284,10 +284,11 @@ fn committed_tables_match_the_checkout() {
         );
     }
     super::run(super::Options {
-        kubevirt: kubevirt.into(),
+        kubevirt: Some(kubevirt.into()),
         kubevirt_ref: None,
         cdi,
         cdi_ref: None,
+        third_party: Vec::new(),
         check: true,
     })
     .expect("the committed tables match the checkout");

@@ -12,9 +12,21 @@
 //!   `data_volume_value`, `error_string` / `error_strings` (longest known prefix in a line, one
 //!   pass),
 //!   `component_of_file`, `layer_of_file`, `tables`.
+//! * [`patterns`]: `third_party` (the third-party strings a line holds, verbs filled in: one
+//!   automaton pass over each string's longest literal piece, its other pieces checked in
+//!   order; the most specific win), `third_party_rows`, `third_party_pin`, `pieces`.
+//!
+//! The third-party tables (`third_party/`) hold the error and warning strings of the programs
+//! operators paste next to KubeVirt's: the kubelet, its volume plugins, the volume controllers
+//! and kube-scheduler (kubernetes), Longhorn's manager, engine and instance manager, CDI's
+//! importer, controller, upload server and API server, Multus, the reference CNI plugins,
+//! containerd and Harvester's controller manager and webhook, each string with the program that prints it and the layer of the folder it is
+//! written in (the one table: `xtask/src/catalog/programs.rs`), each source pinned in
+//! `third_party/mod.rs`.
 //!
 //! Generated files: `events.rs`, `conditions.rs`, `printable_status.rs`, `vmi_phase.rs`, `migration.rs`,
-//! `errors_virt_{api,controller,handler,launcher}.rs`, `cdi.rs`, `components.rs`, `source.rs`. This file and `lookup.rs` are not.
+//! `errors_virt_{api,controller,handler,launcher}.rs`, `cdi.rs`, `components.rs`, `source.rs`,
+//! `third_party/*.rs`. This file, `lookup.rs` and `patterns.rs` are not.
 
 mod cdi;
 mod components;
@@ -26,8 +38,10 @@ mod errors_virt_launcher;
 mod events;
 mod lookup;
 mod migration;
+mod patterns;
 mod printable_status;
 mod source;
+mod third_party;
 mod vmi_phase;
 
 pub use cdi::CDI_SOURCE;
@@ -35,7 +49,12 @@ pub use lookup::{
     component_of_file, condition, data_volume_value, error_string, error_strings, event_reason,
     event_reasons, layer_of_file, migration_value, printable_status, tables, vmi_phase,
 };
+pub use patterns::{ThirdParty, pieces, third_party, third_party_pin, third_party_rows};
 pub use source::KUBEVIRT;
+pub use third_party::{
+    CDI as THIRD_PARTY_CDI, CNI_PLUGINS, CONTAINERD, HARVESTER, KUBERNETES, LONGHORN_ENGINE,
+    LONGHORN_INSTANCE_MANAGER, LONGHORN_MANAGER, MULTUS_CNI,
+};
 
 /// A pinned source checkout: repository, tag, commit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -156,6 +175,40 @@ const fn e(
         value,
         kind,
         component,
+        layer,
+        file,
+    }
+}
+
+/// One third-party string (`third_party/tp_*.rs`): the message as its source writes it, format
+/// verbs kept (`%v`, `%q`, C's `%llu`), matched with them filled in ([`third_party`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pattern {
+    pub text: &'static str,
+    /// The program that prints it (`kubelet`, `longhorn-manager`, `cdi-importer`).
+    pub program: &'static str,
+    /// `ErrorString` (an error value) or `LogError` (an error or warning log call, a Warning
+    /// event's message).
+    pub kind: Kind,
+    /// The layer the folder it is written in is about (`xtask/src/catalog/programs.rs`).
+    pub layer: SourceLayer,
+    /// The source file, with its repository's short name in front (`kubernetes/pkg/…`,
+    /// `longhorn-manager/controller/…`, `containerized-data-importer/pkg/…`).
+    pub file: &'static str,
+}
+
+/// The third-party tables' row constructor.
+const fn p(
+    text: &'static str,
+    program: &'static str,
+    kind: Kind,
+    layer: SourceLayer,
+    file: &'static str,
+) -> Pattern {
+    Pattern {
+        text,
+        program,
+        kind,
         layer,
         file,
     }

@@ -36,6 +36,7 @@ mod round23;
 mod round24;
 mod round25;
 mod round26;
+mod round27;
 mod sig_api;
 mod sig_control;
 mod sig_guest;
@@ -92,6 +93,7 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
         round24::ROUND24,
         round25::ROUND25,
         round26::ROUND26,
+        round27::ROUND27,
         batch25::BATCH25,
         mechanisms::MECHANISMS,
         longhorn::LONGHORN,
