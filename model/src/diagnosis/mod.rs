@@ -91,7 +91,8 @@ pub fn diagnose(e: &Evidence, now: Option<Timestamp>) -> Diagnosis {
         vmi,
         now,
         subject,
-        findings: Vec::new(),
+        // Room for a VMI's usual findings, so that the list is not copied as it grows.
+        findings: Vec::with_capacity(16),
         missing: Vec::new(),
     };
     let active_pod = select::pick_active_pod(&cx);

@@ -24,6 +24,15 @@ const SUCCEEDED: &[&str] = &[
 
 /// Withdraws the signals of a migration's start that a later success line answers.
 pub fn settle(out: &mut ReadPaste, input: &str) {
+    let started = |s: &crate::evidence::Signal| {
+        s.signature
+            .as_deref()
+            .is_some_and(|id| STARTED.contains(&id))
+    };
+    // Without a start to withdraw, the paste is not scanned for a success.
+    if !out.signals.iter().any(started) {
+        return;
+    }
     let Some(last) = input
         .lines()
         .enumerate()
@@ -33,11 +42,5 @@ pub fn settle(out: &mut ReadPaste, input: &str) {
     else {
         return;
     };
-    out.signals.retain(|s| {
-        let started = s
-            .signature
-            .as_deref()
-            .is_some_and(|id| STARTED.contains(&id));
-        !(started && s.line < last)
-    });
+    out.signals.retain(|s| !(started(s) && s.line < last));
 }

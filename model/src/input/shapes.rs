@@ -56,7 +56,9 @@ pub fn is_klog_or_logfmt(line: &str) -> bool {
         && matches!(b[0], b'I' | b'W' | b'E' | b'F')
         && b[1..5].iter().all(u8::is_ascii_digit)
         && b[5] == b' ';
-    klog || (t.contains("level=") && t.contains("msg=")) || t.starts_with("time=\"")
+    // Most lines have no `=` at all: they are not searched for logfmt's keys.
+    let logfmt = || t.as_bytes().contains(&b'=') && t.contains("level=") && t.contains("msg=");
+    klog || logfmt() || t.starts_with("time=\"")
 }
 
 /// A line of KubeVirt's JSON log (or any JSON log): an object with `level`, `msg`, `ts` or
@@ -78,4 +80,13 @@ pub(super) fn is_title_key(key: &str) -> bool {
                 && w.chars()
                     .all(|c| c.is_ascii_alphanumeric() || "-_./()".contains(c))
         })
+}
+
+/// Where `needle` first occurs in `line`, byte by byte: for the checks every line of a paste
+/// goes through, where setting up `str::find`'s searcher costs more than the short line's scan.
+pub fn find_short(line: &str, needle: &str) -> Option<usize> {
+    let (h, n) = (line.as_bytes(), needle.as_bytes());
+    let (&first, rest) = n.split_first()?;
+    let last = h.len().checked_sub(n.len())?;
+    (0..=last).find(|&i| h[i] == first && h[i + 1..i + n.len()].iter().eq(rest.iter()))
 }
