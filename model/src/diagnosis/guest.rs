@@ -20,9 +20,10 @@ fn contradiction(health: Health, title: impl Into<String>) -> Finding {
 /// The guest layer: is the guest running, paused, Ready, and does its agent answer?
 pub(super) fn guest(cx: &mut Ctx<'_>, pod: Option<&Pod>, stale: bool) {
     let Some(vmi) = cx.vmi else { return };
-    let phase = vmi.phase().to_string();
-    let pcite = vec![format!("status.phase = {phase}")];
-    if not_running(cx, vmi, &phase, &pcite) || stale || paused(cx, vmi, pod, &pcite) {
+    let phase = vmi.phase();
+    // The phase's citation, written only by a rule that cites it (not for a running guest).
+    let pcite = || vec![format!("status.phase = {phase}")];
+    if not_running(cx, vmi, phase, &pcite) || stale || paused(cx, vmi, pod, &pcite) {
         return;
     }
     if let Some(r) = vmi.condition("Ready").filter(|r| r.is_false()) {
@@ -104,7 +105,7 @@ pub(super) fn agent_was_there(vmi: &Vmi) -> Option<String> {
 }
 
 /// A guest that is not running: gone, unreachable, shut down or not started. True when it said so.
-fn not_running(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, pcite: &[String]) -> bool {
+fn not_running(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, pcite: &dyn Fn() -> Vec<String>) -> bool {
     // The citations are copied only by the arms that write a finding (not for Running).
     match phase {
         "Failed" => {
@@ -113,7 +114,7 @@ fn not_running(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, pcite: &[String]) -> bo
                 .warning_events("Stopped")
                 .first()
                 .map(|e| e.message().to_string());
-            let mut ev = pcite.to_vec();
+            let mut ev = pcite();
             if let Some(m) = &crashed {
                 ev.push(format!("event Stopped (Warning): {m}"));
             }
@@ -155,7 +156,7 @@ fn not_running(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, pcite: &[String]) -> bo
                     "Guest state unknown: its host cannot be reached",
                 )
                 .explained("The guest may still run on the unreachable node or may be gone.")
-                .cite(pcite.to_vec()),
+                .cite(pcite()),
             );
             true
         }
@@ -172,7 +173,7 @@ fn not_running(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, pcite: &[String]) -> bo
                 )
                 .cite(
                     [
-                        pcite.to_vec(),
+                        pcite(),
                         vec!["status.migrationState.completed = true".into()],
                     ]
                     .concat(),
@@ -188,7 +189,7 @@ fn not_running(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, pcite: &[String]) -> bo
                     "Guest shut down (phase Succeeded)",
                 )
                 .explained(succeeded_restart(cx))
-                .cite(pcite.to_vec()),
+                .cite(pcite()),
             );
             true
         }
@@ -205,7 +206,7 @@ fn not_running(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, pcite: &[String]) -> bo
                         ),
                     )
                     .explained("Pause is only set on running guests.")
-                    .cite([cond_cite(&c), pcite.to_vec()].concat()),
+                    .cite([cond_cite(&c), pcite()].concat()),
                 );
             }
             cx.push(
@@ -217,7 +218,7 @@ fn not_running(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, pcite: &[String]) -> bo
                         if phase.is_empty() { "unset" } else { phase }
                     ),
                 )
-                .cite(pcite.to_vec()),
+                .cite(pcite()),
             );
             true
         }
@@ -225,7 +226,7 @@ fn not_running(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, pcite: &[String]) -> bo
 }
 
 /// A paused guest, with the contradictions a pause creates. True when paused.
-fn paused(cx: &mut Ctx<'_>, vmi: &Vmi, pod: Option<&Pod>, pcite: &[String]) -> bool {
+fn paused(cx: &mut Ctx<'_>, vmi: &Vmi, pod: Option<&Pod>, pcite: &dyn Fn() -> Vec<String>) -> bool {
     if let Some(c) = vmi.condition("Paused").filter(|c| c.is_true()) {
         let x = cx.explain(Topic::Reason, c.reason());
         // `pkg/virt-handler/vm.go`: a paused domain keeps phase Running; a user's pause is the
@@ -250,7 +251,7 @@ fn paused(cx: &mut Ctx<'_>, vmi: &Vmi, pod: Option<&Pod>, pcite: &[String]) -> b
                             gate kubevirt.io/virtual-machine-unpaused: both expected.",
                         x.meaning
                     ))
-                    .cite([pcite.to_vec(), cond_cite(c)].concat())
+                    .cite([pcite(), cond_cite(c)].concat())
                     .steps(x.next_steps.clone())
                     .remedy(cx.remedy(x.topic, &x.value)),
             );

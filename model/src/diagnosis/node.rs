@@ -25,7 +25,7 @@ fn contradiction(health: Health, title: impl Into<String>) -> Finding {
 /// The node and launcher layer: the node, virt-handler's signals on the VMI, the launcher pod.
 pub(super) fn node_layer(cx: &mut Ctx<'_>, pod: Option<&Pod>, node: Option<&Node>, stale: bool) {
     let Some(vmi) = cx.vmi else { return };
-    let node_name = vmi.status.node_name.clone().filter(|n| !n.is_empty());
+    let node_name = vmi.status.node_name.as_deref().filter(|n| !n.is_empty());
     node_state(cx, node, node_name);
     vmi_signals(cx, vmi);
     match pod {
@@ -41,11 +41,21 @@ fn pcite(p: &Pod, what: String) -> String {
     format!("pod {}: {what}", p.metadata.name())
 }
 
+/// `pod <name>: status.phase = <phase>`, written at once (every launcher pod is cited so).
+fn phase_pcite(p: &Pod, phase: &str) -> String {
+    let name = p.metadata.name();
+    let mut s = String::with_capacity(name.len() + phase.len() + 24);
+    for part in ["pod ", name, ": status.phase = ", phase] {
+        s.push_str(part);
+    }
+    s
+}
+
 /// The node: Ready, heartbeat, cordon.
-fn node_state(cx: &mut Ctx<'_>, node: Option<&Node>, node_name: Option<String>) {
+fn node_state(cx: &mut Ctx<'_>, node: Option<&Node>, node_name: Option<&str>) {
     match node {
         Some(n) => {
-            let name = n.metadata.name().to_string();
+            let name = n.metadata.name();
             match n.ready() {
                 Some(r) if r.is_true() => {
                     cx.push(
@@ -140,9 +150,8 @@ fn node_state(cx: &mut Ctx<'_>, node: Option<&Node>, node_name: Option<String>) 
             }
         }
         None => {
-            if node_name.is_some() {
-                cx.missing
-                    .push(format!("node {}", node_name.clone().unwrap_or_default()));
+            if let Some(name) = node_name {
+                cx.missing.push(format!("node {name}"));
             }
         }
     }
@@ -150,7 +159,7 @@ fn node_state(cx: &mut Ctx<'_>, node: Option<&Node>, node_name: Option<String>) 
 
 /// What virt-handler reports on the VMI: phase Unknown, a reason, sync errors, I/O errors.
 fn vmi_signals(cx: &mut Ctx<'_>, vmi: &Vmi) {
-    let phase = vmi.phase().to_string();
+    let phase = vmi.phase();
     if phase == "Unknown" {
         let x = cx.explain(Topic::VmiPhase, "Unknown");
         cx.push(
@@ -246,7 +255,7 @@ fn vmi_signals(cx: &mut Ctx<'_>, vmi: &Vmi) {
 fn launcher_phase(cx: &mut Ctx<'_>, vmi: &Vmi, p: &Pod, node: Option<&Node>) {
     let phase = vmi.phase();
     let pp = p.phase();
-    let cites = vec![pcite(p, format!("status.phase = {pp}"))];
+    let cites = vec![phase_pcite(p, pp)];
     match pp {
         "Running" => launcher_running(cx, vmi, p, node, cites),
         "Pending" => launcher_pending(cx, vmi, p, cites),

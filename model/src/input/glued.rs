@@ -16,7 +16,7 @@ pub fn glued_header(line: &str) -> Option<(&str, &str)> {
     // set up per line (`NAME` cannot overlap itself, so these are `match_indices`' hits).
     let mut from = 0;
     let hits = std::iter::from_fn(|| {
-        let at = from + super::shapes::find_short(&line[from..], "NAME")?;
+        let at = from + crate::scan::find(&line[from..], "NAME")?;
         from = at + 4;
         Some(at)
     });

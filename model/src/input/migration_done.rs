@@ -33,12 +33,13 @@ pub fn settle(out: &mut ReadPaste, input: &str) {
     if !out.signals.iter().any(started) {
         return;
     }
-    let Some(last) = input
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| SUCCEEDED.iter().any(|s| l.contains(s)))
-        .map(|(i, _)| i + 1)
-        .last()
+    // The last line saying so: the last occurrence of either sentence, by its line number
+    // (neither spans lines), found without reading the paste line by line.
+    let Some(last) = SUCCEEDED
+        .iter()
+        .filter_map(|s| input.rfind(s))
+        .max()
+        .map(|at| memchr::memchr_iter(b'\n', &input.as_bytes()[..at]).count() + 1)
     else {
         return;
     };

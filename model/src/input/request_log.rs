@@ -12,7 +12,7 @@ const STATUS: &str = "Response Status: ";
 /// two (`<request line> <code> <text> in N milliseconds`) to match.
 pub fn joined(line: &str, last: &mut Option<String>) -> Option<String> {
     // Asked of every line (no searcher set up for each).
-    super::shapes::find_short(line, "round_trippers.go")?;
+    crate::scan::find(line, "round_trippers.go")?;
     let msg = line.split_once("] ").map_or(line, |(_, m)| m).trim();
     if VERBS.iter().any(|v| msg.starts_with(v)) && msg.contains("://") {
         *last = Some(line.trim_end().to_string());

@@ -81,12 +81,3 @@ pub(super) fn is_title_key(key: &str) -> bool {
                     .all(|c| c.is_ascii_alphanumeric() || "-_./()".contains(c))
         })
 }
-
-/// Where `needle` first occurs in `line`, byte by byte: for the checks every line of a paste
-/// goes through, where setting up `str::find`'s searcher costs more than the short line's scan.
-pub fn find_short(line: &str, needle: &str) -> Option<usize> {
-    let (h, n) = (line.as_bytes(), needle.as_bytes());
-    let (&first, rest) = n.split_first()?;
-    let last = h.len().checked_sub(n.len())?;
-    (0..=last).find(|&i| h[i] == first && h[i + 1..i + n.len()].iter().eq(rest.iter()))
-}

@@ -48,7 +48,7 @@ pub fn printed_by(t: &str) -> Option<Printer> {
     if libvirt_default(t) || libvirt_log(t) {
         return Some(Printer::Libvirt);
     }
-    if !contains_ignore_case(t, b"qemu") {
+    if !crate::scan::contains_ignore_case(t, "qemu") {
         return None;
     }
     let lower = t.to_ascii_lowercase();
@@ -60,13 +60,6 @@ pub fn printed_by(t: &str) -> Option<Printer> {
                     .any(|(at, _)| lower[..at].ends_with(": "))
         })
         .then_some(Printer::Qemu)
-}
-
-/// Whether `t` holds `needle` (lower-case ASCII) in any ASCII case.
-fn contains_ignore_case(t: &str, needle: &[u8]) -> bool {
-    t.as_bytes()
-        .windows(needle.len())
-        .any(|w| w.eq_ignore_ascii_case(needle))
 }
 
 /// The level the frame states: libvirt's level word; a QEMU report is an error
@@ -89,7 +82,7 @@ pub fn level(t: &str) -> Option<Framed> {
 
 /// `libvirt: <domain> <level> <object>: …`: the level word within the frame's first words.
 fn libvirt_default(t: &str) -> bool {
-    let Some(at) = t.find("libvirt: ") else {
+    let Some(at) = crate::scan::find(t, "libvirt: ") else {
         return false;
     };
     let rest = &t[at + "libvirt: ".len()..];
@@ -106,7 +99,7 @@ fn libvirt_default(t: &str) -> bool {
 fn libvirt_log(t: &str) -> bool {
     // The frames of [`LEVELS`], spelled out so that no line formats them.
     [": error : ", ": warning : "].iter().any(|frame| {
-        let Some(at) = t.find(frame) else {
+        let Some(at) = crate::scan::find(t, frame) else {
             return false;
         };
         let thread = t[..at].rsplit(' ').next().unwrap_or("");
