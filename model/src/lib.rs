@@ -9,7 +9,7 @@
 //! # Modules, leaves first (`tests/module_dag.rs` keeps them a DAG)
 //!
 //! * [`time`], [`units`], [`thresholds`]: timestamps without a clock, byte sizes and rates, every
-//!   time limit the rules judge against.
+//!   time limit the rules judge against. [`scan`]: short needles found in a line byte by byte.
 //! * [`kube`]: tolerant serde types, one file per kind, with [`kube::lenient`] and [`VmiKey`].
 //! * [`explain`]: the explanation catalogue.
 //! * [`verdict`]: `Health`, `Layer`, `Confidence`, `Finding` (and its builder).
@@ -62,6 +62,7 @@ pub mod kube;
 pub mod migration;
 pub mod prose;
 pub mod remedy;
+pub mod scan;
 pub mod scheduling;
 pub mod signatures;
 pub mod thresholds;

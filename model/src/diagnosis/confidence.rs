@@ -10,33 +10,41 @@ use crate::verdict::{Confidence, Health, Layer};
 pub(super) fn old_observations(e: &Evidence, now: Option<Timestamp>) -> Vec<String> {
     let Some(now) = now else { return Vec::new() };
     let mut out = Vec::new();
-    let mut check = |what: String, at: Option<Timestamp>| {
+    // What was observed is named only when it is old (most evidence is not).
+    let mut check = |what: &dyn Fn() -> String, at: Option<Timestamp>| {
         if let Some(at) = at
             && at.seconds_until(now) > OLD_OBSERVATION_SECS
         {
             out.push(format!(
-                "fresh {what} (the one used was observed {} before now)",
+                "fresh {} (the one used was observed {} before now)",
+                what(),
                 format_duration(at.seconds_until(now))
             ));
         }
     };
     if let Some(v) = &e.vmi {
-        check("VMI status".into(), v.observed_at);
+        check(&|| "VMI status".into(), v.observed_at);
     }
     for p in &e.pods {
-        check(format!("pod {}", p.value.metadata.name()), p.observed_at);
+        check(
+            &|| format!("pod {}", p.value.metadata.name()),
+            p.observed_at,
+        );
     }
     for n in &e.nodes {
-        check(format!("node {}", n.value.metadata.name()), n.observed_at);
+        check(
+            &|| format!("node {}", n.value.metadata.name()),
+            n.observed_at,
+        );
     }
     for m in &e.migrations {
         check(
-            format!("migration {}", m.value.metadata.name()),
+            &|| format!("migration {}", m.value.metadata.name()),
             m.observed_at,
         );
     }
     if let Some(g) = &e.guest_agent {
-        check("guest agent answer".into(), g.observed_at);
+        check(&|| "guest agent answer".into(), g.observed_at);
     }
     out
 }

@@ -2,7 +2,6 @@
 //! provisioning, DataVolumes, the VM's printableStatus).
 
 use super::ctx::{Ctx, cond_cite, quoted, sentences};
-use crate::explain::Explanation;
 use crate::explain::{Severity, Topic};
 use crate::kube::Vmi;
 use crate::kube::node::SCHEDULABLE_LABEL;
@@ -45,21 +44,18 @@ pub(super) fn control_plane(cx: &mut Ctx<'_>) {
             .explained(format!(
                 "Only {named_by} this VMI; its own status is not known."
             ))
-            .steps(vec![
-                cx.explain(Topic::VmiPhase, "Running").next_steps[0].clone(),
-            ]),
+            .steps(vec![cx.steps(Topic::VmiPhase, "Running").swap_remove(0)]),
         );
         return;
     };
-    let phase = vmi.phase().to_string();
-    let px = cx.explain(Topic::VmiPhase, &phase);
+    let phase = vmi.phase();
     let pcite = vec![format!(
         "status.phase = {}",
-        if phase.is_empty() { "\"\"" } else { &phase }
+        if phase.is_empty() { "\"\"" } else { phase }
     )];
     conditions(cx, vmi);
     vm_status(cx);
-    phase_finding(cx, vmi, &phase, px, pcite);
+    phase_finding(cx, vmi, phase, pcite);
 }
 
 /// Deletion and the conditions virt-controller sets.
@@ -251,7 +247,7 @@ fn lone_vm(cx: &mut Ctx<'_>) {
             "VM without a status; its VMI is not in the evidence".to_string(),
             "The VirtualMachine has no printableStatus and its VMI is not in the paste.".into(),
             vec![],
-            vec![cx.explain(Topic::VmiPhase, "Running").next_steps[0].clone()],
+            vec![cx.steps(Topic::VmiPhase, "Running").swap_remove(0)],
         )
     } else {
         let x = cx.explain(Topic::VmPrintableStatus, &ps);
@@ -279,8 +275,9 @@ fn vm_status(cx: &mut Ctx<'_>) {
     if let Some(vm) = cx.e.vm.as_ref().map(|o| &o.value)
         && let Some(ps) = vm.status.printable_status.as_deref()
     {
-        let x = cx.explain(Topic::VmPrintableStatus, ps);
-        if x.severity >= Severity::Error {
+        // Most VMs say nothing wrong: their explanation is written only when one does.
+        if crate::explain::severity(Topic::VmPrintableStatus, ps, &cx.subject) >= Severity::Error {
+            let x = cx.explain(Topic::VmPrintableStatus, ps);
             // ErrorUnschedulable is the launcher's PodScheduled False (Unschedulable): the
             // layer of no node fitting (`crate::scheduling`), as the paste readers read it.
             let layer = if ps == "ErrorUnschedulable" {
@@ -305,15 +302,16 @@ fn vm_status(cx: &mut Ctx<'_>) {
 }
 
 /// The phase: starting, stuck starting, processed, or an unexpected value.
-fn phase_finding(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, px: Explanation, pcite: Vec<String>) {
-    let phase = phase.to_string();
-    let since = vmi.phase_entered(&phase).or_else(|| vmi.metadata.created());
+fn phase_finding(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, pcite: Vec<String>) {
+    let since = vmi.phase_entered(phase).or_else(|| vmi.metadata.created());
     let InPhase {
         secs: waited,
         stuck,
     } = in_phase(since, cx.now);
-    match phase.as_str() {
+    match phase {
         "" | "Pending" | "Scheduling" | "Scheduled" => {
+            // The phase's explanation, looked up only where a finding quotes it.
+            let px = cx.explain(Topic::VmiPhase, phase);
             let long = stuck;
             let health = if long {
                 Health::Degraded
@@ -333,7 +331,7 @@ fn phase_finding(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, px: Explanation, pcit
                     if phase.is_empty() {
                         "an unset phase"
                     } else {
-                        &phase
+                        phase
                     },
                     format_duration(waited.unwrap_or(0.0))
                 )
@@ -367,12 +365,15 @@ fn phase_finding(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, px: Explanation, pcit
                 .cite(pcite),
             );
         }
-        _ => cx.push(
-            finding(Health::Degraded, Severity::Warning, px.title)
-                .explained(px.meaning)
-                .cite(pcite)
-                .steps(px.next_steps)
-                .remedy(cx.remedy(px.topic, &px.value)),
-        ),
+        _ => {
+            let px = cx.explain(Topic::VmiPhase, phase);
+            cx.push(
+                finding(Health::Degraded, Severity::Warning, px.title)
+                    .explained(px.meaning)
+                    .cite(pcite)
+                    .steps(px.next_steps)
+                    .remedy(cx.remedy(px.topic, &px.value)),
+            )
+        }
     }
 }

@@ -59,6 +59,10 @@ impl Ctx<'_> {
     pub fn explain(&self, topic: Topic, value: &str) -> Explanation {
         explain(topic, value, &self.subject)
     }
+    /// The explanation's next steps alone (see [`crate::explain::next_steps`]).
+    pub fn steps(&self, topic: Topic, value: &str) -> Vec<String> {
+        crate::explain::next_steps(topic, value, &self.subject)
+    }
     /// What to do about a catalogue value, for this VMI (see [`crate::remedy::for_value`]).
     pub fn remedy(&self, topic: Topic, value: &str) -> Vec<String> {
         crate::remedy::for_value(topic, value, &self.subject)

@@ -20,9 +20,10 @@ fn contradiction(health: Health, title: impl Into<String>) -> Finding {
 /// The guest layer: is the guest running, paused, Ready, and does its agent answer?
 pub(super) fn guest(cx: &mut Ctx<'_>, pod: Option<&Pod>, stale: bool) {
     let Some(vmi) = cx.vmi else { return };
-    let phase = vmi.phase().to_string();
-    let pcite = vec![format!("status.phase = {phase}")];
-    if not_running(cx, vmi, &phase, &pcite) || stale || paused(cx, vmi, pod, &pcite) {
+    let phase = vmi.phase();
+    // The phase's citation, written only by a rule that cites it (not for a running guest).
+    let pcite = || vec![format!("status.phase = {phase}")];
+    if not_running(cx, vmi, phase, &pcite) || stale || paused(cx, vmi, pod, &pcite) {
         return;
     }
     if let Some(r) = vmi.condition("Ready").filter(|r| r.is_false()) {
@@ -104,17 +105,16 @@ pub(super) fn agent_was_there(vmi: &Vmi) -> Option<String> {
 }
 
 /// A guest that is not running: gone, unreachable, shut down or not started. True when it said so.
-fn not_running(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, pcite: &[String]) -> bool {
-    let pcite = pcite.to_vec();
-    let phase = phase.to_string();
-    match phase.as_str() {
+fn not_running(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, pcite: &dyn Fn() -> Vec<String>) -> bool {
+    // The citations are copied only by the arms that write a finding (not for Running).
+    match phase {
         "Failed" => {
             let x = cx.explain(Topic::VmiPhase, "Failed");
             let crashed = cx
                 .warning_events("Stopped")
                 .first()
                 .map(|e| e.message().to_string());
-            let mut ev = pcite.clone();
+            let mut ev = pcite();
             if let Some(m) = &crashed {
                 ev.push(format!("event Stopped (Warning): {m}"));
             }
@@ -156,7 +156,7 @@ fn not_running(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, pcite: &[String]) -> bo
                     "Guest state unknown: its host cannot be reached",
                 )
                 .explained("The guest may still run on the unreachable node or may be gone.")
-                .cite(pcite),
+                .cite(pcite()),
             );
             true
         }
@@ -171,7 +171,13 @@ fn not_running(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, pcite: &[String]) -> bo
                     "virt-handler marks the source VMI of a completed decentralized migration \
                         Succeeded (`migration-source.go`); the guest runs in the target cluster.",
                 )
-                .cite([pcite, vec!["status.migrationState.completed = true".into()]].concat()),
+                .cite(
+                    [
+                        pcite(),
+                        vec!["status.migrationState.completed = true".into()],
+                    ]
+                    .concat(),
+                ),
             );
             true
         }
@@ -183,7 +189,7 @@ fn not_running(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, pcite: &[String]) -> bo
                     "Guest shut down (phase Succeeded)",
                 )
                 .explained(succeeded_restart(cx))
-                .cite(pcite),
+                .cite(pcite()),
             );
             true
         }
@@ -196,11 +202,11 @@ fn not_running(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, pcite: &[String]) -> bo
                         Health::Degraded,
                         format!(
                             "Paused while the phase is {}",
-                            if phase.is_empty() { "unset" } else { &phase }
+                            if phase.is_empty() { "unset" } else { phase }
                         ),
                     )
                     .explained("Pause is only set on running guests.")
-                    .cite([cond_cite(&c), pcite.clone()].concat()),
+                    .cite([cond_cite(&c), pcite()].concat()),
                 );
             }
             cx.push(
@@ -209,10 +215,10 @@ fn not_running(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, pcite: &[String]) -> bo
                     Severity::Info,
                     format!(
                         "Guest not running yet (phase {})",
-                        if phase.is_empty() { "unset" } else { &phase }
+                        if phase.is_empty() { "unset" } else { phase }
                     ),
                 )
-                .cite(pcite),
+                .cite(pcite()),
             );
             true
         }
@@ -220,8 +226,7 @@ fn not_running(cx: &mut Ctx<'_>, vmi: &Vmi, phase: &str, pcite: &[String]) -> bo
 }
 
 /// A paused guest, with the contradictions a pause creates. True when paused.
-fn paused(cx: &mut Ctx<'_>, vmi: &Vmi, pod: Option<&Pod>, pcite: &[String]) -> bool {
-    let pcite = pcite.to_vec();
+fn paused(cx: &mut Ctx<'_>, vmi: &Vmi, pod: Option<&Pod>, pcite: &dyn Fn() -> Vec<String>) -> bool {
     if let Some(c) = vmi.condition("Paused").filter(|c| c.is_true()) {
         let x = cx.explain(Topic::Reason, c.reason());
         // `pkg/virt-handler/vm.go`: a paused domain keeps phase Running; a user's pause is the
@@ -246,7 +251,7 @@ fn paused(cx: &mut Ctx<'_>, vmi: &Vmi, pod: Option<&Pod>, pcite: &[String]) -> b
                             gate kubevirt.io/virtual-machine-unpaused: both expected.",
                         x.meaning
                     ))
-                    .cite([pcite.clone(), cond_cite(c)].concat())
+                    .cite([pcite(), cond_cite(c)].concat())
                     .steps(x.next_steps.clone())
                     .remedy(cx.remedy(x.topic, &x.value)),
             );
@@ -311,9 +316,7 @@ fn agent_connection(cx: &mut Ctx<'_>, vmi: &Vmi) {
             );
         }
         _ => {
-            let steps = cx
-                .explain(Topic::ConditionType, "AgentConnected")
-                .next_steps;
+            let steps = cx.steps(Topic::ConditionType, "AgentConnected");
             if let Some(was) = agent_was_there(vmi) {
                 cx.push(
                     contradiction(Health::Degraded, "Guest agent gone while the domain runs")

@@ -131,17 +131,23 @@ pub(super) fn beside_kubelet_down(cx: &Ctx<'_>, n: &Node) -> (String, Option<boo
 /// (the VMI status is stale), or writing `false` with a fresh heartbeat (starting or shutting
 /// down).
 pub(super) fn handler_heartbeat(cx: &mut Ctx<'_>, n: &Node) {
-    let name = n.metadata.name().to_string();
-    let schedulable = n.handler_schedulable().map(str::to_string);
+    let name = n.metadata.name();
+    let schedulable = n.handler_schedulable();
     let Some(beat) = handler_beat(n, cx.now) else {
         return;
     };
     let owned = cx.vmi.is_some_and(|v| handler_owned(v.phase()));
-    let mut cite = vec![beat_cite(&name, &beat)];
-    if let Some(s) = &schedulable {
+    let stopped = beat.stale && owned;
+    let starting = !stopped && beat.fresh() && schedulable == Some("false");
+    if !(stopped || starting) {
+        // Nothing to say: no citation is written (every VMI on a healthy node comes here).
+        return;
+    }
+    let mut cite = vec![beat_cite(name, &beat)];
+    if let Some(s) = schedulable {
         cite.push(format!("node {name}: label {SCHEDULABLE_LABEL} = {s}"));
     }
-    if beat.stale && owned {
+    if stopped {
         cx.push(
             Finding::new(
                 Layer::Node,
@@ -168,7 +174,7 @@ pub(super) fn handler_heartbeat(cx: &mut Ctx<'_>, n: &Node) {
                     --field-selector spec.nodeName={name}"
             )]),
         );
-    } else if beat.fresh() && schedulable.as_deref() == Some("false") {
+    } else {
         // `heartbeat.go`: `do` writes false while the device plugins are not initialised;
         // `Run` ends with `labelNodeUnschedulable`, which writes false and a fresh heartbeat as
         // virt-handler shuts down.

@@ -6,11 +6,20 @@ use crate::verdict::{Finding, Health, Layer};
 
 /// `ns/name: <layer> <health> — <finding>`, ties going to the layer most likely the cause.
 pub(super) fn headline(key: &VmiKey, layers: &[LayerVerdict]) -> String {
-    let name = if key.name.is_empty() {
-        "(unnamed VMI)".to_string()
+    // Written piece by piece, not formatted: every VMI of every page has a headline.
+    let mut out = String::with_capacity(160);
+    if key.name.is_empty() {
+        out.push_str("(unnamed VMI)");
     } else {
-        key.to_string()
-    };
+        if !key.cluster.is_empty() {
+            out.push_str(&key.cluster);
+            out.push(':');
+        }
+        out.push_str(&key.namespace);
+        out.push('/');
+        out.push_str(&key.name);
+    }
+    out.push_str(": ");
     // Ties go to the layer most likely to be the cause.
     let priority = [
         Layer::Node,
@@ -41,18 +50,22 @@ pub(super) fn headline(key: &VmiKey, layers: &[LayerVerdict]) -> String {
             })
         });
         let (l, f) = hits[0];
-        let others: Vec<&str> = hits[1..].iter().map(|(l, _)| l.layer.as_str()).collect();
-        let also = if others.is_empty() {
-            String::new()
-        } else {
-            format!(" (also {}: {})", target.as_str(), others.join(", "))
-        };
-        return format!(
-            "{name}: {} {} — {}{also}",
-            l.layer.as_str(),
-            target.as_str(),
-            f.title
-        );
+        for part in [l.layer.as_str(), " ", target.as_str(), " — ", &f.title] {
+            out.push_str(part);
+        }
+        if hits.len() > 1 {
+            out.push_str(" (also ");
+            out.push_str(target.as_str());
+            out.push_str(": ");
+            for (i, (l, _)) in hits[1..].iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                out.push_str(l.layer.as_str());
+            }
+            out.push(')');
+        }
+        return out;
     }
     let unknown: Vec<&str> = layers
         .iter()
@@ -60,26 +73,27 @@ pub(super) fn headline(key: &VmiKey, layers: &[LayerVerdict]) -> String {
         .map(|l| l.layer.as_str())
         .collect();
     if unknown.len() == layers.len() {
-        format!("{name}: unknown — not enough evidence")
+        out.push_str("unknown — not enough evidence");
     } else if unknown.is_empty() {
-        format!("{name}: healthy{}", paused(layers))
+        out.push_str("healthy");
+        if let Some(f) = paused(layers) {
+            out.push_str(" — ");
+            out.push_str(&f.title);
+        }
     } else {
-        format!(
-            "{name}: healthy as far as seen; unknown: {}",
-            unknown.join(", ")
-        )
+        out.push_str("healthy as far as seen; unknown: ");
+        out.push_str(&unknown.join(", "));
     }
+    out
 }
 
 /// A healthy VMI that is paused on purpose (by a user, or by the migration monitor in mode
 /// Paused) says so: its phase stays Running (`pkg/virt-handler/vm.go`), so the headline is where
 /// an operator sees it.
-fn paused(layers: &[LayerVerdict]) -> String {
+fn paused(layers: &[LayerVerdict]) -> Option<&Finding> {
     layers
         .iter()
         .filter(|l| l.layer == Layer::Guest)
         .flat_map(|l| &l.findings)
         .find(|f| f.health == Health::Healthy && f.title.starts_with("Paused by"))
-        .map(|f| format!(" — {}", f.title))
-        .unwrap_or_default()
 }

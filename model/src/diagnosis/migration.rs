@@ -258,9 +258,7 @@ fn left_behind(cx: &mut Ctx<'_>, v: &Vmi, any_active: bool) {
                 "status.activePods = {:?}",
                 v.status.active_pods
             )])
-            .steps(vec![
-                cx.explain(Topic::VmiPhase, "Scheduling").next_steps[0].clone(),
-            ]),
+            .steps(vec![cx.steps(Topic::VmiPhase, "Scheduling").swap_remove(0)]),
         );
     }
     if let Some(m) = ms

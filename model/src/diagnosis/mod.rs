@@ -91,7 +91,8 @@ pub fn diagnose(e: &Evidence, now: Option<Timestamp>) -> Diagnosis {
         vmi,
         now,
         subject,
-        findings: Vec::new(),
+        // Room for a VMI's usual findings, so that the list is not copied as it grows.
+        findings: Vec::with_capacity(16),
         missing: Vec::new(),
     };
     let active_pod = select::pick_active_pod(&cx);
@@ -129,7 +130,9 @@ pub fn diagnose(e: &Evidence, now: Option<Timestamp>) -> Diagnosis {
             .fold(Health::Unknown, Health::worse);
         confidence::confidence(&cx, layer, health, not_current)
     });
-    let mut per_layer: [Vec<Finding>; Layer::ALL.len()] = Default::default();
+    // Each layer's list made as long as it will be: no list grows, and none is copied.
+    let mut per_layer: [Vec<Finding>; Layer::ALL.len()] = Layer::ALL
+        .map(|layer| Vec::with_capacity(cx.findings.iter().filter(|f| f.layer == layer).count()));
     for f in std::mem::take(&mut cx.findings) {
         if let Some(i) = Layer::ALL.iter().position(|l| *l == f.layer) {
             per_layer[i].push(f);

@@ -39,27 +39,35 @@ pub(super) fn network(cx: &mut Ctx<'_>, stale: bool) {
         return;
     }
     let mut all_ok = true;
-    let mut ip_owner: Vec<(String, String)> = Vec::new();
+    // Each address seen so far and the interface (its index) that reported it.
+    let mut ip_owner: Vec<(usize, &str)> = Vec::new();
     for (idx, i) in ifaces.iter().enumerate() {
         if !interface(cx, idx, i, agent, &mut ip_owner) {
             all_ok = false;
         }
     }
     if all_ok {
-        let summary: Vec<String> = ifaces
-            .iter()
-            .filter(|i| i.name.as_deref().is_some_and(|n| !n.is_empty()))
-            .map(|i| {
-                format!(
-                    "{}={}",
-                    i.name.as_deref().unwrap_or(""),
-                    i.all_ips().join(",")
-                )
-            })
-            .collect();
+        // `name=ip,ip; name=ip`, written straight into the one string.
+        let mut summary = String::new();
+        for i in ifaces.iter() {
+            let Some(name) = i.name.as_deref().filter(|n| !n.is_empty()) else {
+                continue;
+            };
+            if !summary.is_empty() {
+                summary.push_str("; ");
+            }
+            summary.push_str(name);
+            summary.push('=');
+            for (k, ip) in i.all_ips().iter().enumerate() {
+                if k > 0 {
+                    summary.push(',');
+                }
+                summary.push_str(ip);
+            }
+        }
         cx.push(
             finding(Health::Healthy, Severity::Info, "Interfaces have addresses")
-                .explained(summary.join("; "))
+                .explained(summary)
                 .cite(vec![format!(
                     "status.interfaces ({} entries)",
                     ifaces.len()
@@ -69,26 +77,21 @@ pub(super) fn network(cx: &mut Ctx<'_>, stale: bool) {
 }
 
 /// One interface: link, IPs, guest agent, duplicate IPs, Multus. False when something is wrong.
-fn interface(
+fn interface<'v>(
     cx: &mut Ctx<'_>,
     idx: usize,
-    i: &Interface,
+    i: &'v Interface,
     agent: bool,
-    ip_owner: &mut Vec<(String, String)>,
+    ip_owner: &mut Vec<(usize, &'v str)>,
 ) -> bool {
     let mut ok = true;
-    let label = i.name.clone().filter(|n| !n.is_empty()).unwrap_or_else(|| {
-        format!(
-            "#{idx} (guest-only {})",
-            i.interface_name.as_deref().unwrap_or("?")
-        )
-    });
+    let label = label_of(idx, i);
     let cite = |f: &str, v: &str| format!("status.interfaces[{label}].{f} = {v}");
     let ips = i.all_ips();
     if i.name.as_deref().is_none_or(str::is_empty) {
         return true; // Guest-only interfaces (docker0, veth…) are informational.
     }
-    if i.info_sources() == ["multus-status"] {
+    if is_only_source(i, "multus-status") {
         return multus_only(cx, i, &label);
     }
     let spec_down =
@@ -151,6 +154,10 @@ fn interface(
     for ip in &ips {
         if let Some((other, _)) = ip_owner.iter().find(|(_, x)| x == ip) {
             ok = false;
+            let other = cx
+                .vmi
+                .and_then(|v| v.status.interfaces.get(*other))
+                .map_or_else(String::new, |o| label_of(*other, o));
             cx.push(
                 contradiction(
                     Health::Degraded,
@@ -160,7 +167,7 @@ fn interface(
                 .cite(vec![cite("ipAddresses", ip)]),
             );
         }
-        ip_owner.push((label.clone(), ip.to_string()));
+        ip_owner.push((idx, ip));
     }
     if !multus_agrees(cx, i, &label, &ips) {
         ok = false;
@@ -168,8 +175,44 @@ fn interface(
     ok
 }
 
+/// The interface's `infoSource` entries, as [`Interface::info_sources`] lists them (no list
+/// made: every interface of every VMI is asked).
+fn sources(i: &Interface) -> impl Iterator<Item = &str> {
+    i.info_source
+        .as_deref()
+        .unwrap_or("")
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+}
+
+/// Whether `source` is one of the interface's sources.
+fn has_source(i: &Interface, source: &str) -> bool {
+    sources(i).any(|s| s == source)
+}
+
+/// Whether `source` is the interface's only source.
+fn is_only_source(i: &Interface, source: &str) -> bool {
+    let mut all = sources(i);
+    all.next() == Some(source) && all.next().is_none()
+}
+
+/// How findings name interface `idx`: its name, or a guest-only interface by its index.
+fn label_of(idx: usize, i: &Interface) -> String {
+    i.name.clone().filter(|n| !n.is_empty()).unwrap_or_else(|| {
+        format!(
+            "#{idx} (guest-only {})",
+            i.interface_name.as_deref().unwrap_or("?")
+        )
+    })
+}
+
 /// The Multus network-status of the launcher pods against the IPs the VMI reports for `i`.
 fn multus_agrees(cx: &mut Ctx<'_>, i: &Interface, label: &str, ips: &[&str]) -> bool {
+    // Without an address of the VMI's there is nothing to compare: no annotation is parsed.
+    if ips.is_empty() {
+        return true;
+    }
     let cite = |f: &str, v: &str| format!("status.interfaces[{label}].{f} = {v}");
     let mut ok = true;
     for p in cx.e.pods.iter().map(|o| &o.value) {
@@ -266,7 +309,7 @@ fn reported_addresses(
             );
         }
     }
-    if i.info_sources().contains(&"guest-agent") && !agent {
+    if has_source(i, "guest-agent") && !agent {
         cx.push(
             finding(
                 Health::Degraded,

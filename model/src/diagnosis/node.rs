@@ -25,7 +25,7 @@ fn contradiction(health: Health, title: impl Into<String>) -> Finding {
 /// The node and launcher layer: the node, virt-handler's signals on the VMI, the launcher pod.
 pub(super) fn node_layer(cx: &mut Ctx<'_>, pod: Option<&Pod>, node: Option<&Node>, stale: bool) {
     let Some(vmi) = cx.vmi else { return };
-    let node_name = vmi.status.node_name.clone().filter(|n| !n.is_empty());
+    let node_name = vmi.status.node_name.as_deref().filter(|n| !n.is_empty());
     node_state(cx, node, node_name);
     vmi_signals(cx, vmi);
     match pod {
@@ -41,11 +41,21 @@ fn pcite(p: &Pod, what: String) -> String {
     format!("pod {}: {what}", p.metadata.name())
 }
 
+/// `pod <name>: status.phase = <phase>`, written at once (every launcher pod is cited so).
+fn phase_pcite(p: &Pod, phase: &str) -> String {
+    let name = p.metadata.name();
+    let mut s = String::with_capacity(name.len() + phase.len() + 24);
+    for part in ["pod ", name, ": status.phase = ", phase] {
+        s.push_str(part);
+    }
+    s
+}
+
 /// The node: Ready, heartbeat, cordon.
-fn node_state(cx: &mut Ctx<'_>, node: Option<&Node>, node_name: Option<String>) {
+fn node_state(cx: &mut Ctx<'_>, node: Option<&Node>, node_name: Option<&str>) {
     match node {
         Some(n) => {
-            let name = n.metadata.name().to_string();
+            let name = n.metadata.name();
             match n.ready() {
                 Some(r) if r.is_true() => {
                     cx.push(
@@ -140,9 +150,8 @@ fn node_state(cx: &mut Ctx<'_>, node: Option<&Node>, node_name: Option<String>) 
             }
         }
         None => {
-            if node_name.is_some() {
-                cx.missing
-                    .push(format!("node {}", node_name.clone().unwrap_or_default()));
+            if let Some(name) = node_name {
+                cx.missing.push(format!("node {name}"));
             }
         }
     }
@@ -150,7 +159,7 @@ fn node_state(cx: &mut Ctx<'_>, node: Option<&Node>, node_name: Option<String>) 
 
 /// What virt-handler reports on the VMI: phase Unknown, a reason, sync errors, I/O errors.
 fn vmi_signals(cx: &mut Ctx<'_>, vmi: &Vmi) {
-    let phase = vmi.phase().to_string();
+    let phase = vmi.phase();
     if phase == "Unknown" {
         let x = cx.explain(Topic::VmiPhase, "Unknown");
         cx.push(
@@ -244,10 +253,10 @@ fn vmi_signals(cx: &mut Ctx<'_>, vmi: &Vmi) {
 
 /// The launcher pod's phase against the VMI's.
 fn launcher_phase(cx: &mut Ctx<'_>, vmi: &Vmi, p: &Pod, node: Option<&Node>) {
-    let phase = vmi.phase().to_string();
-    let pp = p.phase().to_string();
-    let cites = vec![pcite(p, format!("status.phase = {pp}"))];
-    match pp.as_str() {
+    let phase = vmi.phase();
+    let pp = p.phase();
+    let cites = vec![phase_pcite(p, pp)];
+    match pp {
         "Running" => launcher_running(cx, vmi, p, node, cites),
         "Pending" => launcher_pending(cx, vmi, p, cites),
         "Failed" | "Succeeded" => {
@@ -263,7 +272,7 @@ fn launcher_phase(cx: &mut Ctx<'_>, vmi: &Vmi, p: &Pod, node: Option<&Node>) {
                             gone.",
                     )
                     .cite([cites.clone(), vec!["status.phase = Running".into()]].concat())
-                    .steps(cx.explain(Topic::EventReason, "Stopped").next_steps)
+                    .steps(cx.steps(Topic::EventReason, "Stopped"))
                     .remedy(cx.remedy(Topic::EventReason, "Stopped")),
                 );
             } else {
@@ -335,10 +344,16 @@ fn not_ready_why(vmi: &Vmi, p: &Pod, node: Option<&Node>) -> String {
 /// VMI Scheduling while its pod runs but is not Ready and sets Scheduled when the pod is Ready;
 /// virt-handler then starts the domain and sets Running. Neither is a contradiction.
 fn launcher_running(cx: &mut Ctx<'_>, vmi: &Vmi, p: &Pod, node: Option<&Node>, cites: Vec<String>) {
-    let phase = vmi.phase().to_string();
+    let phase = vmi.phase();
     let ready = p.condition("Ready").is_some_and(|c| c.is_true());
-    let with_phase = [cites.clone(), vec![format!("status.phase = {phase}")]].concat();
-    match phase.as_str() {
+    // The pod's citations and the VMI's phase, written only by the arms that cite both (not
+    // for a Running VMI, the common case).
+    let with_phase = |cites: &[String]| {
+        let mut v = cites.to_vec();
+        v.push(format!("status.phase = {phase}"));
+        v
+    };
+    match phase {
         "Running" => {
             let detail = if ready {
                 "The virt-launcher pod runs and is Ready.".to_string()
@@ -363,7 +378,7 @@ fn launcher_running(cx: &mut Ctx<'_>, vmi: &Vmi, p: &Pod, node: Option<&Node>, c
                     format!("Launcher pod terminating after the VMI {phase}"),
                 )
                 .explained("The teardown of an ended VMI: its pod is on its way out.")
-                .cite(with_phase),
+                .cite(with_phase(&cites)),
             );
         }
         "Failed" | "Succeeded" => cx.push(
@@ -375,9 +390,9 @@ fn launcher_running(cx: &mut Ctx<'_>, vmi: &Vmi, p: &Pod, node: Option<&Node>, c
                 "The pod should terminate when the VMI is final; it may be \
                     stuck terminating or its status is stale.",
             )
-            .cite(with_phase)
-            .steps(cx.explain(Topic::VmiPhase, &phase).next_steps)
-            .remedy(cx.remedy(Topic::VmiPhase, &phase)),
+            .cite(with_phase(&cites))
+            .steps(cx.steps(Topic::VmiPhase, phase))
+            .remedy(cx.remedy(Topic::VmiPhase, phase)),
         ),
         "Scheduling" => {
             let detail = if ready {
@@ -397,7 +412,7 @@ fn launcher_running(cx: &mut Ctx<'_>, vmi: &Vmi, p: &Pod, node: Option<&Node>, c
                     "Launcher pod Running, the VMI Scheduling",
                 )
                 .explained(detail)
-                .cite(with_phase),
+                .cite(with_phase(&cites)),
             );
         }
         "Scheduled" => {
@@ -420,8 +435,8 @@ fn launcher_running(cx: &mut Ctx<'_>, vmi: &Vmi, p: &Pod, node: Option<&Node>, c
                             not reported the guest running: it cannot start the domain or does \
                             not run.",
                     )
-                    .cite(with_phase)
-                    .steps(cx.explain(Topic::VmiPhase, "Scheduled").next_steps)
+                    .cite(with_phase(&cites))
+                    .steps(cx.steps(Topic::VmiPhase, "Scheduled"))
                     .remedy(cx.remedy(Topic::VmiPhase, "Scheduled")),
                 ),
                 None => cx.push(
@@ -434,7 +449,7 @@ fn launcher_running(cx: &mut Ctx<'_>, vmi: &Vmi, p: &Pod, node: Option<&Node>, c
                         "The pod is Ready and virt-handler is starting the domain; the VMI \
                             turns Running when it runs.",
                     )
-                    .cite(with_phase),
+                    .cite(with_phase(&cites)),
                 ),
             }
         }
@@ -442,9 +457,9 @@ fn launcher_running(cx: &mut Ctx<'_>, vmi: &Vmi, p: &Pod, node: Option<&Node>, c
             contradiction(Health::Degraded, "Launcher pod Running but the VMI is not")
                 .explained(format!(
                     "The VMI is in phase {}.",
-                    if phase.is_empty() { "(unset)" } else { &phase }
+                    if phase.is_empty() { "(unset)" } else { phase }
                 ))
-                .cite(with_phase),
+                .cite(with_phase(&cites)),
         ),
     }
 }
@@ -476,7 +491,7 @@ fn launcher_pending(cx: &mut Ctx<'_>, vmi: &Vmi, p: &Pod, cites: Vec<String>) {
                 )
                 .explained(detail)
                 .cite(cites)
-                .steps(cx.explain(Topic::Reason, "Unschedulable").next_steps)
+                .steps(cx.steps(Topic::Reason, "Unschedulable"))
                 .remedy(cx.remedy(Topic::Reason, "Unschedulable")),
             );
         }
@@ -591,9 +606,7 @@ fn no_launcher(cx: &mut Ctx<'_>, vmi: &Vmi, node: Option<&Node>, stale: bool) {
                 "status.activePods = {:?}",
                 vmi.status.active_pods
             )])
-            .steps(vec![
-                cx.explain(Topic::VmiPhase, "Scheduling").next_steps[0].clone(),
-            ]),
+            .steps(vec![cx.steps(Topic::VmiPhase, "Scheduling").swap_remove(0)]),
         );
     }
     {
@@ -618,9 +631,7 @@ fn no_launcher(cx: &mut Ctx<'_>, vmi: &Vmi, node: Option<&Node>, stale: bool) {
                         Severity::Info,
                         "Launcher pod and node not seen",
                     )
-                    .steps(vec![
-                        cx.explain(Topic::VmiPhase, "Scheduling").next_steps[0].clone(),
-                    ]),
+                    .steps(vec![cx.steps(Topic::VmiPhase, "Scheduling").swap_remove(0)]),
                 );
             }
         }

@@ -7,14 +7,16 @@ use crate::migration::{MigrationContext, MigrationReport, interpret};
 
 /// The pod that runs the guest now.
 pub(super) fn pick_active_pod<'a>(cx: &Ctx<'a>) -> Option<&'a Pod> {
-    let all: Vec<&Pod> = cx.e.pods.iter().map(|o| &o.value).collect();
     // KubeVirt's activePods keep finished pods (`setActivePods` maps every pod the VMI controls,
     // whatever its phase; `VMIActivePodsCount` skips Succeeded/Failed): prefer the live ones.
-    let live: Vec<&Pod> = all.iter().copied().filter(|p| p.is_live()).collect();
-    pick_from(cx, &live).or_else(|| pick_from(cx, &all))
+    pick_from(cx, |p| p.is_live()).or_else(|| pick_from(cx, |_| true))
 }
 
-fn pick_from<'a>(cx: &Ctx<'a>, pods: &[&'a Pod]) -> Option<&'a Pod> {
+/// The pick among the evidence's pods that pass `keep` (no list of them is made: every VMI
+/// picks).
+fn pick_from<'a>(cx: &Ctx<'a>, keep: impl Fn(&Pod) -> bool) -> Option<&'a Pod> {
+    let e: &'a crate::evidence::Evidence = cx.e;
+    let pods = || e.pods.iter().map(|o| &o.value).filter(|p| keep(p));
     let vmi = cx.vmi?;
     let target = vmi
         .status
@@ -24,8 +26,7 @@ fn pick_from<'a>(cx: &Ctx<'a>, pods: &[&'a Pod]) -> Option<&'a Pod> {
     let node = vmi.status.node_name.as_deref();
     // The pod whose UID is in activePods on the VMI's node, else any launcher pod on that node that
     // is not the migration target, else the newest non-target pod.
-    pods.iter()
-        .copied()
+    pods()
         .filter(|p| {
             p.metadata
                 .uid
@@ -35,13 +36,12 @@ fn pick_from<'a>(cx: &Ctx<'a>, pods: &[&'a Pod]) -> Option<&'a Pod> {
         })
         .max_by_key(|p| p.metadata.created())
         .or_else(|| {
-            pods.iter().copied().find(|p| {
+            pods().find(|p| {
                 p.node().is_some() && p.node() == node && Some(p.metadata.name()) != target
             })
         })
         .or_else(|| {
-            pods.iter()
-                .copied()
+            pods()
                 .filter(|p| Some(p.metadata.name()) != target)
                 .filter(|p| p.migration_job_uid().is_none())
                 .max_by_key(|p| p.metadata.created())
@@ -52,6 +52,10 @@ fn pick_from<'a>(cx: &Ctx<'a>, pods: &[&'a Pod]) -> Option<&'a Pod> {
 /// comes first (`garbageCollectFinalizedMigrations` deleted its VMIM, so it is older than every
 /// VMIM still listed), then the VMIMs by `creationTimestamp`; the last one is the current one.
 pub(super) fn migrations(cx: &Ctx<'_>) -> Vec<MigrationReport> {
+    // Neither a VMIM nor a migrationState: nothing to interpret, nothing to gather.
+    if cx.e.migrations.is_empty() && cx.vmi.is_none_or(|v| v.status.migration_state.is_none()) {
+        return Vec::new();
+    }
     let events: Vec<&Event> = cx.e.events.iter().map(|o| &o.value).collect();
     let pods: Vec<&Pod> = cx.e.pods.iter().map(|o| &o.value).collect();
     let mctx = MigrationContext {

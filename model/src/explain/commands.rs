@@ -44,10 +44,10 @@ pub(super) fn render(template: &str, s: &Subject) -> String {
     while let Some(open) = rest.find('{') {
         out.push_str(&rest[..open]);
         let after = &rest[open..];
-        match PLACEHOLDERS.iter().find(|p| after.starts_with(*p)) {
-            Some(p) => {
-                fill(&mut out, p, s);
-                rest = &after[p.len()..];
+        match PLACEHOLDERS.iter().position(|p| after.starts_with(*p)) {
+            Some(k) => {
+                fill(&mut out, k, s);
+                rest = &after[PLACEHOLDERS[k].len()..];
             }
             None => {
                 out.push('{');
@@ -62,16 +62,17 @@ pub(super) fn render(template: &str, s: &Subject) -> String {
 /// The placeholders [`render`] fills.
 const PLACEHOLDERS: [&str; 6] = ["{ns}", "{name}", "{node}", "{migration}", "{pod}", "{uid}"];
 
-/// Appends the value of `placeholder` (one of [`PLACEHOLDERS`]) for `s`.
-fn fill(out: &mut String, placeholder: &str, s: &Subject) {
-    match placeholder {
-        "{ns}" if s.namespace.is_empty() => out.push_str("<namespace>"),
-        "{ns}" => out.push_str(&s.namespace),
-        "{name}" if s.name.is_empty() => out.push_str("<vmi>"),
-        "{name}" => out.push_str(&s.name),
-        "{node}" => out.push_str(s.node.as_deref().unwrap_or("<node>")),
-        "{migration}" => out.push_str(s.migration.as_deref().unwrap_or("<migration>")),
-        "{pod}" => out.push_str(s.pod.as_deref().unwrap_or("<virt-launcher pod>")),
+/// Appends the value of placeholder `k` of [`PLACEHOLDERS`] for `s` (by its index: no string
+/// compared again).
+fn fill(out: &mut String, k: usize, s: &Subject) {
+    match k {
+        0 if s.namespace.is_empty() => out.push_str("<namespace>"),
+        0 => out.push_str(&s.namespace),
+        1 if s.name.is_empty() => out.push_str("<vmi>"),
+        1 => out.push_str(&s.name),
+        2 => out.push_str(s.node.as_deref().unwrap_or("<node>")),
+        3 => out.push_str(s.migration.as_deref().unwrap_or("<migration>")),
+        4 => out.push_str(s.pod.as_deref().unwrap_or("<virt-launcher pod>")),
         _ => match &s.uid {
             Some(uid) => out.push_str(uid),
             None => out.push_str(&uid_lookup(s)),

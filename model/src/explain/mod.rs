@@ -139,18 +139,7 @@ pub fn has_entry(topic: Topic, value: &str) -> bool {
 /// Explains `value` of kind `topic` for `subject`. Never fails: unknown values get a generic
 /// entry with `known: false`.
 pub fn explain(topic: Topic, value: &str, subject: &Subject) -> Explanation {
-    if let Some(e) = lookup(topic, value) {
-        return from_entry(e, value, subject);
-    }
-    let trimmed = value.trim();
-    if trimmed != value
-        && let Some(e) = lookup(topic, trimmed)
-    {
-        return from_entry(e, value, subject);
-    }
-    if topic == Topic::EventReason
-        && let Some(e) = lookup(Topic::Reason, value)
-    {
+    if let Some(e) = entry_of(topic, value) {
         return from_entry(e, value, subject);
     }
     if topic == Topic::Reason
@@ -159,6 +148,41 @@ pub fn explain(topic: Topic, value: &str, subject: &Subject) -> Explanation {
         return gap.explanation(topic, value, subject);
     }
     generic(topic, value, subject)
+}
+
+/// The catalogue entry [`explain`] gives `value`, when the catalogue has one: the exact value,
+/// the value trimmed, or for an event reason the condition reason of that name.
+fn entry_of(topic: Topic, value: &str) -> Option<&'static Entry> {
+    if let Some(e) = lookup(topic, value) {
+        return Some(e);
+    }
+    let trimmed = value.trim();
+    if trimmed != value
+        && let Some(e) = lookup(topic, trimmed)
+    {
+        return Some(e);
+    }
+    if topic == Topic::EventReason {
+        return lookup(Topic::Reason, value);
+    }
+    None
+}
+
+/// The next steps of [`explain`]'s explanation, without its other texts: a rule that only
+/// quotes the steps asks for these, for every VMI.
+pub fn next_steps(topic: Topic, value: &str, subject: &Subject) -> Vec<String> {
+    match entry_of(topic, value) {
+        Some(e) => render_all(e.steps, subject),
+        None => explain(topic, value, subject).next_steps,
+    }
+}
+
+/// The severity of [`explain`]'s explanation, without its texts.
+pub fn severity(topic: Topic, value: &str, subject: &Subject) -> Severity {
+    match entry_of(topic, value) {
+        Some(e) => e.severity,
+        None => explain(topic, value, subject).severity,
+    }
 }
 
 /// Explains a condition by its type and reason: the (type, reason) entry first (for reasons

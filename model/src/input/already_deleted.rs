@@ -25,7 +25,11 @@ pub const GONE: Signature = Signature {
 
 /// `line` is the API server's NotFound and `command` (the shell command of its block) deletes.
 pub fn already_gone(command: Option<&str>, line: &str) -> bool {
-    line.contains("(NotFound)") && line.contains("not found") && command.is_some_and(deletes)
+    // A block without a command is not searched (every line of every block is asked).
+    command.is_some()
+        && line.contains("(NotFound)")
+        && line.contains("not found")
+        && command.is_some_and(deletes)
 }
 
 /// `kubectl … delete …`: the client, then `delete` as its verb (flags such as `-n ns` may come

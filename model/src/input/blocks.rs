@@ -28,7 +28,8 @@ impl Block<'_> {
 
 /// A code fence line (three backticks or tildes, with an optional language).
 pub fn is_fence(line: &str) -> bool {
-    let t = line.trim();
+    // Only its start matters: the end is not trimmed (every line is asked).
+    let t = line.trim_start();
     t.starts_with("```") || t.starts_with("~~~")
 }
 
@@ -143,9 +144,9 @@ fn path_prompt(t: &str) -> Option<&str> {
 /// `➜ `, or is a bare tool's command line: one pass over the bytes rules out the rest (most
 /// lines of a paste), before the prompt shapes are tried one by one.
 fn may_be_prompt(line: &str, t: &str) -> bool {
-    t.as_bytes()
-        .windows(2)
-        .any(|w| w[1] == b' ' && matches!(w[0], b'$' | b'#' | b'>'))
+    // A prompt sign then a space: the signs found by `memchr3`, as every line is asked.
+    let b = t.as_bytes();
+    memchr::memchr3_iter(b'$', b'#', b'>', b).any(|i| b.get(i + 1) == Some(&b' '))
         || t.starts_with(['❯', '➜'])
         || BARE_TOOLS.iter().any(|p| line.starts_with(p))
 }
@@ -275,6 +276,10 @@ const QUOTE_RUN: usize = 3;
 /// Which lines of the paste are inside a Markdown blockquote (an issue comment quoting an
 /// earlier one): runs of at least [`QUOTE_RUN`] consecutive lines starting with `>`.
 fn quoted_lines(input: &str) -> Vec<bool> {
+    // No `>` anywhere: no line is quoted (an empty list reads as all false).
+    if memchr::memchr(b'>', input.as_bytes()).is_none() {
+        return Vec::new();
+    }
     let marks: Vec<bool> = input
         .lines()
         .map(|l| l.trim_start().starts_with('>'))

@@ -17,15 +17,26 @@ const COMPLETED: &[&str] = &["Import Complete", "Wrote data to ", "clone complet
 
 /// Withdraws the signals of CDI warning lines that a later completion of CDI's answers.
 pub fn settle(out: &mut ReadPaste, input: &str) {
-    if !input.lines().any(completes) {
+    // A paste without any completion's words is not read line by line.
+    if !COMPLETED.iter().any(|c| input.contains(c)) {
         return;
     }
+    // The last completion's line number: a warning before it is answered.
+    let Some(last) = input
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| completes(l))
+        .map(|(i, _)| i + 1)
+        .last()
+    else {
+        return;
+    };
     let lines: Vec<&str> = input.lines().collect();
     out.signals.retain(|s| {
         let Some(line) = s.line.checked_sub(1).and_then(|i| lines.get(i)) else {
             return true;
         };
-        !(cdi_warning(line) && lines.iter().skip(s.line).any(|l| completes(l)))
+        !(s.line < last && cdi_warning(line))
     });
 }
 

@@ -23,13 +23,18 @@ const CONFLICT: &str = "volume node affinity conflict";
 /// Re-reads the scheduler's volume node affinity conflict when the paste shows CDI's scratch
 /// claim beside the claim it serves.
 pub fn settle(out: &mut ReadPaste, input: &str) {
+    let conflict = |x: &crate::evidence::Signal| {
+        x.signature.as_deref() == Some("no-node-fits")
+            && x.excerpt.to_ascii_lowercase().contains(CONFLICT)
+    };
+    // The paste's words are looked through only when a line states the conflict.
+    if !out.signals.iter().any(conflict) {
+        return;
+    }
     let Some(pair) = scratch_pair(input) else {
         return;
     };
-    for x in out.signals.iter_mut().filter(|x| {
-        x.signature.as_deref() == Some("no-node-fits")
-            && x.excerpt.to_ascii_lowercase().contains(CONFLICT)
-    }) {
+    for x in out.signals.iter_mut().filter(|x| conflict(x)) {
         x.layer = Some(Layer::ControlPlane);
         x.title = "CDI's import pod cannot be scheduled: its claim and its scratch claim are \
             bound on different nodes (volume node affinity conflict)"
@@ -51,6 +56,9 @@ pub fn settle(out: &mut ReadPaste, input: &str) {
 
 /// A `<name>-scratch` claim whose `<name>` the paste also shows: CDI's scratch and its claim.
 fn scratch_pair(input: &str) -> Option<String> {
+    if !input.contains("-scratch") {
+        return None;
+    }
     let words: Vec<&str> = input
         .split(|c: char| c.is_whitespace() || matches!(c, '/' | '"' | '\'' | ',' | '`'))
         .filter(|w| !w.is_empty())

@@ -20,6 +20,10 @@ const CONTAINER: &str = "guest-console-log";
 
 /// Adds the signal of each `kubectl logs … -c guest-console-log` the paste shows empty.
 pub fn see(out: &mut ReadPaste, input: &str) {
+    // A command naming the container has its name in the paste.
+    if !input.contains(CONTAINER) {
+        return;
+    }
     let lines: Vec<&str> = input.lines().collect();
     for (i, line) in lines.iter().enumerate() {
         let Some(cmd) = prompt_command(line) else {

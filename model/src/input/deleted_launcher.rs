@@ -64,7 +64,11 @@ pub fn settle(out: &mut ReadPaste, input: &str) {
 /// The VMIs whose launcher pod a `kubectl delete pod …` line of the paste deletes.
 pub fn deleted_launchers(input: &str) -> Vec<String> {
     let mut vmis = Vec::new();
-    for line in input.lines() {
+    // Only a paste, and then a line, with the verb in it is split into words.
+    if !input.contains("delete") {
+        return vmis;
+    }
+    for line in input.lines().filter(|l| l.contains("delete")) {
         let words: Vec<&str> = line
             .split_whitespace()
             .map(|w| w.trim_matches(|c| c == '`' || c == '"' || c == '\''))

@@ -31,7 +31,8 @@ pub fn settle_done(out: &mut super::read::ReadPaste, input: &str) {
     {
         return;
     }
-    let mut done: Vec<&str> = Vec::new();
+    // A set: a long drain's output names many pods, each looked up per signal.
+    let mut done: rustc_hash::FxHashSet<&str> = Default::default();
     let mut drained = false;
     let mut evicting: Vec<&str> = Vec::new();
     for l in input.lines().map(str::trim) {
@@ -39,7 +40,7 @@ pub fn settle_done(out: &mut super::read::ReadPaste, input: &str) {
             .strip_prefix("pod/")
             .and_then(|t| t.strip_suffix(" evicted"))
         {
-            done.push(p);
+            done.insert(p);
         }
         drained |= l.starts_with("node/") && l.ends_with(" drained");
         if l.contains("evicting pod ")

@@ -147,17 +147,21 @@ fn is_describe(block: &Block<'_>) -> bool {
         "Conditions:",
         "Events:",
     ];
+    // Counted up to the two that decide; the aligned value is looked for only after one.
     let hits = block
         .text
         .iter()
         .filter(|l| KEYS.iter().any(|k| l.starts_with(k)))
+        .take(2)
         .count();
-    let aligned = block.text.iter().any(|l| {
-        l.find(':')
-            .is_some_and(|i| l[i + 1..].starts_with("  ") && !l[..i].contains(' '))
-    });
+    let aligned = || {
+        block.text.iter().any(|l| {
+            l.find(':')
+                .is_some_and(|i| l[i + 1..].starts_with("  ") && !l[..i].contains(' '))
+        })
+    };
     hits >= 2
-        || (hits >= 1 && aligned && block.text.iter().any(|l| l.starts_with("  ")))
+        || (hits >= 1 && aligned() && block.text.iter().any(|l| l.starts_with("  ")))
         || is_describe_section(block)
 }
 

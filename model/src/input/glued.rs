@@ -12,7 +12,15 @@ use super::table::{header_columns, header_kind};
 /// The line cut where a known table header starts right after other output, when it does:
 /// (the output before, the header).
 pub fn glued_header(line: &str) -> Option<(&str, &str)> {
-    for (i, _) in line.match_indices("NAME") {
+    // Every line of a paste is asked: the word is looked for byte by byte, with no searcher
+    // set up per line (`NAME` cannot overlap itself, so these are `match_indices`' hits).
+    let mut from = 0;
+    let hits = std::iter::from_fn(|| {
+        let at = from + crate::scan::find(&line[from..], "NAME")?;
+        from = at + 4;
+        Some(at)
+    });
+    for i in hits {
         if i == 0 {
             continue;
         }

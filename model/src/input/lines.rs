@@ -269,7 +269,9 @@ fn remember_component(line: &str, level: Option<Level>, seen: &mut Seen) {
             seen.component = Some(c);
         }
     } else if line.len() < 120
-        && (line.contains("log") || line.contains("Log") || line.contains("LOG"))
+        && ["log", "Log", "LOG"]
+            .iter()
+            .any(|w| crate::scan::find(line, w).is_some())
         && let Some(c) = component_in_text(line)
     {
         seen.component = Some(c);

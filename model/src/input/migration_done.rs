@@ -24,20 +24,24 @@ const SUCCEEDED: &[&str] = &[
 
 /// Withdraws the signals of a migration's start that a later success line answers.
 pub fn settle(out: &mut ReadPaste, input: &str) {
-    let Some(last) = input
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| SUCCEEDED.iter().any(|s| l.contains(s)))
-        .map(|(i, _)| i + 1)
-        .last()
+    let started = |s: &crate::evidence::Signal| {
+        s.signature
+            .as_deref()
+            .is_some_and(|id| STARTED.contains(&id))
+    };
+    // Without a start to withdraw, the paste is not scanned for a success.
+    if !out.signals.iter().any(started) {
+        return;
+    }
+    // The last line saying so: the last occurrence of either sentence, by its line number
+    // (neither spans lines), found without reading the paste line by line.
+    let Some(last) = SUCCEEDED
+        .iter()
+        .filter_map(|s| input.rfind(s))
+        .max()
+        .map(|at| memchr::memchr_iter(b'\n', &input.as_bytes()[..at]).count() + 1)
     else {
         return;
     };
-    out.signals.retain(|s| {
-        let started = s
-            .signature
-            .as_deref()
-            .is_some_and(|id| STARTED.contains(&id));
-        !(started && s.line < last)
-    });
+    out.signals.retain(|s| !(started(s) && s.line < last));
 }

@@ -222,7 +222,7 @@ fn fix_value(value: &mut Value, rules: &mut Vec<String>) {
 /// line (`key:` or `- `). YAML has no `//` comments, so the note would be read into the value.
 fn without_note(line: &str) -> &str {
     // The rare ` //` first: every line of a block is asked.
-    let Some(i) = line.find(" //") else {
+    let Some(i) = crate::scan::find(line, " //") else {
         return line;
     };
     let t = line.trim_start();

@@ -11,9 +11,8 @@ const STATUS: &str = "Response Status: ";
 /// Remembers a request line in `last`; for a status line after one, the one-line form of the
 /// two (`<request line> <code> <text> in N milliseconds`) to match.
 pub fn joined(line: &str, last: &mut Option<String>) -> Option<String> {
-    if !line.contains("round_trippers.go") {
-        return None;
-    }
+    // Asked of every line (no searcher set up for each).
+    crate::scan::find(line, "round_trippers.go")?;
     let msg = line.split_once("] ").map_or(line, |(_, m)| m).trim();
     if VERBS.iter().any(|v| msg.starts_with(v)) && msg.contains("://") {
         *last = Some(line.trim_end().to_string());

@@ -56,7 +56,9 @@ pub fn is_klog_or_logfmt(line: &str) -> bool {
         && matches!(b[0], b'I' | b'W' | b'E' | b'F')
         && b[1..5].iter().all(u8::is_ascii_digit)
         && b[5] == b' ';
-    klog || (t.contains("level=") && t.contains("msg=")) || t.starts_with("time=\"")
+    // Most lines have no `=` at all: they are not searched for logfmt's keys.
+    let logfmt = || t.as_bytes().contains(&b'=') && t.contains("level=") && t.contains("msg=");
+    klog || logfmt() || t.starts_with("time=\"")
 }
 
 /// A line of KubeVirt's JSON log (or any JSON log): an object with `level`, `msg`, `ts` or

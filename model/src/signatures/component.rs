@@ -188,7 +188,7 @@ pub fn component_in_text(text: &str) -> Option<Component> {
     let lower = text.to_ascii_lowercase();
     NAMES
         .iter()
-        .filter_map(|(n, c)| lower.find(n).map(|at| (at, *c)))
+        .filter_map(|(n, c)| crate::scan::find(&lower, n).map(|at| (at, *c)))
         .min_by_key(|(at, _)| *at)
         .map(|(_, c)| c)
 }

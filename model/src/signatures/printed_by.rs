@@ -42,22 +42,32 @@ const QEMU: [&str; 4] = [
     "qemu-system-s390x: ",
 ];
 
-/// The program whose error printer framed `t`, if one did.
+/// The program whose error printer framed `t`, if one did. Every line of a paste asks (its
+/// level and component): nothing is allocated unless the line holds `qemu` in some case.
 pub fn printed_by(t: &str) -> Option<Printer> {
     if libvirt_default(t) || libvirt_log(t) {
         return Some(Printer::Libvirt);
     }
+    if !crate::scan::contains_ignore_case(t, "qemu") {
+        return None;
+    }
     let lower = t.to_ascii_lowercase();
     QEMU.iter()
-        .any(|q| lower.starts_with(q) || lower.contains(&format!(": {q}")))
+        .any(|q| {
+            lower.starts_with(q)
+                || lower
+                    .match_indices(q)
+                    .any(|(at, _)| lower[..at].ends_with(": "))
+        })
         .then_some(Printer::Qemu)
 }
 
 /// The level the frame states: libvirt's level word; a QEMU report is an error
 /// (`error_report`) unless it says `warning:` (`warn_report`).
 pub fn level(t: &str) -> Option<Framed> {
+    let printer = printed_by(t)?;
     let lower = t.to_ascii_lowercase();
-    match printed_by(t)? {
+    match printer {
         Printer::Qemu if lower.contains(": warning: ") => Some(Framed::Warning),
         Printer::Qemu => Some(Framed::Error),
         Printer::Libvirt => Some(
@@ -72,7 +82,7 @@ pub fn level(t: &str) -> Option<Framed> {
 
 /// `libvirt: <domain> <level> <object>: …`: the level word within the frame's first words.
 fn libvirt_default(t: &str) -> bool {
-    let Some(at) = t.find("libvirt: ") else {
+    let Some(at) = crate::scan::find(t, "libvirt: ") else {
         return false;
     };
     let rest = &t[at + "libvirt: ".len()..];
@@ -87,9 +97,9 @@ fn libvirt_default(t: &str) -> bool {
 
 /// `<thread>: <level> : <function>:<line> : …`.
 fn libvirt_log(t: &str) -> bool {
-    LEVELS.iter().any(|level| {
-        let frame = format!(": {level} : ");
-        let Some(at) = t.find(&frame) else {
+    // The frames of [`LEVELS`], spelled out so that no line formats them.
+    [": error : ", ": warning : "].iter().any(|frame| {
+        let Some(at) = crate::scan::find(t, frame) else {
             return false;
         };
         let thread = t[..at].rsplit(' ').next().unwrap_or("");
