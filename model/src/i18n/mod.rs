@@ -29,9 +29,35 @@ pub fn tr(lang: Lang, text: &str) -> String {
     }
 }
 
-/// The Japanese of `text`, if the catalogue knows it whole or sentence by sentence.
+/// The Japanese of `text`, if the catalogue knows it whole or sentence by sentence. A whole
+/// reading that leaves English yields to the sentence-by-sentence one that leaves less: a
+/// template whose hole comes early (`The pod {} is …`) can match a sentence joined before it,
+/// its hole swallowing that sentence (`The pod runs but … ready. The pod X is …`).
 pub fn ja(text: &str) -> Option<String> {
-    whole(text, DEPTH).or_else(|| by_sentence(text))
+    let Some(w) = whole(text, DEPTH) else {
+        return by_sentence(text);
+    };
+    let left = english_sentences(&w).len();
+    if left > 0
+        && let Some(each) = every_sentence(text)
+        && english_sentences(&each).len() < left
+    {
+        return Some(each);
+    }
+    Some(w)
+}
+
+/// The Japanese of text of several sentences when the catalogue knows every one of them.
+fn every_sentence(text: &str) -> Option<String> {
+    let pieces = sentences::split(text);
+    if pieces.len() < 2 {
+        return None;
+    }
+    let all: Option<Vec<String>> = pieces
+        .iter()
+        .map(|p| whole(p, DEPTH).or_else(|| whole(p.trim_end_matches('.'), DEPTH)))
+        .collect();
+    all.map(|j| j.concat())
 }
 
 /// The Japanese of `text` matched whole by one entry.

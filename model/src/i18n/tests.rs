@@ -197,3 +197,38 @@ fn a_template_that_translates_nothing_yields_to_one_that_does() {
         "VirtualMachineInstance ns/vm1: Running"
     );
 }
+
+/// A sentence joined before a template whose hole comes early (`The pod {} is a second launcher
+/// pod …`) is not swallowed by that hole: each sentence is translated (the first was left in
+/// English inside the pod's name).
+#[test]
+fn a_sentence_before_an_early_hole_is_translated_on_its_own() {
+    let j = tr(
+        Lang::Ja,
+        &crate::prose::then(
+            "The pod runs but a container is not ready.",
+            "The pod virt-launcher-a-1 is a second launcher pod of the VMI beside \
+             virt-launcher-a-2, which is Running and ready: a VMI has two launcher pods only \
+             while a migration runs, so this one is the migration's target (its placement or \
+             its clean-up).",
+        ),
+    );
+    assert!(english_sentences(&j).is_empty(), "{j}");
+    assert!(j.contains("Pod virt-launcher-a-1 は"), "{j}");
+}
+
+/// A described VMI's failed migration quotes KubeVirt's reason as a component's words, so a
+/// Japanese page shows it as quoted data, not as an English sentence.
+#[test]
+fn a_described_migration_failure_keeps_its_reason_quoted() {
+    let j = tr(
+        Lang::Ja,
+        "The VMI's Migration State says Failed: true (“Live migration is not completed after 150 \
+         seconds and has been aborted”): its last migration failed and it stays on its source node.",
+    );
+    assert!(english_sentences(&j).is_empty(), "{j}");
+    assert!(
+        j.contains("“Live migration is not completed after 150 seconds"),
+        "{j}"
+    );
+}

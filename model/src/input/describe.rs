@@ -492,7 +492,7 @@ impl Described {
             "The VMI's Migration State says Failed: true: its last migration failed and it stays on its source node.".to_string()
         } else {
             format!(
-                "The VMI's Migration State says Failed: true ({reason}): its last migration failed and it stays on its source node."
+                "The VMI's Migration State says Failed: true (“{reason}”): its last migration failed and it stays on its source node."
             )
         };
         Some(Signal {

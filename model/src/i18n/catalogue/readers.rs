@@ -307,9 +307,9 @@ pub const READERS: &[Entry] = &[
       source node.",
      "VMI の Migration State は Failed: true を示しています: 最後のマイグレーションが失敗し、\
       VMI は移行元ノードに留まっています。"),
-    ("The VMI's Migration State says Failed: true ({}): its last migration failed and it stays on \
+    ("The VMI's Migration State says Failed: true (“{}”): its last migration failed and it stays on \
       its source node.",
-     "VMI の Migration State は Failed: true({0})を示しています: 最後のマイグレーションが失敗し、\
+     "VMI の Migration State は Failed: true(“{0}”)を示しています: 最後のマイグレーションが失敗し、\
       VMI は移行元ノードに留まっています。"),
     ("The VMI's last migration failed (Migration State)",
      "VMI の最後のマイグレーションが失敗しました(Migration State)"),
