@@ -9,6 +9,7 @@
 
 use super::blocks::Block;
 use crate::evidence::Signal;
+use crate::explain::generated;
 use crate::signatures::component::{Component, component_in_text, component_of_line};
 use crate::signatures::fallback::{
     Sourced, from_source, from_third_party, unrecognised, warning_event,
@@ -363,7 +364,9 @@ fn unknown_line(
         // A program outside KubeVirt whose message the catalogue holds (the kubelet, the
         // scheduler, Longhorn's manager, CDI's programs): the layer of the folder writing it.
         if level != Some(Level::Info)
-            && let Some(src) = from_third_party(line)
+            && let Some(src) = generated::third_party(line)
+                .as_ref()
+                .and_then(from_third_party)
         {
             return Some(sourced(src, line, n, format));
         }
@@ -399,9 +402,17 @@ fn unknown_line(
         from = format!("a {} log line (klog)", u.component.name());
     }
     let package = super::package_layer::package_layer(line, u.component, u.layer);
+    // The third-party strings the line holds, looked up once: for its layer when no KubeVirt
+    // package decides, for its citation when no KubeVirt string is cited.
+    let third = (package.is_none() || from_source.is_none())
+        .then(|| generated::third_party(line))
+        .flatten();
     let (layer, u_cause) = match package {
         Some((l, e)) => (l, super::package_layer::cause(u.component, e, l)),
-        None => match super::package_layer::third_party_layer(line, u.component, u.layer) {
+        None => match third
+            .as_ref()
+            .and_then(|m| super::package_layer::third_party_layer(m, u.component, u.layer))
+        {
             Some((l, p)) => (
                 l,
                 super::package_layer::third_party_cause(u.component, p, l),
@@ -410,16 +421,19 @@ fn unknown_line(
         },
     };
     // The message's source, cited: KubeVirt's, else a third party's the catalogue holds.
-    let (cause, source) = match (from_source, from_third_party(line)) {
-        (Some(src), _) => (
-            format!("{} The message is KubeVirt's: {}.", u_cause, src.source),
+    let cited = match from_source {
+        Some(src) => Some((src, "KubeVirt's")),
+        None => third
+            .as_ref()
+            .and_then(from_third_party)
+            .map(|s| (s, "known")),
+    };
+    let (cause, source) = match cited {
+        Some((src, whose)) => (
+            format!("{} The message is {whose}: {}.", u_cause, src.source),
             src.source,
         ),
-        (None, Some(src)) => (
-            format!("{} The message is known: {}.", u_cause, src.source),
-            src.source,
-        ),
-        (None, None) => (u_cause, String::new()),
+        None => (u_cause, String::new()),
     };
     Some(Signal {
         layer: Some(layer),

@@ -11,7 +11,7 @@
 //! into the very program that reported the line and its layer is another, the package's layer
 //! is the line's subject.
 
-use crate::explain::generated::{self, Entry, Kind, Pattern};
+use crate::explain::generated::{self, Entry, Kind, Pattern, ThirdParty};
 use crate::signatures::Component;
 use crate::signatures::fallback::layer_of;
 use crate::verdict::Layer;
@@ -57,11 +57,10 @@ pub fn cause(reporter: Component, e: &Entry, layer: Layer) -> String {
 /// kubelet's DNS and pod network setup: the network's; the persistent volume controller's
 /// provisioning: the control plane's), takes that folder's layer. With the row.
 pub fn third_party_layer(
-    line: &str,
+    m: &ThirdParty,
     reporter: Component,
     reporter_layer: Layer,
 ) -> Option<(Layer, &'static Pattern)> {
-    let m = generated::third_party(line)?;
     let layer = layer_of(m.layer()?);
     let ours = m.rows.iter().all(|r| same_program(reporter, r.program));
     (ours && layer != reporter_layer).then_some((layer, m.first()))

@@ -11,7 +11,7 @@
 
 use super::component::Component;
 use super::level::Level;
-use crate::explain::generated::{self, Entry, Kind, SourceLayer};
+use crate::explain::generated::{self, Entry, Kind, SourceLayer, ThirdParty};
 use crate::verdict::{Health, Layer};
 
 /// What a line no signature knows says through the generated catalogues: the layer of the
@@ -67,16 +67,19 @@ pub fn from_source(line: &str) -> Option<Sourced> {
     })
 }
 
-/// The third-party string `line` holds (the kubelet's, kube-scheduler's,
+/// The third-party string a line holds (the kubelet's, kube-scheduler's,
 /// kube-controller-manager's, Longhorn's, CDI's, Multus', a CNI plugin's, containerd's or
 /// Harvester's message, verbs filled in: `generated::third_party`), as
 /// the layer of the folder that writes it, when every row it matches agrees on one layer.
-pub fn from_third_party(line: &str) -> Option<Sourced> {
-    let m = generated::third_party(line)?;
+pub fn from_third_party(m: &ThirdParty) -> Option<Sourced> {
     let layer = layer_of(m.layer()?);
     let e = m.first();
-    let mut programs: Vec<&str> = m.rows.iter().map(|r| r.program).collect();
-    programs.dedup();
+    let mut programs: Vec<&str> = Vec::new();
+    for r in &m.rows {
+        if !programs.contains(&r.program) {
+            programs.push(r.program);
+        }
+    }
     let program = programs.join(" or ");
     let pin = generated::third_party_pin(e.file)?;
     Some(Sourced {
