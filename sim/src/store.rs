@@ -17,7 +17,7 @@ pub use objects::Stored;
 use parking_lot::{Mutex, MutexGuard};
 use serde_json::{Value, json};
 use std::collections::{HashMap, VecDeque};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 use tokio::sync::broadcast;
 
 /// One change, as a watch would report it.
@@ -30,8 +30,9 @@ pub struct Change {
     pub object: Arc<Value>,
     /// The object before a `MODIFIED` change.
     pub old: Option<Arc<Value>>,
-    /// The object's JSON, serialized once for every watcher.
-    encoded: Arc<OnceLock<bytes::Bytes>>,
+    /// The object with its JSON, serialized once for every watcher (and, for a stored object,
+    /// shared with the lists that carry it).
+    stored: Stored,
 }
 
 impl Change {
@@ -42,29 +43,30 @@ impl Change {
         object: Arc<Value>,
         old: Option<Arc<Value>>,
     ) -> Change {
+        Change::stored(rv, resource, kind, &Stored::new(object), old)
+    }
+
+    /// The change that stored `stored`: its JSON is the stored object's, serialized once.
+    fn stored(
+        rv: u64,
+        resource: Resource,
+        kind: &'static str,
+        stored: &Stored,
+        old: Option<Arc<Value>>,
+    ) -> Change {
         Change {
             rv,
             resource,
             kind,
-            object,
+            object: stored.object.clone(),
             old,
-            encoded: Arc::default(),
-        }
-    }
-
-    /// The change that stored `stored`: its JSON is the stored object's, serialized once.
-    fn stored(rv: u64, resource: Resource, kind: &'static str, stored: &Stored) -> Change {
-        Change {
-            encoded: stored.encoded_cell(),
-            ..Change::new(rv, resource, kind, stored.object.clone(), None)
+            stored: stored.clone(),
         }
     }
 
     /// The object as JSON (serialized on first use, then shared).
     pub fn encoded(&self) -> bytes::Bytes {
-        self.encoded
-            .get_or_init(|| serde_json::to_vec(&*self.object).unwrap_or_default().into())
-            .clone()
+        self.stored.encoded()
     }
 }
 
@@ -223,11 +225,7 @@ impl Store {
             .or_default()
             .insert(key, stored.clone());
         let kind = if old.is_some() { "MODIFIED" } else { "ADDED" };
-        let change = Change {
-            old,
-            ..Change::stored(rv, resource, kind, &stored)
-        };
-        self.commit(&mut inner, change);
+        self.commit(&mut inner, Change::stored(rv, resource, kind, &stored, old));
         drop(inner);
         // Serialized now, outside the lock, once for every list and watch that carries it.
         stored.encoded();

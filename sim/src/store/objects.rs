@@ -37,11 +37,6 @@ impl Stored {
             .get_or_init(|| serde_json::to_vec(&*self.object).unwrap_or_default().into())
             .clone()
     }
-
-    /// The cell of [`Stored::encoded`], for a change to share.
-    pub(super) fn encoded_cell(&self) -> Arc<OnceLock<Bytes>> {
-        self.encoded.clone()
-    }
 }
 
 /// The objects of one resource by namespace and name.
