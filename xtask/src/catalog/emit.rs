@@ -21,7 +21,8 @@ impl Pin {
     }
 }
 
-fn header(out: &mut String, what: &str, pins: &[&Pin]) {
+/// A generated file's header: what it holds and the checkouts it was generated from.
+pub fn header(out: &mut String, what: &str, pins: &[&Pin]) {
     let sources: Vec<String> = pins.iter().map(|p| p.line()).collect();
     let _ = writeln!(out, "//! {what}");
     let _ = writeln!(out, "//!");
