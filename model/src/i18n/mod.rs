@@ -35,29 +35,16 @@ pub fn tr(lang: Lang, text: &str) -> String {
 /// its hole swallowing that sentence (`The pod runs but … ready. The pod X is …`).
 pub fn ja(text: &str) -> Option<String> {
     let Some(w) = whole(text, DEPTH) else {
-        return by_sentence(text);
+        return by_sentence(text).map(|(j, _)| j);
     };
     let left = english_sentences(&w).len();
     if left > 0
-        && let Some(each) = every_sentence(text)
+        && let Some((each, true)) = by_sentence(text)
         && english_sentences(&each).len() < left
     {
         return Some(each);
     }
     Some(w)
-}
-
-/// The Japanese of text of several sentences when the catalogue knows every one of them.
-fn every_sentence(text: &str) -> Option<String> {
-    let pieces = sentences::split(text);
-    if pieces.len() < 2 {
-        return None;
-    }
-    let all: Option<Vec<String>> = pieces
-        .iter()
-        .map(|p| whole(p, DEPTH).or_else(|| whole(p.trim_end_matches('.'), DEPTH)))
-        .collect();
-    all.map(|j| j.concat())
 }
 
 /// The Japanese of `text` matched whole by one entry.
@@ -79,13 +66,13 @@ fn list(text: &str, depth: usize) -> Option<String> {
 }
 
 /// Text of several sentences (`. ` then a capital): each sentence the catalogue knows is
-/// translated, the others stay; `None` when none is known.
-fn by_sentence(text: &str) -> Option<String> {
+/// translated, the others stay; `None` when none is known. With whether every one was known.
+fn by_sentence(text: &str) -> Option<(String, bool)> {
     let pieces = sentences::split(text);
     if pieces.len() < 2 {
         return None;
     }
-    let mut any = false;
+    let (mut any, mut every) = (false, true);
     let mut out = String::new();
     for p in pieces {
         match whole(p, DEPTH).or_else(|| whole(p.trim_end_matches('.'), DEPTH)) {
@@ -94,6 +81,7 @@ fn by_sentence(text: &str) -> Option<String> {
                 out.push_str(&j);
             }
             None => {
+                every = false;
                 if !out.is_empty() {
                     out.push(' ');
                 }
@@ -102,7 +90,7 @@ fn by_sentence(text: &str) -> Option<String> {
             }
         }
     }
-    any.then(|| out.trim().to_string())
+    any.then(|| (out.trim().to_string(), every))
 }
 
 #[cfg(test)]
