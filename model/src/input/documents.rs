@@ -268,33 +268,27 @@ impl<'a> Documents<'a> {
         let raw = &self.input[self.from..end];
         let text = if self.own_text {
             Cow::Borrowed(raw)
-        } else if !raw.is_empty() && !raw.contains('\r') {
-            // Line by line below comes to this: the separator blanked, the text copied whole,
-            // and a last newline (every document after a `---` is copied, so in one piece).
-            let mut cur = String::with_capacity(raw.len() + 1);
-            if self.on_separator {
-                let first = raw.find('\n').unwrap_or(raw.len());
-                cur.push_str("   ");
-                cur.push_str(&raw[3..first]);
-                cur.push_str(&raw[first..]);
-            } else {
-                cur.push_str(raw);
-            }
-            if !cur.is_empty() && !cur.ends_with('\n') {
-                cur.push('\n');
-            }
-            Cow::Owned(cur)
         } else {
             let mut cur = String::with_capacity(raw.len() + 1);
-            for (k, line) in raw.lines().enumerate() {
-                if k == 0 && self.on_separator {
-                    // Keep preceding lines empty so saphyr's line numbers map with an offset.
-                    cur.push_str("   ");
-                    cur.push_str(&line[3..]);
-                } else {
+            // A `---` line blanked, not dropped, so saphyr's line numbers map with an offset.
+            let body = if self.on_separator && !raw.is_empty() {
+                cur.push_str("   ");
+                &raw[3..]
+            } else {
+                raw
+            };
+            if body.contains('\r') {
+                // Every line end made `\n` (what `lines` cuts at).
+                for line in body.lines() {
                     cur.push_str(line);
+                    cur.push('\n');
                 }
-                cur.push('\n');
+            } else {
+                // The same without cutting it: the text whole, ending in a newline.
+                cur.push_str(body);
+                if !cur.is_empty() && !cur.ends_with('\n') {
+                    cur.push('\n');
+                }
             }
             Cow::Owned(cur)
         };
