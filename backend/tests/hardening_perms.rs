@@ -26,24 +26,9 @@ async fn setup(options: Options) -> (sim::Sim, Console, tempfile::TempDir) {
     token_console(&policy(), |_| options).await
 }
 
-async fn get_as(console: &Console, token: &str, path: &str) -> (u16, Value) {
-    let signin = http()
-        .post(format!("{}/auth/signin", console.url()))
-        .header("origin", console.url())
-        .form(&[("token", token)])
-        .send()
-        .await
-        .unwrap();
-    let cookie = signin.headers()["set-cookie"].to_str().unwrap();
-    let cookie = cookie.split(';').next().unwrap().to_string();
-    let res = http()
-        .get(format!("{}{path}", console.url()))
-        .header("cookie", cookie)
-        .send()
-        .await
-        .unwrap();
-    let code = res.status().as_u16();
-    (code, res.json().await.unwrap_or(Value::Null))
+/// `GET path` as a session signed in with `token`.
+async fn get_with(console: &Console, token: &str, path: &str) -> (u16, Value) {
+    get_as(console, &session(console, token).await, path).await
 }
 
 #[tokio::test]
@@ -52,15 +37,15 @@ async fn migrations_are_hidden_from_users_without_vmim_rights() {
     // The demo's migrations start after a few simulated seconds.
     sim.advance(60.0);
     eventually(Duration::from_secs(20), "the demo's migrations", || async {
-        let (code, all) = get_as(&console, "strata-sa-token", "/api/v1/migrations").await;
+        let (code, all) = get_with(&console, "strata-sa-token", "/api/v1/migrations").await;
         (code == 200 && !all.as_array()?.is_empty()).then_some(())
     })
     .await;
     // Carol may list every VMI, which used to be enough to see every migration.
-    let (code, mine) = get_as(&console, "carol-token", "/api/v1/migrations").await;
+    let (code, mine) = get_with(&console, "carol-token", "/api/v1/migrations").await;
     assert_eq!(code, 200);
     assert_eq!(mine, json!([]), "no VMIM rights, no VMIMs");
-    let (code, reports) = get_as(&console, "carol-token", "/api/v1/migrations/reports").await;
+    let (code, reports) = get_with(&console, "carol-token", "/api/v1/migrations/reports").await;
     assert_eq!(code, 200);
     assert_eq!(reports, json!([]));
 }
@@ -77,7 +62,7 @@ async fn console_details_need_a_cluster_wide_reader_or_the_operator_listener() {
     assert_eq!(code, 200, "probes need no session");
     assert_eq!(ready["ready"], true);
     assert!(ready.get("resources").is_none(), "{ready}");
-    let (code, ready) = get_as(&console, "carol-token", "/readyz").await;
+    let (code, ready) = get_with(&console, "carol-token", "/readyz").await;
     assert_eq!(code, 200);
     assert_eq!(ready["resources"].as_array().unwrap().len(), 6);
     let operator = format!("http://{}", console.operator_addr.unwrap());
