@@ -445,3 +445,26 @@ async fn postgres_databases_of_the_version_before_clusters_keep_their_rows_as_th
     first_clusters_after_v3(&s).await;
     assert_eq!(pg_applied(&c).await, all_versions());
 }
+
+/// SQLite answers "database is locked" at once, without waiting out the busy timeout, when a
+/// connection that has begun reading must upgrade to write while another holds the write lock
+/// (it would deadlock otherwise): switching a new file to WAL does just that, so two processes
+/// creating the file at once could fail (seen in CI). Opening tries again until the timeout.
+#[test]
+fn a_file_another_process_is_writing_is_opened_once_it_is_done() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(backend::history::sqlite::FILE);
+    let other = rusqlite::Connection::open(&path).unwrap();
+    // A file of one empty page in the rollback journal mode, as while another process creates it.
+    other
+        .execute_batch("CREATE TABLE t (x); DROP TABLE t; BEGIN IMMEDIATE;")
+        .unwrap();
+    let done = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        other.execute_batch("COMMIT").unwrap();
+    });
+    let opened = backend::history::sqlite::Sqlite::open_blocking(dir.path()).map(drop);
+    done.join().unwrap();
+    opened.expect("opened once the other process is done");
+    assert_eq!(sqlite_applied(&path), all_versions());
+}

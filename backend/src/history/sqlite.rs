@@ -37,20 +37,36 @@ fn err(what: &str) -> impl Fn(rusqlite::Error) -> StoreError + '_ {
 /// The page cache of each connection, in KiB.
 pub const CACHE_KIB: u32 = 256;
 
+/// How long a connection waits for another's lock, and how long opening tries again.
+const BUSY: std::time::Duration = std::time::Duration::from_secs(5);
+
 fn connect(path: &Path) -> Result<Connection> {
     let what = format!("cannot open the history database {}", path.display());
     let c = Connection::open(path).map_err(|e| StoreError::new(&what, e))?;
-    c.busy_timeout(std::time::Duration::from_secs(5))
+    c.busy_timeout(BUSY)
         .map_err(|e| StoreError::new(&what, e))?;
     // auto_vacuum only takes effect before the first table exists. The page cache is bounded
     // at CACHE_KIB per connection (SQLite's default is 2,000 KiB): writes append, reads are one
     // VMI's index range, and the operating system caches the file anyway.
-    c.execute_batch(&format!(
+    let setup = format!(
         "PRAGMA auto_vacuum = INCREMENTAL; PRAGMA journal_mode = WAL; \
          PRAGMA synchronous = NORMAL; PRAGMA cache_size = -{CACHE_KIB};"
-    ))
-    .map_err(|e| StoreError::new(&what, e))?;
-    Ok(c)
+    );
+    // Switching a file to WAL reads its header, then upgrades to write: while another process
+    // holds the write lock (creating the same file), SQLite answers SQLITE_BUSY at once rather
+    // than wait (that wait could deadlock), so the busy timeout does not cover it: try again.
+    let until = std::time::Instant::now() + BUSY;
+    loop {
+        match c.execute_batch(&setup) {
+            Err(e)
+                if e.sqlite_error_code() == Some(rusqlite::ErrorCode::DatabaseBusy)
+                    && std::time::Instant::now() < until =>
+            {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            r => return r.map(|()| c).map_err(|e| StoreError::new(&what, e)),
+        }
+    }
 }
 
 /// Runs `f` on a blocking thread with the connection.
