@@ -1,8 +1,12 @@
 //! A client of a console's JSON API (`/api/v1/...`, [`model::wire::paths`]): the cluster tools
 //! read what the console's pages read, as its caller may. In token mode it signs in with the
 //! token (the sign-in form, as a browser) and sends the session cookie; on a `401` it signs in
-//! once more. The token is kept in memory only, sent only in the sign-in form's body, never in
-//! a URL nor a log line. Answers are read up to [`MAX_ANSWER_BYTES`].
+//! once more. A fleet console is signed in to cluster by cluster, each with that cluster's token
+//! ([`super::tokens`]), into one session (as a browser's). Tokens are kept in memory only, sent
+//! only in the sign-in form's body, never in a URL nor a log line. Answers are read up to
+//! [`MAX_ANSWER_BYTES`].
+
+use super::tokens::{self, Tokens};
 
 use serde_json::Value;
 use std::time::Duration;
@@ -20,9 +24,9 @@ pub struct Console {
     base: String,
     /// What `list_vmis` calls this cluster.
     pub cluster: String,
-    token: Option<String>,
-    /// The session cookie (`name=value`) in token mode.
-    cookie: Mutex<Option<String>>,
+    tokens: Tokens,
+    /// The session in token mode.
+    session: Mutex<Session>,
     /// Started in this process: its first list may still be running (see [`Console::ready`]).
     pub in_process: bool,
 }
@@ -30,14 +34,22 @@ pub struct Console {
 /// A failed read: what to tell the assistant (never the token).
 pub type Failure = String;
 
+/// Token mode's session: its cookie and the clusters it is signed in to (`None`: the first).
+#[derive(Default)]
+struct Session {
+    /// `name=value`.
+    cookie: Option<String>,
+    clusters: std::collections::BTreeSet<Option<String>>,
+}
+
 impl Console {
-    pub fn new(base: &str, cluster: String, token: Option<String>) -> anyhow::Result<Console> {
+    pub fn new(base: &str, cluster: String, tokens: Tokens) -> anyhow::Result<Console> {
         let url = reqwest::Url::parse(base)
             .map_err(|e| anyhow::anyhow!("--server {base:?} is not a URL: {e}"))?;
         if !matches!(url.scheme(), "http" | "https") || url.host_str().is_none() {
             anyhow::bail!("--server expects http(s)://HOST[:PORT]");
         }
-        if token.is_some() && url.scheme() == "http" && !is_loopback(&url) {
+        if tokens.any() && url.scheme() == "http" && !is_loopback(&url) {
             anyhow::bail!("refusing to send a token over plain HTTP to a non-loopback server");
         }
         let http = reqwest::Client::builder()
@@ -48,8 +60,8 @@ impl Console {
             http,
             base: url.origin().ascii_serialization(),
             cluster,
-            token,
-            cookie: Mutex::new(None),
+            tokens,
+            session: Mutex::new(Session::default()),
             in_process: false,
         })
     }
@@ -74,31 +86,51 @@ impl Console {
         }
     }
 
-    /// GETs `path_and_query` (an API path from [`model::wire::paths`]) as JSON.
-    pub async fn get(&self, path_and_query: &str) -> Result<Value, Failure> {
-        if self.token.is_some() && self.cookie.lock().await.is_none() {
-            self.sign_in().await?;
+    /// GETs `path_and_query` (an API path from [`model::wire::paths`]) as JSON, for `cluster`
+    /// (`None`: the console's first), signed in first: to `cluster` with its own token, else
+    /// to the first cluster with `STRATA_TOKEN` (which may be the cluster named).
+    pub async fn get(&self, path_and_query: &str, cluster: Option<&str>) -> Result<Value, Failure> {
+        let (target, token) = match self.tokens.for_cluster(cluster) {
+            Some(t) => (cluster, Some(t)),
+            None => (None, self.tokens.for_cluster(None)),
+        };
+        let mut session = self.session.lock().await;
+        if let Some(token) = token
+            && !session.clusters.contains(&target.map(str::to_string))
+        {
+            self.sign_in(&mut session, target, token).await?;
         }
-        match self.get_once(path_and_query).await? {
+        match self.get_once(&session, path_and_query, cluster).await? {
             Some(v) => Ok(v),
-            None if self.token.is_some() => {
-                // The session ended (expired, or the console restarted): once more.
-                self.sign_in().await?;
-                self.get_once(path_and_query)
+            None if token.is_none() => Err(format!(
+                "the console answered 401: it runs in token mode; set {}",
+                tokens::DEFAULT_VAR
+            )),
+            None => {
+                // The session ended (expired, or the console restarted): a new one, once more.
+                *session = Session::default();
+                if let Some(token) = token {
+                    self.sign_in(&mut session, target, token).await?;
+                }
+                self.get_once(&session, path_and_query, cluster)
                     .await?
                     .ok_or_else(|| "the console refused the token (401)".to_string())
             }
-            None => Err("the console answered 401: it runs in token mode; set STRATA_TOKEN".into()),
         }
     }
 
     /// `None` on a 401.
-    async fn get_once(&self, path_and_query: &str) -> Result<Option<Value>, Failure> {
+    async fn get_once(
+        &self,
+        session: &Session,
+        path_and_query: &str,
+        cluster: Option<&str>,
+    ) -> Result<Option<Value>, Failure> {
         let mut req = self
             .http
             .get(format!("{}{path_and_query}", self.base))
             .header(reqwest::header::ACCEPT, "application/json");
-        if let Some(c) = self.cookie.lock().await.as_deref() {
+        if let Some(c) = session.cookie.as_deref() {
             req = req.header(reqwest::header::COOKIE, c);
         }
         let resp = req
@@ -117,22 +149,44 @@ impl Console {
                 .get("error")
                 .and_then(Value::as_str)
                 .map_or_else(|| json.to_string(), str::to_string);
-            return Err(format!("the console answered {status}: {why}"));
+            // Not signed in to a cluster of the fleet: which variable would sign in to it.
+            let hint = match cluster {
+                Some(c)
+                    if status == reqwest::StatusCode::FORBIDDEN
+                        && self.tokens.any()
+                        && self.tokens.for_cluster(Some(c)).is_none() =>
+                {
+                    format!(" (set {} to a token of cluster {c})", tokens::var_of(c))
+                }
+                _ => String::new(),
+            };
+            return Err(format!("the console answered {status}: {why}{hint}"));
         }
         Ok(Some(json))
     }
 
-    /// Token mode's sign-in form; keeps the session cookie.
-    async fn sign_in(&self) -> Result<(), Failure> {
-        let Some(token) = &self.token else {
-            return Ok(());
-        };
-        let resp = self
+    /// Token mode's sign-in form for `cluster` (`None`: the first) with the session's cookie:
+    /// the console adds the cluster to the session and answers its new cookie.
+    async fn sign_in(
+        &self,
+        session: &mut Session,
+        cluster: Option<&str>,
+        token: &str,
+    ) -> Result<(), Failure> {
+        let mut form = vec![("token", token)];
+        if let Some(c) = cluster {
+            form.push(("cluster", c));
+        }
+        let mut req = self
             .http
             .post(format!("{}/auth/signin", self.base))
             // The console's CSRF check: a form posted from its own origin.
             .header(reqwest::header::ORIGIN, &self.base)
-            .form(&[("token", token.as_str())])
+            .form(&form);
+        if let Some(c) = session.cookie.as_deref() {
+            req = req.header(reqwest::header::COOKIE, c);
+        }
+        let resp = req
             .send()
             .await
             .map_err(|e| format!("cannot reach the console to sign in: {}", e.without_url()))?;
@@ -146,11 +200,13 @@ impl Console {
             .map(str::to_string);
         match cookie {
             Some(c) => {
-                *self.cookie.lock().await = Some(c);
+                session.cookie = Some(c);
+                session.clusters.insert(cluster.map(str::to_string));
                 Ok(())
             }
             None => Err(format!(
-                "the console did not accept the token (sign-in answered {})",
+                "the console did not accept the token{} (sign-in answered {})",
+                cluster.map_or(String::new(), |c| format!(" of cluster {c}")),
                 resp.status()
             )),
         }

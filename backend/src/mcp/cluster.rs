@@ -34,11 +34,12 @@ impl Cluster<'_> {
         if self.console.in_process && !self.console.ready(READY_WITHIN).await {
             return Outcome::fail("the cluster has not been read yet (not ready); try again");
         }
-        let (path, cluster) = match self.other_cluster() {
+        let other = self.other_cluster();
+        let (path, cluster) = match other {
             Some(c) => (paths::in_cluster(c, &path), c),
             None => (path, self.console.cluster.as_str()),
         };
-        match self.console.get(&path).await {
+        match self.console.get(&path, other).await {
             Ok(answer) => Outcome::ok(json!({
                 "cluster": cluster,
                 "source": format!("GET {}", path),

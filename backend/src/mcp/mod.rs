@@ -9,7 +9,7 @@
 //!   [`cluster`]: the four that read a console; [`client`]: that console's JSON API.
 //!
 //! The cluster is read through a console's API either way: `--server URL` reads a running one
-//! (as its caller: `STRATA_TOKEN` in token mode); otherwise this process starts its own on a
+//! (as its caller: `STRATA_TOKEN` in token mode, [`tokens`]); otherwise this process starts its own on a
 //! loopback port (local auth, as `strata serve`'s default) from the kubeconfig (`--context`) or,
 //! with `--demo`, the simulated cluster. No diagnosis is made here: the console's answers come
 //! from `model`, and so do the offline tools'.
@@ -19,6 +19,7 @@ pub mod cluster;
 pub mod offline;
 pub mod outcome;
 pub mod protocol;
+pub mod tokens;
 pub mod tools;
 pub mod transport;
 
@@ -30,7 +31,8 @@ use std::path::PathBuf;
 #[derive(clap::Args)]
 pub struct McpArgs {
     /// Read a running console at this URL (`http(s)://HOST[:PORT]`) instead of the cluster. In
-    /// token mode, the token is read from the STRATA_TOKEN environment variable (never a flag).
+    /// token mode, the token is read from the STRATA_TOKEN environment variable (never a flag);
+    /// a fleet console's other clusters' from STRATA_TOKEN_<CLUSTER NAME> each.
     #[arg(long, env = "STRATA_SERVER", conflicts_with_all = ["kubeconfig", "context", "demo"])]
     pub server: Option<String>,
     /// kubeconfig file (default: KUBECONFIG, then ~/.kube/config, then in-cluster).
@@ -71,21 +73,15 @@ pub async fn run(args: McpArgs) -> anyhow::Result<()> {
 
 async fn connect(args: &McpArgs) -> anyhow::Result<(Console, Held)> {
     if let Some(url) = &args.server {
-        let token = std::env::var("STRATA_TOKEN").ok().filter(|t| !t.is_empty());
-        if token
-            .as_ref()
-            .is_some_and(|t| t.len() > crate::auth::MAX_TOKEN_LEN)
-        {
-            anyhow::bail!(
-                "STRATA_TOKEN is longer than {} bytes",
-                crate::auth::MAX_TOKEN_LEN
-            );
-        }
+        // `vars_os`: a variable that is not UTF-8 (none of ours) must not stop the reading.
+        let vars = std::env::vars_os()
+            .filter_map(|(k, v)| Some((k.into_string().ok()?, v.into_string().ok()?)));
+        let tokens = tokens::Tokens::from_vars(vars)?;
         let name = reqwest::Url::parse(url)
             .ok()
             .and_then(|u| u.host_str().map(str::to_string))
             .unwrap_or_default();
-        return Ok((Console::new(url, name, token)?, Held::default()));
+        return Ok((Console::new(url, name, tokens)?, Held::default()));
     }
     let mut held = Held::default();
     // The simulator also answers Prometheus's API (its alerts).
@@ -116,7 +112,7 @@ async fn connect(args: &McpArgs) -> anyhow::Result<(Console, Held)> {
         ..crate::run::Options::local(None)
     };
     let started = crate::run::start_with(client, listener, options)?;
-    let mut console = Console::new(&started.url(), name, None)?;
+    let mut console = Console::new(&started.url(), name, tokens::Tokens::default())?;
     console.in_process = true;
     held._console = Some(started);
     Ok((console, held))

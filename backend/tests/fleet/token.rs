@@ -12,9 +12,9 @@ use model::VmiKey;
 use sim::auth::{Rule, User};
 
 /// Alice's token on a, where she may read VMIs in `infra` and `web`.
-const ALICE_A: &str = "alice-token-of-a";
+pub(super) const ALICE_A: &str = "alice-token-of-a";
 /// Alice's token on b, where she may read VMIs in `infra` only.
-const ALICE_B: &str = "alice-token-of-b";
+pub(super) const ALICE_B: &str = "alice-token-of-b";
 
 fn alice(token: &str, namespaces: &[&str]) -> User {
     let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
@@ -33,7 +33,7 @@ fn alice(token: &str, namespaces: &[&str]) -> User {
 
 /// Both clusters hold `infra/bastion` (healthy in a, without a guest agent in b) and
 /// `web/frontend`; a also `vault/keeper`. Each knows its own alice.
-async fn token_fleet() -> Fleet {
+pub(super) async fn token_fleet() -> Fleet {
     let a = ClusterPlan {
         vms: vec![
             vm("healthy", "infra", "bastion"),
@@ -63,7 +63,7 @@ async fn token_fleet() -> Fleet {
 
 /// `strata serve --auth token --context a --context b`: the console watches as each cluster's
 /// admin; users sign in.
-async fn token_console(fleet: &Fleet, dir: &std::path::Path) -> Console {
+pub(super) async fn token_console(fleet: &Fleet, dir: &std::path::Path) -> Console {
     let files = kubeconfig_files(fleet, dir);
     let named = names::pair(&["a".into(), "b".into()], &[]).unwrap();
     let mut clusters = connect::connect(&files, named).await.unwrap().into_iter();

@@ -20,6 +20,12 @@ pub struct Mcp {
 
 impl Mcp {
     pub fn spawn(args: &[&str], token: Option<&str>) -> Mcp {
+        let env: Vec<(&str, &str)> = token.map(|t| ("STRATA_TOKEN", t)).into_iter().collect();
+        Mcp::spawn_with_env(args, &env)
+    }
+
+    /// [`Mcp::spawn`] with these environment variables set (tokens, by name).
+    pub fn spawn_with_env(args: &[&str], env: &[(&str, &str)]) -> Mcp {
         let data = tempfile::tempdir().unwrap();
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_strata"));
         cmd.arg("mcp")
@@ -32,9 +38,7 @@ impl Mcp {
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .kill_on_drop(true);
-        if let Some(t) = token {
-            cmd.env("STRATA_TOKEN", t);
-        }
+        cmd.envs(env.iter().copied());
         let mut child = cmd.spawn().expect("strata mcp starts");
         Mcp {
             stdin: child.stdin.take().unwrap(),
