@@ -22,10 +22,11 @@ pub fn phase_class(phase: &str) -> &'static str {
     }
 }
 
-/// How a phase is shown: as it is, or `(no phase)` when the VMI has none yet.
-pub fn phase_text(phase: &str) -> &str {
+/// How a phase is shown: as it is (KubeVirt's word), or `(no phase)` in `l` when the VMI has
+/// none yet.
+pub fn phase_text(l: Lang, phase: &str) -> &str {
     if phase.is_empty() {
-        "(no phase)"
+        tr(l, Key::NoPhase)
     } else {
         phase
     }
@@ -71,12 +72,12 @@ struct Face {
 const LAYERS: [Layer; 5] = Layer::ALL;
 
 impl Face {
-    fn of(s: &VmiSummary) -> Face {
+    fn of(s: &VmiSummary, l: Lang) -> Face {
         Face {
             key: s.key.clone(),
             verdict: verdict(s),
             layers: s.layers.all(),
-            phase: phase_text(&s.phase).to_string(),
+            phase: phase_text(l, &s.phase).to_string(),
             node: s.node.clone().unwrap_or_else(|| "—".into()),
             ip: s.ip.clone().unwrap_or_else(|| "—".into()),
             agent: s.agent,
@@ -306,7 +307,7 @@ impl Refs {
 fn card(summary: Signal<VmiSummary>, l: Lang) -> impl IntoView {
     let t = move |key| tr(l, key);
     // What the card is built with; the effect writes every change after.
-    let face = summary.with_untracked(Face::of);
+    let face = summary.with_untracked(|s| Face::of(s, l));
     let key = face.key.clone();
     let href = crate::nav::vmi_href(&key);
     let label = key.to_string();
@@ -315,7 +316,7 @@ fn card(summary: Signal<VmiSummary>, l: Lang) -> impl IntoView {
         let mut shown = face.clone();
         let mut texts = Texts::default();
         move |_| {
-            let new = summary.with(Face::of);
+            let new = summary.with(|s| Face::of(s, l));
             if new != shown {
                 refs.write(&mut texts, l, &shown, &new);
                 shown = new;
@@ -403,5 +404,17 @@ fn card(summary: Signal<VmiSummary>, l: Lang) -> impl IntoView {
             </dl>
             <p class="card-headline" data-testid="headline" title=face.headline.clone() node_ref=refs.headline>{face.headline.clone()}</p>
         </article>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Lang, phase_text};
+
+    #[test]
+    fn a_vmi_without_a_phase_says_so_in_the_pages_language_and_a_phase_stays_kubevirts_word() {
+        assert_eq!(phase_text(Lang::Ja, ""), "(フェーズなし)");
+        assert_eq!(phase_text(Lang::En, ""), "(no phase)");
+        assert_eq!(phase_text(Lang::Ja, "Running"), "Running");
     }
 }

@@ -106,9 +106,10 @@ fn tab_body(tab: &str, d: &VmiDetail, now: Signal<Option<Timestamp>>, live: bool
 
 /// The header (name, phase, health, observed) and the headline of one detail.
 fn head(detail: &VmiDetail, now: Signal<Option<Timestamp>>) -> AnyView {
-    let phase = crate::components::vmi_card::phase_text(&detail.phase).to_string();
-    let observed = detail.observed_at;
     let l = lang();
+    let phase =
+        crate::components::vmi_card::phase_text(l.get_untracked(), &detail.phase).to_string();
+    let observed = detail.observed_at;
     let staleness = move || {
         let n = now.get()?;
         let o = observed?;

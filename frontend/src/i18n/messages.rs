@@ -22,6 +22,7 @@ messages![
         "Kubernetes API サーバーに接続できません: 表示は古い可能性があります。"
     ),
     (Theme, "Theme", "テーマ"),
+    (NoPhase, "(no phase)", "(フェーズなし)"),
     (ThemeLight, "Light", "ライト"),
     (ThemeDark, "Dark", "ダーク"),
     (Language, "Language", "言語"),

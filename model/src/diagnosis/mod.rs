@@ -33,6 +33,9 @@ use crate::verdict::{Confidence, Finding, Health, Layer};
 use ctx::Ctx;
 use serde::{Deserialize, Serialize};
 
+/// A layer's summary when nothing was found about it.
+pub const NO_EVIDENCE: &str = "no evidence";
+
 /// The verdict of one layer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LayerVerdict {
@@ -154,7 +157,7 @@ pub fn diagnose(e: &Evidence, now: Option<Timestamp>) -> Diagnosis {
             .find(|f| f.health == health)
             .or(findings.first())
             .map(|f| f.title.clone())
-            .unwrap_or_else(|| "no evidence".into());
+            .unwrap_or_else(|| NO_EVIDENCE.into());
         layers.push(LayerVerdict {
             layer,
             health,

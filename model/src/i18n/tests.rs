@@ -232,3 +232,10 @@ fn a_described_migration_failure_keeps_its_reason_quoted() {
         "{j}"
     );
 }
+
+#[test]
+fn a_layer_with_nothing_found_says_so_in_japanese() {
+    let mut v = serde_json::json!({"layers": [{"summary": crate::diagnosis::NO_EVIDENCE}]});
+    localize_json(&mut v, Lang::Ja);
+    assert_eq!(v["layers"][0]["summary"], "証拠なし");
+}

@@ -26,6 +26,9 @@ pub const HEADLINE: &[Entry] = &[
      "{0} — {1}"),
     ("unknown — not enough evidence",
      "不明 — 証拠が足りません"),
+    // `diagnosis::NO_EVIDENCE`: a layer's summary when nothing was found about it.
+    ("no evidence",
+     "証拠なし"),
     ("healthy as far as seen; unknown: {t}",
      "見えた範囲では正常。不明: {0}"),
     ("healthy — {t}",
