@@ -15,9 +15,13 @@
 //!   is called after every (re)list and, through [`trim_periodically`], every [`TRIM_EVERY`].
 //! * glibc gives threads their own arenas (up to eight per core), and each keeps its own free
 //!   memory: what the watch loop frees on one worker is not reused for what the recorder or a
-//!   blocking SQLite thread allocates on another. [`tune`] keeps [`ARENAS`] arena; glibc's
-//!   per-thread caches still serve most small allocations without taking its lock. (The bench's
-//!   `backend_rss_per_vmi_10000` read 300 to 600 bytes less per VMI with the recorder on.)
+//!   blocking SQLite thread allocates on another. [`tune`] keeps [`ARENAS`] arenas; glibc's
+//!   per-thread caches still serve most small allocations without taking an arena's lock. (The
+//!   bench's `backend_rss_per_vmi_10000` read 300 to 600 bytes less per VMI with one arena than
+//!   with glibc's default; two read about 100 bytes more than one. With one arena, though, the
+//!   threads reading a fleet's lists queue on its one lock: the backend's CPU until a 10 ×
+//!   10,000 fleet is ready was 9.2-12.0 s with one and 6.4-8.0 s with two, alternated, on two
+//!   cores; see docs/benchmarks.md.)
 //!
 //! [`heap`] reads the allocator's own figures for `/metrics`. With another C library all of
 //! this does nothing.
@@ -29,7 +33,7 @@ use std::time::Duration;
 pub const THRESHOLD: usize = 128 * 1024;
 
 /// Heap arenas at most (see the module documentation).
-pub const ARENAS: usize = 1;
+pub const ARENAS: usize = 2;
 
 /// How often free heap pages are returned besides after each (re)list.
 pub const TRIM_EVERY: Duration = Duration::from_secs(60);
