@@ -90,3 +90,17 @@ fn the_provisioners_message_without_its_reason_is_the_control_planes() {
         assert!(text.contains("provisioner"), "{text}");
     }
 }
+
+#[test]
+fn a_sentence_saying_something_does_not_work_is_weighed_by_what_it_names() {
+    for paste in [
+        "I added the secondary interface but it doesn't work: the network attachment definition bridge-net is never found in the VM's namespace\n",
+        "the VM still could not get an address from the multus bridge, dhcp never answers\n",
+    ] {
+        let (l, _, text) = blame(paste);
+        assert_eq!(l, Some(Layer::Network), "{text}");
+    }
+    // A sentence naming nothing any vocabulary knows blames nothing.
+    let (l, _, text) = blame("this does not work for me, any ideas?\n");
+    assert_eq!(l, None, "{text}");
+}
