@@ -104,3 +104,20 @@ fn a_sentence_saying_something_does_not_work_is_weighed_by_what_it_names() {
     let (l, _, text) = blame("this does not work for me, any ideas?\n");
     assert_eq!(l, None, "{text}");
 }
+
+#[test]
+fn a_cloud_init_user_whose_passwd_is_no_hash_is_the_guests() {
+    let vm = |passwd: &str| {
+        format!(
+            "apiVersion: kubevirt.io/v1\nkind: VirtualMachine\nmetadata:\n  name: web1\nspec:\n  template:\n    spec:\n      volumes:\n      - name: cloudinit\n        cloudInitNoCloud:\n          userData: |\n            #cloud-config\n            users:\n              - name: admin\n                passwd: {passwd}\n                lock_passwd: false\n"
+        )
+    };
+    let (l, _, text) = blame(&vm("changeme"));
+    assert_eq!(l, Some(Layer::Guest), "{text}");
+    assert!(text.contains("passwd"), "{text}");
+    // A SHA-512 crypt string is what cloud-init asks for: nothing to blame.
+    let (l, _, text) = blame(&vm(
+        "\"$6$rounds=4096$w3Jk$1mA8y7vL0Zq9sd4FvK2lX0b3Y1eQh6pNnT8uR5cW7oJiG.4sD2fE9aB1cH3kL6mN\"",
+    ));
+    assert_ne!(l, Some(Layer::Guest), "{text}");
+}

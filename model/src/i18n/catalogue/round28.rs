@@ -1,6 +1,7 @@
 //! Round 28's sentences: the host's PCI core refusing a passed-through device
 //! (`signatures/pci_host.rs`) and the QEMU guest agent's service absent or failing in the guest
-//! (`signatures/guest_agent_service.rs`).
+//! (`signatures/guest_agent_service.rs`), a cloud-init user's passwd that is no hash
+//! (`input/cloud_init_passwd.rs`).
 
 use super::Entry;
 
@@ -38,4 +39,12 @@ pub const ROUND28: &[Entry] = &[
      "ゲスト内で: journalctl -u qemu-guest-agent(ユニットが失敗する理由)"),
     ("kubectl get vmi <vmi> -o jsonpath='{.status.conditions}' (AgentConnected)",
      "kubectl get vmi <vmi> -o jsonpath='{.status.conditions}'(AgentConnected)"),
+    ("a cloud-init user's passwd is not a password hash",
+     "cloud-init ユーザーの passwd がパスワードハッシュではありません"),
+    ("cloud-init stores a user's passwd as the account's encrypted password (useradd --password): this value is no crypt hash, so no password typed at the console or over SSH matches it and the guest refuses the login (Login incorrect); give a hash (mkpasswd --method=SHA-512) or use plain_text_passwd or chpasswd",
+     "cloud-init はユーザーの passwd をアカウントの暗号化パスワードとして保存します(useradd --password)。この値は crypt ハッシュではないため、コンソールや SSH で入力したどのパスワードとも一致せず、ゲストはログインを拒否します(Login incorrect)。ハッシュ(mkpasswd --method=SHA-512)を指定するか、plain_text_passwd または chpasswd を使ってください"),
+    ("mkpasswd --method=SHA-512 (the hash to put in passwd)",
+     "mkpasswd --method=SHA-512(passwd に指定するハッシュ)"),
+    ("in the guest: sudo cloud-init status --long; sudo grep <user> /etc/shadow",
+     "ゲスト内で: sudo cloud-init status --long; sudo grep <user> /etc/shadow"),
 ];
