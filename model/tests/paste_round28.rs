@@ -121,3 +121,22 @@ fn a_cloud_init_user_whose_passwd_is_no_hash_is_the_guests() {
     ));
     assert_ne!(l, Some(Layer::Guest), "{text}");
 }
+
+#[test]
+fn a_sentence_saying_something_is_stuck_or_hangs_is_weighed_by_what_it_names() {
+    for (paste, want) in [
+        (
+            "* every VM on node-2 stays stuck behind its vmim in Scheduling\n",
+            Layer::Migration,
+        ),
+        (
+            "the guest hangs right after cloud-init prints its final message\n",
+            Layer::Guest,
+        ),
+    ] {
+        let (l, _, text) = blame(paste);
+        assert_eq!(l, Some(want), "{text}");
+    }
+    let (l, _, text) = blame("it is stuck again, any idea?\n");
+    assert_eq!(l, None, "{text}");
+}
