@@ -479,7 +479,11 @@ fn unknown(line: &str, n: usize, format: BlockFormat) -> Signal {
 /// `denied`, `refused`, `timed out`.
 pub fn looks_like_error(line: &str) -> bool {
     // `exception`: an exception's report (Python's `Traceback` ends in `<Name>Exception: …`).
-    const WORDS: [&str; 10] = [
+    // `does not work`, `could not`, `unreachable`, `stuck`, `hangs`, `frozen`, …: an operator's
+    // sentence stating a failure (round 28); like every worded line it blames only through what
+    // it names (`last_resort::read_worded`, `signatures::subjects`), so a sentence naming
+    // nothing a vocabulary knows blames nothing.
+    const WORDS: [&str; 25] = [
         "error",
         "fail",
         "denied",
@@ -490,6 +494,21 @@ pub fn looks_like_error(line: &str) -> bool {
         "unable",
         "panic",
         "exception",
+        "does not work",
+        "doesn't work",
+        "not working",
+        "could not",
+        "couldn't",
+        "unreachable",
+        "stuck",
+        "hangs",
+        "hung",
+        "frozen",
+        "freezes",
+        "won't",
+        "does not start",
+        "doesn't start",
+        "not reachable",
     ];
     // One case-insensitive scan, nothing allocated: this runs on every line of a paste.
     static WORDS_AC: std::sync::OnceLock<aho_corasick::AhoCorasick> = std::sync::OnceLock::new();

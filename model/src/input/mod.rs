@@ -28,6 +28,7 @@ pub mod cdi_scratch;
 pub mod cells;
 pub mod classify;
 pub mod clock;
+pub mod cloud_init_passwd;
 pub mod columns;
 pub mod component;
 pub mod conditions_only;

@@ -17,7 +17,9 @@ use crate::view::{BlockFormat, BlockReport, Ignored, ReadItem};
 
 /// Reads a whole paste. A paste that is one clean object dump is read as before, in one piece.
 pub fn read_paste(input: &str) -> ReadPaste {
-    if let Some(whole) = whole_dump(input) {
+    if let Some(mut whole) = whole_dump(input) {
+        // A whole VM or VMI dump still carries its cloud-config user data.
+        super::cloud_init_passwd::settle(&mut whole, input);
         return whole;
     }
     let mut out = ReadPaste::default();
@@ -49,6 +51,7 @@ pub fn read_paste(input: &str) -> ReadPaste {
     super::deleted_launcher::settle(&mut out, input);
     super::cdi_scratch::settle(&mut out, input);
     super::usage_error::settle(&mut out, input);
+    super::cloud_init_passwd::settle(&mut out, input);
     out
 }
 

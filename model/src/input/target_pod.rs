@@ -13,7 +13,15 @@
 //!   anti-affinity against the source, a node selector such as a copied CPU model label) are
 //!   a target's only when the pod is a launcher: when the paste names the pod and it is some
 //!   other pod (an operator's, a platform's), it is that pod's scheduling failure
-//!   (kube-scheduler's `FailedScheduling`, the node's resources and taints), not a migration's.
+//!   (kube-scheduler's `FailedScheduling`, the node's resources and taints), not a migration's;
+//! - the node selector's words alone (`didn't match Pod's node affinity/selector`, kube-scheduler
+//!   `pkg/scheduler/framework/plugins/nodeaffinity/node_affinity.go` ErrReasonPod) are every
+//!   launcher pod's: the VM's own nodeSelector, affinity, dedicated CPUs or `kubevirt.io/
+//!   schedulable` (`pkg/virt-controller/services/nodeselectorrenderer.go`) leave no node. They
+//!   are a target's (`createTargetPod` adds a pod anti-affinity against the source's
+//!   `kubevirt.io/created-by`, or a node affinity excluding the source node) only when the
+//!   paste shows a migration: its anti-affinity, the target's label, a migration object or the
+//!   word; otherwise they are the pod's scheduling failure, the nodes' (`no-node-fits`).
 
 use super::read::ReadPaste;
 use super::sightings::launcher_vmi;
@@ -29,6 +37,7 @@ const LABEL: &str = "kubevirt.io/migrationJobUID";
 /// Settles both readings once the paste is read.
 pub fn settle(out: &mut ReadPaste, input: &str) {
     not_a_launcher(out, input);
+    no_migration_in_sight(out, input);
     if let Some(s) = unplaced_target(input) {
         // The pod is not merely unscheduled: it is the migration's target (`super::unscheduled`
         // reads any unplaced pod as the nodes' matter).
@@ -96,6 +105,34 @@ fn not_a_launcher(out: &mut ReadPaste, input: &str) {
         x.source = "kube-scheduler (FailedScheduling); KubeVirt pkg/virt-controller/services/\
             template.go (launcher pod names)"
             .into();
+    }
+}
+
+/// The words a migration leaves in a paste (`createTargetPod`'s anti-affinity, the target's
+/// label, `VirtualMachineInstanceMigration` and its short names, a migrate command or state).
+const MIGRATION_MARKS: &[&str] = &["anti-affinity", "migrat", "vmim", "target pod"];
+
+/// The node selector's words, with nothing in the paste saying a migration is under way: the
+/// launcher pod's own scheduling failure, read as the scheduler's summary is read.
+fn no_migration_in_sight(out: &mut ReadPaste, input: &str) {
+    let lower = input.to_ascii_lowercase();
+    if MIGRATION_MARKS.iter().any(|m| lower.contains(m)) {
+        return;
+    }
+    let Some(generic) = crate::signatures::by_id("no-node-fits") else {
+        return;
+    };
+    for x in out.signals.iter_mut() {
+        if x.signature.as_deref() == Some("target-node-selector") {
+            x.signature = Some(generic.id.to_string());
+            x.layer = generic.layer;
+            x.plane = generic.plane;
+            x.health = generic.health;
+            x.title = generic.title.to_string();
+            x.cause = generic.cause.to_string();
+            x.next_steps = generic.next_steps.iter().map(|s| s.to_string()).collect();
+            x.source = generic.source.to_string();
+        }
     }
 }
 

@@ -346,4 +346,27 @@ pub(super) const TABLE: &[Signature] = &[
         example: "Warning  ProvisioningFailed  5s  rook-ceph.rbd.csi.ceph.com_csi-rbdplugin  failed to provision volume with StorageClass \"rook-ceph-block\": rpc error: code = Internal",
         ..CP
     },
+    // The event's message without its reason: the persistent volume controller's and the
+    // external provisioner's `"Failed to provision volume with StorageClass %q: %v"`
+    // (kubernetes `pkg/controller/volume/persistentvolume/pv_controller.go`,
+    // sig-storage-lib-external-provisioner `controller/controller.go`), as virtctl image-upload
+    // relays it ("Provisioning failed: %s") or a user quotes it.
+    Signature {
+        id: "volume-provisioning-failed-message",
+        all: &["to provision volume with StorageClass"],
+        title: "the storage provisioner cannot create the volume (ProvisioningFailed)",
+        cause: "the PVC of the DataVolume or VM stays Pending: its storage class's provisioner \
+            (CSI driver) fails to create the volume; the event's message says why (capacity, \
+            parameters, access mode or volume mode the class does not support)",
+        next_steps: &[
+            "kubectl describe pvc <name> -n <ns> (Events)",
+            "kubectl logs -n <csi namespace> <csi-provisioner pod>",
+        ],
+        source: "kubernetes pkg/controller/volume/persistentvolume/pv_controller.go, \
+            sig-storage-lib-external-provisioner controller/controller.go (\"Failed to provision \
+            volume with StorageClass %q: %v\"); pkg/virtctl/imageupload/imageupload.go \
+            (\"Provisioning failed: %s\")",
+        example: "Provisioning failed: failed to provision volume with StorageClass \"csi-rbd\": rpc error: code = InvalidArgument desc = invalid volume capability",
+        ..CP
+    },
 ];

@@ -31,6 +31,7 @@ mod fields;
 mod fleet;
 mod generic;
 mod guest;
+mod guest_agent_service;
 mod guest_output;
 mod guest_panic;
 mod harvester_migrate;
@@ -71,6 +72,7 @@ mod object_store;
 mod operator;
 mod ovn_kubernetes;
 mod ovn_nbctl;
+mod pci_host;
 mod printed_by;
 mod qemu;
 mod qemu_migration;
@@ -165,6 +167,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             component_pods::TABLE,
             devices::TABLE,
             vfio::TABLE,
+            pci_host::TABLE,
             helper_signal::TABLE,
             selinux_context::TABLE,
             node_taints::TABLE,
@@ -201,6 +204,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             longhorn_engine::TABLE,
             longhorn_migration::TABLE,
             guest::TABLE,
+            guest_agent_service::TABLE,
             agent_command::TABLE,
             guest_panic::TABLE,
             multus::TABLE,

@@ -41,6 +41,8 @@ type Term = (&'static str, u8);
 const NETWORK: &[Term] = &[
     ("networkattachmentdefinition", 2),
     ("network-attachment-definition", 2),
+    ("network attach definition", 2),
+    ("network attachment definition", 2),
     ("net-attach-def", 2),
     ("k8s.cni.cncf.io", 2),
     ("multus", 2),

@@ -37,6 +37,7 @@ mod round24;
 mod round25;
 mod round26;
 mod round27;
+mod round28;
 mod sig_api;
 mod sig_control;
 mod sig_guest;
@@ -94,6 +95,7 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
         round25::ROUND25,
         round26::ROUND26,
         round27::ROUND27,
+        round28::ROUND28,
         batch25::BATCH25,
         mechanisms::MECHANISMS,
         longhorn::LONGHORN,
