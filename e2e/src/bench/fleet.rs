@@ -56,7 +56,7 @@ pub struct Size {
 }
 
 impl Size {
-    fn label(&self) -> String {
+    pub(super) fn label(&self) -> String {
         format!("{}x{}", self.clusters, self.vmis)
     }
 }
@@ -89,16 +89,16 @@ pub fn parse_sizes(s: &str) -> Result<Vec<Size>, String> {
 }
 
 /// A `strata serve` child watching every cluster of a fleet, killed when dropped.
-struct FleetServe {
+pub(super) struct FleetServe {
     child: Child,
-    url: String,
+    pub(super) url: String,
     _dir: tempfile::TempDir,
 }
 
 impl FleetServe {
     /// Spawns `strata serve` with one `--context` per cluster of `fleet` (recorder on, a fresh
     /// history database) and returns at once.
-    async fn spawn(s: &Settings, fleet: &Fleet) -> Result<FleetServe> {
+    pub(super) async fn spawn(s: &Settings, fleet: &Fleet) -> Result<FleetServe> {
         let dir = tempfile::tempdir()?;
         let kc = dir.path().join("kubeconfig");
         fleet.write_kubeconfig(&kc)?;
@@ -123,7 +123,7 @@ impl FleetServe {
     }
 
     /// Waits until `/api/v1/clusters` lists `clusters` clusters, each [`whole`] with `vmis`.
-    async fn wait_whole(&self, clusters: usize, vmis: usize) -> Result<()> {
+    pub(super) async fn wait_whole(&self, clusters: usize, vmis: usize) -> Result<()> {
         let client = reqwest::Client::new();
         let deadline = Instant::now() + READY_WITHIN;
         let mut last = String::from("no answer");

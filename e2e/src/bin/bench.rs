@@ -2,8 +2,8 @@
 
 use clap::Parser;
 use e2e::bench::{
-    Check, Report, Settings, fleet, history, load, mixed, overview, paste, pixel, server, sessions,
-    silent, start, throughput,
+    Check, Report, Settings, fleet, fleet_pixel, history, load, mixed, overview, paste, pixel,
+    server, sessions, silent, start, throughput,
 };
 use std::path::PathBuf;
 
@@ -127,6 +127,15 @@ async fn main() -> anyhow::Result<()> {
     // Not in CI's quick run: a fleet of 10,000-VMI clusters takes gigabytes in the simulator.
     if !q && want("fleet") {
         add("fleet", fleet::measure(&s, &args.fleet.0).await);
+    }
+    // The largest fleet asked for, churning, with the overview open (issue 32, item 5).
+    if !q && want("fleet event-to-pixel") {
+        if let Some(&size) = args.fleet.0.iter().max_by_key(|f| f.clusters * f.vmis) {
+            add(
+                "fleet event-to-pixel",
+                fleet_pixel::measure(&s, size, 200).await,
+            );
+        }
     }
     if want("forged cookies") {
         let (forged, clients) = if q { (300, 100) } else { (2_000, 1_000) };

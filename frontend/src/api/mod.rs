@@ -164,7 +164,12 @@ fn enqueue(live: Live, msg: StreamMsg) {
         flush(live);
         return;
     };
-    let wait = PACING.with(|p| p.get().wait(js_sys::Date::now()));
+    let wait = PACING.with(|p| {
+        let (mut pace, now) = (p.get(), js_sys::Date::now());
+        pace.queued(now);
+        p.set(pace);
+        pace.wait(now)
+    });
     let apply = Closure::once_into_js(move || flush(live));
     let booked = if wait <= 0.0 {
         w.request_animation_frame(apply.unchecked_ref()).is_ok()
