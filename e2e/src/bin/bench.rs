@@ -129,13 +129,14 @@ async fn main() -> anyhow::Result<()> {
         add("fleet", fleet::measure(&s, &args.fleet.0).await);
     }
     // The largest fleet asked for, churning, with the overview open (issue 32, item 5).
-    if !q && want("fleet event-to-pixel") {
-        if let Some(&size) = args.fleet.0.iter().max_by_key(|f| f.clusters * f.vmis) {
-            add(
-                "fleet event-to-pixel",
-                fleet_pixel::measure(&s, size, 200).await,
-            );
-        }
+    if !q
+        && want("fleet event-to-pixel")
+        && let Some(&size) = args.fleet.0.iter().max_by_key(|f| f.clusters * f.vmis)
+    {
+        add(
+            "fleet event-to-pixel",
+            fleet_pixel::measure(&s, size, 200).await,
+        );
     }
     if want("forged cookies") {
         let (forged, clients) = if q { (300, 100) } else { (2_000, 1_000) };
