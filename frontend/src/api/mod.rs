@@ -132,12 +132,25 @@ fn take_pending() -> Vec<StreamMsg> {
 
 fn flush(live: Live) {
     let msgs = take_pending();
+    let began = js_sys::Date::now();
     PACING.with(|p| {
         let mut pace = p.get();
-        pace.applied(js_sys::Date::now(), msgs.len());
+        pace.applied(began, msgs.len());
         p.set(pace);
     });
     live.apply_batch(msgs);
+    // What the batch took the page, its effects (microtasks) included: a task queued now runs
+    // after them (see [`pacing::DUTY`]).
+    if let Some(w) = web_sys::window() {
+        let done = Closure::once_into_js(move || {
+            PACING.with(|p| {
+                let mut pace = p.get();
+                pace.cost(js_sys::Date::now() - began);
+                p.set(pace);
+            })
+        });
+        let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(done.unchecked_ref(), 0);
+    }
 }
 
 /// Queues a stream message. Messages are applied in batches at the pace of [`pacing`]: a lone

@@ -13,6 +13,12 @@
 //! [`GAP_MS`] late. A fleet's steady churn (tens of changes a second) is no burst, however many
 //! messages a wait gathered: judged by count alone, a wait's own gathering kept it paced at
 //! [`GAP_MS`] for good, and every change showed up to 400 ms late.
+//!
+//! Whatever the messages, the page spends at most about [`DUTY`] of its time applying them: a
+//! batch that took the page C ms (its effects included) is followed by the next no sooner than
+//! C / [`DUTY`] after it began. Cheap batches (a few ms at 10,000 VMIs) leave the next frame as
+//! it was; at 100,000 VMIs, where one batch takes tens of ms, a steady churn no longer keeps
+//! the page busy all the time, which queued the changes behind one another (a second late).
 
 /// A batch with more messages than this may be a burst.
 pub const BURST: usize = 2;
@@ -25,6 +31,8 @@ pub const GATHER_MS: f64 = 50.0;
 pub const FIRST_GAP_MS: f64 = 200.0;
 /// The wait between the batches of a burst that goes on (ms).
 pub const GAP_MS: f64 = 400.0;
+/// The share of the page's time batches may take (see the module documentation).
+pub const DUTY: f64 = 1.0 / 3.0;
 
 /// The batches applied so far, as far as the pace goes.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -35,6 +43,8 @@ pub struct Pacing {
     first: f64,
     /// How many batches in a row, up to the last, were bursts' (see [`BURST_RATE`]).
     burst_run: u32,
+    /// What the last batch took the page (ms), once known.
+    cost: f64,
 }
 
 impl Pacing {
@@ -43,11 +53,17 @@ impl Pacing {
         self.first = at;
     }
 
+    /// Notes what the batch applied last took the page, its effects included (ms).
+    pub fn cost(&mut self, ms: f64) {
+        self.cost = ms.max(0.0);
+    }
+
     /// Notes a batch of `len` messages applied at `at`.
     pub fn applied(&mut self, at: f64, len: usize) {
         let over = (at - self.first).max(GATHER_MS);
         let fast = len > BURST && len as f64 * 1000.0 / over > BURST_RATE;
         self.last = at;
+        self.cost = 0.0;
         self.burst_run = if fast {
             self.burst_run.saturating_add(1)
         } else {
@@ -59,11 +75,11 @@ impl Pacing {
     /// less: the next frame.
     pub fn wait(&self, now: f64) -> f64 {
         let gap = match self.burst_run {
-            0 => return 0.0,
+            0 => 0.0,
             1 => FIRST_GAP_MS,
             _ => GAP_MS,
         };
-        self.last + gap - now
+        self.last + gap.max(self.cost / DUTY) - now
     }
 }
 
@@ -101,6 +117,27 @@ mod tests {
         p.applied(1016.0, 1);
         assert!(p.wait(3000.0) <= 0.0);
         assert!(p.wait(1020.0) <= 0.0);
+    }
+
+    #[test]
+    fn a_batch_that_took_the_page_long_spaces_the_next_and_a_cheap_one_does_not() {
+        let mut p = Pacing::default();
+        p.queued(0.0);
+        p.applied(0.0, 2);
+        // Tens of ms at 100,000 VMIs: the next batch no sooner than three times that after.
+        p.cost(60.0);
+        assert_eq!(p.wait(70.0), 180.0 - 70.0);
+        assert!(p.wait(200.0) <= 0.0);
+        // A few ms: the next frame, as before.
+        p.queued(200.0);
+        p.applied(200.0, 1);
+        p.cost(3.0);
+        assert!(p.wait(216.0) <= 0.0);
+        // A burst's gap is not shortened by a cheap batch.
+        p.queued(300.0);
+        p.applied(316.0, 40);
+        p.cost(3.0);
+        assert_eq!(p.wait(366.0), 150.0);
     }
 
     #[test]
