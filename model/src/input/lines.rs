@@ -358,45 +358,9 @@ fn unknown_line(
     // names no component (only for a log line, which states its level).
     let from_source = from_source(line);
     let Some(u) = meaning else {
-        if let (Some(src), Some(Level::Error | Level::Warning)) = (from_source.clone(), level) {
-            return Some(sourced(src, line, n, format));
-        }
-        // A program outside KubeVirt whose message the catalogue holds (the kubelet, the
-        // scheduler, Longhorn's manager, CDI's programs): the layer of the folder writing it.
-        if level != Some(Level::Info)
-            && let Some(src) = generated::third_party(line)
-                .as_ref()
-                .and_then(from_third_party)
-        {
-            return Some(sourced(src, line, n, format));
-        }
-        // Who reported it and what it is about, for error-level material (`last_resort`); a
-        // line naming no reporter in a `kubectl logs <pod>` output is that pod's.
-        let streamed = || {
-            let cmd = seen.stream.as_deref()?;
-            super::last_resort::read_streamed(line, level, n, format, cmd)
-        };
-        if let Some(s) = super::last_resort::read(line, level, n, format).or_else(streamed) {
-            return Some(s);
-        }
-        // The operating system's error it ends in says what it is about.
-        if let Some(t) = crate::signatures::errno::topic(line) {
-            return Some(sourced(t, line, n, format));
-        }
-        // A line without a level whose words state an error: who reported it, else the
-        // objects and subjects it names (`last_resort::read_worded`).
-        if level.is_none()
-            && let Some(s) = super::last_resort::read_worded(line, n, format)
-        {
-            return Some(s);
-        }
-        let mut s = unknown(line, n, format);
-        if level == Some(Level::Info) {
-            s.title = INFO_TITLE.into();
-            s.cause = "an info line: normal operation, blamed on nothing".into();
-        }
-        return Some(s);
+        return unattributed(line, level, n, format, seen, from_source);
     };
+    // Its component's reading, with the layer of the package or third party the message is from.
     let mut from = describe_line(line, format);
     if from == "a component log line (klog)" {
         from = format!("a {} log line (klog)", u.component.name());
@@ -445,6 +409,57 @@ fn unknown_line(
         source,
         ..unknown(line, n, format)
     })
+}
+
+/// An error-level line no known component's reading took ([`unknown_line`]): KubeVirt's source
+/// or a third party's catalogue, who reported it and what it is about, the operating system's
+/// error it ends in, the words it states; else a plain unknown line.
+fn unattributed(
+    line: &str,
+    level: Option<Level>,
+    n: usize,
+    format: BlockFormat,
+    seen: &Seen,
+    from_source: Option<Sourced>,
+) -> Option<Signal> {
+    if let (Some(src), Some(Level::Error | Level::Warning)) = (from_source, level) {
+        return Some(sourced(src, line, n, format));
+    }
+    // A program outside KubeVirt whose message the catalogue holds (the kubelet, the
+    // scheduler, Longhorn's manager, CDI's programs): the layer of the folder writing it.
+    if level != Some(Level::Info)
+        && let Some(src) = generated::third_party(line)
+            .as_ref()
+            .and_then(from_third_party)
+    {
+        return Some(sourced(src, line, n, format));
+    }
+    // Who reported it and what it is about, for error-level material (`last_resort`); a
+    // line naming no reporter in a `kubectl logs <pod>` output is that pod's.
+    let streamed = || {
+        let cmd = seen.stream.as_deref()?;
+        super::last_resort::read_streamed(line, level, n, format, cmd)
+    };
+    if let Some(s) = super::last_resort::read(line, level, n, format).or_else(streamed) {
+        return Some(s);
+    }
+    // The operating system's error it ends in says what it is about.
+    if let Some(t) = crate::signatures::errno::topic(line) {
+        return Some(sourced(t, line, n, format));
+    }
+    // A line without a level whose words state an error: who reported it, else the
+    // objects and subjects it names (`last_resort::read_worded`).
+    if level.is_none()
+        && let Some(s) = super::last_resort::read_worded(line, n, format)
+    {
+        return Some(s);
+    }
+    let mut s = unknown(line, n, format);
+    if level == Some(Level::Info) {
+        s.title = INFO_TITLE.into();
+        s.cause = "an info line: normal operation, blamed on nothing".into();
+    }
+    Some(s)
 }
 
 /// An unknown line read through the generated catalogues: degraded, low weight (no signature).
