@@ -57,7 +57,7 @@ pub fn name_components(block: &Block<'_>, format: BlockFormat, lines: &mut LineE
 }
 
 /// The signal now reads as `sig` (its line, origin and excerpt stay).
-fn take(s: &mut Signal, sig: &'static Signature) {
+pub(super) fn take(s: &mut Signal, sig: &'static Signature) {
     s.signature = Some(sig.id.to_string());
     s.layer = sig.layer;
     s.plane = sig.plane;

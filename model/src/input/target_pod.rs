@@ -124,14 +124,7 @@ fn no_migration_in_sight(out: &mut ReadPaste, input: &str) {
     };
     for x in out.signals.iter_mut() {
         if x.signature.as_deref() == Some("target-node-selector") {
-            x.signature = Some(generic.id.to_string());
-            x.layer = generic.layer;
-            x.plane = generic.plane;
-            x.health = generic.health;
-            x.title = generic.title.to_string();
-            x.cause = generic.cause.to_string();
-            x.next_steps = generic.next_steps.iter().map(|s| s.to_string()).collect();
-            x.source = generic.source.to_string();
+            super::component::take(x, generic);
         }
     }
 }

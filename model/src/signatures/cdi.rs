@@ -10,6 +10,17 @@ use super::Signature;
 use super::base::BASE;
 use crate::verdict::{Health, Layer};
 
+/// What a storage provisioner's failure says, by its event or by its message alone.
+const PROVISIONING_TITLE: &str =
+    "the storage provisioner cannot create the volume (ProvisioningFailed)";
+const PROVISIONING_CAUSE: &str = "the PVC of the DataVolume or VM stays Pending: its storage \
+    class's provisioner (CSI driver) fails to create the volume; the event's message says why \
+    (capacity, parameters, access mode or volume mode the class does not support)";
+const PROVISIONING_STEPS: &[&str] = &[
+    "kubectl describe pvc <name> -n <ns> (Events)",
+    "kubectl logs -n <csi namespace> <csi-provisioner pod>",
+];
+
 const CP: Signature = Signature {
     layer: Some(Layer::ControlPlane),
     health: Health::Broken,
@@ -333,14 +344,9 @@ pub(super) const TABLE: &[Signature] = &[
     Signature {
         id: "volume-provisioning-failed",
         all: &["ProvisioningFailed"],
-        title: "the storage provisioner cannot create the volume (ProvisioningFailed)",
-        cause: "the PVC of the DataVolume or VM stays Pending: its storage class's provisioner \
-            (CSI driver) fails to create the volume; the event's message says why (capacity, \
-            parameters, access mode or volume mode the class does not support)",
-        next_steps: &[
-            "kubectl describe pvc <name> -n <ns> (Events)",
-            "kubectl logs -n <csi namespace> <csi-provisioner pod>",
-        ],
+        title: PROVISIONING_TITLE,
+        cause: PROVISIONING_CAUSE,
+        next_steps: PROVISIONING_STEPS,
         source: "Kubernetes external-provisioner (event ProvisioningFailed); \
             pkg/virtctl/imageupload/imageupload.go (\"Provisioning failed: %s\")",
         example: "Warning  ProvisioningFailed  5s  rook-ceph.rbd.csi.ceph.com_csi-rbdplugin  failed to provision volume with StorageClass \"rook-ceph-block\": rpc error: code = Internal",
@@ -354,14 +360,9 @@ pub(super) const TABLE: &[Signature] = &[
     Signature {
         id: "volume-provisioning-failed-message",
         all: &["to provision volume with StorageClass"],
-        title: "the storage provisioner cannot create the volume (ProvisioningFailed)",
-        cause: "the PVC of the DataVolume or VM stays Pending: its storage class's provisioner \
-            (CSI driver) fails to create the volume; the event's message says why (capacity, \
-            parameters, access mode or volume mode the class does not support)",
-        next_steps: &[
-            "kubectl describe pvc <name> -n <ns> (Events)",
-            "kubectl logs -n <csi namespace> <csi-provisioner pod>",
-        ],
+        title: PROVISIONING_TITLE,
+        cause: PROVISIONING_CAUSE,
+        next_steps: PROVISIONING_STEPS,
         source: "kubernetes pkg/controller/volume/persistentvolume/pv_controller.go, \
             sig-storage-lib-external-provisioner controller/controller.go (\"Failed to provision \
             volume with StorageClass %q: %v\"); pkg/virtctl/imageupload/imageupload.go \
