@@ -113,3 +113,14 @@ fn cloud_init_rejecting_its_schema_is_the_guests() {
     let (l, _, text) = blame("$ sudo cloud-init schema --system\nValid schema user-data\n");
     assert_eq!(l, None, "{text}");
 }
+
+#[test]
+fn virsh_console_refused_on_kubevirts_socket_console_is_no_fault() {
+    // libvirt's refusal, now that its error code's words name libvirt, must not blame the node:
+    // KubeVirt's serial console is a unix socket on every VMI.
+    let (l, _, text) = blame(
+        "$ kubectl exec -it virt-launcher-web-4xk2p -- virsh console default_web\nConnected to domain 'default_web'\nEscape character is ^] (Ctrl + ])\nerror: internal error: character device serial0 is not using a PTY\n",
+    );
+    assert_eq!(l, None, "{text}");
+    assert!(text.contains("not a PTY"), "{text}");
+}

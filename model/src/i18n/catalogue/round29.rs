@@ -1,6 +1,7 @@
 //! Round 29's sentences: the API server's storage refusing a write
 //! (`signatures/api_storage.rs`) and cloud-init's schema check rejecting the guest's data
-//! (`signatures/cloud_init_schema.rs`).
+//! (`signatures/cloud_init_schema.rs`), and `virsh console` refused on KubeVirt's socket console
+//! (`signatures/noise.rs`).
 
 use super::Entry;
 
@@ -28,4 +29,8 @@ pub const ROUND29: &[Entry] = &[
      "kubectl get vm <vm> -o yaml(spec.template.spec.volumes: cloudInitNoCloud の userData またはそのシークレット)"),
     ("in the guest: sudo cloud-init status --long; sudo grep -i warn /var/log/cloud-init.log",
      "ゲスト内で: sudo cloud-init status --long; sudo grep -i warn /var/log/cloud-init.log"),
+    ("virsh console cannot attach to KubeVirt's serial console (a socket, not a PTY)",
+     "virsh console は KubeVirt のシリアルコンソールに接続できません(PTY ではなくソケットです)"),
+    ("libvirt's console attaches only to a PTY, and KubeVirt gives every VMI's serial console as a unix socket that virtctl console reaches through virt-handler: virsh console in the launcher is refused on every VMI, by design; use virtctl console",
+     "libvirt のコンソールは PTY にしか接続せず、KubeVirt はすべての VMI のシリアルコンソールを、virtctl console が virt-handler 経由で到達する unix ソケットとして提供します。そのためランチャー内の virsh console はどの VMI でも設計上拒否されます。virtctl console を使ってください"),
 ];
