@@ -172,6 +172,18 @@ mod tests {
             printed_by("qemu-kvm: -drive file=/x: Could not open '/x'"),
             Some(Printer::Qemu)
         );
+        assert_eq!(
+            printed_by("unsupported configuration: host doesn't support VFIO PCI passthrough"),
+            Some(Printer::Libvirt)
+        );
+        assert_eq!(
+            printed_by("error: operation failed: domain is already active"),
+            Some(Printer::Libvirt)
+        );
+        assert_eq!(
+            printed_by("Internal error occurred: failed calling webhook"),
+            None
+        );
         assert_eq!(printed_by("an error : somewhere"), None);
         assert_eq!(printed_by("libvirt: the daemon is fine"), None);
     }

@@ -315,8 +315,8 @@ const DATA_PLANE: &[&str] = &[
     // libvirt's own error, as libvirt-go words it (`libvirt.org/go/libvirt` error.go
     // `virError(Code=%d, Domain=%d, Message='%s')`) and KubeVirt relays it (`LibvirtError(…)`,
     // `pkg/virt-launcher/virtwrap/errors/errors.go` FormatLibvirtError): libvirt and QEMU move
-    // the data, so a migration line
-    // quoting their refusal speaks of the transfer, not of the controllers' steps.
+    // the data, so a migration line quoting their refusal speaks of the transfer, not of the
+    // controllers' steps.
     "virerror(",
     "libvirterror(",
 ];
