@@ -1,24 +1,26 @@
 //! When the stream's queued messages are applied: the pace of the batches, which sets how many
 //! times the pages render during a burst.
 //!
-//! A lone change is applied in the next animation frame. Once a batch of more than [`BURST`]
-//! messages finds the messages coming faster than [`BURST_RATE`] a second, a burst is going on
-//! (the backend gathers a burst's changes into an event every 50 ms,
-//! `backend/src/routes/stream/machine.rs`, and a 10% change of 10,000 VMIs reaches it over about
-//! a second, some 2,000 messages a second): the next batch waits until [`FIRST_GAP_MS`] after
-//! it, and while the burst goes on, each one after until [`GAP_MS`] after the last (applied in
-//! the timer's callback, not a frame later: requesting a frame costs the page more than the
-//! frame saves here). Renders, not messages, drive the overview's DOM work (every card on screen
-//! is rewritten when a burst moves cards): a burst of a second renders about five times, and what
-//! it holds back shows at most [`GAP_MS`] late.
+//! A lone change is applied in the next animation frame. Once a batch had more than [`BURST`]
+//! messages that came faster than [`BURST_RATE`] a second, a burst is going on (the backend
+//! gathers a burst's changes into an event every 50 ms, `backend/src/routes/stream/machine.rs`,
+//! and a 10% change of 10,000 VMIs reaches it over about a second, some 2,000 messages a
+//! second): the next batch waits until [`FIRST_GAP_MS`] after it, and while the burst goes on,
+//! each one after until [`GAP_MS`] after the last (applied in the timer's callback, not a frame
+//! later: requesting a frame costs the page more than the frame saves here). Renders, not
+//! messages, drive the overview's DOM work (every card on screen is rewritten when a burst moves
+//! cards): a burst of a second renders about four times, and what it holds back shows at most
+//! [`GAP_MS`] late. A fleet's steady churn (tens of changes a second) is no burst, however many
+//! messages a wait gathered: judged by count alone, a wait's own gathering kept it paced at
+//! [`GAP_MS`] for good, and every change showed up to 400 ms late.
 //!
-//! The rate is read over the last [`RATE_WINDOW_MS`] (the batches applied in it, each counted
-//! less the older it is), or over the batch's own gathering when that took longer. A fleet's
-//! steady churn (a hundred changes a second at 10 × 10,000 VMIs) is no burst: each cluster
-//! changes its VMIs in lumps that one backend event carries (20-60 messages within 50 ms),
-//! which read over one event came faster than 400 a second and held the next change back 200 to
-//! 400 ms; over the window they are what they are, a few hundred a second. A wait's own gathering
-//! does not keep a churn paced either (read over the whole wait, it is as slow as it is).
+//! Nor is a churn's lump: at 10 × 10,000 VMIs each cluster changes its VMIs in a tick that one
+//! backend event carries (20 messages, 40-60 when ticks meet), faster than [`BURST_RATE`] within
+//! its 50 ms, and each read as a burst's start held the next change back [`FIRST_GAP_MS`]. A
+//! burst starts only when a batch also comes faster than [`CALM_FACTOR`] times the page's rate
+//! over the last [`CALM_MS`] (its lumps and all): from a quiet page (a 10% update) that is
+//! [`BURST_RATE`], as before; under a churn of 200 messages a second, about 1,500. A burst that started
+//! goes on by [`BURST_RATE`] alone.
 //!
 //! Whatever the messages, the page spends at most about [`DUTY`] of its time applying them: a
 //! batch that took the page C ms (its effects included) is followed by the next no sooner than
@@ -30,10 +32,13 @@
 pub const BURST: usize = 2;
 /// Messages a second above which a batch of more than [`BURST`] is a burst.
 pub const BURST_RATE: f64 = 400.0;
-/// The time (ms) the rate of messages is read over: six of the backend's 50 ms gathering
-/// periods, so one event's lump (a cluster's tick, two at once) does not read as a burst, while a
-/// 10% update's second event (40 messages, then 100 within 50 ms) does.
-pub const RATE_WINDOW_MS: f64 = 300.0;
+/// The shortest time a batch's rate is read over (ms): the backend's gathering period, so one
+/// event's messages caught in one frame do not read as a burst.
+pub const GATHER_MS: f64 = 50.0;
+/// How many times the page's recent rate a batch must come at to start a burst.
+pub const CALM_FACTOR: f64 = 8.0;
+/// The time (ms) the page's recent rate is read over: ten of the backend's gathering periods.
+pub const CALM_MS: f64 = 1000.0;
 /// The first wait of a burst (ms), after the first batch of more than [`BURST`] messages.
 pub const FIRST_GAP_MS: f64 = 200.0;
 /// The wait between the batches of a burst that goes on (ms).
@@ -52,8 +57,8 @@ pub struct Pacing {
     burst_run: u32,
     /// What the last batch took the page (ms), once known.
     cost: f64,
-    /// The messages of the batches applied over the last [`RATE_WINDOW_MS`], each batch
-    /// counted less, linearly, the older it is.
+    /// The messages of the batches applied over the last [`CALM_MS`], each counted less,
+    /// linearly, the older it is: the page's recent rate is this many a second.
     recent: f64,
 }
 
@@ -70,10 +75,16 @@ impl Pacing {
 
     /// Notes a batch of `len` messages applied at `at`.
     pub fn applied(&mut self, at: f64, len: usize) {
-        let kept = (1.0 - (at - self.last) / RATE_WINDOW_MS).clamp(0.0, 1.0);
+        let over = (at - self.first).max(GATHER_MS);
+        let rate = len as f64 * 1000.0 / over;
+        let kept = (1.0 - (at - self.last) / CALM_MS).clamp(0.0, 1.0);
+        let calm = self.recent * kept * 1000.0 / CALM_MS;
+        let bar = match self.burst_run {
+            0 => BURST_RATE.max(CALM_FACTOR * calm),
+            _ => BURST_RATE,
+        };
+        let fast = len > BURST && rate > bar;
         self.recent = self.recent * kept + len as f64;
-        let over = (at - self.first).max(RATE_WINDOW_MS);
-        let fast = len > BURST && self.recent * 1000.0 / over > BURST_RATE;
         self.last = at;
         self.cost = 0.0;
         self.burst_run = if fast {
@@ -114,20 +125,16 @@ mod tests {
         let mut p = Pacing::default();
         p.queued(0.0);
         p.applied(0.0, 1);
-        // A 10% update: 40 messages in a frame (no burst yet: one event's worth), 100 in the
-        // next event 50 ms later, then hundreds each wait.
+        // A 10% update: 40 messages in a frame, then hundreds each wait.
         p.queued(1.0);
         p.applied(16.0, 40);
-        assert!(p.wait(20.0) <= 0.0);
+        assert_eq!(p.wait(66.0), 150.0);
         p.queued(66.0);
-        p.applied(82.0, 100);
-        assert_eq!(p.wait(100.0), 82.0 + FIRST_GAP_MS - 100.0);
-        p.queued(100.0);
-        p.applied(282.0, 400);
-        assert_eq!(p.wait(300.0), 282.0 + GAP_MS - 300.0);
-        p.queued(300.0);
-        p.applied(682.0, 800);
-        assert_eq!(p.wait(700.0), 682.0 + GAP_MS - 700.0);
+        p.applied(216.0, 200);
+        assert_eq!(p.wait(266.0), 350.0);
+        p.queued(266.0);
+        p.applied(616.0, 300);
+        assert_eq!(p.wait(666.0), 350.0);
         // Quiet again: a lone change after the burst shows at the next frame.
         p.queued(1000.0);
         p.applied(1016.0, 1);
@@ -151,7 +158,7 @@ mod tests {
         assert!(p.wait(216.0) <= 0.0);
         // A burst's gap is not shortened by a cheap batch.
         p.queued(300.0);
-        p.applied(316.0, 200);
+        p.applied(316.0, 40);
         p.cost(3.0);
         assert_eq!(p.wait(366.0), 150.0);
     }
@@ -178,22 +185,19 @@ mod tests {
     #[test]
     fn a_fleets_churn_in_lumps_is_no_burst() {
         // 10 clusters each changing 10 VMIs a second: an event of one cluster's tick (20
-        // messages at once) every 100 ms, two ticks together (40) now and then, one batch a
-        // frame: every change shows at the next frame.
+        // messages at once) every 100 ms, then two ticks together (40) now and then, one batch
+        // a frame: every change shows at the next frame.
         let mut p = Pacing::default();
-        for k in 0..50 {
-            let t = 1000.0 + k as f64 * 100.0;
-            let len = if k % 3 == 0 { 40 } else { 20 };
+        for k in 0..60 {
+            let t = k as f64 * 100.0;
+            let len = if k >= 10 && k % 3 == 0 { 40 } else { 20 };
             p.queued(t);
             p.applied(t + 16.0, len);
             assert!(p.wait(t + 20.0) <= 0.0, "held back after batch {k}");
         }
-        // The same lumps every 50 ms are a burst (800 messages a second).
-        for k in 0..4 {
-            let t = 6000.0 + k as f64 * 50.0;
-            p.queued(t);
-            p.applied(t + 16.0, 40);
-        }
-        assert!(p.wait(6200.0) > 0.0);
+        // A 10% update meanwhile (100 messages an event) is a burst.
+        p.queued(6000.0);
+        p.applied(6016.0, 100);
+        assert_eq!(p.wait(6020.0), 6016.0 + FIRST_GAP_MS - 6020.0);
     }
 }
