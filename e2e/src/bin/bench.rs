@@ -135,7 +135,7 @@ async fn main() -> anyhow::Result<()> {
     {
         add(
             "fleet event-to-pixel",
-            fleet_pixel::measure(&s, size, 200).await,
+            fleet_pixel::measure(&s, size, 200, profile).await,
         );
     }
     if want("forged cookies") {
