@@ -274,7 +274,7 @@ fn fresh_batch29_scores_at_least_its_floor() {
 
 #[test]
 fn fresh_batch30_scores_at_least_its_floor() {
-    run_batch("batch30", 20, true);
+    run_batch("batch30", 20, false);
 }
 
 #[test]

@@ -21,7 +21,43 @@ new MutationObserver(() => {
 }).observe(document.body, { subtree: true, childList: true, characterData: true });
 "#;
 
-fn epoch_ms() -> f64 {
+/// Installed before the page loads (`Page.addScriptToEvaluateOnNewDocument`): notes when each
+/// stream event naming the pending token was dispatched to the page (`__e2pRecv`), and the
+/// page's long tasks (`__e2pLong`, [start, duration] in epoch ms), for a slow change's timeline.
+pub const TIMELINE: &str = r#"
+window.__e2pRecv = {}; window.__e2pLong = []; window.__e2pEv = [];
+const add = EventSource.prototype.addEventListener;
+EventSource.prototype.addEventListener = function (type, f, o) {
+  const g = function (ev) {
+    const p = window.__e2p && window.__e2p.pending;
+    if (p && typeof ev.data === 'string' && ev.data.length < 1e6) {
+      window.__e2pEv.push([performance.timeOrigin + performance.now(), ev.data.split('"upsert"').length - 1, ev.data.length]);
+    }
+    if (p && !(p in window.__e2pRecv) && typeof ev.data === 'string' && ev.data.includes(p)) {
+      window.__e2pRecv[p] = performance.timeOrigin + performance.now();
+    }
+    return f.apply(this, arguments);
+  };
+  return add.call(this, type, g, o);
+};
+try {
+  new PerformanceObserver((l) => {
+    for (const e of l.getEntries()) window.__e2pLong.push([performance.timeOrigin + e.startTime, e.duration]);
+  }).observe({ type: 'longtask', buffered: true });
+} catch (_) {}
+"#;
+
+/// One change's timeline (ms after the simulator's write): dispatched to the page (when
+/// [`TIMELINE`] is installed), in the DOM, painted.
+#[derive(Debug, Clone, Copy)]
+pub struct Sample {
+    pub written: f64,
+    pub received: Option<f64>,
+    pub dom: f64,
+    pub paint: f64,
+}
+
+pub(super) fn epoch_ms() -> f64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_secs_f64() * 1000.0)
@@ -34,11 +70,13 @@ pub async fn event_to_pixel(changes: usize) -> Result<Vec<Figure>> {
     h.browser.goto(&h.url("/")).await?;
     let key = first_card_key(&h.browser).await?;
     let (ns, name) = key.split_once('/').context("card key is namespace/name")?;
-    let (mut latencies, mut dom) = changes_to_pixel(&h.browser, changes, |token| {
+    let samples = changes_to_pixel(&h.browser, changes, |token| {
         h.sim.set_vmi_phase(ns, name, token)
     })
     .await
     .with_context(|| format!("the VMI {key}"))?;
+    let mut latencies: Vec<f64> = samples.iter().map(|s| s.paint).collect();
+    let mut dom: Vec<f64> = samples.iter().map(|s| s.dom).collect();
     h.finish().await?;
     let n = latencies.len();
     let dom50 = quantile(&mut dom, 0.5);
@@ -72,16 +110,14 @@ pub async fn first_card_key(browser: &Client) -> Result<String> {
 }
 
 /// Makes `changes` changes with `change` (given a token to write as the VMI's phase; false when
-/// the VMI is gone) and answers, per change, the milliseconds until the page painted the token
-/// and until it entered the DOM.
+/// the VMI is gone) and answers each change's [`Sample`].
 pub async fn changes_to_pixel(
     browser: &Client,
     changes: usize,
     mut change: impl FnMut(&str) -> bool,
-) -> Result<(Vec<f64>, Vec<f64>)> {
+) -> Result<Vec<Sample>> {
     browser.execute(OBSERVER, vec![]).await?;
-    let mut latencies = Vec::with_capacity(changes);
-    let mut dom = Vec::with_capacity(changes);
+    let mut samples = Vec::with_capacity(changes);
     for i in 0..changes {
         let token = format!("Bench{i}x");
         browser
@@ -96,13 +132,17 @@ pub async fn changes_to_pixel(
         loop {
             let v = browser
                 .execute(
-                    "const s = window.__e2p.seen; return [s[arguments[0]] ?? null, s[arguments[0] + ':paint'] ?? null];",
+                    "const s = window.__e2p.seen, r = window.__e2pRecv || {}; return [s[arguments[0]] ?? null, s[arguments[0] + ':paint'] ?? null, r[arguments[0]] ?? null];",
                     vec![serde_json::json!(token)],
                 )
                 .await?;
             if let (Some(d), Some(p)) = (v[0].as_f64(), v[1].as_f64()) {
-                dom.push(d - t0);
-                latencies.push(p - t0);
+                samples.push(Sample {
+                    written: t0,
+                    received: v[2].as_f64().map(|r| r - t0),
+                    dom: d - t0,
+                    paint: p - t0,
+                });
                 break;
             }
             if Instant::now() > until {
@@ -111,5 +151,5 @@ pub async fn changes_to_pixel(
             tokio::time::sleep(Duration::from_millis(5)).await;
         }
     }
-    Ok((latencies, dom))
+    Ok(samples)
 }

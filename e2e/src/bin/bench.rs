@@ -135,7 +135,7 @@ async fn main() -> anyhow::Result<()> {
     {
         add(
             "fleet event-to-pixel",
-            fleet_pixel::measure(&s, size, 200).await,
+            fleet_pixel::measure(&s, size, 200, profile).await,
         );
     }
     // The overview's 10% update with the largest fleet asked for on the page (issue 32, item 5).

@@ -14,6 +14,14 @@
 //! messages a wait gathered: judged by count alone, a wait's own gathering kept it paced at
 //! [`GAP_MS`] for good, and every change showed up to 400 ms late.
 //!
+//! Nor is a churn's lump: at 10 × 10,000 VMIs each cluster changes its VMIs in a tick that one
+//! backend event carries (20 messages, 40-60 when ticks meet), faster than [`BURST_RATE`] within
+//! its 50 ms, and each read as a burst's start held the next change back [`FIRST_GAP_MS`]. A
+//! burst starts only when a batch also comes faster than [`CALM_FACTOR`] times the page's rate
+//! over the last [`CALM_MS`] (its lumps and all): from a quiet page (a 10% update) that is
+//! [`BURST_RATE`], as before; under a churn of 200 messages a second, about 1,500. A burst that started
+//! goes on by [`BURST_RATE`] alone.
+//!
 //! Whatever the messages, the page spends at most about [`DUTY`] of its time applying them: a
 //! batch that took the page C ms (its effects included) is followed by the next no sooner than
 //! C / [`DUTY`] after it began. Cheap batches (a few ms at 10,000 VMIs) leave the next frame as
@@ -27,6 +35,10 @@ pub const BURST_RATE: f64 = 400.0;
 /// The shortest time a batch's rate is read over (ms): the backend's gathering period, so one
 /// event's messages caught in one frame do not read as a burst.
 pub const GATHER_MS: f64 = 50.0;
+/// How many times the page's recent rate a batch must come at to start a burst.
+pub const CALM_FACTOR: f64 = 8.0;
+/// The time (ms) the page's recent rate is read over: ten of the backend's gathering periods.
+pub const CALM_MS: f64 = 1000.0;
 /// The first wait of a burst (ms), after the first batch of more than [`BURST`] messages.
 pub const FIRST_GAP_MS: f64 = 200.0;
 /// The wait between the batches of a burst that goes on (ms).
@@ -45,6 +57,9 @@ pub struct Pacing {
     burst_run: u32,
     /// What the last batch took the page (ms), once known.
     cost: f64,
+    /// The messages of the batches applied over the last [`CALM_MS`], each counted less,
+    /// linearly, the older it is: the page's recent rate is this many a second.
+    recent: f64,
 }
 
 impl Pacing {
@@ -61,7 +76,15 @@ impl Pacing {
     /// Notes a batch of `len` messages applied at `at`.
     pub fn applied(&mut self, at: f64, len: usize) {
         let over = (at - self.first).max(GATHER_MS);
-        let fast = len > BURST && len as f64 * 1000.0 / over > BURST_RATE;
+        let rate = len as f64 * 1000.0 / over;
+        let kept = (1.0 - (at - self.last) / CALM_MS).clamp(0.0, 1.0);
+        let calm = self.recent * kept * 1000.0 / CALM_MS;
+        let bar = match self.burst_run {
+            0 => BURST_RATE.max(CALM_FACTOR * calm),
+            _ => BURST_RATE,
+        };
+        let fast = len > BURST && rate > bar;
+        self.recent = self.recent * kept + len as f64;
         self.last = at;
         self.cost = 0.0;
         self.burst_run = if fast {
@@ -157,5 +180,24 @@ mod tests {
         p.queued(316.0);
         p.applied(716.0, 40);
         assert!(p.wait(720.0) <= 0.0);
+    }
+
+    #[test]
+    fn a_fleets_churn_in_lumps_is_no_burst() {
+        // 10 clusters each changing 10 VMIs a second: an event of one cluster's tick (20
+        // messages at once) every 100 ms, then two ticks together (40) now and then, one batch
+        // a frame: every change shows at the next frame.
+        let mut p = Pacing::default();
+        for k in 0..60 {
+            let t = k as f64 * 100.0;
+            let len = if k >= 10 && k % 3 == 0 { 40 } else { 20 };
+            p.queued(t);
+            p.applied(t + 16.0, len);
+            assert!(p.wait(t + 20.0) <= 0.0, "held back after batch {k}");
+        }
+        // A 10% update meanwhile (100 messages an event) is a burst.
+        p.queued(6000.0);
+        p.applied(6016.0, 100);
+        assert_eq!(p.wait(6020.0), 6016.0 + FIRST_GAP_MS - 6020.0);
     }
 }

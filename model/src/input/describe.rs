@@ -482,6 +482,23 @@ impl Described {
         })
     }
 
+    /// The plane a failed Migration State speaks of, as the migration's own reading judges a
+    /// VMIM's (`migration::failure`): its failure reason's words (`classify_failure_text`: a
+    /// completion or progress timeout, post-copy, the proxy: the data's; scheduling, quota,
+    /// policy: the control plane's), else an abort that succeeded without being requested
+    /// (the progress or completion timeout aborting the transfer, KubeVirt
+    /// `pkg/virt-launcher/virtwrap/live-migration-source.go`): the data's.
+    fn failed_plane(&self, reason: &str) -> Option<SignalPlane> {
+        use crate::migration::{Plane, classify_failure_text};
+        match classify_failure_text(reason).0 {
+            Plane::DataPlane => Some(SignalPlane::Data),
+            Plane::ControlPlane => Some(SignalPlane::Control),
+            Plane::Unknown => {
+                (self.migration_aborted == (false, true)).then_some(SignalPlane::Data)
+            }
+        }
+    }
+
     /// The failed last migration of a described VMI, as a migration signal.
     pub fn migration_signal(&self, excerpt: &str) -> Option<Signal> {
         if self.migration_aborted == (true, true) {
@@ -498,7 +515,7 @@ impl Described {
         Some(Signal {
             signature: Some("describe:migration-state-failed".into()),
             layer: Some(Layer::Migration),
-            plane: None,
+            plane: self.failed_plane(&reason),
             health: Health::Broken,
             title: "The VMI's last migration failed (Migration State)".into(),
             cause,

@@ -9,11 +9,13 @@ pub mod about;
 mod agent_command;
 mod api_errors;
 mod api_server_dial;
+mod api_storage;
 pub(crate) mod base;
 mod bonding;
 mod cdi;
 mod cdi_in_use;
 mod cdi_volume;
+mod cloud_init_schema;
 pub mod component;
 mod component_pods;
 pub mod components;
@@ -203,6 +205,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             longhorn_csi::TABLE,
             longhorn_engine::TABLE,
             longhorn_migration::TABLE,
+            cloud_init_schema::TABLE,
             guest::TABLE,
             guest_agent_service::TABLE,
             agent_command::TABLE,
@@ -226,6 +229,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             disruption::TABLE,
             denial::TABLE,
             unauthenticated::TABLE,
+            api_storage::TABLE,
             usage::TABLE,
             api_errors::TABLE,
             fleet::TABLE,

@@ -280,6 +280,23 @@ pub(super) const TABLE: &[Signature] = &[
         example: r#"{"component":"virt-launcher","level":"error","msg":"internal error: Unable to get system bus connection: Could not connect: No such file or directory","pos":"virGDBusGetSystemBus:99","subcomponent":"libvirt"}"#,
         ..BASE
     },
+    // `virsh console` inside the launcher: libvirt attaches only to a PTY character device
+    // (src/qemu/qemu_driver.c qemuDomainOpenConsole: "character device %s is not using a PTY"),
+    // and KubeVirt's serial console is a unix socket (pkg/virt-launcher/virtwrap/converter/
+    // converter.go, `<serial type='unix'>`, which `virtctl console` reaches through
+    // virt-handler), so the refusal is the design, on every VMI, not a fault.
+    Signature {
+        id: "virsh-console-not-pty",
+        all: &["is not using a PTY"],
+        title: "virsh console cannot attach to KubeVirt's serial console (a socket, not a PTY)",
+        cause: "libvirt's console attaches only to a PTY, and KubeVirt gives every VMI's serial \
+            console as a unix socket that virtctl console reaches through virt-handler: virsh \
+            console in the launcher is refused on every VMI, by design; use virtctl console",
+        source: "libvirt src/qemu/qemu_driver.c (qemuDomainOpenConsole); KubeVirt \
+            pkg/virt-launcher/virtwrap/converter/converter.go (serial type unix)",
+        example: "error: internal error: character device serial0 is not using a PTY",
+        ..BASE
+    },
     Signature {
         id: "libvirt-startup-cgroup-detect",
         all: &["At least one cgroup controller is required"],

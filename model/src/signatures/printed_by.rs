@@ -12,7 +12,13 @@
 //!   the thread, the priority, the function and line): `… 4242: error : qemuProcessStart:6500 :
 //!   …`, as virtqemud's and libvirtd's logs and the launcher's relayed libvirt lines print it;
 //! - QEMU's error reports (`util/qemu-error.c` error_vprintf with error_print_loc: the program's
-//!   name first, `qemu-kvm: …`, `qemu-system-x86_64: -device …: …`).
+//!   name first, `qemu-kvm: …`, `qemu-system-x86_64: -device …: …`);
+//! - libvirt's error codes as it words them (`src/util/virerror.c` virErrorMsgStrings, the text
+//!   of each `VIR_ERR_*` code that starts every message raised with it: `internal error: …`,
+//!   `unsupported configuration: …`, `operation failed: …`, …), when the line starts with one
+//!   (or with virsh's `error: ` before it): the message as virt-launcher relays it without a
+//!   frame. Only the codes of a failing operation are listed ([`LIBVIRT_CODES`]), not those
+//!   whose words another program also starts a line with.
 //!
 //! It names the printer and the frame's level in words of its own ([`Printer`], [`Framed`]), which
 //! `component` and `level` read, so that neither of them is imported here (no circle).
@@ -42,10 +48,38 @@ const QEMU: [&str; 4] = [
     "qemu-system-s390x: ",
 ];
 
+/// The words of libvirt's error codes that start a message raised with them (libvirt
+/// `src/util/virerror.c` virErrorMsgStrings; the code in each comment), case as printed. Left
+/// out: the codes of one subject (the guest agent's, a migration's, a network's or a storage
+/// pool's: their own signatures read them), and `invalid argument`, `system call error`, `RPC
+/// error`, whose words other programs print too.
+const LIBVIRT_CODES: [&str; 10] = [
+    "internal error: ",                   // VIR_ERR_INTERNAL_ERROR
+    "unsupported configuration: ",        // VIR_ERR_CONFIG_UNSUPPORTED
+    "operation failed: ",                 // VIR_ERR_OPERATION_FAILED
+    "Requested operation is not valid: ", // VIR_ERR_OPERATION_INVALID
+    "this function is not supported by the connection driver: ", // VIR_ERR_NO_SUPPORT
+    "XML error: ",                        // VIR_ERR_XML_ERROR
+    "Timed out during operation: ",       // VIR_ERR_OPERATION_TIMEOUT
+    "Operation not supported: ",          // VIR_ERR_OPERATION_UNSUPPORTED
+    "argument unsupported: ",             // VIR_ERR_ARGUMENT_UNSUPPORTED
+    "Domain not found: ",                 // VIR_ERR_NO_DOMAIN
+];
+
+/// A line that starts with one of libvirt's error codes' words ([`LIBVIRT_CODES`]), or with
+/// virsh's `error: ` before one.
+fn libvirt_code(t: &str) -> bool {
+    let t = t.trim_start();
+    let t = t.strip_prefix("error: ").unwrap_or(t);
+    LIBVIRT_CODES
+        .iter()
+        .any(|c| t.starts_with(c) && t.len() > c.len())
+}
+
 /// The program whose error printer framed `t`, if one did. Every line of a paste asks (its
 /// level and component): nothing is allocated unless the line holds `qemu` in some case.
 pub fn printed_by(t: &str) -> Option<Printer> {
-    if libvirt_default(t) || libvirt_log(t) {
+    if libvirt_default(t) || libvirt_log(t) || libvirt_code(t) {
         return Some(Printer::Libvirt);
     }
     if !crate::scan::contains_ignore_case(t, "qemu") {
@@ -137,6 +171,18 @@ mod tests {
         assert_eq!(
             printed_by("qemu-kvm: -drive file=/x: Could not open '/x'"),
             Some(Printer::Qemu)
+        );
+        assert_eq!(
+            printed_by("unsupported configuration: host doesn't support VFIO PCI passthrough"),
+            Some(Printer::Libvirt)
+        );
+        assert_eq!(
+            printed_by("error: operation failed: domain is already active"),
+            Some(Printer::Libvirt)
+        );
+        assert_eq!(
+            printed_by("Internal error occurred: failed calling webhook"),
+            None
         );
         assert_eq!(printed_by("an error : somewhere"), None);
         assert_eq!(printed_by("libvirt: the daemon is fine"), None);

@@ -294,11 +294,15 @@ const MIGRATION: &[Term] = &[
     ("workload-update", 2),
     ("workloadupdate", 2),
     ("syncmigrationtarget", 2),
+    // The field a migration's failure is written in (`staging/src/kubevirt.io/api/core/v1/
+    // types.go` VirtualMachineInstanceMigrationState `failureReason`), named in prose or YAML.
+    ("failurereason", 2),
 ];
 
 /// A migration line naming these speaks of the data moving (the data plane), else of its
 /// control plane (the target, its pod, the controllers' steps). `not completed`: virt-launcher's
-/// completion timeout, which aborts a transfer that runs too long.
+/// completion timeout, which aborts a transfer that runs too long; libvirt's error: the
+/// transfer's own programs refusing.
 const DATA_PLANE: &[&str] = &[
     "dirty",
     "bandwidth",
@@ -308,6 +312,13 @@ const DATA_PLANE: &[&str] = &[
     "progress",
     "transfer",
     "not completed",
+    // libvirt's own error, as libvirt-go words it (`libvirt.org/go/libvirt` error.go
+    // `virError(Code=%d, Domain=%d, Message='%s')`) and KubeVirt relays it (`LibvirtError(…)`,
+    // `pkg/virt-launcher/virtwrap/errors/errors.go` FormatLibvirtError): libvirt and QEMU move
+    // the data, so a migration line quoting their refusal speaks of the transfer, not of the
+    // controllers' steps.
+    "virerror(",
+    "libvirterror(",
 ];
 
 /// The migration plane a line about a migration speaks of (see [`DATA_PLANE`]).

@@ -38,6 +38,7 @@ mod round25;
 mod round26;
 mod round27;
 mod round28;
+mod round29;
 mod sig_api;
 mod sig_control;
 mod sig_guest;
@@ -96,6 +97,7 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
         round26::ROUND26,
         round27::ROUND27,
         round28::ROUND28,
+        round29::ROUND29,
         batch25::BATCH25,
         mechanisms::MECHANISMS,
         longhorn::LONGHORN,
