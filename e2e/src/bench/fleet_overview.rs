@@ -4,14 +4,17 @@
 //! overview of every cluster, and a tenth of every cluster's VMIs change their phase, cluster
 //! after cluster, as [`super::overview`]'s update does at one cluster: the figure is the page's
 //! script time (CDP `ScriptDuration`) from the first change until the page is idle, the median
-//! of [`UPDATES`] updates.
+//! of [`UPDATES`] updates. With `--cpu-profile`, Chromium's CPU profile of the updates is
+//! written to `fleet_overview_update_SIZE.cpuprofile` in the output folder.
 
 use super::fleet::{FleetServe, Size, start_fleet};
 use super::overview::{
     list_ms, median_index, metric, rendered_at, script_ms_until_idle, update_phase,
 };
 use super::{Budget, Figure, Settings};
+use crate::cdp::cdp;
 use anyhow::{Context, Result};
+use serde_json::json;
 use std::time::{Duration, Instant};
 
 /// The 10% update at 100,000 VMIs, at most (ms of script time).
@@ -41,7 +44,11 @@ fn tenth(fleet: &sim::fleet::Fleet) -> Vec<(String, String, String)> {
 }
 
 /// The overview's 10% update with the whole fleet of `size` on the page.
-pub async fn measure(s: &Settings, size: Size) -> Result<Vec<Figure>> {
+pub async fn measure(
+    s: &Settings,
+    size: Size,
+    profile: Option<&std::path::Path>,
+) -> Result<Vec<Figure>> {
     let Size { clusters, vmis } = size;
     let fleet = start_fleet(clusters, vmis).await?;
     let serve = FleetServe::spawn(s, &fleet).await?;
@@ -51,11 +58,23 @@ pub async fn measure(s: &Settings, size: Size) -> Result<Vec<Figure>> {
     page.goto(&format!("{}/", serve.url)).await?;
     let total = clusters * vmis;
     let render_ms = rendered_at(page, total).await?;
-    let pinned = super::isolate_page(&browser.pids(), false);
+    let pinned = super::isolate_page(&browser.pids(), profile.is_some());
     // Let the page settle (its first load's tail), then change a tenth of the fleet.
     let settled = metric(page, "ScriptDuration").await?;
     script_ms_until_idle(page, settled, Duration::from_millis(500)).await?;
     let touched = tenth(&fleet);
+    let label = size.label();
+    if profile.is_some() {
+        cdp(page, "Profiler.enable", json!({})).await?;
+        // 200 µs: each update lasts seconds at this size.
+        cdp(
+            page,
+            "Profiler.setSamplingInterval",
+            json!({"interval": 200}),
+        )
+        .await?;
+        cdp(page, "Profiler.start", json!({})).await?;
+    }
     let mut times = Vec::with_capacity(UPDATES);
     let mut applied = Vec::with_capacity(UPDATES);
     for round in 0..UPDATES {
@@ -69,8 +88,14 @@ pub async fn measure(s: &Settings, size: Size) -> Result<Vec<Figure>> {
         times.push(script_ms_until_idle(page, before, Duration::from_millis(700)).await?);
     }
     super::unpin(&browser.pids());
+    if let Some(dir) = profile {
+        let p = cdp(page, "Profiler.stop", json!({})).await?;
+        std::fs::create_dir_all(dir)?;
+        let path = dir.join(format!("fleet_overview_update_{label}.cpuprofile"));
+        std::fs::write(&path, p["profile"].to_string())
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
     let script = times[median_index(&times)];
-    let label = size.label();
     Ok(vec![
         Figure::new(
             &format!("fleet_overview_render_{label}"),

@@ -143,7 +143,10 @@ async fn main() -> anyhow::Result<()> {
         && want("fleet overview")
         && let Some(&size) = args.fleet.0.iter().max_by_key(|f| f.clusters * f.vmis)
     {
-        add("fleet overview", fleet_overview::measure(&s, size).await);
+        add(
+            "fleet overview",
+            fleet_overview::measure(&s, size, profile).await,
+        );
     }
     if want("forged cookies") {
         let (forged, clients) = if q { (300, 100) } else { (2_000, 1_000) };
