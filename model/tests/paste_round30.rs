@@ -76,3 +76,24 @@ fn longhorns_engine_skipping_an_unmap_during_a_rebuild_blames_nothing() {
     let (l, _, text) = blame(&failing);
     assert_eq!(l, Some(Layer::Node), "{text}");
 }
+
+#[test]
+fn a_routing_table_without_a_default_route_is_the_vms_network() {
+    for paste in [
+        // a guest given only a link route to its pod's gateway
+        "[fedora@vm1 ~]$ ip route\n10.0.2.2 dev enp1s0 proto dhcp scope link metric 100\n10.0.2.0/24 dev enp1s0 proto kernel scope link src 10.0.2.15\n",
+        // quoted in a reply, the gateway reached only by a static route to itself
+        "> # ip -4 route show\n> 10.128.4.1 via 10.128.4.1 dev eth0 proto static\n",
+    ] {
+        let (l, _, text) = blame(paste);
+        assert_eq!(l, Some(Layer::Network), "{paste}\n{text}");
+    }
+    // A table holding its default route, or a command that only adds one, blames nothing.
+    for paste in [
+        "$ ip r\ndefault via 10.0.2.1 dev eth0 proto dhcp metric 100\n10.0.2.0/24 dev eth0 proto kernel scope link src 10.0.2.2\n",
+        "$ ip route add default via 10.0.2.1\n$ ping -c1 10.0.2.1\n",
+    ] {
+        let (l, _, text) = blame(paste);
+        assert_eq!(l, None, "{paste}\n{text}");
+    }
+}

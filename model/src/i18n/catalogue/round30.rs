@@ -40,4 +40,5 @@ pub const ROUND30: &[Entry] = &[
      "kubectl get vmi <name> -o jsonpath='{.spec.domain.devices.interfaces}'(バインディング: bridge、masquerade)"),
     ("kubectl exec <virt-launcher pod> -- ip route (the pod's gateway the guest is given)",
      "kubectl exec <virt-launcher pod> -- ip route(ゲストに与えられる Pod のゲートウェイ)"),
+    ("ip route output", "ip route の出力"),
 ];
