@@ -44,11 +44,19 @@ fn the_block_layers_error_statuses_are_the_nodes_disk() {
         "reservation conflict",
     ] {
         for prefix in ["blk_update_request: ", ""] {
-            let paste = format!(
-                "$ journalctl -k --since today\nMar 03 09:40:02 worker-2 kernel: {prefix}{status} error, dev sdf, sector 409600 op 0x3:(DISCARD) flags 0x800 phys_seg 1 prio class 0\n"
-            );
-            let (l, _, text) = blame(&paste);
-            assert_eq!(l, Some(Layer::Node), "{paste}\n{text}");
+            // `dmesg -T` on the node (no `kernel:` reporter to fall back on), and the journal's
+            // form of the same line
+            for paste in [
+                format!(
+                    "$ dmesg -T | tail -1\n[Tue Mar  3 09:40:02 2026] {prefix}{status} error, dev sdf, sector 409600 op 0x3:(DISCARD) flags 0x800 phys_seg 1 prio class 0\n"
+                ),
+                format!(
+                    "$ journalctl -k --since today\nMar 03 09:40:02 worker-2 kernel: {prefix}{status} error, dev sdf, sector 409600 op 0x1:(WRITE) flags 0x8800 phys_seg 2 prio class 0\n"
+                ),
+            ] {
+                let (l, _, text) = blame(&paste);
+                assert_eq!(l, Some(Layer::Node), "{paste}\n{text}");
+            }
         }
     }
 }
