@@ -279,7 +279,7 @@ fn fresh_batch30_scores_at_least_its_floor() {
 
 #[test]
 fn fresh_batch31_scores_at_least_its_floor() {
-    run_batch("batch31", 21, true);
+    run_batch("batch31", 21, false);
 }
 
 #[test]

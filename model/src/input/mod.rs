@@ -61,6 +61,7 @@ pub mod list;
 pub mod listing;
 pub mod migration_done;
 pub mod namespace_state;
+pub mod no_default_route;
 pub mod object;
 pub mod package_layer;
 pub mod panic_owner;

@@ -52,6 +52,7 @@ pub fn read_paste(input: &str) -> ReadPaste {
     super::cdi_scratch::settle(&mut out, input);
     super::usage_error::settle(&mut out, input);
     super::cloud_init_passwd::settle(&mut out, input);
+    super::no_default_route::settle(&mut out, input);
     out
 }
 

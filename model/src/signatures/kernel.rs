@@ -164,6 +164,48 @@ pub(super) const TABLE: &[Signature] = &[
         example: "[ 1234.5] critical medium error, I/O error, dev sdc, sector 4096 op 0x0:(READ)",
         ..N
     },
+    // The block layer's other statuses, printed in the same line as the I/O error above
+    // (Linux `block/blk-core.c`: the `blk_errors` table's names, printed by print_req_error as
+    // "%s error, dev %s, sector %llu …", after "blk_update_request: " on older kernels). Every
+    // name a failed request can carry, except the two that never reach a device's user (the
+    // non-blocking "nonblocking retry", device-mapper's "dm internal retry") and the plain
+    // "I/O" one read above: a request to a disk of the node failed.
+    Signature {
+        id: "blk-status-error",
+        all: &[" error, dev "],
+        any: &[
+            "operation not supported error, dev ",
+            "timeout error, dev ",
+            "critical space allocation error, dev ",
+            "recoverable transport error, dev ",
+            "critical target error, dev ",
+            "critical nexus error, dev ",
+            "reservation conflict error, dev ",
+            "critical medium error, dev ",
+            "protection error, dev ",
+            "kernel resource error, dev ",
+            "device resource error, dev ",
+            "device offline error, dev ",
+            "open zones exceeded error, dev ",
+            "active zones exceeded error, dev ",
+            "duration limit exceeded error, dev ",
+            "invalid error, dev ",
+        ],
+        none: &["I/O error, dev "],
+        title: "a block device on the node fails requests (the block layer's error status)",
+        cause: "the kernel's block layer failed a request to a disk of the node with the status \
+            it names (the target refusing the command, a transport lost, a timeout, no space on a \
+            thin device, a reservation held by another host): a VM disk on it pauses with \
+            IOError, retries or fails",
+        next_steps: &[
+            "journalctl -k on the node (the device, the operation: READ, WRITE, DISCARD, FLUSH)",
+            "check the device and its storage backend (the volume's engine, the array, the path)",
+        ],
+        source: "Linux block/blk-core.c (blk_errors, print_req_error: \"%s error, dev %s, sector \
+            %llu\")",
+        example: "[ 5001.22] critical target error, dev sdd, sector 81920 op 0x1:(WRITE) flags 0x8800 phys_seg 4 prio class 0",
+        ..N
+    },
     Signature {
         id: "buffer-io-error",
         all: &["Buffer I/O error on dev"],

@@ -91,6 +91,7 @@ mod tls;
 mod unauthenticated;
 mod usage;
 mod vfio;
+mod vfio_host;
 mod virt_v2v;
 mod virtctl;
 mod volume_expand;
@@ -170,6 +171,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             devices::TABLE,
             vfio::TABLE,
             pci_host::TABLE,
+            vfio_host::TABLE,
             helper_signal::TABLE,
             selinux_context::TABLE,
             node_taints::TABLE,

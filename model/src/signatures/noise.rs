@@ -297,6 +297,24 @@ pub(super) const TABLE: &[Signature] = &[
         example: "error: internal error: character device serial0 is not using a PTY",
         ..BASE
     },
+    // Longhorn's engine declining a guest's UNMAP (fstrim, discard) while a replica rebuilds
+    // (longhorn-engine `pkg/controller/control.go` UnmapAt: "cannot unmap %v bytes at offset %v
+    // while rebuilding is in progress", logged at warning as "Failed to unmap"): since that
+    // check the engine skips the unmap instead of failing the I/O, so the guest's trim
+    // completes; the rebuild's by design, not a fault (the kernel's failed DISCARD, read in
+    // `kernel.rs`, is the fault it replaced).
+    Signature {
+        id: "longhorn-unmap-during-rebuild",
+        all: &["cannot unmap", "while rebuilding is in progress"],
+        title: "Longhorn's engine skips an unmap while a replica rebuilds (by design)",
+        cause: "the guest trimmed (fstrim, discard) a Longhorn volume while one of its replicas \
+            was rebuilding; the engine declines unmaps until the rebuild ends so the replicas \
+            stay identical, and the guest's trim still completes: a warning of the design, not a \
+            fault",
+        source: "longhorn-engine pkg/controller/control.go (UnmapAt)",
+        example: r#"time="2026-03-02T09:14:55Z" level=warning msg="Failed to unmap" func="controller.(*Controller).UnmapAt" error="cannot unmap 4096 bytes at offset 1048576 while rebuilding is in progress""#,
+        ..BASE
+    },
     Signature {
         id: "libvirt-startup-cgroup-detect",
         all: &["At least one cgroup controller is required"],

@@ -39,6 +39,7 @@ mod round26;
 mod round27;
 mod round28;
 mod round29;
+mod round30;
 mod sig_api;
 mod sig_control;
 mod sig_guest;
@@ -98,6 +99,7 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
         round27::ROUND27,
         round28::ROUND28,
         round29::ROUND29,
+        round30::ROUND30,
         batch25::BATCH25,
         mechanisms::MECHANISMS,
         longhorn::LONGHORN,

@@ -218,6 +218,18 @@ pub(crate) const TABLE: &[Signature] = &[
         example: "No DHCPOFFERS received.",
         ..NO_DHCP
     },
+    // BusyBox's udhcpc, the DHCP client of small guests (CirrOS, Alpine, initramfs), giving up
+    // (`networking/udhcp/dhcpc.c`: "no lease, failing" with -n, "No lease, failing" before 1.27;
+    // "no lease, forking to background" with -b): no DHCP server answered its discovers.
+    Signature {
+        id: "udhcpc-no-lease",
+        all: &["no lease, "],
+        any: &["no lease, failing", "no lease, forking to background"],
+        source: "BusyBox networking/udhcp/dhcpc.c (udhcpc_main: \"no lease, failing\", \
+            \"no lease, forking to background\")",
+        example: "udhcpc: no lease, failing",
+        ..NO_DHCP
+    },
     Signature {
         id: "cloud-init-no-datasource",
         all: &["No instance datasource found"],
