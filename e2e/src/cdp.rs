@@ -28,6 +28,37 @@ impl WebDriverCompatibleCommand for Cdp {
     }
 }
 
+/// Runs a CDP command on `client`'s page and returns its result.
+pub async fn cdp(
+    client: &fantoccini::Client,
+    cmd: &str,
+    params: serde_json::Value,
+) -> anyhow::Result<serde_json::Value> {
+    Ok(client
+        .issue_cmd(Cdp {
+            cmd: cmd.into(),
+            params,
+        })
+        .await?)
+}
+
+/// `Performance.getMetrics` of `client`'s page as a name → value map (enables the domain
+/// first).
+pub async fn metrics(
+    client: &fantoccini::Client,
+) -> anyhow::Result<std::collections::HashMap<String, f64>> {
+    cdp(client, "Performance.enable", serde_json::json!({})).await?;
+    let r = cdp(client, "Performance.getMetrics", serde_json::json!({})).await?;
+    Ok(r["metrics"]
+        .as_array()
+        .map(|m| {
+            m.iter()
+                .filter_map(|e| Some((e["name"].as_str()?.to_string(), e["value"].as_f64()?)))
+                .collect()
+        })
+        .unwrap_or_default())
+}
+
 impl crate::Harness {
     /// Runs a CDP command and returns its result.
     pub async fn cdp(
@@ -35,13 +66,7 @@ impl crate::Harness {
         cmd: &str,
         params: serde_json::Value,
     ) -> anyhow::Result<serde_json::Value> {
-        Ok(self
-            .browser
-            .issue_cmd(Cdp {
-                cmd: cmd.into(),
-                params,
-            })
-            .await?)
+        cdp(&self.browser, cmd, params).await
     }
 
     /// Makes the page's viewport exactly `width`×`height` CSS pixels at a device pixel ratio of
@@ -65,19 +90,7 @@ impl crate::Harness {
 
     /// `Performance.getMetrics` as a name → value map (enables the domain first).
     pub async fn metrics(&self) -> anyhow::Result<std::collections::HashMap<String, f64>> {
-        self.cdp("Performance.enable", serde_json::json!({}))
-            .await?;
-        let r = self
-            .cdp("Performance.getMetrics", serde_json::json!({}))
-            .await?;
-        Ok(r["metrics"]
-            .as_array()
-            .map(|m| {
-                m.iter()
-                    .filter_map(|e| Some((e["name"].as_str()?.to_string(), e["value"].as_f64()?)))
-                    .collect()
-            })
-            .unwrap_or_default())
+        metrics(&self.browser).await
     }
 }
 

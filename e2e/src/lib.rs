@@ -125,6 +125,29 @@ impl Browser {
             _profile: profile,
         })
     }
+
+    /// The browser's processes (chromedriver's process group), as [`Harness::browser_pids`].
+    pub fn pids(&self) -> Vec<u32> {
+        self._driver.child.id().map(group_pids).unwrap_or_default()
+    }
+}
+
+/// The processes of process group `group` (chromedriver's: the browser it started).
+fn group_pids(group: u32) -> Vec<u32> {
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    dir.filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| {
+            // Field 5 of /proc/PID/stat is the process group; the command name before it is
+            // in parentheses and may hold spaces.
+            std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|st| {
+                st.rsplit_once(')')
+                    .and_then(|(_, rest)| rest.split_whitespace().nth(2)?.parse::<u32>().ok())
+                    == Some(group)
+            })
+        })
+        .collect()
 }
 
 /// The folder of the built frontend the tests serve (`STRATA_DIST`, else `<workspace>/dist`).
@@ -333,23 +356,7 @@ impl Harness {
     /// The processes of the browser: chromedriver and the Chromium processes it started, which
     /// share chromedriver's process group.
     pub fn browser_pids(&self) -> Vec<u32> {
-        let Some(group) = self._driver.child.id() else {
-            return Vec::new();
-        };
-        let Ok(dir) = std::fs::read_dir("/proc") else {
-            return Vec::new();
-        };
-        dir.filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
-            .filter(|pid| {
-                // Field 5 of /proc/PID/stat is the process group; the command name before it is
-                // in parentheses and may hold spaces.
-                std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|st| {
-                    st.rsplit_once(')')
-                        .and_then(|(_, rest)| rest.split_whitespace().nth(2)?.parse::<u32>().ok())
-                        == Some(group)
-                })
-            })
-            .collect()
+        self._driver.child.id().map(group_pids).unwrap_or_default()
     }
 
     /// The console's URL for `path` (through the front door).

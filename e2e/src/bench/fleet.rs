@@ -176,7 +176,7 @@ fn whole(v: &serde_json::Value, clusters: usize, vmis: usize) -> bool {
 }
 
 /// A started scale fleet of `size` (no churn), on free loopback ports.
-async fn start_fleet(clusters: usize, vmis: usize) -> Result<Fleet> {
+pub(super) async fn start_fleet(clusters: usize, vmis: usize) -> Result<Fleet> {
     let any = SocketAddr::from(([127, 0, 0, 1], 0));
     let plans = scale_fleet(clusters, vmis, 0.0, 1);
     Ok(Fleet::start(plans, &sim::SimArgs::default(), any).await?)

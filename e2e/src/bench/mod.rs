@@ -5,6 +5,7 @@
 //! `--check` turns a missed budget into a failing exit code.
 
 pub mod fleet;
+pub mod fleet_overview;
 pub mod fleet_pixel;
 pub mod history;
 pub mod load;

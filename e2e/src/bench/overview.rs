@@ -4,14 +4,14 @@
 use super::{Budget, Figure, scale_sim};
 use crate::Harness;
 use anyhow::{Context, Result, bail};
+use fantoccini::Client;
 use std::time::{Duration, Instant};
 
 /// Waits until the page shows `n` VMIs and cards; returns ms since navigation start.
-async fn rendered_at(h: &Harness, n: usize) -> Result<f64> {
+pub(super) async fn rendered_at(browser: &Client, n: usize) -> Result<f64> {
     let deadline = Instant::now() + Duration::from_secs(120);
     loop {
-        let v = h
-            .browser
+        let v = browser
             .execute(
                 "const c = document.querySelector('[data-testid=vmi-count]');
                  const cards = document.querySelectorAll('article.vmi-card').length;
@@ -55,18 +55,26 @@ async fn ready_after(h: &Harness, started: Instant) -> Result<f64> {
 
 /// One of the page's CDP performance metrics (`ScriptDuration` in s, `JSHeapUsedSize` in
 /// bytes, ...); 0 when Chromium does not report it.
-async fn metric(h: &Harness, name: &str) -> Result<f64> {
-    Ok(h.metrics().await?.get(name).copied().unwrap_or(0.0))
+pub(super) async fn metric(browser: &Client, name: &str) -> Result<f64> {
+    Ok(crate::cdp::metrics(browser)
+        .await?
+        .get(name)
+        .copied()
+        .unwrap_or(0.0))
 }
 
 /// Script time (ms) spent from now until the page has been idle for `quiet`.
-async fn script_ms_until_idle(h: &Harness, before: f64, quiet: Duration) -> Result<f64> {
+pub(super) async fn script_ms_until_idle(
+    browser: &Client,
+    before: f64,
+    quiet: Duration,
+) -> Result<f64> {
     let mut last = before;
     let mut since = Instant::now();
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
         tokio::time::sleep(Duration::from_millis(100)).await;
-        let now = metric(h, "ScriptDuration").await?;
+        let now = metric(browser, "ScriptDuration").await?;
         if now > last {
             last = now;
             since = Instant::now();
@@ -118,7 +126,7 @@ pub async fn at(
     )
     .await?;
     h.browser.goto(&h.url("/")).await?;
-    let t = rendered_at(&h, n).await?;
+    let t = rendered_at(&h.browser, n).await?;
     let visible = h
         .browser
         .execute(
@@ -132,8 +140,8 @@ pub async fn at(
     let pinned = super::isolate_page(&h.browser_pids(), profile.is_some());
     // Let the page settle, then change 10% of the VMIs at once.
     script_ms_until_idle(
-        &h,
-        metric(&h, "ScriptDuration").await?,
+        &h.browser,
+        metric(&h.browser, "ScriptDuration").await?,
         Duration::from_millis(500),
     )
     .await?;
@@ -270,7 +278,7 @@ async fn update_rounds(
                 vec![serde_json::json!(split_on)],
             )
             .await?;
-        let before = metric(h, "ScriptDuration").await?;
+        let before = metric(&h.browser, "ScriptDuration").await?;
         let started = Instant::now();
         for (i, v) in vmis.iter().take(touched).enumerate() {
             let (ns, name) = (
@@ -280,7 +288,7 @@ async fn update_rounds(
             h.sim.set_vmi_phase(ns, name, update_phase(round, i));
         }
         applied.push(started.elapsed().as_secs_f64() * 1e3);
-        let script = script_ms_until_idle(h, before, Duration::from_millis(700)).await?;
+        let script = script_ms_until_idle(&h.browser, before, Duration::from_millis(700)).await?;
         if split_on {
             let split = h
                 .browser
@@ -325,7 +333,7 @@ async fn churn_heap(h: &Harness, n: usize, churn_secs: u64) -> Result<Vec<(f64, 
         h.cdp("HeapProfiler.collectGarbage", serde_json::json!({}))
             .await
             .ok();
-        let heap = metric(h, "JSHeapUsedSize").await?;
+        let heap = metric(&h.browser, "JSHeapUsedSize").await?;
         samples.push((start.elapsed().as_secs_f64(), heap));
         tokio::time::sleep(Duration::from_secs((churn_secs / 10).max(1))).await;
     }
@@ -391,7 +399,7 @@ const SPLIT_UPDATES: usize = 3;
 
 /// The phase the `i`-th changed VMI gets in update `round`: half Failed and half Scheduling,
 /// then all back to Running, and so on.
-fn update_phase(round: usize, i: usize) -> &'static str {
+pub(super) fn update_phase(round: usize, i: usize) -> &'static str {
     match (round % 2, i % 2) {
         (0, 0) => "Failed",
         (0, _) => "Scheduling",
@@ -400,14 +408,14 @@ fn update_phase(round: usize, i: usize) -> &'static str {
 }
 
 /// The position of the median of `v` (the upper one of an even count; 0 when empty).
-fn median_index(v: &[f64]) -> usize {
+pub(super) fn median_index(v: &[f64]) -> usize {
     let mut order: Vec<usize> = (0..v.len()).collect();
     order.sort_by(|a, b| v[*a].total_cmp(&v[*b]));
     order.get(v.len() / 2).copied().unwrap_or(0)
 }
 
 /// `18.2, 23.0, 24.1`.
-fn list_ms(v: &[f64]) -> String {
+pub(super) fn list_ms(v: &[f64]) -> String {
     v.iter()
         .map(|t| format!("{t:.1}"))
         .collect::<Vec<_>>()

@@ -132,6 +132,7 @@ fn take_pending() -> Vec<StreamMsg> {
 
 fn flush(live: Live) {
     let msgs = take_pending();
+    let snapshot = msgs.iter().any(|m| matches!(m, StreamMsg::Snapshot { .. }));
     let began = js_sys::Date::now();
     PACING.with(|p| {
         let mut pace = p.get();
@@ -145,7 +146,7 @@ fn flush(live: Live) {
         let done = Closure::once_into_js(move || {
             PACING.with(|p| {
                 let mut pace = p.get();
-                pace.cost(js_sys::Date::now() - began);
+                pace.cost(js_sys::Date::now() - began, snapshot);
                 p.set(pace);
             })
         });
