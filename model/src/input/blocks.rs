@@ -306,7 +306,7 @@ fn quoted_lines(input: &str) -> Vec<bool> {
 }
 
 /// A quoted line without its markers (`> `, `>`, nested `> > `).
-fn unquote(line: &str) -> &str {
+pub(super) fn unquote(line: &str) -> &str {
     let mut t = line.trim_start();
     while let Some(rest) = t.strip_prefix('>') {
         t = rest.strip_prefix(' ').unwrap_or(rest);

@@ -12,6 +12,7 @@
 //! VM's network, as the DHCP reading of `signatures/guest_output` reads a guest without an
 //! answer.
 
+use super::blocks::unquote;
 use super::read::ReadPaste;
 use crate::evidence::Signal;
 use crate::verdict::{Health, Layer};
@@ -58,15 +59,6 @@ pub fn settle(out: &mut ReadPaste, input: &str) {
         });
         return;
     }
-}
-
-/// A line quoted by a mail reply (`> `) without its quote marks.
-fn unquote(line: &str) -> &str {
-    let mut t = line.trim();
-    while let Some(rest) = t.strip_prefix('>') {
-        t = rest.trim_start();
-    }
-    t
 }
 
 /// `ip route` (or `ip r`, `ip ro`, `ip -4 route`, with `s`, `show`, `list`, `ls`) at the end of a
