@@ -134,11 +134,13 @@ pub fn read_lines(block: &Block<'_>, format: BlockFormat, seen: &mut Seen) -> Li
             }
             continue;
         }
-        let joined = super::wrapped::joined(&block.text, i).or_else(|| {
-            matches!(format, BlockFormat::Describe | BlockFormat::Events)
-                .then(|| super::event_row::continued(&block.text, i))
-                .flatten()
-        });
+        let joined = super::wrapped::joined(&block.text, i)
+            .or_else(|| {
+                matches!(format, BlockFormat::Describe | BlockFormat::Events)
+                    .then(|| super::event_row::continued(&block.text, i))
+                    .flatten()
+            })
+            .or_else(|| crate::signatures::rbac::continued(&block.text, i));
         if let Some((_, k)) = &joined {
             continued_until = i + 1 + k;
         }

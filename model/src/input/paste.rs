@@ -172,6 +172,7 @@ fn read_block(block: &Block<'_>, seen: &mut Seen, out: &mut ReadPaste) {
             // An object block's lines may still hold messages (a reason, a user's comment).
             let mut lines = read_lines(block, format, seen);
             name_components(block, format, &mut lines);
+            super::other_kind::settle(block, &mut lines);
             out.signals.extend(lines.signals);
             report.read.extend(lines.read);
             out.blocks.push(report);
@@ -190,6 +191,7 @@ fn read_block(block: &Block<'_>, seen: &mut Seen, out: &mut ReadPaste) {
     }
     let mut lines = read_lines(block, format, seen);
     name_components(block, format, &mut lines);
+    super::other_kind::settle(block, &mut lines);
     super::kubectl::event_timing(block, format, &mut lines.signals);
     if format == BlockFormat::Describe {
         super::resolved::settle(block, &mut lines.signals);

@@ -10,6 +10,7 @@ mod agent_command;
 mod api_errors;
 mod api_server_dial;
 mod api_storage;
+mod backup_hooks;
 pub(crate) mod base;
 mod bonding;
 mod cdi;
@@ -64,6 +65,7 @@ mod longhorn_steps;
 mod migration;
 mod migration_target;
 mod multus;
+mod name_resolution;
 mod namespace_deletion;
 mod network;
 mod network_addons;
@@ -156,6 +158,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
     ALL.get_or_init(|| {
         [
             noise::TABLE,
+            backup_hooks::TABLE,
             relayed::TABLE,
             dial::TABLE,
             api_server_dial::TABLE,
@@ -213,6 +216,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             agent_command::TABLE,
             guest_panic::TABLE,
             multus::TABLE,
+            name_resolution::TABLE,
             network::TABLE,
             bonding::TABLE,
             network_addons::TABLE,

@@ -5,6 +5,12 @@
 //! access is refused. By the corpus conventions (`tests/fixtures/fresh/README.md`: admission and
 //! API access problems are the control plane's) it points at the control plane, degraded, and
 //! says which permission is missing and how to grant it.
+//!
+//! `forbiddenMessage` has three forms, all read: a resource in a namespace, a resource at the
+//! cluster scope, and a non-resource URL (`User %q cannot %s path %q`, a `/healthz` or `/apis`
+//! request). A denial pasted as posted in a thread may carry placeholders for its values
+//! (`<name>`, `<namespace>`), unquoted, and may be wrapped before `in API group` or `in the
+//! namespace`: `continued` joins such a line with its next.
 
 use super::fallback::Sourced;
 use crate::verdict::Layer;
@@ -27,6 +33,16 @@ fn value(word: &str) -> &str {
         Some(inner) => inner.split(']').next().unwrap_or(inner),
         None => w,
     }
+}
+
+/// The value after `key`: quoted as the API server writes it, or a placeholder or bare word as
+/// a thread posts it (`in the namespace <namespace>`).
+fn value_after<'a>(line: &'a str, key: &str) -> Option<&'a str> {
+    quoted_after(line, key).or_else(|| {
+        let rest = &line[line.find(key)? + key.len()..];
+        let v = value(rest.split_whitespace().next()?);
+        (!v.is_empty()).then_some(v)
+    })
 }
 
 /// The user: `User "<name>"` as the API server quotes it, or a name pasted unquoted.
@@ -61,7 +77,7 @@ fn denial_in(line: &str) -> Option<Sourced> {
     let mut words = after_user.split_whitespace();
     let verb = words.next()?;
     let next = words.next()?;
-    let resource = if next == "resource" {
+    let resource = if next == "resource" || next == "path" {
         value(words.next()?)
     } else {
         value(next)
@@ -69,12 +85,14 @@ fn denial_in(line: &str) -> Option<Sourced> {
     if resource.is_empty() || verb.is_empty() {
         return None;
     }
-    let group = quoted_after(after_user, "in API group").map(value);
-    let scope = match quoted_after(after_user, "in the namespace")
-        .or_else(|| quoted_after(after_user, "in project"))
+    let group = value_after(after_user, "in API group").map(value);
+    let scope = match value_after(after_user, "in the namespace")
+        .or_else(|| value_after(after_user, "in project"))
     {
         Some(ns) => format!("in the namespace {ns}"),
         None if after_user.contains("at the cluster scope") => "at the cluster scope".into(),
+        // The non-resource form: `cannot get path "/healthz"`.
+        None if next == "path" => "(a non-resource URL)".into(),
         None => return None,
     };
     let group_words = match group {
@@ -95,6 +113,30 @@ fn denial_in(line: &str) -> Option<Sourced> {
         ),
         source: SOURCE.into(),
     })
+}
+
+/// The words a wrapped denial's second line starts with.
+const CONTINUATIONS: [&str; 4] = [
+    "in API group",
+    "in the namespace",
+    "in project",
+    "at the cluster scope",
+];
+
+/// The line `i` of `text` joined with the next when it holds a denial wrapped before its scope
+/// (`User <name> cannot update resource "virtualmachines/migrate"` then `in API group …`), and
+/// the one line joined; `None` when it continues nothing.
+pub fn continued(text: &[&str], i: usize) -> Option<(String, usize)> {
+    let line = text.get(i)?;
+    if !line.contains(" cannot ") || !line.contains("User ") || denial(line).is_some() {
+        return None;
+    }
+    let next = text.get(i + 1)?.trim();
+    if !CONTINUATIONS.iter().any(|c| next.starts_with(c)) {
+        return None;
+    }
+    let joined = format!("{} {next}", line.trim_end());
+    denial(&joined).map(|_| (joined, 1))
 }
 
 #[cfg(test)]

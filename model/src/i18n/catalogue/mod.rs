@@ -40,6 +40,7 @@ mod round27;
 mod round28;
 mod round29;
 mod round30;
+mod round31;
 mod sig_api;
 mod sig_control;
 mod sig_guest;
@@ -100,6 +101,7 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
         round28::ROUND28,
         round29::ROUND29,
         round30::ROUND30,
+        round31::ROUND31,
         batch25::BATCH25,
         mechanisms::MECHANISMS,
         longhorn::LONGHORN,
