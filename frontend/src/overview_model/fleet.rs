@@ -6,13 +6,14 @@
 //! The first cluster's VMI keys name no cluster (`VmiKey::cluster` empty): the answer's first
 //! row is how it is named, and the URL's `cluster` holds that name like any other.
 
-use super::order::{Sort, sort_key};
+use super::delta::Delta;
 use super::recency::Recency;
+use super::tally::Tally;
 use super::verdict::{VERDICTS, verdict_index};
 use model::api::ClustersAnswer;
 use model::time::Timestamp;
 use model::view::{VmiKey, VmiSummary};
-use std::collections::HashMap;
+use std::collections::HashSet;
 
 /// One cluster's row above the list.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -61,17 +62,36 @@ pub fn summaries(
     answer: Option<&ClustersAnswer>,
     recency: &Recency,
 ) -> Vec<ClusterSummary> {
-    let mut out: Vec<ClusterSummary> = Vec::new();
-    let blank = |name: &str, key: &str| ClusterSummary {
-        name: name.to_string(),
-        key: key.to_string(),
-        reachable: true,
-        stale_since: None,
-        error: None,
-        signed_in: true,
-        counts: [0; VERDICTS.len()],
-        worst: None,
+    rows(
+        all,
+        answer,
+        &Tally::next(None, &Delta::default(), all, recency),
+    )
+}
+
+/// [`summaries`] from a [`Tally`] of `all` (kept up to date from each batch by the page).
+pub fn rows(
+    all: &[VmiSummary],
+    answer: Option<&ClustersAnswer>,
+    tally: &Tally,
+) -> Vec<ClusterSummary> {
+    let summary = |name: &str, key: &str| {
+        let t = tally.clusters.get(key);
+        ClusterSummary {
+            name: name.to_string(),
+            key: key.to_string(),
+            reachable: true,
+            stale_since: None,
+            error: None,
+            signed_in: true,
+            counts: t.map_or([0; VERDICTS.len()], |t| t.counts),
+            worst: t
+                .and_then(|t| t.worst)
+                .and_then(|(_, i)| all.get(i))
+                .map(|s| s.key.clone()),
+        }
     };
+    let mut out: Vec<ClusterSummary> = Vec::new();
     for (i, row) in answer.map_or(&[][..], |a| &a.clusters).iter().enumerate() {
         let key = if i == 0 { "" } else { row.name.as_str() };
         out.push(ClusterSummary {
@@ -79,39 +99,14 @@ pub fn summaries(
             stale_since: row.stale_since.as_deref().and_then(Timestamp::parse),
             error: row.error.clone(),
             signed_in: row.readable(),
-            ..blank(&row.name, key)
+            ..summary(&row.name, key)
         });
     }
-    let mut at: HashMap<String, usize> = out
-        .iter()
-        .enumerate()
-        .map(|(i, c)| (c.key.clone(), i))
-        .collect();
-    let listed = out.len();
-    let mut worst: Vec<Option<(super::order::SortKey, usize)>> = vec![None; out.len()];
-    for (i, s) in all.iter().enumerate() {
-        let c = match at.get(s.key.cluster.as_str()) {
-            Some(c) => *c,
-            None => {
-                at.insert(s.key.cluster.clone(), out.len());
-                out.push(blank(&s.key.cluster, &s.key.cluster));
-                worst.push(None);
-                out.len() - 1
-            }
-        };
-        let v = verdict_index(s);
-        out[c].counts[v] += 1;
-        if v + 1 < VERDICTS.len() {
-            let k = sort_key(i, all, Sort::Worst, recency);
-            if worst[c].is_none_or(|(w, _)| k < w) {
-                worst[c] = Some((k, i));
-            }
-        }
+    let listed: HashSet<String> = out.iter().map(|c| c.key.clone()).collect();
+    // The tally's clusters are in key order: those not listed come by name.
+    for key in tally.clusters.keys().filter(|k| !listed.contains(*k)) {
+        out.push(summary(key, key));
     }
-    for (c, w) in out.iter_mut().zip(worst) {
-        c.worst = w.map(|(_, i)| all[i].key.clone());
-    }
-    out[listed..].sort_by(|a, b| a.key.cmp(&b.key));
     out
 }
 

@@ -9,6 +9,8 @@
 //!   brought up to date from a [`Delta`] in proportion to the change when they can.
 //! * [`fleet`]: several clusters (issue 32): whether the VMIs come from more than one, and a
 //!   [`ClusterSummary`] per cluster (reachability, counts per verdict, worst VMI).
+//! * [`tally`]: each cluster's counts and worst VMI, kept up to date from a [`Delta`] (the
+//!   fleet's summary rows, computed on every batch).
 //! * [`rotation`]: the wall's tiles of a fleet a page at a time when they do not fit a row.
 //! * [`rows`]: the rows of the virtual list, their offsets, and which are near the viewport.
 //!
@@ -24,6 +26,7 @@ pub mod recency;
 pub mod rotation;
 pub mod rows;
 pub mod shown;
+pub mod tally;
 pub mod verdict;
 
 pub use counts::Counts;

@@ -258,3 +258,131 @@ fn the_walls_tile_per_cluster_lists_its_broken_vmis_worst_first() {
         .collect();
     assert_eq!(west.broken, west_first);
 }
+
+/// A fleet of `n` VMIs in each of three clusters, sorted by key.
+fn big_fleet(n: usize) -> Vec<VmiSummary> {
+    let mut all: Vec<VmiSummary> = ["", "west", "zeta"]
+        .iter()
+        .flat_map(|c| {
+            (0..n).map(move |i| vmi(c, &format!("ns-{}", i % 3), &format!("vm-{i:03}"), false))
+        })
+        .collect();
+    all.sort_by(|a, b| a.key.cmp(&b.key));
+    all
+}
+
+#[test]
+fn the_tally_kept_from_each_batch_is_the_tally_of_every_vmi() {
+    use super::tally::Tally;
+    use model::wire::{KeyIndex, StreamMsg};
+    let mut all = Vec::new();
+    let mut index = KeyIndex::default();
+    let mut d = Delta::default();
+    let snapshot = StreamMsg::Snapshot {
+        items: big_fleet(40),
+        synced: true,
+    };
+    d.record(StreamMsg::apply_all(vec![snapshot], &mut all, &mut index));
+    let mut r = Recency::next(None, &d, &all);
+    let mut t = Tally::next(None, &d, &all, &r);
+    // Batches that break VMIs, then mend the worst of each cluster (its next worst must be
+    // found), then break and mend in the same batch.
+    let plan: Vec<Vec<(usize, bool)>> = vec![
+        vec![(3, true), (50, true), (51, true), (100, true)],
+        vec![(7, true), (3, false)],
+        vec![(50, false), (51, false), (100, false), (101, true)],
+        vec![(7, false), (3, true), (119, true), (0, true)],
+        vec![(0, false), (3, false), (119, false), (101, false)],
+    ];
+    for (round, batch) in plan.into_iter().enumerate() {
+        let msgs = batch
+            .iter()
+            .map(|&(i, broken)| {
+                let mut s = all[i].clone();
+                s.layers.control_plane = if broken { Broken } else { Healthy };
+                s.changed = model::time::Timestamp::parse(&format!("2026-12-06T00:00:{round:02}Z"));
+                StreamMsg::Upsert { item: s }
+            })
+            .collect();
+        d.record(StreamMsg::apply_all(msgs, &mut all, &mut index));
+        assert!(
+            d.replaced_since(t.seq).is_some(),
+            "round {round}: an update, not a move"
+        );
+        r = Recency::next(Some(r), &d, &all);
+        t = Tally::next(Some(t), &d, &all, &r);
+        let whole = Tally::next(None, &d, &all, &r);
+        assert_eq!(t, whole, "round {round}");
+        assert_eq!(
+            super::fleet::rows(&all, None, &t),
+            summaries(&all, None, &r),
+            "round {round}"
+        );
+    }
+    // Every cluster mended: every VMI counted as unknown again (healthy as far as seen).
+    assert!(
+        t.clusters.values().all(|c| c.counts == [0, 0, 40, 0]),
+        "{t:?}"
+    );
+}
+
+#[test]
+fn a_clusters_worst_vmi_mended_hands_the_row_to_the_next_worst() {
+    use super::tally::Tally;
+    use model::wire::{KeyIndex, StreamMsg};
+    let mut all = Vec::new();
+    let mut index = KeyIndex::default();
+    let mut d = Delta::default();
+    let snapshot = StreamMsg::Snapshot {
+        items: big_fleet(10),
+        synced: true,
+    };
+    d.record(StreamMsg::apply_all(vec![snapshot], &mut all, &mut index));
+    let mut r = Recency::next(None, &d, &all);
+    let mut t = Tally::next(None, &d, &all, &r);
+    let west = |all: &[VmiSummary], i: usize| {
+        all.iter()
+            .filter(|s| s.key.cluster == "west")
+            .nth(i)
+            .unwrap()
+            .clone()
+    };
+    let break_at = |s: &VmiSummary, broken: bool, sec: u32| {
+        let mut s = s.clone();
+        s.layers.control_plane = if broken { Broken } else { Healthy };
+        s.changed = model::time::Timestamp::parse(&format!("2026-12-06T00:00:{sec:02}Z"));
+        StreamMsg::Upsert { item: s }
+    };
+    let (older, newer) = (west(&all, 2), west(&all, 5));
+    for msgs in [
+        vec![break_at(&older, true, 1)],
+        vec![break_at(&newer, true, 2)],
+    ] {
+        d.record(StreamMsg::apply_all(msgs, &mut all, &mut index));
+        r = Recency::next(Some(r), &d, &all);
+        t = Tally::next(Some(t), &d, &all, &r);
+    }
+    let worst = |t: &Tally, all: &[VmiSummary]| {
+        super::fleet::rows(all, None, t)
+            .into_iter()
+            .find(|c| c.key == "west")
+            .and_then(|c| c.worst)
+    };
+    assert_eq!(
+        worst(&t, &all),
+        Some(newer.key.clone()),
+        "the newest change first"
+    );
+    d.record(StreamMsg::apply_all(
+        vec![break_at(&newer, false, 3)],
+        &mut all,
+        &mut index,
+    ));
+    r = Recency::next(Some(r), &d, &all);
+    t = Tally::next(Some(t), &d, &all, &r);
+    assert_eq!(
+        worst(&t, &all),
+        Some(older.key.clone()),
+        "the other broken one next"
+    );
+}

@@ -17,7 +17,8 @@ use crate::components::rel_time::RelTime;
 use crate::i18n::{Key, lang, t, tr};
 use crate::nav::query_param;
 use crate::nav::{param_setter, vmi_href};
-use crate::overview_model::fleet::summaries;
+use crate::overview_model::fleet::rows as summary_rows;
+use crate::overview_model::tally::Tally;
 use crate::overview_model::{Recency, VERDICTS};
 use leptos::prelude::*;
 use model::api::ClustersAnswer;
@@ -75,8 +76,16 @@ pub fn FleetRows() -> impl IntoView {
             .with(|d| live.vmis.with(|all| Recency::next(prev, d, all)));
         (next, true)
     });
+    // Each cluster's counts and worst VMI, from the changed VMIs alone when it can.
+    let tally = Memo::new_owning(move |prev: Option<Tally>| {
+        let next = recency.with(|r| {
+            live.delta
+                .with(|d| live.vmis.with(|all| Tally::next(prev, d, all, r)))
+        });
+        (next, true)
+    });
     let rows = Memo::new(move |_| {
-        clusters.with(|a| recency.with(|r| live.vmis.with(|all| summaries(all, a.as_ref(), r))))
+        clusters.with(|a| tally.with(|t| live.vmis.with(|all| summary_rows(all, a.as_ref(), t))))
     });
     let set = param_setter();
     let l = lang();
