@@ -286,3 +286,8 @@ fn fresh_batch31_scores_at_least_its_floor() {
 fn fresh_batch32_scores_at_least_its_floor() {
     run_batch("batch32", 21, false);
 }
+
+#[test]
+fn fresh_batch33_scores_at_least_its_floor() {
+    run_batch("batch33", 17, true);
+}
