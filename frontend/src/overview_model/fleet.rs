@@ -9,7 +9,7 @@
 use super::delta::Delta;
 use super::recency::Recency;
 use super::tally::Tally;
-use super::verdict::{VERDICTS, verdict_index};
+use super::verdict::VERDICTS;
 use model::api::ClustersAnswer;
 use model::time::Timestamp;
 use model::view::{VmiKey, VmiSummary};
@@ -126,14 +126,31 @@ pub fn wall_tiles(
     recency: &Recency,
     max: usize,
 ) -> Vec<WallTile> {
-    let (shown, _) = super::order::worst(all, recency, usize::MAX);
-    summaries(all, answer, recency)
+    tiles(
+        all,
+        answer,
+        &Tally::next(None, &Delta::default(), all, recency),
+        max,
+    )
+}
+
+/// [`wall_tiles`] from a [`Tally`] of `all` (kept up to date from each batch by the page).
+pub fn tiles(
+    all: &[VmiSummary],
+    answer: Option<&ClustersAnswer>,
+    tally: &Tally,
+    max: usize,
+) -> Vec<WallTile> {
+    rows(all, answer, tally)
         .into_iter()
         .map(|cluster| {
-            let broken = shown
-                .iter()
-                .filter(|s| s.key.cluster == cluster.key && verdict_index(s) == 0)
+            let broken = tally
+                .clusters
+                .get(&cluster.key)
+                .into_iter()
+                .flat_map(|c| &c.broken)
                 .take(max)
+                .filter_map(|k| all.get(k.position()))
                 .map(|s| s.key.clone())
                 .collect();
             WallTile { cluster, broken }

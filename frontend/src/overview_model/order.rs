@@ -48,6 +48,13 @@ impl Sort {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct SortKey(u8, Reverse<Option<Timestamp>>, Reverse<u64>, usize);
 
+impl SortKey {
+    /// The VMI's position in `all`.
+    pub fn position(&self) -> usize {
+        self.3
+    }
+}
+
 /// The [`SortKey`] of the VMI at position `i` of `all`.
 pub fn sort_key(i: usize, all: &[VmiSummary], sort: Sort, recency: &Recency) -> SortKey {
     match sort {

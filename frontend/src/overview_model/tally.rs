@@ -1,14 +1,17 @@
-//! Each cluster's VMIs per verdict and its worst VMI ([`Tally`]), kept up to date from each
-//! [`Delta`] in proportion to the change: the fleet's summary rows ([`super::fleet::rows`]) are
-//! computed on every batch, and a pass over 100,000 VMIs with a sort key each cost the page
-//! about 100 ms per batch natively (issue 32, the 10% update at 100,000 VMIs).
+//! Each cluster's VMIs per verdict, its worst VMI and its broken VMIs worst first ([`Tally`]),
+//! kept up to date from each [`Delta`] in proportion to the change: the fleet's summary rows
+//! ([`super::fleet::rows`]) and the wall's tiles ([`super::fleet::tiles`]) are computed on every
+//! batch, and a pass over 100,000 VMIs with a sort key each cost the page about 100 ms per batch
+//! natively (issue 32, the 10% update at 100,000 VMIs); the wall's also sorted and copied every
+//! broken and degraded VMI.
 
 use super::delta::Delta;
 use super::order::{Sort, SortKey, sort_key};
 use super::recency::Recency;
 use super::verdict::{VERDICTS, verdict_index};
 use model::view::VmiSummary;
-use std::collections::BTreeMap;
+use rustc_hash::FxHashMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// One cluster's part of a [`Tally`].
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -17,6 +20,8 @@ pub struct ClusterTally {
     pub counts: [usize; VERDICTS.len()],
     /// Its worst VMI that is not healthy: its sort key and its position in `all`.
     pub worst: Option<(SortKey, usize)>,
+    /// Its broken VMIs by sort key (worst first; the key ends with the position in `all`).
+    pub broken: BTreeSet<SortKey>,
 }
 
 /// Every cluster's [`ClusterTally`], by the cluster its keys name (`""`: the first cluster), as
@@ -26,7 +31,13 @@ pub struct Tally {
     /// The [`Delta::seq`] this reflects.
     pub seq: u64,
     pub clusters: BTreeMap<String, ClusterTally>,
+    /// The key each broken VMI is filed under in its cluster's `broken`, by position: a VMI's
+    /// key moves with its change time and its verdict's stamp, so the old one is looked up here.
+    filed: FxHashMap<usize, SortKey>,
 }
+
+/// The verdict index of a broken VMI ([`VERDICTS`] starts with it).
+const BROKEN: usize = 0;
 
 /// Whether a VMI of verdict `v` (a [`VERDICTS`] index) can be its cluster's worst.
 fn unhealthy(v: usize) -> bool {
@@ -56,13 +67,20 @@ impl Tally {
             let (was, is) = (verdict_index(old), verdict_index(new));
             c.counts[was] = c.counts[was].saturating_sub(1);
             c.counts[is] += 1;
+            if let Some(k) = t.filed.remove(i) {
+                c.broken.remove(&k);
+            }
+            let k = unhealthy(is).then(|| sort_key(*i, all, Sort::Worst, recency));
+            if let Some(k) = k.filter(|_| is == BROKEN) {
+                c.broken.insert(k);
+                t.filed.insert(*i, k);
+            }
             if c.worst.is_some_and(|(_, w)| w == *i) {
                 again.push(new.key.cluster.clone());
-            } else if unhealthy(is) {
-                let k = sort_key(*i, all, Sort::Worst, recency);
-                if c.worst.is_none_or(|(w, _)| k < w) {
-                    c.worst = Some((k, *i));
-                }
+            } else if let Some(k) = k
+                && c.worst.is_none_or(|(w, _)| k < w)
+            {
+                c.worst = Some((k, *i));
             }
         }
         again.dedup();
@@ -79,6 +97,7 @@ impl Tally {
     /// Every VMI looked at.
     fn full(seq: u64, all: &[VmiSummary], recency: &Recency) -> Tally {
         let mut clusters: BTreeMap<String, ClusterTally> = BTreeMap::new();
+        let mut filed = FxHashMap::default();
         // `all` is sorted by key, cluster first: one map entry per run of a cluster's VMIs, not
         // a lookup per VMI.
         let mut run: Option<(&str, ClusterTally)> = None;
@@ -99,18 +118,27 @@ impl Tally {
                 if c.worst.is_none_or(|(w, _)| k < w) {
                     c.worst = Some((k, i));
                 }
+                if v == BROKEN {
+                    c.broken.insert(k);
+                    filed.insert(i, k);
+                }
             }
         }
         if let Some((name, c)) = run {
             clusters.entry(name.to_string()).or_default().merge(c);
         }
-        Tally { seq, clusters }
+        Tally {
+            seq,
+            clusters,
+            filed,
+        }
     }
 }
 
 impl ClusterTally {
     /// Adds `other`'s VMIs (another run of the same cluster's).
-    fn merge(&mut self, other: ClusterTally) {
+    fn merge(&mut self, mut other: ClusterTally) {
+        self.broken.append(&mut other.broken);
         for (n, m) in self.counts.iter_mut().zip(other.counts) {
             *n += m;
         }

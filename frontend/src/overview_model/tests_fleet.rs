@@ -318,6 +318,17 @@ fn the_tally_kept_from_each_batch_is_the_tally_of_every_vmi() {
             summaries(&all, None, &r),
             "round {round}"
         );
+        // The wall's tiles: each cluster's broken VMIs worst first, as the problem list orders them.
+        let (problems, _) = order::worst(&all, &r, usize::MAX);
+        for tile in super::fleet::tiles(&all, None, &t, 3) {
+            let expected: Vec<VmiKey> = problems
+                .iter()
+                .filter(|s| s.key.cluster == tile.cluster.key && verdict(s) == Broken)
+                .take(3)
+                .map(|s| s.key.clone())
+                .collect();
+            assert_eq!(tile.broken, expected, "round {round}, {}", tile.cluster.key);
+        }
     }
     // Every cluster mended: every VMI counted as unknown again (healthy as far as seen).
     assert!(

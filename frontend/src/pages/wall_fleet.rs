@@ -19,8 +19,9 @@ use crate::components::rel_time::RelTime;
 use crate::i18n::{Key, lang, t, tr};
 use crate::nav::query_param;
 use crate::overview_model::Recency;
-use crate::overview_model::fleet::{WallTile, wall_tiles};
+use crate::overview_model::fleet::{WallTile, tiles as tally_tiles};
 use crate::overview_model::rotation::{columns, page, period};
+use crate::overview_model::tally::Tally;
 use leptos::ev;
 use leptos::html::Div;
 use leptos::prelude::*;
@@ -54,11 +55,19 @@ pub fn WallFleet() -> impl IntoView {
             .with(|d| live.vmis.with(|all| Recency::next(prev, d, all)));
         (next, true)
     });
+    // Each cluster's counts and broken VMIs, from the changed VMIs alone when it can.
+    let tally = Memo::new_owning(move |prev: Option<Tally>| {
+        let next = recency.with(|r| {
+            live.delta
+                .with(|d| live.vmis.with(|all| Tally::next(prev, d, all, r)))
+        });
+        (next, true)
+    });
     let tiles = Memo::new(move |_| {
         clusters.with(|a| {
-            recency.with(|r| {
+            tally.with(|t| {
                 live.vmis
-                    .with(|all| wall_tiles(all, a.as_ref(), r, TILE_MAX))
+                    .with(|all| tally_tiles(all, a.as_ref(), t, TILE_MAX))
             })
         })
     });
