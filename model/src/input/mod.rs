@@ -56,6 +56,8 @@ pub mod json_cut;
 pub mod kubectl;
 pub mod last_resort;
 pub mod libvirt_retry;
+pub mod announced_outcome;
+pub mod drain_retry;
 pub mod lines;
 pub mod list;
 pub mod listing;
