@@ -12,7 +12,14 @@ use super::read::ReadPaste;
 use crate::verdict::Health;
 
 /// Modal verbs that announce an outcome.
-const MODALS: &[&str] = &["should", "must", "would", "will", "is expected to", "are expected to"];
+const MODALS: &[&str] = &[
+    "should",
+    "must",
+    "would",
+    "will",
+    "is expected to",
+    "are expected to",
+];
 
 /// What the outcome is: a refusal.
 const REFUSALS: &[&str] = &[
@@ -43,9 +50,17 @@ fn announces(line: &str) -> bool {
             let at = from + i + m.len() + 2;
             let rest = &l[at..];
             // The refusal follows the modal within a few words ("would prevent and prompt").
-            let head: String = rest.split_whitespace().take(3).collect::<Vec<_>>().join(" ");
-            if REFUSALS.iter().any(|r| head.starts_with(r) || head.contains(&format!(" {r}")))
-                && !CONTRARY.iter().any(|c| rest.contains(c) && !quoted_after(rest, c))
+            let head: String = rest
+                .split_whitespace()
+                .take(3)
+                .collect::<Vec<_>>()
+                .join(" ");
+            if REFUSALS
+                .iter()
+                .any(|r| head.starts_with(r) || head.contains(&format!(" {r}")))
+                && !CONTRARY
+                    .iter()
+                    .any(|c| rest.contains(c) && !quoted_after(rest, c))
             {
                 return true;
             }
@@ -110,7 +125,8 @@ pub fn settle(out: &mut ReadPaste, input: &str) {
         s.layer = None;
         s.plane = None;
         s.health = Health::Unknown;
-        s.title = "an error the paste announces as the expected outcome (a test plan's step)".into();
+        s.title =
+            "an error the paste announces as the expected outcome (a test plan's step)".into();
         s.cause = "the line before or around this error says the system should refuse the \
                    request (\"should fail with\", \"would prevent\"): the refusal is the designed \
                    result being checked, not a fault; look elsewhere for one"
@@ -132,7 +148,9 @@ mod tests {
         assert!(announces("the webhook would prevent and prompt message"));
         assert!(announces("Expected: the request must be rejected:"));
         assert!(!announces("It should work but fails with `denied`"));
-        assert!(!announces("the VM should fail with an error but it starts instead"));
+        assert!(!announces(
+            "the VM should fail with an error but it starts instead"
+        ));
         assert!(!announces("the VM should boot"));
         assert!(!announces("I would like to know why it fails"));
     }

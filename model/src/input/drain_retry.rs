@@ -51,7 +51,9 @@ fn launcher_drain_line(line: &str) -> bool {
 fn gave_up(input: &str) -> bool {
     input.lines().any(|l| {
         let lower = l.to_ascii_lowercase();
-        GAVE_UP.iter().any(|w| lower.contains(&w.to_ascii_lowercase()))
+        GAVE_UP
+            .iter()
+            .any(|w| lower.contains(&w.to_ascii_lowercase()))
             || (lower.contains("error when evicting pod") && !lower.contains("will retry"))
     })
 }
@@ -123,7 +125,9 @@ mod tests {
         assert!(gave_up(
             "error when evicting pod \"virt-launcher-a-x\": global timeout reached: 1m0s"
         ));
-        assert!(gave_up("error when evicting pods/\"virt-launcher-a\" -n \"d\": denied"));
+        assert!(gave_up(
+            "error when evicting pods/\"virt-launcher-a\" -n \"d\": denied"
+        ));
         assert!(!gave_up(
             "error when evicting pods/\"virt-launcher-a\" -n \"d\" (will retry after 5s): x"
         ));
