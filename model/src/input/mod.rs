@@ -22,6 +22,7 @@
 pub mod age;
 pub mod agent_answer;
 pub mod already_deleted;
+pub mod announced_outcome;
 pub mod blocks;
 pub mod cdi_completed;
 pub mod cdi_scratch;
@@ -37,6 +38,7 @@ pub mod console_log;
 pub mod deleted_launcher;
 pub mod describe;
 pub mod documents;
+pub mod drain_retry;
 pub mod event_row;
 pub mod evicted_pod;
 pub mod excerpt;

@@ -41,6 +41,7 @@ mod round28;
 mod round29;
 mod round30;
 mod round31;
+mod round32;
 mod sig_api;
 mod sig_control;
 mod sig_guest;
@@ -102,6 +103,7 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
         round29::ROUND29,
         round30::ROUND30,
         round31::ROUND31,
+        round32::ROUND32,
         batch25::BATCH25,
         mechanisms::MECHANISMS,
         longhorn::LONGHORN,
