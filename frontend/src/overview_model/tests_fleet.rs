@@ -271,18 +271,24 @@ fn big_fleet(n: usize) -> Vec<VmiSummary> {
     all
 }
 
-#[test]
-fn the_tally_kept_from_each_batch_is_the_tally_of_every_vmi() {
-    use super::tally::Tally;
+/// [`big_fleet`] of `n` as the page holds it after the stream's snapshot: the list, its key
+/// index and the delta of the snapshot.
+fn streamed(n: usize) -> (Vec<VmiSummary>, model::wire::KeyIndex, Delta) {
     use model::wire::{KeyIndex, StreamMsg};
-    let mut all = Vec::new();
-    let mut index = KeyIndex::default();
-    let mut d = Delta::default();
+    let (mut all, mut index, mut d) = (Vec::new(), KeyIndex::default(), Delta::default());
     let snapshot = StreamMsg::Snapshot {
-        items: big_fleet(40),
+        items: big_fleet(n),
         synced: true,
     };
     d.record(StreamMsg::apply_all(vec![snapshot], &mut all, &mut index));
+    (all, index, d)
+}
+
+#[test]
+fn the_tally_kept_from_each_batch_is_the_tally_of_every_vmi() {
+    use super::tally::Tally;
+    use model::wire::StreamMsg;
+    let (mut all, mut index, mut d) = streamed(40);
     let mut r = Recency::next(None, &d, &all);
     let mut t = Tally::next(None, &d, &all, &r);
     // Batches that break VMIs, then mend the worst of each cluster (its next worst must be
@@ -340,15 +346,8 @@ fn the_tally_kept_from_each_batch_is_the_tally_of_every_vmi() {
 #[test]
 fn a_clusters_worst_vmi_mended_hands_the_row_to_the_next_worst() {
     use super::tally::Tally;
-    use model::wire::{KeyIndex, StreamMsg};
-    let mut all = Vec::new();
-    let mut index = KeyIndex::default();
-    let mut d = Delta::default();
-    let snapshot = StreamMsg::Snapshot {
-        items: big_fleet(10),
-        synced: true,
-    };
-    d.record(StreamMsg::apply_all(vec![snapshot], &mut all, &mut index));
+    use model::wire::StreamMsg;
+    let (mut all, mut index, mut d) = streamed(10);
     let mut r = Recency::next(None, &d, &all);
     let mut t = Tally::next(None, &d, &all, &r);
     let west = |all: &[VmiSummary], i: usize| {
