@@ -41,9 +41,18 @@ const REFUSALS: &[&str] = &[
 /// Words after the announcement that say the outcome did not come.
 const CONTRARY: &[&str] = &[" but ", "instead", "however", " not ", "n't ", "never"];
 
+/// Every refusal holds one of these (none with a space): a line without any announces none.
+/// Checked first, as every line of a paste is asked (a 10 MB paste has some 200,000).
+const STEMS: &[&str] = &[
+    "fail", "deni", "deny", "reject", "refus", "block", "prevent",
+];
+
 /// Whether `line` announces a refusal as its expected outcome.
 fn announces(line: &str) -> bool {
     let l = format!(" {} ", line.to_ascii_lowercase());
+    if !STEMS.iter().any(|s| l.contains(s)) {
+        return false;
+    }
     MODALS.iter().any(|m| {
         let mut from = 0;
         while let Some(i) = l[from..].find(&format!(" {m} ")) {
@@ -141,6 +150,13 @@ pub fn settle(out: &mut ReadPaste, input: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_refusal_holds_a_stem() {
+        for r in REFUSALS {
+            assert!(STEMS.iter().any(|s| r.contains(s)), "{r}");
+        }
+    }
 
     #[test]
     fn a_refusal_announced_is_read_and_a_contrary_one_is_not() {

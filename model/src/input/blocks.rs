@@ -232,8 +232,6 @@ pub fn split(input: &str) -> Vec<Block<'_>> {
     if let (Some(last), false) = (blocks.last_mut(), dropped.is_empty()) {
         last.dropped.append(&mut dropped);
     }
-    // Output piped through `ts` is read without its stamps.
-    super::stamped::unstamp(&mut blocks);
     blocks
 }
 

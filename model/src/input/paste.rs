@@ -24,7 +24,10 @@ pub fn read_paste(input: &str) -> ReadPaste {
     }
     let mut out = ReadPaste::default();
     let mut seen = Seen::new(input);
-    for block in split(input) {
+    let mut blocks = split(input);
+    // Output piped through `ts` is read without its stamps.
+    super::stamped::unstamp(&mut blocks);
+    for block in blocks {
         // Lines a mail client or a chat wrapped are joined first (`super::unwrap`).
         match super::unwrap::unwrap(&block.text) {
             Some(owned) => {
