@@ -12,16 +12,14 @@
 //! A page comes in with a short slide, none under `prefers-reduced-motion` (the rule travels
 //! with this view, not in the first load's CSS).
 
-use super::overview::fleet::poll_clusters;
+use super::overview::fleet::{kept_tally, poll_clusters};
 use crate::api::Live;
 use crate::components::common::health_key;
 use crate::components::rel_time::RelTime;
 use crate::i18n::{Key, lang, t, tr};
 use crate::nav::query_param;
-use crate::overview_model::Recency;
 use crate::overview_model::fleet::{WallTile, tiles as tally_tiles};
 use crate::overview_model::rotation::{columns, page, period};
-use crate::overview_model::tally::Tally;
 use leptos::ev;
 use leptos::html::Div;
 use leptos::prelude::*;
@@ -49,20 +47,7 @@ fn measure(grid: NodeRef<Div>) -> Option<usize> {
 pub fn WallFleet() -> impl IntoView {
     let live = expect_context::<Live>();
     let clusters = poll_clusters();
-    let recency = Memo::new_owning(move |prev: Option<Recency>| {
-        let next = live
-            .delta
-            .with(|d| live.vmis.with(|all| Recency::next(prev, d, all)));
-        (next, true)
-    });
-    // Each cluster's counts and broken VMIs, from the changed VMIs alone when it can.
-    let tally = Memo::new_owning(move |prev: Option<Tally>| {
-        let next = recency.with(|r| {
-            live.delta
-                .with(|d| live.vmis.with(|all| Tally::next(prev, d, all, r)))
-        });
-        (next, true)
-    });
+    let tally = kept_tally(live);
     let tiles = Memo::new(move |_| {
         clusters.with(|a| {
             tally.with(|t| {

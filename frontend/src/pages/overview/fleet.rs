@@ -63,27 +63,32 @@ pub fn sign_in_link(name: &str) -> impl IntoView + use<> {
     view! { <a href=href rel="external" class="health-unknown" data-testid="cluster-sign-in">{t(Key::OvClusterSignIn)}</a> }
 }
 
-/// The summary rows, one per cluster; the one the URL's `cluster` names is marked.
-#[component]
-pub fn FleetRows() -> impl IntoView {
-    let live = expect_context::<Live>();
-    let clusters = poll_clusters();
-    let cluster = query_param("cluster");
-    // When each verdict last changed: the worst VMI's order, as the overview's.
+/// Each cluster's counts, worst VMI and broken VMIs (the rows' and the wall's tiles'), kept from
+/// the changed VMIs alone when it can, with when each verdict last changed (the worst's order,
+/// as the overview's).
+pub fn kept_tally(live: Live) -> Memo<Tally> {
     let recency = Memo::new_owning(move |prev: Option<Recency>| {
         let next = live
             .delta
             .with(|d| live.vmis.with(|all| Recency::next(prev, d, all)));
         (next, true)
     });
-    // Each cluster's counts and worst VMI, from the changed VMIs alone when it can.
-    let tally = Memo::new_owning(move |prev: Option<Tally>| {
+    Memo::new_owning(move |prev: Option<Tally>| {
         let next = recency.with(|r| {
             live.delta
                 .with(|d| live.vmis.with(|all| Tally::next(prev, d, all, r)))
         });
         (next, true)
-    });
+    })
+}
+
+/// The summary rows, one per cluster; the one the URL's `cluster` names is marked.
+#[component]
+pub fn FleetRows() -> impl IntoView {
+    let live = expect_context::<Live>();
+    let clusters = poll_clusters();
+    let cluster = query_param("cluster");
+    let tally = kept_tally(live);
     let rows = Memo::new(move |_| {
         clusters.with(|a| tally.with(|t| live.vmis.with(|all| summary_rows(all, a.as_ref(), t))))
     });
