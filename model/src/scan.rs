@@ -22,21 +22,69 @@ pub fn find(hay: &str, needle: &str) -> Option<usize> {
 
 /// Whether `hay` holds `needle` (lower-case ASCII) in any ASCII case.
 pub fn contains_ignore_case(hay: &str, needle: &str) -> bool {
-    let (h, n) = (hay.as_bytes(), needle.as_bytes());
-    let Some(&first) = n.first() else {
-        return true;
-    };
-    let mut from = 0;
-    while let Some(i) = memchr::memchr2(first, first.to_ascii_uppercase(), &h[from..]) {
-        let start = from + i;
-        if h.get(start..start + n.len())
-            .is_some_and(|w| w.eq_ignore_ascii_case(n))
-        {
-            return true;
+    find_ignore_case(hay.as_bytes(), needle.as_bytes(), 0).is_some()
+}
+
+/// How common a byte is in English text and logs, 0 the most common: the byte of a needle
+/// that [`find_ignore_case`] looks for first is its rarest, so the scan stops at few places.
+fn commonness(b: u8) -> u8 {
+    const LETTERS: &[u8] = b"etaoinshrdlcumwfgypbvkjxqz";
+    match b.to_ascii_lowercase() {
+        b' ' => 0,
+        l if l.is_ascii_lowercase() => {
+            1 + LETTERS.iter().position(|&c| c == l).unwrap_or(25) as u8
         }
-        from = start + 1;
+        b'0'..=b'9' => 12,
+        _ => 20,
     }
-    false
+}
+
+/// Where `needle` (lower-case ASCII) first occurs in `hay` at or after `from`, in any ASCII
+/// case: anchored on the needle's rarest byte (`memchr2` of its two cases).
+fn find_ignore_case(hay: &[u8], needle: &[u8], from: usize) -> Option<usize> {
+    if needle.is_empty() {
+        return (from <= hay.len()).then_some(from);
+    }
+    let k = (0..needle.len()).max_by_key(|&i| commonness(needle[i]))?;
+    let b = needle[k];
+    let mut at = from + k;
+    while let Some(i) = memchr::memchr2(b, b.to_ascii_uppercase(), hay.get(at..)?) {
+        let start = at + i - k;
+        if hay
+            .get(start..start + needle.len())
+            .is_some_and(|w| w.eq_ignore_ascii_case(needle))
+        {
+            return Some(start);
+        }
+        at += i + 1;
+    }
+    None
+}
+
+/// The lines of `text` (0-based, as `str::lines` counts them) that hold any of `needles`
+/// (lower-case ASCII, no line break) in any ASCII case, in order: one scan of the whole text
+/// per needle, for the readers that ask only a few lines of a paste of 200,000.
+pub fn lines_holding_ignore_case(text: &str, needles: &[&str]) -> Vec<usize> {
+    let hay = text.as_bytes();
+    let mut at: Vec<usize> = Vec::new();
+    for n in needles.iter().filter(|n| !n.is_empty()) {
+        let mut from = 0;
+        while let Some(p) = find_ignore_case(hay, n.as_bytes(), from) {
+            at.push(p);
+            // The rest of this line holds it already.
+            from = memchr::memchr(b'\n', &hay[p..]).map_or(hay.len(), |e| p + e + 1);
+        }
+    }
+    at.sort_unstable();
+    let (mut lines, mut line, mut seen) = (Vec::new(), 0, 0);
+    for p in at {
+        line += memchr::memchr_iter(b'\n', &hay[seen..p]).count();
+        seen = p;
+        if lines.last() != Some(&line) {
+            lines.push(line);
+        }
+    }
+    lines
 }
 
 #[cfg(test)]
@@ -67,5 +115,32 @@ mod tests {
         assert!(contains_ignore_case("qemU", "qemu"));
         assert!(!contains_ignore_case("qem", "qemu"));
         assert!(!contains_ignore_case("", "qemu"));
+        assert!(contains_ignore_case("aaaaaa Will Retry After 5s", "will retry after"));
+        assert!(contains_ignore_case("qemu", "qemu"));
+        assert!(!contains_ignore_case("qemy", "qemu"));
+    }
+
+    #[test]
+    fn finds_the_lines_str_lines_counts() {
+        let texts = [
+            "",
+            "should",
+            "a\nb should\r\nc\n\nMUST d must\nshould\n",
+            "\n\nwill\nwillwill will\nx",
+            "no modal here\nat all",
+        ];
+        for t in texts {
+            let needles = ["should", "must", "will"];
+            let want: Vec<usize> = t
+                .lines()
+                .enumerate()
+                .filter(|(_, l)| {
+                    let l = l.to_ascii_lowercase();
+                    needles.iter().any(|n| l.contains(n))
+                })
+                .map(|(i, _)| i)
+                .collect();
+            assert_eq!(lines_holding_ignore_case(t, &needles), want, "{t:?}");
+        }
     }
 }
