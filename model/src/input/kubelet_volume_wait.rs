@@ -128,7 +128,9 @@ mod tests {
             "Unable to mount volumes for pod \"p\": timeout expired waiting for volumes to \
              attach or mount for pod \"ns\"/\"p\""
         ));
-        assert!(!is_wait("Unable to attach or mount volumes for pod; skipping pod"));
+        assert!(!is_wait(
+            "Unable to attach or mount volumes for pod; skipping pod"
+        ));
         assert!(is_step(
             "MountVolume.MountDevice failed for volume \"pvc-1\" : rpc error"
         ));
