@@ -56,6 +56,7 @@ pub mod incident_file;
 pub mod inferred;
 pub mod json_cut;
 pub mod kubectl;
+pub mod kubelet_volume_wait;
 pub mod last_resort;
 pub mod libvirt_retry;
 pub mod lines;

@@ -42,6 +42,7 @@ mod round29;
 mod round30;
 mod round31;
 mod round32;
+mod round33;
 mod sig_api;
 mod sig_control;
 mod sig_guest;
@@ -104,6 +105,7 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
         round30::ROUND30,
         round31::ROUND31,
         round32::ROUND32,
+        round33::ROUND33,
         batch25::BATCH25,
         mechanisms::MECHANISMS,
         longhorn::LONGHORN,
