@@ -31,9 +31,7 @@ fn commonness(b: u8) -> u8 {
     const LETTERS: &[u8] = b"etaoinshrdlcumwfgypbvkjxqz";
     match b.to_ascii_lowercase() {
         b' ' => 0,
-        l if l.is_ascii_lowercase() => {
-            1 + LETTERS.iter().position(|&c| c == l).unwrap_or(25) as u8
-        }
+        l if l.is_ascii_lowercase() => 1 + LETTERS.iter().position(|&c| c == l).unwrap_or(25) as u8,
         b'0'..=b'9' => 12,
         _ => 20,
     }
@@ -61,21 +59,57 @@ fn find_ignore_case(hay: &[u8], needle: &[u8], from: usize) -> Option<usize> {
     None
 }
 
-/// The lines of `text` (0-based, as `str::lines` counts them) that hold any of `needles`
-/// (lower-case ASCII, no line break) in any ASCII case, in order: one scan of the whole text
-/// per needle, for the readers that ask only a few lines of a paste of 200,000.
-pub fn lines_holding_ignore_case(text: &str, needles: &[&str]) -> Vec<usize> {
+/// Calls `found` with the start of every occurrence of each of `needles` (lower-case ASCII)
+/// in `text`, in any ASCII case, needle by needle: the text is lowered a chunk at a time into
+/// one buffer and searched with `memchr::memmem` (SIMD), where a scan anchored on one byte would
+/// stop at every occurrence of a byte that YAML and logs are full of.
+fn each_match_ignore_case(text: &str, needles: &[&str], mut found: impl FnMut(usize)) {
+    const CHUNK: usize = 64 * 1024;
+    let needles: Vec<memchr::memmem::Finder> = needles
+        .iter()
+        .filter(|n| !n.is_empty())
+        .map(|n| memchr::memmem::Finder::new(n.as_bytes()))
+        .collect();
+    let Some(longest) = needles.iter().map(|f| f.needle().len()).max() else {
+        return;
+    };
     let hay = text.as_bytes();
-    let mut at: Vec<usize> = Vec::new();
-    for n in needles.iter().filter(|n| !n.is_empty()) {
-        let mut from = 0;
-        while let Some(p) = find_ignore_case(hay, n.as_bytes(), from) {
-            at.push(p);
-            // The rest of this line holds it already.
-            from = memchr::memchr(b'\n', &hay[p..]).map_or(hay.len(), |e| p + e + 1);
+    let mut buf = Vec::with_capacity(CHUNK + longest);
+    let mut start = 0;
+    while start < hay.len() {
+        // The chunk and the needle's length less one after it: a match that starts in the
+        // chunk is whole in the buffer; one that starts after it is the next chunk's.
+        let end = (start + CHUNK + longest - 1).min(hay.len());
+        buf.clear();
+        buf.extend(hay[start..end].iter().map(u8::to_ascii_lowercase));
+        for f in &needles {
+            for p in f.find_iter(&buf).take_while(|&p| p < CHUNK) {
+                found(start + p);
+            }
         }
+        start += CHUNK;
     }
+}
+
+/// Whether the whole `text` holds `needle` (lower-case ASCII) in any ASCII case: one scan, for
+/// the readers that do nothing unless a paste holds their word.
+pub fn text_holds_ignore_case(text: &str, needle: &str) -> bool {
+    if needle.is_empty() {
+        return true;
+    }
+    let mut any = false;
+    each_match_ignore_case(text, &[needle], |_| any = true);
+    any
+}
+
+/// The lines of `text` (0-based, as `str::lines` counts them) that hold any of `needles`
+/// (lower-case ASCII, no line break) in any ASCII case, in order: one scan of the whole text,
+/// for the readers that ask only a few lines of a paste of 200,000.
+pub fn lines_holding_ignore_case(text: &str, needles: &[&str]) -> Vec<usize> {
+    let mut at = Vec::new();
+    each_match_ignore_case(text, needles, |p| at.push(p));
     at.sort_unstable();
+    let hay = text.as_bytes();
     let (mut lines, mut line, mut seen) = (Vec::new(), 0, 0);
     for p in at {
         line += memchr::memchr_iter(b'\n', &hay[seen..p]).count();
@@ -115,9 +149,29 @@ mod tests {
         assert!(contains_ignore_case("qemU", "qemu"));
         assert!(!contains_ignore_case("qem", "qemu"));
         assert!(!contains_ignore_case("", "qemu"));
-        assert!(contains_ignore_case("aaaaaa Will Retry After 5s", "will retry after"));
+        assert!(contains_ignore_case(
+            "aaaaaa Will Retry After 5s",
+            "will retry after"
+        ));
         assert!(contains_ignore_case("qemu", "qemu"));
         assert!(!contains_ignore_case("qemy", "qemu"));
+        assert!(text_holds_ignore_case(
+            "a\nWill Retry After 5s",
+            "will retry after"
+        ));
+        assert!(!text_holds_ignore_case("a\nwill retry", "will retry after"));
+        // Across the scan's chunks (64 KiB): a match on the boundary is found once.
+        for cut in [65_530, 65_533, 65_536, 65_540] {
+            let text = format!("{}Mount{}", "x".repeat(cut), "y".repeat(70_000));
+            assert!(text_holds_ignore_case(&text, "mount"), "{cut}");
+            // "will" at byte `cut` (rounded down to even), on line `cut / 2`.
+            let text = format!("{}will x\n", "z\n".repeat(cut / 2));
+            assert_eq!(
+                lines_holding_ignore_case(&text, &["will"]),
+                vec![cut / 2],
+                "{cut}"
+            );
+        }
     }
 
     #[test]

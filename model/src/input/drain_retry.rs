@@ -62,7 +62,7 @@ fn gave_up(input: &str) -> bool {
 /// paste says the drain or the migration failed.
 pub fn settle(out: &mut ReadPaste, input: &str) {
     // No retried eviction in the whole paste (one scan): nothing to settle.
-    if !crate::scan::contains_ignore_case(input, "will retry after") {
+    if !crate::scan::text_holds_ignore_case(input, "will retry after") {
         return;
     }
     let lines: Vec<&str> = input.lines().collect();

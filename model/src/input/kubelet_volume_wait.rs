@@ -77,7 +77,7 @@ fn is_step(line: &str) -> bool {
 pub fn settle(out: &mut ReadPaste, input: &str) {
     // Every form of the wait says "mount" (one scan of the paste; a wrapped line joined keeps
     // its words whole): without it, nothing to settle.
-    if !crate::scan::contains_ignore_case(input, "mount") {
+    if !crate::scan::text_holds_ignore_case(input, "mount") {
         return;
     }
     let lines: Vec<&str> = input.lines().collect();
