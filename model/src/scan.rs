@@ -22,21 +22,103 @@ pub fn find(hay: &str, needle: &str) -> Option<usize> {
 
 /// Whether `hay` holds `needle` (lower-case ASCII) in any ASCII case.
 pub fn contains_ignore_case(hay: &str, needle: &str) -> bool {
-    let (h, n) = (hay.as_bytes(), needle.as_bytes());
-    let Some(&first) = n.first() else {
-        return true;
-    };
-    let mut from = 0;
-    while let Some(i) = memchr::memchr2(first, first.to_ascii_uppercase(), &h[from..]) {
-        let start = from + i;
-        if h.get(start..start + n.len())
-            .is_some_and(|w| w.eq_ignore_ascii_case(n))
-        {
-            return true;
-        }
-        from = start + 1;
+    find_ignore_case(hay.as_bytes(), needle.as_bytes(), 0).is_some()
+}
+
+/// How common a byte is in English text and logs, 0 the most common: the byte of a needle
+/// that [`find_ignore_case`] looks for first is its rarest, so the scan stops at few places.
+fn commonness(b: u8) -> u8 {
+    const LETTERS: &[u8] = b"etaoinshrdlcumwfgypbvkjxqz";
+    match b.to_ascii_lowercase() {
+        b' ' => 0,
+        l if l.is_ascii_lowercase() => 1 + LETTERS.iter().position(|&c| c == l).unwrap_or(25) as u8,
+        b'0'..=b'9' => 12,
+        _ => 20,
     }
-    false
+}
+
+/// Where `needle` (lower-case ASCII) first occurs in `hay` at or after `from`, in any ASCII
+/// case: anchored on the needle's rarest byte (`memchr2` of its two cases).
+fn find_ignore_case(hay: &[u8], needle: &[u8], from: usize) -> Option<usize> {
+    if needle.is_empty() {
+        return (from <= hay.len()).then_some(from);
+    }
+    let k = (0..needle.len()).max_by_key(|&i| commonness(needle[i]))?;
+    let b = needle[k];
+    let mut at = from + k;
+    while let Some(i) = memchr::memchr2(b, b.to_ascii_uppercase(), hay.get(at..)?) {
+        let start = at + i - k;
+        if hay
+            .get(start..start + needle.len())
+            .is_some_and(|w| w.eq_ignore_ascii_case(needle))
+        {
+            return Some(start);
+        }
+        at += i + 1;
+    }
+    None
+}
+
+/// Calls `found` with the start of every occurrence of each of `needles` (lower-case ASCII)
+/// in `text`, in any ASCII case, needle by needle: the text is lowered a chunk at a time into
+/// one buffer and searched with `memchr::memmem` (SIMD), where a scan anchored on one byte would
+/// stop at every occurrence of a byte that YAML and logs are full of.
+fn each_match_ignore_case(text: &str, needles: &[&str], mut found: impl FnMut(usize)) {
+    const CHUNK: usize = 64 * 1024;
+    let needles: Vec<memchr::memmem::Finder> = needles
+        .iter()
+        .filter(|n| !n.is_empty())
+        .map(|n| memchr::memmem::Finder::new(n.as_bytes()))
+        .collect();
+    let Some(longest) = needles.iter().map(|f| f.needle().len()).max() else {
+        return;
+    };
+    let hay = text.as_bytes();
+    let mut buf = Vec::with_capacity(CHUNK + longest);
+    let mut start = 0;
+    while start < hay.len() {
+        // The chunk and the needle's length less one after it: a match that starts in the
+        // chunk is whole in the buffer; one that starts after it is the next chunk's.
+        let end = (start + CHUNK + longest - 1).min(hay.len());
+        buf.clear();
+        buf.extend(hay[start..end].iter().map(u8::to_ascii_lowercase));
+        for f in &needles {
+            for p in f.find_iter(&buf).take_while(|&p| p < CHUNK) {
+                found(start + p);
+            }
+        }
+        start += CHUNK;
+    }
+}
+
+/// Whether the whole `text` holds `needle` (lower-case ASCII) in any ASCII case: one scan, for
+/// the readers that do nothing unless a paste holds their word.
+pub fn text_holds_ignore_case(text: &str, needle: &str) -> bool {
+    if needle.is_empty() {
+        return true;
+    }
+    let mut any = false;
+    each_match_ignore_case(text, &[needle], |_| any = true);
+    any
+}
+
+/// The lines of `text` (0-based, as `str::lines` counts them) that hold any of `needles`
+/// (lower-case ASCII, no line break) in any ASCII case, in order: one scan of the whole text,
+/// for the readers that ask only a few lines of a paste of 200,000.
+pub fn lines_holding_ignore_case(text: &str, needles: &[&str]) -> Vec<usize> {
+    let mut at = Vec::new();
+    each_match_ignore_case(text, needles, |p| at.push(p));
+    at.sort_unstable();
+    let hay = text.as_bytes();
+    let (mut lines, mut line, mut seen) = (Vec::new(), 0, 0);
+    for p in at {
+        line += memchr::memchr_iter(b'\n', &hay[seen..p]).count();
+        seen = p;
+        if lines.last() != Some(&line) {
+            lines.push(line);
+        }
+    }
+    lines
 }
 
 #[cfg(test)]
@@ -67,5 +149,52 @@ mod tests {
         assert!(contains_ignore_case("qemU", "qemu"));
         assert!(!contains_ignore_case("qem", "qemu"));
         assert!(!contains_ignore_case("", "qemu"));
+        assert!(contains_ignore_case(
+            "aaaaaa Will Retry After 5s",
+            "will retry after"
+        ));
+        assert!(contains_ignore_case("qemu", "qemu"));
+        assert!(!contains_ignore_case("qemy", "qemu"));
+        assert!(text_holds_ignore_case(
+            "a\nWill Retry After 5s",
+            "will retry after"
+        ));
+        assert!(!text_holds_ignore_case("a\nwill retry", "will retry after"));
+        // Across the scan's chunks (64 KiB): a match on the boundary is found once.
+        for cut in [65_530, 65_533, 65_536, 65_540] {
+            let text = format!("{}Mount{}", "x".repeat(cut), "y".repeat(70_000));
+            assert!(text_holds_ignore_case(&text, "mount"), "{cut}");
+            // "will" at byte `cut` (rounded down to even), on line `cut / 2`.
+            let text = format!("{}will x\n", "z\n".repeat(cut / 2));
+            assert_eq!(
+                lines_holding_ignore_case(&text, &["will"]),
+                vec![cut / 2],
+                "{cut}"
+            );
+        }
+    }
+
+    #[test]
+    fn finds_the_lines_str_lines_counts() {
+        let texts = [
+            "",
+            "should",
+            "a\nb should\r\nc\n\nMUST d must\nshould\n",
+            "\n\nwill\nwillwill will\nx",
+            "no modal here\nat all",
+        ];
+        for t in texts {
+            let needles = ["should", "must", "will"];
+            let want: Vec<usize> = t
+                .lines()
+                .enumerate()
+                .filter(|(_, l)| {
+                    let l = l.to_ascii_lowercase();
+                    needles.iter().any(|n| l.contains(n))
+                })
+                .map(|(i, _)| i)
+                .collect();
+            assert_eq!(lines_holding_ignore_case(t, &needles), want, "{t:?}");
+        }
     }
 }

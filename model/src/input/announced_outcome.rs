@@ -9,6 +9,7 @@
 //! ("should fail … but it succeeds", "instead", "not") announces nothing.
 
 use super::read::ReadPaste;
+use crate::scan;
 use crate::verdict::Health;
 
 /// Modal verbs that announce an outcome.
@@ -42,10 +43,15 @@ const REFUSALS: &[&str] = &[
 const CONTRARY: &[&str] = &[" but ", "instead", "however", " not ", "n't ", "never"];
 
 /// Every refusal holds one of these (none with a space): a line without any announces none.
-/// Checked first, as every line of a paste is asked (a 10 MB paste has some 200,000).
+/// Checked first.
 const STEMS: &[&str] = &[
     "fail", "deni", "deny", "reject", "refus", "block", "prevent",
 ];
+
+/// Every modal holds one of these: a line without any announces nothing (the lines that hold
+/// one are found by one scan of the paste per word; a 10 MB paste has some 200,000 lines, nearly
+/// all without a modal).
+const MODAL_WORDS: &[&str] = &["should", "must", "would", "will", "expected to"];
 
 /// Whether `line` announces a refusal as its expected outcome.
 fn announces(line: &str) -> bool {
@@ -88,18 +94,17 @@ fn quoted_after(rest: &str, word: &str) -> bool {
 
 /// The paste lines (1-based, inclusive) an announcement covers: its own line, and after it the
 /// first quoted unit (blank lines and fences skipped, then lines up to a blank line or a fence).
-fn covered(lines: &[&str]) -> Vec<(usize, usize)> {
+/// Only the lines `modal` marks (those holding a modal word) can announce.
+fn covered(lines: &[&str], modal: &[bool]) -> Vec<(usize, usize)> {
+    let announces_at = |i: usize| modal.get(i).copied().unwrap_or(false) && announces(lines[i]);
     let mut spans = Vec::new();
-    for (i, l) in lines.iter().enumerate() {
-        if !announces(l) {
-            continue;
-        }
+    for i in (0..lines.len()).filter(|&i| announces_at(i)) {
         let mut end = i;
         let mut j = i + 1;
         while j < lines.len() && is_gap(lines[j]) {
             j += 1;
         }
-        while j < lines.len() && !is_gap(lines[j]) && !announces(lines[j]) {
+        while j < lines.len() && !is_gap(lines[j]) && !announces_at(j) {
             end = j;
             j += 1;
         }
@@ -118,8 +123,18 @@ pub fn settle(out: &mut ReadPaste, input: &str) {
     if !out.signals.iter().any(|s| s.layer.is_some()) {
         return;
     }
+    let with_modal = scan::lines_holding_ignore_case(input, MODAL_WORDS);
+    if with_modal.is_empty() {
+        return;
+    }
     let lines: Vec<&str> = input.lines().collect();
-    let spans = covered(&lines);
+    let mut modal = vec![false; lines.len()];
+    for i in with_modal {
+        if let Some(m) = modal.get_mut(i) {
+            *m = true;
+        }
+    }
+    let spans = covered(&lines, &modal);
     if spans.is_empty() {
         return;
     }
@@ -155,6 +170,13 @@ mod tests {
     fn every_refusal_holds_a_stem() {
         for r in REFUSALS {
             assert!(STEMS.iter().any(|s| r.contains(s)), "{r}");
+        }
+    }
+
+    #[test]
+    fn every_modal_holds_a_modal_word() {
+        for m in MODALS {
+            assert!(MODAL_WORDS.iter().any(|w| m.contains(w)), "{m}");
         }
     }
 

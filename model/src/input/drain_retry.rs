@@ -61,6 +61,10 @@ fn gave_up(input: &str) -> bool {
 /// Reads a launcher's retried evictions as the evacuation in progress, when nothing in the
 /// paste says the drain or the migration failed.
 pub fn settle(out: &mut ReadPaste, input: &str) {
+    // No retried eviction in the whole paste (one scan): nothing to settle.
+    if !crate::scan::text_holds_ignore_case(input, "will retry after") {
+        return;
+    }
     let lines: Vec<&str> = input.lines().collect();
     let at = |s: &Signal| lines.get(s.line.wrapping_sub(1)).copied().unwrap_or("");
     let ours = |s: &Signal| {

@@ -75,6 +75,11 @@ fn is_step(line: &str) -> bool {
 /// Reads a lone volume wait as the control plane's, when the paste shows no step of its own
 /// and no other fault.
 pub fn settle(out: &mut ReadPaste, input: &str) {
+    // Every form of the wait says "mount" (one scan of the paste; a wrapped line joined keeps
+    // its words whole): without it, nothing to settle.
+    if !crate::scan::text_holds_ignore_case(input, "mount") {
+        return;
+    }
     let lines: Vec<&str> = input.lines().collect();
     let at = |s: &Signal| lines.get(s.line.wrapping_sub(1)).copied().unwrap_or("");
     let ours = |s: &Signal| is_wait(&s.excerpt) || is_wait(at(s));

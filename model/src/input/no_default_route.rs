@@ -19,8 +19,16 @@ use crate::verdict::{Health, Layer};
 
 /// Adds the reading when a pasted `ip route` output lists routes and none is the default.
 pub fn settle(out: &mut ReadPaste, input: &str) {
+    // Only a line holding `ip ` can be the command: found by one scan of the paste.
+    let commands = crate::scan::lines_holding_ignore_case(input, &["ip "]);
+    if commands.is_empty() {
+        return;
+    }
     let lines: Vec<&str> = input.lines().collect();
-    for (i, line) in lines.iter().enumerate() {
+    for i in commands {
+        let Some(line) = lines.get(i) else {
+            continue;
+        };
         if !is_route_show(line) {
             continue;
         }

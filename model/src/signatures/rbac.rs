@@ -128,7 +128,11 @@ const CONTINUATIONS: [&str; 4] = [
 /// the one line joined; `None` when it continues nothing.
 pub fn continued(text: &[&str], i: usize) -> Option<(String, usize)> {
     let line = text.get(i)?;
-    if !line.contains(" cannot ") || !line.contains("User ") || denial(line).is_some() {
+    // `User ` first: its anchor, a capital U, is rare; the lines without it are nearly all.
+    if crate::scan::find(line, "User ").is_none()
+        || crate::scan::find(line, " cannot ").is_none()
+        || denial(line).is_some()
+    {
         return None;
     }
     let next = text.get(i + 1)?.trim();
