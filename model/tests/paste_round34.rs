@@ -37,8 +37,8 @@ fn selinux_refusals_of_the_node_stack_are_the_nodes() {
 #[test]
 fn the_guest_agents_refusal_is_the_guests() {
     for paste in [
-        "type=AVC msg=audit(1712000002.000:77): avc:  denied  { read } for  pid=812 comm=\"qemu-ga\" name=\"shadow\" scontext=system_u:system_r:virt_qemu_ga_t:s0 tcontext=system_u:object_r:shadow_t:s0 tclass=file permissive=0\n",
-        "type=USER_AVC msg=audit(1712000003.000:78): pid=1 uid=0 auid=4294967295 ses=4294967295 subj=system_u:system_r:init_t:s0 msg='avc:  denied  { status } for auid=n/a uid=0 gid=0 cmdline=\"/usr/bin/qemu-ga\" scontext=system_u:system_r:virt_qemu_ga_t:s0 tcontext=system_u:system_r:init_t:s0 tclass=system permissive=0 exe=\"/usr/lib/systemd/systemd\"'\n",
+        "type=AVC msg=audit(1712000002.000:77): avc:  denied  { read } for  pid=812 comm=\"bash\" name=\"shadow\" scontext=system_u:system_r:virt_qemu_ga_t:s0 tcontext=system_u:object_r:shadow_t:s0 tclass=file permissive=0\n",
+        "type=USER_AVC msg=audit(1712000003.000:78): pid=1 uid=0 auid=4294967295 ses=4294967295 subj=system_u:system_r:init_t:s0 msg='avc:  denied  { status } for auid=n/a uid=0 gid=0 cmdline=\"/usr/sbin/usermod -p x\" scontext=system_u:system_r:virt_qemu_ga_t:s0 tcontext=system_u:system_r:init_t:s0 tclass=system permissive=0 exe=\"/usr/lib/systemd/systemd\"'\n",
     ] {
         let (l, _, text) = blame(paste);
         assert_eq!(l, Some(Layer::Guest), "{paste}\n{text}");
@@ -77,7 +77,7 @@ fn a_kubevirt_image_script_missing_a_command_is_the_control_planes() {
 
 #[test]
 fn a_standby_replicas_leader_election_blames_nothing() {
-    let paste = "I'm seeing the following error messages in the snapshot controller on every node:\n\
+    let paste = "Our csi-snapshotter sidecars print the following errors on every worker node:\n\
         I0405 08:00:01.000100       1 leaderelection.go:352] lock is held by snapshot-controller-6d9c-x2x and has not yet expired\n\
         I0405 08:00:01.000200       1 leaderelection.go:253] failed to acquire lease kube-system/snapshot-controller-leader\n\
         I0405 08:00:09.000300       1 leaderelection.go:253] failed to acquire lease kube-system/snapshot-controller-leader\n";
