@@ -73,6 +73,7 @@ fn weighed(line: &str) -> bool {
         && !line.chars().any(|c| c.is_ascii_lowercase());
     !header
         && !negated_field(line)
+        && !super::announcing::announces_lines(line)
         && super::blocks::prompt_command(line).is_none()
         && crate::signatures::level::read_level(line) != Some(crate::signatures::level::Level::Info)
 }

@@ -178,6 +178,10 @@ pub fn read_streamed(
 /// what it is about (a form stating a failure, else the objects and subjects it names), never
 /// by itself.
 pub fn read_worded(line: &str, n: usize, format: BlockFormat) -> Option<Signal> {
+    // A sentence announcing the lines after it states nothing itself (`super::announcing`).
+    if super::announcing::announces_lines(line) {
+        return None;
+    }
     read_as(line, None, n, format, true, None)
 }
 

@@ -23,6 +23,7 @@ pub mod age;
 pub mod agent_answer;
 pub mod already_deleted;
 pub mod announced_outcome;
+pub mod announcing;
 pub mod blocks;
 pub mod cdi_completed;
 pub mod cdi_scratch;

@@ -43,6 +43,7 @@ mod hco_golden_image;
 mod helm;
 mod helper_signal;
 mod http_status;
+mod image_script;
 mod imageupload;
 mod iscsi;
 mod kernel;
@@ -53,6 +54,7 @@ mod kube_ovn_webhook;
 mod kubelet;
 mod kubemacpool;
 mod kubevirtci;
+mod leader_election;
 pub mod level;
 mod libvirt_limits;
 mod longhorn;
@@ -86,6 +88,7 @@ pub mod reasons;
 mod reconcile_retry;
 mod relayed;
 mod selinux_context;
+mod selinux_denial;
 mod stream_upgrade;
 pub mod subjects;
 mod subresource_conflict;
@@ -158,6 +161,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
     ALL.get_or_init(|| {
         [
             noise::TABLE,
+            leader_election::TABLE,
             backup_hooks::TABLE,
             relayed::TABLE,
             dial::TABLE,
@@ -171,12 +175,14 @@ pub fn catalogue() -> &'static [&'static Signature] {
             tls::TABLE,
             x509::TABLE,
             component_pods::TABLE,
+            image_script::TABLE,
             devices::TABLE,
             vfio::TABLE,
             pci_host::TABLE,
             vfio_host::TABLE,
             helper_signal::TABLE,
             selinux_context::TABLE,
+            selinux_denial::TABLE,
             node_taints::TABLE,
             cdi::TABLE,
             cdi_in_use::TABLE,

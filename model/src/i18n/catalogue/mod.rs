@@ -43,6 +43,7 @@ mod round30;
 mod round31;
 mod round32;
 mod round33;
+mod round34;
 mod sig_api;
 mod sig_control;
 mod sig_guest;
@@ -106,6 +107,7 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
         round31::ROUND31,
         round32::ROUND32,
         round33::ROUND33,
+        round34::ROUND34,
         batch25::BATCH25,
         mechanisms::MECHANISMS,
         longhorn::LONGHORN,
