@@ -291,3 +291,8 @@ fn fresh_batch32_scores_at_least_its_floor() {
 fn fresh_batch33_scores_at_least_its_floor() {
     run_batch("batch33", 20, false);
 }
+
+#[test]
+fn fresh_batch34_scores_at_least_its_floor() {
+    run_batch("batch34", 4, true);
+}
