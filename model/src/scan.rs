@@ -106,6 +106,16 @@ pub fn text_holds_ignore_case(text: &str, needle: &str) -> bool {
 /// (lower-case ASCII, no line break) in any ASCII case, in order: one scan of the whole text,
 /// for the readers that ask only a few lines of a paste of 200,000.
 pub fn lines_holding_ignore_case(text: &str, needles: &[&str]) -> Vec<usize> {
+    line_starts_holding_ignore_case(text, needles)
+        .into_iter()
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// [`lines_holding_ignore_case`] with where each line starts in `text` (a byte offset), so a
+/// reader takes the line, and those after it, without splitting the whole text
+/// (`text[start..].lines()`).
+pub fn line_starts_holding_ignore_case(text: &str, needles: &[&str]) -> Vec<(usize, usize)> {
     let mut at = Vec::new();
     each_match_ignore_case(text, needles, |p| at.push(p));
     at.sort_unstable();
@@ -114,11 +124,19 @@ pub fn lines_holding_ignore_case(text: &str, needles: &[&str]) -> Vec<usize> {
     for p in at {
         line += memchr::memchr_iter(b'\n', &hay[seen..p]).count();
         seen = p;
-        if lines.last() != Some(&line) {
-            lines.push(line);
+        if lines.last().is_none_or(|&(l, _)| l != line) {
+            let start = memchr::memrchr(b'\n', &hay[..p]).map_or(0, |n| n + 1);
+            lines.push((line, start));
         }
     }
     lines
+}
+
+/// The line of `text` that starts at byte `start`, as `str::lines` gives it.
+pub fn line_at(text: &str, start: usize) -> &str {
+    text.get(start..)
+        .and_then(|rest| rest.lines().next())
+        .unwrap_or("")
 }
 
 #[cfg(test)]
@@ -195,6 +213,10 @@ mod tests {
                 .map(|(i, _)| i)
                 .collect();
             assert_eq!(lines_holding_ignore_case(t, &needles), want, "{t:?}");
+            let lines: Vec<&str> = t.lines().collect();
+            for (i, start) in line_starts_holding_ignore_case(t, &needles) {
+                assert_eq!(line_at(t, start), lines[i], "{t:?} {i}");
+            }
         }
     }
 }

@@ -11,6 +11,7 @@
 use super::read::ReadPaste;
 use crate::scan;
 use crate::verdict::Health;
+use std::collections::BTreeSet;
 
 /// Modal verbs that announce an outcome.
 const MODALS: &[&str] = &[
@@ -94,19 +95,22 @@ fn quoted_after(rest: &str, word: &str) -> bool {
 
 /// The paste lines (1-based, inclusive) an announcement covers: its own line, and after it the
 /// first quoted unit (blank lines and fences skipped, then lines up to a blank line or a fence).
-/// Only the lines `modal` marks (those holding a modal word) can announce.
-fn covered(lines: &[&str], modal: &[bool]) -> Vec<(usize, usize)> {
-    let announces_at = |i: usize| modal.get(i).copied().unwrap_or(false) && announces(lines[i]);
+/// Only the lines `modal` names (index, where it starts in `input`: those holding a modal word)
+/// can announce; each is read with the lines after it, the paste is not split whole.
+fn covered(input: &str, modal: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    let is_modal: BTreeSet<usize> = modal.iter().map(|&(i, _)| i).collect();
+    let announces_at = |j: usize, line: &str| is_modal.contains(&j) && announces(line);
     let mut spans = Vec::new();
-    for i in (0..lines.len()).filter(|&i| announces_at(i)) {
-        let mut end = i;
-        let mut j = i + 1;
-        while j < lines.len() && is_gap(lines[j]) {
-            j += 1;
+    for &(i, start) in modal {
+        let mut rest = input[start..].lines();
+        if !rest.next().is_some_and(|l| announces_at(i, l)) {
+            continue;
         }
-        while j < lines.len() && !is_gap(lines[j]) && !announces_at(j) {
+        let mut end = i;
+        let mut after = rest.enumerate().map(|(k, l)| (i + 1 + k, l)).peekable();
+        while after.next_if(|&(_, l)| is_gap(l)).is_some() {}
+        while let Some((j, _)) = after.next_if(|&(j, l)| !is_gap(l) && !announces_at(j, l)) {
             end = j;
-            j += 1;
         }
         spans.push((i + 1, end + 1));
     }
@@ -123,18 +127,11 @@ pub fn settle(out: &mut ReadPaste, input: &str) {
     if !out.signals.iter().any(|s| s.layer.is_some()) {
         return;
     }
-    let with_modal = scan::lines_holding_ignore_case(input, MODAL_WORDS);
-    if with_modal.is_empty() {
+    let modal = scan::line_starts_holding_ignore_case(input, MODAL_WORDS);
+    if modal.is_empty() {
         return;
     }
-    let lines: Vec<&str> = input.lines().collect();
-    let mut modal = vec![false; lines.len()];
-    for i in with_modal {
-        if let Some(m) = modal.get_mut(i) {
-            *m = true;
-        }
-    }
-    let spans = covered(&lines, &modal);
+    let spans = covered(input, &modal);
     if spans.is_empty() {
         return;
     }

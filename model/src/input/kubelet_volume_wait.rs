@@ -21,7 +21,9 @@
 
 use super::read::ReadPaste;
 use crate::evidence::Signal;
+use crate::scan;
 use crate::verdict::{Health, Layer};
+use std::collections::HashMap;
 
 /// The volume manager's wait, in every kubelet's words (lower case).
 const WAIT: &[&str] = &[
@@ -66,10 +68,10 @@ fn is_wait(line: &str) -> bool {
     WAIT.iter().any(|w| l.contains(w)) && TIMED_OUT.iter().any(|t| l.contains(t))
 }
 
-/// Whether `line` reports an attach, mount or map step of its own.
-fn is_step(line: &str) -> bool {
-    let l = line.to_ascii_lowercase();
-    STEP.iter().any(|s| l.contains(s))
+/// Whether any line of `text` reports an attach, mount or map step of its own (one scan of the
+/// whole text).
+fn holds_a_step(text: &str) -> bool {
+    !scan::lines_holding_ignore_case(text, STEP).is_empty()
 }
 
 /// Reads a lone volume wait as the control plane's, when the paste shows no step of its own
@@ -77,13 +79,17 @@ fn is_step(line: &str) -> bool {
 pub fn settle(out: &mut ReadPaste, input: &str) {
     // Every form of the wait says "mount" (one scan of the paste; a wrapped line joined keeps
     // its words whole): without it, nothing to settle.
-    if !crate::scan::text_holds_ignore_case(input, "mount") {
+    if !scan::text_holds_ignore_case(input, "mount") {
         return;
     }
-    let lines: Vec<&str> = input.lines().collect();
-    let at = |s: &Signal| lines.get(s.line.wrapping_sub(1)).copied().unwrap_or("");
+    // The lines that can be the wait (they hold its words), found by one scan, by index.
+    let waits: HashMap<usize, &str> = scan::line_starts_holding_ignore_case(input, WAIT)
+        .into_iter()
+        .map(|(i, start)| (i, scan::line_at(input, start)))
+        .collect();
+    let at = |s: &Signal| waits.get(&s.line.wrapping_sub(1)).copied().unwrap_or("");
     let ours = |s: &Signal| is_wait(&s.excerpt) || is_wait(at(s));
-    if !out.signals.iter().any(ours) || lines.iter().any(|l| is_step(l)) {
+    if !out.signals.iter().any(ours) || holds_a_step(input) {
         return;
     }
     let other_fault = out.signals.iter().any(|s| {
@@ -136,12 +142,12 @@ mod tests {
         assert!(!is_wait(
             "Unable to attach or mount volumes for pod; skipping pod"
         ));
-        assert!(is_step(
+        assert!(holds_a_step(
             "MountVolume.MountDevice failed for volume \"pvc-1\" : rpc error"
         ));
-        assert!(is_step(
+        assert!(holds_a_step(
             "AttachVolume.Attach succeeded for volume \"pvc-1\""
         ));
-        assert!(!is_step("Successfully assigned default/p to node-1"));
+        assert!(!holds_a_step("Successfully assigned default/p to node-1"));
     }
 }

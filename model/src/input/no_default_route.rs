@@ -19,24 +19,14 @@ use crate::verdict::{Health, Layer};
 
 /// Adds the reading when a pasted `ip route` output lists routes and none is the default.
 pub fn settle(out: &mut ReadPaste, input: &str) {
-    // Only a line holding `ip ` can be the command: found by one scan of the paste.
-    let commands = crate::scan::lines_holding_ignore_case(input, &["ip "]);
-    if commands.is_empty() {
-        return;
-    }
-    let lines: Vec<&str> = input.lines().collect();
-    for i in commands {
-        let Some(line) = lines.get(i) else {
-            continue;
-        };
-        if !is_route_show(line) {
+    // Only a line holding `ip ` can be the command: found by one scan of the paste, then read
+    // with the lines after it.
+    for (i, start) in crate::scan::line_starts_holding_ignore_case(input, &["ip "]) {
+        let mut rest = input[start..].lines();
+        if !rest.next().is_some_and(is_route_show) {
             continue;
         }
-        let table: Vec<&str> = lines[i + 1..]
-            .iter()
-            .map(|l| unquote(l))
-            .take_while(|l| is_route(l))
-            .collect();
+        let table: Vec<&str> = rest.map(unquote).take_while(|l| is_route(l)).collect();
         if table.is_empty() || table.iter().any(|l| is_default(l)) {
             continue;
         }
