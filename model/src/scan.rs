@@ -22,41 +22,21 @@ pub fn find(hay: &str, needle: &str) -> Option<usize> {
 
 /// Whether `hay` holds `needle` (lower-case ASCII) in any ASCII case.
 pub fn contains_ignore_case(hay: &str, needle: &str) -> bool {
-    find_ignore_case(hay.as_bytes(), needle.as_bytes(), 0).is_some()
-}
-
-/// How common a byte is in English text and logs, 0 the most common: the byte of a needle
-/// that [`find_ignore_case`] looks for first is its rarest, so the scan stops at few places.
-fn commonness(b: u8) -> u8 {
-    const LETTERS: &[u8] = b"etaoinshrdlcumwfgypbvkjxqz";
-    match b.to_ascii_lowercase() {
-        b' ' => 0,
-        l if l.is_ascii_lowercase() => 1 + LETTERS.iter().position(|&c| c == l).unwrap_or(25) as u8,
-        b'0'..=b'9' => 12,
-        _ => 20,
-    }
-}
-
-/// Where `needle` (lower-case ASCII) first occurs in `hay` at or after `from`, in any ASCII
-/// case: anchored on the needle's rarest byte (`memchr2` of its two cases).
-fn find_ignore_case(hay: &[u8], needle: &[u8], from: usize) -> Option<usize> {
-    if needle.is_empty() {
-        return (from <= hay.len()).then_some(from);
-    }
-    let k = (0..needle.len()).max_by_key(|&i| commonness(needle[i]))?;
-    let b = needle[k];
-    let mut at = from + k;
-    while let Some(i) = memchr::memchr2(b, b.to_ascii_uppercase(), hay.get(at..)?) {
-        let start = at + i - k;
-        if hay
-            .get(start..start + needle.len())
-            .is_some_and(|w| w.eq_ignore_ascii_case(needle))
+    let (h, n) = (hay.as_bytes(), needle.as_bytes());
+    let Some(&first) = n.first() else {
+        return true;
+    };
+    let mut from = 0;
+    while let Some(i) = memchr::memchr2(first, first.to_ascii_uppercase(), &h[from..]) {
+        let start = from + i;
+        if h.get(start..start + n.len())
+            .is_some_and(|w| w.eq_ignore_ascii_case(n))
         {
-            return Some(start);
+            return true;
         }
-        at += i + 1;
+        from = start + 1;
     }
-    None
+    false
 }
 
 /// Calls `found` with the start of every occurrence of each of `needles` (lower-case ASCII)
