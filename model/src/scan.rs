@@ -119,6 +119,37 @@ pub fn line_at(text: &str, start: usize) -> &str {
         .unwrap_or("")
 }
 
+/// The text of `source` that `lines` were cut from, when they are exactly its consecutive lines
+/// (each starts where the one before ended and its line ending): one search over it finds what
+/// a search of each line would, for a needle without a line ending, with one call instead of
+/// one per line. `None` when a line was cut, joined, unquoted or skipped, or is not `source`'s
+/// (only addresses are compared: no byte is read twice).
+pub fn contiguous<'a>(source: &'a str, lines: &[&str]) -> Option<&'a str> {
+    let base = source.as_ptr() as usize;
+    let start = (lines.first()?.as_ptr() as usize).checked_sub(base)?;
+    let mut at = start;
+    for (k, line) in lines.iter().enumerate() {
+        if line.as_ptr() as usize != base + at {
+            return None;
+        }
+        at += line.len();
+        if at > source.len() {
+            return None;
+        }
+        if k + 1 < lines.len() {
+            let rest = &source.as_bytes()[at..];
+            at += if rest.starts_with(b"\r\n") {
+                2
+            } else if rest.starts_with(b"\n") {
+                1
+            } else {
+                return None;
+            };
+        }
+    }
+    source.get(start..at)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -170,6 +201,23 @@ mod tests {
                 "{cut}"
             );
         }
+    }
+
+    #[test]
+    fn a_run_of_consecutive_lines_is_found_in_its_source() {
+        let source = "a\nbb\r\n\nccc\nd";
+        let lines: Vec<&str> = source.lines().collect();
+        assert_eq!(contiguous(source, &lines[..2]), Some("a\nbb"));
+        assert_eq!(contiguous(source, &lines[2..4]), Some("\nccc"));
+        assert_eq!(contiguous(source, &lines), Some(source));
+        assert_eq!(contiguous(source, &lines[3..]), Some("ccc\nd"));
+        // A line skipped, a line cut, lines of another text, no lines.
+        assert_eq!(contiguous(source, &[lines[0], lines[3]]), None);
+        assert_eq!(contiguous(source, &[&lines[1][..1], lines[2]]), None);
+        let other = String::from(source);
+        let theirs: Vec<&str> = other.lines().collect();
+        assert_eq!(contiguous(source, &theirs), None);
+        assert_eq!(contiguous(source, &[]), None);
     }
 
     #[test]

@@ -17,9 +17,18 @@ pub struct Block<'a> {
     pub command_line: Option<usize>,
     /// Lines dropped around the block (fences, prompts), with why.
     pub dropped: Vec<(usize, &'static str)>,
+    /// The whole paste the block was cut from (see [`Block::span`]).
+    pub source: &'a str,
 }
 
-impl Block<'_> {
+impl<'a> Block<'a> {
+    /// The paste's text from the block's first line to its last, when [`Block::text`] is
+    /// exactly those lines (none cut, joined, unquoted or unstamped): a scan of every line can
+    /// be one scan of it.
+    pub fn span(&self) -> Option<&'a str> {
+        crate::scan::contiguous(self.source, &self.text)
+    }
+
     /// The block's text joined with newlines.
     pub fn joined(&self) -> String {
         self.text.join("\n")
@@ -227,11 +236,13 @@ pub fn split(input: &str) -> Vec<Block<'_>> {
             command: Some(c),
             command_line: Some(n),
             dropped: std::mem::take(&mut dropped),
+            source: input,
         });
     }
     if let (Some(last), false) = (blocks.last_mut(), dropped.is_empty()) {
         last.dropped.append(&mut dropped);
     }
+    blocks.iter_mut().for_each(|b| b.source = input);
     blocks
 }
 
@@ -264,6 +275,8 @@ fn push_line<'a>(
                 command: command.map(|c| c.0),
                 command_line: command.take().map(|c| c.1),
                 dropped: std::mem::take(dropped),
+                // Set by `split` for every block.
+                source: "",
             });
         }
     }

@@ -54,13 +54,24 @@ fn needle_groups(block: &Block<'_>) -> u8 {
     });
     let all = (1u8 << GROUPS.len()) - 1;
     let mut bits = 0u8;
-    for line in &block.text {
-        for m in ac.find_overlapping_iter(*line) {
+    // The earliest match, then again from the byte after its start: every needle that starts
+    // later is still found, and one that starts earlier and ends later holds the match's needle,
+    // which no needle of another group does (tested). The prefilter skips what a search of
+    // every overlapping match steps through byte by byte. The block's lines as the paste holds
+    // them are one search (no needle spans a line ending).
+    let mut search = |hay: &str| {
+        let mut from = 0;
+        while let Some(m) = ac.find(aho_corasick::Input::new(hay).span(from..hay.len())) {
             bits |= 1 << group_of[m.pattern().as_usize()];
+            if bits == all {
+                break;
+            }
+            from = m.start() + 1;
         }
-        if bits == all {
-            break;
-        }
+    };
+    match block.span() {
+        Some(span) => search(span),
+        None => block.text.iter().for_each(|l| search(l)),
     }
     bits
 }
@@ -217,6 +228,66 @@ fn is_describe_section(block: &Block<'_>) -> bool {
 mod tests {
     use super::*;
     use crate::input::blocks::split;
+
+    /// What makes [`needle_groups`]'s restarted search exact: only a needle holding the
+    /// found one is missed, and no needle holds one of another group.
+    #[test]
+    fn no_needle_holds_one_of_another_group() {
+        for (i, a) in GROUPS.iter().enumerate() {
+            for (j, b) in GROUPS.iter().enumerate() {
+                for a in a.iter().filter(|_| i != j) {
+                    for b in *b {
+                        assert!(!a.contains(b), "{a:?} holds {b:?}");
+                    }
+                }
+            }
+        }
+        for n in GROUPS.iter().flat_map(|g| g.iter()) {
+            assert!(!n.contains(['\n', '\r']), "{n:?}");
+        }
+    }
+
+    /// A block whose lines are the paste's own is searched whole; cut from their paste (a
+    /// quoted line, unwrapped text), line by line: the formats are the same.
+    #[test]
+    fn a_block_searched_whole_or_by_line_has_one_format() {
+        let texts = [
+            "x\npanic: boom\ngoroutine 1 [running]:",
+            "Error from server (Forbidden): admission webhook \"x\" denied the request",
+            "node/n1 cordoned\nevicting pod default/virt-launcher-a\nerror when evicting pods",
+            "# HELP kubevirt_vmi x\n# TYPE kubevirt_vmi gauge",
+            "Successfully connected to vm console. The escape sequence is ^]",
+            "Observed a panic: boom\nis invalid: spec",
+            "plain text\r\nwith CRLF endings and cordoned",
+            // Needles of two groups overlapping: both found.
+            "Observed a panicordoned",
+            "Error from servercordoned [signal x",
+        ];
+        for t in texts {
+            let block = split(t).into_iter().next().unwrap();
+            assert!(block.span().is_some(), "{t:?}");
+            let owned: Vec<String> = block.text.iter().map(|l| l.to_string()).collect();
+            let cut = Block {
+                text: owned.iter().map(String::as_str).collect(),
+                ..block.clone()
+            };
+            assert!(cut.span().is_none());
+            // Every overlapping match of every line, the search this one stands for.
+            let all = aho_corasick::AhoCorasick::new(GROUPS.iter().flat_map(|g| g.iter())).unwrap();
+            let groups: Vec<usize> = GROUPS.iter().map(|g| g.len()).collect();
+            let group_of = |p: usize| (0..).find(|&i| groups[..=i].iter().sum::<usize>() > p);
+            let every = block
+                .text
+                .iter()
+                .flat_map(|l| all.find_overlapping_iter(*l).collect::<Vec<_>>())
+                .fold(0u8, |b, m| {
+                    b | 1 << group_of(m.pattern().as_usize()).unwrap()
+                });
+            assert_eq!(needle_groups(&block), every, "{t:?}");
+            assert_eq!(needle_groups(&cut), every, "{t:?}");
+            assert_eq!(recognise_text(&block), recognise_text(&cut), "{t:?}");
+        }
+    }
 
     fn format_of(text: &str) -> BlockFormat {
         recognise_text(&split(text)[0])
