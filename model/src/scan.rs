@@ -119,6 +119,108 @@ pub fn line_at(text: &str, start: usize) -> &str {
         .unwrap_or("")
 }
 
+/// `str::lines`, each line found with `memchr` (the standard library's search for the line end
+/// costs several times more per short line): lines end at `\n`, a `\r` before it is dropped,
+/// and the last line ending is optional.
+pub fn lines(text: &str) -> Lines<'_> {
+    Lines { rest: text }
+}
+
+/// The iterator of [`lines`].
+#[derive(Clone, Debug)]
+pub struct Lines<'a> {
+    rest: &'a str,
+}
+
+impl<'a> Iterator for Lines<'a> {
+    type Item = &'a str;
+
+    #[inline]
+    fn next(&mut self) -> Option<&'a str> {
+        if self.rest.is_empty() {
+            return None;
+        }
+        let (line, rest) = match memchr::memchr(b'\n', self.rest.as_bytes()) {
+            Some(i) => {
+                let line = &self.rest[..i];
+                (line.strip_suffix('\r').unwrap_or(line), &self.rest[i + 1..])
+            }
+            // The last line, without an ending: kept whole, as `str::lines` keeps a lone `\r`.
+            None => (self.rest, ""),
+        };
+        self.rest = rest;
+        Some(line)
+    }
+}
+
+/// What `char::is_whitespace` says of an ASCII byte.
+#[inline]
+fn ascii_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
+}
+
+/// `str::trim_start`: ASCII white space skipped byte by byte (YAML's indentation is most of what
+/// a paste's lines trim), the rest left to the standard library from the first other byte.
+#[inline]
+pub fn trim_start(s: &str) -> &str {
+    let i = s.bytes().position(|b| !ascii_space(b)).unwrap_or(s.len());
+    // A byte that is not white space is ASCII (a char boundary) or starts a UTF-8 sequence.
+    let rest = &s[i..];
+    match rest.as_bytes().first() {
+        Some(&b) if b >= 0x80 => rest.trim_start(),
+        _ => rest,
+    }
+}
+
+/// `str::trim_end`, as [`trim_start`] does it.
+#[inline]
+pub fn trim_end(s: &str) -> &str {
+    let b = s.as_bytes();
+    let end = b
+        .iter()
+        .rposition(|&c| !ascii_space(c))
+        .map_or(0, |i| i + 1);
+    match b.get(end.wrapping_sub(1)) {
+        // The last byte kept ends a UTF-8 sequence: the char it ends may be white space.
+        Some(&c) if c >= 0x80 => s[..end].trim_end(),
+        _ => &s[..end],
+    }
+}
+
+/// `str::trim`, as [`trim_start`] does it.
+#[inline]
+pub fn trim(s: &str) -> &str {
+    trim_end(trim_start(s))
+}
+
+/// [`lines`], [`trim`], [`trim_start`] and [`trim_end`] as methods, for the readers every line
+/// of a paste goes through: the same results as `str`'s own, for less work per line.
+pub trait FastLines {
+    fn lines_fast(&self) -> Lines<'_>;
+    fn trim_fast(&self) -> &str;
+    fn trim_start_fast(&self) -> &str;
+    fn trim_end_fast(&self) -> &str;
+}
+
+impl FastLines for str {
+    #[inline]
+    fn lines_fast(&self) -> Lines<'_> {
+        lines(self)
+    }
+    #[inline]
+    fn trim_fast(&self) -> &str {
+        trim(self)
+    }
+    #[inline]
+    fn trim_start_fast(&self) -> &str {
+        trim_start(self)
+    }
+    #[inline]
+    fn trim_end_fast(&self) -> &str {
+        trim_end(self)
+    }
+}
+
 /// The text of `source` that `lines` were cut from, when they are exactly its consecutive lines
 /// (each starts where the one before ended and its line ending): one search over it finds what
 /// a search of each line would, for a needle without a line ending, with one call instead of
@@ -200,6 +302,40 @@ mod tests {
                 vec![cut / 2],
                 "{cut}"
             );
+        }
+    }
+
+    #[test]
+    fn lines_and_trims_say_what_the_standard_library_says() {
+        let texts = [
+            "",
+            "a",
+            "\n",
+            "\n\n",
+            "a\n",
+            "a\r\n",
+            "a\r",
+            "\r",
+            "\r\n\r\n",
+            "a\r\rb\r\n\nc",
+            "  x  \n\t y\x0b\x0c\n",
+            "\u{a0} nbsp \u{a0}\n\u{3000}ideographic\u{3000}",
+            "\u{2028}\u{85}é \u{205f}",
+            "名前 \u{feff}",
+            "   \u{a0}",
+            "é\u{a0}",
+        ];
+        for t in texts {
+            assert_eq!(
+                lines(t).collect::<Vec<_>>(),
+                t.lines().collect::<Vec<_>>(),
+                "{t:?}"
+            );
+            for l in t.split('\n').chain([t]) {
+                assert_eq!(trim_start(l), l.trim_start(), "{l:?}");
+                assert_eq!(trim_end(l), l.trim_end(), "{l:?}");
+                assert_eq!(trim(l), l.trim(), "{l:?}");
+            }
         }
     }
 

@@ -2,6 +2,7 @@
 //! shape (a JSON log line after YAML, a table header after text). One pass over the lines; the
 //! prompt's command is kept as a hint for the block after it.
 
+use crate::scan::FastLines as _;
 use crate::view::LineRange;
 
 pub use super::shapes::is_json_log_line;
@@ -38,7 +39,7 @@ impl<'a> Block<'a> {
 /// A code fence line (three backticks or tildes, with an optional language).
 pub fn is_fence(line: &str) -> bool {
     // Only its start matters: the end is not trimmed (every line is asked).
-    let t = line.trim_start();
+    let t = line.trim_start_fast();
     t.starts_with("```") || t.starts_with("~~~")
 }
 
@@ -46,12 +47,12 @@ pub fn is_fence(line: &str) -> bool {
 /// after the opening backticks comes more than a language word (a space inside it), or the
 /// line closes its own fence. `None` for a plain fence (```` ```yaml ````, ```` ``` ````).
 pub fn fence_content(line: &str) -> Option<&str> {
-    let t = line.trim();
+    let t = line.trim_fast();
     let fence = if t.starts_with("```") { '`' } else { '~' };
     let open = t.chars().take_while(|c| *c == fence).count();
     let rest = &t[open..];
-    let closes = rest.trim_end().ends_with("```") || rest.trim_end().ends_with("~~~");
-    let inner = rest.trim_end().trim_end_matches(fence).trim();
+    let closes = rest.trim_end_fast().ends_with("```") || rest.trim_end_fast().ends_with("~~~");
+    let inner = rest.trim_end_fast().trim_end_matches(fence).trim_fast();
     (!inner.is_empty() && (closes || inner.contains(char::is_whitespace))).then_some(inner)
 }
 
@@ -63,7 +64,7 @@ const BARE_TOOLS: [&str; 4] = ["kubectl ", "virtctl ", "oc ", "k get "];
 /// `user@host:~$ …`, `bash-5.1$ …`, `❯ …`), or a bare `kubectl …` / `virtctl …` / `oc …`
 /// command line, or `None`.
 pub fn prompt_command(line: &str) -> Option<&str> {
-    let t = line.trim_start();
+    let t = line.trim_start_fast();
     if !may_be_prompt(line, t) {
         return None;
     }
@@ -71,13 +72,13 @@ pub fn prompt_command(line: &str) -> Option<&str> {
         .iter()
         .find_map(|p| t.strip_prefix(p))
     {
-        return Some(rest.trim());
+        return Some(rest.trim_fast());
     }
     if let Some(rest) = shell_version_prompt(t).or_else(|| path_prompt(t)) {
-        return Some(rest.trim());
+        return Some(rest.trim_fast());
     }
     if line.len() < 300 && BARE_TOOLS.iter().any(|p| line.starts_with(p)) && !line.contains(": ") {
-        return Some(line.trim());
+        return Some(line.trim_fast());
     }
     if let Some(rest) = t.strip_prefix("# ") {
         const TOOLS: [&str; 9] = [
@@ -94,7 +95,7 @@ pub fn prompt_command(line: &str) -> Option<&str> {
         return TOOLS
             .iter()
             .any(|p| rest.starts_with(p))
-            .then_some(rest.trim());
+            .then_some(rest.trim_fast());
     }
     // `[user@host dir]$ cmd` / `user@host:dir$ cmd` / `host:~ # cmd`: a prompt ends at the first
     // `$ ` or `# ` after an `@` or `]` within the first 80 bytes.
@@ -109,7 +110,7 @@ pub fn prompt_command(line: &str) -> Option<&str> {
     if before.contains(' ') && !before.contains(']') && !before.contains(":~") {
         return None;
     }
-    Some(t[end + 2..].trim())
+    Some(t[end + 2..].trim_fast())
 }
 
 /// The command after a prompt that ends a path: `~$ `, `~ # `, `host:~ # `, `n1-hp6:~ # `,
@@ -179,7 +180,7 @@ pub fn split(input: &str) -> Vec<Block<'_>> {
     let mut command: Option<(&str, usize)> = None;
     let mut dropped: Vec<(usize, &'static str)> = Vec::new();
     let quoted = quoted_lines(input);
-    for (i, line) in input.lines().enumerate() {
+    for (i, line) in input.lines_fast().enumerate() {
         let n = i + 1;
         let line = if quoted.get(i).copied().unwrap_or(false) {
             unquote(line)
@@ -221,7 +222,7 @@ pub fn split(input: &str) -> Vec<Block<'_>> {
             dropped.push((n, "shell prompt"));
             continue;
         }
-        if line.trim().is_empty() {
+        if line.trim_fast().is_empty() {
             flush(&mut cur, &mut blocks);
             continue;
         }
@@ -294,8 +295,8 @@ fn quoted_lines(input: &str) -> Vec<bool> {
         return Vec::new();
     }
     let marks: Vec<bool> = input
-        .lines()
-        .map(|l| l.trim_start().starts_with('>'))
+        .lines_fast()
+        .map(|l| l.trim_start_fast().starts_with('>'))
         .collect();
     let mut out = vec![false; marks.len()];
     let mut i = 0;
@@ -310,8 +311,8 @@ fn quoted_lines(input: &str) -> Vec<bool> {
     // of a describe's `Events:` (`Type  Reason  Age  From  Message`, kubectl's
     // `describe.go` DescribeEvents) is output, never the rest of a command after a `> `
     // continuation prompt.
-    for (q, line) in out.iter_mut().zip(input.lines()) {
-        if !*q && line.trim_start().starts_with('>') {
+    for (q, line) in out.iter_mut().zip(input.lines_fast()) {
+        if !*q && line.trim_start_fast().starts_with('>') {
             *q = super::event_row::event_row(unquote(line)).is_some();
         }
     }
@@ -320,7 +321,7 @@ fn quoted_lines(input: &str) -> Vec<bool> {
 
 /// A quoted line without its markers (`> `, `>`, nested `> > `).
 pub(super) fn unquote(line: &str) -> &str {
-    let mut t = line.trim_start();
+    let mut t = line.trim_start_fast();
     while let Some(rest) = t.strip_prefix('>') {
         t = rest.strip_prefix(' ').unwrap_or(rest);
     }
@@ -348,7 +349,7 @@ fn shape_changes(first: &str, prev: &str, line: &str) -> bool {
 /// `Name:         web`: the first line of a `kubectl describe`, its value aligned by spaces.
 fn is_describe_top(line: &str) -> bool {
     line.strip_prefix("Name:")
-        .is_some_and(|v| v.starts_with("  ") && !v.trim().is_empty())
+        .is_some_and(|v| v.starts_with("  ") && !v.trim_fast().is_empty())
 }
 
 #[cfg(test)]

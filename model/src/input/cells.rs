@@ -2,6 +2,7 @@
 //! tab, as kubectl's tabwriter prints them. A leaf shared by the table, header-less row and event
 //! row readers.
 
+use crate::scan::FastLines as _;
 /// One column: its upper-case name and the byte where it starts.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Column {
@@ -12,7 +13,7 @@ pub struct Column {
 /// A line that only says something was left out (`...`, `[...]`, `[..]`, `<snip>`): a paste's
 /// author cutting rows of a table or lines of a YAML, not a row or a line of its own.
 pub fn is_elision(line: &str) -> bool {
-    let t = line.trim().trim_start_matches('#').trim();
+    let t = line.trim_fast().trim_start_matches('#').trim_fast();
     matches!(
         t,
         "..."
@@ -47,7 +48,7 @@ pub(super) fn spans(line: &str) -> Vec<(usize, &str)> {
             i += 1;
         }
         if i > start {
-            out.push((start, line[start..i].trim_end()));
+            out.push((start, line[start..i].trim_end_fast()));
         }
     }
     out
@@ -56,12 +57,12 @@ pub(super) fn spans(line: &str) -> Vec<(usize, &str)> {
 /// A line without the cell markers a web page's table viewer left at its end (a gist's ` | |`):
 /// a lone `|` after the last cell is no kubectl cell.
 pub fn without_cell_markers(line: &str) -> &str {
-    let mut t = line.trim_end();
+    let mut t = line.trim_end_fast();
     while let Some(rest) = t.strip_suffix('|') {
         if !(rest.is_empty() || rest.ends_with(char::is_whitespace)) {
             break;
         }
-        t = rest.trim_end();
+        t = rest.trim_end_fast();
     }
     t
 }

@@ -8,6 +8,7 @@
 //! it is read, so a dump is never held twice.
 
 use super::object::{EXPECTED, ParseError};
+use crate::scan::FastLines as _;
 use serde_json::Value;
 use std::borrow::Cow;
 
@@ -43,7 +44,7 @@ pub fn read_documents(input: &str) -> Result<Vec<(usize, Value)>, ParseError> {
 /// Reads the input document by document, handing each [`Piece`] with its document number (from
 /// 1) to `f` as soon as it is read. Fails on the first document that cannot be read at all.
 pub fn each_document(input: &str, f: &mut dyn FnMut(usize, Piece)) -> Result<(), ParseError> {
-    let t = input.trim_start();
+    let t = input.trim_start_fast();
     if !(t.starts_with('{') || t.starts_with('[')) {
         return each_yaml(input, f);
     }
@@ -67,7 +68,7 @@ type JsonValues = (Vec<(usize, Value)>, Option<ParseError>);
 /// Concatenated JSON values (or YAML flow style, when JSON cannot read it). When a value after
 /// whole ones cannot be read, the whole ones are kept and the error is handed back with them.
 fn read_json(input: &str) -> Result<JsonValues, ParseError> {
-    let t = input.trim_start();
+    let t = input.trim_start_fast();
     let offset_lines = input[..input.len() - t.len()].matches('\n').count();
     let mut out = Vec::new();
     let mut stream = serde_json::Deserializer::from_str(t).into_iter::<Value>();
@@ -78,7 +79,7 @@ fn read_json(input: &str) -> Result<JsonValues, ParseError> {
         match stream.next() {
             None => return Ok((out, None)),
             Some(Ok(v)) => {
-                let skipped = t[start..].len() - t[start..].trim_start().len();
+                let skipped = t[start..].len() - t[start..].trim_start_fast().len();
                 let at = start + skipped;
                 lines_before += t[counted_to..at].matches('\n').count();
                 counted_to = at;
@@ -119,8 +120,8 @@ fn read_documents_yaml(input: &str) -> Result<Vec<(usize, Value)>, ParseError> {
 /// document that cannot be read is the input's error.
 fn each_yaml(input: &str, f: &mut dyn FnMut(usize, Piece)) -> Result<(), ParseError> {
     let blank = |text: &str| {
-        text.lines().all(|l| {
-            let l = l.trim();
+        text.lines_fast().all(|l| {
+            let l = l.trim_fast();
             l.is_empty() || l.starts_with('#') || l == "..."
         })
     };
@@ -191,10 +192,10 @@ fn full_parse(text: &str, start_line: usize) -> Result<Value, ParseError> {
         let column = loc.map(|l| l.column() as usize);
         let first = e
             .to_string()
-            .lines()
+            .lines_fast()
             .next()
             .unwrap_or("")
-            .trim()
+            .trim_fast()
             .to_string();
         let message = if is_limit(&e) {
             format!(
@@ -279,7 +280,7 @@ impl<'a> Documents<'a> {
             };
             if body.contains('\r') {
                 // Every line end made `\n` (what `lines` cuts at).
-                for line in body.lines() {
+                for line in body.lines_fast() {
                     cur.push_str(line);
                     cur.push('\n');
                 }
@@ -292,7 +293,7 @@ impl<'a> Documents<'a> {
             }
             Cow::Owned(cur)
         };
-        (!text.trim().is_empty()).then_some((self.start, text))
+        (!text.trim_fast().is_empty()).then_some((self.start, text))
     }
 }
 
@@ -333,10 +334,10 @@ mod tests {
         let mut docs = Vec::new();
         let mut cur = String::new();
         let mut start = 1;
-        for (i, line) in input.lines().enumerate() {
+        for (i, line) in input.lines_fast().enumerate() {
             let is_sep = line == "---" || line.starts_with("--- ") || line.starts_with("---\t");
             if is_sep {
-                if !cur.trim().is_empty() {
+                if !cur.trim_fast().is_empty() {
                     docs.push((start, std::mem::take(&mut cur)));
                 }
                 cur.clear();
@@ -349,7 +350,7 @@ mod tests {
                 cur.push('\n');
             }
         }
-        if !cur.trim().is_empty() {
+        if !cur.trim_fast().is_empty() {
             docs.push((start, cur));
         }
         docs

@@ -9,6 +9,7 @@
 //! accepts exactly as serde-saphyr does: `tests` and `model/tests/fast_yaml.rs` compare both on
 //! every fixture, the real corpus, generated dumps and random documents.
 
+use crate::scan::FastLines as _;
 use serde_json::{Map, Number, Value};
 
 /// One significant line: its indentation and its text after the indentation.
@@ -34,7 +35,7 @@ const MAX_DEPTH: usize = 64;
 /// Reads one YAML document (no `---` line in it) when it is in the subset, as serde-saphyr would
 /// read it into a [`Value`]; `None` when it is not (then the full parser must read it).
 pub fn document(text: &str) -> Option<Value> {
-    document_lines(text.lines().collect())
+    document_lines(text.lines_fast().collect())
 }
 
 /// [`document`] of the text whose lines are `raw` (a List item's lines, read where they are).
@@ -422,7 +423,7 @@ mod tests {
             e: 0a:1b:2c:3d:4e:5f\nf: fe80::1\ng: 2001:db8::1\nh: 190:20:30\ni: 10.0.0.1:8080\n\
             uid: 00000b22-0001-4000-8000-000000000001\nj: 2026-08-22\nk: 1-2\nl: 12-ab\n\
             v: 5.14.0-427.el9\n";
-        for l in text.lines() {
+        for l in text.lines_fast() {
             assert!(document(l).is_some(), "{l}");
         }
         assert_eq!(document(text).expect("in the subset"), full(text));

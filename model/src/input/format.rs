@@ -5,6 +5,7 @@
 
 use super::blocks::Block;
 use super::shapes::is_json_log_line;
+use crate::scan::FastLines as _;
 use crate::view::BlockFormat;
 
 pub(super) use super::shapes::is_title_key;
@@ -116,7 +117,7 @@ pub fn recognise_text(block: &Block<'_>) -> BlockFormat {
             BlockFormat::Table
         };
     }
-    if first.trim() == "Events:" || is_events_header(first) {
+    if first.trim_fast() == "Events:" || is_events_header(first) {
         return BlockFormat::Events;
     }
     // A describe's event rows cut above their header (`Warning  Failed  3m  kubelet  …`).
@@ -144,7 +145,7 @@ pub fn recognise_text(block: &Block<'_>) -> BlockFormat {
 
 /// `Type  Reason  Age  From  Message` (the events table of a describe).
 fn is_events_header(line: &str) -> bool {
-    let t = line.trim();
+    let t = line.trim_fast();
     t.starts_with("Type") && t.contains("Reason") && t.contains("Message")
 }
 
@@ -208,7 +209,7 @@ fn is_commanded_describe(cmd: &str, block: &Block<'_>) -> bool {
 fn is_describe_section(block: &Block<'_>) -> bool {
     let (mut keys, mut titled, mut telling) = (0usize, 0usize, false);
     for line in block.text.iter().take(200) {
-        let Some((key, value)) = line.trim_start().split_once(':') else {
+        let Some((key, value)) = line.trim_start_fast().split_once(':') else {
             continue;
         };
         if key.is_empty() || key.starts_with(['-', '"', '\'', '{', '[']) {
@@ -217,7 +218,7 @@ fn is_describe_section(block: &Block<'_>) -> bool {
         keys += 1;
         if is_title_key(key) {
             titled += 1;
-            let value = value.trim();
+            let value = value.trim_fast();
             telling |= key.contains(' ') || value == "<nil>" || value == "<none>";
         }
     }

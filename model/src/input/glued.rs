@@ -8,6 +8,7 @@
 //! block of its own. (A diff's `+` before a header is cut the same way.)
 
 use super::table::{header_columns, header_kind};
+use crate::scan::FastLines as _;
 
 /// The line cut where a known table header starts right after other output, when it does:
 /// (the output before, the header).
@@ -31,7 +32,7 @@ pub fn glued_header(line: &str) -> Option<(&str, &str)> {
         if last.is_whitespace() || last.is_ascii_uppercase() || matches!(last, '_' | '-') {
             continue;
         }
-        if before.trim().is_empty() {
+        if before.trim_fast().is_empty() {
             continue;
         }
         let header = &line[i..];
@@ -53,7 +54,7 @@ pub fn next_in_chain(command: &str) -> Option<&str> {
         .iter()
         .filter_map(|sep| command.find(sep).map(|i| (i, sep.len())))
         .min()?;
-    let rest = command[cut.0 + cut.1..].trim();
+    let rest = command[cut.0 + cut.1..].trim_fast();
     (!rest.is_empty()).then_some(rest)
 }
 

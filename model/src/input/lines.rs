@@ -10,6 +10,7 @@
 use super::blocks::Block;
 use crate::evidence::Signal;
 use crate::explain::generated;
+use crate::scan::FastLines as _;
 use crate::signatures::component::{Component, component_in_text, component_of_line};
 use crate::signatures::fallback::{
     Sourced, from_source, from_third_party, unrecognised, warning_event,
@@ -95,7 +96,7 @@ fn goroutine_status(rest: &str) -> bool {
         return true;
     }
     let head = rest.split('\n').next().unwrap_or("");
-    head.starts_with(" gp=0x") && head.contains(" [") && head.trim_end().ends_with("]:")
+    head.starts_with(" gp=0x") && head.contains(" [") && head.trim_end_fast().ends_with("]:")
 }
 
 /// Reads the lines of one block (and the shell command before it, for known messages only).
@@ -286,10 +287,10 @@ fn remember_component(line: &str, level: Option<Level>, seen: &mut Seen) {
 /// A describe field holding one word (`Failed:  true`, `Abort Status:  Succeeded`): the
 /// describe reader reads it by its key's meaning; its words are not an error message.
 fn describe_flag(line: &str) -> bool {
-    line.trim_start()
+    line.trim_start_fast()
         .split_once(':')
         .is_some_and(|(key, value)| {
-            let value = value.trim();
+            let value = value.trim_fast();
             super::shapes::is_title_key(key)
                 && !value.is_empty()
                 && !value.contains(char::is_whitespace)

@@ -7,6 +7,7 @@
 //! at column 0 around it. Anything else (an indented `items:`, a comment between items, a
 //! `kind` that is no list) is left to be read whole.
 
+use crate::scan::FastLines as _;
 use serde_json::Value;
 use std::ops::Range;
 
@@ -22,13 +23,13 @@ impl Item {
     /// The item's lines moved two columns left (its `- ` taken off the first), as the item's own
     /// document; a line of spaces only is empty.
     pub fn lines<'a>(&self, text: &'a str) -> Vec<&'a str> {
-        let mut lines = text[self.bytes.clone()].lines();
+        let mut lines = text[self.bytes.clone()].lines_fast();
         let first = lines.next().unwrap_or("-");
         // kubectl's lines are some 30 bytes long.
         let mut out = Vec::with_capacity(self.bytes.len() / 24 + 1);
         out.push(first[1..].trim_start_matches(' '));
         out.extend(lines.map(|l| {
-            if l.trim().is_empty() {
+            if l.trim_fast().is_empty() {
                 ""
             } else {
                 l.strip_prefix("  ").unwrap_or(l)
@@ -63,7 +64,7 @@ pub fn items(text: &str) -> Option<Vec<Item>> {
         let (start, line) = (at, line_of(raw));
         at += raw.len();
         let at_zero = !line.is_empty() && !line.starts_with(' ');
-        if at_zero && line.trim_end() == "items:" {
+        if at_zero && line.trim_end_fast() == "items:" {
             if in_items || !items.is_empty() {
                 return None;
             }
@@ -71,7 +72,7 @@ pub fn items(text: &str) -> Option<Vec<Item>> {
             continue;
         }
         if in_items {
-            if line.trim().is_empty() {
+            if line.trim_fast().is_empty() {
                 // A blank line belongs to the item before it (none before the first).
                 if let Some(item) = items.last_mut() {
                     item.bytes.end = at;
@@ -116,7 +117,7 @@ pub(super) fn line_of(raw: &str) -> &str {
 /// The List's own keys (everything but its items) make a list: a `kind` ending in `List` (not a
 /// guest agent's list answer) or none.
 fn is_list(header: &str) -> bool {
-    if header.trim().is_empty() {
+    if header.trim_fast().is_empty() {
         return true;
     }
     let value = match super::fast_yaml::document(header) {

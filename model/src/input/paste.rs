@@ -11,6 +11,7 @@ use super::object::{Located, Note, Origin, ParseError, Parsed};
 use super::parse::parse;
 use super::recover::recover;
 use super::sightings::Sightings;
+use crate::scan::FastLines as _;
 
 pub use super::read::ReadPaste;
 use crate::view::{BlockFormat, BlockReport, Ignored, ReadItem};
@@ -66,13 +67,13 @@ pub fn read_paste(input: &str) -> ReadPaste {
 fn whole_dump(input: &str) -> Option<ReadPaste> {
     // One scan: no line is a log line, and how many lines there are.
     let mut count = 0;
-    for l in input.lines() {
+    for l in input.lines_fast() {
         if super::shapes::is_json_log_line(l) {
             return None;
         }
         count += 1;
     }
-    let first = input.lines().position(|l| !l.trim().is_empty())?;
+    let first = input.lines_fast().position(|l| !l.trim_fast().is_empty())?;
     let parsed = parse(input).ok()?;
     // Only fragments (objects known only by their shape) are read block by block, with their
     // lines: a dump with a `kind` is read as before, in one piece.
@@ -84,7 +85,7 @@ fn whole_dump(input: &str) -> Option<ReadPaste> {
         return None;
     }
     let last = count.max(first + 1);
-    let format = if input.trim_start().starts_with(['{', '[']) {
+    let format = if input.trim_start_fast().starts_with(['{', '[']) {
         BlockFormat::ObjectJson
     } else {
         BlockFormat::ObjectYaml
@@ -224,12 +225,13 @@ fn looks_like_objects(block: &Block<'_>) -> bool {
     let t = block
         .text
         .iter()
-        .map(|l| l.trim_start())
+        .map(|l| l.trim_start_fast())
         .find(|t| !t.starts_with('#') && !t.starts_with("...") && !t.starts_with('…'))
         .unwrap_or("");
     t.starts_with(['{', '[', '-', '}', ']'])
         || t.split_once(':').is_some_and(|(k, v)| {
-            !k.contains(' ') || (v.trim().is_empty() && super::fragment::lead_in_field(k).is_some())
+            !k.contains(' ')
+                || (v.trim_fast().is_empty() && super::fragment::lead_in_field(k).is_some())
         })
 }
 

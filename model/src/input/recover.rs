@@ -21,6 +21,7 @@ use super::fragment::{Fragment, Owner, lacking, recognise};
 use super::object::{Located, Note, Object, Origin, ParseError, Parsed, Recognition};
 use crate::kube::vmi::Vmi;
 use crate::kube::{Node, Pod, Vm};
+use crate::scan::FastLines as _;
 use serde_json::Value;
 
 /// How many times a block is cut and read again.
@@ -60,8 +61,8 @@ pub fn recover(lines: &[&str]) -> Recovered {
     {
         let rest = lines[1..]
             .iter()
-            .filter(|l| !l.trim().is_empty() && !is_elision(l))
-            .map(|l| l.len() - l.trim_start().len())
+            .filter(|l| !l.trim_fast().is_empty() && !is_elision(l))
+            .map(|l| l.len() - l.trim_start_fast().len())
             .min()
             .unwrap_or(0);
         if rest > 2 {
@@ -87,16 +88,16 @@ pub fn recover(lines: &[&str]) -> Recovered {
 
 fn recover_as_is(lines: &[&str]) -> Recovered {
     let mut out = Recovered::default();
-    let indent = |l: &&str| l.len() - l.trim_start().len();
+    let indent = |l: &&str| l.len() - l.trim_start_fast().len();
     let min = lines
         .iter()
-        .filter(|l| !l.trim().is_empty())
+        .filter(|l| !l.trim_fast().is_empty())
         .map(indent)
         .min()
         .unwrap_or(0);
     let head = lines
         .iter()
-        .take_while(|l| l.trim().is_empty() || indent(l) > min)
+        .take_while(|l| l.trim_fast().is_empty() || indent(l) > min)
         .count();
     if head > 0 && head < lines.len() {
         out.rules.push(format!(
@@ -114,8 +115,8 @@ fn recover_as_is(lines: &[&str]) -> Recovered {
 fn read_part(lines: &[&str], offset: usize, out: &mut Recovered) {
     let min = lines
         .iter()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| l.len() - l.trim_start().len())
+        .filter(|l| !l.trim_fast().is_empty())
+        .map(|l| l.len() - l.trim_start_fast().len())
         .min()
         .unwrap_or(0);
     // Elided lines become blank lines, so line numbers stay the paste's.
@@ -129,7 +130,7 @@ fn read_part(lines: &[&str], offset: usize, out: &mut Recovered) {
             } else if l.len() >= min {
                 &l[min..]
             } else {
-                l.trim_start()
+                l.trim_start_fast()
             }
         })
         .collect();
@@ -225,7 +226,7 @@ fn without_note(line: &str) -> &str {
     let Some(i) = crate::scan::find(line, " //") else {
         return line;
     };
-    let t = line.trim_start();
+    let t = line.trim_start_fast();
     if !(t.starts_with("- ") || t.contains(": ")) {
         return line;
     }
@@ -234,7 +235,7 @@ fn without_note(line: &str) -> &str {
     if quotes % 2 == 1 {
         return line;
     }
-    before.trim_end()
+    before.trim_end_fast()
 }
 
 /// A fragment read as the object it was cut from, with a note saying what the paste lacks.
@@ -312,7 +313,7 @@ mod tests {
     use crate::input::object::Object;
 
     fn lines(s: &str) -> Vec<&str> {
-        s.lines().collect()
+        s.lines_fast().collect()
     }
 
     #[test]

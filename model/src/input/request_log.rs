@@ -4,6 +4,7 @@
 //! milliseconds` (`k8s.io/client-go/transport/round_trippers.go`, `debuggingRoundTripper`).
 //! A status line is read with the request it answers, as the one-line form.
 
+use crate::scan::FastLines as _;
 /// The HTTP methods client-go logs a request with.
 const VERBS: &[&str] = &["GET ", "POST ", "PUT ", "PATCH ", "DELETE ", "HEAD "];
 const STATUS: &str = "Response Status: ";
@@ -13,9 +14,9 @@ const STATUS: &str = "Response Status: ";
 pub fn joined(line: &str, last: &mut Option<String>) -> Option<String> {
     // Asked of every line (no searcher set up for each).
     crate::scan::find(line, "round_trippers.go")?;
-    let msg = line.split_once("] ").map_or(line, |(_, m)| m).trim();
+    let msg = line.split_once("] ").map_or(line, |(_, m)| m).trim_fast();
     if VERBS.iter().any(|v| msg.starts_with(v)) && msg.contains("://") {
-        *last = Some(line.trim_end().to_string());
+        *last = Some(line.trim_end_fast().to_string());
         return None;
     }
     let status = msg.strip_prefix(STATUS)?;

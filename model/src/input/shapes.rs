@@ -3,10 +3,11 @@
 //! format recogniser, the table and event readers and the line reader all ask them, and they ask
 //! nothing back.
 
+use crate::scan::FastLines as _;
 /// A `kubectl get` header: upper-case column names separated by two or more spaces (or tabs),
 /// indented or not.
 pub fn is_table_header(line: &str) -> bool {
-    let head = line.trim();
+    let head = line.trim_fast();
     if !(head.starts_with("NAME") || head.starts_with("NAMESPACE") || head.starts_with("LAST SEEN"))
     {
         return false;
@@ -50,7 +51,7 @@ pub fn is_collapsed_header(line: &str) -> bool {
 
 /// A klog line (`E0412 10:01:02.123456 …`) or a logfmt line (`level=error msg=…`).
 pub fn is_klog_or_logfmt(line: &str) -> bool {
-    let t = line.trim_start();
+    let t = line.trim_start_fast();
     let b = t.as_bytes();
     let klog = b.len() > 6
         && matches!(b[0], b'I' | b'W' | b'E' | b'F')
@@ -64,7 +65,7 @@ pub fn is_klog_or_logfmt(line: &str) -> bool {
 /// A line of KubeVirt's JSON log (or any JSON log): an object with `level`, `msg`, `ts` or
 /// `component` keys.
 pub fn is_json_log_line(line: &str) -> bool {
-    let t = line.trim();
+    let t = line.trim_fast();
     t.starts_with('{')
         && (t.contains("\"level\"")
             || t.contains("\"msg\"")

@@ -7,12 +7,13 @@
 //! `Waiting for …` line still pending, as one message. kubectl's own wait names its object in
 //! the line itself (`… on <resource>/<name>`: `signatures::about`).
 
+use crate::scan::FastLines as _;
 const TIMEOUT: &str = "timed out waiting for the condition";
 
 /// Remembers a pending `Waiting for …` line in `last` (forgotten once it is done); for a bare
 /// timeout line after one, the two as one message to match.
 pub fn joined(line: &str, last: &mut Option<String>) -> Option<String> {
-    let t = line.trim();
+    let t = line.trim_fast();
     if t.starts_with("Waiting for ") {
         *last = Some(t.to_string());
         return None;

@@ -5,6 +5,7 @@
 //! which neither names its cause (`admission webhook "x"` on one line, `denied the request:` on
 //! the next).
 
+use crate::scan::FastLines as _;
 /// At most this many continuation lines are joined (a condition message; not a whole file).
 const MAX_CONTINUATION: usize = 12;
 
@@ -13,19 +14,19 @@ const MAX_CONTINUATION: usize = 12;
 /// or list items), and how many lines were joined after it; `None` when it continues nothing.
 pub fn joined(text: &[&str], i: usize) -> Option<(String, usize)> {
     let line = text.get(i)?;
-    let indent = line.len() - line.trim_start().len();
+    let indent = line.len() - line.trim_start_fast().len();
     // Only a more-indented next line continues a value: asked first, as most lines are not
     // followed by one and every line of a block is asked.
     let next = text.get(i + 1)?;
-    if next.len() - next.trim_start().len() <= indent || next.trim().is_empty() {
+    if next.len() - next.trim_start_fast().len() <= indent || next.trim_fast().is_empty() {
         return None;
     }
-    let body = line.trim_start().trim_start_matches("- ");
+    let body = line.trim_start_fast().trim_start_matches("- ");
     let (key, value) = body.split_once(": ")?;
     if key.is_empty() || key.contains(' ') || key.starts_with(['"', '\'', '#']) {
         return None;
     }
-    let value = value.trim_start();
+    let value = value.trim_start_fast();
     let quote = value.chars().next().filter(|c| *c == '\'' || *c == '"');
     if let Some(q) = quote
         && closes(&value[1..], q)
@@ -39,8 +40,8 @@ pub fn joined(text: &[&str], i: usize) -> Option<(String, usize)> {
     let mut out = String::new();
     let mut n = 0;
     for next in text.iter().skip(i + 1).take(MAX_CONTINUATION) {
-        let t = next.trim();
-        let next_indent = next.len() - next.trim_start().len();
+        let t = next.trim_fast();
+        let next_indent = next.len() - next.trim_start_fast().len();
         if t.is_empty() || next_indent <= indent {
             break;
         }
@@ -48,7 +49,7 @@ pub fn joined(text: &[&str], i: usize) -> Option<(String, usize)> {
             break;
         }
         if n == 0 {
-            out.push_str(line.trim_end());
+            out.push_str(line.trim_end_fast());
         }
         out.push(' ');
         out.push_str(t);

@@ -13,6 +13,7 @@
 //! namespace`: `continued` joins such a line with its next.
 
 use super::fallback::Sourced;
+use crate::scan::FastLines as _;
 use crate::verdict::Layer;
 
 /// The file the message comes from.
@@ -21,7 +22,7 @@ const SOURCE: &str = "kubernetes/kubernetes staging/src/k8s.io/apiserver/pkg/end
 /// The quoted value after `key` in `line`.
 fn quoted_after<'a>(line: &'a str, key: &str) -> Option<&'a str> {
     let rest = &line[line.find(key)? + key.len()..];
-    let rest = rest.trim_start().strip_prefix('"')?;
+    let rest = rest.trim_start_fast().strip_prefix('"')?;
     Some(&rest[..rest.find('"')?])
 }
 
@@ -135,11 +136,11 @@ pub fn continued(text: &[&str], i: usize) -> Option<(String, usize)> {
     {
         return None;
     }
-    let next = text.get(i + 1)?.trim();
+    let next = text.get(i + 1)?.trim_fast();
     if !CONTINUATIONS.iter().any(|c| next.starts_with(c)) {
         return None;
     }
-    let joined = format!("{} {next}", line.trim_end());
+    let joined = format!("{} {next}", line.trim_end_fast());
     denial(&joined).map(|_| (joined, 1))
 }
 
