@@ -193,6 +193,19 @@ pub fn trim(s: &str) -> &str {
     trim_end(trim_start(s))
 }
 
+/// Whether `text` holds `needle`, as `str::contains` says: for a search of the whole paste,
+/// where `memmem`'s vector search outruns the standard library's two-way search many times.
+#[inline]
+pub fn holds(text: &str, needle: &str) -> bool {
+    memchr::memmem::find(text.as_bytes(), needle.as_bytes()).is_some()
+}
+
+/// Where `needle` starts in `text`, each occurrence that does not overlap the one before, as
+/// `str::match_indices` finds them (byte offsets).
+pub fn find_all<'a>(text: &'a str, needle: &'a str) -> impl Iterator<Item = usize> + 'a {
+    memchr::memmem::find_iter(text.as_bytes(), needle.as_bytes())
+}
+
 /// [`lines`], [`trim`], [`trim_start`] and [`trim_end`] as methods, for the readers every line
 /// of a paste goes through: the same results as `str`'s own, for less work per line.
 pub trait FastLines {
@@ -335,6 +348,17 @@ mod tests {
                 assert_eq!(trim_start(l), l.trim_start(), "{l:?}");
                 assert_eq!(trim_end(l), l.trim_end(), "{l:?}");
                 assert_eq!(trim(l), l.trim(), "{l:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn holds_and_finds_as_str_does() {
+        for t in ["", "aaa", "goroutine 1 goroutine goroutine 22", "é goroutine 名前", "aaaa"] {
+            for n in ["goroutine ", "a", "aa", "名前", "x"] {
+                assert_eq!(holds(t, n), t.contains(n), "{t:?} {n:?}");
+                let want: Vec<usize> = t.match_indices(n).map(|(i, _)| i).collect();
+                assert_eq!(find_all(t, n).collect::<Vec<_>>(), want, "{t:?} {n:?}");
             }
         }
     }

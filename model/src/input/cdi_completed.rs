@@ -18,7 +18,7 @@ const COMPLETED: &[&str] = &["Import Complete", "Wrote data to ", "clone complet
 /// Withdraws the signals of CDI warning lines that a later completion of CDI's answers.
 pub fn settle(out: &mut ReadPaste, input: &str) {
     // A paste without any completion's words is not read line by line.
-    if !COMPLETED.iter().any(|c| input.contains(c)) {
+    if !COMPLETED.iter().any(|c| crate::scan::holds(input, c)) {
         return;
     }
     // The last completion's line number: a warning before it is answered.

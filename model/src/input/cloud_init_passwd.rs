@@ -16,7 +16,7 @@ use crate::verdict::{Health, Layer};
 
 /// Adds the reading when the paste holds cloud-config user data with such a `passwd`.
 pub fn settle(out: &mut ReadPaste, input: &str) {
-    if !input.contains("#cloud-config") && !input.contains("users:") {
+    if !crate::scan::holds(input, "#cloud-config") && !crate::scan::holds(input, "users:") {
         return;
     }
     let Some((n, line)) = input

@@ -21,7 +21,7 @@ const CONTAINER: &str = "guest-console-log";
 /// Adds the signal of each `kubectl logs … -c guest-console-log` the paste shows empty.
 pub fn see(out: &mut ReadPaste, input: &str) {
     // A command naming the container has its name in the paste.
-    if !input.contains(CONTAINER) {
+    if !crate::scan::holds(input, CONTAINER) {
         return;
     }
     let lines: Vec<&str> = input.lines().collect();

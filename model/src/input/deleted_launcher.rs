@@ -65,10 +65,11 @@ pub fn settle(out: &mut ReadPaste, input: &str) {
 pub fn deleted_launchers(input: &str) -> Vec<String> {
     let mut vmis = Vec::new();
     // Only a paste, and then a line, with the verb in it is split into words.
-    if !input.contains("delete") {
+    if !crate::scan::holds(input, "delete") {
         return vmis;
     }
-    for line in input.lines().filter(|l| l.contains("delete")) {
+    let lines = crate::scan::lines(input);
+    for line in lines.filter(|l| crate::scan::find(l, "delete").is_some()) {
         let words: Vec<&str> = line
             .split_whitespace()
             .map(|w| w.trim_matches(|c| c == '`' || c == '"' || c == '\''))

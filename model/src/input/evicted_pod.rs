@@ -35,7 +35,7 @@ pub fn settle_done(out: &mut super::read::ReadPaste, input: &str) {
     let mut done: rustc_hash::FxHashSet<&str> = Default::default();
     let mut drained = false;
     let mut evicting: Vec<&str> = Vec::new();
-    for l in input.lines().map(str::trim) {
+    for l in crate::scan::lines(input).map(crate::scan::trim) {
         if let Some(p) = l
             .strip_prefix("pod/")
             .and_then(|t| t.strip_suffix(" evicted"))
@@ -43,7 +43,7 @@ pub fn settle_done(out: &mut super::read::ReadPaste, input: &str) {
             done.insert(p);
         }
         drained |= l.starts_with("node/") && l.ends_with(" drained");
-        if l.contains("evicting pod ")
+        if crate::scan::find(l, "evicting pod ").is_some()
             && let Some(p) = evicted_pod(l)
         {
             evicting.push(p);

@@ -10,7 +10,7 @@
 use super::blocks::Block;
 use crate::evidence::Signal;
 use crate::explain::generated;
-use crate::scan::FastLines as _;
+use crate::scan::{FastLines as _, holds};
 use crate::signatures::component::{Component, component_in_text, component_of_line};
 use crate::signatures::fallback::{
     Sourced, from_source, from_third_party, unrecognised, warning_event,
@@ -78,11 +78,12 @@ impl Seen {
 
 /// `panic: `, `goroutine N [`, `Observed a panic` or a fatal signal somewhere in the paste.
 pub fn shows_panic(paste: &str) -> bool {
-    paste.contains("panic: ")
-        || paste.contains("Observed a panic")
-        || paste.contains("[signal SIG")
-        || paste.match_indices("goroutine ").any(|(i, g)| {
-            let rest = &paste[i + g.len()..];
+    const GOROUTINE: &str = "goroutine ";
+    holds(paste, "panic: ")
+        || holds(paste, "Observed a panic")
+        || holds(paste, "[signal SIG")
+        || crate::scan::find_all(paste, GOROUTINE).any(|i| {
+            let rest = &paste[i + GOROUTINE.len()..];
             let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
             digits > 0 && goroutine_status(&rest[digits..])
         })

@@ -53,7 +53,7 @@ impl Item {
 /// kubectl's shape.
 pub fn items(text: &str) -> Option<Vec<Item>> {
     // Cheap test first: most documents are single objects.
-    if !text.starts_with("items:") && !text.contains("\nitems:") {
+    if !text.starts_with("items:") && !crate::scan::holds(text, "\nitems:") {
         return None;
     }
     let mut header = String::new();

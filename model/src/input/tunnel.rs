@@ -13,7 +13,7 @@ use crate::verdict::Health;
 pub fn shows_tunnel(paste: &str) -> bool {
     ["port-forward", "virtctl ssh", "virtctl scp"]
         .iter()
-        .any(|w| paste.contains(w))
+        .any(|w| crate::scan::holds(paste, w))
 }
 
 /// The console's abnormal-close signal read again under a tunnel.
