@@ -296,3 +296,8 @@ fn fresh_batch33_scores_at_least_its_floor() {
 fn fresh_batch34_scores_at_least_its_floor() {
     run_batch("batch34", 21, true);
 }
+
+#[test]
+fn fresh_batch35_scores_at_least_its_floor() {
+    run_batch("batch35", 13, true);
+}
