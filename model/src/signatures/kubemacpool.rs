@@ -59,6 +59,7 @@ pub(super) const TABLE: &[Signature] = &[
     Signature {
         id: "kubemacpool-vm-allocation-failed",
         all: &["Failed to allocate mac to the vm object"],
+        none: &["the range is full"],
         source: "kubemacpool pkg/webhook/virtualmachine/virtualmachine.go \
             (errors.Wrap(err, \"Failed to allocate mac to the vm object\"))",
         example: "Failed to allocate mac to the vm object: failed to allocate requested mac",
