@@ -294,7 +294,7 @@ fn fresh_batch33_scores_at_least_its_floor() {
 
 #[test]
 fn fresh_batch34_scores_at_least_its_floor() {
-    run_batch("batch34", 21, true);
+    run_batch("batch34", 21, false);
 }
 
 #[test]

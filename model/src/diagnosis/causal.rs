@@ -61,6 +61,25 @@ const CRASH_CAUSES: &[Layer] = &[
     Layer::Network,
 ];
 
+/// What a creation failure virt-controller relays is explained by: the error it wraps, of any
+/// layer (the one reading a crash loop's cause needs: as bad as the relay).
+pub const RELAYED_CAUSES: &[Layer] = CRASH_CAUSES;
+
+/// virt-controller's relays of a creation it could not make: the reason `FailedCreate` it sets
+/// on the VMI's Synchronized condition and the VM's Failure condition, whose message is the
+/// error it wraps (kubevirt/kubevirt `pkg/virt-controller/watch/vmi/lifecycle.go`:
+/// `controller.FailedCreatePodReason` with "failed to render launch manifest: %v" or the pod
+/// creation's error; `pkg/virt-controller/watch/vm/vm.go`, failedCreateReason), and its
+/// "failed to create virtual machine pod: %v". The wrapped error names the cause when a
+/// signature knows it (a NetworkAttachmentDefinition not found, a node-side refusal); the
+/// relay then is its symptom.
+const RELAYS: &[&str] = &["vm-failed-create", "vmi-pod-create-failed"];
+
+/// A Go crash's goroutine traceback (`signatures/generic.rs`; Go `runtime/traceback.go`): the
+/// runtime prints it after the panic's message (`runtime/panic.go` printpanics), which is what
+/// names the cause; the traceback itself only says the program crashed.
+const TRACEBACK: &str = "go-traceback";
+
 /// The standing of a finding made from one of the paste's signals: a waiting status is a
 /// symptom; so is a crash loop (the kubelet backing off a container that keeps exiting,
 /// `pkg/kubelet/kuberuntime/kuberuntime_manager.go`: its reason is what the program said
@@ -70,6 +89,7 @@ pub fn standing_of(s: &Signal) -> Standing {
     match s.signature.as_deref() {
         Some(id) if waiting(id) => Standing::Symptom(WAITING_CAUSES),
         Some(id) if crash_loop(id) => Standing::Symptom(CRASH_CAUSES),
+        Some(id) if RELAYS.contains(&id) || id == TRACEBACK => Standing::Symptom(RELAYED_CAUSES),
         Some(_) => Standing::Cause,
         None if s.title.ends_with(BY_REPORTER) || is_reporter_fallback(&s.title) => {
             Standing::Reporter

@@ -130,13 +130,18 @@ fn conditions(cx: &mut Ctx<'_>, vmi: &Vmi) {
                 format!("virt-controller sync error: {}", x.title),
             )
         };
-        cx.push(
-            finding(health, severity, title)
-                .explained(quoted(c.message(), &x.meaning))
-                .cite(cond_cite(c))
-                .steps(x.next_steps)
-                .remedy(cx.remedy(x.topic, &x.value)),
-        );
+        let mut f = finding(health, severity, title)
+            .explained(quoted(c.message(), &x.meaning))
+            .cite(cond_cite(c))
+            .steps(x.next_steps)
+            .remedy(cx.remedy(x.topic, &x.value));
+        // FailedCreate relays the error of the launcher pod's rendering or creation
+        // (`lifecycle.go`: "failed to render launch manifest: %v"): a known cause of another
+        // layer in that error explains it (`diagnosis::causal`, RELAYS).
+        if !wait && c.reason() == "FailedCreate" {
+            f.standing = Standing::Symptom(super::causal::RELAYED_CAUSES);
+        }
+        cx.push(f);
     }
     if let Some(c) = vmi.condition("Provisioning").filter(|c| c.is_true()) {
         let x = cx.explain(Topic::ConditionType, "Provisioning");

@@ -33,7 +33,16 @@ pub fn joined(text: &[&str], i: usize) -> Option<(String, usize)> {
     {
         return None;
     }
-    if quote.is_none() && (value.is_empty() || value.starts_with(['|', '>', '{', '['])) {
+    // A folded block scalar (`>`, `>-`, `>+`, with an indentation digit or not; YAML 1.2
+    // §8.1.3): its more-indented lines are one text whose line breaks read as spaces, however
+    // they look (a `key: value` inside it is text). A literal one (`|`) keeps its lines apart.
+    let folded = quote.is_none()
+        && value.strip_prefix('>').is_some_and(|r| {
+            r.trim_end()
+                .bytes()
+                .all(|b| matches!(b, b'-' | b'+' | b'0'..=b'9'))
+        });
+    if quote.is_none() && !folded && (value.is_empty() || value.starts_with(['|', '>', '{', '['])) {
         return None;
     }
     // Built at the first continuation line: most values continue nothing.
@@ -45,7 +54,7 @@ pub fn joined(text: &[&str], i: usize) -> Option<(String, usize)> {
         if t.is_empty() || next_indent <= indent {
             break;
         }
-        if quote.is_none() && (t.starts_with("- ") || is_key_line(t)) {
+        if quote.is_none() && !folded && (t.starts_with("- ") || is_key_line(t)) {
             break;
         }
         if n == 0 {
@@ -117,5 +126,23 @@ mod tests {
         assert_eq!(joined(&plain, 0).unwrap().1, 1);
         assert!(joined(&["    message: 'whole'", "      next"], 0).is_none());
         assert!(joined(&["    reason: Failed", "    type: X"], 0).is_none());
+    }
+
+    #[test]
+    fn a_folded_block_scalar_is_joined_and_a_literal_one_is_not() {
+        let text = [
+            "    message: >-",
+            "      the first half of a message, then",
+            "      note: the second half",
+            "    reason: Failed",
+        ];
+        let (j, n) = joined(&text, 0).unwrap();
+        assert_eq!(n, 2);
+        assert!(
+            j.ends_with("message: >- the first half of a message, then note: the second half"),
+            "{j}"
+        );
+        assert!(joined(&["    message: |", "      one", "      two"], 0).is_none());
+        assert!(joined(&["    message: >x", "      one"], 0).is_none());
     }
 }

@@ -51,6 +51,30 @@ pub(super) const TABLE: &[Signature] = &[
         example: "Failed to create virtual machine allocation error: failed to allocate requested mac address",
         ..MAC
     },
+    // The webhook's wraps of any allocation failure (`pkg/webhook/virtualmachine/
+    // virtualmachine.go`: errors.Wrap(err, "Failed to allocate mac to the vm object"), then
+    // "Failed to create virtual machine allocation error: %v" or "Failed to update virtual
+    // machine allocation error: %v"): read on their own, as a refusal wrapped over lines
+    // (a restore's or a client's log) splits the inner error from them.
+    Signature {
+        id: "kubemacpool-vm-allocation-failed",
+        all: &["Failed to allocate mac to the vm object"],
+        none: &["the range is full"],
+        source: "kubemacpool pkg/webhook/virtualmachine/virtualmachine.go \
+            (errors.Wrap(err, \"Failed to allocate mac to the vm object\"))",
+        example: "Failed to allocate mac to the vm object: failed to allocate requested mac",
+        ..MAC
+    },
+    Signature {
+        id: "kubemacpool-vm-allocation-error",
+        all: &["virtual machine allocation error"],
+        any: &["Failed to create", "Failed to update"],
+        source: "kubemacpool pkg/webhook/virtualmachine/virtualmachine.go \
+            (\"Failed to create virtual machine allocation error: %v\", \"Failed to update \
+            virtual machine allocation error: %v\")",
+        example: "denied the request: Failed to update virtual machine allocation error:",
+        ..MAC
+    },
     Signature {
         id: "kubemacpool-mac-collision",
         all: &["Collision between"],

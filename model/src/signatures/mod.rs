@@ -22,6 +22,7 @@ mod component_pods;
 pub mod components;
 mod console;
 mod control_plane;
+mod csi_snapshot;
 mod denial;
 mod devices;
 mod dial;
@@ -65,6 +66,7 @@ mod longhorn_reasons;
 mod longhorn_scheduling;
 mod longhorn_steps;
 mod migration;
+mod migration_network;
 mod migration_target;
 mod multus;
 mod name_resolution;
@@ -83,6 +85,7 @@ mod printed_by;
 mod qemu;
 mod qemu_migration;
 mod rancher_planner;
+mod raw_slice;
 pub mod rbac;
 pub mod reasons;
 mod reconcile_retry;
@@ -195,6 +198,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             qemu::TABLE,
             libvirt_limits::TABLE,
             qemu_migration::TABLE,
+            raw_slice::TABLE,
             events::TABLE,
             control_plane::TABLE,
             operator::TABLE,
@@ -222,6 +226,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             agent_command::TABLE,
             guest_panic::TABLE,
             multus::TABLE,
+            migration_network::TABLE,
             name_resolution::TABLE,
             network::TABLE,
             bonding::TABLE,
@@ -242,6 +247,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             denial::TABLE,
             unauthenticated::TABLE,
             api_storage::TABLE,
+            csi_snapshot::TABLE,
             usage::TABLE,
             api_errors::TABLE,
             fleet::TABLE,

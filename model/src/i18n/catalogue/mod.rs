@@ -44,6 +44,7 @@ mod round31;
 mod round32;
 mod round33;
 mod round34;
+mod round35;
 mod sig_api;
 mod sig_control;
 mod sig_guest;
@@ -108,6 +109,7 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
         round32::ROUND32,
         round33::ROUND33,
         round34::ROUND34,
+        round35::ROUND35,
         batch25::BATCH25,
         mechanisms::MECHANISMS,
         longhorn::LONGHORN,
