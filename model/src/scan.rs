@@ -354,7 +354,13 @@ mod tests {
 
     #[test]
     fn holds_and_finds_as_str_does() {
-        for t in ["", "aaa", "goroutine 1 goroutine goroutine 22", "é goroutine 名前", "aaaa"] {
+        for t in [
+            "",
+            "aaa",
+            "goroutine 1 goroutine goroutine 22",
+            "é goroutine 名前",
+            "aaaa",
+        ] {
             for n in ["goroutine ", "a", "aa", "名前", "x"] {
                 assert_eq!(holds(t, n), t.contains(n), "{t:?} {n:?}");
                 let want: Vec<usize> = t.match_indices(n).map(|(i, _)| i).collect();
