@@ -46,9 +46,12 @@ fn measure(grid: NodeRef<Div>) -> Option<usize> {
 #[component]
 pub fn WallFleet() -> impl IntoView {
     let live = expect_context::<Live>();
-    let clusters = poll_clusters();
+    let (clusters, asked) = poll_clusters();
     let tally = kept_tally(live);
     let tiles = Memo::new(move |_| {
+        if !asked.get() {
+            return Vec::new();
+        }
         clusters.with(|a| {
             tally.with(|t| {
                 live.vmis

@@ -28,16 +28,22 @@ use std::time::Duration;
 const POLL: Duration = Duration::from_secs(12);
 
 /// The backend's clusters, asked for now and every [`POLL`]; `None` until the first answer
-/// (or when the backend has no such route).
-pub fn poll_clusters() -> RwSignal<Option<ClustersAnswer>> {
+/// (or when the backend has no such route); and whether the first request has ended, answered
+/// or not. The wall's tiles wait for it: drawn before the answer, the first cluster's tile
+/// shows without its name for a moment.
+pub fn poll_clusters() -> (RwSignal<Option<ClustersAnswer>>, RwSignal<bool>) {
     let clusters = RwSignal::new(None);
+    let asked = RwSignal::new(false);
     let poll = move || {
         leptos::task::spawn_local(async move {
             if let Ok(a) =
                 crate::api::get_json::<ClustersAnswer>(model::wire::paths::CLUSTERS).await
-                && clusters.with_untracked(|c| c.as_ref() != Some(&a))
+                && clusters.try_with_untracked(|c| c.as_ref() != Some(&a)) == Some(true)
             {
-                clusters.set(Some(a));
+                clusters.try_set(Some(a));
+            }
+            if asked.try_get_untracked() == Some(false) {
+                asked.try_set(true);
             }
         })
     };
@@ -48,7 +54,7 @@ pub fn poll_clusters() -> RwSignal<Option<ClustersAnswer>> {
             h.clear();
         }
     });
-    clusters
+    (clusters, asked)
 }
 
 /// The link to the sign-in page for the cluster `name` (token mode, not signed in to it),
@@ -86,7 +92,7 @@ pub fn kept_tally(live: Live) -> Memo<Tally> {
 #[component]
 pub fn FleetRows() -> impl IntoView {
     let live = expect_context::<Live>();
-    let clusters = poll_clusters();
+    let (clusters, _) = poll_clusters();
     let cluster = query_param("cluster");
     let tally = kept_tally(live);
     let rows = Memo::new(move |_| {
