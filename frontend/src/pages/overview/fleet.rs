@@ -29,8 +29,8 @@ const POLL: Duration = Duration::from_secs(12);
 
 /// The backend's clusters, asked for now and every [`POLL`]; `None` until the first answer
 /// (or when the backend has no such route); and whether the first request has ended, answered
-/// or not. The wall's tiles wait for it: drawn before the answer, the first cluster's tile
-/// shows without its name for a moment.
+/// or not. The rows and the wall's tiles wait for it: drawn before the answer, the first
+/// cluster's row or tile shows without its name for a moment.
 pub fn poll_clusters() -> (RwSignal<Option<ClustersAnswer>>, RwSignal<bool>) {
     let clusters = RwSignal::new(None);
     let asked = RwSignal::new(false);
@@ -92,10 +92,13 @@ pub fn kept_tally(live: Live) -> Memo<Tally> {
 #[component]
 pub fn FleetRows() -> impl IntoView {
     let live = expect_context::<Live>();
-    let (clusters, _) = poll_clusters();
+    let (clusters, asked) = poll_clusters();
     let cluster = query_param("cluster");
     let tally = kept_tally(live);
     let rows = Memo::new(move |_| {
+        if !asked.get() {
+            return Vec::new();
+        }
         clusters.with(|a| tally.with(|t| live.vmis.with(|all| summary_rows(all, a.as_ref(), t))))
     });
     let set = param_setter();
