@@ -301,3 +301,8 @@ fn fresh_batch34_scores_at_least_its_floor() {
 fn fresh_batch35_scores_at_least_its_floor() {
     run_batch("batch35", 20, true);
 }
+
+#[test]
+fn fresh_batch36_scores_at_least_its_floor() {
+    run_batch("batch36", 9, true);
+}
