@@ -58,6 +58,15 @@ pub(super) const TABLE: &[Signature] = &[
         example: "[panic] startMultusDaemon failed to load the multus configuration: open /host/etc/cni/net.d/00-multus.conf: permission denied",
         ..DOWN
     },
+    // The per-node client's certificate manager (`pkg/k8sclient/kubeconfig.go` PerNodeK8sClient
+    // wraps "failed to initialize the certificate manager: %v"): both words name Multus's own
+    // per-node certificate, whatever crypto/x509 error it wraps (an expired or empty file).
+    Signature {
+        id: "multus-daemon-client-certificate",
+        all: &["error getting perNodeClient", "failed to initialize the certificate manager"],
+        example: "error getting perNodeClient: failed to initialize the certificate manager: x509: certificate has expired or is not yet valid",
+        ..DOWN
+    },
     Signature {
         id: "multus-daemon-client",
         all: &["error getting perNodeClient"],
