@@ -68,8 +68,12 @@ fn selector_entries(from: &str) -> Vec<&str> {
 pub fn read(input: &str) -> Option<Signal> {
     // One scan each: the label, a selector, anything placed; nothing split before.
     if !scan::text_holds_ignore_case(input, MIGRATION_LABEL)
-        || !SELECTOR.iter().any(|s| scan::text_holds_ignore_case(input, s))
-        || PLACED.iter().any(|w| scan::text_holds_ignore_case(input, w))
+        || !SELECTOR
+            .iter()
+            .any(|s| scan::text_holds_ignore_case(input, s))
+        || PLACED
+            .iter()
+            .any(|w| scan::text_holds_ignore_case(input, w))
     {
         return None;
     }
@@ -128,7 +132,9 @@ mod tests {
     #[test]
     fn entries_and_headers_are_told_apart() {
         assert!(is_entry("    cpu-feature.node.kubevirt.io/avx2: \"true\""));
-        assert!(is_entry("# cpu-model-migration.node.kubevirt.io/Skylake: \"true\""));
+        assert!(is_entry(
+            "# cpu-model-migration.node.kubevirt.io/Skylake: \"true\""
+        ));
         assert!(is_entry("                 kubevirt.io/schedulable=true"));
         assert!(!is_entry("labels:"));
         assert!(!is_entry("```"));

@@ -63,7 +63,10 @@ pub(super) const TABLE: &[Signature] = &[
     // per-node certificate, whatever crypto/x509 error it wraps (an expired or empty file).
     Signature {
         id: "multus-daemon-client-certificate",
-        all: &["error getting perNodeClient", "failed to initialize the certificate manager"],
+        all: &[
+            "error getting perNodeClient",
+            "failed to initialize the certificate manager",
+        ],
         example: "error getting perNodeClient: failed to initialize the certificate manager: x509: certificate has expired or is not yet valid",
         ..DOWN
     },

@@ -63,7 +63,10 @@ pub(super) const TABLE: &[Signature] = &[
     },
     Signature {
         id: "sriov-driver-refused",
-        any: &["Failed to enable PCI sriov", "does not support SRIOV configuration via sysfs"],
+        any: &[
+            "Failed to enable PCI sriov",
+            "does not support SRIOV configuration via sysfs",
+        ],
         all: &["sriov"],
         example: "ixgbe 0000:04:00.1: Failed to enable PCI sriov: -12",
         ..VFS
