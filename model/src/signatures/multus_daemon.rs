@@ -73,7 +73,7 @@ pub(super) const TABLE: &[Signature] = &[
     Signature {
         id: "multus-daemon-client",
         all: &["error getting perNodeClient"],
-        example: "error getting perNodeClient: failed to initialize the certificate manager",
+        example: "error getting perNodeClient: stat /var/lib/kubelet/kubeconfig: no such file or directory",
         ..DOWN
     },
 ];
