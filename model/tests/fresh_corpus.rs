@@ -299,7 +299,7 @@ fn fresh_batch34_scores_at_least_its_floor() {
 
 #[test]
 fn fresh_batch35_scores_at_least_its_floor() {
-    run_batch("batch35", 20, true);
+    run_batch("batch35", 20, false);
 }
 
 #[test]

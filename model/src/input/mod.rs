@@ -53,6 +53,7 @@ pub mod glued;
 pub mod group;
 pub mod headerless;
 pub mod helm_release;
+pub mod host_model_target;
 pub mod incident_file;
 pub mod inferred;
 pub mod json_cut;

@@ -133,7 +133,19 @@ pub(super) const TABLE: &[Signature] = &[
         // Nor is a workload's pod count (`Pods Status:  1 Running / 2 Waiting / 0 Succeeded /
         // 0 Failed`, `Pods Statuses:` of kubectl's DaemonSet, ReplicaSet and Job describers in
         // `staging/src/k8s.io/kubectl/pkg/describe/describe.go`).
-        none: &["migration", "vmim", "type:", "pods status", "succeeded /"],
+        // Nor the SR-IOV network operator's node state, whose SYNC STATUS is `Succeeded`
+        // beside its DESIRED and CURRENT SYNC STATE (`Idle`, `Drain_Required`, `DrainComplete`:
+        // sriov-network-operator `api/v1/sriovnetworknodestate_types.go`, its printer columns).
+        none: &[
+            "migration",
+            "vmim",
+            "type:",
+            "pods status",
+            "succeeded /",
+            "  idle",
+            "drain_required",
+            "draincomplete",
+        ],
         // The phase is the constant `Succeeded` (`types.go`), printed as spelled; a lowercase
         // `succeeded` is another program's result (a backup's `Result: succeeded`) or prose.
         cased: &["Succeeded"],

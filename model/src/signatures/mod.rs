@@ -44,6 +44,7 @@ mod hco_golden_image;
 mod helm;
 mod helper_signal;
 mod http_status;
+mod image_gc;
 mod image_script;
 mod imageupload;
 mod iscsi;
@@ -68,7 +69,9 @@ mod longhorn_steps;
 mod migration;
 mod migration_network;
 mod migration_target;
+mod mkfs_size;
 mod multus;
+mod multus_daemon;
 mod name_resolution;
 mod namespace_deletion;
 mod network;
@@ -84,6 +87,7 @@ mod pci_host;
 mod printed_by;
 mod qemu;
 mod qemu_migration;
+mod qemu_topology;
 mod rancher_planner;
 mod raw_slice;
 pub mod rbac;
@@ -92,6 +96,8 @@ mod reconcile_retry;
 mod relayed;
 mod selinux_context;
 mod selinux_denial;
+mod setupapi;
+mod sriov_host;
 mod stream_upgrade;
 pub mod subjects;
 mod subresource_conflict;
@@ -182,6 +188,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             devices::TABLE,
             vfio::TABLE,
             pci_host::TABLE,
+            sriov_host::TABLE,
             vfio_host::TABLE,
             helper_signal::TABLE,
             selinux_context::TABLE,
@@ -190,11 +197,13 @@ pub fn catalogue() -> &'static [&'static Signature] {
             cdi::TABLE,
             cdi_in_use::TABLE,
             cdi_volume::TABLE,
+            mkfs_size::TABLE,
             console::TABLE,
             guest_output::BOOT_CHAIN,
             guest_output::GUEST_OS,
             guest_output::INITQUEUE,
             guest_output::STOP_CODES,
+            qemu_topology::TABLE,
             qemu::TABLE,
             libvirt_limits::TABLE,
             qemu_migration::TABLE,
@@ -212,6 +221,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             elemental::TABLE,
             iscsi::TABLE,
             kubelet::TABLE,
+            image_gc::TABLE,
             volume_expand::TABLE,
             kubevirtci::TABLE,
             longhorn::TABLE,
@@ -225,7 +235,9 @@ pub fn catalogue() -> &'static [&'static Signature] {
             guest_agent_service::TABLE,
             agent_command::TABLE,
             guest_panic::TABLE,
+            setupapi::TABLE,
             multus::TABLE,
+            multus_daemon::TABLE,
             migration_network::TABLE,
             name_resolution::TABLE,
             network::TABLE,

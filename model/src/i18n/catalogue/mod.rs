@@ -45,6 +45,7 @@ mod round32;
 mod round33;
 mod round34;
 mod round35;
+mod round36;
 mod sig_api;
 mod sig_control;
 mod sig_guest;
@@ -110,6 +111,7 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
         round33::ROUND33,
         round34::ROUND34,
         round35::ROUND35,
+        round36::ROUND36,
         batch25::BATCH25,
         mechanisms::MECHANISMS,
         longhorn::LONGHORN,
