@@ -45,7 +45,12 @@ enum Cmd {
         test: bool,
     },
     /// Build the release frontend and backend.
-    Build,
+    Build {
+        /// Only the frontend (`dist/`, its glue shrunk and precompressed as served), e.g. to
+        /// measure two builds of it with one backend and bench binary (`STRATA_DIST`).
+        #[arg(long)]
+        frontend_only: bool,
+    },
     /// Build, then run the console on the embedded simulated cluster (extra args go to `strata demo`).
     Demo {
         /// Run the console on a real kube-apiserver (cached binaries, built when missing) that
@@ -234,7 +239,12 @@ fn main() {
     let cli = Cli::parse();
     let result = match cli.command {
         Cmd::Setup { test } => setup::ensure(test),
-        Cmd::Build => build(),
+        Cmd::Build {
+            frontend_only: true,
+        } => build_frontend(),
+        Cmd::Build {
+            frontend_only: false,
+        } => build(),
         Cmd::Demo {
             real_apiserver: true,
             args,
