@@ -10,7 +10,8 @@
 //! read as untrusted input: a short or odd buffer reads as `None`, never a panic.
 //!
 //! Little-endian; a string is its length (`u32`) and its UTF-8 bytes, an absent one the length
-//! `u32::MAX`; a message is its tag ([`SNAPSHOT`], …) and its fields in declaration order.
+//! `u32::MAX`; a message is its tag ([`SNAPSHOT`], …) and its fields; a summary as
+//! `put_summary` lays it out.
 
 use model::kube::VmiKey;
 use model::time::Timestamp;
@@ -53,7 +54,8 @@ fn put_u32(w: &mut Vec<u8>, n: u32) {
 }
 
 fn put_len(w: &mut Vec<u8>, n: usize) {
-    put_u32(w, u32::try_from(n).unwrap_or(NONE));
+    // In the browser `usize` is `u32`; natively, nothing packed is 4 GiB long.
+    put_u32(w, n as u32);
 }
 
 fn put_str(w: &mut Vec<u8>, s: &str) {
@@ -79,7 +81,9 @@ fn put_msgs(w: &mut Vec<u8>, msgs: &[StreamMsg]) {
             }
             StreamMsg::Delete { key } => {
                 w.push(DELETE);
-                put_key(w, key);
+                for s in [&key.cluster, &key.namespace, &key.name] {
+                    put_str(w, s);
+                }
             }
             StreamMsg::Batch { msgs } => {
                 w.push(BATCH);
@@ -98,63 +102,63 @@ fn put_snapshot(w: &mut Vec<u8>, items: &[VmiSummary], synced: bool) {
     }
 }
 
-fn put_key(w: &mut Vec<u8>, k: &VmiKey) {
-    put_str(w, &k.cluster);
-    put_str(w, &k.namespace);
-    put_str(w, &k.name);
-}
-
+/// A summary: its strings (present or not), then its flags and verdicts a byte each, then its
+/// numbers, each always written (zero when absent: its flag says). `uid` is not carried, as on
+/// the stream: browsers never have it. Laid out so that the writer is a few loops: it is in the
+/// main module, whose every byte counts against the first load.
 fn put_summary(w: &mut Vec<u8>, s: &VmiSummary) {
-    put_key(w, &s.key);
-    put_opt(w, s.uid.as_deref());
-    put_str(w, &s.phase);
-    put_opt(w, s.node.as_deref());
-    put_opt(w, s.ip.as_deref());
-    let migratable = match s.live_migratable {
-        None => 0,
-        Some(false) => 1,
-        Some(true) => 2,
-    };
-    let agent = match s.agent {
-        AgentState::Absent => 0,
-        AgentState::Connected => 1,
-        AgentState::Unsupported => 2,
-    };
-    w.extend_from_slice(&[s.paused.into(), migratable, agent]);
-    put_opt(w, s.not_migratable_reason.as_deref());
-    match &s.migration {
-        None => w.push(0),
-        Some(m) => {
-            w.push(1);
-            put_opt(w, m.mode.as_deref());
-            put_opt(w, m.target_node.as_deref());
-            match m.percent {
-                None => w.push(0),
-                Some(p) => {
-                    w.push(1);
-                    w.extend_from_slice(&p.to_le_bytes());
-                }
-            }
-        }
+    let m = s.migration.as_deref();
+    let strs = [
+        Some(s.key.cluster.as_str()),
+        Some(&s.key.namespace),
+        Some(&s.key.name),
+        Some(&s.phase),
+        s.node.as_deref(),
+        s.ip.as_deref(),
+        s.not_migratable_reason.as_deref(),
+        Some(&s.headline),
+        m.and_then(|m| m.mode.as_deref()),
+        m.and_then(|m| m.target_node.as_deref()),
+    ];
+    for x in strs {
+        put_opt(w, x);
     }
-    for h in s.layers.all() {
-        w.push(h.rank());
-    }
-    put_str(w, &s.headline);
+    let percent = m.and_then(|m| m.percent);
+    let [cp, node, guest, network, migration] = s.layers.all().map(Health::rank);
+    w.extend_from_slice(&[
+        s.paused.into(),
+        s.live_migratable.map_or(0, |b| 1 + u8::from(b)),
+        // Its variants' order: absent, connected, unsupported (read back below).
+        s.agent as u8,
+        m.is_some().into(),
+        percent.is_some().into(),
+        s.changed.is_some().into(),
+        cp,
+        node,
+        guest,
+        network,
+        migration,
+    ]);
     w.extend_from_slice(&s.alerts.to_le_bytes());
-    match s.changed {
-        None => w.push(0),
-        Some(t) => {
-            w.push(1);
-            w.extend_from_slice(&t.0.to_le_bytes());
-        }
-    }
+    w.extend_from_slice(&percent.unwrap_or_default().to_le_bytes());
+    w.extend_from_slice(&s.changed.map_or(0, |t| t.0).to_le_bytes());
 }
 
 /// Reads what the `put_*` functions wrote, `None` past the end or at a value they never write.
 struct Reader<'a> {
     bytes: &'a [u8],
     at: usize,
+}
+
+/// The verdict [`Health::rank`] wrote.
+fn health(rank: u8) -> Option<Health> {
+    Some(match rank {
+        0 => Health::Unknown,
+        1 => Health::Healthy,
+        2 => Health::Degraded,
+        3 => Health::Broken,
+        _ => return None,
+    })
 }
 
 /// Batches nest one level on the stream; deeper is not a packing of ours.
@@ -169,14 +173,6 @@ impl Reader<'_> {
 
     fn u8(&mut self) -> Option<u8> {
         self.take::<1>().map(|[b]| b)
-    }
-
-    fn flag(&mut self) -> Option<bool> {
-        match self.u8()? {
-            0 => Some(false),
-            1 => Some(true),
-            _ => None,
-        }
     }
 
     fn u32(&mut self) -> Option<u32> {
@@ -213,82 +209,87 @@ impl Reader<'_> {
         })
     }
 
-    fn health(&mut self) -> Option<Health> {
-        Some(match self.u8()? {
-            0 => Health::Unknown,
-            1 => Health::Healthy,
-            2 => Health::Degraded,
-            3 => Health::Broken,
-            _ => return None,
-        })
-    }
-
-    fn migration(&mut self) -> Option<Option<Box<MigrationBrief>>> {
-        if !self.flag()? {
-            return Some(None);
-        }
-        let mode = self.opt()?;
-        let target_node = self.opt()?;
-        let percent = match self.flag()? {
-            true => Some(f64::from_le_bytes(self.take()?)),
-            false => None,
-        };
-        Some(Some(Box::new(MigrationBrief {
-            mode,
-            target_node,
-            percent,
-        })))
-    }
-
     fn summary(&mut self) -> Option<VmiSummary> {
-        let key = self.key()?;
-        let uid = self.opt()?.map(String::into_boxed_str);
-        let phase = self.str()?;
-        let node = self.opt()?;
-        let ip = self.opt()?;
-        let paused = self.flag()?;
-        let live_migratable = match self.u8()? {
-            0 => None,
-            1 => Some(false),
-            2 => Some(true),
-            _ => return None,
-        };
-        let agent = match self.u8()? {
-            0 => AgentState::Absent,
-            1 => AgentState::Connected,
-            2 => AgentState::Unsupported,
-            _ => return None,
-        };
-        let not_migratable_reason = self.opt()?;
-        let migration = self.migration()?;
-        let layers = LayerGlance {
-            control_plane: self.health()?,
-            node: self.health()?,
-            guest: self.health()?,
-            network: self.health()?,
-            migration: self.health()?,
-        };
-        let headline = self.str()?;
-        let alerts = u16::from_le_bytes(self.take()?);
-        let changed = match self.flag()? {
-            true => Some(Timestamp(i64::from_le_bytes(self.take()?))),
-            false => None,
-        };
-        Some(VmiSummary {
-            key,
-            uid,
+        let mut strs: [Option<String>; 10] = Default::default();
+        for x in &mut strs {
+            *x = self.opt()?;
+        }
+        let [
+            cluster,
+            namespace,
+            name,
             phase,
             node,
             ip,
+            reason,
+            headline,
+            mode,
+            target_node,
+        ] = strs;
+        let [
             paused,
-            live_migratable,
-            not_migratable_reason,
+            migratable,
             agent,
+            migrating,
+            percent,
+            changed,
+            layers @ ..,
+        ] = self.take::<11>()?;
+        let flag = |b: u8| (b <= 1).then_some(b == 1);
+        let [cp, nd, guest, network, migration] = layers;
+        let layers = LayerGlance {
+            control_plane: health(cp)?,
+            node: health(nd)?,
+            guest: health(guest)?,
+            network: health(network)?,
+            migration: health(migration)?,
+        };
+        let alerts = u16::from_le_bytes(self.take()?);
+        let p = f64::from_le_bytes(self.take()?);
+        let at = i64::from_le_bytes(self.take()?);
+        let migration = flag(migrating)?.then(|| {
+            Box::new(MigrationBrief {
+                mode,
+                target_node,
+                percent: None,
+            })
+        });
+        let migration = match (migration, flag(percent)?) {
+            (Some(mut m), true) => {
+                m.percent = Some(p);
+                Some(m)
+            }
+            (m, _) => m,
+        };
+        Some(VmiSummary {
+            key: VmiKey {
+                cluster: cluster?,
+                namespace: namespace?,
+                name: name?,
+            },
+            uid: None,
+            phase: phase?,
+            node,
+            ip,
+            paused: flag(paused)?,
+            live_migratable: match migratable {
+                0 => None,
+                1 => Some(false),
+                2 => Some(true),
+                _ => return None,
+            },
+            not_migratable_reason: reason,
+            agent: match agent {
+                0 => AgentState::Absent,
+                1 => AgentState::Connected,
+                2 => AgentState::Unsupported,
+                _ => return None,
+            },
             migration,
             layers,
-            headline,
+            headline: headline?,
             alerts,
-            changed,
+            changed: flag(changed)?.then_some(Timestamp(at)),
         })
     }
 
@@ -302,7 +303,11 @@ impl Reader<'_> {
         for _ in 0..n {
             msgs.push(match self.u8()? {
                 SNAPSHOT => {
-                    let synced = self.flag()?;
+                    let synced = match self.u8()? {
+                        0 => false,
+                        1 => true,
+                        _ => return None,
+                    };
                     // A summary is at least its strings' lengths and its flags.
                     let n = self.count(40)?;
                     let mut items = Vec::with_capacity(n);

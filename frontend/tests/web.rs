@@ -564,7 +564,7 @@ async fn the_main_modules_events_and_batches_keep_the_views_modules_live() {
     let h = std::rc::Rc::clone(&heard);
     let tap = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || h.set(true));
     let f = tap.as_ref().unchecked_ref::<js_sys::Function>().clone();
-    api::share_stream(f.clone(), f);
+    api::share_stream(f);
     owner.with(|| {
         live.apply(StreamMsg::Delete {
             key: summary("a", "x", "", false).key,

@@ -276,7 +276,6 @@ struct Stream {
     opened: Option<Timestamp>,
     generation: u64,
     tap: Option<js_sys::Function>,
-    mirror: Option<js_sys::Function>,
 }
 
 /// A stale stream (open, silent: a hung proxy, a dead connection) is closed and a new one
@@ -340,18 +339,16 @@ pub fn with_lang(url: &str) -> String {
 
 /// From now on, calls `tap` with every event of this tab's stream (`open`, `error`, each
 /// message and keep-alive, the browser's own event objects), from which a second wasm module
-/// (the views module) keeps its connection state ([`hear`]), and `apply` with every batch
-/// this module applies, packed ([`crate::mirror::pack`], a `Uint8Array`), which that module
-/// applies at once ([`apply_packed`]): the stream is read once, and both modules' lists change
-/// together. `apply` is called first with this module's list as a snapshot, and `tap` with an
-/// `open` or `error` as this module's connection stands. No-op in a module that did not
-/// [`connect`].
-pub fn share_stream(tap: js_sys::Function, apply: js_sys::Function) {
+/// (the views module) keeps its connection state ([`hear`]), and with every batch this module
+/// applies, packed ([`crate::mirror::pack`], a `Uint8Array`), which that module applies at
+/// once ([`apply_packed`]): the stream is read once, and both modules' lists change together.
+/// `tap` is told first an `open` or `error` as this module's connection stands, then this
+/// module's list as a snapshot. No-op in a module that did not [`connect`].
+pub fn share_stream(tap: js_sys::Function) {
     let Some(live) = STREAM.with(|s| {
         let mut s = s.borrow_mut();
         let live = s.live?;
         s.tap = Some(tap);
-        s.mirror = Some(apply);
         Some(live)
     }) else {
         return;
@@ -377,9 +374,9 @@ fn tell(ev: &web_sys::Event) {
     }
 }
 
-/// Hands [`share_stream`]'s `apply` what `packed` packs, when there is one to hand it to.
+/// Hands [`share_stream`]'s `tap` what `packed` packs, when there is one to hand it to.
 fn mirror(packed: impl FnOnce() -> Vec<u8>) {
-    let Some(apply) = STREAM.with(|s| s.borrow().mirror.clone()) else {
+    let Some(apply) = STREAM.with(|s| s.borrow().tap.clone()) else {
         return;
     };
     let bytes = packed();

@@ -1,8 +1,9 @@
 //! The views module in JS: imported once, on first use, from its same-origin glue (Trunk writes
 //! `views_module.js` and `views_module_bg.wasm` without hashes and without adding them to the
 //! page; see `index.html`), then asked to mount, follow a URL, take new preferences, or unmount,
-//! and handed every batch the app applies and told every event of the tab's push stream
-//! ([`crate::api::share_stream`]), so it opens no stream and reads none of its own. Hand-written: one-line calls into the module's exports, which web-sys cannot name.
+//! and handed every batch the app applies and told every event of the tab's push stream, both
+//! through one function ([`crate::api::share_stream`]), so it opens no stream and reads none of
+//! its own. Hand-written: one-line calls into the module's exports, which web-sys cannot name.
 
 use js_sys::Promise;
 use wasm_bindgen::prelude::*;
@@ -19,8 +20,7 @@ use wasm_bindgen_futures::JsFuture;
     export function views_follow(h, url) { h.follow(url); }\n\
     export function views_prefs(m, lang, dark) { m.set_prefs(lang, dark); }\n\
     export function views_free(h) { h.free(); }\n\
-    export function views_feed(m) { return ev => m.feed(ev); }\n\
-    export function views_apply(m) { return b => m.apply_batch(b); }")]
+    export function views_feed(m) { return x => x instanceof Uint8Array ? m.apply_batch(x) : m.feed(x); }")]
 extern "C" {
     #[wasm_bindgen(catch)]
     fn views_load(js: &str, wasm: &str) -> Result<Promise, JsValue>;
@@ -41,8 +41,6 @@ extern "C" {
     fn views_free(handle: &JsValue) -> Result<(), JsValue>;
     #[wasm_bindgen(catch)]
     fn views_feed(module: &JsValue) -> Result<js_sys::Function, JsValue>;
-    #[wasm_bindgen(catch)]
-    fn views_apply(module: &JsValue) -> Result<js_sys::Function, JsValue>;
 }
 
 /// Where Trunk puts the module (unhashed, like every `data-type="worker"` binary).
@@ -67,9 +65,9 @@ pub async fn module() -> Result<JsValue, String> {
     let p = views_load(MODULE_JS, MODULE_WASM).map_err(message)?;
     let module = JsFuture::from(p).await.map_err(message)?;
     if !FED.with(|f| f.replace(true))
-        && let (Ok(feed), Ok(apply)) = (views_feed(&module), views_apply(&module))
+        && let Ok(feed) = views_feed(&module)
     {
-        crate::api::share_stream(feed, apply);
+        crate::api::share_stream(feed);
     }
     Ok(module)
 }

@@ -20,7 +20,6 @@ fn vmi(cluster: &str, i: usize) -> VmiSummary {
 /// A summary with every field set, in words no ASCII-only reader would pass.
 fn every_field() -> VmiSummary {
     let mut s = vmi("east — 東", 7);
-    s.uid = Some("4f1c-uid".into());
     s.phase = "Scheduling".into();
     s.ip = Some("10.0.0.7".into());
     s.paused = true;
@@ -88,6 +87,15 @@ fn a_packed_batch_unpacks_to_the_same_messages() {
     let msgs = messages();
     assert_eq!(unpack(&pack(&msgs)), Some(msgs));
     assert_eq!(unpack(&pack(&[])), Some(vec![]));
+    // The uid is not carried, as on the stream (browsers never have it).
+    let mut with_uid = every_field();
+    with_uid.uid = Some("4f1c-uid".into());
+    assert_eq!(
+        unpack(&pack(&[StreamMsg::Upsert { item: with_uid }])),
+        Some(vec![StreamMsg::Upsert {
+            item: every_field()
+        }])
+    );
     let items = vec![every_field(), vmi("west", 3)];
     assert_eq!(
         unpack(&pack_snapshot(&items, true)),

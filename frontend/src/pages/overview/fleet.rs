@@ -30,8 +30,9 @@ const POLL: Duration = Duration::from_secs(12);
 
 /// The backend's clusters, asked for now and every [`POLL`]; `None` until the first answer
 /// (or when the backend has no such route); and whether the first request has ended, answered
-/// or not. The rows and the wall's tiles wait for it: drawn before the answer, the first
-/// cluster's row or tile shows without its name for a moment.
+/// or not. The rows and tiles wait for it: the views module has the stream's VMIs as soon as it
+/// is loaded, and drawn before the answer, the first cluster's row or tile would show without
+/// its name for a moment.
 pub fn poll_clusters() -> (RwSignal<Option<ClustersAnswer>>, RwSignal<bool>) {
     let clusters = RwSignal::new(None);
     let asked = RwSignal::new(false);
