@@ -21,6 +21,7 @@ mod catalog;
 mod circles;
 mod fuzz;
 mod glue;
+mod precompress;
 mod real_demo;
 mod setup;
 mod test;
@@ -187,7 +188,7 @@ pub fn build_frontend() -> Result<()> {
     run(&mut trunk)?;
     let dist = root().join("dist");
     glue::shrink(&dist)?;
-    precompress(&dist)
+    precompress::precompress(&dist)
 }
 
 /// The wasm target's flags (`.cargo/config.toml`'s, which an environment value replaces) with
@@ -214,53 +215,14 @@ fn remapped_wasm_flags() -> Option<String> {
     let mut flags = base;
     for entry in std::fs::read_dir(home.join("registry/src")).ok()?.flatten() {
         let dir = entry.path();
-        if dir.to_str().is_some_and(|d| !d.contains(char::is_whitespace)) {
+        if dir
+            .to_str()
+            .is_some_and(|d| !d.contains(char::is_whitespace))
+        {
             flags.push_str(&format!(" --remap-path-prefix={}=", dir.display()));
         }
     }
     Some(flags)
-}
-
-/// Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip -9) beside every wasm, JS and
-/// CSS file (`snippets/` included), which the backend serves to browsers that accept them.
-///
-/// Brotli is the reference C library's, through Node's zlib (Node is already the build's, for
-/// terser and wasm-opt): on the main wasm it writes about 0.5 KiB less than the `brotli` crate's
-/// port at the same quality and window, bytes every first load pays.
-pub fn precompress(dir: &Path) -> Result<()> {
-    use std::io::Write;
-    let mut files = Vec::new();
-    served_files(dir, &mut files)?;
-    for path in &files {
-        let data = std::fs::read(path)?;
-        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
-        gz.write_all(&data)?;
-        std::fs::write(format!("{}.gz", path.display()), gz.finish()?)?;
-    }
-    run(Command::new("node").args(["-e", BROTLI_JS]).args(&files))
-}
-
-/// Each argument's file compressed to `<file>.br`: quality 11, a 16 MiB window, the size hint.
-const BROTLI_JS: &str = "const z=require('zlib'),fs=require('fs'),C=z.constants;\
-for(const f of process.argv.slice(1)){const d=fs.readFileSync(f);\
-fs.writeFileSync(f+'.br',z.brotliCompressSync(d,{params:{[C.BROTLI_PARAM_QUALITY]:11,\
-[C.BROTLI_PARAM_LGWIN]:24,[C.BROTLI_PARAM_SIZE_HINT]:d.length}}));}";
-
-/// The wasm, JS and CSS files under `dir`, subfolders included.
-fn served_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
-    for entry in std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
-        let path = entry?.path();
-        if path.is_dir() {
-            served_files(&path, out)?;
-        } else if path
-            .extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| matches!(e, "wasm" | "js" | "css"))
-        {
-            out.push(path);
-        }
-    }
-    Ok(())
 }
 
 /// The release frontend and binaries: `strata`, plus `extra` cargo arguments (more packages).
