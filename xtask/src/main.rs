@@ -21,6 +21,7 @@ mod catalog;
 mod circles;
 mod fuzz;
 mod glue;
+mod precompress;
 mod real_demo;
 mod setup;
 mod test;
@@ -45,7 +46,12 @@ enum Cmd {
         test: bool,
     },
     /// Build the release frontend and backend.
-    Build,
+    Build {
+        /// Only the frontend (`dist/`, its glue shrunk and precompressed as served), e.g. to
+        /// measure two builds of it with one backend and bench binary (`STRATA_DIST`).
+        #[arg(long)]
+        frontend_only: bool,
+    },
     /// Build, then run the console on the embedded simulated cluster (extra args go to `strata demo`).
     Demo {
         /// Run the console on a real kube-apiserver (cached binaries, built when missing) that
@@ -174,39 +180,49 @@ pub fn show(c: &Command) -> String {
 /// Builds the release frontend into `dist/`, shrinks the main wasm's names and JS glue (see
 /// `glue.rs`) and precompresses its wasm, JS and CSS.
 pub fn build_frontend() -> Result<()> {
-    run(cmd("trunk").args(["build", "--release"]))?;
+    let mut trunk = cmd("trunk");
+    trunk.args(["build", "--release"]);
+    if let Some(flags) = remapped_wasm_flags() {
+        trunk.env("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS", flags);
+    }
+    run(&mut trunk)?;
     let dist = root().join("dist");
     glue::shrink(&dist)?;
-    precompress(&dist)
+    precompress::precompress(&dist)
 }
 
-/// Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip -9) beside every wasm, JS and
-/// CSS file, which the backend serves to browsers that accept them.
-pub fn precompress(dir: &Path) -> Result<()> {
-    use std::io::Write;
-    for entry in std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
-        let path = entry?.path();
-        let ext = path
-            .extension()
-            .and_then(|e| e.to_str())
-            .unwrap_or_default();
-        if !matches!(ext, "wasm" | "js" | "css") {
-            continue;
+/// The wasm target's flags (`.cargo/config.toml`'s, which an environment value replaces) with
+/// the crates' source folders remapped to nothing: panic locations in the bundle then name
+/// `/leptos-0.8.x/src/…`, not this machine's cargo home, which also takes bytes off the first
+/// load. Cargo's `trim-paths` would do it but is not stable.
+fn remapped_wasm_flags() -> Option<String> {
+    let config = std::fs::read_to_string(root().join(".cargo/config.toml")).ok()?;
+    let section = config.split("[target.wasm32-unknown-unknown]").nth(1)?;
+    let line = section
+        .lines()
+        .take_while(|l| !l.starts_with('['))
+        .find(|l| l.trim_start().starts_with("rustflags"))?;
+    // `rustflags = ["--cfg", "erase_components"]`: the quoted words, in order.
+    let base = line
+        .split('"')
+        .skip(1)
+        .step_by(2)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let home = std::env::var_os("CARGO_HOME")
+        .map(std::path::PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| Path::new(&h).join(".cargo")))?;
+    let mut flags = base;
+    for entry in std::fs::read_dir(home.join("registry/src")).ok()?.flatten() {
+        let dir = entry.path();
+        if dir
+            .to_str()
+            .is_some_and(|d| !d.contains(char::is_whitespace))
+        {
+            flags.push_str(&format!(" --remap-path-prefix={}=", dir.display()));
         }
-        let data = std::fs::read(&path)?;
-        let mut br = Vec::new();
-        let params = brotli::enc::BrotliEncoderParams {
-            quality: 11,
-            lgwin: 24,
-            ..Default::default()
-        };
-        brotli::BrotliCompress(&mut &data[..], &mut br, &params)?;
-        std::fs::write(format!("{}.br", path.display()), br)?;
-        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
-        gz.write_all(&data)?;
-        std::fs::write(format!("{}.gz", path.display()), gz.finish()?)?;
     }
-    Ok(())
+    Some(flags)
 }
 
 /// The release frontend and binaries: `strata`, plus `extra` cargo arguments (more packages).
@@ -234,7 +250,12 @@ fn main() {
     let cli = Cli::parse();
     let result = match cli.command {
         Cmd::Setup { test } => setup::ensure(test),
-        Cmd::Build => build(),
+        Cmd::Build {
+            frontend_only: true,
+        } => build_frontend(),
+        Cmd::Build {
+            frontend_only: false,
+        } => build(),
         Cmd::Demo {
             real_apiserver: true,
             args,

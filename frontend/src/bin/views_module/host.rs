@@ -1,6 +1,7 @@
 //! What every view of the module shares, made on first use and kept for the page's life: its
-//! [`Live`], fed with the events of the main app's push stream ([`feed`]; the tab holds one
-//! stream), its own clock, and the language and theme the main app passes on.
+//! [`Live`], kept as the main app's ([`apply`]: each batch the main app applied; [`feed`]: the
+//! stream's events, for the connection; the tab holds one stream), its own clock, and the
+//! language and theme the main app passes on.
 
 use frontend::api::{self, Live};
 use frontend::i18n::Lang;
@@ -38,9 +39,15 @@ pub fn host() -> Host {
     HOST.with(|h| *h)
 }
 
-/// Applies one event of the main app's stream (see `frontend::api::share_stream`).
+/// What one event of the main app's stream says of the connection (see
+/// `frontend::api::share_stream`).
 pub fn feed(ev: &web_sys::Event) {
-    api::on_event(host().live, ev);
+    api::hear(host().live, ev);
+}
+
+/// Applies a batch the main app applied, packed (see `frontend::api::share_stream`).
+pub fn apply(bytes: &[u8]) {
+    api::apply_packed(host().live, bytes);
 }
 
 /// Sets language and theme where they changed.

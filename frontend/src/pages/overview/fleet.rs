@@ -19,9 +19,10 @@ use crate::nav::query_param;
 use crate::nav::{param_setter, vmi_href};
 use crate::overview_model::fleet::rows as summary_rows;
 use crate::overview_model::tally::Tally;
-use crate::overview_model::{Recency, VERDICTS};
+use crate::overview_model::{ClusterSummary, Recency, VERDICTS};
 use leptos::prelude::*;
 use model::api::ClustersAnswer;
+use model::time::Timestamp;
 use std::time::Duration;
 
 /// How often the clusters' reachability is asked for (the backend judges it from its watches).
@@ -29,8 +30,9 @@ const POLL: Duration = Duration::from_secs(12);
 
 /// The backend's clusters, asked for now and every [`POLL`]; `None` until the first answer
 /// (or when the backend has no such route); and whether the first request has ended, answered
-/// or not. The rows and the wall's tiles wait for it: drawn before the answer, the first
-/// cluster's row or tile shows without its name for a moment.
+/// or not. The rows and tiles wait for it: the views module has the stream's VMIs as soon as it
+/// is loaded, and drawn before the answer, the first cluster's row or tile would show without
+/// its name for a moment.
 pub fn poll_clusters() -> (RwSignal<Option<ClustersAnswer>>, RwSignal<bool>) {
     let clusters = RwSignal::new(None);
     let asked = RwSignal::new(false);
@@ -117,60 +119,100 @@ pub fn FleetRows() -> impl IntoView {
                 </tr>
             </thead>
             <tbody>
-                <For each=move || rows.get() key=|c| c.clone() let(c)>
-                    {
-                        let set = set.clone();
-                        let name = c.name.clone();
-                        let on = {
-                            let name = name.clone();
-                            Memo::new(move |_| cluster.get().as_deref() == Some(name.as_str()))
-                        };
-                        let pick = {
-                            let name = name.clone();
-                            move |_| set("cluster", (!on.get_untracked()).then(|| name.clone()))
-                        };
-                        let reach = if !c.signed_in {
-                            sign_in_link(&name).into_any()
-                        } else if c.reachable {
-                            view! { <span class="health-healthy">{t(Key::OvClusterReachable)}</span> }.into_any()
-                        } else {
-                            view! {
-                                <span class="health-broken" data-testid="cluster-stale" title=c.error.clone().unwrap_or_default()>
-                                    {t(Key::OvClusterStale)} " " <RelTime at=c.stale_since now=live.now/>
-                                </span>
-                            }.into_any()
-                        };
-                        // Not signed in: its VMIs are not streamed, so no count is known.
-                        let signed_in = c.signed_in;
-                        let counts = VERDICTS.iter().zip(c.counts).map(|(h, n)| {
-                            let h = *h;
-                            let zero = !signed_in || n == 0;
-                            let n = if signed_in { n.to_string() } else { "—".into() };
-                            view! {
-                                <td class=format!("num health-{}", h.as_str()) class:zero=zero
-                                    data-verdict=h.as_str()>{n}</td>
-                            }
-                        }).collect_view();
-                        let worst = match c.worst.clone() {
-                            Some(k) => view! {
-                                <a href=vmi_href(&k) data-testid="cluster-worst">{format!("{}/{}", k.namespace, k.name)}</a>
-                            }.into_any(),
-                            None => view! { <span>"—"</span> }.into_any(),
-                        };
-                        view! {
-                            <tr data-cluster=name.clone() class:fleet-on=on class:fleet-stale=!c.reachable>
-                                <th scope="row">
-                                    <button type="button" class="chip" class:chip-on=on
-                                        aria-pressed=move || on.get().to_string() on:click=pick>{name.clone()}</button>
-                                </th>
-                                <td>{reach}</td>
-                                {counts}
-                                <td>{worst}</td>
-                            </tr>
-                        }
-                    }
+                // Keyed by the cluster: a row stays and writes what changed in it (its counts
+                // change with nearly every batch; built anew, every row was removed and built
+                // again at every batch of an update).
+                <For each=move || rows.with(|rs| rs.iter().map(|c| c.key.clone()).collect::<Vec<_>>())
+                    key=|k| k.clone() let(k)>
+                    {row(rows, k, cluster, set.clone(), live.now)}
                 </For>
             </tbody>
         </table>
+    }
+}
+
+/// The row of the cluster keyed `key` among `rows`, updated in place: each cell follows its
+/// part of the row's summary, and what is rare (reachability, the worst VMI) is drawn again
+/// only when it changes.
+fn row(
+    rows: Memo<Vec<ClusterSummary>>,
+    key: String,
+    cluster: Memo<Option<String>>,
+    set: impl Fn(&'static str, Option<String>) + Clone + 'static,
+    now: RwSignal<Timestamp>,
+) -> impl IntoView {
+    let c = Memo::new(move |_| rows.with(|rs| rs.iter().find(|c| c.key == key).cloned()));
+    let part = move |f: fn(&ClusterSummary) -> bool| move || c.with(|c| c.as_ref().is_some_and(f));
+    let name =
+        Memo::new(move |_| c.with(|c| c.as_ref().map(|c| c.name.clone()).unwrap_or_default()));
+    let on = Memo::new(move |_| name.with(|n| cluster.with(|c| c.as_deref() == Some(n.as_str()))));
+    let pick = move |_| {
+        set(
+            "cluster",
+            (!on.get_untracked()).then(|| name.get_untracked()),
+        )
+    };
+    // Not signed in: its VMIs are not streamed, so no count is known.
+    let signed_in = Memo::new(move |_| c.with(|c| c.as_ref().is_some_and(|c| c.signed_in)));
+    let reach = Memo::new(move |_| {
+        c.with(|c| {
+            c.as_ref()
+                .map(|c| (c.signed_in, c.reachable, c.stale_since, c.error.clone()))
+        })
+    });
+    let reach = move || {
+        let (signed_in, reachable, stale_since, error) = reach.get()?;
+        Some(if !signed_in {
+            name.with_untracked(|n| sign_in_link(n)).into_any()
+        } else if reachable {
+            view! { <span class="health-healthy">{t(Key::OvClusterReachable)}</span> }.into_any()
+        } else {
+            view! {
+                <span class="health-broken" data-testid="cluster-stale" title=error.unwrap_or_default()>
+                    {t(Key::OvClusterStale)} " " <RelTime at=stale_since now/>
+                </span>
+            }
+            .into_any()
+        })
+    };
+    let counts = VERDICTS
+        .iter()
+        .enumerate()
+        .map(|(i, h)| {
+            let n = Memo::new(move |_| c.with(|c| c.as_ref().map_or(0, |c| c.counts[i])));
+            let zero = move || !signed_in.get() || n.get() == 0;
+            let text = move || {
+                if signed_in.get() {
+                    n.get().to_string()
+                } else {
+                    "—".into()
+                }
+            };
+            view! {
+                <td class=format!("num health-{}", h.as_str()) class:zero=zero
+                    data-verdict=h.as_str()>{text}</td>
+            }
+        })
+        .collect_view();
+    let worst = Memo::new(move |_| c.with(|c| c.as_ref().and_then(|c| c.worst.clone())));
+    let worst = move || {
+        match worst.get() {
+        Some(k) => view! {
+            <a href=vmi_href(&k) data-testid="cluster-worst">{format!("{}/{}", k.namespace, k.name)}</a>
+        }
+        .into_any(),
+        None => view! { <span>"—"</span> }.into_any(),
+    }
+    };
+    view! {
+        <tr data-cluster=move || name.get() class:fleet-on=on class:fleet-stale=move || !part(|c| c.reachable)()>
+            <th scope="row">
+                <button type="button" class="chip" class:chip-on=on
+                    aria-pressed=move || on.get().to_string() on:click=pick>{move || name.get()}</button>
+            </th>
+            <td>{reach}</td>
+            {counts}
+            <td>{worst}</td>
+        </tr>
     }
 }
