@@ -14,7 +14,9 @@ mod backup_hooks;
 pub(crate) mod base;
 mod bonding;
 mod cdi;
+mod cdi_clone_source;
 mod cdi_in_use;
+mod cdi_progress;
 mod cdi_volume;
 mod cloud_init_schema;
 pub mod component;
@@ -59,6 +61,7 @@ mod kubevirtci;
 mod leader_election;
 pub mod level;
 mod libvirt_limits;
+mod libvirt_migration_args;
 mod longhorn;
 mod longhorn_csi;
 mod longhorn_engine;
@@ -170,6 +173,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
     ALL.get_or_init(|| {
         [
             noise::TABLE,
+            cdi_progress::TABLE,
             leader_election::TABLE,
             backup_hooks::TABLE,
             relayed::TABLE,
@@ -197,6 +201,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             cdi::TABLE,
             cdi_in_use::TABLE,
             cdi_volume::TABLE,
+            cdi_clone_source::TABLE,
             mkfs_size::TABLE,
             console::TABLE,
             guest_output::BOOT_CHAIN,
@@ -206,6 +211,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             qemu_topology::TABLE,
             qemu::TABLE,
             libvirt_limits::TABLE,
+            libvirt_migration_args::TABLE,
             qemu_migration::TABLE,
             raw_slice::TABLE,
             events::TABLE,
