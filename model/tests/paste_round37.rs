@@ -9,6 +9,12 @@
 //!   tar): the control plane's;
 //! - virt-v2v refusing a source VM that is still running (`input/input_libvirt.ml`): the
 //!   control plane's (the import);
+//! - the VM Import Operator's failed condition reasons (`virtualmachineimport_types.go`): the
+//!   control plane's (the import);
+//! - the storage checkup's failure reasons about the cluster's storage (kiagnose
+//!   kubevirt-storage-checkup `checkup.go`): the control plane's;
+//! - libvirt refusing a read-only SATA or IDE disk or a transient disk of the VM's definition
+//!   (`qemu_validate.c`): the control plane's, while its refusals about the host stay the node's;
 //! - a table pasted after a Red Hat bash prompt (`[user@host dir]$`) is read, not refused as
 //!   broken JSON.
 
@@ -81,6 +87,40 @@ fn a_table_after_a_red_hat_bash_prompt_is_read() {
     }
 }
 
+#[test]
+fn the_vm_import_operators_failed_reasons_are_the_control_planes() {
+    expect(
+        &[
+            "Status:\n  Conditions:\n    Last Transition Time:  2026-02-01T10:00:00Z\n    Message:               Import validation failed\n    Reason:                InvalidTargetVMName\n    Status:                False\n    Type:                  Valid\n",
+            "status:\n  conditions:\n  - type: Succeeded\n    status: \"False\"\n    reason: DataVolumeCreationFailed\n    message: Error while creating data volume for disk 1\n",
+            "    Reason:                UnreachableProvider\n    Message:               cannot connect to the oVirt engine\n",
+        ],
+        Some(Layer::ControlPlane),
+    );
+}
+
+#[test]
+fn the_storage_checkups_storage_failures_are_the_control_planes() {
+    expect(
+        &[
+            "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: storage-checkup-config\ndata:\n  status.succeeded: \"false\"\n  status.failureReason: \"there are multiple default storage classes\"\n",
+            "data:\n  status.succeeded: \"false\"\n  status.failureReason: pvc failed to bound\n",
+        ],
+        Some(Layer::ControlPlane),
+    );
+}
+
+#[test]
+fn libvirt_refusing_a_disk_of_the_definition_is_the_control_planes() {
+    expect(
+        &[
+            "{\"component\":\"virt-handler\",\"level\":\"error\",\"msg\":\"Synchronizing the VirtualMachineInstance failed.\",\"reason\":\"server error. command SyncVMI failed: \\\"LibvirtError(Code=67, Domain=10, Message='unsupported configuration: readonly ide disks are not supported')\\\"\"}\n",
+            "virError(Code=67, Domain=10, Message='unsupported configuration: transient disks not supported yet')\n",
+        ],
+        Some(Layer::ControlPlane),
+    );
+}
+
 /// Guards: what the families must not take.
 #[test]
 fn guards_an_import_that_fails_and_a_tar_that_only_reads() {
@@ -91,5 +131,19 @@ fn guards_an_import_that_fails_and_a_tar_that_only_reads() {
     assert!(l.is_some(), "{text}");
     // tar's ordinary listing is no fault.
     let (l, _, text) = blame("/usr/bin/tar: Removing leading `/' from member names\n");
+    assert_eq!(l, None, "{text}");
+}
+
+#[test]
+fn guards_libvirt_refusals_about_the_host_and_an_import_in_progress() {
+    // libvirt's refusal about what the host lacks stays the node's.
+    let (l, _, text) = blame(
+        "command SyncVMI failed: \"LibvirtError(Code=67, Domain=10, Message='unsupported configuration: host doesn't support passthrough of host PCI devices')\"\n",
+    );
+    assert_eq!(l, Some(Layer::Node), "{text}");
+    // An import still copying its disks is no fault.
+    let (l, _, text) = blame(
+        "    Message:               Copying disks\n    Reason:                CopyingDisks\n    Status:                True\n    Type:                  Processing\n",
+    );
     assert_eq!(l, None, "{text}");
 }

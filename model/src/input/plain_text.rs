@@ -115,6 +115,6 @@ mod tests {
         assert_eq!(unreadable("spec:\ntemplate:\nspec:\n"), None);
         assert_eq!(unreadable("[user@host ~]$ oc get pods\nNAME AGE\n"), None);
         assert_eq!(unreadable("[root@node-1 ~]# virsh list\n"), None);
-        assert_eq!(unreadable("[1]$ \n"), Some("a broken object"));
+        assert_eq!(unreadable("[10]$ x\n"), Some("a broken object"));
     }
 }

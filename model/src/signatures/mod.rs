@@ -60,6 +60,7 @@ mod kubemacpool;
 mod kubevirtci;
 mod leader_election;
 pub mod level;
+mod libvirt_disk_definition;
 mod libvirt_limits;
 mod libvirt_migration_args;
 mod longhorn;
@@ -101,6 +102,7 @@ mod selinux_context;
 mod selinux_denial;
 mod setupapi;
 mod sriov_host;
+mod storage_checkup;
 mod stream_upgrade;
 pub mod subjects;
 mod subresource_conflict;
@@ -111,6 +113,7 @@ mod vfio;
 mod vfio_host;
 mod virt_v2v;
 mod virtctl;
+mod vm_import_reasons;
 mod volume_expand;
 mod volume_migration;
 mod x509;
@@ -209,6 +212,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             guest_output::INITQUEUE,
             guest_output::STOP_CODES,
             qemu_topology::TABLE,
+            libvirt_disk_definition::TABLE,
             qemu::TABLE,
             libvirt_limits::TABLE,
             libvirt_migration_args::TABLE,
@@ -260,6 +264,8 @@ pub fn catalogue() -> &'static [&'static Signature] {
             migration_target::TABLE,
             harvester_migrate::TABLE,
             virt_v2v::TABLE,
+            vm_import_reasons::TABLE,
+            storage_checkup::TABLE,
             migration::TABLE,
             disruption::TABLE,
             denial::TABLE,

@@ -1,7 +1,10 @@
 //! Round 37's sentences: libvirt refusing a migration's parameters
 //! (`signatures/libvirt_migration_args.rs`), CDI's progress poll (`signatures/cdi_progress.rs`),
 //! the clone source's reader (`signatures/cdi_clone_source.rs`), virt-v2v refusing its source VM
-//! (`signatures/virt_v2v.rs`).
+//! (`signatures/virt_v2v.rs`), the VM Import Operator's failed reasons
+//! (`signatures/vm_import_reasons.rs`), the storage checkup's failures
+//! (`signatures/storage_checkup.rs`), libvirt refusing a disk of the definition
+//! (`signatures/libvirt_disk_definition.rs`).
 
 use super::Entry;
 
@@ -39,4 +42,32 @@ pub const ROUND37: &[Entry] = &[
      "kubectl logs <変換 Pod>(エラーの前の virt-v2v の出力)"),
     ("check the source VM's name in the import or the Forklift plan",
      "インポートまたは Forklift のプランにある移行元 VM の名前を確認します"),
+    ("the VM import failed (the VM Import Operator's condition)",
+     "VM のインポートが失敗しました(VM Import Operator の状態)"),
+    ("the VirtualMachineImport's conditions report a reason that ends the import: the source provider cannot be reached or initialised, the source VM or the resource mapping is missing, the mapping rules or the target VM's name are invalid (a name over 63 characters), or creating the VM, copying its disks into DataVolumes or converting the guest failed; the VM's disks are not provisioned",
+     "VirtualMachineImport の状態が、インポートを終わらせる理由を報告しています。移行元プロバイダーに接続できない、または初期化できない、移行元 VM やリソースマッピングがない、マッピングルールやターゲット VM の名前が無効(63 文字を超える名前)、または VM の作成、DataVolume へのディスクのコピー、ゲストの変換が失敗しました。VM のディスクはプロビジョニングされません"),
+    ("kubectl get virtualmachineimport <import> -n <ns> -o yaml (status.conditions: each reason and message)",
+     "kubectl get virtualmachineimport <インポート> -n <ns> -o yaml(status.conditions: 各 reason と message)"),
+    ("kubectl logs -n <operator namespace> deploy/vm-import-controller",
+     "kubectl logs -n <オペレーターの名前空間> deploy/vm-import-controller"),
+    ("kubectl get dv -n <ns> (the import's DataVolumes and their phase)",
+     "kubectl get dv -n <ns>(インポートの DataVolume とそのフェーズ)"),
+    ("the storage checkup found the cluster's storage unfit for VM disks",
+     "ストレージチェックアップが、クラスターのストレージは VM のディスクに適さないと判定しました"),
+    ("KubeVirt's storage checkup reports a failure in the cluster's storage configuration for VMs: no default storage class (or several), storage profiles CDI cannot complete for an unknown provisioner or without a snapshot class, VMs on a storage class not meant for virtualization, golden images not up to date, or a test claim that never binds; DataVolumes that rely on these are not provisioned",
+     "KubeVirt のストレージチェックアップが、VM 向けのクラスターのストレージ設定の不備を報告しています。デフォルトのストレージクラスがない(または複数ある)、未知のプロビジョナーやスナップショットクラスの欠如のため CDI が完成できないストレージプロファイル、仮想化向けではないストレージクラス上の VM、最新でないゴールデンイメージ、またはバインドされないテスト用クレームです。これらに依存する DataVolume はプロビジョニングされません"),
+    ("kubectl get configmap <checkup config map> -n <ns> -o yaml (status.failureReason and the other status.result fields)",
+     "kubectl get configmap <チェックアップの ConfigMap> -n <ns> -o yaml(status.failureReason とほかの status.result の項目)"),
+    ("kubectl get storageclass (exactly one marked (default); the virtualization default annotation)",
+     "kubectl get storageclass((default) の印はちょうど一つ。仮想化向けデフォルトのアノテーション)"),
+    ("kubectl get storageprofile -o yaml (claimPropertySets, snapshotClass)",
+     "kubectl get storageprofile -o yaml(claimPropertySets、snapshotClass)"),
+    ("libvirt refuses a disk of the VM's definition",
+     "libvirt が VM の定義にあるディスクを拒否しています"),
+    ("the VM's spec asks for a disk libvirt cannot give on its bus (a read-only disk on a SATA or IDE bus, where only a CD-ROM may be read-only; a transient disk), so the domain is never defined and the VM fails to start on any node: the spec must change (virt-api let it through)",
+     "VM の spec が、libvirt がそのバスでは提供できないディスクを求めています(CD-ROM だけが読み取り専用にできる SATA や IDE バス上の読み取り専用ディスク、一時ディスク)。そのためドメインは定義されず、VM はどのノードでも起動に失敗します。spec を変える必要があります(virt-api はそれを通しました)"),
+    ("kubectl get vm <vm> -n <ns> -o jsonpath='{.spec.template.spec.domain.devices.disks}'",
+     "kubectl get vm <vm> -n <ns> -o jsonpath='{.spec.template.spec.domain.devices.disks}'"),
+    ("make the disk a cdrom, drop readOnly, or put it on the virtio bus, then restart the VM",
+     "ディスクを cdrom にするか、readOnly を外すか、virtio バスに載せてから、VM を再起動します"),
 ];
