@@ -33,14 +33,20 @@ fn expect(pastes: &[&str], layer: Option<Layer>) {
 
 #[test]
 fn libvirt_refusing_the_migrations_parameters_is_the_migrations() {
-    expect(
-        &[
-            "{\"component\":\"virt-launcher\",\"level\":\"error\",\"msg\":\"Live migration failed.\",\"reason\":\"virError(Code=8, Domain=10, Message='invalid argument: NBD URI must be supplied when migration URI uses UNIX transport method')\",\"timestamp\":\"2026-03-02T10:00:00Z\"}\n",
-            "{\"component\":\"virt-launcher\",\"level\":\"error\",\"msg\":\"Live migration failed.\",\"reason\":\"virError(Code=84, Domain=10, Message='Operation not supported: Selecting disks to migrate is not implemented for tunnelled migration')\"}\n",
-            "error: argument unsupported: post-copy is not supported with tunnelled migration\n",
-        ],
-        Some(Layer::Migration),
-    );
+    // The whole line was read before as the migration's by its words alone; what changes is
+    // that the refusal is named, and a message wrapped off its component line is still read.
+    for paste in [
+        "{\"component\":\"virt-launcher\",\"level\":\"error\",\"msg\":\"invalid argument:\n   NBD URI must be supplied when migration URI uses UNIX transport method\"\n   ,\"pos\":\"qemuDomainMigratePerform3Params:5010\",\"subcomponent\":\"libvirt\"}\n",
+        "{\"component\":\"virt-launcher\",\"level\":\"error\",\"msg\":\"Operation not supported: Selecting disks to migrate is not implemented for tunnelled migration\",\"subcomponent\":\"libvirt\"}\n",
+        "{\"component\":\"virt-launcher\",\"level\":\"error\",\"msg\":\"Requested operation is not valid: this libvirtd instance allows migration only with VIR_MIGRATE_TLS flag\",\"subcomponent\":\"libvirt\"}\n",
+    ] {
+        let (l, _, text) = blame(paste);
+        assert_eq!(l, Some(Layer::Migration), "{paste}\n{text}");
+        assert!(
+            text.contains("libvirt refused the migration's parameters"),
+            "{paste}\n{text}"
+        );
+    }
 }
 
 #[test]
