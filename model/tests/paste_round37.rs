@@ -15,6 +15,8 @@
 //!   kubevirt-storage-checkup `checkup.go`): the control plane's;
 //! - libvirt refusing a read-only SATA or IDE disk or a transient disk of the VM's definition
 //!   (`qemu_validate.c`): the control plane's, while its refusals about the host stay the node's;
+//! - a migration toolkit's resource listed as failed (Forklift's plan and migration columns,
+//!   MTC's MigMigration itinerary): the control plane's, read from the table's state;
 //! - a table pasted after a Red Hat bash prompt (`[user@host dir]$`) is read, not refused as
 //!   broken JSON.
 
@@ -127,6 +129,18 @@ fn libvirt_refusing_a_disk_of_the_definition_is_the_control_planes() {
     );
 }
 
+#[test]
+fn a_toolkits_plan_or_migration_listed_failed_is_the_control_planes() {
+    expect(
+        &[
+            "$ oc get migrations.forklift.konveyor.io -n mtv\nNAME          READY   RUNNING   SUCCEEDED   FAILED   AGE\nwave-2-run    True                          True     4m\n",
+            "kubectl get plans -A\nNAMESPACE   NAME      READY   EXECUTING   SUCCEEDED   FAILED   AGE\nmtv         wave-3    True                            True     2d\n",
+            "NAME           READY   PLAN      STAGE   ROLLBACK   ITINERARY   PHASE       AGE\nmig-db-move    True    plan-db   false              Failed      Completed   15m\n",
+        ],
+        Some(Layer::ControlPlane),
+    );
+}
+
 /// Guards: what the families must not take.
 #[test]
 fn guards_an_import_that_fails_and_a_tar_that_only_reads() {
@@ -152,4 +166,16 @@ fn guards_libvirt_refusals_about_the_host_and_an_import_in_progress() {
         "    Message:               Copying disks\n    Reason:                CopyingDisks\n    Status:                True\n    Type:                  Processing\n",
     );
     assert_eq!(l, None, "{text}");
+}
+
+#[test]
+fn guards_a_toolkit_run_that_succeeded_or_still_runs() {
+    for paste in [
+        "NAME          READY   RUNNING   SUCCEEDED   FAILED   AGE\nwave-2-run    True              True                4m\n",
+        "NAME          READY   RUNNING   SUCCEEDED   FAILED   AGE\nwave-2-run    True    True                         1m\n",
+        "NAME           READY   PLAN      STAGE   ROLLBACK   ITINERARY   PHASE       AGE\nmig-db-move    True    plan-db   false              Final       Completed   15m\n",
+    ] {
+        let (l, _, text) = blame(paste);
+        assert_eq!(l, None, "{paste}\n{text}");
+    }
 }

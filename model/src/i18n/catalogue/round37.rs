@@ -4,7 +4,8 @@
 //! (`signatures/virt_v2v.rs`), the VM Import Operator's failed reasons
 //! (`signatures/vm_import_reasons.rs`), the storage checkup's failures
 //! (`signatures/storage_checkup.rs`), libvirt refusing a disk of the definition
-//! (`signatures/libvirt_disk_definition.rs`).
+//! (`signatures/libvirt_disk_definition.rs`), a toolkit's plan or migration listed as failed
+//! (`input/toolkit_failed.rs`).
 
 use super::Entry;
 
@@ -70,4 +71,14 @@ pub const ROUND37: &[Entry] = &[
      "kubectl get vm <vm> -n <ns> -o jsonpath='{.spec.template.spec.domain.devices.disks}'"),
     ("make the disk a cdrom, drop readOnly, or put it on the virtio bus, then restart the VM",
      "ディスクを cdrom にするか、readOnly を外すか、virtio バスに載せてから、VM を再起動します"),
+    ("a migration toolkit's plan or migration is listed as failed",
+     "移行ツールキットのプランまたは移行が失敗として表示されています"),
+    ("the Forklift (MTV) plan or migration, or the MTC migration, reports its Failed condition or itinerary: the import or storage migration of its VMs ended without them (a step of the toolkit's own pipeline failed: the disks' copy, the conversion, the swap of the claims), so the VMs' disks are not provisioned where the plan wanted them",
+     "Forklift(MTV)のプランや移行、または MTC の移行が、Failed の状態または行程を報告しています。その VM のインポートやストレージ移行は VM なしで終わりました(ツールキット自身のパイプラインの段階、つまりディスクのコピー、変換、クレームの差し替えが失敗しました)。そのため VM のディスクはプランが求めた場所にプロビジョニングされていません"),
+    ("kubectl get plan <plan> -n <ns> -o yaml (status.migration.vms[].error, pipeline steps)",
+     "kubectl get plan <プラン> -n <ns> -o yaml(status.migration.vms[].error、パイプラインの段階)"),
+    ("kubectl get migmigration <migration> -n openshift-migration -o yaml (status.conditions, errors)",
+     "kubectl get migmigration <移行> -n openshift-migration -o yaml(status.conditions、errors)"),
+    ("the toolkit controller's log (forklift-controller, migration-controller)",
+     "ツールキットのコントローラーのログ(forklift-controller、migration-controller)"),
 ];
