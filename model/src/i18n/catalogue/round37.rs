@@ -81,4 +81,6 @@ pub const ROUND37: &[Entry] = &[
      "kubectl get migmigration <移行> -n openshift-migration -o yaml(status.conditions、errors)"),
     ("the toolkit controller's log (forklift-controller, migration-controller)",
      "ツールキットのコントローラーのログ(forklift-controller、migration-controller)"),
+    ("a Forklift plan or migration", "Forklift のプランまたは移行"),
+    ("an MTC migration", "MTC の移行"),
 ];
