@@ -90,6 +90,7 @@ pub mod table;
 pub mod target_pod;
 pub mod terminating_node;
 pub mod text;
+pub mod toolkit_failed;
 pub mod tunnel;
 pub mod unfinished_wait;
 pub mod unscheduled;

@@ -167,6 +167,7 @@ pub fn analyse(input: &str, now: Option<Timestamp>) -> Result<Analysis, ParseErr
             .or_else(|| super::helm_release::read(input))
             .or_else(|| super::namespace_state::read(input))
             .or_else(|| super::host_model_target::read(input))
+            .or_else(|| super::toolkit_failed::read(input))
     {
         if dump.bundles.is_empty() {
             dump.bundles.push(Evidence {

@@ -68,13 +68,22 @@ fn meant_as_object(input: &str) -> bool {
 
 /// A first line that opens with a bracketed prefix followed by words, not with JSON: the
 /// kernel's `[    2.395707] virtio_scsi …` timestamp, systemd's console status `[  OK  ]
-/// Finished …` or `[FAILED] Failed to start …` (systemd `src/core/job.c`). JSON never has a
-/// word after a closing bracket.
+/// Finished …` or `[FAILED] Failed to start …` (systemd `src/core/job.c`), or a shell prompt:
+/// the default `PS1` of Fedora's, RHEL's and CentOS's bash (`/etc/bashrc`: `[\u@\h \W]\$ `,
+/// `[user@host ~]$ oc get …`, root's `[root@node-1 ~]# virsh list`). JSON never has a word, nor
+/// a prompt's `$` or `#` and a blank, after a closing bracket.
 fn bracket_prefixed(t: &str) -> bool {
     let first = t.lines().next().unwrap_or("");
     first[1..].split_once(']').is_some_and(|(inside, rest)| {
-        !inside.contains(['{', '[', '"']) && rest.trim_start().starts_with(char::is_alphanumeric)
+        !inside.contains(['{', '[', '"'])
+            && (rest.trim_start().starts_with(char::is_alphanumeric) || shell_prompt(inside, rest))
     })
+}
+
+/// `user@host dir` inside the brackets and `$` or `#` then a blank (or the line's end) after.
+fn shell_prompt(inside: &str, rest: &str) -> bool {
+    let sign = rest.strip_prefix('$').or_else(|| rest.strip_prefix('#'));
+    inside.contains('@') && sign.is_some_and(|r| r.is_empty() || r.starts_with([' ', '\t']))
 }
 
 /// `key: value` or `key:` with a key of one word (no blank inside), a `- item`, or JSON's
@@ -104,5 +113,8 @@ mod tests {
             None
         );
         assert_eq!(unreadable("spec:\ntemplate:\nspec:\n"), None);
+        assert_eq!(unreadable("[user@host ~]$ oc get pods\nNAME AGE\n"), None);
+        assert_eq!(unreadable("[root@node-1 ~]# virsh list\n"), None);
+        assert_eq!(unreadable("[10]$ x\n"), Some("a broken object"));
     }
 }

@@ -14,7 +14,9 @@ mod backup_hooks;
 pub(crate) mod base;
 mod bonding;
 mod cdi;
+mod cdi_clone_source;
 mod cdi_in_use;
+mod cdi_progress;
 mod cdi_volume;
 mod cloud_init_schema;
 pub mod component;
@@ -58,7 +60,9 @@ mod kubemacpool;
 mod kubevirtci;
 mod leader_election;
 pub mod level;
+mod libvirt_disk_definition;
 mod libvirt_limits;
+mod libvirt_migration_args;
 mod longhorn;
 mod longhorn_csi;
 mod longhorn_engine;
@@ -98,6 +102,7 @@ mod selinux_context;
 mod selinux_denial;
 mod setupapi;
 mod sriov_host;
+mod storage_checkup;
 mod stream_upgrade;
 pub mod subjects;
 mod subresource_conflict;
@@ -108,6 +113,7 @@ mod vfio;
 mod vfio_host;
 mod virt_v2v;
 mod virtctl;
+mod vm_import_reasons;
 mod volume_expand;
 mod volume_migration;
 mod x509;
@@ -170,6 +176,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
     ALL.get_or_init(|| {
         [
             noise::TABLE,
+            cdi_progress::TABLE,
             leader_election::TABLE,
             backup_hooks::TABLE,
             relayed::TABLE,
@@ -197,6 +204,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             cdi::TABLE,
             cdi_in_use::TABLE,
             cdi_volume::TABLE,
+            cdi_clone_source::TABLE,
             mkfs_size::TABLE,
             console::TABLE,
             guest_output::BOOT_CHAIN,
@@ -204,8 +212,10 @@ pub fn catalogue() -> &'static [&'static Signature] {
             guest_output::INITQUEUE,
             guest_output::STOP_CODES,
             qemu_topology::TABLE,
+            libvirt_disk_definition::TABLE,
             qemu::TABLE,
             libvirt_limits::TABLE,
+            libvirt_migration_args::TABLE,
             qemu_migration::TABLE,
             raw_slice::TABLE,
             events::TABLE,
@@ -254,6 +264,8 @@ pub fn catalogue() -> &'static [&'static Signature] {
             migration_target::TABLE,
             harvester_migrate::TABLE,
             virt_v2v::TABLE,
+            vm_import_reasons::TABLE,
+            storage_checkup::TABLE,
             migration::TABLE,
             disruption::TABLE,
             denial::TABLE,

@@ -76,4 +76,30 @@ pub(super) const TABLE: &[Signature] = &[
         example: "virt-v2v: error: unable to mount the disk image for writing. This has probably happened because Windows Hibernation or Fast Restart is being used in this guest.",
         ..INSPECT
     },
+    // The source hypervisor's domain, looked up before anything is copied (virt-v2v
+    // `input/input_libvirt.ml` / `parse_libvirt_xml.ml`, get_dom: "libvirt domain ‘%s’ is
+    // running or paused.  It must be shut down in order to perform virt-v2v conversion";
+    // "cannot find libvirt domain ‘%s’: %s"): the import's source is not in a state to convert.
+    Signature {
+        id: "virt-v2v-source-not-shut-down",
+        all: &["virt-v2v"],
+        any: &[
+            "must be shut down in order to perform virt-v2v conversion",
+            "cannot find libvirt domain",
+        ],
+        title: "virt-v2v refuses the source VM: it is running or cannot be found",
+        cause: "virt-v2v looks the source VM up on its hypervisor before copying anything and \
+            converts only a VM that is shut down (a running or paused VM's disks change under \
+            the copy) and that exists under the name given; the source is still running or \
+            paused, or not found, so the import fails and the VM's disk is never provisioned",
+        next_steps: &[
+            "shut the source VM down on its hypervisor (vSphere, RHV, libvirt), then retry the import or the plan",
+            "kubectl logs <the conversion pod> (virt-v2v's output before the error)",
+            "check the source VM's name in the import or the Forklift plan",
+        ],
+        source: "libguestfs/virt-v2v input/input_libvirt.ml and parse_libvirt_xml.ml (get_dom: \
+            \"It must be shut down in order to perform virt-v2v conversion\")",
+        example: "virt-v2v: error: internal error: invalid argument: libvirt domain ‘web-1’ is running or paused.  It must be shut down in order to perform virt-v2v conversion",
+        ..INSPECT
+    },
 ];

@@ -46,6 +46,7 @@ mod round33;
 mod round34;
 mod round35;
 mod round36;
+mod round37;
 mod sig_api;
 mod sig_control;
 mod sig_guest;
@@ -112,6 +113,7 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
         round34::ROUND34,
         round35::ROUND35,
         round36::ROUND36,
+        round37::ROUND37,
         batch25::BATCH25,
         mechanisms::MECHANISMS,
         longhorn::LONGHORN,
