@@ -625,3 +625,71 @@ fn a_findings_backticked_reference_is_code_not_backticks() {
     assert_eq!(text_of(&root, "li.finding > p code"), "admitLauncherPod");
     drop(handle);
 }
+
+/// Waits up to two seconds for `css` under `root`.
+async fn appears(root: &web_sys::HtmlElement, css: &str) -> web_sys::Element {
+    for _ in 0..40 {
+        if let Some(el) = root.query_selector(css).unwrap() {
+            return el;
+        }
+        let later = js_sys::Promise::new(&mut |done, _| {
+            let w = web_sys::window().unwrap();
+            w.set_timeout_with_callback_and_timeout_and_arguments_0(&done, 50)
+                .unwrap();
+        });
+        wasm_bindgen_futures::JsFuture::from(later).await.unwrap();
+    }
+    panic!("{css} never appeared in {}", root.inner_html());
+}
+
+/// The fleet wall's tiles are keyed by their cluster: a batch that breaks a VMI of a cluster
+/// writes that tile's count and list where it stands, the tile's element kept (it was removed
+/// and built again before, as the overview's fleet rows were).
+#[wasm_bindgen_test]
+async fn a_fleet_walls_tile_is_updated_in_place_when_its_cluster_changes() {
+    use frontend::pages::wall_fleet::WallFleet;
+    use leptos_router::components::Router;
+    let root = container();
+    let owner = Owner::new();
+    let live = owner.with(Live::new);
+    let in_cluster = |cluster: &str, name: &str, phase: &str| {
+        let mut s = summary("ns", name, phase, false);
+        s.key.cluster = cluster.into();
+        s
+    };
+    owner.with(|| {
+        live.apply(StreamMsg::Snapshot {
+            items: vec![
+                in_cluster("", "a", "Running"),
+                in_cluster("", "c", "Running"),
+                in_cluster("edge", "b", "Running"),
+            ],
+            synced: true,
+        })
+    });
+    let handle = owner.with(|| {
+        leptos::mount::mount_to(root.clone(), move || {
+            provide_context(live);
+            view! { <Router><WallFleet/></Router> }
+        })
+    });
+    // The tiles wait for the clusters' first answer (here the test server's 404); unstyled, the
+    // grid has one column, so the page shows one tile: the first cluster's (no name answered).
+    let tile = appears(&root, ".wall-tile[data-cluster='']").await;
+    assert_eq!(tile.get_attribute("data-broken").as_deref(), Some("0"));
+    let broken = in_cluster("", "c", "Failed");
+    assert_eq!(
+        frontend::overview_model::verdict(&broken).as_str(),
+        "broken"
+    );
+    owner.with(|| live.apply(StreamMsg::Upsert { item: broken }));
+    appears(&root, ".wall-tile[data-cluster=''][data-broken='1']").await;
+    assert!(tile.is_connected(), "the tile was built again");
+    assert_eq!(tile.get_attribute("data-broken").as_deref(), Some("1"));
+    let listed = tile
+        .query_selector("li[data-key]")
+        .unwrap()
+        .expect("listed");
+    assert_eq!(listed.text_content().as_deref(), Some("ns/c"));
+    drop(handle);
+}

@@ -19,7 +19,7 @@ use crate::components::rel_time::RelTime;
 use crate::i18n::{Key, lang, t, tr};
 use crate::nav::query_param;
 use crate::overview_model::fleet::{WallTile, tiles as tally_tiles};
-use crate::overview_model::rotation::{columns, page, period};
+use crate::overview_model::rotation::{TilePage, columns, page, period};
 use leptos::ev;
 use leptos::html::Div;
 use leptos::prelude::*;
@@ -100,8 +100,12 @@ pub fn WallFleet() -> impl IntoView {
             let (i, pages) = index.get();
             view! {
                 <div class="wall-fleet" class:turn={pages > 1} data-testid="wall-fleet" data-page=i node_ref=grid>
-                    <For each=move || shown.get().tiles key=|tile| tile.clone() let(tile)>
-                        {tile_view(tile, live.now)}
+                    // Keyed by the cluster, as the overview's rows: a tile stays and writes what
+                    // changed in it (built anew, every tile whose broken VMIs changed was removed
+                    // and built again at every batch).
+                    <For each=move || shown.with(|p| p.tiles.iter().map(|t| t.cluster.key.clone()).collect::<Vec<_>>())
+                        key=|k| k.clone() let(k)>
+                        {tile_view(shown, k, live.now)}
                     </For>
                 </div>
             }
@@ -109,46 +113,81 @@ pub fn WallFleet() -> impl IntoView {
     }
 }
 
-/// One cluster's tile: its name, whether it answers, its broken count and worst broken VMIs.
-fn tile_view(tile: WallTile, now: RwSignal<Timestamp>) -> impl IntoView {
+/// The tile of the cluster keyed `key` on the page `shown`, updated in place: its count, its
+/// reachability and its list of broken VMIs each follow their part of the tile.
+fn tile_view(shown: Memo<TilePage>, key: String, now: RwSignal<Timestamp>) -> impl IntoView {
     let l = lang();
-    let c = tile.cluster;
-    let n = c.counts[0];
-    let more = n.saturating_sub(tile.broken.len());
-    let reach = if !c.signed_in {
-        super::overview::fleet::sign_in_link(&c.name).into_any()
-    } else if c.reachable {
-        view! { <span>{t(Key::OvClusterReachable)}</span> }.into_any()
-    } else {
-        view! {
-            <span class="health-broken" data-testid="wall-tile-stale">
-                {t(Key::OvClusterStale)} " " <RelTime at=c.stale_since now/>
-            </span>
-        }
-        .into_any()
+    let tile =
+        Memo::new(move |_| shown.with(|p| p.tiles.iter().find(|t| t.cluster.key == key).cloned()));
+    let part = move |f: fn(&WallTile) -> bool| move || tile.with(|t| t.as_ref().is_some_and(f));
+    let n = Memo::new(move |_| tile.with(|t| t.as_ref().map_or(0, |t| t.cluster.counts[0])));
+    let name = Memo::new(move |_| {
+        tile.with(|t| {
+            t.as_ref()
+                .map(|t| t.cluster.name.clone())
+                .unwrap_or_default()
+        })
+    });
+    let signed_in =
+        Memo::new(move |_| tile.with(|t| t.as_ref().is_some_and(|t| t.cluster.signed_in)));
+    let reach = Memo::new(move |_| {
+        tile.with(|t| {
+            t.as_ref().map(|t| {
+                (
+                    t.cluster.signed_in,
+                    t.cluster.reachable,
+                    t.cluster.stale_since,
+                )
+            })
+        })
+    });
+    let reach = move || {
+        let (signed_in, reachable, stale_since) = reach.get()?;
+        Some(if !signed_in {
+            name.with_untracked(|n| super::overview::fleet::sign_in_link(n))
+                .into_any()
+        } else if reachable {
+            view! { <span>{t(Key::OvClusterReachable)}</span> }.into_any()
+        } else {
+            view! {
+                <span class="health-broken" data-testid="wall-tile-stale">
+                    {t(Key::OvClusterStale)} " " <RelTime at=stale_since now/>
+                </span>
+            }
+            .into_any()
+        })
     };
     // A cluster the user has not signed in to has no count to show: "—", not a reassuring 0.
-    let shown_n = if c.signed_in {
-        n.to_string()
-    } else {
-        "—".to_string()
+    let shown_n = move || {
+        if signed_in.get() {
+            n.get().to_string()
+        } else {
+            "—".to_string()
+        }
+    };
+    let broken =
+        Memo::new(move |_| tile.with(|t| t.as_ref().map(|t| t.broken.clone()).unwrap_or_default()));
+    let list = move || {
+        let more = n.get().saturating_sub(broken.with(Vec::len));
+        view! {
+            {broken.with(|b| b.iter().map(|k| view! {
+                <li data-key=k.to_string()>{format!("{}/{}", k.namespace, k.name)}</li>
+            }).collect_view())}
+            {(more > 0).then(|| view! { <li class="wall-more">"+" {more} " " {t(Key::WallMore)}</li> })}
+        }
     };
     view! {
-        <div class="wall-tile" class:verdict-broken={n > 0} class:signed-out={!c.signed_in}
-            data-cluster=c.name.clone()
-            data-broken=n.to_string()>
-            <div class="wall-name">{c.name.clone()}</div>
+        <div class="wall-tile" class:verdict-broken={move || n.get() > 0}
+            class:signed-out=move || !part(|t| t.cluster.signed_in)()
+            data-cluster=move || name.get()
+            data-broken=move || n.get().to_string()>
+            <div class="wall-name">{move || name.get()}</div>
             <div class="wall-headline">{reach}</div>
             <div class="wall-tile-n">
                 <span class="n">{shown_n}</span> " "
                 {move || tr(l.get(), health_key(Health::Broken))}
             </div>
-            <ul class="wall-tile-list">
-                {tile.broken.iter().map(|k| view! {
-                    <li data-key=k.to_string()>{format!("{}/{}", k.namespace, k.name)}</li>
-                }).collect_view()}
-                {(more > 0).then(|| view! { <li class="wall-more">"+" {more} " " {t(Key::WallMore)}</li> })}
-            </ul>
+            <ul class="wall-tile-list">{list}</ul>
         </div>
     }
 }
