@@ -306,3 +306,8 @@ fn fresh_batch35_scores_at_least_its_floor() {
 fn fresh_batch36_scores_at_least_its_floor() {
     run_batch("batch36", 25, false);
 }
+
+#[test]
+fn fresh_batch37_scores_at_least_its_floor() {
+    run_batch("batch37", 11, true);
+}
