@@ -13,9 +13,9 @@
 //! `u32::MAX`; a message is its tag ([`SNAPSHOT`], …) and its fields; a summary as
 //! `put_summary` lays it out.
 
-use model::kube::VmiKey;
 use model::time::Timestamp;
 use model::verdict::Health;
+use model::view::VmiKey;
 use model::view::VmiSummary;
 use model::view::summary::{AgentState, LayerGlance, MigrationBrief};
 use model::wire::StreamMsg;
