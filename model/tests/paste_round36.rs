@@ -21,14 +21,7 @@ mod support_blame;
 
 use model::evidence::SignalPlane;
 use model::verdict::Layer;
-use support_blame::blame;
-
-fn expect(pastes: &[&str], layer: Option<Layer>) {
-    for paste in pastes {
-        let (l, _, text) = blame(paste);
-        assert_eq!(l, layer, "{paste}\n{text}");
-    }
-}
+use support_blame::{blame, expect};
 
 #[test]
 fn multus_daemon_start_up_failures_are_the_networks() {

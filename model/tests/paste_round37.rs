@@ -26,14 +26,7 @@
 mod support_blame;
 
 use model::verdict::Layer;
-use support_blame::blame;
-
-fn expect(pastes: &[&str], layer: Option<Layer>) {
-    for paste in pastes {
-        let (l, _, text) = blame(paste);
-        assert_eq!(l, layer, "{paste}\n{text}");
-    }
-}
+use support_blame::{blame, expect};
 
 #[test]
 fn libvirt_refusing_the_migrations_parameters_is_the_migrations() {

@@ -25,3 +25,13 @@ pub fn layer(paste: &str) -> Option<Layer> {
     eprintln!("{text}");
     l
 }
+
+/// Asserts that each paste's verdict blames `layer` (`None`: no layer), the paste and its
+/// rendered diagnosis shown when it does not.
+#[allow(dead_code)]
+pub fn expect(pastes: &[&str], layer: Option<Layer>) {
+    for paste in pastes {
+        let (l, _, text) = blame(paste);
+        assert_eq!(l, layer, "{paste}\n{text}");
+    }
+}
