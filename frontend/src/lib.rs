@@ -11,8 +11,6 @@
 //! * [`freshness`]: whether the stream's data is current (silence past the keep-alive is
 //!   stale), plain Rust tested natively.
 //! * [`migrations_model`]: the migrations list's filters and order, plain Rust tested natively.
-//! * [`mirror`]: the stream's batches as the main module applied them, packed for the views
-//!   module, plain Rust tested natively.
 //! * [`i18n`]: English and Japanese UI text; [`nav`]: view state in the URL;
 //!   [`share`]: the compressed dump in a share link's fragment.
 //! * [`lazy`]: the paste page's analysis, a second wasm module loaded on first use.
@@ -32,7 +30,6 @@ pub mod freshness;
 pub mod i18n;
 pub mod lazy;
 pub mod migrations_model;
-pub mod mirror;
 pub mod nav;
 pub mod overview_model;
 pub mod pages;

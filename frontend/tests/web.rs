@@ -513,63 +513,45 @@ fn stream_text_reaches_wasm_as_utf8() {
     );
 }
 
-/// The views module's `Live` follows the main module's (`api::share_stream`): the stream's
-/// events (`open`, each message as its `MessageEvent`, `error`) say how the connection stands,
-/// without the message being read a second time; each batch the main module applied comes
-/// packed and is applied at once. A module that opened no stream passes nothing on.
+/// The views module's `Live` is fed the main module's stream events (`api::share_stream`):
+/// `open`, each message as its `MessageEvent`, `error`, with the same effect as on the main
+/// module's own; a module that opened no stream passes nothing on.
 #[wasm_bindgen_test]
-async fn the_main_modules_events_and_batches_keep_the_views_modules_live() {
+async fn stream_events_from_the_main_module_feed_live() {
     use frontend::api::{self, Connection};
     let event = |kind: &str| web_sys::Event::new(kind).unwrap();
     let message = js_sys::Function::new_with_args("d", "return new MessageEvent('vmi', {data: d})");
     let owner = Owner::new();
     let live = owner.with(Live::new);
     assert_eq!(live.connection.get_untracked(), Connection::Connecting);
-    api::hear(live, &event("open"));
+    api::on_event(live, &event("open"));
     assert_eq!(live.connection.get_untracked(), Connection::Live);
     assert!(live.last_message.get_untracked().is_some());
-    let snapshot = StreamMsg::Snapshot {
+    let snapshot = serde_json::to_string(&StreamMsg::Snapshot {
         items: vec![summary("a", "x", "Running", false)],
         synced: true,
-    };
-    let text = serde_json::to_string(&snapshot).unwrap();
+    })
+    .unwrap();
     let ev = message
-        .call1(&wasm_bindgen::JsValue::NULL, &text.into())
+        .call1(&wasm_bindgen::JsValue::NULL, &snapshot.into())
         .unwrap();
-    api::hear(live, ev.unchecked_ref());
-    // The main module's own reader would apply it in the next animation frame: not here.
+    api::on_event(live, ev.unchecked_ref());
+    // Messages are applied in the next animation frame.
     let frame = js_sys::Promise::new(&mut |done, _| {
         let w = web_sys::window().unwrap();
         w.set_timeout_with_callback_and_timeout_and_arguments_0(&done, 300)
             .unwrap();
     });
     wasm_bindgen_futures::JsFuture::from(frame).await.unwrap();
-    assert_eq!(
-        live.vmis.with_untracked(|v| v.len()),
-        0,
-        "read once, by the main module"
-    );
-    // The batch as the main module applied it, packed: applied at once, no frame waited for.
-    let seq = live.delta.with_untracked(|d| d.seq);
-    api::apply_packed(live, &frontend::mirror::pack(&[snapshot]));
     assert!(live.synced.get_untracked());
     assert_eq!(live.vmis.with_untracked(|v| v.len()), 1);
-    assert_eq!(live.delta.with_untracked(|d| d.seq), seq + 1);
-    api::apply_packed(live, b"not a packing");
-    assert_eq!(live.vmis.with_untracked(|v| v.len()), 1, "dropped");
-    api::hear(live, &event("error"));
+    api::on_event(live, &event("error"));
     assert_eq!(live.connection.get_untracked(), Connection::Reconnecting);
 
     let heard = std::rc::Rc::new(std::cell::Cell::new(false));
     let h = std::rc::Rc::clone(&heard);
     let tap = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || h.set(true));
-    let f = tap.as_ref().unchecked_ref::<js_sys::Function>().clone();
-    api::share_stream(f);
-    owner.with(|| {
-        live.apply(StreamMsg::Delete {
-            key: summary("a", "x", "", false).key,
-        })
-    });
+    api::share_stream(tap.as_ref().unchecked_ref::<js_sys::Function>().clone());
     assert!(!heard.get(), "no stream here: nothing to pass on");
 }
 

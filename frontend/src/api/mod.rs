@@ -5,8 +5,7 @@
 //! The stream is gloo-net's `EventSource`, the requests gloo-net's `http` ([`requests`]). The
 //! browser's `EventSource` reconnects by itself and sends `Last-Event-ID`, so the backend
 //! either resumes or sends a fresh snapshot. Messages are [`model::wire::StreamMsg`]. A tab
-//! holds one stream: the views module's `Live` is fed from the main module's ([`share_stream`]):
-//! the batches the main module applies, packed ([`crate::mirror`]), not the stream's text again.
+//! holds one stream: the views module's `Live` is fed from the main module's ([`share_stream`]).
 
 use futures_core::Stream as _;
 use gloo_net::eventsource::State;
@@ -86,7 +85,6 @@ impl Live {
         if msgs.is_empty() {
             return;
         }
-        mirror(|| crate::mirror::pack(&msgs));
         let synced = msgs.iter().rev().find_map(|m| match m {
             StreamMsg::Snapshot { synced, .. } => Some(*synced),
             _ => None,
@@ -268,7 +266,7 @@ pub fn start_clock(live: Live) {
 
 /// The tab's one stream: what [`connect`] feeds, the open `EventSource` (dropped, it is
 /// closed), when it was opened, which one it is (its reader, [`read_stream`], stops once a
-/// newer one replaced it), and who else hears of its events and batches ([`share_stream`]).
+/// newer one replaced it), and who else hears of its events ([`share_stream`]).
 #[derive(Default)]
 struct Stream {
     live: Option<Live>,
@@ -337,35 +335,32 @@ pub fn with_lang(url: &str) -> String {
     }
 }
 
-/// From now on, calls `tap` with every event of this tab's stream (`open`, `error`, each
-/// message and keep-alive, the browser's own event objects), from which a second wasm module
-/// (the views module) keeps its connection state ([`hear`]), and with every batch this module
-/// applies, packed ([`crate::mirror::pack`], a `Uint8Array`), which that module applies at
-/// once ([`apply_packed`]): the stream is read once, and both modules' lists change together.
-/// `tap` is told first an `open` or `error` as this module's connection stands, then this
-/// module's list as a snapshot. No-op in a module that did not [`connect`].
+/// From now on, calls `tap` with every event of this tab's stream (`open`, `error` and each
+/// message, the browser's own event objects), so a second wasm module (the views module)
+/// feeds its `Live` from them with [`on_event`] instead of opening a stream of its own. The
+/// stream is opened anew so that `tap` hears a snapshot first (the backend sends one to a new
+/// stream); when it is closed and a retry is booked, `tap` hears an `error` now and the new
+/// stream's events later. No-op in a module that did not [`connect`].
 pub fn share_stream(tap: js_sys::Function) {
-    let Some(live) = STREAM.with(|s| {
+    let Some((live, old)) = STREAM.with(|s| {
         let mut s = s.borrow_mut();
         let live = s.live?;
         s.tap = Some(tap);
-        Some(live)
+        Some((live, s.source.take()))
     }) else {
         return;
     };
-    let said = match live.connection.get_untracked() {
-        Connection::Connecting => None,
-        Connection::Live | Connection::Stale => Some("open"),
-        Connection::Reconnecting => Some("error"),
-    };
-    if let Some(ev) = said.and_then(|t| web_sys::Event::new(t).ok()) {
-        tell(&ev);
+    match old {
+        Some(source) if source.state() != State::Closed => {
+            drop(source);
+            open_stream(live);
+        }
+        _ => {
+            if let Ok(ev) = web_sys::Event::new("error") {
+                tell(&ev);
+            }
+        }
     }
-    let synced = live.synced.get_untracked();
-    mirror(|| {
-        live.vmis
-            .with_untracked(|all| crate::mirror::pack_snapshot(all, synced))
-    });
 }
 
 fn tell(ev: &web_sys::Event) {
@@ -374,38 +369,16 @@ fn tell(ev: &web_sys::Event) {
     }
 }
 
-/// Hands [`share_stream`]'s `tap` what `packed` packs, when there is one to hand it to.
-fn mirror(packed: impl FnOnce() -> Vec<u8>) {
-    let Some(apply) = STREAM.with(|s| s.borrow().tap.clone()) else {
-        return;
-    };
-    let bytes = packed();
-    // SAFETY: a view of `bytes` in this module's memory, read (copied into the other module's
-    // memory by its glue) within the call, during which nothing runs in this module that could
-    // grow its memory and detach the view.
-    let view = unsafe { js_sys::Uint8Array::view(&bytes) };
-    let _ = apply.call1(&wasm_bindgen::JsValue::NULL, &view);
+/// What one event of the stream (`open`, `error`, a message, a keep-alive) does to `live`;
+/// every event but `error` is word from the backend (`heard`). The same for the
+/// tab's own stream and for a module told of it by [`share_stream`].
+pub fn on_event(live: Live, ev: &web_sys::Event) {
+    on_typed_event(live, &ev.type_(), ev);
 }
 
-/// Applies a batch the main module applied and packed ([`share_stream`]) to `live`, the views
-/// module's; a packing it cannot read is logged and dropped.
-pub fn apply_packed(live: Live, bytes: &[u8]) {
-    match crate::mirror::unpack(bytes) {
-        Some(msgs) => live.apply_batch(msgs),
-        None => leptos::logging::warn!("unreadable batch from the main module"),
-    }
-}
-
-/// What one event of the tab's stream (`open`, `error`, a message, a keep-alive) says of the
-/// connection, as the module that reads the stream hears it: every event but `error` is word
-/// from the backend (`heard`). For a module told of the events by [`share_stream`], whose
-/// messages come applied ([`apply_packed`]).
-pub fn hear(live: Live, ev: &web_sys::Event) {
-    heard(live, &ev.type_());
-}
-
-/// [`hear`] of an event whose type `t` is known; true when it carries a message.
-fn heard(live: Live, t: &str) -> bool {
+/// [`on_event`] of an event whose type `t` is known (the tab's own stream's subscriptions say
+/// it: asking the event again would bring the string over from JavaScript once more per event).
+fn on_typed_event(live: Live, t: &str, ev: &web_sys::Event) {
     if t != "error" {
         live.heard.set_value(Some(now()));
     }
@@ -427,24 +400,13 @@ fn heard(live: Live, t: &str) -> bool {
             if live.connection.get_untracked() != Connection::Live {
                 live.connection.set(Connection::Live);
             }
-            return true;
-        }
-    }
-    false
-}
-
-/// What one event of the tab's own stream, of type `t` (its subscription says it: asking the
-/// event again would bring the string over from JavaScript once more per event), does to `live`:
-/// [`heard`], and a message read and queued.
-fn on_typed_event(live: Live, t: &str, ev: &web_sys::Event) {
-    if !heard(live, t) {
-        return;
-    }
-    let data = ev.unchecked_ref::<MessageEvent>().data();
-    if let Some(bytes) = utf8(&data) {
-        match serde_json::from_slice::<StreamMsg>(&bytes) {
-            Ok(msg) => enqueue(live, msg),
-            Err(e) => leptos::logging::warn!("unreadable stream message: {e}"),
+            let data = ev.unchecked_ref::<MessageEvent>().data();
+            if let Some(bytes) = utf8(&data) {
+                match serde_json::from_slice::<StreamMsg>(&bytes) {
+                    Ok(msg) => enqueue(live, msg),
+                    Err(e) => leptos::logging::warn!("unreadable stream message: {e}"),
+                }
+            }
         }
     }
 }
@@ -452,7 +414,7 @@ fn on_typed_event(live: Live, t: &str, ev: &web_sys::Event) {
 /// The event types the stream is read for: the browser's own `open` and `error` (every
 /// `error`, also those after which the browser retries by itself), the backend's messages and
 /// its keep-alive. gloo-net hands each as a `MessageEvent`; `open` and `error` are plain
-/// `Event`s, read as such (only a message's data is read).
+/// `Event`s, read as such ([`on_event`] only reads a message's data).
 const EVENT_TYPES: [&str; 4] = ["open", "error", EVENT_NAME, KEEP_ALIVE_EVENT];
 
 fn open_stream(live: Live) {

@@ -1,9 +1,8 @@
 //! The views module in JS: imported once, on first use, from its same-origin glue (Trunk writes
 //! `views_module.js` and `views_module_bg.wasm` without hashes and without adding them to the
 //! page; see `index.html`), then asked to mount, follow a URL, take new preferences, or unmount,
-//! and handed every batch the app applies and told every event of the tab's push stream, both
-//! through one function ([`crate::api::share_stream`]), so it opens no stream and reads none of
-//! its own. Hand-written: one-line calls into the module's exports, which web-sys cannot name.
+//! and told every event of the tab's push stream ([`crate::api::share_stream`]), so it opens none
+//! of its own. Hand-written: one-line calls into the module's exports, which web-sys cannot name.
 
 use js_sys::Promise;
 use wasm_bindgen::prelude::*;
@@ -20,7 +19,7 @@ use wasm_bindgen_futures::JsFuture;
     export function views_follow(h, url) { h.follow(url); }\n\
     export function views_prefs(m, lang, dark) { m.set_prefs(lang, dark); }\n\
     export function views_free(h) { h.free(); }\n\
-    export function views_feed(m) { return x => x instanceof Uint8Array ? m.apply_batch(x) : m.feed(x); }")]
+    export function views_feed(m) { return ev => m.feed(ev); }")]
 extern "C" {
     #[wasm_bindgen(catch)]
     fn views_load(js: &str, wasm: &str) -> Result<Promise, JsValue>;

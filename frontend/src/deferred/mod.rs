@@ -11,9 +11,8 @@
 //! module's own leptos app mounted inside it, mounted again when the view's value changes and
 //! unmounted with the placeholder. Language and theme are passed on as they change; the URL is
 //! shared as [`url`] describes. The module fetches its data from the same backend API (the
-//! session cookie goes along by itself) and opens no push stream: [`bridge`] hands it every batch
-//! the app applies and tells it the stream's events (see [`crate::api::share_stream`]), so a tab
-//! holds one, read once.
+//! session cookie goes along by itself) and opens no push stream: [`bridge`] tells it every event
+//! of the app's (see [`crate::api::share_stream`]), so a tab holds one.
 //!
 //! * [`view`]: what can be deferred, the value sent to the module.
 //! * [`bridge`]: the calls into the module, and the stream's events passed on to it.

@@ -1,7 +1,6 @@
 //! What every view of the module shares, made on first use and kept for the page's life: its
-//! [`Live`], kept as the main app's ([`apply`]: each batch the main app applied; [`feed`]: the
-//! stream's events, for the connection; the tab holds one stream), its own clock, and the
-//! language and theme the main app passes on.
+//! [`Live`], fed with the events of the main app's push stream ([`feed`]; the tab holds one
+//! stream), its own clock, and the language and theme the main app passes on.
 
 use frontend::api::{self, Live};
 use frontend::i18n::Lang;
@@ -39,15 +38,9 @@ pub fn host() -> Host {
     HOST.with(|h| *h)
 }
 
-/// What one event of the main app's stream says of the connection (see
-/// `frontend::api::share_stream`).
+/// Applies one event of the main app's stream (see `frontend::api::share_stream`).
 pub fn feed(ev: &web_sys::Event) {
-    api::hear(host().live, ev);
-}
-
-/// Applies a batch the main app applied, packed (see `frontend::api::share_stream`).
-pub fn apply(bytes: &[u8]) {
-    api::apply_packed(host().live, bytes);
+    api::on_event(host().live, ev);
 }
 
 /// Sets language and theme where they changed.

@@ -4,8 +4,8 @@
 //! overview's summary rows of a fleet. The main app imports it
 //! the first time it shows one of them and mounts each view into a placeholder of its own page;
 //! this module runs its own leptos app in each, with its own router on the shared URL, fed with
-//! the batches the main app applied ([`apply_batch`]) and its stream's events ([`feed`]), so the
-//! first load carries none of this code and the tab holds one stream, read once.
+//! the events of the main app's push stream ([`feed`]), so the first load carries none of this
+//! code and the tab holds one stream.
 
 mod host;
 mod views;
@@ -57,17 +57,10 @@ pub fn mount(
 }
 
 /// One event (`open`, `error`, a message) of the main app's push stream, as its `EventSource`
-/// delivered it: what it says of the connection (its message comes applied, [`apply_batch`]).
+/// delivered it.
 #[wasm_bindgen]
 pub fn feed(ev: web_sys::Event) {
     host::feed(&ev);
-}
-
-/// A batch of the stream's messages as the main app applied it, packed
-/// (`frontend::mirror::pack`): applied to this module's list at once.
-#[wasm_bindgen]
-pub fn apply_batch(bytes: &[u8]) {
-    host::apply(bytes);
 }
 
 /// The language (a tag) and theme of every view.
