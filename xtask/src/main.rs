@@ -252,7 +252,7 @@ fn main() {
         Cmd::Setup { test } => setup::ensure(test),
         Cmd::Build {
             frontend_only: true,
-        } => build_frontend(),
+        } => setup::ensure(false).and_then(|()| build_frontend()),
         Cmd::Build {
             frontend_only: false,
         } => build(),

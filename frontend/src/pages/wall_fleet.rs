@@ -18,7 +18,7 @@ use crate::components::common::health_key;
 use crate::components::rel_time::RelTime;
 use crate::i18n::{Key, lang, t, tr};
 use crate::nav::query_param;
-use crate::overview_model::fleet::{WallTile, tiles as tally_tiles};
+use crate::overview_model::fleet::tiles as tally_tiles;
 use crate::overview_model::rotation::{TilePage, columns, page, period};
 use leptos::ev;
 use leptos::html::Div;
@@ -119,7 +119,6 @@ fn tile_view(shown: Memo<TilePage>, key: String, now: RwSignal<Timestamp>) -> im
     let l = lang();
     let tile =
         Memo::new(move |_| shown.with(|p| p.tiles.iter().find(|t| t.cluster.key == key).cloned()));
-    let part = move |f: fn(&WallTile) -> bool| move || tile.with(|t| t.as_ref().is_some_and(f));
     let n = Memo::new(move |_| tile.with(|t| t.as_ref().map_or(0, |t| t.cluster.counts[0])));
     let name = Memo::new(move |_| {
         tile.with(|t| {
@@ -178,7 +177,7 @@ fn tile_view(shown: Memo<TilePage>, key: String, now: RwSignal<Timestamp>) -> im
     };
     view! {
         <div class="wall-tile" class:verdict-broken={move || n.get() > 0}
-            class:signed-out=move || !part(|t| t.cluster.signed_in)()
+            class:signed-out=move || !signed_in.get()
             data-cluster=move || name.get()
             data-broken=move || n.get().to_string()>
             <div class="wall-name">{move || name.get()}</div>

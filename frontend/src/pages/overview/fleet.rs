@@ -30,9 +30,8 @@ const POLL: Duration = Duration::from_secs(12);
 
 /// The backend's clusters, asked for now and every [`POLL`]; `None` until the first answer
 /// (or when the backend has no such route); and whether the first request has ended, answered
-/// or not. The rows and tiles wait for it: the views module has the stream's VMIs as soon as it
-/// is loaded, and drawn before the answer, the first cluster's row or tile would show without
-/// its name for a moment.
+/// or not. The rows and the wall's tiles wait for it: drawn before the answer, the first
+/// cluster's row or tile shows without its name for a moment.
 pub fn poll_clusters() -> (RwSignal<Option<ClustersAnswer>>, RwSignal<bool>) {
     let clusters = RwSignal::new(None);
     let asked = RwSignal::new(false);
@@ -142,7 +141,6 @@ fn row(
     now: RwSignal<Timestamp>,
 ) -> impl IntoView {
     let c = Memo::new(move |_| rows.with(|rs| rs.iter().find(|c| c.key == key).cloned()));
-    let part = move |f: fn(&ClusterSummary) -> bool| move || c.with(|c| c.as_ref().is_some_and(f));
     let name =
         Memo::new(move |_| c.with(|c| c.as_ref().map(|c| c.name.clone()).unwrap_or_default()));
     let on = Memo::new(move |_| name.with(|n| cluster.with(|c| c.as_deref() == Some(n.as_str()))));
@@ -205,7 +203,7 @@ fn row(
     }
     };
     view! {
-        <tr data-cluster=move || name.get() class:fleet-on=on class:fleet-stale=move || !part(|c| c.reachable)()>
+        <tr data-cluster=move || name.get() class:fleet-on=on class:fleet-stale=move || !c.with(|c| c.as_ref().is_some_and(|c| c.reachable))>
             <th scope="row">
                 <button type="button" class="chip" class:chip-on=on
                     aria-pressed=move || on.get().to_string() on:click=pick>{move || name.get()}</button>
