@@ -311,3 +311,8 @@ fn fresh_batch36_scores_at_least_its_floor() {
 fn fresh_batch37_scores_at_least_its_floor() {
     run_batch("batch37", 18, true);
 }
+
+#[test]
+fn fresh_batch38_scores_at_least_its_floor() {
+    run_batch("batch38", 4, true);
+}
