@@ -314,5 +314,5 @@ fn fresh_batch37_scores_at_least_its_floor() {
 
 #[test]
 fn fresh_batch38_scores_at_least_its_floor() {
-    run_batch("batch38", 19, true);
+    run_batch("batch38", 23, true);
 }
