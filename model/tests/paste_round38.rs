@@ -60,8 +60,8 @@ fn a_cni_configuration_that_cannot_be_loaded_is_the_networks() {
 fn ovnkube_missing_a_command_is_the_networks() {
     expect(
         &[
-            "F0305 08:00:00.000000      42 ovnkube.go:137] failed to initialize exec helper: exec: \"ovs-appctl\": executable file not found in $PATH\n",
-            "time=\"2025-03-05T08:00:00Z\" level=error msg=\"Failed to initialize exec helper: exec: \\\"ovn-nbctl\\\": executable file not found in $PATH\"\n",
+            "F0305 08:00:00.000000      42 ovnkube.go:137] failed to initialize exec helper: exec: \"arping\": executable file not found in $PATH\n",
+            "time=\"2025-03-05T08:00:00Z\" level=error msg=\"Failed to initialize exec helper: exec: \\\"sysctl\\\": executable file not found in $PATH\"\n",
         ],
         Some(Layer::Network),
     );
