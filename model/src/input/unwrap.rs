@@ -49,7 +49,11 @@ fn continued(text: &[&str]) -> Option<Vec<String>> {
     let mut head: Option<usize> = None;
     for i in 0..text.len() {
         if let Some(h) = head.filter(|_| !text[i].trim().is_empty()) {
-            let base = out[h].trim_end().trim_end_matches('\\').trim_end().to_string();
+            let base = out[h]
+                .trim_end()
+                .trim_end_matches('\\')
+                .trim_end()
+                .to_string();
             out[h] = format!("{base} {}", text[i].trim());
             out[i] = String::new();
         } else if quoted(i) {
@@ -230,9 +234,15 @@ mod tests {
         );
         assert!(out[1].is_empty() && out[2].is_empty());
         assert_eq!(out[3], "next line");
-        let text = ["error: unable to execute QEMU agent command", "'guest-info': boom"];
+        let text = [
+            "error: unable to execute QEMU agent command",
+            "'guest-info': boom",
+        ];
         let out = unwrap(&text).unwrap();
-        assert_eq!(out[0], "error: unable to execute QEMU agent command 'guest-info': boom");
+        assert_eq!(
+            out[0],
+            "error: unable to execute QEMU agent command 'guest-info': boom"
+        );
         // A quoted line after a line stating no error stays a line of its own.
         assert!(unwrap(&["the command", "'ls': a listing"]).is_none());
     }

@@ -57,7 +57,10 @@ pub(super) const TABLE: &[Signature] = &[
     Signature {
         id: "cloud-node-init-failed",
         all: &["at cloudprovider"],
-        any: &["failed to initialize node", "failed to get provider ID for node"],
+        any: &[
+            "failed to initialize node",
+            "failed to get provider ID for node",
+        ],
         example: "E0101 00:00:00.000000       1 node_controller.go:229] failed to initialize node worker-1 at cloudprovider: failed to get instance metadata: instance not found",
         ..CP
     },
