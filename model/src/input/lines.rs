@@ -539,6 +539,25 @@ pub fn looks_like_error(line: &str) -> bool {
                 .expect("fixed words")
         })
         .is_match(line)
+        && !empty_failure_field(line)
+}
+
+/// A field whose name holds the error word and whose value is empty (`failureReason: ""`,
+/// `"lastError": null`, `error: ''`): an object stating that it has no failure, as a checkup's
+/// result or a status writes it when it succeeded. A bare `key:` (its value on the lines
+/// below) is not empty.
+fn empty_failure_field(line: &str) -> bool {
+    let t = line.trim().trim_start_matches("- ").trim_end_matches(',');
+    let Some((key, value)) = t.split_once(':') else {
+        return false;
+    };
+    let key = key.trim().trim_matches('"');
+    !key.is_empty()
+        && !key.contains(char::is_whitespace)
+        && matches!(
+            value.trim(),
+            "\"\"" | "''" | "null" | "~" | "<none>" | "[]" | "{}"
+        )
 }
 
 pub use crate::signatures::json_field;

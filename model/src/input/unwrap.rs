@@ -7,7 +7,14 @@
 //!   aligns it (each column padded to its widest cell), so its cells fall under their headers;
 //! * a log line that ends near the wrap width and whose next line carries no log prefix of its
 //!   own (Go's `2006/01/02 15:04:05`, klog's `E0102 15:04:05`, an RFC 3339 time) and is not a
-//!   stack trace: the message goes on, so the two are one line.
+//!   stack trace: the message goes on, so the two are one line;
+//! * lines continued with a trailing ` \` (a shell's line continuation, which writers also use
+//!   to fold a long audit or log record): each is joined with the line after it, the backslash
+//!   dropped;
+//! * a line cut just before a quoted name (libvirt and most C programs quote a name as `'%s'`
+//!   after the words that introduce it: `unable to execute QEMU agent command 'guest-…': …`): a
+//!   line that starts with `'name':` or `'name'` and a space goes on the line before it when that
+//!   one ends in a word and states an error.
 //!
 //! The block keeps its line count: a joined continuation becomes an empty line, so every line
 //! keeps its number in the paste.
@@ -21,7 +28,68 @@ const WRAP_MIN: usize = 60;
 
 /// The block's lines with wrapped lines joined, or `None` when nothing was wrapped.
 pub fn unwrap(text: &[&str]) -> Option<Vec<String>> {
-    table(text).or_else(|| log(text))
+    match continued(text) {
+        Some(joined) => {
+            let view: Vec<&str> = joined.iter().map(String::as_str).collect();
+            Some(table(&view).or_else(|| log(&view)).unwrap_or(joined))
+        }
+        None => table(text).or_else(|| log(text)),
+    }
+}
+
+/// Lines continued with a trailing ` \`, and a line cut before a quoted name, joined.
+fn continued(text: &[&str]) -> Option<Vec<String>> {
+    let folded = |l: &str| l.trim_end().ends_with(" \\");
+    let quoted = |i: usize| i > 0 && cut_before_name(text[i - 1], text[i]);
+    if !(0..text.len()).any(|i| folded(text[i]) || quoted(i)) {
+        return None;
+    }
+    let mut out: Vec<String> = text.iter().map(|l| l.to_string()).collect();
+    // The line the current run is joined onto.
+    let mut head: Option<usize> = None;
+    for i in 0..text.len() {
+        if let Some(h) = head.filter(|_| !text[i].trim().is_empty()) {
+            let base = out[h]
+                .trim_end()
+                .trim_end_matches('\\')
+                .trim_end()
+                .to_string();
+            out[h] = format!("{base} {}", text[i].trim());
+            out[i] = String::new();
+        } else if quoted(i) {
+            out[i - 1] = format!("{} {}", out[i - 1].trim_end(), text[i].trim());
+            out[i] = String::new();
+            head = None;
+            continue;
+        } else {
+            head = None;
+        }
+        head = match head {
+            Some(h) if folded(text[i]) => Some(h),
+            _ if folded(text[i]) => Some(i),
+            _ => None,
+        };
+    }
+    Some(out)
+}
+
+/// `line` starts with a quoted name (`'guest-set-time': …`) and `prev` ends in a word of a
+/// sentence that states an error: the name was cut off the end of `prev`.
+fn cut_before_name(prev: &str, line: &str) -> bool {
+    let Some(rest) = line.strip_prefix('\'') else {
+        return false;
+    };
+    let Some(end) = rest.find('\'') else {
+        return false;
+    };
+    let (name, after) = (&rest[..end], &rest[end + 1..]);
+    let name_like = !name.is_empty()
+        && !name.contains(char::is_whitespace)
+        && (after.starts_with(':') || after.starts_with(' ') || after.is_empty());
+    let p = prev.trim_end();
+    name_like
+        && p.ends_with(|c: char| c.is_ascii_alphanumeric())
+        && super::lines::looks_like_error(p)
 }
 
 /// Two lines as one, the second's indentation kept as a column gap.
@@ -149,6 +217,34 @@ mod tests {
         let col = |l: &str, w: &str| l.find(w).unwrap();
         assert_eq!(col(&out[0], "STATUS"), col(&out[4], "CrashLoopBackOff"));
         assert_eq!(col(&out[0], "AGE"), col(&out[2], "5m4s"));
+    }
+
+    #[test]
+    fn continued_lines_and_a_cut_before_a_quoted_name_are_joined() {
+        let text = [
+            "type=AVC msg=audit(1.2:3): avc:  denied  \\",
+            "{ write } for  pid=7 comm=\"x\" \\",
+            "tclass=file permissive=0",
+            "next line",
+        ];
+        let out = unwrap(&text).unwrap();
+        assert_eq!(
+            out[0],
+            "type=AVC msg=audit(1.2:3): avc:  denied { write } for  pid=7 comm=\"x\" tclass=file permissive=0"
+        );
+        assert!(out[1].is_empty() && out[2].is_empty());
+        assert_eq!(out[3], "next line");
+        let text = [
+            "error: unable to execute QEMU agent command",
+            "'guest-info': boom",
+        ];
+        let out = unwrap(&text).unwrap();
+        assert_eq!(
+            out[0],
+            "error: unable to execute QEMU agent command 'guest-info': boom"
+        );
+        // A quoted line after a line stating no error stays a line of its own.
+        assert!(unwrap(&["the command", "'ls': a listing"]).is_none());
     }
 
     #[test]

@@ -19,6 +19,7 @@ mod cdi_in_use;
 mod cdi_progress;
 mod cdi_volume;
 mod cloud_init_schema;
+mod cni_config;
 pub mod component;
 mod component_pods;
 pub mod components;
@@ -70,6 +71,7 @@ mod longhorn_migration;
 mod longhorn_reasons;
 mod longhorn_scheduling;
 mod longhorn_steps;
+mod mdev_absent;
 mod migration;
 mod migration_network;
 mod migration_target;
@@ -81,12 +83,14 @@ mod namespace_deletion;
 mod network;
 mod network_addons;
 mod node;
+mod node_ip;
 mod node_taints;
 mod noise;
 mod object_store;
 mod operator;
 mod ovn_kubernetes;
 mod ovn_nbctl;
+mod ovnkube_start;
 mod pci_host;
 mod printed_by;
 mod qemu;
@@ -177,6 +181,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
         [
             noise::TABLE,
             cdi_progress::TABLE,
+            mdev_absent::TABLE,
             leader_election::TABLE,
             backup_hooks::TABLE,
             relayed::TABLE,
@@ -220,6 +225,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             raw_slice::TABLE,
             events::TABLE,
             control_plane::TABLE,
+            node_ip::TABLE,
             operator::TABLE,
             hco_golden_image::TABLE,
             helm::TABLE,
@@ -248,6 +254,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             setupapi::TABLE,
             multus::TABLE,
             multus_daemon::TABLE,
+            cni_config::TABLE,
             migration_network::TABLE,
             name_resolution::TABLE,
             network::TABLE,
@@ -260,6 +267,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             ovn_nbctl::TABLE,
             kubemacpool::TABLE,
             ovn_kubernetes::TABLE,
+            ovnkube_start::TABLE,
             volume_migration::TABLE,
             migration_target::TABLE,
             harvester_migrate::TABLE,

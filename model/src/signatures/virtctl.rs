@@ -339,6 +339,31 @@ pub(super) const TABLE: &[Signature] = &[
         example: "fedora@vmi/web.default: Permission denied (publickey,gssapi-keyex,gssapi-with-mic).",
         ..BASE
     },
+    // virt-handler answered virt-api's dial with an HTTP status instead of the upgrade
+    // (gorilla/websocket's ErrBadHandshake): the path to the node works and virt-handler's
+    // console server refused the stream (KubeVirt pkg/virt-handler/rest/console.go: the VMI
+    // not in its informer, 404; the launcher's isolation or socket path not found, 400): the
+    // subresource chain of KubeVirt's components, not the node's reachability.
+    Signature {
+        id: "virt-api-handler-refused-upgrade",
+        all: &["dialing virt-handler", "bad handshake"],
+        layer: Some(Layer::ControlPlane),
+        health: Health::Broken,
+        title: "virt-handler answered the console or VNC request with an error",
+        cause: "virt-api reached virt-handler on the VMI's node, but virt-handler answered the \
+            websocket upgrade with an HTTP error instead of opening the stream: it does not know \
+            the VMI (not on its node, its informer behind) or cannot find the launcher's console \
+            or VNC socket; virt-handler's own log names which",
+        next_steps: &[
+            "kubectl logs -n kubevirt <virt-handler pod on the VMI's node> | grep -i -e 'Failed retrieve VMI' -e 'unix socket'",
+            "kubectl get vmi <name> -n <namespace> -o wide (its node, and that it is Running there)",
+        ],
+        source: "KubeVirt pkg/virt-api/rest/dialers.go (\"dialing virt-handler: %w\"), \
+            pkg/virt-handler/rest/console.go (VNCHandler, SerialHandler: the status written \
+            before the upgrade)",
+        example: "Can't access VMI web: Internal error occurred: dialing virt-handler: websocket: bad handshake",
+        ..BASE
+    },
     Signature {
         id: "virt-api-dialing-handler",
         all: &["dialing virt-handler"],
@@ -354,7 +379,7 @@ pub(super) const TABLE: &[Signature] = &[
             "kubectl logs -n kubevirt <that virt-handler pod>",
         ],
         source: "KubeVirt pkg/virt-api/rest/dialers.go (\"dialing virt-handler: %w\")",
-        example: "Can't access VMI web: Internal error occurred: dialing virt-handler: websocket: bad handshake",
+        example: "Can't access VMI web: Internal error occurred: dialing virt-handler: unexpected EOF",
         ..BASE
     },
 ];
