@@ -67,6 +67,7 @@ pub mod listing;
 pub mod migration_done;
 pub mod namespace_state;
 pub mod no_default_route;
+pub mod not_migratable;
 pub mod object;
 pub mod other_kind;
 pub mod package_layer;
