@@ -32,6 +32,7 @@ pub mod classify;
 pub mod clock;
 pub mod cloud_init_passwd;
 pub mod columns;
+pub mod completed_stop;
 pub mod component;
 pub mod conditions_only;
 pub mod console;
