@@ -13,8 +13,9 @@
 //! the migration's acknowledgement, sets `status.nodeName` to the target node
 //! (`pkg/virt-handler/vm.go`: "this is the migration ACK", `vmi.Status.NodeName =
 //! migrationHost`), and the source launcher's domain is gone, so the pod turns NotReady on its
-//! way to Completed. A launcher NotReady on another node than the VMI's, beside a serving one on
-//! the VMI's node, is that source after the handover: the normal end of a migration, noise.
+//! way to Completed. A launcher NotReady on another node than the VMI's, older than a serving
+//! one on the VMI's node, is that source after the handover: the normal end of a migration,
+//! noise (while the migration runs the VMI names the source's node and the target is newer).
 
 use super::read::ReadPaste;
 use super::sightings::{Sighting, launcher_vmi};
@@ -35,11 +36,14 @@ fn old_pod(s: &Sighting) -> bool {
     )
 }
 
-/// `q`, beside the serving `p`, is a migration's source after the handover: NotReady on
-/// another node than `p`'s, and the paste's VMI row of
+/// `q`, beside the serving `p`, is a migration's source after the handover: NotReady, older
+/// than `p` (by their AGE), on another node than `p`'s, and the paste's VMI row of
 /// the same name places the VMI on `p`'s node.
 fn handed_over(all: &super::sightings::Sightings, q: &Sighting, p: &Sighting) -> bool {
+    // The source is the older pod: a target NotReady during the migration is the newer one.
+    let older = matches!((q.age, p.age), (Some(a), Some(b)) if a.low >= b.high);
     q.status == "NotReady"
+        && older
         && !p.node.is_empty()
         && !q.node.is_empty()
         && q.node != p.node
