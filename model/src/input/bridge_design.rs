@@ -30,7 +30,8 @@ pub fn settle(out: &mut ReadPaste, input: &str) {
             bridge binding the pod's address moves to the guest (KubeVirt's DHCP server offers \
             it), so eth0 keeps no IPv4 address and the bridge has a link-local one"
             .into();
-        s.next_steps = vec!["virtctl console <vm>: ip addr (the guest holds the pod's address)".into()];
+        s.next_steps =
+            vec!["virtctl console <vm>: ip addr (the guest holds the pod's address)".into()];
     }
 }
 

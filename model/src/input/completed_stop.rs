@@ -39,9 +39,11 @@ pub fn settle(out: &mut ReadPaste, input: &str) {
         if marked(row) {
             continue;
         }
-        for x in out.signals.iter_mut().filter(|x| {
-            x.line == line && x.signature.as_deref() == Some("vmi-succeeded-row")
-        }) {
+        for x in out
+            .signals
+            .iter_mut()
+            .filter(|x| x.line == line && x.signature.as_deref() == Some("vmi-succeeded-row"))
+        {
             x.signature = Some("vmi-succeeded-vm-stopped".into());
             x.layer = None;
             x.plane = None;

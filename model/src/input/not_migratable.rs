@@ -113,5 +113,11 @@ fn field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
     if !k.eq_ignore_ascii_case(key) {
         return None;
     }
-    Some(v.trim().trim_end_matches(',').trim().trim_matches('"').trim_matches('\''))
+    Some(
+        v.trim()
+            .trim_end_matches(',')
+            .trim()
+            .trim_matches('"')
+            .trim_matches('\''),
+    )
 }
