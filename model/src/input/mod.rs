@@ -69,6 +69,7 @@ pub mod namespace_state;
 pub mod no_default_route;
 pub mod object;
 pub mod other_kind;
+pub mod owned_pods;
 pub mod package_layer;
 pub mod panic_owner;
 pub mod parse;

@@ -47,6 +47,7 @@ mod round34;
 mod round35;
 mod round36;
 mod round37;
+mod round39;
 mod sig_api;
 mod sig_control;
 mod sig_guest;
@@ -114,6 +115,7 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
         round35::ROUND35,
         round36::ROUND36,
         round37::ROUND37,
+        round39::ROUND39,
         batch25::BATCH25,
         mechanisms::MECHANISMS,
         longhorn::LONGHORN,
