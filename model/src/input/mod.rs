@@ -51,6 +51,7 @@ pub mod fragment;
 pub mod fuzz;
 pub mod glued;
 pub mod group;
+pub mod guest_nic_down;
 pub mod headerless;
 pub mod helm_release;
 pub mod host_model_target;
