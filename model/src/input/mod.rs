@@ -25,6 +25,7 @@ pub mod already_deleted;
 pub mod announced_outcome;
 pub mod announcing;
 pub mod blocks;
+pub mod broken_json;
 pub mod cdi_completed;
 pub mod cdi_scratch;
 pub mod cells;
