@@ -17,6 +17,7 @@ mod cdi;
 mod cdi_clone_source;
 mod cdi_in_use;
 mod cdi_progress;
+mod http_panic;
 mod cdi_volume;
 mod cloud_init_schema;
 pub mod component;
@@ -177,6 +178,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
         [
             noise::TABLE,
             cdi_progress::TABLE,
+            http_panic::TABLE,
             leader_election::TABLE,
             backup_hooks::TABLE,
             relayed::TABLE,

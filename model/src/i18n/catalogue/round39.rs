@@ -1,5 +1,6 @@
 //! Round 39's sentences: a pod's failure by who owns the pod (`input/owned_pods.rs`), the VM's
-//! own NIC down inside the guest (`input/guest_nic_down.rs`).
+//! own NIC down inside the guest (`input/guest_nic_down.rs`), a Go HTTP server's handler panic
+//! (`signatures/http_panic.rs`).
 
 use super::Entry;
 
@@ -21,4 +22,14 @@ pub const ROUND39: &[Entry] = &[
      "kubectl get vmi <name> -o jsonpath='{.status.interfaces}'(KubeVirt が想定するアドレス)"),
     ("{t}; the guest's own interface {} is down or has no address in this paste, so the guest reaches nothing from it: the guest's fault",
      "{0}。この貼り付けではゲスト自身のインターフェース {1} がダウンしているかアドレスがないため、ゲストはそこから何にも届きません: ゲストの障害です"),
+    ("a server's request handler panicked (Go's http: panic serving)",
+     "サーバーの要求ハンドラーがパニックを起こしました(Go の http: panic serving)"),
+    ("a server's request handler panicked (Go's http: panic serving) in {}",
+     "{0} でサーバーの要求ハンドラーがパニックを起こしました(Go の http: panic serving)"),
+    ("a Go HTTP server recovered a panic in the handler of one request, logged its stack and dropped that connection: the request (an object's admission, a subresource call) failed inside the server; on a KubeVirt cluster the servers answering requests are its API servers and admission webhooks (virt-api, cdi-apiserver, the upload proxy), the control plane",
+     "Go の HTTP サーバーが一つの要求のハンドラーで起きたパニックを回復し、そのスタックを記録してその接続を切りました: 要求(オブジェクトのアドミッション、サブリソースの呼び出し)はサーバーの中で失敗しています。KubeVirt のクラスターで要求に応えるサーバーは、その API サーバーとアドミッション Webhook(virt-api、cdi-apiserver、アップロードプロキシ)で、コントロールプレーンです"),
+    ("kubectl logs -n <kubevirt or cdi namespace> <virt-api or cdi-apiserver pod> (the stack after the line names the handler)",
+     "kubectl logs -n <kubevirt または cdi の名前空間> <virt-api または cdi-apiserver の Pod>(この行の後のスタックがハンドラーを示します)"),
+    ("retry the request that failed; a nil pointer on a valid object is a bug of that release: upgrade or report it with the stack",
+     "失敗した要求をやり直します。正しいオブジェクトでの nil ポインターはそのリリースのバグです: アップグレードするか、スタックを添えて報告します"),
 ];
