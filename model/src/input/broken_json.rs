@@ -35,7 +35,11 @@ pub fn settle(out: &mut ReadPaste, input: &str) {
             .collect::<Vec<_>>()
             .join(" ");
         let whole = match_line(&joined);
-        let alone = |sig: &str| lines[i..=end].iter().any(|l| match_line(l).is_some_and(|s| s.id == sig));
+        let alone = |sig: &str| {
+            lines[i..=end]
+                .iter()
+                .any(|l| match_line(l).is_some_and(|s| s.id == sig))
+        };
         if let Some(sig) = whole.filter(|s| s.layer.is_some() && !alone(s.id)) {
             // Lines are numbered from 1 in signals.
             let range = i + 1..=end + 1;
