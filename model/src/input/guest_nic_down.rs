@@ -55,7 +55,7 @@ pub fn settle(out: &mut ReadPaste, input: &str) {
             bring it up, so nothing outside reaches the guest whatever the pod network does"
             .into(),
         next_steps: vec![
-            "in the guest: ip link set <nic> up; dhclient <nic> (or the distribution's DHCP client)".into(),
+            "in the guest: dhclient <nic> (the interface ip link lists), or the distribution's DHCP client".into(),
             "in the guest: cloud-init status --long; journalctl -u systemd-networkd -u NetworkManager".into(),
             "kubectl get vmi <name> -o jsonpath='{.status.interfaces}' (the address KubeVirt expects)".into(),
         ],
