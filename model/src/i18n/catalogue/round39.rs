@@ -8,6 +8,7 @@ use super::Entry;
 pub const ROUND39: &[Entry] = &[
     ("{t}; the listing holds {}, a pod only a cluster running inside the VMs runs, so the pod is a workload of that guest cluster and its fault is the guest's",
      "{0}。この一覧には VM の中で動くクラスターだけが動かす Pod {1} があるため、この Pod はそのゲストクラスターのワークロードで、その障害はゲストのものです"),
+    ("ip address output", "ip address の出力"),
     ("the VM's own interface {} is down inside the guest",
      "VM 自身のインターフェース {0} がゲストの中でダウンしています"),
     ("the VM's own interface {} has no IPv4 address inside the guest",
