@@ -66,7 +66,7 @@ fn broken_until(lines: &[&str], i: usize) -> Option<usize> {
     let line = lines[i];
     let at = line.find("{\"")?;
     let rest = &line[at..];
-    if rest.contains('}') || open_quotes(rest) % 2 == 0 {
+    if rest.contains('}') || open_quotes(rest).is_multiple_of(2) {
         return None;
     }
     (i + 1..lines.len().min(i + PIECES)).find(|&j| lines[j].contains('}'))
