@@ -316,3 +316,8 @@ fn fresh_batch37_scores_at_least_its_floor() {
 fn fresh_batch38_scores_at_least_its_floor() {
     run_batch("batch38", 23, true);
 }
+
+#[test]
+fn fresh_batch39_scores_at_least_its_floor() {
+    run_batch("batch39", 12, true);
+}

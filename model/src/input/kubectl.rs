@@ -200,6 +200,7 @@ pub fn settle(out: &mut ReadPaste) {
         }
     }
     super::second_launcher::retarget(out);
+    super::owned_pods::settle(out);
     // A capability condition's lines (`LiveMigratable` False and its message) say what cannot
     // migrate: not a fault of the network or the disk their message names.
     let capability = std::mem::take(&mut out.sightings.capability_lines);

@@ -246,8 +246,10 @@ fn known(sig: &'static Signature, line: &str, n: usize, format: BlockFormat) -> 
 /// A panic signature that names no program (`go-panic`, `observed-panic`) takes the layer of
 /// the program its stack frames run through, or else of the component whose log it is in.
 fn panic_in_owner(id: &str, owner: Option<&super::panic_owner::Owner>, mut s: Signal) -> Signal {
-    if let (Some(o), "go-panic" | "observed-panic" | "go-fatal-error" | "go-traceback") =
-        (owner, id)
+    if let (
+        Some(o),
+        "go-panic" | "observed-panic" | "go-fatal-error" | "go-traceback" | "go-http-handler-panic",
+    ) = (owner, id)
     {
         s.layer = Some(o.layer);
         s.title = format!("{} in {}", s.title, o.name);

@@ -60,6 +60,8 @@ pub fn read_paste(input: &str) -> ReadPaste {
     super::usage_error::settle(&mut out, input);
     super::cloud_init_passwd::settle(&mut out, input);
     super::no_default_route::settle(&mut out, input);
+    super::guest_nic_down::settle(&mut out, input);
+    super::broken_json::settle(&mut out, input);
     super::drain_retry::settle(&mut out, input);
     super::announced_outcome::settle(&mut out, input);
     super::kubelet_volume_wait::settle(&mut out, input);

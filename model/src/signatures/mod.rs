@@ -46,6 +46,7 @@ mod harvester_precheck;
 mod hco_golden_image;
 mod helm;
 mod helper_signal;
+mod http_panic;
 mod http_status;
 mod image_gc;
 mod image_script;
@@ -182,6 +183,7 @@ pub fn catalogue() -> &'static [&'static Signature] {
             noise::TABLE,
             cdi_progress::TABLE,
             mdev_absent::TABLE,
+            http_panic::TABLE,
             leader_election::TABLE,
             backup_hooks::TABLE,
             relayed::TABLE,
