@@ -73,6 +73,23 @@ fn strategy_not_in_paste(cx: &Ctx<'_>, v: &Vmi) -> bool {
         && cx.e.cluster_eviction_strategy.is_none()
 }
 
+/// A Ready VMI that no migration, evacuation, eviction request or migration-layer line of the
+/// evidence asks to move: its `LiveMigratable` False refuses nothing yet (the migration-create
+/// and pod-eviction webhooks refuse only what is asked, `migration-create-admitter.go`,
+/// `pod-eviction-admitter.go`).
+fn nothing_asks_to_move(cx: &Ctx<'_>, v: &Vmi) -> bool {
+    v.condition("Ready").is_some_and(|c| c.is_true())
+        && cx.e.migrations.is_empty()
+        && v.evacuation_node().is_none()
+        && v.condition("EvictionRequested").is_none()
+        && v.status.migration_state.is_none()
+        && !cx
+            .e
+            .signals
+            .iter()
+            .any(|s| s.layer == Some(crate::verdict::Layer::Migration))
+}
+
 /// What the migration rules share about the VMI.
 struct Facts {
     running: bool,
@@ -95,6 +112,9 @@ fn live_migratable(cx: &mut Ctx<'_>, v: &Vmi, facts: &Facts) {
             // A status pasted without its spec, VM or cluster configuration: the strategy that
             // decides what a drain does is not known, so the VM may block one.
             let unknown = !blocks && strategy_not_in_paste(cx, v);
+            // Ready, and nothing in the evidence asks it to move: a property of the VM
+            // (`input/not_migratable.rs`).
+            let idle = unknown && nothing_asks_to_move(cx, v);
             let detail = if unknown {
                 format!(
                     "{} {}Its eviction strategy is not in the paste: with LiveMigrate (or \
@@ -144,7 +164,7 @@ fn live_migratable(cx: &mut Ctx<'_>, v: &Vmi, facts: &Facts) {
             };
             cx.push(
                 finding(
-                    if blocks || unknown {
+                    if blocks || (unknown && !idle) {
                         Health::Degraded
                     } else {
                         Health::Healthy

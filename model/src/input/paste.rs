@@ -50,6 +50,9 @@ pub fn read_paste(input: &str) -> ReadPaste {
     super::libvirt_retry::settle(&mut out, input);
     super::cdi_completed::settle(&mut out, input);
     super::migration_done::settle(&mut out, input);
+    super::not_migratable::settle(&mut out, input);
+    super::completed_stop::settle(&mut out, input);
+    super::bridge_design::settle(&mut out, input);
     super::console_log::see(&mut out, input);
     super::target_pod::settle(&mut out, input);
     super::deleted_launcher::settle(&mut out, input);

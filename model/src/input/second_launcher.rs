@@ -8,6 +8,14 @@
 //! Pending, failing or Error, the failing one is the target: its fault is the migration's
 //! control plane (the target pod's placement or its clean-up), not the node's. A launcher
 //! `Terminating` or `Completed` beside a new one is a restart's old pod, not a target.
+//!
+//! Once the migration is done the VMI names the target's node: the source's virt-handler, on
+//! the migration's acknowledgement, sets `status.nodeName` to the target node
+//! (`pkg/virt-handler/vm.go`: "this is the migration ACK", `vmi.Status.NodeName =
+//! migrationHost`), and the source launcher's domain is gone, so the pod turns NotReady on its
+//! way to Completed. A launcher NotReady on another node than the VMI's, older than a serving
+//! one on the VMI's node, is that source after the handover: the normal end of a migration,
+//! noise (while the migration runs the VMI names the source's node and the target is newer).
 
 use super::read::ReadPaste;
 use super::sightings::{Sighting, launcher_vmi};
@@ -28,6 +36,25 @@ fn old_pod(s: &Sighting) -> bool {
     )
 }
 
+/// `q`, beside the serving `p`, is a migration's source after the handover: NotReady, older
+/// than `p` (by their AGE), on another node than `p`'s, and the paste's VMI row of
+/// the same name places the VMI on `p`'s node.
+fn handed_over(all: &super::sightings::Sightings, q: &Sighting, p: &Sighting) -> bool {
+    // The source is the older pod: a target NotReady during the migration is the newer one.
+    let older = matches!((q.age, p.age), (Some(a), Some(b)) if a.low >= b.high);
+    q.status == "NotReady"
+        && older
+        && !p.node.is_empty()
+        && !q.node.is_empty()
+        && q.node != p.node
+        && all.all().any(|v| {
+            v.kind == Kind::Vmi
+                && Some(v.name.as_str()) == launcher_vmi(&q.name)
+                && (v.namespace == q.namespace || v.namespace.is_empty() || q.namespace.is_empty())
+                && v.node == p.node
+        })
+}
+
 /// Turns the node's signals on a target pod's row into the migration's control plane.
 pub fn retarget(out: &mut ReadPaste) {
     let pods: Vec<&Sighting> = out
@@ -36,6 +63,7 @@ pub fn retarget(out: &mut ReadPaste) {
         .filter(|s| s.kind == Kind::Pod && launcher_vmi(&s.name).is_some())
         .collect();
     let mut targets: Vec<(usize, String, String)> = Vec::new();
+    let mut sources: Vec<(usize, String, String)> = Vec::new();
     for q in &pods {
         if old_pod(q) {
             continue;
@@ -47,7 +75,33 @@ pub fn retarget(out: &mut ReadPaste) {
                 && launcher_vmi(&p.name) == vmi
                 && serving(p)
         }) {
-            targets.push((q.line, q.name.clone(), p.name.clone()));
+            if handed_over(&out.sightings, q, p) {
+                sources.push((q.line, q.name.clone(), p.node.clone()));
+            } else {
+                targets.push((q.line, q.name.clone(), p.name.clone()));
+            }
+        }
+    }
+    for (line, source, node) in sources {
+        for x in out.signals.iter_mut().filter(|x| x.line == line) {
+            x.signature = Some("migration-source-handed-over".into());
+            x.layer = None;
+            x.plane = None;
+            x.health = crate::verdict::Health::Unknown;
+            x.title = format!(
+                "the migration's source launcher pod {source} after the handover (not a fault)"
+            );
+            x.cause = format!(
+                "the VMI runs on {node}, where its other launcher pod is Running and ready: a \
+                 migration handed the VM over to it, and the source pod {source} on the old node \
+                 is NotReady on its way to Completed, the normal end of a migration"
+            );
+            x.next_steps = vec!["kubectl get vmim -n <namespace> (the migration Succeeded)".into()];
+            x.source = format!(
+                "{}; KubeVirt pkg/virt-handler/vm.go (the migration's acknowledgement sets the \
+                 VMI's nodeName to the target node)",
+                x.source
+            );
         }
     }
     for (line, target, source) in targets {

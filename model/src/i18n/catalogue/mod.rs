@@ -49,6 +49,7 @@ mod round36;
 mod round37;
 mod round38;
 mod round39;
+mod round40;
 mod sig_api;
 mod sig_control;
 mod sig_guest;
@@ -118,6 +119,7 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
         round37::ROUND37,
         round38::ROUND38,
         round39::ROUND39,
+        round40::ROUND40,
         batch25::BATCH25,
         mechanisms::MECHANISMS,
         longhorn::LONGHORN,

@@ -1,0 +1,60 @@
+//! The bridge binding's in-pod set-up shown working. KubeVirt's bridge binding enslaves the
+//! pod's interface to the in-pod bridge `k6t-<iface>` (`LinkSetMaster`), gives the bridge a
+//! link-local address (`pkg/network/link`: bridgeFakeIP "169.254.75.1%d/32") and hands the pod
+//! IP to the guest through its own DHCP server, so inside the launcher `ip a` lists `eth0`
+//! without an IPv4 address, `master k6t-eth0`, and the bridge with a 169.254 address: the
+//! design, not a lost address. The bridge's name alone is read as a hint at the binding
+//! (`signatures/network.rs`, `bridge-k6t`: the guest must take the IP by DHCP); when the paste
+//! shows the pod's eth0 enslaved to the bridge and UP, and no interface of the listing DOWN,
+//! those hints are noise. A failure (ping, DHCP, a refused connection) keeps its own reading.
+
+use super::read::ReadPaste;
+use crate::verdict::Health;
+
+/// The signature that reads `k6t-eth0` as the bridge binding.
+const HINT: &str = "bridge-k6t";
+
+/// Makes the bridge-binding hints noise when the listing shows the set-up working.
+pub fn settle(out: &mut ReadPaste, input: &str) {
+    let hint = |s: &crate::evidence::Signal| s.signature.as_deref() == Some(HINT);
+    if !out.signals.iter().any(hint) || !working(input) {
+        return;
+    }
+    for s in out.signals.iter_mut().filter(|s| hint(s)) {
+        s.signature = Some("bridge-k6t-working".into());
+        s.layer = None;
+        s.plane = None;
+        s.health = Health::Unknown;
+        s.title = "the bridge binding's in-pod set-up, as designed (not a fault)".into();
+        s.cause = "the pod's eth0 is enslaved to the in-pod bridge k6t-eth0 and up: with the \
+            bridge binding the pod's address moves to the guest (KubeVirt's DHCP server offers \
+            it), so eth0 keeps no IPv4 address and the bridge has a link-local one"
+            .into();
+        s.next_steps =
+            vec!["virtctl console <vm>: ip addr (the guest holds the pod's address)".into()];
+    }
+}
+
+/// `ip a`'s line for the pod's eth0 (`N: eth0` or `N: eth0@ifM`) is `master k6t-eth0` and
+/// `state UP`, and no listed interface is `state DOWN`.
+fn working(input: &str) -> bool {
+    let mut enslaved = false;
+    for l in input.lines() {
+        let t = l.trim_start();
+        let name = t
+            .split_once(": ")
+            .filter(|(n, _)| n.bytes().all(|b| b.is_ascii_digit()) && !n.is_empty())
+            .and_then(|(_, rest)| rest.split(':').next());
+        let Some(name) = name else { continue };
+        if l.contains(" state DOWN") {
+            return false;
+        }
+        if (name == "eth0" || name.starts_with("eth0@"))
+            && l.contains("master k6t-eth0")
+            && l.contains(" state UP")
+        {
+            enslaved = true;
+        }
+    }
+    enslaved
+}
