@@ -81,6 +81,7 @@ pub mod parse;
 pub mod paste;
 pub mod pipeline;
 pub mod plain_text;
+pub mod pod_owner;
 pub mod pre_drain;
 pub mod read;
 pub mod recover;

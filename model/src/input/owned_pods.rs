@@ -1,19 +1,8 @@
 //! A pod's failing status belongs to whoever owns the pod, read from its name where the paste
 //! names no namespace (`sightings::pod_layer` reads the namespace and the generic shapes):
 //!
-//! - the control plane's own workloads by the names their installers give them: KubeVirt's
-//!   Deployments (`pkg/virt-operator/resource/generate/components/deployments.go`:
-//!   `VirtSynchronizationControllerName`), HCO's (`pkg/components/components.go`:
-//!   `hyperconverged-cluster-operator`, `hyperconverged-cluster-webhook`, the
-//!   `hyperconverged-cluster-cli-download` server) and every object HCO names after its one
-//!   HyperConverged resource (`pkg/apis/hco/v1beta1/hyperconverged_types.go`:
-//!   `HyperConvergedName = "kubevirt-hyperconverged"`), Rancher's management server and its
-//!   webhook (rancher/rancher `chart/templates/deployment.yaml`: the release name `rancher`;
-//!   rancher/webhook's chart: `rancher-webhook`), Fleet's controllers (rancher/fleet
-//!   `charts/fleet/templates/deployment.yaml`: `fleet-controller`, `gitjob`) and Harvester's
-//!   own Deployment (harvester/harvester `deploy/charts/harvester/templates/deployment.yaml`:
-//!   `harvester`): a Deployment's pod is `<deployment>-<hash>-<5 chars>`, so its name less the
-//!   two suffixes is the Deployment's, compared whole;
+//! - the control plane's own workloads by the names their installers give them
+//!   (`pod_owner`, asked by `sightings::pod_layer`);
 //! - a listing of a cluster that runs inside the VMs (a guest cluster): the charts only a
 //!   cluster hosted on Harvester's or KubeVirt's VMs installs, Harvester's CSI driver and cloud
 //!   provider (harvester/charts `charts/harvester-csi-driver`, `charts/harvester-cloud-provider`,
@@ -27,22 +16,6 @@ use super::vocab::Kind;
 use crate::verdict::Layer;
 use rustc_hash::FxHashMap;
 
-/// Control-plane Deployments, by the whole Deployment name.
-const DEPLOYMENTS: &[&str] = &[
-    "virt-synchronization-controller",
-    "hyperconverged-cluster-operator",
-    "hyperconverged-cluster-webhook",
-    "hyperconverged-cluster-cli-download",
-    "rancher",
-    "rancher-webhook",
-    "fleet-controller",
-    "gitjob",
-    "harvester",
-];
-
-/// The name of HCO's one HyperConverged resource, which names the objects HCO creates for it.
-const HCO_CR: &str = "kubevirt-hyperconverged-";
-
 /// Pods only a cluster running inside Harvester's or KubeVirt's VMs runs, by name prefix.
 const GUEST_MARKERS: &[&str] = &[
     "harvester-csi-driver",
@@ -51,15 +24,6 @@ const GUEST_MARKERS: &[&str] = &[
     "helm-install-harvester-cloud-provider",
     "kubevirt-csi-node",
 ];
-
-/// The pod is one of the control plane's own workloads by its name.
-pub(super) fn control_pod(name: &str) -> bool {
-    let lower = name.to_ascii_lowercase();
-    if lower.starts_with(HCO_CR) {
-        return true;
-    }
-    super::sightings::replicaset_base(&lower).is_some_and(|base| DEPLOYMENTS.contains(&base))
-}
 
 /// The guest-cluster marker a pod's name starts with.
 fn guest_marker(name: &str) -> Option<&'static str> {

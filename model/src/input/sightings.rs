@@ -109,7 +109,7 @@ pub(super) fn pod_layer(namespace: &str, name: &str) -> Layer {
     // conventions, whatever node its worker runs on.
     let cdi_worker = name.starts_with("importer-") || name.ends_with("-source-pod");
     if CONTROL.iter().any(|p| name.starts_with(p))
-        || super::owned_pods::control_pod(name)
+        || super::pod_owner::control_pod(name)
         || cdi_worker
         || (system && !node_side && is_replicaset_pod(name))
         || operator_pod(name)
@@ -135,23 +135,7 @@ fn operator_pod(name: &str) -> bool {
 /// hash is `ComputeHash` in k8s.io/kubernetes/pkg/controller/controller_utils.go). A
 /// DaemonSet's or a StatefulSet's pod has only one suffix.
 fn is_replicaset_pod(name: &str) -> bool {
-    replicaset_base(name).is_some()
-}
-
-/// The Deployment a ReplicaSet's pod belongs to: its name less the two suffixes.
-pub(super) fn replicaset_base(name: &str) -> Option<&str> {
-    const SAFE: &str = "bcdfghjklmnpqrstvwxz2456789";
-    let safe = |s: &str| s.chars().all(|c| SAFE.contains(c));
-    let mut parts = name.rsplitn(3, '-');
-    let (Some(rand), Some(hash), Some(base)) = (parts.next(), parts.next(), parts.next()) else {
-        return None;
-    };
-    (rand.len() == 5
-        && (6..=10).contains(&hash.len())
-        && safe(rand)
-        && safe(hash)
-        && !base.is_empty())
-    .then_some(base)
+    super::pod_owner::replicaset_base(name).is_some()
 }
 
 impl Sightings {
