@@ -141,6 +141,24 @@ impl Signal {
     pub fn rests_on(&self) -> String {
         format!("from {} (line {})", self.from, self.line)
     }
+
+    /// Reads the line again as no fault (a state by design, an expected outcome, noise): it
+    /// blames no layer and says why under its new signature. Its line, excerpt and source stay.
+    pub fn reread_as_noise(
+        &mut self,
+        signature: impl Into<String>,
+        title: impl Into<String>,
+        cause: impl Into<String>,
+        next_steps: Vec<String>,
+    ) {
+        self.signature = Some(signature.into());
+        self.layer = None;
+        self.plane = None;
+        self.health = Health::Unknown;
+        self.title = title.into();
+        self.cause = cause.into();
+        self.next_steps = next_steps;
+    }
 }
 
 impl Evidence {

@@ -10,7 +10,6 @@
 
 use super::read::ReadPaste;
 use crate::scan;
-use crate::verdict::Health;
 use std::collections::BTreeSet;
 
 /// Modal verbs that announce an outcome.
@@ -139,20 +138,17 @@ pub fn settle(out: &mut ReadPaste, input: &str) {
         if s.layer.is_none() || !spans.iter().any(|&(a, b)| (a..=b).contains(&s.line)) {
             continue;
         }
-        s.signature = Some(format!(
-            "announced-outcome:{}",
-            s.signature.as_deref().unwrap_or("unrecognised")
-        ));
-        s.layer = None;
-        s.plane = None;
-        s.health = Health::Unknown;
-        s.title =
-            "an error the paste announces as the expected outcome (a test plan's step)".into();
-        s.cause = "the line before or around this error says the system should refuse the \
+        s.reread_as_noise(
+            format!(
+                "announced-outcome:{}",
+                s.signature.as_deref().unwrap_or("unrecognised")
+            ),
+            "an error the paste announces as the expected outcome (a test plan's step)",
+            "the line before or around this error says the system should refuse the \
                    request (\"should fail with\", \"would prevent\"): the refusal is the designed \
-                   result being checked, not a fault; look elsewhere for one"
-            .into();
-        s.next_steps = vec!["compare the refusal with the outcome the step expects".into()];
+                   result being checked, not a fault; look elsewhere for one",
+            vec!["compare the refusal with the outcome the step expects".into()],
+        );
         s.source = "a test plan's or verification's wording (should/would + fail, deny, \
                     prevent)"
             .into();

@@ -9,7 +9,6 @@
 //! those hints are noise. A failure (ping, DHCP, a refused connection) keeps its own reading.
 
 use super::read::ReadPaste;
-use crate::verdict::Health;
 
 /// The signature that reads `k6t-eth0` as the bridge binding.
 const HINT: &str = "bridge-k6t";
@@ -21,17 +20,14 @@ pub fn settle(out: &mut ReadPaste, input: &str) {
         return;
     }
     for s in out.signals.iter_mut().filter(|s| hint(s)) {
-        s.signature = Some("bridge-k6t-working".into());
-        s.layer = None;
-        s.plane = None;
-        s.health = Health::Unknown;
-        s.title = "the bridge binding's in-pod set-up, as designed (not a fault)".into();
-        s.cause = "the pod's eth0 is enslaved to the in-pod bridge k6t-eth0 and up: with the \
+        s.reread_as_noise(
+            "bridge-k6t-working",
+            "the bridge binding's in-pod set-up, as designed (not a fault)",
+            "the pod's eth0 is enslaved to the in-pod bridge k6t-eth0 and up: with the \
             bridge binding the pod's address moves to the guest (KubeVirt's DHCP server offers \
-            it), so eth0 keeps no IPv4 address and the bridge has a link-local one"
-            .into();
-        s.next_steps =
-            vec!["virtctl console <vm>: ip addr (the guest holds the pod's address)".into()];
+            it), so eth0 keeps no IPv4 address and the bridge has a link-local one",
+            vec!["virtctl console <vm>: ip addr (the guest holds the pod's address)".into()],
+        );
     }
 }
 
@@ -40,12 +36,9 @@ pub fn settle(out: &mut ReadPaste, input: &str) {
 fn working(input: &str) -> bool {
     let mut enslaved = false;
     for l in input.lines() {
-        let t = l.trim_start();
-        let name = t
-            .split_once(": ")
-            .filter(|(n, _)| n.bytes().all(|b| b.is_ascii_digit()) && !n.is_empty())
-            .and_then(|(_, rest)| rest.split(':').next());
-        let Some(name) = name else { continue };
+        let Some((name, _)) = super::shapes::ip_link_header(l) else {
+            continue;
+        };
         if l.contains(" state DOWN") {
             return false;
         }

@@ -10,7 +10,6 @@
 
 use super::read::ReadPaste;
 use super::vocab::Kind;
-use crate::verdict::Health;
 
 /// Makes a Succeeded VMI's row noise when its VM of the same name is listed Stopped.
 pub fn settle(out: &mut ReadPaste, input: &str) {
@@ -44,17 +43,15 @@ pub fn settle(out: &mut ReadPaste, input: &str) {
             .iter_mut()
             .filter(|x| x.line == line && x.signature.as_deref() == Some("vmi-succeeded-row"))
         {
-            x.signature = Some("vmi-succeeded-vm-stopped".into());
-            x.layer = None;
-            x.plane = None;
-            x.health = Health::Unknown;
-            x.title = format!("the VM {name} is stopped: its guest shut down (not a fault)");
-            x.cause = "the VMI Succeeded (its guest powered off from inside) and its VM is \
+            x.reread_as_noise(
+                "vmi-succeeded-vm-stopped",
+                format!("the VM {name} is stopped: its guest shut down (not a fault)"),
+                "the VMI Succeeded (its guest powered off from inside) and its VM is \
                 listed Stopped, so its run strategy does not restart a clean shutdown (Manual, \
                 Halted, RerunOnFailure or Once; Always would have started a new VMI): a stop \
-                that completed"
-                .into();
-            x.next_steps = vec!["virtctl start <vm> -n <namespace> (to run it again)".into()];
+                that completed",
+                vec!["virtctl start <vm> -n <namespace> (to run it again)".into()],
+            );
         }
     }
 }

@@ -93,21 +93,19 @@ pub fn settle(out: &mut ReadPaste, input: &str) {
         return;
     }
     for s in out.signals.iter_mut().filter(|s| ours(s)) {
-        s.signature = Some("drain-retry-launcher".into());
-        s.layer = None;
-        s.plane = None;
-        s.health = Health::Unknown;
-        s.title = "a drain waits for a VMI's evacuation (the eviction is retried by design)".into();
-        s.cause = "kubectl drain retries a launcher pod's eviction only when the API answers \
+        s.reread_as_noise(
+            "drain-retry-launcher",
+            "a drain waits for a VMI's evacuation (the eviction is retried by design)",
+            "kubectl drain retries a launcher pod's eviction only when the API answers \
                    429 (Too Many Requests): KubeVirt answers so while it live-migrates the VMI \
                    away (the eviction interceptor that triggered the evacuation, or the VMI's \
                    disruption budget up to v1.5), and the drain goes on once the launcher has \
-                   gone; a fault only if the drain times out or the migration fails"
-            .into();
-        s.next_steps = vec![
-            "kubectl get vmim -A (the evacuation's migration and its phase)".into(),
-            "kubectl get vmi -A -o wide (the VMI on another node once it is done)".into(),
-        ];
+                   gone; a fault only if the drain times out or the migration fails",
+            vec![
+                "kubectl get vmim -A (the evacuation's migration and its phase)".into(),
+                "kubectl get vmi -A -o wide (the VMI on another node once it is done)".into(),
+            ],
+        );
         s.source = "k8s.io/kubectl pkg/drain/drain.go (evictPods: \"(will retry after 5s)\" on \
                     IsTooManyRequests); KubeVirt pod-eviction-admitter.go"
             .into();

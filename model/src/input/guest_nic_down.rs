@@ -73,12 +73,14 @@ pub fn settle(out: &mut ReadPaste, input: &str) {
 fn first_vm_nic<'a>(lines: &[&'a str]) -> Option<(usize, &'a str, bool)> {
     let mut i = 0;
     while i < lines.len() {
-        let Some((name, flags)) = link_header(lines[i]) else {
+        let Some((name, flags)) = super::shapes::ip_link_header(lines[i]) else {
             i += 1;
             continue;
         };
         let end = (i + 1..lines.len())
-            .find(|&j| link_header(lines[j]).is_some() || lines[j].trim().is_empty())
+            .find(|&j| {
+                super::shapes::ip_link_header(lines[j]).is_some() || lines[j].trim().is_empty()
+            })
             .unwrap_or(lines.len());
         let body = &lines[i + 1..end];
         let qemu = body.iter().any(|l| l.trim_start().starts_with(QEMU_MAC));
@@ -94,34 +96,4 @@ fn first_vm_nic<'a>(lines: &[&'a str]) -> Option<(usize, &'a str, bool)> {
         i = end.max(i + 1);
     }
     None
-}
-
-/// `2: enp1s0: <BROADCAST,MULTICAST> mtu 1500 …`: the link's name and flags.
-fn link_header(line: &str) -> Option<(&str, &str)> {
-    let t = line.trim_start();
-    let (index, rest) = t.split_once(": ")?;
-    if index.is_empty() || !index.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let (name, rest) = rest.split_once(": <")?;
-    let (flags, rest) = rest.split_once('>')?;
-    (!name.is_empty() && !name.contains(' ') && rest.contains(" mtu ")).then_some((name, flags))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_link_header_gives_its_name_and_flags() {
-        assert_eq!(
-            link_header("2: enp1s0: <BROADCAST,MULTICAST> mtu 9001 qdisc noop state DOWN"),
-            Some(("enp1s0", "BROADCAST,MULTICAST"))
-        );
-        assert_eq!(
-            link_header("3: eth0@if12: <BROADCAST,UP,LOWER_UP> mtu 1450 qdisc noqueue"),
-            Some(("eth0@if12", "BROADCAST,UP,LOWER_UP"))
-        );
-        assert_eq!(link_header("2: something: else"), None);
-    }
 }

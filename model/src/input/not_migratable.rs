@@ -16,7 +16,7 @@
 use super::read::ReadPaste;
 use crate::evidence::Signal;
 use crate::scan;
-use crate::verdict::{Health, Layer};
+use crate::verdict::Layer;
 
 /// The words of a migration, a drain, an eviction or an evacuation being asked for (lower
 /// case), and of the refusals that answer one: any of them keeps the condition's reading.
@@ -52,19 +52,17 @@ pub fn settle(out: &mut ReadPaste, input: &str) {
         return;
     }
     for s in out.signals.iter_mut().filter(|s| is_capability(s)) {
-        s.signature = Some("not-migratable-ready".into());
-        s.layer = None;
-        s.plane = None;
-        s.health = Health::Unknown;
-        s.title = "the VMI cannot live-migrate, which nothing here asks of it (not a fault)".into();
-        s.cause = "the VMI's LiveMigratable condition is False (its disks are not shared, or \
+        s.reread_as_noise(
+"not-migratable-ready",
+"the VMI cannot live-migrate, which nothing here asks of it (not a fault)",
+"the VMI's LiveMigratable condition is False (its disks are not shared, or \
             its interface or devices do not allow it) while the VMI is Ready: a property of the \
             VM that refuses only a migration or a drain's eviction, and the paste shows neither \
-            being asked for"
-            .into();
-        s.next_steps = vec![
+            being asked for",
+vec![
             "kubectl get vmi <vmi> -n <namespace> -o jsonpath='{.spec.evictionStrategy}' (with LiveMigrate a drain of its node would block)".into(),
-        ];
+        ],
+);
     }
 }
 

@@ -82,3 +82,34 @@ pub(super) fn is_title_key(key: &str) -> bool {
                     .all(|c| c.is_ascii_alphanumeric() || "-_./()".contains(c))
         })
 }
+
+/// An `ip address` link line, `2: enp1s0: <BROADCAST,MULTICAST> mtu 1500 …` (iproute2
+/// `ip/ipaddress.c` print_linkinfo): the link's name and flags.
+pub fn ip_link_header(line: &str) -> Option<(&str, &str)> {
+    let t = line.trim_start();
+    let (index, rest) = t.split_once(": ")?;
+    if index.is_empty() || !index.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let (name, rest) = rest.split_once(": <")?;
+    let (flags, rest) = rest.split_once('>')?;
+    (!name.is_empty() && !name.contains(' ') && rest.contains(" mtu ")).then_some((name, flags))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_ip_link_header_gives_its_name_and_flags() {
+        assert_eq!(
+            ip_link_header("2: enp1s0: <BROADCAST,MULTICAST> mtu 9001 qdisc noop state DOWN"),
+            Some(("enp1s0", "BROADCAST,MULTICAST"))
+        );
+        assert_eq!(
+            ip_link_header("3: eth0@if12: <BROADCAST,UP,LOWER_UP> mtu 1450 qdisc noqueue"),
+            Some(("eth0@if12", "BROADCAST,UP,LOWER_UP"))
+        );
+        assert_eq!(ip_link_header("2: something: else"), None);
+    }
+}

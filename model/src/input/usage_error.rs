@@ -7,7 +7,6 @@
 //! an outdated example or a typo: nothing in the cluster is wrong.
 
 use super::read::ReadPaste;
-use crate::verdict::Health;
 
 /// The signatures of such refusals.
 const REFUSALS: [&str; 2] = ["program-unknown-argument", "program-undefined-flag"];
@@ -30,17 +29,16 @@ pub fn settle(out: &mut ReadPaste, input: &str) {
             .enumerate()
             .any(|(i, l)| i + 1 != s.line && typed_with(l, &word));
         if typed {
-            s.signature = Some("program-usage-typed".into());
-            s.layer = None;
-            s.plane = None;
-            s.health = Health::Unknown;
-            s.title = "the command typed was refused an argument (a usage error)".into();
-            s.cause = format!(
-                "the program rejects {word}, which the command in the paste passes it: the \
+            s.reread_as_noise(
+                "program-usage-typed",
+                "the command typed was refused an argument (a usage error)",
+                format!(
+                    "the program rejects {word}, which the command in the paste passes it: the \
                  command (or the example it was copied from) does not match this version of \
                  the program; nothing in the cluster is wrong"
+                ),
+                vec!["<program> <command> --help (the arguments it takes)".into()],
             );
-            s.next_steps = vec!["<program> <command> --help (the arguments it takes)".into()];
         }
     }
 }
