@@ -321,3 +321,8 @@ fn fresh_batch38_scores_at_least_its_floor() {
 fn fresh_batch39_scores_at_least_its_floor() {
     run_batch("batch39", 12, true);
 }
+
+#[test]
+fn fresh_batch40_scores_at_least_its_floor() {
+    run_batch("batch40", 19, true);
+}
