@@ -64,6 +64,7 @@ pub mod json_cut;
 pub mod kubectl;
 pub mod kubelet_volume_wait;
 pub mod last_resort;
+pub mod lexicon;
 pub mod libvirt_retry;
 pub mod lines;
 pub mod list;

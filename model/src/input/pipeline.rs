@@ -31,6 +31,9 @@ pub struct Analysis {
     /// Every line read as a signal, in paste order (those pointing at a layer are also in the
     /// bundles' evidence and so in the diagnoses).
     pub signals: Vec<Signal>,
+    /// What the paste's words read as, by the learned reading ([`super::lexicon`]), for a paste
+    /// with error lines that name no component: the verdict's hint where the rules blame none.
+    pub words: Option<super::lexicon::Reading>,
 }
 
 impl Analysis {
@@ -46,6 +49,13 @@ impl Analysis {
 
     /// What the paste page shows: the VMI pages, drains, notes as `<where>: <what>`, and now.
     pub fn into_view(self) -> Analysed {
+        // Where the rules blame nothing, the layer the words suggest (a hint) is a note.
+        let hint = self
+            .verdict()
+            .layer
+            .is_none()
+            .then(|| self.words.as_ref().and_then(super::lexicon::sentence))
+            .flatten();
         let Analysis {
             dump,
             report,
@@ -65,6 +75,7 @@ impl Analysis {
                 .notes
                 .iter()
                 .map(|n| format!("{}: {}", n.origin, n.message))
+                .chain(hint.map(|h| format!("error lines no rule places: {h}")))
                 .collect(),
             now: report.now,
             now_source: report.now_source,
@@ -87,6 +98,7 @@ pub fn analyse(input: &str, now: Option<Timestamp>) -> Result<Analysis, ParseErr
             report,
             blocks: vec![i.block],
             signals: i.signals,
+            words: None,
         });
     }
     let mut read = read_paste(input);
@@ -159,6 +171,13 @@ pub fn analyse(input: &str, now: Option<Timestamp>) -> Result<Analysis, ParseErr
     let mut report = report_from_dump(&dump, read.parsed.notes, now, source);
     let mut signals = read.signals;
     let skip = weighed_already(&signals, &read.blocks);
+    // The learned reading is read where error lines name no component (no signature, reader or
+    // component placed them); where the rules blame no layer it is the verdict's hint.
+    let words = signals
+        .iter()
+        .any(|s| s.layer.is_none() && s.title == super::lines::UNNAMED_TITLE)
+        .then(|| super::lexicon::read(input))
+        .flatten();
     if !blames(&report)
         && let Some(s) = super::inferred::infer(input, &skip)
             .or_else(|| super::unfinished_wait::read(input))
@@ -185,6 +204,7 @@ pub fn analyse(input: &str, now: Option<Timestamp>) -> Result<Analysis, ParseErr
         report,
         blocks: read.blocks,
         signals,
+        words,
     })
 }
 

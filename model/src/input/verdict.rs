@@ -31,8 +31,21 @@ impl Analysis {
     }
 }
 
-/// The verdict of a whole paste.
+/// The verdict of a whole paste: the first finding over every diagnosis in causal order; where
+/// it blames no layer and the paste was given a learned reading ([`super::lexicon`]), its
+/// sentence adds the layer the words suggest (a hint: the layer stays none).
 pub fn verdict(a: &Analysis) -> Verdict {
+    let mut v = by_rules(a);
+    if v.layer.is_none()
+        && let Some(hint) = a.words.as_ref().and_then(super::lexicon::sentence)
+    {
+        v.title = format!("{}; {hint}", v.title);
+    }
+    v
+}
+
+/// The verdict by the rules alone: the first finding over every diagnosis in causal order.
+fn by_rules(a: &Analysis) -> Verdict {
     // Every finding at its layer's (broken or degraded) health competes; the causal order of
     // `diagnosis::causal` decides (a symptom yields to its cause present in the paste).
     let present: Vec<&Finding> = a

@@ -15,6 +15,7 @@ mod explain_more;
 mod findings;
 mod guest_output;
 mod headline;
+mod lexicon;
 mod longhorn;
 mod mechanisms;
 mod migration;
@@ -120,6 +121,7 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
         round38::ROUND38,
         round39::ROUND39,
         round40::ROUND40,
+        lexicon::LEXICON,
         batch25::BATCH25,
         mechanisms::MECHANISMS,
         longhorn::LONGHORN,

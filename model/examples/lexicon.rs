@@ -1,0 +1,118 @@
+//! `cargo run -p model --example lexicon -- write|check|cv`: fits the learned reading
+//! (`model::input::lexicon`) on the labelled pastes of the working sets: `tests/fixtures/real/`
+//! and every `tests/fixtures/fresh/` batch that `tests/fresh_corpus.rs` does not run as held out.
+//! `write` writes `src/input/lexicon/weights.tsv`; `check` fails when it differs from a fresh fit
+//! (`tests/lexicon.rs` runs the same check); `cv` prints each working batch's score when the
+//! reading is fitted without it (leave one batch out), the figure to tune the fit by, since it
+//! never looks at a held-out batch.
+
+#[path = "../tests/support/lexicon_set.rs"]
+mod lexicon_set;
+
+use model::input::lexicon::{CLASSES, train};
+
+fn main() {
+    let mode = std::env::args().nth(1).unwrap_or_default();
+    let set = lexicon_set::working_set();
+    match mode.as_str() {
+        "write" => {
+            let table = train::fit(&lexicon_set::examples(&set), train::PARAMS);
+            std::fs::write(lexicon_set::weights_path(), table.to_tsv()).expect("weights.tsv");
+            println!("{} features from {} pastes", table.weights.len(), set.len());
+        }
+        "check" => {
+            let table = train::fit(&lexicon_set::examples(&set), train::PARAMS);
+            let committed =
+                std::fs::read_to_string(lexicon_set::weights_path()).expect("weights.tsv");
+            assert!(
+                committed == table.to_tsv(),
+                "weights.tsv is stale: run `write`"
+            );
+            println!("weights.tsv matches a fresh fit");
+        }
+        "cv" => cross_validate(&set),
+        "held" => held_out(),
+        _ => eprintln!("usage: lexicon write|check|cv"),
+    }
+}
+
+fn cross_validate(set: &[lexicon_set::Item]) {
+    let mut batches: Vec<&str> = set.iter().map(|i| i.batch.as_str()).collect();
+    batches.dedup();
+    let (mut right, mut total) = (0, 0);
+    for b in batches {
+        let train_on: Vec<_> = set.iter().filter(|i| i.batch != b).cloned().collect();
+        let table = train::fit(&lexicon_set::examples(&train_on), params());
+        let mut r = 0;
+        let test: Vec<_> = set.iter().filter(|i| i.batch == b).collect();
+        for i in &test {
+            let best = lexicon_set::read(&table, &i.text).map_or(0, |p| {
+                (0..CLASSES.len())
+                    .max_by(|a, c| p.probabilities[*a].total_cmp(&p.probabilities[*c]))
+                    .unwrap_or(0)
+            });
+            r += usize::from(CLASSES[best] == i.layer);
+        }
+        println!("{b}: {r}/{}", test.len());
+        right += r;
+        total += test.len();
+    }
+    println!("leave one batch out: {right}/{total}");
+}
+
+/// The fit's parameters, each overridable for `cv` (`EPOCHS`, `RATE`, `DECAY`, `MIN_EXAMPLES`).
+fn params() -> train::Params {
+    fn env<T: std::str::FromStr>(name: &str, default: T) -> T {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    }
+    let d = train::PARAMS;
+    train::Params {
+        epochs: env("EPOCHS", d.epochs),
+        rate: env("RATE", d.rate),
+        decay: env("DECAY", d.decay),
+        min_examples: env("MIN_EXAMPLES", d.min_examples),
+    }
+}
+
+/// Figures only (never an item) on the held-out batches: how often the rules, the committed
+/// reading alone, and the rules with the words' hint taken where they blame nothing (what the
+/// verdict would score if the hint were a verdict) are right.
+fn held_out() {
+    let mut sums = [0usize; 4];
+    for b in lexicon_set::held_out() {
+        let items = lexicon_set::batch(&b);
+        let mut row = [items.len(), 0, 0, 0];
+        for i in &items {
+            let a = model::input::analyse(&i.text, None).ok();
+            let rules = a.as_ref().and_then(|a| a.verdict().layer);
+            let hint = a
+                .as_ref()
+                .and_then(|a| a.words.as_ref())
+                .and_then(model::input::lexicon::suggestion)
+                .map(|(l, _)| l);
+            let words = model::input::lexicon::read(&i.text).map(|w| {
+                let best = (0..CLASSES.len())
+                    .max_by(|x, y| w.probabilities[*x].total_cmp(&w.probabilities[*y]))
+                    .unwrap_or(0);
+                CLASSES[best]
+            });
+            row[1] += usize::from(rules == i.layer);
+            row[2] += usize::from(words.flatten() == i.layer);
+            row[3] += usize::from(rules.or(hint) == i.layer);
+        }
+        println!(
+            "{b}: of {}, rules {}, words {}, hint taken {}",
+            row[0], row[1], row[2], row[3]
+        );
+        for k in 0..4 {
+            sums[k] += row[k];
+        }
+    }
+    println!(
+        "all: of {}, rules {}, words {}, hint taken {}",
+        sums[0], sums[1], sums[2], sums[3]
+    );
+}

@@ -1,0 +1,207 @@
+//! The learned reading: which layer a paste's words are most like, from the pastes the
+//! corpus has labelled. The rules (signatures, readers, the catalogues from KubeVirt's source)
+//! say what a line means; they only know the messages they were written for. This reading
+//! knows no message: a multinomial logistic regression over the paste's words and pairs of
+//! words (`features`), fitted (`train`) on the labelled pastes of the working sets, never on a
+//! held-out batch, and committed as a table (`weights.tsv`, checked against a fresh fit by
+//! `tests/lexicon.rs`).
+//!
+//! Measured (`tests/fixtures/fresh/README.md`, "A learned reading beside the rules"): on the
+//! held-out batches, which no rule and no fit has read, it names the expected layer more often
+//! than the rules do, but weighed into the verdict it also blames pastes whose failure words
+//! are harmless (a `0 Failed` count, an empty `failureReason`, a failed Helm revision a newer
+//! one replaced) that the rules rightly leave alone. So it is a hint and never a verdict: where
+//! the rules blame no layer and error lines name no component, the verdict's sentence and the
+//! paste page say which layer the words suggest ([`sentence`]), with the lines that weigh most;
+//! the verdict's layer, the findings and the exit code stay the rules'.
+
+pub mod features;
+pub mod train;
+
+use std::sync::OnceLock;
+
+use crate::verdict::Layer;
+
+/// The classes in the table's order: no layer at fault, then each layer.
+pub const CLASSES: [Option<Layer>; 6] = [
+    None,
+    Some(Layer::ControlPlane),
+    Some(Layer::Node),
+    Some(Layer::Guest),
+    Some(Layer::Network),
+    Some(Layer::Migration),
+];
+
+/// Pastes longer than this are not read: the reading was fitted on pastes of a ticket's size,
+/// and a dump's many objects are each diagnosed by the rules.
+pub const MAX_BYTES: usize = 64 * 1024;
+
+/// The least probability of the words' likeliest layer for it to be named: below it, the words
+/// lean no clearer than a guess among six.
+pub const MIN_PROBABILITY: f64 = 0.3;
+
+/// The most lines cited for a reading.
+const LINES_CITED: usize = 3;
+
+/// What the words of a paste read as.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reading {
+    /// The probability of each of [`CLASSES`].
+    pub probabilities: [f64; CLASSES.len()],
+    /// The paste's lines (1-based) whose words weigh most towards each class, most first.
+    pub lines: [Vec<usize>; CLASSES.len()],
+}
+
+impl Reading {
+    /// The probability of one class.
+    pub fn of(&self, class: Option<Layer>) -> f64 {
+        CLASSES
+            .iter()
+            .position(|c| *c == class)
+            .map_or(0.0, |i| self.probabilities[i])
+    }
+
+    /// The lines that weigh most towards a class.
+    pub fn lines_for(&self, class: Option<Layer>) -> &[usize] {
+        CLASSES
+            .iter()
+            .position(|c| *c == class)
+            .map_or(&[], |i| &self.lines[i])
+    }
+}
+
+/// Reads a paste's words; `None` for a paste over [`MAX_BYTES`] or without a word the table
+/// knows.
+pub fn read(text: &str) -> Option<Reading> {
+    let table = committed();
+    read_with(text, &table.bias, |f| table.get(f))
+}
+
+/// The committed table (`weights.tsv`), read once.
+fn committed() -> &'static train::Table {
+    static TABLE: OnceLock<train::Table> = OnceLock::new();
+    TABLE.get_or_init(|| train::Table::from_tsv(include_str!("weights.tsv")))
+}
+
+/// [`read`] with another table (its bias and its look-up of a feature's weights, in
+/// thousandths): the fit's cross-validation reads with tables not committed.
+pub fn read_with<'t>(
+    text: &str,
+    bias: &[i16; CLASSES.len()],
+    weight: impl Fn(&str) -> Option<&'t [i16; CLASSES.len()]>,
+) -> Option<Reading> {
+    if text.len() > MAX_BYTES {
+        return None;
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    let mut score = bias.map(|b| f64::from(b) / train::SCALE);
+    let mut per_line: Vec<(usize, [f64; CLASSES.len()])> = Vec::new();
+    let mut known = 0;
+    for (n, line) in text.lines().enumerate() {
+        let mut fs = std::collections::BTreeSet::new();
+        features::of_line(line, &mut fs);
+        let mut line_score = [0.0; CLASSES.len()];
+        for f in fs {
+            if seen.contains(&f) {
+                continue;
+            }
+            if let Some(ws) = weight(&f) {
+                known += 1;
+                for (c, w) in ws.iter().enumerate() {
+                    let w = f64::from(*w) / train::SCALE;
+                    score[c] += w;
+                    line_score[c] += w;
+                }
+            }
+            seen.insert(f);
+        }
+        per_line.push((n + 1, line_score));
+    }
+    if known == 0 {
+        return None;
+    }
+    let probabilities = train::softmax(&score);
+    let lines = std::array::from_fn(|c| {
+        let mut towards: Vec<(f64, usize)> = per_line
+            .iter()
+            .map(|(n, s)| (s[c] - s.iter().sum::<f64>() / CLASSES.len() as f64, *n))
+            .filter(|(lean, _)| *lean > 0.0)
+            .collect();
+        towards.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        towards
+            .into_iter()
+            .take(LINES_CITED)
+            .map(|(_, n)| n)
+            .collect()
+    });
+    Some(Reading {
+        probabilities,
+        lines,
+    })
+}
+
+/// The layer the words suggest: their likeliest class, when it is a layer and at least
+/// [`MIN_PROBABILITY`] likely.
+pub fn suggestion(reading: &Reading) -> Option<(Layer, f64)> {
+    let best = (0..CLASSES.len())
+        .max_by(|a, b| reading.probabilities[*a].total_cmp(&reading.probabilities[*b]))?;
+    let p = reading.probabilities[best];
+    CLASSES[best]
+        .filter(|_| p >= MIN_PROBABILITY)
+        .map(|l| (l, p))
+}
+
+/// The sentence that gives a suggestion: the layer, how likely, the lines that weigh most.
+pub fn sentence(reading: &Reading) -> Option<String> {
+    let (layer, p) = suggestion(reading)?;
+    let lines = reading.lines_for(Some(layer));
+    let cited = match lines {
+        [] => String::new(),
+        [one] => format!(", line {one}"),
+        more => format!(
+            ", lines {}",
+            more.iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    };
+    Some(format!(
+        "their words are most like those of pastes where the {} was at fault (a learned \
+         reading, {:.0} %{cited}): a hint, not a finding",
+        layer.as_str(),
+        p * 100.0
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reading(p: [f64; 6]) -> Reading {
+        Reading {
+            probabilities: p,
+            lines: Default::default(),
+        }
+    }
+
+    #[test]
+    fn a_layer_at_least_as_likely_as_the_least_is_suggested() {
+        let r = reading([0.1, 0.3, 0.5, 0.05, 0.05, 0.0]);
+        assert_eq!(suggestion(&r), Some((Layer::Node, 0.5)));
+        assert!(
+            sentence(&r)
+                .unwrap()
+                .contains("node/launcher was at fault (a learned reading, 50 %")
+        );
+        // No fault likeliest, or no layer likely enough: nothing suggested.
+        assert_eq!(suggestion(&reading([0.5, 0.3, 0.1, 0.05, 0.05, 0.0])), None);
+        assert_eq!(suggestion(&reading([0.2, 0.2, 0.25, 0.15, 0.1, 0.1])), None);
+    }
+
+    #[test]
+    fn a_paste_too_long_or_without_known_words_is_not_read() {
+        assert!(read(&"virt-handler failed\n".repeat(MAX_BYTES / 10)).is_none());
+        assert!(read("zzqx qqzv").is_none());
+    }
+}

@@ -1,0 +1,252 @@
+//! Fitting the learned reading's weights: a multinomial logistic regression over the
+//! [`features`](super::features) of labelled pastes, by stochastic gradient descent in a fixed
+//! order, so that the same examples always give the same table (the committed
+//! [`weights`](super::weights) are checked against a fresh fit by `tests/lexicon.rs`).
+//! Written by hand: a few dozen lines, where a machine-learning crate would bring a linear
+//! algebra stack into a crate that also compiles to wasm.
+
+use std::collections::{BTreeMap, HashMap};
+
+use super::CLASSES;
+
+/// How the weights are fitted.
+#[derive(Debug, Clone, Copy)]
+pub struct Params {
+    /// Passes over the examples.
+    pub epochs: usize,
+    /// The step of each update.
+    pub rate: f64,
+    /// How much a weight shrinks at each update of its feature (L2, applied lazily).
+    pub decay: f64,
+    /// A feature is kept when at least this many examples show it: one paste's own words say
+    /// nothing about the next paste.
+    pub min_examples: usize,
+}
+
+/// The fit of the committed table, chosen by leave-one-batch-out cross-validation on the
+/// working sets (`examples/lexicon.rs cv`).
+pub const PARAMS: Params = Params {
+    epochs: 10,
+    rate: 0.1,
+    decay: 0.1,
+    min_examples: 2,
+};
+/// Weights are stored as integers of this many thousandths.
+pub const SCALE: f64 = 1000.0;
+/// A feature whose every weight rounds below this (in thousandths) is left out of the table.
+const LEAST_STORED: u16 = 5;
+
+/// One labelled paste: its features and its class (an index into [`CLASSES`]).
+#[derive(Debug, Clone)]
+pub struct Example {
+    pub features: Vec<String>,
+    pub class: usize,
+}
+
+/// The fitted table, in thousandths.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Table {
+    pub bias: [i16; CLASSES.len()],
+    /// Sorted by feature.
+    pub weights: Vec<(String, [i16; CLASSES.len()])>,
+}
+
+/// Fits the weights to the examples, in their order.
+pub fn fit(examples: &[Example], params: Params) -> Table {
+    let Params {
+        epochs,
+        rate,
+        decay,
+        min_examples,
+    } = params;
+    let mut seen: HashMap<&str, usize> = HashMap::new();
+    for e in examples {
+        for f in &e.features {
+            *seen.entry(f.as_str()).or_default() += 1;
+        }
+    }
+    let mut index: BTreeMap<&str, usize> = BTreeMap::new();
+    for (f, n) in &seen {
+        if *n >= min_examples {
+            let next = index.len();
+            index.entry(f).or_insert(next);
+        }
+    }
+    // Indexes in feature order, so that the fit does not depend on the hash map's order.
+    for (i, v) in index.values_mut().enumerate() {
+        *v = i;
+    }
+    let rows: Vec<(Vec<usize>, usize)> = examples
+        .iter()
+        .map(|e| {
+            let fs = e
+                .features
+                .iter()
+                .filter_map(|f| index.get(f.as_str()).copied())
+                .collect();
+            (fs, e.class)
+        })
+        .collect();
+    let k = CLASSES.len();
+    let mut w = vec![[0.0f64; CLASSES.len()]; index.len()];
+    let mut bias = [0.0f64; CLASSES.len()];
+    let mut order: Vec<usize> = (0..rows.len()).collect();
+    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+    for _ in 0..epochs {
+        rng.shuffle(&mut order);
+        for &r in &order {
+            let (fs, class) = &rows[r];
+            let mut score = bias;
+            for &f in fs {
+                for c in 0..k {
+                    score[c] += w[f][c];
+                }
+            }
+            let p = softmax(&score);
+            let step = rate / (fs.len().max(1) as f64).sqrt();
+            for c in 0..k {
+                let g = if c == *class { 1.0 } else { 0.0 } - p[c];
+                for &f in fs {
+                    w[f][c] += step * g - rate * decay * w[f][c];
+                }
+                bias[c] += step * g - rate * decay * bias[c];
+            }
+        }
+    }
+    let q = |x: f64| {
+        (x * SCALE)
+            .round()
+            .clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16
+    };
+    let weights = index
+        .iter()
+        .map(|(f, &i)| (f.to_string(), w[i].map(q)))
+        .filter(|(_, ws)| ws.iter().any(|x| x.unsigned_abs() >= LEAST_STORED))
+        .collect();
+    Table {
+        bias: bias.map(q),
+        weights,
+    }
+}
+
+/// Probabilities from scores, in the scores' order.
+pub fn softmax(score: &[f64; CLASSES.len()]) -> [f64; CLASSES.len()] {
+    let max = score.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let e = score.map(|s| (s - max).exp());
+    let sum: f64 = e.iter().sum();
+    e.map(|x| x / sum)
+}
+
+impl Table {
+    /// The table as the text of `weights.tsv`: `#` comment lines, a `bias` row, then a row
+    /// per feature (tab-separated, weights in thousandths, in [`CLASSES`]' order).
+    pub fn to_tsv(&self) -> String {
+        let mut o = String::from(
+            "# Generated by `cargo run --release -p model --example lexicon -- write` from the \
+             labelled pastes\n# of the working sets (tests/fixtures/real/ and every fresh/ \
+             batch not held out); do not edit:\n# tests/lexicon.rs checks it against a fresh \
+             fit. Columns: feature, then the weight (thousandths)\n# of no fault, control \
+             plane, node, guest, network, migration.\n",
+        );
+        let row = |o: &mut String, name: &str, ws: &[i16; CLASSES.len()]| {
+            o.push_str(name);
+            for w in ws {
+                o.push('\t');
+                o.push_str(&w.to_string());
+            }
+            o.push('\n');
+        };
+        row(&mut o, "bias", &self.bias);
+        for (f, ws) in &self.weights {
+            row(&mut o, f, ws);
+        }
+        o
+    }
+
+    /// Reads [`Table::to_tsv`]'s text back; rows that do not read are skipped (the committed
+    /// file is checked whole by its test).
+    pub fn from_tsv(text: &str) -> Table {
+        let mut bias = [0; CLASSES.len()];
+        let mut weights = Vec::new();
+        for line in text.lines().filter(|l| !l.starts_with('#')) {
+            let mut cells = line.split('\t');
+            let Some(name) = cells.next() else { continue };
+            let mut ws = [0i16; CLASSES.len()];
+            let mut n = 0;
+            for (slot, cell) in ws.iter_mut().zip(cells) {
+                let Ok(w) = cell.parse() else { break };
+                *slot = w;
+                n += 1;
+            }
+            if n != CLASSES.len() {
+                continue;
+            }
+            if name == "bias" {
+                bias = ws;
+            } else {
+                weights.push((name.to_string(), ws));
+            }
+        }
+        weights.sort_by(|a, b| a.0.cmp(&b.0));
+        Table { bias, weights }
+    }
+
+    /// A feature's weights.
+    pub fn get(&self, feature: &str) -> Option<&[i16; CLASSES.len()]> {
+        self.weights
+            .binary_search_by(|(w, _)| w.as_str().cmp(feature))
+            .ok()
+            .map(|i| &self.weights[i].1)
+    }
+}
+
+/// A small deterministic generator for the shuffle (the fit must not depend on a seed source).
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x
+    }
+
+    fn shuffle(&mut self, v: &mut [usize]) {
+        for i in (1..v.len()).rev() {
+            let j = (self.next() % (i as u64 + 1)) as usize;
+            v.swap(i, j);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ex(words: &[&str], class: usize) -> Example {
+        Example {
+            features: words.iter().map(|s| s.to_string()).collect(),
+            class,
+        }
+    }
+
+    #[test]
+    fn a_word_seen_with_one_class_weighs_towards_it() {
+        let examples = vec![
+            ex(&["kubelet", "mount"], 2),
+            ex(&["kubelet", "disk"], 2),
+            ex(&["webhook", "denied"], 1),
+            ex(&["webhook", "admission"], 1),
+        ];
+        let t = fit(&examples, PARAMS);
+        let kubelet = &t.weights.iter().find(|(f, _)| f == "kubelet").unwrap().1;
+        assert!(kubelet[2] > kubelet[1] && kubelet[2] > 0, "{kubelet:?}");
+        // Seen once: left out.
+        assert!(t.weights.iter().all(|(f, _)| f != "mount"));
+        // The same examples, the same table; and the table's text reads back as itself.
+        assert_eq!(fit(&examples, PARAMS), t);
+        assert_eq!(Table::from_tsv(&t.to_tsv()), t);
+    }
+}
