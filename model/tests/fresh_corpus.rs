@@ -326,3 +326,8 @@ fn fresh_batch39_scores_at_least_its_floor() {
 fn fresh_batch40_scores_at_least_its_floor() {
     run_batch("batch40", 19, true);
 }
+
+#[test]
+fn fresh_batch41_scores_at_least_its_floor() {
+    run_batch("batch41", 5, true);
+}
