@@ -225,6 +225,37 @@ async fn a_real_paste_shows_how_each_block_was_read() -> anyhow::Result<()> {
     h.finish().await
 }
 
+/// A paste whose error lines no rule places (a corpus item of the working sets: a launcher's
+/// memory told by `ps` and the kernel) gets, among the notes, the layer its words suggest,
+/// marked as a hint (`model::input::lexicon`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn error_lines_no_rule_places_get_the_words_hint_in_the_notes() -> anyhow::Result<()> {
+    let paste = corpus(include_str!(
+        "../../model/tests/fixtures/fresh/batch18/016-multi-harvester-vm-cgroup-oom-launcher-memory-limit-ps-rss.txt"
+    ));
+    let h = Harness::start("diagnose_words_hint").await?;
+    h.browser.goto(&h.url("/diagnose")).await?;
+    h.wait_count("[data-testid=dump-input]", T, |n| n == 1)
+        .await?;
+    h.paste_and_run(&paste).await?;
+    let notes = ".dg-list > details:not([data-testid])";
+    h.wait_count(notes, T, |n| n == 1).await?;
+    h.browser
+        .execute(
+            "document.querySelector('.dg-list > details:not([data-testid])').open = true;",
+            vec![],
+        )
+        .await?;
+    let text = h
+        .wait_text(notes, T, |t| t.contains("a learned reading"))
+        .await?;
+    assert!(text.contains("node/launcher was at fault"), "{text}");
+    assert!(text.contains("a hint, not a finding"), "{text}");
+    h.scroll_to(notes).await?;
+    h.screenshot_as("diagnose_words_hint").await?;
+    h.finish().await
+}
+
 /// The failed-migration dump, then `events` Event objects about pods of no VMI in the dump
 /// (read, grouped and counted as unmatched, so the answer stays small).
 fn large_paste(events: usize) -> String {

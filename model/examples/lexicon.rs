@@ -6,6 +6,9 @@
 //! reading is fitted without it (leave one batch out), the figure to tune the fit by, since it
 //! never looks at a held-out batch.
 
+#[path = "../tests/support/corpus.rs"]
+#[allow(dead_code)]
+mod corpus;
 #[path = "../tests/support/lexicon_set.rs"]
 mod lexicon_set;
 

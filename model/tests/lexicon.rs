@@ -1,6 +1,9 @@
 //! The learned reading (`model::input::lexicon`): its committed table is a fresh fit of the
 //! working sets and of nothing held out, and it is a hint beside the rules, never a verdict.
 
+#[path = "support/corpus.rs"]
+#[allow(dead_code)]
+mod corpus;
 #[path = "support/lexicon_set.rs"]
 mod lexicon_set;
 

@@ -1,6 +1,7 @@
 //! The labelled pastes the learned reading is fitted on (shared by `tests/lexicon.rs` and
 //! `examples/lexicon.rs`): `fixtures/real/` and every `fixtures/fresh/` batch that
-//! `tests/fresh_corpus.rs` does not run as held out (`run_batch("batchN", _, true)`).
+//! `tests/fresh_corpus.rs` does not run as held out (`run_batch("batchN", _, true)`). The
+//! includer also includes `support/corpus.rs` as `corpus`, whose item reading this shares.
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
@@ -39,30 +40,10 @@ pub fn held_out() -> Vec<String> {
         .collect()
 }
 
-/// The body and the expected layer of an item (its header: `# source:`, `# expect:`, `# note:`
-/// in the first three lines).
+/// The body and the expected layer of an item, as the corpus' judge reads them.
 pub fn split(text: &str) -> (String, Option<Layer>) {
-    let mut layer = None;
-    let mut body = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if i < 3 && line.starts_with("# expect:") {
-            layer = line
-                .split_whitespace()
-                .find_map(|p| match p.strip_prefix("layer=")? {
-                    "control_plane" => Some(Layer::ControlPlane),
-                    "node" => Some(Layer::Node),
-                    "guest" => Some(Layer::Guest),
-                    "network" => Some(Layer::Network),
-                    "migration" => Some(Layer::Migration),
-                    _ => None,
-                });
-        } else if i < 3 && (line.starts_with("# source:") || line.starts_with("# note:")) {
-            continue;
-        } else {
-            body.push(line);
-        }
-    }
-    (body.join("\n"), layer)
+    let (body, header) = crate::corpus::split_item(text);
+    (body, crate::corpus::expect(&header).layer)
 }
 
 fn items_of(dir: &Path, batch: &str) -> Vec<Item> {

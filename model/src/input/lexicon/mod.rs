@@ -155,22 +155,21 @@ pub fn suggestion(reading: &Reading) -> Option<(Layer, f64)> {
 pub fn sentence(reading: &Reading) -> Option<String> {
     let (layer, p) = suggestion(reading)?;
     let lines = reading.lines_for(Some(layer));
-    let cited = match lines {
-        [] => String::new(),
-        [one] => format!(", line {one}"),
-        more => format!(
-            ", lines {}",
-            more.iter()
-                .map(usize::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
+    let cited = lines
+        .iter()
+        .map(usize::to_string)
+        .collect::<Vec<_>>()
+        .join(", ");
+    let how = format!("a learned reading, {:.0} %", p * 100.0);
+    let how = if cited.is_empty() {
+        how
+    } else {
+        format!("{how}, weighed most by line(s) {cited}")
     };
     Some(format!(
-        "their words are most like those of pastes where the {} was at fault (a learned \
-         reading, {:.0} %{cited}): a hint, not a finding",
-        layer.as_str(),
-        p * 100.0
+        "their words are most like those of pastes where the {} was at fault ({how}): a hint, \
+         not a finding",
+        layer.as_str()
     ))
 }
 
@@ -197,6 +196,22 @@ mod tests {
         // No fault likeliest, or no layer likely enough: nothing suggested.
         assert_eq!(suggestion(&reading([0.5, 0.3, 0.1, 0.05, 0.05, 0.0])), None);
         assert_eq!(suggestion(&reading([0.2, 0.2, 0.25, 0.15, 0.1, 0.1])), None);
+    }
+
+    #[test]
+    fn the_hint_reads_in_japanese_whole() {
+        let mut r = reading([0.1, 0.3, 0.5, 0.05, 0.05, 0.0]);
+        r.lines[2] = vec![3, 7];
+        let en = sentence(&r).unwrap();
+        assert!(
+            en.contains("(a learned reading, 50 %, weighed most by line(s) 3, 7)"),
+            "{en}"
+        );
+        for text in [en.clone(), format!("error lines no rule places: {en}")] {
+            let ja = crate::i18n::tr(crate::i18n::Lang::Ja, &text);
+            assert!(crate::i18n::english_sentences(&ja).is_empty(), "{ja}");
+            assert!(ja.contains("3, 7") && ja.contains("50"), "{ja}");
+        }
     }
 
     #[test]
