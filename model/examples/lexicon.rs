@@ -12,7 +12,7 @@ mod corpus;
 #[path = "../tests/support/lexicon_set.rs"]
 mod lexicon_set;
 
-use model::input::lexicon::{CLASSES, train};
+use model::input::lexicon::{self, train};
 
 fn main() {
     let mode = std::env::args().nth(1).unwrap_or_default();
@@ -35,7 +35,7 @@ fn main() {
         }
         "cv" => cross_validate(&set),
         "held" => held_out(),
-        _ => eprintln!("usage: lexicon write|check|cv"),
+        _ => eprintln!("usage: lexicon write|check|cv|held"),
     }
 }
 
@@ -49,12 +49,8 @@ fn cross_validate(set: &[lexicon_set::Item]) {
         let mut r = 0;
         let test: Vec<_> = set.iter().filter(|i| i.batch == b).collect();
         for i in &test {
-            let best = lexicon_set::read(&table, &i.text).map_or(0, |p| {
-                (0..CLASSES.len())
-                    .max_by(|a, c| p.probabilities[*a].total_cmp(&p.probabilities[*c]))
-                    .unwrap_or(0)
-            });
-            r += usize::from(CLASSES[best] == i.layer);
+            let class = lexicon::read_with(&i.text, &table).and_then(|w| w.likeliest().0);
+            r += usize::from(class == i.layer);
         }
         println!("{b}: {r}/{}", test.len());
         right += r;
@@ -94,16 +90,11 @@ fn held_out() {
             let hint = a
                 .as_ref()
                 .and_then(|a| a.words.as_ref())
-                .and_then(model::input::lexicon::suggestion)
+                .and_then(lexicon::suggestion)
                 .map(|(l, _)| l);
-            let words = model::input::lexicon::read(&i.text).map(|w| {
-                let best = (0..CLASSES.len())
-                    .max_by(|x, y| w.probabilities[*x].total_cmp(&w.probabilities[*y]))
-                    .unwrap_or(0);
-                CLASSES[best]
-            });
+            let words = lexicon::read(&i.text).and_then(|w| w.likeliest().0);
             row[1] += usize::from(rules == i.layer);
-            row[2] += usize::from(words.flatten() == i.layer);
+            row[2] += usize::from(words == i.layer);
             row[3] += usize::from(rules.or(hint) == i.layer);
         }
         println!(

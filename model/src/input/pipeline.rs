@@ -31,8 +31,9 @@ pub struct Analysis {
     /// Every line read as a signal, in paste order (those pointing at a layer are also in the
     /// bundles' evidence and so in the diagnoses).
     pub signals: Vec<Signal>,
-    /// What the paste's words read as, by the learned reading ([`super::lexicon`]), for a paste
-    /// with error lines that name no component: the verdict's hint where the rules blame none.
+    /// What the paste's words read as, by the learned reading ([`super::lexicon`]); read only
+    /// for a paste whose rules blame no layer while error lines name no component: the
+    /// verdict's hint.
     pub words: Option<super::lexicon::Reading>,
 }
 
@@ -49,13 +50,8 @@ impl Analysis {
 
     /// What the paste page shows: the VMI pages, drains, notes as `<where>: <what>`, and now.
     pub fn into_view(self) -> Analysed {
-        // Where the rules blame nothing, the layer the words suggest (a hint) is a note.
-        let hint = self
-            .verdict()
-            .layer
-            .is_none()
-            .then(|| self.words.as_ref().and_then(super::lexicon::sentence))
-            .flatten();
+        // The layer the words suggest (a hint, read only where the rules blame nothing) is a note.
+        let hint = self.words.as_ref().and_then(super::lexicon::sentence);
         let Analysis {
             dump,
             report,
@@ -171,13 +167,6 @@ pub fn analyse(input: &str, now: Option<Timestamp>) -> Result<Analysis, ParseErr
     let mut report = report_from_dump(&dump, read.parsed.notes, now, source);
     let mut signals = read.signals;
     let skip = weighed_already(&signals, &read.blocks);
-    // The learned reading is read where error lines name no component (no signature, reader or
-    // component placed them); where the rules blame no layer it is the verdict's hint.
-    let words = signals
-        .iter()
-        .any(|s| s.layer.is_none() && s.title == super::lines::UNNAMED_TITLE)
-        .then(|| super::lexicon::read(input))
-        .flatten();
     if !blames(&report)
         && let Some(s) = super::inferred::infer(input, &skip)
             .or_else(|| super::unfinished_wait::read(input))
@@ -199,6 +188,14 @@ pub fn analyse(input: &str, now: Option<Timestamp>) -> Result<Analysis, ParseErr
         report.diagnoses[0] = diagnose(&dump.bundles[0], now);
         signals.push(s);
     }
+    // The learned reading is read where the rules blame no layer and error lines name no
+    // component (no signature, reader or component placed them): the verdict's hint.
+    let words = (!blames(&report)
+        && signals
+            .iter()
+            .any(|s| s.layer.is_none() && s.title == super::lines::UNNAMED_TITLE))
+    .then(|| super::lexicon::read(input))
+    .flatten();
     Ok(Analysis {
         dump,
         report,

@@ -99,8 +99,3 @@ pub fn examples(items: &[Item]) -> Vec<train::Example> {
         })
         .collect()
 }
-
-/// A table's reading of a text, for a table not yet committed (cross-validation).
-pub fn read(table: &train::Table, text: &str) -> Option<model::input::lexicon::Reading> {
-    model::input::lexicon::read_with(text, &table.bias, |f| table.get(f))
-}

@@ -48,33 +48,28 @@ const LINES_CITED: usize = 3;
 pub struct Reading {
     /// The probability of each of [`CLASSES`].
     pub probabilities: [f64; CLASSES.len()],
-    /// The paste's lines (1-based) whose words weigh most towards each class, most first.
-    pub lines: [Vec<usize>; CLASSES.len()],
+    /// The paste's lines (1-based) whose words weigh most towards the likeliest class, most
+    /// first.
+    pub lines: Vec<usize>,
 }
 
 impl Reading {
-    /// The probability of one class.
-    pub fn of(&self, class: Option<Layer>) -> f64 {
-        CLASSES
-            .iter()
-            .position(|c| *c == class)
-            .map_or(0.0, |i| self.probabilities[i])
+    /// The likeliest class and its probability.
+    pub fn likeliest(&self) -> (Option<Layer>, f64) {
+        likeliest(&self.probabilities)
     }
+}
 
-    /// The lines that weigh most towards a class.
-    pub fn lines_for(&self, class: Option<Layer>) -> &[usize] {
-        CLASSES
-            .iter()
-            .position(|c| *c == class)
-            .map_or(&[], |i| &self.lines[i])
-    }
+/// The likeliest of [`CLASSES`] by their probabilities, and its probability (the last on a tie).
+fn likeliest(p: &[f64; CLASSES.len()]) -> (Option<Layer>, f64) {
+    let best = (0..CLASSES.len()).fold(0, |b, i| if p[i] >= p[b] { i } else { b });
+    (CLASSES[best], p[best])
 }
 
 /// Reads a paste's words; `None` for a paste over [`MAX_BYTES`] or without a word the table
 /// knows.
 pub fn read(text: &str) -> Option<Reading> {
-    let table = committed();
-    read_with(text, &table.bias, |f| table.get(f))
+    read_with(text, committed())
 }
 
 /// The committed table (`weights.tsv`), read once.
@@ -83,18 +78,13 @@ fn committed() -> &'static train::Table {
     TABLE.get_or_init(|| train::Table::from_tsv(include_str!("weights.tsv")))
 }
 
-/// [`read`] with another table (its bias and its look-up of a feature's weights, in
-/// thousandths): the fit's cross-validation reads with tables not committed.
-pub fn read_with<'t>(
-    text: &str,
-    bias: &[i16; CLASSES.len()],
-    weight: impl Fn(&str) -> Option<&'t [i16; CLASSES.len()]>,
-) -> Option<Reading> {
+/// [`read`] with another table: the fit's cross-validation reads with tables not committed.
+pub fn read_with(text: &str, table: &train::Table) -> Option<Reading> {
     if text.len() > MAX_BYTES {
         return None;
     }
     let mut seen = std::collections::BTreeSet::new();
-    let mut score = bias.map(|b| f64::from(b) / train::SCALE);
+    let mut score = table.bias.map(|b| f64::from(b) / train::SCALE);
     let mut per_line: Vec<(usize, [f64; CLASSES.len()])> = Vec::new();
     let mut known = 0;
     for (n, line) in text.lines().enumerate() {
@@ -105,7 +95,7 @@ pub fn read_with<'t>(
             if seen.contains(&f) {
                 continue;
             }
-            if let Some(ws) = weight(&f) {
+            if let Some(ws) = table.get(&f) {
                 known += 1;
                 for (c, w) in ws.iter().enumerate() {
                     let w = f64::from(*w) / train::SCALE;
@@ -121,41 +111,36 @@ pub fn read_with<'t>(
         return None;
     }
     let probabilities = train::softmax(&score);
-    let lines = std::array::from_fn(|c| {
-        let mut towards: Vec<(f64, usize)> = per_line
-            .iter()
-            .map(|(n, s)| (s[c] - s.iter().sum::<f64>() / CLASSES.len() as f64, *n))
-            .filter(|(lean, _)| *lean > 0.0)
-            .collect();
-        towards.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-        towards
+    let (class, _) = likeliest(&probabilities);
+    let c = CLASSES.iter().position(|x| *x == class).unwrap_or(0);
+    let mut towards: Vec<(f64, usize)> = per_line
+        .iter()
+        .map(|(n, s)| (s[c] - s.iter().sum::<f64>() / CLASSES.len() as f64, *n))
+        .filter(|(lean, _)| *lean > 0.0)
+        .collect();
+    towards.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    Some(Reading {
+        probabilities,
+        lines: towards
             .into_iter()
             .take(LINES_CITED)
             .map(|(_, n)| n)
-            .collect()
-    });
-    Some(Reading {
-        probabilities,
-        lines,
+            .collect(),
     })
 }
 
 /// The layer the words suggest: their likeliest class, when it is a layer and at least
 /// [`MIN_PROBABILITY`] likely.
 pub fn suggestion(reading: &Reading) -> Option<(Layer, f64)> {
-    let best = (0..CLASSES.len())
-        .max_by(|a, b| reading.probabilities[*a].total_cmp(&reading.probabilities[*b]))?;
-    let p = reading.probabilities[best];
-    CLASSES[best]
-        .filter(|_| p >= MIN_PROBABILITY)
-        .map(|l| (l, p))
+    let (class, p) = reading.likeliest();
+    class.filter(|_| p >= MIN_PROBABILITY).map(|l| (l, p))
 }
 
 /// The sentence that gives a suggestion: the layer, how likely, the lines that weigh most.
 pub fn sentence(reading: &Reading) -> Option<String> {
     let (layer, p) = suggestion(reading)?;
-    let lines = reading.lines_for(Some(layer));
-    let cited = lines
+    let cited = reading
+        .lines
         .iter()
         .map(usize::to_string)
         .collect::<Vec<_>>()
@@ -180,7 +165,7 @@ mod tests {
     fn reading(p: [f64; 6]) -> Reading {
         Reading {
             probabilities: p,
-            lines: Default::default(),
+            lines: Vec::new(),
         }
     }
 
@@ -201,7 +186,7 @@ mod tests {
     #[test]
     fn the_hint_reads_in_japanese_whole() {
         let mut r = reading([0.1, 0.3, 0.5, 0.05, 0.05, 0.0]);
-        r.lines[2] = vec![3, 7];
+        r.lines = vec![3, 7];
         let en = sentence(&r).unwrap();
         assert!(
             en.contains("(a learned reading, 50 %, weighed most by line(s) 3, 7)"),

@@ -65,17 +65,14 @@ pub fn fit(examples: &[Example], params: Params) -> Table {
             *seen.entry(f.as_str()).or_default() += 1;
         }
     }
-    let mut index: BTreeMap<&str, usize> = BTreeMap::new();
-    for (f, n) in &seen {
-        if *n >= min_examples {
-            let next = index.len();
-            index.entry(f).or_insert(next);
-        }
-    }
     // Indexes in feature order, so that the fit does not depend on the hash map's order.
-    for (i, v) in index.values_mut().enumerate() {
-        *v = i;
-    }
+    let mut kept: Vec<&str> = seen
+        .into_iter()
+        .filter(|(_, n)| *n >= min_examples)
+        .map(|(f, _)| f)
+        .collect();
+    kept.sort_unstable();
+    let index: BTreeMap<&str, usize> = kept.into_iter().enumerate().map(|(i, f)| (f, i)).collect();
     let rows: Vec<(Vec<usize>, usize)> = examples
         .iter()
         .map(|e| {
