@@ -77,12 +77,18 @@ async fn a_break_and_a_recovery_are_recorded_with_the_page_as_it_was() {
         .collect();
     assert!(!verdicts.is_empty(), "a layer's verdict changed: {h}");
     assert!(verdicts.iter().all(|t| t["old"] != t["new"]));
-    // The page as it was at the break.
+    // The page as it was at the break. It is built after the transition row is written (its
+    // own task and queue), so until then `at=` answers the page recorded before it (the
+    // baseline's): wait for the break's own page.
     let at = format!("/api/v1/vmis/default/healthy/detail?at={broke}");
-    let broken = eventually(Duration::from_secs(20), "the recorded page", || async {
-        let (code, d) = get_json(&console, &at).await;
-        (code == 200).then_some(d)
-    })
+    let broken = eventually(
+        Duration::from_secs(20),
+        "the page recorded at the break",
+        || async {
+            let (code, d) = get_json(&console, &at).await;
+            (code == 200 && d["recorded_at"] == broke.as_str()).then_some(d)
+        },
+    )
     .await;
     assert_eq!(broken["recorded_at"], broke.as_str());
     assert_eq!(broken["phase"], "Failed");
