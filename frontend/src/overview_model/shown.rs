@@ -109,36 +109,64 @@ impl Shown {
         all: &[VmiSummary],
         recency: &Recency,
     ) -> (Vec<usize>, Vec<SortKey>) {
-        let mut touched = vec![false; all.len()];
+        // The replaced positions as a bitset (a word per 64 VMIs, not a flag per VMI: this runs
+        // on every batch of a burst); a position past the list's end counts as replaced.
+        let mut touched = vec![0u64; all.len().div_ceil(64)];
         for (i, _) in replaced {
-            if let Some(t) = touched.get_mut(*i) {
-                *t = true;
+            if let Some(w) = touched.get_mut(i / 64) {
+                *w |= 1 << (i % 64);
             }
         }
+        let is_touched = |i: usize| i >= all.len() || touched[i / 64] >> (i % 64) & 1 == 1;
         let mut fresh: Vec<(SortKey, usize)> = replaced
             .iter()
             .filter(|(i, _)| all.get(*i).is_some_and(|s| self.filter.keeps(s)))
             .map(|(i, _)| (sort_key(*i, all, self.filter.sort, recency), *i))
             .collect();
         fresh.sort_unstable();
+        // Where the order changes, in its own places: the replaced VMIs' old places (found by
+        // one scan of the positions) and where each fresh key goes among the old keys (a binary
+        // search: the old keys are sorted). Between them the old order is copied in slices: per
+        // element, a comparison of keys cost more than the copy.
+        let dropped = self
+            .order
+            .iter()
+            .enumerate()
+            .filter(|(_, i)| is_touched(**i))
+            .map(|(j, _)| j);
+        let inserted: Vec<usize> = fresh
+            .iter()
+            .map(|(fk, _)| self.keys.partition_point(|k| k < fk))
+            .collect();
         let len = self.order.len() + fresh.len();
         let (mut order, mut keys) = (Vec::with_capacity(len), Vec::with_capacity(len));
-        let mut fresh = fresh.into_iter().peekable();
-        for (&i, &k) in self.order.iter().zip(&self.keys) {
-            if touched.get(i).copied().unwrap_or(true) {
-                continue;
+        let (mut dropped, mut inserted) = (dropped.peekable(), inserted.into_iter().peekable());
+        let mut fresh = fresh.into_iter();
+        let mut from = 0;
+        loop {
+            let (d, p) = (dropped.peek().copied(), inserted.peek().copied());
+            let to = match (d, p) {
+                (None, None) => break,
+                (Some(d), Some(p)) => d.min(p),
+                (Some(x), None) | (None, Some(x)) => x,
+            };
+            order.extend_from_slice(&self.order[from..to]);
+            keys.extend_from_slice(&self.keys[from..to]);
+            from = to;
+            // At one place, the fresh keys go before the old one it drops.
+            if p == Some(to) {
+                inserted.next();
+                if let Some((fk, fi)) = fresh.next() {
+                    order.push(fi);
+                    keys.push(fk);
+                }
+            } else {
+                dropped.next();
+                from = to + 1;
             }
-            while let Some((fk, fi)) = fresh.next_if(|(fk, _)| *fk < k) {
-                order.push(fi);
-                keys.push(fk);
-            }
-            order.push(i);
-            keys.push(k);
         }
-        for (fk, fi) in fresh {
-            order.push(fi);
-            keys.push(fk);
-        }
+        order.extend_from_slice(&self.order[from..]);
+        keys.extend_from_slice(&self.keys[from..]);
         (order, keys)
     }
 }
