@@ -128,40 +128,31 @@ impl Shown {
         // one scan of the positions) and where each fresh key goes among the old keys (a binary
         // search: the old keys are sorted). Between them the old order is copied in slices: per
         // element, a comparison of keys cost more than the copy.
-        let dropped = self
-            .order
-            .iter()
-            .enumerate()
-            .filter(|(_, i)| is_touched(**i))
-            .map(|(j, _)| j);
-        let inserted: Vec<usize> = fresh
+        let cuts: Vec<usize> = (0..self.order.len())
+            .filter(|j| is_touched(self.order[*j]))
+            .collect();
+        let places: Vec<usize> = fresh
             .iter()
             .map(|(fk, _)| self.keys.partition_point(|k| k < fk))
             .collect();
         let len = self.order.len() + fresh.len();
         let (mut order, mut keys) = (Vec::with_capacity(len), Vec::with_capacity(len));
-        let (mut dropped, mut inserted) = (dropped.peekable(), inserted.into_iter().peekable());
-        let mut fresh = fresh.into_iter();
-        let mut from = 0;
-        loop {
-            let (d, p) = (dropped.peek().copied(), inserted.peek().copied());
-            let to = match (d, p) {
-                (None, None) => break,
-                (Some(d), Some(p)) => d.min(p),
-                (Some(x), None) | (None, Some(x)) => x,
-            };
+        let (mut cut, mut placed, mut from) = (0, 0, 0);
+        while cut < cuts.len() || placed < places.len() {
+            let d = cuts.get(cut).copied().unwrap_or(usize::MAX);
+            let p = places.get(placed).copied().unwrap_or(usize::MAX);
+            let to = d.min(p);
             order.extend_from_slice(&self.order[from..to]);
             keys.extend_from_slice(&self.keys[from..to]);
-            from = to;
             // At one place, the fresh keys go before the old one it drops.
-            if p == Some(to) {
-                inserted.next();
-                if let Some((fk, fi)) = fresh.next() {
-                    order.push(fi);
-                    keys.push(fk);
-                }
+            if p == to {
+                let (fk, fi) = fresh[placed];
+                order.push(fi);
+                keys.push(fk);
+                placed += 1;
+                from = to;
             } else {
-                dropped.next();
+                cut += 1;
                 from = to + 1;
             }
         }

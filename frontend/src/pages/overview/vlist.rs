@@ -20,13 +20,10 @@ pub fn VirtualList(shown: Memo<Shown>) -> impl IntoView {
     let list_ref = NodeRef::<Div>::new();
     let vp = Viewport::track(list_ref);
     let cols = Memo::new(move |_| rows::columns(vp.size.get().0, vp.scale.get()));
-    // The rows over the display order: they depend on the groups and the count alone, which a
-    // batch that only moves cards (most of them) leaves as they were, so the rows are not laid
-    // out again for it.
-    let shape = Memo::new(move |_| shown.with(|s| (s.groups.clone(), s.order.len())));
+    // The rows over the display order.
     let rows = Memo::new(move |_| {
         let c = cols.get();
-        shape.with(|(groups, n)| rows::rows_of(groups, *n, c))
+        shown.with(|s| rows::rows_of(&s.groups, s.order.len(), c))
     });
     let offsets = Memo::new(move |_| {
         let k = vp.scale.get();
