@@ -645,3 +645,68 @@ node01   Ready    <none>   90d   v1.31.2\n";
     assert!(out.contains("default/testvm: Running"), "{out}");
     assert!(out.contains("node01: Ready"), "{out}");
 }
+
+// A table with a REASON column is an events listing only with the event's columns (kubectl's
+// `printers.go` event columns: LAST SEEN, TYPE, REASON, OBJECT, MESSAGE); a Tekton
+// PipelineRun's `SUCCEEDED REASON` table is a kind Strata does not read, and its `Succeeded`
+// reason says nothing of a VMI.
+#[test]
+fn a_foreign_kinds_reason_column_is_no_event_and_its_succeeded_no_vmi_phase() {
+    let runs = "$ kubectl get pipelinerun\n\
+        NAME                      SUCCEEDED   REASON      STARTTIME   COMPLETIONTIME\n\
+        my-vm-creation-pipeline   True        Succeeded   11m         9m54s\n";
+    assert_eq!(formats(runs), [BlockFormat::Table]);
+    let (layer, _, title) = verdict(runs);
+    assert_eq!(layer, None, "{title}");
+    assert_eq!(exit_code(runs), 0);
+    let events = "LAST SEEN   TYPE      REASON   OBJECT                        MESSAGE\n\
+        2m          Warning   Failed   pod/virt-launcher-web-abcde   Error: ImagePullBackOff\n";
+    assert_eq!(formats(events), [BlockFormat::Events]);
+}
+
+// A wrapper's line of prose between the command and the table (kubevirtci's `kubectl`
+// wrapper prints `selecting docker as container runtime`) is no VMI row: every row of a kind
+// that prints an AGE column has an age.
+#[test]
+fn a_line_of_prose_after_the_command_is_no_row() {
+    let paste = "$ kubectl get vmi\n\
+        selecting docker as container runtime\n\
+        NAME          AGE   PHASE     IP               NODENAME   READY\n\
+        vm-fedora34   11m   Running   10.244.196.175   node01     True\n";
+    let a = analyse(paste, None).expect("read");
+    let read: Vec<&str> = a
+        .blocks
+        .iter()
+        .flat_map(|b| b.read.iter().map(|r| r.what.as_str()))
+        .collect();
+    assert!(!read.iter().any(|w| w.contains("selecting")), "{read:?}");
+    assert!(
+        read.iter().any(|w| w.contains("vm-fedora34: Running")),
+        "{read:?}"
+    );
+    assert_eq!(a.verdict().layer, None);
+}
+
+// An operator's own `virtctl pause` (virtctl's `pause.go` answers `VMI <name> was scheduled to
+// pause`) explains the VM's `Paused` status that follows it; a Paused VM nobody in the paste
+// paused stays a degraded guest.
+#[test]
+fn a_pause_the_paste_asked_for_is_no_fault() {
+    let table = "$ kubectl get vm\n\
+        NAME              AGE     STATUS   READY\n\
+        virtctl-example   8m14s   Paused   False\n";
+    let (layer, health, _) = verdict(table);
+    assert_eq!((layer, health), (Some(Layer::Guest), Health::Degraded));
+    for asked in [
+        "$ virtctl pause vm virtctl-example\n",
+        "VMI virtctl-example was scheduled to pause\n",
+    ] {
+        let paste = format!("{asked}\n{table}");
+        let (layer, _, title) = verdict(&paste);
+        assert_eq!(layer, None, "{title}");
+        assert_eq!(exit_code(&paste), 0);
+    }
+    // Another VM's pause explains nothing here.
+    let other = format!("$ virtctl pause vm db\n\n{table}");
+    assert_eq!(verdict(&other).0, Some(Layer::Guest));
+}

@@ -115,7 +115,7 @@ pub fn recognise_text(block: &Block<'_>) -> BlockFormat {
     }
     let first = block.text.first().copied().unwrap_or("");
     if is_table_header(first) {
-        return if first.contains("REASON") {
+        return if is_events_table_header(first) {
             BlockFormat::Events
         } else {
             BlockFormat::Table
@@ -145,6 +145,19 @@ pub fn recognise_text(block: &Block<'_>) -> BlockFormat {
         return BlockFormat::Prometheus;
     }
     BlockFormat::Unknown
+}
+
+/// The header of `kubectl get events` in every shape kubectl prints it (its event columns in
+/// `staging/src/k8s.io/kubectl/pkg/... printers` and the API server's
+/// `pkg/printers/internalversion/printers.go`: `LAST SEEN TYPE REASON OBJECT MESSAGE`, `-o wide`
+/// adding `SUBOBJECT SOURCE FIRST SEEN COUNT NAME`, older servers `LAST SEEN FIRST SEEN COUNT
+/// NAME KIND SUBOBJECT TYPE REASON SOURCE MESSAGE`): a `REASON` with a `MESSAGE` and the object
+/// (`OBJECT`, or `KIND` and `NAME`). Other tables have a `REASON` column too (a Tekton
+/// PipelineRun's `SUCCEEDED REASON`, a `Status` object's `STATUS REASON MESSAGE`, custom
+/// resources' printer columns): their rows are no events.
+fn is_events_table_header(first: &str) -> bool {
+    let has = |c: &str| first.split_whitespace().any(|w| w == c);
+    has("REASON") && has("MESSAGE") && (has("OBJECT") || has("KIND") || first.contains("LAST SEEN"))
 }
 
 /// `Type  Reason  Age  From  Message` (the events table of a describe).

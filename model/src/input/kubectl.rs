@@ -48,6 +48,11 @@ fn headerless_table(block: &Block<'_>) -> bool {
     let cells = from_cmd.map_or(3, |(k, all, wide)| {
         super::columns::default_columns(k, all, wide).len().min(3)
     });
+    // Every row of a kind that prints an AGE has one: a line of prose after the command (a
+    // wrapper's `selecting docker as container runtime`) is no row.
+    let aged = from_cmd.is_some_and(|(k, all, wide)| {
+        super::columns::default_columns(k, all, wide).contains(&"AGE")
+    });
     !block.text.is_empty()
         && (from_cmd.is_some() || read_table(&block.text, block.lines.first, None).is_some())
         && block
@@ -55,13 +60,22 @@ fn headerless_table(block: &Block<'_>) -> bool {
             .iter()
             // the author's `...` between rows cuts rows away, it is no row
             .filter(|l| !super::cells::is_elision(l))
-            .all(|l| l.split_whitespace().count() >= cells && !l.trim_end().ends_with(':'))
+            .all(|l| {
+                l.split_whitespace().count() >= cells
+                    && !l.trim_end().ends_with(':')
+                    && (!aged || l.split_whitespace().any(super::age::is_age_cell))
+            })
 }
 
 fn read_get(block: &Block<'_>, out: &mut ReadPaste, report: &mut BlockReport) {
     let Some(t) = read_table(&block.text, block.lines.first, block.command) else {
         return;
     };
+    if t.kind.is_none() && t.header {
+        out.sightings
+            .foreign_rows
+            .extend(t.rows.iter().map(|r| r.line));
+    }
     for mut s in sightings(&t, block.command) {
         s.block = block.lines.first;
         if let Some(age) = s.age {
@@ -222,9 +236,12 @@ pub fn settle(out: &mut ReadPaste) {
         s.subjects.retain(|(l, _)| !gone.contains(l));
     }
     // A line catalogued as a VMI table row (`… Succeeded …`) means nothing of the kind when
-    // the row is another kind's (a DataVolume Succeeded).
+    // the row is another kind's (a DataVolume Succeeded), or a row of a kind not read here (a
+    // PipelineRun's `Succeeded` reason).
     out.signals.retain(|x| {
-        s.rows.get(&x.line).is_none_or(|k| *k == Kind::Vmi) || !x.source.starts_with("VMI phase")
+        !x.source.starts_with("VMI phase")
+            || (s.rows.get(&x.line).is_none_or(|k| *k == Kind::Vmi)
+                && !s.foreign_rows.contains(&x.line))
     });
     for (line, message) in std::mem::take(&mut s.contradictions) {
         out.parsed.notes.push(Note {

@@ -75,6 +75,7 @@ pub mod no_default_route;
 pub mod not_migratable;
 pub mod object;
 pub mod other_kind;
+pub mod own_pause;
 pub mod owned_pods;
 pub mod package_layer;
 pub mod panic_owner;

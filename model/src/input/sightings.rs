@@ -64,6 +64,9 @@ pub struct Sightings {
     pub capability_lines: Vec<usize>,
     /// The kind of object each sighted line shows.
     pub rows: FxHashMap<usize, Kind>,
+    /// The rows of tables whose header names a kind Strata does not read (a Tekton
+    /// PipelineRun's `SUCCEEDED REASON`, a custom resource's printer columns).
+    pub foreign_rows: rustc_hash::FxHashSet<usize>,
 }
 
 /// The VMI a launcher pod serves: `virt-launcher-<vmi>-<5 chars>`.
