@@ -217,3 +217,22 @@ fn a_wait_for_the_network_with_the_guests_interface_left_down_is_the_guests() {
     ]);
     assert_eq!(layer(&paste), Some(Layer::Guest), "{paste}");
 }
+
+// PowerShell's console host locates an error by "At {0}:{1} char:{2}" (its ErrorLocationFormat):
+// a `.ps1` script failing inside a Windows guest is the guest's; the same shape from an
+// operator's workstation running kubectl is not.
+#[test]
+fn a_powershell_script_failing_in_the_windows_guest_is_the_guests() {
+    let guest = "Set-NetIPInterface : Access is denied.\n\
+        At C:\\Windows\\Setup\\Scripts\\firstboot.ps1:7 char:3\n\
+        + Set-NetIPInterface -InterfaceIndex $i -Dhcp Disabled\n";
+    assert_eq!(layer(guest), Some(Layer::Guest));
+    let workstation = "kubectl : error: unknown flag: --all\n\
+        At C:\\Users\\ops\\get-vms.ps1:3 char:1\n\
+        + kubectl get vmis -A\n";
+    assert_ne!(layer(workstation), Some(Layer::Guest));
+    let from_its_code_line = "Write-Error : failed\n\
+        At C:\\Users\\ops\\report.ps1:9 char:1\n\
+        + virtctl.exe console web\n";
+    assert_ne!(layer(from_its_code_line), Some(Layer::Guest));
+}

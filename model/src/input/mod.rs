@@ -114,6 +114,7 @@ pub mod waited;
 pub mod waiting_migration;
 pub mod webhook_owner;
 pub mod workloads;
+pub mod workstation_ps;
 pub mod wrapped;
 
 pub use group::{Dump, group};

@@ -53,6 +53,7 @@ pub fn read_paste(input: &str) -> ReadPaste {
     super::not_migratable::settle(&mut out, input);
     super::completed_stop::settle(&mut out, input);
     super::own_pause::settle(&mut out, input);
+    super::workstation_ps::settle(&mut out, input);
     super::bridge_design::settle(&mut out, input);
     super::console_log::see(&mut out, input);
     super::target_pod::settle(&mut out, input);

@@ -21,6 +21,12 @@
 //!   load_yaml ("Failed loading yaml blob"), `cloudinit/user_data.py` ("Unhandled
 //!   non-multipart (%s) userdata").
 //!
+//! - Windows PowerShell: an error a script run inside the guest reports, located by the console
+//!   host's "At {0}:{1} char:{2}" (`ErrorLocationFormat` in PowerShell's console host) with a
+//!   `.ps1` script's path (a first-boot or configuration script of an imported or sysprepped
+//!   Windows guest); an interactive `At line:1 char:1` and a script running kubectl or virtctl
+//!   (an operator's Windows workstation, `input/workstation_ps.rs`) are not the guest's.
+//!
 //! The guest's, except a guest waiting for a DHCP answer: the address comes from the VM's
 //! network (virt-launcher's DHCP server for bridge and masquerade, `pkg/network/dhcp/`, or the
 //! secondary network's), so it is the network's.
@@ -99,6 +105,23 @@ const CLOUD_INIT: Signature = Signature {
 };
 
 pub(crate) const TABLE: &[Signature] = &[
+    Signature {
+        id: "powershell-script-error",
+        all: &["At ", ".ps1:", " char:"],
+        layer: Some(Layer::Guest),
+        health: Health::Degraded,
+        title: "a PowerShell script failed inside the Windows guest",
+        cause: "a script Windows runs (a first-boot, sysprep or configuration script) reported \
+            an error at the line and character it names; the error message is the line above it: \
+            the guest's own configuration or services, not KubeVirt's",
+        next_steps: &[
+            "virtctl vnc <vm> (the guest's event log: the services the script needed)",
+            "run the script's failing command again inside the guest",
+        ],
+        source: "PowerShell console host, ErrorLocationFormat \"At {0}:{1} char:{2}\"",
+        example: r"At C:\Windows\Setup\Scripts\firstboot.ps1:12 char:1",
+        ..BASE
+    },
     Signature {
         id: "kernel-cannot-open-root",
         all: &["VFS: Cannot open root device"],
