@@ -334,5 +334,5 @@ fn fresh_batch41_scores_at_least_its_floor() {
 
 #[test]
 fn fresh_batch42_scores_at_least_its_floor() {
-    run_batch("batch42", 8, true);
+    run_batch("batch42", 16, true);
 }
