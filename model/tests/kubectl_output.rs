@@ -659,6 +659,10 @@ fn a_foreign_kinds_reason_column_is_no_event_and_its_succeeded_no_vmi_phase() {
     let (layer, _, title) = verdict(runs);
     assert_eq!(layer, None, "{title}");
     assert_eq!(exit_code(runs), 0);
+    // A VMI's own custom columns pasted without their command still read by their cells.
+    let custom = "NAME   PHASE    NODE\n\
+        web    Failed   node1\n";
+    assert!(verdict(custom).0.is_some(), "{custom}");
     let events = "LAST SEEN   TYPE      REASON   OBJECT                        MESSAGE\n\
         2m          Warning   Failed   pod/virt-launcher-web-abcde   Error: ImagePullBackOff\n";
     assert_eq!(formats(events), [BlockFormat::Events]);

@@ -147,12 +147,11 @@ pub fn recognise_text(block: &Block<'_>) -> BlockFormat {
     BlockFormat::Unknown
 }
 
-/// The header of `kubectl get events` in every shape kubectl prints it (its event columns in
-/// `staging/src/k8s.io/kubectl/pkg/... printers` and the API server's
-/// `pkg/printers/internalversion/printers.go`: `LAST SEEN TYPE REASON OBJECT MESSAGE`, `-o wide`
-/// adding `SUBOBJECT SOURCE FIRST SEEN COUNT NAME`, older servers `LAST SEEN FIRST SEEN COUNT
-/// NAME KIND SUBOBJECT TYPE REASON SOURCE MESSAGE`): a `REASON` with a `MESSAGE` and the object
-/// (`OBJECT`, or `KIND` and `NAME`). Other tables have a `REASON` column too (a Tekton
+/// The header of `kubectl get events` in every shape the API server prints it (the event
+/// columns of Kubernetes' `pkg/printers/internalversion/printers.go`: `LAST SEEN TYPE REASON
+/// OBJECT MESSAGE`, `-o wide` adding `SUBOBJECT SOURCE FIRST SEEN COUNT NAME`; older servers
+/// `LAST SEEN FIRST SEEN COUNT NAME KIND SUBOBJECT TYPE REASON SOURCE MESSAGE`): a `REASON`
+/// with a `MESSAGE` and the object (`OBJECT`, or `KIND` and `NAME`). Other tables have a `REASON` column too (a Tekton
 /// PipelineRun's `SUCCEEDED REASON`, a `Status` object's `STATUS REASON MESSAGE`, custom
 /// resources' printer columns): their rows are no events.
 fn is_events_table_header(first: &str) -> bool {

@@ -71,7 +71,10 @@ fn read_get(block: &Block<'_>, out: &mut ReadPaste, report: &mut BlockReport) {
     let Some(t) = read_table(&block.text, block.lines.first, block.command) else {
         return;
     };
-    if t.kind.is_none() && t.header {
+    // A table of a kind not read here (a PipelineRun's `SUCCEEDED REASON`): its rows are no
+    // VMI's. One with a PHASE column may be a VMI's own custom columns pasted without their
+    // command, and keeps being read by its cells.
+    if t.kind.is_none() && t.header && t.col(&["PHASE"]).is_none() {
         out.sightings
             .foreign_rows
             .extend(t.rows.iter().map(|r| r.line));
