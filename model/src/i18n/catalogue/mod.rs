@@ -51,7 +51,7 @@ mod round37;
 mod round38;
 mod round39;
 mod round40;
-mod round41;
+mod round42;
 mod sig_api;
 mod sig_control;
 mod sig_guest;
@@ -122,7 +122,7 @@ pub fn all() -> impl Iterator<Item = &'static Entry> {
         round38::ROUND38,
         round39::ROUND39,
         round40::ROUND40,
-        round41::ROUND41,
+        round42::ROUND42,
         lexicon::LEXICON,
         batch25::BATCH25,
         mechanisms::MECHANISMS,

@@ -1,11 +1,11 @@
-//! Round 41's sentences: a pause the paste's own `virtctl pause` asked for
+//! Round 42's sentences: a pause the paste's own `virtctl pause` asked for
 //! (`input/own_pause.rs`), a PowerShell script failing inside a Windows guest
 //! (`signatures/guest_output/guest_os.rs`).
 
 use super::Entry;
 
 #[rustfmt::skip]
-pub const ROUND41: &[Entry] = &[
+pub const ROUND42: &[Entry] = &[
     ("{} is paused by the paste's own `virtctl pause` (not a fault)",
      "{0} は貼り付け内の `virtctl pause` で一時停止されています(障害ではありません)"),
     ("virtctl pause was run on it earlier in the paste: the guest is paused as asked (its Paused condition's reason is PausedByUser), so it answers no console or ssh until it is unpaused",
