@@ -147,16 +147,14 @@ pub fn recognise_text(block: &Block<'_>) -> BlockFormat {
     BlockFormat::Unknown
 }
 
-/// The header of `kubectl get events` in every shape the API server prints it (the event
-/// columns of Kubernetes' `pkg/printers/internalversion/printers.go`: `LAST SEEN TYPE REASON
-/// OBJECT MESSAGE`, `-o wide` adding `SUBOBJECT SOURCE FIRST SEEN COUNT NAME`; older servers
-/// `LAST SEEN FIRST SEEN COUNT NAME KIND SUBOBJECT TYPE REASON SOURCE MESSAGE`): a `REASON`
-/// with a `MESSAGE` and the object (`OBJECT`, or `KIND` and `NAME`). Other tables have a `REASON` column too (a Tekton
+/// A `kubectl get` header whose columns are an events listing's, as the table reader decides a
+/// header's kind ([`super::table::header_kind`]: kubectl's event columns, `LAST SEEN`, or a
+/// `REASON` beside an `OBJECT`). Other tables have a `REASON` column too (a Tekton
 /// PipelineRun's `SUCCEEDED REASON`, a `Status` object's `STATUS REASON MESSAGE`, custom
 /// resources' printer columns): their rows are no events.
 fn is_events_table_header(first: &str) -> bool {
-    let has = |c: &str| first.split_whitespace().any(|w| w == c);
-    has("REASON") && has("MESSAGE") && (has("OBJECT") || has("KIND") || first.contains("LAST SEEN"))
+    use super::table::{header_columns, header_kind};
+    header_kind(&header_columns(first), None) == Some(super::vocab::Kind::Event)
 }
 
 /// `Type  Reason  Age  From  Message` (the events table of a describe).
